@@ -1,0 +1,166 @@
+import { ChevronDown, Menu, QrCode, X } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+
+export type HeaderUser = { email: string; planName: string; isAdmin: boolean };
+
+type NavItem = { to: string; label: string };
+
+function navItems(user: HeaderUser | null): NavItem[] {
+  if (!user) return [
+    { to: "/blog", label: "Blog" },
+    { to: "/pricing", label: "Pricing" },
+  ];
+  return [
+    { to: "/dashboard", label: "Dashboard" },
+    { to: "/campaigns", label: "Campaigns" },
+    { to: "/leads", label: "Leads" },
+    { to: "/blog", label: "Blog" },
+    ...(user.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-blue-50 text-blue-700" : "text-gray-700 hover:bg-gray-100 hover:text-gray-900"}`;
+
+/**
+ * Menus are <details> elements: they open and close without JavaScript and with the keyboard.
+ * With JavaScript they also close after navigating, on Escape and on a click outside.
+ */
+function useDisclosureReset() {
+  const location = useLocation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    ref.current?.removeAttribute("open");
+  }, [location.key]);
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = ref.current;
+      if (!details?.open) return;
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== "Escape") return;
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      } else if (!details.contains(event.target as Node)) {
+        details.open = false;
+      }
+    };
+    document.addEventListener("keydown", close);
+    document.addEventListener("click", close);
+    return () => {
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("click", close);
+    };
+  }, []);
+  return ref;
+}
+
+export function SiteHeader({ user }: { user: HeaderUser | null }) {
+  const items = navItems(user);
+  const mobileMenu = useDisclosureReset();
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <NavLink to={user ? "/dashboard" : "/"} className="flex items-center gap-2 text-lg font-bold text-gray-900">
+          <QrCode aria-hidden className="h-7 w-7 text-blue-700" />
+          LeadQR
+        </NavLink>
+        <div className="hidden items-center gap-1 md:flex">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === "/admin"}>
+              {item.label}
+            </NavLink>
+          ))}
+        </div>
+        <div className="hidden items-center gap-2 md:flex">
+          {user ? <UserMenu user={user} /> : <SignedOutActions />}
+        </div>
+        <details ref={mobileMenu} className="group md:hidden">
+          <summary
+            aria-label="Toggle menu"
+            className="flex cursor-pointer list-none items-center rounded-md p-2 text-gray-700 hover:bg-gray-100 [&::-webkit-details-marker]:hidden"
+          >
+            <Menu aria-hidden className="h-6 w-6 group-open:hidden" />
+            <X aria-hidden className="hidden h-6 w-6 group-open:block" />
+          </summary>
+          <div className="absolute inset-x-0 top-16 border-b border-gray-200 bg-white px-4 pb-4 shadow-lg">
+            <div className="flex flex-col gap-1 pt-2">
+              {items.map((item) => (
+                <NavLink key={item.to} to={item.to} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </div>
+            <div className="mt-3 border-t border-gray-200 pt-3">
+              {user ? (
+                <div className="flex flex-col gap-1">
+                  <p className="px-3 text-sm text-gray-900">{user.email}</p>
+                  <p className="px-3 text-xs text-gray-500">{user.planName} plan</p>
+                  <NavLink to="/settings" className={linkClass}>
+                    Settings
+                  </NavLink>
+                  <SignOutButton className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100" />
+                </div>
+              ) : (
+                <SignedOutActions />
+              )}
+            </div>
+          </div>
+        </details>
+      </nav>
+    </header>
+  );
+}
+
+function SignedOutActions() {
+  return (
+    <div className="flex items-center gap-2">
+      <NavLink to="/signin" className={linkClass}>
+        Sign In
+      </NavLink>
+      <NavLink to="/signup" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+        Get Started
+      </NavLink>
+    </div>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const menu = useDisclosureReset();
+  return (
+    <details ref={menu} className="relative">
+      <summary
+        aria-label="User menu"
+        className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm hover:bg-gray-50 [&::-webkit-details-marker]:hidden"
+      >
+        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-600 text-xs font-bold text-white" aria-hidden>
+          {user.email.charAt(0).toUpperCase()}
+        </span>
+        <span className="max-w-40 truncate text-gray-700">{user.email}</span>
+        <ChevronDown aria-hidden className="h-4 w-4 text-gray-500" />
+      </summary>
+      <div className="absolute right-0 mt-2 w-64 rounded-lg border border-gray-200 bg-white p-2 shadow-lg">
+        <div className="border-b border-gray-100 px-3 pb-2">
+          <p className="truncate text-sm font-medium text-gray-900">{user.email}</p>
+          <p className="text-xs text-gray-500" data-testid="plan-name">
+            {user.planName} plan
+          </p>
+        </div>
+        <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
+          Settings
+        </NavLink>
+        <SignOutButton className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100" />
+      </div>
+    </details>
+  );
+}
+
+function SignOutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/signout">
+      <button type="submit" className={className}>
+        Sign Out
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,149 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "postgres" | "pglite";
+  /** Answers whether the database can serve a query right now. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "drizzle");
+/** Any fixed number: every process that migrates takes this advisory lock first. */
+const MIGRATION_LOCK_ID = 727_001;
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, PGlite otherwise (persisted under `dataDir`,
+ * or in memory for `memory://`), and applies the migrations.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  const handle =
+    options.databaseUrl && options.databaseUrl !== "memory://"
+      ? await openPostgres(options.databaseUrl)
+      : await openPglite(options.databaseUrl === "memory://" ? undefined : options.dataDir);
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process; the next query gets a fresh one.
+  pool.on("error", () => {});
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+
+  return {
+    db,
+    kind: "postgres",
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+
+  let releaseLock = () => {};
+  let folder: string | undefined;
+  if (dataDir) {
+    folder = path.join(dataDir, "pglite");
+    fs.mkdirSync(folder, { recursive: true });
+    releaseLock = takeFolderLock(folder);
+  }
+  try {
+    const client = new PGlite(folder);
+    await client.waitReady;
+    const db = drizzle({ client, schema }) as unknown as Database;
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db,
+      kind: "pglite",
+      ping: () => ping(db),
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function ping(db: Database) {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class DataFolderInUseError extends Error {}
+
+/**
+ * PGlite has no lock between processes and a second writer loses data silently, so one process
+ * owns a data folder: a pid file, taken over only when its process is gone.
+ */
+function takeFolderLock(folder: string) {
+  const lockPath = path.join(folder, "leadqr.pid");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(lockPath, { force: true });
+      };
+      process.once("exit", release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DataFolderInUseError(
+          `The data folder ${path.dirname(folder)} is in use by another LeadQR process (pid ${owner}). ` +
+            `Stop it first, or start this one with another DATA_DIR or a DATABASE_URL.`,
+        );
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataFolderInUseError(`Could not lock the data folder ${folder}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./campaigns";
+export * from "./billing";
+export * from "./blog";
+export * from "./system";

@@ -1,0 +1,96 @@
+import { isAPIError } from "better-auth/api";
+import { data, redirect } from "react-router";
+import { getServices } from "~/utils/services.server";
+import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { CredentialsSchema } from "./auth.schema";
+import { weakPasswordReasons } from "./password";
+
+export type AuthActionData = { error: string; reasons?: string[]; email?: string };
+
+const GENERIC_FAILURE = "Authentication failed";
+
+function failure(status: number, body: AuthActionData) {
+  return data(body, { status });
+}
+
+async function readCredentials(request: Request) {
+  const form = await request.formData();
+  const parsed = CredentialsSchema.safeParse({
+    email: form.get("email") ?? undefined,
+    password: form.get("password") ?? undefined,
+  });
+  return { parsed, typedEmail: String(form.get("email") ?? "").slice(0, 254) };
+}
+
+export async function signIn(request: Request) {
+  const { parsed, typedEmail } = await readCredentials(request);
+  if (!parsed.success) {
+    return failure(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
+  }
+  const { email, password } = parsed.data;
+  try {
+    await consumeRateLimit("signInByAddress", clientAddress(request));
+    await consumeRateLimit("signInByAccount", email);
+    const { auth } = await getServices();
+    const { headers } = await auth.api.signInEmail({
+      body: { email, password },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return redirect("/dashboard", { headers: cookieHeaders(headers) });
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    // Unknown email and wrong password share one answer, so accounts cannot be discovered.
+    if (isAPIError(error)) return failure(401, { error: "Invalid email or password", email });
+    throw error;
+  }
+}
+
+export async function signUp(request: Request) {
+  const { parsed, typedEmail } = await readCredentials(request);
+  if (!parsed.success) {
+    return failure(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
+  }
+  const { email, password } = parsed.data;
+  const reasons = weakPasswordReasons(password, email);
+  if (reasons.length > 0) {
+    return failure(422, { error: "Password is too weak", reasons, email });
+  }
+  try {
+    await consumeRateLimit("signUpByAddress", clientAddress(request));
+    const { auth } = await getServices();
+    const { headers } = await auth.api.signUpEmail({
+      body: { email, password, name: email.split("@")[0]! },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    return redirect("/dashboard", { headers: cookieHeaders(headers) });
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    if (isAPIError(error)) {
+      return failure(error.statusCode >= 500 ? 500 : 400, {
+        error: error.body?.message || GENERIC_FAILURE,
+        email,
+      });
+    }
+    throw error;
+  }
+}
+
+export async function signOut(request: Request) {
+  const { auth } = await getServices();
+  try {
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return redirect("/", { headers: cookieHeaders(headers) });
+  } catch (error) {
+    // No session to end: the visitor is already signed out.
+    if (isAPIError(error)) return redirect("/");
+    throw error;
+  }
+}
+
+function cookieHeaders(source: Headers) {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import { subscription, user } from "~/db/schema";
+import { resolvePlan, type Plan } from "~/features/billing/plan";
+import { getServices } from "~/utils/services.server";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  isAdmin: boolean;
+  plan: Plan;
+  createdAt: Date;
+};
+
+/** The signed-in user, read fresh from the database on every request (role changes apply at once). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const { auth, db, env } = await getServices();
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      isPro: user.isPro,
+      createdAt: user.createdAt,
+      subscriptionStatus: subscription.status,
+      priceId: subscription.priceId,
+    })
+    .from(user)
+    .leftJoin(subscription, eq(subscription.userId, user.id))
+    .where(eq(user.id, session.user.id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    createdAt: row.createdAt,
+    isAdmin: row.role === "admin" || env.adminEmails.includes(row.email.toLowerCase()),
+    plan: resolvePlan({
+      adminGrant: row.isPro,
+      subscriptionStatus: row.subscriptionStatus,
+      priceId: row.priceId,
+      proPriceId: env.STRIPE_PRICE_ID,
+    }),
+  };
+}
+
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const sessionUser = await getSessionUser(request);
+  if (!sessionUser) throw redirect("/signin");
+  return sessionUser;
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const sessionUser = await requireUser(request);
+  if (!sessionUser.isAdmin) throw redirect("/dashboard");
+  return sessionUser;
+}
+
+/** For /, /signin and /signup: a signed-in visitor belongs on the dashboard. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getSessionUser(request)) throw redirect("/dashboard");
+}

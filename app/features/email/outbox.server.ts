@@ -1,0 +1,28 @@
+import type { Database } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
+import { welcomeEmail, type EmailContent } from "./templates";
+
+type OutboxKind = (typeof emailOutbox.$inferInsert)["kind"];
+
+/**
+ * Queues an email. Pass the transaction that makes the change the email is about, so both
+ * commit together (DESIGN principle 4); the worker sends it.
+ */
+export async function enqueueEmail(
+  db: Pick<Database, "insert">,
+  email: { kind: OutboxKind; to: string; content: EmailContent; campaignId?: string },
+) {
+  await db.insert(emailOutbox).values({
+    kind: email.kind,
+    to: email.to,
+    subject: email.content.subject,
+    html: email.content.html,
+    text: email.content.text,
+    campaignId: email.campaignId,
+  });
+}
+
+export function enqueueWelcomeEmail(db: Database, to: string) {
+  return enqueueEmail(db, { kind: "welcome", to, content: welcomeEmail(getEnv().appOrigin) });
+}

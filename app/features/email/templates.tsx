@@ -1,0 +1,121 @@
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+export type EmailContent = { subject: string; html: string; text: string };
+
+// Rendered with React so every interpolated value is escaped.
+function Layout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body style={{ fontFamily: "Arial, sans-serif", color: "#111827", background: "#F9FAFB" }}>
+        <div style={{ maxWidth: 560, margin: "0 auto", padding: 24, background: "#FFFFFF" }}>
+          <h1 style={{ color: "#1E40AF", fontSize: 22 }}>{title}</h1>
+          {children}
+          <p style={{ color: "#6B7280", fontSize: 12, marginTop: 32 }}>LeadQR · QR-code lead capture</p>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+function render(subject: string, body: ReactNode, text: string): EmailContent {
+  return { subject, html: "<!doctype html>" + renderToStaticMarkup(<Layout title={subject}>{body}</Layout>), text };
+}
+
+export function welcomeEmail(appUrl: string): EmailContent {
+  return render(
+    "Welcome to LeadQR!",
+    <>
+      <p>Your account is ready. Create your first QR campaign and start capturing leads today.</p>
+      <p>
+        <a href={`${appUrl}/dashboard`}>Open your dashboard</a>
+      </p>
+    </>,
+    `Welcome to LeadQR! Your account is ready. Open your dashboard: ${appUrl}/dashboard`,
+  );
+}
+
+export type NewLeadDetails = {
+  name: string;
+  email: string;
+  phone: string | null;
+  campaignTitle: string;
+  businessType: string;
+};
+
+export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent {
+  const rows: Array<[string, string]> = [
+    ["Name", lead.name],
+    ["Email", lead.email],
+    ["Phone", lead.phone ?? "Not provided"],
+    ["Campaign", lead.campaignTitle],
+    ["Business type", lead.businessType],
+  ];
+  return render(
+    `New lead for ${oneLine(lead.campaignTitle)}`,
+    <>
+      <p>You have a new lead from your QR campaign.</p>
+      <table cellPadding={6}>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th align="left">{label}</th>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <a href={`${appUrl}/leads`}>See all your leads</a>
+      </p>
+    </>,
+    rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join("\n") + `\n\nSee all your leads: ${appUrl}/leads`,
+  );
+}
+
+export function leadDigestEmail(campaignTitle: string, count: number, appUrl: string): EmailContent {
+  return render(
+    `${count} more leads for ${oneLine(campaignTitle)}`,
+    <>
+      <p>
+        Your campaign {campaignTitle} received {count} more leads in the last hour. We bundled them into
+        this message so your inbox stays usable.
+      </p>
+      <p>
+        <a href={`${appUrl}/leads`}>See them on your Leads page</a>
+      </p>
+    </>,
+    `Your campaign ${oneLine(campaignTitle)} received ${count} more leads in the last hour. See them: ${appUrl}/leads`,
+  );
+}
+
+export function proWelcomeEmail(appUrl: string): EmailContent {
+  const benefits = [
+    "Unlimited campaigns",
+    "Unlimited QR scans",
+    "Every lead visible and exportable",
+    "Advanced analytics",
+    "Custom branding",
+    "Priority support",
+  ];
+  return render(
+    "Welcome to LeadQR Pro!",
+    <>
+      <p>Thank you for upgrading. Your Pro plan is active:</p>
+      <ul>
+        {benefits.map((benefit) => (
+          <li key={benefit}>{benefit}</li>
+        ))}
+      </ul>
+      <p>
+        <a href={`${appUrl}/dashboard`}>Go to your dashboard</a>
+      </p>
+    </>,
+    `Welcome to LeadQR Pro! ${benefits.join(", ")}. ${appUrl}/dashboard`,
+  );
+}
+
+/** Header values must not carry line breaks (header injection). */
+function oneLine(value: string) {
+  return value.replace(/[\r\n]+/g, " ").slice(0, 120);
+}

@@ -1,0 +1,170 @@
+import { Check, Loader2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { startCheckout } from "~/features/billing/checkout.server";
+import { PRO_PRICE_USD } from "~/features/billing/plan";
+import type { Route } from "./+types/pricing";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  return { signedIn: Boolean(user), isPro: Boolean(user?.plan.isPro) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return startCheckout(user);
+}
+
+const STARTER = ["1 campaign", "5 scans", "AI-generated copy", "Basic analytics", "CSV export"];
+const PROFESSIONAL = [
+  "Unlimited campaigns",
+  "Unlimited QR scans",
+  "AI-generated copy",
+  "Advanced analytics",
+  "Priority support",
+  "Custom branding",
+  "CSV export",
+];
+const ENTERPRISE = [
+  "Unlimited everything",
+  "White-label",
+  "Dedicated support",
+  "API access",
+  "Custom integrations",
+  "SLA guarantee",
+];
+const FAQ = [
+  { q: "Can I change plans anytime?", a: "Yes. You can upgrade or downgrade at any time, and changes are prorated." },
+  { q: "What happens to my data if I cancel?", a: "Your data stays accessible for 30 days after cancellation." },
+  { q: "Do you offer refunds?", a: "Yes. Paid plans come with a 30-day money-back guarantee." },
+  { q: "Is there a setup fee?", a: "No. There is no setup fee on any plan." },
+];
+const SALES_EMAIL =
+  "mailto:sales@leadqr.app?subject=" +
+  encodeURIComponent("LeadQR Enterprise enquiry") +
+  "&body=" +
+  encodeURIComponent("Hello LeadQR team,\n\nWe are interested in the Enterprise plan.\n\nCompany:\nNumber of locations:\nExpected monthly scans:\n\nThank you!");
+
+const buttonBase = "mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-center font-semibold";
+
+export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
+  const { signedIn, isPro } = loaderData;
+  const navigation = useNavigation();
+  const isStarting = navigation.state !== "idle" && navigation.formAction === "/pricing";
+
+  return (
+    <>
+      <main className="px-4 py-16">
+        <div className="mx-auto max-w-6xl">
+          <div className="text-center">
+            <h1 className="text-4xl font-extrabold text-gray-900">Simple, Transparent Pricing</h1>
+            <p className="mt-4 text-lg text-gray-600">Start free. Upgrade when your QR codes start working for you.</p>
+          </div>
+
+          {actionData?.error ? (
+            <div role="alert" className="mx-auto mt-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-center text-red-700">
+              {actionData.error}
+            </div>
+          ) : null}
+
+          <div className="mt-12 grid gap-8 lg:grid-cols-3">
+            <PlanCard name="Starter" price="$0" period="/month" features={STARTER} note="Limited to 1 campaign and 5 scans">
+              {signedIn ? (
+                <span className={`${buttonBase} border border-gray-300 text-gray-500`}>Current Plan</span>
+              ) : (
+                <Link to="/signup" className={`${buttonBase} border border-blue-600 text-blue-700 hover:bg-blue-50`}>
+                  Get Started
+                </Link>
+              )}
+            </PlanCard>
+
+            <PlanCard name="Professional" price={`$${PRO_PRICE_USD}`} period="/month" features={PROFESSIONAL} highlighted>
+              {isPro ? (
+                <span className={`${buttonBase} bg-blue-100 text-blue-800`}>Current Plan</span>
+              ) : signedIn ? (
+                <Form method="post">
+                  <button type="submit" disabled={isStarting} className={`${buttonBase} bg-blue-600 text-white hover:bg-blue-700 disabled:opacity-60`}>
+                    {isStarting ? (
+                      <>
+                        <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> Loading...
+                      </>
+                    ) : (
+                      "Upgrade to Pro"
+                    )}
+                  </button>
+                </Form>
+              ) : (
+                <Link to="/signup" className={`${buttonBase} bg-blue-600 text-white hover:bg-blue-700`}>
+                  Start Free Trial
+                </Link>
+              )}
+            </PlanCard>
+
+            <PlanCard name="Enterprise" price="Custom" features={ENTERPRISE}>
+              <a href={SALES_EMAIL} className={`${buttonBase} bg-gray-900 text-white hover:bg-gray-800`}>
+                Contact Sales
+              </a>
+            </PlanCard>
+          </div>
+
+          <section id="faq" aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
+            <h2 id="faq-title" className="text-center text-2xl font-bold text-gray-900">Frequently Asked Questions</h2>
+            <dl className="mt-8 space-y-6">
+              {FAQ.map((item) => (
+                <div key={item.q} className="rounded-xl border border-gray-200 bg-white p-6">
+                  <dt className="font-semibold text-gray-900">{item.q}</dt>
+                  <dd className="mt-2 text-gray-600">{item.a}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+function PlanCard(props: {
+  name: string;
+  price: string;
+  period?: string;
+  features: string[];
+  note?: string;
+  highlighted?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-label={props.name}
+      className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${props.highlighted ? "border-blue-600 ring-2 ring-blue-600" : "border-gray-200"}`}
+    >
+      {props.highlighted ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-600 px-3 py-1 text-xs font-semibold text-white">
+          Most Popular
+        </span>
+      ) : null}
+      <h2 className="text-xl font-bold text-gray-900">{props.name}</h2>
+      <p className="mt-4">
+        <span className="text-4xl font-extrabold text-gray-900">{props.price}</span>
+        {props.period ? <span className="text-gray-500">{props.period}</span> : null}
+      </p>
+      {props.note ? <p className="mt-2 text-sm text-gray-500">{props.note}</p> : null}
+      <ul className="mt-6 flex-1 space-y-3">
+        {props.features.map((feature) => (
+          <li key={feature} className="flex items-start gap-2 text-gray-700">
+            <Check aria-hidden className="mt-0.5 h-5 w-5 flex-none text-green-600" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      {props.children}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Pricing · LeadQR" },
+  { name: "description", content: "LeadQR plans: Starter for free, Professional at $29.99/month, Enterprise on request." },
+];

@@ -1,0 +1,64 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { enqueueWelcomeEmail } from "~/features/email/outbox.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
+import type { Env } from "./env.server";
+import { logger } from "./logger.server";
+
+/** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-leadqr-client-ip";
+
+export function createAuth({ db, env, secret }: { db: Database; env: Env; secret: string }) {
+  const isLocalhost = ["localhost", "127.0.0.1", "[::1]"].includes(env.appUrl.hostname);
+  return betterAuth({
+    appName: "LeadQR",
+    logger: { disabled: env.NODE_ENV === "test" },
+    baseURL: env.appOrigin,
+    secret,
+    database: drizzleAdapter(db, { provider: "pg", schema }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    user: {
+      additionalFields: {
+        // input: false — never settable from a sign-up or profile body.
+        role: { type: "string", input: false, defaultValue: "user" },
+        isPro: { type: "boolean", input: false, defaultValue: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Our own limiter (shared across processes, per address and per account) guards sign-in.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "leadqr",
+      useSecureCookies: env.appUrl.protocol === "https:" || (env.isProduction && isLocalhost),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: env.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user",
+              isPro: false,
+            },
+          }),
+          after: async (user) => {
+            // The spec ignores welcome-email failures: sign-up must succeed regardless.
+            await enqueueWelcomeEmail(db, user.email).catch((error) =>
+              logger.error({ err: error }, "welcome email not queued"),
+            );
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

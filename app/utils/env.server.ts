@@ -1,0 +1,83 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Values people paste from examples; they count as unset. */
+const PLACEHOLDER =
+  /^(your[-_].*|.*your[-_]?(key|secret|project).*|sk_(test|live)_x+|pk_(test|live)_x+|x{3,}|changeme|placeholder|todo|<.*>)$/i;
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value && !PLACEHOLDER.test(value) ? value : undefined));
+
+const url = (name: string) =>
+  optional.refine((value) => value === undefined || URL.canParse(value), {
+    message: `${name} must be a URL`,
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  APP_URL: url("APP_URL"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  BETTER_AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: "BETTER_AUTH_SECRET must be at least 32 characters",
+  }),
+  ADMIN_EMAILS: z.string().default(""),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_ID: optional,
+  STRIPE_API_BASE: url("STRIPE_API_BASE"),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: url("OPENAI_BASE_URL"),
+  AI_MODEL: z.string().default("gpt-3.5-turbo"),
+  SMTP_URL: url("SMTP_URL"),
+  RESEND_API_KEY: optional,
+  EMAIL_FROM: z.string().default("LeadQR <hello@leadqr.local>"),
+  S3_BUCKET: optional,
+  S3_REGION: optional,
+  S3_ENDPOINT: url("S3_ENDPOINT"),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_PUBLIC_URL: url("S3_PUBLIC_URL"),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: NodeJS.ProcessEnv) {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const env = result.data;
+  const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  return {
+    ...env,
+    appUrl,
+    appOrigin: appUrl.origin,
+    dataDir: path.resolve(env.DATA_DIR),
+    adminEmails: env.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    isProduction: env.NODE_ENV === "production",
+  };
+}
+
+let cached: Env | undefined;
+
+/** The configuration, parsed once. A bad value throws a message naming the variable. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,57 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { createAuth, type Auth } from "./auth.server";
+import { getEnv, type Env } from "./env.server";
+
+export type Services = {
+  env: Env;
+  database: DatabaseHandle;
+  db: DatabaseHandle["db"];
+  auth: Auth;
+};
+
+type Registry = { services?: Promise<Services>; stoppers: Array<() => Promise<void> | void> };
+// On globalThis so the dev server's module reloads reuse one database.
+const registry: Registry = ((globalThis as { __leadqr?: Registry }).__leadqr ??= { stoppers: [] });
+
+/** The process's database and auth, opened (and migrated) on first use. */
+export function getServices(): Promise<Services> {
+  registry.services ??= createServices(getEnv()).catch((error) => {
+    registry.services = undefined;
+    throw error;
+  });
+  return registry.services;
+}
+
+/** Registers work to stop before the database closes (e.g. the email worker). */
+export function onShutdown(stop: () => Promise<void> | void) {
+  registry.stoppers.push(stop);
+}
+
+export async function shutdownServices() {
+  const pending = registry.services;
+  registry.services = undefined;
+  await Promise.allSettled(registry.stoppers.splice(0).map((stop) => stop()));
+  if (pending) await (await pending).database.close();
+}
+
+async function createServices(env: Env): Promise<Services> {
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
+  const auth = createAuth({ db: database.db, env, secret });
+  return { env, database, db: database.db, auth };
+}
+
+/** Without a configured secret, one is generated once and kept beside the data. */
+function readOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,28 @@
+// Starts the production server for the browser journeys on a fresh data folder, with the
+// local stand-ins (Stripe, OpenAI, SMTP) the journeys need.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-e2e-"));
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  DATA_DIR: dataDir,
+  ADMIN_EMAILS: "admin@e2e.test",
+  LOG_LEVEL: "warn",
+};
+delete env.DATABASE_URL;
+
+const stubs = await import("../tests/e2e/support/stubs.mjs").catch(() => null);
+if (stubs) Object.assign(env, await stubs.startStubs());
+
+const server = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
+const stop = () => server.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

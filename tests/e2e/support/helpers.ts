@@ -1,0 +1,29 @@
+import { expect, type Page } from "@playwright/test";
+
+let counter = 0;
+export function uniqueEmail(prefix = "user") {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
+}
+
+export const PASSWORD = "correct-horse-battery";
+
+export async function signUp(page: Page, email = uniqueEmail()) {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/signin");
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sign Out" }).first().click({ force: true });
+}

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import * as signin from "~/routes/signin";
+import * as signup from "~/routes/signup";
+import * as signout from "~/routes/signout";
+import * as siteLayout from "~/routes/site-layout";
+import { getServices } from "~/utils/services.server";
+import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
+import { cookieFrom, expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+
+describe("sign-up", () => {
+  it("creates an account, a session cookie and a queued welcome email", async () => {
+    const email = uniqueEmail();
+    const response = (await run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+    expectRedirect(response, "/dashboard");
+    const cookie = response.headers.getSetCookie().join(";");
+    expect(cookie).toMatch(/HttpOnly/i);
+    const { db } = await getServices();
+    const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
+    expect(user).toMatchObject({ role: "user", isPro: false });
+    const outbox = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email));
+    expect(outbox.map((row) => row.kind)).toEqual(["welcome"]);
+  });
+
+  it("ignores role and is_pro sent in the body", async () => {
+    const email = uniqueEmail();
+    await run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD, role: "admin", isPro: "true", is_pro: "true" } }));
+    const { db } = await getServices();
+    const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
+    expect(user).toMatchObject({ role: "user", isPro: false });
+  });
+
+  it("refuses short and common passwords with reasons", async () => {
+    const short = await run(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "abc" } }));
+    expect(statusOf(short)).toBe(422);
+    expect(payload(short).reasons).toContain("Password must be at least 6 characters");
+    const common = await run(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "password123" } }));
+    expect(payload(common).reasons).toContain("Password is too common");
+  });
+
+  it("asks for email and password when either is missing", async () => {
+    const result = await run(signup.action, makeRequest("/signup", { form: { email: "" } }));
+    expect(statusOf(result)).toBe(400);
+    expect(payload(result).error).toBe("You must provide either an email or phone number and a password");
+  });
+
+  it("makes accounts listed in ADMIN_EMAILS admins", async () => {
+    await createUser({ email: "admin@example.com" });
+    const { db } = await getServices();
+    const [user] = await db.select().from(schema.user).where(eq(schema.user.email, "admin@example.com"));
+    expect(user?.role).toBe("admin");
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password and shows the user in the header", async () => {
+    const { email } = await createUser();
+    const response = (await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+    expectRedirect(response, "/dashboard");
+    const header = payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie: cookieFrom(response) })));
+    expect(header.user).toEqual({ email, planName: "Free", isAdmin: false });
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const { email } = await createUser();
+    const wrong = await run(signin.action, makeRequest("/signin", { form: { email, password: "not-the-password" } }));
+    const unknown = await run(signin.action, makeRequest("/signin", { form: { email: uniqueEmail(), password: "not-the-password" } }));
+    expect(statusOf(wrong)).toBe(401);
+    expect(payload(wrong).error).toBe("Invalid email or password");
+    expect(payload(unknown).error).toBe(payload(wrong).error);
+  });
+
+  it("limits attempts per account", async () => {
+    const { email } = await createUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const result = await run(signin.action, makeRequest("/signin", { form: { email, password: "wrong-password" }, headers: { "x-leadqr-client-ip": `10.0.0.${attempt}` } }));
+      statuses.push(statusOf(result));
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("limits attempts per client address across accounts", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 32; attempt++) {
+      const result = await run(signin.action, makeRequest("/signin", { form: { email: uniqueEmail(), password: "wrong-password" }, headers: { "x-leadqr-client-ip": "203.0.113.9" } }));
+      statuses.push(statusOf(result));
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+  });
+});
+
+describe("sign-out", () => {
+  it("ends the session and returns to /", async () => {
+    const { cookie } = await createUser();
+    const response = (await run(signout.action, makeRequest("/signout", { method: "POST", cookie }))) as Response;
+    expectRedirect(response, "/");
+    const header = payload(await run(siteLayout.loader, makeRequest("/", { cookie })));
+    expect(header.user).toBeNull();
+  });
+});

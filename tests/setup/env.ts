@@ -1,0 +1,47 @@
+// Every test file (its own process) gets its own database: in-memory PGlite by default,
+// a fresh PostgreSQL database when TEST_DATABASE_URL points at a server.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+process.env.NODE_ENV = "test";
+process.env.LOG_LEVEL ??= "silent";
+process.env.APP_URL = "http://localhost:3000";
+process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-test-"));
+process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+process.env.ADMIN_EMAILS = "admin@example.com";
+for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "OPENAI_API_KEY", "SMTP_URL", "RESEND_API_KEY", "S3_BUCKET"]) {
+  delete process.env[name];
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let databaseName: string | undefined;
+
+if (serverUrl) {
+  const { default: pg } = await import("pg");
+  databaseName = `leadqr_test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  process.env.DATABASE_URL = url.toString();
+} else {
+  process.env.DATABASE_URL = "memory://";
+}
+
+afterAll(async () => {
+  const { shutdownServices } = await import("~/utils/services.server");
+  await shutdownServices();
+  if (serverUrl && databaseName) {
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+  }
+  fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
+});
