@@ -15,8 +15,12 @@ const env = {
 };
 delete env.DATABASE_URL;
 
-const stubs = await import("../tests/e2e/support/stubs.mjs").catch(() => null);
-if (stubs) Object.assign(env, await stubs.startStubs());
+// Each file in tests/e2e/stubs/ starts one local stand-in and returns the variables pointing at it.
+const stubsDir = path.resolve("tests/e2e/stubs");
+for (const file of fs.existsSync(stubsDir) ? fs.readdirSync(stubsDir).filter((name) => name.endsWith(".mjs")).sort() : []) {
+  const stub = await import(path.join(stubsDir, file));
+  Object.assign(env, await stub.start());
+}
 
 const server = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import { imageSize } from "image-size";
+import { upload } from "~/db/schema";
+import { getEnv } from "~/utils/env.server";
+import { getServices } from "~/utils/services.server";
+
+export type UploadFolder = "qr-logos" | "blog-banners";
+
+/** Raster formats we accept. SVG is refused: it can carry script. */
+const ALLOWED_TYPES = new Map([
+  ["image/png", "png"],
+  ["image/jpeg", "jpg"],
+  ["image/webp", "webp"],
+  ["image/gif", "gif"],
+]);
+const MAX_DIMENSION = 8000;
+
+export class UploadRejectedError extends Error {
+  constructor(public reason: "not_image" | "too_large") {
+    super(reason);
+  }
+}
+
+/**
+ * Stores an uploaded image after checking it by content (magic bytes and a decodable size), not by
+ * its name or declared type. Returns the public URL.
+ */
+export async function saveImageUpload(options: { file: File; folder: UploadFolder; maxBytes: number; userId: string | null }) {
+  const { file, folder, maxBytes, userId } = options;
+  if (file.size > maxBytes) throw new UploadRejectedError("too_large");
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (bytes.length === 0) throw new UploadRejectedError("not_image");
+  if (bytes.length > maxBytes) throw new UploadRejectedError("too_large");
+
+  const detected = await fileTypeFromBuffer(bytes);
+  const extension = detected && ALLOWED_TYPES.get(detected.mime);
+  if (!detected || !extension) throw new UploadRejectedError("not_image");
+  try {
+    const { width, height } = imageSize(bytes);
+    if (!width || !height || width > MAX_DIMENSION || height > MAX_DIMENSION) throw new UploadRejectedError("not_image");
+  } catch (error) {
+    if (error instanceof UploadRejectedError) throw error;
+    throw new UploadRejectedError("not_image");
+  }
+
+  const key = `${folder}/${Date.now()}-${crypto.randomBytes(8).toString("hex")}.${extension}`;
+  await getStorage().put(key, bytes, detected.mime);
+  const { db } = await getServices();
+  await db.insert(upload).values({ key, userId, contentType: detected.mime, size: bytes.length });
+  return getStorage().publicUrl(key);
+}
+
+/** Removes every file a user uploaded (account deletion). */
+export async function deleteUploadsOfUser(userId: string) {
+  const { db } = await getServices();
+  const rows = await db.select({ key: upload.key }).from(upload).where(eq(upload.userId, userId));
+  for (const row of rows) await getStorage().remove(row.key);
+  await db.delete(upload).where(eq(upload.userId, userId));
+}
+
+/** Reads a locally stored upload for the `/uploads/*` route; null when unknown. */
+export async function readLocalUpload(key: string) {
+  if (!/^(qr-logos|blog-banners)\/[0-9]+-[0-9a-f]{16}\.(png|jpg|webp|gif)$/.test(key)) return null;
+  const { db } = await getServices();
+  const [row] = await db.select({ contentType: upload.contentType }).from(upload).where(eq(upload.key, key));
+  if (!row) return null;
+  try {
+    const bytes = await fs.readFile(path.join(uploadsDir(), key));
+    return { bytes, contentType: row.contentType };
+  } catch {
+    return null;
+  }
+}
+
+type Storage = {
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  remove(key: string): Promise<void>;
+  publicUrl(key: string): string;
+};
+
+function uploadsDir() {
+  return path.join(getEnv().dataDir, "uploads");
+}
+
+let storage: Storage | undefined;
+
+function getStorage(): Storage {
+  storage ??= createStorage();
+  return storage;
+}
+
+function createStorage(): Storage {
+  const env = getEnv();
+  if (env.S3_BUCKET) {
+    const client = new S3Client({
+      region: env.S3_REGION ?? "us-east-1",
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: Boolean(env.S3_ENDPOINT),
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    });
+    const base = env.S3_PUBLIC_URL ?? `${env.S3_ENDPOINT ?? `https://${env.S3_BUCKET}.s3.amazonaws.com`}/${env.S3_BUCKET}`;
+    return {
+      async put(key, bytes, contentType) {
+        await client.send(new PutObjectCommand({ Bucket: env.S3_BUCKET, Key: key, Body: bytes, ContentType: contentType }));
+      },
+      async remove(key) {
+        await client.send(new DeleteObjectCommand({ Bucket: env.S3_BUCKET, Key: key }));
+      },
+      publicUrl: (key) => `${base.replace(/\/$/, "")}/${key}`,
+    };
+  }
+  return {
+    async put(key, bytes) {
+      const file = path.join(uploadsDir(), key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+    },
+    async remove(key) {
+      await fs.rm(path.join(uploadsDir(), key), { force: true });
+    },
+    publicUrl: (key) => `/uploads/${key}`,
+  };
+}

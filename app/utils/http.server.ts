@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import type { z } from "zod";
+
+/** 404 for anything missing or not the caller's: never reveal which. */
+export function notFound(message = "Not found"): never {
+  throw data(message, { status: 404 });
+}
+
+export type FieldErrors = Record<string, string>;
+
+/** Parses form fields with a schema; failures become `{ fieldErrors }` with status 400. */
+export function parseFields<S extends z.ZodType>(schema: S, input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true as const, value: result.data as z.infer<S> };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "form";
+    fieldErrors[key] ??= issue.message;
+  }
+  return { ok: false as const, response: data({ fieldErrors }, { status: 400 }) };
+}
+
+/** Form fields as plain strings (files and repeated keys dropped): what schemas parse. */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  return fields;
+}
