@@ -1,16 +1,86 @@
-import { data } from "react-router";
+import { eq, sql } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { subscription, user } from "~/db/schema";
 import type { SessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
+import { getStripe } from "./stripe.server";
 
 export const STRIPE_NOT_CONFIGURED =
   "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
-/** Starts a Stripe Checkout for Pro, or answers why it cannot. */
+/** Starts a Stripe Checkout for Pro and redirects to it, or answers why it cannot. */
 export async function startCheckout(user: SessionUser) {
   const env = getEnv();
+  const stripe = getStripe();
+  if (!stripe) return data({ error: STRIPE_NOT_CONFIGURED }, { status: 503 });
+  if (!env.STRIPE_PRICE_ID) return data({ error: "Product configuration error" }, { status: 503 });
   if (user.plan.isPro) return data({ error: "You are already on the Pro plan." }, { status: 409 });
-  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PRICE_ID) {
-    return data({ error: STRIPE_NOT_CONFIGURED }, { status: 503 });
+  try {
+    await consumeRateLimit("checkoutByUser", user.id);
+    const customer = await getOrCreateCustomer(user);
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      // The price is ours, never the browser's.
+      line_items: [{ price: env.STRIPE_PRICE_ID, quantity: 1 }],
+      success_url: `${env.appOrigin}/dashboard?success=true`,
+      cancel_url: `${env.appOrigin}/pricing`,
+      client_reference_id: user.id,
+      metadata: { userId: user.id },
+      subscription_data: { metadata: { userId: user.id } },
+    });
+    if (!session.url) return data({ error: "No checkout URL received" }, { status: 502 });
+    return redirect(session.url);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429 });
+    logger.error({ err: error, userId: user.id }, "checkout failed");
+    return data({ error: "Failed to start checkout" }, { status: 502 });
   }
-  return data({ error: "Failed to start checkout" }, { status: 503 });
+}
+
+/** One Stripe customer per user, created on first checkout and kept in `subscription`. */
+async function getOrCreateCustomer(sessionUser: SessionUser) {
+  const { db } = await getServices();
+  const stripe = getStripe()!;
+  const [existing] = await db
+    .select({ customerId: subscription.stripeCustomerId })
+    .from(subscription)
+    .where(eq(subscription.userId, sessionUser.id));
+  if (existing?.customerId) return existing.customerId;
+
+  const customer = await stripe.customers.create(
+    { email: sessionUser.email, metadata: { userId: sessionUser.id } },
+    // Two clicks at once create one customer.
+    { idempotencyKey: `customer-${sessionUser.id}` },
+  );
+  const [row] = await db
+    .insert(subscription)
+    .values({ userId: sessionUser.id, stripeCustomerId: customer.id })
+    .onConflictDoUpdate({
+      target: subscription.userId,
+      set: { stripeCustomerId: sql`coalesce(${subscription.stripeCustomerId}, excluded.stripe_customer_id)`, updatedAt: new Date() },
+    })
+    .returning({ customerId: subscription.stripeCustomerId });
+  return row!.customerId!;
+}
+
+/** A Billing Portal session for the user's own customer; null when they never subscribed. */
+export async function createPortalSession(userId: string): Promise<{ url?: string; error?: string }> {
+  const stripe = getStripe();
+  if (!stripe) return { error: STRIPE_NOT_CONFIGURED };
+  const { db } = await getServices();
+  const [row] = await db
+    .select({ customerId: subscription.stripeCustomerId })
+    .from(subscription)
+    .innerJoin(user, eq(user.id, subscription.userId))
+    .where(eq(subscription.userId, userId));
+  if (!row?.customerId) return { error: "No billing account yet. Upgrade to Pro first." };
+  const portal = await stripe.billingPortal.sessions.create({
+    customer: row.customerId,
+    return_url: `${getEnv().appOrigin}/settings`,
+  });
+  return { url: portal.url };
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import * as pricing from "~/routes/pricing";
+import * as webhook from "~/routes/webhooks.stripe";
+import { createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+
+describe("without Stripe configured", () => {
+  it("pricing answers the spec's message", async () => {
+    const owner = await createUser();
+    const result = await run(pricing.action, makeRequest("/pricing", { method: "POST", cookie: owner.cookie, form: {} }));
+    expect(statusOf(result)).toBe(503);
+    expect(payload(result).error).toBe("Stripe is not configured. Please set up your Stripe keys in the environment variables.");
+  });
+
+  it("webhooks answer 503", async () => {
+    const result = (await run(webhook.action, makeRequest("/webhooks/stripe", { method: "POST", body: "{}" }))) as Response;
+    expect(result.status).toBe(503);
+  });
+});
