@@ -1,18 +1,256 @@
+import { CreditCard, Download, Loader2, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import {
+  BusinessSchema,
+  DELETE_CONFIRMATION_WORD,
+  DeleteAccountSchema,
+  ProfileSchema,
+} from "~/features/account/account.schema";
+import {
+  deleteAccount,
+  getBusinessName,
+  getSubscriptionPanel,
+  updateBusinessName,
+  updateProfile,
+} from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/session.server";
+import { formFields, parseFields } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const [businessName, subscription] = await Promise.all([getBusinessName(user.id), getSubscriptionPanel(user.id)]);
+  return {
+    email: user.email,
+    accountId: user.id.slice(0, 8),
+    memberSince: user.createdAt.toISOString(),
+    plan: user.plan,
+    businessName,
+    subscription,
+  };
 }
 
-export default function Page() {
+type ActionData = {
+  form: "profile" | "business" | "delete";
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await request.formData();
+  const fields = formFields(form);
+
+  if (fields.intent === "profile") {
+    const parsed = parseFields(ProfileSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "profile", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    try {
+      await consumeRateLimit("profileByUser", user.id);
+      const result = await updateProfile(request, user, parsed.value);
+      if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
+      const headers = new Headers();
+      for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
+      return data<ActionData>({ form: "profile", message: result.message }, { headers });
+    } catch (error) {
+      if (error instanceof RateLimitedError) return data<ActionData>({ form: "profile", error: error.message }, { status: 429 });
+      logger.error({ err: error, userId: user.id }, "profile update failed");
+      return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
+    }
+  }
+
+  if (fields.intent === "business") {
+    const parsed = parseFields(BusinessSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    await updateBusinessName(user.id, parsed.value.businessName);
+    return data<ActionData>({ form: "business", message: "Business name saved" });
+  }
+
+  if (fields.intent === "delete") {
+    const { confirmation } = DeleteAccountSchema.parse(fields);
+    // The spec: anything but DELETE typed exactly does nothing.
+    if (confirmation !== DELETE_CONFIRMATION_WORD) {
+      return data<ActionData>({ form: "delete", error: `Type ${DELETE_CONFIRMATION_WORD} to confirm.` }, { status: 400 });
+    }
+    try {
+      const { setCookies } = await deleteAccount(request, user.id);
+      const headers = new Headers();
+      for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+      return redirect("/", { headers });
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, "account deletion failed");
+      return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });
+    }
+  }
+
+  return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, accountId, memberSince, plan, businessName, subscription } = loaderData;
+  const navigation = useNavigation();
+  const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const result = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
+  const profile = result("profile");
+  const business = result("business");
+  const deletion = result("delete");
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Settings" />
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+      <PageHeader title="Settings" description="Manage your account, business details and subscription." />
+
+      <Section title="Profile" description="Change your email or password. Your current password is required for either.">
+        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate={false}>
+          <input type="hidden" name="intent" value="profile" />
+          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={email} required error={profile?.fieldErrors?.email} className="sm:col-span-2" />
+          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={profile?.fieldErrors?.currentPassword} className="sm:col-span-2" />
+          <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={6} error={profile?.fieldErrors?.newPassword} />
+          <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" error={profile?.fieldErrors?.confirmPassword} />
+          <div className="flex items-center gap-4 sm:col-span-2">
+            <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
+            <Status result={profile} />
+          </div>
+        </Form>
+      </Section>
+
+      <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
+        <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="business" />
+          <Field label="Business name" name="businessName" defaultValue={businessName} maxLength={100} error={business?.fieldErrors?.businessName} className="flex-1" />
+          <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
+        </Form>
+        <div className="mt-2">
+          <Status result={business} />
+        </div>
+      </Section>
+
+      <Section title="Subscription">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <Item label="Plan">{plan.name}</Item>
+          <Item label="Status">{subscription ? capitalize(subscription.status) : "No subscription"}</Item>
+          {subscription?.currentPeriodEnd ? (
+            <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? "Ends on" : "Renews on"}>
+              {dateFormat.format(new Date(subscription.currentPeriodEnd))}
+            </Item>
+          ) : null}
+          {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
+        </dl>
+        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">Limited to 1 campaign and 5 scans</p> : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          {subscription?.hasBillingAccount ? (
+            <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
+              <button type="submit" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+                <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
+              </button>
+            </Form>
+          ) : null}
+          {!plan.isPro ? (
+            <Link to="/pricing" className="rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+              Upgrade to Pro
+            </Link>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section title="Account actions">
+        <div className="flex flex-col gap-6">
+          <div>
+            <Link to="/leads" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+              <Download aria-hidden className="h-4 w-4" /> Export data
+            </Link>
+            <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
+          </div>
+          <details className="rounded-lg border border-red-200 p-4" open={Boolean(deletion)}>
+            <summary className="cursor-pointer font-medium text-red-700">Delete account</summary>
+            <Form method="post" className="mt-4 space-y-3">
+              <input type="hidden" name="intent" value="delete" />
+              <p className="text-sm text-gray-700">
+                This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
+              </p>
+              <Field label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} name="confirmation" autoComplete="off" />
+              <button
+                type="submit"
+                disabled={busyIntent === "delete"}
+                className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+              >
+                {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
+                Delete account
+              </button>
+              <Status result={deletion} />
+            </Form>
+          </details>
+        </div>
+      </Section>
+
+      <Section title="Account information">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Item label="Account ID">
+            <span className="font-mono">{accountId}</span>
+          </Item>
+          <Item label="Email">{email}</Item>
+          <Item label="Member since">{dateFormat.format(new Date(memberSince))}</Item>
+        </dl>
+      </Section>
     </main>
   );
+}
+
+function capitalize(value: string) {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="mt-1 font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function Field(props: React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string }) {
+  const { label, error, className, ...input } = props;
+  const errorId = `${input.name}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={input.name} className="block text-sm font-medium text-gray-700">{label}</label>
+      <input id={input.name} {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} className={inputClass} />
+      {error ? <p id={errorId} className="mt-1 text-sm text-red-600">{error}</p> : null}
+    </div>
+  );
+}
+
+function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <button type="submit" disabled={busy} className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+      {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+      {children}
+    </button>
+  );
+}
+
+function Status({ result }: { result?: ActionData }) {
+  if (result?.message) return <p role="status" className="text-sm text-green-700">{result.message}</p>;
+  if (result?.error) return <p role="alert" className="text-sm text-red-600">{result.error}</p>;
+  return null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · LeadQR" }];

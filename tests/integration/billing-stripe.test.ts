@@ -205,3 +205,15 @@ it("pricing reports the checkout message when already Pro", async () => {
   expect(statusOf(result)).toBe(409);
   expect(payload(result).error).toBe("You are already on the Pro plan.");
 });
+
+it("account deletion cancels the Stripe subscription first", async () => {
+  const settings = await import("~/routes/settings");
+  const owner = await createUser();
+  const session = await checkout(owner.cookie);
+  const subscription = stub.subscriptionFor(session.customer);
+  await postEvent(stub.event("customer.subscription.created", subscription));
+  const response = (await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "delete", confirmation: "DELETE" } }))) as Response;
+  expect(response.headers.get("location")).toBe("/");
+  expect(stub.state.subscriptions.get(subscription.id).status).toBe("canceled");
+  expect(await subscriptionRow(owner.id)).toBeUndefined();
+});

@@ -1,10 +1,82 @@
-// The payment-success view shown on /dashboard?success=true; the billing feature implements it.
+import { CheckCircle2, Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+
 export type PaymentSuccessProps = { isPro: boolean };
 
-export function PaymentSuccess(_props: PaymentSuccessProps) {
+/** The spec waits this long before refetching the subscription. */
+const FIRST_CHECK_MS = 2000;
+const RECHECK_MS = 2000;
+const MAX_CHECKS = 15;
+
+const PRO_BENEFITS = [
+  "Unlimited campaigns",
+  "Unlimited QR scans",
+  "All your leads, unmasked and exportable",
+  "Advanced analytics",
+  "Custom branding",
+  "Priority support",
+];
+
+/**
+ * Shown on /dashboard?success=true. Pro is granted only by Stripe's webhook, so this view waits
+ * for it (refetching the page data) instead of claiming success on arrival.
+ */
+export function PaymentSuccess({ isPro }: PaymentSuccessProps) {
+  const revalidator = useRevalidator();
+  const [checks, setChecks] = useState(0);
+  const processing = checks === 0;
+
+  useEffect(() => {
+    if (isPro && checks > 0) return;
+    if (checks > MAX_CHECKS) return;
+    const timer = setTimeout(() => {
+      setChecks((count) => count + 1);
+      void revalidator.revalidate();
+    }, checks === 0 ? FIRST_CHECK_MS : RECHECK_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator identity changes every render
+  }, [checks, isPro]);
+
   return (
-    <main className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-gray-900">Payment Successful!</h1>
+    <main className="mx-auto max-w-2xl px-4 py-16">
+      <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+        <CheckCircle2 aria-hidden className="mx-auto h-14 w-14 text-green-600" />
+        <h1 className="mt-4 text-3xl font-bold text-gray-900">Payment Successful!</h1>
+        {processing ? (
+          <div role="status" className="mt-6 flex items-center justify-center gap-3 text-gray-600">
+            <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+            Processing your subscription...
+          </div>
+        ) : isPro ? (
+          <div className="mt-6">
+            <h2 className="text-xl font-semibold text-gray-900">Welcome to LeadQR Pro!</h2>
+            <ul className="mx-auto mt-4 max-w-sm space-y-2 text-left text-gray-700">
+              {PRO_BENEFITS.map((benefit) => (
+                <li key={benefit} className="flex items-start gap-2">
+                  <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 flex-none text-green-600" />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p role="status" className="mt-6 text-gray-600">
+            {checks > MAX_CHECKS
+              ? "We have not received the confirmation from our payment provider yet. It usually arrives within a minute: refresh this page shortly, or check Settings."
+              : "Waiting for confirmation from our payment provider…"}
+          </p>
+        )}
+        <noscript>
+          <p className="mt-4 text-sm text-gray-600">
+            {isPro ? "Your Pro plan is active." : "Your payment is being confirmed."}{" "}
+            <a href="/dashboard?success=true" className="text-blue-600 underline">Refresh</a>
+          </p>
+        </noscript>
+        <Link to="/dashboard" className="mt-8 inline-block rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700">
+          Go to Dashboard
+        </Link>
+      </div>
     </main>
   );
 }

@@ -1,0 +1,121 @@
+import { isAPIError } from "better-auth/api";
+import { and, eq, ne } from "drizzle-orm";
+import { businessProfile, subscription, user } from "~/db/schema";
+import type { SessionUser } from "~/features/auth/session.server";
+import { weakPasswordReasons } from "~/features/auth/password";
+import { getStripe } from "~/features/billing/stripe.server";
+import { deleteUploadsOfUser } from "~/features/uploads/storage.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+
+export type ProfileResult =
+  | { ok: true; message: string; setCookies?: string[] }
+  | { ok: false; fieldErrors: Record<string, string>; message?: string };
+
+/**
+ * Changes email and/or password; both need the current password (DESIGN decision 8).
+ */
+export async function updateProfile(
+  request: Request,
+  sessionUser: SessionUser,
+  input: { email: string; currentPassword: string; newPassword: string },
+): Promise<ProfileResult> {
+  const emailChanged = input.email !== sessionUser.email;
+  const passwordChanged = input.newPassword.length > 0;
+  if (!emailChanged && !passwordChanged) return { ok: false, fieldErrors: {}, message: "Nothing to update" };
+  if (!input.currentPassword) {
+    return { ok: false, fieldErrors: { currentPassword: "Enter your current password to make changes" } };
+  }
+  if (passwordChanged) {
+    const reasons = weakPasswordReasons(input.newPassword, input.email);
+    if (reasons.length) return { ok: false, fieldErrors: { newPassword: reasons.join(". ") } };
+  }
+
+  const { auth, db } = await getServices();
+  try {
+    await auth.api.verifyPassword({ body: { password: input.currentPassword }, headers: request.headers });
+  } catch (error) {
+    if (isAPIError(error)) return { ok: false, fieldErrors: { currentPassword: "Current password is incorrect" } };
+    throw error;
+  }
+
+  if (emailChanged) {
+    const [taken] = await db.select({ id: user.id }).from(user).where(and(eq(user.email, input.email), ne(user.id, sessionUser.id)));
+    if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
+  }
+
+  const setCookies: string[] = [];
+  if (passwordChanged) {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    setCookies.push(...headers.getSetCookie());
+  }
+  if (emailChanged) {
+    await db.update(user).set({ email: input.email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
+  }
+  return { ok: true, message: "Profile updated successfully", setCookies };
+}
+
+export async function getBusinessName(userId: string) {
+  const { db } = await getServices();
+  const [row] = await db.select({ name: businessProfile.name }).from(businessProfile).where(eq(businessProfile.userId, userId));
+  return row?.name ?? "";
+}
+
+export async function updateBusinessName(userId: string, name: string) {
+  const { db } = await getServices();
+  if (!name) {
+    await db.delete(businessProfile).where(eq(businessProfile.userId, userId));
+    return;
+  }
+  await db.insert(businessProfile).values({ userId, name }).onConflictDoUpdate({ target: businessProfile.userId, set: { name } });
+}
+
+export async function getSubscriptionPanel(userId: string) {
+  const { db } = await getServices();
+  const [row] = await db
+    .select({
+      status: subscription.status,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      brand: subscription.paymentMethodBrand,
+      last4: subscription.paymentMethodLast4,
+      hasBillingAccount: subscription.stripeCustomerId,
+    })
+    .from(subscription)
+    .where(eq(subscription.userId, userId));
+  if (!row) return null;
+  return {
+    status: row.status,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    card: row.last4 ? `${row.brand ?? "Card"} •••• ${row.last4}` : null,
+    hasBillingAccount: Boolean(row.hasBillingAccount),
+  };
+}
+
+/**
+ * Deletes the account and everything that is the user's. The Stripe subscription is canceled
+ * first: if that fails nothing is deleted, so the user is never billed for a deleted account.
+ */
+export async function deleteAccount(request: Request, userId: string): Promise<{ setCookies: string[] }> {
+  const { auth, db } = await getServices();
+  const [row] = await db
+    .select({ subscriptionId: subscription.stripeSubscriptionId, status: subscription.status })
+    .from(subscription)
+    .where(eq(subscription.userId, userId));
+  if (row?.subscriptionId && row.status !== "canceled") {
+    const stripe = getStripe();
+    if (!stripe) throw new Error("cannot cancel the Stripe subscription: Stripe is not configured");
+    await stripe.subscriptions.cancel(row.subscriptionId);
+  }
+  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  await deleteUploadsOfUser(userId);
+  // Sessions, campaigns, scans, leads, subscription and profile go with the user (ON DELETE CASCADE).
+  await db.delete(user).where(eq(user.id, userId));
+  logger.info({ userId }, "account deleted");
+  return { setCookies: headers.getSetCookie() };
+}

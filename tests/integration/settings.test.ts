@@ -1,0 +1,101 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { getSessionUser } from "~/features/auth/session.server";
+import * as settings from "~/routes/settings";
+import * as signin from "~/routes/signin";
+import { getServices } from "~/utils/services.server";
+import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
+import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+
+const post = (cookie: string, form: Record<string, string>) => run(settings.action, makeRequest("/settings", { cookie, form }));
+
+describe("settings: profile", () => {
+  it("refuses mismatched and short new passwords with the spec's messages", async () => {
+    const { cookie, email } = await createUser();
+    const mismatch = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "abcdefgh1", confirmPassword: "abcdefgh2" });
+    expect(statusOf(mismatch)).toBe(400);
+    expect(payload(mismatch).fieldErrors.confirmPassword).toBe("New passwords do not match");
+    const short = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "abc", confirmPassword: "abc" });
+    expect(payload(short).fieldErrors.newPassword).toBe("Password must be at least 6 characters");
+  });
+
+  it("requires the right current password", async () => {
+    const { cookie, email } = await createUser();
+    const missing = await post(cookie, { intent: "profile", email: uniqueEmail(), currentPassword: "", newPassword: "", confirmPassword: "" });
+    expect(payload(missing).fieldErrors.currentPassword).toBeDefined();
+    const wrong = await post(cookie, { intent: "profile", email, currentPassword: "wrong-password", newPassword: "a-new-password-1", confirmPassword: "a-new-password-1" });
+    expect(payload(wrong).fieldErrors.currentPassword).toBe("Current password is incorrect");
+  });
+
+  it("changes the password: the new one signs in, the old one does not", async () => {
+    const { cookie, email } = await createUser();
+    const result = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "a-new-password-1", confirmPassword: "a-new-password-1" });
+    expect(payload(result).message).toBe("Profile updated successfully");
+    const ip = { "x-leadqr-client-ip": crypto.randomUUID() };
+    expect(statusOf(await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: ip })))).toBe(401);
+    expectRedirect(await run(signin.action, makeRequest("/signin", { form: { email, password: "a-new-password-1" }, headers: ip })), "/dashboard");
+  });
+
+  it("changes the email, refusing one that is taken", async () => {
+    const other = await createUser();
+    const { cookie, id } = await createUser();
+    const taken = await post(cookie, { intent: "profile", email: other.email, currentPassword: DEFAULT_PASSWORD });
+    expect(payload(taken).fieldErrors.email).toBe("That email is already in use");
+    const next = uniqueEmail("renamed");
+    const result = await post(cookie, { intent: "profile", email: next.toUpperCase(), currentPassword: DEFAULT_PASSWORD });
+    expect(payload(result).message).toBe("Profile updated successfully");
+    const { db } = await getServices();
+    const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id));
+    expect(row?.email).toBe(next);
+  });
+
+  it("never lets a profile update set role or is_pro", async () => {
+    const { cookie, email, id } = await createUser();
+    await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, role: "admin", isPro: "true" });
+    const { db } = await getServices();
+    const [row] = await db.select().from(schema.user).where(eq(schema.user.id, id));
+    expect(row).toMatchObject({ role: "user", isPro: false });
+  });
+});
+
+describe("settings: business and account", () => {
+  it("saves the business name and shows the account id's first 8 characters", async () => {
+    const { cookie, id } = await createUser();
+    await post(cookie, { intent: "business", businessName: "  Bella Cucina  " });
+    const page = payload(await run(settings.loader, makeRequest("/settings", { cookie })));
+    expect(page.businessName).toBe("Bella Cucina");
+    expect(page.accountId).toBe(id.slice(0, 8));
+    expect(page.plan).toEqual({ isPro: false, name: "Free" });
+    const tooLong = await post(cookie, { intent: "business", businessName: "x".repeat(101) });
+    expect(statusOf(tooLong)).toBe(400);
+  });
+
+  it("does nothing unless DELETE is typed exactly", async () => {
+    const { cookie, id } = await createUser();
+    for (const confirmation of ["delete", "DELETE ", ""]) {
+      expect(statusOf(await post(cookie, { intent: "delete", confirmation }))).toBe(400);
+    }
+    const { db } = await getServices();
+    expect(await db.select().from(schema.user).where(eq(schema.user.id, id))).toHaveLength(1);
+  });
+
+  it("deletes the account with everything that is the user's, and ends the session", async () => {
+    const { cookie, id } = await createUser();
+    const { db } = await getServices();
+    const campaignId = crypto.randomUUID();
+    await db.insert(schema.campaign).values({
+      id: campaignId, userId: id, title: "Gone", businessType: "Bakery", discount: "10% off", minOrder: "None",
+      aiHeadline: "h", aiThankyou: "t", design: { primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" },
+    });
+    await db.insert(schema.lead).values({ campaignId, name: "Ann", email: "ann@example.com" });
+    const response = await post(cookie, { intent: "delete", confirmation: "DELETE" });
+    expectRedirect(response, "/");
+    expect(await db.select().from(schema.user).where(eq(schema.user.id, id))).toHaveLength(0);
+    expect(await db.select().from(schema.campaign).where(eq(schema.campaign.id, campaignId))).toHaveLength(0);
+    expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaignId))).toHaveLength(0);
+    expect(await db.select().from(schema.session).where(eq(schema.session.userId, id))).toHaveLength(0);
+    expect(await getSessionUser(makeRequest("/", { cookie }))).toBeNull();
+  });
+});
