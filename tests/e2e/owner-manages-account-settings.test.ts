@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { PASSWORD, signIn, signUp } from "./support/helpers";
+
+test("an owner changes the password, names the business and deletes the account", async ({ page }) => {
+  const email = await signUp(page);
+  await page.goto("/settings");
+  const profile = page.getByRole("region", { name: "Profile" });
+
+  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
+  await profile.getByLabel("Confirm new password").fill("brand-new-pass-2");
+  await profile.getByRole("button", { name: "Save changes" }).click();
+  await expect(profile.getByText("New passwords do not match")).toBeVisible();
+
+  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
+  await profile.getByLabel("Confirm new password").fill("brand-new-pass-1");
+  await profile.getByRole("button", { name: "Save changes" }).click();
+  await expect(profile.getByRole("status")).toHaveText("Profile updated successfully");
+
+  const business = page.getByRole("region", { name: "Business" });
+  await business.getByLabel("Business name").fill("Bella Cucina");
+  await business.getByRole("button", { name: "Save" }).click();
+  await expect(business.getByRole("status")).toHaveText("Business name saved");
+  await page.reload();
+  await expect(business.getByLabel("Business name")).toHaveValue("Bella Cucina");
+
+  const info = page.getByRole("region", { name: "Account information" });
+  await expect(info.getByText(/^[0-9a-zA-Z]{8}$/)).toBeVisible();
+
+  await page.getByText("Delete account", { exact: true }).first().click();
+  await page.getByLabel("Type DELETE to confirm").fill("delete");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Type DELETE to confirm.");
+  await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();
+
+  await signIn(page, email, "brand-new-pass-1");
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
