@@ -3,7 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
+import { isDatabaseUnavailable } from "./db/errors.server";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
 
@@ -19,6 +20,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext?.cspNonce ?? "";
+  // A database outage is "try again shortly", not a bug: 503 rather than 500.
+  const errors = routerContext.staticHandlerContext.errors ?? {};
+  if (requestsHitByDatabaseOutage.has(request)) {
+    for (const routeId of Object.keys(errors)) errors[routeId] = new UNSAFE_ErrorResponseImpl(503, "Service Unavailable", "");
+    responseStatusCode = 503;
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -56,8 +63,16 @@ export default function handleRequest(
   });
 }
 
+// Errors reach handleRequest already sanitized in production; handleError sees them raw.
+const requestsHitByDatabaseOutage = new WeakSet<Request>();
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  if (isDatabaseUnavailable(error)) {
+    requestsHitByDatabaseOutage.add(request);
+    logger.warn({ err: error, url: request.url }, "database unavailable");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled route error");
 }
 

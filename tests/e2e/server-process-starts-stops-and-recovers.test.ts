@@ -1,0 +1,104 @@
+// Process-level behaviour of `npm start`'s server: configuration errors, the PGlite folder lock,
+// fast shutdown, and /healthz following the database. Runs against the production build.
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+
+const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+let nextPort = 3400 + Math.floor(Math.random() * 500);
+
+function startServer(env: Record<string, string>) {
+  const port = String(nextPort++);
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: port, APP_URL: `http://localhost:${port}`, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, port, exited, output: () => output };
+}
+
+async function waitHealthy(port: string, expected = 200, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 0;
+  while (Date.now() < deadline) {
+    last = await fetch(`http://localhost:${port}/healthz`).then((r) => r.status, () => 0);
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`healthz stayed ${last}, expected ${expected}`);
+}
+
+const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-proc-"));
+const running: ChildProcess[] = [];
+test.afterEach(() => running.forEach((child) => child.kill("SIGKILL")));
+
+test("a bad setting stops the server with a message naming the variable", async () => {
+  const server = startServer({ DATA_DIR: tmpDir(), APP_URL: "not a url" });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("APP_URL");
+});
+
+test("a second process on the same PGlite folder refuses to start; SIGTERM stops in under 2 s", async () => {
+  const dataDir = tmpDir();
+  const first = startServer({ DATA_DIR: dataDir });
+  running.push(first.child);
+  await waitHealthy(first.port);
+
+  const second = startServer({ DATA_DIR: dataDir });
+  running.push(second.child);
+  expect(await second.exited).toBe(1);
+  expect(second.output()).toContain("is in use by another LeadQR process");
+  await waitHealthy(first.port);
+
+  const started = Date.now();
+  first.child.kill("SIGTERM");
+  expect(await first.exited).toBe(0);
+  expect(Date.now() - started).toBeLessThan(2000);
+
+  // The folder is free again, and the data survived.
+  const third = startServer({ DATA_DIR: dataDir });
+  running.push(third.child);
+  await waitHealthy(third.port);
+  third.child.kill("SIGTERM");
+  await third.exited;
+});
+
+test("/healthz answers 503 while PostgreSQL refuses connections and 200 again without a restart", async () => {
+  const name = `leadqr_proc_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_SERVER });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: url.toString() });
+  running.push(server.child);
+  try {
+    await waitHealthy(server.port);
+    await admin.query(`alter database ${name} allow_connections false`);
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+    await waitHealthy(server.port, 503);
+    const page = await fetch(`http://localhost:${server.port}/signup`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "down@example.com", password: "correct-horse-battery" }),
+    });
+    expect(page.status).toBe(503);
+    const html = await page.text();
+    expect(html).toContain("Service unavailable");
+    expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+    await admin.query(`alter database ${name} allow_connections true`);
+    await waitHealthy(server.port, 200);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await admin.query(`alter database ${name} allow_connections true`).catch(() => {});
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
