@@ -23,13 +23,14 @@ const limiters = new Map<RateLimitName, RateLimiterDrizzle>();
 async function getLimiter(name: RateLimitName) {
   let limiter = limiters.get(name);
   if (!limiter) {
-    const { db } = await getServices();
+    const { db, env } = await getServices();
     limiter = new RateLimiterDrizzle({
       storeClient: db,
       schema: rateLimit,
       keyPrefix: name,
       clearExpiredByTimeout: false,
-      ...RATE_LIMITS[name],
+      points: RATE_LIMITS[name].points * env.RATE_LIMIT_MULTIPLIER,
+      duration: RATE_LIMITS[name].duration,
     });
     limiters.set(name, limiter);
   }

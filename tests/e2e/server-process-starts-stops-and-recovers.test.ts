@@ -1,41 +1,9 @@
 // Process-level behaviour of `npm start`'s server: configuration errors, the PGlite folder lock,
 // fast shutdown, and /healthz following the database. Runs against the production build.
-import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import { freshDatabase, startServer, tmpDir, waitHealthy } from "./support/processes";
 
-const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-let nextPort = 3400 + Math.floor(Math.random() * 500);
-
-function startServer(env: Record<string, string>) {
-  const port = String(nextPort++);
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: port, APP_URL: `http://localhost:${port}`, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, port, exited, output: () => output };
-}
-
-async function waitHealthy(port: string, expected = 200, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = 0;
-  while (Date.now() < deadline) {
-    last = await fetch(`http://localhost:${port}/healthz`).then((r) => r.status, () => 0);
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`healthz stayed ${last}, expected ${expected}`);
-}
-
-const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-proc-"));
 const running: ChildProcess[] = [];
 test.afterEach(() => running.forEach((child) => child.kill("SIGKILL")));
 
@@ -71,13 +39,9 @@ test("a second process on the same PGlite folder refuses to start; SIGTERM stops
 });
 
 test("/healthz answers 503 while PostgreSQL refuses connections and 200 again without a restart", async () => {
-  const name = `leadqr_proc_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: PG_SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_SERVER);
-  url.pathname = `/${name}`;
-  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: url.toString() });
+  const database = await freshDatabase();
+  const { name, admin } = database;
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url });
   running.push(server.child);
   try {
     await waitHealthy(server.port);
@@ -97,8 +61,6 @@ test("/healthz answers 503 while PostgreSQL refuses connections and 200 again wi
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
-    await admin.query(`alter database ${name} allow_connections true`).catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 });
