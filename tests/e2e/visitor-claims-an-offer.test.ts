@@ -12,6 +12,10 @@ test.afterAll(async () => {
 test("a visitor scans the code, sees the offer and claims it in place", async ({ page }) => {
   const owner = await app.createOwner({ businessName: "Bean There Café" });
   const campaign = await app.createCampaign(owner.id);
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
   await page.goto(`${app.baseURL}/capture/${campaign.id}`);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free Pastry With Every Coffee This Week");
@@ -42,6 +46,8 @@ test("a visitor scans the code, sees the offer and claims it in place", async ({
   // The owner, and only the owner, gets the new-lead email.
   await expect.poll(async () => (await app.mails()).filter((mail) => mail.to.includes(owner.email)).length).toBe(1);
   expect((await app.mails()).some((mail) => mail.to.includes("ada@example.com"))).toBe(false);
+  // Hydrated cleanly (no mismatch, no CSP refusal).
+  expect(consoleErrors).toEqual([]);
 });
 
 test("a field error shows next to the field and the visitor can correct it", async ({ page }) => {
