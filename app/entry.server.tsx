@@ -79,3 +79,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { getEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
+export { startBackgroundWork } from "./features/email/worker.server";

@@ -6,14 +6,24 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useNavigation,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { useNonce } from "./utils/nonce";
+
+/**
+ * A route whose `handle` has `bareDocument: true` brings its own inline styles and gets no app
+ * stylesheet: its first response alone must render (the capture page, decision 033).
+ */
+function useBareDocument() {
+  return useMatches().some((match) => (match.handle as { bareDocument?: boolean } | undefined)?.bareDocument);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const bare = useBareDocument();
   return (
     <html lang="en">
       <head>
@@ -21,6 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {bare ? null : <link rel="stylesheet" href={appStylesheet} />}
         <Links />
         {/* Days on the dashboard are the owner's days: the server reads this cookie (DESIGN decision 6). */}
         <script

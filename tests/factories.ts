@@ -35,3 +35,44 @@ export async function createUser(options: { email?: string; password?: string; r
   }
   return { id: row!.id, email, cookie: cookieFrom(response) };
 }
+
+/** Inserts a campaign directly (the wizard is the campaigns area's UI); returns its row. */
+export async function createCampaign(options: {
+  userId: string;
+  status?: "active" | "paused" | "draft";
+  design?: Partial<schema.CampaignDesign>;
+  title?: string;
+  businessType?: string;
+  aiHeadline?: string;
+  aiThankyou?: string;
+  qrLogoUrl?: string | null;
+  scanCount?: number;
+}) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.campaign)
+    .values({
+      id: crypto.randomUUID(),
+      userId: options.userId,
+      title: options.title ?? "Summer Special",
+      businessType: options.businessType ?? "Coffee Shop",
+      discount: "20% off",
+      minOrder: "any order over $10",
+      aiHeadline: options.aiHeadline ?? "Get 20% Off Your Next Coffee Today",
+      aiThankyou: options.aiThankyou ?? "Thanks for joining us! Show this screen at the counter to claim your discount.",
+      status: options.status ?? "active",
+      qrLogoUrl: options.qrLogoUrl ?? null,
+      design: {
+        primary_color: "#1E40AF",
+        secondary_color: "#3B82F6",
+        text_color: "#FFFFFF",
+        button_style: "rounded",
+        font_style: "modern",
+        layout: "centered",
+        ...options.design,
+      },
+      scanCount: options.scanCount ?? 0,
+    })
+    .returning();
+  return row!;
+}

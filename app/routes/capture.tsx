@@ -1,3 +1,74 @@
+import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
+import { DEFAULT_DESIGN, isCountedView } from "~/features/capture/capture";
+import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { openCapturePage, submitLead } from "~/features/capture/capture.server";
+import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
+import { formFields } from "~/utils/http.server";
+import { clientAddress } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/capture";
-export default function Capture() { return <main><h1>Campaign Loading Error: Campaign Not Found</h1></main>; }
-export const meta: Route.MetaFunction = () => [{ title: "LeadQR" }];
+
+// Public, outside the site layout, and rendered without the app stylesheet (decision 033).
+export const handle = { bareDocument: true };
+
+// A plain form post renders the page again in the same request: that render is not a new scan.
+const postedRequests = new WeakSet<object>();
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db } = await getServices();
+  const view = await openCapturePage(db, {
+    campaignId: params.campaignId,
+    countView: isCountedView(request) && !postedRequests.has(context),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return data(view, { status: view.state === "not-found" ? 404 : 200 });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  postedRequests.add(context);
+  let fields: Record<string, string>;
+  try {
+    fields = formFields(await request.formData());
+  } catch {
+    return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
+  }
+  const { db } = await getServices();
+  const result = await submitLead(db, { campaignId: params.campaignId, fields, clientAddress: clientAddress(request) });
+  return data(result.body, { status: result.status });
+}
+
+// Every render may count a scan: never reuse a stored copy, and never revalidate after a submit.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
+
+export default function Capture({ loaderData, actionData }: Route.ComponentProps) {
+  switch (loaderData.state) {
+    case "not-found":
+      return <NotFoundScreen design={DEFAULT_DESIGN} />;
+    case "limit":
+      return <ScanLimitScreen design={loaderData.design} scanCount={loaderData.scanCount} limit={loaderData.limit} />;
+    case "form":
+      return <CaptureForm offer={loaderData.offer} scanToken={loaderData.scanToken} postResult={actionData} />;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data: view }) => [
+  { title: view?.state === "form" ? view.offer.headline : view?.state === "limit" ? "Scan Limit Reached!" : "Campaign Not Found" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_DESIGN} />;
+  return (
+    <CaptureFrame design={DEFAULT_DESIGN}>
+      <main className="cq-main">
+        <div className="cq-card" role="alert">
+          <h1>Something went wrong</h1>
+          <p>We could not load this offer right now. Please try again in a moment.</p>
+        </div>
+      </main>
+    </CaptureFrame>
+  );
+}

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
@@ -7,11 +8,18 @@ type OutboxKind = (typeof emailOutbox.$inferInsert)["kind"];
 
 /**
  * Queues an email. Pass the transaction that makes the change the email is about, so both
- * commit together (DESIGN principle 4); the worker sends it.
+ * commit together (DESIGN principle 4); the worker sends it. `notBefore` delays it (digests).
  */
 export async function enqueueEmail(
   db: Pick<Database, "insert">,
-  email: { kind: OutboxKind; to: string; content: EmailContent; campaignId?: string },
+  email: {
+    kind: OutboxKind;
+    to: string;
+    content: EmailContent;
+    campaignId?: string;
+    createdAt?: SQL | Date;
+    notBefore?: SQL | Date;
+  },
 ) {
   await db.insert(emailOutbox).values({
     kind: email.kind,
@@ -20,6 +28,8 @@ export async function enqueueEmail(
     html: email.content.html,
     text: email.content.text,
     campaignId: email.campaignId,
+    ...(email.createdAt ? { createdAt: email.createdAt } : {}),
+    ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
   });
 }
 

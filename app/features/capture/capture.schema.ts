@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** The spec's blocking messages, verbatim. */
+export const SUBMISSION_ERRORS = {
+  invalidCampaign: "Submission Error: Invalid campaign ID",
+  notLoaded: "Submission Error: Campaign data not loaded",
+  inactive: "Submission Error: This campaign is no longer active",
+  failed: "Submission Error: Failed to submit your information. Please try again.",
+} as const;
+
+/** The honeypot: hidden from people; anything typed into it marks a script. */
+export const HONEYPOT_FIELD = "website";
+export const SCAN_TOKEN_FIELD = "scanToken";
+
+export const LEAD_LIMITS = { name: 100, email: 254, phone: 30 } as const;
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+// Unknown fields are dropped by z.object; the campaign comes from the URL, never the body.
+export const LeadSchema = z.object({
+  name: z
+    .string({ error: "Please enter your full name" })
+    .trim()
+    .min(1, "Please enter your full name")
+    .max(LEAD_LIMITS.name, `Name must be at most ${LEAD_LIMITS.name} characters`),
+  email: z
+    .string({ error: "Please enter your email address" })
+    .trim()
+    .min(1, "Please enter your email address")
+    .max(LEAD_LIMITS.email, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address")),
+  phone: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .max(LEAD_LIMITS.phone, `Phone number must be at most ${LEAD_LIMITS.phone} characters`)
+      .regex(/^[0-9 +()\-.]*[0-9][0-9 +()\-.]*$/, "Please enter a valid phone number")
+      .optional(),
+  ),
+});
+
+export type Lead = z.infer<typeof LeadSchema>;

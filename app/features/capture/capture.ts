@@ -1,0 +1,111 @@
+// Pure rules of the public capture page: which views count as scans, device types, design.
+import { isbot } from "isbot";
+import type { CampaignDesign } from "~/db/schema/campaigns";
+
+/** Owner notifications per campaign per rolling hour; later leads fold into one digest. */
+export const LEAD_EMAILS_PER_HOUR = 20;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+const PREFETCH = /prefetch|prerender|preview/i;
+
+/**
+ * A scan is a page served to a person (DESIGN decision 4): a GET from a non-bot user agent that
+ * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
+ */
+export function isCountedView(request: Request) {
+  if (request.method !== "GET") return false;
+  const userAgent = request.headers.get("user-agent");
+  if (!userAgent || isbot(userAgent)) return false;
+  for (const header of ["sec-purpose", "purpose", "x-purpose", "x-moz"]) {
+    const value = request.headers.get(header);
+    if (value && PREFETCH.test(value)) return false;
+  }
+  return true;
+}
+
+const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|Silk\//i;
+
+/** The spec's two device types, told apart by the browser's signature. */
+export function deviceTypeOf(userAgent: string | null): "mobile" | "desktop" {
+  return userAgent && MOBILE.test(userAgent) ? "mobile" : "desktop";
+}
+
+export type PageDesign = {
+  primary: string;
+  secondary: string;
+  text: string;
+  hover: string;
+  buttonStyle: "rounded" | "square" | "pill";
+  fontStyle: "modern" | "classic" | "bold";
+  layout: "centered" | "split" | "minimal";
+};
+
+/** Ocean Blue, the default preset. */
+export const DEFAULT_DESIGN: PageDesign = {
+  primary: "#1E40AF",
+  secondary: "#3B82F6",
+  text: "#FFFFFF",
+  hover: "#3B82F6",
+  buttonStyle: "rounded",
+  fontStyle: "modern",
+  layout: "centered",
+};
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+function color(value: unknown, fallback: string) {
+  return typeof value === "string" && HEX.test(value.trim()) ? value.trim().toUpperCase() : fallback;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+/**
+ * The stored design (a JSON object, or the spec's JSON string) reduced to values that are safe
+ * in a style attribute: #RRGGBB colours and known keywords, defaults for anything else.
+ */
+export function pageDesignOf(stored: Partial<CampaignDesign> | string | null | undefined): PageDesign {
+  let design: Record<string, unknown> = {};
+  if (typeof stored === "string") {
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (parsed && typeof parsed === "object") design = parsed as Record<string, unknown>;
+    } catch {
+      design = {};
+    }
+  } else if (stored && typeof stored === "object") {
+    design = stored as Record<string, unknown>;
+  }
+  // A gradient needs both ends: one missing colour falls back to the whole default gradient.
+  const hasGradient = HEX.test(String(design.primary_color ?? "").trim()) && HEX.test(String(design.secondary_color ?? "").trim());
+  const primary = hasGradient ? color(design.primary_color, DEFAULT_DESIGN.primary) : DEFAULT_DESIGN.primary;
+  const secondary = hasGradient ? color(design.secondary_color, DEFAULT_DESIGN.secondary) : DEFAULT_DESIGN.secondary;
+  return {
+    primary,
+    secondary,
+    text: color(design.text_color, DEFAULT_DESIGN.text),
+    hover: color(design.hover_color, secondary),
+    buttonStyle: oneOf(design.button_style, ["rounded", "square", "pill"], "rounded"),
+    fontStyle: oneOf(design.font_style, ["modern", "classic", "bold"], "modern"),
+    layout: oneOf(design.layout, ["centered", "split", "minimal"], "centered"),
+  };
+}
+
+/** Logos are our own uploads or https images; anything else (javascript:, data:, http:) is dropped. */
+export function safeLogoUrl(value: string | null | undefined) {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (trimmed.startsWith("/") && !trimmed.startsWith("//") && !trimmed.includes("\\")) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+import nodemailer from "nodemailer";
+import { Resend } from "resend";
+import type { Env } from "~/utils/env.server";
+
+export type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
+
+/** One way out for email; the worker does not care which. */
+export type EmailTransport = { name: "smtp" | "resend"; send(email: OutgoingEmail): Promise<void>; close(): void };
+
+// Well under the worker's lease, so a hung server never lets a second worker resend a row.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export function smtpTransport(url: string, from: string): EmailTransport {
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    name: "smtp",
+    async send(email) {
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: `<${email.id}@leadqr>`,
+      });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function resendTransport(apiKey: string, from: string): EmailTransport {
+  const resend = new Resend(apiKey);
+  return {
+    name: "resend",
+    async send(email) {
+      // The outbox id as idempotency key: a retry after a lost response is not a second email.
+      const { error } = await resend.emails.send(
+        { from, to: email.to, subject: email.subject, html: email.html, text: email.text },
+        { idempotencyKey: `outbox-${email.id}` },
+      );
+      if (error) throw new Error(`Resend: ${error.name}: ${error.message}`);
+    },
+    close: () => {},
+  };
+}
+
+/** SMTP when SMTP_URL is set, else Resend when RESEND_API_KEY is set, else none. */
+export function transportFromEnv(env: Pick<Env, "SMTP_URL" | "RESEND_API_KEY" | "EMAIL_FROM">): EmailTransport | null {
+  if (env.SMTP_URL) return smtpTransport(env.SMTP_URL, env.EMAIL_FROM);
+  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY, env.EMAIL_FROM);
+  return null;
+}

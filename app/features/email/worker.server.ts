@@ -1,0 +1,192 @@
+// Sends the outbox. Every server process runs one worker; rows are claimed with
+// FOR UPDATE SKIP LOCKED and a lease, so several processes never send a row twice and a row
+// held by a crashed process is retried once its lease runs out.
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { logger as appLogger } from "~/utils/logger.server";
+import { getServices, onShutdown } from "~/utils/services.server";
+import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
+
+export const EMAIL_WORKER_DEFAULTS = {
+  batchSize: 10,
+  pollMs: 1_000,
+  leaseMs: 60_000,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+  maxAttempts: 8,
+  housekeepingMs: 10 * 60_000,
+};
+
+export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
+  db: Database;
+  transport: EmailTransport | null;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+};
+
+/** Delay before retry `attempts` (1-based): doubling from the base, capped. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+type ClaimedRow = OutgoingEmail & { attempts: number };
+
+export function createEmailWorker(options: EmailWorkerOptions) {
+  const settings = { ...EMAIL_WORKER_DEFAULTS, ...options };
+  const { db, transport } = options;
+  const log = options.logger ?? appLogger;
+
+  async function claim(): Promise<ClaimedRow[]> {
+    const result = await db.execute(sql`
+      update email_outbox
+         set status = 'sending',
+             attempts = attempts + 1,
+             locked_until = now() + make_interval(secs => ${settings.leaseMs / 1000})
+       where id in (
+         select id from email_outbox
+          where (status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now())
+          order by created_at
+          limit ${settings.batchSize}
+          for update skip locked)
+      returning id, "to", subject, html, text, attempts`);
+    return (result as unknown as { rows: ClaimedRow[] }).rows;
+  }
+
+  async function markSent(id: string) {
+    await db.execute(sql`
+      update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+       where id = ${id} and status = 'sending'`);
+  }
+
+  async function markFailed(row: ClaimedRow, error: unknown) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const giveUp = row.attempts >= settings.maxAttempts;
+    const delay = backoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
+    await db.execute(sql`
+      update email_outbox
+         set status = ${giveUp ? "failed" : "pending"},
+             next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+             locked_until = null,
+             last_error = ${message}
+       where id = ${row.id} and status = 'sending'`);
+    // The spec: email failures are logged only.
+    log.error({ emailId: row.id, attempts: row.attempts, giveUp, err: message }, "email send failed");
+  }
+
+  /** Claims one batch of due rows and sends them; resolves to the number claimed. */
+  async function runOnce() {
+    const rows = await claim();
+    if (rows.length === 0) return 0;
+    if (!transport) {
+      log.warn({ count: rows.length }, "Email service not configured");
+      await db.execute(sql`
+        update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
+         where id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)}) and status = 'sending'`);
+      return rows.length;
+    }
+    for (const row of rows) {
+      try {
+        await transport.send(row);
+      } catch (error) {
+        await markFailed(row, error);
+        continue;
+      }
+      await markSent(row.id);
+    }
+    return rows.length;
+  }
+
+  /** Rate-limit counters long past their window (DESIGN: counters live in PostgreSQL). */
+  async function housekeeping() {
+    await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+  let lastHousekeeping = 0;
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let next = settings.pollMs;
+      try {
+        const claimed = await runOnce();
+        if (claimed >= settings.batchSize) next = 0;
+        if (Date.now() - lastHousekeeping >= settings.housekeepingMs) {
+          lastHousekeeping = Date.now();
+          await housekeeping();
+        }
+      } catch (error) {
+        // A database outage: keep polling, more slowly.
+        log.error({ err: error }, "email worker pass failed");
+        next = settings.pollMs * 5;
+      }
+      running = undefined;
+      if (again) {
+        again = false;
+        next = 0;
+      }
+      schedule(next);
+    })();
+  }
+
+  return {
+    runOnce,
+    housekeeping,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    /** Work was just queued: look now instead of at the next poll. */
+    nudge() {
+      if (stopped) return;
+      if (running) again = true;
+      else schedule(10);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+export type EmailWorker = ReturnType<typeof createEmailWorker>;
+
+type WorkerRegistry = { worker?: EmailWorker };
+const registry: WorkerRegistry = ((globalThis as { __leadqrEmail?: WorkerRegistry }).__leadqrEmail ??= {});
+
+/** Starts this process's email worker once; it stops before the database closes. */
+export async function startBackgroundWork() {
+  if (registry.worker) return;
+  const { db, env } = await getServices();
+  const transport = transportFromEnv(env);
+  if (!transport) appLogger.warn("Email service not configured: emails will be marked skipped");
+  const worker = createEmailWorker({ db, transport });
+  registry.worker = worker;
+  worker.start();
+  onShutdown(async () => {
+    if (registry.worker === worker) registry.worker = undefined;
+    await worker.stop();
+  });
+}
+
+/** Asks the running worker (if any) to look at the outbox now; call after a commit. */
+export function nudgeEmailWorker() {
+  registry.worker?.nudge();
+}

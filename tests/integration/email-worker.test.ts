@@ -1,0 +1,249 @@
+import net from "node:net";
+import { eq, inArray } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { smtpTransport } from "~/features/email/transport.server";
+import { createEmailWorker, type EmailWorker } from "~/features/email/worker.server";
+import * as route from "~/routes/capture";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, payload, run } from "../http";
+
+type Received = { to: string[]; raw: string; subject: string; html: string };
+
+/** A real SMTP server on a port of our choosing, keeping what it receives. */
+async function startSmtp(port = 0) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...decode(raw) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as net.AddressInfo;
+  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** Enough MIME for assertions: the subject and the decoded text/html part. */
+function decode(raw: string) {
+  const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+  const htmlPart = raw.split(/\r?\n--/).find((part) => /Content-Type: text\/html/i.test(part)) ?? "";
+  const [headers = "", ...body] = htmlPart.split(/\r?\n\r?\n/);
+  const content = body.join("\n\n");
+  let html = content;
+  if (/quoted-printable/i.test(headers)) {
+    const bytes: number[] = [];
+    const joined = content.replace(/=\r?\n/g, "");
+    for (let i = 0; i < joined.length; i++) {
+      if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+    }
+    html = Buffer.from(bytes).toString("utf8");
+  } else if (/base64/i.test(headers)) {
+    html = Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
+  }
+  return { subject, html };
+}
+
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+let address = 0;
+
+/** A visitor scans the code and submits the form, as the capture route sees it. */
+async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
+  const page = await run(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId });
+  const scanToken = payload(page).scanToken as string;
+  const request = makeRequest(`/capture/${campaignId}`, {
+    form: { ...fields, scanToken },
+    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.0.${++address}` },
+  });
+  return payload(await run(route.action, request, { campaignId }));
+}
+
+async function drain(worker: EmailWorker) {
+  while ((await worker.runOnce()) > 0);
+}
+
+async function outboxRow(campaignId: string) {
+  const { db } = await getServices();
+  const [row] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.campaignId, campaignId));
+  return row!;
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+describe("the email worker", () => {
+  it("delivers the new-lead email to the owner over SMTP, every value escaped", async () => {
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id, title: "Croissant Club", businessType: "Bakery" });
+    const answer = await visitorSubmits(campaign.id, { name: "<script>alert(1)</script> Ada", email: "ada@example.com", phone: "+1 555 0100" });
+    expect(answer).toEqual({ ok: true });
+
+    const { db } = await getServices();
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
+    await drain(worker);
+    await worker.stop();
+
+    const mails = smtp.received.filter((mail) => mail.to.includes(owner.email) && mail.subject.includes("New lead"));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe("New lead for Croissant Club");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Ada");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("ada@example.com");
+    expect(mail.html).toContain("+1 555 0100");
+    expect(mail.html).toContain("Croissant Club");
+    expect(mail.html).toContain("Bakery");
+    // Only the owner is ever written to.
+    expect(smtp.received.some((received) => received.to.includes("ada@example.com"))).toBe(false);
+    expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("keeps the lead while SMTP is down and delivers the email once when it is back", async () => {
+    const port = await freePort();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id, title: "Outage Offer" });
+    const { db } = await getServices();
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 200 });
+
+    expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toEqual({ ok: true });
+    const [lead] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
+    expect(lead).toMatchObject({ name: "Patient Pat" });
+
+    await drain(worker);
+    const failed = await outboxRow(campaign.id);
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    const revived = await startSmtp(port);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await drain(worker);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await drain(worker);
+      await worker.stop();
+      const mails = revived.received.filter((mail) => mail.subject === "New lead for Outage Offer");
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.to).toEqual([owner.email]);
+      expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 2 });
+    } finally {
+      await revived.close();
+    }
+  });
+
+  it("sends each row once with two workers running at the same time", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    const subjects = Array.from({ length: 30 }, (_, i) => `Concurrent ${i}`);
+    for (const subject of subjects) {
+      await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject, html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    }
+    const url = `smtp://127.0.0.1:${smtp.port}`;
+    const workers = [createEmailWorker({ db, transport: smtpTransport(url, "a@leadqr.test"), batchSize: 3 }), createEmailWorker({ db, transport: smtpTransport(url, "b@leadqr.test"), batchSize: 3 })];
+    await Promise.all(workers.map(drain));
+    await Promise.all(workers.map((worker) => worker.stop()));
+    const sent = smtp.received.filter((mail) => mail.subject.startsWith("Concurrent "));
+    expect(sent.map((mail) => mail.subject).sort()).toEqual([...subjects].sort());
+    const rows = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.campaignId, campaign.id));
+    expect(rows.every((row) => row.status === "sent" && row.attempts === 1)).toBe(true);
+  });
+
+  it("retries a row whose sender crashed once its lease has run out", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Stranded", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    const row = await outboxRow(campaign.id);
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test") });
+    // Claimed by a process that died: 'sending' with a lease in the future, then expired.
+    await db.update(schema.emailOutbox).set({ status: "sending", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 }).where(eq(schema.emailOutbox.id, row.id));
+    await drain(worker);
+    expect(smtp.received.filter((mail) => mail.subject === "Stranded")).toHaveLength(0);
+    await db.update(schema.emailOutbox).set({ lockedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.emailOutbox.id, row.id));
+    await drain(worker);
+    await worker.stop();
+    expect(smtp.received.filter((mail) => mail.subject === "Stranded")).toHaveLength(1);
+    expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("gives up after the last attempt", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Doomed", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    const failing = { name: "smtp" as const, send: async () => Promise.reject(new Error("mailbox unavailable")), close: () => {} };
+    const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1, maxAttempts: 3 });
+    for (let i = 0; i < 6; i++) {
+      await drain(worker);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await outboxRow(campaign.id)).toMatchObject({ status: "failed", attempts: 3, lastError: "mailbox unavailable" });
+  });
+
+  it("marks email skipped and logs 'Email service not configured' without a transport", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Nowhere", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    const warnings: string[] = [];
+    const logger = { info: () => {}, error: () => {}, warn: (_: unknown, message?: string) => void warnings.push(String(message)) };
+    const worker = createEmailWorker({ db, transport: null, logger: logger as never });
+    await drain(worker);
+    expect(await outboxRow(campaign.id)).toMatchObject({ status: "skipped" });
+    expect(warnings).toContain("Email service not configured");
+  });
+
+  it("runs by itself once started and sends promptly when nudged", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test"), pollMs: 60_000 });
+    worker.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Nudged", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    worker.nudge();
+    await expect.poll(() => smtp.received.filter((mail) => mail.subject === "Nudged").length, { timeout: 5_000 }).toBe(1);
+    await worker.stop();
+  });
+
+  it("deletes rate-limit counters an hour past their expiry", async () => {
+    const { db } = await getServices();
+    const hourAgo = Date.now() - 61 * 60_000;
+    await db.insert(schema.rateLimit).values([
+      { key: "test:old", points: 1, expire: new Date(hourAgo) },
+      { key: "test:recent", points: 1, expire: new Date(Date.now() - 60_000) },
+      { key: "test:live", points: 1, expire: new Date(Date.now() + 60_000) },
+    ]);
+    await createEmailWorker({ db, transport: null }).housekeeping();
+    const left = await db.select({ key: schema.rateLimit.key }).from(schema.rateLimit).where(inArray(schema.rateLimit.key, ["test:old", "test:recent", "test:live"]));
+    expect(left.map((row) => row.key).sort()).toEqual(["test:live", "test:recent"]);
+  });
+});
