@@ -15,7 +15,8 @@ export class CampaignLimitError extends Error {
 
 export class LogoNotFoundError extends Error {}
 
-const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = ${campaign.id})::int`;
+// Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
+const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
 
 const summaryColumns = {
   id: campaign.id,
