@@ -39,7 +39,8 @@ describe("AI copy endpoint", () => {
 
   it("asks for all fields first", async () => {
     const { cookie } = await createUser();
-    for (const form of [{ businessType: "Bakery", offer: "x" }, { businessType: "", offer: "x", condition: "y" }, { businessType: "Moon Base", offer: "x", condition: "y" }]) {
+    const forms: Array<Record<string, string>> = [{ businessType: "Bakery", offer: "x" }, { businessType: "", offer: "x", condition: "y" }, { businessType: "Moon Base", offer: "x", condition: "y" }];
+    for (const form of forms) {
       const result = await run(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }));
       expect(statusOf(result)).toBe(400);
       expect(payload(result)).toEqual({ ok: false, error: "Please fill in all fields first" });

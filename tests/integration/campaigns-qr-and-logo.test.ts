@@ -54,7 +54,7 @@ describe("QR code downloads", () => {
   it("draw an uploaded logo in the centre of both, and the PNG still decodes", async () => {
     const owner = await createUser();
     const logo = solidPng(90, 90, [220, 38, 38, 255]);
-    const uploaded = await uploadLogo(owner.cookie, new Blob([logo], { type: "image/png" }));
+    const uploaded = await uploadLogo(owner.cookie, new Blob([new Uint8Array(logo)], { type: "image/png" }));
     expect(statusOf(uploaded)).toBe(200);
     const { url } = payload(uploaded);
     expect(url).toMatch(/^\/uploads\/qr-logos\/[0-9]+-[0-9a-f]{16}\.png$/);
@@ -81,7 +81,7 @@ describe("logo upload", () => {
     const owner = await createUser();
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
     const textAsPng = new Blob(["hello, I am text"], { type: "image/png" });
-    const polyglot = new Blob([Buffer.concat([Buffer.from("GIF89a"), Buffer.from("<script>alert(1)</script>")])], { type: "image/gif" });
+    const polyglot = new Blob([new Uint8Array(Buffer.concat([Buffer.from("GIF89a"), Buffer.from("<script>alert(1)</script>")]))], { type: "image/gif" });
     for (const file of [svg, textAsPng, polyglot]) {
       const result = await uploadLogo(owner.cookie, file, "logo.png");
       expect(statusOf(result)).toBe(400);
@@ -94,14 +94,14 @@ describe("logo upload", () => {
   it("refuses a logo over 2MB", async () => {
     const owner = await createUser();
     const big = Buffer.concat([solidPng(10, 10, [0, 0, 0, 255]), Buffer.alloc(2 * 1024 * 1024)]);
-    const result = await uploadLogo(owner.cookie, new Blob([big], { type: "image/png" }));
+    const result = await uploadLogo(owner.cookie, new Blob([new Uint8Array(big)], { type: "image/png" }));
     expect(statusOf(result)).toBe(400);
     expect(payload(result)).toEqual({ ok: false, error: "Logo size must be less than 2MB" });
   });
 
   it("stores accepted logos under qr-logos/ in the data folder", async () => {
     const owner = await createUser();
-    const result = await uploadLogo(owner.cookie, new Blob([solidPng(8, 8, [1, 2, 3, 255])], { type: "image/png" }), "../../etc/passwd.png");
+    const result = await uploadLogo(owner.cookie, new Blob([new Uint8Array(solidPng(8, 8, [1, 2, 3, 255]))], { type: "image/png" }), "../../etc/passwd.png");
     const { url } = payload(result);
     expect(fs.existsSync(path.join(process.env.DATA_DIR!, "uploads", url.replace("/uploads/", "")))).toBe(true);
   });
