@@ -1,3 +1,45 @@
-// Placeholder until its feature lands: answers 404.
-export const loader = () => new Response("Not found", { status: 404 });
-export const action = () => new Response("Not found", { status: 404 });
+import { data } from "react-router";
+import { generateCampaignCopy } from "~/features/ai/ai-copy.server";
+import { requireUser } from "~/features/auth/session.server";
+import { CopyRequestSchema } from "~/features/campaigns/campaigns.schema";
+import { formFields } from "~/utils/http.server";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import type { Route } from "./+types/api.ai-copy";
+
+export type AiCopyResponse =
+  | { ok: true; headline: string; thankyou: string; isTemplate: boolean }
+  | { ok: false; error: string };
+
+export async function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const sessionUser = await requireUser(request);
+  let fields: Record<string, string>;
+  try {
+    fields = formFields(await request.formData());
+  } catch {
+    return data<AiCopyResponse>({ ok: false, error: "Please fill in all fields first" }, { status: 400 });
+  }
+  const parsed = CopyRequestSchema.safeParse(fields);
+  if (!parsed.success) return data<AiCopyResponse>({ ok: false, error: "Please fill in all fields first" }, { status: 400 });
+  try {
+    // Each call may cost money: a budget per owner.
+    await consumeRateLimit("aiCopyByUser", sessionUser.id);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data<AiCopyResponse>(
+        { ok: false, error: "You have generated a lot of copy recently. Please write your own or try again later." },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    throw error;
+  }
+  try {
+    const copy = await generateCampaignCopy(parsed.data);
+    return data<AiCopyResponse>({ ok: true, headline: copy.headline, thankyou: copy.thankyou, isTemplate: copy.source === "template" });
+  } catch {
+    return data<AiCopyResponse>({ ok: false, error: "Unable to generate copy. Please enter your own copy or try again later." }, { status: 500 });
+  }
+}

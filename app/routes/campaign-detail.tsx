@@ -1,12 +1,132 @@
+import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
+import { Link, isRouteErrorResponse } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
+import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
+import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { notFound } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-detail";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  notFound();
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const sessionUser = await requireUser(request);
+  const { db, env } = await getServices();
+  const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  if (!campaign) notFound("Campaign not found");
+  return {
+    campaign: {
+      id: campaign.id,
+      title: campaign.title,
+      businessType: campaign.businessType,
+      status: campaign.status,
+      discount: campaign.discount,
+      minOrder: campaign.minOrder,
+      aiHeadline: campaign.aiHeadline,
+      aiThankyou: campaign.aiThankyou,
+      scans: campaign.scans,
+      leads: campaign.leads,
+      createdAt: campaign.createdAt.toISOString(),
+    },
+    conversion: conversionRate(campaign.leads, campaign.scans),
+    captureUrl: captureUrl(env.appOrigin, campaign.id),
+    isPro: sessionUser.plan.isPro,
+  };
 }
 
-export default function CampaignDetail() {
-  return null;
+const BADGE: Record<string, string> = {
+  active: "bg-green-100 text-green-800",
+  paused: "bg-yellow-100 text-yellow-800",
+  draft: "bg-gray-100 text-gray-700",
+};
+
+export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
+  const { campaign, conversion, isPro } = loaderData;
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
+      <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to campaigns
+      </Link>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
+          <p className="mt-1 text-gray-600">
+            {campaign.businessType} ·{" "}
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BADGE[campaign.status] ?? BADGE.draft}`}>{campaign.status}</span>
+          </p>
+        </div>
+        <Link to={`/campaigns?edit=${campaign.id}`} className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+          <Pencil aria-hidden className="h-4 w-4" /> Edit
+        </Link>
+      </div>
+
+      <dl className="grid grid-cols-3 gap-3">
+        <Figure label="Scans" value={isPro ? String(campaign.scans) : `${campaign.scans} / ${FREE_SCAN_LIMIT}`} />
+        <Figure label="Leads" value={String(campaign.leads)} />
+        <Figure label="Convert" value={`${conversion}%`} />
+      </dl>
+
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+        <section aria-labelledby="copy-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5">
+          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">Offer and copy</h2>
+          <dl className="space-y-3 text-sm">
+            <Row label="Offer" value={campaign.discount} />
+            <Row label="Condition" value={campaign.minOrder} />
+            <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
+            <Row label="Thank-you message" value={campaign.aiThankyou} />
+            <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
+          </dl>
+        </section>
+        <section aria-labelledby="qr-heading" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-5">
+          <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">QR Code</h2>
+          <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60 sm:h-72 sm:w-72" />
+          <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
+          <div className="flex flex-wrap justify-center gap-2">
+            <a href={qrPngUrl(campaign.id)} download className="inline-flex items-center gap-1.5 rounded-lg bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700">
+              <Download aria-hidden className="h-4 w-4" /> Download PNG
+            </a>
+            <a href={qrSvgUrl(campaign.id)} download className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+              <FileCode aria-hidden className="h-4 w-4" /> Download SVG
+            </a>
+            <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+              <ExternalLink aria-hidden className="h-4 w-4" /> View Page
+            </a>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4 text-center shadow-sm">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="text-2xl font-bold text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-gray-500">{label}</dt>
+      <dd className="break-words whitespace-pre-line text-gray-900">{value}</dd>
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.campaign.title ?? "Campaign"} · LeadQR` }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">{missing ? "This campaign does not exist or is not yours." : "Please try again in a moment."}</p>
+      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        Back to campaigns
+      </Link>
+    </main>
+  );
 }

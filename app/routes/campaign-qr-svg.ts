@@ -1,3 +1,6 @@
-// Placeholder until its feature lands: answers 404.
-export const loader = () => new Response("Not found", { status: 404 });
-export const action = () => new Response("Not found", { status: 404 });
+import { qrCodeResponse } from "~/features/qr/qr-response.server";
+import type { Route } from "./+types/campaign-qr-svg";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return qrCodeResponse(request, params.campaignId, "svg");
+}

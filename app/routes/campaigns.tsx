@@ -1,18 +1,214 @@
+import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
+import { Form, Link, isRouteErrorResponse, useSubmit } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
+import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
+import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
+import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
+import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
+import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
+import { notFound } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const sessionUser = await requireUser(request);
+  const { db } = await getServices();
+  const url = new URL(request.url);
+  const filters = CampaignFiltersSchema.parse({ q: url.searchParams.get("q") ?? "", status: url.searchParams.get("status") ?? "all" });
+  const campaigns = await listCampaigns(db, { userId: sessionUser.id, filters });
+  const summary = await summarizeCampaigns(db, { userId: sessionUser.id });
+  const isPro = sessionUser.plan.isPro;
+  const canCreate = isPro || summary.total < FREE_CAMPAIGN_LIMIT;
+
+  const editId = url.searchParams.get("edit");
+  let wizard: { mode: "create" } | { mode: "edit"; campaign: NonNullable<Awaited<ReturnType<typeof getCampaign>>> } | null = null;
+  if (editId !== null) {
+    const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: editId });
+    if (!campaign) notFound("Campaign not found");
+    wizard = { mode: "edit", campaign };
+  } else if (url.searchParams.get("new") === "1" && canCreate) {
+    wizard = { mode: "create" };
+  }
+
+  return {
+    campaigns,
+    summary,
+    filters,
+    isPro,
+    canCreate,
+    wizard: wizard && wizard.mode === "edit"
+      ? {
+          mode: "edit" as const,
+          campaign: {
+            id: wizard.campaign.id,
+            title: wizard.campaign.title,
+            businessType: wizard.campaign.businessType,
+            discount: wizard.campaign.discount,
+            minOrder: wizard.campaign.minOrder,
+            aiHeadline: wizard.campaign.aiHeadline,
+            aiThankyou: wizard.campaign.aiThankyou,
+            qrLogoUrl: wizard.campaign.qrLogoUrl,
+            design: wizard.campaign.design,
+          },
+        }
+      : wizard,
+  };
 }
 
-export default function Page() {
+export async function action({ request }: Route.ActionArgs) {
+  const sessionUser = await requireUser(request);
+  return handleCampaignAction(request, sessionUser);
+}
+
+export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaigns, summary, filters, isPro, canCreate, wizard } = loaderData;
+  const submit = useSubmit();
+  const closeTo = `/campaigns${filterQuery(filters)}`;
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Campaigns" />
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Campaigns"
+        description="Create, manage and track your QR campaigns."
+        actions={
+          canCreate ? (
+            <Link to="/campaigns?new=1" preventScrollReset className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+              <Plus aria-hidden className="h-4 w-4" />
+              New Campaign
+            </Link>
+          ) : (
+            <button type="button" disabled className="inline-flex cursor-not-allowed items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white opacity-50">
+              <Plus aria-hidden className="h-4 w-4" />
+              New Campaign
+            </button>
+          )
+        }
+      />
+
+      {!canCreate ? <CampaignLimitBanner /> : null}
+
+      {wizard ? (
+        <CampaignWizard
+          key={wizard.mode === "edit" ? wizard.campaign.id : "new"}
+          mode={wizard.mode}
+          campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
+          closeTo={closeTo}
+          serverResult={actionData as WizardServerResult | undefined}
+        />
+      ) : null}
+
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <SummaryTile label="Total Campaigns" value={summary.total} icon={<Megaphone aria-hidden className="h-5 w-5 text-blue-600" />} />
+        <SummaryTile label="Active" value={summary.active} icon={<Activity aria-hidden className="h-5 w-5 text-green-600" />} />
+        <SummaryTile label="Total Scans" value={summary.scans} icon={<QrCode aria-hidden className="h-5 w-5 text-purple-600" />} />
+        <SummaryTile label="Total Leads" value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
+      </dl>
+
+      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-gray-400" />
+          <label htmlFor="campaign-search" className="sr-only">
+            Search campaigns
+          </label>
+          <input
+            id="campaign-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={100}
+            placeholder="Search campaigns..."
+            className="block w-full rounded-lg border border-gray-300 py-2 pr-3 pl-10 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
+          />
+        </div>
+        <label htmlFor="campaign-status" className="sr-only">
+          Status
+        </label>
+        <select
+          id="campaign-status"
+          name="status"
+          defaultValue={filters.status}
+          className="rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
+        >
+          <option value="all">All Status</option>
+          <option value="active">Active</option>
+          <option value="paused">Paused</option>
+          <option value="draft">Draft</option>
+        </select>
+        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+          Filter
+        </button>
+      </Form>
+
+      {summary.total === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
+          <QrCode aria-hidden className="mx-auto h-10 w-10 text-gray-400" />
+          <h2 className="mt-3 text-lg font-semibold text-gray-900">No campaigns yet</h2>
+          <p className="mt-1 text-gray-600">Create your first QR campaign to start capturing leads.</p>
+          {canCreate ? (
+            <Link to="/campaigns?new=1" preventScrollReset className="mt-4 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+              <Plus aria-hidden className="h-4 w-4" />
+              Create First Campaign
+            </Link>
+          ) : null}
+        </div>
+      ) : campaigns.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
+          <h2 className="text-lg font-semibold text-gray-900">No campaigns match your filters</h2>
+          <p className="mt-1 text-gray-600">Try another search or status.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {campaigns.map((campaign) => (
+            <li key={campaign.id}>
+              <CampaignCard
+                campaign={campaign}
+                isPro={isPro}
+                deleteConfirmation="Are you sure you want to delete this campaign? This action cannot be undone."
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </main>
   );
 }
 
+function filterQuery(filters: { q: string; status: string }) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status !== "all") params.set("status", filters.status);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+function SummaryTile({ label, value, icon }: { label: string; value: number; icon: React.ReactNode }) {
+  return (
+    <div className="flex items-center justify-between rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div>
+        <dt className="text-sm text-gray-500">{label}</dt>
+        <dd className="text-2xl font-bold text-gray-900">{value}</dd>
+      </div>
+      {icon}
+    </div>
+  );
+}
+
 export const meta: Route.MetaFunction = () => [{ title: "Campaigns · LeadQR" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">
+        {missing ? "This campaign does not exist or is not yours." : "We could not load your campaigns. Please try again."}
+      </p>
+      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        Back to campaigns
+      </Link>
+    </main>
+  );
+}

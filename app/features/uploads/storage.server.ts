@@ -129,3 +129,22 @@ function createStorage(): Storage {
     publicUrl: (key) => `/uploads/${key}`,
   };
 }
+
+/** The public URL of a stored upload (the one `saveImageUpload` returned for it). */
+export function uploadPublicUrl(key: string) {
+  return getStorage().publicUrl(key);
+}
+
+/**
+ * A stored upload's bytes (e.g. a logo drawn into a QR code); null when unknown. With S3 it is
+ * read from the operator-configured public URL, never from an address a user supplied.
+ */
+export async function readUpload(key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (!getEnv().S3_BUCKET) return readLocalUpload(key);
+  const { db } = await getServices();
+  const [row] = await db.select({ contentType: upload.contentType }).from(upload).where(eq(upload.key, key));
+  if (!row) return null;
+  const response = await fetch(getStorage().publicUrl(key), { signal: AbortSignal.timeout(5_000) });
+  if (!response.ok) return null;
+  return { bytes: Buffer.from(await response.arrayBuffer()), contentType: row.contentType };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { cleanText, parseModelCopy, templateCopy } from "./copy";
+
+describe("parseModelCopy", () => {
+  it("reads JSON, also inside a code fence", () => {
+    expect(parseModelCopy('{"headline":"Fresh Coffee Deals","thankyou":"Thanks! See you."}')).toEqual({
+      headline: "Fresh Coffee Deals",
+      thankyou: "Thanks! See you.",
+    });
+    expect(parseModelCopy('```json\n{"headline":"A","thankyou":"B"}\n```')).toEqual({ headline: "A", thankyou: "B" });
+  });
+  it("refuses malformed or incomplete answers", () => {
+    expect(parseModelCopy("Here is your headline: Buy now")).toBeNull();
+    expect(parseModelCopy('{"headline":"only"}')).toBeNull();
+    expect(parseModelCopy('{"headline":42,"thankyou":"x"}')).toBeNull();
+    expect(parseModelCopy("[1,2]")).toBeNull();
+    expect(parseModelCopy("")).toBeNull();
+  });
+  it("caps lengths and strips control characters", () => {
+    const copy = parseModelCopy(JSON.stringify({ headline: "word ".repeat(100), thankyou: "a\u0000b\u202Ec\n\nd" }))!;
+    expect(copy.headline.length).toBeLessThanOrEqual(200);
+    expect(copy.thankyou).toBe("a b c d");
+  });
+});
+
+describe("templateCopy", () => {
+  it("writes copy for the business type with the offer and condition", () => {
+    const copy = templateCopy({ businessType: "Coffee Shop", offer: "20% off", condition: "orders over $10" });
+    expect(copy.headline).toBe("Treat Yourself: 20% off on Your Next Delicious Visit");
+    expect(copy.thankyou).toContain("orders over $10");
+    const other = templateCopy({ businessType: "Plumbing", offer: "$25 off", condition: "first visit" });
+    expect(other.headline).toContain("$25 off");
+  });
+  it("never exceeds the field limits", () => {
+    const copy = templateCopy({ businessType: "Other", offer: "x".repeat(200), condition: "y".repeat(200) });
+    expect(copy.headline.length).toBeLessThanOrEqual(200);
+    expect(copy.thankyou.length).toBeLessThanOrEqual(600);
+  });
+  it("cleanText cuts at a word", () => {
+    expect(cleanText("one two three four", 10)).toBe("one two");
+  });
+});

@@ -1,0 +1,84 @@
+import { data, redirect } from "react-router";
+import type { SessionUser } from "~/features/auth/session.server";
+import { formFields, notFound, parseFields } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+import { CampaignInputSchema } from "./campaigns.schema";
+import {
+  CampaignLimitError,
+  LogoNotFoundError,
+  createCampaign,
+  deleteCampaign,
+  toggleCampaignStatus,
+  updateCampaign,
+} from "./campaigns.server";
+
+export type CampaignActionData =
+  | { ok: true; intent: "toggle"; status: string }
+  | { ok: true; intent: "delete" }
+  | { ok?: false; fieldErrors?: Record<string, string>; formError?: string };
+
+const ECHOED = new Set([
+  "title", "businessType", "discount", "minOrder", "aiHeadline", "aiThankyou", "colorPreset",
+  "primaryColor", "secondaryColor", "textColor", "buttonStyle", "fontStyle", "layout", "qrLogoUrl",
+]);
+
+const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: "Please upload the logo again" } };
+
+/** The /campaigns action: create, update, toggle, delete — each scoped to the signed-in owner. */
+export async function handleCampaignAction(request: Request, sessionUser: SessionUser) {
+  const { db, env } = await getServices();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ formError: "The form could not be read. Please try again." }, { status: 400 });
+  }
+  const fields = formFields(form);
+  const userId = sessionUser.id;
+
+  switch (fields.intent) {
+    case "create":
+    case "update": {
+      // QR codes encode APP_URL: a production server without it would print codes pointing at localhost.
+      if (env.isProduction && !env.APP_URL) {
+        return data(
+          { formError: "Failed to create campaign: APP_URL is not configured. Set it to your public address (not a placeholder)." },
+          { status: 503 },
+        );
+      }
+      const parsed = parseFields(CampaignInputSchema, fields);
+      if (!parsed.ok) {
+        // The typed values go back too, so a form posted without JavaScript keeps them.
+        const values = Object.fromEntries(Object.entries(fields).filter(([key]) => ECHOED.has(key)).map(([key, value]) => [key, value.slice(0, 1000)]));
+        return data({ fieldErrors: parsed.response.data.fieldErrors, values }, { status: 400 });
+      }
+      let saved = true;
+      try {
+        if (fields.intent === "create") {
+          await createCampaign(db, { userId, isPro: sessionUser.plan.isPro, input: parsed.value });
+        } else {
+          saved = await updateCampaign(db, { userId, campaignId: fields.campaignId ?? "", input: parsed.value });
+        }
+      } catch (error) {
+        if (error instanceof CampaignLimitError) return data({ formError: `Failed to create campaign: ${error.message}` }, { status: 403 });
+        if (error instanceof LogoNotFoundError) return data(LOGO_AGAIN, { status: 400 });
+        logger.error({ err: error }, "campaign save failed");
+        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
+      }
+      if (!saved) notFound();
+      throw redirect("/campaigns");
+    }
+    case "toggle": {
+      const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
+      if (!status) notFound();
+      return { ok: true as const, intent: "toggle" as const, status };
+    }
+    case "delete": {
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) notFound();
+      return { ok: true as const, intent: "delete" as const };
+    }
+    default:
+      return data({ formError: "Unknown action." }, { status: 400 });
+  }
+}

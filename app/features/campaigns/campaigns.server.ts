@@ -1,0 +1,197 @@
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { campaign, upload, user } from "~/db/schema";
+import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import type { QrLogo } from "~/features/qr/qr.server";
+import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
+import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
+import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+
+export class CampaignLimitError extends Error {
+  constructor() {
+    super(`Free accounts are limited to ${FREE_CAMPAIGN_LIMIT} campaign. Upgrade to Pro to create unlimited campaigns.`);
+  }
+}
+
+export class LogoNotFoundError extends Error {}
+
+// Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
+const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
+
+const summaryColumns = {
+  id: campaign.id,
+  title: campaign.title,
+  businessType: campaign.businessType,
+  status: campaign.status,
+  aiHeadline: campaign.aiHeadline,
+  scans: campaign.scanCount,
+  leads: leadCount,
+};
+
+/** The owner's campaigns, newest first, with scan and lead counts read in the same query. */
+export async function listCampaigns(db: Database, options: { userId: string; filters?: CampaignFilters; limit?: number }) {
+  const { userId, filters } = options;
+  const conditions = [eq(campaign.userId, userId)];
+  if (filters?.status && filters.status !== "all") conditions.push(eq(campaign.status, filters.status));
+  if (filters?.q) {
+    const pattern = containsPattern(filters.q);
+    conditions.push(or(ilike(campaign.title, pattern), ilike(campaign.businessType, pattern))!);
+  }
+  const query = db
+    .select(summaryColumns)
+    .from(campaign)
+    .where(and(...conditions))
+    .orderBy(desc(campaign.createdAt), desc(campaign.id));
+  return options.limit ? query.limit(options.limit) : query;
+}
+
+/** Totals over all of the owner's campaigns (the summary strip). */
+export async function summarizeCampaigns(db: Database, options: { userId: string }) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      active: sql<number>`count(*) filter (where ${campaign.status} = 'active')::int`,
+      scans: sql<number>`coalesce(sum(${campaign.scanCount}), 0)::int`,
+      leads: sql<number>`coalesce(sum(${leadCount}), 0)::int`,
+    })
+    .from(campaign)
+    .where(eq(campaign.userId, options.userId));
+  return row ?? { total: 0, active: 0, scans: 0, leads: 0 };
+}
+
+export async function countCampaignsOfUser(db: Database, options: { userId: string }) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(campaign)
+    .where(eq(campaign.userId, options.userId));
+  return row?.count ?? 0;
+}
+
+/** One of the owner's campaigns with everything the wizard and the detail view show; null otherwise. */
+export async function getCampaign(db: Database, options: { userId: string; campaignId: string }) {
+  if (!isUuid(options.campaignId)) return null;
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      discount: campaign.discount,
+      minOrder: campaign.minOrder,
+      aiThankyou: campaign.aiThankyou,
+      qrLogoUrl: campaign.qrLogoUrl,
+      design: campaign.design,
+      createdAt: campaign.createdAt,
+    })
+    .from(campaign)
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+  return row ?? null;
+}
+
+export type CampaignDetails = NonNullable<Awaited<ReturnType<typeof getCampaign>>>;
+
+function designOf(input: CampaignInput) {
+  return {
+    primary_color: input.primaryColor,
+    secondary_color: input.secondaryColor,
+    background_gradient: backgroundGradient(input.primaryColor, input.secondaryColor),
+    text_color: input.textColor,
+    button_style: input.buttonStyle,
+    font_style: input.fontStyle,
+    layout: input.layout,
+  };
+}
+
+/** The stored address of a logo the user uploaded; LogoNotFoundError for anyone else's or an unknown one. */
+async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
+  if (!url) return null;
+  const key = LOGO_KEY_PATTERN.exec(url)?.[1];
+  if (!key) throw new LogoNotFoundError();
+  const [row] = await db
+    .select({ key: upload.key })
+    .from(upload)
+    .where(and(eq(upload.key, key), eq(upload.userId, userId)));
+  if (!row) throw new LogoNotFoundError();
+  return uploadPublicUrl(key);
+}
+
+/**
+ * Creates an active campaign. For free owners the count and the insert happen under a lock on
+ * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT (DESIGN decision 2).
+ */
+export async function createCampaign(db: Database, options: { userId: string; isPro: boolean; input: CampaignInput }) {
+  const { userId, isPro, input } = options;
+  const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
+  const id = crypto.randomUUID();
+  await db.transaction(async (tx) => {
+    if (!isPro) {
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+      if ((await countCampaignsOfUser(tx, { userId })) >= FREE_CAMPAIGN_LIMIT) throw new CampaignLimitError();
+    }
+    await tx.insert(campaign).values({
+      id,
+      userId,
+      title: input.title,
+      businessType: input.businessType,
+      discount: input.discount,
+      minOrder: input.minOrder,
+      aiHeadline: input.aiHeadline,
+      aiThankyou: input.aiThankyou,
+      status: "active",
+      qrLogoUrl,
+      design: designOf(input),
+    });
+  });
+  return { id };
+}
+
+/** Saves the wizard over one of the owner's campaigns and makes it active; false when not theirs. */
+export async function updateCampaign(db: Database, options: { userId: string; campaignId: string; input: CampaignInput }) {
+  const { userId, campaignId, input } = options;
+  if (!isUuid(campaignId)) return false;
+  const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
+  const rows = await db
+    .update(campaign)
+    .set({
+      title: input.title,
+      businessType: input.businessType,
+      discount: input.discount,
+      minOrder: input.minOrder,
+      aiHeadline: input.aiHeadline,
+      aiThankyou: input.aiThankyou,
+      status: "active",
+      qrLogoUrl,
+      design: designOf(input),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)))
+    .returning({ id: campaign.id });
+  return rows.length > 0;
+}
+
+/** Active becomes paused, anything else active (SPEC §4); null when not the owner's. */
+export async function toggleCampaignStatus(db: Database, options: { userId: string; campaignId: string }) {
+  if (!isUuid(options.campaignId)) return null;
+  const [row] = await db
+    .update(campaign)
+    .set({
+      status: sql`case when ${campaign.status} = 'active' then 'paused' else 'active' end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+    .returning({ status: campaign.status });
+  return (row?.status as CampaignStatus | undefined) ?? null;
+}
+
+export async function deleteCampaign(db: Database, options: { userId: string; campaignId: string }) {
+  if (!isUuid(options.campaignId)) return false;
+  const rows = await db
+    .delete(campaign)
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+    .returning({ id: campaign.id });
+  return rows.length > 0;
+}
+
+/** The logo's bytes for drawing into the QR code; null without a logo or when it cannot be read. */
+export async function loadCampaignLogo(qrLogoUrl: string | null): Promise<QrLogo | null> {
+  const key = qrLogoUrl ? LOGO_KEY_PATTERN.exec(qrLogoUrl)?.[1] : undefined;
+  if (!key) return null;
+  return readUpload(key);
+}

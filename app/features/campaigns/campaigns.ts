@@ -1,0 +1,96 @@
+import type { CampaignDesign } from "~/db/schema/campaigns";
+
+/** SPEC §3, verbatim and in order (it announces 63 but lists these 62: decision 020). */
+export const BUSINESS_TYPES = [
+  "Restaurant", "Food Truck", "Coffee Shop", "Bakery", "Bar/Pub", "Fast Food", "Salon/Spa", "Barbershop",
+  "Nail Salon", "Massage Therapy", "Beauty Clinic", "Gym/Fitness", "Yoga Studio", "Personal Training",
+  "Dance Studio", "Martial Arts", "Boutique", "Clothing Store", "Jewelry Store", "Gift Shop", "Bookstore",
+  "Auto Repair", "Plumbing", "Electrical", "HVAC", "Cleaning Service", "Landscaping", "Real Estate",
+  "Insurance", "Legal Services", "Accounting", "Consulting", "Dental Office", "Medical Clinic", "Veterinary",
+  "Pharmacy", "Optometry", "Hotel/Motel", "B&B", "Event Venue", "Wedding Services", "Photography",
+  "Pet Grooming", "Pet Store", "Daycare", "Tutoring", "Music Lessons", "Hardware Store", "Electronics",
+  "Furniture", "Home Decor", "Florist", "Non-Profit", "Church", "Community Center", "Library", "Museum",
+  "Pop-up Shop", "Market Stall", "Food Cart", "Mobile Service", "Other",
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/** SPEC §3 colour presets (primary / secondary). */
+export const COLOR_PRESETS = [
+  { id: "ocean-blue", name: "Ocean Blue", primary: "#1E40AF", secondary: "#3B82F6" },
+  { id: "sunset-orange", name: "Sunset Orange", primary: "#EA580C", secondary: "#FB923C" },
+  { id: "forest-green", name: "Forest Green", primary: "#059669", secondary: "#10B981" },
+  { id: "royal-purple", name: "Royal Purple", primary: "#7C3AED", secondary: "#A855F7" },
+  { id: "rose-pink", name: "Rose Pink", primary: "#E11D48", secondary: "#F43F5E" },
+  { id: "cyber-teal", name: "Cyber Teal", primary: "#0891B2", secondary: "#06B6D4" },
+] as const;
+export type ColorPresetId = (typeof COLOR_PRESETS)[number]["id"];
+
+export const BUTTON_STYLES = ["rounded", "square", "pill"] as const;
+export const FONT_STYLES = ["modern", "classic", "bold"] as const;
+export const LAYOUTS = ["centered", "split", "minimal"] as const;
+export const CAMPAIGN_STATUSES = ["active", "paused", "draft"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const FIELD_LIMITS = { title: 100, discount: 200, minOrder: 200, aiHeadline: 200, aiThankyou: 600 } as const;
+
+export function backgroundGradient(primary: string, secondary: string) {
+  return `linear-gradient(135deg, ${primary} 0%, ${secondary} 100%)`;
+}
+
+/** Defaults: rounded, modern, centered, white text, Ocean Blue (SPEC §3). */
+export const DEFAULT_DESIGN: CampaignDesign = {
+  primary_color: COLOR_PRESETS[0].primary,
+  secondary_color: COLOR_PRESETS[0].secondary,
+  background_gradient: backgroundGradient(COLOR_PRESETS[0].primary, COLOR_PRESETS[0].secondary),
+  text_color: "#FFFFFF",
+  button_style: "rounded",
+  font_style: "modern",
+  layout: "centered",
+};
+
+export function presetOfColors(primary: string, secondary: string) {
+  return COLOR_PRESETS.find(
+    (preset) => preset.primary.toLowerCase() === primary.toLowerCase() && preset.secondary.toLowerCase() === secondary.toLowerCase(),
+  );
+}
+
+/** Leads ÷ scans × 100, one decimal; 0 when either count is missing or zero (SPEC §9). */
+export function conversionRate(leads: number | null | undefined, scans: number | null | undefined) {
+  if (!leads || !scans || !Number.isFinite(leads) || !Number.isFinite(scans)) return 0;
+  return Math.round((leads / scans) * 1000) / 10;
+}
+
+/** The address every QR code of a campaign encodes. */
+export function captureUrl(appOrigin: string, campaignId: string) {
+  return `${appOrigin.replace(/\/+$/, "")}/capture/${campaignId}`;
+}
+
+/**
+ * `{title}-qr-code.{ext}` reduced to characters every file system and header accepts; the
+ * original title still travels in the RFC 5987 `filename*` parameter.
+ */
+export function qrFileName(title: string, extension: "png" | "svg") {
+  const base =
+    title
+      .normalize("NFKD")
+      .replace(/[^\w .-]+/g, "")
+      .replace(/\s+/g, " ")
+      .replace(/^[\s.-]+|[\s.-]+$/g, "")
+      .slice(0, 80)
+      .trim() || "campaign";
+  return `${base}-qr-code.${extension}`;
+}
+
+export function contentDisposition(title: string, extension: "png" | "svg") {
+  const ascii = qrFileName(title, extension);
+  const full = `${title.replace(/[\u0000-\u001f\u007f/\\]+/g, " ").trim().slice(0, 100) || "campaign"}-qr-code.${extension}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+}
+
+/** A user's search text as a LIKE pattern that matches it literally, anywhere. */
+export function containsPattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID_PATTERN.test(value);

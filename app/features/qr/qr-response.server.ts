@@ -1,0 +1,41 @@
+import { requireUser } from "~/features/auth/session.server";
+import { captureUrl, contentDisposition } from "~/features/campaigns/campaigns";
+import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+import { renderQrPng, renderQrSvg } from "./qr.server";
+
+const notFoundResponse = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+
+/** The owner's QR code for a campaign as a download; 404 for anyone else's or an unknown id. */
+export async function qrCodeResponse(request: Request, campaignId: string | undefined, format: "png" | "svg") {
+  const sessionUser = await requireUser(request);
+  const { db, env } = await getServices();
+  const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: campaignId ?? "" });
+  if (!campaign) return notFoundResponse();
+  let logo = null;
+  try {
+    logo = await loadCampaignLogo(campaign.qrLogoUrl);
+  } catch (error) {
+    logger.error({ err: error }, "QR Code generation error: logo not readable");
+  }
+  const text = captureUrl(env.appOrigin, campaign.id);
+  const headers = {
+    "Content-Disposition": contentDisposition(campaign.title, format),
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (format === "png") {
+    const png = await renderQrPng(text, logo);
+    return new Response(new Uint8Array(png), { headers: { ...headers, "Content-Type": "image/png", "Content-Length": String(png.length) } });
+  }
+  const svg = await renderQrSvg(text, logo);
+  return new Response(svg, {
+    headers: {
+      ...headers,
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      // Opened directly, the SVG may show its embedded logo but run nothing.
+      "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}
