@@ -31,7 +31,9 @@ export const PostInputSchema = z
     content: z
       .string({ error: REQUIRED_FIELDS })
       .max(CONTENT_MAX, `Content must be at most ${CONTENT_MAX.toLocaleString("en-US")} characters`)
-      .refine((value) => value.trim() !== "", REQUIRED_FIELDS),
+      .refine((value) => value.trim() !== "", REQUIRED_FIELDS)
+      // Forms send CRLF line breaks; posts are stored with plain newlines.
+      .transform((value) => value.replace(/\r\n?/g, "\n")),
     publish: z.literal("on").optional(),
     bannerImageUrl: z
       .string()
