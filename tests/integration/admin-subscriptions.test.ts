@@ -69,7 +69,7 @@ describe("/admin/subscriptions", () => {
       { intent: "setPro", userId: user.id, isPro: "yes" },
       { intent: "nuke", userId: user.id },
       { intent: "setPro", isPro: "true" },
-    ]) {
+    ] as Array<Record<string, string>>) {
       expect(statusOf(await act(form))).toBe(400);
     }
     expect(statusOf(await act({ intent: "setStatus", userId: user.id, status: "active" }))).toBe(404);

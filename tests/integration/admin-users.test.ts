@@ -58,7 +58,7 @@ describe("/admin/users", () => {
   it("validates the input: 400 for bad roles and intents, 404 for unknown users", async () => {
     const admin = await createUser({ role: "admin" });
     const user = await createUser();
-    for (const form of [{ userId: user.id, role: "superuser" }, { userId: user.id }, { userId: "", role: "admin" }, { userId: "x".repeat(65), role: "admin" }]) {
+    for (const form of [{ userId: user.id, role: "superuser" }, { userId: user.id }, { userId: "", role: "admin" }, { userId: "x".repeat(65), role: "admin" }] as Array<Record<string, string>>) {
       expect(statusOf(await setRole(admin.cookie, form))).toBe(400);
     }
     expect(statusOf(await runCatching(adminUsers.action, makeRequest("/admin/users", { cookie: admin.cookie, form: { intent: "delete", userId: user.id } })))).toBe(400);

@@ -41,7 +41,7 @@ describe("creating a post", () => {
   });
 
   it("asks for the required fields", async () => {
-    for (const form of [{ title: "", content: "x" }, { title: "T", content: "   " }, { title: "!!!", slug: "", content: "x" }, {}]) {
+    for (const form of [{ title: "", content: "x" }, { title: "T", content: "   " }, { title: "!!!", slug: "", content: "x" }, {}] as Array<Record<string, string>>) {
       const result = await run(newPost.action, postForm(form));
       expect(statusOf(result)).toBe(400);
       expect(payload(result).formError).toBe("Please fill in all required fields");
