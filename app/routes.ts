@@ -27,6 +27,8 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
     route("admin/blog", "routes/admin.blog.tsx"),
+    route("admin/blog/new", "routes/admin.blog-new.tsx"),
+    route("admin/blog/:postId/edit", "routes/admin.blog-edit.tsx"),
     route("admin/subscriptions", "routes/admin.subscriptions.tsx"),
     route("admin/campaigns", "routes/admin.campaigns.tsx"),
     route("admin/leads", "routes/admin.leads.tsx"),

@@ -1,17 +1,49 @@
-import { PageHeader } from "~/components/page-header";
+import { AdminPage, Badge, cellClass, EmptyRow, ListFilters, Pagination, Table } from "~/features/admin/admin-ui";
+import { readListQuery } from "~/features/admin/admin.schema";
+import { listAllCampaigns } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { formatPostDate } from "~/features/blog/blog";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { q, page } = readListQuery(request, ["all"]);
+  const { db } = await getServices();
+  const { rows, total } = await listAllCampaigns({ db, q, page });
+  return { q, page, total, campaigns: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 
-export default function Page() {
+const STATUS_COLORS = { active: "green", paused: "yellow", draft: "gray" } as const;
+
+export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
+  const { campaigns, q, page, total } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="All Campaigns" />
-    </main>
+    <AdminPage title="All Campaigns" description="Every campaign across all users (read-only).">
+      <ListFilters q={q} searchLabel="Search by campaign title or owner email" placeholder="Search campaigns..." />
+      <Table caption="Campaigns" head={["Campaign", "Owner", "Status", "Scans", "Leads", "Created"]}>
+        {campaigns.length === 0 ? (
+          <EmptyRow colSpan={6}>{q ? "No campaigns match your filters" : "No campaigns yet"}</EmptyRow>
+        ) : (
+          campaigns.map((campaign) => (
+            <tr key={campaign.id}>
+              <td className={cellClass}>
+                <span className="block font-medium text-gray-900">{campaign.title}</span>
+                <span className="block text-xs text-gray-500">{campaign.businessType}</span>
+              </td>
+              <td className={cellClass}>{campaign.ownerEmail}</td>
+              <td className={cellClass}>
+                <Badge color={STATUS_COLORS[campaign.status]}>{campaign.status}</Badge>
+              </td>
+              <td className={cellClass}>{campaign.scans}</td>
+              <td className={cellClass}>{campaign.leads}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(campaign.createdAt)}</td>
+            </tr>
+          ))
+        )}
+      </Table>
+      <Pagination page={page} total={total} noun="campaign" />
+    </AdminPage>
   );
 }
 

@@ -1,17 +1,115 @@
-import { PageHeader } from "~/components/page-header";
+import { Form } from "react-router";
+import { ActionNotice, AdminPage, Badge, cellClass, EmptyRow, inputClass, ListFilters, Pagination, resultOf, secondaryButton, Table } from "~/features/admin/admin-ui";
+import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
+import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { formatPostDate } from "~/features/blog/blog";
+import { formFields, notFound, parseFields } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.subscriptions";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { q, filter, page } = readListQuery(request, SUBSCRIPTION_FILTERS, "status");
+  const { db, env } = await getServices();
+  const { rows, total } = await listSubscriptions({ db, proPriceId: env.STRIPE_PRICE_ID, q, status: filter, page });
+  return {
+    q,
+    status: filter,
+    page,
+    total,
+    rows: rows.map((row) => ({ ...row, subscribedAt: row.subscribedAt?.toISOString() ?? null })),
+  };
 }
 
-export default function Page() {
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseFields(SubscriptionActionSchema, formFields(await request.formData()));
+  if (!parsed.ok) return parsed.response;
+  const { db } = await getServices();
+  const input = parsed.value;
+  if (input.intent === "setStatus") {
+    const changed = await setSubscriptionStatus({ db, actorId: admin.id, userId: input.userId, status: input.status });
+    if (!changed) notFound("Subscription not found");
+    return { message: `Subscription status set to ${input.status}.` };
+  }
+  const isPro = input.isPro === "true";
+  const changed = await setProGrant({ db, actorId: admin.id, userId: input.userId, isPro });
+  if (!changed) notFound("User not found");
+  return { message: isPro ? "Pro granted." : "Pro removed." };
+}
+
+const STATUS_OPTIONS = [
+  { value: "all", label: "All statuses" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+  { value: "canceled", label: "Canceled" },
+  { value: "none", label: "No subscription" },
+];
+
+const STATUS_COLORS = { active: "green", inactive: "gray", canceled: "red" } as const;
+
+export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, q, status, page, total } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Subscription Management" />
-    </main>
+    <AdminPage title="Subscription Management" description="Every user with their subscription. Grant or remove Pro for anyone.">
+      <ListFilters
+        q={q}
+        searchLabel="Search by user email or customer ID"
+        placeholder="Search subscriptions..."
+        filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
+      />
+      <ActionNotice result={resultOf(actionData)} />
+      <Table caption="Subscriptions" head={["User", "Plan", "Subscription", "Customer ID", "Since", "Change status", "Pro grant"]}>
+        {rows.length === 0 ? (
+          <EmptyRow colSpan={7}>{q || status !== "all" ? "No subscriptions match your filters" : "No users yet"}</EmptyRow>
+        ) : (
+          rows.map((row) => (
+            <tr key={row.userId}>
+              <td className={`${cellClass} font-medium text-gray-900`}>{row.email}</td>
+              <td className={cellClass}>
+                <Badge color={row.plan === "Free" ? "gray" : "blue"}>{row.plan}</Badge>
+              </td>
+              <td className={cellClass}>{row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-400">None</span>}</td>
+              <td className={`${cellClass} font-mono text-xs`}>{row.stripeCustomerId ?? "—"}</td>
+              <td className={`${cellClass} whitespace-nowrap`}>{row.subscribedAt ? formatPostDate(row.subscribedAt) : "—"}</td>
+              <td className={cellClass}>
+                {row.status ? (
+                  <Form key={row.status} method="post" preventScrollReset className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="setStatus" />
+                    <input type="hidden" name="userId" value={row.userId} />
+                    <label htmlFor={`status-${row.userId}`} className="sr-only">
+                      Subscription status for {row.email}
+                    </label>
+                    <select id={`status-${row.userId}`} name="status" defaultValue={row.status} className={`${inputClass} w-32`}>
+                      <option value="active">active</option>
+                      <option value="inactive">inactive</option>
+                      <option value="canceled">canceled</option>
+                    </select>
+                    <button type="submit" className={secondaryButton} aria-label={`Update subscription status of ${row.email}`}>
+                      Update
+                    </button>
+                  </Form>
+                ) : (
+                  <span className="text-gray-400">—</span>
+                )}
+              </td>
+              <td className={cellClass}>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="setPro" />
+                  <input type="hidden" name="userId" value={row.userId} />
+                  <input type="hidden" name="isPro" value={row.isPro ? "false" : "true"} />
+                  <button type="submit" className={secondaryButton} aria-label={`${row.isPro ? "Remove Pro" : "Make Pro"} for ${row.email}`}>
+                    {row.isPro ? "Remove Pro" : "Make Pro"}
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))
+        )}
+      </Table>
+      <Pagination page={page} total={total} noun="user" />
+    </AdminPage>
   );
 }
 

@@ -1,17 +1,99 @@
-import { PageHeader } from "~/components/page-header";
+import { data, Form } from "react-router";
+import { ActionNotice, AdminPage, Badge, cellClass, EmptyRow, inputClass, ListFilters, Pagination, resultOf, secondaryButton, Table } from "~/features/admin/admin-ui";
+import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
+import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { formatPostDate } from "~/features/blog/blog";
+import { formFields, notFound, parseFields } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.users";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const { q, filter, page } = readListQuery(request, ROLE_FILTERS, "role");
+  const { db, env } = await getServices();
+  const { rows, total } = await listUsers({ db, adminEmails: env.adminEmails, q, role: filter, page });
+  return {
+    q,
+    role: filter,
+    page,
+    total,
+    currentUserId: admin.id,
+    users: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
 }
 
-export default function Page() {
+const FAILURES = {
+  last_admin: "You cannot remove the last admin. Make another user an admin first.",
+  configured_admin: "This account is an admin through the ADMIN_EMAILS setting; remove it there to change its role.",
+} as const;
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const parsed = parseFields(UserActionSchema, formFields(await request.formData()));
+  if (!parsed.ok) return parsed.response;
+  const { db, env } = await getServices();
+  const { userId, role } = parsed.value;
+  const result = await changeUserRole({ db, actorId: admin.id, adminEmails: env.adminEmails, userId, role });
+  if (!result.ok) {
+    if (result.reason === "not_found") notFound("User not found");
+    return data({ error: FAILURES[result.reason] }, { status: 400 });
+  }
+  return { message: `Role updated to ${role}.` };
+}
+
+const ROLE_OPTIONS = [
+  { value: "all", label: "All roles" },
+  { value: "user", label: "User" },
+  { value: "admin", label: "Admin" },
+];
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { users, q, role, page, total, currentUserId } = loaderData;
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="User Management" />
-    </main>
+    <AdminPage title="User Management" description="Search users and change their role. Changes apply on the user's next request.">
+      <ListFilters q={q} searchLabel="Search by email" placeholder="Search users..." filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }} />
+      <ActionNotice result={resultOf(actionData)} />
+      <Table caption="Users" head={["Email", "Role", "Plan grant", "Joined", "Change role"]}>
+        {users.length === 0 ? (
+          <EmptyRow colSpan={5}>{q || role !== "all" ? "No users match your filters" : "No users yet"}</EmptyRow>
+        ) : (
+          users.map((user) => {
+            const effectiveRole = user.role === "admin" || user.isConfiguredAdmin ? "admin" : "user";
+            return (
+              <tr key={user.id}>
+                <td className={`${cellClass} font-medium text-gray-900`}>
+                  {user.email}
+                  {user.id === currentUserId ? <span className="ml-2 text-xs text-gray-500">(you)</span> : null}
+                </td>
+                <td className={cellClass}>
+                  <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{effectiveRole}</Badge>
+                </td>
+                <td className={cellClass}>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-400">None</span>}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(user.createdAt)}</td>
+                <td className={cellClass}>
+                  <Form key={effectiveRole} method="post" preventScrollReset className="flex items-center gap-2">
+                    <input type="hidden" name="intent" value="setRole" />
+                    <input type="hidden" name="userId" value={user.id} />
+                    <label htmlFor={`role-${user.id}`} className="sr-only">
+                      Role for {user.email}
+                    </label>
+                    <select id={`role-${user.id}`} name="role" defaultValue={effectiveRole} className={`${inputClass} w-28`}>
+                      <option value="user">user</option>
+                      <option value="admin">admin</option>
+                    </select>
+                    <button type="submit" className={secondaryButton} aria-label={`Update role of ${user.email}`}>
+                      Update
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </Table>
+      <Pagination page={page} total={total} noun="user" />
+    </AdminPage>
   );
 }
 

@@ -1,0 +1,164 @@
+import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { pageCount, pageHref } from "./admin";
+
+export const inputClass =
+  "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
+export const primaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
+export const secondaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
+export const dangerButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600";
+
+export function AdminPage({ title, description, actions, children }: { title: string; description?: string; actions?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:text-blue-800">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Admin Dashboard
+      </Link>
+      <PageHeader title={title} description={description} actions={actions} />
+      <div className="mt-6 space-y-6">{children}</div>
+    </main>
+  );
+}
+
+/** A GET form: search and filter live in the URL, so results can be linked, paged and used without JavaScript. */
+export function ListFilters({
+  q,
+  searchLabel,
+  placeholder,
+  filter,
+}: {
+  q: string;
+  searchLabel: string;
+  placeholder: string;
+  filter?: { name: string; label: string; value: string; options: ReadonlyArray<{ value: string; label: string }> };
+}) {
+  return (
+    <Form method="get" role="search" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:flex-row sm:items-end">
+      <div className="flex-1">
+        <label htmlFor="admin-search" className="block text-sm font-medium text-gray-700">
+          {searchLabel}
+        </label>
+        <input id="admin-search" type="search" name="q" defaultValue={q} maxLength={200} placeholder={placeholder} className={`mt-1 ${inputClass}`} />
+      </div>
+      {filter ? (
+        <div className="sm:w-48">
+          <label htmlFor="admin-filter" className="block text-sm font-medium text-gray-700">
+            {filter.label}
+          </label>
+          <select id="admin-filter" name={filter.name} defaultValue={filter.value} className={`mt-1 ${inputClass}`}>
+            {filter.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      <button type="submit" className={primaryButton}>
+        <Search aria-hidden className="h-4 w-4" /> Search
+      </button>
+    </Form>
+  );
+}
+
+export function Pagination({ page, total, noun }: { page: number; total: number; noun: string }) {
+  const location = useLocation();
+  const pages = pageCount(total);
+  return (
+    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 text-sm text-gray-600 sm:flex-row">
+      <p>
+        {total === 1 ? `1 ${noun}` : `${total} ${noun}s`} · Page {Math.min(page, pages)} of {pages}
+      </p>
+      <div className="flex gap-2">
+        {page > 1 ? (
+          <Link to={pageHref(location.search, page - 1)} className={secondaryButton} rel="prev">
+            <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link to={pageHref(location.search, page + 1)} className={secondaryButton} rel="next">
+            Next <ChevronRight aria-hidden className="h-4 w-4" />
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}
+
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-10 text-center text-gray-500">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+export function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="min-w-full divide-y divide-gray-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-gray-50">
+          <tr>
+            {head.map((label) => (
+              <th key={label} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-gray-700">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+export const cellClass = "px-4 py-3 align-middle text-gray-700";
+
+const BADGE_COLORS = {
+  green: "bg-green-100 text-green-800",
+  yellow: "bg-yellow-100 text-yellow-800",
+  gray: "bg-gray-100 text-gray-700",
+  blue: "bg-blue-100 text-blue-800",
+  purple: "bg-purple-100 text-purple-800",
+  red: "bg-red-100 text-red-800",
+} as const;
+
+export function Badge({ color, children }: { color: keyof typeof BADGE_COLORS; children: React.ReactNode }) {
+  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_COLORS[color]}`}>{children}</span>;
+}
+
+/** The outcome of the last action, announced to screen readers. */
+export function ActionNotice({ result }: { result?: { message?: string; error?: string } | null }) {
+  const navigation = useNavigation();
+  if (!result || navigation.state === "submitting") return null;
+  if (result.error) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+        {result.error}
+      </div>
+    );
+  }
+  if (result.message) {
+    return (
+      <div role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+        {result.message}
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The first message of a 400 `{ fieldErrors }` answer, or an `{ error }`. */
+export function resultOf(actionData: unknown): { message?: string; error?: string } | null {
+  if (!actionData || typeof actionData !== "object") return null;
+  const value = actionData as { message?: string; error?: string; fieldErrors?: Record<string, string> };
+  if (value.fieldErrors) return { error: Object.values(value.fieldErrors)[0] ?? "Invalid request" };
+  return { message: value.message, error: value.error };
+}

@@ -1,0 +1,228 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { adminAudit, blogPost, campaign, lead, subscription, user } from "~/db/schema";
+import { resolvePlan, type SubscriptionStatus } from "~/features/billing/plan";
+import { logger } from "~/utils/logger.server";
+import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
+import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
+
+type Executor = Pick<Database, "insert">;
+
+/** Every admin change is kept (admin_audit) and logged: who did what to which record. */
+export async function recordAdminAction(
+  db: Executor,
+  entry: { actorId: string; action: string; target: string; detail?: Record<string, unknown> },
+) {
+  await db.insert(adminAudit).values({ actorId: entry.actorId, action: entry.action, target: entry.target, detail: entry.detail ?? null });
+  logger.info({ audit: entry }, "admin action");
+}
+
+export async function getAdminStats({ db, now = new Date() }: { db: Database; now?: Date }) {
+  const since = recentSince(now);
+  const one = async (query: Promise<Array<{ value: number }>>) => (await query)[0]?.value ?? 0;
+  const [users, campaigns, leads, blogPosts, subscriptions, newUsers, newCampaigns] = await Promise.all([
+    one(db.select({ value: count() }).from(user)),
+    one(db.select({ value: count() }).from(campaign)),
+    one(db.select({ value: count() }).from(lead)),
+    one(db.select({ value: count() }).from(blogPost)),
+    one(db.select({ value: count() }).from(subscription)),
+    one(db.select({ value: count() }).from(user).where(gte(user.createdAt, since))),
+    one(db.select({ value: count() }).from(campaign).where(gte(campaign.createdAt, since))),
+  ]);
+  return { users, campaigns, leads, blogPosts, subscriptions, newUsers, newCampaigns };
+}
+
+/** Admin by role, or by ADMIN_EMAILS (as the session decides). */
+function isEffectiveAdmin(adminEmails: string[]) {
+  return adminEmails.length ? or(eq(user.role, "admin"), inArray(user.email, adminEmails))! : eq(user.role, "admin");
+}
+
+export async function listUsers({
+  db,
+  adminEmails,
+  q,
+  role,
+  page,
+}: {
+  db: Database;
+  adminEmails: string[];
+  q: string;
+  role: (typeof ROLE_FILTERS)[number];
+  page: number;
+}) {
+  const conditions: SQL[] = [];
+  if (q) conditions.push(ilike(user.email, containsPattern(q)));
+  if (role === "admin") conditions.push(isEffectiveAdmin(adminEmails));
+  if (role === "user") {
+    conditions.push(ne(user.role, "admin"));
+    if (adminEmails.length) conditions.push(notInArray(user.email, adminEmails));
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: user.id, email: user.email, role: user.role, isPro: user.isPro, createdAt: user.createdAt })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ value: count() }).from(user).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row, isConfiguredAdmin: adminEmails.includes(row.email.toLowerCase()) })),
+    total: total?.value ?? 0,
+  };
+}
+
+export type RoleChangeResult = { ok: true } | { ok: false; reason: "not_found" | "last_admin" | "configured_admin" };
+
+/**
+ * Sets a user's role. The admin rows are locked first, so two admins demoting each other at the
+ * same time cannot leave the product without one.
+ */
+export async function changeUserRole({
+  db,
+  actorId,
+  adminEmails,
+  userId,
+  role,
+}: {
+  db: Database;
+  actorId: string;
+  adminEmails: string[];
+  userId: string;
+  role: "user" | "admin";
+}): Promise<RoleChangeResult> {
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: user.id, email: user.email }).from(user).where(isEffectiveAdmin(adminEmails)).for("update");
+    const [target] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, userId)).for("update");
+    if (!target) return { ok: false, reason: "not_found" } as const;
+    if (role === "user") {
+      if (adminEmails.includes(target.email.toLowerCase())) return { ok: false, reason: "configured_admin" } as const;
+      if (!admins.some((admin) => admin.id !== target.id)) return { ok: false, reason: "last_admin" } as const;
+    }
+    if (target.role === role) return { ok: true } as const;
+    await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
+    await recordAdminAction(tx, { actorId, action: "user.set_role", target: `user:${userId}`, detail: { email: target.email, from: target.role, to: role } });
+    return { ok: true } as const;
+  });
+}
+
+/** Every user with their subscription, if any, so Pro can be granted to anyone. */
+export async function listSubscriptions({
+  db,
+  proPriceId,
+  q,
+  status,
+  page,
+}: {
+  db: Database;
+  proPriceId: string | undefined;
+  q: string;
+  status: (typeof SUBSCRIPTION_FILTERS)[number];
+  page: number;
+}) {
+  const conditions: SQL[] = [];
+  if (q) conditions.push(or(ilike(user.email, containsPattern(q)), ilike(subscription.stripeCustomerId, containsPattern(q)))!);
+  if (status === "none") conditions.push(isNull(subscription.userId));
+  else if (status !== "all") conditions.push(eq(subscription.status, status));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: user.id,
+        email: user.email,
+        isPro: user.isPro,
+        status: subscription.status,
+        stripeCustomerId: subscription.stripeCustomerId,
+        priceId: subscription.priceId,
+        subscribedAt: subscription.createdAt,
+      })
+      .from(user)
+      .leftJoin(subscription, eq(subscription.userId, user.id))
+      .where(where)
+      .orderBy(sql`${subscription.createdAt} desc nulls last`, desc(user.createdAt), desc(user.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ value: count() }).from(user).leftJoin(subscription, eq(subscription.userId, user.id)).where(where),
+  ]);
+  return {
+    rows: rows.map(({ priceId, ...row }) => ({
+      ...row,
+      plan: resolvePlan({ adminGrant: row.isPro, subscriptionStatus: row.status, priceId, proPriceId }).name,
+    })),
+    total: total?.value ?? 0,
+  };
+}
+
+/** False when the user has no subscription row to change. */
+export async function setSubscriptionStatus({ db, actorId, userId, status }: { db: Database; actorId: string; userId: string; status: SubscriptionStatus }) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: subscription.status }).from(subscription).where(eq(subscription.userId, userId)).for("update");
+    if (!before) return false;
+    await tx.update(subscription).set({ status, updatedAt: new Date() }).where(eq(subscription.userId, userId));
+    await recordAdminAction(tx, { actorId, action: "subscription.set_status", target: `user:${userId}`, detail: { from: before.status, to: status } });
+    return true;
+  });
+}
+
+/** The admin Pro grant (DESIGN decision 1), stored apart from Stripe's state. False for an unknown user. */
+export async function setProGrant({ db, actorId, userId, isPro }: { db: Database; actorId: string; userId: string; isPro: boolean }) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(user).set({ isPro, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
+    if (rows.length === 0) return false;
+    await recordAdminAction(tx, { actorId, action: isPro ? "user.grant_pro" : "user.remove_pro", target: `user:${userId}`, detail: { email: rows[0]!.email } });
+    return true;
+  });
+}
+
+export async function listAllCampaigns({ db, q, page }: { db: Database; q: string; page: number }) {
+  const where = q ? or(ilike(campaign.title, containsPattern(q)), ilike(user.email, containsPattern(q))) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: campaign.id,
+        title: campaign.title,
+        businessType: campaign.businessType,
+        status: campaign.status,
+        scans: campaign.scanCount,
+        leads: sql<number>`(select count(*) from ${lead} where ${lead.campaignId} = ${campaign.id})`.mapWith(Number),
+        createdAt: campaign.createdAt,
+        ownerEmail: user.email,
+      })
+      .from(campaign)
+      .innerJoin(user, eq(user.id, campaign.userId))
+      .where(where)
+      .orderBy(desc(campaign.createdAt), desc(campaign.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ value: count() }).from(campaign).innerJoin(user, eq(user.id, campaign.userId)).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** Leads across all owners, unmasked: this is the admin's view, not an owner's plan-limited one. */
+export async function listAllLeads({ db, q, page }: { db: Database; q: string; page: number }) {
+  const where = q ? or(ilike(lead.name, containsPattern(q)), ilike(lead.email, containsPattern(q))) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: lead.id,
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        collectedAt: lead.collectedAt,
+        campaignTitle: campaign.title,
+        ownerEmail: user.email,
+      })
+      .from(lead)
+      .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+      .innerJoin(user, eq(user.id, campaign.userId))
+      .where(where)
+      .orderBy(desc(lead.collectedAt), desc(lead.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db.select({ value: count() }).from(lead).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}

@@ -1,0 +1,63 @@
+// Rows the admin and blog tests need, inserted directly (the features that create them are tested elsewhere).
+import crypto from "node:crypto";
+import { PNG } from "pngjs";
+import * as schema from "~/db/schema";
+import { getServices } from "~/utils/services.server";
+import { run } from "../http";
+
+export async function insertPost(values: Partial<typeof schema.blogPost.$inferInsert> & { title: string }) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.blogPost)
+    .values({ slug: `post-${crypto.randomUUID()}`, content: "Body", ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertCampaign(userId: string, values: Partial<typeof schema.campaign.$inferInsert> = {}) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.campaign)
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      title: "Coffee Promo",
+      businessType: "Coffee Shop",
+      discount: "10% off",
+      minOrder: "Any order",
+      aiHeadline: "Headline",
+      aiThankyou: "Thanks",
+      design: { primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" },
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+export async function insertLead(campaignId: string, values: Partial<typeof schema.lead.$inferInsert> = {}) {
+  const { db } = await getServices();
+  const [row] = await db.insert(schema.lead).values({ campaignId, name: "Ada Lovelace", email: "ada@example.org", phone: "555-0100", ...values }).returning();
+  return row!;
+}
+
+export async function insertSubscription(userId: string, values: Partial<typeof schema.subscription.$inferInsert> = {}) {
+  const { db } = await getServices();
+  const [row] = await db.insert(schema.subscription).values({ userId, status: "active", stripeCustomerId: `cus_${crypto.randomBytes(6).toString("hex")}`, ...values }).returning();
+  return row!;
+}
+
+export function pngFile(name = "banner.png", width = 4, height = 2) {
+  const png = new PNG({ width, height });
+  png.data.fill(200);
+  return new File([new Uint8Array(PNG.sync.write(png))], name, { type: "image/png" });
+}
+
+/** Like `run`, but a thrown `data(..., { status })` (e.g. a 404) is returned too. */
+export async function runCatching(...args: Parameters<typeof run>) {
+  try {
+    return await run(...args);
+  } catch (thrown) {
+    if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") return thrown;
+    throw thrown;
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import * as adminDashboard from "~/routes/admin";
+import * as adminCampaigns from "~/routes/admin.campaigns";
+import * as adminLeads from "~/routes/admin.leads";
+import { createUser, uniqueEmail } from "../factories";
+import { makeRequest, payload, run } from "../http";
+import { insertCampaign, insertLead, insertPost, insertSubscription } from "./admin-fixtures";
+
+describe("/admin", () => {
+  it("counts users, campaigns, leads, posts and subscriptions, and what is new this week", async () => {
+    const admin = await createUser({ role: "admin" });
+    const stats = async () => payload(await run(adminDashboard.loader, makeRequest("/admin", { cookie: admin.cookie }))).stats;
+    const before = await stats();
+    const owner = await createUser();
+    const recent = await insertCampaign(owner.id);
+    await insertCampaign(owner.id, { createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
+    await insertLead(recent.id);
+    await insertPost({ title: "Counted" });
+    await insertSubscription(owner.id);
+    const after = await stats();
+    expect(after).toEqual({
+      users: before.users + 1,
+      newUsers: before.newUsers + 1,
+      campaigns: before.campaigns + 2,
+      newCampaigns: before.newCampaigns + 1,
+      leads: before.leads + 1,
+      blogPosts: before.blogPosts + 1,
+      subscriptions: before.subscriptions + 1,
+    });
+  });
+});
+
+describe("/admin/campaigns and /admin/leads", () => {
+  it("list everyone's campaigns with owner and counts, searchable by title or owner email", async () => {
+    const admin = await createUser({ role: "admin" });
+    const tag = `camp${Date.now()}`;
+    const alice = await createUser({ email: uniqueEmail(`${tag}-alice`) });
+    const bob = await createUser();
+    const mine = await insertCampaign(alice.id, { title: "Alice's bakery deal", scanCount: 4 });
+    await insertLead(mine.id);
+    await insertLead(mine.id);
+    await insertCampaign(bob.id, { title: `Bob ${tag} salon` });
+    const search = async (q: string) =>
+      payload(await run(adminCampaigns.loader, makeRequest(`/admin/campaigns?q=${encodeURIComponent(q)}`, { cookie: admin.cookie }))).campaigns;
+    expect(await search(tag)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: "Alice's bakery deal", ownerEmail: alice.email, scans: 4, leads: 2 }),
+        expect.objectContaining({ title: `Bob ${tag} salon`, ownerEmail: bob.email, leads: 0 }),
+      ]),
+    );
+    expect((await search(`${tag}-alice`)).map((row: { title: string }) => row.title)).toEqual(["Alice's bakery deal"]);
+  });
+
+  it("list everyone's leads unmasked, searchable by name or email, in pages", async () => {
+    const admin = await createUser({ role: "admin" });
+    const owner = await createUser();
+    const campaign = await insertCampaign(owner.id, { title: "Gym launch" });
+    const tag = `lead${Date.now()}`;
+    await insertLead(campaign.id, { name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199" });
+    for (let i = 0; i < 26; i++) await insertLead(campaign.id, { name: `Bulk ${i}`, email: `${tag}-${i}@example.org` });
+    const search = async (query: string) => payload(await run(adminLeads.loader, makeRequest(`/admin/leads?${query}`, { cookie: admin.cookie })));
+    expect((await search(`q=grace ${tag}`)).leads).toEqual([
+      expect.objectContaining({ name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199", campaignTitle: "Gym launch", ownerEmail: owner.email }),
+    ]);
+    const page1 = await search(`q=${tag}-`);
+    expect(page1.total).toBe(26);
+    expect(page1.leads).toHaveLength(25);
+    expect((await search(`q=${tag}-&page=2`)).leads).toHaveLength(1);
+  });
+});
