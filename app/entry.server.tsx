@@ -64,3 +64,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { getEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
+export { seed } from "./features/dashboard/seed.server";

@@ -35,3 +35,55 @@ export async function createUser(options: { email?: string; password?: string; r
   }
   return { id: row!.id, email, cookie: cookieFrom(response) };
 }
+
+/** A campaign row owned by `userId` (dashboard and leads tests; the wizard has its own tests). */
+export async function createCampaignRow(
+  userId: string,
+  overrides: Partial<Pick<typeof schema.campaign.$inferInsert, "title" | "status" | "scanCount" | "createdAt" | "businessType">> = {},
+) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.campaign)
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      title: overrides.title ?? `Campaign ${++counter}`,
+      businessType: overrides.businessType ?? "Coffee Shop",
+      discount: "10% off",
+      minOrder: "Any order",
+      aiHeadline: "Scan now and save on your next coffee with us",
+      aiThankyou: "Thanks! Your code is on its way.",
+      status: overrides.status ?? "active",
+      design: {
+        primary_color: "#1E40AF",
+        secondary_color: "#3B82F6",
+        text_color: "#FFFFFF",
+        button_style: "rounded",
+        font_style: "modern",
+        layout: "centered",
+      },
+      scanCount: overrides.scanCount ?? 0,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
+    })
+    .returning({ id: schema.campaign.id, title: schema.campaign.title });
+  return row!;
+}
+
+export async function createLeadRow(
+  campaignId: string,
+  lead: { name: string; email: string; phone?: string | null; collectedAt?: Date },
+) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.lead)
+    .values({ campaignId, name: lead.name, email: lead.email, phone: lead.phone ?? null, ...(lead.collectedAt ? { collectedAt: lead.collectedAt } : {}) })
+    .returning({ id: schema.lead.id });
+  return row!;
+}
+
+/** Scan rows at the given moments (the campaign's counter is left as it is). */
+export async function createScanRows(campaignId: string, moments: Date[]) {
+  const { db } = await getServices();
+  if (moments.length === 0) return;
+  await db.insert(schema.scan).values(moments.map((timestamp) => ({ campaignId, timestamp, deviceType: "mobile" as const })));
+}
