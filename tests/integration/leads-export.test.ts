@@ -108,4 +108,19 @@ describe("CSV export", () => {
     expect(moments.every((moment, index) => index === 0 || moment <= moments[index - 1]!)).toBe(true);
     expect(new Set(rows.map((row) => row[1])).size).toBe(4_500);
   });
+
+  it("agrees with every page of the screen, shallow and deep", async () => {
+    const owner = await createUser({ isPro: true });
+    const { db } = await getServices();
+    await generateOwnerData(db, { userId: owner.id, campaigns: 3, scans: 1_400, leads: 700, days: 30 });
+    const csv = (await rowsOf(await exportCsv(owner.cookie))).map((row) => row[1]);
+    const { loader } = await import("~/routes/leads");
+    const screen: string[] = [];
+    for (let page = 1; page <= 14; page++) {
+      const data = payload(await run(loader, makeRequest(`/leads?page=${page}`, { cookie: owner.cookie })));
+      screen.push(...data.leads.map((lead: { email: string }) => lead.email));
+    }
+    expect(csv).toHaveLength(700);
+    expect(screen).toEqual(csv);
+  });
 });
