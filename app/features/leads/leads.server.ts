@@ -156,7 +156,7 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
   return { leads, matching, page, pageCount, stats: cards, campaigns };
 }
 
-const CSV_BATCH = 5_000;
+const CSV_BATCH = 1_000;
 
 /**
  * The current view as CSV, streamed from a server-side cursor in batches (constant memory).
@@ -180,6 +180,8 @@ export async function streamLeadsCsv(options: Owner & { query: Pick<LeadsQuery, 
 
   const pump = async () => {
     await db.transaction(async (tx) => {
+      // The whole result is read: plan for total time, not for the first rows (cursor default).
+      await tx.execute(sql`set local cursor_tuple_fraction = 1.0`);
       await tx.execute(sql`
         declare leads_csv no scroll cursor for
         select l.name, l.email, l.phone, c.title as campaign,
