@@ -56,9 +56,9 @@ describe("leads screen", () => {
   it("searches name, email and phone case-insensitively, with wildcards taken literally", async () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id);
-    await createLeadRow(id, { name: "Zoë Martin", email: "zoe@example.com", phone: "+44 20 7946 0958" });
-    await createLeadRow(id, { name: "Max 100% Power", email: "max@shop.io" });
-    await createLeadRow(id, { name: "Maxwell", email: "m_x@shop.io" });
+    await createLeadRow(id, { name: "Zoë Martin", email: "zoe@example.com", phone: "+44 20 7946 0958", collectedAt: minutesAgo(3) });
+    await createLeadRow(id, { name: "Max 100% Power", email: "max@shop.io", collectedAt: minutesAgo(2) });
+    await createLeadRow(id, { name: "Maxwell", email: "m_x@shop.io", collectedAt: minutesAgo(1) });
 
     expect(names(payload(await loadLeads(owner.cookie, "?q=ZOË")))).toEqual(["Zoë Martin"]);
     expect(names(payload(await loadLeads(owner.cookie, "?q=SHOP.IO")))).toEqual(["Maxwell", "Max 100% Power"]);
