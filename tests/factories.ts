@@ -47,6 +47,7 @@ export async function createCampaign(options: {
   aiThankyou?: string;
   qrLogoUrl?: string | null;
   scanCount?: number;
+  createdAt?: Date;
 }) {
   const { db } = await getServices();
   const [row] = await db
@@ -72,7 +73,35 @@ export async function createCampaign(options: {
         ...options.design,
       },
       scanCount: options.scanCount ?? 0,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning();
   return row!;
+}
+
+/** A campaign row owned by `userId` with a distinct title (dashboard and leads tests). */
+export function createCampaignRow(
+  userId: string,
+  overrides: { title?: string; status?: "active" | "paused" | "draft"; scanCount?: number; createdAt?: Date; businessType?: string } = {},
+) {
+  return createCampaign({ userId, ...overrides, title: overrides.title ?? `Campaign ${++counter}` });
+}
+
+export async function createLeadRow(
+  campaignId: string,
+  lead: { name: string; email: string; phone?: string | null; collectedAt?: Date },
+) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.lead)
+    .values({ campaignId, name: lead.name, email: lead.email, phone: lead.phone ?? null, ...(lead.collectedAt ? { collectedAt: lead.collectedAt } : {}) })
+    .returning({ id: schema.lead.id });
+  return row!;
+}
+
+/** Scan rows at the given moments (the campaign's counter is left as it is). */
+export async function createScanRows(campaignId: string, moments: Date[]) {
+  const { db } = await getServices();
+  if (moments.length === 0) return;
+  await db.insert(schema.scan).values(moments.map((timestamp) => ({ campaignId, timestamp, deviceType: "mobile" as const })));
 }

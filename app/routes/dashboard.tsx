@@ -1,20 +1,147 @@
+import { BarChart3, Eye, Plus, QrCode, Target, Users } from "lucide-react";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { StatCard } from "~/components/stat-card";
 import { requireUser } from "~/features/auth/session.server";
 import { PaymentSuccess } from "~/features/billing/payment-success";
+import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
+import { freeScanAllowance } from "~/features/dashboard/dashboard";
+import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
+import { OverviewChart } from "~/features/dashboard/overview-chart";
+import { logger } from "~/utils/logger.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/dashboard";
+
+const DELETE_CONFIRMATION = "Are you sure you want to delete this campaign?";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const success = new URL(request.url).searchParams.get("success") === "true";
-  return { success, isPro: user.plan.isPro };
+  const isPro = user.plan.isPro;
+  if (new URL(request.url).searchParams.get("success") === "true") {
+    return { view: "payment-success" as const, isPro };
+  }
+
+  const timeZone = getTimeZone(request);
+  let dashboard: DashboardData;
+  let loadFailed = false;
+  try {
+    dashboard = await getDashboard({ userId: user.id, timeZone });
+  } catch (error) {
+    // The spec's fallback: the page still shows, with 7 days of zeros.
+    logger.error({ err: error, userId: user.id }, "dashboard load failed");
+    loadFailed = true;
+    dashboard = {
+      campaignCount: 0,
+      stats: { totalLeads: 0, totalScans: 0, activeCampaigns: 0, conversionRate: 0, leadsTrend: null, scansTrend: null },
+      chart: emptyChart({ timeZone }),
+      recentCampaigns: [],
+    };
+  }
+
+  return {
+    view: "dashboard" as const,
+    isPro,
+    loadFailed,
+    isAtCampaignLimit: !isPro && !loadFailed && dashboard.campaignCount >= FREE_CAMPAIGN_LIMIT,
+    freeScans: isPro ? null : { used: dashboard.stats.totalScans, limit: freeScanAllowance(dashboard.campaignCount) },
+    stats: dashboard.stats,
+    chart: dashboard.chart,
+    recentCampaigns: dashboard.recentCampaigns,
+    hasCampaigns: dashboard.campaignCount > 0,
+  };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  if (loaderData.success) return <PaymentSuccess isPro={loaderData.isPro} />;
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed } = loaderData;
+
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Dashboard" />
+      <PageHeader
+        title="Dashboard"
+        description="Your campaigns, scans and leads at a glance."
+        actions={<NewCampaignButton disabled={isAtCampaignLimit} />}
+      />
+
+      {isAtCampaignLimit ? (
+        <div className="mt-6">
+          <CampaignLimitBanner />
+        </div>
+      ) : null}
+
+      {loadFailed ? (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          Your statistics could not be loaded just now. Please refresh the page in a moment.
+        </p>
+      ) : null}
+
+      <div className={`mt-6 grid gap-4 sm:grid-cols-2 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
+        <StatCard title="Total Leads" value={stats.totalLeads.toLocaleString("en-US")} icon={Users} color="green" trend={stats.leadsTrend} />
+        <StatCard title="Total Scans" value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
+        <StatCard title="Active Campaigns" value={stats.activeCampaigns} icon={QrCode} color="purple" />
+        <StatCard title="Conversion Rate" value={`${stats.conversionRate}%`} icon={Target} color="orange" />
+        {freeScans ? (
+          <StatCard title="Free Scans Used" value={`${freeScans.used} / ${freeScans.limit}`} icon={BarChart3} color="orange" />
+        ) : null}
+      </div>
+
+      <div className="mt-8">
+        <OverviewChart points={chart} />
+      </div>
+
+      <section aria-labelledby="recent-title" className="mt-8">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="recent-title" className="text-xl font-semibold text-gray-900">
+            Recent Campaigns
+          </h2>
+          {hasCampaigns ? (
+            <Link to="/campaigns" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+              View All
+            </Link>
+          ) : null}
+        </div>
+        {hasCampaigns ? (
+          <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+            {recentCampaigns.map((campaign) => (
+              <CampaignCard key={campaign.id} campaign={campaign} isPro={isPro} deleteConfirmation={DELETE_CONFIRMATION} />
+            ))}
+          </div>
+        ) : loadFailed ? null : (
+          <div className="mt-4 rounded-xl border-2 border-dashed border-gray-300 p-10 text-center">
+            <QrCode aria-hidden="true" className="mx-auto h-12 w-12 text-gray-400" />
+            <p className="mt-4 text-lg font-semibold text-gray-900">No campaigns yet</p>
+            <p className="mt-1 text-gray-600">Create a QR campaign to start collecting leads.</p>
+            <Link
+              to="/campaigns?new=1"
+              className="mt-6 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
+            >
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Create First Campaign
+            </Link>
+          </div>
+        )}
+      </section>
     </main>
+  );
+}
+
+function NewCampaignButton({ disabled }: { disabled: boolean }) {
+  const className = "inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold";
+  if (disabled) {
+    return (
+      <button type="button" disabled className={`${className} cursor-not-allowed bg-gray-200 text-gray-500`}>
+        <Plus aria-hidden="true" className="h-4 w-4" />
+        New Campaign
+      </button>
+    );
+  }
+  return (
+    <Link to="/campaigns?new=1" className={`${className} bg-blue-600 text-white hover:bg-blue-700`}>
+      <Plus aria-hidden="true" className="h-4 w-4" />
+      New Campaign
+    </Link>
   );
 }
 

@@ -1,3 +1,21 @@
-// Placeholder until its feature lands: answers 404.
-export const loader = () => new Response("Not found", { status: 404 });
-export const action = () => new Response("Not found", { status: 404 });
+import { Readable } from "node:stream";
+import { requireUser } from "~/features/auth/session.server";
+import { csvFileName } from "~/features/leads/leads";
+import { parseLeadsQuery } from "~/features/leads/leads.schema";
+import { streamLeadsCsv } from "~/features/leads/leads.server";
+import { getTimeZone } from "~/utils/time-zone.server";
+import type { Route } from "./+types/leads-export";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { q, campaign } = parseLeadsQuery(new URL(request.url));
+  const csv = await streamLeadsCsv({ userId: user.id, isPro: user.plan.isPro, query: { q, campaign } });
+  return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(new Date(), getTimeZone(request))}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,16 +1,179 @@
+import { Calendar, Download, Lock, Search, TrendingUp, Users } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { StatCard } from "~/components/stat-card";
 import { requireUser } from "~/features/auth/session.server";
+import { parseLeadsQuery } from "~/features/leads/leads.schema";
+import { listLeads } from "~/features/leads/leads.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireUser(request);
-  return null;
+  const user = await requireUser(request);
+  const query = parseLeadsQuery(new URL(request.url));
+  const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: getTimeZone(request) });
+  return { ...result, query: { q: query.q, campaign: query.campaign ?? "" }, isPro: user.plan.isPro };
 }
 
-export default function Page() {
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const { leads, matching, page, pageCount, stats, campaigns, query, isPro } = loaderData;
+  const navigation = useNavigation();
+  const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
+  const isFiltered = Boolean(query.q || query.campaign);
+  const viewParams = new URLSearchParams();
+  if (query.q) viewParams.set("q", query.q);
+  if (query.campaign) viewParams.set("campaign", query.campaign);
+  const pageHref = (target: number) => {
+    const params = new URLSearchParams(viewParams);
+    if (target > 1) params.set("page", String(target));
+    const search = params.toString();
+    return search ? `/leads?${search}` : "/leads";
+  };
+  const exportHref = `/leads/export.csv${viewParams.size ? `?${viewParams}` : ""}`;
+
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Leads" />
+      <PageHeader
+        title="Leads"
+        description="Everyone who claimed an offer from your campaigns."
+        actions={
+          // A plain link: the browser downloads the file (Content-Disposition: attachment).
+          <a
+            href={exportHref}
+            download
+            className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </a>
+        }
+      />
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-3">
+        <StatCard title="Total Leads" value={stats.total.toLocaleString("en-US")} icon={Users} color="blue" />
+        <StatCard title="This Week" value={stats.thisWeek.toLocaleString("en-US")} icon={TrendingUp} color="green" />
+        <StatCard title="Today" value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
+      </div>
+
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads">
+        <div className="relative flex-1">
+          <label htmlFor="lead-search" className="sr-only">
+            Search leads
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+          <input
+            id="lead-search"
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            key={query.q}
+            maxLength={100}
+            placeholder="Search leads..."
+            className="w-full rounded-lg border border-gray-300 py-2 pl-9 pr-3 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
+          />
+        </div>
+        <label htmlFor="lead-campaign" className="sr-only">
+          Campaign
+        </label>
+        <select
+          id="lead-campaign"
+          name="campaign"
+          defaultValue={query.campaign}
+          key={query.campaign}
+          className="rounded-lg border border-gray-300 bg-white px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
+        >
+          <option value="">All Campaigns</option>
+          {campaigns.map((campaign) => (
+            <option key={campaign.id} value={campaign.id}>
+              {campaign.title}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+          {isSearching ? "Searching..." : "Apply"}
+        </button>
+      </Form>
+
+      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+        {leads.length === 0 ? (
+          <div className="p-10 text-center">
+            <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
+            <p className="mt-3 text-lg font-semibold text-gray-900">{isFiltered ? "No leads match your filters" : "No leads yet"}</p>
+            <p className="mt-1 text-gray-600">
+              {isFiltered ? "Try another search or campaign." : "Leads appear here when visitors claim an offer from your QR codes."}
+            </p>
+          </div>
+        ) : (
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Lead
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Contact
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Campaign
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Collected At
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {leads.map((lead) => (
+                <tr key={lead.id}>
+                  <td className="px-4 py-3 font-medium text-gray-900">
+                    <span className="flex items-center gap-2">
+                      {lead.isMasked ? <Lock aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
+                      {lead.name}
+                    </span>
+                  </td>
+                  <td className="px-4 py-3 text-gray-700">
+                    <div>{lead.email}</div>
+                    {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
+                  </td>
+                  <td className="px-4 py-3 text-gray-700">{lead.campaign}</td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                    <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
+        <p aria-live="polite">
+          Showing {leads.length} of {matching} leads
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          {!isPro ? (
+            <Link to="/pricing" className="font-semibold text-blue-700 underline hover:text-blue-900">
+              Unlock All Leads
+            </Link>
+          ) : null}
+          {pageCount > 1 ? (
+            <nav aria-label="Pages" className="flex items-center gap-2">
+              {page > 1 ? (
+                <Link to={pageHref(page - 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
+                  Previous
+                </Link>
+              ) : null}
+              <span>
+                Page {page} of {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Link to={pageHref(page + 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
+                  Next
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
+      </div>
     </main>
   );
 }

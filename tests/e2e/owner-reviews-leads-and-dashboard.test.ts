@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { signUp } from "./support/helpers";
+
+// Owners with data (stats, chart points, masking, CSV of a free owner with 8 leads) are proven
+// in tests/integration/dashboard-*.test.ts and leads-*.test.ts; this journey covers what the
+// browser shows and downloads.
+
+test("a new owner sees the empty dashboard, its zeroed chart and the way to a first campaign", async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  for (const [title, value] of [
+    ["Total Leads", "0"],
+    ["Total Scans", "0"],
+    ["Active Campaigns", "0"],
+    ["Conversion Rate", "0%"],
+    ["Free Scans Used", "0 / 5"],
+  ]) {
+    await expect(page.getByRole("region", { name: title }).getByTestId("stat-value")).toHaveText(value);
+  }
+  await expect(page.getByRole("heading", { name: "Leads & Scans Overview" })).toBeVisible();
+  await expect(page.getByTestId("chart-point")).toHaveCount(7);
+  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }).format(new Date());
+  await expect(page.getByTestId("chart-point").last().getByRole("rowheader")).toHaveText(today);
+  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await expect(page.getByText("No campaigns yet")).toBeVisible();
+  await expect(page.getByText("Campaign Limit Reached")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create First Campaign" })).toHaveAttribute("href", "/campaigns?new=1");
+  await expect(page.getByRole("link", { name: "New Campaign" })).toHaveAttribute("href", "/campaigns?new=1");
+});
+
+test("the leads screen shows its empty states, filters without JavaScript and exports a CSV", async ({ page, browser }) => {
+  await signUp(page);
+  await page.getByRole("link", { name: "Leads" }).first().click();
+  await expect(page.getByRole("heading", { name: "Leads", level: 1 })).toBeVisible();
+  await expect(page.getByText("No leads yet")).toBeVisible();
+  await expect(page.getByText("Showing 0 of 0 leads")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Unlock All Leads" })).toHaveAttribute("href", "/pricing");
+  await expect(page.getByRole("combobox", { name: "Campaign" })).toHaveValue("");
+  await expect(page.getByRole("option", { name: "All Campaigns" })).toHaveCount(1);
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^leadqr-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const body = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(body).toString("utf8")).toBe("\uFEFFName,Email,Phone,Campaign,Collected At\r\n");
+
+  // The search is a plain GET form: it works before (or without) JavaScript.
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await context.newPage();
+  await noJs.goto("/leads");
+  await noJs.getByPlaceholder("Search leads...").fill("100%_match");
+  await noJs.getByRole("button", { name: "Apply" }).click();
+  await expect(noJs).toHaveURL(/\/leads\?q=100%25_match/);
+  await expect(noJs.getByText("No leads match your filters")).toBeVisible();
+  await expect(noJs.getByPlaceholder("Search leads...")).toHaveValue("100%_match");
+  await context.close();
+});

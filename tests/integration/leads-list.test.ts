@@ -1,0 +1,171 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { getServices } from "~/utils/services.server";
+import { createCampaignRow, createLeadRow, createUser } from "../factories";
+import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+
+const loadLeads = async (cookie: string, search = "", timeZone = "UTC") => {
+  const { loader } = await import("~/routes/leads");
+  return run(loader, makeRequest(`/leads${search}`, { cookie: `${cookie}; tz=${encodeURIComponent(timeZone)}` }));
+};
+
+type Row = { name: string; email: string; phone: string | null; campaign: string; isMasked: boolean };
+const names = (data: { leads: Row[] }) => data.leads.map((lead) => lead.name);
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe("leads screen", () => {
+  it("sends signed-out visitors to /signin", async () => {
+    expectRedirect(await loadLeads(""), "/signin");
+  });
+
+  it("lists only the owner's leads, newest first, with campaign and cards", async () => {
+    const owner = await createUser({ isPro: true });
+    const cafe = await createCampaignRow(owner.id, { title: "Cafe" });
+    const salon = await createCampaignRow(owner.id, { title: "Salon" });
+    await createLeadRow(cafe.id, { name: "Ann", email: "ann@a.io", phone: "+1 555 000 1111", collectedAt: minutesAgo(30) });
+    await createLeadRow(salon.id, { name: "Ben", email: "ben@b.io", collectedAt: minutesAgo(10) });
+    await createLeadRow(cafe.id, { name: "Cat", email: "cat@c.io", collectedAt: minutesAgo(60 * 24 * 3) });
+    await createLeadRow(cafe.id, { name: "Dan", email: "dan@d.io", collectedAt: minutesAgo(60 * 24 * 10) });
+    const stranger = await createUser();
+    const theirs = await createCampaignRow(stranger.id, { title: "Theirs" });
+    await createLeadRow(theirs.id, { name: "Eve", email: "eve@e.io" });
+
+    const data = payload(await loadLeads(owner.cookie));
+    expect(names(data)).toEqual(["Ben", "Ann", "Cat", "Dan"]);
+    expect(data.leads[1]).toMatchObject({ email: "ann@a.io", phone: "+1 555 000 1111", campaign: "Cafe", isMasked: false });
+    expect(data.matching).toBe(4);
+    expect(data.stats.total).toBe(4);
+    expect(data.stats.thisWeek).toBe(3);
+    expect(data.stats.today).toBeGreaterThanOrEqual(1);
+    expect(data.campaigns.map((row: { title: string }) => row.title)).toEqual(["Cafe", "Salon"]);
+    expect(JSON.stringify(data)).not.toContain("Eve");
+  });
+
+  it("counts Today by the owner's calendar day", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    await createLeadRow(id, { name: "Now", email: "now@x.io" });
+    await createLeadRow(id, { name: "Two days", email: "two@x.io", collectedAt: minutesAgo(60 * 48) });
+    for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"]) {
+      const data = payload(await loadLeads(owner.cookie, "", zone));
+      expect(data.stats).toEqual({ total: 2, thisWeek: 2, today: 1 });
+    }
+  });
+
+  it("searches name, email and phone case-insensitively, with wildcards taken literally", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    await createLeadRow(id, { name: "Zoë Martin", email: "zoe@example.com", phone: "+44 20 7946 0958", collectedAt: minutesAgo(3) });
+    await createLeadRow(id, { name: "Max 100% Power", email: "max@shop.io", collectedAt: minutesAgo(2) });
+    await createLeadRow(id, { name: "Maxwell", email: "m_x@shop.io", collectedAt: minutesAgo(1) });
+
+    expect(names(payload(await loadLeads(owner.cookie, "?q=ZOË")))).toEqual(["Zoë Martin"]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=SHOP.IO")))).toEqual(["Maxwell", "Max 100% Power"]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=7946")))).toEqual(["Zoë Martin"]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=100%25")))).toEqual(["Max 100% Power"]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=m_x")))).toEqual(["Maxwell"]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=%25")))).toEqual(["Max 100% Power"]);
+    const none = payload(await loadLeads(owner.cookie, "?q=nobody"));
+    expect(none).toMatchObject({ leads: [], matching: 0, stats: { total: 3 } });
+  });
+
+  it("filters by campaign; another owner's or a malformed campaign id never fails or leaks", async () => {
+    const owner = await createUser({ isPro: true });
+    const a = await createCampaignRow(owner.id, { title: "A" });
+    const b = await createCampaignRow(owner.id, { title: "B" });
+    await createLeadRow(a.id, { name: "InA", email: "a@x.io" });
+    await createLeadRow(b.id, { name: "InB", email: "b@x.io" });
+    const stranger = await createUser();
+    const theirs = await createCampaignRow(stranger.id);
+    await createLeadRow(theirs.id, { name: "Theirs", email: "t@x.io" });
+
+    expect(names(payload(await loadLeads(owner.cookie, `?campaign=${b.id}`)))).toEqual(["InB"]);
+    expect(payload(await loadLeads(owner.cookie, `?campaign=${b.id}&q=ina`)).leads).toEqual([]);
+    expect(payload(await loadLeads(owner.cookie, `?campaign=${theirs.id}`))).toMatchObject({ leads: [], matching: 0 });
+    for (const bad of ["?campaign=not-a-uuid", "?page=-3", "?page=abc", "?campaign=1&campaign=2", `?q=${"x".repeat(5000)}`, "?q=%F0%9F%98%80"]) {
+      const result = await loadLeads(owner.cookie, bad);
+      expect(statusOf(result), bad).toBe(200);
+    }
+    expect(names(payload(await loadLeads(owner.cookie, "?campaign=not-a-uuid"))).sort()).toEqual(["InA", "InB"]);
+  });
+
+  it("pages through 120 leads, 50 at a time", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    const { db } = await getServices();
+    await db.insert(schema.lead).values(
+      Array.from({ length: 120 }, (_, index) => ({
+        campaignId: id,
+        name: `Lead ${String(index).padStart(3, "0")}`,
+        email: `lead${index}@x.io`,
+        collectedAt: minutesAgo(1000 - index),
+      })),
+    );
+    const first = payload(await loadLeads(owner.cookie));
+    expect(first).toMatchObject({ page: 1, pageCount: 3, matching: 120 });
+    expect(first.leads).toHaveLength(50);
+    expect(first.leads[0].name).toBe("Lead 119");
+    const last = payload(await loadLeads(owner.cookie, "?page=3"));
+    expect(names(last)).toEqual(Array.from({ length: 20 }, (_, index) => `Lead ${String(19 - index).padStart(3, "0")}`));
+    expect(payload(await loadLeads(owner.cookie, "?page=999")).page).toBe(3);
+    const filtered = payload(await loadLeads(owner.cookie, "?q=lead 11&page=1"));
+    expect(filtered).toMatchObject({ matching: 10, pageCount: 1 });
+  });
+});
+
+describe("masking (DESIGN decision 5)", () => {
+  async function ownerWithEightLeads() {
+    const owner = await createUser({ isPro: true });
+    const first = await createCampaignRow(owner.id, { title: "First" });
+    const second = await createCampaignRow(owner.id, { title: "Second" });
+    const leads = Array.from({ length: 8 }, (_, index) => ({
+      name: `Person${index} Secret`,
+      email: `person${index}.hidden@domain${index}.com`,
+      phone: `+1 555 010 ${String(1000 + index)}`,
+      collectedAt: minutesAgo(100 - index),
+    }));
+    // Oldest first across both campaigns: 0, 2, 4, 6 in First and 1, 3, 5, 7 in Second.
+    for (const [index, lead] of leads.entries()) await createLeadRow((index % 2 ? second : first).id, lead);
+    const { db } = await getServices();
+    await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    return { owner, leads, first, second };
+  }
+
+  it("masks a free owner's leads beyond the first 5, oldest first, in the page data", async () => {
+    const { owner, leads } = await ownerWithEightLeads();
+    const data = payload(await loadLeads(owner.cookie));
+    expect(data.leads.map((lead: Row) => lead.isMasked)).toEqual([true, true, true, false, false, false, false, false]);
+    expect(data.leads[0]).toMatchObject({ name: "P***", email: "p***@***.com", phone: "***-***-1007" });
+    const serialized = JSON.stringify(data);
+    for (const hidden of leads.slice(5)) {
+      expect(serialized).not.toContain(hidden.name);
+      expect(serialized).not.toContain(hidden.email);
+      expect(serialized).not.toContain(hidden.phone);
+      expect(serialized).not.toContain("hidden@domain" + hidden.email.slice(-5, -4));
+    }
+    for (const visible of leads.slice(0, 5)) expect(serialized).toContain(visible.email);
+    expect(data.isPro).toBe(false);
+  });
+
+  it("counts the visible five over all campaigns, whatever the filter", async () => {
+    const { owner, second } = await ownerWithEightLeads();
+    const data = payload(await loadLeads(owner.cookie, `?campaign=${second.id}`));
+    // Second holds leads 1, 3, 5, 7: 1 and 3 are among the owner's first five.
+    expect(data.leads.map((lead: Row) => [lead.name, lead.isMasked])).toEqual([
+      ["P***", true],
+      ["P***", true],
+      ["Person3 Secret", false],
+      ["Person1 Secret", false],
+    ]);
+  });
+
+  it("unmasks everything once the owner is Pro again; nothing was deleted", async () => {
+    const { owner, leads } = await ownerWithEightLeads();
+    const { db } = await getServices();
+    await db.update(schema.user).set({ isPro: true }).where(eq(schema.user.id, owner.id));
+    const data = payload(await loadLeads(owner.cookie));
+    expect(data.leads.map((lead: Row) => lead.email)).toEqual(leads.map((lead) => lead.email).reverse());
+    expect(data.leads.every((lead: Row) => !lead.isMasked)).toBe(true);
+  });
+});
