@@ -1,8 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
-import { PASSWORD, signIn } from "./support/helpers";
-
-const ADMIN_EMAIL = "admin@e2e.test";
+import { signInAsAdmin } from "./support/helpers";
 
 function pngBuffer() {
   const png = new PNG({ width: 8, height: 4 });
@@ -13,12 +11,7 @@ function pngBuffer() {
 test("an admin uploads a banner, sees field errors and deletes a post, all without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  if (!page.url().endsWith("/dashboard")) await signIn(page, ADMIN_EMAIL);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAsAdmin(page);
 
   await page.goto("/admin/blog/new");
   await page.getByLabel("Title *").fill("   ");

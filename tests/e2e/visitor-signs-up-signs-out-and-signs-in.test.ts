@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/helpers";
+import { PASSWORD, signIn, signInAsAdmin, signUp, uniqueEmail } from "./support/helpers";
 
 test("a visitor signs up, signs out and signs in again", async ({ page }) => {
   const email = await signUp(page);
@@ -35,7 +35,7 @@ test("the password can be shown and hidden", async ({ page }) => {
 });
 
 test("an admin listed in ADMIN_EMAILS sees the Admin link and area", async ({ page }) => {
-  await signUp(page, "admin@e2e.test");
+  await signInAsAdmin(page);
   await page.getByRole("link", { name: "Admin" }).first().click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();

@@ -27,3 +27,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign Out" }).first().click({ force: true });
 }
+
+/** admin@e2e.test is an admin through the e2e server's ADMIN_EMAILS; whichever journey runs first creates it. */
+export const ADMIN_EMAIL = "admin@e2e.test";
+
+export async function signInAsAdmin(page: Page) {
+  await page.goto("/signup");
+  await page.getByLabel("Email address").fill(ADMIN_EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForLoadState("networkidle");
+  if (!page.url().endsWith("/dashboard")) await signIn(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
