@@ -98,7 +98,7 @@ const cookieArb = (cookie: () => string) =>
   );
 
 /** A path segment as a browser would send it (lone surrogates become U+FFFD). */
-const segment = (value: string) => encodeURIComponent(value.toWellFormed());
+const segment = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
 
 /** Headers set by nothing but the route: ensure header values are legal (no CR/LF/NUL). */
 const headerSafe = (value: string) => value.replace(/[\r\n\u0000]/g, "").replace(/[^\u0020-\u00ff]/g, "?").slice(0, 4_000);

@@ -157,7 +157,7 @@ export function postRequest(path: string, body: Body, headers: Record<string, st
       break;
     case "binary":
       h.set("content-type", "application/octet-stream");
-      init.body = body.bytes;
+      init.body = new Blob([new Uint8Array(body.bytes)]);
       break;
     case "none":
       break;
