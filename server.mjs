@@ -94,6 +94,12 @@ app.use(
 );
 
 app.use((req, res, next) => {
+  // Every body must declare its length, so the cap below holds while streaming: Node stops
+  // reading at Content-Length, and no form or webhook sender needs chunked uploads.
+  if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
+    res.status(411).type("text/plain").send("Length required.");
+    return;
+  }
   const declared = Number(req.headers["content-length"] ?? 0);
   const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   if (declared > limit) {

@@ -4,7 +4,7 @@ import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~
 import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
-import { formFields, notFound, parseFields } from "~/utils/http.server";
+import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.subscriptions";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseFields(SubscriptionActionSchema, formFields(await request.formData()));
+  const parsed = parseFields(SubscriptionActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const input = parsed.value;

@@ -4,7 +4,7 @@ import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
-import { formFields, notFound, parseFields } from "~/utils/http.server";
+import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.users";
 
@@ -30,7 +30,7 @@ const FAILURES = {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseFields(UserActionSchema, formFields(await request.formData()));
+  const parsed = parseFields(UserActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db, env } = await getServices();
   const { userId, role } = parsed.value;

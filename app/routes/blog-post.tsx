@@ -2,7 +2,7 @@ import { ArrowLeft, Calendar, User } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser } from "~/features/auth/session.server";
-import { authorLabel, formatPostDate } from "~/features/blog/blog";
+import { authorLabel, formatPostDate, slugify } from "~/features/blog/blog";
 import { BannerImage, BlogContent } from "~/features/blog/blog-content";
 import { SLUG_MAX } from "~/features/blog/blog.schema";
 import { getPostBySlug } from "~/features/blog/blog.server";
@@ -11,7 +11,8 @@ import type { Route } from "./+types/blog-post";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;
-  if (!slug || slug.length > SLUG_MAX) throw data("Blog post not found", { status: 404 });
+  // Every stored slug is a slugify() result: anything else cannot name a post.
+  if (!slug || slug.length > SLUG_MAX || slug !== slugify(slug)) throw data("Blog post not found", { status: 404 });
   const viewer = await getSessionUser(request);
   const { db, env } = await getServices();
   // Only published posts are public; admins may preview drafts.

@@ -15,7 +15,7 @@ import {
   updateProfile,
 } from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/session.server";
-import { formFields, parseFields } from "~/utils/http.server";
+import { formFields, parseFields, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -42,7 +42,7 @@ type ActionData = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const fields = formFields(form);
 
   if (fields.intent === "profile") {

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { withoutNul } from "./text";
 
 /** 404 for anything missing or not the caller's: never reveal which. */
 export function notFound(message = "Not found"): never {
@@ -20,9 +21,21 @@ export function parseFields<S extends z.ZodType>(schema: S, input: unknown) {
   return { ok: false as const, response: data({ fieldErrors }, { status: 400 }) };
 }
 
-/** Form fields as plain strings (files and repeated keys dropped): what schemas parse. */
+/**
+ * The posted form; an unreadable body (no or another content type, broken multipart) reads as an
+ * empty form, so the action answers its usual 400 instead of a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
+/** Form fields as plain strings (files and repeated keys dropped, NUL removed): what schemas parse. */
 export function formFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = value;
+  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = withoutNul(value);
   return fields;
 }

@@ -1,5 +1,6 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
+import { readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { CredentialsSchema } from "./auth.schema";
@@ -14,7 +15,7 @@ function failure(status: number, body: AuthActionData) {
 }
 
 async function readCredentials(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = CredentialsSchema.safeParse({
     email: form.get("email") ?? undefined,
     password: form.get("password") ?? undefined,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNul } from "~/utils/text";
 import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, FIELD_LIMITS, FONT_STYLES, LAYOUTS } from "./campaigns";
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -57,7 +58,7 @@ export const CampaignInputSchema = z
 export type CampaignInput = z.output<typeof CampaignInputSchema>;
 
 export const CampaignFiltersSchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: z.string().transform(withoutNul).pipe(z.string().trim().max(100)).catch(""),
   status: z.enum(["all", "active", "paused", "draft"]).catch("all"),
 });
 export type CampaignFilters = z.output<typeof CampaignFiltersSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutNul } from "~/utils/text";
 
 export const LEADS_PAGE_SIZE = 50;
 export const SEARCH_MAX_LENGTH = 100;
@@ -10,7 +11,7 @@ export const SEARCH_MAX_LENGTH = 100;
 export const LeadsQuerySchema = z.object({
   q: z
     .string()
-    .transform((value) => value.trim().slice(0, SEARCH_MAX_LENGTH))
+    .transform((value) => withoutNul(value).trim().slice(0, SEARCH_MAX_LENGTH))
     .catch(""),
   campaign: z.uuid().optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),

@@ -19,6 +19,11 @@ const ALLOWED_TYPES = new Map([
   ["image/gif", "gif"],
 ]);
 const MAX_DIMENSION = 8000;
+/**
+ * Markup hidden in an image (a GIF/HTML polyglot, script in a comment chunk) has no innocent use,
+ * and a sniffing client or a misconfigured CDN could run it. Camera metadata (XMP) never matches.
+ */
+const EMBEDDED_MARKUP = /<\s*(?:script|html|body|iframe|svg|object|embed|!doctype)\b|javascript:/i;
 
 export class UploadRejectedError extends Error {
   constructor(public reason: "not_image" | "too_large") {
@@ -40,6 +45,7 @@ export async function saveImageUpload(options: { file: File; folder: UploadFolde
   const detected = await fileTypeFromBuffer(bytes);
   const extension = detected && ALLOWED_TYPES.get(detected.mime);
   if (!detected || !extension) throw new UploadRejectedError("not_image");
+  if (EMBEDDED_MARKUP.test(bytes.toString("latin1"))) throw new UploadRejectedError("not_image");
   try {
     const { width, height } = imageSize(bytes);
     if (!width || !height || width > MAX_DIMENSION || height > MAX_DIMENSION) throw new UploadRejectedError("not_image");

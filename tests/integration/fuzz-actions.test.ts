@@ -1,0 +1,246 @@
+// Property-based fuzzing of every action and resource route: malformed, oversized, repeated,
+// array-valued and unicode input, random query strings and params. Whatever comes in, the
+// answer is never a 500 (a thrown non-Response counts as one).
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import * as adminBlogEdit from "~/routes/admin.blog-edit";
+import * as adminBlogNew from "~/routes/admin.blog-new";
+import * as adminBlog from "~/routes/admin.blog";
+import * as adminCampaigns from "~/routes/admin.campaigns";
+import * as adminLeads from "~/routes/admin.leads";
+import * as adminSubscriptions from "~/routes/admin.subscriptions";
+import * as admin from "~/routes/admin";
+import * as adminUsers from "~/routes/admin.users";
+import * as aiCopy from "~/routes/api.ai-copy";
+import * as logo from "~/routes/api.logo";
+import * as portal from "~/routes/billing.portal";
+import * as blogPost from "~/routes/blog-post";
+import * as blog from "~/routes/blog";
+import * as campaignDetail from "~/routes/campaign-detail";
+import * as qrPng from "~/routes/campaign-qr-png";
+import * as qrSvg from "~/routes/campaign-qr-svg";
+import * as campaigns from "~/routes/campaigns";
+import * as capture from "~/routes/capture";
+import * as dashboard from "~/routes/dashboard";
+import * as leadsExport from "~/routes/leads-export";
+import * as leads from "~/routes/leads";
+import * as pricing from "~/routes/pricing";
+import * as settings from "~/routes/settings";
+import * as signin from "~/routes/signin";
+import * as signout from "~/routes/signout";
+import * as signup from "~/routes/signup";
+import * as uploads from "~/routes/uploads";
+import * as webhook from "~/routes/webhooks.stripe";
+import { startStripeStub } from "../support/stripe-stub.mjs";
+import { createCampaignRow, createLeadRow, createUser } from "../factories";
+import { makeRequest, payload } from "../http";
+import {
+  bodyArb,
+  formEntries,
+  mutatedFields,
+  nastyString,
+  outcome,
+  paramArb,
+  postRequest,
+  queryArb,
+  type Handler,
+  type Outcome,
+} from "./hardening-support";
+import { campaignForm } from "./campaigns-support";
+
+const RUNS = 30;
+const WEBHOOK_SECRET = "whsec_fuzz_secret";
+
+let stub: Awaited<ReturnType<typeof startStripeStub>>;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let pro: Awaited<ReturnType<typeof createUser>>;
+let adminUser: Awaited<ReturnType<typeof createUser>>;
+let ownerCampaignId: string;
+let proCampaignIds: string[];
+
+beforeAll(async () => {
+  stub = await startStripeStub({ webhookSecret: WEBHOOK_SECRET });
+  process.env.STRIPE_SECRET_KEY = "sk_test_fuzz";
+  process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
+  process.env.STRIPE_PRICE_ID = stub.priceId;
+  process.env.STRIPE_API_BASE = stub.url;
+  // Budgets would turn most runs into 429s: fuzz the handlers behind them.
+  process.env.RATE_LIMIT_MULTIPLIER = "1000";
+  owner = await createUser();
+  pro = await createUser({ isPro: true });
+  adminUser = await createUser({ email: "admin@example.com" });
+  ownerCampaignId = (await createCampaignRow(owner.id)).id;
+  proCampaignIds = [];
+  for (let i = 0; i < 3; i++) proCampaignIds.push((await createCampaignRow(pro.id)).id);
+  await createLeadRow(ownerCampaignId, { name: "Ann", email: "ann@example.com" });
+});
+afterAll(() => stub?.close());
+
+/** Runs `call` on generated inputs; any 5xx fails with what the route threw or answered. */
+async function fuzz<T>(arb: fc.Arbitrary<T>, call: (input: T) => Promise<Outcome>, numRuns = RUNS) {
+  await fc.assert(
+    fc.asyncProperty(arb, async (input) => {
+      const result = await call(input);
+      if (result.status >= 500) {
+        const detail = result.error instanceof Error ? result.error.stack : JSON.stringify(payload(result.result) ?? null)?.slice(0, 500);
+        throw new Error(`answered ${result.status}: ${detail}`);
+      }
+    }),
+    { numRuns },
+  );
+}
+
+const cookieArb = (cookie: () => string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.constant(null).map(() => cookie()) },
+    { weight: 1, arbitrary: nastyString.map((tz) => `${cookie()}; tz=${headerSafe(tz.slice(0, 200))}`) },
+    { weight: 1, arbitrary: nastyString.map((tz) => `${cookie()}; tz=${segment(tz.slice(0, 200))}`) },
+  );
+
+/** A path segment as a browser would send it (lone surrogates become U+FFFD). */
+const segment = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+
+/** Headers set by nothing but the route: ensure header values are legal (no CR/LF/NUL). */
+const headerSafe = (value: string) => value.replace(/[\r\n\u0000]/g, "").replace(/[^\u0020-\u00ff]/g, "?").slice(0, 4_000);
+
+async function post(handler: Handler | undefined, path: string, body: Parameters<typeof postRequest>[1], cookie?: string, params: Record<string, string> = {}) {
+  return outcome(handler, postRequest(path, body, cookie ? { cookie } : {}), params);
+}
+
+async function get(handler: Handler | undefined, path: string, cookie?: string, params: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  return outcome(handler, makeRequest(path, { cookie, headers }), params);
+}
+
+describe("auth actions never answer 500", () => {
+  const credentials = bodyArb(mutatedFields({ email: "someone@example.com", password: "correct-horse-battery" }));
+  it("sign in", () => fuzz(credentials, (body) => post(signin.action, "/signin", body)));
+  it("sign up", () => fuzz(credentials, (body) => post(signup.action, "/signup", body), 20));
+  it("sign out, signed in or not, with any body or cookie", () =>
+    fuzz(fc.tuple(bodyArb(formEntries(["intent"])), fc.option(nastyString.map(headerSafe))), ([body, cookie]) =>
+      post(signout.action, "/signout", body, cookie ?? undefined),
+    ));
+});
+
+describe("owner actions never answer 500", () => {
+  it("pricing (checkout)", () => fuzz(bodyArb(formEntries(["priceId", "price_id", "mode"])), (body) => post(pricing.action, "/pricing", body, owner.cookie), 15));
+
+  it("settings, each intent", () => {
+    const profile = mutatedFields({ intent: "profile", email: "new@example.com", currentPassword: "wrong-password", newPassword: "x", confirmPassword: "y" });
+    const business = mutatedFields({ intent: "business", businessName: "Café Olé" });
+    const remove = mutatedFields({ intent: "delete", confirmation: "nope" }).map((entries) =>
+      entries.map(([key, value]) => [key, key === "confirmation" && value === "DELETE" ? "no" : value] as [string, string | File]),
+    );
+    return fuzz(bodyArb(fc.oneof(profile, business, remove, formEntries(["intent"]))), (body) => post(settings.action, "/settings", body, owner.cookie), 45);
+  });
+
+  it("campaigns, each intent", () => {
+    const save = fc.constantFrom("create", "update").chain((intent) =>
+      mutatedFields({ ...campaignForm({ intent }), campaignId: proCampaignIds[0]! }),
+    );
+    const byId = fc.tuple(fc.constantFrom("toggle", "delete", "update"), fc.oneof(paramArb, fc.constantFrom(...proCampaignIds, ownerCampaignId))).map(
+      ([intent, campaignId]) => [["intent", intent], ["campaignId", campaignId]] as Array<[string, string]>,
+    );
+    return fuzz(bodyArb(fc.oneof(save, byId, formEntries(["intent", "campaignId", "title"]))), (body) => post(campaigns.action, "/campaigns", body, pro.cookie), 50);
+  });
+
+  it("AI copy", () =>
+    fuzz(bodyArb(mutatedFields({ businessType: "Coffee Shop", offer: "20% off", condition: "orders over $10" })), (body) =>
+      post(aiCopy.action, "/api/ai-copy", body, owner.cookie),
+    ));
+
+  it("logo upload", () => fuzz(bodyArb(formEntries(["logo"])), (body) => post(logo.action, "/api/logo", body, owner.cookie)));
+
+  it("billing portal", () => fuzz(bodyArb(formEntries(["return_url"])), (body) => post(portal.action, "/billing/portal", body, owner.cookie), 15));
+});
+
+describe("owner loaders and resource routes never answer 500", () => {
+  it("campaigns list, with any query", () =>
+    fuzz(fc.tuple(queryArb(["q", "status", "edit", "new"]), cookieArb(() => pro.cookie)), ([query, cookie]) => get(campaigns.loader, `/campaigns${query}`, cookie)));
+
+  it("campaign detail and QR codes, with any id", () =>
+    fuzz(fc.tuple(paramArb, fc.constantFrom(campaignDetail.loader, qrPng.loader, qrSvg.loader)), ([id, loader]) =>
+      get(loader, `/campaigns/${segment(id)}`, owner.cookie, { campaignId: id }),
+    ));
+
+  it("dashboard, with any query and time zone", () =>
+    fuzz(fc.tuple(queryArb(["success", "tz"]), cookieArb(() => owner.cookie)), ([query, cookie]) => get(dashboard.loader, `/dashboard${query}`, cookie), 20));
+
+  it("leads and the CSV export, with any query and time zone", () =>
+    fuzz(fc.tuple(queryArb(["q", "campaign", "page"]), cookieArb(() => owner.cookie), fc.constantFrom(leads.loader, leadsExport.loader)), ([query, cookie, loader]) =>
+      get(loader, `/leads${query}`, cookie),
+    ));
+});
+
+describe("public routes never answer 500", () => {
+  it("capture page, with any id, query and user agent", () =>
+    fuzz(fc.tuple(fc.oneof(paramArb, fc.constant(ownerCampaignId)), queryArb(["scanToken"]), fc.option(nastyString.map(headerSafe))), ([id, query, agent]) =>
+      get(capture.loader, `/capture/${segment(id)}${query}`, undefined, { campaignId: id }, agent === null ? {} : { "user-agent": agent }),
+    ));
+
+  it("capture form posts", () => {
+    const lead = mutatedFields({ name: "Zoë", email: "zoe@example.com", phone: "+1 555 0100", scanToken: crypto.randomUUID(), website: "" });
+    return fuzz(fc.tuple(fc.oneof(fc.constant(ownerCampaignId), paramArb), bodyArb(lead)), ([id, body]) =>
+      post(capture.action, `/capture/${segment(id)}`, body, undefined, { campaignId: id }),
+    );
+  });
+
+  it("blog list and posts, with any slug", () =>
+    fuzz(fc.tuple(paramArb, queryArb(["page"])), async ([slug, query]) => {
+      const list = await get(blog.loader, `/blog${query}`);
+      if (list.status >= 500) return list;
+      return get(blogPost.loader, `/blog/${segment(slug)}`, undefined, { slug });
+    }));
+
+  it("uploads, with any path (traversal included)", () =>
+    fuzz(paramArb, (key) => get(uploads.loader, `/uploads/${segment(key)}`, undefined, { "*": key }), 40));
+
+  it("Stripe webhook, with any body and signature", () => {
+    const signature = fc.oneof(
+      fc.constant(null),
+      nastyString.map(headerSafe),
+      fc.constant("t=1,v1=deadbeef"),
+    );
+    return fuzz(fc.tuple(fc.oneof(fc.json(), nastyString), signature, fc.boolean()), ([raw, sig, signIt]) => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      const chosen = signIt ? stub.sign(raw, "whsec_wrong_secret") : sig;
+      if (chosen !== null) headers["stripe-signature"] = chosen;
+      return outcome(webhook.action, makeRequest("/webhooks/stripe", { method: "POST", body: raw, headers }));
+    });
+  });
+});
+
+describe("admin routes never answer 500 (as an admin)", () => {
+  it("users: role changes", () =>
+    fuzz(bodyArb(mutatedFields({ intent: "setRole", userId: "not-a-user", role: "admin" })), (body) => post(adminUsers.action, "/admin/users", body, adminUser.cookie)));
+
+  it("subscriptions: status and Pro grants", () => {
+    const status = mutatedFields({ intent: "setStatus", userId: "not-a-user", status: "active" });
+    const grant = mutatedFields({ intent: "setPro", userId: "not-a-user", isPro: "true" });
+    return fuzz(bodyArb(fc.oneof(status, grant)), (body) => post(adminSubscriptions.action, "/admin/subscriptions", body, adminUser.cookie));
+  });
+
+  it("blog list actions", () =>
+    fuzz(bodyArb(mutatedFields({ intent: "publish", postId: crypto.randomUUID() })), (body) => post(adminBlog.action, "/admin/blog", body, adminUser.cookie)));
+
+  it("blog editor, new and edit with any post id", () => {
+    const fields = mutatedFields({ title: "Ten tips", slug: "", excerpt: "Short", content: "## Hello\n* one", bannerImageUrl: "https://example.com/a.png", publish: "on" });
+    return fuzz(fc.tuple(bodyArb(fields), fc.option(paramArb)), ([body, postId]) =>
+      postId === null
+        ? post(adminBlogNew.action, "/admin/blog/new", body, adminUser.cookie)
+        : post(adminBlogEdit.action, `/admin/blog/${segment(postId)}/edit`, body, adminUser.cookie, { postId }),
+    );
+  });
+
+  it("every admin list, with any query", () =>
+    fuzz(
+      fc.tuple(
+        queryArb(["q", "page", "role", "status", "filter", "delete", "notice"]),
+        fc.constantFrom(admin.loader, adminUsers.loader, adminBlog.loader, adminSubscriptions.loader, adminCampaigns.loader, adminLeads.loader, adminBlogNew.loader),
+      ),
+      ([query, loader]) => get(loader, `/admin${query}`, adminUser.cookie),
+      40,
+    ));
+
+  it("blog editor loader, with any post id", () =>
+    fuzz(paramArb, (postId) => get(adminBlogEdit.loader, `/admin/blog/${segment(postId)}/edit`, adminUser.cookie, { postId })));
+});
