@@ -1,22 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { PASSWORD, signIn, signUp, uniqueEmail } from "./support/helpers";
-
-const ADMIN_EMAIL = "admin@e2e.test";
-
-/** admin@e2e.test is in ADMIN_EMAILS on the e2e server; the first journey creates it, later ones sign in. */
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/signup");
-  await page.getByLabel("Email address").fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForLoadState("networkidle");
-  if (!page.url().endsWith("/dashboard")) await signIn(page, ADMIN_EMAIL);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
+import { ADMIN_EMAIL, adminPage, signUp, uniqueEmail } from "./support/helpers";
 
 async function newUserPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
