@@ -43,8 +43,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped connection must not crash the process; the next query gets a fresh one.
+  // A dropped connection must not crash the process; the next query gets a fresh one. The pool
+  // only listens on idle clients: a checked-out client (a transaction between two queries) that
+  // loses its connection emits "error" on itself, so each client gets a listener of its own. Its
+  // query fails instead, and the pool discards it on release.
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle({ client: pool, schema }) as unknown as Database;
 
   const client = await pool.connect();

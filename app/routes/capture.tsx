@@ -54,8 +54,15 @@ export default function Capture({ loaderData, actionData }: Route.ComponentProps
   }
 }
 
-export const meta: Route.MetaFunction = ({ data: view }) => [
-  { title: view?.state === "form" ? view.offer.headline : view?.state === "limit" ? "Scan Limit Reached!" : "Campaign Not Found" },
+function titleOf(view: Route.MetaArgs["data"], error: unknown) {
+  if (view?.state === "form") return view.offer.headline;
+  if (view?.state === "limit") return "Scan Limit Reached!";
+  if (error && !(isRouteErrorResponse(error) && error.status === 404)) return "Something went wrong";
+  return "Campaign Not Found";
+}
+
+export const meta: Route.MetaFunction = ({ data: view, error }) => [
+  { title: titleOf(view, error) },
   { name: "robots", content: "noindex" },
 ];
 

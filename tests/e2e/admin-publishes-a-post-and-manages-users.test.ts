@@ -1,13 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { ADMIN_EMAIL, signInAsAdmin, signUp, uniqueEmail } from "./support/helpers";
-
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInAsAdmin(page);
-  return page;
-}
+import { ADMIN_EMAIL, adminPage, signUp, uniqueEmail } from "./support/helpers";
 
 async function newUserPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();

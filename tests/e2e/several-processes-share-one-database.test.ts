@@ -1,15 +1,28 @@
 // DESIGN: "nothing may assume a single process". Two production servers on one PostgreSQL.
+import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { freshDatabase, signUpOver, startServer, tmpDir, waitHealthy } from "./support/processes";
+import { createCampaignOver, freshDatabase, openCapture, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
 
 test.describe.configure({ mode: "serial" });
 
+type Mail = { to: string[]; subject: string; raw: string };
+type SmtpStub = { start(): Promise<{ SMTP_URL: string; SMTP_STUB_URL: string }> };
+
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let servers: Array<ReturnType<typeof startServer>> = [];
+let smtp: { SMTP_URL: string; SMTP_STUB_URL: string };
 
 test.beforeAll(async () => {
   database = await freshDatabase();
-  const shared = { DATABASE_URL: database.url, BETTER_AUTH_SECRET: "a-shared-secret-for-both-processes-0123456789" };
+  // One mail server for both processes, started here in the test runner.
+  smtp = await ((await import(path.resolve("tests/e2e/stubs/smtp.mjs"))) as SmtpStub).start();
+  const shared = {
+    DATABASE_URL: database.url,
+    BETTER_AUTH_SECRET: "a-shared-secret-for-both-processes-0123456789",
+    SMTP_URL: smtp.SMTP_URL,
+    // Behind a load balancer: visitors are told apart by X-Forwarded-For (the lead limit is per address).
+    TRUST_PROXY: "true",
+  };
   servers = [startServer({ ...shared, DATA_DIR: tmpDir() }), startServer({ ...shared, DATA_DIR: tmpDir() })];
   await Promise.all(servers.map((server) => waitHealthy(server.port)));
 });
@@ -40,4 +53,81 @@ test("the sign-in limit per account holds across both processes", async () => {
   }
   expect(statuses.filter((status) => status === 401)).toHaveLength(10);
   expect(statuses.slice(10)).toEqual([429, 429]);
+});
+
+/** Signs up a free owner on `server` and creates one active campaign; returns the session and the campaign id. */
+async function ownerWithCampaign(server: { url: string }, email: string) {
+  const cookie = await signUpOver(server.url, email);
+  expect(await createCampaignOver(server.url, cookie, "Shared Campaign")).toBe(302);
+  const [row] = await database.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [email]);
+  return { cookie, campaignId: row.id as string };
+}
+
+test("50 parallel first loads of a free campaign over both processes record exactly 5 scans", async () => {
+  const [a, b] = servers;
+  const { campaignId } = await ownerWithCampaign(a!, `scans-${Date.now()}@example.com`);
+  const pages = await Promise.all(Array.from({ length: 50 }, (_, index) => openCapture((index % 2 === 0 ? a! : b!).url, campaignId)));
+  expect(pages.map((page) => page.status)).toEqual(Array(50).fill(200));
+  expect(pages.filter((page) => page.token !== null)).toHaveLength(5);
+  expect(pages.filter((page) => page.html.includes("Scan Limit Reached!"))).toHaveLength(45);
+  const [counts] = await database.query(
+    `select (select count(*)::int from scan where campaign_id = $1) as scans, (select scan_count from campaign where id = $1) as counter`,
+    [campaignId],
+  );
+  expect(counts).toEqual({ scans: 5, counter: 5 });
+});
+
+test("20 parallel creates by a free owner over both processes make one campaign", async () => {
+  const [a, b] = servers;
+  const email = `creates-${Date.now()}@example.com`;
+  const cookie = await signUpOver(b!.url, email);
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => createCampaignOver((index % 2 === 0 ? a! : b!).url, cookie, `Race ${index}`)),
+  );
+  expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+  expect(statuses.filter((status) => status === 403)).toHaveLength(19);
+  const rows = await database.query(`select c.title from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [email]);
+  expect(rows).toHaveLength(1);
+});
+
+test("the email workers of both processes send each new-lead email exactly once", async () => {
+  const [a, b] = servers;
+  const ownerEmail = `mailbox-${Date.now()}@example.com`;
+  const cookie = await signUpOver(a!.url, ownerEmail);
+  // Pro, so the campaigns take more than 5 scans; two campaigns keep each under the hourly
+  // per-campaign email cap (past it, leads fold into a digest).
+  await database.query(`update "user" set is_pro = true where email = $1`, [ownerEmail]);
+  expect(await createCampaignOver(a!.url, cookie, "Morning")).toBe(302);
+  expect(await createCampaignOver(b!.url, cookie, "Evening")).toBe(302);
+  const campaigns = (await database.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [ownerEmail])).map(
+    (row) => row.id as string,
+  );
+  expect(campaigns).toHaveLength(2);
+
+  const leads = Array.from({ length: 30 }, (_, index) => ({ name: `Visitor ${index}`, email: `visitor-${index}-${Date.now()}@example.com` }));
+  const results = await Promise.all(
+    leads.map((lead, index) =>
+      submitLeadOver((index % 2 === 0 ? a! : b!).url, campaigns[index < 15 ? 0 : 1]!, lead, { "x-forwarded-for": `203.0.113.${index + 1}` }),
+    ),
+  );
+  expect(results.map((result) => result.status)).toEqual(Array(30).fill(200));
+  expect(results.every((result) => result.html.includes("Thank You!"))).toBe(true);
+
+  const newLeadMails = async () =>
+    ((await (await fetch(`${smtp.SMTP_STUB_URL}/messages`)).json()) as Mail[]).filter(
+      (mail) => mail.to.includes(ownerEmail) && mail.subject.startsWith("New lead for"),
+    );
+  await expect.poll(async () => (await newLeadMails()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(30);
+  // Both workers poll every second: give a duplicate the chance to show up.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const mails = await newLeadMails();
+  expect(mails).toHaveLength(30);
+  // Quoted-printable soft line breaks may split an address; join them before looking.
+  const bodies = mails.map((mail) => mail.raw.replace(/=\r?\n/g, ""));
+  for (const lead of leads) expect(bodies.filter((body) => body.includes(lead.email)), lead.email).toHaveLength(1);
+  const outbox = await database.query(
+    `select status, count(*)::int as n from email_outbox where "to" = $1 and kind = 'new_lead' group by status`,
+    [ownerEmail],
+  );
+  expect(outbox).toEqual([{ status: "sent", n: 30 }]);
 });

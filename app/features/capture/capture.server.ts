@@ -1,5 +1,6 @@
 import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { businessProfile, campaign, emailOutbox, lead, scan, user } from "~/db/schema";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { getPlanOfUser } from "~/features/billing/plan.server";
@@ -148,12 +149,19 @@ export async function submitLead(
   if (!isUuid(options.campaignId)) return fail(400, { error: SUBMISSION_ERRORS.invalidCampaign, values });
   const campaignId = options.campaignId;
 
+  // A database outage answers with the form, its values and the way to retry, not an error page.
+  const unavailable = (error: unknown) => {
+    if (!isDatabaseUnavailable(error)) throw error;
+    logger.warn({ err: error, campaignId }, "lead not stored: database unavailable");
+    return fail(503, { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+  };
+
   try {
     await consumeRateLimit("leadByAddress", options.clientAddress);
     await consumeRateLimit("leadByCampaign", campaignId);
   } catch (error) {
     if (error instanceof RateLimitedError) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
-    throw error;
+    return unavailable(error);
   }
 
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
@@ -164,11 +172,17 @@ export async function submitLead(
     return fail(400, { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
   }
 
-  const [target] = await db
-    .select({ status: campaign.status, title: campaign.title, businessType: campaign.businessType, ownerEmail: user.email })
-    .from(campaign)
-    .innerJoin(user, eq(user.id, campaign.userId))
-    .where(eq(campaign.id, campaignId));
+  let found: { status: string; title: string; businessType: string; ownerEmail: string } | undefined;
+  try {
+    [found] = await db
+      .select({ status: campaign.status, title: campaign.title, businessType: campaign.businessType, ownerEmail: user.email })
+      .from(campaign)
+      .innerJoin(user, eq(user.id, campaign.userId))
+      .where(eq(campaign.id, campaignId));
+  } catch (error) {
+    return unavailable(error);
+  }
+  const target = found;
   if (!target) return fail(404, { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return fail(409, { error: SUBMISSION_ERRORS.inactive, values });
   if (!token) return fail(400, { error: SUBMISSION_ERRORS.failed, values });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 let counter = 0;
 export function uniqueEmail(prefix = "user") {
@@ -39,4 +39,55 @@ export async function signInAsAdmin(page: Page) {
   await page.waitForLoadState("networkidle");
   if (!page.url().endsWith("/dashboard")) await signIn(page, ADMIN_EMAIL);
   await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A new browser context signed in as the admin. */
+export async function adminPage(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await signInAsAdmin(page);
+  return page;
+}
+
+/** The admin grants or removes an owner's Pro on /admin/subscriptions. */
+export async function setProAsAdmin(admin: Page, email: string, isPro: boolean) {
+  await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
+  await admin.getByRole("button", { name: `${isPro ? "Make Pro" : "Remove Pro"} for ${email}` }).click();
+  await expect(admin.getByRole("status")).toHaveText(isPro ? "Pro granted." : "Pro removed.");
+  await expect(admin.getByRole("button", { name: `${isPro ? "Remove Pro" : "Make Pro"} for ${email}` })).toBeVisible();
+}
+
+export type WizardCampaign = { title: string; businessType: string; offer: string; condition: string; headline: string; thankYou: string };
+
+/** Creates a campaign through the three-step wizard on /campaigns; returns its id. */
+export async function createCampaignInWizard(page: Page, campaign: WizardCampaign) {
+  await page.goto("/campaigns");
+  await page.getByRole("link", { name: "New Campaign" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Campaign" });
+  await dialog.getByLabel("Campaign Title").fill(campaign.title);
+  await dialog.getByLabel("Business Type").selectOption(campaign.businessType);
+  await dialog.getByLabel("Offer", { exact: true }).fill(campaign.offer);
+  await dialog.getByLabel("Offer Condition").fill(campaign.condition);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByLabel("Headline").fill(campaign.headline);
+  await dialog.getByLabel("Thank-you Message").fill(campaign.thankYou);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Launch Campaign" }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("article", { name: campaign.title });
+  await expect(card.getByTestId("campaign-status")).toHaveText("Active");
+  const href = await card.getByRole("link", { name: "View Page" }).getAttribute("href");
+  return href!.split("/").pop()!;
+}
+
+/** One visitor (own browser context, so own scan) opens the capture page and claims the offer. */
+export async function claimOffer(browser: Browser, campaignId: string, visitor: { name: string; email: string; phone?: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/capture/${campaignId}`);
+  await page.getByLabel("Full Name *").fill(visitor.name);
+  await page.getByLabel("Email Address *").fill(visitor.email);
+  if (visitor.phone) await page.getByLabel("Phone Number").fill(visitor.phone);
+  await page.getByRole("button", { name: "Claim My Offer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await context.close();
 }

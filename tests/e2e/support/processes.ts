@@ -74,3 +74,55 @@ export async function signUpOver(baseUrl: string, email: string, password = "cor
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status}`);
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
 }
+
+/** A phone browser's signature: bots and plain `fetch` (user agent "node") are not counted as scans. */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+/** Campaign wizard fields as the create form posts them. */
+export function campaignForm(title: string) {
+  return new URLSearchParams({
+    intent: "create",
+    title,
+    businessType: "Bakery",
+    discount: "Free cookie",
+    minOrder: "With any coffee",
+    aiHeadline: "Fresh cookies for you",
+    aiThankyou: "Thanks! See you soon.",
+    colorPreset: "ocean-blue",
+  });
+}
+
+/** POSTs the create form with a session cookie; 302 when created. */
+export async function createCampaignOver(baseUrl: string, cookie: string, title: string) {
+  const response = await fetch(`${baseUrl}/campaigns`, { method: "POST", headers: { cookie }, body: campaignForm(title), redirect: "manual" });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** A visitor's first load of the capture page: its status, HTML and the scan token in the form. */
+export async function openCapture(baseUrl: string, campaignId: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/capture/${campaignId}`, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
+  const html = await response.text();
+  return { status: response.status, html, token: /name="scanToken" value="([0-9a-f-]{36})"/.exec(html)?.[1] ?? null };
+}
+
+/** Loads the capture page for a token, then posts the form as a browser without JavaScript would. */
+export async function submitLeadOver(
+  baseUrl: string,
+  campaignId: string,
+  lead: { name: string; email: string; phone?: string },
+  headers: Record<string, string> = {},
+) {
+  const page = await openCapture(baseUrl, campaignId, headers);
+  if (page.status !== 200) return { step: "load" as const, status: page.status, html: page.html };
+  const body = new URLSearchParams({ name: lead.name, email: lead.email, phone: lead.phone ?? "" });
+  if (page.token) body.set("scanToken", page.token);
+  const response = await fetch(`${baseUrl}/capture/${campaignId}`, {
+    method: "POST",
+    headers: { "user-agent": BROWSER_USER_AGENT, ...headers },
+    body,
+    redirect: "manual",
+  });
+  return { step: "submit" as const, status: response.status, html: await response.text() };
+}
