@@ -93,6 +93,19 @@ async function measureMemory(run) {
   return { rowsPerSecond: count / seconds, seconds, growthMb: (peak - baseline) / 1024 / 1024, heapMb: (heapPeak - heapBaseline) / 1024 / 1024, count };
 }
 
+async function measureRetained(run) {
+  global.gc?.();
+  const baseline = process.memoryUsage().heapUsed;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    global.gc?.();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 100);
+  await run();
+  clearInterval(sampler);
+  return (peak - baseline) / 1024 / 1024;
+}
+
 async function streamedCsv(query = { q: "" }) {
   const csv = await streamLeadsCsv({ userId, isPro: true, query });
   let lines = 0;
@@ -118,6 +131,10 @@ const [warmCampaign] = rows(await db.execute(sql`select id from campaign where u
 await streamedCsv({ q: "", campaign: warmCampaign.id });
 const ours = await measureMemory(() => streamedCsv());
 console.log(`streamed (ours)     ${ours.count} rows in ${ours.seconds.toFixed(2)} s = ${Math.round(ours.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${ours.growthMb.toFixed(1)} MB, peak heap growth ${ours.heapMb.toFixed(1)} MB`);
+// Peak RSS above includes garbage V8 has not collected yet. What a stream must not do is *retain*
+// memory in proportion to rows: sample the live heap (after a forced GC) during a second export.
+const retained = await measureRetained(() => streamedCsv());
+console.log(`streamed (ours)     retained heap while streaming (GC every 100 ms): peak ${retained.toFixed(1)} MB above baseline`);
 const naive = await measureMemory(naiveCsv);
 console.log(`naive (all in RAM)  ${naive.count} rows in ${naive.seconds.toFixed(2)} s = ${Math.round(naive.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${naive.growthMb.toFixed(1)} MB, peak heap growth ${naive.heapMb.toFixed(1)} MB`);
 
@@ -140,7 +157,8 @@ const targets = [
   ["dashboard p95 <= 50 ms", results.dashboard.p95 <= 50],
   ["leads page p95 <= 50 ms", results.leads.p95 <= 50],
   ["CSV >= 100k rows/s", ours.rowsPerSecond >= 100_000],
-  ["CSV memory growth <= 50 MB", ours.growthMb <= 50],
+  ["CSV peak RSS growth <= 50 MB", ours.growthMb <= 50],
+  ["CSV retained heap <= 50 MB", retained <= 50],
 ];
 console.log("\ntargets");
 for (const [label, met] of targets) console.log(`${met ? "met   " : "MISSED"} ${label}`);
