@@ -125,21 +125,24 @@ export async function createCampaign(db: Database, options: { userId: string; is
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
       if ((await countCampaignsOfUser(tx, { userId })) >= FREE_CAMPAIGN_LIMIT) throw new CampaignLimitError();
     }
-    await tx.insert(campaign).values({
-      id,
-      userId,
-      title: input.title,
-      businessType: input.businessType,
-      discount: input.discount,
-      minOrder: input.minOrder,
-      aiHeadline: input.aiHeadline,
-      aiThankyou: input.aiThankyou,
-      status: "active",
-      qrLogoUrl,
-      design: designOf(input),
-    });
+    await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
   });
   return { id };
+}
+
+/** What the wizard writes, on create and on update: launching or updating always makes it active. */
+function savedFields(input: CampaignInput, qrLogoUrl: string | null) {
+  return {
+    title: input.title,
+    businessType: input.businessType,
+    discount: input.discount,
+    minOrder: input.minOrder,
+    aiHeadline: input.aiHeadline,
+    aiThankyou: input.aiThankyou,
+    status: "active" as const,
+    qrLogoUrl,
+    design: designOf(input),
+  };
 }
 
 /** Saves the wizard over one of the owner's campaigns and makes it active; false when not theirs. */
@@ -149,18 +152,7 @@ export async function updateCampaign(db: Database, options: { userId: string; ca
   const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
   const rows = await db
     .update(campaign)
-    .set({
-      title: input.title,
-      businessType: input.businessType,
-      discount: input.discount,
-      minOrder: input.minOrder,
-      aiHeadline: input.aiHeadline,
-      aiThankyou: input.aiThankyou,
-      status: "active",
-      qrLogoUrl,
-      design: designOf(input),
-      updatedAt: new Date(),
-    })
+    .set({ ...savedFields(input, qrLogoUrl), updatedAt: new Date() })
     .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)))
     .returning({ id: campaign.id });
   return rows.length > 0;
