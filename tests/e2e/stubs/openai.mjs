@@ -18,11 +18,12 @@ export async function createOpenAiStub() {
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
       const key = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-      const behaviour = BEHAVIOURS[key] ?? "unauthorized";
       let parsed = {};
       try {
         parsed = JSON.parse(body || "{}");
       } catch {}
+      // A browser journey cannot choose the key: an offer mentioning "[quota]" plays the quota error.
+      const behaviour = JSON.stringify(parsed).includes("[quota]") ? "quota" : (BEHAVIOURS[key] ?? "unauthorized");
       requests.push({ path: req.url, key, body: parsed });
       const send = (status, payload) => {
         res.writeHead(status, { "content-type": "application/json" });
