@@ -101,3 +101,20 @@ describe("sign-out", () => {
     expect(header.user).toBeNull();
   });
 });
+
+describe("ADMIN_EMAILS added after sign-up", () => {
+  it("makes the account admin at its next sign-in", async () => {
+    const { email, id } = await createUser({ email: "later-admin@example.com" });
+    const { db, env } = await getServices();
+    expect((await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, id)))[0]?.role).toBe("user");
+    env.adminEmails.push("later-admin@example.com");
+    try {
+      const response = (await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+      expectRedirect(response, "/dashboard");
+      const header = payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie: cookieFrom(response) })));
+      expect(header.user.isAdmin).toBe(true);
+    } finally {
+      env.adminEmails.pop();
+    }
+  });
+});

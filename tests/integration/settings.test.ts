@@ -99,3 +99,15 @@ describe("settings: business and account", () => {
     expect(await getSessionUser(makeRequest("/", { cookie }))).toBeNull();
   });
 });
+
+describe("settings: admin addresses", () => {
+  it("refuses changing one's email to an address in ADMIN_EMAILS, and never grants admin by email", async () => {
+    const { cookie, email, id } = await createUser();
+    const result = await post(cookie, { intent: "profile", email: "admin@example.com", currentPassword: DEFAULT_PASSWORD });
+    expect(payload(result).fieldErrors.email).toBe("That email is already in use");
+    const { db } = await getServices();
+    const [row] = await db.select({ email: schema.user.email, role: schema.user.role }).from(schema.user).where(eq(schema.user.id, id));
+    expect(row).toEqual({ email, role: "user" });
+    expect((await getSessionUser(makeRequest("/", { cookie })))?.isAdmin).toBe(false);
+  });
+});

@@ -31,7 +31,11 @@ export async function updateProfile(
     if (reasons.length) return { ok: false, fieldErrors: { newPassword: reasons.join(". ") } };
   }
 
-  const { auth, db } = await getServices();
+  const { auth, db, env } = await getServices();
+  // Admin addresses are reserved: taking one over by changing email must not be possible.
+  if (emailChanged && env.adminEmails.includes(input.email)) {
+    return { ok: false, fieldErrors: { email: "That email is already in use" } };
+  }
   try {
     await auth.api.verifyPassword({ body: { password: input.currentPassword }, headers: request.headers });
   } catch (error) {

@@ -5,6 +5,7 @@ import { getServices } from "~/utils/services.server";
 import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { CredentialsSchema } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
+import { promoteToAdmin } from "./roles.server";
 
 export type AuthActionData = { error: string; reasons?: string[]; email?: string };
 
@@ -32,12 +33,14 @@ export async function signIn(request: Request) {
   try {
     await consumeRateLimit("signInByAddress", clientAddress(request));
     await consumeRateLimit("signInByAccount", email);
-    const { auth } = await getServices();
+    const { auth, env } = await getServices();
     const { headers } = await auth.api.signInEmail({
       body: { email, password },
       headers: request.headers,
       returnHeaders: true,
     });
+    // An account listed in ADMIN_EMAILS after it was created becomes admin on its next sign-in.
+    if (env.adminEmails.includes(email)) await promoteToAdmin(email);
     return redirect("/dashboard", { headers: cookieHeaders(headers) });
   } catch (error) {
     if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });

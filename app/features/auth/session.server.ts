@@ -35,7 +35,9 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     id: row.id,
     email: row.email,
     createdAt: row.createdAt,
-    isAdmin: row.role === "admin" || env.adminEmails.includes(row.email.toLowerCase()),
+    // The role column alone decides: ADMIN_EMAILS is applied to it at sign-up and sign-in, so an
+    // email changed later never confers admin rights.
+    isAdmin: row.role === "admin",
     plan: resolvePlan({
       adminGrant: row.isPro,
       subscriptionStatus: row.subscriptionStatus,
