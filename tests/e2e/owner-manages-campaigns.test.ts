@@ -203,3 +203,37 @@ test("the wizard works without JavaScript", async ({ browser }) => {
   await expect(card(page, "No Script Sale")).toBeVisible();
   await context.close();
 });
+
+test("editing without JavaScript keeps the campaign's logo", async ({ browser }) => {
+  const withScript = await browser.newContext();
+  const page = await withScript.newPage();
+  await signUp(page);
+  await page.goto("/campaigns?new=1");
+  const dialog = page.getByRole("dialog", { name: "Create New Campaign" });
+  await dialog.getByLabel("Campaign Title").fill("Logo Keeper");
+  await dialog.getByLabel("Business Type").selectOption("Bakery");
+  await dialog.getByLabel("Offer", { exact: true }).fill("Free bun");
+  await dialog.getByLabel("Offer Condition").fill("Any order");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
+  await expect(dialog.getByRole("img", { name: "Uploaded logo" })).toBeVisible();
+  await dialog.getByLabel("Headline").fill("Warm buns every morning here");
+  await dialog.getByLabel("Thank-you Message").fill("Thanks! See you soon.");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.getByRole("button", { name: "Launch Campaign" }).click();
+  await expect(dialog).toBeHidden();
+  const id = await campaignIdOf(page, "Logo Keeper");
+  const logoBefore = await page.request.get(`/campaigns/${id}/qr.svg`).then((r) => r.text());
+  expect(logoBefore).toContain("<image");
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await withScript.storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`/campaigns?edit=${id}`);
+  await plain.getByLabel("Headline").fill("Warm buns every single morning");
+  await plain.getByRole("button", { name: "Update Campaign" }).click();
+  await expect(plain).toHaveURL(/\/campaigns$/);
+  const logoAfter = await page.request.get(`/campaigns/${id}/qr.svg`).then((r) => r.text());
+  expect(logoAfter).toContain("<image");
+  await noScript.close();
+  await withScript.close();
+});

@@ -232,7 +232,8 @@ function WizardForm(props: {
           <fieldset hidden={!visible(2)} className="space-y-5">
             <legend className="text-lg font-semibold text-gray-900">2. Design &amp; Copy</legend>
             <DesignFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} />
-            {!showAllSteps ? <LogoField values={values} setValues={setValues} error={fieldErrors.qrLogoUrl} /> : null}
+            {/* The logo is uploaded with JavaScript; without it the current logo is kept as it is. */}
+            {showAllSteps ? <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} /> : <LogoField values={values} setValues={setValues} error={fieldErrors.qrLogoUrl} />}
             <CopyFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} showGenerate={!showAllSteps} />
             {!showAllSteps ? (
               <div className="flex justify-between">
