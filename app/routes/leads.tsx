@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, matching, page, pageCount, stats, campaigns, query, isPro } = loaderData;
+  const { leads, matching, hidden, page, pageCount, stats, campaigns, query, isPro } = loaderData;
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
   const isFiltered = Boolean(query.q || query.campaign);
@@ -148,6 +148,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
         <p aria-live="polite">
           Showing {leads.length} of {matching} leads
+          {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           {!isPro ? (

@@ -139,6 +139,7 @@ test("an owner collects 8 leads as Pro, reviews them, and after losing Pro sees 
   await page.goto("/leads");
   await expect(tableRows(page)).toHaveCount(8);
   await expect(page.getByRole("img", { name: "Hidden on the Free plan" })).toHaveCount(3);
+  await expect(page.getByText("Showing 8 of 8 leads (3 hidden)")).toBeVisible();
   const [visible, hidden] = [VISITORS.slice(0, 5), VISITORS.slice(5)];
   expect((await emailsOnScreen(page)).slice(3)).toEqual(visible.map((visitor) => visitor.email).reverse());
   // Newest first: Hana, Gus and Finn are the masked ones.

@@ -146,6 +146,7 @@ describe("masking (DESIGN decision 5)", () => {
     }
     for (const visible of leads.slice(0, 5)) expect(serialized).toContain(visible.email);
     expect(data.isPro).toBe(false);
+    expect(data.hidden).toBe(3);
   });
 
   it("counts the visible five over all campaigns, whatever the filter", async () => {
@@ -158,6 +159,7 @@ describe("masking (DESIGN decision 5)", () => {
       ["Person3 Secret", false],
       ["Person1 Secret", false],
     ]);
+    expect(data.hidden).toBe(2);
   });
 
   it("unmasks everything once the owner is Pro again; nothing was deleted", async () => {
@@ -167,5 +169,6 @@ describe("masking (DESIGN decision 5)", () => {
     const data = payload(await loadLeads(owner.cookie));
     expect(data.leads.map((lead: Row) => lead.email)).toEqual(leads.map((lead) => lead.email).reverse());
     expect(data.leads.every((lead: Row) => !lead.isMasked)).toBe(true);
+    expect(data.hidden).toBe(0);
   });
 });

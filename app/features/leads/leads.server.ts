@@ -25,6 +25,8 @@ export type LeadRow = {
 export type LeadsPage = {
   leads: LeadRow[];
   matching: number;
+  /** Leads of this view that are masked for a free owner (0 for Pro). */
+  hidden: number;
   page: number;
   pageCount: number;
   stats: { total: number; thisWeek: number; today: number };
@@ -153,7 +155,19 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
     };
   });
 
-  return { leads, matching, page, pageCount, stats: cards, campaigns };
+  return { leads, matching, hidden: await countHidden(), page, pageCount, stats: cards, campaigns };
+
+  async function countHidden() {
+    if (visible === null) return 0;
+    if (visible.size === 0) return matching;
+    const ids = sql.join([...visible].map((id) => sql`${id}::uuid`), sql`, `);
+    const [row] = rowsOf<{ count: number }>(
+      await db.execute(sql`
+        select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
+        where c.user_id = ${userId}${filter.campaign}${filter.lead} and l.id in (${ids})`),
+    );
+    return matching - (row?.count ?? 0);
+  }
 }
 
 const CSV_BATCH = 1_000;
