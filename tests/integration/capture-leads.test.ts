@@ -186,3 +186,23 @@ describe("submitting the capture form", () => {
     expect(await db.select().from(schema.lead).where(and(eq(schema.lead.campaignId, campaign.id)))).toHaveLength(0);
   });
 });
+
+describe("the per-campaign lead budget", () => {
+  it("is spent only by posts carrying a real scan of the campaign", async () => {
+    const { campaign } = await setup({ isPro: true });
+    const budgetKey = `leadByCampaign:${campaign.id}`;
+    const budget = async () => {
+      const { db } = await getServices();
+      const [row] = await db.select({ points: schema.rateLimit.points }).from(schema.rateLimit).where(eq(schema.rateLimit.key, budgetKey));
+      return row?.points ?? 0;
+    };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const junk = await submit(campaign.id, { name: "Bot", email: "bot@example.com", scanToken: crypto.randomUUID() });
+      expect(statusOf(junk)).toBe(400);
+    }
+    expect(await budget()).toBe(0);
+    const token = await scanToken(campaign.id);
+    expect(statusOf(await submit(campaign.id, { name: "Real Person", email: "real@example.com", scanToken: token }))).toBe(200);
+    expect(await budget()).toBe(1);
+  });
+});

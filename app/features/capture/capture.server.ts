@@ -156,12 +156,14 @@ export async function submitLead(
     return fail(503, { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   };
 
-  try {
-    await consumeRateLimit("leadByAddress", options.clientAddress);
-    await consumeRateLimit("leadByCampaign", campaignId);
-  } catch (error) {
+  const limited = (error: unknown) => {
     if (error instanceof RateLimitedError) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
     return unavailable(error);
+  };
+  try {
+    await consumeRateLimit("leadByAddress", options.clientAddress);
+  } catch (error) {
+    return limited(error);
   }
 
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
@@ -186,6 +188,15 @@ export async function submitLead(
   if (!target) return fail(404, { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return fail(409, { error: SUBMISSION_ERRORS.inactive, values });
   if (!token) return fail(400, { error: SUBMISSION_ERRORS.failed, values });
+  // The campaign's budget is spent only by posts carrying a real scan of it, so junk posts from
+  // many addresses cannot lock genuine visitors out.
+  try {
+    const [counted] = await db.select({ id: scan.id }).from(scan).where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
+    if (!counted) return fail(400, { error: SUBMISSION_ERRORS.failed, values });
+    await consumeRateLimit("leadByCampaign", campaignId);
+  } catch (error) {
+    return limited(error);
+  }
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
