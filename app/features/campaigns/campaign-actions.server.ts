@@ -69,16 +69,20 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
       if (!saved) notFound();
       throw redirect("/campaigns");
     }
+    // The card posts these from any page: a stale card (double click, another tab) gets a message
+    // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
     case "toggle": {
       const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
-      if (!status) notFound();
+      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
       return { ok: true as const, intent: "toggle" as const, status };
     }
     case "delete": {
-      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) notFound();
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
       return { ok: true as const, intent: "delete" as const };
     }
     default:
       return data({ formError: "Unknown action." }, { status: 400 });
   }
 }
+
+const CAMPAIGN_GONE = "This campaign no longer exists.";
