@@ -79,7 +79,8 @@ app.use(
           directives: {
             scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
             styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "blob:", "https:"],
+            // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
+            imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
             connectSrc: ["'self'"],
             frameAncestors: ["'none'"],
             // Checkout and the billing portal are reached by redirects after a form post.

@@ -70,11 +70,11 @@ describe("creating a post", () => {
     }
   });
 
-  it("accepts http(s) banner URLs only", async () => {
-    for (const url of ["javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://example.com/a.png", "/etc/passwd", "not a url"]) {
+  it("accepts https banner URLs only", async () => {
+    for (const url of ["http://example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://example.com/a.png", "/etc/passwd", "not a url"]) {
       const result = await run(newPost.action, postForm({ title: "Banner", content: "x", bannerImageUrl: url }));
       expect(statusOf(result)).toBe(400);
-      expect(payload(result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with http:// or https://");
+      expect(payload(result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
     }
     expectRedirect(await run(newPost.action, postForm({ title: "Banner ok", content: "x", bannerImageUrl: "https://cdn.example.com/b.jpg" })), "/admin/blog?notice=saved");
     expect((await findPost("banner-ok"))?.bannerImageUrl).toBe("https://cdn.example.com/b.jpg");

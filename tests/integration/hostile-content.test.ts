@@ -188,7 +188,7 @@ describe("pages", () => {
       makeRequest("/admin/blog/new", { cookie: adminUser.cookie, form: { title: "Banner", content: "Body", bannerImageUrl: JS_URL } }),
     );
     expect(result.status).toBe(400);
-    expect(payload<{ fieldErrors: Record<string, string> }>(result.result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with http:// or https://");
+    expect(payload<{ fieldErrors: Record<string, string> }>(result.result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
   });
 });
 

@@ -9,14 +9,14 @@ export const CONTENT_MAX = 100_000;
 export const BANNER_URL_MAX = 2_000;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Banners we stored ourselves are served from this path (local storage); anything else must be http(s). */
+/** Banners we stored ourselves are served from this path (local storage); anything else must be https (the CSP allows no plain-http images). */
 const OWN_BANNER_PATH = /^\/uploads\/blog-banners\/[0-9]+-[0-9a-f]{16}\.(png|jpg|webp|gif)$/;
 
 export function isAllowedBannerUrl(value: string) {
   if (OWN_BANNER_PATH.test(value)) return true;
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
-  return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  return url.protocol === "https:" && Boolean(url.hostname);
 }
 
 export const PostInputSchema = z
@@ -39,7 +39,7 @@ export const PostInputSchema = z
       .string()
       .trim()
       .max(BANNER_URL_MAX, "Banner URL is too long")
-      .refine((value) => value === "" || isAllowedBannerUrl(value), "Banner URL must start with http:// or https://")
+      .refine((value) => value === "" || isAllowedBannerUrl(value), "Banner URL must start with https://")
       .default(""),
   })
   .transform((input, ctx) => {
