@@ -11,10 +11,7 @@ export function pageCount(total: number) {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }
 
-/** An ILIKE pattern matching `text` anywhere, with LIKE's wildcards taken literally. */
-export function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+export { containsPattern } from "~/utils/text";
 
 /** The start of the admin's "recent" window (last 7 days, spec §9). */
 export function recentSince(now: Date) {

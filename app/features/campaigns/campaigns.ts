@@ -87,10 +87,4 @@ export function contentDisposition(title: string, extension: "png" | "svg") {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 
-/** A user's search text as a LIKE pattern that matches it literally, anywhere. */
-export function containsPattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === "string" && UUID_PATTERN.test(value);
+export { containsPattern, isUuid, UUID_PATTERN } from "~/utils/text";

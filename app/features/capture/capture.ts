@@ -5,11 +5,7 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 /** Owner notifications per campaign per rolling hour; later leads fold into one digest. */
 export const LEAD_EMAILS_PER_HOUR = 20;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export { isUuid } from "~/utils/text";
 
 const PREFETCH = /prefetch|prerender|preview/i;
 

@@ -2,10 +2,7 @@
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 
 /** Leads / scans × 100 to one decimal; 0 when either is missing or zero (SPEC §9). */
-export function conversionRate(leads: number | null | undefined, scans: number | null | undefined): number {
-  if (!leads || !scans) return 0;
-  return Math.round((leads / scans) * 1000) / 10;
-}
+export { conversionRate } from "~/features/campaigns/campaigns";
 
 export type Trend = { direction: "up" | "down"; percent: number };
 

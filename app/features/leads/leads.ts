@@ -29,10 +29,7 @@ export function maskLead<T extends LeadContact>(lead: T): T {
   return { ...lead, name: maskName(lead.name), email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
 }
 
-/** A search term as a case-insensitive substring pattern: `%` and `_` match themselves. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
+export { containsPattern as likePattern } from "~/utils/text";
 
 // OWASP CSV injection: a cell starting with one of these may run as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
