@@ -48,6 +48,11 @@ export async function updateProfile(
     if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
   }
 
+  // The email first: it is the step that can be refused (a concurrent sign-up taking the address),
+  // and nothing has changed yet if it is.
+  if (emailChanged) {
+    await db.update(user).set({ email: input.email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
+  }
   const setCookies: string[] = [];
   if (passwordChanged) {
     const { headers } = await auth.api.changePassword({
@@ -56,9 +61,6 @@ export async function updateProfile(
       returnHeaders: true,
     });
     setCookies.push(...headers.getSetCookie());
-  }
-  if (emailChanged) {
-    await db.update(user).set({ email: input.email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
   }
   return { ok: true, message: "Profile updated successfully", setCookies };
 }
