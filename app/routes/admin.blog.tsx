@@ -139,18 +139,35 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
 
 function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string }; cancelHref: string }) {
   const cancelRef = useRef<HTMLAnchorElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
     cancelRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") navigate(cancelHref, { preventScrollReset: true });
+      // A modal keeps the keyboard inside it: Tab cycles between its own controls.
+      if (event.key === "Tab" && dialogRef.current) {
+        const controls = [...dialogRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+        const first = controls[0];
+        const last = controls.at(-1);
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last?.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first?.focus();
+        } else if (!dialogRef.current.contains(document.activeElement)) {
+          event.preventDefault();
+          first?.focus();
+        }
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [cancelHref, navigate]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+      <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
         <h2 id="delete-title" className="text-lg font-semibold text-gray-900">
           Delete this post?
         </h2>

@@ -126,7 +126,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <tr key={lead.id}>
                   <td className="px-4 py-3 font-medium text-gray-900">
                     <span className="flex items-center gap-2">
-                      {lead.isMasked ? <Lock aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
+                      {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
                       {lead.name}
                     </span>
                   </td>

@@ -107,7 +107,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title="Settings" description="Manage your account, business details and subscription." />
 
       <Section title="Profile" description="Change your email or password. Your current password is required for either.">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate={false}>
+        <Form method="post" className="grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
           <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={email} required error={profile?.fieldErrors?.email} className="sm:col-span-2" />
           <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={profile?.fieldErrors?.currentPassword} className="sm:col-span-2" />
