@@ -66,7 +66,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         <Figure label="Convert" value={`${conversion}%`} />
       </dl>
 
-      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <section aria-labelledby="copy-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5">
           <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">Offer and copy</h2>
           <dl className="space-y-3 text-sm">

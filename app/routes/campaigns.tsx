@@ -160,7 +160,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           <p className="mt-1 text-gray-600">Try another search or status.</p>
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {campaigns.map((campaign) => (
             <li key={campaign.id}>
               <CampaignCard

@@ -77,7 +77,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <div className={`mt-6 grid gap-4 sm:grid-cols-2 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
+      <div className={`mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
         <StatCard title="Total Leads" value={stats.totalLeads.toLocaleString("en-US")} icon={Users} color="green" trend={stats.leadsTrend} />
         <StatCard title="Total Scans" value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
         <StatCard title="Active Campaigns" value={stats.activeCampaigns} icon={QrCode} color="purple" />
@@ -103,7 +103,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         {hasCampaigns ? (
-          <div className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+          <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {recentCampaigns.map((campaign) => (
               <CampaignCard key={campaign.id} campaign={campaign} isPro={isPro} deleteConfirmation={DELETE_CONFIRMATION} />
             ))}

@@ -107,7 +107,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title="Settings" description="Manage your account, business details and subscription." />
 
       <Section title="Profile" description="Change your email or password. Your current password is required for either.">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2">
+        <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
           <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={email} required error={profile?.fieldErrors?.email} className="sm:col-span-2" />
           <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={profile?.fieldErrors?.currentPassword} className="sm:col-span-2" />
@@ -132,7 +132,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section title="Subscription">
-        <dl className="grid gap-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Item label="Plan">{plan.name}</Item>
           <Item label="Status">{subscription ? capitalize(subscription.status) : "No subscription"}</Item>
           {subscription?.currentPeriodEnd ? (
@@ -190,7 +190,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section title="Account information">
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Item label="Account ID">
             <span className="font-mono">{accountId}</span>
           </Item>
