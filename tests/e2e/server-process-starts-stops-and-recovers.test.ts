@@ -4,6 +4,9 @@ import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { freshDatabase, startServer, tmpDir, waitHealthy } from "./support/processes";
 
+// Several cold server starts per test: allow for a busy CI machine.
+test.describe.configure({ timeout: 180_000 });
+
 const running: ChildProcess[] = [];
 test.afterEach(() => running.forEach((child) => child.kill("SIGKILL")));
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createCampaignOver, freshDatabase, openCapture, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 type Mail = { to: string[]; subject: string; raw: string };
 type SmtpStub = { start(): Promise<{ SMTP_URL: string; SMTP_STUB_URL: string }> };

@@ -98,7 +98,7 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
             className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-blue-50 file:px-3 file:py-2 file:font-medium file:text-blue-700 hover:file:bg-blue-100"
           />
         </Field>
-        <Field id="bannerImageUrl" label="Or image URL" error={errors.bannerImageUrl} hint="http:// or https:// only. Clear it to remove the banner.">
+        <Field id="bannerImageUrl" label="Or image URL" error={errors.bannerImageUrl} hint="https:// only. Clear it to remove the banner.">
           <input
             id="bannerImageUrl"
             name="bannerImageUrl"

@@ -7,8 +7,9 @@ export function OverviewChart({ points }: { points: ChartPoint[] }) {
       <h2 id="overview-title" className="text-lg font-semibold text-gray-900">
         Leads &amp; Scans Overview
       </h2>
-      <div className="mt-4 h-72" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 640, height: 288 }}>
+      {/* overflow-hidden: until it measures its box, the chart draws at its initial size. */}
+      <div className="mt-4 h-72 min-w-0 overflow-hidden" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 288 }}>
           <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
             <XAxis dataKey="date" tick={{ fontSize: 12 }} />

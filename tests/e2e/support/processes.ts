@@ -22,7 +22,8 @@ export function startServer(env: Record<string, string>) {
   return { child, port, url: `http://localhost:${port}`, exited, output: () => output };
 }
 
-export async function waitHealthy(port: string, expected = 200, timeoutMs = 30_000) {
+// Generous: on a busy 2-core CI machine a cold start (migrations on PGlite) can take a while.
+export async function waitHealthy(port: string, expected = 200, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
