@@ -217,3 +217,13 @@ it("account deletion cancels the Stripe subscription first", async () => {
   expect(stub.state.subscriptions.get(subscription.id).status).toBe("canceled");
   expect(await subscriptionRow(owner.id)).toBeUndefined();
 });
+
+it("an email change is passed on to the Stripe customer", async () => {
+  const settings = await import("~/routes/settings");
+  const owner = await createUser();
+  const session = await checkout(owner.cookie);
+  const next = `billing-${Date.now()}@example.com`;
+  const result = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }));
+  expect(payload(result).message).toBe("Profile updated successfully");
+  expect(stub.state.customers.get(session.customer).email).toBe(next);
+});

@@ -97,7 +97,14 @@ export async function startStripeStub({ webhookUrl, webhookSecret, priceId = "pr
       state.sessions.set(session.id, session);
       return json(200, session);
     }
-    let match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    let match = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+    if (match && req.method === "POST") {
+      const customer = state.customers.get(match[1]);
+      if (!customer) return json(404, { error: { type: "invalid_request_error", message: "No such customer" } });
+      if (body.email) customer.email = body.email;
+      return json(200, customer);
+    }
+    match = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const subscription = state.subscriptions.get(match[1]);
       if (!subscription) return json(404, { error: { type: "invalid_request_error", message: "No such subscription" } });

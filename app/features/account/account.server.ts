@@ -52,6 +52,7 @@ export async function updateProfile(
   // and nothing has changed yet if it is.
   if (emailChanged) {
     await db.update(user).set({ email: input.email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
+    await updateBillingEmail(sessionUser.id, input.email);
   }
   const setCookies: string[] = [];
   if (passwordChanged) {
@@ -63,6 +64,16 @@ export async function updateProfile(
     setCookies.push(...headers.getSetCookie());
   }
   return { ok: true, message: "Profile updated successfully", setCookies };
+}
+
+/** Stripe's receipts follow the account's email; a failure here must not undo the change. */
+async function updateBillingEmail(userId: string, email: string) {
+  const stripe = getStripe();
+  if (!stripe) return;
+  const { db } = await getServices();
+  const [row] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, userId));
+  if (!row?.customerId) return;
+  await stripe.customers.update(row.customerId, { email }).catch((error) => logger.error({ err: error, userId }, "Stripe customer email not updated"));
 }
 
 export async function getBusinessName(userId: string) {

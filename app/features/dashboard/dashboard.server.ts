@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, scan } from "~/db/schema";
 import type { CampaignSummary } from "~/features/campaigns/campaign-card";
+import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { getServices } from "~/utils/services.server";
 import { chartPoints, conversionRate, lastDays, weekTrend, type ChartPoint, type Trend } from "./dashboard";
@@ -27,7 +28,7 @@ export async function getDashboard(options: { userId: string; timeZone: string; 
   const { db } = await getServices();
   const today = calendarDay(options.now ?? new Date(), options.timeZone);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
-    listCampaignSummaries(db, options.userId),
+    listCampaigns(db, { userId: options.userId }),
     countPerDay(db, { ...options, today, table: "lead" }),
     countPerDay(db, { ...options, today, table: "scan" }),
   ]);
@@ -56,24 +57,6 @@ export async function getDashboard(options: { userId: string; timeZone: string; 
 /** The 7 days up to today with zeros: what the chart shows when its data could not be read. */
 export function emptyChart(options: { timeZone: string; now?: Date }): ChartPoint[] {
   return chartPoints(lastDays(calendarDay(options.now ?? new Date(), options.timeZone)), new Map(), new Map());
-}
-
-/** The owner's campaigns, newest first, with scans (the counter) and leads (counted) in one query. */
-export async function listCampaignSummaries(db: Database, userId: string): Promise<CampaignSummary[]> {
-  return db
-    .select({
-      id: campaign.id,
-      title: campaign.title,
-      businessType: campaign.businessType,
-      status: campaign.status,
-      aiHeadline: campaign.aiHeadline,
-      scans: campaign.scanCount,
-      // Qualified by hand: inside a subquery drizzle would leave the outer column unqualified.
-      leads: sql<number>`(select count(*) from lead l where l.campaign_id = "campaign"."id")`.mapWith(Number),
-    })
-    .from(campaign)
-    .where(eq(campaign.userId, userId))
-    .orderBy(desc(campaign.createdAt), desc(campaign.id));
 }
 
 /**
