@@ -320,38 +320,39 @@ function DesignFields({ values, setValues, set, fieldErrors, id }: { values: Val
         {fieldErrors.colorPreset ? <p className="mt-1 text-sm text-red-600">{fieldErrors.colorPreset}</p> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Button Style" name="buttonStyle" error={fieldErrors.buttonStyle} id={id}>
-          <select value={values.buttonStyle} onChange={set("buttonStyle")}>
-            {BUTTON_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {LABELS[style]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Font Style" name="fontStyle" error={fieldErrors.fontStyle} id={id}>
-          <select value={values.fontStyle} onChange={set("fontStyle")}>
-            {FONT_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {LABELS[style]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Layout" name="layout" error={fieldErrors.layout} id={id}>
-          <select value={values.layout} onChange={set("layout")}>
-            {LAYOUTS.map((layout) => (
-              <option key={layout} value={layout}>
-                {LABELS[layout]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField label="Button Style" name="buttonStyle" options={BUTTON_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
+        <ChoiceField label="Font Style" name="fontStyle" options={FONT_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
+        <ChoiceField label="Layout" name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
         <Field label="Text Colour" name="textColor" error={fieldErrors.textColor} id={id}>
           <input type="color" value={values.textColor.toLowerCase()} onChange={set("textColor")} className="h-10 p-1" />
         </Field>
       </div>
     </div>
+  );
+}
+
+/** One design choice (button style, font, layout) as a labelled select. */
+function ChoiceField(
+  props: {
+    label: string;
+    name: "buttonStyle" | "fontStyle" | "layout";
+    options: readonly string[];
+    values: Values;
+    set: Setter;
+    fieldErrors: Record<string, string>;
+    id: string;
+  },
+) {
+  return (
+    <Field label={props.label} name={props.name} error={props.fieldErrors[props.name]} id={props.id}>
+      <select value={props.values[props.name]} onChange={props.set(props.name)}>
+        {props.options.map((option) => (
+          <option key={option} value={option}>
+            {LABELS[option]}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

@@ -1,68 +1,26 @@
 // The capture journeys need campaigns, which only the campaigns area's UI creates. These tests
 // therefore run their own production server on a fresh PostgreSQL database (the machine's server
 // on 127.0.0.1:5432) and insert owners and campaigns straight into it.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+import { freshDatabase, startServer, tmpDir, waitHealthy } from "./processes";
 
 type SmtpStub = { start(): Promise<{ SMTP_URL: string; SMTP_STUB_URL: string }> };
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export type CaptureServer = Awaited<ReturnType<typeof startCaptureServer>>;
 
 export async function startCaptureServer() {
-  const databaseName = `leadqr_e2e_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const databaseUrl = new URL(SERVER_URL);
-  databaseUrl.pathname = `/${databaseName}`;
-
+  const database = await freshDatabase();
   const stubPath = path.resolve("tests/e2e/stubs/smtp.mjs");
   const smtp = await ((await import(stubPath)) as SmtpStub).start();
-  const port = await freePort();
-  const baseURL = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-capture-e2e-"));
-  const server: ChildProcess = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: baseURL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl.toString(),
-      SMTP_URL: smtp.SMTP_URL,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("capture e2e server exited during start-up");
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("capture e2e server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const dataDir = tmpDir();
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL });
+  await waitHealthy(server.port);
+  const baseURL = server.url;
 
-  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  const db = new pg.Client({ connectionString: database.url });
   await db.connect();
 
   return {
@@ -94,14 +52,10 @@ export async function startCaptureServer() {
     },
     async stop() {
       await db.end();
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
+      server.child.kill("SIGTERM");
+      await server.exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
-      const cleanup = new pg.Client({ connectionString: SERVER_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${databaseName} with (force)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
 }
