@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export type CampaignDesign = {
@@ -36,6 +36,24 @@ export const campaign = pgTable(
   (t) => [index("campaign_user_created_idx").on(t.userId, t.createdAt)],
 );
 
+/** A named printed copy of a campaign (window poster, table tent, flyer) with its own QR code. */
+export const placement = pgTable(
+  "placement",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("placement_campaign_name_idx").on(t.campaignId, sql`lower(${t.name})`)],
+);
+
+export const SCAN_SOURCES = ["qr", "link"] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+/** One counted scan: a person's load of the capture page (DESIGN decision 14). */
 export const scan = pgTable(
   "scan",
   {
@@ -45,10 +63,45 @@ export const scan = pgTable(
       .references(() => campaign.id, { onDelete: "cascade" }),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
     deviceType: text("device_type", { enum: ["mobile", "desktop"] }).notNull(),
+    /** Operating system family from the user agent (iOS, Android, Windows, macOS, Linux, Other). */
+    os: text("os"),
     location: text("location"),
+    /** Hash of address + user agent with the UTC day's salt; the salt is discarded after the day. */
+    visitorHash: text("visitor_hash"),
+    /** First counted scan of this visitor for this campaign on this (UTC) day. */
+    isUnique: boolean("is_unique").notNull().default(true),
+    /** `qr` when the load came from a printed code (`?s=qr`), else `link`. */
+    source: text("source", { enum: SCAN_SOURCES }).notNull().default("link"),
+    placementId: uuid("placement_id").references(() => placement.id, { onDelete: "set null" }),
   },
-  (t) => [index("scan_campaign_timestamp_idx").on(t.campaignId, t.timestamp)],
+  (t) => [
+    index("scan_campaign_timestamp_idx").on(t.campaignId, t.timestamp),
+    index("scan_campaign_visitor_idx").on(t.campaignId, t.visitorHash, t.timestamp),
+  ],
 );
+
+export const SCAN_EXCLUSION_REASONS = ["bot", "preview", "head", "prefetch", "repeat", "owner"] as const;
+export type ScanExclusionReason = (typeof SCAN_EXCLUSION_REASONS)[number];
+
+/** Loads that were not counted, aggregated per campaign, UTC day and reason: never a row per hit. */
+export const scanExclusion = pgTable(
+  "scan_exclusion",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    reason: text("reason", { enum: SCAN_EXCLUSION_REASONS }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
+);
+
+/** The salt of each UTC day for visitor hashes, shared by every process; rows of past days are deleted. */
+export const visitorSalt = pgTable("visitor_salt", {
+  day: date("day").primaryKey(),
+  salt: text("salt").notNull(),
+});
 
 export const lead = pgTable(
   "lead",
@@ -64,6 +117,8 @@ export const lead = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    /** The placement whose QR code the visitor scanned, copied from the scan. */
+    placementId: uuid("placement_id").references(() => placement.id, { onDelete: "set null" }),
     collectedAt: timestamp("collected_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("lead_campaign_collected_idx").on(t.campaignId, t.collectedAt)],
