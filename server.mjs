@@ -16,6 +16,9 @@ const CLIENT_IP_HEADER = "x-leadqr-client-ip";
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// What the routes serve. Anything else (TRACE, CONNECT, WebDAV verbs, OPTIONS) is answered here:
+// a Fetch Request cannot even carry TRACE, so passing it on only produced a 500.
+const SERVED_METHODS = ["GET", "HEAD", "POST"];
 // Requests that legitimately come from other sites (Stripe signs its webhooks instead).
 const CROSS_SITE_ALLOWED = new Set(["/webhooks/stripe"]);
 
@@ -42,6 +45,7 @@ try {
   process.exit(1);
 }
 await lifecycle.startBackgroundWork?.();
+await lifecycle.startUploadCleanup?.();
 
 const app = express();
 app.disable("x-powered-by");
@@ -93,6 +97,14 @@ app.use(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   }),
 );
+
+app.use((req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.status(405).set("Allow", SERVED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
+});
+
+// Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
+app.use(lifecycle.privateCacheMiddleware);
 
 app.use((req, res, next) => {
   // Every body must declare its length, so the cap below holds while streaming: Node stops
