@@ -15,6 +15,8 @@ const { pinoHttp } = await import("pino-http");
 const CLIENT_IP_HEADER = "x-leadqr-client-ip";
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+// Where files are posted, as a document request or as the `.data` request a fetcher sends.
+const UPLOAD_PATHS = /^(?:\/api\/logo|\/admin\/blog(?:\/.*)?)(?:\.data)?$/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // What the routes serve. Anything else (TRACE, CONNECT, WebDAV verbs, OPTIONS) is answered here:
 // a Fetch Request cannot even carry TRACE, so passing it on only produced a 500.
@@ -114,7 +116,7 @@ app.use((req, res, next) => {
     return;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
-  const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  const limit = UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   if (declared > limit) {
     res.status(413).type("text/plain").send("Request too large.");
     return;
