@@ -100,11 +100,6 @@ app.use(
   }),
 );
 
-app.use((req, res, next) => {
-  if (SERVED_METHODS.includes(req.method)) return next();
-  res.status(405).set("Allow", SERVED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
-});
-
 // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
 app.use(lifecycle.privateCacheMiddleware);
 
@@ -142,6 +137,11 @@ function isSameOrigin(req) {
     return false;
   }
 }
+
+app.use((req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.status(405).set("Allow", SERVED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
+});
 
 app.use(compression());
 
