@@ -15,7 +15,12 @@ const { pinoHttp } = await import("pino-http");
 const CLIENT_IP_HEADER = "x-leadqr-client-ip";
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+// Where files are posted, as a document request or as the `.data` request a fetcher sends.
+const UPLOAD_PATHS = /^(?:\/api\/logo|\/admin\/blog(?:\/.*)?)(?:\.data)?$/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+// What the routes serve. Anything else (TRACE, CONNECT, WebDAV verbs, OPTIONS) is answered here:
+// a Fetch Request cannot even carry TRACE, so passing it on only produced a 500.
+const SERVED_METHODS = ["GET", "HEAD", "POST"];
 // Requests that legitimately come from other sites (Stripe signs its webhooks instead).
 const CROSS_SITE_ALLOWED = new Set(["/webhooks/stripe"]);
 
@@ -42,6 +47,7 @@ try {
   process.exit(1);
 }
 await lifecycle.startBackgroundWork?.();
+await lifecycle.startUploadCleanup?.();
 
 const app = express();
 app.disable("x-powered-by");
@@ -94,6 +100,9 @@ app.use(
   }),
 );
 
+// Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
+app.use(lifecycle.privateCacheMiddleware);
+
 app.use((req, res, next) => {
   // Every body must declare its length, so the cap below holds while streaming: Node stops
   // reading at Content-Length, and no form or webhook sender needs chunked uploads.
@@ -102,7 +111,7 @@ app.use((req, res, next) => {
     return;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
-  const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+  const limit = UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
   if (declared > limit) {
     res.status(413).type("text/plain").send("Request too large.");
     return;
@@ -128,6 +137,11 @@ function isSameOrigin(req) {
     return false;
   }
 }
+
+app.use((req, res, next) => {
+  if (SERVED_METHODS.includes(req.method)) return next();
+  res.status(405).set("Allow", SERVED_METHODS.join(", ")).type("text/plain").send("Method not allowed.");
+});
 
 app.use(compression());
 

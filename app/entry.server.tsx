@@ -80,6 +80,8 @@ export { getEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
 export { startBackgroundWork } from "./features/email/worker.server";
+export { startUploadCleanup } from "./features/uploads/cleanup.server";
+export { privateCacheMiddleware } from "./utils/private-cache.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
-import { saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.logo";
@@ -11,6 +11,8 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const NOT_IMAGE = "Please select an image file for the logo";
 const TOO_LARGE = "Logo size must be less than 2MB";
 const FAILED = "Failed to upload logo. Please try again.";
+const TOO_MANY_PIXELS = `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
+const MESSAGES = { not_image: NOT_IMAGE, too_large: TOO_LARGE, too_many_pixels: TOO_MANY_PIXELS } as const;
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -21,8 +23,11 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await consumeRateLimit("uploadByUser", sessionUser.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) return data<LogoUploadResponse>({ ok: false, error: error.message }, { status: 429 });
-    throw error;
+    if (!(error instanceof RateLimitedError)) throw error;
+    // Read the upload before answering: a reply while the browser is still sending resets the
+    // connection, and the browser would show a network error instead of this message.
+    await request.arrayBuffer().catch(() => undefined);
+    return data<LogoUploadResponse>({ ok: false, error: `Too many uploads. Please wait a moment and try again.` }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
   }
   let file: FormDataEntryValue | null;
   try {
@@ -36,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data<LogoUploadResponse>({ ok: true, url });
   } catch (error) {
     if (error instanceof UploadRejectedError) {
-      return data<LogoUploadResponse>({ ok: false, error: error.reason === "too_large" ? TOO_LARGE : NOT_IMAGE }, { status: 400 });
+      return data<LogoUploadResponse>({ ok: false, error: MESSAGES[error.reason] }, { status: 400 });
     }
     logger.error({ err: error }, "logo upload failed");
     return data<LogoUploadResponse>({ ok: false, error: FAILED }, { status: 500 });

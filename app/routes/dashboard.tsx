@@ -23,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { view: "payment-success" as const, isPro };
   }
 
-  const timeZone = getTimeZone(request);
+  const timeZone = await getTimeZone(request);
   let dashboard: DashboardData;
   let loadFailed = false;
   try {

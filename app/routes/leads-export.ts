@@ -9,11 +9,12 @@ import type { Route } from "./+types/leads-export";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { q, campaign } = parseLeadsQuery(new URL(request.url));
+  const timeZone = await getTimeZone(request);
   const csv = await streamLeadsCsv({ userId: user.id, isPro: user.plan.isPro, query: { q, campaign } });
   return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(new Date(), getTimeZone(request))}"`,
+      "Content-Disposition": `attachment; filename="${csvFileName(new Date(), timeZone)}"`,
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
     },

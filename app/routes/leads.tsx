@@ -11,7 +11,7 @@ import type { Route } from "./+types/leads";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = parseLeadsQuery(new URL(request.url));
-  const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: getTimeZone(request) });
+  const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
   return { ...result, query: { q: query.q, campaign: query.campaign ?? "" }, isPro: user.plan.isPro };
 }
 

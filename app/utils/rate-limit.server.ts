@@ -10,6 +10,10 @@ export const RATE_LIMITS = {
   signUpByAddress: { points: 10, duration: 60 * 60 },
   leadByAddress: { points: 20, duration: 10 * 60 },
   leadByCampaign: { points: 300, duration: 10 * 60 },
+  /** Posts carrying one valid, unused scan token (instead of the address budget). */
+  leadByToken: { points: 10, duration: 10 * 60 },
+  /** QR code downloads (PNG and SVG) by one signed-in user. */
+  qrByUser: { points: 60, duration: 10 * 60 },
   aiCopyByUser: { points: 20, duration: 60 * 60 },
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },

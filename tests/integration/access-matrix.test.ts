@@ -1,7 +1,10 @@
 // The access matrix, driven by app/routes.ts: every route module is classified, every private
 // loader and action refuses signed-out visitors, every admin one refuses non-admins, and user A
 // reaching for user B's ids gets 404 (or nothing of B's) while B's rows stay exactly as they were.
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { eq, inArray } from "drizzle-orm";
+import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import routes from "~/routes";
@@ -14,7 +17,7 @@ import { campaignForm } from "./campaigns-support";
 import { outcome, type Handler } from "./hardening-support";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert";
-type Module = { loader?: Handler; action?: Handler };
+type Module = { loader?: Handler; action?: Handler; default?: unknown };
 
 /**
  * Who may call each handler. "inert" handlers answer without reading or writing anything (405,
@@ -371,5 +374,79 @@ describe("user A with user B's ids", () => {
       .filter(([, handlers]) => Object.values(handlers).includes("user"))
       .map(([file]) => file);
     expect(Object.keys(CROSS_USER).sort()).toEqual(userRoutes.sort());
+  });
+});
+
+/**
+ * Every response to a signed-in browser carries Cache-Control "private, no-store" (issue 11,
+ * finding 7): pages, their `.data` requests, resource routes, actions and redirects, through the
+ * same express middleware and React Router build the server runs. Only responses a route declares
+ * public (uploaded images, the same for everyone) keep their caching.
+ */
+describe("signed-in responses are never stored by a cache", () => {
+  const DECLARED_PUBLIC = new Set(["routes/uploads.ts"]);
+  let base: string;
+  let closeAll: () => Promise<void>;
+  let c: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    const { createServer } = await import("vite");
+    const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as { entry: { module: { privateCacheMiddleware: RequestHandler } } };
+    const { default: express } = await import("express");
+    const { createRequestHandler } = await import("@react-router/express");
+    const app = express();
+    // As server.mjs does: the middleware comes from the build's server entry.
+    app.use(build.entry.module.privateCacheMiddleware);
+    app.all(/.*/, createRequestHandler({ build: build as never, mode: "production", getLoadContext: () => ({ cspNonce: "" }) }));
+    const server = app.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closeAll = async () => {
+      server.close();
+      server.closeAllConnections();
+      await vite.close();
+    };
+    c = await createUser();
+  }, 120_000);
+  afterAll(() => closeAll?.());
+
+  const send = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: "manual", ...init });
+
+  const requestsFor = async (file: string) => {
+    const module = await load(file);
+    const url = urlOf(pathOfFile(file));
+    const requests: Array<[string, RequestInit]> = [];
+    if (module.loader) requests.push([url, {}]);
+    if (module.default) requests.push([url === "/" ? "/_root.data" : `${url}.data`, {}]);
+    // Signing out would end the session the other requests use; it is sent last, below.
+    if (module.action && file !== "routes/signout.ts") requests.push([url, { method: "POST", body: new URLSearchParams({ intent: "none" }) }]);
+    return requests;
+  };
+
+  it.each(ROUTES.map((route) => route.file).filter((file) => file !== "routes/site-layout.tsx"))("%s", async (file) => {
+    for (const [path, init] of await requestsFor(file)) {
+      const response = await send(path, { ...init, headers: { cookie: c.cookie } });
+      await response.arrayBuffer();
+      const expected = DECLARED_PUBLIC.has(file) && response.status === 200 ? expect.stringMatching(/^public\b/) : "private, no-store";
+      expect({ path, method: init.method ?? "GET", status: response.status, cacheControl: response.headers.get("cache-control") }).toEqual({
+        path,
+        method: init.method ?? "GET",
+        status: response.status,
+        cacheControl: expected,
+      });
+    }
+  });
+
+  it("a response that starts a session is private too; signed-out pages are left alone", async () => {
+    const signedIn = await send("/signin", { method: "POST", body: new URLSearchParams({ email: c.email, password: DEFAULT_PASSWORD }) });
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("set-cookie")).toMatch(/leadqr\.session_token=/);
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    const blog = await send("/blog");
+    expect(blog.status).toBe(200);
+    expect(blog.headers.get("cache-control")).not.toBe("private, no-store");
+    const signedOut = await send("/signout", { method: "POST", headers: { cookie: c.cookie } });
+    expect(signedOut.headers.get("cache-control")).toBe("private, no-store");
   });
 });

@@ -62,6 +62,8 @@ describe("QR code downloads", () => {
     const served = (await run(uploadsRoute.loader, makeRequest(url), { "*": url.replace("/uploads/", "") })) as Response;
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    // What is stored is the normalised image (re-encoded), and that is what the SVG embeds.
+    const stored = Buffer.from(await served.arrayBuffer());
 
     const id = await createCampaignFor(owner, { qrLogoUrl: url });
     expect((await campaignRow(id))!.qrLogoUrl).toBe(url);
@@ -72,7 +74,7 @@ describe("QR code downloads", () => {
     expect(Array.from(png.data.subarray(centre, centre + 4))).toEqual([220, 38, 38, 255]);
 
     const svg = await (await getQr(svgRoute, id, owner.cookie, "svg")).text();
-    expect(svg).toContain(`href="data:image/png;base64,${logo.toString("base64")}"`);
+    expect(svg).toContain(`href="data:image/png;base64,${stored.toString("base64")}"`);
   });
 });
 

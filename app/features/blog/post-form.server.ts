@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
 import { formFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
@@ -12,7 +12,11 @@ export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; val
 
 export const SAVE_FAILED = "Failed to save post. Please try again.";
 const UPLOAD_FAILED = "Failed to upload image. Please try again.";
-const UPLOAD_MESSAGES = { not_image: "Please select an image file", too_large: "Image size must be less than 5MB" } as const;
+const UPLOAD_MESSAGES = {
+  not_image: "Please select an image file",
+  too_large: "Image size must be less than 5MB",
+  too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+} as const;
 
 /** Creates (no postId) or updates a post from the editor's form; answers like a route action. */
 export async function savePostFromForm({ request, admin, postId }: { request: Request; admin: SessionUser; postId?: string }) {

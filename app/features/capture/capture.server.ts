@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { businessProfile, campaign, emailOutbox, lead, scan, user } from "~/db/schema";
@@ -160,8 +160,12 @@ export async function submitLead(
     if (error instanceof RateLimitedError) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
     return unavailable(error);
   };
+  // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
+  // valid, unused scan token is held to that token's budget, not the address's. Tokens come only
+  // from counted scans, and the campaign's budget below still bounds them all.
   try {
-    await consumeRateLimit("leadByAddress", options.clientAddress);
+    if (token && (await isUnusedScanToken(db, campaignId, token))) await consumeRateLimit("leadByToken", token);
+    else await consumeRateLimit("leadByAddress", options.clientAddress);
   } catch (error) {
     return limited(error);
   }
@@ -231,6 +235,15 @@ export async function submitLead(
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
   return THANKS;
+}
+
+async function isUnusedScanToken(db: Database, campaignId: string, token: string) {
+  const [row] = await db
+    .select({ id: scan.id })
+    .from(scan)
+    .leftJoin(lead, eq(lead.scanId, scan.id))
+    .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId), isNull(lead.id)));
+  return Boolean(row);
 }
 
 /**

@@ -40,14 +40,25 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-function viewFilter(query: Pick<LeadsQuery, "q" | "campaign">): { campaign: SQL; lead: SQL } {
+/**
+ * The view's conditions. A search matches only values the viewer may read: for a free owner
+ * (`visible` given) only their unmasked leads, so a masked lead can never be found, counted or
+ * told apart by what it holds.
+ */
+function viewFilter(query: Pick<LeadsQuery, "q" | "campaign">, visible: Set<string> | null): { campaign: SQL; lead: SQL } {
   const campaignFilter = query.campaign ? sql` and c.id = ${query.campaign}` : sql``;
   if (!query.q) return { campaign: campaignFilter, lead: sql`` };
   const pattern = likePattern(query.q);
+  const readable = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
   return {
     campaign: campaignFilter,
-    lead: sql` and (l.name ilike ${pattern} or l.email ilike ${pattern} or coalesce(l.phone, '') ilike ${pattern})`,
+    lead: sql` and (l.name ilike ${pattern} or l.email ilike ${pattern} or coalesce(l.phone, '') ilike ${pattern})${readable}`,
   };
+}
+
+function onlyIds(ids: Set<string>): SQL {
+  if (ids.size === 0) return sql`false`;
+  return sql`l.id in (${sql.join([...ids].map((id) => sql`${id}::uuid`), sql`, `)})`;
 }
 
 /**
@@ -72,10 +83,11 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
   const { db } = await getServices();
   const { userId, query, timeZone } = options;
   const today = calendarDay(options.now ?? new Date(), timeZone);
-  const filter = viewFilter(query);
+  const visible = options.isPro ? null : await listVisibleLeadIds(db, userId);
+  const filter = viewFilter(query, visible);
   const isFiltered = Boolean(query.q || query.campaign);
 
-  const [campaigns, stats, matchingCount, visible] = await Promise.all([
+  const [campaigns, stats, matchingCount] = await Promise.all([
     db
       .select({ id: campaign.id, title: campaign.title })
       .from(campaign)
@@ -100,7 +112,6 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
           select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
           where c.user_id = ${userId}${filter.campaign}${filter.lead}`)
       : null,
-    options.isPro ? null : listVisibleLeadIds(db, userId),
   ]);
 
   const cards = rowsOf<{ total: number; thisWeek: number; today: number }>(stats)[0]!;
@@ -160,11 +171,10 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
   async function countHidden() {
     if (visible === null) return 0;
     if (visible.size === 0) return matching;
-    const ids = sql.join([...visible].map((id) => sql`${id}::uuid`), sql`, `);
     const [row] = rowsOf<{ count: number }>(
       await db.execute(sql`
         select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
-        where c.user_id = ${userId}${filter.campaign}${filter.lead} and l.id in (${ids})`),
+        where c.user_id = ${userId}${filter.campaign}${filter.lead} and ${onlyIds(visible)}`),
     );
     return matching - (row?.count ?? 0);
   }
@@ -178,14 +188,9 @@ const CSV_BATCH = 1_000;
  */
 export async function streamLeadsCsv(options: Owner & { query: Pick<LeadsQuery, "q" | "campaign"> }) {
   const { db } = await getServices();
-  const filter = viewFilter(options.query);
-  const visible = options.isPro ? null : [...(await listVisibleLeadIds(db, options.userId))];
-  const onlyVisible =
-    visible === null
-      ? sql``
-      : visible.length === 0
-        ? sql` and false`
-        : sql` and l.id in (${sql.join(visible.map((id) => sql`${id}::uuid`), sql`, `)})`;
+  const visible = options.isPro ? null : await listVisibleLeadIds(db, options.userId);
+  const filter = viewFilter(options.query, visible);
+  const onlyVisible = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
 
   const csv = new PassThrough();
   const toCsv = (records: string[][]) => stringify(records, { record_delimiter: "windows" });

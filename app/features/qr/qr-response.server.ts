@@ -2,6 +2,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { captureUrl, contentDisposition } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { logger } from "~/utils/logger.server";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { renderQrPng, renderQrSvg } from "./qr.server";
 
@@ -10,6 +11,15 @@ const notFoundResponse = () => new Response("Not found", { status: 404, headers:
 /** The owner's QR code for a campaign as a download; 404 for anyone else's or an unknown id. */
 export async function qrCodeResponse(request: Request, campaignId: string | undefined, format: "png" | "svg") {
   const sessionUser = await requireUser(request);
+  try {
+    await consumeRateLimit("qrByUser", sessionUser.id);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return new Response("Too many QR code downloads. Please wait a moment and try again.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
   const { db, env } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: campaignId ?? "" });
   if (!campaign) return notFoundResponse();

@@ -1,5 +1,7 @@
-import { PNG } from "pngjs";
+import crypto from "node:crypto";
 import QRCode from "qrcode";
+import sharp from "sharp";
+import { MAX_INPUT_PIXELS } from "~/features/uploads/limits";
 import { logger } from "~/utils/logger.server";
 
 export const QR_SIZE = 300;
@@ -20,14 +22,57 @@ function options(hasLogo: boolean) {
   };
 }
 
-/** The QR code as a 300 px PNG, with the logo (a PNG) drawn 60×60 in the centre when given. */
+const PNG_CACHE_ENTRIES = 256;
+// Rendered PNGs by (text, logo bytes): a campaign's code changes only with its URL or its logo.
+const pngCache = new Map<string, Buffer>();
+
+/**
+ * The QR code as a 300 px PNG, with the logo drawn to fit a white 60×60 square in the centre when
+ * given. The logo is decoded under the upload pixel budget and composited by sharp in libuv's
+ * thread pool, never on the event loop; results are kept in a small LRU.
+ */
 export async function renderQrPng(text: string, logo?: QrLogo | null): Promise<Buffer> {
-  const decodedLogo = logo ? decodeLogo(logo) : null;
+  const cacheKey = `${text}\u0000${logo ? crypto.createHash("sha256").update(logo.bytes).digest("base64") : "-"}`;
+  const cached = pngCache.get(cacheKey);
+  if (cached) {
+    pngCache.delete(cacheKey);
+    pngCache.set(cacheKey, cached);
+    return cached;
+  }
+  const png = await renderQrPngUncached(text, logo);
+  pngCache.set(cacheKey, png);
+  if (pngCache.size > PNG_CACHE_ENTRIES) pngCache.delete(pngCache.keys().next().value!);
+  return png;
+}
+
+async function renderQrPngUncached(text: string, logo?: QrLogo | null): Promise<Buffer> {
   const buffer = await QRCode.toBuffer(text, { type: "png", ...options(Boolean(logo)) });
-  if (!decodedLogo) return buffer;
-  const qr = PNG.sync.read(buffer);
-  drawLogo(qr, decodedLogo);
-  return PNG.sync.write(qr);
+  const mark = logo ? await fitLogo(logo) : null;
+  if (!mark) return buffer;
+  const box = Math.round((QR_SIZE - LOGO_SIZE) / 2);
+  return sharp(buffer)
+    .composite([
+      { input: { create: { width: LOGO_SIZE, height: LOGO_SIZE, channels: 4, background: QR_LIGHT } }, left: box, top: box },
+      { input: mark.bytes, left: box + Math.floor((LOGO_SIZE - mark.width) / 2), top: box + Math.floor((LOGO_SIZE - mark.height) / 2) },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** The logo scaled to fit LOGO_SIZE, flattened on white; null when it cannot be drawn. */
+async function fitLogo(logo: QrLogo) {
+  try {
+    const { data, info } = await sharp(logo.bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize(LOGO_SIZE, LOGO_SIZE, { fit: "inside" })
+      .flatten({ background: QR_LIGHT })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, width: info.width, height: info.height };
+  } catch (error) {
+    logger.error({ err: error }, "QR Code generation error: unreadable logo");
+    return null;
+  }
 }
 
 /** The QR code as SVG, with the logo embedded as a data: image in the centre when given. */
@@ -43,59 +88,4 @@ export async function renderQrSvg(text: string, logo?: QrLogo | null): Promise<s
     `<rect x="${offset}" y="${offset}" width="${size}" height="${size}" fill="${QR_LIGHT}"/>` +
     `<image x="${offset}" y="${offset}" width="${size}" height="${size}" preserveAspectRatio="xMidYMid meet" href="${href}"/>`;
   return svg.replace(/<\/svg>\s*$/, `${overlay}</svg>`);
-}
-
-function decodeLogo(logo: QrLogo): PNG | null {
-  // Logos are turned into PNG in the browser before upload; other formats are drawn only in the SVG.
-  if (logo.contentType !== "image/png") return null;
-  try {
-    return PNG.sync.read(logo.bytes);
-  } catch (error) {
-    logger.error({ err: error }, "QR Code generation error: unreadable logo");
-    return null;
-  }
-}
-
-/** Draws `logo` scaled to fit a white 60×60 square in the centre of `qr` (bilinear, alpha over white). */
-function drawLogo(qr: PNG, logo: PNG) {
-  const scale = Math.min(LOGO_SIZE / logo.width, LOGO_SIZE / logo.height);
-  const width = Math.max(1, Math.round(logo.width * scale));
-  const height = Math.max(1, Math.round(logo.height * scale));
-  const boxLeft = Math.round((qr.width - LOGO_SIZE) / 2);
-  const boxTop = Math.round((qr.height - LOGO_SIZE) / 2);
-  const left = boxLeft + Math.floor((LOGO_SIZE - width) / 2);
-  const top = boxTop + Math.floor((LOGO_SIZE - height) / 2);
-
-  for (let y = boxTop; y < boxTop + LOGO_SIZE; y++) {
-    for (let x = boxLeft; x < boxLeft + LOGO_SIZE; x++) {
-      const index = (y * qr.width + x) * 4;
-      qr.data[index] = qr.data[index + 1] = qr.data[index + 2] = qr.data[index + 3] = 255;
-    }
-  }
-
-  const sample = (sx: number, sy: number, channel: number) => {
-    const x0 = Math.min(logo.width - 1, Math.max(0, Math.floor(sx)));
-    const y0 = Math.min(logo.height - 1, Math.max(0, Math.floor(sy)));
-    const x1 = Math.min(logo.width - 1, x0 + 1);
-    const y1 = Math.min(logo.height - 1, y0 + 1);
-    const fx = Math.min(1, Math.max(0, sx - x0));
-    const fy = Math.min(1, Math.max(0, sy - y0));
-    const at = (x: number, y: number) => logo.data[(y * logo.width + x) * 4 + channel]!;
-    const top = at(x0, y0) * (1 - fx) + at(x1, y0) * fx;
-    const bottom = at(x0, y1) * (1 - fx) + at(x1, y1) * fx;
-    return top * (1 - fy) + bottom * fy;
-  };
-
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const sx = (x + 0.5) / scale - 0.5;
-      const sy = (y + 0.5) / scale - 0.5;
-      const alpha = sample(sx, sy, 3) / 255;
-      const index = ((top + y) * qr.width + (left + x)) * 4;
-      for (let channel = 0; channel < 3; channel++) {
-        qr.data[index + channel] = Math.round(sample(sx, sy, channel) * alpha + 255 * (1 - alpha));
-      }
-      qr.data[index + 3] = 255;
-    }
-  }
 }

@@ -4,12 +4,14 @@ import path from "node:path";
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
-import { imageSize } from "image-size";
+import sharp, { type Metadata } from "sharp";
 import { upload } from "~/db/schema";
 import { getEnv } from "~/utils/env.server";
+import { MAX_INPUT_PIXELS, STORED_MAX_SIDE } from "./limits";
 import { getServices } from "~/utils/services.server";
 
 export type UploadFolder = "qr-logos" | "blog-banners";
+export { MAX_INPUT_PIXELS };
 
 /** Raster formats we accept. SVG is refused: it can carry script. */
 const ALLOWED_TYPES = new Map([
@@ -18,7 +20,6 @@ const ALLOWED_TYPES = new Map([
   ["image/webp", "webp"],
   ["image/gif", "gif"],
 ]);
-const MAX_DIMENSION = 8000;
 /**
  * Markup hidden in an image (a GIF/HTML polyglot, script in a comment chunk) has no innocent use,
  * and a sniffing client or a misconfigured CDN could run it. Camera metadata (XMP) never matches.
@@ -26,14 +27,43 @@ const MAX_DIMENSION = 8000;
 const EMBEDDED_MARKUP = /<\s*(?:script|html|body|iframe|svg|object|embed|!doctype)\b|javascript:/i;
 
 export class UploadRejectedError extends Error {
-  constructor(public reason: "not_image" | "too_large") {
+  constructor(public reason: "not_image" | "too_large" | "too_many_pixels") {
     super(reason);
   }
 }
 
 /**
- * Stores an uploaded image after checking it by content (magic bytes and a decodable size), not by
- * its name or declared type. Returns the public URL.
+ * Decodes an image under the pixel budget, turns it upright, shrinks it to fit `maxSide` and
+ * re-encodes it: only pixels survive (no metadata, comments or appended content). Runs in libuv's
+ * thread pool, never on the event loop. Logos and images with transparency become PNG, photos JPEG.
+ */
+export async function normaliseImage(bytes: Buffer, options: { maxSide: number; format?: "png" | "auto" }) {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadRejectedError("not_image");
+  }
+  if (!metadata.width || !metadata.height) throw new UploadRejectedError("not_image");
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new UploadRejectedError("too_many_pixels");
+  const asPng = options.format === "png" || metadata.hasAlpha;
+  try {
+    const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize(options.maxSide, options.maxSide, { fit: "inside", withoutEnlargement: true });
+    const { data, info } = await (asPng ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 85, mozjpeg: true })).toBuffer({
+      resolveWithObject: true,
+    });
+    return { bytes: data, contentType: asPng ? "image/png" : "image/jpeg", extension: asPng ? "png" : "jpg", width: info.width, height: info.height };
+  } catch {
+    throw new UploadRejectedError("not_image");
+  }
+}
+
+/**
+ * Stores an uploaded image after checking it by content (magic bytes, a decodable image within
+ * the pixel budget), not by its name or declared type, normalised by `normaliseImage`. Returns
+ * the public URL.
  */
 export async function saveImageUpload(options: { file: File; folder: UploadFolder; maxBytes: number; userId: string | null }) {
   const { file, folder, maxBytes, userId } = options;
@@ -43,22 +73,21 @@ export async function saveImageUpload(options: { file: File; folder: UploadFolde
   if (bytes.length > maxBytes) throw new UploadRejectedError("too_large");
 
   const detected = await fileTypeFromBuffer(bytes);
-  const extension = detected && ALLOWED_TYPES.get(detected.mime);
-  if (!detected || !extension) throw new UploadRejectedError("not_image");
+  if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw new UploadRejectedError("not_image");
   if (EMBEDDED_MARKUP.test(bytes.toString("latin1"))) throw new UploadRejectedError("not_image");
-  try {
-    const { width, height } = imageSize(bytes);
-    if (!width || !height || width > MAX_DIMENSION || height > MAX_DIMENSION) throw new UploadRejectedError("not_image");
-  } catch (error) {
-    if (error instanceof UploadRejectedError) throw error;
-    throw new UploadRejectedError("not_image");
-  }
+  // QR codes draw logos as PNG (transparency kept); banners keep whichever suits them.
+  const image = await normaliseImage(bytes, { maxSide: STORED_MAX_SIDE[folder], format: folder === "qr-logos" ? "png" : "auto" });
 
-  const key = `${folder}/${Date.now()}-${crypto.randomBytes(8).toString("hex")}.${extension}`;
-  await getStorage().put(key, bytes, detected.mime);
+  const key = `${folder}/${Date.now()}-${crypto.randomBytes(8).toString("hex")}.${image.extension}`;
+  await getStorage().put(key, image.bytes, image.contentType);
   const { db } = await getServices();
-  await db.insert(upload).values({ key, userId, contentType: detected.mime, size: bytes.length });
+  await db.insert(upload).values({ key, userId, contentType: image.contentType, size: image.bytes.length });
   return getStorage().publicUrl(key);
+}
+
+/** Removes a stored upload's file (local disk or S3); nothing happens when it is already gone. */
+export async function removeStoredUpload(key: string) {
+  await getStorage().remove(key);
 }
 
 /** Removes every file a user uploaded (account deletion). */

@@ -1,0 +1,99 @@
+// Over real HTTP, against the production server (issue 11, findings 4 and 6): methods we do not
+// serve get 405 with Allow and nothing in the error log; an owner past the upload budget sees the
+// message in the wizard, not a reset connection.
+import type { ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import http from "node:http";
+import { expect, test } from "@playwright/test";
+import { PNG } from "pngjs";
+import { signUpOver, startServer, tmpDir, waitHealthy } from "./support/processes";
+
+test.describe.configure({ timeout: 180_000 });
+
+let server: ReturnType<typeof startServer>;
+const running: ChildProcess[] = [];
+
+test.beforeAll(async () => {
+  // Budgets as shipped (multiplier 1): 30 uploads per hour.
+  server = startServer({ DATA_DIR: tmpDir(), RATE_LIMIT_MULTIPLIER: "1", LOG_LEVEL: "info" });
+  running.push(server.child);
+  await waitHealthy(server.port);
+});
+test.afterAll(() => running.forEach((child) => child.kill("SIGKILL")));
+
+function send(method: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; allow: string | undefined; body: string }>((resolve, reject) => {
+    const request = http.request(`${server.url}${path}`, { method, headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+const errorLines = () =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => /"level":(50|60)/.test(line));
+
+test("methods we do not serve answer 405 with Allow, and nothing is logged as an error", async () => {
+  const cookie = await signUpOver(server.url, `methods-${Date.now()}@e2e.test`);
+  for (const method of ["TRACE", "OPTIONS", "PUT", "PATCH", "DELETE", "PROPFIND", "MKCOL", "PURGE", "SEARCH"]) {
+    for (const path of ["/", "/dashboard", "/api/logo", "/capture/00000000-0000-4000-8000-000000000000", "/no/such/page"]) {
+      const answer = await send(method, path, { cookie });
+      expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({ method, path, status: 405, allow: "GET, HEAD, POST" });
+      expect(answer.body).not.toMatch(/at .+\(.+:\d+:\d+\)/);
+    }
+  }
+  expect((await send("GET", "/healthz")).status).toBe(200);
+  expect((await send("HEAD", "/signin")).status).toBe(200);
+  expect(errorLines()).toEqual([]);
+});
+
+function noisyPng(side: number) {
+  const png = new PNG({ width: side, height: side });
+  crypto.randomFillSync(png.data);
+  for (let i = 3; i < png.data.length; i += 4) png.data[i] = 255;
+  return PNG.sync.write(png);
+}
+
+test("past the upload budget, the wizard shows the message for a large logo", async ({ browser }) => {
+  const cookie = await signUpOver(server.url, `uploads-${Date.now()}@e2e.test`);
+  const small = noisyPng(8);
+  for (let i = 0; i < 30; i++) {
+    const form = new FormData();
+    form.append("logo", new Blob([new Uint8Array(small)], { type: "image/png" }), "logo.png");
+    const response = await fetch(`${server.url}/api/logo`, { method: "POST", headers: { cookie }, body: form });
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+  }
+  const large = noisyPng(700);
+  expect(large.length).toBeGreaterThan(1024 * 1024);
+  expect(large.length).toBeLessThan(2 * 1024 * 1024);
+
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: "localhost", path: "/", secure: pair.startsWith("__Secure-"), httpOnly: true };
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto("/campaigns?new=1");
+  const dialog = page.getByRole("dialog", { name: "Create New Campaign" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Campaign Title").fill("Flood");
+  await dialog.getByLabel("Business Type").selectOption("Bakery");
+  await dialog.getByLabel("Offer", { exact: true }).fill("Free croissant");
+  await dialog.getByLabel("Offer Condition").fill("With any coffee");
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await dialog.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: large });
+  await expect(dialog.getByRole("alert")).toHaveText("Too many uploads. Please wait a moment and try again.");
+  await expect(dialog.getByRole("img", { name: "Uploaded logo" })).toHaveCount(0);
+  await context.close();
+  expect(errorLines()).toEqual([]);
+});

@@ -1,0 +1,73 @@
+// Many visitors behind one address (café Wi-Fi, a school, a carrier's NAT) can all leave their
+// details: a valid, unused scan token is bounded per token and per campaign, not per address
+// (issue 11, finding 5). Posts without one keep the per-address budget.
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import * as route from "~/routes/capture";
+import { RATE_LIMITS } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+
+const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const CAFE = "192.0.2.77";
+
+async function scanToken(campaignId: string) {
+  const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": CAFE } });
+  return payload(await run(route.loader, request, { campaignId })).scanToken as string;
+}
+
+function submit(campaignId: string, form: Record<string, string>, address = CAFE) {
+  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
+  return run(route.action, request, { campaignId });
+}
+
+async function leadCount(campaignId: string) {
+  const { db } = await getServices();
+  return (await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.campaignId, campaignId))).length;
+}
+
+describe("visitors sharing one address", () => {
+  it("the 21st visitor in ten minutes with a fresh scan token is not refused", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const visitors = RATE_LIMITS.leadByAddress.points + 5;
+    for (let i = 0; i < visitors; i++) {
+      const token = await scanToken(campaign.id);
+      const result = await submit(campaign.id, { name: `Guest ${i}`, email: `guest${i}@example.com`, scanToken: token });
+      expect({ i, status: statusOf(result), body: payload(result) }).toEqual({ i, status: 200, body: { ok: true } });
+    }
+    expect(await leadCount(campaign.id)).toBe(visitors);
+  });
+
+  it("keeps the per-address budget for posts without a valid, unused token", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const address = "192.0.2.78";
+    const used = await scanToken(campaign.id);
+    expect(payload(await submit(campaign.id, { name: "First", email: "first@example.com", scanToken: used }, address))).toEqual({ ok: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.leadByAddress.points + 1; i++) {
+      // A used token, a made-up one and none at all all count against the address.
+      const scanTokenField = [used, crypto.randomUUID(), ""][i % 3]!;
+      statuses.push(statusOf(await submit(campaign.id, { name: "Bot", email: `bot${i}@example.com`, scanToken: scanTokenField }, address)));
+    }
+    expect(statuses.slice(0, -1).every((status) => status !== 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await leadCount(campaign.id)).toBe(1);
+  });
+
+  it("bounds repeated posts with one unused token by that token's own budget", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const token = await scanToken(campaign.id);
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMITS.leadByToken.points + 1; i++) {
+      // Invalid fields never use the token up, so without a token budget this would be unbounded.
+      statuses.push(statusOf(await submit(campaign.id, { name: "", email: "not-an-email", scanToken: token }, `198.18.0.${i + 1}`)));
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
