@@ -80,6 +80,7 @@ export { getEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
 export { startBackgroundWork } from "./features/email/worker.server";
+export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
