@@ -72,8 +72,8 @@ export class UnsafeDestinationError extends Error {
 export const PRIVATE_ADDRESS_MESSAGE = "This address points to a private or local network, which webhooks cannot reach.";
 
 function hostOf(url: URL) {
-  // URL keeps IPv6 literals in brackets.
-  return url.hostname.replace(/^\[(.*)\]$/, "$1");
+  // URL keeps IPv6 literals in brackets; a trailing dot names the same host.
+  return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.+$/, "");
 }
 
 /** Syntax rules for an endpoint URL; returns a message for the owner, or null when acceptable. */
