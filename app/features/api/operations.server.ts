@@ -163,12 +163,12 @@ export const OPERATIONS: Operation[] = [
       const found = await findCampaign(db, userId, params.id!);
       const [[counts], [visitors]] = await Promise.all([
         db
-          .select({ scans: campaign.scanCount, leads: sql<number>`(select count(*) from lead where lead.campaign_id = ${campaign.id})::int`, lastLeadAt: sql<Date | null>`(select max(collected_at) from lead where lead.campaign_id = ${campaign.id})` })
-          .from(campaign)
-          .where(eq(campaign.id, found.id)),
+          .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
+          .from(lead)
+          .where(eq(lead.campaignId, found.id)),
         db.select({ unique: sql<number>`count(*) filter (where ${scan.isUnique})::int` }).from(scan).where(eq(scan.campaignId, found.id)),
       ]);
-      const scans = counts?.scans ?? 0;
+      const [{ scans }] = (await db.select({ scans: campaign.scanCount }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
       const leads = counts?.leads ?? 0;
       return {
         status: 200,
