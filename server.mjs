@@ -48,6 +48,7 @@ try {
 }
 await lifecycle.startBackgroundWork?.();
 await lifecycle.startUploadCleanup?.();
+await lifecycle.startWebhookWorker?.();
 
 const app = express();
 app.disable("x-powered-by");
@@ -116,13 +117,19 @@ app.use((req, res, next) => {
     res.status(413).type("text/plain").send("Request too large.");
     return;
   }
-  if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
+  if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path) || isBearerApiRequest(req)) return next();
   if (!isSameOrigin(req)) {
     res.status(403).type("text/plain").send("Cross-site request refused.");
     return;
   }
   next();
 });
+
+// The public API authenticates by API key only and never reads cookies, so a cross-site request
+// carrying a Bearer key cannot ride on a signed-in browser session.
+function isBearerApiRequest(req) {
+  return req.path.startsWith("/api/v1/") && /^Bearer \S+$/.test(req.headers.authorization ?? "");
+}
 
 function isSameOrigin(req) {
   if (req.headers["sec-fetch-site"] === "cross-site") return false;

@@ -11,6 +11,7 @@ export default [
   route("api/logo", "routes/api.logo.ts"),
   route("leads/export.csv", "routes/leads-export.ts"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
+  route("api/v1/*", "routes/api.v1.ts"),
   route("billing/portal", "routes/billing.portal.ts"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
@@ -24,6 +25,9 @@ export default [
     route("campaigns/:campaignId", "routes/campaign-detail.tsx"),
     route("leads", "routes/leads.tsx"),
     route("settings", "routes/settings.tsx"),
+    route("settings/integrations", "routes/settings.integrations.tsx"),
+    route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
+    route("docs/api", "routes/docs.api.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/users", "routes/admin.users.tsx"),
     route("admin/blog", "routes/admin.blog.tsx"),

@@ -159,6 +159,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </div>
       </Section>
 
+      <Section title="Integrations" description="Webhooks and the REST API send your leads to other tools as they arrive.">
+        <Link to="/settings/integrations" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+          Manage integrations
+        </Link>
+        {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+      </Section>
+
       <Section title="Account actions">
         <div className="flex flex-col gap-6">
           <div>

@@ -33,6 +33,11 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Scales every rate-limit budget; test environments that sign up many accounts from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+  /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

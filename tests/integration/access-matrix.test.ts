@@ -8,6 +8,7 @@ import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import routes from "~/routes";
+import { createApiKey } from "~/features/integrations/api-keys.server";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../factories";
@@ -16,7 +17,7 @@ import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
 import { campaignForm } from "./campaigns-support";
 import { outcome, type Handler } from "./hardening-support";
 
-type Access = "public" | "anonymous" | "user" | "admin" | "inert";
+type Access = "public" | "anonymous" | "user" | "admin" | "inert" | "bearer";
 type Module = { loader?: Handler; action?: Handler; default?: unknown };
 
 /**
@@ -34,6 +35,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/api.logo.ts": { loader: "inert", action: "user" },
   "routes/leads-export.ts": { loader: "user" },
   "routes/webhooks.stripe.ts": { loader: "inert", action: "public" },
+  "routes/api.v1.ts": { loader: "bearer", action: "bearer" },
   "routes/billing.portal.ts": { loader: "inert", action: "user" },
   "routes/site-layout.tsx": { loader: "public" },
   "routes/home.tsx": { loader: "anonymous" },
@@ -47,6 +49,9 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/campaign-detail.tsx": { loader: "user" },
   "routes/leads.tsx": { loader: "user" },
   "routes/settings.tsx": { loader: "user", action: "user" },
+  "routes/settings.integrations.tsx": { loader: "user", action: "user" },
+  "routes/settings.integrations.webhook.tsx": { loader: "user", action: "user" },
+  "routes/docs.api.tsx": { loader: "public" },
   "routes/admin.tsx": { loader: "admin" },
   "routes/admin.users.tsx": { loader: "admin", action: "admin" },
   "routes/admin.blog.tsx": { loader: "admin", action: "admin" },
@@ -77,6 +82,13 @@ let b: Awaited<ReturnType<typeof createUser>>;
 let bCampaignId: string;
 let bLogoKey: string;
 let bPostId: string;
+let bEndpointId: string;
+let bDeliveryId: string;
+let bKeyId: string;
+let c: Awaited<ReturnType<typeof createUser>>;
+let cKey: string;
+let cEndpointId: string;
+const B_HOOK_URL = "https://hooks.example.com/b-secret-endpoint";
 const B_LEAD_EMAIL = "secret-lead-of-b@example.org";
 const B_TITLE = "B's Secret Campaign";
 const B_CUSTOMER = "cus_owned_by_b";
@@ -86,10 +98,11 @@ function urlOf(path: string) {
   return path
     .replace(":campaignId", bCampaignId)
     .replace(":postId", bPostId)
+    .replace(":endpointId", bEndpointId)
     .replace(":slug", "no-such-post")
     .replace("*", bLogoKey);
 }
-const paramsOf = () => ({ campaignId: bCampaignId, postId: bPostId, slug: "no-such-post", "*": bLogoKey });
+const paramsOf = () => ({ campaignId: bCampaignId, postId: bPostId, endpointId: bEndpointId, slug: "no-such-post", "*": bLogoKey });
 
 /** A form that would change something if the guard let it through. */
 function meaningfulForm(file: string, actor: { id: string }): Record<string, string | Blob> {
@@ -98,6 +111,10 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return campaignForm({ intent: "update", campaignId: bCampaignId, title: "Hijacked" });
     case "routes/settings.tsx":
       return { intent: "business", businessName: "Hijacked" };
+    case "routes/settings.integrations.tsx":
+      return { intent: "createEndpoint", url: "https://hooks.example.com/hijack", events: "lead.created" };
+    case "routes/settings.integrations.webhook.tsx":
+      return { intent: "delete" };
     case "routes/api.logo.ts":
       return { logo: pngFile("logo.png") };
     case "routes/api.ai-copy.ts":
@@ -121,7 +138,7 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit] = await Promise.all([
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries] = await Promise.all([
     db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
     ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
     ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
@@ -130,6 +147,9 @@ async function snapshot() {
     db.select().from(schema.businessProfile),
     db.select().from(schema.blogPost),
     db.select().from(schema.adminAudit),
+    db.select().from(schema.webhookEndpoint),
+    db.select().from(schema.apiKey),
+    db.select().from(schema.webhookDelivery),
   ]);
   const sorted = <T,>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -142,6 +162,9 @@ async function snapshot() {
     profiles: sorted(profiles),
     posts: sorted(posts),
     audit: sorted(audit),
+    endpoints: sorted(endpoints),
+    keys: sorted(keys),
+    deliveries: sorted(deliveries),
   };
 }
 
@@ -159,6 +182,9 @@ async function rowsOfB() {
     subscription: await db.select().from(schema.subscription).where(eq(schema.subscription.userId, b.id)),
     profile: await db.select().from(schema.businessProfile).where(eq(schema.businessProfile.userId, b.id)),
     sessions: (await db.select({ id: schema.session.id }).from(schema.session).where(eq(schema.session.userId, b.id))).length,
+    endpoints: await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, b.id)),
+    keys: await db.select().from(schema.apiKey).where(eq(schema.apiKey.userId, b.id)),
+    deliveries: await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, bEndpointId)),
   };
 }
 
@@ -185,6 +211,23 @@ beforeAll(async () => {
   const { db } = await getServices();
   await db.insert(schema.businessProfile).values({ userId: b.id, name: "B's Bakery" });
   bPostId = (await insertPost({ title: "Draft by nobody", slug: "matrix-draft" })).id;
+  // B's integrations: an endpoint with one delivery, and an API key. C is a second Pro owner.
+  const [endpoint] = await db
+    .insert(schema.webhookEndpoint)
+    .values({ userId: b.id, url: B_HOOK_URL, events: ["lead.created"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
+    .returning();
+  bEndpointId = endpoint!.id;
+  const [event] = await db.insert(schema.webhookEvent).values({ id: "evt_matrix_b", userId: b.id, type: "lead.created", payload: {} }).returning();
+  const [delivery] = await db.insert(schema.webhookDelivery).values({ eventId: event!.id, endpointId: bEndpointId, status: "failed" }).returning();
+  bDeliveryId = delivery!.id;
+  bKeyId = (await createApiKey(db, { userId: b.id, name: "B's secret key" })).id;
+  c = await createUser({ isPro: true });
+  cKey = (await createApiKey(db, { userId: c.id, name: "C's key" })).key;
+  const [own] = await db
+    .insert(schema.webhookEndpoint)
+    .values({ userId: c.id, url: "https://hooks.example.com/c", events: ["lead.created"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
+    .returning();
+  cEndpointId = own!.id;
 });
 afterAll(() => stub?.close());
 
@@ -219,6 +262,20 @@ describe("signed-out visitors", () => {
     const result = await outcome(module[name], request, paramsOf());
     expect(result.status).toBe(302);
     expect(location(result.result)).toBe("/signin");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(handlersWith("bearer"))("%s %s answers 401 problem+json without an API key and changes nothing", async (file, name) => {
+    const module = await load(file);
+    const before = await snapshot();
+    const request =
+      name === "loader"
+        ? makeRequest(`/api/v1/campaigns/${bCampaignId}`)
+        : makeRequest("/api/v1/campaigns", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Hijacked" }) });
+    const result = await outcome(module[name], request, { "*": "campaigns" });
+    expect(result.status).toBe(401);
+    expect((result.result as Response).headers.get("content-type")).toBe("application/problem+json");
+    expect(await text(result.result)).not.toContain(B_TITLE);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -318,6 +375,32 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const named = await outcome(action, makeRequest("/settings", { cookie: a.cookie, form: { intent: "business", businessName: "A's Café", userId: b.id } }));
     expect(named.status).toBe(200);
   },
+  "routes/settings.integrations.tsx": async () => {
+    const { loader, action } = await load("routes/settings.integrations.tsx");
+    for (const actor of [a, c]) {
+      const page = await outcome(loader, makeRequest("/settings/integrations", { cookie: actor.cookie }));
+      expect(page.status).toBe(200);
+      expect(await text(page.result)).not.toContain(B_HOOK_URL);
+      expect(await text(page.result)).not.toContain("B's secret key");
+      const revoke = await outcome(action, makeRequest("/settings/integrations", { cookie: actor.cookie, form: { intent: "revokeKey", keyId: bKeyId } }));
+      expect([403, 404]).toContain(revoke.status);
+    }
+    // A free owner sees the upgrade prompt and can create nothing.
+    const free = await outcome(action, makeRequest("/settings/integrations", { cookie: a.cookie, form: meaningfulForm("routes/settings.integrations.tsx", a) }));
+    expect(free.status).toBe(403);
+  },
+  "routes/settings.integrations.webhook.tsx": async () => {
+    const { loader, action } = await load("routes/settings.integrations.webhook.tsx");
+    const path = `/settings/integrations/webhooks/${bEndpointId}`;
+    expect((await outcome(loader, makeRequest(path, { cookie: c.cookie }), { endpointId: bEndpointId })).status).toBe(404);
+    for (const intent of ["test", "rotate", "pause", "resume", "delete"]) {
+      expect((await outcome(action, makeRequest(path, { cookie: c.cookie, form: { intent } }), { endpointId: bEndpointId })).status).toBe(404);
+    }
+    // Resending B's delivery from C's own endpoint page is refused too.
+    const ownPath = `/settings/integrations/webhooks/${cEndpointId}`;
+    const resend = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), { endpointId: cEndpointId });
+    expect(resend.status).toBe(404);
+  },
   "routes/api.logo.ts": async () => {
     const { action } = await load("routes/api.logo.ts");
     const result = await outcome(action, makeRequest("/api/logo", { cookie: a.cookie, form: { logo: pngFile("a.png"), userId: b.id } }));
@@ -358,6 +441,45 @@ describe("user A with user B's ids", () => {
   it.each(Object.keys(CROSS_USER))("%s gives A nothing of B's and leaves B's rows as they were", async (file) => {
     const before = await rowsOfB();
     await CROSS_USER[file]!();
+    expect(await rowsOfB()).toEqual(before);
+  });
+
+  it("an API key reaches only its owner's data, and cookies never authenticate the API", async () => {
+    const { action, loader } = await load("routes/api.v1.ts");
+    const call = async (method: string, path: string, headers: Record<string, string>, body?: unknown) => {
+      const request = makeRequest(`/api/v1${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await outcome(method === "GET" ? loader : action, request, { "*": path.slice(1) })).result as Response;
+    };
+    const before = await rowsOfB();
+    const bearer = { authorization: `Bearer ${cKey}` };
+    const [bLead] = before.leads;
+    for (const [method, path, body] of [
+      ["GET", `/campaigns/${bCampaignId}`],
+      ["GET", `/campaigns/${bCampaignId}/stats`],
+      ["PATCH", `/campaigns/${bCampaignId}`, { status: "paused" }],
+      ["GET", `/leads/${bLead!.id}`],
+      ["DELETE", `/leads/${bLead!.id}`],
+      ["DELETE", `/hooks/${bEndpointId}`],
+    ] as Array<[string, string, unknown?]>) {
+      const response = await call(method, path, bearer, body);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(await response.text()).not.toContain(B_LEAD_EMAIL);
+    }
+    for (const path of ["/campaigns", `/leads?campaign=${bCampaignId}`, "/leads"]) {
+      const response = await call("GET", path, bearer);
+      expect(response.status).toBe(200);
+      const body = await response.text();
+      expect(body).not.toContain(bCampaignId);
+      expect(body).not.toContain(B_LEAD_EMAIL);
+    }
+    // B's session cookie alone, or a cookie with someone else's key, never acts as B.
+    expect((await call("GET", "/campaigns", { cookie: b.cookie })).status).toBe(401);
+    expect((await call("DELETE", `/leads/${bLead!.id}`, { cookie: b.cookie })).status).toBe(401);
+    expect((await call("GET", `/campaigns/${bCampaignId}`, { cookie: b.cookie, ...bearer })).status).toBe(404);
     expect(await rowsOfB()).toEqual(before);
   });
 

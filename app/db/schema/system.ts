@@ -14,7 +14,7 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    kind: text("kind", { enum: ["welcome", "new_lead", "lead_digest", "pro_welcome"] }).notNull(),
+    kind: text("kind", { enum: ["welcome", "new_lead", "lead_digest", "pro_welcome", "webhook_paused"] }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
 import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
 import type { QrLogo } from "~/features/qr/qr.server";
+import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
@@ -150,26 +151,32 @@ export async function updateCampaign(db: Database, options: { userId: string; ca
   const { userId, campaignId, input } = options;
   if (!isUuid(campaignId)) return false;
   const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
-  const rows = await db
-    .update(campaign)
-    .set({ ...savedFields(input, qrLogoUrl), updatedAt: new Date() })
-    .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)))
-    .returning({ id: campaign.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaign)
+      .set({ ...savedFields(input, qrLogoUrl), updatedAt: new Date() })
+      .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)))
+      .returning({ id: campaign.id });
+    if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId });
+    return rows.length > 0;
+  });
 }
 
 /** Active becomes paused, anything else active (SPEC §4); null when not the owner's. */
 export async function toggleCampaignStatus(db: Database, options: { userId: string; campaignId: string }) {
   if (!isUuid(options.campaignId)) return null;
-  const [row] = await db
-    .update(campaign)
-    .set({
-      status: sql`case when ${campaign.status} = 'active' then 'paused' else 'active' end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
-    .returning({ status: campaign.status });
-  return (row?.status as CampaignStatus | undefined) ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaign)
+      .set({
+        status: sql`case when ${campaign.status} = 'active' then 'paused' else 'active' end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+      .returning({ status: campaign.status });
+    if (row) await enqueueCampaignUpdated(tx, options);
+    return (row?.status as CampaignStatus | undefined) ?? null;
+  });
 }
 
 export async function deleteCampaign(db: Database, options: { userId: string; campaignId: string }) {

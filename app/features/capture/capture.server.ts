@@ -7,6 +7,7 @@ import { getPlanOfUser } from "~/features/billing/plan.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
+import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -226,6 +227,7 @@ export async function submitLead(
         ownerEmail: target.ownerEmail,
         details: { name, email, phone: phone ?? null, campaignTitle: target.title, businessType: target.businessType },
       });
+      await enqueueLeadCreated(tx, { leadId: stored.id });
       return "stored" as const;
     });
   } catch (error) {

@@ -1,0 +1,118 @@
+// The REST API's schemas: they validate requests and, through zod-to-openapi, are the OpenAPI document.
+import { z } from "zod";
+import { BUSINESS_TYPES, FIELD_LIMITS } from "~/features/campaigns/campaigns";
+import { WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
+
+const uuid = z.string().uuid();
+const timestamp = z.string().datetime({ offset: true });
+
+export const CampaignStatusSchema = z.enum(["active", "paused", "draft"]).meta({ id: "CampaignStatus" });
+
+export const CampaignSchema = z
+  .object({
+    id: uuid,
+    object: z.literal("campaign"),
+    title: z.string(),
+    business_type: z.string(),
+    status: CampaignStatusSchema,
+    offer: z.string(),
+    condition: z.string(),
+    headline: z.string(),
+    thank_you: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Campaign", description: "A QR-code campaign." });
+
+export const CampaignListSchema = z
+  .object({ object: z.literal("list"), data: z.array(CampaignSchema) })
+  .meta({ id: "CampaignList" });
+
+const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+
+export const CreateCampaignSchema = z
+  .object({
+    title: text("title", FIELD_LIMITS.title),
+    business_type: z.enum(BUSINESS_TYPES),
+    offer: text("offer", FIELD_LIMITS.discount),
+    condition: text("condition", FIELD_LIMITS.minOrder),
+    headline: text("headline", FIELD_LIMITS.aiHeadline),
+    thank_you: text("thank_you", FIELD_LIMITS.aiThankyou),
+  })
+  .strict()
+  .meta({ id: "CreateCampaign", description: "A new campaign; it starts active with the default design." });
+
+export const UpdateCampaignSchema = z
+  .object({ status: CampaignStatusSchema })
+  .strict()
+  .meta({ id: "UpdateCampaign", description: "Change a campaign's status." });
+
+export const CampaignStatsSchema = z
+  .object({
+    campaign_id: uuid,
+    scans: z.number().int().min(0),
+    unique_visitors: z.number().int().min(0),
+    leads: z.number().int().min(0),
+    conversion_rate: z.number().min(0).meta({ description: "Leads per counted scan, 0 when there are no scans." }),
+    last_lead_at: timestamp.nullable(),
+  })
+  .meta({ id: "CampaignStats" });
+
+export const LeadSchema = z
+  .object({
+    id: uuid,
+    object: z.literal("lead"),
+    campaign_id: uuid,
+    placement_id: uuid.nullable(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    collected_at: timestamp,
+  })
+  .meta({ id: "Lead", description: "Details a visitor left on a capture page." });
+
+export const LeadListSchema = z
+  .object({
+    object: z.literal("list"),
+    data: z.array(LeadSchema),
+    next_cursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." }),
+  })
+  .meta({ id: "LeadList" });
+
+export const LeadListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: "Page size, 1 to 100." }),
+  cursor: z.string().max(200).optional().meta({ description: "`next_cursor` of the previous page." }),
+  since: timestamp.optional().meta({ description: "Only leads collected at or after this time (ISO 8601)." }),
+  campaign: uuid.optional().meta({ description: "Only leads of this campaign." }),
+  placement: uuid.optional().meta({ description: "Only leads from this placement (printed copy)." }),
+});
+
+export const IdParamsSchema = z.object({ id: uuid });
+
+export const HookSubscribeSchema = z
+  .object({
+    target_url: z.string().url().max(2000),
+    event: z.enum(WEBHOOK_EVENT_TYPES),
+  })
+  .strict()
+  .meta({ id: "HookSubscription", description: "REST hook subscription (Zapier and similar tools)." });
+
+export const HookSchema = z
+  .object({
+    id: uuid,
+    object: z.literal("hook"),
+    target_url: z.string(),
+    event: z.enum(WEBHOOK_EVENT_TYPES),
+    secret: z.string().meta({ description: "Signing secret (Standard Webhooks); returned only here." }),
+  })
+  .meta({ id: "Hook" });
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Problem", description: "RFC 9457 problem details." });

@@ -1,0 +1,200 @@
+// The /api/v1 front door: API-key auth (never cookies), per-key rate limits, Idempotency-Key,
+// request validation and problem+json errors around the operations.
+import crypto from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import type { Database } from "~/db/client.server";
+import { apiIdempotency, rateLimit } from "~/db/schema";
+import { getPlanOfUser } from "~/features/billing/plan.server";
+import { authenticateApiKey } from "~/features/integrations/api-keys.server";
+import { UnsafeDestinationError } from "~/features/integrations/address-guard.server";
+import { EndpointLimitError } from "~/features/integrations/webhooks.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+import { getOpenApiDocument } from "./openapi.server";
+import { OPERATIONS, type ApiResult, type Operation } from "./operations.server";
+import { ApiProblem, problemResponse } from "./problem.server";
+
+export const API_PREFIX = "/api/v1";
+export const API_RATE_LIMIT = { points: 120, duration: 60 };
+
+let limiter: RateLimiterDrizzle | undefined;
+async function apiLimiter() {
+  if (!limiter) {
+    const { db, env } = await getServices();
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimit,
+      keyPrefix: "apiByKey",
+      clearExpiredByTimeout: false,
+      points: API_RATE_LIMIT.points * env.RATE_LIMIT_MULTIPLIER,
+      duration: API_RATE_LIMIT.duration,
+    });
+  }
+  return limiter;
+}
+
+function rateLimitHeaders(limit: number, state: RateLimiterRes): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(limit),
+    "RateLimit-Remaining": String(Math.max(0, state.remainingPoints)),
+    "RateLimit-Reset": String(Math.ceil(state.msBeforeNext / 1000)),
+  };
+}
+
+function match(method: string, path: string) {
+  const candidates = OPERATIONS.map((operation) => {
+    const pattern = new RegExp(`^${operation.path.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`);
+    const found = pattern.exec(path);
+    return found ? { operation, params: { ...(found.groups ?? {}) } } : null;
+  }).filter((candidate) => candidate !== null);
+  if (candidates.length === 0) return { kind: "none" as const };
+  const hit = candidates.find((candidate) => candidate.operation.method === method);
+  if (!hit) return { kind: "method" as const, allow: candidates.map((candidate) => candidate.operation.method).join(", ") };
+  return { kind: "ok" as const, ...hit };
+}
+
+function json(result: ApiResult, headers: Record<string, string>) {
+  const all = { "Cache-Control": "no-store", ...headers, ...result.headers };
+  if (result.body === undefined) return new Response(null, { status: result.status, headers: all });
+  return new Response(JSON.stringify(result.body), { status: result.status, headers: { "Content-Type": "application/json", ...all } });
+}
+
+async function readJson(request: Request) {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\b/i.test(type)) throw new ApiProblem(415, "Unsupported media type", "Send the body as application/json.");
+  const text = await request.text();
+  try {
+    return { text, value: JSON.parse(text) as unknown };
+  } catch {
+    throw new ApiProblem(400, "Malformed JSON", "The body is not valid JSON.");
+  }
+}
+
+async function runOperation(db: Database, userId: string, operation: Operation, params: Record<string, string>, url: URL, body: unknown) {
+  const parsedParams = operation.params ? operation.params.safeParse(params) : { success: true as const, data: params };
+  if (!parsedParams.success) throw new ApiProblem(404, "Not found", "No resource with this id.");
+  let query: unknown = {};
+  if (operation.query) {
+    const parsed = operation.query.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) throw ApiProblem.validation(parsed.error, 400);
+    query = parsed.data;
+  }
+  let input: unknown;
+  if (operation.body) {
+    const parsed = operation.body.safeParse(body);
+    if (!parsed.success) throw ApiProblem.validation(parsed.error);
+    input = parsed.data;
+  }
+  try {
+    return await operation.handler({ db, userId, params: parsedParams.data as Record<string, string>, query, body: input });
+  } catch (error) {
+    if (error instanceof UnsafeDestinationError) throw new ApiProblem(422, "Validation failed", error.message, [{ path: "target_url", message: error.message }]);
+    if (error instanceof EndpointLimitError) throw new ApiProblem(409, "Limit reached", error.message);
+    throw error;
+  }
+}
+
+/** Replays the first answer to a POST with the same Idempotency-Key (24 hours), or runs it once. */
+async function withIdempotency(db: Database, apiKeyId: string, key: string, fingerprint: string, run: () => Promise<ApiResult>): Promise<ApiResult> {
+  if (key.length === 0 || key.length > 255) throw new ApiProblem(400, "Invalid Idempotency-Key", "Use 1 to 255 characters.");
+  await db
+    .delete(apiIdempotency)
+    .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key), lt(apiIdempotency.createdAt, sql`now() - interval '24 hours'`)));
+  const [claimed] = await db
+    .insert(apiIdempotency)
+    .values({ apiKeyId, key, requestHash: fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotency.key });
+  if (!claimed) {
+    const [stored] = await db
+      .select()
+      .from(apiIdempotency)
+      .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key)));
+    if (!stored) throw new ApiProblem(409, "Request in progress", "Retry in a moment.");
+    if (stored.requestHash !== fingerprint) {
+      throw new ApiProblem(422, "Idempotency-Key reused", "This Idempotency-Key was used with a different request.");
+    }
+    if (stored.statusCode === null) throw new ApiProblem(409, "Request in progress", "A request with this Idempotency-Key is still being processed.");
+    return { status: stored.statusCode, body: stored.body ?? undefined, headers: { "Idempotent-Replayed": "true" } };
+  }
+  const forget = () => db.delete(apiIdempotency).where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key)));
+  let result: ApiResult;
+  try {
+    result = await run();
+  } catch (error) {
+    // Answers that did nothing are remembered too (a retry gets the same problem), crashes are not.
+    if (error instanceof ApiProblem) {
+      await db
+        .update(apiIdempotency)
+        .set({ statusCode: error.status, body: { __problem: { title: error.title, detail: error.detail, errors: error.errors } } })
+        .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key)));
+    } else {
+      await forget();
+    }
+    throw error;
+  }
+  await db
+    .update(apiIdempotency)
+    .set({ statusCode: result.status, body: (result.body ?? null) as object | null })
+    .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key)));
+  return result;
+}
+
+/** Handles one /api/v1 request; always answers, never throws. */
+export async function handleApiRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.slice(API_PREFIX.length) || "/";
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  let headers: Record<string, string> = {};
+  try {
+    if (path === "/openapi.json" && method === "GET") {
+      return new Response(JSON.stringify(getOpenApiDocument()), {
+        headers: { "Content-Type": "application/json", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+      });
+    }
+    const found = match(method, path);
+    if (found.kind === "none") throw new ApiProblem(404, "Not found", "No such API endpoint. See /api/v1/openapi.json.");
+    if (found.kind === "method") throw new ApiProblem(405, "Method not allowed", undefined, undefined, { Allow: found.allow });
+
+    const authorization = request.headers.get("authorization") ?? "";
+    const bearer = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+    const challenge = { "WWW-Authenticate": 'Bearer realm="LeadQR API"' };
+    if (!bearer) throw new ApiProblem(401, "Unauthorized", "Send your API key as `Authorization: Bearer <key>`.", undefined, challenge);
+    const { db } = await getServices();
+    const key = await authenticateApiKey(db, bearer);
+    if (!key) throw new ApiProblem(401, "Unauthorized", "This API key is unknown or was revoked.", undefined, challenge);
+
+    const limit = await apiLimiter();
+    try {
+      headers = rateLimitHeaders(limit.points, await limit.consume(key.id));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      headers = rateLimitHeaders(limit.points, rejection);
+      throw new ApiProblem(429, "Too many requests", "Slow down and retry after the time in Retry-After.", undefined, {
+        "Retry-After": String(Math.ceil(rejection.msBeforeNext / 1000)),
+      });
+    }
+    const plan = await getPlanOfUser(db, key.userId);
+    if (!plan.isPro) throw new ApiProblem(403, "Pro plan required", "The API is part of LeadQR Pro. Upgrade at /pricing.");
+
+    let body: unknown;
+    let bodyText = "";
+    if (found.operation.body) ({ value: body, text: bodyText } = await readJson(request));
+    const run = () => runOperation(db, key.userId, found.operation, found.params, url, body);
+    const idempotencyKey = method === "POST" ? request.headers.get("idempotency-key") : null;
+    const result =
+      idempotencyKey !== null
+        ? await withIdempotency(db, key.id, idempotencyKey, crypto.createHash("sha256").update(`${method} ${path}\n${bodyText}`).digest("hex"), run)
+        : await run();
+    const stored = result.body as { __problem?: { title: string; detail?: string; errors?: Array<{ path: string; message: string }> } } | undefined;
+    if (stored?.__problem) {
+      throw new ApiProblem(result.status, stored.__problem.title, stored.__problem.detail, stored.__problem.errors, { "Idempotent-Replayed": "true" });
+    }
+    return json(result, headers);
+  } catch (error) {
+    if (error instanceof ApiProblem) return problemResponse(error, headers);
+    logger.error({ err: error, path }, "API request failed");
+    return problemResponse(new ApiProblem(500, "Internal error", "Something went wrong. Please retry."), headers);
+  }
+}

@@ -1,0 +1,288 @@
+// The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
+// and an owner-scoped handler.
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database } from "~/db/client.server";
+import { campaign, lead, scan, webhookEndpoint } from "~/db/schema";
+import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
+import { createCampaign } from "~/features/campaigns/campaigns.server";
+import { campaignResource, leadResource } from "~/features/integrations/resources.server";
+import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
+import {
+  CampaignListSchema,
+  CampaignSchema,
+  CampaignStatsSchema,
+  CreateCampaignSchema,
+  HookSchema,
+  HookSubscribeSchema,
+  IdParamsSchema,
+  LeadListQuerySchema,
+  LeadListSchema,
+  LeadSchema,
+  UpdateCampaignSchema,
+} from "./api.schema";
+import { ApiProblem } from "./problem.server";
+
+export type ApiContext = {
+  db: Database;
+  userId: string;
+  params: Record<string, string>;
+  query: unknown;
+  body: unknown;
+};
+
+export type ApiResult = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export type Operation = {
+  method: "GET" | "POST" | "PATCH" | "DELETE";
+  /** OpenAPI path template below /api/v1. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: "Campaigns" | "Leads" | "REST hooks";
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Success status and its schema (null: no body). */
+  success: { status: number; description: string; schema: z.ZodType | null };
+  /** Error statuses this operation may answer besides 401, 403, 429. */
+  errors: number[];
+  handler: (context: ApiContext) => Promise<ApiResult>;
+};
+
+const notFound = (what: string) => new ApiProblem(404, "Not found", `No ${what} with this id.`);
+
+async function findCampaign(db: Database, userId: string, id: string) {
+  const [row] = await db
+    .select(campaignColumns)
+    .from(campaign)
+    .where(and(eq(campaign.id, id), eq(campaign.userId, userId)));
+  if (!row) throw notFound("campaign");
+  return row;
+}
+
+type LeadQuery = z.output<typeof LeadListQuerySchema>;
+
+function decodeCursor(cursor: string) {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
+    if (typeof at !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(at))) throw new Error("bad");
+    return { at, id };
+  } catch {
+    throw new ApiProblem(400, "Invalid cursor", "Use the next_cursor value of a previous page.");
+  }
+}
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: "GET",
+    path: "/campaigns",
+    operationId: "listCampaigns",
+    summary: "List campaigns",
+    tag: "Campaigns",
+    success: { status: 200, description: "Your campaigns, newest first.", schema: CampaignListSchema },
+    errors: [],
+    async handler({ db, userId }) {
+      const rows = await db.select(campaignColumns).from(campaign).where(eq(campaign.userId, userId)).orderBy(desc(campaign.createdAt), desc(campaign.id));
+      return { status: 200, body: { object: "list", data: rows.map(campaignResource) } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/campaigns",
+    operationId: "createCampaign",
+    summary: "Create a campaign",
+    tag: "Campaigns",
+    body: CreateCampaignSchema,
+    success: { status: 201, description: "The new campaign.", schema: CampaignSchema },
+    errors: [400, 409, 415, 422],
+    async handler({ db, userId, body }) {
+      const input = body as z.output<typeof CreateCampaignSchema>;
+      const parsed = CampaignInputSchema.safeParse({
+        title: input.title,
+        businessType: input.business_type,
+        discount: input.offer,
+        minOrder: input.condition,
+        aiHeadline: input.headline,
+        aiThankyou: input.thank_you,
+        colorPreset: "ocean-blue",
+      });
+      if (!parsed.success) throw ApiProblem.validation(parsed.error);
+      const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data });
+      return { status: 201, body: campaignResource(await findCampaign(db, userId, id)), headers: { Location: `/api/v1/campaigns/${id}` } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/campaigns/{id}",
+    operationId: "getCampaign",
+    summary: "Get a campaign",
+    tag: "Campaigns",
+    params: IdParamsSchema,
+    success: { status: 200, description: "The campaign.", schema: CampaignSchema },
+    errors: [400, 404],
+    async handler({ db, userId, params }) {
+      return { status: 200, body: campaignResource(await findCampaign(db, userId, params.id!)) };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/campaigns/{id}",
+    operationId: "updateCampaignStatus",
+    summary: "Change a campaign's status",
+    tag: "Campaigns",
+    params: IdParamsSchema,
+    body: UpdateCampaignSchema,
+    success: { status: 200, description: "The updated campaign.", schema: CampaignSchema },
+    errors: [400, 404, 415, 422],
+    async handler({ db, userId, params, body }) {
+      const { status } = body as z.output<typeof UpdateCampaignSchema>;
+      const updated = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(campaign)
+          .set({ status, updatedAt: new Date() })
+          .where(and(eq(campaign.id, params.id!), eq(campaign.userId, userId)))
+          .returning({ id: campaign.id });
+        if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId: params.id! });
+        return rows.length > 0;
+      });
+      if (!updated) throw notFound("campaign");
+      return { status: 200, body: campaignResource(await findCampaign(db, userId, params.id!)) };
+    },
+  },
+  {
+    method: "GET",
+    path: "/campaigns/{id}/stats",
+    operationId: "getCampaignStats",
+    summary: "Campaign statistics",
+    tag: "Campaigns",
+    params: IdParamsSchema,
+    success: { status: 200, description: "Counted scans, unique visitors and leads.", schema: CampaignStatsSchema },
+    errors: [400, 404],
+    async handler({ db, userId, params }) {
+      const found = await findCampaign(db, userId, params.id!);
+      const [[counts], [visitors]] = await Promise.all([
+        db
+          .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
+          .from(lead)
+          .where(eq(lead.campaignId, found.id)),
+        db.select({ unique: sql<number>`count(*) filter (where ${scan.isUnique})::int` }).from(scan).where(eq(scan.campaignId, found.id)),
+      ]);
+      const [{ scans }] = (await db.select({ scans: campaign.scanCount }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
+      const leads = counts?.leads ?? 0;
+      return {
+        status: 200,
+        body: {
+          campaign_id: found.id,
+          scans,
+          unique_visitors: visitors?.unique ?? 0,
+          leads,
+          conversion_rate: scans > 0 ? Math.round((leads / scans) * 10_000) / 10_000 : 0,
+          last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
+        },
+      };
+    },
+  },
+  {
+    method: "GET",
+    path: "/leads",
+    operationId: "listLeads",
+    summary: "List leads",
+    tag: "Leads",
+    query: LeadListQuerySchema,
+    success: { status: 200, description: "Leads, newest first, one page at a time.", schema: LeadListSchema },
+    errors: [400],
+    async handler({ db, userId, query }) {
+      const { limit, cursor, since, campaign: campaignId, placement } = query as LeadQuery;
+      const conditions = [eq(campaign.userId, userId)];
+      if (since) conditions.push(gte(lead.collectedAt, new Date(since)));
+      if (campaignId) conditions.push(eq(lead.campaignId, campaignId));
+      if (placement) conditions.push(eq(lead.placementId, placement));
+      if (cursor) {
+        const position = decodeCursor(cursor);
+        conditions.push(sql`(${lead.collectedAt}, ${lead.id}) < (${position.at}::timestamptz, ${position.id}::uuid)`);
+      }
+      const rows = await db
+        .select({ ...leadColumns, position: sql<string>`${lead.collectedAt}::text` })
+        .from(lead)
+        .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+        .where(and(...conditions))
+        .orderBy(desc(lead.collectedAt), desc(lead.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify([last.position, last.id])).toString("base64url") : null;
+      return { status: 200, body: { object: "list", data: page.map(leadResource), next_cursor: nextCursor } };
+    },
+  },
+  {
+    method: "GET",
+    path: "/leads/{id}",
+    operationId: "getLead",
+    summary: "Get a lead",
+    tag: "Leads",
+    params: IdParamsSchema,
+    success: { status: 200, description: "The lead.", schema: LeadSchema },
+    errors: [400, 404],
+    async handler({ db, userId, params }) {
+      const [row] = await db
+        .select(leadColumns)
+        .from(lead)
+        .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+        .where(and(eq(lead.id, params.id!), eq(campaign.userId, userId)));
+      if (!row) throw notFound("lead");
+      return { status: 200, body: leadResource(row) };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/leads/{id}",
+    operationId: "deleteLead",
+    summary: "Delete a lead",
+    tag: "Leads",
+    params: IdParamsSchema,
+    success: { status: 204, description: "Deleted.", schema: null },
+    errors: [400, 404],
+    async handler({ db, userId, params }) {
+      const rows = await db
+        .delete(lead)
+        .where(and(eq(lead.id, params.id!), sql`${lead.campaignId} in (select id from campaign where user_id = ${userId})`))
+        .returning({ id: lead.id });
+      if (rows.length === 0) throw notFound("lead");
+      return { status: 204 };
+    },
+  },
+  {
+    method: "POST",
+    path: "/hooks",
+    operationId: "subscribeHook",
+    summary: "Subscribe a REST hook",
+    tag: "REST hooks",
+    body: HookSubscribeSchema,
+    success: { status: 201, description: "The subscription; events are POSTed to target_url, signed.", schema: HookSchema },
+    errors: [400, 409, 415, 422],
+    async handler({ db, userId, body }) {
+      const input = body as z.output<typeof HookSubscribeSchema>;
+      const { id, secret } = await createWebhookEndpoint(db, { userId, url: input.target_url, events: [input.event], source: "rest_hook", description: "REST hook" });
+      return { status: 201, body: { id, object: "hook", target_url: input.target_url, event: input.event, secret }, headers: { Location: `/api/v1/hooks/${id}` } };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/hooks/{id}",
+    operationId: "unsubscribeHook",
+    summary: "Unsubscribe a REST hook",
+    tag: "REST hooks",
+    params: IdParamsSchema,
+    success: { status: 204, description: "Unsubscribed.", schema: null },
+    errors: [400, 404],
+    async handler({ db, userId, params }) {
+      const rows = await db
+        .delete(webhookEndpoint)
+        .where(and(eq(webhookEndpoint.id, params.id!), eq(webhookEndpoint.userId, userId)))
+        .returning({ id: webhookEndpoint.id });
+      if (rows.length === 0) throw notFound("hook");
+      return { status: 204 };
+    },
+  },
+];

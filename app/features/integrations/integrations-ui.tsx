@@ -1,0 +1,64 @@
+import { Loader2 } from "lucide-react";
+import { Link } from "react-router";
+
+export const inputClass =
+  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none disabled:bg-gray-100";
+
+export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function SubmitButton({ busy, children, disabled, variant = "primary", label }: { busy?: boolean; children: React.ReactNode; disabled?: boolean; variant?: "primary" | "secondary" | "danger"; label?: string }) {
+  const styles = {
+    primary: "bg-blue-600 text-white hover:bg-blue-700",
+    secondary: "border border-gray-300 text-gray-700 hover:bg-gray-50",
+    danger: "border border-red-300 text-red-700 hover:bg-red-50",
+  }[variant];
+  return (
+    <button type="submit" aria-label={label} disabled={busy || disabled} className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${styles}`}>
+      {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
+      {children}
+    </button>
+  );
+}
+
+export function UpgradePrompt() {
+  return (
+    <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+      <p className="font-semibold">Integrations are a Pro feature</p>
+      <p className="mt-1 text-sm">Send every new lead to your CRM or spreadsheet with signed webhooks, and pull your data through the REST API.</p>
+      <Link to="/pricing" className="mt-3 inline-block rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+        Upgrade to Pro
+      </Link>
+    </div>
+  );
+}
+
+/** A secret or key that is shown this once. */
+export function OneTimeSecret({ label, value }: { label: string; value: string }) {
+  return (
+    <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <p className="font-semibold text-amber-900">{label}</p>
+      <p className="mt-1 text-sm text-amber-900">Copy it now: it will not be shown again.</p>
+      <input readOnly aria-label={label} value={value} className={`${inputClass} font-mono text-sm`} onFocus={(event) => event.currentTarget.select()} />
+    </div>
+  );
+}
+
+export function Message({ result }: { result?: { message?: string; error?: string } }) {
+  if (result?.message) return <p role="status" className="text-sm text-green-700">{result.message}</p>;
+  if (result?.error) return <p role="alert" className="text-sm text-red-600">{result.error}</p>;
+  return null;
+}
+
+export const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+export const formatWhen = (value: Date | string | null) => (value ? `${dateTime.format(new Date(value))} UTC` : "Never");

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { WEBHOOK_EVENT_TYPES } from "./events";
+
+export const EndpointFormSchema = z.object({
+  url: z.string().trim().min(1, "Enter the URL of your endpoint").max(2000, "The URL is too long"),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
+  description: z.string().trim().max(100, "Keep the description under 100 characters").default(""),
+});
+
+export const ApiKeyFormSchema = z.object({
+  name: z.string({ error: "Name the key" }).trim().min(1, "Name the key, e.g. Zapier").max(60, "Keep the name under 60 characters"),
+});
+
+export const PRO_ONLY_MESSAGE = "Integrations are part of LeadQR Pro. Upgrade to connect webhooks and use the API.";

@@ -1,0 +1,237 @@
+// Delivers the webhook outbox. Every server process runs one worker; deliveries are claimed with
+// FOR UPDATE SKIP LOCKED and a lease (as the email worker does), so several processes never send
+// a delivery twice at once and one held by a crashed process is retried when its lease runs out.
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { nudgeEmailWorker } from "~/features/email/worker.server";
+import { getEnv } from "~/utils/env.server";
+import { logger as appLogger } from "~/utils/logger.server";
+import { getServices, onShutdown } from "~/utils/services.server";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_PAUSE_AFTER_FAILURES, webhookBackoffMs } from "./events";
+import { webhookPausedEmail } from "./paused-email";
+import { SEND_LIMITS, sendWebhook, type AttemptResult } from "./send.server";
+
+export const WEBHOOK_WORKER_DEFAULTS = {
+  batchSize: 10,
+  pollMs: 1_000,
+  /** Longer than the send timeout, so a live worker never loses its claim mid-send. */
+  leaseMs: 60_000,
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 6 * 60 * 60_000,
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+  pauseAfterFailures: WEBHOOK_PAUSE_AFTER_FAILURES,
+  timeoutMs: SEND_LIMITS.timeoutMs,
+  maxResponseBytes: SEND_LIMITS.maxResponseBytes,
+};
+
+export type WebhookWorkerOptions = Partial<typeof WEBHOOK_WORKER_DEFAULTS> & {
+  db: Database;
+  allowPrivate?: boolean;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+};
+
+type Claimed = {
+  id: string;
+  attempts: number;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  event_id: string;
+  payload: unknown;
+};
+
+const rowsOf = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+
+export function createWebhookWorker(options: WebhookWorkerOptions) {
+  const settings = { ...WEBHOOK_WORKER_DEFAULTS, ...options };
+  const { db } = options;
+  const allowPrivate = options.allowPrivate ?? getEnv().WEBHOOKS_ALLOW_PRIVATE;
+  const log = options.logger ?? appLogger;
+
+  async function claim(): Promise<Claimed[]> {
+    const claimed = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        update webhook_delivery
+           set status = 'sending',
+               attempts = attempts + 1,
+               locked_until = now() + make_interval(secs => ${settings.leaseMs / 1000})
+         where id in (
+           select d.id from webhook_delivery d
+             join webhook_endpoint e on e.id = d.endpoint_id
+            where e.status = 'active'
+              and ((d.status = 'pending' and d.next_attempt_at <= now())
+                or (d.status = 'sending' and d.locked_until < now()))
+            order by d.next_attempt_at
+            limit ${settings.batchSize}
+            for update of d skip locked)
+        returning id`),
+    );
+    if (claimed.length === 0) return [];
+    return rowsOf<Claimed>(
+      await db.execute(sql`
+        select d.id, d.attempts, d.endpoint_id, e.url, e.secret, d.event_id, ev.payload
+          from webhook_delivery d
+          join webhook_endpoint e on e.id = d.endpoint_id
+          join webhook_event ev on ev.id = d.event_id
+         where d.id in (${sql.join(claimed.map((row) => sql`${row.id}`), sql`, `)})`),
+    );
+  }
+
+  async function record(row: Claimed, result: AttemptResult) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into webhook_attempt (delivery_id, endpoint_id, attempt, status_code, latency_ms, response_excerpt, error)
+        values (${row.id}, ${row.endpoint_id}, ${row.attempts}, ${result.statusCode}, ${result.latencyMs},
+                ${result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
+      if (result.ok) {
+        await tx.execute(sql`
+          update webhook_delivery set status = 'succeeded', completed_at = now(), locked_until = null, last_status_code = ${result.statusCode}
+           where id = ${row.id}`);
+        await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
+        return;
+      }
+      const giveUp = row.attempts >= settings.maxAttempts;
+      const delay = webhookBackoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
+      await tx.execute(sql`
+        update webhook_delivery
+           set status = ${giveUp ? "failed" : "pending"},
+               completed_at = ${giveUp ? sql`now()` : null},
+               next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+               locked_until = null,
+               last_status_code = ${result.statusCode}
+         where id = ${row.id}`);
+      const [endpoint] = rowsOf<{ consecutive_failures: number }>(
+        await tx.execute(sql`
+          update webhook_endpoint set consecutive_failures = consecutive_failures + 1
+           where id = ${row.endpoint_id} returning consecutive_failures`),
+      );
+      if (endpoint && endpoint.consecutive_failures >= settings.pauseAfterFailures) await autoPause(tx as unknown as Database, row.endpoint_id, endpoint.consecutive_failures);
+    });
+  }
+
+  /** Pauses a failing endpoint once and emails its owner (through the email outbox, same transaction). */
+  async function autoPause(tx: Database, endpointId: string, failures: number) {
+    const [paused] = rowsOf<{ url: string; email: string }>(
+      await tx.execute(sql`
+        update webhook_endpoint e
+           set status = 'paused', paused_reason = ${`Paused automatically after ${failures} failed attempts in a row`}, updated_at = now()
+          from "user" u
+         where e.id = ${endpointId} and e.status = 'active' and u.id = e.user_id
+        returning e.url, u.email`),
+    );
+    if (!paused) return;
+    await enqueueEmail(tx, {
+      kind: "webhook_paused",
+      to: paused.email,
+      content: webhookPausedEmail({ url: paused.url, failures, endpointId }, getEnv().appOrigin),
+    });
+    log.warn({ endpointId, failures }, "webhook endpoint paused after repeated failures");
+    pausedSomething = true;
+  }
+
+  let pausedSomething = false;
+
+  /** Claims one batch of due deliveries and sends them; resolves to the number claimed. */
+  async function runOnce() {
+    const rows = await claim();
+    await Promise.all(
+      rows.map(async (row) => {
+        const body = JSON.stringify(row.payload);
+        const result = await sendWebhook({
+          url: row.url,
+          secret: row.secret,
+          messageId: row.event_id,
+          body,
+          allowPrivate,
+          timeoutMs: settings.timeoutMs,
+          maxResponseBytes: settings.maxResponseBytes,
+        });
+        await record(row, result);
+      }),
+    );
+    if (pausedSomething) {
+      pausedSomething = false;
+      nudgeEmailWorker();
+    }
+    return rows.length;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = true;
+
+  function schedule(ms: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  }
+
+  function tick() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      let next = settings.pollMs;
+      try {
+        if ((await runOnce()) >= settings.batchSize) next = 0;
+      } catch (error) {
+        log.error({ err: error }, "webhook worker pass failed");
+        next = settings.pollMs * 5;
+      }
+      running = undefined;
+      if (again) {
+        again = false;
+        next = 0;
+      }
+      schedule(next);
+    })();
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    nudge() {
+      if (stopped) return;
+      if (running) again = true;
+      else schedule(10);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
+
+type Registry = { worker?: WebhookWorker };
+const registry: Registry = ((globalThis as { __leadqrWebhooks?: Registry }).__leadqrWebhooks ??= {});
+
+/** Starts this process's webhook worker once; it stops before the database closes. */
+export async function startWebhookWorker() {
+  if (registry.worker) return;
+  const { db, env } = await getServices();
+  if (env.WEBHOOKS_ALLOW_PRIVATE) appLogger.warn("WEBHOOKS_ALLOW_PRIVATE is on: webhooks may reach http:// and private addresses");
+  const worker = createWebhookWorker({ db });
+  registry.worker = worker;
+  worker.start();
+  onShutdown(async () => {
+    if (registry.worker === worker) registry.worker = undefined;
+    await worker.stop();
+  });
+}
+
+/** Asks the running worker (if any) to look now; call after committing a delivery. */
+export function nudgeWebhookWorker() {
+  registry.worker?.nudge();
+}

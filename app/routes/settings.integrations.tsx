@@ -1,0 +1,258 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { requireUser } from "~/features/auth/session.server";
+import { ApiKeyLimitError, createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
+import { UnsafeDestinationError } from "~/features/integrations/address-guard.server";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
+import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
+import { formatWhen, inputClass, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { createWebhookEndpoint, EndpointLimitError, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
+import { formFields, parseFields, readForm } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/settings.integrations";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  if (!user.plan.isPro) return { isPro: false as const, endpoints: [], keys: [] };
+  const { db } = await getServices();
+  const [endpoints, keys] = await Promise.all([listWebhookEndpoints(db, { userId: user.id }), listApiKeys(db, { userId: user.id })]);
+  return {
+    isPro: true as const,
+    endpoints: endpoints.map((endpoint) => ({
+      id: endpoint.id,
+      url: endpoint.url,
+      description: endpoint.description,
+      events: endpoint.events,
+      status: endpoint.status,
+      source: endpoint.source,
+      pausedReason: endpoint.pausedReason,
+    })),
+    keys: keys.map((key) => ({ id: key.id, name: key.name, prefix: key.prefix, lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revoked: key.revokedAt !== null, createdAt: key.createdAt.toISOString() })),
+  };
+}
+
+type ActionData = {
+  form: "endpoint" | "key" | "revoke";
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  secret?: string;
+  apiKey?: string;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const fields = formFields(form);
+  const kind: ActionData["form"] = fields.intent === "createKey" ? "key" : fields.intent === "revokeKey" ? "revoke" : "endpoint";
+  if (!user.plan.isPro) return data<ActionData>({ form: kind, error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const { db } = await getServices();
+
+  if (fields.intent === "createEndpoint") {
+    const parsed = parseFields(EndpointFormSchema, { ...fields, events: form.getAll("events").filter((value) => typeof value === "string") });
+    if (!parsed.ok) return data<ActionData>({ form: "endpoint", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    try {
+      const { secret } = await createWebhookEndpoint(db, { userId: user.id, ...parsed.value });
+      return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
+    } catch (error) {
+      if (error instanceof UnsafeDestinationError) return data<ActionData>({ form: "endpoint", fieldErrors: { url: error.message } }, { status: 400 });
+      if (error instanceof EndpointLimitError) return data<ActionData>({ form: "endpoint", error: error.message }, { status: 409 });
+      throw error;
+    }
+  }
+
+  if (fields.intent === "createKey") {
+    const parsed = parseFields(ApiKeyFormSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "key", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    try {
+      const { key } = await createApiKey(db, { userId: user.id, name: parsed.value.name });
+      return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
+    } catch (error) {
+      if (error instanceof ApiKeyLimitError) return data<ActionData>({ form: "key", error: error.message }, { status: 409 });
+      throw error;
+    }
+  }
+
+  if (fields.intent === "revokeKey") {
+    const revoked = await revokeApiKey(db, { userId: user.id, keyId: fields.keyId ?? "" });
+    if (!revoked) return data<ActionData>({ form: "revoke", error: "This key does not exist or is already revoked." }, { status: 404 });
+    return data<ActionData>({ form: "revoke", message: "API key revoked." });
+  }
+
+  return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
+}
+
+export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
+  const { isPro, endpoints, keys } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
+  const endpointResult = result("endpoint");
+  const keyResult = result("key");
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Integrations"
+        description="Send leads to the tools your business uses, as they arrive."
+        actions={
+          <Link to="/settings" className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+            Back to settings
+          </Link>
+        }
+      />
+      {!isPro ? <UpgradePrompt /> : null}
+
+      <Section
+        title="Webhooks"
+        description={
+          <>
+            We POST a signed JSON event to your URL (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
+            <code>webhook-signature</code>). Failed deliveries are retried for more than 24 hours.
+          </>
+        }
+      >
+        {endpoints.length > 0 ? (
+          <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
+            {endpoints.map((endpoint) => (
+              <li key={endpoint.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="truncate font-mono text-sm text-gray-900">{endpoint.url}</p>
+                  <p className="text-xs text-gray-600">
+                    {endpoint.events.join(", ")}
+                    {endpoint.source === "rest_hook" ? " · REST hook" : ""}
+                  </p>
+                  {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
+                </div>
+                <div className="flex shrink-0 items-center gap-3">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.status === "active" ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"}`}>
+                    {endpoint.status === "active" ? "Active" : "Paused"}
+                  </span>
+                  <Link to={`/settings/integrations/webhooks/${endpoint.id}`} className="text-sm font-medium text-blue-700 hover:underline" aria-label={`Delivery log for ${endpoint.url}`}>
+                    Delivery log
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : isPro ? (
+          <p className="mb-4 text-sm text-gray-600">No endpoints yet.</p>
+        ) : null}
+
+        {endpointResult?.secret ? <OneTimeSecret label="Signing secret" value={endpointResult.secret} /> : null}
+
+        <Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="createEndpoint" />
+          <fieldset disabled={!isPro} className="space-y-4">
+            <legend className="font-medium text-gray-900">Add an endpoint</legend>
+            <div>
+              <label htmlFor="url" className="block text-sm font-medium text-gray-700">
+                Endpoint URL
+              </label>
+              <input
+                id="url"
+                name="url"
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com/webhooks/leadqr"
+                required
+                className={inputClass}
+                aria-invalid={endpointResult?.fieldErrors?.url ? true : undefined}
+                aria-describedby={endpointResult?.fieldErrors?.url ? "url-error" : undefined}
+              />
+              {endpointResult?.fieldErrors?.url ? (
+                <p id="url-error" className="mt-1 text-sm text-red-600">
+                  {endpointResult.fieldErrors.url}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <label htmlFor="description" className="block text-sm font-medium text-gray-700">
+                Description (optional)
+              </label>
+              <input id="description" name="description" maxLength={100} className={inputClass} />
+            </div>
+            <fieldset>
+              <legend className="text-sm font-medium text-gray-700">Events</legend>
+              <div className="mt-2 space-y-2">
+                {WEBHOOK_EVENT_TYPES.map((type) => (
+                  <label key={type} className="flex items-start gap-2 text-sm">
+                    <input type="checkbox" name="events" value={type} defaultChecked={type === "lead.created"} className="mt-1" />
+                    <span>
+                      <span className="font-mono">{type}</span> <span className="text-gray-600">— {WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {endpointResult?.fieldErrors?.events ? <p className="mt-1 text-sm text-red-600">{endpointResult.fieldErrors.events}</p> : null}
+            </fieldset>
+            <div className="flex items-center gap-4">
+              <SubmitButton busy={busy === "createEndpoint"}>Add endpoint</SubmitButton>
+              <Message result={endpointResult} />
+            </div>
+          </fieldset>
+        </Form>
+      </Section>
+
+      <Section
+        title="API keys"
+        description={
+          <>
+            Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the{" "}
+            <Link to="/docs/api" className="font-medium text-blue-700 hover:underline">
+              LeadQR API
+            </Link>
+            . Keys are stored hashed: we can never show one again.
+          </>
+        }
+      >
+        {keys.length > 0 ? (
+          <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
+            {keys.map((key) => (
+              <li key={key.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="font-medium text-gray-900">{key.name}</p>
+                  <p className="text-xs text-gray-600">
+                    <span className="font-mono">{key.prefix}…</span> · created {formatWhen(key.createdAt)} · last used {formatWhen(key.lastUsedAt)}
+                  </p>
+                </div>
+                {key.revoked ? (
+                  <span className="text-sm text-gray-500">Revoked</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="revokeKey" />
+                    <input type="hidden" name="keyId" value={key.id} />
+                    <SubmitButton variant="danger" busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id} label={`Revoke ${key.name}`}>
+                      Revoke
+                    </SubmitButton>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Message result={result("revoke")} />
+        {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="createKey" />
+          <fieldset disabled={!isPro} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <legend className="sr-only">Create an API key</legend>
+            <div className="flex-1">
+              <label htmlFor="key-name" className="block text-sm font-medium text-gray-700">
+                Key name
+              </label>
+              <input id="key-name" name="name" maxLength={60} placeholder="e.g. Zapier" required className={inputClass} aria-invalid={keyResult?.fieldErrors?.name ? true : undefined} />
+              {keyResult?.fieldErrors?.name ? <p className="mt-1 text-sm text-red-600">{keyResult.fieldErrors.name}</p> : null}
+            </div>
+            <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>
+          </fieldset>
+          <div className="mt-2">
+            <Message result={keyResult?.apiKey ? undefined : keyResult} />
+          </div>
+        </Form>
+      </Section>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Integrations · LeadQR" }];

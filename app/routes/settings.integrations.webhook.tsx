@@ -1,0 +1,216 @@
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { requireUser } from "~/features/auth/session.server";
+import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
+import { formatWhen, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import {
+  deleteWebhookEndpoint,
+  getWebhookEndpoint,
+  listDeliveryLog,
+  pauseWebhookEndpoint,
+  resendDelivery,
+  resumeWebhookEndpoint,
+  rotateWebhookSecret,
+  sendTestEvent,
+} from "~/features/integrations/webhooks.server";
+import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
+import { formFields, notFound, readForm } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/settings.integrations.webhook";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db } = await getServices();
+  const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
+  if (!endpoint) notFound();
+  const log = await listDeliveryLog(db, { userId: user.id, endpointId: endpoint.id });
+  return {
+    isPro: user.plan.isPro,
+    endpoint: {
+      id: endpoint.id,
+      url: endpoint.url,
+      events: endpoint.events,
+      status: endpoint.status,
+      pausedReason: endpoint.pausedReason,
+      consecutiveFailures: endpoint.consecutiveFailures,
+    },
+    deliveries: log.map((delivery) => ({
+      id: delivery.id,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      status: delivery.status,
+      nextAttemptAt: delivery.nextAttemptAt.toISOString(),
+      attempts: delivery.log.map((attempt) => ({
+        attempt: attempt.attempt,
+        statusCode: attempt.statusCode,
+        latencyMs: attempt.latencyMs,
+        responseExcerpt: attempt.responseExcerpt.slice(0, 200),
+        error: attempt.error,
+        at: attempt.createdAt.toISOString(),
+      })),
+    })),
+  };
+}
+
+type ActionData = { message?: string; error?: string; secret?: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const { db } = await getServices();
+  const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
+  if (!endpoint) notFound();
+  if (!user.plan.isPro) return data<ActionData>({ error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const fields = formFields(await readForm(request));
+  const scope = { userId: user.id, endpointId: endpoint.id };
+  switch (fields.intent) {
+    case "test":
+      await sendTestEvent(db, scope);
+      nudgeWebhookWorker();
+      return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
+    case "resend": {
+      const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
+      if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
+      nudgeWebhookWorker();
+      return data<ActionData>({ message: "Delivery queued again." });
+    }
+    case "rotate": {
+      const secret = await rotateWebhookSecret(db, scope);
+      return data<ActionData>({ message: "Secret rotated. Update your receiver now.", secret: secret ?? undefined });
+    }
+    case "pause":
+      await pauseWebhookEndpoint(db, scope);
+      return data<ActionData>({ message: "Endpoint paused. Events are kept until you resume." });
+    case "resume":
+      await resumeWebhookEndpoint(db, scope);
+      nudgeWebhookWorker();
+      return data<ActionData>({ message: "Endpoint resumed." });
+    case "delete":
+      await deleteWebhookEndpoint(db, scope);
+      return redirect("/settings/integrations");
+    default:
+      return data<ActionData>({ error: "Unknown action" }, { status: 400 });
+  }
+}
+
+const STATUS_LABELS = { pending: "Retrying", sending: "Sending", succeeded: "Delivered", failed: "Failed" } as const;
+
+export default function WebhookEndpoint({ loaderData, actionData }: Route.ComponentProps) {
+  const { isPro, endpoint, deliveries } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const result = actionData as ActionData | undefined;
+  const action = (intent: string, label: string, variant: "primary" | "secondary" | "danger" = "secondary") => (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton variant={variant} busy={busy === intent} disabled={!isPro}>
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+
+  return (
+    <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Webhook endpoint"
+        description={endpoint.url}
+        actions={
+          <Link to="/settings/integrations" className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+            All integrations
+          </Link>
+        }
+      />
+      {!isPro ? <UpgradePrompt /> : null}
+      <Section title="Endpoint" description={`Events: ${endpoint.events.join(", ")}`}>
+        <p className="text-sm">
+          Status:{" "}
+          <strong data-testid="endpoint-status">{endpoint.status === "active" ? "Active" : "Paused"}</strong>
+          {endpoint.pausedReason ? ` — ${endpoint.pausedReason}` : ""}
+          {endpoint.consecutiveFailures > 0 ? ` · ${endpoint.consecutiveFailures} failed attempts in a row` : ""}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          {action("test", "Send test event", "primary")}
+          {endpoint.status === "active" ? action("pause", "Pause") : action("resume", "Resume", "primary")}
+          {action("rotate", "Rotate secret")}
+          {action("delete", "Delete endpoint", "danger")}
+        </div>
+        <div className="mt-3 space-y-3">
+          {result?.secret ? <OneTimeSecret label="New signing secret" value={result.secret} /> : null}
+          <Message result={result} />
+        </div>
+      </Section>
+
+      <Section title="Delivery log" description="The latest 50 deliveries, newest first, with every attempt.">
+        {deliveries.length === 0 ? (
+          <p className="text-sm text-gray-600">No deliveries yet. Send a test event to try your endpoint.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Event</th>
+                  <th scope="col" className="py-2 pr-3">Attempt</th>
+                  <th scope="col" className="py-2 pr-3">Status code</th>
+                  <th scope="col" className="py-2 pr-3">Latency</th>
+                  <th scope="col" className="py-2 pr-3">Response</th>
+                  <th scope="col" className="py-2 pr-3">Delivery</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {deliveries.flatMap((delivery) => {
+                  const attempts = delivery.attempts.length > 0 ? delivery.attempts : [null];
+                  return attempts.map((attempt, index) => (
+                    <tr key={`${delivery.id}-${attempt?.attempt ?? 0}`} data-testid="delivery-row" className="align-top">
+                      <td className="py-2 pr-3">
+                        <span className="font-mono">{delivery.eventType}</span>
+                        <span className="block text-xs text-gray-500">{attempt ? formatWhen(attempt.at) : "Waiting"}</span>
+                      </td>
+                      <td className="py-2 pr-3">{attempt?.attempt ?? "—"}</td>
+                      <td className="py-2 pr-3">{attempt?.statusCode ?? (attempt ? "No response" : "—")}</td>
+                      <td className="py-2 pr-3">{attempt ? `${attempt.latencyMs} ms` : "—"}</td>
+                      <td className="max-w-xs py-2 pr-3 break-words">
+                        {attempt?.error ? <span className="text-red-700">{attempt.error}</span> : null}
+                        {attempt?.responseExcerpt ? <code className="block text-xs text-gray-700">{attempt.responseExcerpt}</code> : null}
+                      </td>
+                      <td className="py-2 pr-3">
+                        {index === 0 ? (
+                          <div className="flex flex-col items-start gap-1">
+                            <span>{STATUS_LABELS[delivery.status]}</span>
+                            {delivery.status === "pending" && delivery.attempts.length > 0 ? (
+                              <span className="text-xs text-gray-500">next {formatWhen(delivery.nextAttemptAt)}</span>
+                            ) : null}
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="resend" />
+                              <input type="hidden" name="deliveryId" value={delivery.id} />
+                              <SubmitButton variant="secondary" disabled={!isPro} busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id} label={`Resend ${delivery.eventType} ${delivery.eventId}`}>
+                                Resend
+                              </SubmitButton>
+                            </Form>
+                          </div>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ));
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Section>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Webhook endpoint · LeadQR" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Endpoint not found" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">{missing ? "This webhook endpoint does not exist or is not yours." : "Please try again in a moment."}</p>
+      <Link to="/settings/integrations" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        Back to integrations
+      </Link>
+    </main>
+  );
+}

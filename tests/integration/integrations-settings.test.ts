@@ -1,0 +1,81 @@
+// Settings → Integrations: endpoints and API keys are created, their secrets shown once, keys
+// revoked; free owners see the page with an upgrade prompt and can create nothing.
+process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
+
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { hashApiKey } from "~/features/integrations/api-keys.server";
+import * as page from "~/routes/settings.integrations";
+import * as endpointPage from "~/routes/settings.integrations.webhook";
+import { getServices } from "~/utils/services.server";
+import { createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+
+const post = (cookie: string, form: Record<string, string | string[]>) => run(page.action, makeRequest("/settings/integrations", { cookie, form }));
+
+describe("settings → integrations", () => {
+  it("adds an endpoint with its events and shows the signing secret once", async () => {
+    const owner = await createUser({ isPro: true });
+    const created = await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], description: "CRM" });
+    expect(statusOf(created)).toBe(200);
+    const secret = payload(created).secret as string;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+
+    const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
+    expect(view.endpoints).toEqual([expect.objectContaining({ url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], status: "active" })]);
+    expect(JSON.stringify(view)).not.toContain(secret);
+    const endpointView = payload(await run(endpointPage.loader, makeRequest("/x", { cookie: owner.cookie }), { endpointId: view.endpoints[0].id }));
+    expect(JSON.stringify(endpointView)).not.toContain(secret);
+
+    // Rotating gives a new secret, once.
+    const rotated = payload(await run(endpointPage.action, makeRequest("/x", { cookie: owner.cookie, form: { intent: "rotate" } }), { endpointId: view.endpoints[0].id }));
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(secret);
+    const { db } = await getServices();
+    const [row] = await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id));
+    expect(row!.secret).toBe(rotated.secret);
+  });
+
+  it("refuses an endpoint without events or with a bad URL, next to the field", async () => {
+    const owner = await createUser({ isPro: true });
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x" })).fieldErrors.events).toBe("Choose at least one event");
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "nonsense", events: "lead.created" })).fieldErrors.url).toMatch(/full URL/);
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.deleted" })).fieldErrors).toBeDefined();
+  });
+
+  it("creates an API key shown once and stored hashed, then revokes it", async () => {
+    const owner = await createUser({ isPro: true });
+    const created = payload(await post(owner.cookie, { intent: "createKey", name: "Zapier" }));
+    expect(created.apiKey).toMatch(/^lqr_[A-Za-z0-9_-]{32}$/);
+    const { db } = await getServices();
+    const [row] = await db.select().from(schema.apiKey).where(eq(schema.apiKey.userId, owner.id));
+    expect(row).toMatchObject({ name: "Zapier", keyHash: hashApiKey(created.apiKey), revokedAt: null });
+    const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
+    expect(view.keys).toEqual([expect.objectContaining({ name: "Zapier", revoked: false, lastUsedAt: null })]);
+    expect(JSON.stringify(view)).not.toContain(created.apiKey);
+    expect(JSON.stringify(view)).not.toContain(row!.keyHash);
+
+    expect(payload(await post(owner.cookie, { intent: "revokeKey", keyId: row!.id })).message).toBe("API key revoked.");
+    expect(statusOf(await post(owner.cookie, { intent: "revokeKey", keyId: row!.id }))).toBe(404);
+    expect(statusOf(await post(owner.cookie, { intent: "createKey", name: "  " }))).toBe(400);
+  });
+
+  it("shows free owners the page with an upgrade prompt and creates nothing", async () => {
+    const owner = await createUser();
+    const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
+    expect(view).toEqual({ isPro: false, endpoints: [], keys: [] });
+    const forms: Array<Record<string, string>> = [
+      { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.created" },
+      { intent: "createKey", name: "Sneaky" },
+    ];
+    for (const form of forms) {
+      const answer = await post(owner.cookie, form);
+      expect(statusOf(answer)).toBe(403);
+      expect(payload(answer).error).toContain("Integrations are part of LeadQR Pro");
+    }
+    const { db } = await getServices();
+    expect(await db.select().from(schema.apiKey).where(eq(schema.apiKey.userId, owner.id))).toEqual([]);
+    expect(await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+// Webhooks cannot be aimed at our own network: loopback, private, link-local (cloud metadata)
+// and names that resolve to them are refused when saved and again when sent, after DNS, and
+// redirects are never followed. WEBHOOKS_ALLOW_PRIVATE is off here, as in production.
+import { eq } from "drizzle-orm";
+import { describe, expect, it, afterAll, beforeAll } from "vitest";
+import * as schema from "~/db/schema";
+import { assertSafeDestination, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE } from "~/features/integrations/address-guard.server";
+import { sendWebhook } from "~/features/integrations/send.server";
+import { createWebhookWorker } from "~/features/integrations/webhook-worker.server";
+import { newWebhookSecret } from "~/features/integrations/webhooks.server";
+import * as route from "~/routes/settings.integrations";
+import { getEnv } from "~/utils/env.server";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+import { answer, startReceiver, visitorSubmits } from "./webhook-support";
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let target: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  target = await startReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await target.close();
+});
+
+const REFUSED = [
+  "https://127.0.0.1/hook",
+  "https://127.1.2.3:8443/hook",
+  "https://10.0.0.5/hook",
+  "https://172.16.4.4/hook",
+  "https://192.168.1.10/hook",
+  "https://169.254.169.254/latest/meta-data/",
+  "https://100.64.0.1/hook",
+  "https://0.0.0.0/hook",
+  "https://[::1]/hook",
+  "https://[::ffff:127.0.0.1]/hook",
+  "https://[::ffff:a9fe:a9fe]/hook",
+  "https://[fd00::1]/hook",
+  "https://[fe80::1]/hook",
+  "https://localhost/hook",
+  "https://LOCALHOST./hook",
+];
+
+describe("the address guard", () => {
+  it("is off by default", () => {
+    expect(getEnv().WEBHOOKS_ALLOW_PRIVATE).toBe(false);
+  });
+
+  it.each(REFUSED)("refuses %s at save time", async (url) => {
+    await expect(assertSafeDestination(url, { allowPrivate: false })).rejects.toThrow(PRIVATE_ADDRESS_MESSAGE);
+  });
+
+  it("refuses plain http and URLs with credentials", async () => {
+    await expect(assertSafeDestination("http://example.com/hook", { allowPrivate: false })).rejects.toThrow("The URL must start with https://");
+    await expect(assertSafeDestination("https://user:pw@example.com/hook", { allowPrivate: false })).rejects.toThrow("user name or password");
+    await expect(assertSafeDestination("not a url", { allowPrivate: false })).rejects.toThrow("Enter a full URL");
+  });
+
+  it("classifies addresses", () => {
+    for (const address of ["127.0.0.1", "10.1.1.1", "169.254.169.254", "192.168.0.1", "::1", "fe80::1", "::ffff:10.0.0.1", "64:ff9b::7f00:1"]) {
+      expect(isPrivateAddress(address), address).toBe(true);
+    }
+    for (const address of ["93.184.216.34", "1.1.1.1", "2606:4700:4700::1111"]) expect(isPrivateAddress(address), address).toBe(false);
+  });
+});
+
+describe("at send time", () => {
+  it("refuses an address literal and a name that resolves to loopback, before any byte is sent", async () => {
+    for (const url of [`https://127.0.0.1:${target.port}/x`, `https://localhost:${target.port}/x`, `http://localhost:${target.port}/x`]) {
+      const result = await sendWebhook({ url, secret: newWebhookSecret(), messageId: "evt_1", body: "{}", allowPrivate: false });
+      expect(result.ok).toBe(false);
+      expect(result.statusCode).toBeNull();
+    }
+    const viaName = await sendWebhook({ url: `https://localhost:${target.port}/x`, secret: newWebhookSecret(), messageId: "evt_1", body: "{}", allowPrivate: false });
+    expect(viaName.error).toBe(PRIVATE_ADDRESS_MESSAGE);
+    expect(target.received).toHaveLength(0);
+  });
+
+  it("refuses a stored endpoint whose address became private (e.g. rebinding) and logs why", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const { db } = await getServices();
+    // Stored directly: it passed the save-time check while it still resolved elsewhere.
+    const [endpoint] = await db
+      .insert(schema.webhookEndpoint)
+      .values({ userId: owner.id, url: `https://localhost:${target.port}/rebound`, events: ["lead.created"], secret: newWebhookSecret() })
+      .returning();
+    await visitorSubmits(campaign.id, { name: "Rebind Rob", email: "rob@example.com" });
+    await createWebhookWorker({ db }).runOnce();
+    const [attempt] = await db.select().from(schema.webhookAttempt).where(eq(schema.webhookAttempt.endpointId, endpoint!.id));
+    expect(attempt).toMatchObject({ statusCode: null, error: PRIVATE_ADDRESS_MESSAGE });
+    expect(target.received).toHaveLength(0);
+  });
+
+  it("never follows a redirect, so a public receiver cannot bounce us to a private address", async () => {
+    receiver.behave((_request, response) => response.writeHead(302, { location: target.url("/metadata") }).end());
+    const result = await sendWebhook({ url: receiver.url("/bounce"), secret: newWebhookSecret(), messageId: "evt_2", body: "{}", allowPrivate: true });
+    expect(result).toMatchObject({ ok: false, statusCode: 302, error: "Redirects are not followed; use the final URL" });
+    receiver.behave((_request, response) => response.writeHead(307, { location: "http://169.254.169.254/latest/meta-data/" }).end());
+    expect((await sendWebhook({ url: receiver.url("/bounce"), secret: newWebhookSecret(), messageId: "evt_3", body: "{}", allowPrivate: true })).ok).toBe(false);
+    expect(target.received).toHaveLength(0);
+    receiver.behave(answer(200));
+  });
+});
+
+describe("the settings form", () => {
+  it.each(["https://127.0.0.1/hook", "https://10.0.0.8/hook", "https://169.254.169.254/", "https://localhost/hook", "http://example.com/hook"])(
+    "shows an error for %s and saves nothing",
+    async (url) => {
+      const owner = await createUser({ isPro: true });
+      const result = await run(route.action, makeRequest("/settings/integrations", { cookie: owner.cookie, form: { intent: "createEndpoint", url, events: "lead.created" } }));
+      expect(statusOf(result)).toBe(400);
+      expect(payload(result).fieldErrors.url).toMatch(/private or local network|must start with https/);
+      const { db } = await getServices();
+      expect(await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id))).toEqual([]);
+    },
+  );
+});
