@@ -65,10 +65,11 @@ describe("settings → integrations", () => {
     const owner = await createUser();
     const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
     expect(view).toEqual({ isPro: false, endpoints: [], keys: [] });
-    for (const form of [
+    const forms: Array<Record<string, string>> = [
       { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.created" },
       { intent: "createKey", name: "Sneaky" },
-    ]) {
+    ];
+    for (const form of forms) {
       const answer = await post(owner.cookie, form);
       expect(statusOf(answer)).toBe(403);
       expect(payload(answer).error).toContain("Integrations are part of LeadQR Pro");
