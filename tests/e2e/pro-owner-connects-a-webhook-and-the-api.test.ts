@@ -112,4 +112,12 @@ test("a free owner sees integrations with an upgrade prompt", async ({ page }) =
   await expect(page.getByRole("button", { name: "Add endpoint" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Create API key" })).toBeDisabled();
   await expect(page.getByRole("link", { name: "Upgrade to Pro" }).first()).toBeVisible();
+
+  // Both pages fit a phone screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/settings/integrations", "/docs/api"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });
