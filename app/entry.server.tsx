@@ -83,3 +83,4 @@ export { startBackgroundWork } from "./features/email/worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
+export { serveCaptureDocument } from "./features/capture/capture-document.server";

@@ -39,7 +39,7 @@ export async function shutdownServices() {
 
 async function createServices(env: Env): Promise<Services> {
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, capturePoolSize: env.CAPTURE_POOL_SIZE });
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
   const auth = createAuth({ db: database.db, env, secret });
   return { env, database, db: database.db, auth };
