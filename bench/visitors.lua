@@ -19,7 +19,7 @@ function request()
   counter = counter + 1
   local path = paths[(counter % #paths) + 1]
   local ua = os.getenv("WRK_UA") or "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
-  if os.getenv("WRK_SAME_VISITOR") ~= "1" then ua = ua .. " v" .. thread_id .. "-" .. counter end
+  if os.getenv("WRK_SAME_VISITOR") ~= "1" then ua = ua .. " v" .. (os.getenv("WRK_RUN") or "") .. "-" .. thread_id .. "-" .. counter end
   return wrk.format("GET", path, { ["User-Agent"] = ua, ["Accept-Encoding"] = "gzip" })
 end
 

@@ -87,8 +87,7 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
   const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
   // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
   // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
-  const latest = sql`select id, "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) as recent from scan
-      where campaign_id = ${options.campaignId} and visitor_hash = ${hash} order by "timestamp" desc limit 1`;
+  const latest = latestScanOf(options.campaignId, hash);
   const placement = placementId ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})` : sql`null`;
   const values = sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
       not exists (select 1 from latest), ${options.source ?? "link"}, ${placement}`;
@@ -133,6 +132,12 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
     );
     return { counted: true as const, scanId: row!.id };
   });
+}
+
+/** This visitor's latest scan of the campaign, and whether it is within the repeat window. */
+function latestScanOf(campaignId: string, visitorHash: string | null) {
+  return sql`select id, "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) as recent from scan
+      where campaign_id = ${campaignId} and visitor_hash = ${visitorHash} order by "timestamp" desc limit 1`;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -238,12 +243,22 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
 
   const userAgent = visit.headers.get("user-agent") ?? "";
   try {
+    const visitorHash = await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent });
+    // Past the free limit nothing more is counted: a read, no transaction, no lock (the count only
+    // grows until the owner upgrades, and a fresh snapshot then says Pro). A visitor who was
+    // counted and refreshes still gets their token.
+    if (!found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
+      const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latestScanOf(found.id, visitorHash)));
+      if (!earlier?.recent) return limitView(found.scanCount);
+      recordExclusion(db, found.id, "repeat");
+      return { state: "form", offer, scanToken: earlier.id };
+    }
     const result = await recordScan(db, {
       campaignId: found.id,
       isPro: found.isPro,
       deviceType: deviceTypeOf(userAgent),
       os: osOf(userAgent),
-      visitorHash: await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent }),
+      visitorHash,
       source: sourceOf(visit.searchParams),
       placementId: visit.searchParams.get("p"),
     });
