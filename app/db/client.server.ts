@@ -70,9 +70,9 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
   const capturePool = new pg.Pool({
     connectionString: url,
     max: capturePoolSize,
-    connectionTimeoutMillis: 1_500,
+    connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 2_000,
+    statement_timeout: 3_000,
   });
   capturePool.on("error", () => {});
   capturePool.on("connect", (client) => client.on("error", () => {}));

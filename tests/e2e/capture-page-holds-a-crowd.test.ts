@@ -47,8 +47,8 @@ test("a saturated database answers visitors within seconds with 503 and Retry-Af
       }),
     );
     const slowest = Math.max(...answers.map((answer) => answer.ms));
-    expect(slowest, `slowest answer ${slowest} ms`).toBeLessThan(6_000);
-    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(slowest, `slowest answer ${slowest} ms`).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.retryAfter).toBe("3");

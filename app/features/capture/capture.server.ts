@@ -89,8 +89,8 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
   // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
   const latest = latestScanOf(options.campaignId, hash);
   const placement = placementId ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})` : sql`null`;
-  const values = sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
-      not exists (select 1 from latest), ${options.source ?? "link"}, ${placement}`;
+  const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
+      ${isUnique}, ${options.source ?? "link"}, ${placement}`;
   const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
 
   if (options.isPro) {
@@ -98,7 +98,7 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
     const result = await db.execute(sql`
       with latest as (${latest}),
       ins as (
-        insert into scan (${columns}) select ${values}
+        insert into scan (${columns}) select ${values(sql`not exists (select 1 from latest)`)}
         where not exists (select 1 from latest where recent)
           and exists (select 1 from campaign where id = ${options.campaignId} and status = 'active')
         returning id)
@@ -111,24 +111,21 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
     return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
   }
 
+  // Read outside the lock: the lock is then held for two statements only. (Two refreshes of one
+  // visitor at the same instant may both count; the limit still holds.)
+  const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latest));
+  if (earlier?.recent) return { counted: false, repeatOf: earlier.id };
   return db.transaction(async (tx) => {
-    // The row lock first: concurrent loads of this campaign (and this visitor's refreshes) queue here.
-    const [locked] = await tx
-      .select({ id: campaign.id })
-      .from(campaign)
-      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active")))
-      .for("update");
-    if (!locked) return { counted: false as const };
-    const [earlier] = rowsOf<{ id: string; recent: boolean }>(await tx.execute(latest));
-    if (earlier?.recent) return { counted: false as const, repeatOf: earlier.id };
+    // The conditional increment takes the campaign's row lock: concurrent first loads across
+    // processes queue here, and the 6th sees the limit.
     const [counted] = await tx
       .update(campaign)
       .set({ scanCount: sql`${campaign.scanCount} + 1` })
-      .where(and(eq(campaign.id, options.campaignId), lt(campaignScans, FREE_SCAN_LIMIT)))
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active"), lt(campaignScans, FREE_SCAN_LIMIT)))
       .returning({ scanCount: campaign.scanCount });
     if (!counted) return { counted: false as const };
     const [row] = rowsOf<{ id: string }>(
-      await tx.execute(sql`with latest as (${latest}) insert into scan (${columns}) select ${values} returning id`),
+      await tx.execute(sql`insert into scan (${columns}) select ${values(earlier ? sql`false` : sql`true`)} returning id`),
     );
     return { counted: true as const, scanId: row!.id };
   });
