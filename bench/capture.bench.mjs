@@ -21,7 +21,7 @@ const EXACT_REQUESTS = Number(process.env.BENCH_EXACT_REQUESTS ?? 2000);
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const BUDGET_BYTES = 14 * 1024;
-const LUA = path.resolve("bench/visitors.lua");
+const LUA = new URL("./visitors.lua", import.meta.url).pathname;
 const DESIGN = JSON.stringify({ primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" });
 
 for (const tool of ["wrk", "pgbench"]) {
