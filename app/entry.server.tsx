@@ -86,3 +86,4 @@ export { startWebhookWorker } from "./features/integrations/webhook-worker.serve
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
+export { serveCaptureDocument } from "./features/capture/capture-document.server";

@@ -4,3 +4,4 @@ export * from "./billing";
 export * from "./blog";
 export * from "./system";
 export * from "./integrations";
+export * from "./capture";

@@ -1,19 +1,22 @@
-import { and, count, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { businessProfile, campaign, emailOutbox, lead, scan, user } from "~/db/schema";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
-import { getPlanOfUser } from "~/features/billing/plan.server";
+import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user, type ScanSource } from "~/db/schema";
+import { FREE_SCAN_LIMIT, resolvePlan } from "~/features/billing/plan";
+import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
+import { getSessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
+import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 
 export type CaptureOffer = {
   headline: string;
@@ -39,81 +42,239 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       status: campaign.status,
       design: campaign.design,
       logoUrl: campaign.qrLogoUrl,
-      scanCount: campaign.scanCount,
+      scanCount: campaignScans,
       businessName: businessProfile.name,
+      adminGrant: user.isPro,
+      subscriptionStatus: subscription.status,
+      priceId: subscription.priceId,
     })
     .from(campaign)
+    .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
+    .leftJoin(subscription, eq(subscription.userId, campaign.userId))
     .where(eq(campaign.id, campaignId));
-  return row;
+  if (!row) return undefined;
+  const { isPro } = resolvePlan({
+    adminGrant: row.adminGrant,
+    subscriptionStatus: row.subscriptionStatus,
+    priceId: row.priceId,
+    proPriceId: getEnv().STRIPE_PRICE_ID,
+  });
+  return { ...row, isPro };
 }
 
+export type ScanFacts = {
+  campaignId: string;
+  isPro: boolean;
+  deviceType: "mobile" | "desktop";
+  os?: ScanOs | null;
+  /** Salted hash of the visitor; without one, no repeat detection and every scan is unique. */
+  visitorHash?: string | null;
+  source?: ScanSource;
+  /** Kept only when the placement belongs to the campaign. */
+  placementId?: string | null;
+};
+
+export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string };
+
 /**
- * Counts one scan atomically (DESIGN decision 2): the conditional increment takes the row lock,
- * so concurrent first loads of a free campaign can never push it past the limit.
+ * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
+ * window is not counted and answers the earlier scan's id, so a refresh can still submit.
+ * Unlimited campaigns: one statement, no row every scan must lock (the shown total is batched).
+ * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
-export async function recordScan(
-  db: Database,
-  options: { campaignId: string; isPro: boolean; deviceType: "mobile" | "desktop" },
-): Promise<{ counted: true; scanId: string } | { counted: false }> {
+export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {
+  const hash = options.visitorHash ?? null;
+  const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
+  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
+  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
+  const latest = latestScanOf(options.campaignId, hash);
+  const placement = placementId ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})` : sql`null`;
+  const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
+      ${isUnique}, ${options.source ?? "link"}, ${placement}`;
+  const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
+
+  if (options.isPro) {
+    // One statement, no lock shared with other scans; the shown total is added in batches.
+    const result = await db.execute(sql`
+      with latest as (${latest}),
+      ins as (
+        insert into scan (${columns}) select ${values(sql`not exists (select 1 from latest)`)}
+        where not exists (select 1 from latest where recent)
+          and exists (select 1 from campaign where id = ${options.campaignId} and status = 'active')
+        returning id)
+      select (select id from ins)::text as scan_id, (select id from latest where recent)::text as repeat_of`);
+    const row = rowsOf<{ scan_id: string | null; repeat_of: string | null }>(result)[0]!;
+    if (row.scan_id) {
+      tallyScan(db, options.campaignId);
+      return { counted: true, scanId: row.scan_id };
+    }
+    return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
+  }
+
+  // Read outside the lock: the lock is then held for two statements only. (Two refreshes of one
+  // visitor at the same instant may both count; the limit still holds.)
+  const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latest));
+  if (earlier?.recent) return { counted: false, repeatOf: earlier.id };
   return db.transaction(async (tx) => {
+    // The conditional increment takes the campaign's row lock: concurrent first loads across
+    // processes queue here, and the 6th sees the limit.
     const [counted] = await tx
       .update(campaign)
       .set({ scanCount: sql`${campaign.scanCount} + 1` })
-      .where(
-        and(
-          eq(campaign.id, options.campaignId),
-          eq(campaign.status, "active"),
-          options.isPro ? undefined : lt(campaign.scanCount, FREE_SCAN_LIMIT),
-        ),
-      )
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active"), lt(campaignScans, FREE_SCAN_LIMIT)))
       .returning({ scanCount: campaign.scanCount });
     if (!counted) return { counted: false as const };
-    const [row] = await tx
-      .insert(scan)
-      .values({ campaignId: options.campaignId, deviceType: options.deviceType, location: null })
-      .returning({ id: scan.id });
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`insert into scan (${columns}) select ${values(earlier ? sql`false` : sql`true`)} returning id`),
+    );
     return { counted: true as const, scanId: row!.id };
   });
 }
 
+/** This visitor's latest scan of the campaign, and whether it is within the repeat window. */
+function latestScanOf(campaignId: string, visitorHash: string | null) {
+  return sql`select id, "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) as recent from scan
+      where campaign_id = ${campaignId} and visitor_hash = ${visitorHash} order by "timestamp" desc limit 1`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Who is asking, looked up only when the request carries a session cookie (visitors pay nothing). */
+export type Viewer = { id: string; isAdmin: boolean } | null;
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?leadqr\.session_token=/;
+
+export function hasSessionCookie(request: { headers: { get(name: string): string | null } }) {
+  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
+export async function viewerOf(request: Request): Promise<Viewer> {
+  const viewer = await getSessionUser(request);
+  return viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null;
+}
+
+export type CaptureVisit = {
+  method: string;
+  headers: { get(name: string): string | null };
+  clientAddress: string;
+  searchParams: URLSearchParams;
+  /** The render that follows a plain form post in the same request: shown, never counted. */
+  afterPost?: boolean;
+  viewer?: () => Promise<Viewer>;
+};
+
+/** What the capture page needs of a campaign; cached briefly by the fast document path. */
+export type CaptureSnapshot = {
+  id: string;
+  userId: string;
+  isPro: boolean;
+  scanCount: number;
+  offer: CaptureOffer;
+};
+
+/** The active campaign behind a capture link, or null (unknown, malformed, paused, draft). */
+export async function loadCaptureSnapshot(db: Database, campaignId: string | undefined): Promise<CaptureSnapshot | null> {
+  if (!isUuid(campaignId)) return null;
+  const found = await getPublicCampaign(db, campaignId);
+  if (!found || found.status !== "active") return null;
+  return {
+    id: found.id,
+    userId: found.userId,
+    isPro: found.isPro,
+    scanCount: found.scanCount,
+    offer: {
+      headline: found.headline,
+      thankYou: found.thankYou,
+      businessName: found.businessName?.trim() || found.title,
+      design: pageDesignOf(found.design),
+      logoUrl: safeLogoUrl(found.logoUrl),
+    },
+  };
+}
+
+/** Database errors that mean "busy or down, try again shortly" rather than a fault of this scan. */
+export function isCaptureOverload(error: unknown) {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === "57014") return true; // statement timeout
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /**
- * What the capture page shows. `countView` is false for bots, HEAD, prefetches and the render
- * that follows a form post: those see the page but record nothing and get no scan token.
+ * What the capture page shows, and whether this load is a scan. Loads that are not (HEAD,
+ * prefetches, previewers, bots, the owner, repeats) are counted by reason, without a row each,
+ * and get the page without a new token.
  */
 export async function openCapturePage(
   db: Database,
-  options: { campaignId: string | undefined; countView: boolean; userAgent: string | null },
+  options: { campaignId: string | undefined; visit: CaptureVisit },
 ): Promise<CaptureView> {
-  if (!isUuid(options.campaignId)) return { state: "not-found" };
-  const found = await getPublicCampaign(db, options.campaignId);
-  if (!found || found.status !== "active") return { state: "not-found" };
+  const snapshot = await loadCaptureSnapshot(db, options.campaignId);
+  if (!snapshot) return { state: "not-found" };
+  return decideCaptureLoad(db, snapshot, options.visit);
+}
 
-  const design = pageDesignOf(found.design);
-  const offer: CaptureOffer = {
-    headline: found.headline,
-    thankYou: found.thankYou,
-    businessName: found.businessName?.trim() || found.title,
-    design,
-    logoUrl: safeLogoUrl(found.logoUrl),
-  };
-  const { isPro } = await getPlanOfUser(db, found.userId);
+/** Records (or excludes) one load of a known campaign and says what to show. */
+export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+  const { offer } = found;
+  const design = offer.design;
   const limitView = (scanCount: number): CaptureView => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
+  const uncounted = (): CaptureView =>
+    !found.isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
 
-  if (!options.countView) {
-    return !isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
+  if (visit.afterPost) return uncounted();
+  let reason = exclusionOf(visit.method, visit.headers);
+  if (!reason && visit.viewer) {
+    const viewer = await visit.viewer();
+    if (viewer && (viewer.isAdmin || viewer.id === found.userId)) reason = "owner";
   }
+  if (reason) {
+    recordExclusion(db, found.id, reason);
+    return uncounted();
+  }
+
+  const userAgent = visit.headers.get("user-agent") ?? "";
   try {
-    const result = await recordScan(db, { campaignId: found.id, isPro, deviceType: deviceTypeOf(options.userAgent) });
+    const visitorHash = await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent });
+    // Past the free limit nothing more is counted: a read, no transaction, no lock (the count only
+    // grows until the owner upgrades, and a fresh snapshot then says Pro). A visitor who was
+    // counted and refreshes still gets their token.
+    if (!found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
+      const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latestScanOf(found.id, visitorHash)));
+      if (!earlier?.recent) return limitView(found.scanCount);
+      recordExclusion(db, found.id, "repeat");
+      return { state: "form", offer, scanToken: earlier.id };
+    }
+    const result = await recordScan(db, {
+      campaignId: found.id,
+      isPro: found.isPro,
+      deviceType: deviceTypeOf(userAgent),
+      os: osOf(userAgent),
+      visitorHash,
+      source: sourceOf(visit.searchParams),
+      placementId: visit.searchParams.get("p"),
+    });
     if (result.counted) return { state: "form", offer, scanToken: result.scanId };
+    if (result.repeatOf) {
+      recordExclusion(db, found.id, "repeat");
+      return { state: "form", offer, scanToken: result.repeatOf };
+    }
   } catch (error) {
+    // Busy or down: the caller answers "try again shortly" rather than a form that cannot submit.
+    if (isCaptureOverload(error)) throw error;
     // The spec: a failed scan insert is only logged. Without a token this visitor cannot submit.
     logger.error({ err: error, campaignId: found.id }, "scan insert failed");
     return { state: "form", offer, scanToken: null };
   }
   // Not counted: the limit was reached, or the campaign stopped being active meanwhile.
-  const current = await getPublicCampaign(db, found.id);
-  if (!current || current.status !== "active") return { state: "not-found" };
+  const current = await loadCaptureSnapshot(db, found.id);
+  if (!current) return { state: "not-found" };
   return limitView(current.scanCount);
 }
 
@@ -211,15 +372,17 @@ export async function submitLead(
       const locked = await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campaignId})), clock_timestamp()::text as at`);
       const at = (locked as unknown as { rows: Array<{ at: string }> }).rows[0]!.at;
       const [counted] = await tx
-        .select({ id: scan.id })
+        .select({ id: scan.id, placementId: scan.placementId })
         .from(scan)
         .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
       if (!counted) return "no-scan" as const;
-      const [stored] = await tx
-        .insert(lead)
-        .values({ campaignId, scanId: token, name, email, phone: phone ?? null, collectedAt: sql`${at}::timestamptz` })
-        .onConflictDoNothing({ target: lead.scanId })
-        .returning({ id: lead.id });
+      const values = { campaignId, scanId: token, name, email, phone: phone ?? null, placementId: counted.placementId, collectedAt: sql`${at}::timestamptz` };
+      let [stored] = await tx.insert(lead).values(values).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
+      if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
+        // A refresh shares its first load's token (decision 090), and two people behind one
+        // address with the same browser share a visitor hash: the second person's lead is kept.
+        [stored] = await tx.insert(lead).values({ ...values, scanId: null }).returning({ id: lead.id });
+      }
       if (!stored) return "repeat" as const;
       await notifyOwner(tx as unknown as Database, {
         campaignId,
@@ -246,6 +409,15 @@ async function isUnusedScanToken(db: Database, campaignId: string, token: string
     .leftJoin(lead, eq(lead.scanId, scan.id))
     .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId), isNull(lead.id)));
   return Boolean(row);
+}
+
+/** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
+async function isSameSubmission(tx: Database, options: { campaignId: string; scanId: string; email: string }) {
+  const result = await tx.execute(sql`
+    select 1 from lead where campaign_id = ${options.campaignId} and lower(email) = lower(${options.email})
+      and (scan_id = ${options.scanId} or (scan_id is null and collected_at > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES} * 2)))
+    limit 1`);
+  return rowsOf(result).length > 0;
 }
 
 /**

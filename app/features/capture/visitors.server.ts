@@ -1,0 +1,134 @@
+// Visitor hashes with a daily salt shared by every process, and aggregated exclusion counts
+// buffered in memory (decision 090).
+import crypto from "node:crypto";
+import { eq, lt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { visitorSalt, type ScanExclusionReason } from "~/db/schema";
+import { logger } from "~/utils/logger.server";
+import { onShutdown } from "~/utils/services.server";
+import { utcDay } from "./visitors";
+
+const salts = new Map<string, Promise<string>>();
+
+/** The salt of a UTC day: created by the first process that needs it, then cached. */
+export function visitorSaltOf(db: Database, day: string = utcDay()): Promise<string> {
+  let salt = salts.get(day);
+  if (!salt) {
+    salt = loadSalt(db, day);
+    salts.set(day, salt);
+    salt.catch(() => salts.delete(day));
+  }
+  return salt;
+}
+
+async function loadSalt(db: Database, day: string) {
+  await db
+    .insert(visitorSalt)
+    .values({ day, salt: crypto.randomBytes(32).toString("base64url") })
+    .onConflictDoNothing({ target: visitorSalt.day });
+  const [row] = await db.select({ salt: visitorSalt.salt }).from(visitorSalt).where(eq(visitorSalt.day, day));
+  // Yesterday's salt is thrown away: from now on no hash of that day can be recomputed.
+  await db.delete(visitorSalt).where(lt(visitorSalt.day, day));
+  for (const other of salts.keys()) if (other < day) salts.delete(other);
+  return row!.salt;
+}
+
+/** sha256(day's salt + address + user agent): the same person on the same day, no address stored. */
+export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; day?: string }) {
+  const salt = await visitorSaltOf(db, options.day);
+  return crypto.createHash("sha256").update(salt).update("\n").update(options.clientAddress).update("\n").update(options.userAgent).digest("base64url");
+}
+
+// ---- Counts kept in memory and written every few seconds (decisions 090 and 091) ----
+
+export const FLUSH_EVERY_MS = 1_000;
+
+type Counts = Map<string, number>;
+let database: Database | undefined;
+let exclusions: Counts = new Map();
+let tally: Counts = new Map();
+let timer: NodeJS.Timeout | undefined;
+// This process's row of each campaign's tally: processes never wait on each other's rows.
+const TALLY_SHARD = Math.floor(Math.random() * 16);
+
+function bump(counts: Counts, key: string, db: Database) {
+  database = db;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  if (!timer) {
+    timer = setInterval(() => void flushCounts(), FLUSH_EVERY_MS);
+    timer.unref();
+    onShutdown(async () => {
+      clearInterval(timer);
+      timer = undefined;
+      await flushCounts();
+    });
+  }
+}
+
+/**
+ * Counts one load that was not a scan. No row per hit: a flood of bots costs one upsert per
+ * campaign and reason every FLUSH_EVERY_MS. A crash loses at most that window of these counts.
+ */
+export function recordExclusion(db: Database, campaignId: string, reason: ScanExclusionReason, day: string = utcDay()) {
+  bump(exclusions, `${campaignId}|${day}|${reason}`, db);
+}
+
+/** Adds a counted scan of an unlimited campaign to the campaign's shown total (its row is already written). */
+export function tallyScan(db: Database, campaignId: string) {
+  bump(tally, campaignId, db);
+}
+
+let flushing: Promise<void> | undefined;
+
+/** Writes the buffered counts (also on shutdown, and by tests). A failed write keeps them for the next round. */
+export async function flushCounts(): Promise<void> {
+  while (flushing) await flushing;
+  if (!database || (exclusions.size === 0 && tally.size === 0)) return;
+  const db = database;
+  const [pendingExclusions, pendingTally] = [exclusions, tally];
+  exclusions = new Map();
+  tally = new Map();
+  flushing = (async () => {
+    if (pendingExclusions.size > 0) {
+      const rows = [...pendingExclusions].map(([key, n]) => {
+        const [campaignId, day, reason] = key.split("|");
+        return { campaign_id: campaignId, day, reason, n };
+      });
+      try {
+        // Campaigns deleted since the load are skipped instead of failing the whole batch.
+        await db.execute(sql`
+          insert into scan_exclusion (campaign_id, day, reason, count)
+          select v.campaign_id, v.day, v.reason, v.n
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, day date, reason text, n int)
+          where exists (select 1 from campaign c where c.id = v.campaign_id)
+          on conflict (campaign_id, day, reason) do update set count = scan_exclusion.count + excluded.count`);
+      } catch (error) {
+        restore(exclusions, pendingExclusions);
+        logger.warn({ err: error }, "scan exclusions not written yet");
+      }
+    }
+    if (pendingTally.size > 0) {
+      const rows = [...pendingTally].map(([campaignId, n]) => ({ campaign_id: campaignId, n }));
+      try {
+        await db.execute(sql`
+          insert into campaign_scan_tally (campaign_id, shard, scans)
+          select v.campaign_id, ${TALLY_SHARD}, v.n
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, n int)
+          where exists (select 1 from campaign c where c.id = v.campaign_id)
+          on conflict (campaign_id, shard) do update set scans = campaign_scan_tally.scans + excluded.scans`);
+      } catch (error) {
+        restore(tally, pendingTally);
+        logger.warn({ err: error }, "scan totals not written yet");
+      }
+    }
+  })();
+  try {
+    await flushing;
+  } finally {
+    flushing = undefined;
+  }
+}
+
+function restore(into: Counts, from: Counts) {
+  for (const [key, n] of from) into.set(key, (into.get(key) ?? 0) + n);
+}
