@@ -25,7 +25,11 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const MAX_RANGE_DAYS = 366;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isCalendarDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+function isCalendarDay(value: string) {
+  const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  // 2024-02-30 parses (as March 1st): only a date that prints back the same is a real day.
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
 
 /**
  * The analytics page's URL: `?range=7|30|90` or `?range=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`.
