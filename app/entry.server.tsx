@@ -82,4 +82,5 @@ export { promoteToAdmin } from "./features/auth/roles.server";
 export { startBackgroundWork } from "./features/email/worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
+export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";

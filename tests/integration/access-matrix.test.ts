@@ -290,7 +290,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/campaign-detail.tsx": async () => {
     const { loader, action } = await load("routes/campaign-detail.tsx");
     expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
-    for (const form of [
+    for (const form of <Array<Record<string, string>>>[
       { intent: "addPlacement", name: "Hijack" },
       { intent: "renamePlacement", placementId: bPlacementId, name: "Hijacked" },
       { intent: "deletePlacement", placementId: bPlacementId },

@@ -100,7 +100,7 @@ describe("placements", () => {
   it("are a 404 for another owner, who changes nothing", async () => {
     const placementId = await insertPlacement(campaignId, "Window poster");
     const before = await placementsOf();
-    for (const form of [
+    for (const form of <Array<Record<string, string>>>[
       { intent: "addPlacement", name: "Hijack" },
       { intent: "renamePlacement", placementId, name: "Hijacked" },
       { intent: "deletePlacement", placementId },
