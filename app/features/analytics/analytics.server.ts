@@ -21,19 +21,20 @@ function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">)
     and ${at} < ((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`;
 }
 
-const localDay = (at: SQL, timeZone: string) => sql`to_char((${at} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-
 export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number };
 
 /** Counted, unique and QR scans per day of the owner's zone. */
 export async function countScansByDay(db: Database, scope: CampaignScope) {
   return rowsOf<{ day: string; scans: number; unique: number; qr: number }>(
     await db.execute(sql`
-      select ${localDay(sql`s.timestamp`, scope.timeZone)} as day, count(*)::int as scans,
-        count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr
-      from scan s
-      where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
-      group by 1`),
+      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr
+      from (
+        select (s.timestamp at time zone ${scope.timeZone})::date as day, count(*)::int as scans,
+          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr
+        from scan s
+        where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
+        group by 1
+      ) x`),
   );
 }
 
@@ -41,10 +42,13 @@ export async function countScansByDay(db: Database, scope: CampaignScope) {
 export async function countLeadsByDay(db: Database, scope: CampaignScope) {
   return rowsOf<{ day: string; leads: number }>(
     await db.execute(sql`
-      select ${localDay(sql`l.collected_at`, scope.timeZone)} as day, count(*)::int as leads
-      from lead l
-      where l.campaign_id = ${scope.campaignId} and ${within(sql`l.collected_at`, scope)}
-      group by 1`),
+      select to_char(x.day, 'YYYY-MM-DD') as day, x.leads
+      from (
+        select (l.collected_at at time zone ${scope.timeZone})::date as day, count(*)::int as leads
+        from lead l
+        where l.campaign_id = ${scope.campaignId} and ${within(sql`l.collected_at`, scope)}
+        group by 1
+      ) x`),
   );
 }
 
@@ -217,10 +221,13 @@ export async function countOwnerPerDay(
   const table = options.table === "lead" ? sql`lead` : sql`scan`;
   const rows = rowsOf<{ day: string; count: number }>(
     await db.execute(sql`
-      select ${localDay(at, options.timeZone)} as day, count(*)::int as count
-      from ${table} x join campaign c on c.id = x.campaign_id
-      where c.user_id = ${options.userId} and ${within(at, options)}
-      group by 1`),
+      select to_char(d.day, 'YYYY-MM-DD') as day, d.count
+      from (
+        select (${at} at time zone ${options.timeZone})::date as day, count(*)::int as count
+        from ${table} x join campaign c on c.id = x.campaign_id
+        where c.user_id = ${options.userId} and ${within(at, options)}
+        group by 1
+      ) d`),
   );
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }
