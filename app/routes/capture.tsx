@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
-import { DEFAULT_DESIGN, isCountedView } from "~/features/capture/capture";
+import { DEFAULT_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
-import { openCapturePage, submitLead } from "~/features/capture/capture.server";
+import { hasSessionCookie, openCapturePage, submitLead, viewerOf } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -16,10 +16,17 @@ const postedRequests = new WeakSet<object>();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await getServices();
+  const url = new URL(request.url);
   const view = await openCapturePage(db, {
     campaignId: params.campaignId,
-    countView: isCountedView(request) && !postedRequests.has(context),
-    userAgent: request.headers.get("user-agent"),
+    visit: {
+      method: request.method,
+      headers: request.headers,
+      clientAddress: clientAddress(request),
+      searchParams: url.searchParams,
+      afterPost: postedRequests.has(context),
+      viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
+    },
   });
   return data(view, { status: view.state === "not-found" ? 404 : 200 });
 }

@@ -1,7 +1,7 @@
 // A free owner's campaign through the UI: five scans are served, the sixth visitor meets the
 // limit screen, and the owner sees the same count on the campaign card and the dashboard.
 import { expect, test } from "@playwright/test";
-import { createCampaignInWizard, signUp, uniqueEmail } from "./support/helpers";
+import { createCampaignInWizard, phoneUserAgent, signUp, uniqueEmail } from "./support/helpers";
 
 test("a free owner's campaign serves 5 scans; the 6th visitor sees the limit and the owner sees 5 / 5", async ({ page, browser }) => {
   await signUp(page, uniqueEmail("free-owner"));
@@ -17,7 +17,7 @@ test("a free owner's campaign serves 5 scans; the 6th visitor sees the limit and
 
   // Each visitor is a different phone: a fresh browser context per scan.
   for (let visitor = 1; visitor <= 5; visitor++) {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ userAgent: phoneUserAgent(visitor) });
     const scanner = await context.newPage();
     await scanner.goto(`/capture/${id}`);
     await expect(scanner.getByRole("heading", { level: 1 })).toHaveText("A warm roll with every bowl");
@@ -34,7 +34,7 @@ test("a free owner's campaign serves 5 scans; the 6th visitor sees the limit and
     await context.close();
   }
 
-  const context = await browser.newContext();
+  const context = await browser.newContext({ userAgent: phoneUserAgent(6) });
   const sixth = await context.newPage();
   await sixth.goto(`/capture/${id}`);
   await expect(sixth.getByRole("heading", { name: "Scan Limit Reached!" })).toBeVisible();

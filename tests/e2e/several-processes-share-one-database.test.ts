@@ -66,7 +66,9 @@ async function ownerWithCampaign(server: { url: string }, email: string) {
 test("50 parallel first loads of a free campaign over both processes record exactly 5 scans", async () => {
   const [a, b] = servers;
   const { campaignId } = await ownerWithCampaign(a!, `scans-${Date.now()}@example.com`);
-  const pages = await Promise.all(Array.from({ length: 50 }, (_, index) => openCapture((index % 2 === 0 ? a! : b!).url, campaignId)));
+  const pages = await Promise.all(
+    Array.from({ length: 50 }, (_, index) => openCapture((index % 2 === 0 ? a! : b!).url, campaignId, { "x-forwarded-for": `198.51.100.${index + 1}` })),
+  );
   expect(pages.map((page) => page.status)).toEqual(Array(50).fill(200));
   expect(pages.filter((page) => page.token !== null)).toHaveLength(5);
   expect(pages.filter((page) => page.html.includes("Scan Limit Reached!"))).toHaveLength(45);

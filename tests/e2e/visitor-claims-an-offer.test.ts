@@ -105,19 +105,26 @@ test("the 6th load of a free campaign shows the limit screen; bots and HEAD requ
   const owner = await app.createOwner();
   const campaign = await app.createCampaign(owner.id);
   const url = `${app.baseURL}/capture/${campaign.id}`;
+  // Each load is another phone (its own address); a refresh by the same phone is not a new scan.
+  const visitFrom = (address: string) => page.setExtraHTTPHeaders({ "x-forwarded-for": address });
   for (let i = 0; i < 4; i++) {
+    await visitFrom(`203.0.113.${i + 1}`);
     await page.goto(url);
     await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
   }
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
   expect((await request.get(url, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } })).status()).toBe(200);
   expect((await request.get(url, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } })).status()).toBe(200);
   expect((await request.head(url)).status()).toBe(200);
   expect(await app.countOf("scan", campaign.id)).toBe(4);
 
+  await visitFrom("203.0.113.5");
   await page.goto(url);
   await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
   expect(await app.countOf("scan", campaign.id)).toBe(5);
 
+  await visitFrom("203.0.113.6");
   await page.goto(url);
   await expect(page.getByRole("heading", { name: "Scan Limit Reached!" })).toBeVisible();
   await expect(page.getByText("5 / 5")).toBeVisible();

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { campaignScans } from "~/features/capture/scan-count.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
@@ -9,10 +10,14 @@ import { makeRequest, payload, run, statusOf } from "../http";
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
-function load(campaignId: string, options: { method?: string; headers?: Record<string, string> } = {}) {
-  const request = makeRequest(`/capture/${campaignId}`, {
+let visitors = 0;
+
+/** Each call is a different visitor (own address) unless the headers say otherwise. */
+function load(campaignId: string, options: { method?: string; headers?: Record<string, string>; query?: string } = {}) {
+  visitors += 1;
+  const request = makeRequest(`/capture/${campaignId}${options.query ?? ""}`, {
     method: options.method ?? "GET",
-    headers: { "user-agent": PHONE_UA, ...options.headers },
+    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.51.${Math.floor(visitors / 250)}.${visitors % 250}`, ...options.headers },
   });
   return run(route.loader, request, { campaignId });
 }
@@ -20,7 +25,7 @@ function load(campaignId: string, options: { method?: string; headers?: Record<s
 async function scansOf(campaignId: string) {
   const { db } = await getServices();
   const rows = await db.select().from(schema.scan).where(eq(schema.scan.campaignId, campaignId));
-  const [row] = await db.select({ scanCount: schema.campaign.scanCount }).from(schema.campaign).where(eq(schema.campaign.id, campaignId));
+  const [row] = await db.select({ scanCount: campaignScans }).from(schema.campaign).where(eq(schema.campaign.id, campaignId));
   return { rows, scanCount: row?.scanCount };
 }
 

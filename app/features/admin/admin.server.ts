@@ -5,6 +5,7 @@ import { resolvePlan, type SubscriptionStatus } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
+import { campaignScans } from "~/features/capture/scan-count.server";
 
 type Executor = Pick<Database, "insert">;
 
@@ -185,7 +186,7 @@ export async function listAllCampaigns({ db, q, page }: { db: Database; q: strin
         title: campaign.title,
         businessType: campaign.businessType,
         status: campaign.status,
-        scans: campaign.scanCount,
+        scans: campaignScans,
         leads: sql<number>`(select count(*) from ${lead} where ${lead.campaignId} = ${campaign.id})`.mapWith(Number),
         createdAt: campaign.createdAt,
         ownerEmail: user.email,

@@ -6,6 +6,7 @@ import type { QrLogo } from "~/features/qr/qr.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+import { campaignScans } from "~/features/capture/scan-count.server";
 
 export class CampaignLimitError extends Error {
   constructor() {
@@ -24,7 +25,7 @@ const summaryColumns = {
   businessType: campaign.businessType,
   status: campaign.status,
   aiHeadline: campaign.aiHeadline,
-  scans: campaign.scanCount,
+  scans: campaignScans,
   leads: leadCount,
 };
 
@@ -51,7 +52,7 @@ export async function summarizeCampaigns(db: Database, options: { userId: string
     .select({
       total: sql<number>`count(*)::int`,
       active: sql<number>`count(*) filter (where ${campaign.status} = 'active')::int`,
-      scans: sql<number>`coalesce(sum(${campaign.scanCount}), 0)::int`,
+      scans: sql<number>`coalesce(sum(${campaignScans}), 0)::int`,
       leads: sql<number>`coalesce(sum(${leadCount}), 0)::int`,
     })
     .from(campaign)

@@ -1,18 +1,21 @@
-import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { businessProfile, campaign, emailOutbox, lead, scan, user } from "~/db/schema";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
-import { getPlanOfUser } from "~/features/billing/plan.server";
+import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user, type ScanSource } from "~/db/schema";
+import { FREE_SCAN_LIMIT, resolvePlan } from "~/features/billing/plan";
+import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
+import { getSessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, utcDay, type ScanOs } from "./visitors";
+import { recordExclusion, visitorHashOf } from "./visitors.server";
 
 export type CaptureOffer = {
   headline: string;
@@ -38,51 +41,138 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       status: campaign.status,
       design: campaign.design,
       logoUrl: campaign.qrLogoUrl,
-      scanCount: campaign.scanCount,
+      scanCount: campaignScans,
       businessName: businessProfile.name,
+      adminGrant: user.isPro,
+      subscriptionStatus: subscription.status,
+      priceId: subscription.priceId,
     })
     .from(campaign)
+    .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
+    .leftJoin(subscription, eq(subscription.userId, campaign.userId))
     .where(eq(campaign.id, campaignId));
-  return row;
+  if (!row) return undefined;
+  const { isPro } = resolvePlan({
+    adminGrant: row.adminGrant,
+    subscriptionStatus: row.subscriptionStatus,
+    priceId: row.priceId,
+    proPriceId: getEnv().STRIPE_PRICE_ID,
+  });
+  return { ...row, isPro };
 }
 
+/** Rows of `campaign_scan_tally` per campaign: enough that 32 concurrent scans rarely meet. */
+const TALLY_SHARDS = 16;
+
+export type ScanFacts = {
+  campaignId: string;
+  isPro: boolean;
+  deviceType: "mobile" | "desktop";
+  os?: ScanOs | null;
+  /** Salted hash of the visitor; without one, no repeat detection and every scan is unique. */
+  visitorHash?: string | null;
+  source?: ScanSource;
+  /** Kept only when the placement belongs to the campaign. */
+  placementId?: string | null;
+};
+
+export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string };
+
 /**
- * Counts one scan atomically (DESIGN decision 2): the conditional increment takes the row lock,
- * so concurrent first loads of a free campaign can never push it past the limit.
+ * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
+ * window is not counted and answers the earlier scan's id, so a refresh can still submit.
+ * Unlimited campaigns: one statement, no row every scan must lock (the tally is sharded).
+ * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
-export async function recordScan(
-  db: Database,
-  options: { campaignId: string; isPro: boolean; deviceType: "mobile" | "desktop" },
-): Promise<{ counted: true; scanId: string } | { counted: false }> {
+export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {
+  const hash = options.visitorHash ?? null;
+  const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
+  const dayStart = `${utcDay()}T00:00:00Z`;
+  const recent = sql`select id from scan where campaign_id = ${options.campaignId} and visitor_hash = ${hash}
+      and "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) order by "timestamp" desc limit 1`;
+  const values = (campaignRef: SQL) => sql`
+      insert into scan (campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id)
+      select ${campaignRef}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
+        ${hash}::text is null or not exists (select 1 from scan s where s.campaign_id = ${options.campaignId}
+          and s.visitor_hash = ${hash} and s."timestamp" >= ${dayStart}::timestamptz),
+        ${options.source ?? "link"},
+        (select p.id from placement p where p.id = ${placementId}::uuid and p.campaign_id = ${options.campaignId})`;
+
+  if (options.isPro) {
+    const shard = Math.floor(Math.random() * TALLY_SHARDS);
+    const result = await db.execute(sql`
+      with recent as (${recent}),
+      target as (select id from campaign where id = ${options.campaignId} and status = 'active' and not exists (select 1 from recent)),
+      ins as (${values(sql`t.id`)} from target t returning id),
+      tally as (
+        insert into campaign_scan_tally (campaign_id, shard, scans) select ${options.campaignId}, ${shard}, 1 from ins
+        on conflict (campaign_id, shard) do update set scans = campaign_scan_tally.scans + 1)
+      select (select id from ins)::text as scan_id, (select id from recent)::text as repeat_of`);
+    const row = rowsOf<{ scan_id: string | null; repeat_of: string | null }>(result)[0]!;
+    if (row.scan_id) return { counted: true, scanId: row.scan_id };
+    return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
+  }
+
   return db.transaction(async (tx) => {
+    // The row lock first: concurrent loads of this campaign (and this visitor's refreshes) queue here.
+    const [locked] = await tx
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active")))
+      .for("update");
+    if (!locked) return { counted: false as const };
+    if (hash) {
+      const [earlier] = rowsOf<{ id: string }>(await tx.execute(recent));
+      if (earlier) return { counted: false as const, repeatOf: earlier.id };
+    }
     const [counted] = await tx
       .update(campaign)
       .set({ scanCount: sql`${campaign.scanCount} + 1` })
-      .where(
-        and(
-          eq(campaign.id, options.campaignId),
-          eq(campaign.status, "active"),
-          options.isPro ? undefined : lt(campaign.scanCount, FREE_SCAN_LIMIT),
-        ),
-      )
+      .where(and(eq(campaign.id, options.campaignId), lt(campaignScans, FREE_SCAN_LIMIT)))
       .returning({ scanCount: campaign.scanCount });
     if (!counted) return { counted: false as const };
-    const [row] = await tx
-      .insert(scan)
-      .values({ campaignId: options.campaignId, deviceType: options.deviceType, location: null })
-      .returning({ id: scan.id });
+    const [row] = rowsOf<{ id: string }>(await tx.execute(sql`${values(sql`${options.campaignId}::uuid`)} returning id`));
     return { counted: true as const, scanId: row!.id };
   });
 }
 
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Who is asking, looked up only when the request carries a session cookie (visitors pay nothing). */
+export type Viewer = { id: string; isAdmin: boolean } | null;
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?leadqr\.session_token=/;
+
+export function hasSessionCookie(request: { headers: { get(name: string): string | null } }) {
+  return SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
+}
+
+export async function viewerOf(request: Request): Promise<Viewer> {
+  const viewer = await getSessionUser(request);
+  return viewer ? { id: viewer.id, isAdmin: viewer.isAdmin } : null;
+}
+
+export type CaptureVisit = {
+  method: string;
+  headers: { get(name: string): string | null };
+  clientAddress: string;
+  searchParams: URLSearchParams;
+  /** The render that follows a plain form post in the same request: shown, never counted. */
+  afterPost?: boolean;
+  viewer?: () => Promise<Viewer>;
+};
+
 /**
- * What the capture page shows. `countView` is false for bots, HEAD, prefetches and the render
- * that follows a form post: those see the page but record nothing and get no scan token.
+ * What the capture page shows, and whether this load is a scan. Loads that are not (HEAD,
+ * prefetches, previewers, bots, the owner, repeats) are counted by reason, without a row each,
+ * and get the page without a new token.
  */
 export async function openCapturePage(
   db: Database,
-  options: { campaignId: string | undefined; countView: boolean; userAgent: string | null },
+  options: { campaignId: string | undefined; visit: CaptureVisit },
 ): Promise<CaptureView> {
   if (!isUuid(options.campaignId)) return { state: "not-found" };
   const found = await getPublicCampaign(db, options.campaignId);
@@ -96,15 +186,38 @@ export async function openCapturePage(
     design,
     logoUrl: safeLogoUrl(found.logoUrl),
   };
-  const { isPro } = await getPlanOfUser(db, found.userId);
+  const { visit } = options;
   const limitView = (scanCount: number): CaptureView => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
+  const uncounted = (): CaptureView =>
+    !found.isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
 
-  if (!options.countView) {
-    return !isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
+  if (visit.afterPost) return uncounted();
+  let reason = exclusionOf(visit.method, visit.headers);
+  if (!reason && visit.viewer) {
+    const viewer = await visit.viewer();
+    if (viewer && (viewer.isAdmin || viewer.id === found.userId)) reason = "owner";
   }
+  if (reason) {
+    recordExclusion(db, found.id, reason);
+    return uncounted();
+  }
+
+  const userAgent = visit.headers.get("user-agent") ?? "";
   try {
-    const result = await recordScan(db, { campaignId: found.id, isPro, deviceType: deviceTypeOf(options.userAgent) });
+    const result = await recordScan(db, {
+      campaignId: found.id,
+      isPro: found.isPro,
+      deviceType: deviceTypeOf(userAgent),
+      os: osOf(userAgent),
+      visitorHash: await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent }),
+      source: sourceOf(visit.searchParams),
+      placementId: visit.searchParams.get("p"),
+    });
     if (result.counted) return { state: "form", offer, scanToken: result.scanId };
+    if (result.repeatOf) {
+      recordExclusion(db, found.id, "repeat");
+      return { state: "form", offer, scanToken: result.repeatOf };
+    }
   } catch (error) {
     // The spec: a failed scan insert is only logged. Without a token this visitor cannot submit.
     logger.error({ err: error, campaignId: found.id }, "scan insert failed");
@@ -206,15 +319,17 @@ export async function submitLead(
       const locked = await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campaignId})), clock_timestamp()::text as at`);
       const at = (locked as unknown as { rows: Array<{ at: string }> }).rows[0]!.at;
       const [counted] = await tx
-        .select({ id: scan.id })
+        .select({ id: scan.id, placementId: scan.placementId })
         .from(scan)
         .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
       if (!counted) return "no-scan" as const;
-      const [stored] = await tx
-        .insert(lead)
-        .values({ campaignId, scanId: token, name, email, phone: phone ?? null, collectedAt: sql`${at}::timestamptz` })
-        .onConflictDoNothing({ target: lead.scanId })
-        .returning({ id: lead.id });
+      const values = { campaignId, scanId: token, name, email, phone: phone ?? null, placementId: counted.placementId, collectedAt: sql`${at}::timestamptz` };
+      let [stored] = await tx.insert(lead).values(values).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
+      if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
+        // A refresh shares its first load's token (decision 090), and two people behind one
+        // address with the same browser share a visitor hash: the second person's lead is kept.
+        [stored] = await tx.insert(lead).values({ ...values, scanId: null }).returning({ id: lead.id });
+      }
       if (!stored) return "repeat" as const;
       await notifyOwner(tx as unknown as Database, {
         campaignId,
@@ -231,6 +346,15 @@ export async function submitLead(
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
   return THANKS;
+}
+
+/** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
+async function isSameSubmission(tx: Database, options: { campaignId: string; scanId: string; email: string }) {
+  const result = await tx.execute(sql`
+    select 1 from lead where campaign_id = ${options.campaignId} and lower(email) = lower(${options.email})
+      and (scan_id = ${options.scanId} or (scan_id is null and collected_at > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES} * 2)))
+    limit 1`);
+  return rowsOf(result).length > 0;
 }
 
 /**

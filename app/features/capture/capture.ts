@@ -1,27 +1,18 @@
 // Pure rules of the public capture page: which views count as scans, device types, design.
-import { isbot } from "isbot";
 import type { CampaignDesign } from "~/db/schema/campaigns";
+import { exclusionOf } from "./visitors";
 
 /** Owner notifications per campaign per rolling hour; later leads fold into one digest. */
 export const LEAD_EMAILS_PER_HOUR = 20;
 
 export { isUuid } from "~/utils/text";
 
-const PREFETCH = /prefetch|prerender|preview/i;
-
 /**
  * A scan is a page served to a person (DESIGN decision 4): a GET from a non-bot user agent that
  * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
  */
 export function isCountedView(request: Request) {
-  if (request.method !== "GET") return false;
-  const userAgent = request.headers.get("user-agent");
-  if (!userAgent || isbot(userAgent)) return false;
-  for (const header of ["sec-purpose", "purpose", "x-purpose", "x-moz"]) {
-    const value = request.headers.get(header);
-    if (value && PREFETCH.test(value)) return false;
-  }
-  return true;
+  return request.method === "GET" && exclusionOf(request.method, request.headers) === null;
 }
 
 const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|Silk\//i;

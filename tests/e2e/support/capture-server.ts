@@ -16,7 +16,8 @@ export async function startCaptureServer() {
   const stubPath = path.resolve("tests/e2e/stubs/smtp.mjs");
   const smtp = await ((await import(stubPath)) as SmtpStub).start();
   const dataDir = tmpDir();
-  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL });
+  // Behind a load balancer, so each simulated visitor can bring their own address (X-Forwarded-For).
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "true" });
   await waitHealthy(server.port);
   const baseURL = server.url;
 

@@ -79,9 +79,19 @@ export async function createCampaignInWizard(page: Page, campaign: WizardCampaig
   return href!.split("/").pop()!;
 }
 
+let phones = 0;
+
+/**
+ * A distinct phone for each simulated visitor: every browser context of a test run shares one
+ * address and would otherwise be the same visitor (a repeat, not a new scan).
+ */
+export function phoneUserAgent(phone: number) {
+  return `Mozilla/5.0 (Linux; Android 14; Test Phone ${phone}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36`;
+}
+
 /** One visitor (own browser context, so own scan) opens the capture page and claims the offer. */
 export async function claimOffer(browser: Browser, campaignId: string, visitor: { name: string; email: string; phone?: string }) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ userAgent: phoneUserAgent(++phones) });
   const page = await context.newPage();
   await page.goto(`/capture/${campaignId}`);
   await page.getByLabel("Full Name *").fill(visitor.name);

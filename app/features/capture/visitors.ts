@@ -1,0 +1,101 @@
+// Pure rules for telling a person's load of the capture page from everything else (DESIGN
+// decision 14): previewers, crawlers, HEAD and speculative loads, and the visitor's OS.
+import { isbot } from "isbot";
+import UAParser from "ua-parser-js";
+import type { ScanExclusionReason, ScanSource } from "~/db/schema/campaigns";
+
+/**
+ * Chat and social apps that fetch a shared link to draw its preview card. isbot matches these too,
+ * so they are told apart first: an owner sharing the code in a group chat should read "link
+ * previews", not "bots". Sources: each vendor's published user agent (Meta, Slack, X, Telegram,
+ * Discord, LinkedIn, Microsoft/Skype, Apple, Pinterest, Reddit, Snap, Mastodon, Bluesky).
+ * In-app browsers (Instagram, FBAN, Line, Snapchat's own browser) are people and stay counted.
+ */
+const PREVIEWERS = new RegExp(
+  [
+    "facebookexternalhit",
+    "facebookcatalog",
+    "Facebot",
+    "meta-externalagent",
+    "WhatsApp",
+    "Slackbot",
+    "Slack-ImgProxy",
+    "Twitterbot",
+    "TelegramBot",
+    "Discordbot",
+    "LinkedInBot",
+    "SkypeUriPreview",
+    "Skype",
+    "MicrosoftPreview",
+    "Applebot",
+    "iMessage",
+    "Pinterestbot",
+    "Pinterest/",
+    "redditbot",
+    "Snap URL Preview",
+    "vkShare",
+    "Viber/",
+    "KakaoTalk-scrap",
+    "Embedly",
+    "Iframely",
+    "Mastodon/",
+    "Bluesky Cardyb",
+    "Google-PageRenderer",
+    "Zoombot",
+    "Signal-",
+  ].join("|"),
+  "i",
+);
+
+const SPECULATIVE = /prefetch|prerender|preview/i;
+const PURPOSE_HEADERS = ["sec-purpose", "purpose", "x-purpose", "x-moz"];
+
+type HeaderSource = { get(name: string): string | null };
+
+/**
+ * Why a load is not a scan, judged from the request alone (owner and repeat need the database):
+ * null for what looks like a person's GET.
+ */
+export function exclusionOf(method: string, headers: HeaderSource): ScanExclusionReason | null {
+  if (method === "HEAD") return "head";
+  for (const name of PURPOSE_HEADERS) {
+    const value = headers.get(name);
+    if (value && SPECULATIVE.test(value)) return "prefetch";
+  }
+  const userAgent = headers.get("user-agent")?.trim() ?? "";
+  if (userAgent && PREVIEWERS.test(userAgent)) return "preview";
+  if (!userAgent || isbot(userAgent)) return "bot";
+  return null;
+}
+
+export function isPreviewer(userAgent: string) {
+  return PREVIEWERS.test(userAgent);
+}
+
+export const SCAN_OS = ["iOS", "Android", "Windows", "macOS", "Linux", "Other"] as const;
+export type ScanOs = (typeof SCAN_OS)[number];
+
+/** The operating system family, for the analytics split. */
+export function osOf(userAgent: string | null): ScanOs {
+  if (!userAgent) return "Other";
+  const name = new UAParser(userAgent).getOS().name ?? "";
+  if (name === "iOS" || name === "iPadOS") return "iOS";
+  if (name === "Android" || name === "HarmonyOS") return "Android";
+  if (name === "Windows") return "Windows";
+  if (name === "Mac OS" || name === "macOS") return "macOS";
+  if (/Linux|Ubuntu|Debian|Fedora|Mint|Arch|Gentoo|SUSE|CentOS|Red Hat|Kubuntu|Manjaro/i.test(name)) return "Linux";
+  return "Other";
+}
+
+/** `?s=qr` marks a load from a printed code; anything else is the link shared elsewhere. */
+export function sourceOf(searchParams: URLSearchParams): ScanSource {
+  return searchParams.get("s") === "qr" ? "qr" : "link";
+}
+
+/** A scan load by the same visitor within this window is a refresh, not a new scan. */
+export const REPEAT_WINDOW_MINUTES = 30;
+
+/** The UTC day of an instant, as PostgreSQL's `date` text (YYYY-MM-DD). */
+export function utcDay(at: Date = new Date()) {
+  return at.toISOString().slice(0, 10);
+}
