@@ -112,6 +112,12 @@ test("owner compares two placements and sees what was not counted, with reasons"
   await page.getByText("Show as table").click();
   await expect(page.getByTestId("day-row").last().getByRole("cell")).toHaveText(["3", "3", "3", "1"]);
 
+  // On a phone the page fits the screen: wide tables scroll inside their cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The lead carries its placement into the leads list and its filter.
   await page.goto("/leads");
   const leadRow = page.getByRole("row").filter({ hasText: "ana@example.com" });

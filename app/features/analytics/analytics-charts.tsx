@@ -35,7 +35,7 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
       </div>
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-blue-700">Show as table</summary>
-        <div className="mt-2 max-h-80 overflow-auto">
+        <div className="relative mt-2 max-h-80 overflow-auto">
           <table className="min-w-full text-left">
             <caption className="sr-only">Scans, unique scans, scans from the QR code and leads per day</caption>
             <thead className="text-xs text-gray-600 uppercase">
@@ -118,7 +118,7 @@ export function HeatMap({ cells }: { cells: number[][] }) {
           ? `Busiest hour: ${WEEKDAYS[peak.weekday]} ${hourLabel(peak.hour)}–${hourLabel((peak.hour + 1) % 24)} with ${peak.scans} ${peak.scans === 1 ? "scan" : "scans"}, in your time zone.`
           : "No scans in this range yet."}
       </p>
-      <div className="mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto">
         <table className="border-separate border-spacing-0.5 text-[10px]">
           <caption className="sr-only">Scans by weekday (rows) and hour of the day (columns)</caption>
           <thead>
