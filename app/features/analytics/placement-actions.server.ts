@@ -47,9 +47,9 @@ export async function handlePlacementAction(request: Request, sessionUser: Sessi
       }
       case "deletePlacement": {
         const parsed = parseFields(PlacementDeleteSchema, fields);
-        if (!parsed.ok || !(await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId }))) {
-          notFound("Placement not found");
-        }
+        if (!parsed.ok) notFound("Placement not found");
+        // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
+        await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
         return back();
       }
       default:
