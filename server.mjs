@@ -1,5 +1,8 @@
 // The HTTP server: security headers, client address, same-origin checks, static files, React Router.
+// On PostgreSQL it runs one worker process per core (WEB_CONCURRENCY); PGlite stays one process.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 
 const isDev = process.env.NODE_ENV === "development";
@@ -36,145 +39,233 @@ const lifecycle = build.entry.module;
 let env;
 try {
   env = lifecycle.getEnv();
-  await lifecycle.boot();
 } catch (error) {
   console.error(`LeadQR could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
-await lifecycle.startBackgroundWork?.();
 
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", env.TRUST_PROXY);
-
-app.use(
-  pinoHttp({
-    logger: lifecycle.logger,
-    genReqId: (req, res) => {
-      const id = crypto.randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url.startsWith("/assets/") },
-    serializers: {
-      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res) => ({ statusCode: res.statusCode }),
-    },
-  }),
-);
-
-app.use((req, res, next) => {
-  // Rate limits and sessions key on this; a client-sent copy is discarded.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-  next();
-});
-
-app.use(
-  helmet({
-    contentSecurityPolicy: isDev
-      ? false
-      : {
-          useDefaults: true,
-          directives: {
-            scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
-            imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
-            connectSrc: ["'self'"],
-            frameAncestors: ["'none'"],
-            // Checkout and the billing portal are reached by redirects after a form post.
-            formAction: null,
-            upgradeInsecureRequests: null,
-          },
-        },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: env.appUrl.protocol === "https:",
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  }),
-);
-
-app.use((req, res, next) => {
-  // Every body must declare its length, so the cap below holds while streaming: Node stops
-  // reading at Content-Length, and no form or webhook sender needs chunked uploads.
-  if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
-    res.status(411).type("text/plain").send("Length required.");
-    return;
-  }
-  const declared = Number(req.headers["content-length"] ?? 0);
-  const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
-  if (declared > limit) {
-    res.status(413).type("text/plain").send("Request too large.");
-    return;
-  }
-  if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
-  if (!isSameOrigin(req)) {
-    res.status(403).type("text/plain").send("Cross-site request refused.");
-    return;
-  }
-  next();
-});
-
-function isSameOrigin(req) {
-  if (req.headers["sec-fetch-site"] === "cross-site") return false;
-  const origin = req.headers.origin;
-  // Browsers send Origin with every cross-origin POST; its absence means a non-browser client.
-  if (!origin) return true;
-  if (origin === "null") return false;
-  try {
-    const host = new URL(origin).host;
-    return host === req.headers.host || origin === env.appOrigin;
-  } catch {
-    return false;
-  }
-}
-
-app.use(compression());
-
-if (vite) {
-  app.use(vite.middlewares);
+// PGlite cannot be shared between processes (it lives inside one), so it always runs one.
+const workerCount = isDev || !env.DATABASE_URL || env.DATABASE_URL === "memory://" ? 1 : (env.WEB_CONCURRENCY ?? os.availableParallelism());
+if (workerCount > 1 && cluster.isPrimary) {
+  await runPrimary(workerCount);
 } else {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  await runServer();
 }
 
-app.all(
-  /.*/,
-  createRequestHandler({
-    build: isDev ? loadBuild : build,
-    mode: isDev ? "development" : "production",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce }),
-  }),
-);
-
-// Never a stack trace to a user.
-app.use((error, req, res, _next) => {
-  req.log?.error({ err: error }, "request failed");
-  if (res.headersSent) return res.end();
-  res.status(error?.status && error.status < 500 ? error.status : 500).type("text/plain").send("Something went wrong. Please try again.");
-});
-
-const server = app.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  lifecycle.logger.info(`LeadQR listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port} (${env.appOrigin})`);
-});
-server.requestTimeout = 30_000;
-server.headersTimeout = 15_000;
-
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  lifecycle.logger.info({ signal }, "shutting down");
-  const hardStop = setTimeout(() => process.exit(1), 1_800);
-  hardStop.unref();
-  server.close();
-  setTimeout(() => server.closeAllConnections(), 500).unref();
-  server.closeIdleConnections();
-  await vite?.close();
-  await lifecycle.shutdown().catch((error) => lifecycle.logger.error({ err: error }, "shutdown failed"));
-  process.exit(0);
+/**
+ * The primary only supervises: it forks the workers (they share the listening socket), replaces
+ * one that crashes after it started, gives up if one cannot start, and passes SIGTERM on.
+ */
+async function runPrimary(count) {
+  const logger = lifecycle.logger;
+  let stopping = false;
+  let ready = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("message", (message) => {
+      if (message !== "leadqr:listening") return;
+      worker.started = true;
+      ready += 1;
+      if (ready === count) logger.info(`LeadQR listening on port ${env.PORT} with ${count} worker processes (${env.appOrigin})`);
+    });
+    return worker;
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!worker.started) {
+      // A worker that could not start (bad database URL, migrations failing) will not do better
+      // on a second try: stop everything and say so, as a single process would.
+      logger.error({ code, signal }, "a worker could not start; stopping");
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      setTimeout(() => process.exit(1), 2_000).unref();
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      process.exitCode = 1;
+      return;
+    }
+    logger.error({ code, signal }, "a worker stopped unexpectedly; starting another");
+    fork();
+  });
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down workers");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    // Each worker stops within 2 s on its own; this is the backstop.
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      process.exit(0);
+    }, 2_500).unref();
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  for (let i = 0; i < count; i++) fork();
 }
-process.on("SIGTERM", shutdown);
-process.on("SIGINT", shutdown);
+
+async function runServer() {
+  try {
+    await lifecycle.boot();
+  } catch (error) {
+    console.error(`LeadQR could not start: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  await lifecycle.startBackgroundWork?.();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger: lifecycle.logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url.startsWith("/assets/") },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    // Rate limits and sessions key on this; a client-sent copy is discarded.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: isDev
+        ? false
+        : {
+            useDefaults: true,
+            directives: {
+              scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
+              imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+              connectSrc: ["'self'"],
+              frameAncestors: ["'none'"],
+              // Checkout and the billing portal are reached by redirects after a form post.
+              formAction: null,
+              upgradeInsecureRequests: null,
+            },
+          },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.appUrl.protocol === "https:",
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+  );
+
+  app.use((req, res, next) => {
+    // Every body must declare its length, so the cap below holds while streaming: Node stops
+    // reading at Content-Length, and no form or webhook sender needs chunked uploads.
+    if (req.headers["transfer-encoding"] !== undefined && req.headers["content-length"] === undefined) {
+      res.status(411).type("text/plain").send("Length required.");
+      return;
+    }
+    const declared = Number(req.headers["content-length"] ?? 0);
+    const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    if (declared > limit) {
+      res.status(413).type("text/plain").send("Request too large.");
+      return;
+    }
+    if (SAFE_METHODS.has(req.method) || CROSS_SITE_ALLOWED.has(req.path)) return next();
+    if (!isSameOrigin(req)) {
+      res.status(403).type("text/plain").send("Cross-site request refused.");
+      return;
+    }
+    next();
+  });
+
+  function isSameOrigin(req) {
+    if (req.headers["sec-fetch-site"] === "cross-site") return false;
+    const origin = req.headers.origin;
+    // Browsers send Origin with every cross-origin POST; its absence means a non-browser client.
+    if (!origin) return true;
+    if (origin === "null") return false;
+    try {
+      const host = new URL(origin).host;
+      return host === req.headers.host || origin === env.appOrigin;
+    } catch {
+      return false;
+    }
+  }
+
+  // The capture page's own path: a cached, pre-compressed document per campaign (decision 092).
+  if (!isDev && lifecycle.serveCaptureDocument) {
+    const { createRequestHandler: createFetchHandler } = await import("react-router");
+    const renderDocument = createFetchHandler(build, "production");
+    const render = async (campaignId, view, nonce) => {
+      const request = new Request(`${env.appOrigin}/capture/${campaignId}`, { headers: { "user-agent": "LeadQR template renderer" } });
+      const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
+      if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
+      return response.text();
+    };
+    app.get("/capture/:campaignId", (req, res, next) => {
+      lifecycle.serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
+    });
+  }
+
+  app.use(compression());
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    /.*/,
+    createRequestHandler({
+      build: isDev ? loadBuild : build,
+      mode: isDev ? "development" : "production",
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce }),
+    }),
+  );
+
+  // Never a stack trace to a user.
+  app.use((error, req, res, _next) => {
+    req.log?.error({ err: error }, "request failed");
+    if (res.headersSent) return res.end();
+    res.status(error?.status && error.status < 500 ? error.status : 500).type("text/plain").send("Something went wrong. Please try again.");
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    if (cluster.isWorker) process.send?.("leadqr:listening");
+    else lifecycle.logger.info(`LeadQR listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port} (${env.appOrigin})`);
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 15_000;
+
+  let stopping = false;
+  async function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.logger.info({ signal }, "shutting down");
+    const hardStop = setTimeout(() => process.exit(1), 1_800);
+    hardStop.unref();
+    server.close();
+    setTimeout(() => server.closeAllConnections(), 500).unref();
+    server.closeIdleConnections();
+    await vite?.close();
+    await lifecycle.shutdown().catch((error) => lifecycle.logger.error({ err: error }, "shutdown failed"));
+    process.exit(0);
+  }
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  // A worker whose primary is gone (even by SIGKILL) stops too, instead of serving on alone.
+  if (cluster.isWorker) process.on("disconnect", () => shutdown("disconnect"));
+}

@@ -84,3 +84,4 @@ export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
+export { serveCaptureDocument } from "./features/capture/capture-document.server";

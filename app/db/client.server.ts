@@ -11,6 +11,11 @@ export type DatabaseHandle = {
   kind: "postgres" | "pglite";
   /** Answers whether the database can serve a query right now. */
   ping: () => Promise<boolean>;
+  /**
+   * The capture page's own small pool (decision 093): short connect and statement timeouts so a
+   * saturated or stalled database answers visitors within seconds; `waiting` is its queue length.
+   */
+  capture: { db: Database; waiting: () => number };
   close: () => Promise<void>;
 };
 
@@ -25,15 +30,17 @@ const MIGRATION_LOCK_ID = 727_001;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Connections per process for scan writes. */
+  capturePoolSize?: number;
 }): Promise<DatabaseHandle> {
   const handle =
     options.databaseUrl && options.databaseUrl !== "memory://"
-      ? await openPostgres(options.databaseUrl)
+      ? await openPostgres(options.databaseUrl, options.capturePoolSize ?? 8)
       : await openPglite(options.databaseUrl === "memory://" ? undefined : options.dataDir);
   return handle;
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, capturePoolSize: number): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -60,11 +67,25 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     client.release();
   }
 
+  const capturePool = new pg.Pool({
+    connectionString: url,
+    max: capturePoolSize,
+    connectionTimeoutMillis: 3_000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 3_000,
+  });
+  capturePool.on("error", () => {});
+  capturePool.on("connect", (client) => client.on("error", () => {}));
+  const captureDb = drizzle({ client: capturePool, schema }) as unknown as Database;
+
   return {
     db,
     kind: "postgres",
     ping: () => ping(db),
-    close: () => pool.end(),
+    capture: { db: captureDb, waiting: () => capturePool.waitingCount },
+    close: async () => {
+      await Promise.all([pool.end(), capturePool.end()]);
+    },
   };
 }
 
@@ -89,6 +110,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       db,
       kind: "pglite",
       ping: () => ping(db),
+      capture: { db, waiting: () => 0 },
       close: async () => {
         await client.close();
         releaseLock();

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
-import { hasSessionCookie, openCapturePage, submitLead, viewerOf } from "~/features/capture/capture.server";
+import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -15,6 +15,9 @@ export const handle = { bareDocument: true };
 const postedRequests = new WeakSet<object>();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // The fast document path renders its per-campaign template through here with a given view.
+  const template = (context as { captureView?: CaptureView }).captureView;
+  if (template) return data(template, { status: 200 });
   const { db } = await getServices();
   const url = new URL(request.url);
   const view = await openCapturePage(db, {

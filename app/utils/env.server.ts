@@ -11,6 +11,8 @@ const optional = z
   .optional()
   .transform((value) => (value && !PLACEHOLDER.test(value) ? value : undefined));
 
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
 const url = (name: string) =>
   optional.refine((value) => value === undefined || URL.canParse(value), {
     message: `${name} must be a URL`,
@@ -33,6 +35,10 @@ const EnvSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
   /** Scales every rate-limit budget; test environments that sign up many accounts from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+  /** Server processes on PostgreSQL (one per core when unset); PGlite always runs one. */
+  WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /** Connections per process reserved for recording scans (decision 093). */
+  CAPTURE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

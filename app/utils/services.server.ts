@@ -39,7 +39,7 @@ export async function shutdownServices() {
 
 async function createServices(env: Env): Promise<Services> {
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, capturePoolSize: env.CAPTURE_POOL_SIZE });
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
   const auth = createAuth({ db: database.db, env, secret });
   return { env, database, db: database.db, auth };
@@ -48,10 +48,16 @@ async function createServices(env: Env): Promise<Services> {
 /** Without a configured secret, one is generated once and kept beside the data. */
 function readOrCreateSecret(dataDir: string) {
   const file = path.join(dataDir, "auth-secret");
+  // Written aside and linked into place, so a second worker starting at the same moment reads
+  // the whole secret, never an empty file.
+  const draft = `${file}.${process.pid}`;
   try {
-    fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    fs.writeFileSync(draft, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
+    fs.linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   return fs.readFileSync(file, "utf8").trim();
 }

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { campaignScans } from "~/features/capture/scan-count.server";
-import { flushExclusions } from "~/features/capture/visitors.server";
+import { flushCounts } from "~/features/capture/visitors.server";
 import { utcDay } from "~/features/capture/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
@@ -32,7 +32,7 @@ async function scansOf(campaignId: string) {
 }
 
 async function exclusionsOf(campaignId: string) {
-  await flushExclusions();
+  await flushCounts();
   const { db } = await getServices();
   const rows = await db.select().from(schema.scanExclusion).where(eq(schema.scanExclusion.campaignId, campaignId));
   return Object.fromEntries(rows.map((row) => [row.reason, row.count]));
@@ -180,6 +180,7 @@ describe("what a capture load records", () => {
     const campaign = await createCampaign({ userId: owner.id });
     await Promise.all(Array.from({ length: 40 }, (_, i) => open(campaign.id, { address: `198.18.0.${i}` })));
     const { db } = await getServices();
+    await flushCounts();
     const [row] = await db
       .select({ stored: schema.campaign.scanCount, shown: campaignScans })
       .from(schema.campaign)

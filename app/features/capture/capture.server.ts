@@ -14,8 +14,8 @@ import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
-import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, utcDay, type ScanOs } from "./visitors";
-import { recordExclusion, visitorHashOf } from "./visitors.server";
+import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
+import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 
 export type CaptureOffer = {
   headline: string;
@@ -62,9 +62,6 @@ async function getPublicCampaign(db: Database, campaignId: string) {
   return { ...row, isPro };
 }
 
-/** Rows of `campaign_scan_tally` per campaign: enough that 32 concurrent scans rarely meet. */
-const TALLY_SHARDS = 16;
-
 export type ScanFacts = {
   campaignId: string;
   isPro: boolean;
@@ -82,59 +79,62 @@ export type RecordScanResult = { counted: true; scanId: string } | { counted: fa
 /**
  * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
  * window is not counted and answers the earlier scan's id, so a refresh can still submit.
- * Unlimited campaigns: one statement, no row every scan must lock (the tally is sharded).
+ * Unlimited campaigns: one statement, no row every scan must lock (the shown total is batched).
  * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
 export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {
   const hash = options.visitorHash ?? null;
   const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
-  const dayStart = `${utcDay()}T00:00:00Z`;
-  const recent = sql`select id from scan where campaign_id = ${options.campaignId} and visitor_hash = ${hash}
-      and "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) order by "timestamp" desc limit 1`;
-  const values = (campaignRef: SQL) => sql`
-      insert into scan (campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id)
-      select ${campaignRef}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
-        ${hash}::text is null or not exists (select 1 from scan s where s.campaign_id = ${options.campaignId}
-          and s.visitor_hash = ${hash} and s."timestamp" >= ${dayStart}::timestamptz),
-        ${options.source ?? "link"},
-        (select p.id from placement p where p.id = ${placementId}::uuid and p.campaign_id = ${options.campaignId})`;
+  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
+  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
+  const latest = latestScanOf(options.campaignId, hash);
+  const placement = placementId ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})` : sql`null`;
+  const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
+      ${isUnique}, ${options.source ?? "link"}, ${placement}`;
+  const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
 
   if (options.isPro) {
-    const shard = Math.floor(Math.random() * TALLY_SHARDS);
+    // One statement, no lock shared with other scans; the shown total is added in batches.
     const result = await db.execute(sql`
-      with recent as (${recent}),
-      target as (select id from campaign where id = ${options.campaignId} and status = 'active' and not exists (select 1 from recent)),
-      ins as (${values(sql`t.id`)} from target t returning id),
-      tally as (
-        insert into campaign_scan_tally (campaign_id, shard, scans) select ${options.campaignId}, ${shard}, 1 from ins
-        on conflict (campaign_id, shard) do update set scans = campaign_scan_tally.scans + 1)
-      select (select id from ins)::text as scan_id, (select id from recent)::text as repeat_of`);
+      with latest as (${latest}),
+      ins as (
+        insert into scan (${columns}) select ${values(sql`not exists (select 1 from latest)`)}
+        where not exists (select 1 from latest where recent)
+          and exists (select 1 from campaign where id = ${options.campaignId} and status = 'active')
+        returning id)
+      select (select id from ins)::text as scan_id, (select id from latest where recent)::text as repeat_of`);
     const row = rowsOf<{ scan_id: string | null; repeat_of: string | null }>(result)[0]!;
-    if (row.scan_id) return { counted: true, scanId: row.scan_id };
+    if (row.scan_id) {
+      tallyScan(db, options.campaignId);
+      return { counted: true, scanId: row.scan_id };
+    }
     return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
   }
 
+  // Read outside the lock: the lock is then held for two statements only. (Two refreshes of one
+  // visitor at the same instant may both count; the limit still holds.)
+  const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latest));
+  if (earlier?.recent) return { counted: false, repeatOf: earlier.id };
   return db.transaction(async (tx) => {
-    // The row lock first: concurrent loads of this campaign (and this visitor's refreshes) queue here.
-    const [locked] = await tx
-      .select({ id: campaign.id })
-      .from(campaign)
-      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active")))
-      .for("update");
-    if (!locked) return { counted: false as const };
-    if (hash) {
-      const [earlier] = rowsOf<{ id: string }>(await tx.execute(recent));
-      if (earlier) return { counted: false as const, repeatOf: earlier.id };
-    }
+    // The conditional increment takes the campaign's row lock: concurrent first loads across
+    // processes queue here, and the 6th sees the limit.
     const [counted] = await tx
       .update(campaign)
       .set({ scanCount: sql`${campaign.scanCount} + 1` })
-      .where(and(eq(campaign.id, options.campaignId), lt(campaignScans, FREE_SCAN_LIMIT)))
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active"), lt(campaignScans, FREE_SCAN_LIMIT)))
       .returning({ scanCount: campaign.scanCount });
     if (!counted) return { counted: false as const };
-    const [row] = rowsOf<{ id: string }>(await tx.execute(sql`${values(sql`${options.campaignId}::uuid`)} returning id`));
+    const [row] = rowsOf<{ id: string }>(
+      await tx.execute(sql`insert into scan (${columns}) select ${values(earlier ? sql`false` : sql`true`)} returning id`),
+    );
     return { counted: true as const, scanId: row!.id };
   });
+}
+
+/** This visitor's latest scan of the campaign, and whether it is within the repeat window. */
+function latestScanOf(campaignId: string, visitorHash: string | null) {
+  return sql`select id, "timestamp" > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES}) as recent from scan
+      where campaign_id = ${campaignId} and visitor_hash = ${visitorHash} order by "timestamp" desc limit 1`;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -165,6 +165,46 @@ export type CaptureVisit = {
   viewer?: () => Promise<Viewer>;
 };
 
+/** What the capture page needs of a campaign; cached briefly by the fast document path. */
+export type CaptureSnapshot = {
+  id: string;
+  userId: string;
+  isPro: boolean;
+  scanCount: number;
+  offer: CaptureOffer;
+};
+
+/** The active campaign behind a capture link, or null (unknown, malformed, paused, draft). */
+export async function loadCaptureSnapshot(db: Database, campaignId: string | undefined): Promise<CaptureSnapshot | null> {
+  if (!isUuid(campaignId)) return null;
+  const found = await getPublicCampaign(db, campaignId);
+  if (!found || found.status !== "active") return null;
+  return {
+    id: found.id,
+    userId: found.userId,
+    isPro: found.isPro,
+    scanCount: found.scanCount,
+    offer: {
+      headline: found.headline,
+      thankYou: found.thankYou,
+      businessName: found.businessName?.trim() || found.title,
+      design: pageDesignOf(found.design),
+      logoUrl: safeLogoUrl(found.logoUrl),
+    },
+  };
+}
+
+/** Database errors that mean "busy or down, try again shortly" rather than a fault of this scan. */
+export function isCaptureOverload(error: unknown) {
+  if (isDatabaseUnavailable(error)) return true;
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === "57014") return true; // statement timeout
+    current = candidate.cause;
+  }
+  return false;
+}
+
 /**
  * What the capture page shows, and whether this load is a scan. Loads that are not (HEAD,
  * prefetches, previewers, bots, the owner, repeats) are counted by reason, without a row each,
@@ -174,19 +214,15 @@ export async function openCapturePage(
   db: Database,
   options: { campaignId: string | undefined; visit: CaptureVisit },
 ): Promise<CaptureView> {
-  if (!isUuid(options.campaignId)) return { state: "not-found" };
-  const found = await getPublicCampaign(db, options.campaignId);
-  if (!found || found.status !== "active") return { state: "not-found" };
+  const snapshot = await loadCaptureSnapshot(db, options.campaignId);
+  if (!snapshot) return { state: "not-found" };
+  return decideCaptureLoad(db, snapshot, options.visit);
+}
 
-  const design = pageDesignOf(found.design);
-  const offer: CaptureOffer = {
-    headline: found.headline,
-    thankYou: found.thankYou,
-    businessName: found.businessName?.trim() || found.title,
-    design,
-    logoUrl: safeLogoUrl(found.logoUrl),
-  };
-  const { visit } = options;
+/** Records (or excludes) one load of a known campaign and says what to show. */
+export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+  const { offer } = found;
+  const design = offer.design;
   const limitView = (scanCount: number): CaptureView => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
   const uncounted = (): CaptureView =>
     !found.isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
@@ -204,12 +240,22 @@ export async function openCapturePage(
 
   const userAgent = visit.headers.get("user-agent") ?? "";
   try {
+    const visitorHash = await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent });
+    // Past the free limit nothing more is counted: a read, no transaction, no lock (the count only
+    // grows until the owner upgrades, and a fresh snapshot then says Pro). A visitor who was
+    // counted and refreshes still gets their token.
+    if (!found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
+      const [earlier] = rowsOf<{ id: string; recent: boolean }>(await db.execute(latestScanOf(found.id, visitorHash)));
+      if (!earlier?.recent) return limitView(found.scanCount);
+      recordExclusion(db, found.id, "repeat");
+      return { state: "form", offer, scanToken: earlier.id };
+    }
     const result = await recordScan(db, {
       campaignId: found.id,
       isPro: found.isPro,
       deviceType: deviceTypeOf(userAgent),
       os: osOf(userAgent),
-      visitorHash: await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent }),
+      visitorHash,
       source: sourceOf(visit.searchParams),
       placementId: visit.searchParams.get("p"),
     });
@@ -219,13 +265,15 @@ export async function openCapturePage(
       return { state: "form", offer, scanToken: result.repeatOf };
     }
   } catch (error) {
+    // Busy or down: the caller answers "try again shortly" rather than a form that cannot submit.
+    if (isCaptureOverload(error)) throw error;
     // The spec: a failed scan insert is only logged. Without a token this visitor cannot submit.
     logger.error({ err: error, campaignId: found.id }, "scan insert failed");
     return { state: "form", offer, scanToken: null };
   }
   // Not counted: the limit was reached, or the campaign stopped being active meanwhile.
-  const current = await getPublicCampaign(db, found.id);
-  if (!current || current.status !== "active") return { state: "not-found" };
+  const current = await loadCaptureSnapshot(db, found.id);
+  if (!current) return { state: "not-found" };
   return limitView(current.scanCount);
 }
 

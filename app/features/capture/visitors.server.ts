@@ -39,60 +39,96 @@ export async function visitorHashOf(db: Database, options: { clientAddress: stri
   return crypto.createHash("sha256").update(salt).update("\n").update(options.clientAddress).update("\n").update(options.userAgent).digest("base64url");
 }
 
-// ---- Exclusions: counted in memory, written as one upsert every few seconds ----
+// ---- Counts kept in memory and written every few seconds (decisions 090 and 091) ----
 
-export const EXCLUSION_FLUSH_MS = 2_000;
+export const FLUSH_EVERY_MS = 1_000;
 
-type Pending = { db: Database; counts: Map<string, number> };
-const pending: Pending = { db: undefined as unknown as Database, counts: new Map() };
+type Counts = Map<string, number>;
+let database: Database | undefined;
+let exclusions: Counts = new Map();
+let tally: Counts = new Map();
 let timer: NodeJS.Timeout | undefined;
+// This process's row of each campaign's tally: processes never wait on each other's rows.
+const TALLY_SHARD = Math.floor(Math.random() * 16);
 
-/**
- * Counts one load that was not a scan. No row per hit: a flood of bots costs one upsert per
- * campaign and reason every EXCLUSION_FLUSH_MS. A crash loses at most that window of these counts.
- */
-export function recordExclusion(db: Database, campaignId: string, reason: ScanExclusionReason, day: string = utcDay()) {
-  pending.db = db;
-  const key = `${campaignId}|${day}|${reason}`;
-  pending.counts.set(key, (pending.counts.get(key) ?? 0) + 1);
+function bump(counts: Counts, key: string, db: Database) {
+  database = db;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
   if (!timer) {
-    timer = setInterval(() => void flushExclusions(), EXCLUSION_FLUSH_MS);
+    timer = setInterval(() => void flushCounts(), FLUSH_EVERY_MS);
     timer.unref();
     onShutdown(async () => {
       clearInterval(timer);
       timer = undefined;
-      await flushExclusions();
+      await flushCounts();
     });
   }
 }
 
+/**
+ * Counts one load that was not a scan. No row per hit: a flood of bots costs one upsert per
+ * campaign and reason every FLUSH_EVERY_MS. A crash loses at most that window of these counts.
+ */
+export function recordExclusion(db: Database, campaignId: string, reason: ScanExclusionReason, day: string = utcDay()) {
+  bump(exclusions, `${campaignId}|${day}|${reason}`, db);
+}
+
+/** Adds a counted scan of an unlimited campaign to the campaign's shown total (its row is already written). */
+export function tallyScan(db: Database, campaignId: string) {
+  bump(tally, campaignId, db);
+}
+
 let flushing: Promise<void> | undefined;
 
-/** Writes the buffered counts (also called on shutdown and by tests). */
-export async function flushExclusions(): Promise<void> {
-  if (flushing) await flushing;
-  if (pending.counts.size === 0) return;
-  const counts = pending.counts;
-  pending.counts = new Map();
-  const rows = [...counts].map(([key, n]) => {
-    const [campaignId, day, reason] = key.split("|");
-    return { campaign_id: campaignId, day, reason, n };
-  });
+/** Writes the buffered counts (also on shutdown, and by tests). A failed write keeps them for the next round. */
+export async function flushCounts(): Promise<void> {
+  while (flushing) await flushing;
+  if (!database || (exclusions.size === 0 && tally.size === 0)) return;
+  const db = database;
+  const [pendingExclusions, pendingTally] = [exclusions, tally];
+  exclusions = new Map();
+  tally = new Map();
   flushing = (async () => {
-    try {
-      // Campaigns deleted since the load are skipped instead of failing the whole batch.
-      await pending.db.execute(sql`
-        insert into scan_exclusion (campaign_id, day, reason, count)
-        select v.campaign_id, v.day, v.reason, v.n
-        from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, day date, reason text, n int)
-        where exists (select 1 from campaign c where c.id = v.campaign_id)
-        on conflict (campaign_id, day, reason) do update set count = scan_exclusion.count + excluded.count`);
-    } catch (error) {
-      // Kept for the next round: a short outage delays these counts, it does not drop them.
-      for (const [key, n] of counts) pending.counts.set(key, (pending.counts.get(key) ?? 0) + n);
-      logger.warn({ err: error, keys: counts.size }, "scan exclusions not written yet");
+    if (pendingExclusions.size > 0) {
+      const rows = [...pendingExclusions].map(([key, n]) => {
+        const [campaignId, day, reason] = key.split("|");
+        return { campaign_id: campaignId, day, reason, n };
+      });
+      try {
+        // Campaigns deleted since the load are skipped instead of failing the whole batch.
+        await db.execute(sql`
+          insert into scan_exclusion (campaign_id, day, reason, count)
+          select v.campaign_id, v.day, v.reason, v.n
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, day date, reason text, n int)
+          where exists (select 1 from campaign c where c.id = v.campaign_id)
+          on conflict (campaign_id, day, reason) do update set count = scan_exclusion.count + excluded.count`);
+      } catch (error) {
+        restore(exclusions, pendingExclusions);
+        logger.warn({ err: error }, "scan exclusions not written yet");
+      }
+    }
+    if (pendingTally.size > 0) {
+      const rows = [...pendingTally].map(([campaignId, n]) => ({ campaign_id: campaignId, n }));
+      try {
+        await db.execute(sql`
+          insert into campaign_scan_tally (campaign_id, shard, scans)
+          select v.campaign_id, ${TALLY_SHARD}, v.n
+          from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, n int)
+          where exists (select 1 from campaign c where c.id = v.campaign_id)
+          on conflict (campaign_id, shard) do update set scans = campaign_scan_tally.scans + excluded.scans`);
+      } catch (error) {
+        restore(tally, pendingTally);
+        logger.warn({ err: error }, "scan totals not written yet");
+      }
     }
   })();
-  await flushing;
-  flushing = undefined;
+  try {
+    await flushing;
+  } finally {
+    flushing = undefined;
+  }
+}
+
+function restore(into: Counts, from: Counts) {
+  for (const [key, n] of from) into.set(key, (into.get(key) ?? 0) + n);
 }

@@ -1,0 +1,214 @@
+// The capture page's fast document path (decision 092). A campaign's page is rendered by React
+// Router once per campaign version with a placeholder scan token and nonce, and kept as
+// pre-deflated pieces; each visitor's document is those pieces with the real token and nonce put
+// in as stored deflate blocks. Serving a scan costs one SQL statement and a CRC, not a render.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import zlib from "node:zlib";
+import type { Database } from "~/db/client.server";
+import { CLIENT_IP_HEADER } from "~/utils/auth.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+import {
+  decideCaptureLoad,
+  hasSessionCookie,
+  isCaptureOverload,
+  loadCaptureSnapshot,
+  viewerOf,
+  type CaptureSnapshot,
+  type CaptureView,
+} from "./capture.server";
+import { isUuid } from "./capture";
+
+/** A fixed token the template carries where each visitor's scan id goes. */
+export const TOKEN_PLACEHOLDER = "7e57c0de-0000-4000-8000-00000000c0de";
+/** Same length as a real nonce (16 bytes, base64). */
+export const NONCE_PLACEHOLDER = "lqNONCEplaceholder0000==";
+
+/** How long a process trusts its copy of a campaign (offer, status, plan) before asking again. */
+export const SNAPSHOT_TTL_MS = 2_000;
+/** Visitors waiting for a scan connection beyond this get "busy, retrying" at once. */
+export const MAX_WAITING_SCANS = 64;
+const MAX_CACHED_CAMPAIGNS = 1_000;
+
+/** Renders the capture route for a campaign with a given view (provided by the HTTP server). */
+export type RenderCapture = (campaignId: string, view: CaptureView, nonce: string) => Promise<string>;
+
+type Slot = "token" | "nonce";
+type Template = { parts: Buffer[]; deflated: Buffer[]; slots: Slot[]; html: string };
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+// The last block: empty, stored, final.
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+const SLOT_PATTERN = new RegExp(`(${TOKEN_PLACEHOLDER}|${NONCE_PLACEHOLDER.replace(/[=]/g, "\\=")})`);
+
+export function compileTemplate(html: string): Template {
+  const pieces = html.split(SLOT_PATTERN);
+  const parts: Buffer[] = [];
+  const slots: Slot[] = [];
+  pieces.forEach((piece, index) => {
+    if (index % 2 === 0) parts.push(Buffer.from(piece));
+    else slots.push(piece === TOKEN_PLACEHOLDER ? "token" : "nonce");
+  });
+  // Each piece ends on a byte boundary (sync flush) and refers only to its own bytes, so pieces
+  // and stored blocks can be concatenated into one valid deflate stream.
+  const deflated = parts.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
+  return { parts, deflated, slots, html };
+}
+
+function storedBlock(bytes: Buffer) {
+  const header = Buffer.alloc(5);
+  header[0] = 0x00;
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return [header, bytes];
+}
+
+/** The document for one visitor, gzip: microseconds, whatever the page's size. */
+export function gzipDocument(template: Template, values: Record<Slot, string>) {
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  template.parts.forEach((part, index) => {
+    chunks.push(template.deflated[index]!);
+    crc = zlib.crc32(part, crc);
+    size += part.length;
+    const slot = template.slots[index];
+    if (slot) {
+      const value = Buffer.from(values[slot]);
+      chunks.push(...storedBlock(value));
+      crc = zlib.crc32(value, crc);
+      size += value.length;
+    }
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
+}
+
+export function plainDocument(template: Template, values: Record<Slot, string>) {
+  let out = "";
+  template.parts.forEach((part, index) => {
+    out += part.toString();
+    const slot = template.slots[index];
+    if (slot) out += values[slot];
+  });
+  return Buffer.from(out);
+}
+
+type CachedCampaign = {
+  snapshot: CaptureSnapshot | null;
+  fetchedAt: number;
+  version: string;
+  templates: Map<string, Promise<Template>>;
+};
+
+const campaigns = new Map<string, CachedCampaign>();
+
+async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
+  const cached = campaigns.get(campaignId);
+  if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
+  const snapshot = await loadCaptureSnapshot(db, campaignId);
+  const version = JSON.stringify(snapshot?.offer ?? null);
+  const entry: CachedCampaign = {
+    snapshot,
+    fetchedAt: Date.now(),
+    version,
+    // A changed offer (design, copy, logo, business name) renders new templates.
+    templates: cached && cached.version === version ? cached.templates : new Map(),
+  };
+  campaigns.delete(campaignId);
+  campaigns.set(campaignId, entry);
+  if (campaigns.size > MAX_CACHED_CAMPAIGNS) campaigns.delete(campaigns.keys().next().value!);
+  return entry;
+}
+
+function templateFor(entry: CachedCampaign, campaignId: string, view: CaptureView, render: RenderCapture) {
+  const key = view.state === "form" ? `form:${view.scanToken ? "token" : "none"}` : view.state === "limit" ? `limit:${view.scanCount}` : view.state;
+  let template = entry.templates.get(key);
+  if (!template) {
+    const shown: CaptureView = view.state === "form" && view.scanToken ? { ...view, scanToken: TOKEN_PLACEHOLDER } : view;
+    template = render(campaignId, shown, NONCE_PLACEHOLDER).then(compileTemplate);
+    entry.templates.set(key, template);
+    template.catch(() => entry.templates.delete(key));
+  }
+  return template;
+}
+
+function headerSource(req: IncomingMessage) {
+  return {
+    get(name: string) {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : (value ?? null);
+    },
+  };
+}
+
+const BUSY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3"><meta name="robots" content="noindex"><title>One moment…</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 16px"><main><h1>One moment…</h1><p role="status">This offer is very popular right now. We will try again in a few seconds.</p><p><a href="">Try again now</a></p></main></body></html>`;
+
+/** A fast answer under overload: never a hanging page (decision 093). */
+function answerBusy(res: ServerResponse) {
+  res.statusCode = 503;
+  res.setHeader("Retry-After", "3");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.end(BUSY_HTML);
+}
+
+/**
+ * Serves GET/HEAD /capture/:id for an active campaign, or calls `next` (unknown campaigns, and
+ * any surprise, go through the full React Router pipeline). `nonce` is this response's CSP nonce.
+ */
+export async function serveCaptureDocument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { campaignId: string; nonce: string; render: RenderCapture; next: () => void },
+) {
+  const { campaignId } = options;
+  if (!isUuid(campaignId)) return options.next();
+  const { database } = await getServices();
+  const { db, waiting } = database.capture;
+  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(res);
+
+  let view: CaptureView;
+  let entry: CachedCampaign;
+  try {
+    entry = await snapshotOf(db, campaignId);
+    if (!entry.snapshot) return options.next();
+    const url = new URL(req.url ?? "/", "http://capture.invalid");
+    const headers = headerSource(req);
+    view = await decideCaptureLoad(db, entry.snapshot, {
+      method: req.method ?? "GET",
+      headers,
+      clientAddress: headers.get(CLIENT_IP_HEADER) ?? "unknown",
+      searchParams: url.searchParams,
+      viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: req.headers as HeadersInit })) : undefined,
+    });
+  } catch (error) {
+    if (!isCaptureOverload(error)) throw error;
+    logger.warn({ err: error, campaignId }, "capture page busy: database saturated or unavailable");
+    return answerBusy(res);
+  }
+  if (view.state === "not-found") {
+    campaigns.delete(campaignId);
+    return options.next();
+  }
+
+  const template = await templateFor(entry, campaignId, view, options.render);
+  const values = { token: view.state === "form" && view.scanToken ? view.scanToken : "", nonce: options.nonce };
+  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const body = gzip ? gzipDocument(template, values) : plainDocument(template, values);
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Vary", "Accept-Encoding");
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** For tests: forget cached campaigns and templates. */
+export function clearCaptureDocuments() {
+  campaigns.clear();
+}

@@ -1,0 +1,119 @@
+// The capture page under stress, on PostgreSQL with `npm start`'s server: a stalled database gets
+// a fast "try again" (503 + Retry-After), never a hanging page; a worker killed with -9 loses no
+// accepted lead and is replaced; SIGTERM stops every worker.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { BROWSER_USER_AGENT, freshDatabase, openCapture, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
+
+test.describe.configure({ timeout: 180_000 });
+
+async function proCampaign(database: Awaited<ReturnType<typeof freshDatabase>>) {
+  const ownerId = crypto.randomUUID();
+  await database.query(`insert into "user" (id, name, email, is_pro) values ($1, 'Owner', $2, true)`, [ownerId, `${ownerId}@e2e.test`]);
+  const id = crypto.randomUUID();
+  await database.query(
+    `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
+     values ($1, $2, 'Crowd', 'Cafe', '20% off', 'any order', 'Free Coffee For The Crowd', 'Show this at the bar.', 'active', '{}')`,
+    [id, ownerId],
+  );
+  return id;
+}
+
+test("a saturated database answers visitors within seconds with 503 and Retry-After, then counts again", async () => {
+  const database = await freshDatabase();
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url, WEB_CONCURRENCY: "1", CAPTURE_POOL_SIZE: "2", TRUST_PROXY: "true" });
+  const locker = new pg.Client({ connectionString: database.url });
+  try {
+    await waitHealthy(server.port);
+    const campaignId = await proCampaign(database);
+    const warm = await openCapture(server.url, campaignId, { "x-forwarded-for": "203.0.113.1" });
+    expect(warm.token).not.toBeNull();
+
+    // Every scan write now waits on a lock nobody releases: the pool fills and queues.
+    await locker.connect();
+    await locker.query("begin");
+    await locker.query("lock table scan in access exclusive mode");
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async (_, index) => {
+        const t = Date.now();
+        const response = await fetch(`${server.url}/capture/${campaignId}`, {
+          headers: { "user-agent": BROWSER_USER_AGENT, "x-forwarded-for": `198.51.100.${index + 1}` },
+          signal: AbortSignal.timeout(20_000),
+        });
+        return { status: response.status, retryAfter: response.headers.get("retry-after"), html: await response.text(), ms: Date.now() - t };
+      }),
+    );
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    expect(slowest, `slowest answer ${slowest} ms`).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(12_000);
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.retryAfter).toBe("3");
+      expect(answer.html).toContain("This offer is very popular right now");
+    }
+    await locker.query("rollback");
+
+    // Nothing was half-counted, and the next visitor is counted again.
+    const after = await openCapture(server.url, campaignId, { "x-forwarded-for": "203.0.113.2" });
+    expect(after.status).toBe(200);
+    expect(after.token).not.toBeNull();
+    const [{ n }] = await database.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId]);
+    expect(n).toBe(2);
+  } finally {
+    await locker.end().catch(() => {});
+    server.child.kill("SIGTERM");
+    await server.exited;
+    await database.drop();
+  }
+});
+
+test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops every worker", async () => {
+  const database = await freshDatabase();
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url, WEB_CONCURRENCY: "2", TRUST_PROXY: "true", RATE_LIMIT_MULTIPLIER: "100" });
+  const workersOf = () =>
+    execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  try {
+    await waitHealthy(server.port);
+    await expect.poll(() => workersOf().length, { timeout: 30_000 }).toBe(2);
+    const campaignId = await proCampaign(database);
+
+    const accepted: string[] = [];
+    let stop = false;
+    const visitors = Array.from({ length: 6 }, async (_, lane) => {
+      for (let attempt = 0; !stop; attempt++) {
+        const email = `lane${lane}-visitor${attempt}@example.com`;
+        const result = await submitLeadOver(server.url, campaignId, { name: `Lane ${lane} Visitor ${attempt}`, email }, {
+          "x-forwarded-for": `203.0.${lane}.${attempt % 250}`,
+        }).catch(() => null);
+        if (result?.step === "submit" && result.status === 200 && result.html.includes("Thank You!")) accepted.push(email);
+      }
+    });
+    await expect.poll(() => accepted.length, { timeout: 30_000 }).toBeGreaterThan(5);
+    const [victim] = workersOf();
+    process.kill(victim!, "SIGKILL");
+    // The primary starts a replacement; visitors keep being served meanwhile.
+    await expect.poll(() => workersOf().filter((pid) => pid !== victim).length, { timeout: 30_000 }).toBe(2);
+    const countAtKill = accepted.length;
+    await expect.poll(() => accepted.length, { timeout: 30_000 }).toBeGreaterThan(countAtKill + 5);
+    stop = true;
+    await Promise.all(visitors);
+
+    const stored = (await database.query(`select email from lead where campaign_id = $1`, [campaignId])).map((row) => row.email as string);
+    for (const email of accepted) expect(stored, email).toContain(email);
+
+    const started = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(() => workersOf()).toThrow(); // pgrep finds no children: exit status 1
+  } finally {
+    server.child.kill("SIGKILL");
+    await database.drop();
+  }
+});
