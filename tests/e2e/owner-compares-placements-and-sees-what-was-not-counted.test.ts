@@ -110,7 +110,7 @@ test("owner compares two placements and sees what was not counted, with reasons"
 
   // The chart's figures are readable as a table, too.
   await page.getByText("Show as table").click();
-  await expect(page.getByTestId("day-row").last().getByRole("cell")).toHaveText(["3", "3", "3", "1"]);
+  await expect(page.getByTestId("day-row").last().getByRole("cell")).toHaveText(["3", "3", "3", "1", "33.3%"]);
 
   // On a phone the page fits the screen: wide tables scroll inside their cards.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { dayLabel } from "~/features/dashboard/dashboard";
-import { hourLabel, share, WEEKDAYS } from "./analytics";
+import { conversionRate, hourLabel, share, WEEKDAYS } from "./analytics";
 import type { DayCounts } from "./analytics.server";
 
 const CARD = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
@@ -37,14 +37,15 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
         <summary className="cursor-pointer font-medium text-blue-700">Show as table</summary>
         <div className="relative mt-2 max-h-80 overflow-auto">
           <table className="min-w-full text-left">
-            <caption className="sr-only">Scans, unique scans, scans from the QR code and leads per day</caption>
+            <caption className="sr-only">Scans, unique scans, scans from the QR code, leads and conversion per day</caption>
             <thead className="text-xs text-gray-600 uppercase">
               <tr>
                 <th scope="col" className="py-1 pr-3">Date</th>
                 <th scope="col" className="py-1 pr-3 text-right">Scans</th>
                 <th scope="col" className="py-1 pr-3 text-right">Unique</th>
                 <th scope="col" className="py-1 pr-3 text-right">From QR</th>
-                <th scope="col" className="py-1 text-right">Leads</th>
+                <th scope="col" className="py-1 pr-3 text-right">Leads</th>
+                <th scope="col" className="py-1 text-right">Conversion</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -54,7 +55,8 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
                   <td className="py-1 pr-3 text-right">{row.scans}</td>
                   <td className="py-1 pr-3 text-right">{row.unique}</td>
                   <td className="py-1 pr-3 text-right">{row.qr}</td>
-                  <td className="py-1 text-right">{row.leads}</td>
+                  <td className="py-1 pr-3 text-right">{row.leads}</td>
+                  <td className="py-1 text-right">{conversionRate(row.leads, row.unique)}%</td>
                 </tr>
               ))}
             </tbody>
