@@ -85,5 +85,6 @@ export { privateCacheMiddleware } from "./utils/private-cache.server";
 export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
+export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
 export { serveCaptureDocument } from "./features/capture/capture-document.server";

@@ -7,6 +7,8 @@ export default [
   route("uploads/*", "routes/uploads.ts"),
   route("campaigns/:campaignId/qr.png", "routes/campaign-qr-png.ts"),
   route("campaigns/:campaignId/qr.svg", "routes/campaign-qr-svg.ts"),
+  route("campaigns/:campaignId/placements/:placementId/qr.png", "routes/placement-qr-png.ts"),
+  route("campaigns/:campaignId/placements/:placementId/qr.svg", "routes/placement-qr-svg.ts"),
   route("api/ai-copy", "routes/api.ai-copy.ts"),
   route("api/logo", "routes/api.logo.ts"),
   route("leads/export.csv", "routes/leads-export.ts"),

@@ -1,12 +1,22 @@
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
-import { Link, isRouteErrorResponse } from "react-router";
+import { Link, isRouteErrorResponse, useActionData } from "react-router";
+import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
+import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
+import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
+import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { handlePlacementAction } from "~/features/analytics/placement-actions.server";
+import { PlacementsPanel } from "~/features/analytics/placements-panel";
+import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
+import { calendarDay } from "~/features/leads/leads";
+import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/campaign-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -14,6 +24,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, env } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
+  const url = new URL(request.url);
+  const timeZone = await getTimeZone(request);
+  const today = calendarDay(new Date(), timeZone);
+  const range = resolveRange(
+    AnalyticsRangeQuerySchema.parse({
+      range: url.searchParams.get("range") ?? undefined,
+      from: url.searchParams.get("from") || undefined,
+      to: url.searchParams.get("to") || undefined,
+    }),
+    today,
+  );
+  const analytics = await getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range });
+  if (!analytics) notFound("Campaign not found");
   return {
     campaign: {
       id: campaign.id,
@@ -31,7 +54,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     conversion: conversionRate(campaign.leads, campaign.scans),
     captureUrl: captureUrl(env.appOrigin, campaign.id),
     isPro: sessionUser.plan.isPro,
+    timeZone,
+    today,
+    range,
+    analytics,
+    exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
   };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const sessionUser = await requireUser(request);
+  const { db } = await getServices();
+  const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  if (!campaign) notFound("Campaign not found");
+  return handlePlacementAction(request, sessionUser, campaign.id);
 }
 
 const BADGE: Record<string, string> = {
@@ -41,7 +77,10 @@ const BADGE: Record<string, string> = {
 };
 
 export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
-  const { campaign, conversion, isPro } = loaderData;
+  const { campaign, conversion, isPro, analytics, range } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const { totals } = analytics;
+  const rangeLabel = range.preset === "custom" ? `${range.from} to ${range.to}` : `last ${range.days} days`;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
@@ -80,6 +119,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="qr-heading" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-5">
           <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">QR Code</h2>
           <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60 sm:h-72 sm:w-72" />
+          <p className="max-w-72 text-center text-xs text-gray-500">
+            The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link visits.
+          </p>
           <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
           <div className="flex flex-wrap justify-center gap-2">
             <a href={qrPngUrl(campaign.id)} download className="inline-flex items-center gap-1.5 rounded-lg bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700">
@@ -94,9 +136,73 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       </div>
+
+      <section aria-labelledby="analytics-heading" className="space-y-4">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+          <div>
+            <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">Analytics</h2>
+            <p className="text-sm text-gray-600">Showing the {rangeLabel}.</p>
+          </div>
+          <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
+        </div>
+        {range.notice ? (
+          <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">
+            {range.notice}
+          </p>
+        ) : null}
+
+        <div className="rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-sm">
+          <p className="font-medium text-gray-900" data-testid="exclusions">
+            {loaderData.exclusionSummary}
+          </p>
+          <details className="mt-1 text-gray-600">
+            <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {SCAN_EXCLUSION_REASONS.map((reason) => (
+                <li key={reason}>
+                  <span className="font-medium text-gray-800">{EXCLUSION_LABEL[reason]}</span>: {EXCLUSION_EXPLANATIONS[reason]}
+                  {` (${(analytics.exclusions[reason] ?? 0).toLocaleString("en-US")} in this range)`}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2">
+              A unique scan is one person counted once per day. Nothing that identifies a visitor is kept: each is recognised by a code that changes every day.
+            </p>
+          </details>
+        </div>
+
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals for the range">
+          <Figure label="Scans" value={totals.scans.toLocaleString("en-US")} />
+          <Figure label="Unique scans" value={totals.unique.toLocaleString("en-US")} />
+          <Figure label="From QR code" value={totals.qr.toLocaleString("en-US")} />
+          <Figure label="From link" value={totals.link.toLocaleString("en-US")} />
+          <Figure label="Leads" value={totals.leads.toLocaleString("en-US")} />
+          <Figure label="Conversion (unique)" value={`${totals.conversion}%`} />
+        </dl>
+        <p className="text-xs text-gray-500">
+          Conversion (unique) is leads ÷ unique scans. Leads ÷ all scans: <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
+        </p>
+
+        <ByDayChart days={analytics.byDay} />
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <SplitBars id="devices" title="Devices" rows={analytics.devices} total={totals.scans} />
+          <SplitBars id="systems" title="Operating systems" rows={analytics.systems} total={totals.scans} />
+        </div>
+        <HeatMap cells={analytics.heatMap} />
+        <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
+      </section>
     </main>
   );
 }
+
+const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> = {
+  preview: "Link previews",
+  bot: "Bots",
+  head: "HEAD requests",
+  prefetch: "Prefetches",
+  repeat: "Repeats",
+  owner: "You",
+};
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (

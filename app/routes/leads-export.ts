@@ -8,9 +8,9 @@ import type { Route } from "./+types/leads-export";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const { q, campaign } = parseLeadsQuery(new URL(request.url));
+  const { q, campaign, placement } = parseLeadsQuery(new URL(request.url));
   const timeZone = await getTimeZone(request);
-  const csv = await streamLeadsCsv({ userId: user.id, isPro: user.plan.isPro, query: { q, campaign } });
+  const csv = await streamLeadsCsv({ userId: user.id, isPro: user.plan.isPro, query: { q, campaign, placement } });
   return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -12,17 +12,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = parseLeadsQuery(new URL(request.url));
   const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
-  return { ...result, query: { q: query.q, campaign: query.campaign ?? "" }, isPro: user.plan.isPro };
+  return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro };
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, matching, hidden, page, pageCount, stats, campaigns, query, isPro } = loaderData;
+  const { leads, matching, hidden, page, pageCount, stats, campaigns, placements, query, isPro } = loaderData;
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
-  const isFiltered = Boolean(query.q || query.campaign);
+  const isFiltered = Boolean(query.q || query.campaign || query.placement);
   const viewParams = new URLSearchParams();
   if (query.q) viewParams.set("q", query.q);
   if (query.campaign) viewParams.set("campaign", query.campaign);
+  if (query.placement) viewParams.set("placement", query.placement);
   const pageHref = (target: number) => {
     const params = new URLSearchParams(viewParams);
     if (target > 1) params.set("page", String(target));
@@ -89,6 +90,27 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             </option>
           ))}
         </select>
+        {placements.length > 0 || query.placement ? (
+          <>
+            <label htmlFor="lead-placement" className="sr-only">
+              Placement
+            </label>
+            <select
+              id="lead-placement"
+              name="placement"
+              defaultValue={query.placement}
+              key={`placement-${query.placement}`}
+              className="rounded-lg border border-gray-300 bg-white px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
+            >
+              <option value="">All Placements</option>
+              {placements.map((placement) => (
+                <option key={placement.id} value={placement.id}>
+                  {placement.campaign} · {placement.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
           {isSearching ? "Searching..." : "Apply"}
         </button>
@@ -119,6 +141,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">
                   Collected At
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  Placement
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -137,6 +162,14 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 text-gray-700">{lead.campaign}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">
                     <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
+                  </td>
+                  <td className="px-4 py-3 text-gray-700">
+                    {lead.placement ?? (
+                      <span className="text-gray-400">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">None</span>
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

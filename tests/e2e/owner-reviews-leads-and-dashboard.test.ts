@@ -43,7 +43,7 @@ test("the leads screen shows its empty states, filters without JavaScript and ex
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^leadqr-leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const body = await (await download.createReadStream()).toArray();
-  expect(Buffer.concat(body).toString("utf8")).toBe("\uFEFFName,Email,Phone,Campaign,Collected At\r\n");
+  expect(Buffer.concat(body).toString("utf8")).toBe("\uFEFFName,Email,Phone,Campaign,Collected At,Placement\r\n");
 
   // The search is a plain GET form: it works before (or without) JavaScript.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });

@@ -31,6 +31,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/uploads.ts": { loader: "public" },
   "routes/campaign-qr-png.ts": { loader: "user" },
   "routes/campaign-qr-svg.ts": { loader: "user" },
+  "routes/placement-qr-png.ts": { loader: "user" },
+  "routes/placement-qr-svg.ts": { loader: "user" },
   "routes/api.ai-copy.ts": { loader: "inert", action: "user" },
   "routes/api.logo.ts": { loader: "inert", action: "user" },
   "routes/leads-export.ts": { loader: "user" },
@@ -46,7 +48,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/blog-post.tsx": { loader: "public" },
   "routes/dashboard.tsx": { loader: "user" },
   "routes/campaigns.tsx": { loader: "user", action: "user" },
-  "routes/campaign-detail.tsx": { loader: "user" },
+  "routes/campaign-detail.tsx": { loader: "user", action: "user" },
   "routes/leads.tsx": { loader: "user" },
   "routes/settings.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
@@ -80,6 +82,7 @@ let stub: Awaited<ReturnType<typeof startStripeStub>>;
 let a: Awaited<ReturnType<typeof createUser>>;
 let b: Awaited<ReturnType<typeof createUser>>;
 let bCampaignId: string;
+let bPlacementId: string;
 let bLogoKey: string;
 let bPostId: string;
 let bEndpointId: string;
@@ -97,18 +100,21 @@ const B_CUSTOMER = "cus_owned_by_b";
 function urlOf(path: string) {
   return path
     .replace(":campaignId", bCampaignId)
+    .replace(":placementId", bPlacementId)
     .replace(":postId", bPostId)
     .replace(":endpointId", bEndpointId)
     .replace(":slug", "no-such-post")
     .replace("*", bLogoKey);
 }
-const paramsOf = () => ({ campaignId: bCampaignId, postId: bPostId, endpointId: bEndpointId, slug: "no-such-post", "*": bLogoKey });
+const paramsOf = () => ({ campaignId: bCampaignId, placementId: bPlacementId, postId: bPostId, endpointId: bEndpointId, slug: "no-such-post", "*": bLogoKey });
 
 /** A form that would change something if the guard let it through. */
 function meaningfulForm(file: string, actor: { id: string }): Record<string, string | Blob> {
   switch (file) {
     case "routes/campaigns.tsx":
       return campaignForm({ intent: "update", campaignId: bCampaignId, title: "Hijacked" });
+    case "routes/campaign-detail.tsx":
+      return { intent: "renamePlacement", placementId: bPlacementId, name: "Hijacked" };
     case "routes/settings.tsx":
       return { intent: "business", businessName: "Hijacked" };
     case "routes/settings.integrations.tsx":
@@ -138,7 +144,7 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries] = await Promise.all([
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements] = await Promise.all([
     db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
     ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
     ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
@@ -150,6 +156,7 @@ async function snapshot() {
     db.select().from(schema.webhookEndpoint),
     db.select().from(schema.apiKey),
     db.select().from(schema.webhookDelivery),
+    db.select().from(schema.placement),
   ]);
   const sorted = <T,>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -165,6 +172,7 @@ async function snapshot() {
     endpoints: sorted(endpoints),
     keys: sorted(keys),
     deliveries: sorted(deliveries),
+    placements: sorted(placements),
   };
 }
 
@@ -177,6 +185,7 @@ async function rowsOfB() {
     user: await db.select().from(schema.user).where(eq(schema.user.id, b.id)),
     campaigns,
     leads: await db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)),
+    placements: await db.select().from(schema.placement).where(inArray(schema.placement.campaignId, ids)),
     scans: (await db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids))).length,
     uploads: await db.select().from(schema.upload).where(eq(schema.upload.userId, b.id)),
     subscription: await db.select().from(schema.subscription).where(eq(schema.subscription.userId, b.id)),
@@ -202,6 +211,10 @@ beforeAll(async () => {
   b = await createUser({ isPro: true });
   const campaign = await createCampaignRow(b.id, { title: B_TITLE });
   bCampaignId = campaign.id;
+  [{ id: bPlacementId }] = (await (await getServices()).db
+    .insert(schema.placement)
+    .values({ campaignId: bCampaignId, name: "B's Secret Window" })
+    .returning({ id: schema.placement.id })) as [{ id: string }];
   await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" });
   await createScanRows(bCampaignId, [new Date(), new Date()]);
   const logo = (await outcome((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))).result;
@@ -335,8 +348,26 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(await db.select().from(schema.campaign).where(eq(schema.campaign.userId, a.id))).toEqual([]);
   },
   "routes/campaign-detail.tsx": async () => {
-    const { loader } = await load("routes/campaign-detail.tsx");
+    const { loader, action } = await load("routes/campaign-detail.tsx");
     expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "addPlacement", name: "Hijack" },
+      { intent: "renamePlacement", placementId: bPlacementId, name: "Hijacked" },
+      { intent: "deletePlacement", placementId: bPlacementId },
+    ]) {
+      const result = await outcome(action, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie, form }), { campaignId: bCampaignId });
+      expect(result.status).toBe(404);
+    }
+  },
+  "routes/placement-qr-png.ts": async () => {
+    const { loader } = await load("routes/placement-qr-png.ts");
+    const params = { campaignId: bCampaignId, placementId: bPlacementId };
+    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status).toBe(404);
+  },
+  "routes/placement-qr-svg.ts": async () => {
+    const { loader } = await load("routes/placement-qr-svg.ts");
+    const params = { campaignId: bCampaignId, placementId: bPlacementId };
+    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status).toBe(404);
   },
   "routes/campaign-qr-png.ts": async () => {
     const { loader } = await load("routes/campaign-qr-png.ts");
@@ -353,14 +384,17 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const body = await text(result.result);
     expect(body).not.toContain(B_LEAD_EMAIL);
     expect(body).not.toContain(B_TITLE);
+    expect(body).not.toContain("B's Secret Window");
     expect(payload<{ leads: unknown[]; matching: number }>(result.result)).toMatchObject({ leads: [], matching: 0 });
+    const byPlacement = await outcome(loader, makeRequest(`/leads?placement=${bPlacementId}`, { cookie: a.cookie }));
+    expect(payload<{ leads: unknown[]; matching: number }>(byPlacement.result)).toMatchObject({ leads: [], matching: 0 });
   },
   "routes/leads-export.ts": async () => {
     const { loader } = await load("routes/leads-export.ts");
     const result = await outcome(loader, makeRequest(`/leads/export.csv?campaign=${bCampaignId}`, { cookie: a.cookie }));
     expect(result.status).toBe(200);
     const csv = await text(result.result);
-    expect(csv).toContain("Name,Email,Phone,Campaign,Collected At");
+    expect(csv).toContain("Name,Email,Phone,Campaign,Collected At,Placement");
     expect(csv).not.toContain(B_LEAD_EMAIL);
     expect(csv).not.toContain(B_TITLE);
   },

@@ -41,7 +41,7 @@ describe("QR code downloads", () => {
     );
     const { png, text } = decode(Buffer.from(await response.arrayBuffer()));
     expect([png.width, png.height]).toEqual([300, 300]);
-    expect(text).toBe(`http://localhost:3000/capture/${id}`);
+    expect(text).toBe(`http://localhost:3000/capture/${id}?s=qr`);
 
     const svg = await getQr(svgRoute, id, owner.cookie, "svg");
     expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
@@ -69,7 +69,7 @@ describe("QR code downloads", () => {
     expect((await campaignRow(id))!.qrLogoUrl).toBe(url);
 
     const { png, text } = decode(Buffer.from(await (await getQr(pngRoute, id, owner.cookie, "png")).arrayBuffer()));
-    expect(text).toBe(`http://localhost:3000/capture/${id}`);
+    expect(text).toBe(`http://localhost:3000/capture/${id}?s=qr`);
     const centre = (150 * 300 + 150) * 4;
     expect(Array.from(png.data.subarray(centre, centre + 4))).toEqual([220, 38, 38, 255]);
 

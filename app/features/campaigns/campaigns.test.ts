@@ -4,6 +4,7 @@ import {
   COLOR_PRESETS,
   DEFAULT_DESIGN,
   captureUrl,
+  qrCodeUrl,
   containsPattern,
   contentDisposition,
   conversionRate,
@@ -73,6 +74,10 @@ describe("QR file names", () => {
 describe("captureUrl and containsPattern", () => {
   it("builds the capture address", () => {
     expect(captureUrl("https://leadqr.example/", "abc")).toBe("https://leadqr.example/capture/abc");
+  });
+  it("marks what a printed code encodes, with its placement when it has one", () => {
+    expect(qrCodeUrl("https://leadqr.example/", "abc")).toBe("https://leadqr.example/capture/abc?s=qr");
+    expect(qrCodeUrl("https://leadqr.example", "abc", "p1")).toBe("https://leadqr.example/capture/abc?s=qr&p=p1");
   });
   it("escapes LIKE wildcards", () => {
     expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");

@@ -60,9 +60,19 @@ export function conversionRate(leads: number | null | undefined, scans: number |
   return Math.round((leads / scans) * 1000) / 10;
 }
 
-/** The address every QR code of a campaign encodes. */
+/** The campaign's public link (shared as a link, it counts as a `link` visit). */
 export function captureUrl(appOrigin: string, campaignId: string) {
   return `${appOrigin.replace(/\/+$/, "")}/capture/${campaignId}`;
+}
+
+/**
+ * What a printed QR code encodes: the link plus `s=qr`, so loads from the code are told apart
+ * from the link shared elsewhere, and `p=<placementId>` for a placement's own code.
+ */
+export function qrCodeUrl(appOrigin: string, campaignId: string, placementId?: string | null) {
+  const params = new URLSearchParams({ s: "qr" });
+  if (placementId) params.set("p", placementId);
+  return `${captureUrl(appOrigin, campaignId)}?${params}`;
 }
 
 /**

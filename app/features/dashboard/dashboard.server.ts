@@ -1,6 +1,5 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { campaign, lead, scan } from "~/db/schema";
+import { addDays } from "~/features/analytics/analytics";
+import { countOwnerPerDay } from "~/features/analytics/analytics.server";
 import type { CampaignSummary } from "~/features/campaigns/campaign-card";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
@@ -29,8 +28,9 @@ export async function getDashboard(options: { userId: string; timeZone: string; 
   const today = calendarDay(options.now ?? new Date(), options.timeZone);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
     listCampaigns(db, { userId: options.userId }),
-    countPerDay(db, { ...options, today, table: "lead" }),
-    countPerDay(db, { ...options, today, table: "scan" }),
+    // 14 days: the chart's 7 and the 7 before, for the trend.
+    countOwnerPerDay(db, { ...options, from: addDays(today, -13), to: today, table: "lead" }),
+    countOwnerPerDay(db, { ...options, from: addDays(today, -13), to: today, table: "scan" }),
   ]);
 
   const days = lastDays(today, 14);
@@ -57,26 +57,4 @@ export async function getDashboard(options: { userId: string; timeZone: string; 
 /** The 7 days up to today with zeros: what the chart shows when its data could not be read. */
 export function emptyChart(options: { timeZone: string; now?: Date }): ChartPoint[] {
   return chartPoints(lastDays(calendarDay(options.now ?? new Date(), options.timeZone)), new Map(), new Map());
-}
-
-/**
- * Rows per calendar day of the owner's time zone over the 14 days up to `today` (the chart's 7
- * and the 7 before, for the trend): one grouped query, day boundaries computed by PostgreSQL.
- */
-async function countPerDay(
-  db: Database,
-  options: { userId: string; timeZone: string; today: string; table: "lead" | "scan" },
-): Promise<Map<string, number>> {
-  const at = options.table === "lead" ? lead.collectedAt : scan.timestamp;
-  const campaignId = options.table === "lead" ? lead.campaignId : scan.campaignId;
-  const localDay = sql<string>`to_char((${at} at time zone ${options.timeZone})::date, 'YYYY-MM-DD')`;
-  const from = sql`((${options.today}::date - 13)::timestamp at time zone ${options.timeZone})`;
-  const to = sql`((${options.today}::date + 1)::timestamp at time zone ${options.timeZone})`;
-  const rows = await db
-    .select({ day: localDay, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(options.table === "lead" ? lead : scan)
-    .innerJoin(campaign, eq(campaign.id, campaignId))
-    .where(and(eq(campaign.userId, options.userId), gte(at, from), lt(at, to)))
-    .groupBy(sql`1`);
-  return new Map(rows.map((row) => [row.day, row.count]));
 }

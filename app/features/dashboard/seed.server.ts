@@ -49,30 +49,59 @@ export async function generateOwnerData(db: Database, options: GenerateOptions) 
       now() - make_interval(days => ${options.days} + g)
     from generate_series(1, ${options.campaigns}) g`);
 
+  // Three placements per campaign; scans from the printed codes are spread over them.
   await db.execute(sql`
-    insert into scan (campaign_id, timestamp, device_type)
-    select ids[1 + g % array_length(ids, 1)],
+    insert into placement (campaign_id, name, created_at)
+    select c.id, n.name, c.created_at + make_interval(mins => n.ord::int)
+    from campaign c, unnest(array['Window poster', 'Table tent', 'Flyer']) with ordinality as n(name, ord)
+    where c.user_id = ${options.userId}`);
+
+  // Three in five scans come from a QR code (two of those three from a placement's code); one in
+  // four is a repeat visitor's later scan of the day (not unique).
+  await db.execute(sql`
+    insert into scan (campaign_id, timestamp, device_type, os, visitor_hash, is_unique, source, placement_id)
+    select owned.ids[x.ci],
       now() - random() * make_interval(days => ${options.days}),
-      case when g % 3 = 0 then 'desktop' else 'mobile' end
+      case when x.h % 3 = 0 then 'desktop' else 'mobile' end,
+      (array['iOS', 'Android', 'Windows', 'macOS', 'Linux'])[1 + x.h / 3 % 5],
+      md5((x.h % 50000)::text), x.h / 15 % 4 <> 0,
+      case when x.h / 60 % 5 < 3 then 'qr' else 'link' end,
+      case when x.h / 60 % 5 < 2 then owned.placements[x.ci][1 + x.h / 300 % 3] end
     from generate_series(1, ${options.scans}) g,
-      (select array_agg(id order by created_at) as ids from campaign where user_id = ${options.userId}) owned`);
+      (
+        select array_agg(c.id order by c.created_at) as ids, array_agg(c.placements order by c.created_at) as placements
+        from (
+          select c.id, c.created_at, (select array_agg(p.id order by p.created_at) from placement p where p.campaign_id = c.id) as placements
+          from campaign c where c.user_id = ${options.userId}
+        ) c
+      ) owned,
+      -- h: a well-mixed number per row (Knuth's multiplicative hash), so the columns do not move in step with the campaign.
+      lateral (select 1 + g % array_length(owned.ids, 1) as ci, (g::bigint * 2654435761) % 4294967296 as h) x`);
 
   // Every n-th scan of the owner turns into a lead, a few minutes after the scan.
   const every = Math.max(1, Math.floor(options.scans / Math.max(1, options.leads)));
   await db.execute(sql`
-    insert into lead (campaign_id, scan_id, name, email, phone, collected_at)
-    select campaign_id, id,
+    insert into lead (campaign_id, scan_id, placement_id, name, email, phone, collected_at)
+    select campaign_id, id, placement_id,
       (array['Ava','Liam','Mia','Noah','Zoe','Omar','Lena','Ravi','Chen','Sofia'])[(1 + n % 10)::int] || ' ' ||
         (array['Smith','Garcia','Kim','Novak','Okafor','Rossi','Dubois','Tanaka'])[(1 + n / 10 % 8)::int],
       'visitor' || n || '@example.com',
       case when n % 4 = 0 then null else '+1 555 ' || lpad((n % 1000)::text, 3, '0') || ' ' || lpad((n % 10000)::text, 4, '0') end,
       least(now(), timestamp + make_interval(mins => (n % 30)::int))
     from (
-      select s.id, s.campaign_id, s.timestamp, row_number() over (order by s.timestamp) as n
+      select s.id, s.campaign_id, s.placement_id, s.timestamp, row_number() over (order by s.timestamp) as n
       from scan s join campaign c on c.id = s.campaign_id where c.user_id = ${options.userId}
     ) numbered
     where n % ${every} = 0
     limit ${options.leads}`);
+
+  // What was not counted, per campaign, day and reason (aggregated, as the capture path keeps it).
+  await db.execute(sql`
+    insert into scan_exclusion (campaign_id, day, reason, count)
+    select c.id, (now() at time zone 'UTC')::date - d, r.reason, 1 + ((d * 7 + r.ord * 13 + length(c.id::text)) % r.spread)::int
+    from campaign c, generate_series(0, ${options.days} - 1) d,
+      (values ('preview', 1, 9), ('bot', 2, 6), ('repeat', 3, 4), ('owner', 4, 2), ('head', 5, 2), ('prefetch', 6, 3)) as r(reason, ord, spread)
+    where c.user_id = ${options.userId}`);
 
   await db.execute(sql`
     update campaign c set scan_count = counted.n
@@ -130,7 +159,7 @@ export async function seed(options: { scale: "demo" | "large" }): Promise<SeedRe
     : { campaigns: 3, scans: 420, leads: 64, days: 28 };
   await generateOwnerData(db, { userId, ...volume });
   // Fresh statistics and visibility map, as autovacuum would leave them: index-only counts.
-  await db.execute(sql`vacuum analyze campaign, scan, lead`);
+  await db.execute(sql`vacuum analyze campaign, scan, lead, placement, scan_exclusion`);
 
   const inserted = await db
     .insert(blogPost)

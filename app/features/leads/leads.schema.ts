@@ -14,6 +14,7 @@ export const LeadsQuerySchema = z.object({
     .transform((value) => withoutNul(value).trim().slice(0, SEARCH_MAX_LENGTH))
     .catch(""),
   campaign: z.uuid().optional().catch(undefined),
+  placement: z.uuid().optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
@@ -23,6 +24,7 @@ export function parseLeadsQuery(url: URL): LeadsQuery {
   return LeadsQuerySchema.parse({
     q: url.searchParams.get("q") ?? "",
     campaign: url.searchParams.get("campaign") || undefined,
+    placement: url.searchParams.get("placement") || undefined,
     page: url.searchParams.get("page") ?? 1,
   });
 }

@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaign } from "~/db/schema";
+import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
@@ -16,6 +16,8 @@ export type LeadRow = {
   email: string;
   phone: string | null;
   campaign: string;
+  /** The placement whose QR code brought the lead; null for the campaign's own code or link. */
+  placement: string | null;
   /** As the owner reads it, in their time zone. */
   collectedAt: string;
   collectedAtIso: string;
@@ -31,6 +33,7 @@ export type LeadsPage = {
   pageCount: number;
   stats: { total: number; thisWeek: number; today: number };
   campaigns: Array<{ id: string; title: string }>;
+  placements: Array<{ id: string; name: string; campaign: string }>;
 };
 
 type Owner = { userId: string; isPro: boolean };
@@ -45,14 +48,17 @@ function rowsOf<T>(result: unknown): T[] {
  * (`visible` given) only their unmasked leads, so a masked lead can never be found, counted or
  * told apart by what it holds.
  */
-function viewFilter(query: Pick<LeadsQuery, "q" | "campaign">, visible: Set<string> | null): { campaign: SQL; lead: SQL } {
+type ViewQuery = Pick<LeadsQuery, "q" | "campaign"> & { placement?: string | undefined };
+
+function viewFilter(query: ViewQuery, visible: Set<string> | null): { campaign: SQL; lead: SQL } {
   const campaignFilter = query.campaign ? sql` and c.id = ${query.campaign}` : sql``;
-  if (!query.q) return { campaign: campaignFilter, lead: sql`` };
+  const placementFilter = query.placement ? sql` and l.placement_id = ${query.placement}` : sql``;
+  if (!query.q) return { campaign: campaignFilter, lead: placementFilter };
   const pattern = likePattern(query.q);
   const readable = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
   return {
     campaign: campaignFilter,
-    lead: sql` and (l.name ilike ${pattern} or l.email ilike ${pattern} or coalesce(l.phone, '') ilike ${pattern})${readable}`,
+    lead: sql`${placementFilter} and (l.name ilike ${pattern} or l.email ilike ${pattern} or coalesce(l.phone, '') ilike ${pattern})${readable}`,
   };
 }
 
@@ -85,14 +91,20 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
   const today = calendarDay(options.now ?? new Date(), timeZone);
   const visible = options.isPro ? null : await listVisibleLeadIds(db, userId);
   const filter = viewFilter(query, visible);
-  const isFiltered = Boolean(query.q || query.campaign);
+  const isFiltered = Boolean(query.q || query.campaign || query.placement);
 
-  const [campaigns, stats, matchingCount] = await Promise.all([
+  const [campaigns, placements, stats, matchingCount] = await Promise.all([
     db
       .select({ id: campaign.id, title: campaign.title })
       .from(campaign)
       .where(eq(campaign.userId, userId))
       .orderBy(asc(campaign.title), asc(campaign.id)),
+    db
+      .select({ id: placement.id, name: placement.name, campaign: campaign.title })
+      .from(placement)
+      .innerJoin(campaign, eq(campaign.id, placement.campaignId))
+      .where(eq(campaign.userId, userId))
+      .orderBy(asc(campaign.title), asc(placement.name), asc(placement.id)),
     // Counted per campaign from the (campaign_id, collected_at) index alone: index-only scans,
     // the windows as index ranges.
     db.execute(sql`
@@ -127,28 +139,30 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
   const result = await db.execute(
     isShallow
       ? sql`
-        select l.id, l.name, l.email, l.phone, c.title as campaign,
+        select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
           (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
         from campaign c
         cross join lateral (
-          select l.id, l.name, l.email, l.phone, l.collected_at from lead l
+          select l.id, l.name, l.email, l.phone, l.collected_at, l.placement_id from lead l
           where l.campaign_id = c.id${filter.lead}
           order by l.collected_at desc, l.id desc
           limit ${offset + LEADS_PAGE_SIZE}
         ) l
+        left join placement p on p.id = l.placement_id
         where c.user_id = ${userId}${filter.campaign}
         order by l.collected_at desc, l.id desc
         limit ${LEADS_PAGE_SIZE} offset ${offset}`
       : sql`
-        select l.id, l.name, l.email, l.phone, c.title as campaign,
+        select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
           (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
         from lead l join campaign c on c.id = l.campaign_id
+        left join placement p on p.id = l.placement_id
         where c.user_id = ${userId}${filter.campaign}${filter.lead}
         order by l.collected_at desc, l.id desc
         limit ${LEADS_PAGE_SIZE} offset ${offset}`,
   );
 
-  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; collectedAt: number }>(
+  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number }>(
     result,
   ).map((row) => {
     const isMasked = visible !== null && !visible.has(row.id);
@@ -160,13 +174,14 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
       email: contact.email,
       phone: contact.phone,
       campaign: row.campaign,
+      placement: row.placement,
       collectedAt: formatCollectedAt(collectedAt, timeZone),
       collectedAtIso: collectedAt.toISOString(),
       isMasked,
     };
   });
 
-  return { leads, matching, hidden: await countHidden(), page, pageCount, stats: cards, campaigns };
+  return { leads, matching, hidden: await countHidden(), page, pageCount, stats: cards, campaigns, placements };
 
   async function countHidden() {
     if (visible === null) return 0;
@@ -186,7 +201,7 @@ const CSV_BATCH = 1_000;
  * The current view as CSV, streamed from a server-side cursor in batches (constant memory).
  * Free owners get only the leads they see unmasked, so a masked value never leaves.
  */
-export async function streamLeadsCsv(options: Owner & { query: Pick<LeadsQuery, "q" | "campaign"> }) {
+export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
   const { db } = await getServices();
   const visible = options.isPro ? null : await listVisibleLeadIds(db, options.userId);
   const filter = viewFilter(options.query, visible);
@@ -203,13 +218,14 @@ export async function streamLeadsCsv(options: Owner & { query: Pick<LeadsQuery, 
       await tx.execute(sql`set local cursor_tuple_fraction = 1.0`);
       await tx.execute(sql`
         declare leads_csv no scroll cursor for
-        select l.name, l.email, l.phone, c.title as campaign,
+        select l.name, l.email, l.phone, c.title as campaign, p.name as placement,
           (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
         from lead l join campaign c on c.id = l.campaign_id
+        left join placement p on p.id = l.placement_id
         where c.user_id = ${options.userId}${filter.campaign}${filter.lead}${onlyVisible}
         order by l.collected_at desc, l.id desc`);
       for (;;) {
-        const rows = rowsOf<{ name: string; email: string; phone: string | null; campaign: string; collectedAt: number }>(
+        const rows = rowsOf<{ name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number }>(
           await tx.execute(sql.raw(`fetch forward ${CSV_BATCH} from leads_csv`)),
         );
         if (rows.length > 0) {

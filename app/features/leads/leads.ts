@@ -45,15 +45,17 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-export const CSV_COLUMNS = ["Name", "Email", "Phone", "Campaign", "Collected At"] as const;
+/** The spec's columns in the spec's order, then the placement (issue 13) appended. */
+export const CSV_COLUMNS = ["Name", "Email", "Phone", "Campaign", "Collected At", "Placement"] as const;
 
-export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date }): string[] {
+export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null }): string[] {
   return [
     safeCsvCell(lead.name),
     safeCsvCell(lead.email),
     safeCsvCell(lead.phone, "phone"),
     safeCsvCell(lead.campaign),
     lead.collectedAt.toISOString(),
+    safeCsvCell(lead.placement ?? null),
   ];
 }
 

@@ -1,6 +1,7 @@
 import { requireUser } from "~/features/auth/session.server";
-import { captureUrl, contentDisposition } from "~/features/campaigns/campaigns";
+import { contentDisposition, qrCodeUrl } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
+import { getPlacement } from "~/features/analytics/placements.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -8,8 +9,11 @@ import { renderQrPng, renderQrSvg } from "./qr.server";
 
 const notFoundResponse = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
-/** The owner's QR code for a campaign as a download; 404 for anyone else's or an unknown id. */
-export async function qrCodeResponse(request: Request, campaignId: string | undefined, format: "png" | "svg") {
+/**
+ * The owner's QR code for a campaign, or for one of its placements, as a download; 404 for
+ * anyone else's or an unknown id.
+ */
+export async function qrCodeResponse(request: Request, campaignId: string | undefined, format: "png" | "svg", placementId?: string) {
   const sessionUser = await requireUser(request);
   try {
     await consumeRateLimit("qrByUser", sessionUser.id);
@@ -23,15 +27,17 @@ export async function qrCodeResponse(request: Request, campaignId: string | unde
   const { db, env } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: campaignId ?? "" });
   if (!campaign) return notFoundResponse();
+  const placement = placementId === undefined ? null : await getPlacement(db, { userId: sessionUser.id, campaignId: campaign.id, placementId });
+  if (placementId !== undefined && !placement) return notFoundResponse();
   let logo = null;
   try {
     logo = await loadCampaignLogo(campaign.qrLogoUrl);
   } catch (error) {
     logger.error({ err: error }, "QR Code generation error: logo not readable");
   }
-  const text = captureUrl(env.appOrigin, campaign.id);
+  const text = qrCodeUrl(env.appOrigin, campaign.id, placement?.id);
   const headers = {
-    "Content-Disposition": contentDisposition(campaign.title, format),
+    "Content-Disposition": contentDisposition(placement ? `${campaign.title} - ${placement.name}` : campaign.title, format),
     "Cache-Control": "private, no-store",
     "X-Content-Type-Options": "nosniff",
   };

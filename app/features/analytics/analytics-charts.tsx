@@ -1,0 +1,152 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { dayLabel } from "~/features/dashboard/dashboard";
+import { conversionRate, hourLabel, share, WEEKDAYS } from "./analytics";
+import type { DayCounts } from "./analytics.server";
+
+const CARD = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
+
+/** Scans, unique scans and leads per day: a line chart, a summary sentence and the figures as a table. */
+export function ByDayChart({ days }: { days: DayCounts[] }) {
+  const points = days.map((row) => ({ ...row, date: dayLabel(row.day) }));
+  const busiest = days.reduce<DayCounts | null>((best, row) => (row.scans > (best?.scans ?? 0) ? row : best), null);
+  return (
+    <section aria-labelledby="by-day-title" className={CARD}>
+      <h3 id="by-day-title" className="text-lg font-semibold text-gray-900">
+        Scans and leads by day
+      </h3>
+      <p className="mt-1 text-sm text-gray-600" data-testid="by-day-summary">
+        {busiest
+          ? `Busiest day: ${dayLabel(busiest.day)} with ${busiest.scans} ${busiest.scans === 1 ? "scan" : "scans"} (${busiest.unique} unique) and ${busiest.leads} ${busiest.leads === 1 ? "lead" : "leads"}.`
+          : "No scans in this range yet."}
+      </p>
+      <div className="mt-4 h-64 min-w-0 overflow-hidden" aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
+          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -20 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
+            <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+            <Tooltip />
+            <Legend />
+            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
+            <Line type="monotone" dataKey="unique" name="Unique scans" stroke="#7C3AED" strokeWidth={1.5} strokeDasharray="4 3" dot={false} />
+            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium text-blue-700">Show as table</summary>
+        <div className="relative mt-2 max-h-80 overflow-auto">
+          <table className="min-w-full text-left">
+            <caption className="sr-only">Scans, unique scans, scans from the QR code, leads and conversion per day</caption>
+            <thead className="text-xs text-gray-600 uppercase">
+              <tr>
+                <th scope="col" className="py-1 pr-3">Date</th>
+                <th scope="col" className="py-1 pr-3 text-right">Scans</th>
+                <th scope="col" className="py-1 pr-3 text-right">Unique</th>
+                <th scope="col" className="py-1 pr-3 text-right">From QR</th>
+                <th scope="col" className="py-1 pr-3 text-right">Leads</th>
+                <th scope="col" className="py-1 text-right">Conversion</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {days.map((row) => (
+                <tr key={row.day} data-testid="day-row">
+                  <th scope="row" className="py-1 pr-3 font-normal">{dayLabel(row.day)}</th>
+                  <td className="py-1 pr-3 text-right">{row.scans}</td>
+                  <td className="py-1 pr-3 text-right">{row.unique}</td>
+                  <td className="py-1 pr-3 text-right">{row.qr}</td>
+                  <td className="py-1 pr-3 text-right">{row.leads}</td>
+                  <td className="py-1 text-right">{conversionRate(row.leads, row.unique)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+/** A share of scans per name as labelled bars; the numbers are text, so the list reads without the bars. */
+export function SplitBars({ title, id, rows, total }: { title: string; id: string; rows: Array<{ name: string; scans: number }>; total: number }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={CARD}>
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">No scans in this range yet.</p>
+      ) : (
+        <ul className="mt-3 space-y-3" data-testid={id}>
+          {rows.map((row) => (
+            <li key={row.name}>
+              <div className="flex justify-between gap-3 text-sm">
+                <span className="font-medium text-gray-800">{row.name}</span>
+                <span className="text-gray-600">
+                  {row.scans.toLocaleString("en-US")} ({share(row.scans, total)}%)
+                </span>
+              </div>
+              <div className="mt-1 h-2 rounded-full bg-gray-100" aria-hidden="true">
+                <div className="h-2 rounded-full bg-blue-500" style={{ width: `${share(row.scans, total)}%` }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const SHADES = ["bg-gray-50 text-gray-400", "bg-blue-100 text-blue-900", "bg-blue-300 text-blue-950", "bg-blue-500 text-white", "bg-blue-700 text-white"];
+
+/** Scans by weekday and hour as a real table: each cell carries its number, shaded by volume. */
+export function HeatMap({ cells }: { cells: number[][] }) {
+  const max = Math.max(0, ...cells.flat());
+  let best: { weekday: number; hour: number; scans: number } | null = null;
+  cells.forEach((row, weekday) =>
+    row.forEach((scans, hour) => {
+      if (scans > (best?.scans ?? 0)) best = { weekday, hour, scans };
+    }),
+  );
+  const peak = best as { weekday: number; hour: number; scans: number } | null;
+  const shade = (value: number) => (value === 0 ? SHADES[0] : SHADES[Math.min(4, 1 + Math.floor((value / max) * 3.999))]);
+  return (
+    <section aria-labelledby="heat-title" className={CARD}>
+      <h3 id="heat-title" className="text-lg font-semibold text-gray-900">
+        When people scan
+      </h3>
+      <p className="mt-1 text-sm text-gray-600" data-testid="heat-summary">
+        {peak
+          ? `Busiest hour: ${WEEKDAYS[peak.weekday]} ${hourLabel(peak.hour)}–${hourLabel((peak.hour + 1) % 24)} with ${peak.scans} ${peak.scans === 1 ? "scan" : "scans"}, in your time zone.`
+          : "No scans in this range yet."}
+      </p>
+      <div className="relative mt-3 overflow-x-auto">
+        <table className="border-separate border-spacing-0.5 text-[10px]">
+          <caption className="sr-only">Scans by weekday (rows) and hour of the day (columns)</caption>
+          <thead>
+            <tr>
+              <td />
+              {Array.from({ length: 24 }, (_, hour) => (
+                <th key={hour} scope="col" className="w-6 font-normal text-gray-500">
+                  <abbr title={hourLabel(hour)} className="no-underline">{hour}</abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {cells.map((row, weekday) => (
+              <tr key={WEEKDAYS[weekday]}>
+                <th scope="row" className="pr-1 text-left font-normal text-gray-600">{WEEKDAYS[weekday]}</th>
+                {row.map((scans, hour) => (
+                  <td key={hour} title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`} className={`h-6 w-6 rounded text-center ${shade(scans)}`}>
+                    {scans > 0 ? scans : <span className="sr-only">0</span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { withoutNul } from "~/utils/text";
+
+export const PLACEMENT_NAME_MAX = 60;
+/** Enough for every printed copy a small business puts up; keeps the comparison table readable. */
+export const PLACEMENTS_PER_CAMPAIGN = 50;
+
+export const PlacementNameSchema = z
+  .string({ error: "Please give the placement a name" })
+  .transform((value) => withoutNul(value).replace(/\s+/g, " ").trim())
+  .pipe(
+    z
+      .string()
+      .min(1, "Please give the placement a name")
+      .max(PLACEMENT_NAME_MAX, `Placement names are at most ${PLACEMENT_NAME_MAX} characters`),
+  );
+
+export const PlacementCreateSchema = z.object({ name: PlacementNameSchema });
+export const PlacementRenameSchema = z.object({ placementId: z.uuid("Placement not found"), name: PlacementNameSchema });
+export const PlacementDeleteSchema = z.object({ placementId: z.uuid("Placement not found") });
+
+export const RANGE_PRESETS = ["7", "30", "90"] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+/** A custom range spans at most this many days (a year and a day for leap years). */
+export const MAX_RANGE_DAYS = 366;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function isCalendarDay(value: string) {
+  const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : Number.NaN;
+  // 2024-02-30 parses (as March 1st): only a date that prints back the same is a real day.
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The analytics page's URL: `?range=7|30|90` or `?range=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`.
+ * Bad values fall back to the last 30 days with a message, never an error page.
+ */
+export const AnalyticsRangeQuerySchema = z.object({
+  range: z.enum([...RANGE_PRESETS, "custom"]).catch("30"),
+  from: z.string().refine(isCalendarDay).optional().catch(undefined),
+  to: z.string().refine(isCalendarDay).optional().catch(undefined),
+});
+
+export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuerySchema>;

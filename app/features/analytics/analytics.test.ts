@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { daysOf, exclusionSentence, resolveRange, share } from "./analytics";
+import { AnalyticsRangeQuerySchema } from "./analytics.schema";
+
+const query = (input: Record<string, string | undefined>) => AnalyticsRangeQuerySchema.parse(input);
+
+describe("exclusionSentence", () => {
+  it("reads like the issue's example, largest reason first", () => {
+    expect(exclusionSentence(812, { owner: 3, bot: 31, repeat: 12, preview: 97 })).toBe(
+      "812 scans counted · 143 not counted: 97 link previews, 31 bots, 12 repeats, 3 you",
+    );
+  });
+  it("names every reason, in the singular when there is one", () => {
+    expect(exclusionSentence(1, { head: 1, prefetch: 1, bot: 1, preview: 1, repeat: 1, owner: 1 })).toBe(
+      "1 scan counted · 6 not counted: 1 bot, 1 link preview, 1 HEAD request, 1 prefetch, 1 repeat, 1 you",
+    );
+    expect(exclusionSentence(2, { head: 2, prefetch: 4 })).toBe("2 scans counted · 6 not counted: 4 prefetches, 2 HEAD requests");
+  });
+  it("says when nothing was left out, and groups thousands", () => {
+    expect(exclusionSentence(0, {})).toBe("0 scans counted · 0 not counted");
+    expect(exclusionSentence(12_345, { bot: 0, preview: 1_500 })).toBe("12,345 scans counted · 1,500 not counted: 1,500 link previews");
+  });
+});
+
+describe("resolveRange", () => {
+  it("ends presets today, in the owner's days", () => {
+    expect(resolveRange(query({ range: "7" }), "2024-03-05")).toEqual({ preset: "7", from: "2024-02-28", to: "2024-03-05", days: 7, notice: null });
+    expect(resolveRange(query({}), "2024-03-05")).toMatchObject({ preset: "30", from: "2024-02-05", days: 30 });
+    expect(resolveRange(query({ range: "90" }), "2024-03-05").from).toBe("2023-12-07");
+  });
+  it("accepts a custom range up to a year, and explains what it refuses", () => {
+    expect(resolveRange(query({ range: "custom", from: "2024-01-01", to: "2024-01-01" }), "2024-03-05")).toMatchObject({ days: 1, notice: null });
+    expect(resolveRange(query({ range: "custom", from: "2023-03-05", to: "2024-03-04" }), "2024-03-05")).toMatchObject({ days: 366, preset: "custom" });
+    expect(resolveRange(query({ range: "custom", from: "2023-03-04", to: "2024-03-04" }), "2024-03-05").notice).toMatch(/at most 366 days/);
+    expect(resolveRange(query({ range: "custom", from: "2024-03-06", to: "2024-03-07" }), "2024-03-05").notice).toMatch(/starts in the future/);
+    expect(resolveRange(query({ range: "custom", from: "2024-13-01", to: "2024-03-01" }), "2024-03-05").notice).toMatch(/both a start and an end/);
+    expect(resolveRange(query({ range: "weird" }), "2024-03-05")).toMatchObject({ preset: "30", notice: null });
+  });
+  it("lists every day of a range, across month ends", () => {
+    expect(daysOf({ from: "2024-02-27", days: 4 })).toEqual(["2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01"]);
+  });
+});
+
+it("share is a whole percentage, 0 of nothing", () => {
+  expect(share(1, 3)).toBe(33);
+  expect(share(5, 0)).toBe(0);
+});

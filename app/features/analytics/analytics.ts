@@ -1,0 +1,91 @@
+// Pure rules of the analytics page: date ranges, the exclusions sentence, shares.
+import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/campaigns";
+import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
+
+export { conversionRate } from "~/features/campaigns/campaigns";
+
+export type DateRange = {
+  preset: RangePreset | "custom";
+  /** First and last calendar day (YYYY-MM-DD) of the owner's time zone, both included. */
+  from: string;
+  to: string;
+  days: number;
+  /** Why a custom range was replaced by the default, for the page to say. */
+  notice: string | null;
+};
+
+const MS_PER_DAY = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
+export const addDays = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * MS_PER_DAY).toISOString().slice(0, 10);
+
+/** The range the page shows, from its URL and the owner's `today`. */
+export function resolveRange(query: AnalyticsRangeQuery, today: string): DateRange {
+  const preset = (days: RangePreset, notice: string | null = null): DateRange => ({
+    preset: days,
+    from: addDays(today, -(Number(days) - 1)),
+    to: today,
+    days: Number(days),
+    notice,
+  });
+  if (query.range !== "custom") return preset(query.range);
+  if (!query.from || !query.to) return preset("30", "Choose both a start and an end date. Showing the last 30 days.");
+  if (query.from > query.to) return preset("30", "The start date is after the end date. Showing the last 30 days.");
+  if (query.from > today) return preset("30", "The range starts in the future. Showing the last 30 days.");
+  const days = dayNumber(query.to) - dayNumber(query.from) + 1;
+  if (days > MAX_RANGE_DAYS) return preset("30", `A range can span at most ${MAX_RANGE_DAYS} days. Showing the last 30 days.`);
+  return { preset: "custom", from: query.from, to: query.to, days, notice: null };
+}
+
+/** Every calendar day of a range, in order. */
+export function daysOf(range: Pick<DateRange, "from" | "days">): string[] {
+  return Array.from({ length: range.days }, (_, index) => addDays(range.from, index));
+}
+
+const EXCLUSION_NOUNS: Record<ScanExclusionReason, [singular: string, plural: string]> = {
+  preview: ["link preview", "link previews"],
+  bot: ["bot", "bots"],
+  head: ["HEAD request", "HEAD requests"],
+  prefetch: ["prefetch", "prefetches"],
+  repeat: ["repeat", "repeats"],
+  owner: ["you", "you"],
+};
+
+/** What each reason means, for the legend under the sentence. */
+export const EXCLUSION_EXPLANATIONS: Record<ScanExclusionReason, string> = {
+  preview: "chat and social apps fetching the link to draw a preview",
+  bot: "crawlers and other automated clients",
+  head: "HEAD requests, which ask for headers only",
+  prefetch: "browsers loading the page ahead of a click (prefetch, prerender)",
+  repeat: "the same visitor loading the page again within 30 minutes",
+  owner: "your own visits while signed in",
+};
+
+export type ExclusionCounts = Partial<Record<ScanExclusionReason, number>>;
+
+const plural = (count: number, singular: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? singular : many}`;
+
+/**
+ * "812 scans counted · 143 not counted: 97 link previews, 31 bots, 12 repeats, 3 you": reasons
+ * largest first (ties in a fixed order), reasons with no loads left out.
+ */
+export function exclusionSentence(counted: number, exclusions: ExclusionCounts): string {
+  const reasons = SCAN_EXCLUSION_REASONS.map((reason, order) => ({ reason, order, count: exclusions[reason] ?? 0 }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || a.order - b.order);
+  const excluded = reasons.reduce((total, entry) => total + entry.count, 0);
+  const head = `${plural(counted, "scan", "scans")} counted`;
+  if (excluded === 0) return `${head} · 0 not counted`;
+  const parts = reasons.map((entry) => plural(entry.count, ...EXCLUSION_NOUNS[entry.reason]));
+  return `${head} · ${excluded.toLocaleString("en-US")} not counted: ${parts.join(", ")}`;
+}
+
+/** `part` as a whole percentage of `total` (0 when there is no total). */
+export function share(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 100) : 0;
+}
+
+/** ISO weekdays 1 (Monday) to 7 (Sunday). */
+export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+
+/** "09:00" style label of an hour of the day. */
+export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;

@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { campaign, placement } from "~/db/schema";
+import { isUuid } from "~/utils/text";
+import { PLACEMENTS_PER_CAMPAIGN } from "./analytics.schema";
+
+export class PlacementNameTakenError extends Error {
+  constructor() {
+    super("This campaign already has a placement with that name");
+  }
+}
+
+export class PlacementLimitError extends Error {
+  constructor() {
+    super(`A campaign can have at most ${PLACEMENTS_PER_CAMPAIGN} placements`);
+  }
+}
+
+function isUniqueViolation(error: unknown) {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const ownedCampaign = (userId: string, campaignId: string) =>
+  and(eq(campaign.id, campaignId), eq(campaign.userId, userId));
+
+/** The campaign's placements, in the order they were added; [] for a campaign that is not the owner's. */
+export async function listPlacements(db: Database, options: { userId: string; campaignId: string }) {
+  if (!isUuid(options.campaignId)) return [];
+  return db
+    .select({ id: placement.id, name: placement.name })
+    .from(placement)
+    .innerJoin(campaign, eq(campaign.id, placement.campaignId))
+    .where(ownedCampaign(options.userId, options.campaignId))
+    .orderBy(asc(placement.createdAt), asc(placement.id));
+}
+
+/** One placement of one of the owner's campaigns; null otherwise. */
+export async function getPlacement(db: Database, options: { userId: string; campaignId: string; placementId: string }) {
+  if (!isUuid(options.campaignId) || !isUuid(options.placementId)) return null;
+  const [row] = await db
+    .select({ id: placement.id, name: placement.name })
+    .from(placement)
+    .innerJoin(campaign, eq(campaign.id, placement.campaignId))
+    .where(and(eq(placement.id, options.placementId), ownedCampaign(options.userId, options.campaignId)));
+  return row ?? null;
+}
+
+/**
+ * Adds a placement; null when the campaign is not the owner's. The count and the insert run under
+ * the campaign row's lock, so concurrent adds cannot pass the limit.
+ */
+export async function createPlacement(db: Database, options: { userId: string; campaignId: string; name: string }) {
+  if (!isUuid(options.campaignId)) return null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [owned] = await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
+      if (!owned) return null;
+      const [{ count }] = (await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(placement)
+        .where(eq(placement.campaignId, owned.id))) as [{ count: number }];
+      if (count >= PLACEMENTS_PER_CAMPAIGN) throw new PlacementLimitError();
+      const [row] = await tx.insert(placement).values({ campaignId: owned.id, name: options.name }).returning({ id: placement.id, name: placement.name });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new PlacementNameTakenError();
+    throw error;
+  }
+}
+
+/** Renames a placement; false when it is not one of the owner's campaign's. */
+export async function renamePlacement(db: Database, options: { userId: string; campaignId: string; placementId: string; name: string }) {
+  if (!(await getPlacement(db, options))) return false;
+  try {
+    const rows = await db
+      .update(placement)
+      .set({ name: options.name })
+      .where(and(eq(placement.id, options.placementId), eq(placement.campaignId, options.campaignId)))
+      .returning({ id: placement.id });
+    return rows.length > 0;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new PlacementNameTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Deletes a placement; false when it is not the owner's. Its scans and leads stay (counted in the
+ * campaign's totals) and lose their placement (`on delete set null`).
+ */
+export async function deletePlacement(db: Database, options: { userId: string; campaignId: string; placementId: string }) {
+  if (!(await getPlacement(db, options))) return false;
+  const rows = await db
+    .delete(placement)
+    .where(and(eq(placement.id, options.placementId), eq(placement.campaignId, options.campaignId)))
+    .returning({ id: placement.id });
+  return rows.length > 0;
+}

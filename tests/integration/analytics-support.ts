@@ -1,0 +1,72 @@
+// Scans, exclusions and placements written the way the capture path records them (decision 100).
+import * as schema from "~/db/schema";
+import { getServices } from "~/utils/services.server";
+
+export type ScanSpec = {
+  at: Date;
+  visitor?: string;
+  isUnique?: boolean;
+  source?: "qr" | "link";
+  placementId?: string | null;
+  deviceType?: "mobile" | "desktop";
+  os?: string | null;
+};
+
+/** Inserts counted scans; returns their ids in order. */
+export async function insertScans(campaignId: string, scans: ScanSpec[]) {
+  const { db } = await getServices();
+  if (scans.length === 0) return [];
+  const rows = await db
+    .insert(schema.scan)
+    .values(
+      scans.map((scan) => ({
+        campaignId,
+        timestamp: scan.at,
+        deviceType: scan.deviceType ?? "mobile",
+        os: scan.os === undefined ? "iOS" : scan.os,
+        visitorHash: scan.visitor ?? null,
+        isUnique: scan.isUnique ?? true,
+        source: scan.source ?? "link",
+        placementId: scan.placementId ?? null,
+      })),
+    )
+    .returning({ id: schema.scan.id });
+  return rows.map((row) => row.id);
+}
+
+export async function insertLead(campaignId: string, lead: { at: Date; placementId?: string | null; scanId?: string; name?: string; email?: string }) {
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.lead)
+    .values({
+      campaignId,
+      name: lead.name ?? "Visitor",
+      email: lead.email ?? `visitor-${crypto.randomUUID()}@example.org`,
+      collectedAt: lead.at,
+      placementId: lead.placementId ?? null,
+      scanId: lead.scanId ?? null,
+    })
+    .returning({ id: schema.lead.id });
+  return row!.id;
+}
+
+export async function insertExclusions(campaignId: string, day: string, counts: Partial<Record<schema.ScanExclusionReason, number>>) {
+  const { db } = await getServices();
+  const rows = Object.entries(counts).map(([reason, count]) => ({ campaignId, day, reason: reason as schema.ScanExclusionReason, count: count! }));
+  if (rows.length) await db.insert(schema.scanExclusion).values(rows);
+}
+
+export async function insertPlacement(campaignId: string, name: string) {
+  const { db } = await getServices();
+  const [row] = await db.insert(schema.placement).values({ campaignId, name }).returning({ id: schema.placement.id });
+  return row!.id;
+}
+
+/** The instant `hours` hours after midnight UTC of `day` days ago. */
+export function utcAt(daysAgo: number, hours: number) {
+  const midnight = new Date();
+  midnight.setUTCHours(0, 0, 0, 0);
+  return new Date(midnight.getTime() - daysAgo * 86_400_000 + hours * 3_600_000);
+}
+
+export const utcDay = (daysAgo: number) => utcAt(daysAgo, 0).toISOString().slice(0, 10);

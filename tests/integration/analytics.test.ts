@@ -1,0 +1,140 @@
+// The campaign analytics page's numbers: unique scans, QR vs link, placements, exclusions with
+// their reasons, ranges in the owner's time zone, and the dashboard agreeing with it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createCampaignRow, createUser } from "../factories";
+import { makeRequest, payload, run } from "../http";
+import { outcome } from "./hardening-support";
+import { insertExclusions, insertLead, insertPlacement, insertScans, utcAt, utcDay } from "./analytics-support";
+
+type Owner = Awaited<ReturnType<typeof createUser>>;
+let owner: Owner;
+let other: Owner;
+let campaignId: string;
+let window_: string;
+let table: string;
+
+async function analyticsPage(search = "", cookie = owner.cookie, id = campaignId) {
+  const { loader } = await import("~/routes/campaign-detail");
+  return run(loader, makeRequest(`/campaigns/${id}${search}`, { cookie }), { campaignId: id });
+}
+
+beforeAll(async () => {
+  owner = await createUser({ isPro: true });
+  other = await createUser({ isPro: true });
+  const campaign = await createCampaignRow(owner.id, { title: "Bakery Week" });
+  campaignId = campaign.id;
+  window_ = await insertPlacement(campaignId, "Window poster");
+  table = await insertPlacement(campaignId, "Table tent");
+
+  // Today (UTC): visitor A scans the window poster three times (first one unique), B the table
+  // tent once, C opens the shared link on a Windows desktop. Yesterday A came back by link.
+  const scanIds = await insertScans(campaignId, [
+    { at: utcAt(0, 10), visitor: "a", source: "qr", placementId: window_ },
+    { at: utcAt(0, 10.9), visitor: "a", isUnique: false, source: "qr", placementId: window_ },
+    { at: utcAt(0, 11.5), visitor: "a", isUnique: false, source: "qr", placementId: window_ },
+    { at: utcAt(0, 10.5), visitor: "b", source: "qr", placementId: table },
+    { at: utcAt(0, 11), visitor: "c", source: "link", deviceType: "desktop", os: "Windows" },
+    { at: utcAt(1, 15), visitor: "a", source: "link" },
+    // 40 days ago: outside the default 30-day range, inside 90.
+    { at: utcAt(40, 12), visitor: "d", source: "qr" },
+  ]);
+  await insertLead(campaignId, { at: utcAt(0, 10.2), placementId: window_, scanId: scanIds[0] });
+  await insertLead(campaignId, { at: utcAt(1, 15.1), scanId: scanIds[5] });
+  await insertExclusions(campaignId, utcDay(0), { preview: 97, bot: 31, repeat: 12, owner: 3 });
+  await insertExclusions(campaignId, utcDay(40), { bot: 5 });
+
+  // Another owner's campaign with scans that must never show up here.
+  const theirs = await createCampaignRow(other.id, { title: "Not yours" });
+  await insertScans(theirs.id, [{ at: utcAt(0, 10), visitor: "z" }]);
+  await insertExclusions(theirs.id, utcDay(0), { preview: 1000 });
+});
+
+describe("campaign analytics", () => {
+  it("counts scans and unique scans, QR against link, and conversion both ways", async () => {
+    const data = payload(await analyticsPage());
+    expect(data.range).toMatchObject({ preset: "30", days: 30, notice: null });
+    expect(data.analytics.totals).toEqual({ scans: 6, unique: 4, qr: 4, link: 2, leads: 2, conversion: 50, conversionOnScans: 33.3 });
+    const today = data.analytics.byDay.at(-1);
+    expect(today).toEqual({ day: utcDay(0), scans: 5, unique: 3, qr: 4, leads: 1 });
+    expect(data.analytics.byDay.at(-2)).toEqual({ day: utcDay(1), scans: 1, unique: 1, qr: 0, leads: 1 });
+    expect(data.analytics.byDay).toHaveLength(30);
+  });
+
+  it("says what was not counted and why, with the owner's own visits as 'you'", async () => {
+    const data = payload(await analyticsPage());
+    expect(data.exclusionSummary).toBe("6 scans counted · 143 not counted: 97 link previews, 31 bots, 12 repeats, 3 you");
+    const wide = payload(await analyticsPage("?range=90"));
+    expect(wide.exclusionSummary).toBe("7 scans counted · 148 not counted: 97 link previews, 36 bots, 12 repeats, 3 you");
+  });
+
+  it("compares placements, with what came from no placement last", async () => {
+    const data = payload(await analyticsPage());
+    expect(data.analytics.placements).toEqual([
+      { id: window_, name: "Window poster", scans: 3, unique: 1, leads: 1, conversion: 100 },
+      { id: table, name: "Table tent", scans: 1, unique: 1, leads: 0, conversion: 0 },
+      { id: null, name: "No placement", scans: 2, unique: 2, leads: 1, conversion: 50 },
+    ]);
+  });
+
+  it("splits devices and systems and places scans on the weekday × hour grid", async () => {
+    const data = payload(await analyticsPage("?range=7"));
+    expect(data.analytics.devices).toEqual([
+      { name: "Mobile", scans: 5 },
+      { name: "Desktop", scans: 1 },
+    ]);
+    expect(data.analytics.systems).toEqual([
+      { name: "iOS", scans: 5 },
+      { name: "Windows", scans: 1 },
+    ]);
+    const grid: number[][] = data.analytics.heatMap;
+    expect(grid).toHaveLength(7);
+    expect(grid.flat().reduce((a, b) => a + b, 0)).toBe(6);
+    const weekday = (utcAt(0, 0).getUTCDay() + 6) % 7;
+    expect(grid[weekday]![10]).toBe(3);
+    expect(grid[weekday]![11]).toBe(2);
+  });
+
+  it("reads days in the owner's time zone", async () => {
+    const tokyo = `${owner.cookie}; tz=Asia%2FTokyo`;
+    const data = payload(await analyticsPage(`?range=custom&from=${utcDay(1)}&to=${utcDay(0)}`, tokyo));
+    // 15:00 UTC yesterday is after midnight today in Tokyo (UTC+9): it moves to today.
+    expect(data.range).toMatchObject({ preset: "custom", from: utcDay(1), to: utcDay(0), days: 2 });
+    const byDay = Object.fromEntries(data.analytics.byDay.map((row: { day: string; scans: number }) => [row.day, row.scans]));
+    expect(byDay).toEqual({ [utcDay(1)]: 0, [utcDay(0)]: 6 });
+    const weekday = (utcAt(0, 0).getUTCDay() + 6) % 7;
+    expect(data.analytics.heatMap[weekday][19]).toBe(3); // 10:xx UTC is 19:xx in Tokyo
+  });
+
+  it("takes a custom range, and explains when a custom range cannot be used", async () => {
+    const custom = payload(await analyticsPage(`?range=custom&from=${utcDay(45)}&to=${utcDay(35)}`));
+    expect(custom.analytics.totals.scans).toBe(1);
+    expect(custom.exclusionSummary).toBe("1 scan counted · 5 not counted: 5 bots");
+    for (const [search, notice] of [
+      [`?range=custom&from=${utcDay(0)}&to=${utcDay(3)}`, "The start date is after the end date. Showing the last 30 days."],
+      ["?range=custom&from=2020-01-01&to=2024-01-01", "A range can span at most 366 days. Showing the last 30 days."],
+      ["?range=custom&from=2024-02-30&to=2024-03-01", "Choose both a start and an end date. Showing the last 30 days."],
+    ] as const) {
+      const data = payload(await analyticsPage(search));
+      expect(data.range, search).toMatchObject({ preset: "30", notice });
+    }
+    expect(payload(await analyticsPage("?range=365")).range).toMatchObject({ preset: "30", notice: null });
+  });
+
+  it("is a 404 for another owner, and shows them none of it", async () => {
+    const { loader } = await import("~/routes/campaign-detail");
+    const theirs = await outcome(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: other.cookie }), { campaignId });
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.result)).not.toContain("Window poster");
+    expect((await outcome(loader, makeRequest("/campaigns/not-a-uuid", { cookie: owner.cookie }), { campaignId: "not-a-uuid" })).status).toBe(404);
+  });
+
+  it("has the dashboard count the same scans and leads per day", async () => {
+    const { loader } = await import("~/routes/dashboard");
+    const dashboard = payload(await run(loader, makeRequest("/dashboard", { cookie: owner.cookie })));
+    const page = payload(await analyticsPage("?range=7"));
+    const scans = page.analytics.byDay.map((row: { scans: number }) => row.scans);
+    const leads = page.analytics.byDay.map((row: { leads: number }) => row.leads);
+    expect(dashboard.chart.map((point: { scans: number }) => point.scans)).toEqual(scans);
+    expect(dashboard.chart.map((point: { leads: number }) => point.leads)).toEqual(leads);
+  });
+});
