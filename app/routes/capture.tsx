@@ -33,7 +33,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
   }
   const { db } = await getServices();
-  const result = await submitLead(db, { campaignId: params.campaignId, fields, clientAddress: clientAddress(request) });
+  const result = await submitLead(db, { campaignId: params.campaignId, fields, clientAddress: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
   return data(result.body, { status: result.status });
 }
 

@@ -2,6 +2,8 @@ import { and, count, eq, gt, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { businessProfile, campaign, emailOutbox, lead, scan, user } from "~/db/schema";
+import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
+import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -116,7 +118,7 @@ export async function openCapturePage(
   return limitView(current.scanCount);
 }
 
-export type LeadValues = { name: string; email: string; phone: string };
+export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
   | { status: 200; body: { ok: true } }
@@ -137,13 +139,15 @@ const THANKS: SubmitLeadResult = { status: 200, body: { ok: true } };
  */
 export async function submitLead(
   db: Database,
-  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string },
+  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string; userAgent?: string | null },
 ): Promise<SubmitLeadResult> {
   const { fields } = options;
+  const ticked = fields[CONSENT_FIELD] === "yes";
   const values: LeadValues = {
     name: (fields.name ?? "").slice(0, 200),
     email: (fields.email ?? "").slice(0, 300),
     phone: (fields.phone ?? "").slice(0, 60),
+    marketingConsent: ticked,
   };
   const token = isUuid(fields[SCAN_TOKEN_FIELD]) ? fields[SCAN_TOKEN_FIELD] : undefined;
   if (!isUuid(options.campaignId)) return fail(400, { error: SUBMISSION_ERRORS.invalidCampaign, values });
@@ -174,12 +178,33 @@ export async function submitLead(
     return fail(400, { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
   }
 
-  let found: { status: string; title: string; businessType: string; ownerEmail: string } | undefined;
+  let found:
+    | {
+        status: string;
+        title: string;
+        businessType: string;
+        ownerId: string;
+        ownerEmail: string;
+        consentMode: "notice" | "checkbox" | "double_opt_in";
+        offerRequiresConsent: boolean;
+        businessName: string | null;
+      }
+    | undefined;
   try {
     [found] = await db
-      .select({ status: campaign.status, title: campaign.title, businessType: campaign.businessType, ownerEmail: user.email })
+      .select({
+        status: campaign.status,
+        title: campaign.title,
+        businessType: campaign.businessType,
+        ownerId: user.id,
+        ownerEmail: user.email,
+        consentMode: campaign.consentMode,
+        offerRequiresConsent: campaign.offerRequiresConsent,
+        businessName: businessProfile.name,
+      })
       .from(campaign)
       .innerJoin(user, eq(user.id, campaign.userId))
+      .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
       .where(eq(campaign.id, campaignId));
   } catch (error) {
     return unavailable(error);
@@ -197,6 +222,23 @@ export async function submitLead(
   } catch (error) {
     return limited(error);
   }
+
+  const mode = target.consentMode;
+  if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
+    return fail(400, { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token });
+  }
+  // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
+  // Spent up, the lead is still stored; it just waits without an email.
+  let mayEmail = mode === "double_opt_in" && ticked;
+  if (mayEmail) {
+    try {
+      await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) return unavailable(error);
+      mayEmail = false;
+    }
+  }
+  const businessName = target.businessName?.trim() || target.title;
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
@@ -216,7 +258,31 @@ export async function submitLead(
         .onConflictDoNothing({ target: lead.scanId })
         .returning({ id: lead.id });
       if (!stored) return "repeat" as const;
+      const consent = await recordLeadConsent(tx, {
+        leadId: stored.id,
+        campaignId,
+        mode,
+        businessName,
+        ticked,
+        clientAddress: options.clientAddress,
+        userAgent: options.userAgent ?? null,
+        at,
+      });
+      if (mayEmail && consent.confirmToken) {
+        await queueConfirmationEmail(tx, {
+          leadId: stored.id,
+          campaignId,
+          ownerId: target.ownerId,
+          to: email,
+          businessName,
+          mode,
+          confirmToken: consent.confirmToken,
+          withdrawToken: consent.withdrawToken,
+          at,
+        });
+      }
       await notifyOwner(tx as unknown as Database, {
+        leadId: stored.id,
         campaignId,
         at,
         ownerEmail: target.ownerEmail,
@@ -239,7 +305,7 @@ export async function submitLead(
  */
 async function notifyOwner(
   tx: Database,
-  options: { campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
+  options: { leadId: string; campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
 ) {
   const appUrl = getEnv().appOrigin;
   const at = sql`${options.at}::timestamptz`;
@@ -255,6 +321,7 @@ async function notifyOwner(
       to: options.ownerEmail,
       content: newLeadEmail(options.details, appUrl),
       campaignId: options.campaignId,
+      leadId: options.leadId,
       createdAt: at,
     });
     return;

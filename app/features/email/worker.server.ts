@@ -49,7 +49,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
           order by created_at
           limit ${settings.batchSize}
           for update skip locked)
-      returning id, "to", subject, html, text, attempts`);
+      returning id, "to", subject, html, text, attempts, headers`);
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
