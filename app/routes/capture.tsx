@@ -2,6 +2,8 @@ import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react
 import { DEFAULT_DESIGN, isCountedView } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { openCapturePage, submitLead } from "~/features/capture/capture.server";
+import { privacyHrefOf } from "~/features/consent/consent";
+import { getCapturePageDetails } from "~/features/consent/consent.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -16,12 +18,27 @@ const postedRequests = new WeakSet<object>();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = await getServices();
-  const view = await openCapturePage(db, {
-    campaignId: params.campaignId,
-    countView: isCountedView(request) && !postedRequests.has(context),
-    userAgent: request.headers.get("user-agent"),
-  });
-  return data(view, { status: view.state === "not-found" ? 404 : 200 });
+  const [view, details] = await Promise.all([
+    openCapturePage(db, {
+      campaignId: params.campaignId,
+      countView: isCountedView(request) && !postedRequests.has(context),
+      userAgent: request.headers.get("user-agent"),
+    }),
+    getCapturePageDetails(db, { campaignId: params.campaignId }),
+  ]);
+  // The offer's terms, consent mode and privacy link (issue 14), only beside a form.
+  const page =
+    view.state === "form" && details
+      ? {
+          terms: { discount: details.discount, minOrder: details.minOrder },
+          consent: {
+            mode: details.consentMode,
+            offerRequiresConsent: details.offerRequiresConsent,
+            privacyHref: privacyHrefOf(params.campaignId!, details.privacyPolicyUrl),
+          },
+        }
+      : null;
+  return data({ ...view, page }, { status: view.state === "not-found" ? 404 : 200 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -52,7 +69,15 @@ export default function Capture({ loaderData, actionData }: Route.ComponentProps
     case "limit":
       return <ScanLimitScreen design={loaderData.design} scanCount={loaderData.scanCount} limit={loaderData.limit} />;
     case "form":
-      return <CaptureForm offer={loaderData.offer} scanToken={loaderData.scanToken} postResult={actionData} />;
+      return (
+        <CaptureForm
+          offer={loaderData.offer}
+          terms={loaderData.page?.terms}
+          consent={loaderData.page?.consent}
+          scanToken={loaderData.scanToken}
+          postResult={actionData}
+        />
+      );
   }
 }
 

@@ -121,7 +121,7 @@ export async function openCapturePage(
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true } }
+  | { status: 200; body: { ok: true; checkEmail?: boolean } }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -242,6 +242,7 @@ export async function submitLead(
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
+  let emailQueued = false;
   try {
     outcome = await db.transaction(async (tx) => {
       // One writer per campaign at a time keeps the hourly notification count exact.
@@ -269,7 +270,7 @@ export async function submitLead(
         at,
       });
       if (mayEmail && consent.confirmToken) {
-        await queueConfirmationEmail(tx, {
+        emailQueued = await queueConfirmationEmail(tx, {
           leadId: stored.id,
           campaignId,
           ownerId: target.ownerId,
@@ -296,7 +297,7 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
-  return THANKS;
+  return emailQueued ? { status: 200, body: { ok: true, checkEmail: true } } : THANKS;
 }
 
 /**
