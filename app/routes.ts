@@ -10,6 +10,10 @@ export default [
   route("api/ai-copy", "routes/api.ai-copy.ts"),
   route("api/logo", "routes/api.logo.ts"),
   route("leads/export.csv", "routes/leads-export.ts"),
+  route("leads/:leadId/export.json", "routes/lead-export-json.ts"),
+  route("consent/confirm/:token", "routes/consent.confirm.tsx"),
+  route("consent/withdraw/:token", "routes/consent.withdraw.tsx"),
+  route("capture/:campaignId/privacy", "routes/capture-privacy.tsx"),
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("billing/portal", "routes/billing.portal.ts"),
   layout("routes/site-layout.tsx", [
@@ -23,6 +27,7 @@ export default [
     route("campaigns", "routes/campaigns.tsx"),
     route("campaigns/:campaignId", "routes/campaign-detail.tsx"),
     route("leads", "routes/leads.tsx"),
+    route("leads/:leadId", "routes/lead-detail.tsx"),
     route("settings", "routes/settings.tsx"),
     route("admin", "routes/admin.tsx"),
     route("admin/users", "routes/admin.users.tsx"),

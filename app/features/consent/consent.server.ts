@@ -214,3 +214,28 @@ export async function withdrawConsent(db: Database, options: { token: string | u
     return true;
   });
 }
+
+/** The default privacy notice of a campaign's page: who the business is, and us as processor. */
+export async function getPrivacyNotice(db: Database, options: { campaignId: string | undefined }) {
+  if (!isUuid(options.campaignId)) return null;
+  const [row] = await db
+    .select({
+      title: campaign.title,
+      status: campaign.status,
+      consentMode: campaign.consentMode,
+      businessName: businessProfile.name,
+      postalAddress: businessIdentity.postalAddress,
+      privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
+    })
+    .from(campaign)
+    .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
+    .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
+    .where(eq(campaign.id, options.campaignId));
+  if (!row || row.status !== "active") return null;
+  return {
+    businessName: row.businessName?.trim() || row.title,
+    postalAddress: row.postalAddress ?? "",
+    privacyPolicyUrl: row.privacyPolicyUrl ?? null,
+    consentMode: row.consentMode,
+  };
+}
