@@ -72,7 +72,7 @@ describe("CSV export", () => {
     await createLeadRow(id, { name: "Plain", email: "plain@x.io", phone: "+44 (20) 7946-0958", collectedAt: minutesAgo(10) });
     const text = await bodyOf(await exportCsv(owner.cookie));
     const lines = text.split("\r\n");
-    const collectedAt = lines[1]!.split(",")[5];
+    const collectedAt = lines[1]!.split(",")[4];
     expect(collectedAt).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
     // A lead without a consent record: "not recorded" and seven empty consent cells.
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${collectedAt},not recorded,,,,,,,`);
