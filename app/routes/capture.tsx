@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           },
         }
       : null;
-  return data({ ...view, page }, { status: view.state === "not-found" ? 404 : 200 });
+  return data(view.state === "form" ? { ...view, page } : view, { status: view.state === "not-found" ? 404 : 200 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
