@@ -8,6 +8,7 @@ import { runRetentionJob } from "~/features/consent/retention.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
+import { campaignForm } from "./campaigns-support";
 import { makeRequest, payload, run, statusOf } from "../http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -312,5 +313,30 @@ describe("retention", () => {
     expect(view.identity.retentionMonths).toBe(2);
     expect(view.identity.retentionLastRunAt).not.toBeNull();
     expect(view.identity.lastErasure).toMatchObject({ reason: "retention", leads: 1 });
+  });
+});
+
+describe("the wizard's consent mode", () => {
+  it("saves the mode; 'offer requires consent' only sticks with a box; unknown modes are refused", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaigns = await import("~/routes/campaigns");
+    const post = (form: Record<string, string>) => run(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
+    await post({ title: "Double", consentMode: "double_opt_in", offerRequiresConsent: "yes" });
+    await post({ title: "Notice", consentMode: "notice", offerRequiresConsent: "yes" });
+    await post({ title: "Default" });
+    const bad = await post({ title: "Bad", consentMode: "everything" });
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).fieldErrors.consentMode).toBe("Please choose how visitors give consent");
+    const database = await db();
+    const rows = await database
+      .select({ title: schema.campaign.title, mode: schema.campaign.consentMode, required: schema.campaign.offerRequiresConsent })
+      .from(schema.campaign)
+      .where(eq(schema.campaign.userId, owner.id))
+      .orderBy(schema.campaign.title);
+    expect(rows).toEqual([
+      { title: "Default", mode: "notice", required: false },
+      { title: "Double", mode: "double_opt_in", required: true },
+      { title: "Notice", mode: "notice", required: false },
+    ]);
   });
 });
