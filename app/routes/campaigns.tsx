@@ -9,6 +9,7 @@ import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner"
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
 import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
 import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
+import { getBusinessName } from "~/features/account/account.server";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaigns";
@@ -39,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     isPro,
     canCreate,
+    businessName: wizard ? await getBusinessName(sessionUser.id) : "",
     wizard: wizard && wizard.mode === "edit"
       ? {
           mode: "edit" as const,
@@ -52,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             aiThankyou: wizard.campaign.aiThankyou,
             qrLogoUrl: wizard.campaign.qrLogoUrl,
             design: wizard.campaign.design,
+            consentMode: wizard.campaign.consentMode,
+            offerRequiresConsent: wizard.campaign.offerRequiresConsent,
           },
         }
       : wizard,
@@ -64,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaigns, summary, filters, isPro, canCreate, wizard } = loaderData;
+  const { campaigns, summary, filters, isPro, canCreate, wizard, businessName } = loaderData;
   const submit = useSubmit();
   const closeTo = `/campaigns${filterQuery(filters)}`;
 
@@ -94,6 +98,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <CampaignWizard
           key={wizard.mode === "edit" ? wizard.campaign.id : "new"}
           mode={wizard.mode}
+          businessName={businessName}
           campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
           closeTo={closeTo}
           serverResult={actionData as WizardServerResult | undefined}

@@ -43,7 +43,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
   }
   const { db } = await getServices();
-  const result = await submitLead(db, { campaignId: params.campaignId, fields, clientAddress: clientAddress(request) });
+  const result = await submitLead(db, {
+    campaignId: params.campaignId,
+    fields,
+    clientAddress: clientAddress(request),
+    userAgent: request.headers.get("user-agent"),
+  });
   return data(result.body, { status: result.status });
 }
 
@@ -60,7 +65,15 @@ export default function Capture({ loaderData, actionData }: Route.ComponentProps
     case "limit":
       return <ScanLimitScreen design={loaderData.design} scanCount={loaderData.scanCount} limit={loaderData.limit} />;
     case "form":
-      return <CaptureForm offer={loaderData.offer} scanToken={loaderData.scanToken} postResult={actionData} />;
+      return (
+        <CaptureForm
+          offer={loaderData.offer}
+          terms={loaderData.offer.terms}
+          consent={loaderData.offer.consent}
+          scanToken={loaderData.scanToken}
+          postResult={actionData}
+        />
+      );
   }
 }
 

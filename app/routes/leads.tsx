@@ -12,11 +12,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = parseLeadsQuery(new URL(request.url));
   const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
-  return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro };
+  const erased = new URL(request.url).searchParams.get("erased") === "1";
+  return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro, erased };
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, matching, hidden, page, pageCount, stats, campaigns, placements, query, isPro } = loaderData;
+  const { leads, matching, hidden, page, pageCount, stats, campaigns, placements, query, isPro, erased } = loaderData;
   const navigation = useNavigation();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
@@ -49,6 +50,12 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </a>
         }
       />
+
+      {erased ? (
+        <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800">
+          The lead was erased.
+        </p>
+      ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
         <StatCard title="Total Leads" value={stats.total.toLocaleString("en-US")} icon={Users} color="blue" />
@@ -152,7 +159,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 font-medium text-gray-900">
                     <span className="flex items-center gap-2">
                       {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
-                      {lead.name}
+                      <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
+                        {lead.name}
+                      </Link>
                     </span>
                   </td>
                   <td className="px-4 py-3 text-gray-700">

@@ -15,6 +15,10 @@ import {
   updateProfile,
 } from "~/features/account/account.server";
 import { requireUser } from "~/features/auth/session.server";
+import { IdentitySettingsSection } from "~/features/consent/identity-settings";
+import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
+import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
+import { getServices } from "~/utils/services.server";
 import { formFields, parseFields, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
@@ -22,7 +26,12 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [businessName, subscription] = await Promise.all([getBusinessName(user.id), getSubscriptionPanel(user.id)]);
+  const { db } = await getServices();
+  const [businessName, subscription, identity] = await Promise.all([
+    getBusinessName(user.id),
+    getSubscriptionPanel(user.id),
+    getBusinessIdentity(db, { userId: user.id }),
+  ]);
   return {
     email: user.email,
     accountId: user.id.slice(0, 8),
@@ -30,11 +39,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: user.plan,
     businessName,
     subscription,
+    identity,
   };
 }
 
 type ActionData = {
-  form: "profile" | "business" | "delete";
+  form: "profile" | "business" | "delete" | "identity";
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
@@ -69,6 +79,14 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ActionData>({ form: "business", message: "Business name saved" });
   }
 
+  if (fields.intent === "identity") {
+    const parsed = parseFields(BusinessIdentitySchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "identity", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const { db } = await getServices();
+    await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
+    return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
+  }
+
   if (fields.intent === "delete") {
     const { confirmation } = DeleteAccountSchema.parse(fields);
     // The spec: anything but DELETE typed exactly does nothing.
@@ -94,7 +112,7 @@ const inputClass =
   "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, accountId, memberSince, plan, businessName, subscription } = loaderData;
+  const { email, accountId, memberSince, plan, businessName, subscription, identity } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
@@ -130,6 +148,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Status result={business} />
         </div>
       </Section>
+
+      <IdentitySettingsSection settings={identity} result={result("identity")} busy={busyIntent === "identity"} />
 
       <Section title="Subscription">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   leadByToken: { points: 10, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */
   qrByUser: { points: 60, duration: 10 * 60 },
+  /** Double opt-in emails one client may trigger: the form must not mail-bomb strangers. */
+  consentEmailByAddress: { points: 5, duration: 60 * 60 },
   aiCopyByUser: { points: 20, duration: 60 * 60 },
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },

@@ -63,6 +63,11 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/admin.campaigns.tsx": { loader: "admin" },
   "routes/admin.leads.tsx": { loader: "admin" },
   "routes/unknown-path.ts": { loader: "inert", action: "inert" },
+  "routes/lead-detail.tsx": { loader: "user", action: "user" },
+  "routes/lead-export-json.ts": { loader: "user" },
+  "routes/consent.confirm.tsx": { loader: "public", action: "public" },
+  "routes/consent.withdraw.tsx": { loader: "public", action: "public" },
+  "routes/capture-privacy.tsx": { loader: "public" },
 };
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
@@ -92,6 +97,9 @@ let c: Awaited<ReturnType<typeof createUser>>;
 let cKey: string;
 let cEndpointId: string;
 const B_HOOK_URL = "https://hooks.example.com/b-secret-endpoint";
+let bLeadId: string;
+/** A well-formed consent token that matches nothing. */
+const NO_TOKEN = "A".repeat(43);
 const B_LEAD_EMAIL = "secret-lead-of-b@example.org";
 const B_TITLE = "B's Secret Campaign";
 const B_CUSTOMER = "cus_owned_by_b";
@@ -104,9 +112,20 @@ function urlOf(path: string) {
     .replace(":postId", bPostId)
     .replace(":endpointId", bEndpointId)
     .replace(":slug", "no-such-post")
+    .replace(":leadId", bLeadId)
+    .replace(":token", NO_TOKEN)
     .replace("*", bLogoKey);
 }
-const paramsOf = () => ({ campaignId: bCampaignId, placementId: bPlacementId, postId: bPostId, endpointId: bEndpointId, slug: "no-such-post", "*": bLogoKey });
+const paramsOf = () => ({
+  campaignId: bCampaignId,
+  placementId: bPlacementId,
+  postId: bPostId,
+  endpointId: bEndpointId,
+  slug: "no-such-post",
+  leadId: bLeadId,
+  token: NO_TOKEN,
+  "*": bLogoKey,
+});
 
 /** A form that would change something if the guard let it through. */
 function meaningfulForm(file: string, actor: { id: string }): Record<string, string | Blob> {
@@ -121,6 +140,8 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "createEndpoint", url: "https://hooks.example.com/hijack", events: "lead.created" };
     case "routes/settings.integrations.webhook.tsx":
       return { intent: "delete" };
+    case "routes/lead-detail.tsx":
+      return { intent: "erase", confirm: "erase" };
     case "routes/api.logo.ts":
       return { logo: pngFile("logo.png") };
     case "routes/api.ai-copy.ts":
@@ -215,7 +236,7 @@ beforeAll(async () => {
     .insert(schema.placement)
     .values({ campaignId: bCampaignId, name: "B's Secret Window" })
     .returning({ id: schema.placement.id })) as [{ id: string }];
-  await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" });
+  bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
   await createScanRows(bCampaignId, [new Date(), new Date()]);
   const logo = (await outcome((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))).result;
   bLogoKey = (payload<{ url: string }>(logo).url ?? "").replace(/^\/uploads\//, "");
@@ -459,6 +480,18 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(session.client_reference_id).toBe(a.id);
     expect(session.customer).not.toBe(B_CUSTOMER);
     expect(JSON.stringify(session)).not.toContain("price_cheap");
+  },
+  "routes/lead-detail.tsx": async () => {
+    const { loader, action } = await load("routes/lead-detail.tsx");
+    expect((await outcome(loader, makeRequest(`/leads/${bLeadId}`, { cookie: a.cookie }), { leadId: bLeadId })).status).toBe(404);
+    const erase = makeRequest(`/leads/${bLeadId}`, { cookie: a.cookie, form: { intent: "erase", confirm: "erase" } });
+    expect((await outcome(action, erase, { leadId: bLeadId })).status).toBe(404);
+  },
+  "routes/lead-export-json.ts": async () => {
+    const { loader } = await load("routes/lead-export-json.ts");
+    const result = await outcome(loader, makeRequest(`/leads/${bLeadId}/export.json`, { cookie: a.cookie }), { leadId: bLeadId });
+    expect(result.status).toBe(404);
+    expect(await text(result.result)).not.toContain(B_LEAD_EMAIL);
   },
   "routes/billing.portal.ts": async () => {
     const { action } = await load("routes/billing.portal.ts");

@@ -30,6 +30,10 @@ export const campaign = pgTable(
     design: jsonb("design").$type<CampaignDesign>().notNull(),
     /** Scans recorded so far; the free limit is enforced by a conditional update of this column. */
     scanCount: integer("scan_count").notNull().default(0),
+    /** How the capture page asks for marketing consent (issue 14); `notice` is the spec's sentence. */
+    consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] }).notNull().default("notice"),
+    /** With a checkbox: the offer is only given to visitors who tick it. */
+    offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

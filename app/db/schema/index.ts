@@ -5,3 +5,4 @@ export * from "./blog";
 export * from "./system";
 export * from "./integrations";
 export * from "./capture";
+export * from "./consent";

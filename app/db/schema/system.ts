@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, bigint } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campaign } from "./campaigns";
+import { campaign, lead } from "./campaigns";
 
 /** Shared rate-limit counters (rate-limiter-flexible's Drizzle store): hold across processes. */
 export const rateLimit = pgTable("rate_limit", {
@@ -14,7 +14,7 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    kind: text("kind", { enum: ["welcome", "new_lead", "lead_digest", "pro_welcome", "webhook_paused"] }).notNull(),
+    kind: text("kind", { enum: ["welcome", "new_lead", "lead_digest", "pro_welcome", "webhook_paused", "consent_confirmation"] }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -27,12 +27,17 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     campaignId: uuid("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
+    /** The lead this email is about: erasing the lead removes it (issue 14). */
+    leadId: uuid("lead_id").references(() => lead.id, { onDelete: "cascade" }),
+    /** Extra headers, e.g. List-Unsubscribe on every email to a visitor. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_campaign_idx").on(t.campaignId, t.createdAt),
+    index("email_outbox_lead_idx").on(t.leadId),
   ],
 );
 

@@ -21,6 +21,7 @@ export type CampaignActionData =
 const ECHOED = new Set([
   "title", "businessType", "discount", "minOrder", "aiHeadline", "aiThankyou", "colorPreset",
   "primaryColor", "secondaryColor", "textColor", "buttonStyle", "fontStyle", "layout", "qrLogoUrl",
+  "consentMode", "offerRequiresConsent",
 ]);
 
 const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: "Please upload the logo again" } };

@@ -6,6 +6,8 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { AiCopyResponse } from "~/routes/api.ai-copy";
 import type { LogoUploadResponse } from "~/routes/api.logo";
 import type { CampaignActionData } from "./campaign-actions.server";
+import { ConsentModeField } from "~/features/consent/consent-mode-field";
+import type { ConsentMode } from "~/features/consent/consent";
 import { CampaignPreview } from "./campaign-preview";
 import {
   BUSINESS_TYPES,
@@ -29,6 +31,8 @@ export type WizardCampaign = {
   aiThankyou: string;
   qrLogoUrl: string | null;
   design: CampaignDesign;
+  consentMode?: ConsentMode;
+  offerRequiresConsent?: boolean;
 };
 
 type Values = {
@@ -46,6 +50,9 @@ type Values = {
   fontStyle: string;
   layout: string;
   qrLogoUrl: string;
+  consentMode: string;
+  /** "yes" when ticked (strings like every other value, as the form posts it). */
+  offerRequiresConsent: string;
 };
 
 export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> };
@@ -54,7 +61,7 @@ const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const
 const STEP_OF_FIELD: Record<string, number> = {
   title: 1, businessType: 1, discount: 1, minOrder: 1,
   aiHeadline: 2, aiThankyou: 2, colorPreset: 2, primaryColor: 2, secondaryColor: 2, textColor: 2,
-  buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2,
+  buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2, consentMode: 2, offerRequiresConsent: 2,
 };
 const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const LABELS: Record<string, string> = {
@@ -80,6 +87,8 @@ function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>): Val
     fontStyle: design.font_style,
     layout: design.layout,
     qrLogoUrl: campaign?.qrLogoUrl ?? "",
+    consentMode: campaign?.consentMode ?? "notice",
+    offerRequiresConsent: campaign?.offerRequiresConsent ? "yes" : "",
   };
   const merged = { ...base };
   for (const key of Object.keys(base) as Array<keyof Values>) {
@@ -96,6 +105,8 @@ const filled = (value: string) => value.trim().length > 0;
  * same form shows every step at once and posts like any other form.
  */
 export function CampaignWizard(props: {
+  /** The owner's business name, shown in the preview as on the page. */
+  businessName?: string;
   mode: "create" | "edit";
   campaign?: WizardCampaign;
   closeTo: string;
@@ -139,6 +150,7 @@ export function CampaignWizard(props: {
 }
 
 function WizardForm(props: {
+  businessName?: string;
   mode: "create" | "edit";
   campaign?: WizardCampaign;
   closeTo: string;
@@ -235,6 +247,13 @@ function WizardForm(props: {
             {/* The logo is uploaded with JavaScript; without it the current logo is kept as it is. */}
             {showAllSteps ? <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} /> : <LogoField values={values} setValues={setValues} error={fieldErrors.qrLogoUrl} />}
             <CopyFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} showGenerate={!showAllSteps} />
+            <ConsentModeField
+              idPrefix={id}
+              mode={values.consentMode as ConsentMode}
+              offerRequiresConsent={values.offerRequiresConsent === "yes"}
+              onChange={(next) => setValues((current) => ({ ...current, consentMode: next.mode, offerRequiresConsent: next.offerRequiresConsent ? "yes" : "" }))}
+              error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
+            />
             {!showAllSteps ? (
               <div className="flex justify-between">
                 <button type="button" onClick={() => setStep(1)} className={SECONDARY}>
@@ -273,7 +292,7 @@ function WizardForm(props: {
         </div>
         {step >= 2 || showAllSteps ? (
           <div className="lg:sticky lg:top-0 lg:self-start">
-            <CampaignPreview values={values} />
+            <CampaignPreview values={values} businessName={props.businessName} />
           </div>
         ) : null}
       </div>

@@ -44,6 +44,12 @@ export const CampaignInputSchema = z
       .refine((value) => value === "" || LOGO_KEY_PATTERN.test(value), "Please upload the logo again")
       .optional()
       .transform((value) => value || null),
+    consentMode: z.enum(["notice", "checkbox", "double_opt_in"], { error: "Please choose how visitors give consent" }).default("notice"),
+    // A checkbox posts "yes" when ticked and nothing otherwise.
+    offerRequiresConsent: z
+      .string()
+      .optional()
+      .transform((value) => value === "yes"),
   })
   .transform((input, context) => {
     const preset = COLOR_PRESETS.find((candidate) => candidate.id === input.colorPreset);

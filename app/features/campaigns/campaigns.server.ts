@@ -80,6 +80,8 @@ export async function getCampaign(db: Database, options: { userId: string; campa
       aiThankyou: campaign.aiThankyou,
       qrLogoUrl: campaign.qrLogoUrl,
       design: campaign.design,
+      consentMode: campaign.consentMode,
+      offerRequiresConsent: campaign.offerRequiresConsent,
       createdAt: campaign.createdAt,
     })
     .from(campaign)
@@ -144,6 +146,9 @@ function savedFields(input: CampaignInput, qrLogoUrl: string | null) {
     status: "active" as const,
     qrLogoUrl,
     design: designOf(input),
+    consentMode: input.consentMode,
+    // Without a box there is nothing to require.
+    offerRequiresConsent: input.consentMode !== "notice" && input.offerRequiresConsent,
   };
 }
 

@@ -3,6 +3,13 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { PRO_PRICE_USD } from "~/features/billing/plan";
+import {
+  CONSENT_FIELD,
+  consentCheckboxText,
+  DOUBLE_OPT_IN_HINT,
+  NOTICE_TEXT,
+  type ConsentMode,
+} from "~/features/consent/consent";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
@@ -14,7 +21,8 @@ const CSS = `body{margin:0}
 .cq-main{width:100%;max-width:28rem}
 .cq-card{background:#fff;border-radius:16px;padding:32px 24px;box-shadow:0 20px 40px rgba(0,0,0,.18);text-align:center}
 .cq h1,.cq h2{font-weight:var(--w);line-height:1.2;margin:0 0 12px}
-.cq h1{font-size:1.75rem;color:var(--p)}
+.cq h1,.cq .cq-h1{font-size:1.75rem;color:var(--p)}
+.cq .cq-h1{font-weight:var(--w);line-height:1.2;margin:0 0 12px}
 .cq p{margin:0 0 16px;color:#374151}
 .cq-logo{display:block;max-height:64px;max-width:160px;margin:0 auto 16px;object-fit:contain}
 .cq form{text-align:left;margin-top:8px}
@@ -35,15 +43,25 @@ const CSS = `body{margin:0}
 .cq-count{font-size:1.5rem;font-weight:800;color:#111827}
 .cq-split .cq-main{max-width:60rem;display:grid;gap:24px;align-items:center}
 .cq-split .cq-side{color:var(--t);text-align:center}
-.cq-split .cq-side h1{color:var(--t);font-size:2rem}.cq-split .cq-side p{color:var(--t);opacity:.92;font-size:1.1rem}
+.cq-split .cq-side h1,.cq-split .cq-side .cq-h1{color:var(--t);font-size:2rem}.cq-split .cq-side p{color:var(--t);opacity:.92;font-size:1.1rem}
 @media (min-width:768px){.cq-split .cq-main{grid-template-columns:1fr 1fr}.cq-split .cq-side{text-align:left}.cq-split .cq-side .cq-logo{margin-left:0}}
 .cq-minimal{background:#fff;border-top:8px solid var(--p);border-image:linear-gradient(90deg,var(--p),var(--s)) 1}
-.cq-minimal .cq-card{box-shadow:none;padding:8px 0}`;
+.cq-minimal .cq-card{box-shadow:none;padding:8px 0}
+.cq-biz{font-size:.8rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase;color:#6B7280;margin:0 0 8px}
+.cq-split .cq-side .cq-biz{color:var(--t)}
+.cq-offer{display:inline-block;background:#F3F4F6;color:#111827;border-radius:9999px;padding:6px 14px;font-weight:600;font-size:.95rem}
+.cq .cq-check{display:flex;gap:10px;align-items:flex-start;margin-top:16px}
+.cq .cq-check input{width:20px;height:20px;flex:none;margin:2px 0 0;padding:0}
+.cq .cq-check label{margin:0;font-weight:400}
+.cq-note a{color:inherit}
+.cq-preview{min-height:0;padding:16px;border-radius:0 0 16px 16px}
+.cq-preview.cq-split .cq-main{grid-template-columns:1fr}.cq-preview.cq-split .cq-side{text-align:center}
+.cq-preview .cq-card{padding:20px 16px}`;
 
 const RADIUS = { square: "0", pill: "9999px", rounded: "8px" } as const;
 
 /** The page frame: design variables (validated #RRGGBB values only) and the stylesheet. */
-export function CaptureFrame({ design, children }: { design: PageDesign; children: ReactNode }) {
+export function CaptureFrame({ design, children, preview = false }: { design: PageDesign; children: ReactNode; preview?: boolean }) {
   const nonce = useNonce();
   const variables = {
     "--p": design.primary,
@@ -53,7 +71,7 @@ export function CaptureFrame({ design, children }: { design: PageDesign; childre
     "--r": RADIUS[design.buttonStyle],
   } as CSSProperties;
   return (
-    <div className={`cq cq-${design.fontStyle} cq-${design.layout}`} style={variables}>
+    <div className={`cq cq-${design.fontStyle} cq-${design.layout}${preview ? " cq-preview" : ""}`} style={variables}>
       <style nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: CSS }} />
       {children}
     </div>
@@ -104,20 +122,34 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
 
 export type Offer = { headline: string; thankYou: string; businessName: string; design: PageDesign; logoUrl: string | null };
 
+/** The offer itself (discount and its condition): shown on the page as in the wizard's preview. */
+export type OfferTerms = { discount: string; minOrder: string };
+
+/** How this page asks for marketing consent, and where its privacy notice lives (issue 14). */
+export type ConsentView = { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
+
+export const NOTICE_ONLY: ConsentView = { mode: "notice", offerRequiresConsent: false, privacyHref: "" };
+
 export type LeadFormResult = {
   ok: boolean;
+  /** A double opt-in email is on its way. */
+  checkEmail?: boolean;
   error?: string;
   fieldErrors?: Record<string, string>;
-  values?: { name: string; email: string; phone: string };
+  values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
   scanToken?: string;
 };
 
 export function CaptureForm({
   offer,
+  terms,
+  consent = NOTICE_ONLY,
   scanToken,
   postResult,
 }: {
   offer: Offer;
+  terms?: OfferTerms;
+  consent?: ConsentView;
   scanToken: string | null;
   /** The action's answer after a plain (no-JavaScript) form post. */
   postResult: LeadFormResult | undefined;
@@ -126,39 +158,134 @@ export function CaptureForm({
   const result = fetcher.data ?? postResult;
   const busy = fetcher.state !== "idle";
   const token = result?.scanToken ?? scanToken;
-  const errors = result?.ok ? {} : (result?.fieldErrors ?? {});
-  const values = result?.values;
-
-  const intro = (
-    <>
-      {offer.logoUrl ? <img className="cq-logo" src={offer.logoUrl} alt={`${offer.businessName} logo`} /> : null}
-      <h1>{offer.headline}</h1>
-      <p>{offer.thankYou}</p>
-    </>
-  );
 
   if (result?.ok) {
     return (
       <CaptureFrame design={offer.design}>
         <main className="cq-main">
-          <ThankYou offer={offer} />
+          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} />
         </main>
       </CaptureFrame>
     );
   }
 
+  const form = (
+    <fetcher.Form method="post" aria-label="Claim your offer">
+      {result?.error ? (
+        <p className="cq-alert" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      {token ? <input type="hidden" name={SCAN_TOKEN_FIELD} value={token} /> : null}
+      <LeadFormBody
+        businessName={offer.businessName}
+        consent={consent}
+        errors={result?.ok ? {} : (result?.fieldErrors ?? {})}
+        values={result?.values}
+        submit={
+          <button className="cq-btn" type="submit" disabled={busy}>
+            {busy ? "Submitting..." : "Claim My Offer"}
+          </button>
+        }
+      />
+    </fetcher.Form>
+  );
+
+  return <OfferLayout offer={offer} terms={terms} form={form} />;
+}
+
+/**
+ * What the wizard shows while the owner designs: the very page a visitor gets (the same intro,
+ * form and consent), with the spec's "Claim Offer" button leading to /pricing.
+ */
+export function CapturePreview({ offer, terms, consent }: { offer: Offer; terms: OfferTerms; consent: ConsentView }) {
+  const form = (
+    <div aria-label="Claim your offer (preview)" role="group">
+      <LeadFormBody
+        businessName={offer.businessName}
+        consent={consent}
+        errors={{}}
+        values={undefined}
+        preview
+        submit={
+          <a className="cq-btn" href="/pricing">
+            Claim Offer
+          </a>
+        }
+      />
+    </div>
+  );
+  return <OfferLayout offer={offer} terms={terms} form={form} preview />;
+}
+
+function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; terms?: OfferTerms; form: ReactNode; preview?: boolean }) {
+  const intro = (
+    <>
+      {offer.logoUrl ? <img className="cq-logo" src={offer.logoUrl} alt={`${offer.businessName} logo`} /> : null}
+      <p className="cq-biz">{offer.businessName}</p>
+      {preview ? <h3 className="cq-h1">{offer.headline}</h3> : <h1>{offer.headline}</h1>}
+      {terms && terms.discount ? (
+        <p>
+          <span className="cq-offer">
+            {terms.discount}
+            {terms.minOrder ? ` · ${terms.minOrder}` : ""}
+          </span>
+        </p>
+      ) : null}
+      <p>{offer.thankYou}</p>
+    </>
+  );
+  // Inside the wizard the preview is one region of the owner's page, not a second <main>.
+  const Main = preview ? "div" : "main";
+  return (
+    <CaptureFrame design={offer.design} preview={preview}>
+      {offer.design.layout === "split" ? (
+        <Main className="cq-main">
+          <div className="cq-side">{intro}</div>
+          <div className="cq-card">{form}</div>
+        </Main>
+      ) : (
+        <Main className="cq-main">
+          <div className="cq-card">
+            {intro}
+            {form}
+          </div>
+        </Main>
+      )}
+    </CaptureFrame>
+  );
+}
+
+/** The form's fields, consent and privacy line: one body for the page and the preview. */
+function LeadFormBody({
+  businessName,
+  consent,
+  errors,
+  values,
+  submit,
+  preview = false,
+}: {
+  businessName: string;
+  consent: ConsentView;
+  errors: Record<string, string>;
+  values: LeadFormResult["values"];
+  submit: ReactNode;
+  preview?: boolean;
+}) {
+  const prefix = preview ? "preview" : "lead";
   const field = (name: "name" | "email" | "phone", label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => {
     const error = errors[name];
-    const id = `lead-${name}`;
+    const id = `${prefix}-${name}`;
     return (
       <>
         <label htmlFor={id}>{label}</label>
         <input
           id={id}
-          name={name}
+          name={preview ? undefined : name}
           defaultValue={values?.[name]}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
+          readOnly={preview}
           {...props}
         />
         {error ? (
@@ -169,51 +296,57 @@ export function CaptureForm({
       </>
     );
   };
-
-  const form = (
-    <fetcher.Form method="post" aria-label="Claim your offer">
-      {result?.error ? (
-        <p className="cq-alert" role="alert">
-          {result.error}
+  const consentError = errors[CONSENT_FIELD];
+  const consentId = `${prefix}-consent`;
+  return (
+    <>
+      {field("name", "Full Name *", { type: "text", required: !preview, maxLength: LEAD_LIMITS.name, autoComplete: "name" })}
+      {field("email", "Email Address *", { type: "email", required: !preview, maxLength: LEAD_LIMITS.email, autoComplete: "email" })}
+      {field("phone", "Phone Number", { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" })}
+      {consent.mode !== "notice" ? (
+        <>
+          <div className="cq-check">
+            <input
+              id={consentId}
+              type="checkbox"
+              name={preview ? undefined : CONSENT_FIELD}
+              value="yes"
+              defaultChecked={values?.marketingConsent ?? false}
+              required={consent.offerRequiresConsent && !preview}
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? `${consentId}-error` : undefined}
+            />
+            <label htmlFor={consentId}>{consentCheckboxText(businessName)}</label>
+          </div>
+          {consentError ? (
+            <p className="cq-err" id={`${consentId}-error`}>
+              {consentError}
+            </p>
+          ) : null}
+          {consent.mode === "double_opt_in" ? <p className="cq-note">{DOUBLE_OPT_IN_HINT}</p> : null}
+          {consent.offerRequiresConsent ? <p className="cq-note">Ticking the box is required to claim this offer.</p> : null}
+        </>
+      ) : null}
+      {preview ? null : (
+        <div className="cq-hp" aria-hidden="true">
+          <label htmlFor="lead-website">Leave this field empty</label>
+          <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+      )}
+      {submit}
+      {consent.mode === "notice" ? <p className="cq-note">{NOTICE_TEXT}</p> : null}
+      {preview ? (
+        <p className="cq-note">{businessName} · Privacy</p>
+      ) : consent.privacyHref ? (
+        <p className="cq-note">
+          {businessName} · <a href={consent.privacyHref}>Privacy</a>
         </p>
       ) : null}
-      {token ? <input type="hidden" name={SCAN_TOKEN_FIELD} value={token} /> : null}
-      {field("name", "Full Name *", { type: "text", required: true, maxLength: LEAD_LIMITS.name, autoComplete: "name" })}
-      {field("email", "Email Address *", { type: "email", required: true, maxLength: LEAD_LIMITS.email, autoComplete: "email" })}
-      {field("phone", "Phone Number", { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" })}
-      <div className="cq-hp" aria-hidden="true">
-        <label htmlFor="lead-website">Leave this field empty</label>
-        <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      <button className="cq-btn" type="submit" disabled={busy}>
-        {busy ? "Submitting..." : "Claim My Offer"}
-      </button>
-      <p className="cq-note">
-        By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time.
-      </p>
-    </fetcher.Form>
-  );
-
-  return (
-    <CaptureFrame design={offer.design}>
-      {offer.design.layout === "split" ? (
-        <main className="cq-main">
-          <div className="cq-side">{intro}</div>
-          <div className="cq-card">{form}</div>
-        </main>
-      ) : (
-        <main className="cq-main">
-          <div className="cq-card">
-            {intro}
-            {form}
-          </div>
-        </main>
-      )}
-    </CaptureFrame>
+    </>
   );
 }
 
-function ThankYou({ offer }: { offer: Offer }) {
+function ThankYou({ offer, checkEmail }: { offer: Offer; checkEmail: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -226,6 +359,7 @@ function ThankYou({ offer }: { offer: Offer }) {
       <p>
         Keep an eye on your email for exclusive offers and updates from <strong>{offer.businessName}</strong>
       </p>
+      {checkEmail ? <p>Please check your inbox and confirm your email address.</p> : null}
     </div>
   );
 }

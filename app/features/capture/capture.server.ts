@@ -2,6 +2,9 @@ import { and, count, eq, gt, gte, isNull, lt, sql, type SQL } from "drizzle-orm"
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user, type ScanSource } from "~/db/schema";
+import { businessIdentity } from "~/db/schema/consent";
+import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
+import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
 import { FREE_SCAN_LIMIT, resolvePlan } from "~/features/billing/plan";
 import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -24,6 +27,10 @@ export type CaptureOffer = {
   businessName: string;
   design: PageDesign;
   logoUrl: string | null;
+  /** The offer's terms, shown under the headline (the page is the wizard's preview). */
+  terms: { discount: string; minOrder: string };
+  /** How the form asks for marketing consent, and where the business's privacy notice is (issue 14). */
+  consent: { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 };
 
 export type CaptureView =
@@ -42,6 +49,11 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       status: campaign.status,
       design: campaign.design,
       logoUrl: campaign.qrLogoUrl,
+      discount: campaign.discount,
+      minOrder: campaign.minOrder,
+      consentMode: campaign.consentMode,
+      offerRequiresConsent: campaign.offerRequiresConsent,
+      privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
       scanCount: campaignScans,
       businessName: businessProfile.name,
       adminGrant: user.isPro,
@@ -52,6 +64,7 @@ async function getPublicCampaign(db: Database, campaignId: string) {
     .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
     .leftJoin(subscription, eq(subscription.userId, campaign.userId))
+    .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
     .where(eq(campaign.id, campaignId));
   if (!row) return undefined;
   const { isPro } = resolvePlan({
@@ -191,6 +204,12 @@ export async function loadCaptureSnapshot(db: Database, campaignId: string | und
       businessName: found.businessName?.trim() || found.title,
       design: pageDesignOf(found.design),
       logoUrl: safeLogoUrl(found.logoUrl),
+      terms: { discount: found.discount, minOrder: found.minOrder },
+      consent: {
+        mode: found.consentMode,
+        offerRequiresConsent: found.consentMode !== "notice" && found.offerRequiresConsent,
+        privacyHref: privacyHrefOf(found.id, found.privacyPolicyUrl),
+      },
     },
   };
 }
@@ -278,10 +297,10 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
   return limitView(current.scanCount);
 }
 
-export type LeadValues = { name: string; email: string; phone: string };
+export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true } }
+  | { status: 200; body: { ok: true; checkEmail?: boolean } }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -299,13 +318,15 @@ const THANKS: SubmitLeadResult = { status: 200, body: { ok: true } };
  */
 export async function submitLead(
   db: Database,
-  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string },
+  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string; userAgent?: string | null },
 ): Promise<SubmitLeadResult> {
   const { fields } = options;
+  const ticked = fields[CONSENT_FIELD] === "yes";
   const values: LeadValues = {
     name: (fields.name ?? "").slice(0, 200),
     email: (fields.email ?? "").slice(0, 300),
     phone: (fields.phone ?? "").slice(0, 60),
+    marketingConsent: ticked,
   };
   const token = isUuid(fields[SCAN_TOKEN_FIELD]) ? fields[SCAN_TOKEN_FIELD] : undefined;
   if (!isUuid(options.campaignId)) return fail(400, { error: SUBMISSION_ERRORS.invalidCampaign, values });
@@ -340,12 +361,33 @@ export async function submitLead(
     return fail(400, { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
   }
 
-  let found: { status: string; title: string; businessType: string; ownerEmail: string } | undefined;
+  let found:
+    | {
+        status: string;
+        title: string;
+        businessType: string;
+        ownerId: string;
+        ownerEmail: string;
+        consentMode: "notice" | "checkbox" | "double_opt_in";
+        offerRequiresConsent: boolean;
+        businessName: string | null;
+      }
+    | undefined;
   try {
     [found] = await db
-      .select({ status: campaign.status, title: campaign.title, businessType: campaign.businessType, ownerEmail: user.email })
+      .select({
+        status: campaign.status,
+        title: campaign.title,
+        businessType: campaign.businessType,
+        ownerId: user.id,
+        ownerEmail: user.email,
+        consentMode: campaign.consentMode,
+        offerRequiresConsent: campaign.offerRequiresConsent,
+        businessName: businessProfile.name,
+      })
       .from(campaign)
       .innerJoin(user, eq(user.id, campaign.userId))
+      .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
       .where(eq(campaign.id, campaignId));
   } catch (error) {
     return unavailable(error);
@@ -364,8 +406,26 @@ export async function submitLead(
     return limited(error);
   }
 
+  const mode = target.consentMode;
+  if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
+    return fail(400, { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token });
+  }
+  // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
+  // Spent up, the lead is still stored; it just waits without an email.
+  let mayEmail = mode === "double_opt_in" && ticked;
+  if (mayEmail) {
+    try {
+      await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) return unavailable(error);
+      mayEmail = false;
+    }
+  }
+  const businessName = target.businessName?.trim() || target.title;
+
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
+  let emailQueued = false;
   try {
     outcome = await db.transaction(async (tx) => {
       // One writer per campaign at a time keeps the hourly notification count exact.
@@ -384,7 +444,31 @@ export async function submitLead(
         [stored] = await tx.insert(lead).values({ ...values, scanId: null }).returning({ id: lead.id });
       }
       if (!stored) return "repeat" as const;
+      const consent = await recordLeadConsent(tx, {
+        leadId: stored.id,
+        campaignId,
+        mode,
+        businessName,
+        ticked,
+        clientAddress: options.clientAddress,
+        userAgent: options.userAgent ?? null,
+        at,
+      });
+      if (mayEmail && consent.confirmToken) {
+        emailQueued = await queueConfirmationEmail(tx, {
+          leadId: stored.id,
+          campaignId,
+          ownerId: target.ownerId,
+          to: email,
+          businessName,
+          mode,
+          confirmToken: consent.confirmToken,
+          withdrawToken: consent.withdrawToken,
+          at,
+        });
+      }
       await notifyOwner(tx as unknown as Database, {
+        leadId: stored.id,
         campaignId,
         at,
         ownerEmail: target.ownerEmail,
@@ -399,7 +483,7 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
-  return THANKS;
+  return emailQueued ? { status: 200, body: { ok: true, checkEmail: true } } : THANKS;
 }
 
 async function isUnusedScanToken(db: Database, campaignId: string, token: string) {
@@ -426,7 +510,7 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
  */
 async function notifyOwner(
   tx: Database,
-  options: { campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
+  options: { leadId: string; campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
 ) {
   const appUrl = getEnv().appOrigin;
   const at = sql`${options.at}::timestamptz`;
@@ -442,6 +526,7 @@ async function notifyOwner(
       to: options.ownerEmail,
       content: newLeadEmail(options.details, appUrl),
       campaignId: options.campaignId,
+      leadId: options.leadId,
       createdAt: at,
     });
     return;

@@ -17,6 +17,9 @@ export async function enqueueEmail(
     to: string;
     content: EmailContent;
     campaignId?: string;
+    /** The lead the email is about: erasing the lead removes the email. */
+    leadId?: string;
+    headers?: Record<string, string>;
     createdAt?: SQL | Date;
     notBefore?: SQL | Date;
   },
@@ -28,6 +31,8 @@ export async function enqueueEmail(
     html: email.content.html,
     text: email.content.text,
     campaignId: email.campaignId,
+    leadId: email.leadId,
+    headers: email.headers,
     ...(email.createdAt ? { createdAt: email.createdAt } : {}),
     ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
   });

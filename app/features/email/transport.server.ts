@@ -2,7 +2,15 @@ import nodemailer from "nodemailer";
 import { Resend } from "resend";
 import type { Env } from "~/utils/env.server";
 
-export type OutgoingEmail = { id: string; to: string; subject: string; html: string; text: string };
+export type OutgoingEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Extra headers (List-Unsubscribe on visitor emails); null for most. */
+  headers?: Record<string, string> | null;
+};
 
 /** One way out for email; the worker does not care which. */
 export type EmailTransport = { name: "smtp" | "resend"; send(email: OutgoingEmail): Promise<void>; close(): void };
@@ -22,6 +30,7 @@ export function smtpTransport(url: string, from: string): EmailTransport {
         html: email.html,
         text: email.text,
         messageId: `<${email.id}@leadqr>`,
+        ...(email.headers ? { headers: email.headers } : {}),
       });
     },
     close: () => transporter.close(),
@@ -35,7 +44,7 @@ export function resendTransport(apiKey: string, from: string): EmailTransport {
     async send(email) {
       // The outbox id as idempotency key: a retry after a lost response is not a second email.
       const { error } = await resend.emails.send(
-        { from, to: email.to, subject: email.subject, html: email.html, text: email.text },
+        { from, to: email.to, subject: email.subject, html: email.html, text: email.text, ...(email.headers ? { headers: email.headers } : {}) },
         { idempotencyKey: `outbox-${email.id}` },
       );
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`);

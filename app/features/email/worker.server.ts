@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { logger as appLogger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
+import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
 
 export const EMAIL_WORKER_DEFAULTS = {
@@ -49,7 +50,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
           order by created_at
           limit ${settings.batchSize}
           for update skip locked)
-      returning id, "to", subject, html, text, attempts`);
+      returning id, "to", subject, html, text, attempts, headers`);
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
@@ -180,6 +181,7 @@ export async function startBackgroundWork() {
   const worker = createEmailWorker({ db, transport });
   registry.worker = worker;
   worker.start();
+  await startRetentionSchedule();
   onShutdown(async () => {
     if (registry.worker === worker) registry.worker = undefined;
     await worker.stop();

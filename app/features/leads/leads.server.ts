@@ -7,7 +7,8 @@ import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
-import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead } from "./leads";
+import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
+import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
 import { LEADS_PAGE_SIZE, type LeadsQuery } from "./leads.schema";
 
 export type LeadRow = {
@@ -219,17 +220,22 @@ export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
       await tx.execute(sql`
         declare leads_csv no scroll cursor for
         select l.name, l.email, l.phone, c.title as campaign, p.name as placement,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          lc.mode, lc.ticked, w.text as wording, lc.client_address as "clientAddress", lc.user_agent as "userAgent",
+          (extract(epoch from lc.given_at) * 1000)::float8 as "givenAt",
+          (extract(epoch from lc.confirmed_at) * 1000)::float8 as "confirmedAt",
+          lc.confirmed_address as "confirmedAddress",
+          (extract(epoch from lc.withdrawn_at) * 1000)::float8 as "withdrawnAt"
         from lead l join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
+        left join lead_consent lc on lc.lead_id = l.id
+        left join consent_wording w on w.id = lc.wording_id
         where c.user_id = ${options.userId}${filter.campaign}${filter.lead}${onlyVisible}
         order by l.collected_at desc, l.id desc`);
       for (;;) {
-        const rows = rowsOf<{ name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number }>(
-          await tx.execute(sql.raw(`fetch forward ${CSV_BATCH} from leads_csv`)),
-        );
+        const rows = rowsOf<CsvLeadRow>(await tx.execute(sql.raw(`fetch forward ${CSV_BATCH} from leads_csv`)));
         if (rows.length > 0) {
-          const chunk = toCsv(rows.map((row) => csvRow({ ...row, collectedAt: new Date(Number(row.collectedAt)) })));
+          const chunk = toCsv(rows.map((row) => csvRow({ ...row, collectedAt: new Date(Number(row.collectedAt)), consent: csvConsentOf(row) })));
           if (!csv.write(chunk)) await drained(csv);
           if (csv.destroyed) throw new DownloadAbortedError();
         }
@@ -243,6 +249,39 @@ export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
     csv.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return csv;
+}
+
+type CsvLeadRow = {
+  name: string;
+  email: string;
+  phone: string | null;
+  campaign: string;
+  placement: string | null;
+  collectedAt: number;
+  mode: ConsentMode | null;
+  ticked: boolean | null;
+  wording: string | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  givenAt: number | null;
+  confirmedAt: number | null;
+  confirmedAddress: string | null;
+  withdrawnAt: number | null;
+};
+
+function csvConsentOf(row: CsvLeadRow): CsvConsent | undefined {
+  if (!row.mode) return undefined;
+  const instant = (value: number | null) => (value === null ? null : new Date(Number(value)));
+  return {
+    status: consentStatusOf({ mode: row.mode, ticked: Boolean(row.ticked), confirmedAt: instant(row.confirmedAt), withdrawnAt: instant(row.withdrawnAt) }),
+    wording: row.wording,
+    givenAt: instant(row.givenAt),
+    clientAddress: row.clientAddress,
+    userAgent: row.userAgent,
+    confirmedAt: instant(row.confirmedAt),
+    confirmedAddress: row.confirmedAddress,
+    withdrawnAt: instant(row.withdrawnAt),
+  };
 }
 
 class DownloadAbortedError extends Error {}

@@ -45,10 +45,49 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The spec's columns in the spec's order, then the placement (issue 13) appended. */
-export const CSV_COLUMNS = ["Name", "Email", "Phone", "Campaign", "Collected At", "Placement"] as const;
+/** The spec's five columns, then the placement (issue 13) and the consent record (issue 14), appended so old imports still line up. */
+export const CSV_COLUMNS = [
+  "Name",
+  "Email",
+  "Phone",
+  "Campaign",
+  "Collected At",
+  "Placement",
+  "Consent Status",
+  "Consent Wording",
+  "Consent Given At",
+  "Consent IP Address",
+  "Consent User Agent",
+  "Confirmed At",
+  "Confirmed IP Address",
+  "Withdrawn At",
+] as const;
 
-export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null }): string[] {
+export type CsvConsent = {
+  status: string;
+  wording: string | null;
+  givenAt: Date | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  confirmedAt: Date | null;
+  confirmedAddress: string | null;
+  withdrawnAt: Date | null;
+};
+
+const NO_CONSENT: CsvConsent = {
+  status: "not recorded",
+  wording: null,
+  givenAt: null,
+  clientAddress: null,
+  userAgent: null,
+  confirmedAt: null,
+  confirmedAddress: null,
+  withdrawnAt: null,
+};
+
+export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null; consent?: CsvConsent }): string[] {
+  const consent = lead.consent ?? NO_CONSENT;
+  const instant = (value: Date | null) => value?.toISOString() ?? "";
   return [
     safeCsvCell(lead.name),
     safeCsvCell(lead.email),
@@ -56,6 +95,14 @@ export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date
     safeCsvCell(lead.campaign),
     lead.collectedAt.toISOString(),
     safeCsvCell(lead.placement ?? null),
+    safeCsvCell(consent.status),
+    safeCsvCell(consent.wording),
+    instant(consent.givenAt),
+    safeCsvCell(consent.clientAddress),
+    safeCsvCell(consent.userAgent),
+    instant(consent.confirmedAt),
+    safeCsvCell(consent.confirmedAddress),
+    instant(consent.withdrawnAt),
   ];
 }
 

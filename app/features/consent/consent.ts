@@ -1,0 +1,79 @@
+// Pure rules of consent (issue 14): the modes, the exact wording visitors see, and the status an
+// owner reads for each lead. No I/O: shared by the capture page, the wizard preview and the server.
+
+export const CONSENT_MODES = ["notice", "checkbox", "double_opt_in"] as const;
+export type ConsentMode = (typeof CONSENT_MODES)[number];
+
+export const CONSENT_MODE_LABELS: Record<ConsentMode, string> = {
+  notice: "Notice only",
+  checkbox: "Checkbox",
+  double_opt_in: "Double opt-in",
+};
+
+/** The form field of the marketing-consent box. */
+export const CONSENT_FIELD = "marketingConsent";
+
+/** The spec's sentence under the button: the default, and what `notice` campaigns keep showing. */
+export const NOTICE_TEXT =
+  "By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time.";
+
+/** A double opt-in link works for this long, once. */
+export const CONFIRM_LINK_DAYS = 7;
+
+/** The label of the unticked box: exactly what is stored as the wording of a ticked record. */
+export function consentCheckboxText(businessName: string) {
+  return `I agree to receive marketing emails from ${businessName}. I can withdraw my consent at any time.`;
+}
+
+/** Shown under the box in double opt-in mode. */
+export const DOUBLE_OPT_IN_HINT = "We will email you a link to confirm. Nothing is sent to you until you confirm.";
+
+/** The text the visitor saw for this mode: what the consent record points at. */
+export function consentWordingOf(mode: ConsentMode, businessName: string) {
+  if (mode === "notice") return NOTICE_TEXT;
+  const box = consentCheckboxText(businessName);
+  return mode === "double_opt_in" ? `${box} ${DOUBLE_OPT_IN_HINT}` : box;
+}
+
+export const CONSENT_REQUIRED_ERROR = "Please tick the box to claim this offer.";
+
+/** What the owner is told about each choice in the wizard. */
+export const CONSENT_MODE_HELP: Record<ConsentMode, string> = {
+  notice:
+    "Visitors see a short sentence under the button. Simple, but it does not prove that anyone agreed to marketing emails.",
+  checkbox:
+    "Visitors see an unticked box for marketing emails, separate from claiming the offer. Each lead records whether it was ticked.",
+  double_opt_in:
+    "As Checkbox, then we email the visitor a link to confirm (expected in Germany). Only confirmed leads may be emailed.",
+};
+
+export const OFFER_REQUIRES_CONSENT_HELP =
+  "Only visitors who tick the box get the offer. In the EU consent must be freely given: tying an offer to it may make the consent invalid, so leave this off unless you are sure.";
+
+export type ConsentStatus =
+  | "not recorded"
+  | "notice shown"
+  | "no consent"
+  | "consented"
+  | "awaiting confirmation"
+  | "confirmed"
+  | "consent withdrawn";
+
+export function consentStatusOf(record: {
+  mode: ConsentMode;
+  ticked: boolean;
+  confirmedAt: Date | string | null;
+  withdrawnAt: Date | string | null;
+} | null): ConsentStatus {
+  if (!record) return "not recorded";
+  if (record.withdrawnAt) return "consent withdrawn";
+  if (record.mode === "notice") return "notice shown";
+  if (!record.ticked) return "no consent";
+  if (record.mode === "checkbox") return "consented";
+  return record.confirmedAt ? "confirmed" : "awaiting confirmation";
+}
+
+/** The privacy link of the capture page: the owner's policy, else our default notice. */
+export function privacyHrefOf(campaignId: string, privacyPolicyUrl: string | null | undefined) {
+  return privacyPolicyUrl || `/capture/${campaignId}/privacy`;
+}

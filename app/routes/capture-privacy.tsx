@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, redirect } from "react-router";
+import { NotFoundScreen } from "~/features/capture/capture-page";
+import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { getPrivacyNotice } from "~/features/consent/consent.server";
+import { VisitorPage } from "~/features/consent/visitor-pages";
+import { notFound } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/capture-privacy";
+
+export const handle = { bareDocument: true };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { db } = await getServices();
+  const notice = await getPrivacyNotice(db, { campaignId: params.campaignId });
+  if (!notice) notFound();
+  // The business's own policy wins when it has one.
+  if (notice.privacyPolicyUrl) throw redirect(notice.privacyPolicyUrl);
+  return notice;
+}
+
+export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
+  const { businessName, postalAddress } = loaderData;
+  return (
+    <VisitorPage title="Privacy">
+      <p>
+        <strong>{businessName}</strong> collects the name, email address and (if you give it) phone number you enter on this
+        page, to give you the offer and, if you agreed, to send you marketing emails.
+      </p>
+      <p>
+        When you submit the form we also record what you agreed to, when, your IP address and your browser, so that{" "}
+        {businessName} can show that you agreed.
+      </p>
+      <p>
+        LeadQR runs this page and stores these details on behalf of {businessName}, as its processor. Your details are not
+        sold or shared with anyone else.
+      </p>
+      <p>
+        You can withdraw your consent at any time with the link in any email you receive, and you can ask {businessName} for a
+        copy of your data or for its erasure.
+      </p>
+      {postalAddress ? (
+        <p className="cq-box" style={{ whiteSpace: "pre-line" }}>
+          {businessName}
+          {"\n"}
+          {postalAddress}
+        </p>
+      ) : null}
+    </VisitorPage>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Privacy" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_DESIGN} />;
+  return (
+    <VisitorPage title="Something went wrong">
+      <p>Please try again in a moment.</p>
+    </VisitorPage>
+  );
+}

@@ -1,0 +1,342 @@
+// Issue 14: consent per mode, the consent record, double opt-in, withdrawal, erasure, export,
+// retention — through the routes a visitor and an owner use, against a real database.
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { consentCheckboxText, NOTICE_TEXT, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
+import { runRetentionJob } from "~/features/consent/retention.server";
+import * as capture from "~/routes/capture";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { campaignForm } from "./campaigns-support";
+import { makeRequest, payload, run, statusOf } from "../http";
+
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+let addressCounter = 0;
+const nextAddress = () => `198.18.0.${++addressCounter}`;
+
+async function db() {
+  return (await getServices()).db;
+}
+
+async function setup(options: { mode?: "notice" | "checkbox" | "double_opt_in"; required?: boolean; businessName?: string } = {}) {
+  const owner = await createUser({ isPro: true });
+  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  const database = await db();
+  await database
+    .update(schema.campaign)
+    .set({ consentMode: options.mode ?? "notice", offerRequiresConsent: options.required ?? false })
+    .where(eq(schema.campaign.id, campaign.id));
+  await database.insert(schema.businessProfile).values({ userId: owner.id, name: options.businessName ?? "Bean There Café" });
+  await database.insert(schema.businessIdentity).values({ userId: owner.id, postalAddress: "1 Main Street\nSpringfield" });
+  return { owner, campaign };
+}
+
+async function claim(campaignId: string, form: Record<string, string>, address = nextAddress()) {
+  const page = await run(capture.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId });
+  const token = payload(page).scanToken as string;
+  const request = makeRequest(`/capture/${campaignId}`, {
+    form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
+    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address },
+  });
+  return { result: await run(capture.action, request, { campaignId }), scanId: token, address };
+}
+
+async function recordsOf(campaignId: string) {
+  const database = await db();
+  return database
+    .select({
+      leadId: schema.lead.id,
+      email: schema.lead.email,
+      mode: schema.leadConsent.mode,
+      ticked: schema.leadConsent.ticked,
+      wording: schema.consentWording.text,
+      wordingId: schema.leadConsent.wordingId,
+      clientAddress: schema.leadConsent.clientAddress,
+      userAgent: schema.leadConsent.userAgent,
+      givenAt: schema.leadConsent.givenAt,
+      collectedAt: schema.lead.collectedAt,
+      confirmedAt: schema.leadConsent.confirmedAt,
+      confirmedAddress: schema.leadConsent.confirmedAddress,
+      withdrawnAt: schema.leadConsent.withdrawnAt,
+    })
+    .from(schema.lead)
+    .innerJoin(schema.leadConsent, eq(schema.leadConsent.leadId, schema.lead.id))
+    .innerJoin(schema.consentWording, eq(schema.consentWording.id, schema.leadConsent.wordingId))
+    .where(eq(schema.lead.campaignId, campaignId))
+    .orderBy(schema.lead.collectedAt);
+}
+
+async function confirmationsOf(campaignId: string) {
+  const database = await db();
+  return database
+    .select()
+    .from(schema.emailOutbox)
+    .where(sql`${schema.emailOutbox.campaignId} = ${campaignId} and ${schema.emailOutbox.kind} = 'consent_confirmation'`)
+    .orderBy(schema.emailOutbox.createdAt);
+}
+
+/** The status of a loader or action, whether it returned or threw (notFound throws `data()`). */
+const statusOfRun = (pending: Promise<unknown>) => pending.then(statusOf, (thrown: unknown) => statusOf(thrown));
+
+const linkOf = (text: string, kind: "confirm" | "withdraw") => new RegExp(`/consent/${kind}/([A-Za-z0-9_-]{43})`).exec(text)![1]!;
+
+describe("consent modes on the capture form", () => {
+  it("notice only: the spec's sentence is the recorded wording, with time, address and browser", async () => {
+    const { campaign } = await setup({ mode: "notice" });
+    const { result, address } = await claim(campaign.id, {});
+    expect(payload(result)).toEqual({ ok: true });
+    const [record] = await recordsOf(campaign.id);
+    expect(record).toMatchObject({ mode: "notice", ticked: false, wording: NOTICE_TEXT, clientAddress: address, userAgent: PHONE_UA });
+    expect(record!.givenAt.getTime()).toBe(record!.collectedAt.getTime());
+  });
+
+  it("checkbox: unticked stores the lead without consent; ticked records consent; one wording row for both", async () => {
+    const { campaign } = await setup({ mode: "checkbox" });
+    expect(payload(await claim(campaign.id, { email: "no@example.com" }).then((r) => r.result))).toEqual({ ok: true });
+    expect(payload(await claim(campaign.id, { email: "yes@example.com", marketingConsent: "yes" }).then((r) => r.result))).toEqual({ ok: true });
+    const records = await recordsOf(campaign.id);
+    expect(records.map((r) => [r.email, r.ticked])).toEqual([
+      ["no@example.com", false],
+      ["yes@example.com", true],
+    ]);
+    expect(records[0]!.wording).toBe(consentCheckboxText("Bean There Café"));
+    expect(records[0]!.wordingId).toBe(records[1]!.wordingId);
+    // No email goes to a visitor in checkbox mode.
+    expect(await confirmationsOf(campaign.id)).toHaveLength(0);
+  });
+
+  it("checkbox required by the offer: unticked is refused next to the box and nothing is stored", async () => {
+    const { campaign } = await setup({ mode: "checkbox", required: true });
+    const { result } = await claim(campaign.id, {});
+    expect(statusOf(result)).toBe(400);
+    expect(payload(result).fieldErrors).toEqual({ marketingConsent: CONSENT_REQUIRED_ERROR });
+    expect(payload(result).scanToken).toBeTruthy();
+    expect(await recordsOf(campaign.id)).toHaveLength(0);
+  });
+
+  it("the capture page tells the form its mode, offer terms and privacy link", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    const page = payload(await run(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId: campaign.id }));
+    expect(page.page).toEqual({
+      terms: { discount: "20% off", minOrder: "any order over $10" },
+      consent: { mode: "double_opt_in", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` },
+    });
+  });
+});
+
+describe("double opt-in", () => {
+  it("emails the visitor a plain confirmation with a withdraw link and List-Unsubscribe; the link confirms once", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    const { result } = await claim(campaign.id, { marketingConsent: "yes" });
+    expect(payload(result)).toEqual({ ok: true, checkEmail: true });
+    const [email] = await confirmationsOf(campaign.id);
+    expect(email).toMatchObject({ to: "ada@example.com", status: "pending" });
+    expect(email!.subject).toBe("Please confirm: emails from Bean There Café");
+    expect(email!.text).toContain(consentCheckboxText("Bean There Café"));
+    expect(email!.text).toContain("1 Main Street");
+    // No advertising: the offer is not in it.
+    expect(email!.text).not.toContain("20% off");
+    const withdrawToken = linkOf(email!.text, "withdraw");
+    expect(email!.headers).toEqual({
+      "List-Unsubscribe": `<http://localhost:3000/consent/withdraw/${withdrawToken}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    const [record] = await recordsOf(campaign.id);
+    expect(email!.leadId).toBe(record!.leadId);
+    expect(record!.confirmedAt).toBeNull();
+
+    const confirmRoute = await import("~/routes/consent.confirm");
+    const token = linkOf(email!.text, "confirm");
+    // Opening the link (a mail scanner, a preview) confirms nothing.
+    expect(payload(await run(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token }))).toEqual({ state: "valid" });
+    expect((await recordsOf(campaign.id))[0]!.confirmedAt).toBeNull();
+    const press = () => run(confirmRoute.action, makeRequest(`/consent/confirm/${token}`, { form: {}, headers: { "x-leadqr-client-ip": "192.0.2.77" } }), { token });
+    expect(payload(await press())).toEqual({ confirmed: true });
+    const confirmed = (await recordsOf(campaign.id))[0]!;
+    expect(confirmed.confirmedAt).not.toBeNull();
+    expect(confirmed.confirmedAddress).toBe("192.0.2.77");
+    // Single use.
+    expect(payload(await press())).toEqual({ confirmed: false });
+    expect(payload(await run(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token }))).toEqual({ state: "invalid" });
+  });
+
+  it("a link older than 7 days no longer confirms", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    await claim(campaign.id, { marketingConsent: "yes" });
+    const [email] = await confirmationsOf(campaign.id);
+    const database = await db();
+    await database.update(schema.leadConsent).set({ confirmExpiresAt: sql`now() - interval '1 second'` }).where(eq(schema.leadConsent.campaignId, campaign.id));
+    const { action } = await import("~/routes/consent.confirm");
+    const token = linkOf(email!.text, "confirm");
+    expect(payload(await run(action, makeRequest(`/consent/confirm/${token}`, { form: {} }), { token }))).toEqual({ confirmed: false });
+    expect((await recordsOf(campaign.id))[0]!.confirmedAt).toBeNull();
+  });
+
+  it("sends at most one email per address per campaign per day, and none without a tick", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    await claim(campaign.id, { marketingConsent: "yes", email: "target@example.com" });
+    await claim(campaign.id, { marketingConsent: "yes", email: "TARGET@example.com" });
+    await claim(campaign.id, { email: "unticked@example.com" });
+    expect(await recordsOf(campaign.id)).toHaveLength(3);
+    expect((await confirmationsOf(campaign.id)).map((email) => email.to)).toEqual(["target@example.com"]);
+  });
+
+  it("limits how many confirmation emails one client can trigger", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    const address = nextAddress();
+    for (let i = 0; i < 7; i++) {
+      const { result } = await claim(campaign.id, { marketingConsent: "yes", email: `stranger${i}@example.com` }, address);
+      expect(statusOf(result)).toBe(200);
+    }
+    // Every lead is stored; only the client's budget of emails (5 an hour) went out.
+    expect(await recordsOf(campaign.id)).toHaveLength(7);
+    expect(await confirmationsOf(campaign.id)).toHaveLength(5);
+  });
+
+  it("withdrawing marks the lead, kills the confirmation link and drops the unsent email", async () => {
+    const { campaign } = await setup({ mode: "double_opt_in" });
+    await claim(campaign.id, { marketingConsent: "yes" });
+    const [email] = await confirmationsOf(campaign.id);
+    const withdraw = await import("~/routes/consent.withdraw");
+    const token = linkOf(email!.text, "withdraw");
+    expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toEqual({ state: "active" });
+    // What a mail client's one-click unsubscribe posts (RFC 8058).
+    const oneClick = makeRequest(`/consent/withdraw/${token}`, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect(payload(await run(withdraw.action, oneClick, { token }))).toEqual({ withdrawn: true });
+    expect((await recordsOf(campaign.id))[0]!.withdrawnAt).not.toBeNull();
+    expect(await confirmationsOf(campaign.id)).toHaveLength(0);
+    expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toEqual({ state: "withdrawn" });
+    const { action } = await import("~/routes/consent.confirm");
+    const confirmToken = linkOf(email!.text, "confirm");
+    expect(payload(await run(action, makeRequest(`/consent/confirm/${confirmToken}`, { form: {} }), { token: confirmToken }))).toEqual({ confirmed: false });
+  });
+});
+
+describe("the owner's lead detail, export and erasure", () => {
+  it("shows the consent record to the owner and 404 to anyone else", async () => {
+    const { owner, campaign } = await setup({ mode: "checkbox" });
+    const { address } = await claim(campaign.id, { marketingConsent: "yes" });
+    const [record] = await recordsOf(campaign.id);
+    const detail = await import("~/routes/lead-detail");
+    const mine = payload(await run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId }));
+    expect(mine.lead).toMatchObject({ name: "Ada Lovelace", status: "consented", consent: { mode: "checkbox", ticked: true, clientAddress: address, userAgent: PHONE_UA } });
+    const stranger = await createUser();
+    expect(await statusOfRun(run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie }), { leadId: record!.leadId }))).toBe(404);
+    const exportRoute = await import("~/routes/lead-export-json");
+    expect(await statusOfRun(run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: stranger.cookie }), { leadId: record!.leadId }))).toBe(404);
+    expect(await statusOfRun(run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie, form: { intent: "erase", confirm: "erase" } }), { leadId: record!.leadId }))).toBe(404);
+    expect(await recordsOf(campaign.id)).toHaveLength(1);
+  });
+
+  it("finds the person's leads across campaigns and exports everything held as JSON", async () => {
+    const { owner, campaign } = await setup({ mode: "checkbox" });
+    const second = await createCampaign({ userId: owner.id, title: "Tulip Friday" });
+    const first = await claim(campaign.id, { marketingConsent: "yes", email: "Ada@Example.com" });
+    await claim(second.id, { email: "ada@example.com" });
+    const [record] = await recordsOf(campaign.id);
+    const detail = await import("~/routes/lead-detail");
+    const view = payload(await run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId }));
+    expect(view.lead.otherLeads.map((other: { campaignTitle: string }) => other.campaignTitle)).toEqual(["Tulip Friday"]);
+
+    const exportRoute = await import("~/routes/lead-export-json");
+    const response = (await run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: owner.cookie }), { leadId: record!.leadId })) as Response;
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leadqr-lead-${record!.leadId}.json"`);
+    const exported = await response.json();
+    expect(exported.lead).toMatchObject({ email: "Ada@Example.com", campaign: { title: "Pastry Week" } });
+    expect(exported.consent).toMatchObject({ status: "consented", wording: consentCheckboxText("Bean There Café"), clientAddress: first.address });
+    expect(exported.scan).toMatchObject({ deviceType: "mobile" });
+    expect(exported.emails.map((email: { kind: string }) => email.kind)).toEqual(["new_lead"]);
+    expect(exported.otherLeadsOfThisPerson).toHaveLength(1);
+  });
+
+  it("erases the lead, its consent record and emails about it; the audit keeps only when", async () => {
+    const { owner, campaign } = await setup({ mode: "double_opt_in" });
+    await claim(campaign.id, { marketingConsent: "yes", email: "erase.me@example.com" });
+    const [record] = await recordsOf(campaign.id);
+    const database = await db();
+    const detail = await import("~/routes/lead-detail");
+    const unconfirmed = await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase" } }), { leadId: record!.leadId });
+    expect(statusOf(unconfirmed)).toBe(400);
+    expect(await recordsOf(campaign.id)).toHaveLength(1);
+
+    const erased = (await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }), { leadId: record!.leadId })) as Response;
+    expect(erased.headers.get("location")).toBe("/leads?erased=1");
+    expect(await database.select().from(schema.lead).where(eq(schema.lead.id, record!.leadId))).toHaveLength(0);
+    expect(await database.select().from(schema.leadConsent).where(eq(schema.leadConsent.leadId, record!.leadId))).toHaveLength(0);
+    expect(await database.select().from(schema.emailOutbox).where(sql`${schema.emailOutbox.to} = 'erase.me@example.com' or ${schema.emailOutbox.html} like '%erase.me@example.com%'`)).toHaveLength(0);
+    const audit = await database.select().from(schema.dataErasure).where(eq(schema.dataErasure.userId, owner.id));
+    expect(audit).toHaveLength(1);
+    expect(Object.keys(audit[0]!).sort()).toEqual(["erasedAt", "id", "leads", "reason", "userId"]);
+    expect(audit[0]).toMatchObject({ reason: "owner_request", leads: 1 });
+
+    const { loader } = await import("~/routes/leads-export");
+    const csv = await ((await run(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))) as Response).text();
+    expect(csv).not.toContain("erase.me@example.com");
+  });
+
+  it("exports the consent record as CSV columns", async () => {
+    const { owner, campaign } = await setup({ mode: "checkbox" });
+    const { address } = await claim(campaign.id, { marketingConsent: "yes", email: "csv@example.com" });
+    const { loader } = await import("~/routes/leads-export");
+    const csv = await ((await run(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))) as Response).text();
+    const line = csv.split("\r\n").find((row) => row.includes("csv@example.com"))!;
+    expect(line).toContain(`,consented,${consentCheckboxText("Bean There Café")},`);
+    expect(line).toContain(`,${address},${PHONE_UA.includes(",") ? `"${PHONE_UA}"` : PHONE_UA},`);
+  });
+});
+
+describe("retention", () => {
+  it("is off by default; set, the daily job deletes older leads once a day and records its run", async () => {
+    const { owner, campaign } = await setup();
+    const database = await db();
+    await claim(campaign.id, { email: "old@example.com" });
+    await claim(campaign.id, { email: "new@example.com" });
+    await database.update(schema.lead).set({ collectedAt: sql`now() - interval '3 months'` }).where(eq(schema.lead.email, "old@example.com"));
+
+    await runRetentionJob(database, { force: true });
+    expect(await recordsOf(campaign.id)).toHaveLength(2);
+
+    const settings = await import("~/routes/settings");
+    const saved = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "identity", postalAddress: "1 Main Street", privacyPolicyUrl: "", retentionMonths: "2" } }));
+    expect(payload(saved)).toMatchObject({ message: "Privacy settings saved" });
+    const bad = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "identity", privacyPolicyUrl: "javascript:alert(1)", retentionMonths: "-1" } }));
+    expect(statusOf(bad)).toBe(400);
+    expect(Object.keys(payload(bad).fieldErrors).sort()).toEqual(["privacyPolicyUrl", "retentionMonths"]);
+
+    // Two processes at once: one runs, the other finds it done.
+    const runs = await Promise.all([runRetentionJob(database, { force: true }), runRetentionJob(database)]);
+    expect(runs.filter(Boolean)).toHaveLength(1);
+    expect((await recordsOf(campaign.id)).map((r) => r.email)).toEqual(["new@example.com"]);
+    expect(await runRetentionJob(database)).toBeNull();
+    const view = payload(await run(settings.loader, makeRequest("/settings", { cookie: owner.cookie })));
+    expect(view.identity.retentionMonths).toBe(2);
+    expect(view.identity.retentionLastRunAt).not.toBeNull();
+    expect(view.identity.lastErasure).toMatchObject({ reason: "retention", leads: 1 });
+  });
+});
+
+describe("the wizard's consent mode", () => {
+  it("saves the mode; 'offer requires consent' only sticks with a box; unknown modes are refused", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaigns = await import("~/routes/campaigns");
+    const post = (form: Record<string, string>) => run(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
+    await post({ title: "Double", consentMode: "double_opt_in", offerRequiresConsent: "yes" });
+    await post({ title: "Notice", consentMode: "notice", offerRequiresConsent: "yes" });
+    await post({ title: "Default" });
+    const bad = await post({ title: "Bad", consentMode: "everything" });
+    expect(statusOf(bad)).toBe(400);
+    expect(payload(bad).fieldErrors.consentMode).toBe("Please choose how visitors give consent");
+    const database = await db();
+    const rows = await database
+      .select({ title: schema.campaign.title, mode: schema.campaign.consentMode, required: schema.campaign.offerRequiresConsent })
+      .from(schema.campaign)
+      .where(eq(schema.campaign.userId, owner.id))
+      .orderBy(schema.campaign.title);
+    expect(rows).toEqual([
+      { title: "Default", mode: "notice", required: false },
+      { title: "Double", mode: "double_opt_in", required: true },
+      { title: "Notice", mode: "notice", required: false },
+    ]);
+  });
+});
