@@ -49,6 +49,8 @@ describe("the capture page", () => {
       businessName: "Bean There Café",
       logoUrl: "/uploads/qr-logos/logo.png",
       design: { primary: "#7C3AED", secondary: "#A855F7", text: "#FFFF00", hover: "#A855F7", buttonStyle: "pill", fontStyle: "bold", layout: "split" },
+      terms: { discount: campaign.discount, minOrder: campaign.minOrder },
+      consent: { mode: "notice", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` },
     });
     const { rows, scanCount } = await scansOf(campaign.id);
     expect(rows).toHaveLength(1);

@@ -33,7 +33,12 @@ async function setup(options: { mode?: "notice" | "checkbox" | "double_opt_in"; 
 }
 
 async function claim(campaignId: string, form: Record<string, string>, address = nextAddress()) {
-  const page = await run(capture.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId });
+  // Each claim is its own visitor (address), so the repeat rule does not hand out an earlier scan's token.
+  const page = await run(
+    capture.loader,
+    makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } }),
+    { campaignId },
+  );
   const token = payload(page).scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
@@ -118,10 +123,8 @@ describe("consent modes on the capture form", () => {
   it("the capture page tells the form its mode, offer terms and privacy link", async () => {
     const { campaign } = await setup({ mode: "double_opt_in" });
     const page = payload(await run(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId: campaign.id }));
-    expect(page.page).toEqual({
-      terms: { discount: "20% off", minOrder: "any order over $10" },
-      consent: { mode: "double_opt_in", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` },
-    });
+    expect(page.offer.terms).toEqual({ discount: "20% off", minOrder: "any order over $10" });
+    expect(page.offer.consent).toEqual({ mode: "double_opt_in", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` });
   });
 });
 

@@ -25,8 +25,8 @@ async function rowsOf(response: Response) {
   expect(lines[0]).toBe(
     "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At",
   );
-  // The spec's five columns; the consent columns (issue 14) are checked in lawful-leads.test.ts.
-  return lines.slice(1, -1).map((line) => line.split(",").slice(0, 5));
+  // The spec's five columns and the placement; the consent columns (issue 14) are checked in lawful-leads.test.ts.
+  return lines.slice(1, -1).map((line) => line.split(",").slice(0, 6));
 }
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
