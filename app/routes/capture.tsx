@@ -3,9 +3,11 @@ import { DEFAULT_DESIGN, isCountedView } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { openCapturePage, submitLead } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
+import { presentClaim } from "~/features/redeem/claim.server";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/capture";
 
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
@@ -34,6 +36,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const { db } = await getServices();
   const result = await submitLead(db, { campaignId: params.campaignId, fields, clientAddress: clientAddress(request) });
+  if (result.body.ok) {
+    const claim = result.body.claim ? await presentClaim(result.body.claim, getTimeZone(request)) : undefined;
+    return data({ ok: true as const, claim }, { status: 200 });
+  }
   return data(result.body, { status: result.status });
 }
 

@@ -3,3 +3,4 @@ export * from "./campaigns";
 export * from "./billing";
 export * from "./blog";
 export * from "./system";
+export * from "./redeem";

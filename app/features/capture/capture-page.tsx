@@ -6,6 +6,8 @@ import { PRO_PRICE_USD } from "~/features/billing/plan";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
+import { ClaimCard } from "~/features/redeem/claim-card";
+import type { ClaimView } from "~/features/redeem/claim.server";
 
 const CSS = `body{margin:0}
 .cq{--sans:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;box-sizing:border-box;background:linear-gradient(135deg,var(--p),var(--s));font-family:var(--font);color:#111827;line-height:1.5}
@@ -110,6 +112,7 @@ export type LeadFormResult = {
   fieldErrors?: Record<string, string>;
   values?: { name: string; email: string; phone: string };
   scanToken?: string;
+  claim?: ClaimView;
 };
 
 export function CaptureForm({
@@ -141,7 +144,7 @@ export function CaptureForm({
     return (
       <CaptureFrame design={offer.design}>
         <main className="cq-main">
-          <ThankYou offer={offer} />
+          <ThankYou offer={offer} claim={result.claim} />
         </main>
       </CaptureFrame>
     );
@@ -213,7 +216,7 @@ export function CaptureForm({
   );
 }
 
-function ThankYou({ offer }: { offer: Offer }) {
+function ThankYou({ offer, claim }: { offer: Offer; claim?: ClaimView }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -226,6 +229,7 @@ function ThankYou({ offer }: { offer: Offer }) {
       <p>
         Keep an eye on your email for exclusive offers and updates from <strong>{offer.businessName}</strong>
       </p>
+      {claim ? <ClaimCard claim={claim} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { getPlanOfUser } from "~/features/billing/plan.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
+import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -119,7 +120,7 @@ export async function openCapturePage(
 export type LeadValues = { name: string; email: string; phone: string };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true } }
+  | { status: 200; body: { ok: true; claim?: Claim } }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -200,6 +201,7 @@ export async function submitLead(
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
+  let claim: Claim | null = null;
   try {
     outcome = await db.transaction(async (tx) => {
       // One writer per campaign at a time keeps the hourly notification count exact.
@@ -215,6 +217,8 @@ export async function submitLead(
         .values({ campaignId, scanId: token, name, email, phone: phone ?? null, collectedAt: sql`${at}::timestamptz` })
         .onConflictDoNothing({ target: lead.scanId })
         .returning({ id: lead.id });
+      // The same email claiming again gets its first code back (decision 120).
+      claim = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
       if (!stored) return "repeat" as const;
       await notifyOwner(tx as unknown as Database, {
         campaignId,
@@ -230,7 +234,7 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
-  return THANKS;
+  return claim ? { status: 200, body: { ok: true, claim } } : THANKS;
 }
 
 /**
