@@ -14,6 +14,10 @@ export const RATE_LIMITS = {
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },
   profileByUser: { points: 20, duration: 15 * 60 },
+  // Offer codes at the counter: lookups and redeems per staff link (or owner) and per address.
+  redeemByActor: { points: 60, duration: 10 * 60 },
+  redeemByAddress: { points: 120, duration: 10 * 60 },
+  staffLinkByAddress: { points: 20, duration: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
