@@ -9,6 +9,7 @@ import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner"
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
 import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
 import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
+import { getOfferRule } from "~/features/redeem/redeem.server";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaigns";
@@ -24,11 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canCreate = isPro || summary.total < FREE_CAMPAIGN_LIMIT;
 
   const editId = url.searchParams.get("edit");
+  let offerRule: Awaited<ReturnType<typeof getOfferRule>> | undefined;
   let wizard: { mode: "create" } | { mode: "edit"; campaign: NonNullable<Awaited<ReturnType<typeof getCampaign>>> } | null = null;
   if (editId !== null) {
     const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: editId });
     if (!campaign) notFound("Campaign not found");
     wizard = { mode: "edit", campaign };
+    offerRule = await getOfferRule(db, { userId: sessionUser.id, campaignId: campaign.id });
   } else if (url.searchParams.get("new") === "1" && canCreate) {
     wizard = { mode: "create" };
   }
@@ -52,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             aiThankyou: wizard.campaign.aiThankyou,
             qrLogoUrl: wizard.campaign.qrLogoUrl,
             design: wizard.campaign.design,
+            offerRule,
           },
         }
       : wizard,

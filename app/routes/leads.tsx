@@ -119,6 +119,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">
                   Collected At
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  Redeemed At
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -137,6 +140,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 text-gray-700">{lead.campaign}</td>
                   <td className="whitespace-nowrap px-4 py-3 text-gray-700">
                     <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                    {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
                   </td>
                 </tr>
               ))}

@@ -31,7 +31,7 @@ async function exportedRows(page: Page) {
   const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
   const [header, ...rows] = parseCsv(text.slice(1));
-  expect(header).toEqual(["Name", "Email", "Phone", "Campaign", "Collected At"]);
+  expect(header).toEqual(["Name", "Email", "Phone", "Campaign", "Collected At", "Redeemed At"]);
   return rows;
 }
 

@@ -235,7 +235,7 @@ describe("CSV", () => {
     }
     const result = await call(leadsExport.loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }));
     const rows = parseCsv((await (result.result as Response).text()).replace(/^\uFEFF/, ""));
-    expect(rows[0]).toEqual(["Name", "Email", "Phone", "Campaign", "Collected At"]);
+    expect(rows[0]).toEqual(["Name", "Email", "Phone", "Campaign", "Collected At", "Redeemed At"]);
     const cells = rows.slice(1).flatMap((row) => [row[0]!, row[1]!, row[3]!]);
     for (const formula of FORMULAS) expect(cells).toContain(`'${formula}`);
     expect(cells).toContain("'+cmd@evil.example");

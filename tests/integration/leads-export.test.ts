@@ -22,7 +22,7 @@ async function exportCsv(cookie: string, search = "") {
 async function rowsOf(response: Response) {
   const lines = (await bodyOf(response)).split("\r\n");
   expect(lines.at(-1)).toBe("");
-  expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At");
+  expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At,Redeemed At");
   return lines.slice(1, -1).map((line) => line.split(","));
 }
 

@@ -6,6 +6,7 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { AiCopyResponse } from "~/routes/api.ai-copy";
 import type { LogoUploadResponse } from "~/routes/api.logo";
 import type { CampaignActionData } from "./campaign-actions.server";
+import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
 import {
   BUSINESS_TYPES,
@@ -29,6 +30,7 @@ export type WizardCampaign = {
   aiThankyou: string;
   qrLogoUrl: string | null;
   design: CampaignDesign;
+  offerRule?: OfferRuleValues;
 };
 
 type Values = {
@@ -48,11 +50,11 @@ type Values = {
   qrLogoUrl: string;
 };
 
-export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> };
+export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> & Record<string, string | undefined> };
 
 const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
 const STEP_OF_FIELD: Record<string, number> = {
-  title: 1, businessType: 1, discount: 1, minOrder: 1,
+  title: 1, businessType: 1, discount: 1, minOrder: 1, offerExpiry: 1, offerValidUntil: 1, offerValidDays: 1,
   aiHeadline: 2, aiThankyou: 2, colorPreset: 2, primaryColor: 2, secondaryColor: 2, textColor: 2,
   buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2,
 };
@@ -220,6 +222,7 @@ function WizardForm(props: {
             <Field label="Offer Condition" name="minOrder" error={fieldErrors.minOrder} id={id} hint="e.g. on orders over $25">
               <input value={values.minOrder} onChange={set("minOrder")} maxLength={FIELD_LIMITS.minOrder} required placeholder="On orders over $25" />
             </Field>
+            <OfferRuleFields initial={campaign?.offerRule} echoed={props.serverResult?.values} errors={fieldErrors} />
             {!showAllSteps ? (
               <div className="flex justify-end">
                 <button type="button" disabled={!step1Done} onClick={() => setStep(2)} className={PRIMARY}>

@@ -7,6 +7,7 @@ import { campaign } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
+import { REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead } from "./leads";
 import { LEADS_PAGE_SIZE, type LeadsQuery } from "./leads.schema";
 
@@ -19,6 +20,9 @@ export type LeadRow = {
   /** As the owner reads it, in their time zone. */
   collectedAt: string;
   collectedAtIso: string;
+  /** When the lead's offer code was redeemed at the counter. */
+  redeemedAt: string | null;
+  redeemedAtIso: string | null;
   isMasked: boolean;
 };
 
@@ -117,7 +121,8 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
     isShallow
       ? sql`
         select l.id, l.name, l.email, l.phone, c.title as campaign,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from campaign c
         cross join lateral (
           select l.id, l.name, l.email, l.phone, l.collected_at from lead l
@@ -130,14 +135,15 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
         limit ${LEADS_PAGE_SIZE} offset ${offset}`
       : sql`
         select l.id, l.name, l.email, l.phone, c.title as campaign,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from lead l join campaign c on c.id = l.campaign_id
         where c.user_id = ${userId}${filter.campaign}${filter.lead}
         order by l.collected_at desc, l.id desc
         limit ${LEADS_PAGE_SIZE} offset ${offset}`,
   );
 
-  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; collectedAt: number }>(
+  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; collectedAt: number; redeemedAt: number | null }>(
     result,
   ).map((row) => {
     const isMasked = visible !== null && !visible.has(row.id);
@@ -151,6 +157,8 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
       campaign: row.campaign,
       collectedAt: formatCollectedAt(collectedAt, timeZone),
       collectedAtIso: collectedAt.toISOString(),
+      redeemedAt: row.redeemedAt === null ? null : formatCollectedAt(new Date(Number(row.redeemedAt)), timeZone),
+      redeemedAtIso: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)).toISOString(),
       isMasked,
     };
   });
@@ -199,16 +207,17 @@ export async function streamLeadsCsv(options: Owner & { query: Pick<LeadsQuery, 
       await tx.execute(sql`
         declare leads_csv no scroll cursor for
         select l.name, l.email, l.phone, c.title as campaign,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from lead l join campaign c on c.id = l.campaign_id
         where c.user_id = ${options.userId}${filter.campaign}${filter.lead}${onlyVisible}
         order by l.collected_at desc, l.id desc`);
       for (;;) {
-        const rows = rowsOf<{ name: string; email: string; phone: string | null; campaign: string; collectedAt: number }>(
+        const rows = rowsOf<{ name: string; email: string; phone: string | null; campaign: string; collectedAt: number; redeemedAt: number | null }>(
           await tx.execute(sql.raw(`fetch forward ${CSV_BATCH} from leads_csv`)),
         );
         if (rows.length > 0) {
-          const chunk = toCsv(rows.map((row) => csvRow({ ...row, collectedAt: new Date(Number(row.collectedAt)) })));
+          const chunk = toCsv(rows.map((row) => csvRow({ ...row, collectedAt: new Date(Number(row.collectedAt)), redeemedAt: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)) })));
           if (!csv.write(chunk)) await drained(csv);
           if (csv.destroyed) throw new DownloadAbortedError();
         }

@@ -45,15 +45,16 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-export const CSV_COLUMNS = ["Name", "Email", "Phone", "Campaign", "Collected At"] as const;
+export const CSV_COLUMNS = ["Name", "Email", "Phone", "Campaign", "Collected At", "Redeemed At"] as const;
 
-export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date }): string[] {
+export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date; redeemedAt?: Date | null }): string[] {
   return [
     safeCsvCell(lead.name),
     safeCsvCell(lead.email),
     safeCsvCell(lead.phone, "phone"),
     safeCsvCell(lead.campaign),
     lead.collectedAt.toISOString(),
+    lead.redeemedAt ? lead.redeemedAt.toISOString() : "",
   ];
 }
 

@@ -19,6 +19,14 @@ export function claimantKeyOf(campaignId: string, email: string) {
 export const claimantKeySql = (campaignId: SQL | typeof lead.campaignId, email: SQL | typeof lead.email) =>
   sql`encode(sha256(convert_to(${campaignId}::text || ':' || lower(btrim(${email})), 'UTF8')), 'hex')`;
 
+/**
+ * A lead's "Redeemed At" (epoch ms) in raw SQL over aliases `l` (lead) and `c` (campaign): the
+ * claimant's code, so a repeated claim by the same email shows the same redeem.
+ */
+export const REDEEMED_AT_SQL = sql.raw(
+  `(select (extract(epoch from o.redeemed_at) * 1000)::float8 from offer_code o where o.campaign_id = c.id and o.claimant_key = encode(sha256(convert_to(c.id::text || ':' || lower(btrim(l.email)), 'UTF8')), 'hex'))`,
+);
+
 export type Claim = { code: string; expiresAt: string | null };
 
 /**
