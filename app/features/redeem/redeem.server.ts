@@ -36,7 +36,7 @@ export type Claim = { code: string; expiresAt: string | null };
  */
 export async function claimOfferCode(
   tx: Database,
-  options: { campaignId: string; email: string; leadId: string | null; at: string },
+  options: { campaignId: string; email: string; leadId: string | null; at: string; draw?: () => string },
 ): Promise<Claim | null> {
   const claimantKey = claimantKeyOf(options.campaignId, options.email);
   const existing = async () => {
@@ -74,7 +74,7 @@ export async function claimOfferCode(
   for (let attempt = 0; attempt < 5; attempt++) {
     const [inserted] = await tx
       .insert(offerCode)
-      .values({ code: generateOfferCode(), campaignId: options.campaignId, userId: owner.userId, leadId, claimantKey, claimedAt, expiresAt })
+      .values({ code: (options.draw ?? generateOfferCode)(), campaignId: options.campaignId, userId: owner.userId, leadId, claimantKey, claimedAt, expiresAt })
       .onConflictDoNothing()
       .returning({ code: offerCode.code, expiresAt: offerCode.expiresAt });
     if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null };
