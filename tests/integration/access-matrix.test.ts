@@ -12,6 +12,7 @@ import { makeRequest, payload } from "../http";
 import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
 import { campaignForm } from "./campaigns-support";
 import { outcome, type Handler } from "./hardening-support";
+import { createClaim } from "./redeem-support";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert";
 type Module = { loader?: Handler; action?: Handler };
@@ -24,6 +25,10 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/healthz.ts": { loader: "public" },
   "routes/signout.ts": { loader: "inert", action: "public" },
   "routes/capture.tsx": { loader: "public", action: "public" },
+  // The counter: the owner's session or a staff link; neither sends everyone else to /signin.
+  "routes/redeem.tsx": { loader: "user", action: "user" },
+  "routes/redeem.staff-link.ts": { loader: "public" },
+  "routes/redeem.staff.tsx": { loader: "user", action: "user" },
   "routes/uploads.ts": { loader: "public" },
   "routes/campaign-qr-png.ts": { loader: "user" },
   "routes/campaign-qr-svg.ts": { loader: "user" },
@@ -74,6 +79,9 @@ let b: Awaited<ReturnType<typeof createUser>>;
 let bCampaignId: string;
 let bLogoKey: string;
 let bPostId: string;
+let bCode: string;
+let bStaffCookie: string;
+let bStaffLinkId: string;
 const B_LEAD_EMAIL = "secret-lead-of-b@example.org";
 const B_TITLE = "B's Secret Campaign";
 const B_CUSTOMER = "cus_owned_by_b";
@@ -95,6 +103,10 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return campaignForm({ intent: "update", campaignId: bCampaignId, title: "Hijacked" });
     case "routes/settings.tsx":
       return { intent: "business", businessName: "Hijacked" };
+    case "routes/redeem.tsx":
+      return { intent: "redeem", code: bCode };
+    case "routes/redeem.staff.tsx":
+      return { intent: "revoke", staffAccessId: bStaffLinkId };
     case "routes/api.logo.ts":
       return { logo: pngFile("logo.png") };
     case "routes/api.ai-copy.ts":
@@ -118,7 +130,7 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit] = await Promise.all([
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, offerCodes, staffLinks] = await Promise.all([
     db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
     ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
     ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
@@ -127,6 +139,8 @@ async function snapshot() {
     db.select().from(schema.businessProfile),
     db.select().from(schema.blogPost),
     db.select().from(schema.adminAudit),
+    db.select().from(schema.offerCode),
+    db.select().from(schema.staffAccess),
   ]);
   const sorted = <T,>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -139,6 +153,8 @@ async function snapshot() {
     profiles: sorted(profiles),
     posts: sorted(posts),
     audit: sorted(audit),
+    offerCodes: sorted(offerCodes),
+    staffLinks: sorted(staffLinks),
   };
 }
 
@@ -156,6 +172,8 @@ async function rowsOfB() {
     subscription: await db.select().from(schema.subscription).where(eq(schema.subscription.userId, b.id)),
     profile: await db.select().from(schema.businessProfile).where(eq(schema.businessProfile.userId, b.id)),
     sessions: (await db.select({ id: schema.session.id }).from(schema.session).where(eq(schema.session.userId, b.id))).length,
+    offerCodes: await db.select().from(schema.offerCode).where(eq(schema.offerCode.userId, b.id)),
+    staffLinks: await db.select({ id: schema.staffAccess.id, revokedAt: schema.staffAccess.revokedAt }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)),
   };
 }
 
@@ -182,6 +200,15 @@ beforeAll(async () => {
   const { db } = await getServices();
   await db.insert(schema.businessProfile).values({ userId: b.id, name: "B's Bakery" });
   bPostId = (await insertPost({ title: "Draft by nobody", slug: "matrix-draft" })).id;
+  bCode = (await createClaim(bCampaignId, { name: "Bo Claimant", email: "secret-claimant-of-b@example.org" })).code;
+  const created = payload<{ created: { url: string } }>(
+    (await outcome((await load("routes/redeem.staff.tsx")).action, makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }))).result,
+  );
+  const token = created.created.url.split("/").at(-1)!;
+  const opened = (await outcome((await load("routes/redeem.staff-link.ts")).loader, makeRequest(`/redeem/s/${token}`), { token })).result as Response;
+  bStaffCookie = opened.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  expect(bStaffCookie).toMatch(/^leadqr_staff=/);
+  [{ id: bStaffLinkId }] = await db.select({ id: schema.staffAccess.id }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)) as [{ id: string }];
 });
 afterAll(() => stub?.close());
 
@@ -315,6 +342,24 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const named = await outcome(action, makeRequest("/settings", { cookie: a.cookie, form: { intent: "business", businessName: "A's Café", userId: b.id } }));
     expect(named.status).toBe(200);
   },
+  "routes/redeem.tsx": async () => {
+    const { loader, action } = await load("routes/redeem.tsx");
+    const looked = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie }));
+    expect(looked.status).toBe(404);
+    expect(await text(looked.result)).not.toContain("Bo");
+    const pressed = await outcome(action, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie, form: { intent: "redeem", code: bCode } }));
+    expect(pressed.status).toBe(404);
+  },
+  "routes/redeem.staff.tsx": async () => {
+    const { loader, action } = await load("routes/redeem.staff.tsx");
+    const page = await outcome(loader, makeRequest("/redeem/staff", { cookie: a.cookie }));
+    expect(await text(page.result)).not.toContain("B's counter");
+    expect(await text(page.result)).not.toContain(B_TITLE);
+    const revoked = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "revoke", staffAccessId: bStaffLinkId } }));
+    expect(revoked.status).toBe(404);
+    const borrowed = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "create", label: "Into B", campaignId: bCampaignId } }));
+    expect(borrowed.status).toBe(400);
+  },
   "routes/api.logo.ts": async () => {
     const { action } = await load("routes/api.logo.ts");
     const result = await outcome(action, makeRequest("/api/logo", { cookie: a.cookie, form: { logo: pngFile("a.png"), userId: b.id } }));
@@ -350,6 +395,39 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     if (result.status === 302) expect(stub.state.portalSessions.length).toBe(portals + 1);
   },
 };
+
+describe("a staff link", () => {
+  it.each(handlersWith("user", "admin").filter(([file]) => file !== "routes/redeem.tsx"))(
+    "%s %s treats it as signed out and changes nothing",
+    async (file, name) => {
+      const module = await load(file);
+      const before = await snapshot();
+      const request =
+        name === "loader"
+          ? makeRequest(urlOf(pathOfFile(file)), { cookie: bStaffCookie })
+          : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie: bStaffCookie, form: meaningfulForm(file, b) });
+      const result = await outcome(module[name], request, paramsOf());
+      expect(result.status).toBe(302);
+      expect(location(result.result)).toBe("/signin");
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it("reads B's codes at the counter and nobody else's", async () => {
+    const { loader } = await load("routes/redeem.tsx");
+    const own = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: bStaffCookie }));
+    expect(own.status).toBe(200);
+    // The counter shows a first name and the offer, never the lead's contact details.
+    expect(await text(own.result)).toContain("Bo");
+    expect(await text(own.result)).not.toContain("secret-claimant-of-b");
+    const third = await createUser();
+    const aCampaign = await createCampaignRow(third.id, { title: "Third's own" });
+    const aCode = (await createClaim(aCampaign.id, { name: "Al Visitor", email: "al@example.org" })).code;
+    const other = await outcome(loader, makeRequest(`/redeem?code=${aCode}`, { cookie: bStaffCookie }));
+    expect(other.status).toBe(404);
+    expect(await text(other.result)).not.toContain("Al");
+  });
+});
 
 describe("user A with user B's ids", () => {
   it.each(Object.keys(CROSS_USER))("%s gives A nothing of B's and leaves B's rows as they were", async (file) => {
