@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
   return data<CounterActionResult>(result.body, { status: result.status });
 }
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 const STATUS_STYLE = {
   valid: "bg-green-100 text-green-800",

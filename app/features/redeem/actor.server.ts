@@ -8,13 +8,16 @@ export function staffTokenOf(request: Request) {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
-/** The staff link's cookie: sent only to /redeem, never readable by scripts. */
+/**
+ * The staff link's cookie, never readable by scripts. Path=/ because client navigations fetch
+ * `/redeem.data`, outside Path=/redeem; no other route reads this cookie.
+ */
 export function staffCookie(token: string, secure: boolean) {
-  return `${STAFF_COOKIE}=${encodeURIComponent(token)}; Path=/redeem; HttpOnly; SameSite=Lax; Max-Age=${180 * 24 * 60 * 60}${secure ? "; Secure" : ""}`;
+  return `${STAFF_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${180 * 24 * 60 * 60}${secure ? "; Secure" : ""}`;
 }
 
 export function clearStaffCookie() {
-  return `${STAFF_COOKIE}=; Path=/redeem; HttpOnly; SameSite=Lax; Max-Age=0`;
+  return `${STAFF_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
 }
 
 export type CounterActor = RedeemActor & { isOwner: boolean };
