@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucid
 import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
-import { CODE_NOT_FOUND, lookupForCounter, redeemAtCounter, spendCounterAttempt, undoAtCounter, type CounterActionResult, type CounterCode } from "~/features/redeem/counter.server";
+import { checkCounterBudget, CODE_NOT_FOUND, lookupForCounter, redeemAtCounter, spendCounterMiss, undoAtCounter, type CounterActionResult, type CounterCode } from "~/features/redeem/counter.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimitedError } from "~/utils/rate-limit.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -14,12 +14,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const scope = { isOwner: actor.isOwner, label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
   try {
-    await spendCounterAttempt(request, actor);
+    await checkCounterBudget(request, actor);
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     return data({ scope, typed, found: null, error: error.message }, { status: 429 });
   }
   const found = await lookupForCounter({ actor, code: typed, timeZone: getTimeZone(request) });
+  if (!found) await spendCounterMiss(request, actor);
   return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
 }
 
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const code = (fields.code ?? "").slice(0, 40);
   try {
-    await spendCounterAttempt(request, actor);
+    await checkCounterBudget(request, actor);
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     return data<CounterActionResult>({ ok: false, message: error.message }, { status: 429 });
@@ -39,6 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
       : fields.intent === "undo"
         ? await undoAtCounter({ actor, code })
         : { status: 400, body: { ok: false, message: "Unknown action." } };
+  if (result.status === 404) await spendCounterMiss(request, actor);
   return data<CounterActionResult>(result.body, { status: result.status });
 }
 

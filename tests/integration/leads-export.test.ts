@@ -48,9 +48,9 @@ describe("CSV export", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="leadqr-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = await rowsOf(response);
     expect(rows).toEqual([
-      ["Ann", "ann@x.io", "", "Gym", expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/)],
-      ["Bob", "bob@shop.io", "", "Café Olé", expect.any(String)],
-      ["Zoë", "zoe@x.io", "+1 555 123 4567", "Café Olé", "2024-05-01T10:00:00.000Z"],
+      ["Ann", "ann@x.io", "", "Gym", expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), ""],
+      ["Bob", "bob@shop.io", "", "Café Olé", expect.any(String), ""],
+      ["Zoë", "zoe@x.io", "+1 555 123 4567", "Café Olé", "2024-05-01T10:00:00.000Z", ""],
     ]);
 
     // The same view as the screen: search and campaign filter, same order.
@@ -69,7 +69,7 @@ describe("CSV export", () => {
     await createLeadRow(id, { name: "Plain", email: "plain@x.io", phone: "+44 (20) 7946-0958", collectedAt: minutesAgo(10) });
     const text = await bodyOf(await exportCsv(owner.cookie));
     const lines = text.split("\r\n");
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${lines[1]!.split(",").at(-1)}`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${lines[1]!.split(",").at(-2)},`);
     expect(lines[2]).toMatch(/^Plain,plain@x\.io,\+44 \(20\) 7946-0958,'@Campaign,/);
   });
 
@@ -104,7 +104,7 @@ describe("CSV export", () => {
     await generateOwnerData(db, { userId: owner.id, campaigns: 3, scans: 5_000, leads: 4_500, days: 30 });
     const rows = await rowsOf(await exportCsv(owner.cookie));
     expect(rows).toHaveLength(4_500);
-    const moments = rows.map((row) => Date.parse(row.at(-1)!));
+    const moments = rows.map((row) => Date.parse(row[4]!));
     expect(moments.every((moment, index) => index === 0 || moment <= moments[index - 1]!)).toBe(true);
     expect(new Set(rows.map((row) => row[1])).size).toBe(4_500);
   });

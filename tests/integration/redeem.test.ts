@@ -207,6 +207,14 @@ describe("staff links", () => {
     expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
+
+  it("never slow down a busy counter working real codes", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Busy till" });
+    const { code } = await createClaim(campaignId, { name: "Regular", email: "regular@example.com" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) statuses.push(statusOf(await counter(`/redeem?code=${code}`, staff.cookie)));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
 });
 
 describe("the funnel", () => {

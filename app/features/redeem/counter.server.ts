@@ -1,12 +1,27 @@
 import { getServices } from "~/utils/services.server";
-import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
+import { checkRateLimit, clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { formatDate, formatDateTime } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 
-/** Every lookup and redeem spends from the actor's and the address's budgets (guessing codes). */
-export async function spendCounterAttempt(request: Request, actor: RedeemActor) {
-  await consumeRateLimit("redeemByAddress", clientAddress(request));
-  await consumeRateLimit("redeemByActor", actor.staffAccessId ?? `owner:${actor.userId}`);
+const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
+
+/**
+ * Guessing is the threat, not a busy counter: only codes that do not exist spend the budgets, and
+ * every attempt is refused once either is spent.
+ */
+export async function checkCounterBudget(request: Request, actor: RedeemActor) {
+  await checkRateLimit("redeemMissByAddress", clientAddress(request));
+  await checkRateLimit("redeemMissByActor", actorKey(actor));
+}
+
+export async function spendCounterMiss(request: Request, actor: RedeemActor) {
+  try {
+    await consumeRateLimit("redeemMissByAddress", clientAddress(request));
+    await consumeRateLimit("redeemMissByActor", actorKey(actor));
+  } catch (error) {
+    // This answer is "not found" anyway; the next attempt is the one refused.
+    if (!(error instanceof RateLimitedError)) throw error;
+  }
 }
 
 export type CounterCode = {
