@@ -14,6 +14,7 @@ import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
+import { RedeemFunnel } from "~/features/redeem/funnel";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -49,6 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       aiThankyou: campaign.aiThankyou,
       scans: campaign.scans,
       leads: campaign.leads,
+      redeemed: campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
     conversion: conversionRate(campaign.leads, campaign.scans),
@@ -104,6 +106,11 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         <Figure label="Leads" value={String(campaign.leads)} />
         <Figure label="Convert" value={`${conversion}%`} />
       </dl>
+
+      <section aria-labelledby="funnel-heading" className="space-y-3 rounded-xl border border-gray-200 bg-white p-5">
+        <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">From scan to sale</h2>
+        <RedeemFunnel scans={campaign.scans} leads={campaign.leads} redeemed={campaign.redeemed} />
+      </section>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <section aria-labelledby="copy-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5">

@@ -10,6 +10,7 @@ import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/ca
 import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
 import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
 import { getBusinessName } from "~/features/account/account.server";
+import { getOfferRule } from "~/features/redeem/redeem.server";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaigns";
@@ -25,11 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canCreate = isPro || summary.total < FREE_CAMPAIGN_LIMIT;
 
   const editId = url.searchParams.get("edit");
+  let offerRule: Awaited<ReturnType<typeof getOfferRule>> | undefined;
   let wizard: { mode: "create" } | { mode: "edit"; campaign: NonNullable<Awaited<ReturnType<typeof getCampaign>>> } | null = null;
   if (editId !== null) {
     const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: editId });
     if (!campaign) notFound("Campaign not found");
     wizard = { mode: "edit", campaign };
+    offerRule = await getOfferRule(db, { userId: sessionUser.id, campaignId: campaign.id });
   } else if (url.searchParams.get("new") === "1" && canCreate) {
     wizard = { mode: "create" };
   }
@@ -56,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
             design: wizard.campaign.design,
             consentMode: wizard.campaign.consentMode,
             offerRequiresConsent: wizard.campaign.offerRequiresConsent,
+            offerRule,
           },
         }
       : wizard,

@@ -3,9 +3,11 @@ import { DEFAULT_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
+import { presentClaim } from "~/features/redeem/claim.server";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/capture";
 
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
@@ -49,6 +51,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     clientAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
   });
+  if (result.body.ok) {
+    const { claim: issued, ...rest } = result.body;
+    const claim = issued ? await presentClaim(issued, await getTimeZone(request)) : undefined;
+    return data({ ...rest, claim }, { status: 200 });
+  }
   return data(result.body, { status: result.status });
 }
 

@@ -10,7 +10,10 @@ import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner"
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
+import { RedeemFunnel } from "~/features/redeem/funnel";
+import { countRedeems } from "~/features/redeem/redeem.server";
 import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
@@ -26,8 +29,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const timeZone = await getTimeZone(request);
   let dashboard: DashboardData;
   let loadFailed = false;
+  let redeemed = 0;
   try {
     dashboard = await getDashboard({ userId: user.id, timeZone });
+    redeemed = (await countRedeems((await getServices()).db, { userId: user.id })).redeemed;
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");
@@ -50,12 +55,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     chart: dashboard.chart,
     recentCampaigns: dashboard.recentCampaigns,
     hasCampaigns: dashboard.campaignCount > 0,
+    redeemed,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed, redeemed } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -86,6 +92,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <StatCard title="Free Scans Used" value={`${freeScans.used} / ${freeScans.limit}`} icon={BarChart3} color="orange" />
         ) : null}
       </div>
+
+      <section aria-labelledby="funnel-title" className="mt-6 space-y-3 rounded-xl border border-gray-200 bg-white p-5">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id="funnel-title" className="text-lg font-semibold text-gray-900">
+            From scan to sale
+          </h2>
+          <Link to="/redeem" className="text-sm font-medium text-blue-600 hover:text-blue-700">
+            Redeem a code
+          </Link>
+        </div>
+        <RedeemFunnel scans={stats.totalScans} leads={stats.totalLeads} redeemed={redeemed} />
+      </section>
 
       <div className="mt-8">
         <OverviewChart points={chart} />

@@ -151,6 +151,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">
                   Placement
                 </th>
+                <th scope="col" className="px-4 py-3">
+                  Redeemed At
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -179,6 +182,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                         <span className="sr-only">None</span>
                       </span>
                     )}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                    {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
                   </td>
                 </tr>
               ))}

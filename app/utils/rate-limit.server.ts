@@ -20,6 +20,10 @@ export const RATE_LIMITS = {
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },
   profileByUser: { points: 20, duration: 15 * 60 },
+  // Offer codes at the counter: codes that do not exist (guesses), per staff link (or owner) and per address.
+  redeemMissByActor: { points: 60, duration: 10 * 60 },
+  redeemMissByAddress: { points: 120, duration: 10 * 60 },
+  staffLinkByAddress: { points: 20, duration: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -60,6 +64,13 @@ export async function consumeRateLimit(name: RateLimitName, key: string) {
     }
     throw rejection;
   }
+}
+
+/** Throws RateLimitedError when `name`'s budget for `key` is already spent; spends nothing. */
+export async function checkRateLimit(name: RateLimitName, key: string) {
+  const limiter = await getLimiter(name);
+  const used = await limiter.get(key);
+  if (used && used.consumedPoints >= limiter.points) throw new RateLimitedError(Math.ceil(used.msBeforeNext / 1000));
 }
 
 /** The client's address as the HTTP server determined it (never a client-supplied header). */

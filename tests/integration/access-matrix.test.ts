@@ -16,6 +16,7 @@ import { makeRequest, payload } from "../http";
 import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
 import { campaignForm } from "./campaigns-support";
 import { outcome, type Handler } from "./hardening-support";
+import { createClaim } from "./redeem-support";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert" | "bearer";
 type Module = { loader?: Handler; action?: Handler; default?: unknown };
@@ -28,6 +29,10 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/healthz.ts": { loader: "public" },
   "routes/signout.ts": { loader: "inert", action: "public" },
   "routes/capture.tsx": { loader: "public", action: "public" },
+  // The counter: the owner's session or a staff link; neither sends everyone else to /signin.
+  "routes/redeem.tsx": { loader: "user", action: "user" },
+  "routes/redeem.staff-link.ts": { loader: "public" },
+  "routes/redeem.staff.tsx": { loader: "user", action: "user" },
   "routes/uploads.ts": { loader: "public" },
   "routes/campaign-qr-png.ts": { loader: "user" },
   "routes/campaign-qr-svg.ts": { loader: "user" },
@@ -100,6 +105,9 @@ const B_HOOK_URL = "https://hooks.example.com/b-secret-endpoint";
 let bLeadId: string;
 /** A well-formed consent token that matches nothing. */
 const NO_TOKEN = "A".repeat(43);
+let bCode: string;
+let bStaffCookie: string;
+let bStaffLinkId: string;
 const B_LEAD_EMAIL = "secret-lead-of-b@example.org";
 const B_TITLE = "B's Secret Campaign";
 const B_CUSTOMER = "cus_owned_by_b";
@@ -142,6 +150,10 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "delete" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
+    case "routes/redeem.tsx":
+      return { intent: "redeem", code: bCode };
+    case "routes/redeem.staff.tsx":
+      return { intent: "revoke", staffAccessId: bStaffLinkId };
     case "routes/api.logo.ts":
       return { logo: pngFile("logo.png") };
     case "routes/api.ai-copy.ts":
@@ -165,7 +177,7 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements] = await Promise.all([
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks] = await Promise.all([
     db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
     ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
     ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
@@ -178,6 +190,8 @@ async function snapshot() {
     db.select().from(schema.apiKey),
     db.select().from(schema.webhookDelivery),
     db.select().from(schema.placement),
+    db.select().from(schema.offerCode),
+    db.select().from(schema.staffAccess),
   ]);
   const sorted = <T,>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -194,6 +208,8 @@ async function snapshot() {
     keys: sorted(keys),
     deliveries: sorted(deliveries),
     placements: sorted(placements),
+    offerCodes: sorted(offerCodes),
+    staffLinks: sorted(staffLinks),
   };
 }
 
@@ -215,6 +231,8 @@ async function rowsOfB() {
     endpoints: await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, b.id)),
     keys: await db.select().from(schema.apiKey).where(eq(schema.apiKey.userId, b.id)),
     deliveries: await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, bEndpointId)),
+    offerCodes: await db.select().from(schema.offerCode).where(eq(schema.offerCode.userId, b.id)),
+    staffLinks: await db.select({ id: schema.staffAccess.id, revokedAt: schema.staffAccess.revokedAt }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)),
   };
 }
 
@@ -262,6 +280,15 @@ beforeAll(async () => {
     .values({ userId: c.id, url: "https://hooks.example.com/c", events: ["lead.created"], secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" })
     .returning();
   cEndpointId = own!.id;
+  bCode = (await createClaim(bCampaignId, { name: "Bo Claimant", email: "secret-claimant-of-b@example.org" })).code;
+  const created = payload<{ created: { url: string } }>(
+    (await outcome((await load("routes/redeem.staff.tsx")).action, makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }))).result,
+  );
+  const token = created.created.url.split("/").at(-1)!;
+  const opened = (await outcome((await load("routes/redeem.staff-link.ts")).loader, makeRequest(`/redeem/s/${token}`), { token })).result as Response;
+  bStaffCookie = opened.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  expect(bStaffCookie).toMatch(/^leadqr_staff=/);
+  [{ id: bStaffLinkId }] = await db.select({ id: schema.staffAccess.id }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)) as [{ id: string }];
 });
 afterAll(() => stub?.close());
 
@@ -456,6 +483,24 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const resend = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), { endpointId: cEndpointId });
     expect(resend.status).toBe(404);
   },
+  "routes/redeem.tsx": async () => {
+    const { loader, action } = await load("routes/redeem.tsx");
+    const looked = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie }));
+    expect(looked.status).toBe(404);
+    expect(await text(looked.result)).not.toContain("Bo");
+    const pressed = await outcome(action, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie, form: { intent: "redeem", code: bCode } }));
+    expect(pressed.status).toBe(404);
+  },
+  "routes/redeem.staff.tsx": async () => {
+    const { loader, action } = await load("routes/redeem.staff.tsx");
+    const page = await outcome(loader, makeRequest("/redeem/staff", { cookie: a.cookie }));
+    expect(await text(page.result)).not.toContain("B's counter");
+    expect(await text(page.result)).not.toContain(B_TITLE);
+    const revoked = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "revoke", staffAccessId: bStaffLinkId } }));
+    expect(revoked.status).toBe(404);
+    const borrowed = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "create", label: "Into B", campaignId: bCampaignId } }));
+    expect(borrowed.status).toBe(400);
+  },
   "routes/api.logo.ts": async () => {
     const { action } = await load("routes/api.logo.ts");
     const result = await outcome(action, makeRequest("/api/logo", { cookie: a.cookie, form: { logo: pngFile("a.png"), userId: b.id } }));
@@ -503,6 +548,39 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     if (result.status === 302) expect(stub.state.portalSessions.length).toBe(portals + 1);
   },
 };
+
+describe("a staff link", () => {
+  it.each(handlersWith("user", "admin").filter(([file]) => file !== "routes/redeem.tsx"))(
+    "%s %s treats it as signed out and changes nothing",
+    async (file, name) => {
+      const module = await load(file);
+      const before = await snapshot();
+      const request =
+        name === "loader"
+          ? makeRequest(urlOf(pathOfFile(file)), { cookie: bStaffCookie })
+          : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie: bStaffCookie, form: meaningfulForm(file, b) });
+      const result = await outcome(module[name], request, paramsOf());
+      expect(result.status).toBe(302);
+      expect(location(result.result)).toBe("/signin");
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it("reads B's codes at the counter and nobody else's", async () => {
+    const { loader } = await load("routes/redeem.tsx");
+    const own = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: bStaffCookie }));
+    expect(own.status).toBe(200);
+    // The counter shows a first name and the offer, never the lead's contact details.
+    expect(await text(own.result)).toContain("Bo");
+    expect(await text(own.result)).not.toContain("secret-claimant-of-b");
+    const third = await createUser();
+    const aCampaign = await createCampaignRow(third.id, { title: "Third's own" });
+    const aCode = (await createClaim(aCampaign.id, { name: "Al Visitor", email: "al@example.org" })).code;
+    const other = await outcome(loader, makeRequest(`/redeem?code=${aCode}`, { cookie: bStaffCookie }));
+    expect(other.status).toBe(404);
+    expect(await text(other.result)).not.toContain("Al");
+  });
+});
 
 describe("user A with user B's ids", () => {
   it.each(Object.keys(CROSS_USER))("%s gives A nothing of B's and leaves B's rows as they were", async (file) => {

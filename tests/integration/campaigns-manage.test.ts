@@ -114,6 +114,7 @@ describe("the campaigns list", () => {
       aiHeadline: "Wake Up to Savings: 20% Off Your Favourite Coffee Today",
       scans: 4,
       leads: 3,
+      redeemed: 0,
     });
     const titles = async (query: string) => (await list(owner.cookie, query)).campaigns.map((c: { title: string }) => c.title);
     expect(await titles("?status=paused")).toEqual(["Spa Day"]);

@@ -43,7 +43,7 @@ describe("submitting the capture form", () => {
     const token = await scanToken(campaign.id);
     const result = await submit(campaign.id, { name: "  Ada Lovelace ", email: "ada@example.com", phone: "+44 (20) 7946-0958", scanToken: token, role: "admin", campaign_id: crypto.randomUUID() });
     expect(statusOf(result)).toBe(200);
-    expect(payload(result)).toEqual({ ok: true });
+    expect(payload(result)).toMatchObject({ ok: true });
     const leads = await leadsOf(campaign.id);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", phone: "+44 (20) 7946-0958", scanId: token });
@@ -59,7 +59,7 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup();
     const tokens = [];
     for (let i = 0; i < 5; i++) tokens.push(await scanToken(campaign.id));
-    expect(payload(await submit(campaign.id, { name: "Fifth", email: "fifth@example.com", scanToken: tokens[4]! }))).toEqual({ ok: true });
+    expect(payload(await submit(campaign.id, { name: "Fifth", email: "fifth@example.com", scanToken: tokens[4]! }))).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(1);
   });
 
@@ -68,11 +68,16 @@ describe("submitting the capture form", () => {
     const token = await scanToken(campaign.id);
     const form = { name: "Grace", email: "grace@example.com", scanToken: token };
     const [first, second] = await Promise.all([submit(campaign.id, form), submit(campaign.id, form)]);
-    expect(payload(first)).toEqual({ ok: true });
-    expect(payload(second)).toEqual({ ok: true });
-    expect(payload(await submit(campaign.id, form))).toEqual({ ok: true });
+    expect(payload(first)).toMatchObject({ ok: true });
+    expect(payload(second)).toMatchObject({ ok: true });
+    const third = payload<{ claim: { code: string } }>(await submit(campaign.id, form));
+    expect(third).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(1);
     expect(await outboxOf(campaign.id)).toHaveLength(1);
+    // Every answer shows the same offer code.
+    const codes = [first, second].map((answer) => payload<{ claim: { code: string } }>(answer).claim.code);
+    expect(codes).toEqual([third.claim.code, third.claim.code]);
+    expect(third.claim.code).toMatch(/^[2-9ACDEFGHJKMNPQRTVWXY]{3}-[2-9ACDEFGHJKMNPQRTVWXY]{3}-[2-9ACDEFGHJKMNPQRTVWXY]{2}$/);
   });
 
   it("refuses a post without a valid scan token of this campaign", async () => {
@@ -127,7 +132,7 @@ describe("submitting the capture form", () => {
   it("accepts unicode names and no phone", async () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
-    expect(payload(await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token }))).toEqual({ ok: true });
+    expect(payload(await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token }))).toMatchObject({ ok: true });
     expect((await leadsOf(campaign.id))[0]).toMatchObject({ name: "Zoë Ñúñez 李小龍 🎉", phone: null });
   });
 
@@ -135,7 +140,7 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
     const result = await submit(campaign.id, { name: "Spam", email: "spam@example.com", website: "http://spam.example", scanToken: token });
-    expect(payload(result)).toEqual({ ok: true });
+    expect(payload(result)).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(0);
     expect(await outboxOf(campaign.id)).toHaveLength(0);
   });
@@ -160,7 +165,7 @@ describe("submitting the capture form", () => {
     const total = LEAD_EMAILS_PER_HOUR + 3;
     for (let i = 0; i < total; i++) {
       const token = await scanToken(campaign.id);
-      expect(payload(await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token }))).toEqual({ ok: true });
+      expect(payload(await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token }))).toMatchObject({ ok: true });
     }
     expect(await leadsOf(campaign.id)).toHaveLength(total);
     const outbox = await outboxOf(campaign.id);

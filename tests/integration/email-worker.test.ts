@@ -103,7 +103,7 @@ describe("the email worker", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id, title: "Croissant Club", businessType: "Bakery" });
     const answer = await visitorSubmits(campaign.id, { name: "<script>alert(1)</script> Ada", email: "ada@example.com", phone: "+1 555 0100" });
-    expect(answer).toEqual({ ok: true });
+    expect(answer).toMatchObject({ ok: true });
 
     const { db } = await getServices();
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
@@ -132,7 +132,7 @@ describe("the email worker", () => {
     const { db } = await getServices();
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 200 });
 
-    expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toEqual({ ok: true });
+    expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toMatchObject({ ok: true });
     const [lead] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(lead).toMatchObject({ name: "Patient Pat" });
 

@@ -6,3 +6,4 @@ export * from "./system";
 export * from "./integrations";
 export * from "./capture";
 export * from "./consent";
+export * from "./redeem";

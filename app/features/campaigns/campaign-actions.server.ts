@@ -3,6 +3,9 @@ import type { SessionUser } from "~/features/auth/session.server";
 import { formFields, notFound, parseFields } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
+import { OfferRuleSchema } from "~/features/redeem/offer";
+import { saveOfferRule } from "~/features/redeem/redeem.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import { CampaignInputSchema } from "./campaigns.schema";
 import {
   CampaignLimitError,
@@ -22,6 +25,7 @@ const ECHOED = new Set([
   "title", "businessType", "discount", "minOrder", "aiHeadline", "aiThankyou", "colorPreset",
   "primaryColor", "secondaryColor", "textColor", "buttonStyle", "fontStyle", "layout", "qrLogoUrl",
   "consentMode", "offerRequiresConsent",
+  "offerExpiry", "offerValidUntil", "offerValidDays",
 ]);
 
 const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: "Please upload the logo again" } };
@@ -49,18 +53,22 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
         );
       }
       const parsed = parseFields(CampaignInputSchema, fields);
-      if (!parsed.ok) {
+      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: getTimeZone(request) });
+      if (!parsed.ok || !rule.ok) {
         // The typed values go back too, so a form posted without JavaScript keeps them.
         const values = Object.fromEntries(Object.entries(fields).filter(([key]) => ECHOED.has(key)).map(([key, value]) => [key, value.slice(0, 1000)]));
-        return data({ fieldErrors: parsed.response.data.fieldErrors, values }, { status: 400 });
+        const fieldErrors = { ...(parsed.ok ? {} : parsed.response.data.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+        return data({ fieldErrors, values }, { status: 400 });
       }
       let saved = true;
       try {
+        let campaignId = fields.campaignId ?? "";
         if (fields.intent === "create") {
-          await createCampaign(db, { userId, isPro: sessionUser.plan.isPro, input: parsed.value });
+          campaignId = (await createCampaign(db, { userId, isPro: sessionUser.plan.isPro, input: parsed.value })).id;
         } else {
-          saved = await updateCampaign(db, { userId, campaignId: fields.campaignId ?? "", input: parsed.value });
+          saved = await updateCampaign(db, { userId, campaignId, input: parsed.value });
         }
+        if (saved) await saveOfferRule(db, { userId, campaignId, rule: rule.value });
       } catch (error) {
         if (error instanceof CampaignLimitError) return data({ formError: `Failed to create campaign: ${error.message}` }, { status: 403 });
         if (error instanceof LogoNotFoundError) return data(LOGO_AGAIN, { status: 400 });

@@ -14,6 +14,8 @@ export type CampaignSummary = {
   aiHeadline: string;
   scans: number;
   leads: number;
+  /** Offer codes redeemed at the counter. */
+  redeemed?: number;
 };
 
 export type CampaignCardProps = {
@@ -123,6 +125,11 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
         <Tile label="Leads" value={String(campaign.leads)} />
         <Tile label="Convert" value={`${rate}%`} />
       </dl>
+      {campaign.redeemed !== undefined ? (
+        <p className="mt-2 text-center text-sm text-gray-600" data-testid="card-redeemed">
+          Redeemed: <span className="font-semibold text-gray-900">{campaign.redeemed}</span> ({conversionRate(campaign.redeemed, campaign.leads)}% of leads)
+        </p>
+      ) : null}
 
       {error ? (
         <p role="alert" className="mt-3 text-sm text-red-600">

@@ -8,6 +8,7 @@ import type { LogoUploadResponse } from "~/routes/api.logo";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import type { ConsentMode } from "~/features/consent/consent";
+import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
 import {
   BUSINESS_TYPES,
@@ -33,6 +34,7 @@ export type WizardCampaign = {
   design: CampaignDesign;
   consentMode?: ConsentMode;
   offerRequiresConsent?: boolean;
+  offerRule?: OfferRuleValues;
 };
 
 type Values = {
@@ -55,11 +57,11 @@ type Values = {
   offerRequiresConsent: string;
 };
 
-export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> };
+export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> & Record<string, string | undefined> };
 
 const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
 const STEP_OF_FIELD: Record<string, number> = {
-  title: 1, businessType: 1, discount: 1, minOrder: 1,
+  title: 1, businessType: 1, discount: 1, minOrder: 1, offerExpiry: 1, offerValidUntil: 1, offerValidDays: 1,
   aiHeadline: 2, aiThankyou: 2, colorPreset: 2, primaryColor: 2, secondaryColor: 2, textColor: 2,
   buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2, consentMode: 2, offerRequiresConsent: 2,
 };
@@ -232,6 +234,7 @@ function WizardForm(props: {
             <Field label="Offer Condition" name="minOrder" error={fieldErrors.minOrder} id={id} hint="e.g. on orders over $25">
               <input value={values.minOrder} onChange={set("minOrder")} maxLength={FIELD_LIMITS.minOrder} required placeholder="On orders over $25" />
             </Field>
+            <OfferRuleFields initial={campaign?.offerRule} echoed={props.serverResult?.values} errors={fieldErrors} />
             {!showAllSteps ? (
               <div className="flex justify-end">
                 <button type="button" disabled={!step1Done} onClick={() => setStep(2)} className={PRIMARY}>

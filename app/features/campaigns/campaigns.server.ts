@@ -20,6 +20,9 @@ export class LogoNotFoundError extends Error {}
 // Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
 const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
 
+// Codes redeemed at the counter (the funnel's last step).
+const redeemedCount = sql<number>`(select count(*) from "offer_code" where "offer_code"."campaign_id" = "campaign"."id" and "offer_code"."redeemed_at" is not null)::int`;
+
 const summaryColumns = {
   id: campaign.id,
   title: campaign.title,
@@ -28,6 +31,7 @@ const summaryColumns = {
   aiHeadline: campaign.aiHeadline,
   scans: campaignScans,
   leads: leadCount,
+  redeemed: redeemedCount,
 };
 
 /** The owner's campaigns, newest first, with scan and lead counts read in the same query. */

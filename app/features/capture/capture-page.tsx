@@ -13,6 +13,8 @@ import {
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
+import { ClaimCard } from "~/features/redeem/claim-card";
+import type { ClaimView } from "~/features/redeem/claim.server";
 
 const CSS = `body{margin:0}
 .cq{--sans:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;box-sizing:border-box;background:linear-gradient(135deg,var(--p),var(--s));font-family:var(--font);color:#111827;line-height:1.5}
@@ -138,6 +140,7 @@ export type LeadFormResult = {
   fieldErrors?: Record<string, string>;
   values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
   scanToken?: string;
+  claim?: ClaimView;
 };
 
 export function CaptureForm({
@@ -163,7 +166,7 @@ export function CaptureForm({
     return (
       <CaptureFrame design={offer.design}>
         <main className="cq-main">
-          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} />
+          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} claim={result.claim} />
         </main>
       </CaptureFrame>
     );
@@ -346,7 +349,7 @@ function LeadFormBody({
   );
 }
 
-function ThankYou({ offer, checkEmail }: { offer: Offer; checkEmail: boolean }) {
+function ThankYou({ offer, checkEmail, claim }: { offer: Offer; checkEmail: boolean; claim?: ClaimView }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -360,6 +363,7 @@ function ThankYou({ offer, checkEmail }: { offer: Offer; checkEmail: boolean }) 
         Keep an eye on your email for exclusive offers and updates from <strong>{offer.businessName}</strong>
       </p>
       {checkEmail ? <p>Please check your inbox and confirm your email address.</p> : null}
+      {claim ? <ClaimCard claim={claim} /> : null}
     </div>
   );
 }

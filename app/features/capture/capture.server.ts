@@ -12,6 +12,7 @@ import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
+import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -300,7 +301,7 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true; checkEmail?: boolean } }
+  | { status: 200; body: { ok: true; checkEmail?: boolean; claim?: Claim } }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -426,6 +427,7 @@ export async function submitLead(
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
   let emailQueued = false;
+  let claim: Claim | null = null;
   try {
     outcome = await db.transaction(async (tx) => {
       // One writer per campaign at a time keeps the hourly notification count exact.
@@ -443,6 +445,8 @@ export async function submitLead(
         // address with the same browser share a visitor hash: the second person's lead is kept.
         [stored] = await tx.insert(lead).values({ ...values, scanId: null }).returning({ id: lead.id });
       }
+      // The same email claiming again gets its first code back (decision 120).
+      claim = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
       if (!stored) return "repeat" as const;
       const consent = await recordLeadConsent(tx, {
         leadId: stored.id,
@@ -483,7 +487,8 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
-  return emailQueued ? { status: 200, body: { ok: true, checkEmail: true } } : THANKS;
+  if (!emailQueued && !claim) return THANKS;
+  return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) } };
 }
 
 async function isUnusedScanToken(db: Database, campaignId: string, token: string) {

@@ -8,6 +8,7 @@ import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
+import { REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
 import { LEADS_PAGE_SIZE, type LeadsQuery } from "./leads.schema";
 
@@ -22,6 +23,9 @@ export type LeadRow = {
   /** As the owner reads it, in their time zone. */
   collectedAt: string;
   collectedAtIso: string;
+  /** When the lead's offer code was redeemed at the counter. */
+  redeemedAt: string | null;
+  redeemedAtIso: string | null;
   isMasked: boolean;
 };
 
@@ -141,7 +145,8 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
     isShallow
       ? sql`
         select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from campaign c
         cross join lateral (
           select l.id, l.name, l.email, l.phone, l.collected_at, l.placement_id from lead l
@@ -155,7 +160,8 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
         limit ${LEADS_PAGE_SIZE} offset ${offset}`
       : sql`
         select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt"
+          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from lead l join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
         where c.user_id = ${userId}${filter.campaign}${filter.lead}
@@ -163,7 +169,7 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
         limit ${LEADS_PAGE_SIZE} offset ${offset}`,
   );
 
-  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number }>(
+  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number; redeemedAt: number | null }>(
     result,
   ).map((row) => {
     const isMasked = visible !== null && !visible.has(row.id);
@@ -178,6 +184,8 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
       placement: row.placement,
       collectedAt: formatCollectedAt(collectedAt, timeZone),
       collectedAtIso: collectedAt.toISOString(),
+      redeemedAt: row.redeemedAt === null ? null : formatCollectedAt(new Date(Number(row.redeemedAt)), timeZone),
+      redeemedAtIso: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)).toISOString(),
       isMasked,
     };
   });
@@ -225,7 +233,8 @@ export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
           (extract(epoch from lc.given_at) * 1000)::float8 as "givenAt",
           (extract(epoch from lc.confirmed_at) * 1000)::float8 as "confirmedAt",
           lc.confirmed_address as "confirmedAddress",
-          (extract(epoch from lc.withdrawn_at) * 1000)::float8 as "withdrawnAt"
+          (extract(epoch from lc.withdrawn_at) * 1000)::float8 as "withdrawnAt",
+          ${REDEEMED_AT_SQL} as "redeemedAt"
         from lead l join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
         left join lead_consent lc on lc.lead_id = l.id
@@ -235,7 +244,16 @@ export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
       for (;;) {
         const rows = rowsOf<CsvLeadRow>(await tx.execute(sql.raw(`fetch forward ${CSV_BATCH} from leads_csv`)));
         if (rows.length > 0) {
-          const chunk = toCsv(rows.map((row) => csvRow({ ...row, collectedAt: new Date(Number(row.collectedAt)), consent: csvConsentOf(row) })));
+          const chunk = toCsv(
+            rows.map((row) =>
+              csvRow({
+                ...row,
+                collectedAt: new Date(Number(row.collectedAt)),
+                consent: csvConsentOf(row),
+                redeemedAt: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)),
+              }),
+            ),
+          );
           if (!csv.write(chunk)) await drained(csv);
           if (csv.destroyed) throw new DownloadAbortedError();
         }
@@ -267,6 +285,7 @@ type CsvLeadRow = {
   confirmedAt: number | null;
   confirmedAddress: string | null;
   withdrawnAt: number | null;
+  redeemedAt: number | null;
 };
 
 function csvConsentOf(row: CsvLeadRow): CsvConsent | undefined {

@@ -45,7 +45,7 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The spec's five columns, then the placement (issue 13) and the consent record (issue 14), appended so old imports still line up. */
+/** The spec's five columns, then the placement (issue 13) and the consent record (issue 14) and the redemption (issue 15), appended so old imports still line up. */
 export const CSV_COLUMNS = [
   "Name",
   "Email",
@@ -61,6 +61,7 @@ export const CSV_COLUMNS = [
   "Confirmed At",
   "Confirmed IP Address",
   "Withdrawn At",
+  "Redeemed At",
 ] as const;
 
 export type CsvConsent = {
@@ -85,7 +86,9 @@ const NO_CONSENT: CsvConsent = {
   withdrawnAt: null,
 };
 
-export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null; consent?: CsvConsent }): string[] {
+export function csvRow(
+  lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null; consent?: CsvConsent; redeemedAt?: Date | null },
+): string[] {
   const consent = lead.consent ?? NO_CONSENT;
   const instant = (value: Date | null) => value?.toISOString() ?? "";
   return [
@@ -103,6 +106,7 @@ export function csvRow(lead: LeadContact & { campaign: string; collectedAt: Date
     instant(consent.confirmedAt),
     safeCsvCell(consent.confirmedAddress),
     instant(consent.withdrawnAt),
+    lead.redeemedAt ? lead.redeemedAt.toISOString() : "",
   ];
 }
 

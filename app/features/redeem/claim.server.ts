@@ -1,0 +1,19 @@
+import QRCode from "qrcode";
+import { getEnv } from "~/utils/env.server";
+import { formatOfferCode } from "./code";
+import { validityText } from "./offer";
+import type { Claim } from "./redeem.server";
+
+/** What the thank-you screen shows for a claim: the grouped code, its QR (inline SVG) and validity. */
+export type ClaimView = { code: string; qrSvg: string; validity: string };
+
+/** The address a code's QR opens: staff scanning it with the phone's own camera land on the counter. */
+export function redeemUrlOf(code: string) {
+  return `${getEnv().appOrigin}/redeem?code=${formatOfferCode(code)}`;
+}
+
+export async function presentClaim(claim: Claim, timeZone: string): Promise<ClaimView> {
+  // Our own text (the app origin and an alphabet-only code) rendered by qrcode: safe to inline.
+  const qrSvg = await QRCode.toString(redeemUrlOf(claim.code), { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#111827", light: "#FFFFFF" } });
+  return { code: formatOfferCode(claim.code), qrSvg, validity: validityText(claim.expiresAt, timeZone) };
+}

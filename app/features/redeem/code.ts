@@ -1,0 +1,42 @@
+/**
+ * Offer codes: 8 characters from an alphabet without look-alikes (no 0, 1, O, I, L, S, Z, B, U),
+ * shown grouped as `K7M-4QX-9D`. 27^8 ≈ 2.8·10^11 codes: with per-actor rate limits a guess is
+ * hopeless, and a global unique index catches the rare collision.
+ */
+export const CODE_ALPHABET = "23456789ACDEFGHJKMNPQRTVWXY";
+export const CODE_LENGTH = 8;
+const GROUPS = [3, 3, 2] as const;
+
+/** A fresh code from crypto randomness, without modulo bias (rejection sampling). */
+export function generateOfferCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+  const n = CODE_ALPHABET.length;
+  const ceiling = 256 - (256 % n);
+  let code = "";
+  while (code.length < CODE_LENGTH) {
+    for (const byte of random(new Uint8Array(16))) {
+      if (byte >= ceiling) continue;
+      code += CODE_ALPHABET[byte % n];
+      if (code.length === CODE_LENGTH) break;
+    }
+  }
+  return code;
+}
+
+/** `K7MQ4QX9D` → `K7M-4QX-9D`. */
+export function formatOfferCode(code: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of GROUPS) {
+    parts.push(code.slice(at, at + size));
+    at += size;
+  }
+  return parts.join("-");
+}
+
+/** What a person typed (any case, spaces, dashes, or the QR's text) → the stored form, or null. */
+export function normalizeOfferCode(input: string): string | null {
+  const cleaned = input.toUpperCase().replace(/[\s\-_.]/g, "");
+  if (cleaned.length !== CODE_LENGTH) return null;
+  for (const char of cleaned) if (!CODE_ALPHABET.includes(char)) return null;
+  return cleaned;
+}

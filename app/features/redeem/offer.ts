@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
+
+export const MAX_VALID_DAYS = 365;
+/** A mistaken "Mark redeemed" can be undone for this long. */
+export const UNDO_WINDOW_MS = 5 * 60 * 1000;
+
+export type OfferRuleInput = { expiry: "none" } | { expiry: "until"; validUntil: string; timeZone: string } | { expiry: "days"; validDays: number };
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The wizard's offer-rule fields (`offerExpiry`, `offerValidUntil`, `offerValidDays`, `offerTimeZone`). */
+export const OfferRuleSchema = z
+  .object({
+    offerExpiry: z.enum(OFFER_EXPIRY_KINDS, { error: "Please choose how long the offer is valid" }).default("none"),
+    offerValidUntil: z.string().trim().max(20).optional(),
+    offerValidDays: z.string().trim().max(10).optional(),
+    offerTimeZone: z.string().trim().max(64).optional(),
+  })
+  .transform((input, context): OfferRuleInput => {
+    if (input.offerExpiry === "until") {
+      const day = input.offerValidUntil ?? "";
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+        context.addIssue({ code: "custom", path: ["offerValidUntil"], message: "Please choose the last day the offer is valid" });
+        return z.NEVER;
+      }
+      const zone = input.offerTimeZone && isTimeZone(input.offerTimeZone) ? input.offerTimeZone : "UTC";
+      if (day < calendarDayIn(new Date(), zone)) {
+        context.addIssue({ code: "custom", path: ["offerValidUntil"], message: "The last valid day cannot be in the past" });
+        return z.NEVER;
+      }
+      return { expiry: "until", validUntil: day, timeZone: zone };
+    }
+    if (input.offerExpiry === "days") {
+      const days = Number(input.offerValidDays);
+      if (!/^\d+$/.test(input.offerValidDays ?? "") || days < 1 || days > MAX_VALID_DAYS) {
+        context.addIssue({ code: "custom", path: ["offerValidDays"], message: `Please enter a number of days from 1 to ${MAX_VALID_DAYS}` });
+        return z.NEVER;
+      }
+      return { expiry: "days", validDays: days };
+    }
+    return { expiry: "none" };
+  });
+
+/** `YYYY-MM-DD` of an instant in a time zone. */
+export function calendarDayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/** The instant a day ends in a time zone (the first instant of the next day there). */
+export function endOfDayIn(day: string, timeZone: string): Date {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  // The zone's offset at that moment, found by formatting it there and reading it back as UTC.
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(next);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return new Date(next.getTime() - (asUtc - next.getTime()));
+}
+
+export type StoredOfferRule = { expiry: OfferExpiryKind; validUntil: string | null; validUntilAt: Date | null; validDays: number | null };
+
+/** When a code claimed at `claimedAt` stops working under a campaign's rule; null: never. */
+export function expiryOf(rule: StoredOfferRule | null | undefined, claimedAt: Date): Date | null {
+  if (!rule || rule.expiry === "none") return null;
+  if (rule.expiry === "until") return rule.validUntilAt;
+  if (rule.expiry === "days" && rule.validDays) return new Date(claimedAt.getTime() + rule.validDays * 24 * 60 * 60 * 1000);
+  return null;
+}
+
+export function formatDate(at: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(at));
+}
+
+export function formatDateTime(at: Date | string, timeZone: string) {
+  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(at));
+}
+
+/** The validity line under a code: "Valid until Dec 31, 2026", or "No expiry". */
+export function validityText(expiresAt: Date | string | null, timeZone: string) {
+  if (!expiresAt) return "No expiry";
+  // The end of a day is its next midnight: show the last valid minute's day.
+  return `Valid until ${formatDate(new Date(new Date(expiresAt).getTime() - 60_000), timeZone)}`;
+}
+
+/** The wizard's words for a stored rule (and for its summary step). */
+export function describeRule(rule: { expiry: OfferExpiryKind; validUntil?: string | null; validDays?: number | null }) {
+  if (rule.expiry === "until" && rule.validUntil) return `Valid until ${formatDate(`${rule.validUntil}T12:00:00Z`, "UTC")}`;
+  if (rule.expiry === "days" && rule.validDays) return `Valid for ${rule.validDays} day${rule.validDays === 1 ? "" : "s"} after the claim`;
+  return "No expiry";
+}
+
+/** Redeemed share of claims, in percent with one decimal (0 without claims). */
+export function redemptionRate(redeemed: number, claims: number) {
+  if (!claims) return 0;
+  return Math.round((redeemed / claims) * 1000) / 10;
+}

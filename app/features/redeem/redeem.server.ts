@@ -1,0 +1,319 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { campaign, lead, offerCode, offerRule, staffAccess } from "~/db/schema";
+import { formatOfferCode, generateOfferCode, normalizeOfferCode } from "./code";
+import { endOfDayIn, expiryOf, UNDO_WINDOW_MS, type OfferRuleInput, type StoredOfferRule } from "./offer";
+
+/** Who is at the counter: the owner (signed in) or a staff link, always scoped to one owner. */
+export type RedeemActor = { userId: string; campaignId: string | null; staffAccessId: string | null; label: string };
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** The claimant of a campaign's offer: a hash of the campaign and the normalised email. */
+export function claimantKeyOf(campaignId: string, email: string) {
+  return sha256(`${campaignId}:${email.trim().toLowerCase()}`);
+}
+
+/** The same key, computed by PostgreSQL from a lead row (for joins from leads to their codes). */
+export const claimantKeySql = (campaignId: SQL | typeof lead.campaignId, email: SQL | typeof lead.email) =>
+  sql`encode(sha256(convert_to(${campaignId}::text || ':' || lower(btrim(${email})), 'UTF8')), 'hex')`;
+
+/**
+ * A lead's "Redeemed At" (epoch ms) in raw SQL over aliases `l` (lead) and `c` (campaign): the
+ * claimant's code, so a repeated claim by the same email shows the same redeem.
+ */
+export const REDEEMED_AT_SQL = sql.raw(
+  `(select (extract(epoch from o.redeemed_at) * 1000)::float8 from offer_code o where o.campaign_id = c.id and o.claimant_key = encode(sha256(convert_to(c.id::text || ':' || lower(btrim(l.email)), 'UTF8')), 'hex'))`,
+);
+
+export type Claim = { code: string; expiresAt: string | null };
+
+/**
+ * The claimant's code for this campaign: the existing one when the same email claimed before,
+ * else a new one. Runs inside the lead transaction (under its per-campaign lock), so a lead the
+ * visitor saw accepted always has its code.
+ */
+export async function claimOfferCode(
+  tx: Database,
+  options: { campaignId: string; email: string; leadId: string | null; at: string; draw?: () => string },
+): Promise<Claim | null> {
+  const claimantKey = claimantKeyOf(options.campaignId, options.email);
+  const existing = async () => {
+    const [row] = await tx
+      .select({ code: offerCode.code, expiresAt: offerCode.expiresAt })
+      .from(offerCode)
+      .where(and(eq(offerCode.campaignId, options.campaignId), eq(offerCode.claimantKey, claimantKey)));
+    return row ? { code: row.code, expiresAt: row.expiresAt?.toISOString() ?? null } : null;
+  };
+  const found = await existing();
+  if (found) return found;
+
+  let leadId = options.leadId;
+  if (!leadId) {
+    // A repeated post of an already stored lead that has no code yet (e.g. stored before codes existed).
+    const [first] = await tx
+      .select({ id: lead.id })
+      .from(lead)
+      .where(and(eq(lead.campaignId, options.campaignId), sql`${claimantKeySql(lead.campaignId, lead.email)} = ${claimantKey}`))
+      .orderBy(asc(lead.collectedAt))
+      .limit(1);
+    if (!first) return null;
+    leadId = first.id;
+  }
+  const [owner] = await tx
+    .select({ userId: campaign.userId, rule: { expiry: offerRule.expiry, validUntil: offerRule.validUntil, validUntilAt: offerRule.validUntilAt, validDays: offerRule.validDays } })
+    .from(campaign)
+    .leftJoin(offerRule, eq(offerRule.campaignId, campaign.id))
+    .where(eq(campaign.id, options.campaignId));
+  if (!owner) return null;
+  const claimedAt = new Date(options.at);
+  const expiresAt = expiryOf(owner.rule?.expiry ? (owner.rule as StoredOfferRule) : null, claimedAt);
+
+  // A collision on the code (1 in ~10^11 per existing code) just draws again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [inserted] = await tx
+      .insert(offerCode)
+      .values({ code: (options.draw ?? generateOfferCode)(), campaignId: options.campaignId, userId: owner.userId, leadId, claimantKey, claimedAt, expiresAt })
+      .onConflictDoNothing()
+      .returning({ code: offerCode.code, expiresAt: offerCode.expiresAt });
+    if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null };
+    const raced = await existing();
+    if (raced) return raced;
+  }
+  throw new Error("could not draw a free offer code");
+}
+
+// ---------- offer rules (wizard) ----------
+
+/** Saves the campaign's rule; only for a campaign of this owner. */
+export async function saveOfferRule(db: Database, options: { userId: string; campaignId: string; rule: OfferRuleInput }) {
+  const { rule } = options;
+  const [owned] = await db
+    .select({ id: campaign.id })
+    .from(campaign)
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+  if (!owned) return false;
+  const values = {
+    expiry: rule.expiry,
+    validUntil: rule.expiry === "until" ? rule.validUntil : null,
+    validUntilAt: rule.expiry === "until" ? endOfDayIn(rule.validUntil, rule.timeZone) : null,
+    validDays: rule.expiry === "days" ? rule.validDays : null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(offerRule)
+    .values({ campaignId: options.campaignId, ...values })
+    .onConflictDoUpdate({ target: offerRule.campaignId, set: values });
+  return true;
+}
+
+export async function getOfferRule(db: Database, options: { userId: string; campaignId: string }) {
+  const [row] = await db
+    .select({ expiry: offerRule.expiry, validUntil: offerRule.validUntil, validDays: offerRule.validDays })
+    .from(offerRule)
+    .innerJoin(campaign, eq(campaign.id, offerRule.campaignId))
+    .where(and(eq(offerRule.campaignId, options.campaignId), eq(campaign.userId, options.userId)));
+  return row ?? { expiry: "none" as const, validUntil: null, validDays: null };
+}
+
+// ---------- the counter ----------
+
+const inScope = (actor: RedeemActor) =>
+  and(eq(offerCode.userId, actor.userId), actor.campaignId ? eq(offerCode.campaignId, actor.campaignId) : undefined);
+
+export type CodeStatus = "valid" | "redeemed" | "expired";
+
+export type CodeView = {
+  code: string;
+  offer: string;
+  condition: string;
+  campaignTitle: string;
+  firstName: string;
+  claimedAt: string;
+  expiresAt: string | null;
+  redeemedAt: string | null;
+  status: CodeStatus;
+  /** Until when "Undo" is offered (only for a redeem within the last 5 minutes). */
+  undoUntil: string | null;
+};
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+
+/** One code of the actor's scope as the counter shows it; null when not found (or not theirs). */
+export async function lookupOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<CodeView | null> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return null;
+  const [row] = await db
+    .select({
+      code: offerCode.code,
+      offer: campaign.discount,
+      condition: campaign.minOrder,
+      campaignTitle: campaign.title,
+      name: lead.name,
+      claimedAt: offerCode.claimedAt,
+      expiresAt: offerCode.expiresAt,
+      redeemedAt: offerCode.redeemedAt,
+      now: sql<string>`now()::text`,
+    })
+    .from(offerCode)
+    .innerJoin(campaign, eq(campaign.id, offerCode.campaignId))
+    .innerJoin(lead, eq(lead.id, offerCode.leadId))
+    .where(and(eq(offerCode.code, code), inScope(options.actor)));
+  if (!row) return null;
+  const now = new Date(row.now);
+  const status: CodeStatus = row.redeemedAt ? "redeemed" : row.expiresAt && row.expiresAt <= now ? "expired" : "valid";
+  const undoUntil = row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString() : null;
+  return {
+    code: formatOfferCode(row.code),
+    offer: row.offer,
+    condition: row.condition,
+    campaignTitle: row.campaignTitle,
+    firstName: firstNameOf(row.name),
+    claimedAt: row.claimedAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    status,
+    undoUntil,
+  };
+}
+
+export type RedeemOutcome =
+  | { outcome: "redeemed"; at: string }
+  | { outcome: "already"; at: string }
+  | { outcome: "expired"; at: string }
+  | { outcome: "not-found" };
+
+/**
+ * Marks a code redeemed exactly once: one conditional UPDATE, so of any number of concurrent
+ * presses exactly one gets a row back; the rest read why not.
+ */
+export async function redeemOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<RedeemOutcome> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return { outcome: "not-found" };
+  const [done] = await db
+    .update(offerCode)
+    .set({ redeemedAt: sql`now()`, redeemedBy: options.actor.label })
+    .where(
+      and(
+        eq(offerCode.code, code),
+        inScope(options.actor),
+        isNull(offerCode.redeemedAt),
+        sql`(${offerCode.expiresAt} is null or ${offerCode.expiresAt} > now())`,
+      ),
+    )
+    .returning({ at: offerCode.redeemedAt });
+  if (done?.at) return { outcome: "redeemed", at: done.at.toISOString() };
+  const [row] = await db
+    .select({ redeemedAt: offerCode.redeemedAt, expiresAt: offerCode.expiresAt })
+    .from(offerCode)
+    .where(and(eq(offerCode.code, code), inScope(options.actor)));
+  if (!row) return { outcome: "not-found" };
+  if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString() };
+  return { outcome: "expired", at: row.expiresAt!.toISOString() };
+}
+
+/** Takes back a redeem made less than 5 minutes ago; false when too late or not found. */
+export async function undoRedeem(db: Database, options: { actor: RedeemActor; code: string }): Promise<boolean> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return false;
+  const rows = await db
+    .update(offerCode)
+    .set({ redeemedAt: null, redeemedBy: null })
+    .where(
+      and(
+        eq(offerCode.code, code),
+        inScope(options.actor),
+        isNotNull(offerCode.redeemedAt),
+        gt(offerCode.redeemedAt, sql`now() - ${`${UNDO_WINDOW_MS / 1000} seconds`}::interval`),
+      ),
+    )
+    .returning({ id: offerCode.id });
+  return rows.length > 0;
+}
+
+// ---------- staff links ----------
+
+export const STAFF_COOKIE = "leadqr_staff";
+
+/** Creates a staff link; the secret is returned once (only its hash is kept). */
+export async function createStaffAccess(db: Database, options: { userId: string; label: string; campaignId: string | null }) {
+  if (options.campaignId) {
+    const [owned] = await db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+    if (!owned) return null;
+  }
+  const token = randomBytes(24).toString("base64url");
+  const [row] = await db
+    .insert(staffAccess)
+    .values({ userId: options.userId, campaignId: options.campaignId, label: options.label, tokenHash: sha256(token) })
+    .returning({ id: staffAccess.id });
+  return { id: row!.id, token };
+}
+
+export async function listStaffAccess(db: Database, options: { userId: string }) {
+  return db
+    .select({
+      id: staffAccess.id,
+      label: staffAccess.label,
+      campaignTitle: campaign.title,
+      createdAt: staffAccess.createdAt,
+      lastUsedAt: staffAccess.lastUsedAt,
+    })
+    .from(staffAccess)
+    .leftJoin(campaign, eq(campaign.id, staffAccess.campaignId))
+    .where(and(eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
+    .orderBy(desc(staffAccess.createdAt));
+}
+
+export async function revokeStaffAccess(db: Database, options: { userId: string; staffAccessId: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.staffAccessId)) return false;
+  const rows = await db
+    .update(staffAccess)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffAccess.id, options.staffAccessId), eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
+    .returning({ id: staffAccess.id });
+  return rows.length > 0;
+}
+
+/** The actor behind a staff link's secret; null when unknown or revoked. */
+export async function getStaffActor(db: Database, options: { token: string }): Promise<RedeemActor | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(options.token)) return null;
+  const [row] = await db
+    .update(staffAccess)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(staffAccess.tokenHash, sha256(options.token)), isNull(staffAccess.revokedAt)))
+    .returning({ id: staffAccess.id, userId: staffAccess.userId, campaignId: staffAccess.campaignId, label: staffAccess.label });
+  if (!row) return null;
+  return { userId: row.userId, campaignId: row.campaignId, staffAccessId: row.id, label: `Staff: ${row.label}` };
+}
+
+// ---------- the funnel ----------
+
+export type RedeemCounts = { claims: number; redeemed: number };
+
+/** Claims (codes) and redeemed codes per campaign of the owner. */
+export async function countRedeemsByCampaign(db: Database, options: { userId: string; campaignIds?: string[] }) {
+  if (options.campaignIds && options.campaignIds.length === 0) return new Map<string, RedeemCounts>();
+  const rows = await db
+    .select({
+      campaignId: offerCode.campaignId,
+      claims: count(),
+      redeemed: sql<number>`count(${offerCode.redeemedAt})::int`,
+    })
+    .from(offerCode)
+    .where(and(eq(offerCode.userId, options.userId), options.campaignIds ? inArray(offerCode.campaignId, options.campaignIds) : undefined))
+    .groupBy(offerCode.campaignId);
+  return new Map(rows.map((row) => [row.campaignId, { claims: Number(row.claims), redeemed: Number(row.redeemed) }]));
+}
+
+/** The owner's totals over all campaigns. */
+export async function countRedeems(db: Database, options: { userId: string }): Promise<RedeemCounts> {
+  const [row] = await db
+    .select({ claims: count(), redeemed: sql<number>`count(${offerCode.redeemedAt})::int` })
+    .from(offerCode)
+    .where(eq(offerCode.userId, options.userId));
+  return { claims: Number(row?.claims ?? 0), redeemed: Number(row?.redeemed ?? 0) };
+}

@@ -1,0 +1,197 @@
+import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
+import { CodeScanner } from "~/features/redeem/code-scanner";
+import { requireRedeemActor } from "~/features/redeem/actor.server";
+import { checkCounterBudget, CODE_NOT_FOUND, lookupForCounter, redeemAtCounter, spendCounterMiss, undoAtCounter, type CounterActionResult, type CounterCode } from "~/features/redeem/counter.server";
+import { formFields, readForm } from "~/utils/http.server";
+import { RateLimitedError } from "~/utils/rate-limit.server";
+import { getTimeZone } from "~/utils/time-zone.server";
+import type { Route } from "./+types/redeem";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRedeemActor(request);
+  const typed = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 40);
+  const scope = { isOwner: actor.isOwner, label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
+  if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
+  try {
+    await checkCounterBudget(request, actor);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return data({ scope, typed, found: null, error: error.message }, { status: 429 });
+  }
+  const found = await lookupForCounter({ actor, code: typed, timeZone: await getTimeZone(request) });
+  if (!found) await spendCounterMiss(request, actor);
+  return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRedeemActor(request);
+  const fields = formFields(await readForm(request));
+  const code = (fields.code ?? "").slice(0, 40);
+  try {
+    await checkCounterBudget(request, actor);
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    return data<CounterActionResult>({ ok: false, message: error.message }, { status: 429 });
+  }
+  const result =
+    fields.intent === "redeem"
+      ? await redeemAtCounter({ actor, code, timeZone: await getTimeZone(request) })
+      : fields.intent === "undo"
+        ? await undoAtCounter({ actor, code })
+        : { status: 400, body: { ok: false, message: "Unknown action." } };
+  if (result.status === 404) await spendCounterMiss(request, actor);
+  return data<CounterActionResult>(result.body, { status: result.status });
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
+
+const STATUS_STYLE = {
+  valid: "bg-green-100 text-green-800",
+  redeemed: "bg-amber-100 text-amber-900",
+  expired: "bg-red-100 text-red-800",
+} as const;
+
+export default function Redeem({ loaderData, actionData }: Route.ComponentProps) {
+  const { scope, typed, found, error } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const message = actionData as CounterActionResult | undefined;
+
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-md items-center justify-between gap-2 px-4 py-3">
+          <p className="flex items-center gap-2 font-bold text-gray-900">
+            <KeyRound aria-hidden className="h-5 w-5 text-blue-600" /> Redeem offers
+          </p>
+          {scope.isOwner ? (
+            <nav aria-label="Owner" className="flex gap-3 text-sm font-medium">
+              <Link to="/redeem/staff" className="text-blue-600 hover:text-blue-700">
+                Staff links
+              </Link>
+              <Link to="/dashboard" className="text-blue-600 hover:text-blue-700">
+                Dashboard
+              </Link>
+            </nav>
+          ) : (
+            <p className="truncate text-sm text-gray-600">Staff: {scope.label}</p>
+          )}
+        </div>
+      </header>
+      <main className="mx-auto max-w-md space-y-5 px-4 py-6">
+        <h1 className="text-2xl font-bold text-gray-900">Check a code</h1>
+        <Form method="get" className="space-y-3" aria-label="Look up a code">
+          <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-700">
+            Offer code
+          </label>
+          <input
+            id="redeem-code"
+            name="code"
+            defaultValue={typed}
+            key={typed}
+            required
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="K7M-4QX-9D"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "redeem-code-error" : undefined}
+            className="w-full rounded-xl border border-gray-300 bg-white px-4 py-3 font-mono text-2xl tracking-widest uppercase text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
+          />
+          {error ? (
+            <p id="redeem-code-error" role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy} className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-blue-600 px-4 py-3 text-base font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+            <Search aria-hidden className="h-5 w-5" /> Look up
+          </button>
+        </Form>
+        <CodeScanner onCode={(code) => navigate(`/redeem?code=${encodeURIComponent(code)}`)} />
+
+        {message ? (
+          <p role="status" className={`rounded-xl p-4 text-base font-semibold ${message.ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}>
+            {message.message}
+          </p>
+        ) : null}
+
+        {found ? <CodeCard found={found} busy={busy} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function CodeCard({ found, busy }: { found: CounterCode; busy: boolean }) {
+  const Icon = found.status === "valid" ? CheckCircle2 : found.status === "redeemed" ? Clock : XCircle;
+  return (
+    <section aria-labelledby="code-heading" className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h2 id="code-heading" className="font-mono text-xl font-bold tracking-widest text-gray-900">
+          {found.code}
+        </h2>
+        <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[found.status]}`}>
+          <Icon aria-hidden className="h-3.5 w-3.5" />
+          {found.status === "valid" ? "Valid" : found.status === "redeemed" ? "Redeemed" : "Expired"}
+        </span>
+      </div>
+      <p className="text-2xl font-bold text-gray-900">{found.offer}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-gray-500">Condition</dt>
+        <dd className="text-gray-900">{found.condition}</dd>
+        <dt className="text-gray-500">First name</dt>
+        <dd className="text-gray-900">{found.firstName}</dd>
+        <dt className="text-gray-500">Claimed</dt>
+        <dd className="text-gray-900">{found.claimedOn}</dd>
+        <dt className="text-gray-500">Campaign</dt>
+        <dd className="text-gray-900">{found.campaignTitle}</dd>
+        <dt className="text-gray-500">Status</dt>
+        <dd className="font-semibold text-gray-900">{found.statusText}</dd>
+      </dl>
+      {found.status === "valid" ? (
+        <Form method="post">
+          <input type="hidden" name="code" value={found.code} />
+          <button
+            type="submit"
+            name="intent"
+            value="redeem"
+            disabled={busy}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-green-600 px-4 py-4 text-lg font-bold text-white hover:bg-green-700 disabled:opacity-60"
+          >
+            <CheckCircle2 aria-hidden className="h-6 w-6" /> Mark redeemed
+          </button>
+        </Form>
+      ) : null}
+      {found.canUndo ? (
+        <Form method="post">
+          <input type="hidden" name="code" value={found.code} />
+          <button
+            type="submit"
+            name="intent"
+            value="undo"
+            disabled={busy}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60"
+          >
+            <RotateCcw aria-hidden className="h-5 w-5" /> Undo redeem
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Redeem offers - LeadQR" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  return (
+    <main className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{refused ? "Staff link revoked" : "Something went wrong"}</h1>
+      <p className="mt-2 text-gray-600">
+        {refused ? "This staff link no longer works. Ask the owner for a new one." : "Please try again in a moment."}
+      </p>
+    </main>
+  );
+}

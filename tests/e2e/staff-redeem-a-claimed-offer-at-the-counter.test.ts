@@ -1,0 +1,113 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+const PASSWORD = "correct-horse-battery";
+
+let app: CaptureServer;
+test.beforeAll(async () => {
+  app = await startCaptureServer();
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+async function claim(page: Page, campaignId: string, name: string, email: string) {
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await page.getByLabel("Full Name *").fill(name);
+  await page.getByLabel("Email Address *").fill(email);
+  await page.getByRole("button", { name: "Claim My Offer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await expect(page.getByText("Show this at the counter")).toBeVisible();
+  return (await page.getByTestId("offer-code").textContent())!.trim();
+}
+
+async function fitsTheScreen(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+}
+
+test("a visitor claims a code, staff redeem it on a phone exactly once, and the owner's funnel counts it", async ({ browser }) => {
+  // The owner signs up and has a campaign whose codes are valid for 30 days.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  const email = `counter-${Date.now()}@e2e.test`;
+  await owner.goto(`${app.baseURL}/signup`);
+  await owner.getByLabel("Email address").fill(email);
+  await owner.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await owner.getByRole("button", { name: "Create Account" }).click();
+  await expect(owner).toHaveURL(/\/dashboard$/);
+  const { rows } = await app.db.query(`select id from "user" where email = $1`, [email]);
+  const campaign = await app.createCampaign(rows[0].id, { title: "Pastry Week" });
+  await app.db.query(`insert into offer_rule (campaign_id, expiry, valid_days) values ($1, 'days', 30)`, [campaign.id]);
+
+  // The owner makes a staff link for this campaign.
+  await owner.goto(`${app.baseURL}/redeem/staff`);
+  await owner.getByLabel("Name (who or where it is for)").fill("Front counter");
+  await owner.getByLabel("Codes it can redeem").selectOption({ label: "Pastry Week" });
+  await owner.getByRole("button", { name: "Create link" }).click();
+  await expect(owner.getByText("Copy it now: it is shown only once.")).toBeVisible();
+  const staffLink = await owner.getByRole("textbox", { name: "Staff link" }).inputValue();
+  expect(staffLink).toMatch(/\/redeem\/s\/[A-Za-z0-9_-]+$/);
+
+  // Two visitors claim on their phones; one will come in.
+  const visitorContext = await browser.newContext(PHONE);
+  const visitor = await visitorContext.newPage();
+  const code = await claim(visitor, campaign.id, "Ada Lovelace", "ada@example.com");
+  expect(code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
+  await expect(visitor.getByRole("img", { name: "QR code of your offer code" }).locator("svg")).toBeVisible();
+  await expect(visitor.getByText(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+  await fitsTheScreen(visitor);
+  // Claiming again with the same email gives the same code back.
+  expect(await claim(visitor, campaign.id, "Ada L.", "ADA@example.com")).toBe(code);
+  await claim(visitor, campaign.id, "No Show", "noshow@example.com");
+
+  // A second till without JavaScript has the code open before the first one redeems it.
+  const slowContext = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+  const slow = await slowContext.newPage();
+  await slow.goto(staffLink);
+  await expect(slow).toHaveURL(/\/redeem$/);
+  await slow.getByLabel("Offer code").fill(code);
+  await slow.getByRole("button", { name: "Look up" }).click();
+  await expect(slow.getByRole("button", { name: "Mark redeemed" })).toBeVisible();
+
+  // Staff on a phone: the link opens the counter; they type the code as they read it.
+  const staffContext = await browser.newContext(PHONE);
+  const staff = await staffContext.newPage();
+  await staff.goto(staffLink);
+  await expect(staff).toHaveURL(/\/redeem$/);
+  await expect(staff.getByRole("heading", { name: "Check a code" })).toBeVisible();
+  await expect(staff.getByText("Staff: Front counter")).toBeVisible();
+  await staff.getByLabel("Offer code").fill(code.replaceAll("-", "").toLowerCase());
+  await staff.getByRole("button", { name: "Look up" }).click();
+  await expect(staff.getByRole("heading", { name: code })).toBeVisible();
+  await expect(staff.getByText("20% off", { exact: true })).toBeVisible();
+  await expect(staff.getByText("Ada", { exact: true })).toBeVisible();
+  await expect(staff.getByText(/^Valid until /)).toBeVisible();
+  await fitsTheScreen(staff);
+  await staff.getByRole("button", { name: "Mark redeemed" }).click();
+  await expect(staff.getByRole("status")).toHaveText("Redeemed. Hand over the offer.");
+  await expect(staff.getByRole("button", { name: "Mark redeemed" })).toHaveCount(0);
+  await expect(staff.getByRole("button", { name: "Undo redeem" })).toBeVisible();
+
+  // The other till presses too late: it is told when the code was redeemed.
+  await slow.getByRole("button", { name: "Mark redeemed" }).click();
+  await expect(slow.getByRole("status")).toHaveText(/^Already redeemed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+  const { rows: codes } = await app.db.query(`select count(*)::int as n from offer_code where redeemed_at is not null and campaign_id = $1`, [campaign.id]);
+  expect(codes[0].n).toBe(1);
+
+  // A staff link is not a session: the owner's pages stay closed to it.
+  await staff.goto(`${app.baseURL}/leads`);
+  await expect(staff).toHaveURL(/\/signin$/);
+
+  // The owner sees scans → leads → redeemed.
+  await owner.goto(`${app.baseURL}/campaigns`);
+  await expect(owner.getByTestId("card-redeemed")).toHaveText("Redeemed: 1 (33.3% of leads)");
+  await owner.goto(`${app.baseURL}/dashboard`);
+  await expect(owner.getByTestId("funnel-scans")).toHaveText("3");
+  await expect(owner.getByTestId("funnel-leads")).toHaveText("3");
+  await expect(owner.getByTestId("funnel-redeemed")).toHaveText("1");
+  await owner.goto(`${app.baseURL}/leads`);
+  await expect(owner.getByRole("columnheader", { name: "Redeemed At" })).toBeVisible();
+
+  for (const context of [ownerContext, visitorContext, slowContext, staffContext]) await context.close();
+});

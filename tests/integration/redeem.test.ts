@@ -1,0 +1,242 @@
+// Offer codes end to end through the route modules: the claim, the counter, staff links, the
+// funnel. Runs on PGlite by default and on PostgreSQL with `npm run test:pg -- <this file>`.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { normalizeOfferCode } from "~/features/redeem/code";
+import { redeemOfferCode, type RedeemActor } from "~/features/redeem/redeem.server";
+import * as capture from "~/routes/capture";
+import * as campaignsRoute from "~/routes/campaigns";
+import * as leadsRoute from "~/routes/leads";
+import * as exportRoute from "~/routes/leads-export";
+import * as redeem from "~/routes/redeem";
+import * as staffLink from "~/routes/redeem.staff-link";
+import * as staffPage from "~/routes/redeem.staff";
+import * as detail from "~/routes/campaign-detail";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { cookieFrom, makeRequest, payload, run, statusOf } from "../http";
+import { campaignForm } from "./campaigns-support";
+import { codeRow, createClaim, setCodeTimes } from "./redeem-support";
+
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+let address = 0;
+
+async function claim(campaignId: string, visitor: { name: string; email: string }) {
+  const load = await run(capture.loader, makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA } }), { campaignId });
+  const scanToken = payload(load).scanToken as string;
+  const request = makeRequest(`/capture/${campaignId}`, {
+    form: { ...visitor, scanToken },
+    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.51.100.${++address}`, cookie: "tz=America%2FNew_York" },
+  });
+  const result = await run(capture.action, request, { campaignId });
+  expect(statusOf(result)).toBe(200);
+  return payload<{ ok: true; claim: { code: string; qrSvg: string; validity: string } }>(result).claim;
+}
+
+const counter = (path: string, cookie: string) => run(redeem.loader, makeRequest(path, { cookie }));
+const press = (intent: "redeem" | "undo", code: string, cookie: string) =>
+  run(redeem.action, makeRequest(`/redeem?code=${code}`, { cookie, form: { intent, code } }));
+
+async function openStaffLink(ownerCookie: string, form: Record<string, string>) {
+  const created = payload<{ created: { url: string } }>(await run(staffPage.action, makeRequest("/redeem/staff", { cookie: ownerCookie, form: { intent: "create", ...form } })));
+  const path = new URL(created.created.url).pathname;
+  const opened = (await run(staffLink.loader, makeRequest(path), { token: path.split("/").at(-1) })) as Response;
+  expect(opened.status).toBe(302);
+  expect(opened.headers.get("location")).toBe("/redeem");
+  expect(opened.headers.get("set-cookie")).toMatch(/HttpOnly/);
+  expect(opened.headers.get("set-cookie")).toMatch(/Path=\/;/);
+  return { cookie: cookieFrom(opened), path };
+}
+
+let owner: Awaited<ReturnType<typeof createUser>>;
+let campaignId: string;
+
+beforeAll(async () => {
+  owner = await createUser({ isPro: true });
+  campaignId = (await createCampaign({ userId: owner.id, title: "Pastry Week" })).id;
+});
+
+describe("a claim", () => {
+  it("gives each visitor a code with its QR; the same email gets the same code back", async () => {
+    const first = await claim(campaignId, { name: "Ada Lovelace", email: "ada@example.com" });
+    expect(first.code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
+    expect(first.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(first.validity).toBe("No expiry");
+    const again = await claim(campaignId, { name: "Ada L.", email: "  ADA@example.com " });
+    expect(again.code).toBe(first.code);
+    const other = await claim(campaignId, { name: "Grace Hopper", email: "grace@example.com" });
+    expect(other.code).not.toBe(first.code);
+    const { db } = await getServices();
+    // One lead per counted scan stays; one code per claimant.
+    expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaignId))).toHaveLength(3);
+    expect(await db.select().from(schema.offerCode).where(eq(schema.offerCode.campaignId, campaignId))).toHaveLength(2);
+  });
+
+  it("draws again when a code is already taken", async () => {
+    const taken = await createClaim(campaignId, { name: "Taken", email: "taken@example.com" });
+    const draws = [normalizeOfferCode(taken.code)!, "HHHHHHHH"];
+    const fresh = await createClaim(campaignId, { name: "Fresh", email: "fresh@example.com" }, { draw: () => draws.shift()! });
+    expect(fresh.code).toBe("HHHHHHHH");
+  });
+
+  it("follows the campaign's offer rule saved by the wizard", async () => {
+    const pro = await createUser({ isPro: true });
+    const saved = await run(campaignsRoute.action, makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "days", offerValidDays: "7" }) }));
+    expect(statusOf(saved)).toBe(302);
+    const { db } = await getServices();
+    const [created] = await db.select({ id: schema.campaign.id }).from(schema.campaign).where(eq(schema.campaign.userId, pro.id));
+    const [rule] = await db.select().from(schema.offerRule).where(eq(schema.offerRule.campaignId, created!.id));
+    expect(rule).toMatchObject({ expiry: "days", validDays: 7 });
+    const claimed = await claim(created!.id, { name: "Week", email: "week@example.com" });
+    const row = await codeRow(normalizeOfferCode(claimed.code)!);
+    expect(row!.expiresAt!.getTime() - row!.claimedAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(claimed.validity).toMatch(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+
+    const refused = await run(campaignsRoute.action, makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "until", offerValidUntil: "2001-01-01" }) }));
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).fieldErrors.offerValidUntil).toBe("The last valid day cannot be in the past");
+  });
+});
+
+describe("the counter", () => {
+  it("shows the offer, first name, claim date and status, and redeems once", async () => {
+    const { code } = await createClaim(campaignId, { name: "Marie Curie", email: "marie@example.com" });
+    const shown = payload(await counter(`/redeem?code=${code.toLowerCase()}`, owner.cookie));
+    expect(shown.found).toMatchObject({ offer: "20% off", firstName: "Marie", status: "valid", statusText: "Valid · no expiry" });
+    expect(JSON.stringify(shown)).not.toContain("marie@example.com");
+
+    const first = await press("redeem", code, owner.cookie);
+    expect(statusOf(first)).toBe(200);
+    expect(payload(first).message).toBe("Redeemed. Hand over the offer.");
+    const second = await press("redeem", code, owner.cookie);
+    expect(statusOf(second)).toBe(409);
+    expect(payload(second).message).toMatch(/^Already redeemed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+    const after = payload(await counter(`/redeem?code=${code}`, owner.cookie));
+    expect(after.found).toMatchObject({ status: "redeemed", canUndo: true });
+  });
+
+  it("undoes a redeem within 5 minutes, not later", async () => {
+    const { code } = await createClaim(campaignId, { name: "Undo Me", email: "undo@example.com" });
+    await press("redeem", code, owner.cookie);
+    expect(statusOf(await press("undo", code, owner.cookie))).toBe(200);
+    expect((await codeRow(code))!.redeemedAt).toBeNull();
+    await press("redeem", code, owner.cookie);
+    await setCodeTimes(code, { redeemedAt: new Date(Date.now() - 6 * 60 * 1000) });
+    const late = await press("undo", code, owner.cookie);
+    expect(statusOf(late)).toBe(409);
+    expect((await codeRow(code))!.redeemedAt).not.toBeNull();
+  });
+
+  it("says an expired code expired and does not redeem it", async () => {
+    const { code } = await createClaim(campaignId, { name: "Late Larry", email: "late@example.com" });
+    await setCodeTimes(code, { expiresAt: new Date(Date.now() - 60_000) });
+    expect(payload(await counter(`/redeem?code=${code}`, owner.cookie)).found.statusText).toMatch(/^Expired on /);
+    const refused = await press("redeem", code, owner.cookie);
+    expect(statusOf(refused)).toBe(409);
+    expect(payload(refused).message).toMatch(/^This code expired on /);
+    expect((await codeRow(code))!.redeemedAt).toBeNull();
+  });
+
+  it("marks a code redeemed exactly once under 20 parallel presses", async () => {
+    const { code } = await createClaim(campaignId, { name: "Rush Hour", email: "rush@example.com" });
+    const actor: RedeemActor = { userId: owner.id, campaignId: null, staffAccessId: null, label: "Owner" };
+    const { db } = await getServices();
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => redeemOfferCode(db, { actor, code })));
+    expect(outcomes.filter((result) => result.outcome === "redeemed")).toHaveLength(1);
+    expect(outcomes.filter((result) => result.outcome === "already")).toHaveLength(19);
+    const at = outcomes.find((result) => result.outcome === "redeemed")!;
+    expect(new Set(outcomes.map((result) => ("at" in result ? result.at : null)))).toEqual(new Set([(at as { at: string }).at]));
+  });
+
+  it("answers an unknown code with a message, and a signed-out visitor with /signin", async () => {
+    const missing = await counter("/redeem?code=AAAA-BBBB", owner.cookie);
+    expect(statusOf(missing)).toBe(404);
+    expect(payload(missing).error).toBe("No code matches. Check the characters and try again.");
+    const anonymous = (await run(redeem.loader, makeRequest("/redeem"))) as Response;
+    expect(anonymous.headers.get("location")).toBe("/signin");
+  });
+});
+
+describe("staff links", () => {
+  it("open the counter for the owner's codes only, and stop working when revoked", async () => {
+    const mine = await createClaim(campaignId, { name: "Staff Case", email: "staffcase@example.com" });
+    const stranger = await createUser();
+    const theirs = await createClaim((await createCampaign({ userId: stranger.id })).id, { name: "Other", email: "other@example.com" });
+    const staff = await openStaffLink(owner.cookie, { label: "Front counter" });
+
+    expect(payload(await counter(`/redeem?code=${mine.code}`, staff.cookie)).found.firstName).toBe("Staff");
+    expect(statusOf(await counter(`/redeem?code=${theirs.code}`, staff.cookie))).toBe(404);
+    expect(statusOf(await press("redeem", theirs.code, staff.cookie))).toBe(404);
+    expect((await codeRow(normalizeOfferCode(theirs.code)!))!.redeemedAt).toBeNull();
+    expect(statusOf(await press("redeem", mine.code, staff.cookie))).toBe(200);
+    expect((await codeRow(mine.code))!.redeemedBy).toBe("Staff: Front counter");
+
+    // The staff cookie is no session: the owner's pages send it to sign in.
+    for (const [loader, path] of [[leadsRoute.loader, "/leads"], [exportRoute.loader, "/leads/export.csv"], [staffPage.loader, "/redeem/staff"]] as const) {
+      const result = (await run(loader, makeRequest(path, { cookie: staff.cookie }))) as Response;
+      expect(result.headers.get("location")).toBe("/signin");
+    }
+
+    const listed = payload(await run(staffPage.loader, makeRequest("/redeem/staff", { cookie: owner.cookie })));
+    const link = listed.links.find((row: { label: string }) => row.label === "Front counter");
+    expect(JSON.stringify(listed)).not.toMatch(/token/i);
+    await run(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "revoke", staffAccessId: link.id } }));
+    const revoked = (await run(redeem.loader, makeRequest(`/redeem?code=${mine.code}`, { cookie: staff.cookie }))) as Response;
+    expect(revoked.status).toBe(403);
+    expect((await run(staffLink.loader, makeRequest(staff.path), { token: staff.path.split("/").at(-1) }) as Response).status).toBe(404);
+  });
+
+  it("scoped to a campaign, see only that campaign's codes", async () => {
+    const otherCampaign = await createCampaign({ userId: owner.id, title: "Other Week" });
+    const inScope = await createClaim(campaignId, { name: "In Scope", email: "in@example.com" });
+    const outOfScope = await createClaim(otherCampaign.id, { name: "Out Scope", email: "out@example.com" });
+    const staff = await openStaffLink(owner.cookie, { label: "Pastry stand", campaignId });
+    expect(statusOf(await counter(`/redeem?code=${inScope.code}`, staff.cookie))).toBe(200);
+    expect(statusOf(await counter(`/redeem?code=${outOfScope.code}`, staff.cookie))).toBe(404);
+    // Nobody makes a link for a campaign that is not theirs.
+    const stranger = await createUser();
+    const refused = await run(staffPage.action, makeRequest("/redeem/staff", { cookie: stranger.cookie, form: { intent: "create", label: "Mine now", campaignId } }));
+    expect(statusOf(refused)).toBe(400);
+  });
+
+  it("are rate-limited against guessing codes", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Guesser" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push(statusOf(await counter(`/redeem?code=AAAAAAA${"2345679"[i % 7]}`, staff.cookie)));
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it("never slow down a busy counter working real codes", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Busy till" });
+    const { code } = await createClaim(campaignId, { name: "Regular", email: "regular@example.com" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) statuses.push(statusOf(await counter(`/redeem?code=${code}`, staff.cookie)));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+});
+
+describe("the funnel", () => {
+  it("shows scans → leads → redeemed on the campaign and Redeemed At on leads and CSV", async () => {
+    const pro = await createUser({ isPro: true });
+    const id = (await createCampaign({ userId: pro.id, title: "Funnel Week" })).id;
+    const kept = await claim(id, { name: "Kept Promise", email: "kept@example.com" });
+    await claim(id, { name: "No Show", email: "noshow@example.com" });
+    await press("redeem", kept.code, pro.cookie);
+
+    const shown = payload(await run(detail.loader, makeRequest(`/campaigns/${id}`, { cookie: pro.cookie }), { campaignId: id }));
+    expect(shown.campaign).toMatchObject({ scans: 2, leads: 2, redeemed: 1 });
+
+    const leads = payload(await run(leadsRoute.loader, makeRequest(`/leads?campaign=${id}`, { cookie: pro.cookie })));
+    const byName = Object.fromEntries(leads.leads.map((row: { name: string; redeemedAt: string | null }) => [row.name, row.redeemedAt]));
+    expect(byName["Kept Promise"]).toMatch(/\d/);
+    expect(byName["No Show"]).toBeNull();
+
+    const csv = await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv?campaign=${id}`, { cookie: pro.cookie }))) as Response).text();
+    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At");
+    expect(lines.find((line) => line.startsWith("Kept Promise"))).toMatch(/,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+    expect(lines.find((line) => line.startsWith("No Show"))).toMatch(/Z,$/);
+  });
+});
