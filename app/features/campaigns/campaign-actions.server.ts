@@ -53,7 +53,7 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
         );
       }
       const parsed = parseFields(CampaignInputSchema, fields);
-      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: getTimeZone(request) });
+      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
       if (!parsed.ok || !rule.ok) {
         // The typed values go back too, so a form posted without JavaScript keeps them.
         const values = Object.fromEntries(Object.entries(fields).filter(([key]) => ECHOED.has(key)).map(([key, value]) => [key, value.slice(0, 1000)]));
