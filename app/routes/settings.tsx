@@ -14,7 +14,10 @@ import {
   updateBusinessName,
   updateProfile,
 } from "~/features/account/account.server";
+import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
+import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
+import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { formFields, parseFields, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
@@ -22,7 +25,11 @@ import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [businessName, subscription] = await Promise.all([getBusinessName(user.id), getSubscriptionPanel(user.id)]);
+  const [businessName, subscription, sessions] = await Promise.all([
+    getBusinessName(user.id),
+    getSubscriptionPanel(user.id),
+    listAccountSessions(request, user.sessionId),
+  ]);
   return {
     email: user.email,
     accountId: user.id.slice(0, 8),
@@ -30,11 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     plan: user.plan,
     businessName,
     subscription,
+    sessions,
   };
 }
 
 type ActionData = {
-  form: "profile" | "business" | "delete";
+  form: "profile" | "business" | "delete" | "sessions";
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
@@ -52,9 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
       await consumeRateLimit("profileByUser", user.id);
       const result = await updateProfile(request, user, parsed.value);
       if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
-      const headers = new Headers();
-      for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
-      return data<ActionData>({ form: "profile", message: result.message }, { headers });
+      nudgeEmailWorker();
+      return data<ActionData>({ form: "profile", message: result.message });
     } catch (error) {
       if (error instanceof RateLimitedError) return data<ActionData>({ form: "profile", error: error.message }, { status: 429 });
       logger.error({ err: error, userId: user.id }, "profile update failed");
@@ -67,6 +74,17 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
     await updateBusinessName(user.id, parsed.value.businessName);
     return data<ActionData>({ form: "business", message: "Business name saved" });
+  }
+
+  if (fields.intent === "sessions") {
+    try {
+      await consumeRateLimit("sessionsByUser", user.id);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return data<ActionData>({ form: "sessions", error: error.message }, { status: 429 });
+      throw error;
+    }
+    await signOutOtherSessions(request);
+    return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
   }
 
   if (fields.intent === "delete") {
@@ -94,7 +112,7 @@ const inputClass =
   "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, accountId, memberSince, plan, businessName, subscription } = loaderData;
+  const { email, accountId, memberSince, plan, businessName, subscription, sessions } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
@@ -130,6 +148,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <Status result={business} />
         </div>
       </Section>
+
+      <SessionsSection sessions={sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
 
       <Section title="Subscription">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
