@@ -1,8 +1,8 @@
 // What Better Auth's account callbacks do here: every mail goes through the outbox (decision 130),
 // and a verified address releases held lead notifications and ADMIN_EMAILS rights (decision 131).
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { user, verification } from "~/db/schema";
+import { campaign, user, verification } from "~/db/schema";
 import {
   emailChangeConfirmEmail,
   emailChangeNoticeEmail,
@@ -77,21 +77,19 @@ export async function releaseHeldLeadNotifications(db: Database, env: Env, optio
         from campaign c
        where c.id = o.campaign_id and c.user_id = ${options.userId}
          and o.kind in ('new_lead', 'lead_digest') and o.status = 'pending'
-      returning o.campaign_id, o.created_at::text as since`)) as unknown as { rows: Array<{ campaign_id: string; since: string }> };
+      returning o.campaign_id, o.kind, o.subject`)) as unknown as { rows: Array<{ campaign_id: string; kind: string; subject: string }> };
     if (folded.rows.length === 0) return 0;
-    // Per campaign: every lead since its oldest held notification.
-    const since = new Map<string, string>();
+    // Each held new-lead email stood for one lead, each held digest for the count in its subject.
+    const leadsByCampaign = new Map<string, number>();
     for (const row of folded.rows) {
-      const known = since.get(row.campaign_id);
-      if (!known || new Date(row.since) < new Date(known)) since.set(row.campaign_id, row.since);
+      const leads = row.kind === "lead_digest" ? Number(/^(\d+) more leads/.exec(row.subject)?.[1] ?? 1) : 1;
+      leadsByCampaign.set(row.campaign_id, (leadsByCampaign.get(row.campaign_id) ?? 0) + leads);
     }
-    const campaigns: HeldLeadCount[] = [];
-    for (const [campaignId, from] of since) {
-      const counts = (await tx.execute(sql`
-        select c.title as "campaignTitle", (select count(*)::int from lead l where l.campaign_id = c.id and l.collected_at >= ${from}::timestamptz) as leads
-          from campaign c where c.id = ${campaignId}`)) as unknown as { rows: HeldLeadCount[] };
-      if (counts.rows[0] && counts.rows[0].leads > 0) campaigns.push(counts.rows[0]);
-    }
+    const titles = await tx
+      .select({ id: campaign.id, title: campaign.title })
+      .from(campaign)
+      .where(inArray(campaign.id, [...leadsByCampaign.keys()]));
+    const campaigns: HeldLeadCount[] = titles.map((row) => ({ campaignTitle: row.title, leads: leadsByCampaign.get(row.id) ?? 0 }));
     if (campaigns.length === 0) return 0;
     campaigns.sort((a, b) => a.campaignTitle.localeCompare(b.campaignTitle));
     await enqueueEmail(tx as unknown as Database, { kind: "lead_summary", to: options.to, content: leadSummaryEmail(campaigns, env.appOrigin) });
