@@ -7,9 +7,9 @@ export type SessionRow = { id: string; device: string; lastActive: string; curre
 export function describeDevice(userAgent: string | null | undefined) {
   if (!userAgent) return "Unknown device";
   const { browser, os, device } = new UAParser(userAgent).getResult();
-  const what = browser.name ?? "Unknown browser";
-  const where = [device.vendor && device.model ? `${device.vendor} ${device.model}` : null, os.name].filter(Boolean).join(", ");
-  return where ? `${what} on ${where}` : what;
+  const what = [browser.name ?? "Unknown browser", os.name ? `on ${os.name}` : null].filter(Boolean).join(" ");
+  const handheld = (device.type === "mobile" || device.type === "tablet") && device.model ? [device.vendor, device.model].filter(Boolean).join(" ") : null;
+  return handheld ? `${what} (${handheld})` : what;
 }
 
 /** The account's active sessions, this one first; ids stay on the server side of the page. */
