@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, authButtonClass, authInputClass, Notice } from "~/features/auth/auth-card";
-import { requestPasswordReset, RESET_REQUESTED } from "~/features/auth/recovery.server";
+import { RESET_REQUESTED } from "~/features/auth/recovery";
+import { requestPasswordReset } from "~/features/auth/recovery.server";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/forgot-password";
 

@@ -1,7 +1,8 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard, authButtonClass, authInputClass, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import { isResetTokenUsable, PASSWORD_RESET_DONE, RESET_LINK_INVALID, resetPassword } from "~/features/auth/recovery.server";
+import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "~/features/auth/recovery";
+import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/reset-password";
 

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AuthCard, authButtonClass, Notice } from "~/features/auth/auth-card";
-import { openVerificationLink, resendVerification, VERIFY_LINK_INVALID } from "~/features/auth/recovery.server";
+import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
+import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import type { Route } from "./+types/verify-email";
 

@@ -12,10 +12,7 @@ import { onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 
-export const RESET_REQUESTED = "If an account exists for that address, we've sent a link";
-export const RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
-export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
-export const VERIFY_LINK_INVALID = "This confirmation link has expired or is not valid.";
+export { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_LINK_INVALID } from "./recovery";
 
 const EmailField = z
   .string({ error: "Please enter your email address" })
