@@ -86,4 +86,4 @@ function PasswordField({ name, label, error }: { name: string; label: string; er
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset Password · LeadQR" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = () => [{ title: "Reset Password · LeadQR" }];

@@ -76,4 +76,4 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm Email · LeadQR" }, { name: "referrer", content: "no-referrer" }];
+export const meta: Route.MetaFunction = () => [{ title: "Confirm Email · LeadQR" }];
