@@ -49,14 +49,14 @@ export async function updateProfile(
   }
 
   // The password first: it takes effect now. The email changes only once the new address
-  // confirms (Better Auth's change-email link; decision 135).
+  // confirms (Better Auth's change-email link; decision 130).
   if (passwordChanged) {
     await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers: request.headers,
     });
     // Revoking only the *other* sessions keeps this cookie valid, so a no-JavaScript form post
-    // (whose loaders run with the same cookie) stays signed in (decision 136).
+    // (whose loaders run with the same cookie) stays signed in (decision 135).
     await auth.api.revokeOtherSessions({ headers: request.headers });
   }
   if (emailChanged) {
