@@ -352,6 +352,14 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(stub.state.portalSessions.slice(portals).map((portal) => portal.customer)).not.toContain(B_CUSTOMER);
     if (result.status === 302) expect(stub.state.portalSessions.length).toBe(portals + 1);
   },
+  "routes/verify-email.tsx": async () => {
+    const { action } = await load("routes/verify-email.tsx");
+    const { db } = await getServices();
+    const mailsToB = async () => (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, b.email))).length;
+    const before = await mailsToB();
+    await outcome(action, makeRequest("/verify-email", { cookie: a.cookie, form: { intent: "resend", email: b.email, userId: b.id } }));
+    expect(await mailsToB()).toBe(before);
+  },
 };
 
 describe("user A with user B's ids", () => {
