@@ -150,3 +150,17 @@ test("signing up with a taken address offers sign-in and reset, and tells the ow
   await expect(alert.getByRole("link", { name: "Forgot password?" })).toBeVisible();
   await waitForMail(email, "Someone tried to create an account with your address");
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the recovery pages fit the screen", async ({ page }) => {
+    for (const path of ["/forgot-password", "/reset-password?token=not-a-real-token", "/verify-email?token=not.a.token"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await expect(page.getByRole("alert")).toHaveText("This confirmation link has expired or is not valid.");
+  });
+});
