@@ -24,6 +24,9 @@ for (const file of fs.existsSync(stubsDir) ? fs.readdirSync(stubsDir).filter((na
   Object.assign(env, await stub.start());
 }
 
+// The journeys read the mails the app sends (tests/e2e/support/mailbox.ts) through the stub's URL.
+if (env.SMTP_STUB_URL) fs.writeFileSync(path.join(os.tmpdir(), `leadqr-e2e-mailbox-${env.PORT ?? "3000"}.json`), JSON.stringify({ url: env.SMTP_STUB_URL }));
+
 const server = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);

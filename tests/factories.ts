@@ -1,6 +1,7 @@
 // Test and seed data builders. They go through the same code paths users do where it matters.
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
+import { onAddressVerified } from "~/features/auth/account-emails.server";
 import { signUp } from "~/features/auth/auth-actions.server";
 import { getServices } from "~/utils/services.server";
 import { cookieFrom, makeRequest } from "./http";
@@ -14,8 +15,13 @@ export function uniqueEmail(prefix = "owner") {
 
 export const DEFAULT_PASSWORD = "correct-horse-battery";
 
-/** Signs a new account up through the real sign-up action; returns its id and session cookie. */
-export async function createUser(options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean } = {}) {
+/**
+ * Signs a new account up through the real sign-up action; returns its id and session cookie.
+ * The address counts as verified (through the same step a clicked link takes) unless `verified: false`.
+ */
+export async function createUser(
+  options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {},
+) {
   const email = options.email ?? uniqueEmail();
   const response = (await signUp(
     makeRequest("/signup", {
@@ -27,6 +33,7 @@ export async function createUser(options: { email?: string; password?: string; r
   if (!(response instanceof Response) || response.status !== 302) throw new Error(`sign-up failed for ${email}`);
   const { db } = await getServices();
   const [row] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+  if (options.verified !== false) await markVerified(row!.id);
   if (options.role || options.isPro) {
     await db
       .update(schema.user)
@@ -34,6 +41,13 @@ export async function createUser(options: { email?: string; password?: string; r
       .where(eq(schema.user.id, row!.id));
   }
   return { id: row!.id, email, cookie: cookieFrom(response) };
+}
+
+/** What opening the verification link does to the account (Better Auth's flag, then our follow-up). */
+export async function markVerified(userId: string) {
+  const { db, env } = await getServices();
+  await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, userId));
+  await onAddressVerified(db, env, userId);
 }
 
 /** Inserts a campaign directly (the wizard is the campaigns area's UI); returns its row. */

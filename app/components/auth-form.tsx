@@ -27,6 +27,17 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
         {actionData?.error ? (
           <div id={errorId} role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
             <p>{actionData.error}</p>
+            {actionData.taken ? (
+              <p className="mt-1">
+                <Link to="/signin" className="font-medium underline">
+                  Sign in
+                </Link>{" "}
+                or{" "}
+                <Link to="/forgot-password" className="font-medium underline">
+                  Forgot password?
+                </Link>
+              </p>
+            ) : null}
             {actionData.reasons?.length ? (
               <ul className="mt-1 list-disc pl-5">
                 {actionData.reasons.map((reason) => (
@@ -54,9 +65,16 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
             />
           </div>
           <div>
-            <label htmlFor="password" className="block text-sm font-medium text-gray-700">
-              Password
-            </label>
+            <div className="flex items-baseline justify-between gap-2">
+              <label htmlFor="password" className="block text-sm font-medium text-gray-700">
+                Password
+              </label>
+              {isSignUp ? null : (
+                <Link to="/forgot-password" className="text-sm font-medium text-blue-600 hover:text-blue-700">
+                  Forgot password?
+                </Link>
+              )}
+            </div>
             <div className="relative mt-1">
               <input
                 id="password"

@@ -14,11 +14,14 @@ import {
   updateBusinessName,
   updateProfile,
 } from "~/features/account/account.server";
+import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
+import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
+import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { formFields, parseFields, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
@@ -27,10 +30,11 @@ import type { Route } from "./+types/settings";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
-  const [businessName, subscription, identity] = await Promise.all([
+  const [businessName, subscription, identity, sessions] = await Promise.all([
     getBusinessName(user.id),
     getSubscriptionPanel(user.id),
     getBusinessIdentity(db, { userId: user.id }),
+    listAccountSessions(request, user.sessionId),
   ]);
   return {
     email: user.email,
@@ -40,11 +44,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     businessName,
     subscription,
     identity,
+    sessions,
   };
 }
 
 type ActionData = {
-  form: "profile" | "business" | "delete" | "identity";
+  form: "profile" | "business" | "delete" | "identity" | "sessions";
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
@@ -62,9 +67,8 @@ export async function action({ request }: Route.ActionArgs) {
       await consumeRateLimit("profileByUser", user.id);
       const result = await updateProfile(request, user, parsed.value);
       if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
-      const headers = new Headers();
-      for (const cookie of result.setCookies ?? []) headers.append("Set-Cookie", cookie);
-      return data<ActionData>({ form: "profile", message: result.message }, { headers });
+      nudgeEmailWorker();
+      return data<ActionData>({ form: "profile", message: result.message });
     } catch (error) {
       if (error instanceof RateLimitedError) return data<ActionData>({ form: "profile", error: error.message }, { status: 429 });
       logger.error({ err: error, userId: user.id }, "profile update failed");
@@ -85,6 +89,17 @@ export async function action({ request }: Route.ActionArgs) {
     const { db } = await getServices();
     await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
     return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
+  }
+
+  if (fields.intent === "sessions") {
+    try {
+      await consumeRateLimit("sessionsByUser", user.id);
+    } catch (error) {
+      if (error instanceof RateLimitedError) return data<ActionData>({ form: "sessions", error: error.message }, { status: 429 });
+      throw error;
+    }
+    await signOutOtherSessions(request);
+    return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
   }
 
   if (fields.intent === "delete") {
@@ -112,7 +127,7 @@ const inputClass =
   "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, accountId, memberSince, plan, businessName, subscription, identity } = loaderData;
+  const { email, accountId, memberSince, plan, businessName, subscription, identity, sessions } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
@@ -150,6 +165,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <IdentitySettingsSection settings={identity} result={result("identity")} busy={busyIntent === "identity"} />
+
+      <SessionsSection sessions={sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
 
       <Section title="Subscription">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -3,6 +3,14 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueWelcomeEmail } from "~/features/email/outbox.server";
+import {
+  afterPasswordReset,
+  onAddressVerified,
+  RESET_PASSWORD_EXPIRES_IN,
+  sendResetLink,
+  sendVerificationLink,
+  VERIFY_EMAIL_EXPIRES_IN,
+} from "~/features/auth/account-emails.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
 import type { Env } from "./env.server";
 import { logger } from "./logger.server";
@@ -23,8 +31,21 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Decision 130: Better Auth's reset (single-use token in `verification`), mailed via the outbox.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => sendResetLink(db, env, user, token),
+      onPasswordReset: async ({ user }) => afterPasswordReset(db, env, user),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, token }) => sendVerificationLink(db, env, user, token),
+      afterEmailVerification: async (user) => onAddressVerified(db, env, user.id),
     },
     user: {
+      // The new address gets the link (sendVerificationEmail); nothing changes until it is opened.
+      changeEmail: { enabled: true },
       additionalFields: {
         // input: false — never settable from a sign-up or profile body.
         role: { type: "string", input: false, defaultValue: "user" },
@@ -45,7 +66,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           before: async (user) => ({
             data: {
               ...user,
-              role: env.adminEmails.includes(user.email.toLowerCase()) ? "admin" : "user",
+              // ADMIN_EMAILS grants admin only once the address is verified (onAddressVerified).
+              role: "user",
               isPro: false,
             },
           }),

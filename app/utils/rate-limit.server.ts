@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "./auth.server";
@@ -24,6 +25,13 @@ export const RATE_LIMITS = {
   redeemMissByActor: { points: 60, duration: 10 * 60 },
   redeemMissByAddress: { points: 120, duration: 10 * 60 },
   staffLinkByAddress: { points: 20, duration: 10 * 60 },
+  // Accounts (decisions 132, 133): keyed per account *and* client, so strangers cannot lock the owner out.
+  signUpTakenByAddress: { points: 5, duration: 60 * 60 },
+  passwordResetByAddress: { points: 10, duration: 60 * 60 },
+  passwordResetByAccount: { points: 3, duration: 60 * 60 },
+  resetPasswordByAddress: { points: 20, duration: 60 * 60 },
+  verifyResendByUser: { points: 3, duration: 60 * 60 },
+  sessionsByUser: { points: 20, duration: 15 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -76,4 +84,15 @@ export async function checkRateLimit(name: RateLimitName, key: string) {
 /** The client's address as the HTTP server determined it (never a client-supplied header). */
 export function clientAddress(request: Request) {
   return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+}
+
+/** The sign-in limiter's key: one budget per account *and* client (decision 133). */
+export function signInAccountKey(email: string, request: Request) {
+  return `${email}|${clientAddress(request)}`;
+}
+
+/** After a password reset the owner's own failed attempts no longer count against them. */
+export async function forgetSignInFailures(email: string) {
+  const { db } = await getServices();
+  await db.execute(sql`delete from rate_limit where starts_with(key, ${`signInByAccount:${email}|`})`);
 }

@@ -48,6 +48,9 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/home.tsx": { loader: "anonymous" },
   "routes/signin.tsx": { loader: "anonymous", action: "anonymous" },
   "routes/signup.tsx": { loader: "anonymous", action: "anonymous" },
+  "routes/forgot-password.tsx": { action: "public" },
+  "routes/reset-password.tsx": { loader: "public", action: "public" },
+  "routes/verify-email.tsx": { loader: "public", action: "user" },
   "routes/pricing.tsx": { loader: "public", action: "user" },
   "routes/blog.tsx": { loader: "public" },
   "routes/blog-post.tsx": { loader: "public" },
@@ -546,6 +549,14 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect([302, 409]).toContain(result.status);
     expect(stub.state.portalSessions.slice(portals).map((portal) => portal.customer)).not.toContain(B_CUSTOMER);
     if (result.status === 302) expect(stub.state.portalSessions.length).toBe(portals + 1);
+  },
+  "routes/verify-email.tsx": async () => {
+    const { action } = await load("routes/verify-email.tsx");
+    const { db } = await getServices();
+    const mailsToB = async () => (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, b.email))).length;
+    const before = await mailsToB();
+    await outcome(action, makeRequest("/verify-email", { cookie: a.cookie, form: { intent: "resend", email: b.email, userId: b.id } }));
+    expect(await mailsToB()).toBe(before);
   },
 };
 

@@ -9,6 +9,7 @@ import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createUser } from "../factories";
 import { makeRequest, payload, run, statusOf } from "../http";
+import { linkFromOutbox, openLink } from "./accounts-support";
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
 let stub: Awaited<ReturnType<typeof startStripeStub>>;
@@ -224,6 +225,9 @@ it("an email change is passed on to the Stripe customer", async () => {
   const session = await checkout(owner.cookie);
   const next = `billing-${Date.now()}@example.com`;
   const result = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }));
-  expect(payload(result).message).toBe("Profile updated successfully");
+  expect(payload(result).message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
+  expect(stub.state.customers.get(session.customer).email).not.toBe(next);
+  // The customer follows once the new address confirms.
+  await openLink(await linkFromOutbox("email_change_confirm", next), owner.cookie);
   expect(stub.state.customers.get(session.customer).email).toBe(next);
 });

@@ -8,6 +8,7 @@ import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
 import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+import { linkFromOutbox, openLink } from "./accounts-support";
 
 const post = (cookie: string, form: Record<string, string>) => run(settings.action, makeRequest("/settings", { cookie, form }));
 
@@ -45,10 +46,12 @@ describe("settings: profile", () => {
     expect(payload(taken).fieldErrors.email).toBe("That email is already in use");
     const next = uniqueEmail("renamed");
     const result = await post(cookie, { intent: "profile", email: next.toUpperCase(), currentPassword: DEFAULT_PASSWORD });
-    expect(payload(result).message).toBe("Profile updated successfully");
+    expect(payload(result).message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
     const { db } = await getServices();
-    const [row] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id));
-    expect(row?.email).toBe(next);
+    const emailOf = async () => (await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id)))[0]?.email;
+    expect(await emailOf()).not.toBe(next);
+    await openLink(await linkFromOutbox("email_change_confirm", next), cookie);
+    expect(await emailOf()).toBe(next);
   });
 
   it("never lets a profile update set role or is_pro", async () => {

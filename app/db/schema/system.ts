@@ -14,12 +14,30 @@ export const emailOutbox = pgTable(
   "email_outbox",
   {
     id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-    kind: text("kind", { enum: ["welcome", "new_lead", "lead_digest", "pro_welcome", "webhook_paused", "consent_confirmation"] }).notNull(),
+    kind: text("kind", {
+      enum: [
+        "welcome",
+        "new_lead",
+        "lead_digest",
+        "pro_welcome",
+        // Account emails (decision 130).
+        "verify_email",
+        "reset_password",
+        "password_changed",
+        "email_change_confirm",
+        "email_change_notice",
+        "signup_attempt",
+        "lead_summary",
+        "webhook_paused",
+        "consent_confirmation",
+      ],
+    }).notNull(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    status: text("status", { enum: ["pending", "sending", "sent", "skipped", "failed"] })
+    // "folded": a held lead notification replaced by the summary sent on verification (decision 131).
+    status: text("status", { enum: ["pending", "sending", "sent", "skipped", "failed", "folded"] })
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),

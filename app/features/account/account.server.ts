@@ -48,26 +48,27 @@ export async function updateProfile(
     if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
   }
 
-  // The email first: it is the step that can be refused (a concurrent sign-up taking the address),
-  // and nothing has changed yet if it is.
-  if (emailChanged) {
-    await db.update(user).set({ email: input.email, emailVerified: false, updatedAt: new Date() }).where(eq(user.id, sessionUser.id));
-    await updateBillingEmail(sessionUser.id, input.email);
-  }
-  const setCookies: string[] = [];
+  // The password first: it takes effect now. The email changes only once the new address
+  // confirms (Better Auth's change-email link; decision 130).
   if (passwordChanged) {
-    const { headers } = await auth.api.changePassword({
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+    await auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers: request.headers,
-      returnHeaders: true,
     });
-    setCookies.push(...headers.getSetCookie());
+    // Revoking only the *other* sessions keeps this cookie valid, so a no-JavaScript form post
+    // (whose loaders run with the same cookie) stays signed in (decision 135).
+    await auth.api.revokeOtherSessions({ headers: request.headers });
   }
-  return { ok: true, message: "Profile updated successfully", setCookies };
+  if (emailChanged) {
+    await auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers });
+    const message = `We sent a confirmation link to ${input.email}. Your email changes when you open it.`;
+    return { ok: true, message: passwordChanged ? `Password changed. ${message}` : message };
+  }
+  return { ok: true, message: "Profile updated successfully" };
 }
 
 /** Stripe's receipts follow the account's email; a failure here must not undo the change. */
-async function updateBillingEmail(userId: string, email: string) {
+export async function updateBillingEmail(userId: string, email: string) {
   const stripe = getStripe();
   if (!stripe) return;
   const { db } = await getServices();

@@ -2,12 +2,17 @@ import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
-import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { clientAddress, consumeRateLimit, RateLimitedError, signInAccountKey } from "~/utils/rate-limit.server";
+import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { CredentialsSchema } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
-import { promoteToAdmin } from "./roles.server";
+import { promoteVerifiedAdmin } from "./roles.server";
+import { notifyTakenAddress } from "./probing.server";
 
-export type AuthActionData = { error: string; reasons?: string[]; email?: string };
+export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean };
+
+/** Shown (a handful of times per client per hour) when the address already has an account. */
+export const ADDRESS_TAKEN = "An account with this email already exists";
 
 const GENERIC_FAILURE = "Authentication failed";
 
@@ -32,15 +37,17 @@ export async function signIn(request: Request) {
   const { email, password } = parsed.data;
   try {
     await consumeRateLimit("signInByAddress", clientAddress(request));
-    await consumeRateLimit("signInByAccount", email);
+    // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
+    await consumeRateLimit("signInByAccount", signInAccountKey(email, request));
     const { auth, env } = await getServices();
     const { headers } = await auth.api.signInEmail({
       body: { email, password },
       headers: request.headers,
       returnHeaders: true,
     });
-    // An account listed in ADMIN_EMAILS after it was created becomes admin on its next sign-in.
-    if (env.adminEmails.includes(email)) await promoteToAdmin(email);
+    // An account listed in ADMIN_EMAILS after it was created becomes admin on its next sign-in,
+    // provided its address is verified.
+    if (env.adminEmails.includes(email)) await promoteVerifiedAdmin(email);
     return redirect("/dashboard", { headers: cookieHeaders(headers) });
   } catch (error) {
     if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
@@ -68,9 +75,13 @@ export async function signUp(request: Request) {
       headers: request.headers,
       returnHeaders: true,
     });
+    nudgeEmailWorker();
     return redirect("/dashboard", { headers: cookieHeaders(headers) });
   } catch (error) {
     if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    if (isAPIError(error) && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      return addressTaken(request, email);
+    }
     if (isAPIError(error)) {
       return failure(error.statusCode >= 500 ? 500 : 400, {
         error: error.body?.message || GENERIC_FAILURE,
@@ -79,6 +90,21 @@ export async function signUp(request: Request) {
     }
     throw error;
   }
+}
+
+/**
+ * The spec signs a new account in at once, so a taken address cannot look like a success; the
+ * answer is bounded per client instead, and the owner hears about it (decision 134).
+ */
+async function addressTaken(request: Request, email: string) {
+  try {
+    await consumeRateLimit("signUpTakenByAddress", clientAddress(request));
+  } catch (error) {
+    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    throw error;
+  }
+  if (await notifyTakenAddress(email)) nudgeEmailWorker();
+  return failure(400, { error: ADDRESS_TAKEN, email, taken: true });
 }
 
 export async function signOut(request: Request) {

@@ -8,6 +8,9 @@ export type SessionUser = {
   id: string;
   email: string;
   isAdmin: boolean;
+  emailVerified: boolean;
+  /** The session's own id (settings marks "this device"). */
+  sessionId: string;
   plan: Plan;
   createdAt: Date;
 };
@@ -22,6 +25,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       id: user.id,
       email: user.email,
       role: user.role,
+      emailVerified: user.emailVerified,
       isPro: user.isPro,
       createdAt: user.createdAt,
       subscriptionStatus: subscription.status,
@@ -35,8 +39,10 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     id: row.id,
     email: row.email,
     createdAt: row.createdAt,
-    // The role column alone decides: ADMIN_EMAILS is applied to it at sign-up and sign-in, so an
-    // email changed later never confers admin rights.
+    emailVerified: row.emailVerified,
+    sessionId: session.session.id,
+    // The role column alone decides: ADMIN_EMAILS is applied to it once the address is verified
+    // (and at sign-in), so an unproven or later-changed email never confers admin rights.
     isAdmin: row.role === "admin",
     plan: resolvePlan({
       adminGrant: row.isPro,

@@ -18,7 +18,7 @@ function Layout({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function render(subject: string, body: ReactNode, text: string): EmailContent {
+export function render(subject: string, body: ReactNode, text: string): EmailContent {
   return { subject, html: "<!doctype html>" + renderToStaticMarkup(<Layout title={subject}>{body}</Layout>), text };
 }
 
@@ -116,6 +116,6 @@ export function proWelcomeEmail(appUrl: string): EmailContent {
 }
 
 /** Header values must not carry line breaks (header injection). */
-function oneLine(value: string) {
+export function oneLine(value: string) {
   return value.replace(/[\r\n]+/g, " ").slice(0, 120);
 }

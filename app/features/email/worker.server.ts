@@ -45,8 +45,12 @@ export function createEmailWorker(options: EmailWorkerOptions) {
              locked_until = now() + make_interval(secs => ${settings.leaseMs / 1000})
        where id in (
          select id from email_outbox
-          where (status = 'pending' and next_attempt_at <= now())
-             or (status = 'sending' and locked_until < now())
+          where ((status = 'pending' and next_attempt_at <= now())
+             or (status = 'sending' and locked_until < now()))
+            -- Lead notifications wait while the owner's address is unverified (decision 131).
+            and not (kind in ('new_lead', 'lead_digest') and exists (
+                  select 1 from campaign c join "user" u on u.id = c.user_id
+                   where c.id = email_outbox.campaign_id and not u.email_verified))
           order by created_at
           limit ${settings.batchSize}
           for update skip locked)

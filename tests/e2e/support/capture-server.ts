@@ -27,10 +27,10 @@ export async function startCaptureServer() {
   return {
     baseURL,
     db,
-    async createOwner(options: { businessName?: string; isPro?: boolean } = {}) {
+    async createOwner(options: { businessName?: string; isPro?: boolean; verified?: boolean } = {}) {
       const id = crypto.randomUUID();
       const email = `owner-${id.slice(0, 8)}@e2e.test`;
-      await db.query(`insert into "user" (id, name, email, is_pro) values ($1, 'Owner', $2, $3)`, [id, email, options.isPro ?? false]);
+      await db.query(`insert into "user" (id, name, email, is_pro, email_verified) values ($1, 'Owner', $2, $3, $4)`, [id, email, options.isPro ?? false, options.verified ?? true]);
       if (options.businessName) await db.query(`insert into business_profile (user_id, name) values ($1, $2)`, [id, options.businessName]);
       return { id, email };
     },

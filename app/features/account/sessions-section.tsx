@@ -1,0 +1,52 @@
+import { Form } from "react-router";
+import type { SessionRow } from "./sessions.server";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** Settings section: where the account is signed in, and a way to end every other session. */
+export function SessionsSection({ sessions, busy, result }: { sessions: SessionRow[]; busy: boolean; result?: { message?: string; error?: string } }) {
+  const others = sessions.filter((session) => !session.current).length;
+  return (
+    <section aria-labelledby="section-sessions" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id="section-sessions" className="text-lg font-semibold text-gray-900">
+        Sessions
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">Devices and browsers signed in to your account.</p>
+      <ul className="mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200">
+        {sessions.map((session) => (
+          <li key={session.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <span className="font-medium break-words text-gray-900">
+              {session.device}
+              {session.current ? (
+                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+              ) : null}
+            </span>
+            <span className="text-sm text-gray-500">
+              {session.current ? "Active now" : `Last active ${when.format(new Date(session.lastActive))} UTC`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
+        <input type="hidden" name="intent" value="sessions" />
+        <button
+          type="submit"
+          disabled={busy || others === 0}
+          className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60"
+        >
+          Sign out other sessions
+        </button>
+        {result?.message ? (
+          <p role="status" className="text-sm text-green-700">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.error ? (
+          <p role="alert" className="text-sm text-red-600">
+            {result.error}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// What Better Auth's account callbacks do here: every mail goes through the outbox (decision 130),
+// and a verified address releases held lead notifications and ADMIN_EMAILS rights (decision 131).
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { campaign, user, verification } from "~/db/schema";
+import {
+  emailChangeConfirmEmail,
+  emailChangeNoticeEmail,
+  leadSummaryEmail,
+  passwordChangedEmail,
+  resetPasswordEmail,
+  verifyEmailEmail,
+  type HeldLeadCount,
+} from "~/features/email/account-templates";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import type { Env } from "~/utils/env.server";
+
+type AccountUser = { id: string; email: string };
+
+export const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
+export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
+
+export function verifyEmailLink(env: Env, token: string) {
+  return `${env.appOrigin}/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function resetPasswordLink(env: Env, token: string) {
+  return `${env.appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Better Auth calls this for a new address (sign-up, resend) and, with the *new* address in
+ * `target.email`, for an email change; the stored address tells the two apart.
+ */
+export async function sendVerificationLink(db: Database, env: Env, target: AccountUser, token: string) {
+  const [current] = await db.select({ email: user.email }).from(user).where(eq(user.id, target.id));
+  const link = verifyEmailLink(env, token);
+  const newEmail = target.email.toLowerCase();
+  if (current && current.email !== newEmail) {
+    await enqueueEmail(db, { kind: "email_change_confirm", to: newEmail, content: emailChangeConfirmEmail(link, newEmail) });
+    await enqueueEmail(db, { kind: "email_change_notice", to: current.email, content: emailChangeNoticeEmail(newEmail, env.appOrigin) });
+    return;
+  }
+  await enqueueEmail(db, { kind: "verify_email", to: newEmail, content: verifyEmailEmail(link) });
+}
+
+export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string) {
+  await enqueueEmail(db, { kind: "reset_password", to: target.email, content: resetPasswordEmail(resetPasswordLink(env, token), env.appOrigin) });
+}
+
+/** After a reset: the notice, no other reset link left usable, and the owner's failed sign-ins forgotten. */
+export async function afterPasswordReset(db: Database, env: Env, target: AccountUser) {
+  await enqueueEmail(db, { kind: "password_changed", to: target.email, content: passwordChangedEmail(env.appOrigin) });
+  await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, target.id)));
+  await db.execute(sql`delete from rate_limit where starts_with(key, ${`signInByAccount:${target.email.toLowerCase()}|`})`);
+}
+
+/** Idempotent: runs whenever an address is proven (verification or a confirmed change). */
+export async function onAddressVerified(db: Database, env: Env, userId: string) {
+  const [row] = await db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  if (!row?.verified) return;
+  if (env.adminEmails.includes(row.email.toLowerCase())) {
+    await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, userId));
+  }
+  await releaseHeldLeadNotifications(db, env, { userId, to: row.email });
+}
+
+/**
+ * Held new-lead and digest rows of the owner's campaigns become one summary email. The worker
+ * never claims them while the owner is unverified, so they are still pending here.
+ */
+export async function releaseHeldLeadNotifications(db: Database, env: Env, options: { userId: string; to: string }) {
+  return db.transaction(async (tx) => {
+    const folded = (await tx.execute(sql`
+      update email_outbox o
+         set status = 'folded', locked_until = null, last_error = 'folded into the summary sent on verification'
+        from campaign c
+       where c.id = o.campaign_id and c.user_id = ${options.userId}
+         and o.kind in ('new_lead', 'lead_digest') and o.status = 'pending'
+      returning o.campaign_id, o.kind, o.subject`)) as unknown as { rows: Array<{ campaign_id: string; kind: string; subject: string }> };
+    if (folded.rows.length === 0) return 0;
+    // Each held new-lead email stood for one lead, each held digest for the count in its subject.
+    const leadsByCampaign = new Map<string, number>();
+    for (const row of folded.rows) {
+      const leads = row.kind === "lead_digest" ? Number(/^(\d+) more leads/.exec(row.subject)?.[1] ?? 1) : 1;
+      leadsByCampaign.set(row.campaign_id, (leadsByCampaign.get(row.campaign_id) ?? 0) + leads);
+    }
+    const titles = await tx
+      .select({ id: campaign.id, title: campaign.title })
+      .from(campaign)
+      .where(inArray(campaign.id, [...leadsByCampaign.keys()]));
+    const campaigns: HeldLeadCount[] = titles.map((row) => ({ campaignTitle: row.title, leads: leadsByCampaign.get(row.id) ?? 0 }));
+    if (campaigns.length === 0) return 0;
+    campaigns.sort((a, b) => a.campaignTitle.localeCompare(b.campaignTitle));
+    await enqueueEmail(tx as unknown as Database, { kind: "lead_summary", to: options.to, content: leadSummaryEmail(campaigns, env.appOrigin) });
+    return campaigns.reduce((sum, row) => sum + row.leads, 0);
+  });
+}

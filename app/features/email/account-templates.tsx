@@ -1,0 +1,121 @@
+// Emails about the account itself: verification, password reset, email change, probing notice.
+import { oneLine, render, type EmailContent } from "./templates";
+
+function Button({ href, children }: { href: string; children: string }) {
+  return (
+    <p>
+      <a
+        href={href}
+        style={{ display: "inline-block", background: "#2563EB", color: "#FFFFFF", padding: "10px 18px", borderRadius: 8, textDecoration: "none" }}
+      >
+        {children}
+      </a>
+    </p>
+  );
+}
+
+export function verifyEmailEmail(link: string): EmailContent {
+  return render(
+    "Confirm your email address",
+    <>
+      <p>Please confirm that this address belongs to your LeadQR account. Until you do, lead notifications are held.</p>
+      <Button href={link}>Confirm my address</Button>
+      <p>The link is valid for 24 hours. If you did not create a LeadQR account, ignore this email.</p>
+    </>,
+    `Confirm your email address for LeadQR (valid for 24 hours): ${link}\n\nIf you did not create a LeadQR account, ignore this email.`,
+  );
+}
+
+export function resetPasswordEmail(link: string, appUrl: string): EmailContent {
+  return render(
+    "Reset your LeadQR password",
+    <>
+      <p>Someone (hopefully you) asked to reset the password of your LeadQR account.</p>
+      <Button href={link}>Choose a new password</Button>
+      <p>
+        The link works once and is valid for 1 hour. If it has expired, <a href={`${appUrl}/forgot-password`}>ask for a new one</a>. If you did not ask,
+        ignore this email: your password stays as it is.
+      </p>
+    </>,
+    `Choose a new password (the link works once and is valid for 1 hour): ${link}\n\nIf you did not ask, ignore this email: your password stays as it is.`,
+  );
+}
+
+export function passwordChangedEmail(appUrl: string): EmailContent {
+  return render(
+    "Your password was changed",
+    <>
+      <p>The password of your LeadQR account was just changed, and every other signed-in device was signed out.</p>
+      <p>
+        If this was not you, <a href={`${appUrl}/forgot-password`}>reset your password now</a>.
+      </p>
+    </>,
+    `Your password was changed. The password of your LeadQR account was just changed, and every other signed-in device was signed out. If this was not you, reset your password now: ${appUrl}/forgot-password`,
+  );
+}
+
+export function emailChangeConfirmEmail(link: string, newEmail: string): EmailContent {
+  return render(
+    "Confirm your new email address",
+    <>
+      <p>You asked to use {newEmail} for your LeadQR account. The change happens when you open this link.</p>
+      <Button href={link}>Use this address</Button>
+      <p>The link is valid for 24 hours. If you did not ask for this, ignore this email.</p>
+    </>,
+    `Confirm your new email address ${oneLine(newEmail)} for LeadQR (valid for 24 hours): ${link}`,
+  );
+}
+
+export function emailChangeNoticeEmail(newEmail: string, appUrl: string): EmailContent {
+  return render(
+    "Your LeadQR email address is being changed",
+    <>
+      <p>
+        Someone signed in to your LeadQR account asked to change its email address to {newEmail}. Nothing changes until the new address
+        confirms.
+      </p>
+      <p>
+        If this was not you, <a href={`${appUrl}/forgot-password`}>reset your password</a> and sign out other sessions in Settings.
+      </p>
+    </>,
+    `Someone signed in to your LeadQR account asked to change its email address to ${oneLine(newEmail)}. Nothing changes until the new address confirms. If this was not you, reset your password: ${appUrl}/forgot-password`,
+  );
+}
+
+export function signUpAttemptEmail(appUrl: string): EmailContent {
+  return render(
+    "Someone tried to create an account with your address",
+    <>
+      <p>Someone tried to create a new LeadQR account with this email address, which already has an account. No new account was created.</p>
+      <p>
+        If it was you, <a href={`${appUrl}/signin`}>sign in</a> or <a href={`${appUrl}/forgot-password`}>reset your password</a>. Otherwise
+        you can ignore this email.
+      </p>
+    </>,
+    `Someone tried to create an account with your address. No new account was created. Sign in: ${appUrl}/signin. Forgot your password? ${appUrl}/forgot-password`,
+  );
+}
+
+export type HeldLeadCount = { campaignTitle: string; leads: number };
+
+export function leadSummaryEmail(campaigns: HeldLeadCount[], appUrl: string): EmailContent {
+  const total = campaigns.reduce((sum, campaign) => sum + campaign.leads, 0);
+  const subject = total === 1 ? "1 lead arrived while your address was unconfirmed" : `${total} leads arrived while your address was unconfirmed`;
+  return render(
+    subject,
+    <>
+      <p>Thanks for confirming your email address. While it was unconfirmed we held your lead notifications; here they are in one message.</p>
+      <ul>
+        {campaigns.map((campaign) => (
+          <li key={campaign.campaignTitle}>
+            {campaign.campaignTitle}: {campaign.leads} {campaign.leads === 1 ? "lead" : "leads"}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <a href={`${appUrl}/leads`}>See them on your Leads page</a>
+      </p>
+    </>,
+    `${subject}.\n${campaigns.map((campaign) => `${oneLine(campaign.campaignTitle)}: ${campaign.leads}`).join("\n")}\n\nSee them: ${appUrl}/leads`,
+  );
+}

@@ -1,0 +1,79 @@
+import { data, Form, Link } from "react-router";
+import { AuthCard, authButtonClass, Notice } from "~/features/auth/auth-card";
+import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
+import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
+import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import type { Route } from "./+types/verify-email";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const signedIn = await getSessionUser(request);
+  if (!token) return { outcome: null, signedIn: Boolean(signedIn), verified: signedIn?.emailVerified ?? false };
+  const { outcome, setCookies } = await openVerificationLink(request, token);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  const after = await getSessionUser(request);
+  return data({ outcome, signedIn: Boolean(after), verified: after?.emailVerified ?? false }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const result = await resendVerification(request, user);
+  return data(result.body, { status: result.status });
+}
+
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { outcome, signedIn, verified } = loaderData;
+  if (actionData?.resent) {
+    return (
+      <AuthCard title="Check your inbox">
+        <Notice tone="success">We sent a new confirmation link. It is valid for 24 hours.</Notice>
+        <Link to="/dashboard" className={authButtonClass}>
+          Back to your dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (outcome?.state === "verified" || outcome?.state === "changed") {
+    return (
+      <AuthCard title={outcome.state === "changed" ? "Email address changed" : "Email address confirmed"}>
+        <Notice tone="success">
+          {outcome.state === "changed"
+            ? `Your account now uses ${outcome.email}.`
+            : "Thanks, your email address is confirmed. Lead notifications are on."}
+        </Notice>
+        <Link to={signedIn ? "/dashboard" : "/signin"} className={authButtonClass}>
+          {signedIn ? "Go to your dashboard" : "Sign in"}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Confirm your email address">
+      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
+      {outcome?.state === "invalid" ? <Notice tone="error">{VERIFY_LINK_INVALID}</Notice> : null}
+      {signedIn && !verified ? (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="resend" />
+          <p className="text-center text-sm text-gray-600">We can send you a new link, valid for 24 hours.</p>
+          <button type="submit" className={authButtonClass}>
+            Send a new link
+          </button>
+        </Form>
+      ) : signedIn ? (
+        <Link to="/settings" className={authButtonClass}>
+          Go to settings
+        </Link>
+      ) : (
+        <>
+          <p className="text-center text-sm text-gray-600">Sign in to ask for a new link.</p>
+          <Link to="/signin" className={authButtonClass}>
+            Sign in
+          </Link>
+        </>
+      )}
+    </AuthCard>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm Email · LeadQR" }];
