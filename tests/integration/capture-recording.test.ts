@@ -141,7 +141,7 @@ describe("what a capture load records", () => {
     ]);
 
     // The lead inherits the placement of its scan.
-    expect(await submit(campaign.id, fromPoster.scanToken, { name: "Poster Reader", email: "poster@example.com" })).toEqual({ ok: true });
+    expect(await submit(campaign.id, fromPoster.scanToken, { name: "Poster Reader", email: "poster@example.com" })).toMatchObject({ ok: true });
     const [lead] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(lead).toMatchObject({ placementId: poster!.id, scanId: fromPoster.scanToken });
   });
@@ -153,10 +153,10 @@ describe("what a capture load records", () => {
     const first = await open(campaign.id, { address: "203.0.113.50" });
     const second = await open(campaign.id, { address: "203.0.113.50" });
     expect(second.scanToken).toBe(first.scanToken);
-    expect(await submit(campaign.id, first.scanToken, { name: "Ana", email: "ana@example.com" })).toEqual({ ok: true });
-    expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "ben@example.com" })).toEqual({ ok: true });
-    expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "BEN@example.com" })).toEqual({ ok: true });
-    expect(await submit(campaign.id, first.scanToken, { name: "Ana", email: "ana@example.com" })).toEqual({ ok: true });
+    expect(await submit(campaign.id, first.scanToken, { name: "Ana", email: "ana@example.com" })).toMatchObject({ ok: true });
+    expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "ben@example.com" })).toMatchObject({ ok: true });
+    expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "BEN@example.com" })).toMatchObject({ ok: true });
+    expect(await submit(campaign.id, first.scanToken, { name: "Ana", email: "ana@example.com" })).toMatchObject({ ok: true });
     const { db } = await getServices();
     const leads = await db.select({ email: schema.lead.email }).from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(leads.map((l) => l.email).sort()).toEqual(["ana@example.com", "ben@example.com"]);

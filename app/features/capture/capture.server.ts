@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user, type ScanSource } from "~/db/schema";
@@ -345,10 +345,10 @@ export async function submitLead(
     return unavailable(error);
   };
   // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
-  // valid, unused scan token is held to that token's budget, not the address's. Tokens come only
+  // valid scan token is held to that token's budget, not the address's. Tokens come only
   // from counted scans, and the campaign's budget below still bounds them all.
   try {
-    if (token && (await isUnusedScanToken(db, campaignId, token))) await consumeRateLimit("leadByToken", token);
+    if (token && (await isScanTokenOf(db, campaignId, token))) await consumeRateLimit("leadByToken", token);
     else await consumeRateLimit("leadByAddress", options.clientAddress);
   } catch (error) {
     return limited(error);
@@ -491,12 +491,15 @@ export async function submitLead(
   return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) } };
 }
 
-async function isUnusedScanToken(db: Database, campaignId: string, token: string) {
+/**
+ * A token of a counted scan of this campaign. Used or not: phones with the same browser behind one
+ * address share a visitor hash, so a repeat load hands out the first scan's token (decision 090).
+ */
+async function isScanTokenOf(db: Database, campaignId: string, token: string) {
   const [row] = await db
     .select({ id: scan.id })
     .from(scan)
-    .leftJoin(lead, eq(lead.scanId, scan.id))
-    .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId), isNull(lead.id)));
+    .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
   return Boolean(row);
 }
 
