@@ -1,3 +1,4 @@
+// @ts-check
 // The HTTP server: security headers, client address, same-origin checks, static files, React Router.
 import crypto from "node:crypto";
 import path from "node:path";
@@ -12,27 +13,30 @@ const { default: express } = await import("express");
 const { default: helmet } = await import("helmet");
 const { pinoHttp } = await import("pino-http");
 
-const CLIENT_IP_HEADER = "x-leadqr-client-ip";
-const MAX_BODY_BYTES = 1024 * 1024;
-const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Requests that legitimately come from other sites (Stripe signs its webhooks instead).
 const CROSS_SITE_ALLOWED = new Set(["/webhooks/stripe"]);
 
+/** @typedef {import("react-router").ServerBuild & { entry: { module: typeof import("./app/entry.server") } }} Build */
+
+/** @type {import("vite").ViteDevServer | undefined} */
 let vite;
+/** @type {() => Promise<Build>} */
 let loadBuild;
 if (isDev) {
   const { createServer } = await import("vite");
   vite = await createServer({ server: { middlewareMode: true } });
-  loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build");
+  const devServer = vite;
+  loadBuild = async () => /** @type {Build} */ (await devServer.ssrLoadModule("virtual:react-router/server-build"));
 } else {
-  const build = await import(path.resolve("build/server/index.js"));
+  const build = /** @type {Build} */ (await import(path.resolve("build/server/index.js")));
   loadBuild = async () => build;
 }
 
 const build = await loadBuild();
 const lifecycle = build.entry.module;
 
+/** @type {ReturnType<typeof lifecycle.getEnv>} */
 let env;
 try {
   env = lifecycle.getEnv();
@@ -65,7 +69,7 @@ app.use(
 
 app.use((req, res, next) => {
   // Rate limits and sessions key on this; a client-sent copy is discarded.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  req.headers[lifecycle.CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 });
@@ -77,7 +81,7 @@ app.use(
       : {
           useDefaults: true,
           directives: {
-            scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
+            scriptSrc: ["'self'", (req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`],
             styleSrc: ["'self'", "'unsafe-inline'"],
             // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
             imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
@@ -102,8 +106,7 @@ app.use((req, res, next) => {
     return;
   }
   const declared = Number(req.headers["content-length"] ?? 0);
-  const limit = req.path.startsWith("/uploads") || req.path.endsWith("/logo") || req.path.startsWith("/admin/blog") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
-  if (declared > limit) {
+  if (declared > lifecycle.maxBodyBytes(req.path)) {
     res.status(413).type("text/plain").send("Request too large.");
     return;
   }
@@ -115,6 +118,7 @@ app.use((req, res, next) => {
   next();
 });
 
+/** @param {import("express").Request} req */
 function isSameOrigin(req) {
   if (req.headers["sec-fetch-site"] === "cross-site") return false;
   const origin = req.headers.origin;
@@ -148,11 +152,11 @@ app.all(
 );
 
 // Never a stack trace to a user.
-app.use((error, req, res, _next) => {
+app.use(/** @type {import("express").ErrorRequestHandler} */ ((error, req, res, _next) => {
   req.log?.error({ err: error }, "request failed");
   if (res.headersSent) return res.end();
   res.status(error?.status && error.status < 500 ? error.status : 500).type("text/plain").send("Something went wrong. Please try again.");
-});
+}));
 
 const server = app.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -163,6 +167,7 @@ server.requestTimeout = 30_000;
 server.headersTimeout = 15_000;
 
 let stopping = false;
+/** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;

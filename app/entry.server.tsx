@@ -5,6 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
+import { BANNER_MAX_BYTES } from "./features/blog/blog.schema";
+import { LOGO_MAX_BYTES } from "./features/campaigns/campaigns.schema";
+import { CLIENT_IP_HEADER, FORM_MAX_BYTES } from "./utils/http.server";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
 
@@ -83,3 +86,15 @@ export { startBackgroundWork } from "./features/email/worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
+
+/** For server.mjs, which refuses oversized bodies before any route runs. */
+export { CLIENT_IP_HEADER };
+
+// Routes that take a file get room for the largest file they accept plus the form around it.
+const UPLOAD_MAX_BYTES = Math.max(LOGO_MAX_BYTES, BANNER_MAX_BYTES) + FORM_MAX_BYTES;
+
+/** The largest body server.mjs lets through to a path; each route still checks its own limit. */
+export function maxBodyBytes(pathname: string): number {
+  const takesFile = pathname.startsWith("/uploads") || pathname.endsWith("/logo") || pathname.startsWith("/admin/blog");
+  return takesFile ? UPLOAD_MAX_BYTES : FORM_MAX_BYTES;
+}

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, scan } from "~/db/schema";
-import type { CampaignSummary } from "~/features/campaigns/campaign-card";
+import type { CampaignSummary } from "~/features/campaigns/campaigns";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { getServices } from "~/utils/services.server";
