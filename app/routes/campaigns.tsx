@@ -1,6 +1,7 @@
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
-import { Form, Link, isRouteErrorResponse, useSubmit } from "react-router";
+import { Form, Link, isRouteErrorResponse } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
 import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaigns, summary, filters, isPro, canCreate, wizard } = loaderData;
-  const submit = useSubmit();
+  const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
 
   return (
@@ -107,7 +108,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <SummaryTile label="Total Leads" value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
       </dl>
 
-      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={searchAsYouType}>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-gray-400" />
           <label htmlFor="campaign-search" className="sr-only">
