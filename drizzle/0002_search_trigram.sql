@@ -11,3 +11,7 @@ CREATE INDEX IF NOT EXISTS "lead_phone_trgm_idx" ON "lead" USING gin ((coalesce(
 CREATE INDEX IF NOT EXISTS "campaign_title_trgm_idx" ON "campaign" USING gin ("title" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "user_email_trgm_idx" ON "user" USING gin ("email" gin_trgm_ops);
+--> statement-breakpoint
+-- Newest-first lists over many campaigns (the leads page past its first pages, the admin's leads):
+-- walking this index reads offset + page size rows instead of sorting every lead.
+CREATE INDEX IF NOT EXISTS "lead_collected_at_id_idx" ON "lead" USING btree ("collected_at" DESC, "id" DESC);

@@ -187,12 +187,13 @@ function filterQuery(filters: { q: string; status: string }) {
 
 function SummaryTile({ label, value, icon }: { label: string; value: number; icon: React.ReactNode }) {
   return (
-    <div className="flex items-center justify-between rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <div>
-        <dt className="text-sm text-gray-500">{label}</dt>
-        <dd className="text-2xl font-bold text-gray-900">{value}</dd>
-      </div>
-      {icon}
+    // A <dl> group holds only <dt>/<dd>: the icon sits inside the term, placed at the tile's edge.
+    <div className="relative rounded-xl border border-gray-200 bg-white p-4 pr-12 shadow-sm">
+      <dt className="text-sm text-gray-500">
+        {label}
+        <span className="absolute top-1/2 right-4 -translate-y-1/2">{icon}</span>
+      </dt>
+      <dd className="text-2xl font-bold text-gray-900">{value}</dd>
     </div>
   );
 }
