@@ -95,7 +95,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+      {/* Focusable so keyboard users can scroll a table wider than a phone. */}
+      <div
+        role="region"
+        aria-label="Leads table"
+        tabIndex={0}
+        className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus:ring-2 focus:ring-blue-500 focus:outline-none"
+      >
         {leads.length === 0 ? (
           <div className="p-10 text-center">
             <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />

@@ -108,7 +108,13 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+    // Focusable so keyboard users can scroll a table wider than a phone.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus:ring-2 focus:ring-blue-500 focus:outline-none"
+    >
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">
