@@ -83,7 +83,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock = takeFolderLock(folder);
   }
   try {
-    const client = new PGlite(folder, { extensions: { pg_trgm } });
+    const client = new PGlite({ dataDir: folder, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
