@@ -3,7 +3,6 @@ import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost:3000";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own args
 type Handler = (args: any) => unknown;
 
 export function makeRequest(

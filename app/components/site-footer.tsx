@@ -44,7 +44,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-gray-500">© {new Date().getFullYear()} LeadQR. All rights reserved.</p>
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-gray-400">© {new Date().getFullYear()} LeadQR. All rights reserved.</p>
     </footer>
   );
 }

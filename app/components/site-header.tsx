@@ -130,7 +130,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
   return (
     <details ref={menu} className="relative">
       <summary
-        aria-label="User menu"
+        aria-label={`User menu: ${user.email}`}
         className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm hover:bg-gray-50 [&::-webkit-details-marker]:hidden"
       >
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-600 text-xs font-bold text-white" aria-hidden>

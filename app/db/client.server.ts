@@ -91,6 +91,8 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import("@electric-sql/pglite");
+  // Search indexes (migration search_trigram) need the extension loaded into the WASM build.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
 
@@ -102,7 +104,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock = takeFolderLock(folder);
   }
   try {
-    const client = new PGlite(folder);
+    const client = new PGlite({ dataDir: folder, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -70,7 +70,7 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
               <td className={cellClass}>
                 <Badge color={row.plan === "Free" ? "gray" : "blue"}>{row.plan}</Badge>
               </td>
-              <td className={cellClass}>{row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-400">None</span>}</td>
+              <td className={cellClass}>{row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}</td>
               <td className={`${cellClass} font-mono text-xs`}>{row.stripeCustomerId ?? "—"}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{row.subscribedAt ? formatPostDate(row.subscribedAt) : "—"}</td>
               <td className={cellClass}>
@@ -91,7 +91,7 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                     </button>
                   </Form>
                 ) : (
-                  <span className="text-gray-400">—</span>
+                  <span className="text-gray-500">—</span>
                 )}
               </td>
               <td className={cellClass}>

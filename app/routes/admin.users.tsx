@@ -69,7 +69,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 <td className={cellClass}>
                   <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{effectiveRole}</Badge>
                 </td>
-                <td className={cellClass}>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-400">None</span>}</td>
+                <td className={cellClass}>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-500">None</span>}</td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(user.createdAt)}</td>
                 <td className={cellClass}>
                   <Form key={effectiveRole} method="post" preventScrollReset className="flex items-center gap-2">

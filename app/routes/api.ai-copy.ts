@@ -1,14 +1,10 @@
 import { data } from "react-router";
 import { generateCampaignCopy } from "~/features/ai/ai-copy.server";
 import { requireUser } from "~/features/auth/session.server";
-import { CopyRequestSchema } from "~/features/campaigns/campaigns.schema";
+import { CopyRequestSchema, type AiCopyResponse } from "~/features/campaigns/campaigns.schema";
 import { formFields } from "~/utils/http.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.ai-copy";
-
-export type AiCopyResponse =
-  | { ok: true; headline: string; thankyou: string; isTemplate: boolean }
-  | { ok: false; error: string };
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });

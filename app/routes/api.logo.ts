@@ -1,13 +1,11 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
+import { LOGO_MAX_BYTES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
 import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.logo";
 
-export type LogoUploadResponse = { ok: true; url: string } | { ok: false; error: string };
-
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const NOT_IMAGE = "Please select an image file for the logo";
 const TOO_LARGE = "Logo size must be less than 2MB";
 const FAILED = "Failed to upload logo. Please try again.";

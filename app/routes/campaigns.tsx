@@ -1,6 +1,7 @@
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
-import { Form, Link, isRouteErrorResponse, useSubmit } from "react-router";
+import { Form, Link, isRouteErrorResponse } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
 import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
@@ -73,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaigns, summary, filters, isPro, canCreate, wizard, businessName } = loaderData;
-  const submit = useSubmit();
+  const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
 
   return (
@@ -116,7 +117,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <SummaryTile label="Total Leads" value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
       </dl>
 
-      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={searchAsYouType}>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-gray-400" />
           <label htmlFor="campaign-search" className="sr-only">
@@ -195,12 +196,13 @@ function filterQuery(filters: { q: string; status: string }) {
 
 function SummaryTile({ label, value, icon }: { label: string; value: number; icon: React.ReactNode }) {
   return (
-    <div className="flex items-center justify-between rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <div>
-        <dt className="text-sm text-gray-500">{label}</dt>
-        <dd className="text-2xl font-bold text-gray-900">{value}</dd>
-      </div>
-      {icon}
+    // A <dl> group holds only <dt>/<dd>: the icon sits inside the term, placed at the tile's edge.
+    <div className="relative rounded-xl border border-gray-200 bg-white p-4 pr-12 shadow-sm">
+      <dt className="text-sm text-gray-500">
+        {label}
+        <span className="absolute top-1/2 right-4 -translate-y-1/2">{icon}</span>
+      </dt>
+      <dd className="text-2xl font-bold text-gray-900">{value}</dd>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { Calendar, Download, Lock, Search, TrendingUp, Users } from "lucide-reac
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
@@ -19,6 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const { leads, matching, hidden, page, pageCount, stats, campaigns, placements, query, isPro, erased } = loaderData;
   const navigation = useNavigation();
+  const searchAsYouType = useSearchAsYouType();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
   const viewParams = new URLSearchParams();
@@ -63,7 +65,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <StatCard title="Today" value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
       </div>
 
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads">
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads" onChange={searchAsYouType}>
         <div className="relative flex-1">
           <label htmlFor="lead-search" className="sr-only">
             Search leads
@@ -74,7 +76,6 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             type="search"
             name="q"
             defaultValue={query.q}
-            key={query.q}
             maxLength={100}
             placeholder="Search leads..."
             className="w-full rounded-lg border border-gray-300 py-2 pl-9 pr-3 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
@@ -123,7 +124,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <div className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+      {/* Focusable so keyboard users can scroll a table wider than a phone. */}
+      <div
+        role="region"
+        aria-label="Leads table"
+        tabIndex={0}
+        className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus:ring-2 focus:ring-blue-500 focus:outline-none"
+      >
         {leads.length === 0 ? (
           <div className="p-10 text-center">
             <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />

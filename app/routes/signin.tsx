@@ -1,4 +1,4 @@
-import { AuthForm } from "~/components/auth-form";
+import { AuthForm } from "~/features/auth/auth-form";
 import { signIn } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
 import type { Route } from "./+types/signin";

@@ -2,6 +2,12 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { withoutNul } from "./text";
 
+/** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-leadqr-client-ip";
+
+/** Largest body of an ordinary form or webhook; upload routes get their own limit (see entry.server). */
+export const FORM_MAX_BYTES = 1024 * 1024;
+
 /** 404 for anything missing or not the caller's: never reveal which. */
 export function notFound(message = "Not found"): never {
   throw data(message, { status: 404 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
-import { CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER } from "./http.server";
 import { getServices } from "./services.server";
 
 /** Budgets: points per window. Counters live in PostgreSQL, so they hold across processes. */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { createAuth, type Auth } from "./auth.server";
+import { createAuth, type Auth } from "~/features/auth/auth.server";
 import { getEnv, type Env } from "./env.server";
 
 export type Services = {

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error -- a plain .mjs test stub without types
 import { createOpenAiStub } from "../e2e/stubs/openai.mjs";
 
 type Stub = { baseURL: string; requests: Array<{ path: string; key: string; body: Record<string, unknown> }>; close: () => Promise<void> };

@@ -3,7 +3,6 @@
 import fc from "fast-check";
 import { ORIGIN, statusOf } from "../http";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each route types its own args
 export type Handler = (args: any) => unknown;
 
 export type Outcome = { status: number; result?: unknown; error?: unknown };

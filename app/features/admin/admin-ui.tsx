@@ -1,6 +1,7 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { pageCount, pageHref } from "./admin";
 
 export const inputClass =
@@ -36,8 +37,14 @@ export function ListFilters({
   placeholder: string;
   filter?: { name: string; label: string; value: string; options: ReadonlyArray<{ value: string; label: string }> };
 }) {
+  const searchAsYouType = useSearchAsYouType();
   return (
-    <Form method="get" role="search" className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:flex-row sm:items-end">
+    <Form
+      method="get"
+      role="search"
+      onChange={searchAsYouType}
+      className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:flex-row sm:items-end"
+    >
       <div className="flex-1">
         <label htmlFor="admin-search" className="block text-sm font-medium text-gray-700">
           {searchLabel}
@@ -101,7 +108,13 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 
 export function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+    // Focusable so keyboard users can scroll a table wider than a phone.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus:ring-2 focus:ring-blue-500 focus:outline-none"
+    >
       <table className="min-w-full divide-y divide-gray-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50">

@@ -3,20 +3,7 @@ import { Download, Eye, ExternalLink, FileCode, Info, MoreVertical, Pause, Penci
 import { Link, useFetcher } from "react-router";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
-import { conversionRate } from "./campaigns";
-
-// Interface agreed between the campaigns screen and the dashboard; the campaigns feature implements it.
-export type CampaignSummary = {
-  id: string;
-  title: string;
-  businessType: string;
-  status: "active" | "paused" | "draft";
-  aiHeadline: string;
-  scans: number;
-  leads: number;
-  /** Offer codes redeemed at the counter. */
-  redeemed?: number;
-};
+import { conversionRate, type CampaignSummary } from "./campaigns";
 
 export type CampaignCardProps = {
   campaign: CampaignSummary;

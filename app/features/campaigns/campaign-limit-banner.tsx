@@ -13,7 +13,7 @@ export function CampaignLimitBanner() {
           Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.
         </p>
       </div>
-      <Link to="/pricing" className="shrink-0 rounded-lg bg-amber-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-amber-700">
+      <Link to="/pricing" className="shrink-0 rounded-lg bg-amber-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-amber-800">
         Upgrade to Pro
       </Link>
     </div>

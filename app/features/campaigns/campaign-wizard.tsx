@@ -3,8 +3,6 @@ import { ArrowLeft, ArrowRight, Check, ImagePlus, Loader2, Rocket, Sparkles, X }
 import { cloneElement, useEffect, useId, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import type { CampaignDesign } from "~/db/schema/campaigns";
-import type { AiCopyResponse } from "~/routes/api.ai-copy";
-import type { LogoUploadResponse } from "~/routes/api.logo";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import type { ConsentMode } from "~/features/consent/consent";
@@ -20,6 +18,7 @@ import {
   LAYOUTS,
   presetOfColors,
 } from "./campaigns";
+import { LOGO_MAX_BYTES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
 import { useHydrated } from "./use-hydrated";
 
 export type WizardCampaign = {
@@ -65,7 +64,6 @@ const STEP_OF_FIELD: Record<string, number> = {
   aiHeadline: 2, aiThankyou: 2, colorPreset: 2, primaryColor: 2, secondaryColor: 2, textColor: 2,
   buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2, consentMode: 2, offerRequiresConsent: 2,
 };
-const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 const LABELS: Record<string, string> = {
   rounded: "Rounded", square: "Square", pill: "Pill", modern: "Modern", classic: "Classic", bold: "Bold",
   centered: "Centered", split: "Split", minimal: "Minimal",

@@ -76,3 +76,12 @@ export const CopyRequestSchema = z.object({
   condition: z.string().trim().min(1).max(FIELD_LIMITS.minOrder),
 });
 export type CopyRequest = z.output<typeof CopyRequestSchema>;
+
+/** Largest logo the wizard accepts; the server normalises what it keeps. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** What the logo upload endpoint answers the wizard. */
+export type LogoUploadResponse = { ok: true; url: string } | { ok: false; error: string };
+
+/** What the AI copy endpoint answers the wizard. */
+export type AiCopyResponse = { ok: true; headline: string; thankyou: string; isTemplate: boolean } | { ok: false; error: string };

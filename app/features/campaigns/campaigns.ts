@@ -98,3 +98,16 @@ export function contentDisposition(title: string, extension: "png" | "svg") {
 }
 
 export { containsPattern, isUuid, UUID_PATTERN } from "~/utils/text";
+
+// Interface agreed between the campaigns screen and the dashboard; the campaigns feature implements it.
+export type CampaignSummary = {
+  id: string;
+  title: string;
+  businessType: string;
+  status: "active" | "paused" | "draft";
+  aiHeadline: string;
+  scans: number;
+  leads: number;
+  /** Offer codes redeemed at the counter. */
+  redeemed?: number;
+};

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import type { Database } from "~/db/client.server";
-import { CLIENT_IP_HEADER } from "~/utils/auth.server";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import {

@@ -1,6 +1,6 @@
 import { addDays } from "~/features/analytics/analytics";
 import { countOwnerPerDay } from "~/features/analytics/analytics.server";
-import type { CampaignSummary } from "~/features/campaigns/campaign-card";
+import type { CampaignSummary } from "~/features/campaigns/campaigns";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { getServices } from "~/utils/services.server";

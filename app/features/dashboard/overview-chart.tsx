@@ -10,7 +10,7 @@ export function OverviewChart({ points }: { points: ChartPoint[] }) {
       {/* overflow-hidden: until it measures its box, the chart draws at its initial size. */}
       <div className="mt-4 h-72 min-w-0 overflow-hidden" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 288 }}>
-          <LineChart data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
+          <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
             <XAxis dataKey="date" tick={{ fontSize: 12 }} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />

@@ -139,8 +139,9 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
 
   // Newest first per campaign from the (campaign_id, collected_at) index, then merged: a page
   // reads at most campaigns × (offset + page size) rows instead of sorting all the owner's
-  // leads. Deep pages (rare) are cheaper as one sort of the owner's leads.
-  const isShallow = offset + LEADS_PAGE_SIZE <= 500;
+  // leads. A search (few matches: the trigram indexes find them) and deep pages (the
+  // (collected_at, id) index walked newest first) are cheaper as one query over the owner's leads.
+  const isShallow = !query.q && offset + LEADS_PAGE_SIZE <= 500;
   const result = await db.execute(
     isShallow
       ? sql`

@@ -3,6 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueWelcomeEmail } from "~/features/email/outbox.server";
+import type { Env } from "~/utils/env.server";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
 import {
   afterPasswordReset,
   onAddressVerified,
@@ -10,13 +13,8 @@ import {
   sendResetLink,
   sendVerificationLink,
   VERIFY_EMAIL_EXPIRES_IN,
-} from "~/features/auth/account-emails.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import type { Env } from "./env.server";
-import { logger } from "./logger.server";
-
-/** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
-export const CLIENT_IP_HEADER = "x-leadqr-client-ip";
+} from "./account-emails.server";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
 
 export function createAuth({ db, env, secret }: { db: Database; env: Env; secret: string }) {
   const isLocalhost = ["localhost", "127.0.0.1", "[::1]"].includes(env.appUrl.hostname);

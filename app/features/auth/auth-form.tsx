@@ -1,8 +1,8 @@
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { AuthActionData } from "~/features/auth/auth-actions.server";
-import { PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
+import type { AuthActionData } from "./auth-actions.server";
+import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 
 export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; actionData?: AuthActionData }) {
   const [showPassword, setShowPassword] = useState(false);

@@ -1,0 +1,103 @@
+// Lint finds real problems and enforces the layering; Prettier owns formatting (no style rules here).
+import fs from "node:fs";
+import path from "node:path";
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/** Layers only point down: routes → features → components/utils → db. */
+const routesFromFeatures = {
+  group: ["~/routes/*", "**/routes/*"],
+  message: "Features must not import routes: move the shared type or function into the feature.",
+};
+const featuresFromShared = {
+  group: ["~/features/*", "**/features/*"],
+  message: "Shared components and utils must not import features: move the code into the feature that owns it.",
+};
+
+const APP = path.resolve(import.meta.dirname, "app");
+// Email templates are React rendered to strings on the server, not browser UI.
+const SERVER_RENDERED = new Set([path.join(APP, "features/email/templates.tsx")]);
+
+/** `.server` modules must not import UI (`.tsx`): resolves `~/` and relative specifiers to files. */
+const noUiInServer = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const dir = path.dirname(context.filename);
+    return {
+      ImportDeclaration(node) {
+        const spec = node.source.value;
+        const base = spec.startsWith("~/") ? path.join(APP, spec.slice(2)) : spec.startsWith(".") ? path.resolve(dir, spec) : null;
+        if (!base) return;
+        const file = base.endsWith(".tsx") ? base : `${base}.tsx`;
+        if (SERVER_RENDERED.has(file) || !fs.existsSync(file)) return;
+        context.report({
+          node: node.source,
+          message: `Server modules must not import UI modules ('${spec}'): move the shared constant or type into a .ts module.`,
+        });
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: "module",
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+      // Control characters are matched on purpose: inputs are stripped of them.
+      "no-control-regex": "off",
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A labelled region that scrolls sideways must take focus, or keyboards cannot scroll it (axe).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    files: ["app/features/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [routesFromFeatures] }] },
+  },
+  {
+    files: ["app/components/**", "app/utils/**"],
+    // The composition root wires the database to the auth feature; nothing else in utils may.
+    ignores: ["app/utils/services.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [featuresFromShared] }] },
+  },
+  {
+    files: ["app/**/*.server.ts"],
+    plugins: { leadqr: { rules: { "no-ui-in-server": noUiInServer } } },
+    rules: { "leadqr/no-ui-in-server": "error" },
+  },
+  {
+    // CLIs, the server entry, benches and test helpers print to the terminal on purpose.
+    files: ["scripts/**", "bench/**", "server.mjs", "tests/**", "**/*.test.ts", "**/*.config.ts"],
+    rules: { "no-console": "off" },
+  },
+  {
+    // Test stubs and parsers trade type precision and statement style for brevity.
+    files: ["tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-unused-expressions": "off", "no-empty": "off" },
+  },
+);

@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { adminPage, createCampaignInWizard, signUp } from "./support/helpers";
+
+// Serious and critical findings block a user (unreadable text, unnamed controls, broken structure).
+const BLOCKING = new Set(["serious", "critical"]);
+
+async function expectNoBlockingFindings(page: Page, path: string, viewport: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const blocking = violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ""))
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} → ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(blocking, `${viewport} ${path}`).toEqual([]);
+}
+
+const VIEWPORTS = [
+  { name: "phone", viewport: { width: 375, height: 812 }, isMobile: true },
+  { name: "desktop", viewport: { width: 1280, height: 800 }, isMobile: false },
+] as const;
+
+for (const device of VIEWPORTS) {
+  test.describe(`on a ${device.name}`, () => {
+    test.use({ viewport: device.viewport, isMobile: device.isMobile });
+
+    test("every public, owner and admin screen has no serious or critical axe finding", async ({ page, browser }) => {
+      test.setTimeout(240_000);
+      for (const path of ["/", "/pricing", "/blog", "/signin", "/signup"]) await expectNoBlockingFindings(page, path, device.name);
+
+      await signUp(page);
+      const campaignId = await createCampaignInWizard(page, {
+        title: `Axe check ${device.name}`,
+        businessType: "Coffee Shop",
+        offer: "Free pastry",
+        condition: "With any coffee",
+        headline: "A warm pastry on us",
+        thankYou: "Thanks! Show this at the counter.",
+      });
+      await expectNoBlockingFindings(page, `/capture/${campaignId}`, device.name);
+      for (const path of ["/dashboard", "/campaigns", `/campaigns/${campaignId}`, "/leads", "/settings", "/campaigns?new=1"]) {
+        await expectNoBlockingFindings(page, path, device.name);
+      }
+
+      const admin = await adminPage(browser);
+      await admin.setViewportSize(device.viewport);
+      for (const path of ["/admin", "/admin/users", "/admin/subscriptions", "/admin/campaigns", "/admin/leads", "/admin/blog", "/admin/blog/new"]) {
+        await expectNoBlockingFindings(admin, path, device.name);
+      }
+    });
+  });
+}
