@@ -19,7 +19,14 @@ const featuresFromShared = {
 
 const APP = path.resolve(import.meta.dirname, "app");
 // Email templates are React rendered to strings on the server, not browser UI.
-const SERVER_RENDERED = new Set([path.join(APP, "features/email/templates.tsx")]);
+const SERVER_RENDERED = new Set(
+  [
+    "features/email/templates.tsx",
+    "features/email/account-templates.tsx",
+    "features/consent/consent-emails.tsx",
+    "features/integrations/paused-email.tsx",
+  ].map((file) => path.join(APP, file)),
+);
 
 /** `.server` modules must not import UI (`.tsx`): resolves `~/` and relative specifiers to files. */
 const noUiInServer = {
@@ -70,6 +77,8 @@ export default tseslint.config(
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       // A labelled region that scrolls sideways must take focus, or keyboards cannot scroll it (axe).
+      // Labels whose text sits a few elements deep (a name and its description in spans).
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 4 }],
       "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"], allowExpressionValues: true }],
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",

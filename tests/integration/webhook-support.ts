@@ -1,6 +1,6 @@
 // A real HTTP receiver for webhook tests, and a visitor who leaves a lead through the capture route.
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import * as route from "~/routes/capture";
 import { makeRequest, payload, run } from "../http";
 
