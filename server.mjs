@@ -236,7 +236,9 @@ async function runServer() {
       return response.text();
     };
     app.get("/capture/:campaignId", (req, res, next) => {
-      lifecycle.serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
+      lifecycle
+        .serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() })
+        .catch(next);
     });
   }
 
@@ -262,7 +264,10 @@ async function runServer() {
   app.use((error, req, res, _next) => {
     req.log?.error({ err: error }, "request failed");
     if (res.headersSent) return res.end();
-    res.status(error?.status && error.status < 500 ? error.status : 500).type("text/plain").send("Something went wrong. Please try again.");
+    res
+      .status(error?.status && error.status < 500 ? error.status : 500)
+      .type("text/plain")
+      .send("Something went wrong. Please try again.");
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {

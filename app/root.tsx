@@ -1,14 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useNavigation,
-} from "react-router";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { useNonce } from "./utils/nonce";
@@ -63,13 +53,7 @@ export default function App() {
 function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
-  return (
-    <div
-      role="progressbar"
-      aria-label="Loading"
-      className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-blue-600"
-    />
-  );
+  return <div role="progressbar" aria-label="Loading" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-blue-600" />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -29,11 +29,13 @@ const campaigns = rows(
     select c.id, (select count(*) from scan s where s.campaign_id = c.id)::int as scans
     from campaign c where c.user_id = ${userId} order by scans desc`),
 ).map((row) => row.id);
-const [volume] = rows(await db.execute(sql`
+const [volume] = rows(
+  await db.execute(sql`
   select (select count(*) from scan s join campaign c on c.id = s.campaign_id where c.user_id = ${userId})::int as scans,
     (select count(*) from lead l join campaign c on c.id = l.campaign_id where c.user_id = ${userId})::int as leads,
     (select count(*) from placement p join campaign c on c.id = p.campaign_id where c.user_id = ${userId})::int as placements,
-    (select count(*) from scan_exclusion e join campaign c on c.id = e.campaign_id where c.user_id = ${userId})::int as exclusions`));
+    (select count(*) from scan_exclusion e join campaign c on c.id = e.campaign_id where c.user_id = ${userId})::int as exclusions`),
+);
 console.log(
   `data: ${campaigns.length} campaigns, ${volume.scans} scans, ${volume.leads} leads, ${volume.placements} placements, ${volume.exclusions} exclusion rows (owner ${OWNER})`,
 );
@@ -56,7 +58,9 @@ async function time(label, iterations, fn) {
   samples.sort((a, b) => a - b);
   const pick = (quantile) => samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)];
   const result = { label, p50: pick(0.5), p95: pick(0.95), max: samples.at(-1), n: iterations };
-  console.log(`${label.padEnd(46)} p50 ${result.p50.toFixed(1).padStart(7)} ms   p95 ${result.p95.toFixed(1).padStart(7)} ms   max ${result.max.toFixed(1).padStart(7)} ms   (n=${iterations})`);
+  console.log(
+    `${label.padEnd(46)} p50 ${result.p50.toFixed(1).padStart(7)} ms   p95 ${result.p95.toFixed(1).padStart(7)} ms   max ${result.max.toFixed(1).padStart(7)} ms   (n=${iterations})`,
+  );
   return result;
 }
 
@@ -84,7 +88,9 @@ for (const [rangeLabel, days] of Object.entries(RANGES)) {
 console.log("\ndashboard (same definitions, all 100 campaigns, 14 days for the chart and its trend)");
 for (const table of ["scan", "lead"]) {
   results.push(
-    await time(`${table}s per day, all campaigns`, 40, () => q.countOwnerPerDay(db, { userId, timeZone: TIME_ZONE, from: dayBefore(13), to: today, table })),
+    await time(`${table}s per day, all campaigns`, 40, () =>
+      q.countOwnerPerDay(db, { userId, timeZone: TIME_ZONE, from: dayBefore(13), to: today, table }),
+    ),
   );
 }
 results.push(await time("whole dashboard page (3 queries)", 40, () => getDashboard({ userId, timeZone: TIME_ZONE })));
@@ -93,5 +99,7 @@ results.push(await time("whole dashboard page (3 queries)", 40, () => getDashboa
 const queries = results.filter((result) => !result.label.startsWith("whole"));
 const worst = queries.reduce((a, b) => (b.p95 > a.p95 ? b : a));
 console.log("\ntarget");
-console.log(`${worst.p95 <= TARGET_MS ? "met   " : "MISSED"} every analytics query p95 <= ${TARGET_MS} ms (slowest: ${worst.label}, ${worst.p95.toFixed(1)} ms)`);
+console.log(
+  `${worst.p95 <= TARGET_MS ? "met   " : "MISSED"} every analytics query p95 <= ${TARGET_MS} ms (slowest: ${worst.label}, ${worst.p95.toFixed(1)} ms)`,
+);
 await shutdown();

@@ -18,11 +18,19 @@ const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const EXACT_REQUESTS = Number(process.env.BENCH_EXACT_REQUESTS ?? 2000);
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const BOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const BUDGET_BYTES = 14 * 1024;
 const LUA = new URL("./visitors.lua", import.meta.url).pathname;
-const DESIGN = JSON.stringify({ primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" });
+const DESIGN = JSON.stringify({
+  primary_color: "#1E40AF",
+  secondary_color: "#3B82F6",
+  text_color: "#FFFFFF",
+  button_style: "rounded",
+  font_style: "modern",
+  layout: "centered",
+});
 
 for (const tool of ["wrk", "pgbench"]) {
   if (spawnSync("which", [tool]).status !== 0) {
@@ -74,22 +82,36 @@ try {
   await db.query(`update campaign set scan_count = 5 where id = $1`, [full]);
 
   const cores = os.availableParallelism();
-  console.log(`machine: ${cores} cores (${os.cpus()[0]?.model ?? "cpu"}), load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}, Node ${process.version}`);
+  console.log(
+    `machine: ${cores} cores (${os.cpus()[0]?.model ?? "cpu"}), load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}, Node ${process.version}`,
+  );
   console.log(`server: ${cores} worker processes (one per core), PostgreSQL at ${databaseUrl.host}; wrk ${CONNECTIONS} connections, ${SECONDS} s\n`);
 
   // 1. The first render: bytes and requests.
   const page = await get(`/capture/${hot}?s=qr`, { "user-agent": PHONE_UA, "accept-encoding": "gzip" });
   const html = zlib.gunzipSync(page.body).toString("utf8");
   const head = html.slice(0, html.indexOf("</head>"));
-  const blocking = (head.match(/<link[^>]+rel="stylesheet"[^>]*>/g) ?? []).length + (head.match(/<script\b[^>]*\bsrc=[^>]*>/g) ?? []).filter((tag) => !/\b(async|defer)\b|type="module"/.test(tag)).length;
+  const blocking =
+    (head.match(/<link[^>]+rel="stylesheet"[^>]*>/g) ?? []).length +
+    (head.match(/<script\b[^>]*\bsrc=[^>]*>/g) ?? []).filter((tag) => !/\b(async|defer)\b|type="module"/.test(tag)).length;
   console.log("capture page, first render");
-  console.log(`  ${page.body.length} bytes gzip as served (${html.length} raw; budget ${BUDGET_BYTES}: ${page.body.length <= BUDGET_BYTES ? "within" : "OVER"}), render-blocking requests beyond the HTML: ${blocking}`);
-  console.log(`  offer and form in the HTML: ${html.includes("Get 20% Off Your Next Coffee Today Only") && /<form[^>]*method="post"/.test(html)}, scan token in the form: ${/name="scanToken" value="[0-9a-f-]{36}"/.test(html)}\n`);
+  console.log(
+    `  ${page.body.length} bytes gzip as served (${html.length} raw; budget ${BUDGET_BYTES}: ${page.body.length <= BUDGET_BYTES ? "within" : "OVER"}), render-blocking requests beyond the HTML: ${blocking}`,
+  );
+  console.log(
+    `  offer and form in the HTML: ${html.includes("Get 20% Off Your Next Coffee Today Only") && /<form[^>]*method="post"/.test(html)}, scan token in the form: ${/name="scanToken" value="[0-9a-f-]{36}"/.test(html)}\n`,
+  );
 
   // 2. The baseline, this run: a plain one-row INSERT into scan, 16 clients.
   const insertSql = path.join(dataDir, "insert.sql");
   fs.writeFileSync(insertSql, `insert into scan (campaign_id, device_type, location) values ('${spread[99]}', 'mobile', null);\n`);
-  const pgbench = execFileSync("pgbench", ["-n", "-c", "16", "-j", "2", "-T", String(SECONDS), "-f", insertSql, databaseUrl.toString()], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  const pgbench = execFileSync("pgbench", ["-n", "-c", "16", "-j", "2", "-T", String(SECONDS), "-f", insertSql, databaseUrl.toString()], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
   console.log(`plain INSERT into scan (pgbench, 16 clients):      ${insertTps.toFixed(0)}/s`);
 
@@ -99,41 +121,70 @@ try {
   await settle();
   const written = (await scans(hot)) - before;
   const ratio = hotRun.rate / insertTps;
-  console.log(`hot Pro campaign, counted loads (wrk):            ${hotRun.rate.toFixed(0)}/s, p50 ${hotRun.p50.toFixed(1)} ms, p99 ${hotRun.p99.toFixed(1)} ms, non-2xx ${hotRun.non2xx}, errors ${hotRun.errors}`);
-  console.log(`  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? "met" : "NOT met"}); p99 ≤ 100 ms: ${hotRun.p99 <= 100 ? "met" : "NOT met"}`);
-  console.log(`  scan rows written ${written} for ${hotRun.requests} answers wrk counted (wrk drops up to ${CONNECTIONS} in-flight answers at its stop: difference ${written - hotRun.requests})`);
+  console.log(
+    `hot Pro campaign, counted loads (wrk):            ${hotRun.rate.toFixed(0)}/s, p50 ${hotRun.p50.toFixed(1)} ms, p99 ${hotRun.p99.toFixed(1)} ms, non-2xx ${hotRun.non2xx}, errors ${hotRun.errors}`,
+  );
+  console.log(
+    `  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? "met" : "NOT met"}); p99 ≤ 100 ms: ${hotRun.p99 <= 100 ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `  scan rows written ${written} for ${hotRun.requests} answers wrk counted (wrk drops up to ${CONNECTIONS} in-flight answers at its stop: difference ${written - hotRun.requests})`,
+  );
 
   // 4. Exactness: every 200 carries exactly one scan row, checked answer by answer.
   const exact = await exactCheck(hot, EXACT_REQUESTS, 16);
-  console.log(`exact scans check (${EXACT_REQUESTS} loads, 16 at a time): ${exact.ok ? "EXACT" : "MISMATCH"}: ${exact.ok200} answers 200, ${exact.distinct} distinct tokens, ${exact.rowsForTokens} scan rows with those ids, ${exact.added} rows added`);
+  console.log(
+    `exact scans check (${EXACT_REQUESTS} loads, 16 at a time): ${exact.ok ? "EXACT" : "MISMATCH"}: ${exact.ok200} answers 200, ${exact.distinct} distinct tokens, ${exact.rowsForTokens} scan rows with those ids, ${exact.added} rows added`,
+  );
 
   // 5. The same load spread over 100 campaigns.
   const spreadRun = wrk(spread.map((id) => `/capture/${id}`));
-  console.log(`100 Pro campaigns in parallel (wrk):              ${spreadRun.rate.toFixed(0)}/s, p99 ${spreadRun.p99.toFixed(1)} ms, non-2xx ${spreadRun.non2xx}`);
+  console.log(
+    `100 Pro campaigns in parallel (wrk):              ${spreadRun.rate.toFixed(0)}/s, p99 ${spreadRun.p99.toFixed(1)} ms, non-2xx ${spreadRun.non2xx}`,
+  );
 
   // 6. A free campaign past its limit: the limit screen, no write.
   const fullBefore = await scans(full);
   const fullRun = wrk([`/capture/${full}`]);
   await settle();
   const limitPage = await get(`/capture/${full}`, { "user-agent": `${PHONE_UA} one-more`, "accept-encoding": "gzip" });
-  console.log(`free campaign past its limit (wrk):               ${fullRun.rate.toFixed(0)}/s, p99 ${fullRun.p99.toFixed(1)} ms; limit screen shown: ${zlib.gunzipSync(limitPage.body).toString().includes("Scan Limit Reached!")}; scan rows added: ${(await scans(full)) - fullBefore}`);
+  console.log(
+    `free campaign past its limit (wrk):               ${fullRun.rate.toFixed(0)}/s, p99 ${fullRun.p99.toFixed(1)} ms; limit screen shown: ${zlib.gunzipSync(limitPage.body).toString().includes("Scan Limit Reached!")}; scan rows added: ${(await scans(full)) - fullBefore}`,
+  );
 
   // 7. A bot flood: no scan rows, one aggregated exclusion row.
   const botBefore = await scans(hot);
   const botRun = wrk([`/capture/${hot}`], { WRK_UA: BOT_UA, WRK_SAME_VISITOR: "1" });
   await settle();
-  const { rows: excluded } = await db.query(`select count(*)::int as rows, coalesce(sum(count), 0)::int as hits from scan_exclusion where campaign_id = $1 and reason = 'bot'`, [hot]);
-  console.log(`bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests})`);
+  const { rows: excluded } = await db.query(
+    `select count(*)::int as rows, coalesce(sum(count), 0)::int as hits from scan_exclusion where campaign_id = $1 and reason = 'bot'`,
+    [hot],
+  );
+  console.log(
+    `bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests})`,
+  );
 
   // 8. Lead submits: each with its own scan token, posted as the no-JavaScript form does.
   const tokens = (await loadTokens(hot, 1500, 16)).filter(Boolean);
   const leadsBefore = await count("lead", hot);
   const submitted = await measure(tokens.length, 16, async (index) => {
-    const body = new URLSearchParams({ name: `Bench Visitor ${index}`, email: `visitor${index}@bench.test`, phone: "", scanToken: tokens[index] }).toString();
-    const answer = await request("POST", `/capture/${hot}`, { "user-agent": PHONE_UA, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }, body);
+    const body = new URLSearchParams({
+      name: `Bench Visitor ${index}`,
+      email: `visitor${index}@bench.test`,
+      phone: "",
+      scanToken: tokens[index],
+    }).toString();
+    const answer = await request(
+      "POST",
+      `/capture/${hot}`,
+      { "user-agent": PHONE_UA, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      body,
+    );
     if (answer.status !== 200) throw new Error(`lead answer ${answer.status}`);
   });
-  console.log(`lead submits (node client, 16 at a time):         ${submitted.perSecond.toFixed(0)}/s, p50 ${submitted.p50.toFixed(1)} ms, p99 ${submitted.p99.toFixed(1)} ms; leads stored ${(await count("lead", hot)) - leadsBefore} of ${tokens.length}`);
+  console.log(
+    `lead submits (node client, 16 at a time):         ${submitted.perSecond.toFixed(0)}/s, p50 ${submitted.p50.toFixed(1)} ms, p99 ${submitted.p99.toFixed(1)} ms; leads stored ${(await count("lead", hot)) - leadsBefore} of ${tokens.length}`,
+  );
 } finally {
   await db.end();
   const exited = new Promise((resolve) => server.once("exit", resolve));
@@ -212,7 +263,13 @@ async function exactCheck(campaignId, total, concurrency) {
   const { rows } = await db.query(`select count(*)::int as n from scan where campaign_id = $1 and id = any($2::uuid[])`, [campaignId, found]);
   const added = (await scans(campaignId)) - before;
   const distinct = new Set(found).size;
-  return { ok200: found.length, distinct, rowsForTokens: rows[0].n, added, ok: found.length === total && distinct === total && rows[0].n === total && added === total };
+  return {
+    ok200: found.length,
+    distinct,
+    rowsForTokens: rows[0].n,
+    added,
+    ok: found.length === total && distinct === total && rows[0].n === total && added === total,
+  };
 }
 
 async function measure(total, concurrency, operation) {
@@ -233,7 +290,6 @@ async function measure(total, concurrency, operation) {
   latencies.sort((a, b) => a - b);
   return { perSecond: total / seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] };
 }
-
 
 function request(method, pathname, headers, body) {
   return new Promise((resolve, reject) => {

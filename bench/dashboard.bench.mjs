@@ -24,10 +24,12 @@ if (!owner) {
   process.exit(1);
 }
 const userId = owner.id;
-const [volume] = rows(await db.execute(sql`
+const [volume] = rows(
+  await db.execute(sql`
   select (select count(*) from campaign where user_id = ${userId})::int as campaigns,
     (select count(*) from scan s join campaign c on c.id = s.campaign_id where c.user_id = ${userId})::int as scans,
-    (select count(*) from lead l join campaign c on c.id = l.campaign_id where c.user_id = ${userId})::int as leads`));
+    (select count(*) from lead l join campaign c on c.id = l.campaign_id where c.user_id = ${userId})::int as leads`),
+);
 console.log(`data: ${volume.campaigns} campaigns, ${volume.scans} scans, ${volume.leads} leads (owner ${OWNER})`);
 
 async function time(label, iterations, fn) {
@@ -49,7 +51,10 @@ async function time(label, iterations, fn) {
 async function naiveDashboard() {
   const campaigns = rows(await db.execute(sql`select id, scan_count from campaign where user_id = ${userId} order by created_at desc`));
   const ids = campaigns.map((row) => row.id);
-  const idList = sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+  const idList = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   for (const row of campaigns) {
     await db.execute(sql`select count(*) from lead where campaign_id = ${row.id}`);
     await db.execute(sql`select count(*) from scan where campaign_id = ${row.id}`);
@@ -59,15 +64,21 @@ async function naiveDashboard() {
   for (let day = 6; day >= 0; day--) {
     const start = new Date(today.getTime() - day * 86_400_000);
     const end = new Date(start.getTime() + 86_400_000 - 1);
-    await db.execute(sql`select id, campaign_id from lead where collected_at between ${start.toISOString()} and ${end.toISOString()} and campaign_id in (${idList})`);
-    await db.execute(sql`select id, campaign_id from scan where timestamp between ${start.toISOString()} and ${end.toISOString()} and campaign_id in (${idList})`);
+    await db.execute(
+      sql`select id, campaign_id from lead where collected_at between ${start.toISOString()} and ${end.toISOString()} and campaign_id in (${idList})`,
+    );
+    await db.execute(
+      sql`select id, campaign_id from scan where timestamp between ${start.toISOString()} and ${end.toISOString()} and campaign_id in (${idList})`,
+    );
   }
 }
 
 async function naiveLeadsPage() {
-  const all = rows(await db.execute(sql`
+  const all = rows(
+    await db.execute(sql`
     select l.*, c.title, c.business_type from lead l join campaign c on c.id = l.campaign_id
-    where c.user_id = ${userId} order by l.collected_at desc`));
+    where c.user_id = ${userId} order by l.collected_at desc`),
+  );
   return all.slice(0, 50);
 }
 
@@ -90,7 +101,13 @@ async function measureMemory(run) {
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   sample();
-  return { rowsPerSecond: count / seconds, seconds, growthMb: (peak - baseline) / 1024 / 1024, heapMb: (heapPeak - heapBaseline) / 1024 / 1024, count };
+  return {
+    rowsPerSecond: count / seconds,
+    seconds,
+    growthMb: (peak - baseline) / 1024 / 1024,
+    heapMb: (heapPeak - heapBaseline) / 1024 / 1024,
+    count,
+  };
 }
 
 async function measureRetained(run) {
@@ -116,10 +133,15 @@ async function streamedCsv(query = { q: "" }) {
 }
 
 async function naiveCsv() {
-  const all = rows(await db.execute(sql`
+  const all = rows(
+    await db.execute(sql`
     select l.name, l.email, l.phone, c.title, l.collected_at from lead l join campaign c on c.id = l.campaign_id
-    where c.user_id = ${userId} order by l.collected_at desc`));
-  const text = stringifySync([["Name", "Email", "Phone", "Campaign", "Collected At"], ...all.map((row) => [row.name, row.email, row.phone, row.title, String(row.collected_at)])]);
+    where c.user_id = ${userId} order by l.collected_at desc`),
+  );
+  const text = stringifySync([
+    ["Name", "Email", "Phone", "Campaign", "Collected At"],
+    ...all.map((row) => [row.name, row.email, row.phone, row.title, String(row.collected_at)]),
+  ]);
   return text.length > 0 ? all.length : 0;
 }
 
@@ -130,18 +152,25 @@ console.log("\nCSV export of all leads");
 const [warmCampaign] = rows(await db.execute(sql`select id from campaign where user_id = ${userId} limit 1`));
 await streamedCsv({ q: "", campaign: warmCampaign.id });
 const ours = await measureMemory(() => streamedCsv());
-console.log(`streamed (ours)     ${ours.count} rows in ${ours.seconds.toFixed(2)} s = ${Math.round(ours.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${ours.growthMb.toFixed(1)} MB, peak heap growth ${ours.heapMb.toFixed(1)} MB`);
+console.log(
+  `streamed (ours)     ${ours.count} rows in ${ours.seconds.toFixed(2)} s = ${Math.round(ours.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${ours.growthMb.toFixed(1)} MB, peak heap growth ${ours.heapMb.toFixed(1)} MB`,
+);
 // Peak RSS above includes garbage V8 has not collected yet. What a stream must not do is *retain*
 // memory in proportion to rows: sample the live heap (after a forced GC) during a second export.
 const retained = await measureRetained(() => streamedCsv());
 console.log(`streamed (ours)     retained heap while streaming (GC every 100 ms): peak ${retained.toFixed(1)} MB above baseline`);
 const naive = await measureMemory(naiveCsv);
-console.log(`naive (all in RAM)  ${naive.count} rows in ${naive.seconds.toFixed(2)} s = ${Math.round(naive.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${naive.growthMb.toFixed(1)} MB, peak heap growth ${naive.heapMb.toFixed(1)} MB`);
+console.log(
+  `naive (all in RAM)  ${naive.count} rows in ${naive.seconds.toFixed(2)} s = ${Math.round(naive.rowsPerSecond).toLocaleString("en-US")} rows/s, peak RSS growth ${naive.growthMb.toFixed(1)} MB, peak heap growth ${naive.heapMb.toFixed(1)} MB`,
+);
 
 console.log("\nserver time");
 results.dashboard = await time("dashboard (ours)", 40, () => getDashboard({ userId, timeZone: "America/New_York" }));
 results.naiveDashboard = await time("dashboard (naive: per-day + per-campaign)", 5, naiveDashboard);
-const page = (query, isPro = true) => () => listLeads({ userId, isPro, query: { q: "", page: 1, ...query }, timeZone: "America/New_York" });
+const page =
+  (query, isPro = true) =>
+  () =>
+    listLeads({ userId, isPro, query: { q: "", page: 1, ...query }, timeZone: "America/New_York" });
 results.leads = await time("leads page 1 (ours, Pro)", 40, page({}));
 results.leadsFree = await time("leads page 1 (ours, free: masking)", 40, page({}, false));
 results.leadsPage100 = await time("leads page 100 (ours)", 20, page({ page: 100 }));
@@ -155,7 +184,9 @@ results.leadsSearch = await time("leads search 'ava' (ours, half of all leads ma
 results.naiveLeads = await time("leads page (naive: load all, slice)", 5, naiveLeadsPage);
 
 console.log("\nratios (naive / ours)");
-console.log(`dashboard p95 ${(results.naiveDashboard.p95 / results.dashboard.p95).toFixed(1)}x, leads page p95 ${(results.naiveLeads.p95 / results.leads.p95).toFixed(1)}x, CSV memory ${(naive.growthMb / Math.max(ours.growthMb, 0.1)).toFixed(1)}x, CSV rows/s ${(ours.rowsPerSecond / naive.rowsPerSecond).toFixed(2)}x faster`);
+console.log(
+  `dashboard p95 ${(results.naiveDashboard.p95 / results.dashboard.p95).toFixed(1)}x, leads page p95 ${(results.naiveLeads.p95 / results.leads.p95).toFixed(1)}x, CSV memory ${(naive.growthMb / Math.max(ours.growthMb, 0.1)).toFixed(1)}x, CSV rows/s ${(ours.rowsPerSecond / naive.rowsPerSecond).toFixed(2)}x faster`,
+);
 
 const targets = [
   ["dashboard p95 <= 50 ms", results.dashboard.p95 <= 50],

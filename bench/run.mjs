@@ -5,7 +5,10 @@ import path from "node:path";
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { stdio: "inherit" });
-const files = fs.readdirSync(dir).filter((name) => name.endsWith(".bench.mjs")).sort();
+const files = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith(".bench.mjs"))
+  .sort();
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);

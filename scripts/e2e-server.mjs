@@ -19,13 +19,19 @@ delete env.DATABASE_URL;
 
 // Each file in tests/e2e/stubs/ starts one local stand-in and returns the variables pointing at it.
 const stubsDir = path.resolve("tests/e2e/stubs");
-for (const file of fs.existsSync(stubsDir) ? fs.readdirSync(stubsDir).filter((name) => name.endsWith(".mjs")).sort() : []) {
+for (const file of fs.existsSync(stubsDir)
+  ? fs
+      .readdirSync(stubsDir)
+      .filter((name) => name.endsWith(".mjs"))
+      .sort()
+  : []) {
   const stub = await import(path.join(stubsDir, file));
   Object.assign(env, await stub.start());
 }
 
 // The journeys read the mails the app sends (tests/e2e/support/mailbox.ts) through the stub's URL.
-if (env.SMTP_STUB_URL) fs.writeFileSync(path.join(os.tmpdir(), `leadqr-e2e-mailbox-${env.PORT ?? "3000"}.json`), JSON.stringify({ url: env.SMTP_STUB_URL }));
+if (env.SMTP_STUB_URL)
+  fs.writeFileSync(path.join(os.tmpdir(), `leadqr-e2e-mailbox-${env.PORT ?? "3000"}.json`), JSON.stringify({ url: env.SMTP_STUB_URL }));
 
 const server = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");

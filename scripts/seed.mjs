@@ -4,7 +4,7 @@
 process.env.NODE_ENV ??= "production";
 const args = process.argv.slice(2);
 const scaleAt = args.indexOf("--scale");
-const scale = scaleAt >= 0 ? args[scaleAt + 1] : args.find((arg) => arg.startsWith("--scale="))?.slice(8) ?? "demo";
+const scale = scaleAt >= 0 ? args[scaleAt + 1] : (args.find((arg) => arg.startsWith("--scale="))?.slice(8) ?? "demo");
 if (scale !== "demo" && scale !== "large") {
   console.error("Usage: npm run seed [-- --scale large]");
   process.exit(1);

@@ -19,9 +19,7 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
  * Signs a new account up through the real sign-up action; returns its id and session cookie.
  * The address counts as verified (through the same step a clicked link takes) unless `verified: false`.
  */
-export async function createUser(
-  options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {},
-) {
+export async function createUser(options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
   const response = (await signUp(
     makeRequest("/signup", {
@@ -101,14 +99,17 @@ export function createCampaignRow(
   return createCampaign({ userId, ...overrides, title: overrides.title ?? `Campaign ${++counter}` });
 }
 
-export async function createLeadRow(
-  campaignId: string,
-  lead: { name: string; email: string; phone?: string | null; collectedAt?: Date },
-) {
+export async function createLeadRow(campaignId: string, lead: { name: string; email: string; phone?: string | null; collectedAt?: Date }) {
   const { db } = await getServices();
   const [row] = await db
     .insert(schema.lead)
-    .values({ campaignId, name: lead.name, email: lead.email, phone: lead.phone ?? null, ...(lead.collectedAt ? { collectedAt: lead.collectedAt } : {}) })
+    .values({
+      campaignId,
+      name: lead.name,
+      email: lead.email,
+      phone: lead.phone ?? null,
+      ...(lead.collectedAt ? { collectedAt: lead.collectedAt } : {}),
+    })
     .returning({ id: schema.lead.id });
   return row!;
 }

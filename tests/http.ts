@@ -7,7 +7,13 @@ type Handler = (args: any) => unknown;
 
 export function makeRequest(
   path: string,
-  options: { method?: string; cookie?: string; form?: Record<string, string | string[] | Blob>; headers?: Record<string, string>; body?: BodyInit } = {},
+  options: {
+    method?: string;
+    cookie?: string;
+    form?: Record<string, string | string[] | Blob>;
+    headers?: Record<string, string>;
+    body?: BodyInit;
+  } = {},
 ) {
   const headers = new Headers(options.headers);
   if (options.cookie) headers.set("cookie", options.cookie);

@@ -34,9 +34,13 @@ export function SiteFooter() {
               {group.links.map((link) => (
                 <li key={link.label}>
                   {link.to.startsWith("mailto:") ? (
-                    <a href={link.to} className="hover:text-white">{link.label}</a>
+                    <a href={link.to} className="hover:text-white">
+                      {link.label}
+                    </a>
                   ) : (
-                    <Link to={link.to} className="hover:text-white">{link.label}</Link>
+                    <Link to={link.to} className="hover:text-white">
+                      {link.label}
+                    </Link>
                   )}
                 </li>
               ))}

@@ -7,10 +7,11 @@ export type HeaderUser = { email: string; planName: string; isAdmin: boolean };
 type NavItem = { to: string; label: string };
 
 function navItems(user: HeaderUser | null): NavItem[] {
-  if (!user) return [
-    { to: "/blog", label: "Blog" },
-    { to: "/pricing", label: "Pricing" },
-  ];
+  if (!user)
+    return [
+      { to: "/blog", label: "Blog" },
+      { to: "/pricing", label: "Pricing" },
+    ];
   return [
     { to: "/dashboard", label: "Dashboard" },
     { to: "/campaigns", label: "Campaigns" },
@@ -72,9 +73,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-2 md:flex">
-          {user ? <UserMenu user={user} /> : <SignedOutActions />}
-        </div>
+        <div className="hidden items-center gap-2 md:flex">{user ? <UserMenu user={user} /> : <SignedOutActions />}</div>
         <details ref={mobileMenu} className="group md:hidden">
           <summary
             aria-label="Toggle menu"

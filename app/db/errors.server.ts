@@ -1,10 +1,20 @@
 const UNAVAILABLE_CODES = new Set([
-  "57P01", "57P02", "57P03", // admin shutdown, crash shutdown, cannot connect now
+  "57P01",
+  "57P02",
+  "57P03", // admin shutdown, crash shutdown, cannot connect now
   "53300", // too many connections
-  "08000", "08001", "08003", "08004", "08006", // connection exceptions
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006", // connection exceptions
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
 ]);
-const UNAVAILABLE_MESSAGE = /connection terminated|not currently accepting connections|timeout exceeded when trying to connect|cannot use a pool after calling end|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|not currently accepting connections|timeout exceeded when trying to connect|cannot use a pool after calling end|Client has encountered a connection error/i;
 
 /** True when an error (or its cause) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -58,7 +58,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-gray-900">{missing ? "Post Not Found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "The blog post you're looking for doesn't exist." : "The post could not be loaded. Please try again."}</p>
+      <p className="mt-2 text-gray-600">
+        {missing ? "The blog post you're looking for doesn't exist." : "The post could not be loaded. Please try again."}
+      </p>
       <Link to="/admin/blog" className="mt-6 inline-block font-medium text-blue-700 hover:text-blue-800">
         Back to Blog Management
       </Link>

@@ -92,7 +92,12 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         </Link>
       }
     >
-      <ListFilters q={q} searchLabel="Search title and content" placeholder="Search posts..." filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }} />
+      <ListFilters
+        q={q}
+        searchLabel="Search title and content"
+        placeholder="Search posts..."
+        filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
+      />
       <ActionNotice result={resultOf(actionData) ?? (notice ? { message: notice } : null)} />
       <Table caption="Blog posts" head={["Title", "Status", "Author", "Date", "Actions"]}>
         {posts.length === 0 ? (
@@ -167,7 +172,14 @@ function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string
   }, [cancelHref, navigate]);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
-      <div ref={dialogRef} role="alertdialog" aria-modal="true" aria-labelledby="delete-title" aria-describedby="delete-text" className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+      <div
+        ref={dialogRef}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="delete-title"
+        aria-describedby="delete-text"
+        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+      >
         <h2 id="delete-title" className="text-lg font-semibold text-gray-900">
           Delete this post?
         </h2>
@@ -180,7 +192,10 @@ function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string
           <Link ref={cancelRef} to={cancelHref} preventScrollReset className={secondaryButton}>
             Cancel
           </Link>
-          <button type="submit" className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700">
+          <button
+            type="submit"
+            className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
+          >
             <Trash2 aria-hidden className="h-4 w-4" /> Delete Post
           </button>
         </Form>

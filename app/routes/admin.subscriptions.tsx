@@ -1,5 +1,17 @@
 import { Form } from "react-router";
-import { ActionNotice, AdminPage, Badge, cellClass, EmptyRow, inputClass, ListFilters, Pagination, resultOf, secondaryButton, Table } from "~/features/admin/admin-ui";
+import {
+  ActionNotice,
+  AdminPage,
+  Badge,
+  cellClass,
+  EmptyRow,
+  inputClass,
+  ListFilters,
+  Pagination,
+  resultOf,
+  secondaryButton,
+  Table,
+} from "~/features/admin/admin-ui";
 import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
 import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -70,7 +82,9 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
               <td className={cellClass}>
                 <Badge color={row.plan === "Free" ? "gray" : "blue"}>{row.plan}</Badge>
               </td>
-              <td className={cellClass}>{row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}</td>
+              <td className={cellClass}>
+                {row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}
+              </td>
               <td className={`${cellClass} font-mono text-xs`}>{row.stripeCustomerId ?? "—"}</td>
               <td className={`${cellClass} whitespace-nowrap`}>{row.subscribedAt ? formatPostDate(row.subscribedAt) : "—"}</td>
               <td className={cellClass}>

@@ -1,5 +1,17 @@
 import { data, Form } from "react-router";
-import { ActionNotice, AdminPage, Badge, cellClass, EmptyRow, inputClass, ListFilters, Pagination, resultOf, secondaryButton, Table } from "~/features/admin/admin-ui";
+import {
+  ActionNotice,
+  AdminPage,
+  Badge,
+  cellClass,
+  EmptyRow,
+  inputClass,
+  ListFilters,
+  Pagination,
+  resultOf,
+  secondaryButton,
+  Table,
+} from "~/features/admin/admin-ui";
 import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -52,7 +64,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const { users, q, role, page, total, currentUserId } = loaderData;
   return (
     <AdminPage title="User Management" description="Search users and change their role. Changes apply on the user's next request.">
-      <ListFilters q={q} searchLabel="Search by email" placeholder="Search users..." filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }} />
+      <ListFilters
+        q={q}
+        searchLabel="Search by email"
+        placeholder="Search users..."
+        filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }}
+      />
       <ActionNotice result={resultOf(actionData)} />
       <Table caption="Users" head={["Email", "Role", "Plan grant", "Joined", "Change role"]}>
         {users.length === 0 ? (

@@ -25,7 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
     // Read the upload before answering: a reply while the browser is still sending resets the
     // connection, and the browser would show a network error instead of this message.
     await request.arrayBuffer().catch(() => undefined);
-    return data<LogoUploadResponse>({ ok: false, error: `Too many uploads. Please wait a moment and try again.` }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    return data<LogoUploadResponse>(
+      { ok: false, error: `Too many uploads. Please wait a moment and try again.` },
+      { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+    );
   }
   let file: FormDataEntryValue | null;
   try {

@@ -104,7 +104,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold text-gray-900">{missing ? "Post Not Found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-gray-600">{missing ? "The blog post you're looking for doesn't exist." : "The blog post could not be loaded. Please try again."}</p>
+      <p className="mt-3 text-gray-600">
+        {missing ? "The blog post you're looking for doesn't exist." : "The blog post could not be loaded. Please try again."}
+      </p>
       <div className="mt-8">
         <BackToBlog />
       </div>

@@ -93,10 +93,15 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
           <p className="mt-1 text-gray-600">
             {campaign.businessType} ·{" "}
-            <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BADGE[campaign.status] ?? BADGE.draft}`}>{campaign.status}</span>
+            <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BADGE[campaign.status] ?? BADGE.draft}`}>
+              {campaign.status}
+            </span>
           </p>
         </div>
-        <Link to={`/campaigns?edit=${campaign.id}`} className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        <Link
+          to={`/campaigns?edit=${campaign.id}`}
+          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+        >
           <Pencil aria-hidden className="h-4 w-4" /> Edit
         </Link>
       </div>
@@ -108,13 +113,17 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <section aria-labelledby="funnel-heading" className="space-y-3 rounded-xl border border-gray-200 bg-white p-5">
-        <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">From scan to sale</h2>
+        <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
+          From scan to sale
+        </h2>
         <RedeemFunnel scans={campaign.scans} leads={campaign.leads} redeemed={campaign.redeemed} />
       </section>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
         <section aria-labelledby="copy-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5">
-          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">Offer and copy</h2>
+          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
+            Offer and copy
+          </h2>
           <dl className="space-y-3 text-sm">
             <Row label="Offer" value={campaign.discount} />
             <Row label="Condition" value={campaign.minOrder} />
@@ -124,20 +133,36 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
         <section aria-labelledby="qr-heading" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-5">
-          <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">QR Code</h2>
+          <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
+            QR Code
+          </h2>
           <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60 sm:h-72 sm:w-72" />
           <p className="max-w-72 text-center text-xs text-gray-500">
-            The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link visits.
+            The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link
+            visits.
           </p>
           <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <a href={qrPngUrl(campaign.id)} download className="inline-flex items-center gap-1.5 rounded-lg bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700">
+            <a
+              href={qrPngUrl(campaign.id)}
+              download
+              className="inline-flex items-center gap-1.5 rounded-lg bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700"
+            >
               <Download aria-hidden className="h-4 w-4" /> Download PNG
             </a>
-            <a href={qrSvgUrl(campaign.id)} download className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+            <a
+              href={qrSvgUrl(campaign.id)}
+              download
+              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+            >
               <FileCode aria-hidden className="h-4 w-4" /> Download SVG
             </a>
-            <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+            <a
+              href={`/capture/${campaign.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+            >
               <ExternalLink aria-hidden className="h-4 w-4" /> View Page
             </a>
           </div>
@@ -147,7 +172,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="analytics-heading" className="space-y-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
           <div>
-            <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">Analytics</h2>
+            <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
+              Analytics
+            </h2>
             <p className="text-sm text-gray-600">Showing the {rangeLabel}.</p>
           </div>
           <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
@@ -173,7 +200,8 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-2">
-              A unique scan is one person counted once per day. Nothing that identifies a visitor is kept: each is recognised by a code that changes every day.
+              A unique scan is one person counted once per day. Nothing that identifies a visitor is kept: each is recognised by a code that changes
+              every day.
             </p>
           </details>
         </div>

@@ -45,25 +45,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     isPro,
     canCreate,
     businessName: wizard ? await getBusinessName(sessionUser.id) : "",
-    wizard: wizard && wizard.mode === "edit"
-      ? {
-          mode: "edit" as const,
-          campaign: {
-            id: wizard.campaign.id,
-            title: wizard.campaign.title,
-            businessType: wizard.campaign.businessType,
-            discount: wizard.campaign.discount,
-            minOrder: wizard.campaign.minOrder,
-            aiHeadline: wizard.campaign.aiHeadline,
-            aiThankyou: wizard.campaign.aiThankyou,
-            qrLogoUrl: wizard.campaign.qrLogoUrl,
-            design: wizard.campaign.design,
-            consentMode: wizard.campaign.consentMode,
-            offerRequiresConsent: wizard.campaign.offerRequiresConsent,
-            offerRule,
-          },
-        }
-      : wizard,
+    wizard:
+      wizard && wizard.mode === "edit"
+        ? {
+            mode: "edit" as const,
+            campaign: {
+              id: wizard.campaign.id,
+              title: wizard.campaign.title,
+              businessType: wizard.campaign.businessType,
+              discount: wizard.campaign.discount,
+              minOrder: wizard.campaign.minOrder,
+              aiHeadline: wizard.campaign.aiHeadline,
+              aiThankyou: wizard.campaign.aiThankyou,
+              qrLogoUrl: wizard.campaign.qrLogoUrl,
+              design: wizard.campaign.design,
+              consentMode: wizard.campaign.consentMode,
+              offerRequiresConsent: wizard.campaign.offerRequiresConsent,
+              offerRule,
+            },
+          }
+        : wizard,
   };
 }
 
@@ -84,12 +85,20 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         description="Create, manage and track your QR campaigns."
         actions={
           canCreate ? (
-            <Link to="/campaigns?new=1" preventScrollReset className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+            <Link
+              to="/campaigns?new=1"
+              preventScrollReset
+              className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+            >
               <Plus aria-hidden className="h-4 w-4" />
               New Campaign
             </Link>
           ) : (
-            <button type="button" disabled className="inline-flex cursor-not-allowed items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white opacity-50">
+            <button
+              type="button"
+              disabled
+              className="inline-flex cursor-not-allowed items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white opacity-50"
+            >
               <Plus aria-hidden className="h-4 w-4" />
               New Campaign
             </button>
@@ -158,7 +167,11 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           <h2 className="mt-3 text-lg font-semibold text-gray-900">No campaigns yet</h2>
           <p className="mt-1 text-gray-600">Create your first QR campaign to start capturing leads.</p>
           {canCreate ? (
-            <Link to="/campaigns?new=1" preventScrollReset className="mt-4 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+            <Link
+              to="/campaigns?new=1"
+              preventScrollReset
+              className="mt-4 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+            >
               <Plus aria-hidden className="h-4 w-4" />
               Create First Campaign
             </Link>

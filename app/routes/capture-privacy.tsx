@@ -23,20 +23,20 @@ export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
   return (
     <VisitorPage title="Privacy">
       <p>
-        <strong>{businessName}</strong> collects the name, email address and (if you give it) phone number you enter on this
-        page, to give you the offer and, if you agreed, to send you marketing emails.
+        <strong>{businessName}</strong> collects the name, email address and (if you give it) phone number you enter on this page, to give you the
+        offer and, if you agreed, to send you marketing emails.
       </p>
       <p>
-        When you submit the form we also record what you agreed to, when, your IP address and your browser, so that{" "}
-        {businessName} can show that you agreed.
+        When you submit the form we also record what you agreed to, when, your IP address and your browser, so that {businessName} can show that you
+        agreed.
       </p>
       <p>
-        LeadQR runs this page and stores these details on behalf of {businessName}, as its processor. Your details are not
-        sold or shared with anyone else.
+        LeadQR runs this page and stores these details on behalf of {businessName}, as its processor. Your details are not sold or shared with anyone
+        else.
       </p>
       <p>
-        You can withdraw your consent at any time with the link in any email you receive, and you can ask {businessName} for a
-        copy of your data or for its erasure.
+        You can withdraw your consent at any time with the link in any email you receive, and you can ask {businessName} for a copy of your data or
+        for its erasure.
       </p>
       {postalAddress ? (
         <p className="cq-box" style={{ whiteSpace: "pre-line" }}>

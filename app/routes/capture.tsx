@@ -62,8 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // Every render may count a scan: never reuse a stored copy, and never revalidate after a submit.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
 
 export default function Capture({ loaderData, actionData }: Route.ComponentProps) {
   switch (loaderData.state) {
@@ -91,10 +90,7 @@ function titleOf(view: Route.MetaArgs["data"], error: unknown) {
   return "Campaign Not Found";
 }
 
-export const meta: Route.MetaFunction = ({ data: view, error }) => [
-  { title: titleOf(view, error) },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: view, error }) => [{ title: titleOf(view, error) }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_DESIGN} />;

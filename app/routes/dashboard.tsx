@@ -88,9 +88,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Total Scans" value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
         <StatCard title="Active Campaigns" value={stats.activeCampaigns} icon={QrCode} color="purple" />
         <StatCard title="Conversion Rate" value={`${stats.conversionRate}%`} icon={Target} color="orange" />
-        {freeScans ? (
-          <StatCard title="Free Scans Used" value={`${freeScans.used} / ${freeScans.limit}`} icon={BarChart3} color="orange" />
-        ) : null}
+        {freeScans ? <StatCard title="Free Scans Used" value={`${freeScans.used} / ${freeScans.limit}`} icon={BarChart3} color="orange" /> : null}
       </div>
 
       <section aria-labelledby="funnel-title" className="mt-6 space-y-3 rounded-xl border border-gray-200 bg-white p-5">

@@ -2,7 +2,18 @@ import { getOpenApiDocument } from "~/features/api/openapi.server";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import type { Route } from "./+types/docs.api";
 
-type SchemaObject = { type?: string | string[]; $ref?: string; properties?: Record<string, SchemaObject>; required?: string[]; items?: SchemaObject; enum?: unknown[]; description?: string; anyOf?: SchemaObject[]; format?: string; const?: unknown };
+type SchemaObject = {
+  type?: string | string[];
+  $ref?: string;
+  properties?: Record<string, SchemaObject>;
+  required?: string[];
+  items?: SchemaObject;
+  enum?: unknown[];
+  description?: string;
+  anyOf?: SchemaObject[];
+  format?: string;
+  const?: unknown;
+};
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: SchemaObject };
 type OperationObject = {
   operationId: string;
@@ -12,7 +23,12 @@ type OperationObject = {
   requestBody?: { content: Record<string, { schema: SchemaObject }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: SchemaObject }> }>;
 };
-type Document = { info: { title: string; description: string }; servers: Array<{ url: string }>; paths: Record<string, Record<string, OperationObject>>; components: { schemas: Record<string, SchemaObject> } };
+type Document = {
+  info: { title: string; description: string };
+  servers: Array<{ url: string }>;
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, SchemaObject> };
+};
 
 function typeOf(schema: SchemaObject | undefined): string {
   if (!schema) return "";
@@ -34,15 +50,30 @@ export function loader() {
       path,
       summary: operation.summary,
       tag: operation.tags[0] ?? "",
-      parameters: (operation.parameters ?? []).map((parameter) => ({ name: parameter.name, in: parameter.in, required: Boolean(parameter.required), type: typeOf(parameter.schema), description: parameter.schema?.description ?? parameter.description ?? "" })),
+      parameters: (operation.parameters ?? []).map((parameter) => ({
+        name: parameter.name,
+        in: parameter.in,
+        required: Boolean(parameter.required),
+        type: typeOf(parameter.schema),
+        description: parameter.schema?.description ?? parameter.description ?? "",
+      })),
       body: typeOf(Object.values(operation.requestBody?.content ?? {})[0]?.schema) || null,
-      responses: Object.entries(operation.responses).map(([status, response]) => ({ status, description: response.description, type: typeOf(Object.values(response.content ?? {})[0]?.schema) })),
+      responses: Object.entries(operation.responses).map(([status, response]) => ({
+        status,
+        description: response.description,
+        type: typeOf(Object.values(response.content ?? {})[0]?.schema),
+      })),
     })),
   );
   const schemas = Object.entries(document.components.schemas).map(([name, schema]) => ({
     name,
     description: schema.description ?? "",
-    fields: Object.entries(schema.properties ?? {}).map(([field, property]) => ({ field, type: typeOf(property), required: (schema.required ?? []).includes(field), description: property.description ?? "" })),
+    fields: Object.entries(schema.properties ?? {}).map(([field, property]) => ({
+      field,
+      type: typeOf(property),
+      required: (schema.required ?? []).includes(field),
+      description: property.description ?? "",
+    })),
     type: schema.properties ? null : typeOf(schema),
   }));
   return { title: document.info.title, description: document.info.description, server: document.servers[0]?.url ?? "", operations, schemas };
@@ -65,7 +96,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </header>
 
       <section aria-labelledby="auth" className="space-y-2 text-sm text-gray-700">
-        <h2 id="auth" className="text-xl font-semibold text-gray-900">Authentication, limits and errors</h2>
+        <h2 id="auth" className="text-xl font-semibold text-gray-900">
+          Authentication, limits and errors
+        </h2>
         <p>Create a key in Settings → Integrations and send it on every request:</p>
         <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`curl -H "Authorization: Bearer lqr_…" ${server}/leads`}</pre>
         <p>
@@ -80,7 +113,9 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="endpoints" className="space-y-6">
-        <h2 id="endpoints" className="text-xl font-semibold text-gray-900">Endpoints</h2>
+        <h2 id="endpoints" className="text-xl font-semibold text-gray-900">
+          Endpoints
+        </h2>
         {operations.map((operation) => (
           <article key={operation.id} aria-labelledby={`op-${operation.id}`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
             <h3 id={`op-${operation.id}`} className="font-semibold text-gray-900">
@@ -103,11 +138,16 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 ))}
               </dl>
             ) : null}
-            {operation.body ? <p className="mt-2 text-sm">Body: <span className="font-mono">{operation.body}</span></p> : null}
+            {operation.body ? (
+              <p className="mt-2 text-sm">
+                Body: <span className="font-mono">{operation.body}</span>
+              </p>
+            ) : null}
             <ul className="mt-2 text-sm text-gray-700">
               {operation.responses.map((response) => (
                 <li key={response.status}>
-                  <span className="font-mono">{response.status}</span> {response.description} {response.type ? <span className="font-mono text-gray-500">{response.type}</span> : null}
+                  <span className="font-mono">{response.status}</span> {response.description}{" "}
+                  {response.type ? <span className="font-mono text-gray-500">{response.type}</span> : null}
                 </li>
               ))}
             </ul>
@@ -116,10 +156,14 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="schemas" className="space-y-6">
-        <h2 id="schemas" className="text-xl font-semibold text-gray-900">Objects</h2>
+        <h2 id="schemas" className="text-xl font-semibold text-gray-900">
+          Objects
+        </h2>
         {schemas.map((schema) => (
           <article key={schema.name} aria-labelledby={`schema-${schema.name}`}>
-            <h3 id={`schema-${schema.name}`} className="font-semibold text-gray-900">{schema.name}</h3>
+            <h3 id={`schema-${schema.name}`} className="font-semibold text-gray-900">
+              {schema.name}
+            </h3>
             {schema.description ? <p className="text-sm text-gray-600">{schema.description}</p> : null}
             {schema.type ? <p className="font-mono text-sm">{schema.type}</p> : null}
             {schema.fields.length > 0 ? (
@@ -137,12 +181,14 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="webhooks" className="space-y-2 text-sm text-gray-700">
-        <h2 id="webhooks" className="text-xl font-semibold text-gray-900">Webhooks</h2>
+        <h2 id="webhooks" className="text-xl font-semibold text-gray-900">
+          Webhooks
+        </h2>
         <p>
-          Events are POSTed as JSON <code>{`{ "id", "type", "version", "timestamp", "data" }`}</code> and signed by the Standard Webhooks
-          scheme: verify <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> with your endpoint&apos;s
-          secret (for example with the <code>standardwebhooks</code> library). The <code>id</code> stays the same across retries, so use it to
-          ignore duplicates. Answer with any 2xx within 10 seconds; anything else is retried with growing delays for more than 24 hours.
+          Events are POSTed as JSON <code>{`{ "id", "type", "version", "timestamp", "data" }`}</code> and signed by the Standard Webhooks scheme:
+          verify <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> with your endpoint&apos;s secret (for
+          example with the <code>standardwebhooks</code> library). The <code>id</code> stays the same across retries, so use it to ignore duplicates.
+          Answer with any 2xx within 10 seconds; anything else is retried with growing delays for more than 24 hours.
         </p>
         <ul className="list-disc pl-5">
           {WEBHOOK_EVENT_TYPES.map((type) => (

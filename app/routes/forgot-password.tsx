@@ -29,7 +29,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <label htmlFor="email" className="block text-sm font-medium text-gray-700">
             Email address
           </label>
-          <input id="email" name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} className={authInputClass} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={actionData?.email}
+            className={authInputClass}
+          />
         </div>
         <button type="submit" disabled={busy} className={authButtonClass}>
           {actionData?.sent ? "Send another link" : "Send reset link"}

@@ -25,8 +25,8 @@ export default function Home() {
           <div className="mx-auto max-w-4xl text-center">
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">Generate Leads 10x Faster with Smart QR Codes</h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-blue-100">
-              Print a QR code, put it where your customers are, and turn every scan into a lead you can follow up.
-              Built for restaurants, salons, gyms, shops and every small business.
+              Print a QR code, put it where your customers are, and turn every scan into a lead you can follow up. Built for restaurants, salons,
+              gyms, shops and every small business.
             </p>
             <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
               <Link to="/signup" className="rounded-lg bg-white px-6 py-3 font-semibold text-blue-700 shadow hover:bg-blue-50">
@@ -41,7 +41,9 @@ export default function Home() {
 
         <section aria-labelledby="how-it-works" className="px-4 py-20">
           <div className="mx-auto max-w-6xl">
-            <h2 id="how-it-works" className="text-center text-3xl font-bold text-gray-900">How It Works</h2>
+            <h2 id="how-it-works" className="text-center text-3xl font-bold text-gray-900">
+              How It Works
+            </h2>
             <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="rounded-xl border border-gray-200 bg-white p-6 text-center shadow-sm">
@@ -59,7 +61,9 @@ export default function Home() {
 
         <section aria-labelledby="testimonials" className="bg-white px-4 py-20">
           <div className="mx-auto max-w-6xl">
-            <h2 id="testimonials" className="text-center text-3xl font-bold text-gray-900">Loved by Small Businesses</h2>
+            <h2 id="testimonials" className="text-center text-3xl font-bold text-gray-900">
+              Loved by Small Businesses
+            </h2>
             <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {TESTIMONIALS.map((testimonial) => (
                 <li key={testimonial.name} className="flex flex-col rounded-xl border border-gray-200 bg-gray-50 p-6">

@@ -44,9 +44,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const erasing = navigation.state !== "idle" && navigation.formData?.get("intent") === "erase";
   const when = (value: string | null) =>
-    value
-      ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "medium" }).format(new Date(value))
-      : "—";
+    value ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "medium" }).format(new Date(value)) : "—";
   const consent = lead.consent;
 
   return (
@@ -77,11 +75,16 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
           <Item label="Phone">{lead.phone || "Not provided"}</Item>
           <Item label="Campaign">{lead.campaign.title}</Item>
           <Item label="Collected at">{when(lead.collectedAt)}</Item>
-          <Item label="Scan">{lead.scan ? `${when(lead.scan.timestamp)} · ${lead.scan.deviceType} · ${lead.scan.source === "qr" ? "QR code" : "link"}` : "—"}</Item>
+          <Item label="Scan">
+            {lead.scan ? `${when(lead.scan.timestamp)} · ${lead.scan.deviceType} · ${lead.scan.source === "qr" ? "QR code" : "link"}` : "—"}
+          </Item>
         </dl>
         {lead.isMasked ? (
           <p className="mt-4 text-sm text-gray-600">
-            Hidden on the Free plan. <Link to="/pricing" className="font-semibold text-blue-700 underline">Unlock All Leads</Link>
+            Hidden on the Free plan.{" "}
+            <Link to="/pricing" className="font-semibold text-blue-700 underline">
+              Unlock All Leads
+            </Link>
           </p>
         ) : null}
       </section>
@@ -91,7 +94,10 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
           <h2 id="lead-consent" className="text-lg font-semibold text-gray-900">
             Consent
           </h2>
-          <span data-testid="consent-status" className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_COLOURS[lead.status] ?? "bg-gray-100 text-gray-800"}`}>
+          <span
+            data-testid="consent-status"
+            className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_COLOURS[lead.status] ?? "bg-gray-100 text-gray-800"}`}
+          >
             {lead.status}
           </span>
         </div>
@@ -111,7 +117,9 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             </div>
             {consent.mode === "double_opt_in" && consent.ticked ? (
               <>
-                <Item label="Confirmation email">{consent.confirmationSentAt ? `Queued ${when(consent.confirmationSentAt)}` : "Not sent (limit reached)"}</Item>
+                <Item label="Confirmation email">
+                  {consent.confirmationSentAt ? `Queued ${when(consent.confirmationSentAt)}` : "Not sent (limit reached)"}
+                </Item>
                 <Item label="Confirmed at">{when(consent.confirmedAt)}</Item>
                 <Item label="Confirmed from">{consent.confirmedAddress ?? "—"}</Item>
               </>

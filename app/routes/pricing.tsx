@@ -26,14 +26,7 @@ const PROFESSIONAL = [
   "Custom branding",
   "CSV export",
 ];
-const ENTERPRISE = [
-  "Unlimited everything",
-  "White-label",
-  "Dedicated support",
-  "API access",
-  "Custom integrations",
-  "SLA guarantee",
-];
+const ENTERPRISE = ["Unlimited everything", "White-label", "Dedicated support", "API access", "Custom integrations", "SLA guarantee"];
 const FAQ = [
   { q: "Can I change plans anytime?", a: "Yes. You can upgrade or downgrade at any time, and changes are prorated." },
   { q: "What happens to my data if I cancel?", a: "Your data stays accessible for 30 days after cancellation." },
@@ -44,7 +37,9 @@ const SALES_EMAIL =
   "mailto:sales@leadqr.app?subject=" +
   encodeURIComponent("LeadQR Enterprise enquiry") +
   "&body=" +
-  encodeURIComponent("Hello LeadQR team,\n\nWe are interested in the Enterprise plan.\n\nCompany:\nNumber of locations:\nExpected monthly scans:\n\nThank you!");
+  encodeURIComponent(
+    "Hello LeadQR team,\n\nWe are interested in the Enterprise plan.\n\nCompany:\nNumber of locations:\nExpected monthly scans:\n\nThank you!",
+  );
 
 const buttonBase = "mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-center font-semibold";
 
@@ -84,7 +79,11 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
                 <span className={`${buttonBase} bg-blue-100 text-blue-800`}>Current Plan</span>
               ) : signedIn ? (
                 <Form method="post">
-                  <button type="submit" disabled={isStarting} className={`${buttonBase} bg-blue-600 text-white hover:bg-blue-700 disabled:opacity-60`}>
+                  <button
+                    type="submit"
+                    disabled={isStarting}
+                    className={`${buttonBase} bg-blue-600 text-white hover:bg-blue-700 disabled:opacity-60`}
+                  >
                     {isStarting ? (
                       <>
                         <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> Loading...
@@ -109,7 +108,9 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           </div>
 
           <section id="faq" aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
-            <h2 id="faq-title" className="text-center text-2xl font-bold text-gray-900">Frequently Asked Questions</h2>
+            <h2 id="faq-title" className="text-center text-2xl font-bold text-gray-900">
+              Frequently Asked Questions
+            </h2>
             <dl className="mt-8 space-y-6">
               {FAQ.map((item) => (
                 <div key={item.q} className="rounded-xl border border-gray-200 bg-white p-6">

@@ -5,7 +5,8 @@ import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/redeem.staff-link";
 
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Referrer-Policy": "no-referrer" } });
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Referrer-Policy": "no-referrer" } });
 
 /** Opening a staff link keeps its secret in a cookie scoped to /redeem and goes to the counter. */
 export async function loader({ request, params }: Route.LoaderArgs) {

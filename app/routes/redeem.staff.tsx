@@ -46,11 +46,15 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   if (fields.intent === "revoke") {
     const revoked = await revokeStaffAccess(db, { userId: user.id, staffAccessId: fields.staffAccessId ?? "" });
-    return data<ActionData>({ message: revoked ? "Link revoked. It stops working at once." : "This link no longer exists." }, { status: revoked ? 200 : 404 });
+    return data<ActionData>(
+      { message: revoked ? "Link revoked. It stops working at once." : "This link no longer exists." },
+      { status: revoked ? 200 : 404 },
+    );
   }
   if (fields.intent !== "create") return data<ActionData>({ message: "Unknown action." }, { status: 400 });
   const parsed = parseFields(StaffLinkSchema, fields);
-  if (!parsed.ok) return data<ActionData>({ fieldErrors: (parsed.response.data as { fieldErrors: Record<string, string> }).fieldErrors }, { status: 400 });
+  if (!parsed.ok)
+    return data<ActionData>({ fieldErrors: (parsed.response.data as { fieldErrors: Record<string, string> }).fieldErrors }, { status: 400 });
   const created = await createStaffAccess(db, { userId: user.id, label: parsed.value.label, campaignId: parsed.value.campaignId });
   if (!created) return data<ActionData>({ fieldErrors: { campaignId: "Please choose a campaign from the list" } }, { status: 400 });
   return data<ActionData>({ created: { label: parsed.value.label, url: `${env.appOrigin}/redeem/s/${created.token}` } });
@@ -69,7 +73,10 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
         title="Staff links"
         description="Give staff a link that opens the redeem page only: they can check and redeem your offer codes, nothing else."
         actions={
-          <Link to="/redeem" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+          <Link
+            to="/redeem"
+            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
+          >
             Open the counter
           </Link>
         }
@@ -80,7 +87,12 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
           <label htmlFor="staff-link-url" className="sr-only">
             Staff link
           </label>
-          <input id="staff-link-url" readOnly value={result.created.url} className="w-full rounded-lg border border-green-300 bg-white px-3 py-2 font-mono text-xs text-gray-900" />
+          <input
+            id="staff-link-url"
+            readOnly
+            value={result.created.url}
+            className="w-full rounded-lg border border-green-300 bg-white px-3 py-2 font-mono text-xs text-gray-900"
+          />
         </div>
       ) : null}
       {result?.message ? (
@@ -139,7 +151,11 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
         </div>
-        <button type="submit" disabled={busy} className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+        >
           <Link2 aria-hidden className="h-4 w-4" /> Create link
         </button>
       </Form>
@@ -163,7 +179,12 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="staffAccessId" value={link.id} />
-                  <button type="submit" disabled={busy} aria-label={`Revoke ${link.label}`} className="inline-flex items-center gap-1 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50">
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    aria-label={`Revoke ${link.label}`}
+                    className="inline-flex items-center gap-1 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
+                  >
                     <Trash2 aria-hidden className="h-4 w-4" /> Revoke
                   </button>
                 </Form>

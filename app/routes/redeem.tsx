@@ -2,7 +2,16 @@ import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucid
 import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
-import { checkCounterBudget, CODE_NOT_FOUND, lookupForCounter, redeemAtCounter, spendCounterMiss, undoAtCounter, type CounterActionResult, type CounterCode } from "~/features/redeem/counter.server";
+import {
+  checkCounterBudget,
+  CODE_NOT_FOUND,
+  lookupForCounter,
+  redeemAtCounter,
+  spendCounterMiss,
+  undoAtCounter,
+  type CounterActionResult,
+  type CounterCode,
+} from "~/features/redeem/counter.server";
 import { formFields, readForm } from "~/utils/http.server";
 import { RateLimitedError } from "~/utils/rate-limit.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -106,14 +115,21 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
               {error}
             </p>
           ) : null}
-          <button type="submit" disabled={busy} className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-blue-600 px-4 py-3 text-base font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-blue-600 px-4 py-3 text-base font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+          >
             <Search aria-hidden className="h-5 w-5" /> Look up
           </button>
         </Form>
         <CodeScanner onCode={(code) => navigate(`/redeem?code=${encodeURIComponent(code)}`)} />
 
         {message ? (
-          <p role="status" className={`rounded-xl p-4 text-base font-semibold ${message.ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}>
+          <p
+            role="status"
+            className={`rounded-xl p-4 text-base font-semibold ${message.ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}
+          >
             {message.message}
           </p>
         ) : null}

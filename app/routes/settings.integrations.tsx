@@ -27,7 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       source: endpoint.source,
       pausedReason: endpoint.pausedReason,
     })),
-    keys: keys.map((key) => ({ id: key.id, name: key.name, prefix: key.prefix, lastUsedAt: key.lastUsedAt?.toISOString() ?? null, revoked: key.revokedAt !== null, createdAt: key.createdAt.toISOString() })),
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      prefix: key.prefix,
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      revoked: key.revokedAt !== null,
+      createdAt: key.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -55,7 +62,8 @@ export async function action({ request }: Route.ActionArgs) {
       const { secret } = await createWebhookEndpoint(db, { userId: user.id, ...parsed.value });
       return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
     } catch (error) {
-      if (error instanceof UnsafeDestinationError) return data<ActionData>({ form: "endpoint", fieldErrors: { url: error.message } }, { status: 400 });
+      if (error instanceof UnsafeDestinationError)
+        return data<ActionData>({ form: "endpoint", fieldErrors: { url: error.message } }, { status: 400 });
       if (error instanceof EndpointLimitError) return data<ActionData>({ form: "endpoint", error: error.message }, { status: 409 });
       throw error;
     }
@@ -125,10 +133,16 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.status === "active" ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.status === "active" ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"}`}
+                  >
                     {endpoint.status === "active" ? "Active" : "Paused"}
                   </span>
-                  <Link to={`/settings/integrations/webhooks/${endpoint.id}`} className="text-sm font-medium text-blue-700 hover:underline" aria-label={`Delivery log for ${endpoint.url}`}>
+                  <Link
+                    to={`/settings/integrations/webhooks/${endpoint.id}`}
+                    className="text-sm font-medium text-blue-700 hover:underline"
+                    aria-label={`Delivery log for ${endpoint.url}`}
+                  >
                     Delivery log
                   </Link>
                 </div>
@@ -222,7 +236,11 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   <Form method="post">
                     <input type="hidden" name="intent" value="revokeKey" />
                     <input type="hidden" name="keyId" value={key.id} />
-                    <SubmitButton variant="danger" busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id} label={`Revoke ${key.name}`}>
+                    <SubmitButton
+                      variant="danger"
+                      busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id}
+                      label={`Revoke ${key.name}`}
+                    >
                       Revoke
                     </SubmitButton>
                   </Form>
@@ -241,7 +259,15 @@ export default function Integrations({ loaderData, actionData }: Route.Component
               <label htmlFor="key-name" className="block text-sm font-medium text-gray-700">
                 Key name
               </label>
-              <input id="key-name" name="name" maxLength={60} placeholder="e.g. Zapier" required className={inputClass} aria-invalid={keyResult?.fieldErrors?.name ? true : undefined} />
+              <input
+                id="key-name"
+                name="name"
+                maxLength={60}
+                placeholder="e.g. Zapier"
+                required
+                className={inputClass}
+                aria-invalid={keyResult?.fieldErrors?.name ? true : undefined}
+              />
               {keyResult?.fieldErrors?.name ? <p className="mt-1 text-sm text-red-600">{keyResult.fieldErrors.name}</p> : null}
             </div>
             <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>

@@ -114,7 +114,10 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
         title="Webhook endpoint"
         description={endpoint.url}
         actions={
-          <Link to="/settings/integrations" className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+          <Link
+            to="/settings/integrations"
+            className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+          >
             All integrations
           </Link>
         }
@@ -122,8 +125,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
       {!isPro ? <UpgradePrompt /> : null}
       <Section title="Endpoint" description={`Events: ${endpoint.events.join(", ")}`}>
         <p className="text-sm">
-          Status:{" "}
-          <strong data-testid="endpoint-status">{endpoint.status === "active" ? "Active" : "Paused"}</strong>
+          Status: <strong data-testid="endpoint-status">{endpoint.status === "active" ? "Active" : "Paused"}</strong>
           {endpoint.pausedReason ? ` — ${endpoint.pausedReason}` : ""}
           {endpoint.consecutiveFailures > 0 ? ` · ${endpoint.consecutiveFailures} failed attempts in a row` : ""}
         </p>
@@ -147,12 +149,24 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
             <table className="min-w-full text-left text-sm">
               <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">
                 <tr>
-                  <th scope="col" className="py-2 pr-3">Event</th>
-                  <th scope="col" className="py-2 pr-3">Attempt</th>
-                  <th scope="col" className="py-2 pr-3">Status code</th>
-                  <th scope="col" className="py-2 pr-3">Latency</th>
-                  <th scope="col" className="py-2 pr-3">Response</th>
-                  <th scope="col" className="py-2 pr-3">Delivery</th>
+                  <th scope="col" className="py-2 pr-3">
+                    Event
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Attempt
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status code
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Latency
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Response
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Delivery
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -181,7 +195,12 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                             <Form method="post">
                               <input type="hidden" name="intent" value="resend" />
                               <input type="hidden" name="deliveryId" value={delivery.id} />
-                              <SubmitButton variant="secondary" disabled={!isPro} busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id} label={`Resend ${delivery.eventType} ${delivery.eventId}`}>
+                              <SubmitButton
+                                variant="secondary"
+                                disabled={!isPro}
+                                busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id}
+                                label={`Resend ${delivery.eventType} ${delivery.eventId}`}
+                              >
                                 Resend
                               </SubmitButton>
                             </Form>

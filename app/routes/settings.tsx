@@ -1,19 +1,8 @@
 import { CreditCard, Download, Loader2, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import {
-  BusinessSchema,
-  DELETE_CONFIRMATION_WORD,
-  DeleteAccountSchema,
-  ProfileSchema,
-} from "~/features/account/account.schema";
-import {
-  deleteAccount,
-  getBusinessName,
-  getSubscriptionPanel,
-  updateBusinessName,
-  updateProfile,
-} from "~/features/account/account.server";
+import { BusinessSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
+import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessName, updateProfile } from "~/features/account/account.server";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
@@ -142,10 +131,39 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Section title="Profile" description="Change your email or password. Your current password is required for either.">
         <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
-          <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={email} required error={profile?.fieldErrors?.email} className="sm:col-span-2" />
-          <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" error={profile?.fieldErrors?.currentPassword} className="sm:col-span-2" />
-          <Field label="New password" name="newPassword" type="password" autoComplete="new-password" minLength={6} error={profile?.fieldErrors?.newPassword} />
-          <Field label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" error={profile?.fieldErrors?.confirmPassword} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={email}
+            required
+            error={profile?.fieldErrors?.email}
+            className="sm:col-span-2"
+          />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={profile?.fieldErrors?.currentPassword}
+            className="sm:col-span-2"
+          />
+          <Field
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={6}
+            error={profile?.fieldErrors?.newPassword}
+          />
+          <Field
+            label="Confirm new password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={profile?.fieldErrors?.confirmPassword}
+          />
           <div className="flex items-center gap-4 sm:col-span-2">
             <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
             <Status result={profile} />
@@ -156,7 +174,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
         <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="business" />
-          <Field label="Business name" name="businessName" defaultValue={businessName} maxLength={100} error={business?.fieldErrors?.businessName} className="flex-1" />
+          <Field
+            label="Business name"
+            name="businessName"
+            defaultValue={businessName}
+            maxLength={100}
+            error={business?.fieldErrors?.businessName}
+            className="flex-1"
+          />
           <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
         </Form>
         <div className="mt-2">
@@ -183,7 +208,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-6 flex flex-wrap gap-3">
           {subscription?.hasBillingAccount ? (
             <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
-              <button type="submit" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+              <button
+                type="submit"
+                className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
+              >
                 <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
               </button>
             </Form>
@@ -197,7 +225,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section title="Integrations" description="Webhooks and the REST API send your leads to other tools as they arrive.">
-        <Link to="/settings/integrations" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+        <Link
+          to="/settings/integrations"
+          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
+        >
           Manage integrations
         </Link>
         {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
@@ -206,7 +237,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Section title="Account actions">
         <div className="flex flex-col gap-6">
           <div>
-            <Link to="/leads" className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+            <Link
+              to="/leads"
+              className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
+            >
               <Download aria-hidden className="h-4 w-4" /> Export data
             </Link>
             <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
@@ -254,7 +288,9 @@ function Section({ title, description, children }: { title: string; description?
   const id = `section-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-gray-900">{title}</h2>
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
       {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
       <div className="mt-4">{children}</div>
     </section>
@@ -275,16 +311,32 @@ function Field(props: React.InputHTMLAttributes<HTMLInputElement> & { label: str
   const errorId = `${input.name}-error`;
   return (
     <div className={className}>
-      <label htmlFor={input.name} className="block text-sm font-medium text-gray-700">{label}</label>
-      <input id={input.name} {...input} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} className={inputClass} />
-      {error ? <p id={errorId} className="mt-1 text-sm text-red-600">{error}</p> : null}
+      <label htmlFor={input.name} className="block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={input.name}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
 function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
   return (
-    <button type="submit" disabled={busy} className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+    <button
+      type="submit"
+      disabled={busy}
+      className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+    >
       {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
       {children}
     </button>
@@ -292,8 +344,18 @@ function SubmitButton({ busy, children }: { busy: boolean; children: React.React
 }
 
 function Status({ result }: { result?: ActionData }) {
-  if (result?.message) return <p role="status" className="text-sm text-green-700">{result.message}</p>;
-  if (result?.error) return <p role="alert" className="text-sm text-red-600">{result.error}</p>;
+  if (result?.message)
+    return (
+      <p role="status" className="text-sm text-green-700">
+        {result.message}
+      </p>
+    );
+  if (result?.error)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {result.error}
+      </p>
+    );
   return null;
 }
 

@@ -2,8 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /** Values people paste from examples; they count as unset. */
-const PLACEHOLDER =
-  /^(your[-_].*|.*your[-_]?(key|secret|project).*|sk_(test|live)_x+|pk_(test|live)_x+|x{3,}|changeme|placeholder|todo|<.*>)$/i;
+const PLACEHOLDER = /^(your[-_].*|.*your[-_]?(key|secret|project).*|sk_(test|live)_x+|pk_(test|live)_x+|x{3,}|changeme|placeholder|todo|<.*>)$/i;
 
 const optional = z
   .string()
@@ -68,9 +67,7 @@ export type Env = ReturnType<typeof parseEnv>;
 export function parseEnv(source: NodeJS.ProcessEnv) {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;

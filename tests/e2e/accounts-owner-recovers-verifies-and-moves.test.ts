@@ -57,7 +57,13 @@ test.describe("without JavaScript", () => {
 
   test("changing the password keeps this session; other sessions can be signed out", async ({ page, browser }) => {
     const email = await signUp(page);
-    const other = await (await browser.newContext({ javaScriptEnabled: false, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1" })).newPage();
+    const other = await (
+      await browser.newContext({
+        javaScriptEnabled: false,
+        userAgent:
+          "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+      })
+    ).newPage();
     await signIn(other, email);
     await page.goto("/settings");
     const sessions = page.getByRole("region", { name: "Sessions" });

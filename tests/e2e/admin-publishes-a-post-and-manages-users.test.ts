@@ -23,7 +23,16 @@ test("an admin writes and publishes a post; a visitor reads it; unpublishing hid
   await admin.getByLabel("Excerpt").fill("Three ideas for busy owners.");
   await admin
     .getByLabel("Content *")
-    .fill(["## Why QR codes work", "Customers already carry the scanner.", "### Quick wins", "* Put one on every table", "*   Add one to receipts", "<script>window.__pwned = true</script>"].join("\n"));
+    .fill(
+      [
+        "## Why QR codes work",
+        "Customers already carry the scanner.",
+        "### Quick wins",
+        "* Put one on every table",
+        "*   Add one to receipts",
+        "<script>window.__pwned = true</script>",
+      ].join("\n"),
+    );
   // An https address that cannot load (nothing listens on port 1): the banner must hide itself.
   await admin.getByLabel("Or image URL").fill("https://127.0.0.1:1/no-such-banner.png");
   await admin.getByLabel("Publish immediately").check();

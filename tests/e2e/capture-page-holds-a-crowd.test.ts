@@ -72,7 +72,13 @@ test("a saturated database answers visitors within seconds with 503 and Retry-Af
 
 test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops every worker", async () => {
   const database = await freshDatabase();
-  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url, WEB_CONCURRENCY: "2", TRUST_PROXY: "true", RATE_LIMIT_MULTIPLIER: "100" });
+  const server = startServer({
+    DATA_DIR: tmpDir(),
+    DATABASE_URL: database.url,
+    WEB_CONCURRENCY: "2",
+    TRUST_PROXY: "true",
+    RATE_LIMIT_MULTIPLIER: "100",
+  });
   const workersOf = () =>
     execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" })
       .split("\n")
@@ -88,9 +94,14 @@ test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops 
     const visitors = Array.from({ length: 6 }, async (_, lane) => {
       for (let attempt = 0; !stop; attempt++) {
         const email = `lane${lane}-visitor${attempt}@example.com`;
-        const result = await submitLeadOver(server.url, campaignId, { name: `Lane ${lane} Visitor ${attempt}`, email }, {
-          "x-forwarded-for": `203.0.${lane}.${attempt % 250}`,
-        }).catch(() => null);
+        const result = await submitLeadOver(
+          server.url,
+          campaignId,
+          { name: `Lane ${lane} Visitor ${attempt}`, email },
+          {
+            "x-forwarded-for": `203.0.${lane}.${attempt % 250}`,
+          },
+        ).catch(() => null);
         if (result?.step === "submit" && result.status === 200 && result.html.includes("Thank You!")) accepted.push(email);
       }
     });

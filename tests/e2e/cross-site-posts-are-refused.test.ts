@@ -65,7 +65,10 @@ test("every state-changing route refuses cross-site POSTs with 403 and changes n
 
 test("the same POSTs from this site go through", async () => {
   const cookie = await signUpOver(BASE_URL, uniqueEmail("same-site"));
-  const response = await post("/settings", { origin: BASE_URL, "sec-fetch-site": "same-origin" }, cookie, { intent: "business", businessName: "Real Bakery" });
+  const response = await post("/settings", { origin: BASE_URL, "sec-fetch-site": "same-origin" }, cookie, {
+    intent: "business",
+    businessName: "Real Bakery",
+  });
   expect(response.status).toBe(200);
   expect(await businessName(cookie)).toBe("Real Bakery");
 });

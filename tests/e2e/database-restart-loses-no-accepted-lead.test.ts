@@ -68,9 +68,11 @@ test("leads submitted while every database connection is killed: each thank-you 
   const loop = async (loopId: number) => {
     for (let attempt = 0; Date.now() < stopAt; attempt++) {
       const email = `loop${loopId}-${attempt}-${Date.now()}@example.com`;
-      const result = await submitLeadOver(server.url, campaignId, { name: `Loop ${loopId} Visitor ${attempt}`, email }).catch(
-        (error: unknown) => ({ step: "network", status: 0, html: String(error) }),
-      );
+      const result = await submitLeadOver(server.url, campaignId, { name: `Loop ${loopId} Visitor ${attempt}`, email }).catch((error: unknown) => ({
+        step: "network",
+        status: 0,
+        html: String(error),
+      }));
       outcomes.push({ email, ...result });
     }
   };
@@ -84,19 +86,23 @@ test("leads submitted while every database connection is killed: each thank-you 
   await Promise.all([loop(1), loop(2), loop(3), loop(4), killer()]);
 
   // The connections were really there to kill, and the loops really ran around the kills.
-  expect(killed.every((n) => n > 0), `terminated per round: ${killed}`).toBe(true);
+  expect(
+    killed.every((n) => n > 0),
+    `terminated per round: ${killed}`,
+  ).toBe(true);
   const accepted = outcomes.filter((outcome) => outcome.status === 200 && outcome.step === "submit" && outcome.html.includes("Thank You!"));
   const refused = outcomes.filter((outcome) => !accepted.includes(outcome));
   expect(accepted.length).toBeGreaterThan(20);
 
-  const stored = new Set(
-    (await database.query(`select email from lead where campaign_id = $1`, [campaignId])).map((row) => row.email as string),
-  );
+  const stored = new Set((await database.query(`select email from lead where campaign_id = $1`, [campaignId])).map((row) => row.email as string));
   const lost = accepted.filter((outcome) => !stored.has(outcome.email)).map((outcome) => outcome.email);
   expect(lost).toEqual([]);
 
   for (const outcome of refused) {
-    const summary = `${outcome.step} ${outcome.status}: ${outcome.html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 600)}`;
+    const summary = `${outcome.step} ${outcome.status}: ${outcome.html
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .slice(0, 600)}`;
     expect(outcome.step, summary).not.toBe("network");
     expect([400, 503], summary).toContain(outcome.status);
     expect(outcome.html, summary).not.toMatch(STACK_TRACE);
@@ -110,7 +116,9 @@ test("leads submitted while every database connection is killed: each thank-you 
       expect(outcome.html.includes(SUBMIT_FAILED) || (outcome.status === 503 && outcome.html.includes(LOAD_FAILED)), summary).toBe(true);
     }
   }
-  console.log(`restart: ${accepted.length} accepted, ${refused.length} refused (${refused.map((o) => `${o.step} ${o.status}`).join(", ")}); killed ${killed}`);
+  console.log(
+    `restart: ${accepted.length} accepted, ${refused.length} refused (${refused.map((o) => `${o.step} ${o.status}`).join(", ")}); killed ${killed}`,
+  );
 
   // The same process serves on.
   await waitHealthy(server.port);

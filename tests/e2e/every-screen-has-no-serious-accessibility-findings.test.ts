@@ -11,7 +11,9 @@ async function expectNoBlockingFindings(page: Page, path: string, viewport: stri
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const blocking = violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ""))
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} → ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    .map(
+      (violation) => `${violation.id} (${violation.impact}): ${violation.help} → ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
   expect(blocking, `${viewport} ${path}`).toEqual([]);
 }
 

@@ -15,7 +15,9 @@ function rawPost(path: string, headers: Record<string, string>, sent: Buffer) {
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
       response.on("error", reject);
     });
-    request.on("error", (error) => ((error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as NodeJS.ErrnoException).code === "EPIPE" ? undefined : reject(error)));
+    request.on("error", (error) =>
+      (error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as NodeJS.ErrnoException).code === "EPIPE" ? undefined : reject(error),
+    );
     request.write(sent);
   });
 }
@@ -24,24 +26,40 @@ const ONE_MB = 1024 * 1024;
 
 test("a form body declared over 1 MB is refused with 413 before it is read", async () => {
   for (const path of ["/settings", "/campaigns", "/signin", "/capture/00000000-0000-4000-8000-000000000000"]) {
-    const answer = await rawPost(path, { "content-type": "application/x-www-form-urlencoded", "content-length": String(ONE_MB + 1) }, Buffer.from("intent=x"));
+    const answer = await rawPost(
+      path,
+      { "content-type": "application/x-www-form-urlencoded", "content-length": String(ONE_MB + 1) },
+      Buffer.from("intent=x"),
+    );
     expect({ path, ...answer }).toEqual({ path, status: 413, body: "Request too large." });
   }
 });
 
 test("an upload declared over 6 MB is refused with 413", async () => {
   for (const path of ["/api/logo", "/admin/blog/new"]) {
-    const answer = await rawPost(path, { "content-type": "multipart/form-data; boundary=x", "content-length": String(6 * ONE_MB + 1) }, Buffer.from("--x\r\n"));
+    const answer = await rawPost(
+      path,
+      { "content-type": "multipart/form-data; boundary=x", "content-length": String(6 * ONE_MB + 1) },
+      Buffer.from("--x\r\n"),
+    );
     expect({ path, status: answer.status }).toEqual({ path, status: 413 });
   }
 });
 
 test("a body without a declared length is refused with 411", async () => {
-  const answer = await rawPost("/signin", { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" }, Buffer.from("5\r\nemail\r\n"));
+  const answer = await rawPost(
+    "/signin",
+    { "content-type": "application/x-www-form-urlencoded", "transfer-encoding": "chunked" },
+    Buffer.from("5\r\nemail\r\n"),
+  );
   expect(answer).toEqual({ status: 411, body: "Length required." });
 });
 
 test("ordinary form posts still work", async () => {
-  const response = await fetch(`${BASE_URL}/signin`, { method: "POST", body: new URLSearchParams({ email: "nobody@example.com", password: "wrong-password" }), redirect: "manual" });
+  const response = await fetch(`${BASE_URL}/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "nobody@example.com", password: "wrong-password" }),
+    redirect: "manual",
+  });
   expect(response.status).toBe(401);
 });

@@ -12,16 +12,16 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (char === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ",") row.push(cell), (cell = "");
+    else if (char === ",") (row.push(cell), (cell = ""));
     else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+      (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
     } else cell += char;
   }
-  if (cell !== "" || row.length > 0) row.push(cell), rows.push(row);
+  if (cell !== "" || row.length > 0) (row.push(cell), rows.push(row));
   return rows;
 }
 
@@ -36,15 +36,33 @@ async function exportedRows(page: Page) {
   return rows.map((row) => row.slice(0, 5));
 }
 
-const tableRows = (page: Page) => page.getByRole("table").getByRole("row").filter({ has: page.getByRole("cell") });
+const tableRows = (page: Page) =>
+  page
+    .getByRole("table")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
 
 /** The emails in the table, top to bottom. */
 async function emailsOnScreen(page: Page) {
   return tableRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]!.querySelector("div")!.textContent!));
 }
 
-const BAKERY = { title: "Croissant Week", businessType: "Bakery", offer: "Free croissant", condition: "With any coffee", headline: "A free croissant with your coffee", thankYou: "Show this at the till." };
-const FLORIST = { title: "Tulip Friday", businessType: "Florist", offer: "10% off tulips", condition: "Fridays only", headline: "Tulips for less on Fridays", thankYou: "Your discount is waiting." };
+const BAKERY = {
+  title: "Croissant Week",
+  businessType: "Bakery",
+  offer: "Free croissant",
+  condition: "With any coffee",
+  headline: "A free croissant with your coffee",
+  thankYou: "Show this at the till.",
+};
+const FLORIST = {
+  title: "Tulip Friday",
+  businessType: "Florist",
+  offer: "10% off tulips",
+  condition: "Fridays only",
+  headline: "Tulips for less on Fridays",
+  thankYou: "Your discount is waiting.",
+};
 
 // Oldest first. Three Quills (one of them on the second campaign) make the search interesting.
 const VISITORS = [
@@ -85,7 +103,10 @@ test("an owner collects 8 leads as Pro, reviews them, and after losing Pro sees 
   const todayPoint = page.getByTestId("chart-point").last();
   await expect(todayPoint.getByRole("rowheader")).toHaveText(today);
   await expect(todayPoint.getByRole("cell")).toHaveText(["8", "8"]);
-  for (const earlier of await page.getByTestId("chart-point").all().then((points) => points.slice(0, -1))) {
+  for (const earlier of await page
+    .getByTestId("chart-point")
+    .all()
+    .then((points) => points.slice(0, -1))) {
     await expect(earlier.getByRole("cell")).toHaveText(["0", "0"]);
   }
 

@@ -93,7 +93,11 @@ test("owner compares two placements and sees what was not counted, with reasons"
     await expect(page.getByTestId("exclusions")).toHaveText("3 scans counted · 3 not counted: 1 link preview, 1 repeat, 1 you", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 
-  const figure = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+  const figure = (label: string) =>
+    page
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
   await expect(figure("Unique scans")).toHaveText("3");
   await expect(figure("From QR code")).toHaveText("3");
   await expect(figure("From link")).toHaveText("0");

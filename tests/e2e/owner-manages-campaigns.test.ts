@@ -74,7 +74,11 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await expect(created.getByText("0 / 5")).toBeVisible();
   await expect(created.getByText("Fresh Picks at Your Favourite Bakery")).toBeVisible();
   await expect(page.getByRole("button", { name: "New Campaign" })).toBeDisabled();
-  await expect(page.getByText("Campaign Limit Reached: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Campaign Limit Reached: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.",
+    ),
+  ).toBeVisible();
   const id = await campaignIdOf(page, "Morning Bakery Deal");
 
   // Edit
@@ -143,9 +147,7 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
 test("a free owner cannot create a second campaign, in the UI or by concurrent requests", async ({ page }) => {
   await signUp(page);
   const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, index) =>
-      page.request.post("/campaigns", { form: { ...FORM, title: `Race ${index}` }, maxRedirects: 0 }),
-    ),
+    Array.from({ length: 20 }, (_, index) => page.request.post("/campaigns", { form: { ...FORM, title: `Race ${index}` }, maxRedirects: 0 })),
   );
   const statuses = responses.map((response) => response.status());
   expect(statuses.filter((status) => status === 302)).toHaveLength(1);

@@ -50,7 +50,10 @@ test("a Pro owner connects an endpoint, sees a lead delivered in the log, and li
 
     // Delivered within seconds, signed with the secret shown once.
     await expect.poll(() => received.length, { timeout: 15_000 }).toBe(1);
-    const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as { type: string; data: { lead: { email: string } } };
+    const payload = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as {
+      type: string;
+      data: { lead: { email: string } };
+    };
     expect(payload.type).toBe("lead.created");
     expect(payload.data.lead.email).toBe("hannah@example.com");
 
@@ -83,7 +86,12 @@ test("a Pro owner connects an endpoint, sees a lead delivered in the log, and li
     // A cross-site POST with the key is allowed (Bearer only); the same POST without it is refused.
     const viaKey = await fetch(`${BASE_URL}/api/v1/hooks`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Origin: "https://zapier.example", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        Authorization: `Bearer ${apiKey}`,
+        "Content-Type": "application/json",
+        Origin: "https://zapier.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
       body: JSON.stringify({ target_url: hookUrl, event: "campaign.updated" }),
     });
     expect(viaKey.status).toBe(201);

@@ -48,7 +48,11 @@ test("the sign-in limit per account holds across both processes", async () => {
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 12; attempt++) {
     const server = attempt % 2 === 0 ? a! : b!;
-    const response = await fetch(`${server.url}/signin`, { method: "POST", body: new URLSearchParams({ email, password: "wrong-password" }), redirect: "manual" });
+    const response = await fetch(`${server.url}/signin`, {
+      method: "POST",
+      body: new URLSearchParams({ email, password: "wrong-password" }),
+      redirect: "manual",
+    });
     statuses.push(response.status);
   }
   expect(statuses.filter((status) => status === 401)).toHaveLength(10);
@@ -67,7 +71,9 @@ test("50 parallel first loads of a free campaign over both processes record exac
   const [a, b] = servers;
   const { campaignId } = await ownerWithCampaign(a!, `scans-${Date.now()}@example.com`);
   const pages = await Promise.all(
-    Array.from({ length: 50 }, (_, index) => openCapture((index % 2 === 0 ? a! : b!).url, campaignId, { "x-forwarded-for": `198.51.100.${index + 1}` })),
+    Array.from({ length: 50 }, (_, index) =>
+      openCapture((index % 2 === 0 ? a! : b!).url, campaignId, { "x-forwarded-for": `198.51.100.${index + 1}` }),
+    ),
   );
   expect(pages.map((page) => page.status)).toEqual(Array(50).fill(200));
   expect(pages.filter((page) => page.token !== null)).toHaveLength(5);
@@ -126,10 +132,13 @@ test("the email workers of both processes send each new-lead email exactly once"
   expect(mails).toHaveLength(30);
   // Quoted-printable soft line breaks may split an address; join them before looking.
   const bodies = mails.map((mail) => mail.raw.replace(/=\r?\n/g, ""));
-  for (const lead of leads) expect(bodies.filter((body) => body.includes(lead.email)), lead.email).toHaveLength(1);
-  const outbox = await database.query(
-    `select status, count(*)::int as n from email_outbox where "to" = $1 and kind = 'new_lead' group by status`,
-    [ownerEmail],
-  );
+  for (const lead of leads)
+    expect(
+      bodies.filter((body) => body.includes(lead.email)),
+      lead.email,
+    ).toHaveLength(1);
+  const outbox = await database.query(`select status, count(*)::int as n from email_outbox where "to" = $1 and kind = 'new_lead' group by status`, [
+    ownerEmail,
+  ]);
   expect(outbox).toEqual([{ status: "sent", n: 30 }]);
 });

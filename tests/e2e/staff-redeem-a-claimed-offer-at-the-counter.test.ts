@@ -92,7 +92,9 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   // The other till presses too late: it is told when the code was redeemed.
   await slow.getByRole("button", { name: "Mark redeemed" }).click();
   await expect(slow.getByRole("status")).toHaveText(/^Already redeemed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
-  const { rows: codes } = await app.db.query(`select count(*)::int as n from offer_code where redeemed_at is not null and campaign_id = $1`, [campaign.id]);
+  const { rows: codes } = await app.db.query(`select count(*)::int as n from offer_code where redeemed_at is not null and campaign_id = $1`, [
+    campaign.id,
+  ]);
   expect(codes[0].n).toBe(1);
 
   // A staff link is not a session: the owner's pages stay closed to it.

@@ -79,7 +79,14 @@ test("past the upload budget, the wizard shows the message for a large logo", as
   await context.addCookies(
     cookie.split("; ").map((pair) => {
       const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: "localhost", path: "/", secure: pair.startsWith("__Secure-"), httpOnly: true };
+      return {
+        name: pair.slice(0, at),
+        value: pair.slice(at + 1),
+        domain: "localhost",
+        path: "/",
+        secure: pair.startsWith("__Secure-"),
+        httpOnly: true,
+      };
     }),
   );
   const page = await context.newPage();

@@ -20,7 +20,9 @@ test("a visitor scans the code, sees the offer and claims it in place", async ({
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Free Pastry With Every Coffee This Week");
   await expect(page.getByText("Show this screen at the counter to claim your pastry.")).toBeVisible();
-  await expect(page.getByText("By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time.")).toBeVisible();
+  await expect(
+    page.getByText("By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time."),
+  ).toBeVisible();
   // The campaign's design: a pill button in the campaign's primary colour.
   const button = page.getByRole("button", { name: "Claim My Offer" });
   await expect(button).toHaveCSS("border-radius", "9999px");
@@ -71,7 +73,9 @@ test("a field error shows next to the field and the visitor can correct it", asy
 test("the first response alone renders the page: no stylesheet, the offer and form in the HTML", async ({ request }) => {
   const owner = await app.createOwner();
   const campaign = await app.createCampaign(owner.id);
-  const response = await request.get(`${app.baseURL}/capture/${campaign.id}`, { headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" } });
+  const response = await request.get(`${app.baseURL}/capture/${campaign.id}`, {
+    headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" },
+  });
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
   const html = await response.text();
@@ -114,8 +118,12 @@ test("the 6th load of a free campaign shows the limit screen; bots and HEAD requ
   }
   await page.reload();
   await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
-  expect((await request.get(url, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } })).status()).toBe(200);
-  expect((await request.get(url, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } })).status()).toBe(200);
+  expect(
+    (await request.get(url, { headers: { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" } })).status(),
+  ).toBe(200);
+  expect(
+    (await request.get(url, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } })).status(),
+  ).toBe(200);
   expect((await request.head(url)).status()).toBe(200);
   expect(await app.countOf("scan", campaign.id)).toBe(4);
 

@@ -58,15 +58,16 @@ async function claim(browser: Browser, campaignId: string, visitor: { name: stri
 
 /** The mail as a reader sees it: header lines unfolded, quoted-printable body decoded. */
 function decoded(raw: string) {
-  return raw
-    .replace(/=\r\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** RFC 2047 encoded words (`=?UTF-8?Q?...?=`) as text. */
 function decodedWords(header: string) {
   const bytes = (text: string) =>
-    Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    Buffer.from(
+      text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
   return header
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => bytes(text))
@@ -98,7 +99,9 @@ test("an unticked box gives a lead without consent; the owner sees it and erases
   await expect(visitor.getByText("20% off · any order")).toBeVisible();
   await expect(visitor.getByRole("checkbox")).not.toBeChecked();
   await visitor.getByRole("link", { name: "Privacy" }).click();
-  await expect(visitor.getByText("LeadQR runs this page and stores these details on behalf of Bean There Café, as its processor.", { exact: false })).toBeVisible();
+  await expect(
+    visitor.getByText("LeadQR runs this page and stores these details on behalf of Bean There Café, as its processor.", { exact: false }),
+  ).toBeVisible();
   await visitor.goBack();
   await visitor.context().close();
 

@@ -180,23 +180,24 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks] = await Promise.all([
-    db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
-    ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
-    ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
-    db.select().from(schema.upload),
-    db.select().from(schema.subscription),
-    db.select().from(schema.businessProfile),
-    db.select().from(schema.blogPost),
-    db.select().from(schema.adminAudit),
-    db.select().from(schema.webhookEndpoint),
-    db.select().from(schema.apiKey),
-    db.select().from(schema.webhookDelivery),
-    db.select().from(schema.placement),
-    db.select().from(schema.offerCode),
-    db.select().from(schema.staffAccess),
-  ]);
-  const sorted = <T,>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks] =
+    await Promise.all([
+      db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
+      ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
+      ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
+      db.select().from(schema.upload),
+      db.select().from(schema.subscription),
+      db.select().from(schema.businessProfile),
+      db.select().from(schema.blogPost),
+      db.select().from(schema.adminAudit),
+      db.select().from(schema.webhookEndpoint),
+      db.select().from(schema.apiKey),
+      db.select().from(schema.webhookDelivery),
+      db.select().from(schema.placement),
+      db.select().from(schema.offerCode),
+      db.select().from(schema.staffAccess),
+    ]);
+  const sorted = <T>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
     campaigns: sorted(campaigns),
     users: sorted(users),
@@ -235,13 +236,15 @@ async function rowsOfB() {
     keys: await db.select().from(schema.apiKey).where(eq(schema.apiKey.userId, b.id)),
     deliveries: await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, bEndpointId)),
     offerCodes: await db.select().from(schema.offerCode).where(eq(schema.offerCode.userId, b.id)),
-    staffLinks: await db.select({ id: schema.staffAccess.id, revokedAt: schema.staffAccess.revokedAt }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)),
+    staffLinks: await db
+      .select({ id: schema.staffAccess.id, revokedAt: schema.staffAccess.revokedAt })
+      .from(schema.staffAccess)
+      .where(eq(schema.staffAccess.userId, b.id)),
   };
 }
 
 const location = (result: unknown) => (result instanceof Response ? result.headers.get("location") : null);
-const text = async (result: unknown) =>
-  result instanceof Response ? await result.clone().text() : JSON.stringify(payload(result) ?? null);
+const text = async (result: unknown) => (result instanceof Response ? await result.clone().text() : JSON.stringify(payload(result) ?? null));
 
 beforeAll(async () => {
   stub = await startStripeStub({ webhookSecret: WEBHOOK_SECRET });
@@ -253,13 +256,17 @@ beforeAll(async () => {
   b = await createUser({ isPro: true });
   const campaign = await createCampaignRow(b.id, { title: B_TITLE });
   bCampaignId = campaign.id;
-  [{ id: bPlacementId }] = (await (await getServices()).db
+  [{ id: bPlacementId }] = (await (
+    await getServices()
+  ).db
     .insert(schema.placement)
     .values({ campaignId: bCampaignId, name: "B's Secret Window" })
     .returning({ id: schema.placement.id })) as [{ id: string }];
   bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
   await createScanRows(bCampaignId, [new Date(), new Date()]);
-  const logo = (await outcome((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))).result;
+  const logo = (
+    await outcome((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))
+  ).result;
   bLogoKey = (payload<{ url: string }>(logo).url ?? "").replace(/^\/uploads\//, "");
   expect(bLogoKey).toMatch(/^qr-logos\//);
   await insertSubscription(b.id, { stripeCustomerId: B_CUSTOMER, status: "active" });
@@ -285,13 +292,23 @@ beforeAll(async () => {
   cEndpointId = own!.id;
   bCode = (await createClaim(bCampaignId, { name: "Bo Claimant", email: "secret-claimant-of-b@example.org" })).code;
   const created = payload<{ created: { url: string } }>(
-    (await outcome((await load("routes/redeem.staff.tsx")).action, makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }))).result,
+    (
+      await outcome(
+        (await load("routes/redeem.staff.tsx")).action,
+        makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }),
+      )
+    ).result,
   );
   const token = created.created.url.split("/").at(-1)!;
   const opened = (await outcome((await load("routes/redeem.staff-link.ts")).loader, makeRequest(`/redeem/s/${token}`), { token })).result as Response;
-  bStaffCookie = opened.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  bStaffCookie = opened.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
   expect(bStaffCookie).toMatch(/^leadqr_staff=/);
-  [{ id: bStaffLinkId }] = await db.select({ id: schema.staffAccess.id }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id)) as [{ id: string }];
+  [{ id: bStaffLinkId }] = (await db.select({ id: schema.staffAccess.id }).from(schema.staffAccess).where(eq(schema.staffAccess.userId, b.id))) as [
+    { id: string },
+  ];
 });
 afterAll(() => stub?.close());
 
@@ -301,7 +318,9 @@ describe("the matrix covers app/routes.ts", () => {
     expect(new Set(files)).toEqual(new Set(Object.keys(ACCESS)));
     for (const file of files) {
       const module = await load(file);
-      const exported = Object.fromEntries((["loader", "action"] as const).filter((name) => typeof module[name] === "function").map((name) => [name, true]));
+      const exported = Object.fromEntries(
+        (["loader", "action"] as const).filter((name) => typeof module[name] === "function").map((name) => [name, true]),
+      );
       const classified = Object.fromEntries(Object.keys(ACCESS[file]!).map((name) => [name, true]));
       expect({ file, handlers: exported }).toEqual({ file, handlers: classified });
     }
@@ -310,7 +329,9 @@ describe("the matrix covers app/routes.ts", () => {
 
 const handlersWith = (...kinds: Access[]) =>
   Object.entries(ACCESS).flatMap(([file, handlers]) =>
-    (Object.entries(handlers) as Array<["loader" | "action", Access]>).filter(([, kind]) => kinds.includes(kind)).map(([name]) => [file, name] as const),
+    (Object.entries(handlers) as Array<["loader" | "action", Access]>)
+      .filter(([, kind]) => kinds.includes(kind))
+      .map(([name]) => [file, name] as const),
   );
 
 const pathOfFile = (file: string) => ROUTES.find((route) => route.file === file)!.path;
@@ -335,7 +356,11 @@ describe("signed-out visitors", () => {
     const request =
       name === "loader"
         ? makeRequest(`/api/v1/campaigns/${bCampaignId}`)
-        : makeRequest("/api/v1/campaigns", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ title: "Hijacked" }) });
+        : makeRequest("/api/v1/campaigns", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ title: "Hijacked" }),
+          });
     const result = await outcome(module[name], request, { "*": "campaigns" });
     expect(result.status).toBe(401);
     expect((result.result as Response).headers.get("content-type")).toBe("application/problem+json");
@@ -393,7 +418,10 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       expect((await outcome(action, makeRequest("/campaigns", { cookie: a.cookie, form }))).status).toBe(404);
     }
     // B's uploaded logo cannot be borrowed for A's campaign.
-    const borrowed = await outcome(action, makeRequest("/campaigns", { cookie: a.cookie, form: campaignForm({ qrLogoUrl: `/uploads/${bLogoKey}` }) }));
+    const borrowed = await outcome(
+      action,
+      makeRequest("/campaigns", { cookie: a.cookie, form: campaignForm({ qrLogoUrl: `/uploads/${bLogoKey}` }) }),
+    );
     expect(borrowed.status).toBe(400);
     const { db } = await getServices();
     expect(await db.select().from(schema.campaign).where(eq(schema.campaign.userId, a.id))).toEqual([]);
@@ -413,20 +441,28 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/placement-qr-png.ts": async () => {
     const { loader } = await load("routes/placement-qr-png.ts");
     const params = { campaignId: bCampaignId, placementId: bPlacementId };
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status).toBe(404);
+    expect(
+      (await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status,
+    ).toBe(404);
   },
   "routes/placement-qr-svg.ts": async () => {
     const { loader } = await load("routes/placement-qr-svg.ts");
     const params = { campaignId: bCampaignId, placementId: bPlacementId };
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status).toBe(404);
+    expect(
+      (await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status,
+    ).toBe(404);
   },
   "routes/campaign-qr-png.ts": async () => {
     const { loader } = await load("routes/campaign-qr-png.ts");
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.png`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
+    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.png`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
+      404,
+    );
   },
   "routes/campaign-qr-svg.ts": async () => {
     const { loader } = await load("routes/campaign-qr-svg.ts");
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.svg`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
+    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.svg`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
+      404,
+    );
   },
   "routes/leads.tsx": async () => {
     const { loader } = await load("routes/leads.tsx");
@@ -455,9 +491,15 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(await text(page.result)).not.toContain(B_CUSTOMER);
     expect(await text(page.result)).not.toContain("B's Bakery");
     // Taking B's email address is refused; naming a business only names A's.
-    const taken = await outcome(action, makeRequest("/settings", { cookie: a.cookie, form: { intent: "profile", email: b.email, currentPassword: DEFAULT_PASSWORD, userId: b.id } }));
+    const taken = await outcome(
+      action,
+      makeRequest("/settings", { cookie: a.cookie, form: { intent: "profile", email: b.email, currentPassword: DEFAULT_PASSWORD, userId: b.id } }),
+    );
     expect(taken.status).toBe(400);
-    const named = await outcome(action, makeRequest("/settings", { cookie: a.cookie, form: { intent: "business", businessName: "A's Café", userId: b.id } }));
+    const named = await outcome(
+      action,
+      makeRequest("/settings", { cookie: a.cookie, form: { intent: "business", businessName: "A's Café", userId: b.id } }),
+    );
     expect(named.status).toBe(200);
   },
   "routes/settings.integrations.tsx": async () => {
@@ -467,11 +509,17 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       expect(page.status).toBe(200);
       expect(await text(page.result)).not.toContain(B_HOOK_URL);
       expect(await text(page.result)).not.toContain("B's secret key");
-      const revoke = await outcome(action, makeRequest("/settings/integrations", { cookie: actor.cookie, form: { intent: "revokeKey", keyId: bKeyId } }));
+      const revoke = await outcome(
+        action,
+        makeRequest("/settings/integrations", { cookie: actor.cookie, form: { intent: "revokeKey", keyId: bKeyId } }),
+      );
       expect([403, 404]).toContain(revoke.status);
     }
     // A free owner sees the upgrade prompt and can create nothing.
-    const free = await outcome(action, makeRequest("/settings/integrations", { cookie: a.cookie, form: meaningfulForm("routes/settings.integrations.tsx", a) }));
+    const free = await outcome(
+      action,
+      makeRequest("/settings/integrations", { cookie: a.cookie, form: meaningfulForm("routes/settings.integrations.tsx", a) }),
+    );
     expect(free.status).toBe(403);
   },
   "routes/settings.integrations.webhook.tsx": async () => {
@@ -483,7 +531,9 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     }
     // Resending B's delivery from C's own endpoint page is refused too.
     const ownPath = `/settings/integrations/webhooks/${cEndpointId}`;
-    const resend = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), { endpointId: cEndpointId });
+    const resend = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), {
+      endpointId: cEndpointId,
+    });
     expect(resend.status).toBe(404);
   },
   "routes/redeem.tsx": async () => {
@@ -499,9 +549,15 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const page = await outcome(loader, makeRequest("/redeem/staff", { cookie: a.cookie }));
     expect(await text(page.result)).not.toContain("B's counter");
     expect(await text(page.result)).not.toContain(B_TITLE);
-    const revoked = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "revoke", staffAccessId: bStaffLinkId } }));
+    const revoked = await outcome(
+      action,
+      makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "revoke", staffAccessId: bStaffLinkId } }),
+    );
     expect(revoked.status).toBe(404);
-    const borrowed = await outcome(action, makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "create", label: "Into B", campaignId: bCampaignId } }));
+    const borrowed = await outcome(
+      action,
+      makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "create", label: "Into B", campaignId: bCampaignId } }),
+    );
     expect(borrowed.status).toBe(400);
   },
   "routes/api.logo.ts": async () => {
@@ -515,7 +571,10 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   },
   "routes/api.ai-copy.ts": async () => {
     const { action } = await load("routes/api.ai-copy.ts");
-    const result = await outcome(action, makeRequest("/api/ai-copy", { cookie: a.cookie, form: { ...meaningfulForm("routes/api.ai-copy.ts", a), userId: b.id } }));
+    const result = await outcome(
+      action,
+      makeRequest("/api/ai-copy", { cookie: a.cookie, form: { ...meaningfulForm("routes/api.ai-copy.ts", a), userId: b.id } }),
+    );
     expect(result.status).toBe(200);
     expect(await text(result.result)).not.toContain(B_TITLE);
   },
@@ -670,7 +729,9 @@ describe("signed-in responses are never stored by a cache", () => {
   beforeAll(async () => {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as { entry: { module: { privateCacheMiddleware: RequestHandler } } };
+    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as {
+      entry: { module: { privateCacheMiddleware: RequestHandler } };
+    };
     const { default: express } = await import("express");
     const { createRequestHandler } = await import("@react-router/express");
     const app = express();

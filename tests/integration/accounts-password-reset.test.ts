@@ -15,7 +15,8 @@ const client = () => ({ "x-leadqr-client-ip": `192.0.2.${++clients}` });
 const askForLink = (email: string, headers = client()) => run(forgot.action, makeRequest("/forgot-password", { form: { email }, headers }));
 const setPassword = (token: string, password: string, confirmPassword = password, headers = client()) =>
   run(reset.action, makeRequest(`/reset-password?token=${token}`, { form: { token, password, confirmPassword }, headers }));
-const signIn = (email: string, password: string, headers = client()) => run(signin.action, makeRequest("/signin", { form: { email, password }, headers }));
+const signIn = (email: string, password: string, headers = client()) =>
+  run(signin.action, makeRequest("/signin", { form: { email, password }, headers }));
 
 describe("forgot password", () => {
   it("answers the same for a known and an unknown address, and mails only the account", async () => {
@@ -87,7 +88,10 @@ describe("reset password", () => {
     await askForLink(email);
     const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
     const { db } = await getServices();
-    await db.update(schema.verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.verification.identifier, `reset-password:${token}`));
+    await db
+      .update(schema.verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.verification.identifier, `reset-password:${token}`));
     expect(payload(await run(reset.loader, makeRequest(`/reset-password?token=${token}`))).usable).toBe(false);
     expect(payload(await setPassword(token, "a-fresh-secret-1"))).toEqual({ invalid: true });
   });

@@ -10,7 +10,10 @@ const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTM
 const LAPTOP = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
 
 async function secondSession(email: string, userAgent: string) {
-  const response = (await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "user-agent": userAgent, "x-leadqr-client-ip": "198.20.0.1" } }))) as Response;
+  const response = (await run(
+    signin.action,
+    makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "user-agent": userAgent, "x-leadqr-client-ip": "198.20.0.1" } }),
+  )) as Response;
   return cookieFrom(response);
 }
 
@@ -36,7 +39,10 @@ describe("sessions in settings", () => {
     const other = await secondSession(email, PHONE);
     const result = await run(
       settings.action,
-      makeRequest("/settings", { cookie, form: { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "a-new-password-9", confirmPassword: "a-new-password-9" } }),
+      makeRequest("/settings", {
+        cookie,
+        form: { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "a-new-password-9", confirmPassword: "a-new-password-9" },
+      }),
     );
     expect(payload(result).message).toBe("Profile updated successfully");
     // The document request's loaders run with the cookie the form was posted with.

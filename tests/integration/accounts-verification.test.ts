@@ -20,7 +20,10 @@ async function leadArrives(campaign: { id: string; title: string }, ownerEmail: 
     kind: "new_lead",
     to: ownerEmail,
     campaignId: campaign.id,
-    content: newLeadEmail({ name, email: `${name.toLowerCase()}@example.com`, phone: null, campaignTitle: campaign.title, businessType: "Bakery" }, "http://localhost:3000"),
+    content: newLeadEmail(
+      { name, email: `${name.toLowerCase()}@example.com`, phone: null, campaignTitle: campaign.title, businessType: "Bakery" },
+      "http://localhost:3000",
+    ),
   });
 }
 
@@ -56,7 +59,8 @@ describe("email verification", () => {
   it("resends from the banner, limited per account", async () => {
     const { email, cookie } = await createUser({ verified: false });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push(statusOf(await run(verifyEmail.action, makeRequest("/verify-email", { cookie, form: { intent: "resend" } }))));
+    for (let i = 0; i < 4; i++)
+      statuses.push(statusOf(await run(verifyEmail.action, makeRequest("/verify-email", { cookie, form: { intent: "resend" } }))));
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await outboxFor(email)).filter((row) => row.kind === "verify_email")).toHaveLength(4);
   });
@@ -96,7 +100,10 @@ describe("lead notifications of an unverified owner", () => {
     expect(after.map((mail) => mail.subject)).toEqual(["3 leads arrived while your address was unconfirmed"]);
     expect(after[0]!.text).toContain("Bread Week: 2");
     expect(after[0]!.text).toContain("Tulip Days: 1");
-    const rows = await db.select({ kind: schema.emailOutbox.kind, status: schema.emailOutbox.status }).from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email));
+    const rows = await db
+      .select({ kind: schema.emailOutbox.kind, status: schema.emailOutbox.status })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.to, email));
     expect(rows.filter((row) => row.kind === "new_lead").map((row) => row.status)).toEqual(["folded", "folded", "folded"]);
 
     // Verified now: the next lead is notified on its own, as always.

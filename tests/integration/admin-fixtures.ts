@@ -27,7 +27,14 @@ export async function insertCampaign(userId: string, values: Partial<typeof sche
       minOrder: "Any order",
       aiHeadline: "Headline",
       aiThankyou: "Thanks",
-      design: { primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" },
+      design: {
+        primary_color: "#1E40AF",
+        secondary_color: "#3B82F6",
+        text_color: "#FFFFFF",
+        button_style: "rounded",
+        font_style: "modern",
+        layout: "centered",
+      },
       ...values,
     })
     .returning();
@@ -36,13 +43,19 @@ export async function insertCampaign(userId: string, values: Partial<typeof sche
 
 export async function insertLead(campaignId: string, values: Partial<typeof schema.lead.$inferInsert> = {}) {
   const { db } = await getServices();
-  const [row] = await db.insert(schema.lead).values({ campaignId, name: "Ada Lovelace", email: "ada@example.org", phone: "555-0100", ...values }).returning();
+  const [row] = await db
+    .insert(schema.lead)
+    .values({ campaignId, name: "Ada Lovelace", email: "ada@example.org", phone: "555-0100", ...values })
+    .returning();
   return row!;
 }
 
 export async function insertSubscription(userId: string, values: Partial<typeof schema.subscription.$inferInsert> = {}) {
   const { db } = await getServices();
-  const [row] = await db.insert(schema.subscription).values({ userId, status: "active", stripeCustomerId: `cus_${crypto.randomBytes(6).toString("hex")}`, ...values }).returning();
+  const [row] = await db
+    .insert(schema.subscription)
+    .values({ userId, status: "active", stripeCustomerId: `cus_${crypto.randomBytes(6).toString("hex")}`, ...values })
+    .returning();
   return row!;
 }
 

@@ -60,7 +60,13 @@ describe("/admin/campaigns and /admin/leads", () => {
     for (let i = 0; i < 26; i++) await insertLead(campaign.id, { name: `Bulk ${i}`, email: `${tag}-${i}@example.org` });
     const search = async (query: string) => payload(await run(adminLeads.loader, makeRequest(`/admin/leads?${query}`, { cookie: admin.cookie })));
     expect((await search(`q=grace ${tag}`)).leads).toEqual([
-      expect.objectContaining({ name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199", campaignTitle: "Gym launch", ownerEmail: owner.email }),
+      expect.objectContaining({
+        name: `Grace ${tag}`,
+        email: "grace@example.org",
+        phone: "555-0199",
+        campaignTitle: "Gym launch",
+        ownerEmail: owner.email,
+      }),
     ]);
     const page1 = await search(`q=${tag}-`);
     expect(page1.total).toBe(26);

@@ -19,7 +19,7 @@ async function snapshot() {
     db.select().from(schema.adminAudit),
     db.select().from(schema.upload),
   ]);
-  const byKey = <T,>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+  const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
   return {
     users: byKey(users, (row) => row.id),
     posts: byKey(posts, (row) => row.id),
@@ -47,7 +47,12 @@ describe("admin actions refuse non-admins", () => {
       [adminBlog.action, "/admin/blog", { intent: "unpublish", postId: published.id }],
       [adminBlog.action, "/admin/blog", { intent: "delete", postId: published.id }],
       [newPost.action, "/admin/blog/new", { title: "Spam", content: "Buy now", publish: "on", bannerFile: pngFile() }],
-      [editPost.action, `/admin/blog/${published.id}/edit`, { title: "Defaced", content: "<script>x</script>", publish: "on" }, { postId: published.id }],
+      [
+        editPost.action,
+        `/admin/blog/${published.id}/edit`,
+        { title: "Defaced", content: "<script>x</script>", publish: "on" },
+        { postId: published.id },
+      ],
     ];
     for (const [action, path, form, params] of attempts) {
       expectRedirect(await run(action, makeRequest(path, { cookie: user.cookie, form }), params), "/dashboard");

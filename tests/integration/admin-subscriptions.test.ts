@@ -14,8 +14,10 @@ beforeAll(async () => {
   admin = await createUser({ role: "admin" });
 });
 
-const act = (form: Record<string, string>) => runCatching(adminSubscriptions.action, makeRequest("/admin/subscriptions", { cookie: admin.cookie, form }));
-const list = async (query: string) => payload(await run(adminSubscriptions.loader, makeRequest(`/admin/subscriptions?${query}`, { cookie: admin.cookie })));
+const act = (form: Record<string, string>) =>
+  runCatching(adminSubscriptions.action, makeRequest("/admin/subscriptions", { cookie: admin.cookie, form }));
+const list = async (query: string) =>
+  payload(await run(adminSubscriptions.loader, makeRequest(`/admin/subscriptions?${query}`, { cookie: admin.cookie })));
 
 describe("/admin/subscriptions", () => {
   it("lists users with and without a subscription, searchable by email or customer id and filtered by status", async () => {
@@ -26,7 +28,9 @@ describe("/admin/subscriptions", () => {
 
     const rows = (await list(`q=${tag}`)).rows;
     expect(rows).toHaveLength(2);
-    expect(rows).toContainEqual(expect.objectContaining({ email: subscribed.email, status: "canceled", stripeCustomerId: `cus_${tag}`, plan: "Free" }));
+    expect(rows).toContainEqual(
+      expect.objectContaining({ email: subscribed.email, status: "canceled", stripeCustomerId: `cus_${tag}`, plan: "Free" }),
+    );
     expect(rows).toContainEqual(expect.objectContaining({ email: free.email, status: null, stripeCustomerId: null, isPro: false }));
     expect((await list(`q=cus_${tag}`)).rows.map((row: { email: string }) => row.email)).toEqual([subscribed.email]);
     expect((await list(`q=${tag}&status=canceled`)).rows.map((row: { email: string }) => row.email)).toEqual([subscribed.email]);
@@ -57,7 +61,10 @@ describe("/admin/subscriptions", () => {
     expect(await planName()).toBe("Free");
 
     const { db } = await getServices();
-    const audit = await db.select().from(schema.adminAudit).where(eq(schema.adminAudit.target, `user:${user.id}`));
+    const audit = await db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.target, `user:${user.id}`));
     expect(audit.map((row) => row.action)).toEqual(["user.grant_pro", "user.remove_pro"]);
     expect(audit.every((row) => row.actorId === admin.id)).toBe(true);
   });

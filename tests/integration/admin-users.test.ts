@@ -20,7 +20,10 @@ describe("/admin/users", () => {
   it("refuses to remove the last admin, then allows it once another admin exists", async () => {
     const only = await createUser({ role: "admin" });
     const { db } = await getServices();
-    await db.update(schema.user).set({ role: "user" }).where(and(eq(schema.user.role, "admin"), ne(schema.user.id, only.id)));
+    await db
+      .update(schema.user)
+      .set({ role: "user" })
+      .where(and(eq(schema.user.role, "admin"), ne(schema.user.id, only.id)));
 
     const refused = await setRole(only.cookie, { userId: only.id, role: "user" });
     expect(statusOf(refused)).toBe(400);
@@ -31,8 +34,13 @@ describe("/admin/users", () => {
     expect(payload(await setRole(only.cookie, { userId: other.id, role: "admin" })).message).toBe("Role updated to admin.");
     expect(payload(await setRole(only.cookie, { userId: only.id, role: "user" })).message).toBe("Role updated to user.");
     expect(await roleOf(only.id)).toBe("user");
-    const audit = await db.select().from(schema.adminAudit).where(eq(schema.adminAudit.target, `user:${other.id}`));
-    expect(audit).toEqual([expect.objectContaining({ actorId: only.id, action: "user.set_role", detail: expect.objectContaining({ from: "user", to: "admin" }) })]);
+    const audit = await db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.target, `user:${other.id}`));
+    expect(audit).toEqual([
+      expect.objectContaining({ actorId: only.id, action: "user.set_role", detail: expect.objectContaining({ from: "user", to: "admin" }) }),
+    ]);
   });
 
   it("applies a role change on the user's next request", async () => {
@@ -58,10 +66,19 @@ describe("/admin/users", () => {
   it("validates the input: 400 for bad roles and intents, 404 for unknown users", async () => {
     const admin = await createUser({ role: "admin" });
     const user = await createUser();
-    for (const form of [{ userId: user.id, role: "superuser" }, { userId: user.id }, { userId: "", role: "admin" }, { userId: "x".repeat(65), role: "admin" }] as Array<Record<string, string>>) {
+    for (const form of [
+      { userId: user.id, role: "superuser" },
+      { userId: user.id },
+      { userId: "", role: "admin" },
+      { userId: "x".repeat(65), role: "admin" },
+    ] as Array<Record<string, string>>) {
       expect(statusOf(await setRole(admin.cookie, form))).toBe(400);
     }
-    expect(statusOf(await runCatching(adminUsers.action, makeRequest("/admin/users", { cookie: admin.cookie, form: { intent: "delete", userId: user.id } })))).toBe(400);
+    expect(
+      statusOf(
+        await runCatching(adminUsers.action, makeRequest("/admin/users", { cookie: admin.cookie, form: { intent: "delete", userId: user.id } })),
+      ),
+    ).toBe(400);
     expect(statusOf(await setRole(admin.cookie, { userId: "no-such-user", role: "admin" }))).toBe(404);
     expect(await roleOf(user.id)).toBe("user");
   });
@@ -72,7 +89,9 @@ describe("/admin/users", () => {
     const plain = await createUser({ email: uniqueEmail(`${tag}-plain`) });
     const boss = await createUser({ email: uniqueEmail(`${tag}-boss`), role: "admin" });
     const emails = async (query: string) =>
-      payload(await run(adminUsers.loader, makeRequest(`/admin/users?${query}`, { cookie: admin.cookie }))).users.map((user: { email: string }) => user.email).sort();
+      payload(await run(adminUsers.loader, makeRequest(`/admin/users?${query}`, { cookie: admin.cookie })))
+        .users.map((user: { email: string }) => user.email)
+        .sort();
     expect(await emails(`q=${tag}`)).toEqual([boss.email, plain.email].sort());
     expect(await emails(`q=${tag.toUpperCase()}&role=admin`)).toEqual([boss.email]);
     expect(await emails(`q=${tag}&role=user`)).toEqual([plain.email]);

@@ -34,7 +34,10 @@ export async function insertScans(campaignId: string, scans: ScanSpec[]) {
   return rows.map((row) => row.id);
 }
 
-export async function insertLead(campaignId: string, lead: { at: Date; placementId?: string | null; scanId?: string; name?: string; email?: string }) {
+export async function insertLead(
+  campaignId: string,
+  lead: { at: Date; placementId?: string | null; scanId?: string; name?: string; email?: string },
+) {
   const { db } = await getServices();
   const [row] = await db
     .insert(schema.lead)

@@ -6,7 +6,10 @@ import * as route from "~/routes/api.v1";
 import { makeRequest } from "../http";
 
 type Doc = {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown> }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }>; headers?: Record<string, unknown> }> }>
+  >;
   components: Record<string, unknown>;
 };
 
@@ -34,7 +37,11 @@ function operationFor(doc: Doc, method: string, path: string) {
 export type ApiAnswer = { status: number; headers: Headers; body: any };
 
 /** One API call; the answer must match the document (status listed, body valid against its schema). */
-export async function api(method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {}): Promise<ApiAnswer> {
+export async function api(
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   let body: string | undefined = options.rawBody;

@@ -28,7 +28,11 @@ beforeAll(async () => {
   placementId = placement!.id;
   const base = Date.parse("2026-03-01T10:00:00Z");
   for (let i = 0; i < 7; i++) {
-    const row = await createLeadRow(i < 5 ? campaignId : otherCampaignId, { name: `Lead ${i}`, email: `lead${i}@example.com`, collectedAt: new Date(base + i * 60_000) });
+    const row = await createLeadRow(i < 5 ? campaignId : otherCampaignId, {
+      name: `Lead ${i}`,
+      email: `lead${i}@example.com`,
+      collectedAt: new Date(base + i * 60_000),
+    });
     leadIds.push(row.id);
   }
   await db.update(schema.lead).set({ placementId }).where(eq(schema.lead.id, leadIds[1]!));
@@ -81,11 +85,24 @@ describe("campaigns", () => {
     const { db } = await getServices();
     await db.update(schema.campaign).set({ scanCount: 10 }).where(eq(schema.campaign.id, campaignId));
     const stats = await api("GET", `/campaigns/${campaignId}/stats`, { key });
-    expect(stats.body).toMatchObject({ campaign_id: campaignId, scans: 10, leads: 5, conversion_rate: 0.5, last_lead_at: "2026-03-01T10:04:00.000Z" });
+    expect(stats.body).toMatchObject({
+      campaign_id: campaignId,
+      scans: 10,
+      leads: 5,
+      conversion_rate: 0.5,
+      last_lead_at: "2026-03-01T10:04:00.000Z",
+    });
   });
 
   it("creates a campaign once per Idempotency-Key and refuses the key with another body", async () => {
-    const body = { title: "From Zapier", business_type: "Bakery", offer: "Free croissant", condition: "with any coffee", headline: "A free croissant", thank_you: "Show this at the counter." };
+    const body = {
+      title: "From Zapier",
+      business_type: "Bakery",
+      offer: "Free croissant",
+      condition: "with any coffee",
+      headline: "A free croissant",
+      thank_you: "Show this at the counter.",
+    };
     const first = await api("POST", "/campaigns", { key, body, headers: { "idempotency-key": "create-1" } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ title: "From Zapier", business_type: "Bakery", offer: "Free croissant", status: "active" });
@@ -107,7 +124,9 @@ describe("campaigns", () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors.map((error: { path: string }) => error.path)).toEqual(expect.arrayContaining(["title", "business_type", "offer"]));
     expect((await api("POST", "/campaigns", { key, rawBody: "{not json", headers: { "content-type": "application/json" } })).status).toBe(400);
-    expect((await api("POST", "/campaigns", { key, rawBody: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(415);
+    expect(
+      (await api("POST", "/campaigns", { key, rawBody: "title=x", headers: { "content-type": "application/x-www-form-urlencoded" } })).status,
+    ).toBe(415);
     expect((await api("GET", "/campaigns/not-a-uuid", { key })).status).toBe(404);
     expect((await api("GET", "/nothing-here", { key })).status).toBe(404);
     const wrongMethod = await api("PUT", "/campaigns", { key });
@@ -163,7 +182,12 @@ describe("leads", () => {
 
   it("gets and deletes a lead", async () => {
     const lead = await createLeadRow(campaignId, { name: "Delete Me", email: "delete@example.com" });
-    expect((await api("GET", `/leads/${lead.id}`, { key })).body).toMatchObject({ id: lead.id, name: "Delete Me", email: "delete@example.com", phone: null });
+    expect((await api("GET", `/leads/${lead.id}`, { key })).body).toMatchObject({
+      id: lead.id,
+      name: "Delete Me",
+      email: "delete@example.com",
+      phone: null,
+    });
     expect((await api("DELETE", `/leads/${lead.id}`, { key })).status).toBe(204);
     expect((await api("GET", `/leads/${lead.id}`, { key })).status).toBe(404);
     expect((await api("DELETE", `/leads/${lead.id}`, { key })).status).toBe(404);

@@ -77,19 +77,28 @@ describe("sign-in", () => {
     const { email } = await createUser();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) {
-      const result = await run(signin.action, makeRequest("/signin", { form: { email, password: "wrong-password" }, headers: { "x-leadqr-client-ip": "10.0.9.1" } }));
+      const result = await run(
+        signin.action,
+        makeRequest("/signin", { form: { email, password: "wrong-password" }, headers: { "x-leadqr-client-ip": "10.0.9.1" } }),
+      );
       statuses.push(statusOf(result));
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const owner = await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": "10.0.9.2" } }));
+    const owner = await run(
+      signin.action,
+      makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": "10.0.9.2" } }),
+    );
     expectRedirect(owner, "/dashboard");
   });
 
   it("limits attempts per client address across accounts", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 32; attempt++) {
-      const result = await run(signin.action, makeRequest("/signin", { form: { email: uniqueEmail(), password: "wrong-password" }, headers: { "x-leadqr-client-ip": "203.0.113.9" } }));
+      const result = await run(
+        signin.action,
+        makeRequest("/signin", { form: { email: uniqueEmail(), password: "wrong-password" }, headers: { "x-leadqr-client-ip": "203.0.113.9" } }),
+      );
       statuses.push(statusOf(result));
     }
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);

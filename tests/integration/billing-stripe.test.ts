@@ -26,7 +26,10 @@ afterAll(() => stub.close());
 function postEvent(event: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const body = JSON.stringify(event);
   const signature = options.signature ?? stub.sign(body, options.secret ?? WEBHOOK_SECRET, options.timestamp);
-  return run(webhook.action, makeRequest("/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } }));
+  return run(
+    webhook.action,
+    makeRequest("/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } }),
+  );
 }
 
 async function subscriptionRow(userId: string) {
@@ -88,13 +91,21 @@ describe("webhooks", () => {
     const result = await postEvent(stub.event("checkout.session.completed", session));
     expect(statusOf(result)).toBe(200);
     const row = await subscriptionRow(owner.id);
-    expect(row).toMatchObject({ status: "active", priceId: stub.priceId, paymentMethodBrand: "visa", paymentMethodLast4: "4242", stripeSubscriptionId: subscription.id });
+    expect(row).toMatchObject({
+      status: "active",
+      priceId: stub.priceId,
+      paymentMethodBrand: "visa",
+      paymentMethodLast4: "4242",
+      stripeSubscriptionId: subscription.id,
+    });
     expect(row?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now());
     expect(await isPro(owner.cookie)).toEqual({ isPro: true, name: "LeadQR Pro" });
     expect(await proWelcomes(owner.email)).toBe(1);
 
     // A renewal later does not send the welcome again.
-    await postEvent(stub.event("customer.subscription.updated", { ...subscription, default_payment_method: "pm_x" }, Math.floor(Date.now() / 1000) + 5));
+    await postEvent(
+      stub.event("customer.subscription.updated", { ...subscription, default_payment_method: "pm_x" }, Math.floor(Date.now() / 1000) + 5),
+    );
     expect(await proWelcomes(owner.email)).toBe(1);
   });
 
@@ -147,7 +158,9 @@ describe("webhooks", () => {
     await postEvent(stub.event("customer.subscription.updated", { ...subscription, cancel_at_period_end: true }, t - 5));
     expect((await subscriptionRow(owner.id))?.cancelAtPeriodEnd).toBe(true);
     subscription.status = "past_due";
-    await postEvent(stub.event("invoice.payment_failed", { id: "in_1", object: "invoice", customer: session.customer, subscription: subscription.id }, t));
+    await postEvent(
+      stub.event("invoice.payment_failed", { id: "in_1", object: "invoice", customer: session.customer, subscription: subscription.id }, t),
+    );
     expect((await subscriptionRow(owner.id))?.status).toBe("inactive");
     expect((await isPro(owner.cookie)).isPro).toBe(false);
   });
@@ -213,7 +226,10 @@ it("account deletion cancels the Stripe subscription first", async () => {
   const session = await checkout(owner.cookie);
   const subscription = stub.subscriptionFor(session.customer);
   await postEvent(stub.event("customer.subscription.created", subscription));
-  const response = (await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "delete", confirmation: "DELETE" } }))) as Response;
+  const response = (await run(
+    settings.action,
+    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "delete", confirmation: "DELETE" } }),
+  )) as Response;
   expect(response.headers.get("location")).toBe("/");
   expect(stub.state.subscriptions.get(subscription.id).status).toBe("canceled");
   expect(await subscriptionRow(owner.id)).toBeUndefined();
@@ -224,7 +240,10 @@ it("an email change is passed on to the Stripe customer", async () => {
   const owner = await createUser();
   const session = await checkout(owner.cookie);
   const next = `billing-${Date.now()}@example.com`;
-  const result = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }));
+  const result = await run(
+    settings.action,
+    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }),
+  );
   expect(payload(result).message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
   expect(stub.state.customers.get(session.customer).email).not.toBe(next);
   // The customer follows once the new address confirms.

@@ -27,10 +27,20 @@ const auditOf = async (target: string) => {
 
 describe("creating a post", () => {
   it("derives the slug from the title, sets the author and publishes when asked", async () => {
-    const result = await run(newPost.action, postForm({ title: "10 Tips for QR Codes!", slug: "", excerpt: "Short", content: "## Tips\n* One", publish: "on" }));
+    const result = await run(
+      newPost.action,
+      postForm({ title: "10 Tips for QR Codes!", slug: "", excerpt: "Short", content: "## Tips\n* One", publish: "on" }),
+    );
     expectRedirect(result, "/admin/blog?notice=saved");
     const post = await findPost("10-tips-for-qr-codes");
-    expect(post).toMatchObject({ title: "10 Tips for QR Codes!", excerpt: "Short", content: "## Tips\n* One", published: true, authorId: admin.id, bannerImageUrl: null });
+    expect(post).toMatchObject({
+      title: "10 Tips for QR Codes!",
+      excerpt: "Short",
+      content: "## Tips\n* One",
+      published: true,
+      authorId: admin.id,
+      bannerImageUrl: null,
+    });
     expect(post!.publishedAt).toBeInstanceOf(Date);
     expect(await auditOf(`blog_post:${post!.id}`)).toEqual([expect.objectContaining({ actorId: admin.id, action: "blog.create" })]);
   });
@@ -41,7 +51,9 @@ describe("creating a post", () => {
   });
 
   it("asks for the required fields", async () => {
-    for (const form of [{ title: "", content: "x" }, { title: "T", content: "   " }, { title: "!!!", slug: "", content: "x" }, {}] as Array<Record<string, string>>) {
+    for (const form of [{ title: "", content: "x" }, { title: "T", content: "   " }, { title: "!!!", slug: "", content: "x" }, {}] as Array<
+      Record<string, string>
+    >) {
       const result = await run(newPost.action, postForm(form));
       expect(statusOf(result)).toBe(400);
       expect(payload(result).formError).toBe("Please fill in all required fields");
@@ -71,12 +83,22 @@ describe("creating a post", () => {
   });
 
   it("accepts https banner URLs only", async () => {
-    for (const url of ["http://example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AAAA", "ftp://example.com/a.png", "/etc/passwd", "not a url"]) {
+    for (const url of [
+      "http://example.com/a.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "ftp://example.com/a.png",
+      "/etc/passwd",
+      "not a url",
+    ]) {
       const result = await run(newPost.action, postForm({ title: "Banner", content: "x", bannerImageUrl: url }));
       expect(statusOf(result)).toBe(400);
       expect(payload(result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
     }
-    expectRedirect(await run(newPost.action, postForm({ title: "Banner ok", content: "x", bannerImageUrl: "https://cdn.example.com/b.jpg" })), "/admin/blog?notice=saved");
+    expectRedirect(
+      await run(newPost.action, postForm({ title: "Banner ok", content: "x", bannerImageUrl: "https://cdn.example.com/b.jpg" })),
+      "/admin/blog?notice=saved",
+    );
     expect((await findPost("banner-ok"))?.bannerImageUrl).toBe("https://cdn.example.com/b.jpg");
   });
 
@@ -102,7 +124,10 @@ describe("editing a post", () => {
   it("updates fields and keeps the first publication date", async () => {
     const publishedAt = new Date("2026-01-02T03:04:05Z");
     const post = await insertPost({ title: "Old title", slug: "old-title", published: true, publishedAt });
-    const request = makeRequest(`/admin/blog/${post.id}/edit`, { cookie: admin.cookie, form: { title: "New title", slug: "new-title", content: "New body", publish: "on" } });
+    const request = makeRequest(`/admin/blog/${post.id}/edit`, {
+      cookie: admin.cookie,
+      form: { title: "New title", slug: "new-title", content: "New body", publish: "on" },
+    });
     expectRedirect(await run(editPost.action, request, { postId: post.id }), "/admin/blog?notice=saved");
     expect(await findPost("new-title")).toMatchObject({ id: post.id, title: "New title", content: "New body", published: true, publishedAt });
   });
@@ -148,7 +173,10 @@ describe("the post list", () => {
     const post = await insertPost({ title: "Doomed", slug: "doomed" });
     const confirm = payload(await run(adminBlog.loader, makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie })));
     expect(confirm.confirmDelete).toMatchObject({ id: post.id, title: "Doomed" });
-    const result = await run(adminBlog.action, makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie, form: { intent: "delete", postId: post.id } }));
+    const result = await run(
+      adminBlog.action,
+      makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie, form: { intent: "delete", postId: post.id } }),
+    );
     expectRedirect(result, "/admin/blog?q=Doomed&notice=deleted");
     expect(await findPost("doomed")).toBeUndefined();
   });
@@ -156,7 +184,14 @@ describe("the post list", () => {
   it("answers 400 for bad intents and ids, 404 for unknown posts", async () => {
     expect(statusOf(await act({ intent: "explode", postId: "x" }))).toBe(400);
     expect(statusOf(await act({ intent: "publish", postId: "not-a-uuid" }))).toBe(400);
-    expect(statusOf(await runCatching(adminBlog.action, makeRequest("/admin/blog", { cookie: admin.cookie, form: { intent: "delete", postId: "00000000-0000-4000-8000-000000000000" } })))).toBe(404);
+    expect(
+      statusOf(
+        await runCatching(
+          adminBlog.action,
+          makeRequest("/admin/blog", { cookie: admin.cookie, form: { intent: "delete", postId: "00000000-0000-4000-8000-000000000000" } }),
+        ),
+      ),
+    ).toBe(404);
   });
 
   it("searches title and content and filters by status", async () => {
@@ -164,7 +199,9 @@ describe("the post list", () => {
     await insertPost({ title: "Other", slug: "zebra-2", content: "All about ZEBRA crossings" });
     await insertPost({ title: "100% off", slug: "percent", content: "x" });
     const list = async (query: string) =>
-      payload(await run(adminBlog.loader, makeRequest(`/admin/blog?${query}`, { cookie: admin.cookie }))).posts.map((post: { slug: string }) => post.slug).sort();
+      payload(await run(adminBlog.loader, makeRequest(`/admin/blog?${query}`, { cookie: admin.cookie })))
+        .posts.map((post: { slug: string }) => post.slug)
+        .sort();
     expect(await list("q=zebra")).toEqual(["zebra-1", "zebra-2"]);
     expect(await list("q=zebra&status=published")).toEqual(["zebra-1"]);
     expect(await list("q=zebra&status=draft")).toEqual(["zebra-2"]);

@@ -8,7 +8,14 @@ import { insertPost, runCatching } from "./admin-fixtures";
 describe("/blog", () => {
   it("lists only published posts, newest first, with author and long US date", async () => {
     const author = await createUser();
-    const older = await insertPost({ title: "Older", slug: "older-post", excerpt: "Old news", published: true, publishedAt: new Date("2026-11-20T10:00:00Z"), authorId: author.id });
+    const older = await insertPost({
+      title: "Older",
+      slug: "older-post",
+      excerpt: "Old news",
+      published: true,
+      publishedAt: new Date("2026-11-20T10:00:00Z"),
+      authorId: author.id,
+    });
     const newer = await insertPost({ title: "Newer", slug: "newer-post", published: true, publishedAt: new Date("2026-11-22T23:59:00Z") });
     await insertPost({ title: "Secret draft", slug: "secret-draft", published: false });
 
@@ -33,15 +40,32 @@ describe("/blog", () => {
 
 describe("/blog/:slug", () => {
   it("shows a published post to anyone", async () => {
-    await insertPost({ title: "Hello", slug: "hello-world", content: "## Heading\n* a\n* b", published: true, publishedAt: new Date("2026-11-22T12:00:00Z") });
+    await insertPost({
+      title: "Hello",
+      slug: "hello-world",
+      content: "## Heading\n* a\n* b",
+      published: true,
+      publishedAt: new Date("2026-11-22T12:00:00Z"),
+    });
     const result = payload(await run(blogPost.loader, makeRequest("/blog/hello-world"), { slug: "hello-world" }));
-    expect(result.post).toMatchObject({ title: "Hello", author: "LeadQR Team", date: "November 22, 2026", content: "## Heading\n* a\n* b", isDraft: false });
+    expect(result.post).toMatchObject({
+      title: "Hello",
+      author: "LeadQR Team",
+      date: "November 22, 2026",
+      content: "## Heading\n* a\n* b",
+      isDraft: false,
+    });
   });
 
   it("answers 404 for unknown slugs and for drafts seen by visitors or users", async () => {
     await insertPost({ title: "Draft", slug: "a-draft", published: false });
     const { cookie } = await createUser();
-    for (const [slug, options] of [["nope", {}], ["a-draft", {}], ["a-draft", { cookie }], ["x".repeat(500), {}]] as const) {
+    for (const [slug, options] of [
+      ["nope", {}],
+      ["a-draft", {}],
+      ["a-draft", { cookie }],
+      ["x".repeat(500), {}],
+    ] as const) {
       const result = await runCatching(blogPost.loader, makeRequest(`/blog/${slug}`, options), { slug });
       expect(statusOf(result)).toBe(404);
     }

@@ -22,7 +22,10 @@ const generatorWith = (apiKey: string | undefined, timeoutMs?: number) =>
 describe("AI copy endpoint", () => {
   it("returns the model's copy through the OpenAI SDK with the spec's parameters", async () => {
     const { cookie } = await createUser();
-    const result = await run(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form: { businessType: "Bakery", offer: "Free croissant", condition: "with any coffee" } }));
+    const result = await run(
+      aiRoute.action,
+      makeRequest("/api/ai-copy", { cookie, form: { businessType: "Bakery", offer: "Free croissant", condition: "with any coffee" } }),
+    );
     expect(statusOf(result)).toBe(200);
     expect(payload(result)).toEqual({
       ok: true,
@@ -38,7 +41,11 @@ describe("AI copy endpoint", () => {
 
   it("asks for all fields first", async () => {
     const { cookie } = await createUser();
-    const forms: Array<Record<string, string>> = [{ businessType: "Bakery", offer: "x" }, { businessType: "", offer: "x", condition: "y" }, { businessType: "Moon Base", offer: "x", condition: "y" }];
+    const forms: Array<Record<string, string>> = [
+      { businessType: "Bakery", offer: "x" },
+      { businessType: "", offer: "x", condition: "y" },
+      { businessType: "Moon Base", offer: "x", condition: "y" },
+    ];
     for (const form of forms) {
       const result = await run(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }));
       expect(statusOf(result)).toBe(400);
@@ -56,7 +63,10 @@ describe("AI copy endpoint", () => {
   });
 
   it("sends signed-out visitors to /signin", async () => {
-    const result = (await run(aiRoute.action, makeRequest("/api/ai-copy", { form: { businessType: "Bakery", offer: "x", condition: "y" } }))) as Response;
+    const result = (await run(
+      aiRoute.action,
+      makeRequest("/api/ai-copy", { form: { businessType: "Bakery", offer: "x", condition: "y" } }),
+    )) as Response;
     expect(result.headers.get("location")).toBe("/signin");
   });
 });

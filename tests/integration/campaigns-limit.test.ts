@@ -25,9 +25,7 @@ describe("the free campaign limit under concurrency", () => {
 
   it("lets a Pro owner create them all", async () => {
     const owner = await createUser({ isPro: true });
-    const results = await Promise.all(
-      Array.from({ length: 8 }, (_, index) => postCampaigns(owner.cookie, campaignForm({ title: `Pro ${index}` }))),
-    );
+    const results = await Promise.all(Array.from({ length: 8 }, (_, index) => postCampaigns(owner.cookie, campaignForm({ title: `Pro ${index}` }))));
     expect(results.map(statusOf)).toEqual(Array(8).fill(302));
     expect(await countOf(owner.id)).toBe(8);
   });

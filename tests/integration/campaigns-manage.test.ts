@@ -13,7 +13,10 @@ const list = async (cookie: string, query = "") => payload(await attempt(campaig
 describe("creating a campaign", () => {
   it("stores the wizard's fields as an active campaign with the chosen design", async () => {
     const owner = await createUser();
-    const result = await postCampaigns(owner.cookie, campaignForm({ colorPreset: "forest-green", textColor: "#fafafa", buttonStyle: "pill", fontStyle: "bold", layout: "split" }));
+    const result = await postCampaigns(
+      owner.cookie,
+      campaignForm({ colorPreset: "forest-green", textColor: "#fafafa", buttonStyle: "pill", fontStyle: "bold", layout: "split" }),
+    );
     expectRedirect(result, "/campaigns");
     const { db } = await getServices();
     const [row] = await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id));
@@ -72,7 +75,9 @@ describe("creating a campaign", () => {
     await createCampaignFor(free);
     const second = await postCampaigns(free.cookie, campaignForm({ title: "Second" }));
     expect(statusOf(second)).toBe(403);
-    expect(payload(second).formError).toBe("Failed to create campaign: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns.");
+    expect(payload(second).formError).toBe(
+      "Failed to create campaign: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns.",
+    );
     const loaded = await list(free.cookie, "?new=1");
     expect(loaded.canCreate).toBe(false);
     expect(loaded.wizard).toBeNull();
@@ -143,7 +148,10 @@ describe("changing a campaign", () => {
     const id = await createCampaignFor(owner);
     await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id });
     expect((await campaignRow(id))!.status).toBe("paused");
-    const result = await postCampaigns(owner.cookie, campaignForm({ intent: "update", campaignId: id, title: "Autumn Special", colorPreset: "rose-pink" }));
+    const result = await postCampaigns(
+      owner.cookie,
+      campaignForm({ intent: "update", campaignId: id, title: "Autumn Special", colorPreset: "rose-pink" }),
+    );
     expectRedirect(result, "/campaigns");
     expect(await campaignRow(id)).toMatchObject({ title: "Autumn Special", status: "active", design: { primary_color: "#E11D48" } });
   });
@@ -151,7 +159,11 @@ describe("changing a campaign", () => {
   it("toggles active → paused → active and answers the new status", async () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner);
-    expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toEqual({ ok: true, intent: "toggle", status: "paused" });
+    expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toEqual({
+      ok: true,
+      intent: "toggle",
+      status: "paused",
+    });
     expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toMatchObject({ status: "active" });
     const { db } = await getServices();
     await db.update(schema.campaign).set({ status: "draft" }).where(eq(schema.campaign.id, id));

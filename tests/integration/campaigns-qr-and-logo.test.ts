@@ -23,7 +23,10 @@ function decode(bytes: Buffer) {
 }
 
 const uploadLogo = (cookie: string, file: Blob | string, name = "logo.png") =>
-  run(logoRoute.action, makeRequest("/api/logo", { cookie, form: { logo: typeof file === "string" ? file : new File([file], name, { type: (file as Blob).type }) } }));
+  run(
+    logoRoute.action,
+    makeRequest("/api/logo", { cookie, form: { logo: typeof file === "string" ? file : new File([file], name, { type: (file as Blob).type }) } }),
+  );
 
 const getQr = (route: typeof pngRoute | typeof svgRoute, id: string, cookie: string, ext: string) =>
   attempt(route.loader, makeRequest(`/campaigns/${id}/qr.${ext}`, { cookie }), { campaignId: id }) as Promise<Response>;
@@ -83,7 +86,9 @@ describe("logo upload", () => {
     const owner = await createUser();
     const svg = new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: "image/svg+xml" });
     const textAsPng = new Blob(["hello, I am text"], { type: "image/png" });
-    const polyglot = new Blob([new Uint8Array(Buffer.concat([Buffer.from("GIF89a"), Buffer.from("<script>alert(1)</script>")]))], { type: "image/gif" });
+    const polyglot = new Blob([new Uint8Array(Buffer.concat([Buffer.from("GIF89a"), Buffer.from("<script>alert(1)</script>")]))], {
+      type: "image/gif",
+    });
     for (const file of [svg, textAsPng, polyglot]) {
       const result = await uploadLogo(owner.cookie, file, "logo.png");
       expect(statusOf(result)).toBe(400);
@@ -103,7 +108,11 @@ describe("logo upload", () => {
 
   it("stores accepted logos under qr-logos/ in the data folder", async () => {
     const owner = await createUser();
-    const result = await uploadLogo(owner.cookie, new Blob([new Uint8Array(solidPng(8, 8, [1, 2, 3, 255]))], { type: "image/png" }), "../../etc/passwd.png");
+    const result = await uploadLogo(
+      owner.cookie,
+      new Blob([new Uint8Array(solidPng(8, 8, [1, 2, 3, 255]))], { type: "image/png" }),
+      "../../etc/passwd.png",
+    );
     const { url } = payload(result);
     expect(fs.existsSync(path.join(process.env.DATA_DIR!, "uploads", url.replace("/uploads/", "")))).toBe(true);
   });

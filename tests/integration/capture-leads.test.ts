@@ -41,7 +41,14 @@ describe("submitting the capture form", () => {
   it("stores the lead and queues the new-lead email to the owner in the same transaction", async () => {
     const { owner, campaign } = await setup();
     const token = await scanToken(campaign.id);
-    const result = await submit(campaign.id, { name: "  Ada Lovelace ", email: "ada@example.com", phone: "+44 (20) 7946-0958", scanToken: token, role: "admin", campaign_id: crypto.randomUUID() });
+    const result = await submit(campaign.id, {
+      name: "  Ada Lovelace ",
+      email: "ada@example.com",
+      phone: "+44 (20) 7946-0958",
+      scanToken: token,
+      role: "admin",
+      campaign_id: crypto.randomUUID(),
+    });
     expect(statusOf(result)).toBe(200);
     expect(payload(result)).toMatchObject({ ok: true });
     const leads = await leadsOf(campaign.id);
@@ -89,7 +96,11 @@ describe("submitting the capture form", () => {
       if (token !== undefined) form.scanToken = token;
       const result = await submit(campaign.id, form);
       expect(statusOf(result)).toBe(400);
-      expect(payload(result)).toMatchObject({ ok: false, error: "Submission Error: Failed to submit your information. Please try again.", values: { name: "Bot" } });
+      expect(payload(result)).toMatchObject({
+        ok: false,
+        error: "Submission Error: Failed to submit your information. Please try again.",
+        values: { name: "Bot" },
+      });
     }
     expect(await leadsOf(campaign.id)).toHaveLength(0);
   });
@@ -132,7 +143,9 @@ describe("submitting the capture form", () => {
   it("accepts unicode names and no phone", async () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
-    expect(payload(await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token }))).toMatchObject({ ok: true });
+    expect(payload(await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token }))).toMatchObject({
+      ok: true,
+    });
     expect((await leadsOf(campaign.id))[0]).toMatchObject({ name: "Zoë Ñúñez 李小龍 🎉", phone: null });
   });
 
@@ -165,7 +178,9 @@ describe("submitting the capture form", () => {
     const total = LEAD_EMAILS_PER_HOUR + 3;
     for (let i = 0; i < total; i++) {
       const token = await scanToken(campaign.id);
-      expect(payload(await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token }))).toMatchObject({ ok: true });
+      expect(payload(await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token }))).toMatchObject({
+        ok: true,
+      });
     }
     expect(await leadsOf(campaign.id)).toHaveLength(total);
     const outbox = await outboxOf(campaign.id);
@@ -190,7 +205,12 @@ describe("submitting the capture form", () => {
     const arrays = await submit(campaign.id, { name: ["a", "b"] as never, email: "x@example.com" });
     expect(statusOf(arrays)).toBe(400);
     const { db } = await getServices();
-    expect(await db.select().from(schema.lead).where(and(eq(schema.lead.campaignId, campaign.id)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(schema.lead)
+        .where(and(eq(schema.lead.campaignId, campaign.id))),
+    ).toHaveLength(0);
   });
 });
 

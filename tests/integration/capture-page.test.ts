@@ -7,7 +7,8 @@ import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run, statusOf } from "../http";
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 let visitors = 0;
@@ -36,7 +37,14 @@ describe("the capture page", () => {
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" });
     const campaign = await createCampaign({
       userId: owner.id,
-      design: { primary_color: "#7C3AED", secondary_color: "#A855F7", text_color: "#FFFF00", button_style: "pill", font_style: "bold", layout: "split" },
+      design: {
+        primary_color: "#7C3AED",
+        secondary_color: "#A855F7",
+        text_color: "#FFFF00",
+        button_style: "pill",
+        font_style: "bold",
+        layout: "split",
+      },
       qrLogoUrl: "/uploads/qr-logos/logo.png",
     });
     const result = await load(campaign.id);
@@ -48,7 +56,15 @@ describe("the capture page", () => {
       thankYou: campaign.aiThankyou,
       businessName: "Bean There Café",
       logoUrl: "/uploads/qr-logos/logo.png",
-      design: { primary: "#7C3AED", secondary: "#A855F7", text: "#FFFF00", hover: "#A855F7", buttonStyle: "pill", fontStyle: "bold", layout: "split" },
+      design: {
+        primary: "#7C3AED",
+        secondary: "#A855F7",
+        text: "#FFFF00",
+        hover: "#A855F7",
+        buttonStyle: "pill",
+        fontStyle: "bold",
+        layout: "split",
+      },
       terms: { discount: campaign.discount, minOrder: campaign.minOrder },
       consent: { mode: "notice", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` },
     });
@@ -150,8 +166,12 @@ describe("the capture page", () => {
     const campaign = await createCampaign({ userId: owner.id });
     const { db } = await getServices();
     // A failing insert: the scan table refuses rows for this campaign.
-    await db.execute(`create or replace function refuse_scan() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$` as never);
-    await db.execute(`create trigger refuse_scan before insert on scan for each row when (new.campaign_id = '${campaign.id}') execute function refuse_scan()` as never);
+    await db.execute(
+      `create or replace function refuse_scan() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$` as never,
+    );
+    await db.execute(
+      `create trigger refuse_scan before insert on scan for each row when (new.campaign_id = '${campaign.id}') execute function refuse_scan()` as never,
+    );
     try {
       const view = payload(await load(campaign.id));
       expect(view).toMatchObject({ state: "form", scanToken: null });

@@ -11,7 +11,8 @@ import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
@@ -77,7 +78,11 @@ describe("what a capture load records", () => {
     expect(await scansOf(campaign.id)).toHaveLength(1);
     expect(await exclusionsOf(campaign.id)).toEqual({ repeat: 1, head: 1, preview: 2, bot: 152, prefetch: 1, owner: 2 });
     const { db } = await getServices();
-    const [row] = await db.select({ day: schema.scanExclusion.day }).from(schema.scanExclusion).where(eq(schema.scanExclusion.campaignId, campaign.id)).limit(1);
+    const [row] = await db
+      .select({ day: schema.scanExclusion.day })
+      .from(schema.scanExclusion)
+      .where(eq(schema.scanExclusion.campaignId, campaign.id))
+      .limit(1);
     expect(row!.day).toBe(utcDay());
   });
 
@@ -86,7 +91,9 @@ describe("what a capture load records", () => {
     const stranger = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
     expect(await open(campaign.id, { address: "203.0.113.20", cookie: stranger.cookie })).toMatchObject({ scanToken: expect.any(String) });
-    expect(await open(campaign.id, { address: "203.0.113.21", cookie: "leadqr.session_token=forged" })).toMatchObject({ scanToken: expect.any(String) });
+    expect(await open(campaign.id, { address: "203.0.113.21", cookie: "leadqr.session_token=forged" })).toMatchObject({
+      scanToken: expect.any(String),
+    });
     expect(await scansOf(campaign.id)).toHaveLength(2);
   });
 
@@ -96,7 +103,10 @@ describe("what a capture load records", () => {
     const { db } = await getServices();
     await open(campaign.id, { address: "203.0.113.30", userAgent: ANDROID });
     // Later the same day, past the repeat window: counted again, not unique.
-    await db.update(schema.scan).set({ timestamp: sql`now() - interval '31 minutes'` }).where(eq(schema.scan.campaignId, campaign.id));
+    await db
+      .update(schema.scan)
+      .set({ timestamp: sql`now() - interval '31 minutes'` })
+      .where(eq(schema.scan.campaignId, campaign.id));
     await open(campaign.id, { address: "203.0.113.30", userAgent: ANDROID });
     await open(campaign.id, { address: "203.0.113.31", userAgent: WINDOWS });
     await open(campaign.id, { address: "203.0.113.30", userAgent: IPHONE });

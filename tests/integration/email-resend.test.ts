@@ -34,7 +34,13 @@ it("sends through the Resend API with the outbox id as idempotency key", async (
   expect(request.path).toBe("/emails");
   expect(request.headers.authorization).toBe("Bearer re_test_key");
   expect(request.headers["idempotency-key"]).toBe("outbox-row-1");
-  expect(request.body).toMatchObject({ from: "LeadQR <hello@leadqr.app>", to: "owner@example.com", subject: "New lead", html: "<p>Hi</p>", text: "Hi" });
+  expect(request.body).toMatchObject({
+    from: "LeadQR <hello@leadqr.app>",
+    to: "owner@example.com",
+    subject: "New lead",
+    html: "<p>Hi</p>",
+    text: "Hi",
+  });
 });
 
 it("throws when Resend refuses, so the worker retries", async () => {

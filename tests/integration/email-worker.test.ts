@@ -66,7 +66,8 @@ async function freePort() {
   return port;
 }
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */
@@ -167,7 +168,10 @@ describe("the email worker", () => {
       await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject, html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
     }
     const url = `smtp://127.0.0.1:${smtp.port}`;
-    const workers = [createEmailWorker({ db, transport: smtpTransport(url, "a@leadqr.test"), batchSize: 3 }), createEmailWorker({ db, transport: smtpTransport(url, "b@leadqr.test"), batchSize: 3 })];
+    const workers = [
+      createEmailWorker({ db, transport: smtpTransport(url, "a@leadqr.test"), batchSize: 3 }),
+      createEmailWorker({ db, transport: smtpTransport(url, "b@leadqr.test"), batchSize: 3 }),
+    ];
     await Promise.all(workers.map(drain));
     await Promise.all(workers.map((worker) => worker.stop()));
     const sent = smtp.received.filter((mail) => mail.subject.startsWith("Concurrent "));
@@ -180,14 +184,25 @@ describe("the email worker", () => {
     const { db } = await getServices();
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Stranded", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    await enqueueEmail(db, {
+      kind: "new_lead",
+      to: owner.email,
+      content: { subject: "Stranded", html: "<p>x</p>", text: "x" },
+      campaignId: campaign.id,
+    });
     const row = await outboxRow(campaign.id);
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test") });
     // Claimed by a process that died: 'sending' with a lease in the future, then expired.
-    await db.update(schema.emailOutbox).set({ status: "sending", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 }).where(eq(schema.emailOutbox.id, row.id));
+    await db
+      .update(schema.emailOutbox)
+      .set({ status: "sending", lockedUntil: new Date(Date.now() + 60_000), attempts: 1 })
+      .where(eq(schema.emailOutbox.id, row.id));
     await drain(worker);
     expect(smtp.received.filter((mail) => mail.subject === "Stranded")).toHaveLength(0);
-    await db.update(schema.emailOutbox).set({ lockedUntil: new Date(Date.now() - 1_000) }).where(eq(schema.emailOutbox.id, row.id));
+    await db
+      .update(schema.emailOutbox)
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(schema.emailOutbox.id, row.id));
     await drain(worker);
     await worker.stop();
     expect(smtp.received.filter((mail) => mail.subject === "Stranded")).toHaveLength(1);
@@ -198,7 +213,12 @@ describe("the email worker", () => {
     const { db } = await getServices();
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Doomed", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    await enqueueEmail(db, {
+      kind: "new_lead",
+      to: owner.email,
+      content: { subject: "Doomed", html: "<p>x</p>", text: "x" },
+      campaignId: campaign.id,
+    });
     const failing = { name: "smtp" as const, send: async () => Promise.reject(new Error("mailbox unavailable")), close: () => {} };
     const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1, maxAttempts: 3 });
     for (let i = 0; i < 6; i++) {
@@ -212,7 +232,12 @@ describe("the email worker", () => {
     const { db } = await getServices();
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Nowhere", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    await enqueueEmail(db, {
+      kind: "new_lead",
+      to: owner.email,
+      content: { subject: "Nowhere", html: "<p>x</p>", text: "x" },
+      campaignId: campaign.id,
+    });
     const warnings: string[] = [];
     const logger = { info: () => {}, error: () => {}, warn: (_: unknown, message?: string) => void warnings.push(String(message)) };
     const worker = createEmailWorker({ db, transport: null, logger: logger as never });
@@ -228,7 +253,12 @@ describe("the email worker", () => {
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test"), pollMs: 60_000 });
     worker.start();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject: "Nudged", html: "<p>x</p>", text: "x" }, campaignId: campaign.id });
+    await enqueueEmail(db, {
+      kind: "new_lead",
+      to: owner.email,
+      content: { subject: "Nudged", html: "<p>x</p>", text: "x" },
+      campaignId: campaign.id,
+    });
     worker.nudge();
     await expect.poll(() => smtp.received.filter((mail) => mail.subject === "Nudged").length, { timeout: 5_000 }).toBe(1);
     await worker.stop();
@@ -243,7 +273,10 @@ describe("the email worker", () => {
       { key: "test:live", points: 1, expire: new Date(Date.now() + 60_000) },
     ]);
     await createEmailWorker({ db, transport: null }).housekeeping();
-    const left = await db.select({ key: schema.rateLimit.key }).from(schema.rateLimit).where(inArray(schema.rateLimit.key, ["test:old", "test:recent", "test:live"]));
+    const left = await db
+      .select({ key: schema.rateLimit.key })
+      .from(schema.rateLimit)
+      .where(inArray(schema.rateLimit.key, ["test:old", "test:recent", "test:live"]));
     expect(left.map((row) => row.key).sort()).toEqual(["test:live", "test:recent"]);
   });
 });

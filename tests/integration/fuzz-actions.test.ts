@@ -110,16 +110,33 @@ const cookieArb = (cookie: () => string) =>
   );
 
 /** A path segment as a browser would send it (lone surrogates become U+FFFD). */
-const segment = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+const segment = (value: string) =>
+  encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
 
 /** Headers set by nothing but the route: ensure header values are legal (no CR/LF/NUL). */
-const headerSafe = (value: string) => value.replace(/[\r\n\u0000]/g, "").replace(/[^\u0020-\u00ff]/g, "?").slice(0, 4_000);
+const headerSafe = (value: string) =>
+  value
+    .replace(/[\r\n\u0000]/g, "")
+    .replace(/[^\u0020-\u00ff]/g, "?")
+    .slice(0, 4_000);
 
-async function post(handler: Handler | undefined, path: string, body: Parameters<typeof postRequest>[1], cookie?: string, params: Record<string, string> = {}) {
+async function post(
+  handler: Handler | undefined,
+  path: string,
+  body: Parameters<typeof postRequest>[1],
+  cookie?: string,
+  params: Record<string, string> = {},
+) {
   return outcome(handler, postRequest(path, body, cookie ? { cookie } : {}), params);
 }
 
-async function get(handler: Handler | undefined, path: string, cookie?: string, params: Record<string, string> = {}, headers: Record<string, string> = {}) {
+async function get(
+  handler: Handler | undefined,
+  path: string,
+  cookie?: string,
+  params: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   return outcome(handler, makeRequest(path, { cookie, headers }), params);
 }
 
@@ -134,25 +151,44 @@ describe("auth actions never answer 500", () => {
 });
 
 describe("owner actions never answer 500", () => {
-  it("pricing (checkout)", () => fuzz(bodyArb(formEntries(["priceId", "price_id", "mode"])), (body) => post(pricing.action, "/pricing", body, owner.cookie), 15));
+  it("pricing (checkout)", () =>
+    fuzz(bodyArb(formEntries(["priceId", "price_id", "mode"])), (body) => post(pricing.action, "/pricing", body, owner.cookie), 15));
 
   it("settings, each intent", () => {
-    const profile = mutatedFields({ intent: "profile", email: "new@example.com", currentPassword: "wrong-password", newPassword: "x", confirmPassword: "y" });
+    const profile = mutatedFields({
+      intent: "profile",
+      email: "new@example.com",
+      currentPassword: "wrong-password",
+      newPassword: "x",
+      confirmPassword: "y",
+    });
     const business = mutatedFields({ intent: "business", businessName: "Café Olé" });
     const remove = mutatedFields({ intent: "delete", confirmation: "nope" }).map((entries) =>
       entries.map(([key, value]) => [key, key === "confirmation" && value === "DELETE" ? "no" : value] as [string, string | File]),
     );
-    return fuzz(bodyArb(fc.oneof(profile, business, remove, formEntries(["intent"]))), (body) => post(settings.action, "/settings", body, owner.cookie), 45);
+    return fuzz(
+      bodyArb(fc.oneof(profile, business, remove, formEntries(["intent"]))),
+      (body) => post(settings.action, "/settings", body, owner.cookie),
+      45,
+    );
   });
 
   it("campaigns, each intent", () => {
-    const save = fc.constantFrom("create", "update").chain((intent) =>
-      mutatedFields({ ...campaignForm({ intent }), campaignId: proCampaignIds[0]! }),
-    );
+    const save = fc
+      .constantFrom("create", "update")
+      .chain((intent) => mutatedFields({ ...campaignForm({ intent }), campaignId: proCampaignIds[0]! }));
     const byId = fc.tuple(fc.constantFrom("toggle", "delete", "update"), fc.oneof(paramArb, fc.constantFrom(...proCampaignIds, ownerCampaignId))).map(
-      ([intent, campaignId]) => [["intent", intent], ["campaignId", campaignId]] as Array<[string, string]>,
+      ([intent, campaignId]) =>
+        [
+          ["intent", intent],
+          ["campaignId", campaignId],
+        ] as Array<[string, string]>,
     );
-    return fuzz(bodyArb(fc.oneof(save, byId, formEntries(["intent", "campaignId", "title"]))), (body) => post(campaigns.action, "/campaigns", body, pro.cookie), 50);
+    return fuzz(
+      bodyArb(fc.oneof(save, byId, formEntries(["intent", "campaignId", "title"]))),
+      (body) => post(campaigns.action, "/campaigns", body, pro.cookie),
+      50,
+    );
   });
 
   it("AI copy", () =>
@@ -167,7 +203,13 @@ describe("owner actions never answer 500", () => {
 
 describe("owner loaders and resource routes never answer 500", () => {
   it("campaigns list, with any query", () =>
-    fuzz(fc.tuple(queryArb(["q", "status", "edit", "new"]), cookieArb(() => pro.cookie)), ([query, cookie]) => get(campaigns.loader, `/campaigns${query}`, cookie)));
+    fuzz(
+      fc.tuple(
+        queryArb(["q", "status", "edit", "new"]),
+        cookieArb(() => pro.cookie),
+      ),
+      ([query, cookie]) => get(campaigns.loader, `/campaigns${query}`, cookie),
+    ));
 
   it("campaign detail and QR codes, with any id", () =>
     fuzz(fc.tuple(paramArb, fc.constantFrom(campaignDetail.loader, qrPng.loader, qrSvg.loader)), ([id, loader]) =>
@@ -175,18 +217,32 @@ describe("owner loaders and resource routes never answer 500", () => {
     ));
 
   it("dashboard, with any query and time zone", () =>
-    fuzz(fc.tuple(queryArb(["success", "tz"]), cookieArb(() => owner.cookie)), ([query, cookie]) => get(dashboard.loader, `/dashboard${query}`, cookie), 20));
+    fuzz(
+      fc.tuple(
+        queryArb(["success", "tz"]),
+        cookieArb(() => owner.cookie),
+      ),
+      ([query, cookie]) => get(dashboard.loader, `/dashboard${query}`, cookie),
+      20,
+    ));
 
   it("leads and the CSV export, with any query and time zone", () =>
-    fuzz(fc.tuple(queryArb(["q", "campaign", "page"]), cookieArb(() => owner.cookie), fc.constantFrom(leads.loader, leadsExport.loader)), ([query, cookie, loader]) =>
-      get(loader, `/leads${query}`, cookie),
+    fuzz(
+      fc.tuple(
+        queryArb(["q", "campaign", "page"]),
+        cookieArb(() => owner.cookie),
+        fc.constantFrom(leads.loader, leadsExport.loader),
+      ),
+      ([query, cookie, loader]) => get(loader, `/leads${query}`, cookie),
     ));
 });
 
 describe("public routes never answer 500", () => {
   it("capture page, with any id, query and user agent", () =>
-    fuzz(fc.tuple(fc.oneof(paramArb, fc.constant(ownerCampaignId)), queryArb(["scanToken"]), fc.option(nastyString.map(headerSafe))), ([id, query, agent]) =>
-      get(capture.loader, `/capture/${segment(id)}${query}`, undefined, { campaignId: id }, agent === null ? {} : { "user-agent": agent }),
+    fuzz(
+      fc.tuple(fc.oneof(paramArb, fc.constant(ownerCampaignId)), queryArb(["scanToken"]), fc.option(nastyString.map(headerSafe))),
+      ([id, query, agent]) =>
+        get(capture.loader, `/capture/${segment(id)}${query}`, undefined, { campaignId: id }, agent === null ? {} : { "user-agent": agent }),
     ));
 
   it("capture form posts", () => {
@@ -207,11 +263,7 @@ describe("public routes never answer 500", () => {
     fuzz(paramArb, (key) => get(uploads.loader, `/uploads/${segment(key)}`, undefined, { "*": key }), 40));
 
   it("Stripe webhook, with any body and signature", () => {
-    const signature = fc.oneof(
-      fc.constant(null),
-      nastyString.map(headerSafe),
-      fc.constant("t=1,v1=deadbeef"),
-    );
+    const signature = fc.oneof(fc.constant(null), nastyString.map(headerSafe), fc.constant("t=1,v1=deadbeef"));
     return fuzz(fc.tuple(fc.oneof(fc.json(), nastyString), signature, fc.boolean()), ([raw, sig, signIt]) => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       const chosen = signIt ? stub.sign(raw, "whsec_wrong_secret") : sig;
@@ -223,7 +275,9 @@ describe("public routes never answer 500", () => {
 
 describe("admin routes never answer 500 (as an admin)", () => {
   it("users: role changes", () =>
-    fuzz(bodyArb(mutatedFields({ intent: "setRole", userId: "not-a-user", role: "admin" })), (body) => post(adminUsers.action, "/admin/users", body, adminUser.cookie)));
+    fuzz(bodyArb(mutatedFields({ intent: "setRole", userId: "not-a-user", role: "admin" })), (body) =>
+      post(adminUsers.action, "/admin/users", body, adminUser.cookie),
+    ));
 
   it("subscriptions: status and Pro grants", () => {
     const status = mutatedFields({ intent: "setStatus", userId: "not-a-user", status: "active" });
@@ -232,10 +286,19 @@ describe("admin routes never answer 500 (as an admin)", () => {
   });
 
   it("blog list actions", () =>
-    fuzz(bodyArb(mutatedFields({ intent: "publish", postId: crypto.randomUUID() })), (body) => post(adminBlog.action, "/admin/blog", body, adminUser.cookie)));
+    fuzz(bodyArb(mutatedFields({ intent: "publish", postId: crypto.randomUUID() })), (body) =>
+      post(adminBlog.action, "/admin/blog", body, adminUser.cookie),
+    ));
 
   it("blog editor, new and edit with any post id", () => {
-    const fields = mutatedFields({ title: "Ten tips", slug: "", excerpt: "Short", content: "## Hello\n* one", bannerImageUrl: "https://example.com/a.png", publish: "on" });
+    const fields = mutatedFields({
+      title: "Ten tips",
+      slug: "",
+      excerpt: "Short",
+      content: "## Hello\n* one",
+      bannerImageUrl: "https://example.com/a.png",
+      publish: "on",
+    });
     return fuzz(fc.tuple(bodyArb(fields), fc.option(paramArb)), ([body, postId]) =>
       postId === null
         ? post(adminBlogNew.action, "/admin/blog/new", body, adminUser.cookie)
@@ -247,7 +310,15 @@ describe("admin routes never answer 500 (as an admin)", () => {
     fuzz(
       fc.tuple(
         queryArb(["q", "page", "role", "status", "filter", "delete", "notice"]),
-        fc.constantFrom(admin.loader, adminUsers.loader, adminBlog.loader, adminSubscriptions.loader, adminCampaigns.loader, adminLeads.loader, adminBlogNew.loader),
+        fc.constantFrom(
+          admin.loader,
+          adminUsers.loader,
+          adminBlog.loader,
+          adminSubscriptions.loader,
+          adminCampaigns.loader,
+          adminLeads.loader,
+          adminBlogNew.loader,
+        ),
       ),
       ([query, loader]) => get(loader, `/admin${query}`, adminUser.cookie),
       40,
@@ -273,7 +344,12 @@ function declaredPng(width: number, height: number, bitDepth: 8 | 16) {
   header.writeUInt8(bitDepth, 8);
   header.writeUInt8(6, 9);
   const rows = Buffer.alloc(Math.min(height, 4) * (1 + Math.min(width, 64) * 4 * (bitDepth / 8)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlib.deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlib.deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 describe("heavy inputs are bounded (issue 11)", () => {
@@ -284,7 +360,12 @@ describe("heavy inputs are bounded (issue 11)", () => {
       fc.asyncProperty(side, side, fc.constantFrom(8 as const, 16 as const), async (width, height, bitDepth) => {
         const before = (await db.select({ key: schema.upload.key }).from(schema.upload).where(eq(schema.upload.userId, owner.id))).length;
         const started = performance.now();
-        const result = await post(logo.action, "/api/logo", { kind: "form", entries: [["logo", new File([new Uint8Array(declaredPng(width, height, bitDepth))], "logo.png", { type: "image/png" })]] }, owner.cookie);
+        const result = await post(
+          logo.action,
+          "/api/logo",
+          { kind: "form", entries: [["logo", new File([new Uint8Array(declaredPng(width, height, bitDepth))], "logo.png", { type: "image/png" })]] },
+          owner.cookie,
+        );
         const elapsed = performance.now() - started;
         expect(result.status).toBeLessThan(500);
         expect(elapsed).toBeLessThan(5_000);
@@ -302,7 +383,12 @@ describe("heavy inputs are bounded (issue 11)", () => {
     const free = await createUser({ isPro: true });
     const campaign = await createCampaignRow(free.id);
     const hidden = { name: "Quentin Masked", email: "quentin.masked@secret.example", phone: "+1 555 777 8899" };
-    for (let i = 0; i < 5; i++) await createLeadRow(campaign.id, { name: `Shown ${i}`, email: `shown${i}@open.example`, collectedAt: new Date(Date.now() - (10 - i) * 60_000) });
+    for (let i = 0; i < 5; i++)
+      await createLeadRow(campaign.id, {
+        name: `Shown ${i}`,
+        email: `shown${i}@open.example`,
+        collectedAt: new Date(Date.now() - (10 - i) * 60_000),
+      });
     await createLeadRow(campaign.id, hidden);
     const { db } = await getServices();
     await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, free.id));
@@ -310,19 +396,25 @@ describe("heavy inputs are bounded (issue 11)", () => {
       .tuple(fc.constantFrom(hidden.name, hidden.email, hidden.phone), fc.nat(30), fc.integer({ min: 1, max: 30 }))
       .map(([value, start, length]) => value.slice(start % value.length, (start % value.length) + length));
     await fc.assert(
-      fc.asyncProperty(fc.oneof(secretBits, nastyString.map((q) => q.slice(0, 100))), async (q) => {
-        const result = await get(leads.loader, `/leads?q=${segment(q)}`, free.cookie);
-        expect(result.status).toBe(200);
-        const data = payload<{ leads: Array<{ isMasked: boolean }>; matching: number; hidden: number; query: { q: string } }>(result.result);
-        // The search box echoes what was typed; the rows must not.
-        expect(JSON.stringify(data.leads)).not.toContain(hidden.email);
-        // Without a search (an empty or blank q) the masked row is listed, masked, as designed.
-        if (data.query.q !== "") {
-          expect(data.leads.some((lead) => lead.isMasked)).toBe(false);
-          expect(data.hidden).toBe(0);
-          expect(data.matching).toBe(data.leads.length);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          secretBits,
+          nastyString.map((q) => q.slice(0, 100)),
+        ),
+        async (q) => {
+          const result = await get(leads.loader, `/leads?q=${segment(q)}`, free.cookie);
+          expect(result.status).toBe(200);
+          const data = payload<{ leads: Array<{ isMasked: boolean }>; matching: number; hidden: number; query: { q: string } }>(result.result);
+          // The search box echoes what was typed; the rows must not.
+          expect(JSON.stringify(data.leads)).not.toContain(hidden.email);
+          // Without a search (an empty or blank q) the masked row is listed, masked, as designed.
+          if (data.query.q !== "") {
+            expect(data.leads.some((lead) => lead.isMasked)).toBe(false);
+            expect(data.hidden).toBe(0);
+            expect(data.matching).toBe(data.leads.length);
+          }
+        },
+      ),
       { numRuns: 40, examples: [["quentin.masked@secret.example"], ["\uD800"], [" "], ["%"]] },
     );
   });

@@ -11,7 +11,8 @@ const ANONYMOUS_ONLY = [
   ["signup", "/signup"],
 ] as const;
 
-const load = async (name: string) => (await import(`~/routes/${name}.tsx`)) as { loader: Parameters<typeof run>[0]; action?: Parameters<typeof run>[0] };
+const load = async (name: string) =>
+  (await import(`~/routes/${name}.tsx`)) as { loader: Parameters<typeof run>[0]; action?: Parameters<typeof run>[0] };
 const pathOf = (name: string) => "/" + name.replace(".", "/");
 
 describe("route guards", () => {

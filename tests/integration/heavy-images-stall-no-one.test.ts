@@ -72,7 +72,10 @@ describe("logo uploads", () => {
     const owner = await createUser();
     const { result, elapsed, maxStallMs, health } = await whileServing(() => upload(owner.cookie, bomb));
     expect(statusOf(result)).toBe(400);
-    expect(payload(result)).toEqual({ ok: false, error: `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.` });
+    expect(payload(result)).toEqual({
+      ok: false,
+      error: `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+    });
     expect(elapsed).toBeLessThan(3_000);
     expect(maxStallMs).toBeLessThan(STALL_BOUND_MS);
     expect(health.length).toBeGreaterThan(0);
@@ -97,7 +100,11 @@ describe("logo uploads", () => {
     const stored = await storedImage(payload(result).url);
     expect(stored.contentType).toBe("image/png");
     const meta = await sharp(stored.bytes).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["png", Math.round((STORED_MAX_SIDE["qr-logos"] * 4000) / 6000), STORED_MAX_SIDE["qr-logos"]]);
+    expect([meta.format, meta.width, meta.height]).toEqual([
+      "png",
+      Math.round((STORED_MAX_SIDE["qr-logos"] * 4000) / 6000),
+      STORED_MAX_SIDE["qr-logos"],
+    ]);
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(stored.bytes.toString("latin1")).not.toMatch(/SecretCam|hidden-archive-payload|GPS/);
@@ -113,7 +120,10 @@ describe("QR code downloads", () => {
     const { db } = await getServices();
     await db.insert(schema.upload).values({ key, userId: owner.id, contentType: "image/png", size: bomb.length });
     const campaign = await createCampaign({ userId: owner.id, qrLogoUrl: `/uploads/${key}` });
-    const download = () => run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), { campaignId: campaign.id }) as Promise<Response>;
+    const download = () =>
+      run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+        campaignId: campaign.id,
+      }) as Promise<Response>;
 
     const { result, elapsed, maxStallMs } = await whileServing(() => Promise.all([download(), download(), download()]));
     expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
@@ -125,7 +135,10 @@ describe("QR code downloads", () => {
   it("are rate-limited per user with a readable 429", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    const download = () => run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), { campaignId: campaign.id }) as Promise<Response>;
+    const download = () =>
+      run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+        campaignId: campaign.id,
+      }) as Promise<Response>;
     for (let i = 0; i < RATE_LIMITS.qrByUser.points; i++) expect((await download()).status).toBe(200);
     const refused = await download();
     expect(refused.status).toBe(429);
@@ -134,6 +147,9 @@ describe("QR code downloads", () => {
     // Another owner is not affected.
     const other = await createUser();
     const theirs = await createCampaign({ userId: other.id });
-    expect(((await run(pngRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })) as Response).status).toBe(200);
+    expect(
+      ((await run(pngRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })) as Response)
+        .status,
+    ).toBe(200);
   });
 });

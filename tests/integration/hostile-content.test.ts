@@ -69,7 +69,9 @@ function expectInert(html: string) {
   expect(html).not.toMatch(/<img src=x/i);
   const attributes = attributesOf(html);
   expect(attributes.filter(({ name }) => name.startsWith("on"))).toEqual([]);
-  expect(attributes.filter(({ name, value }) => ["href", "src", "action", "formaction"].includes(name) && /^\s*javascript:/i.test(value))).toEqual([]);
+  expect(attributes.filter(({ name, value }) => ["href", "src", "action", "formaction"].includes(name) && /^\s*javascript:/i.test(value))).toEqual(
+    [],
+  );
 }
 
 async function openCapture() {
@@ -88,7 +90,10 @@ async function submitLead(fields: { name: string; email: string; phone: string }
 beforeAll(async () => {
   owner = await createUser({ isPro: true });
   adminUser = await createUser({ email: "admin@example.com" });
-  const business = await call(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "business", businessName: `${SCRIPT}${CRLF}` } }));
+  const business = await call(
+    settings.action,
+    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "business", businessName: `${SCRIPT}${CRLF}` } }),
+  );
   expect(business.status).toBe(200);
   const created = await call(
     campaigns.action,
@@ -105,19 +110,30 @@ beforeAll(async () => {
   );
   expect(created.status).toBe(302);
   const { db } = await getServices();
-  [{ id: campaignId }] = (await db.select({ id: schema.campaign.id }).from(schema.campaign).where(eq(schema.campaign.userId, owner.id))) as [{ id: string }];
+  [{ id: campaignId }] = (await db.select({ id: schema.campaign.id }).from(schema.campaign).where(eq(schema.campaign.userId, owner.id))) as [
+    { id: string },
+  ];
   const post = await call(
     adminBlogNew.action,
     makeRequest("/admin/blog/new", {
       cookie: adminUser.cookie,
-      form: { title: `${SCRIPT} Tips`, excerpt: `${SCRIPT}${IMG}`, content: `## ${SCRIPT}\n### ${IMG}\n* ${JS_URL}\n${SCRIPT}`, publish: "on", bannerImageUrl: "https://example.com/a.png\" onerror=\"alert(1)" },
+      form: {
+        title: `${SCRIPT} Tips`,
+        excerpt: `${SCRIPT}${IMG}`,
+        content: `## ${SCRIPT}\n### ${IMG}\n* ${JS_URL}\n${SCRIPT}`,
+        publish: "on",
+        bannerImageUrl: 'https://example.com/a.png" onerror="alert(1)',
+      },
     }),
   );
   if (post.status === 400) {
     // A banner URL with a quote in it may be refused outright; the post goes in without it.
     const retry = await call(
       adminBlogNew.action,
-      makeRequest("/admin/blog/new", { cookie: adminUser.cookie, form: { title: `${SCRIPT} Tips`, excerpt: `${SCRIPT}${IMG}`, content: `## ${SCRIPT}\n### ${IMG}\n* ${JS_URL}\n${SCRIPT}`, publish: "on" } }),
+      makeRequest("/admin/blog/new", {
+        cookie: adminUser.cookie,
+        form: { title: `${SCRIPT} Tips`, excerpt: `${SCRIPT}${IMG}`, content: `## ${SCRIPT}\n### ${IMG}\n* ${JS_URL}\n${SCRIPT}`, publish: "on" },
+      }),
     );
     expect(retry.status).toBe(302);
   } else {
@@ -216,15 +232,15 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+    else if (ch === ",") (row.push(cell), (cell = ""));
+    else if (ch === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), (row = []), (cell = ""), i++);
     else cell += ch;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) (row.push(cell), rows.push(row));
   return rows;
 }
 
@@ -253,8 +269,41 @@ describe("uploads", () => {
   const svg = new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>`);
   // A valid 1×1 GIF header followed by markup: an image to a sniffer, a page to a browser.
   const polyglot = new Uint8Array([
-    ...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x21, 0xfe, 0x20,
-    ...new TextEncoder().encode(`*/=1;${SCRIPT}<html>${SCRIPT}</html>`), 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b,
+    ...new TextEncoder().encode("GIF89a"),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x21,
+    0xfe,
+    0x20,
+    ...new TextEncoder().encode(`*/=1;${SCRIPT}<html>${SCRIPT}</html>`),
+    0,
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0,
+    2,
+    2,
+    0x44,
+    1,
+    0,
+    0x3b,
   ]);
   async function disguisedPng() {
     const real = new Uint8Array(await pngFile("ok.png").arrayBuffer());

@@ -17,19 +17,28 @@ const post = (cookie: string, form: Record<string, string | string[]>) => run(pa
 describe("settings → integrations", () => {
   it("adds an endpoint with its events and shows the signing secret once", async () => {
     const owner = await createUser({ isPro: true });
-    const created = await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], description: "CRM" });
+    const created = await post(owner.cookie, {
+      intent: "createEndpoint",
+      url: "http://127.0.0.1:9/leads",
+      events: ["lead.created", "campaign.updated"],
+      description: "CRM",
+    });
     expect(statusOf(created)).toBe(200);
     const secret = payload(created).secret as string;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
 
     const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
-    expect(view.endpoints).toEqual([expect.objectContaining({ url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], status: "active" })]);
+    expect(view.endpoints).toEqual([
+      expect.objectContaining({ url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], status: "active" }),
+    ]);
     expect(JSON.stringify(view)).not.toContain(secret);
     const endpointView = payload(await run(endpointPage.loader, makeRequest("/x", { cookie: owner.cookie }), { endpointId: view.endpoints[0].id }));
     expect(JSON.stringify(endpointView)).not.toContain(secret);
 
     // Rotating gives a new secret, once.
-    const rotated = payload(await run(endpointPage.action, makeRequest("/x", { cookie: owner.cookie, form: { intent: "rotate" } }), { endpointId: view.endpoints[0].id }));
+    const rotated = payload(
+      await run(endpointPage.action, makeRequest("/x", { cookie: owner.cookie, form: { intent: "rotate" } }), { endpointId: view.endpoints[0].id }),
+    );
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(secret);
     const { db } = await getServices();
@@ -39,9 +48,15 @@ describe("settings → integrations", () => {
 
   it("refuses an endpoint without events or with a bad URL, next to the field", async () => {
     const owner = await createUser({ isPro: true });
-    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x" })).fieldErrors.events).toBe("Choose at least one event");
-    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "nonsense", events: "lead.created" })).fieldErrors.url).toMatch(/full URL/);
-    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.deleted" })).fieldErrors).toBeDefined();
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x" })).fieldErrors.events).toBe(
+      "Choose at least one event",
+    );
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "nonsense", events: "lead.created" })).fieldErrors.url).toMatch(
+      /full URL/,
+    );
+    expect(
+      payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.deleted" })).fieldErrors,
+    ).toBeDefined();
   });
 
   it("creates an API key shown once and stored hashed, then revokes it", async () => {

@@ -99,7 +99,9 @@ describe("consent modes on the capture form", () => {
   it("checkbox: unticked stores the lead without consent; ticked records consent; one wording row for both", async () => {
     const { campaign } = await setup({ mode: "checkbox" });
     expect(payload(await claim(campaign.id, { email: "no@example.com" }).then((r) => r.result))).toMatchObject({ ok: true });
-    expect(payload(await claim(campaign.id, { email: "yes@example.com", marketingConsent: "yes" }).then((r) => r.result))).toMatchObject({ ok: true });
+    expect(payload(await claim(campaign.id, { email: "yes@example.com", marketingConsent: "yes" }).then((r) => r.result))).toMatchObject({
+      ok: true,
+    });
     const records = await recordsOf(campaign.id);
     expect(records.map((r) => [r.email, r.ticked])).toEqual([
       ["no@example.com", false],
@@ -122,7 +124,11 @@ describe("consent modes on the capture form", () => {
 
   it("the capture page tells the form its mode, offer terms and privacy link", async () => {
     const { campaign } = await setup({ mode: "double_opt_in" });
-    const page = payload(await run(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId: campaign.id }));
+    const page = payload(
+      await run(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+        campaignId: campaign.id,
+      }),
+    );
     expect(page.offer.terms).toEqual({ discount: "20% off", minOrder: "any order over $10" });
     expect(page.offer.consent).toEqual({ mode: "double_opt_in", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` });
   });
@@ -154,7 +160,8 @@ describe("double opt-in", () => {
     // Opening the link (a mail scanner, a preview) confirms nothing.
     expect(payload(await run(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token }))).toEqual({ state: "valid" });
     expect((await recordsOf(campaign.id))[0]!.confirmedAt).toBeNull();
-    const press = () => run(confirmRoute.action, makeRequest(`/consent/confirm/${token}`, { form: {}, headers: { "x-leadqr-client-ip": "192.0.2.77" } }), { token });
+    const press = () =>
+      run(confirmRoute.action, makeRequest(`/consent/confirm/${token}`, { form: {}, headers: { "x-leadqr-client-ip": "192.0.2.77" } }), { token });
     expect(payload(await press())).toEqual({ confirmed: true });
     const confirmed = (await recordsOf(campaign.id))[0]!;
     expect(confirmed.confirmedAt).not.toBeNull();
@@ -169,7 +176,10 @@ describe("double opt-in", () => {
     await claim(campaign.id, { marketingConsent: "yes" });
     const [email] = await confirmationsOf(campaign.id);
     const database = await db();
-    await database.update(schema.leadConsent).set({ confirmExpiresAt: sql`now() - interval '1 second'` }).where(eq(schema.leadConsent.campaignId, campaign.id));
+    await database
+      .update(schema.leadConsent)
+      .set({ confirmExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.leadConsent.campaignId, campaign.id));
     const { action } = await import("~/routes/consent.confirm");
     const token = linkOf(email!.text, "confirm");
     expect(payload(await run(action, makeRequest(`/consent/confirm/${token}`, { form: {} }), { token }))).toEqual({ confirmed: false });
@@ -205,14 +215,19 @@ describe("double opt-in", () => {
     const token = linkOf(email!.text, "withdraw");
     expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toEqual({ state: "active" });
     // What a mail client's one-click unsubscribe posts (RFC 8058).
-    const oneClick = makeRequest(`/consent/withdraw/${token}`, { body: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const oneClick = makeRequest(`/consent/withdraw/${token}`, {
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(payload(await run(withdraw.action, oneClick, { token }))).toEqual({ withdrawn: true });
     expect((await recordsOf(campaign.id))[0]!.withdrawnAt).not.toBeNull();
     expect(await confirmationsOf(campaign.id)).toHaveLength(0);
     expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toEqual({ state: "withdrawn" });
     const { action } = await import("~/routes/consent.confirm");
     const confirmToken = linkOf(email!.text, "confirm");
-    expect(payload(await run(action, makeRequest(`/consent/confirm/${confirmToken}`, { form: {} }), { token: confirmToken }))).toEqual({ confirmed: false });
+    expect(payload(await run(action, makeRequest(`/consent/confirm/${confirmToken}`, { form: {} }), { token: confirmToken }))).toEqual({
+      confirmed: false,
+    });
   });
 });
 
@@ -223,12 +238,28 @@ describe("the owner's lead detail, export and erasure", () => {
     const [record] = await recordsOf(campaign.id);
     const detail = await import("~/routes/lead-detail");
     const mine = payload(await run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId }));
-    expect(mine.lead).toMatchObject({ name: "Ada Lovelace", status: "consented", consent: { mode: "checkbox", ticked: true, clientAddress: address, userAgent: PHONE_UA } });
+    expect(mine.lead).toMatchObject({
+      name: "Ada Lovelace",
+      status: "consented",
+      consent: { mode: "checkbox", ticked: true, clientAddress: address, userAgent: PHONE_UA },
+    });
     const stranger = await createUser();
-    expect(await statusOfRun(run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie }), { leadId: record!.leadId }))).toBe(404);
+    expect(
+      await statusOfRun(run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie }), { leadId: record!.leadId })),
+    ).toBe(404);
     const exportRoute = await import("~/routes/lead-export-json");
-    expect(await statusOfRun(run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: stranger.cookie }), { leadId: record!.leadId }))).toBe(404);
-    expect(await statusOfRun(run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie, form: { intent: "erase", confirm: "erase" } }), { leadId: record!.leadId }))).toBe(404);
+    expect(
+      await statusOfRun(
+        run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: stranger.cookie }), { leadId: record!.leadId }),
+      ),
+    ).toBe(404);
+    expect(
+      await statusOfRun(
+        run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie, form: { intent: "erase", confirm: "erase" } }), {
+          leadId: record!.leadId,
+        }),
+      ),
+    ).toBe(404);
     expect(await recordsOf(campaign.id)).toHaveLength(1);
   });
 
@@ -243,7 +274,9 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(view.lead.otherLeads.map((other: { campaignTitle: string }) => other.campaignTitle)).toEqual(["Tulip Friday"]);
 
     const exportRoute = await import("~/routes/lead-export-json");
-    const response = (await run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: owner.cookie }), { leadId: record!.leadId })) as Response;
+    const response = (await run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: owner.cookie }), {
+      leadId: record!.leadId,
+    })) as Response;
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leadqr-lead-${record!.leadId}.json"`);
     const exported = await response.json();
     expect(exported.lead).toMatchObject({ email: "Ada@Example.com", campaign: { title: "Pastry Week" } });
@@ -259,15 +292,26 @@ describe("the owner's lead detail, export and erasure", () => {
     const [record] = await recordsOf(campaign.id);
     const database = await db();
     const detail = await import("~/routes/lead-detail");
-    const unconfirmed = await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase" } }), { leadId: record!.leadId });
+    const unconfirmed = await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase" } }), {
+      leadId: record!.leadId,
+    });
     expect(statusOf(unconfirmed)).toBe(400);
     expect(await recordsOf(campaign.id)).toHaveLength(1);
 
-    const erased = (await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }), { leadId: record!.leadId })) as Response;
+    const erased = (await run(
+      detail.action,
+      makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }),
+      { leadId: record!.leadId },
+    )) as Response;
     expect(erased.headers.get("location")).toBe("/leads?erased=1");
     expect(await database.select().from(schema.lead).where(eq(schema.lead.id, record!.leadId))).toHaveLength(0);
     expect(await database.select().from(schema.leadConsent).where(eq(schema.leadConsent.leadId, record!.leadId))).toHaveLength(0);
-    expect(await database.select().from(schema.emailOutbox).where(sql`${schema.emailOutbox.to} = 'erase.me@example.com' or ${schema.emailOutbox.html} like '%erase.me@example.com%'`)).toHaveLength(0);
+    expect(
+      await database
+        .select()
+        .from(schema.emailOutbox)
+        .where(sql`${schema.emailOutbox.to} = 'erase.me@example.com' or ${schema.emailOutbox.html} like '%erase.me@example.com%'`),
+    ).toHaveLength(0);
     const audit = await database.select().from(schema.dataErasure).where(eq(schema.dataErasure.userId, owner.id));
     expect(audit).toHaveLength(1);
     expect(Object.keys(audit[0]!).sort()).toEqual(["erasedAt", "id", "leads", "reason", "userId"]);
@@ -295,15 +339,30 @@ describe("retention", () => {
     const database = await db();
     await claim(campaign.id, { email: "old@example.com" });
     await claim(campaign.id, { email: "new@example.com" });
-    await database.update(schema.lead).set({ collectedAt: sql`now() - interval '3 months'` }).where(eq(schema.lead.email, "old@example.com"));
+    await database
+      .update(schema.lead)
+      .set({ collectedAt: sql`now() - interval '3 months'` })
+      .where(eq(schema.lead.email, "old@example.com"));
 
     await runRetentionJob(database, { force: true });
     expect(await recordsOf(campaign.id)).toHaveLength(2);
 
     const settings = await import("~/routes/settings");
-    const saved = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "identity", postalAddress: "1 Main Street", privacyPolicyUrl: "", retentionMonths: "2" } }));
+    const saved = await run(
+      settings.action,
+      makeRequest("/settings", {
+        cookie: owner.cookie,
+        form: { intent: "identity", postalAddress: "1 Main Street", privacyPolicyUrl: "", retentionMonths: "2" },
+      }),
+    );
     expect(payload(saved)).toMatchObject({ message: "Privacy settings saved" });
-    const bad = await run(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "identity", privacyPolicyUrl: "javascript:alert(1)", retentionMonths: "-1" } }));
+    const bad = await run(
+      settings.action,
+      makeRequest("/settings", {
+        cookie: owner.cookie,
+        form: { intent: "identity", privacyPolicyUrl: "javascript:alert(1)", retentionMonths: "-1" },
+      }),
+    );
     expect(statusOf(bad)).toBe(400);
     expect(Object.keys(payload(bad).fieldErrors).sort()).toEqual(["privacyPolicyUrl", "retentionMonths"]);
 
@@ -323,7 +382,8 @@ describe("the wizard's consent mode", () => {
   it("saves the mode; 'offer requires consent' only sticks with a box; unknown modes are refused", async () => {
     const owner = await createUser({ isPro: true });
     const campaigns = await import("~/routes/campaigns");
-    const post = (form: Record<string, string>) => run(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
+    const post = (form: Record<string, string>) =>
+      run(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
     await post({ title: "Double", consentMode: "double_opt_in", offerRequiresConsent: "yes" });
     await post({ title: "Notice", consentMode: "notice", offerRequiresConsent: "yes" });
     await post({ title: "Default" });

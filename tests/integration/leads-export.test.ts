@@ -61,21 +61,26 @@ describe("CSV export", () => {
     for (const search of ["?q=X.IO", `?campaign=${cafe.id}`, `?campaign=${cafe.id}&q=bob`]) {
       const screen = payload(await run(loader, makeRequest(`/leads${search}`, { cookie: owner.cookie })));
       const csv = await rowsOf(await exportCsv(owner.cookie, search));
-      expect(csv.map((row) => row[1]), search).toEqual(screen.leads.map((lead: { email: string }) => lead.email));
+      expect(
+        csv.map((row) => row[1]),
+        search,
+      ).toEqual(screen.leads.map((lead: { email: string }) => lead.email));
     }
   });
 
   it("never lets a cell start a formula, yet keeps phone numbers readable", async () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id, { title: "@Campaign" });
-    await createLeadRow(id, { name: "=HYPERLINK(\"http://evil.test\";\"x\")", email: "-2+3@x.io", phone: "+1+cmd|' /C calc'!A0" });
+    await createLeadRow(id, { name: '=HYPERLINK("http://evil.test";"x")', email: "-2+3@x.io", phone: "+1+cmd|' /C calc'!A0" });
     await createLeadRow(id, { name: "Plain", email: "plain@x.io", phone: "+44 (20) 7946-0958", collectedAt: minutesAgo(10) });
     const text = await bodyOf(await exportCsv(owner.cookie));
     const lines = text.split("\r\n");
     const collectedAt = lines[1]!.split(",")[4];
     expect(collectedAt).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
     // A lead without a placement or a consent record: an empty placement, "not recorded" and seven empty consent cells, and no redemption.
-    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${collectedAt},,not recorded,,,,,,,,`);
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${collectedAt},,not recorded,,,,,,,,`,
+    );
     expect(lines[2]).toMatch(/^Plain,plain@x\.io,\+44 \(20\) 7946-0958,'@Campaign,/);
   });
 

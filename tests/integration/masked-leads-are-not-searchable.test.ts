@@ -45,7 +45,10 @@ describe("search on a free owner's leads", () => {
     expect(random).toMatchObject({ leads: [], matching: 0, hidden: 0 });
     for (const probe of ["harriet.secret@hidden.example", "harriet", "hidden.example", "4242", "Harriet Hidden", "h"]) {
       const answer = await view(owner.cookie, `?q=${encodeURIComponent(probe)}`);
-      expect(answer.leads.every((lead) => !lead.isMasked), probe).toBe(true);
+      expect(
+        answer.leads.every((lead) => !lead.isMasked),
+        probe,
+      ).toBe(true);
       expect(answer.hidden, probe).toBe(0);
       if (probe !== "h") expect(answer, probe).toEqual(random);
     }

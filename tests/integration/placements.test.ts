@@ -122,11 +122,15 @@ describe("placements", () => {
     const png = await import("~/routes/placement-qr-png");
     const svg = await import("~/routes/placement-qr-svg");
     const params = { campaignId, placementId };
-    const response = (await outcome(png.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)).result as Response;
+    const response = (
+      await outcome(png.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)
+    ).result as Response;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Bakery Week - Table tent-qr-code.png"/);
     const image = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`http://localhost:3000/capture/${campaignId}?s=qr&p=${placementId}`);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(
+      `http://localhost:3000/capture/${campaignId}?s=qr&p=${placementId}`,
+    );
     const vector = (await outcome(svg.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).result as Response;
     expect(vector.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(await vector.text()).toMatch(/^<svg/);
@@ -168,7 +172,9 @@ describe("placements", () => {
 
     const exportRoute = await import("~/routes/leads-export");
     const csv = async (search: string) =>
-      (await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv${search}`, { cookie: owner.cookie }))) as Response).text()).replace(/^\uFEFF/, "").split("\r\n");
+      (await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv${search}`, { cookie: owner.cookie }))) as Response).text())
+        .replace(/^\uFEFF/, "")
+        .split("\r\n");
     const lines = await csv("");
     expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At,Placement");
     expect(lines.slice(1, -1).map((line) => [line.split(",")[0], line.split(",")[5]])).toEqual([

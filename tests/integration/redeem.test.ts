@@ -46,7 +46,9 @@ const press = (intent: "redeem" | "undo", code: string, cookie: string) =>
   run(redeem.action, makeRequest(`/redeem?code=${code}`, { cookie, form: { intent, code } }));
 
 async function openStaffLink(ownerCookie: string, form: Record<string, string>) {
-  const created = payload<{ created: { url: string } }>(await run(staffPage.action, makeRequest("/redeem/staff", { cookie: ownerCookie, form: { intent: "create", ...form } })));
+  const created = payload<{ created: { url: string } }>(
+    await run(staffPage.action, makeRequest("/redeem/staff", { cookie: ownerCookie, form: { intent: "create", ...form } })),
+  );
   const path = new URL(created.created.url).pathname;
   const opened = (await run(staffLink.loader, makeRequest(path), { token: path.split("/").at(-1) })) as Response;
   expect(opened.status).toBe(302);
@@ -89,7 +91,10 @@ describe("a claim", () => {
 
   it("follows the campaign's offer rule saved by the wizard", async () => {
     const pro = await createUser({ isPro: true });
-    const saved = await run(campaignsRoute.action, makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "days", offerValidDays: "7" }) }));
+    const saved = await run(
+      campaignsRoute.action,
+      makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "days", offerValidDays: "7" }) }),
+    );
     expect(statusOf(saved)).toBe(302);
     const { db } = await getServices();
     const [created] = await db.select({ id: schema.campaign.id }).from(schema.campaign).where(eq(schema.campaign.userId, pro.id));
@@ -100,7 +105,10 @@ describe("a claim", () => {
     expect(row!.expiresAt!.getTime() - row!.claimedAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     expect(claimed.validity).toMatch(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
-    const refused = await run(campaignsRoute.action, makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "until", offerValidUntil: "2001-01-01" }) }));
+    const refused = await run(
+      campaignsRoute.action,
+      makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "until", offerValidUntil: "2001-01-01" }) }),
+    );
     expect(statusOf(refused)).toBe(400);
     expect(payload(refused).fieldErrors.offerValidUntil).toBe("The last valid day cannot be in the past");
   });
@@ -180,7 +188,11 @@ describe("staff links", () => {
     expect((await codeRow(mine.code))!.redeemedBy).toBe("Staff: Front counter");
 
     // The staff cookie is no session: the owner's pages send it to sign in.
-    for (const [loader, path] of [[leadsRoute.loader, "/leads"], [exportRoute.loader, "/leads/export.csv"], [staffPage.loader, "/redeem/staff"]] as const) {
+    for (const [loader, path] of [
+      [leadsRoute.loader, "/leads"],
+      [exportRoute.loader, "/leads/export.csv"],
+      [staffPage.loader, "/redeem/staff"],
+    ] as const) {
       const result = (await run(loader, makeRequest(path, { cookie: staff.cookie }))) as Response;
       expect(result.headers.get("location")).toBe("/signin");
     }
@@ -191,7 +203,7 @@ describe("staff links", () => {
     await run(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "revoke", staffAccessId: link.id } }));
     const revoked = (await run(redeem.loader, makeRequest(`/redeem?code=${mine.code}`, { cookie: staff.cookie }))) as Response;
     expect(revoked.status).toBe(403);
-    expect((await run(staffLink.loader, makeRequest(staff.path), { token: staff.path.split("/").at(-1) }) as Response).status).toBe(404);
+    expect(((await run(staffLink.loader, makeRequest(staff.path), { token: staff.path.split("/").at(-1) })) as Response).status).toBe(404);
   });
 
   it("scoped to a campaign, see only that campaign's codes", async () => {
@@ -203,7 +215,10 @@ describe("staff links", () => {
     expect(statusOf(await counter(`/redeem?code=${outOfScope.code}`, staff.cookie))).toBe(404);
     // Nobody makes a link for a campaign that is not theirs.
     const stranger = await createUser();
-    const refused = await run(staffPage.action, makeRequest("/redeem/staff", { cookie: stranger.cookie, form: { intent: "create", label: "Mine now", campaignId } }));
+    const refused = await run(
+      staffPage.action,
+      makeRequest("/redeem/staff", { cookie: stranger.cookie, form: { intent: "create", label: "Mine now", campaignId } }),
+    );
     expect(statusOf(refused)).toBe(400);
   });
 
@@ -243,9 +258,19 @@ describe("the funnel", () => {
     expect(byName["No Show"]).toBeNull();
 
     const csv = await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv?campaign=${id}`, { cookie: pro.cookie }))) as Response).text();
-    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At",
+    );
     expect(lines.find((line) => line.startsWith("Kept Promise"))).toMatch(/,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
-    expect(lines.find((line) => line.startsWith("No Show"))!.split(",").at(-1)).toBe("");
+    expect(
+      lines
+        .find((line) => line.startsWith("No Show"))!
+        .split(",")
+        .at(-1),
+    ).toBe("");
   });
 });

@@ -15,7 +15,13 @@ const post = (cookie: string, form: Record<string, string>) => run(settings.acti
 describe("settings: profile", () => {
   it("refuses mismatched and short new passwords with the spec's messages", async () => {
     const { cookie, email } = await createUser();
-    const mismatch = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "abcdefgh1", confirmPassword: "abcdefgh2" });
+    const mismatch = await post(cookie, {
+      intent: "profile",
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: "abcdefgh1",
+      confirmPassword: "abcdefgh2",
+    });
     expect(statusOf(mismatch)).toBe(400);
     expect(payload(mismatch).fieldErrors.confirmPassword).toBe("New passwords do not match");
     const short = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "abc", confirmPassword: "abc" });
@@ -26,13 +32,25 @@ describe("settings: profile", () => {
     const { cookie, email } = await createUser();
     const missing = await post(cookie, { intent: "profile", email: uniqueEmail(), currentPassword: "", newPassword: "", confirmPassword: "" });
     expect(payload(missing).fieldErrors.currentPassword).toBeDefined();
-    const wrong = await post(cookie, { intent: "profile", email, currentPassword: "wrong-password", newPassword: "a-new-password-1", confirmPassword: "a-new-password-1" });
+    const wrong = await post(cookie, {
+      intent: "profile",
+      email,
+      currentPassword: "wrong-password",
+      newPassword: "a-new-password-1",
+      confirmPassword: "a-new-password-1",
+    });
     expect(payload(wrong).fieldErrors.currentPassword).toBe("Current password is incorrect");
   });
 
   it("changes the password: the new one signs in, the old one does not", async () => {
     const { cookie, email } = await createUser();
-    const result = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "a-new-password-1", confirmPassword: "a-new-password-1" });
+    const result = await post(cookie, {
+      intent: "profile",
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: "a-new-password-1",
+      confirmPassword: "a-new-password-1",
+    });
     expect(payload(result).message).toBe("Profile updated successfully");
     const ip = { "x-leadqr-client-ip": crypto.randomUUID() };
     expect(statusOf(await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: ip })))).toBe(401);
@@ -89,8 +107,22 @@ describe("settings: business and account", () => {
     const { db } = await getServices();
     const campaignId = crypto.randomUUID();
     await db.insert(schema.campaign).values({
-      id: campaignId, userId: id, title: "Gone", businessType: "Bakery", discount: "10% off", minOrder: "None",
-      aiHeadline: "h", aiThankyou: "t", design: { primary_color: "#1E40AF", secondary_color: "#3B82F6", text_color: "#FFFFFF", button_style: "rounded", font_style: "modern", layout: "centered" },
+      id: campaignId,
+      userId: id,
+      title: "Gone",
+      businessType: "Bakery",
+      discount: "10% off",
+      minOrder: "None",
+      aiHeadline: "h",
+      aiThankyou: "t",
+      design: {
+        primary_color: "#1E40AF",
+        secondary_color: "#3B82F6",
+        text_color: "#FFFFFF",
+        button_style: "rounded",
+        font_style: "modern",
+        layout: "centered",
+      },
     });
     await db.insert(schema.lead).values({ campaignId, name: "Ann", email: "ann@example.com" });
     const response = await post(cookie, { intent: "delete", confirmation: "DELETE" });

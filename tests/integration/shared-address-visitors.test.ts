@@ -10,7 +10,8 @@ import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run, statusOf } from "../http";
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const CAFE = "192.0.2.77";
 
 async function scanToken(campaignId: string) {

@@ -36,7 +36,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Read once by getEnv(), which nothing has called yet in this file's process.
-  Object.assign(process.env, { S3_BUCKET: "bucket", S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: "test", S3_SECRET_ACCESS_KEY: "test", S3_PUBLIC_URL: `${endpoint}/bucket` });
+  Object.assign(process.env, {
+    S3_BUCKET: "bucket",
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: "test",
+    S3_SECRET_ACCESS_KEY: "test",
+    S3_PUBLIC_URL: `${endpoint}/bucket`,
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
 

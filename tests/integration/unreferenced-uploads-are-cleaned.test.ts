@@ -25,7 +25,12 @@ const keyOf = (url: string) => url.replace(/^\/uploads\//, "");
 
 async function age(keys: string[], hours: number) {
   const { db } = await getServices();
-  await db.execute(sql`update upload set created_at = now() - make_interval(hours => ${hours}) where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+  await db.execute(
+    sql`update upload set created_at = now() - make_interval(hours => ${hours}) where key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 async function storedKeys(keys: string[]) {
@@ -110,7 +115,9 @@ describe("too many uploads", () => {
     const owner = await createUser();
     const { db } = await getServices();
     // Spend the budget directly (30 real uploads would only slow the test down).
-    await db.insert(schema.rateLimit).values({ key: `uploadByUser:${owner.id}`, points: RATE_LIMITS.uploadByUser.points, expire: new Date(Date.now() + 60 * 60_000) });
+    await db
+      .insert(schema.rateLimit)
+      .values({ key: `uploadByUser:${owner.id}`, points: RATE_LIMITS.uploadByUser.points, expire: new Date(Date.now() + 60 * 60_000) });
     const request = makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: pngFile("logo.png", 200, 200) } });
     const result = await run(logoRoute.action, request);
     expect(statusOf(result)).toBe(429);

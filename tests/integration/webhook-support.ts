@@ -7,7 +7,8 @@ import { makeRequest, payload, run } from "../http";
 export type ReceivedHook = { headers: http.IncomingHttpHeaders; body: string; path: string };
 export type Behaviour = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
-export const answer = (status: number, body = "") => ((_request, response) => response.writeHead(status, { "content-type": "text/plain" }).end(body)) as Behaviour;
+export const answer = (status: number, body = "") =>
+  ((_request, response) => response.writeHead(status, { "content-type": "text/plain" }).end(body)) as Behaviour;
 
 /** Listens on 127.0.0.1; `behave` decides each answer (200 "ok" by default). */
 export async function startReceiver() {
@@ -38,7 +39,8 @@ export async function startReceiver() {
   };
 }
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */

@@ -10,7 +10,13 @@ import * as schema from "~/db/schema";
 import { toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { WEBHOOK_MAX_ATTEMPTS, webhookBackoffMs } from "~/features/integrations/events";
 import { createWebhookWorker, type WebhookWorkerOptions } from "~/features/integrations/webhook-worker.server";
-import { createWebhookEndpoint, listDeliveryLog, resendDelivery, resumeWebhookEndpoint, sendTestEvent } from "~/features/integrations/webhooks.server";
+import {
+  createWebhookEndpoint,
+  listDeliveryLog,
+  resendDelivery,
+  resumeWebhookEndpoint,
+  sendTestEvent,
+} from "~/features/integrations/webhooks.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { answer, startReceiver, visitorSubmits } from "./webhook-support";
@@ -43,7 +49,10 @@ async function deliveriesOf(endpointId: string) {
 
 async function makeDue(endpointId: string) {
   const { db } = await getServices();
-  await db.update(schema.webhookDelivery).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(schema.webhookDelivery.endpointId, endpointId));
+  await db
+    .update(schema.webhookDelivery)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(schema.webhookDelivery.endpointId, endpointId));
 }
 
 describe("webhook delivery", () => {
@@ -74,7 +83,9 @@ describe("webhook delivery", () => {
     expect(hook!.headers["webhook-id"]).toBe(verified.id);
     expect(hook!.headers["content-type"]).toBe("application/json");
     // A wrong secret does not verify.
-    expect(() => new Webhook(`whsec_${Buffer.from("x".repeat(32)).toString("base64")}`).verify(hook!.body, hook!.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from("x".repeat(32)).toString("base64")}`).verify(hook!.body, hook!.headers as Record<string, string>),
+    ).toThrow();
 
     const [log] = await listDeliveryLog(db, { userId: owner.id, endpointId: endpoint.id });
     expect(log).toMatchObject({ eventType: "lead.created", status: "succeeded" });
@@ -153,7 +164,10 @@ describe("webhook delivery", () => {
     expect(paused).toMatchObject({ status: "paused", consecutiveFailures: 3 });
     expect(paused!.pausedReason).toContain("3 failed attempts");
     expect(hooksAt("/down")).toHaveLength(3);
-    const mails = await db.select().from(schema.emailOutbox).where(and(eq(schema.emailOutbox.to, owner.email), eq(schema.emailOutbox.kind, "webhook_paused")));
+    const mails = await db
+      .select()
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.to, owner.email), eq(schema.emailOutbox.kind, "webhook_paused")));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(receiver.url("/down"));
 
@@ -194,7 +208,10 @@ describe("webhook delivery", () => {
     expect(await toggleCampaignStatus(db, { userId: owner.id, campaignId: campaign.id })).toBe("paused");
     await (await worker()).runOnce();
     const [hook] = hooksAt("/campaigns");
-    expect(JSON.parse(hook!.body)).toMatchObject({ type: "campaign.updated", data: { campaign: { id: campaign.id, status: "paused", object: "campaign" } } });
+    expect(JSON.parse(hook!.body)).toMatchObject({
+      type: "campaign.updated",
+      data: { campaign: { id: campaign.id, status: "paused", object: "campaign" } },
+    });
     expect(await deliveriesOf(leadsOnly.id)).toEqual([]);
     expect(await deliveriesOf(endpoint.id)).toHaveLength(1);
   });

@@ -74,7 +74,13 @@ describe("at send time", () => {
       expect(result.ok).toBe(false);
       expect(result.statusCode).toBeNull();
     }
-    const viaName = await sendWebhook({ url: `https://localhost:${target.port}/x`, secret: newWebhookSecret(), messageId: "evt_1", body: "{}", allowPrivate: false });
+    const viaName = await sendWebhook({
+      url: `https://localhost:${target.port}/x`,
+      secret: newWebhookSecret(),
+      messageId: "evt_1",
+      body: "{}",
+      allowPrivate: false,
+    });
     expect(viaName.error).toBe(PRIVATE_ADDRESS_MESSAGE);
     expect(target.received).toHaveLength(0);
   });
@@ -97,10 +103,18 @@ describe("at send time", () => {
 
   it("never follows a redirect, so a public receiver cannot bounce us to a private address", async () => {
     receiver.behave((_request, response) => response.writeHead(302, { location: target.url("/metadata") }).end());
-    const result = await sendWebhook({ url: receiver.url("/bounce"), secret: newWebhookSecret(), messageId: "evt_2", body: "{}", allowPrivate: true });
+    const result = await sendWebhook({
+      url: receiver.url("/bounce"),
+      secret: newWebhookSecret(),
+      messageId: "evt_2",
+      body: "{}",
+      allowPrivate: true,
+    });
     expect(result).toMatchObject({ ok: false, statusCode: 302, error: "Redirects are not followed; use the final URL" });
     receiver.behave((_request, response) => response.writeHead(307, { location: "http://169.254.169.254/latest/meta-data/" }).end());
-    expect((await sendWebhook({ url: receiver.url("/bounce"), secret: newWebhookSecret(), messageId: "evt_3", body: "{}", allowPrivate: true })).ok).toBe(false);
+    expect(
+      (await sendWebhook({ url: receiver.url("/bounce"), secret: newWebhookSecret(), messageId: "evt_3", body: "{}", allowPrivate: true })).ok,
+    ).toBe(false);
     expect(target.received).toHaveLength(0);
     receiver.behave(answer(200));
   });
@@ -111,7 +125,10 @@ describe("the settings form", () => {
     "shows an error for %s and saves nothing",
     async (url) => {
       const owner = await createUser({ isPro: true });
-      const result = await run(route.action, makeRequest("/settings/integrations", { cookie: owner.cookie, form: { intent: "createEndpoint", url, events: "lead.created" } }));
+      const result = await run(
+        route.action,
+        makeRequest("/settings/integrations", { cookie: owner.cookie, form: { intent: "createEndpoint", url, events: "lead.created" } }),
+      );
       expect(statusOf(result)).toBe(400);
       expect(payload(result).fieldErrors.url).toMatch(/private or local network|must start with https/);
       const { db } = await getServices();

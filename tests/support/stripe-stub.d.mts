@@ -1,6 +1,13 @@
 /* Types for the Stripe stand-in used by tests (the implementation is plain JS so the e2e server can load it). */
 type StubEvent = { id: string; object: "event"; type: string; created: number; data: { object: any } };
-type StubSession = Record<string, any> & { id: string; customer: string; success_url: string; cancel_url: string; mode: string; client_reference_id: string | null };
+type StubSession = Record<string, any> & {
+  id: string;
+  customer: string;
+  success_url: string;
+  cancel_url: string;
+  mode: string;
+  client_reference_id: string | null;
+};
 export function startStripeStub(options?: { webhookUrl?: string; webhookSecret?: string; priceId?: string }): Promise<{
   url: string;
   priceId: string;

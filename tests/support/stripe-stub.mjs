@@ -54,7 +54,9 @@ export async function startStripeStub({ webhookUrl, webhookSecret, priceId = "pr
     subscription.metadata = session.subscription_data?.metadata ?? {};
     Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id });
     const results = [];
-    results.push(await deliver(event("customer.subscription.created", { ...subscription, default_payment_method: subscription.default_payment_method.id })));
+    results.push(
+      await deliver(event("customer.subscription.created", { ...subscription, default_payment_method: subscription.default_payment_method.id })),
+    );
     results.push(await deliver(event("checkout.session.completed", session)));
     return { session, subscription, results };
   }
@@ -115,7 +117,13 @@ export async function startStripeStub({ webhookUrl, webhookSecret, priceId = "pr
       return json(200, subscription);
     }
     if (route === "POST /v1/billing_portal/sessions") {
-      const portal = { id: id("bps"), object: "billing_portal.session", customer: body.customer, return_url: body.return_url, url: `http://${req.headers.host}/portal/${body.customer}` };
+      const portal = {
+        id: id("bps"),
+        object: "billing_portal.session",
+        customer: body.customer,
+        return_url: body.return_url,
+        url: `http://${req.headers.host}/portal/${body.customer}`,
+      };
       state.portalSessions.push(portal);
       return json(200, portal);
     }
@@ -124,7 +132,11 @@ export async function startStripeStub({ webhookUrl, webhookSecret, priceId = "pr
     if (match && req.method === "GET") {
       const session = state.sessions.get(match[1]);
       res.writeHead(session ? 200 : 404, { "content-type": "text/html" });
-      return res.end(session ? `<!doctype html><title>Stripe Checkout (test)</title><h1>Pay LeadQR Pro</h1><form method="post"><button>Pay $29.99</button></form>` : "not found");
+      return res.end(
+        session
+          ? `<!doctype html><title>Stripe Checkout (test)</title><h1>Pay LeadQR Pro</h1><form method="post"><button>Pay $29.99</button></form>`
+          : "not found",
+      );
     }
     if (match && req.method === "POST") {
       const { session } = await completeCheckout(match[1]);

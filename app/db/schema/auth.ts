@@ -9,7 +9,9 @@ export const user = pgTable("user", {
   image: text("image"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  role: text("role", { enum: ["user", "admin"] }).notNull().default("user"),
+  role: text("role", { enum: ["user", "admin"] })
+    .notNull()
+    .default("user"),
   /** Pro granted by an admin; kept apart from the Stripe subscription (DESIGN decision 1). */
   isPro: boolean("is_pro").notNull().default(false),
 });

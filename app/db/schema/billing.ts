@@ -5,7 +5,9 @@ export const subscription = pgTable("subscription", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
-  status: text("status", { enum: ["active", "inactive", "canceled"] }).notNull().default("inactive"),
+  status: text("status", { enum: ["active", "inactive", "canceled"] })
+    .notNull()
+    .default("inactive"),
   stripeCustomerId: text("stripe_customer_id").unique(),
   stripeSubscriptionId: text("stripe_subscription_id"),
   priceId: text("price_id"),

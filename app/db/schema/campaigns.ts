@@ -25,13 +25,17 @@ export const campaign = pgTable(
     minOrder: text("min_order").notNull(),
     aiHeadline: text("ai_headline").notNull(),
     aiThankyou: text("ai_thankyou").notNull(),
-    status: text("status", { enum: ["active", "paused", "draft"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "paused", "draft"] })
+      .notNull()
+      .default("active"),
     qrLogoUrl: text("qr_logo_url"),
     design: jsonb("design").$type<CampaignDesign>().notNull(),
     /** Scans recorded so far; the free limit is enforced by a conditional update of this column. */
     scanCount: integer("scan_count").notNull().default(0),
     /** How the capture page asks for marketing consent (issue 14); `notice` is the spec's sentence. */
-    consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] }).notNull().default("notice"),
+    consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] })
+      .notNull()
+      .default("notice"),
     /** With a checkbox: the offer is only given to visitors who tick it. */
     offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -44,7 +48,9 @@ export const campaign = pgTable(
 export const placement = pgTable(
   "placement",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     campaignId: uuid("campaign_id")
       .notNull()
       .references(() => campaign.id, { onDelete: "cascade" }),
@@ -61,7 +67,9 @@ export type ScanSource = (typeof SCAN_SOURCES)[number];
 export const scan = pgTable(
   "scan",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     campaignId: uuid("campaign_id")
       .notNull()
       .references(() => campaign.id, { onDelete: "cascade" }),
@@ -112,7 +120,9 @@ export const visitorSalt = pgTable("visitor_salt", {
 export const lead = pgTable(
   "lead",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     campaignId: uuid("campaign_id")
       .notNull()
       .references(() => campaign.id, { onDelete: "cascade" }),

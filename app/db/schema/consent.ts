@@ -7,7 +7,9 @@ import { campaign, lead } from "./campaigns";
 
 /** Each distinct consent text shown to visitors, stored once and referenced by its records. */
 export const consentWording = pgTable("consent_wording", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   /** sha256 of the text: the same wording is one row however many leads saw it. */
   hash: text("hash").notNull().unique(),
   text: text("text").notNull(),

@@ -6,7 +6,9 @@ import { user } from "./auth";
 export const webhookEndpoint = pgTable(
   "webhook_endpoint",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -14,9 +16,13 @@ export const webhookEndpoint = pgTable(
     description: text("description").notNull().default(""),
     events: text("events").array().notNull(),
     secret: text("secret").notNull(),
-    status: text("status", { enum: ["active", "paused"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "paused"] })
+      .notNull()
+      .default("active"),
     /** `rest_hook`: created by an automation tool through POST /api/v1/hooks. */
-    source: text("source", { enum: ["settings", "rest_hook"] }).notNull().default("settings"),
+    source: text("source", { enum: ["settings", "rest_hook"] })
+      .notNull()
+      .default("settings"),
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     pausedReason: text("paused_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -45,14 +51,18 @@ export const webhookEvent = pgTable(
 export const webhookDelivery = pgTable(
   "webhook_delivery",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     eventId: text("event_id")
       .notNull()
       .references(() => webhookEvent.id, { onDelete: "cascade" }),
     endpointId: uuid("endpoint_id")
       .notNull()
       .references(() => webhookEndpoint.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["pending", "sending", "succeeded", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -60,10 +70,7 @@ export const webhookDelivery = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [
-    index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt),
-    index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt),
-  ],
+  (t) => [index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt), index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt)],
 );
 
 /** The delivery log: one row per HTTP attempt. */
@@ -91,7 +98,9 @@ export const webhookAttempt = pgTable(
 export const apiKey = pgTable(
   "api_key",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -28,7 +28,9 @@ export const offerRule = pgTable("offer_rule", {
 export const offerCode = pgTable(
   "offer_code",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     code: text("code").notNull(),
     campaignId: uuid("campaign_id")
       .notNull()
@@ -59,7 +61,9 @@ export const offerCode = pgTable(
 export const staffAccess = pgTable(
   "staff_access",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

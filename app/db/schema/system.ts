@@ -13,7 +13,9 @@ export const rateLimit = pgTable("rate_limit", {
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text("kind", {
       enum: [
         "welcome",

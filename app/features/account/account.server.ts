@@ -9,8 +9,7 @@ import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 
 export type ProfileResult =
-  | { ok: true; message: string; setCookies?: string[] }
-  | { ok: false; fieldErrors: Record<string, string>; message?: string };
+  { ok: true; message: string; setCookies?: string[] } | { ok: false; fieldErrors: Record<string, string>; message?: string };
 
 /**
  * Changes email and/or password; both need the current password (DESIGN decision 8).
@@ -44,7 +43,10 @@ export async function updateProfile(
   }
 
   if (emailChanged) {
-    const [taken] = await db.select({ id: user.id }).from(user).where(and(eq(user.email, input.email), ne(user.id, sessionUser.id)));
+    const [taken] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(eq(user.email, input.email), ne(user.id, sessionUser.id)));
     if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
   }
 
@@ -74,7 +76,9 @@ export async function updateBillingEmail(userId: string, email: string) {
   const { db } = await getServices();
   const [row] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, userId));
   if (!row?.customerId) return;
-  await stripe.customers.update(row.customerId, { email }).catch((error) => logger.error({ err: error, userId }, "Stripe customer email not updated"));
+  await stripe.customers
+    .update(row.customerId, { email })
+    .catch((error) => logger.error({ err: error, userId }, "Stripe customer email not updated"));
 }
 
 export async function getBusinessName(userId: string) {

@@ -4,7 +4,15 @@ import type { SessionRow } from "./sessions.server";
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Settings section: where the account is signed in, and a way to end every other session. */
-export function SessionsSection({ sessions, busy, result }: { sessions: SessionRow[]; busy: boolean; result?: { message?: string; error?: string } }) {
+export function SessionsSection({
+  sessions,
+  busy,
+  result,
+}: {
+  sessions: SessionRow[];
+  busy: boolean;
+  result?: { message?: string; error?: string };
+}) {
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="section-sessions" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">

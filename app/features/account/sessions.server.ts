@@ -8,7 +8,8 @@ export function describeDevice(userAgent: string | null | undefined) {
   if (!userAgent) return "Unknown device";
   const { browser, os, device } = new UAParser(userAgent).getResult();
   const what = [browser.name ?? "Unknown browser", os.name ? `on ${os.name}` : null].filter(Boolean).join(" ");
-  const handheld = (device.type === "mobile" || device.type === "tablet") && device.model ? [device.vendor, device.model].filter(Boolean).join(" ") : null;
+  const handheld =
+    (device.type === "mobile" || device.type === "tablet") && device.model ? [device.vendor, device.model].filter(Boolean).join(" ") : null;
   return handheld ? `${what} (${handheld})` : what;
 }
 

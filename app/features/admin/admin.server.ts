@@ -10,10 +10,7 @@ import { campaignScans } from "~/features/capture/scan-count.server";
 type Executor = Pick<Database, "insert">;
 
 /** Every admin change is kept (admin_audit) and logged: who did what to which record. */
-export async function recordAdminAction(
-  db: Executor,
-  entry: { actorId: string; action: string; target: string; detail?: Record<string, unknown> },
-) {
+export async function recordAdminAction(db: Executor, entry: { actorId: string; action: string; target: string; detail?: Record<string, unknown> }) {
   await db.insert(adminAudit).values({ actorId: entry.actorId, action: entry.action, target: entry.target, detail: entry.detail ?? null });
   logger.info({ audit: entry }, "admin action");
 }
@@ -104,7 +101,12 @@ export async function changeUserRole({
     }
     if (target.role === role) return { ok: true } as const;
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId));
-    await recordAdminAction(tx, { actorId, action: "user.set_role", target: `user:${userId}`, detail: { email: target.email, from: target.role, to: role } });
+    await recordAdminAction(tx, {
+      actorId,
+      action: "user.set_role",
+      target: `user:${userId}`,
+      detail: { email: target.email, from: target.role, to: role },
+    });
     return { ok: true } as const;
   });
 }
@@ -157,12 +159,27 @@ export async function listSubscriptions({
 }
 
 /** False when the user has no subscription row to change. */
-export async function setSubscriptionStatus({ db, actorId, userId, status }: { db: Database; actorId: string; userId: string; status: SubscriptionStatus }) {
+export async function setSubscriptionStatus({
+  db,
+  actorId,
+  userId,
+  status,
+}: {
+  db: Database;
+  actorId: string;
+  userId: string;
+  status: SubscriptionStatus;
+}) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: subscription.status }).from(subscription).where(eq(subscription.userId, userId)).for("update");
     if (!before) return false;
     await tx.update(subscription).set({ status, updatedAt: new Date() }).where(eq(subscription.userId, userId));
-    await recordAdminAction(tx, { actorId, action: "subscription.set_status", target: `user:${userId}`, detail: { from: before.status, to: status } });
+    await recordAdminAction(tx, {
+      actorId,
+      action: "subscription.set_status",
+      target: `user:${userId}`,
+      detail: { from: before.status, to: status },
+    });
     return true;
   });
 }
@@ -172,7 +189,12 @@ export async function setProGrant({ db, actorId, userId, isPro }: { db: Database
   return db.transaction(async (tx) => {
     const rows = await tx.update(user).set({ isPro, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
     if (rows.length === 0) return false;
-    await recordAdminAction(tx, { actorId, action: isPro ? "user.grant_pro" : "user.remove_pro", target: `user:${userId}`, detail: { email: rows[0]!.email } });
+    await recordAdminAction(tx, {
+      actorId,
+      action: isPro ? "user.grant_pro" : "user.remove_pro",
+      target: `user:${userId}`,
+      detail: { email: rows[0]!.email },
+    });
     return true;
   });
 }

@@ -21,7 +21,10 @@ export function cleanText(value: unknown, max: number) {
  */
 export function parseModelCopy(content: string | null | undefined): GeneratedCopy | null {
   if (!content) return null;
-  const unfenced = content.trim().replace(/^```(?:json)?\s*/i, "").replace(/\s*```$/, "");
+  const unfenced = content
+    .trim()
+    .replace(/^```(?:json)?\s*/i, "")
+    .replace(/\s*```$/, "");
   let parsed: unknown;
   try {
     parsed = JSON.parse(unfenced);
@@ -76,7 +79,20 @@ const BY_KIND: Array<{ types: string[]; copy: Templates }> = [
     },
   },
   {
-    types: ["Boutique", "Clothing Store", "Jewelry Store", "Gift Shop", "Bookstore", "Hardware Store", "Electronics", "Furniture", "Home Decor", "Florist", "Pet Store", "Pop-up Shop"],
+    types: [
+      "Boutique",
+      "Clothing Store",
+      "Jewelry Store",
+      "Gift Shop",
+      "Bookstore",
+      "Hardware Store",
+      "Electronics",
+      "Furniture",
+      "Home Decor",
+      "Florist",
+      "Pet Store",
+      "Pop-up Shop",
+    ],
     copy: {
       headline: "Shop Your Favourites and Save With {offer} Today",
       thankyou: "Thanks for signing up! Show this offer in store to get {offer} ({condition}). Happy shopping, we'll see you soon.",

@@ -40,18 +40,32 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
             <caption className="sr-only">Scans, unique scans, scans from the QR code, leads and conversion per day</caption>
             <thead className="text-xs text-gray-600 uppercase">
               <tr>
-                <th scope="col" className="py-1 pr-3">Date</th>
-                <th scope="col" className="py-1 pr-3 text-right">Scans</th>
-                <th scope="col" className="py-1 pr-3 text-right">Unique</th>
-                <th scope="col" className="py-1 pr-3 text-right">From QR</th>
-                <th scope="col" className="py-1 pr-3 text-right">Leads</th>
-                <th scope="col" className="py-1 text-right">Conversion</th>
+                <th scope="col" className="py-1 pr-3">
+                  Date
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Scans
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Unique
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  From QR
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right">
+                  Leads
+                </th>
+                <th scope="col" className="py-1 text-right">
+                  Conversion
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {days.map((row) => (
                 <tr key={row.day} data-testid="day-row">
-                  <th scope="row" className="py-1 pr-3 font-normal">{dayLabel(row.day)}</th>
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {dayLabel(row.day)}
+                  </th>
                   <td className="py-1 pr-3 text-right">{row.scans}</td>
                   <td className="py-1 pr-3 text-right">{row.unique}</td>
                   <td className="py-1 pr-3 text-right">{row.qr}</td>
@@ -97,7 +111,13 @@ export function SplitBars({ title, id, rows, total }: { title: string; id: strin
   );
 }
 
-const SHADES = ["bg-gray-50 text-gray-400", "bg-blue-100 text-blue-900", "bg-blue-300 text-blue-950", "bg-blue-500 text-white", "bg-blue-700 text-white"];
+const SHADES = [
+  "bg-gray-50 text-gray-400",
+  "bg-blue-100 text-blue-900",
+  "bg-blue-300 text-blue-950",
+  "bg-blue-500 text-white",
+  "bg-blue-700 text-white",
+];
 
 /** Scans by weekday and hour as a real table: each cell carries its number, shaded by volume. */
 export function HeatMap({ cells }: { cells: number[][] }) {
@@ -128,7 +148,9 @@ export function HeatMap({ cells }: { cells: number[][] }) {
               <td />
               {Array.from({ length: 24 }, (_, hour) => (
                 <th key={hour} scope="col" className="w-6 font-normal text-gray-500">
-                  <abbr title={hourLabel(hour)} className="no-underline">{hour}</abbr>
+                  <abbr title={hourLabel(hour)} className="no-underline">
+                    {hour}
+                  </abbr>
                 </th>
               ))}
             </tr>
@@ -136,9 +158,15 @@ export function HeatMap({ cells }: { cells: number[][] }) {
           <tbody>
             {cells.map((row, weekday) => (
               <tr key={WEEKDAYS[weekday]}>
-                <th scope="row" className="pr-1 text-left font-normal text-gray-600">{WEEKDAYS[weekday]}</th>
+                <th scope="row" className="pr-1 text-left font-normal text-gray-600">
+                  {WEEKDAYS[weekday]}
+                </th>
                 {row.map((scans, hour) => (
-                  <td key={hour} title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`} className={`h-6 w-6 rounded text-center ${shade(scans)}`}>
+                  <td
+                    key={hour}
+                    title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`}
+                    className={`h-6 w-6 rounded text-center ${shade(scans)}`}
+                  >
                     {scans > 0 ? scans : <span className="sr-only">0</span>}
                   </td>
                 ))}

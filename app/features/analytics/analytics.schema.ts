@@ -9,10 +9,7 @@ export const PlacementNameSchema = z
   .string({ error: "Please give the placement a name" })
   .transform((value) => withoutNul(value).replace(/\s+/g, " ").trim())
   .pipe(
-    z
-      .string()
-      .min(1, "Please give the placement a name")
-      .max(PLACEMENT_NAME_MAX, `Placement names are at most ${PLACEMENT_NAME_MAX} characters`),
+    z.string().min(1, "Please give the placement a name").max(PLACEMENT_NAME_MAX, `Placement names are at most ${PLACEMENT_NAME_MAX} characters`),
   );
 
 export const PlacementCreateSchema = z.object({ name: PlacementNameSchema });

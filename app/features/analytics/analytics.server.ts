@@ -199,7 +199,15 @@ export async function getCampaignAnalytics(
   for (const row of hourRows) heatMap[row.weekday - 1]![row.hour] = row.scans;
 
   return {
-    totals: { scans, unique, qr, link: scans - qr, leads, conversion: conversionRate(leads, unique), conversionOnScans: conversionRate(leads, scans) },
+    totals: {
+      scans,
+      unique,
+      qr,
+      link: scans - qr,
+      leads,
+      conversion: conversionRate(leads, unique),
+      conversionOnScans: conversionRate(leads, scans),
+    },
     byDay,
     devices: tally(deviceRows.map((row) => [DEVICE_NAMES[row.device] ?? "Other", row.scans])),
     systems: tally(deviceRows.map((row) => [row.os || "Unknown", row.scans])),

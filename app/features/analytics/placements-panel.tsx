@@ -70,11 +70,21 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
           <caption className="sr-only">Scans, unique scans, leads and conversion per placement in the chosen range</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2">Placement</th>
-              <th scope="col" className="px-3 py-2 text-right">Scans</th>
-              <th scope="col" className="px-3 py-2 text-right">Unique</th>
-              <th scope="col" className="px-3 py-2 text-right">Leads</th>
-              <th scope="col" className="px-3 py-2 text-right">Conversion</th>
+              <th scope="col" className="px-3 py-2">
+                Placement
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Scans
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Unique
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Leads
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Conversion
+              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
@@ -90,7 +100,9 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
                 <td className="px-3 py-2 text-right">{row.unique.toLocaleString("en-US")}</td>
                 <td className="px-3 py-2 text-right">{row.leads.toLocaleString("en-US")}</td>
                 <td className="px-3 py-2 text-right">{row.conversion}%</td>
-                <td className="px-3 py-2">{row.id ? <PlacementActions campaignId={campaignId} placement={{ id: row.id, name: row.name }} actionData={actionData} /> : null}</td>
+                <td className="px-3 py-2">
+                  {row.id ? <PlacementActions campaignId={campaignId} placement={{ id: row.id, name: row.name }} actionData={actionData} /> : null}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -101,19 +113,43 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
   );
 }
 
-function PlacementActions({ campaignId, placement, actionData }: { campaignId: string; placement: { id: string; name: string }; actionData: PlacementActionData | undefined }) {
-  const renameError = actionData?.intent === "renamePlacement" && actionData.placementId === placement.id ? (actionData.fieldErrors?.name ?? actionData.formError) : undefined;
+function PlacementActions({
+  campaignId,
+  placement,
+  actionData,
+}: {
+  campaignId: string;
+  placement: { id: string; name: string };
+  actionData: PlacementActionData | undefined;
+}) {
+  const renameError =
+    actionData?.intent === "renamePlacement" && actionData.placementId === placement.id
+      ? (actionData.fieldErrors?.name ?? actionData.formError)
+      : undefined;
   const inputId = `rename-${placement.id}`;
   return (
     <div className="flex flex-wrap items-start gap-2">
-      <a href={placementQrUrl(campaignId, placement.id, "png")} download className={`${BUTTON} border border-gray-300 text-gray-700 hover:bg-gray-50`} aria-label={`Download PNG for ${placement.name}`}>
+      <a
+        href={placementQrUrl(campaignId, placement.id, "png")}
+        download
+        className={`${BUTTON} border border-gray-300 text-gray-700 hover:bg-gray-50`}
+        aria-label={`Download PNG for ${placement.name}`}
+      >
         <Download aria-hidden className="h-4 w-4" /> PNG
       </a>
-      <a href={placementQrUrl(campaignId, placement.id, "svg")} download className={`${BUTTON} border border-gray-300 text-gray-700 hover:bg-gray-50`} aria-label={`Download SVG for ${placement.name}`}>
+      <a
+        href={placementQrUrl(campaignId, placement.id, "svg")}
+        download
+        className={`${BUTTON} border border-gray-300 text-gray-700 hover:bg-gray-50`}
+        aria-label={`Download SVG for ${placement.name}`}
+      >
         <FileCode aria-hidden className="h-4 w-4" /> SVG
       </a>
       <details open={Boolean(renameError)} className="group">
-        <summary className={`${BUTTON} cursor-pointer list-none border border-gray-300 text-gray-700 hover:bg-gray-50`} aria-label={`Rename ${placement.name}`}>
+        <summary
+          className={`${BUTTON} cursor-pointer list-none border border-gray-300 text-gray-700 hover:bg-gray-50`}
+          aria-label={`Rename ${placement.name}`}
+        >
           <Pencil aria-hidden className="h-4 w-4" /> Rename
         </summary>
         <Form method="post" className="mt-2 flex gap-2">
@@ -144,7 +180,10 @@ function PlacementActions({ campaignId, placement, actionData }: { campaignId: s
       </details>
       {/* The confirmation is a second step in the page itself: it works without JavaScript. */}
       <details>
-        <summary className={`${BUTTON} cursor-pointer list-none border border-red-200 text-red-700 hover:bg-red-50`} aria-label={`Delete ${placement.name}`}>
+        <summary
+          className={`${BUTTON} cursor-pointer list-none border border-red-200 text-red-700 hover:bg-red-50`}
+          aria-label={`Delete ${placement.name}`}
+        >
           <Trash2 aria-hidden className="h-4 w-4" /> Delete
         </summary>
         <Form method="post" className="mt-2 max-w-64 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">

@@ -24,8 +24,7 @@ function isUniqueViolation(error: unknown) {
   return false;
 }
 
-const ownedCampaign = (userId: string, campaignId: string) =>
-  and(eq(campaign.id, campaignId), eq(campaign.userId, userId));
+const ownedCampaign = (userId: string, campaignId: string) => and(eq(campaign.id, campaignId), eq(campaign.userId, userId));
 
 /** The campaign's placements, in the order they were added; [] for a campaign that is not the owner's. */
 export async function listPlacements(db: Database, options: { userId: string; campaignId: string }) {
@@ -64,7 +63,10 @@ export async function createPlacement(db: Database, options: { userId: string; c
         .from(placement)
         .where(eq(placement.campaignId, owned.id))) as [{ count: number }];
       if (count >= PLACEMENTS_PER_CAMPAIGN) throw new PlacementLimitError();
-      const [row] = await tx.insert(placement).values({ campaignId: owned.id, name: options.name }).returning({ id: placement.id, name: placement.name });
+      const [row] = await tx
+        .insert(placement)
+        .values({ campaignId: owned.id, name: options.name })
+        .returning({ id: placement.id, name: placement.name });
       return row!;
     });
   } catch (error) {

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
 import type { DateRange } from "./analytics";
 
-const FIELD = "rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
+const FIELD =
+  "rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 /** The range as a GET form: 7/30/90 days or custom dates, in the owner's time zone; works without JavaScript. */
 export function RangePicker({ range, today, timeZone }: { range: DateRange; today: string; timeZone: string }) {
@@ -33,9 +34,7 @@ export function RangePicker({ range, today, timeZone }: { range: DateRange; toda
       <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
         Apply
       </button>
-      <p className="w-full text-xs text-gray-500">
-        Dates are days in your time zone ({timeZone}). From and To apply when “Custom dates” is chosen.
-      </p>
+      <p className="w-full text-xs text-gray-500">Dates are days in your time zone ({timeZone}). From and To apply when “Custom dates” is chosen.</p>
     </Form>
   );
 }

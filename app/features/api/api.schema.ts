@@ -24,11 +24,14 @@ export const CampaignSchema = z
   })
   .meta({ id: "Campaign", description: "A QR-code campaign." });
 
-export const CampaignListSchema = z
-  .object({ object: z.literal("list"), data: z.array(CampaignSchema) })
-  .meta({ id: "CampaignList" });
+export const CampaignListSchema = z.object({ object: z.literal("list"), data: z.array(CampaignSchema) }).meta({ id: "CampaignList" });
 
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max);
 
 export const CreateCampaignSchema = z
   .object({

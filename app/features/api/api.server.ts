@@ -89,7 +89,8 @@ async function runOperation(db: Database, userId: string, operation: Operation, 
   try {
     return await operation.handler({ db, userId, params: parsedParams.data as Record<string, string>, query, body: input });
   } catch (error) {
-    if (error instanceof UnsafeDestinationError) throw new ApiProblem(422, "Validation failed", error.message, [{ path: "target_url", message: error.message }]);
+    if (error instanceof UnsafeDestinationError)
+      throw new ApiProblem(422, "Validation failed", error.message, [{ path: "target_url", message: error.message }]);
     if (error instanceof EndpointLimitError) throw new ApiProblem(409, "Limit reached", error.message);
     throw error;
   }
@@ -189,7 +190,9 @@ export async function handleApiRequest(request: Request): Promise<Response> {
         : await run();
     const stored = result.body as { __problem?: { title: string; detail?: string; errors?: Array<{ path: string; message: string }> } } | undefined;
     if (stored?.__problem) {
-      throw new ApiProblem(result.status, stored.__problem.title, stored.__problem.detail, stored.__problem.errors, { "Idempotent-Replayed": "true" });
+      throw new ApiProblem(result.status, stored.__problem.title, stored.__problem.detail, stored.__problem.errors, {
+        "Idempotent-Replayed": "true",
+      });
     }
     return json(result, headers);
   } catch (error) {

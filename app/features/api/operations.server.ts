@@ -83,7 +83,11 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "Your campaigns, newest first.", schema: CampaignListSchema },
     errors: [],
     async handler({ db, userId }) {
-      const rows = await db.select(campaignColumns).from(campaign).where(eq(campaign.userId, userId)).orderBy(desc(campaign.createdAt), desc(campaign.id));
+      const rows = await db
+        .select(campaignColumns)
+        .from(campaign)
+        .where(eq(campaign.userId, userId))
+        .orderBy(desc(campaign.createdAt), desc(campaign.id));
       return { status: 200, body: { object: "list", data: rows.map(campaignResource) } };
     },
   },
@@ -166,7 +170,10 @@ export const OPERATIONS: Operation[] = [
           .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
           .from(lead)
           .where(eq(lead.campaignId, found.id)),
-        db.select({ unique: sql<number>`count(*) filter (where ${scan.isUnique})::int` }).from(scan).where(eq(scan.campaignId, found.id)),
+        db
+          .select({ unique: sql<number>`count(*) filter (where ${scan.isUnique})::int` })
+          .from(scan)
+          .where(eq(scan.campaignId, found.id)),
       ]);
       const [{ scans }] = (await db.select({ scans: campaign.scanCount }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
       const leads = counts?.leads ?? 0;
@@ -263,8 +270,18 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 409, 415, 422],
     async handler({ db, userId, body }) {
       const input = body as z.output<typeof HookSubscribeSchema>;
-      const { id, secret } = await createWebhookEndpoint(db, { userId, url: input.target_url, events: [input.event], source: "rest_hook", description: "REST hook" });
-      return { status: 201, body: { id, object: "hook", target_url: input.target_url, event: input.event, secret }, headers: { Location: `/api/v1/hooks/${id}` } };
+      const { id, secret } = await createWebhookEndpoint(db, {
+        userId,
+        url: input.target_url,
+        events: [input.event],
+        source: "rest_hook",
+        description: "REST hook",
+      });
+      return {
+        status: 201,
+        body: { id, object: "hook", target_url: input.target_url, event: input.event, secret },
+        headers: { Location: `/api/v1/hooks/${id}` },
+      };
     },
   },
   {

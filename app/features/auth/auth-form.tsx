@@ -14,9 +14,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
   return (
     <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
-        <h1 className="text-center text-2xl font-bold text-gray-900">
-          {isSignUp ? "Create your account" : "Sign in to your account"}
-        </h1>
+        <h1 className="text-center text-2xl font-bold text-gray-900">{isSignUp ? "Create your account" : "Sign in to your account"}</h1>
         <p className="mt-2 text-center text-sm text-gray-600">
           {isSignUp ? "Already have an account? " : "Don't have an account? "}
           <Link to={isSignUp ? "/signin" : "/signup"} className="font-medium text-blue-600 hover:text-blue-700">

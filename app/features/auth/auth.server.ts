@@ -71,9 +71,7 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
           }),
           after: async (user) => {
             // The spec ignores welcome-email failures: sign-up must succeed regardless.
-            await enqueueWelcomeEmail(db, user.email).catch((error) =>
-              logger.error({ err: error }, "welcome email not queued"),
-            );
+            await enqueueWelcomeEmail(db, user.email).catch((error) => logger.error({ err: error }, "welcome email not queued"));
           },
         },
       },

@@ -134,7 +134,10 @@ export async function openVerificationLink(request: Request, token: string): Pro
   const payload = readTokenPayload(token);
   if (payload?.updateTo && payload.userId) {
     // Opening the link proved the new address: it counts as verified, and billing follows it.
-    await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(and(eq(user.id, payload.userId), eq(user.email, payload.updateTo)));
+    await db
+      .update(user)
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where(and(eq(user.id, payload.userId), eq(user.email, payload.updateTo)));
     await onAddressVerified(db, env, payload.userId);
     await updateBillingEmail(payload.userId, payload.updateTo);
     nudgeEmailWorker();
@@ -154,7 +157,10 @@ function readTokenPayload(token: string): { updateTo?: string; userId?: string }
 
 export type ResendResult = { resent?: true; error?: string };
 
-export async function resendVerification(request: Request, sessionUser: { id: string; email: string; emailVerified: boolean }): Promise<{ status: number; body: ResendResult }> {
+export async function resendVerification(
+  request: Request,
+  sessionUser: { id: string; email: string; emailVerified: boolean },
+): Promise<{ status: number; body: ResendResult }> {
   if (sessionUser.emailVerified) return { status: 200, body: { error: "Your email address is already confirmed." } };
   try {
     await consumeRateLimit("verifyResendByUser", sessionUser.id);

@@ -5,7 +5,11 @@ import { getServices } from "~/utils/services.server";
 /** Makes an existing account an admin; false when no account has this email. */
 export async function promoteToAdmin(email: string) {
   const { db } = await getServices();
-  const rows = await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.email, email.toLowerCase())).returning({ id: user.id });
+  const rows = await db
+    .update(user)
+    .set({ role: "admin", updatedAt: new Date() })
+    .where(eq(user.email, email.toLowerCase()))
+    .returning({ id: user.id });
   return rows.length > 0;
 }
 

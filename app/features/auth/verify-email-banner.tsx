@@ -6,8 +6,8 @@ export function VerifyEmailBanner({ email }: { email: string }) {
     <div role="region" aria-label="Confirm your email address" className="border-b border-amber-200 bg-amber-50">
       <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <p>
-          Please confirm your email address: we sent a link to <strong className="break-all">{email}</strong>. Until then, lead
-          notifications are held.
+          Please confirm your email address: we sent a link to <strong className="break-all">{email}</strong>. Until then, lead notifications are
+          held.
         </p>
         <Form method="post" action="/verify-email" className="shrink-0">
           <input type="hidden" name="intent" value="resend" />

@@ -8,8 +8,7 @@ import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getStripe } from "./stripe.server";
 
-export const STRIPE_NOT_CONFIGURED =
-  "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
+export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
 /** Starts a Stripe Checkout for Pro and redirects to it, or answers why it cannot. */
 export async function startCheckout(user: SessionUser) {
@@ -45,10 +44,7 @@ export async function startCheckout(user: SessionUser) {
 async function getOrCreateCustomer(sessionUser: SessionUser) {
   const { db } = await getServices();
   const stripe = getStripe()!;
-  const [existing] = await db
-    .select({ customerId: subscription.stripeCustomerId })
-    .from(subscription)
-    .where(eq(subscription.userId, sessionUser.id));
+  const [existing] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, sessionUser.id));
   if (existing?.customerId) return existing.customerId;
 
   const customer = await stripe.customers.create(

@@ -30,10 +30,13 @@ export function PaymentSuccess({ isPro }: PaymentSuccessProps) {
   useEffect(() => {
     if (isPro && checks > 0) return;
     if (checks > MAX_CHECKS) return;
-    const timer = setTimeout(() => {
-      setChecks((count) => count + 1);
-      void revalidator.revalidate();
-    }, checks === 0 ? FIRST_CHECK_MS : RECHECK_MS);
+    const timer = setTimeout(
+      () => {
+        setChecks((count) => count + 1);
+        void revalidator.revalidate();
+      },
+      checks === 0 ? FIRST_CHECK_MS : RECHECK_MS,
+    );
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the revalidator identity changes every render
   }, [checks, isPro]);
@@ -70,7 +73,9 @@ export function PaymentSuccess({ isPro }: PaymentSuccessProps) {
         <noscript>
           <p className="mt-4 text-sm text-gray-600">
             {isPro ? "Your Pro plan is active." : "Your payment is being confirmed."}{" "}
-            <a href="/dashboard?success=true" className="text-blue-600 underline">Refresh</a>
+            <a href="/dashboard?success=true" className="text-blue-600 underline">
+              Refresh
+            </a>
           </p>
         </noscript>
         <Link to="/dashboard" className="mt-8 inline-block rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700">

@@ -6,8 +6,7 @@ export const PRO_PRICE_USD = 29.99;
 
 export const PRO_PLAN = {
   name: "LeadQR Pro",
-  description:
-    "Unlimited Campaigns | Unlimited QR Scans | AI-Generated Copy | Advanced Analytics | Priority Support | Custom Branding | CSV Export",
+  description: "Unlimited Campaigns | Unlimited QR Scans | AI-Generated Copy | Advanced Analytics | Priority Support | Custom Branding | CSV Export",
   mode: "subscription",
   price: PRO_PRICE_USD,
 } as const;

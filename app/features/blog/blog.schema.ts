@@ -21,11 +21,7 @@ export function isAllowedBannerUrl(value: string) {
 
 export const PostInputSchema = z
   .object({
-    title: z
-      .string({ error: REQUIRED_FIELDS })
-      .trim()
-      .min(1, REQUIRED_FIELDS)
-      .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+    title: z.string({ error: REQUIRED_FIELDS }).trim().min(1, REQUIRED_FIELDS).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
     slug: z.string().trim().max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`).default(""),
     excerpt: z.string().trim().max(EXCERPT_MAX, `Excerpt must be at most ${EXCERPT_MAX} characters`).default(""),
     content: z

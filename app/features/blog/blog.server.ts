@@ -111,7 +111,12 @@ export async function createPost({ db, actorId, input }: { db: Database; actorId
           authorId: actorId,
         })
         .returning({ id: blogPost.id, slug: blogPost.slug });
-      await recordAdminAction(tx, { actorId, action: "blog.create", target: `blog_post:${row!.id}`, detail: { slug: row!.slug, published: input.publish } });
+      await recordAdminAction(tx, {
+        actorId,
+        action: "blog.create",
+        target: `blog_post:${row!.id}`,
+        detail: { slug: row!.slug, published: input.publish },
+      });
       return row!;
     }),
   );
@@ -121,7 +126,11 @@ export async function createPost({ db, actorId, input }: { db: Database; actorId
 export async function updatePost({ db, actorId, postId, input }: { db: Database; actorId: string; postId: string; input: PostInput }) {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
-      const [current] = await tx.select({ published: blogPost.published, publishedAt: blogPost.publishedAt }).from(blogPost).where(eq(blogPost.id, postId)).for("update");
+      const [current] = await tx
+        .select({ published: blogPost.published, publishedAt: blogPost.publishedAt })
+        .from(blogPost)
+        .where(eq(blogPost.id, postId))
+        .for("update");
       if (!current) return null;
       const publishedAt = input.publish ? (current.published && current.publishedAt ? current.publishedAt : new Date()) : null;
       const [row] = await tx
@@ -138,7 +147,12 @@ export async function updatePost({ db, actorId, postId, input }: { db: Database;
         })
         .where(eq(blogPost.id, postId))
         .returning({ id: blogPost.id, slug: blogPost.slug });
-      await recordAdminAction(tx, { actorId, action: "blog.update", target: `blog_post:${postId}`, detail: { slug: input.slug, published: input.publish } });
+      await recordAdminAction(tx, {
+        actorId,
+        action: "blog.update",
+        target: `blog_post:${postId}`,
+        detail: { slug: input.slug, published: input.publish },
+      });
       return row!;
     }),
   );
@@ -153,7 +167,12 @@ export async function setPostPublished({ db, actorId, postId, published }: { db:
       .where(eq(blogPost.id, postId))
       .returning({ slug: blogPost.slug });
     if (rows.length === 0) return false;
-    await recordAdminAction(tx, { actorId, action: published ? "blog.publish" : "blog.unpublish", target: `blog_post:${postId}`, detail: { slug: rows[0]!.slug } });
+    await recordAdminAction(tx, {
+      actorId,
+      action: published ? "blog.publish" : "blog.unpublish",
+      target: `blog_post:${postId}`,
+      detail: { slug: rows[0]!.slug },
+    });
     return true;
   });
 }

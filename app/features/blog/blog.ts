@@ -2,14 +2,16 @@
 
 /** The spec's slug rule: lowercase, keep letters, digits, spaces and hyphens, spaces to hyphens, one hyphen at a time. */
 export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .trim()
-    .replace(/[^a-z0-9\s-]/g, "")
-    .replace(/\s+/g, "-")
-    .replace(/-+/g, "-")
-    // An edge hyphen only makes an uglier URL; none of the spec's examples keeps one.
-    .replace(/^-|-$/g, "");
+  return (
+    text
+      .toLowerCase()
+      .trim()
+      .replace(/[^a-z0-9\s-]/g, "")
+      .replace(/\s+/g, "-")
+      .replace(/-+/g, "-")
+      // An edge hyphen only makes an uglier URL; none of the spec's examples keeps one.
+      .replace(/^-|-$/g, "")
+  );
 }
 
 const LONG_US_DATE = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -26,10 +28,7 @@ export function authorLabel(email: string | null | undefined): string {
 }
 
 export type ContentBlock =
-  | { kind: "h2"; text: string }
-  | { kind: "h3"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "p"; text: string };
+  { kind: "h2"; text: string } | { kind: "h3"; text: string } | { kind: "list"; items: string[] } | { kind: "p"; text: string };
 
 const BULLET = /^\*\s+/;
 

@@ -21,7 +21,12 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
 
   const bannerFileError = fileError ?? errors.bannerFile;
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6" noValidate>
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      noValidate
+    >
       {result?.formError ? (
         <div role="alert" id="post-form-error" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {result.formError}
@@ -79,7 +84,12 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
       </Field>
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
         <legend className="px-1 text-sm font-medium text-gray-700">Banner image</legend>
-        <Field id="bannerFile" label="Upload an image" error={bannerFileError} hint="PNG, JPG, WebP or GIF up to 5MB. An upload replaces the URL below.">
+        <Field
+          id="bannerFile"
+          label="Upload an image"
+          error={bannerFileError}
+          hint="PNG, JPG, WebP or GIF up to 5MB. An upload replaces the URL below."
+        >
           <input
             id="bannerFile"
             name="bannerFile"
@@ -114,7 +124,13 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
         </Field>
       </fieldset>
       <div className="flex items-center gap-2">
-        <input id="publish" name="publish" type="checkbox" defaultChecked={values.publish} className="h-4 w-4 rounded border-gray-300 text-blue-600 focus:ring-blue-500" />
+        <input
+          id="publish"
+          name="publish"
+          type="checkbox"
+          defaultChecked={values.publish}
+          className="h-4 w-4 rounded border-gray-300 text-blue-600 focus:ring-blue-500"
+        />
         <label htmlFor="publish" className="text-sm font-medium text-gray-700">
           Publish immediately
         </label>

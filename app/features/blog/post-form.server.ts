@@ -24,7 +24,9 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
   try {
     form = await request.formData();
   } catch {
-    return data({ fieldErrors: {}, formError: "The form could not be read. Please try again.", values: emptyValues() } satisfies PostFormResult, { status: 400 });
+    return data({ fieldErrors: {}, formError: "The form could not be read. Please try again.", values: emptyValues() } satisfies PostFormResult, {
+      status: 400,
+    });
   }
   const fields = formFields(form);
   const values: PostFormValues = {

@@ -7,14 +7,7 @@ import { OfferRuleSchema } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { CampaignInputSchema } from "./campaigns.schema";
-import {
-  CampaignLimitError,
-  LogoNotFoundError,
-  createCampaign,
-  deleteCampaign,
-  toggleCampaignStatus,
-  updateCampaign,
-} from "./campaigns.server";
+import { CampaignLimitError, LogoNotFoundError, createCampaign, deleteCampaign, toggleCampaignStatus, updateCampaign } from "./campaigns.server";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
@@ -22,10 +15,25 @@ export type CampaignActionData =
   | { ok?: false; fieldErrors?: Record<string, string>; formError?: string };
 
 const ECHOED = new Set([
-  "title", "businessType", "discount", "minOrder", "aiHeadline", "aiThankyou", "colorPreset",
-  "primaryColor", "secondaryColor", "textColor", "buttonStyle", "fontStyle", "layout", "qrLogoUrl",
-  "consentMode", "offerRequiresConsent",
-  "offerExpiry", "offerValidUntil", "offerValidDays",
+  "title",
+  "businessType",
+  "discount",
+  "minOrder",
+  "aiHeadline",
+  "aiThankyou",
+  "colorPreset",
+  "primaryColor",
+  "secondaryColor",
+  "textColor",
+  "buttonStyle",
+  "fontStyle",
+  "layout",
+  "qrLogoUrl",
+  "consentMode",
+  "offerRequiresConsent",
+  "offerExpiry",
+  "offerValidUntil",
+  "offerValidDays",
 ]);
 
 const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: "Please upload the logo again" } };
@@ -56,7 +64,11 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
       const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
       if (!parsed.ok || !rule.ok) {
         // The typed values go back too, so a form posted without JavaScript keeps them.
-        const values = Object.fromEntries(Object.entries(fields).filter(([key]) => ECHOED.has(key)).map(([key, value]) => [key, value.slice(0, 1000)]));
+        const values = Object.fromEntries(
+          Object.entries(fields)
+            .filter(([key]) => ECHOED.has(key))
+            .map(([key, value]) => [key, value.slice(0, 1000)]),
+        );
         const fieldErrors = { ...(parsed.ok ? {} : parsed.response.data.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
         return data({ fieldErrors, values }, { status: 400 });
       }

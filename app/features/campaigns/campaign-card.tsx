@@ -33,13 +33,11 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
   const pendingIntent = fetcher.formData?.get("intent");
   if (pendingIntent === "delete") return null;
 
-  const status: CampaignSummary["status"] =
-    pendingIntent === "toggle" ? (campaign.status === "active" ? "paused" : "active") : campaign.status;
+  const status: CampaignSummary["status"] = pendingIntent === "toggle" ? (campaign.status === "active" ? "paused" : "active") : campaign.status;
   const rate = conversionRate(campaign.leads, campaign.scans);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
 
-  const post = (intent: "toggle" | "delete") =>
-    fetcher.submit({ intent, campaignId: campaign.id }, { method: "post", action: "/campaigns" });
+  const post = (intent: "toggle" | "delete") => fetcher.submit({ intent, campaignId: campaign.id }, { method: "post", action: "/campaigns" });
 
   return (
     <article aria-labelledby={`campaign-${campaign.id}-title`} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -114,7 +112,8 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       </dl>
       {campaign.redeemed !== undefined ? (
         <p className="mt-2 text-center text-sm text-gray-600" data-testid="card-redeemed">
-          Redeemed: <span className="font-semibold text-gray-900">{campaign.redeemed}</span> ({conversionRate(campaign.redeemed, campaign.leads)}% of leads)
+          Redeemed: <span className="font-semibold text-gray-900">{campaign.redeemed}</span> ({conversionRate(campaign.redeemed, campaign.leads)}% of
+          leads)
         </p>
       ) : null}
 

@@ -8,16 +8,7 @@ import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import type { ConsentMode } from "~/features/consent/consent";
 import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
-import {
-  BUSINESS_TYPES,
-  BUTTON_STYLES,
-  COLOR_PRESETS,
-  DEFAULT_DESIGN,
-  FIELD_LIMITS,
-  FONT_STYLES,
-  LAYOUTS,
-  presetOfColors,
-} from "./campaigns";
+import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, DEFAULT_DESIGN, FIELD_LIMITS, FONT_STYLES, LAYOUTS, presetOfColors } from "./campaigns";
 import { LOGO_MAX_BYTES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
 import { useHydrated } from "./use-hydrated";
 
@@ -56,17 +47,44 @@ type Values = {
   offerRequiresConsent: string;
 };
 
-export type WizardServerResult = { fieldErrors?: Record<string, string>; formError?: string; values?: Partial<Values> & Record<string, string | undefined> };
+export type WizardServerResult = {
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  values?: Partial<Values> & Record<string, string | undefined>;
+};
 
 const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
 const STEP_OF_FIELD: Record<string, number> = {
-  title: 1, businessType: 1, discount: 1, minOrder: 1, offerExpiry: 1, offerValidUntil: 1, offerValidDays: 1,
-  aiHeadline: 2, aiThankyou: 2, colorPreset: 2, primaryColor: 2, secondaryColor: 2, textColor: 2,
-  buttonStyle: 2, fontStyle: 2, layout: 2, qrLogoUrl: 2, consentMode: 2, offerRequiresConsent: 2,
+  title: 1,
+  businessType: 1,
+  discount: 1,
+  minOrder: 1,
+  offerExpiry: 1,
+  offerValidUntil: 1,
+  offerValidDays: 1,
+  aiHeadline: 2,
+  aiThankyou: 2,
+  colorPreset: 2,
+  primaryColor: 2,
+  secondaryColor: 2,
+  textColor: 2,
+  buttonStyle: 2,
+  fontStyle: 2,
+  layout: 2,
+  qrLogoUrl: 2,
+  consentMode: 2,
+  offerRequiresConsent: 2,
 };
 const LABELS: Record<string, string> = {
-  rounded: "Rounded", square: "Square", pill: "Pill", modern: "Modern", classic: "Classic", bold: "Bold",
-  centered: "Centered", split: "Split", minimal: "Minimal",
+  rounded: "Rounded",
+  square: "Square",
+  pill: "Pill",
+  modern: "Modern",
+  classic: "Classic",
+  bold: "Bold",
+  centered: "Centered",
+  split: "Split",
+  minimal: "Minimal",
 };
 
 function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>): Values {
@@ -246,13 +264,19 @@ function WizardForm(props: {
             <legend className="text-lg font-semibold text-gray-900">2. Design &amp; Copy</legend>
             <DesignFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} />
             {/* The logo is uploaded with JavaScript; without it the current logo is kept as it is. */}
-            {showAllSteps ? <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} /> : <LogoField values={values} setValues={setValues} error={fieldErrors.qrLogoUrl} />}
+            {showAllSteps ? (
+              <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} />
+            ) : (
+              <LogoField values={values} setValues={setValues} error={fieldErrors.qrLogoUrl} />
+            )}
             <CopyFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} showGenerate={!showAllSteps} />
             <ConsentModeField
               idPrefix={id}
               mode={values.consentMode as ConsentMode}
               offerRequiresConsent={values.offerRequiresConsent === "yes"}
-              onChange={(next) => setValues((current) => ({ ...current, consentMode: next.mode, offerRequiresConsent: next.offerRequiresConsent ? "yes" : "" }))}
+              onChange={(next) =>
+                setValues((current) => ({ ...current, consentMode: next.mode, offerRequiresConsent: next.offerRequiresConsent ? "yes" : "" }))
+              }
               error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
             />
             {!showAllSteps ? (
@@ -304,7 +328,19 @@ function WizardForm(props: {
 type SetValues = React.Dispatch<React.SetStateAction<Values>>;
 type Setter = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
 
-function DesignFields({ values, setValues, set, fieldErrors, id }: { values: Values; setValues: SetValues; set: Setter; fieldErrors: Record<string, string>; id: string }) {
+function DesignFields({
+  values,
+  setValues,
+  set,
+  fieldErrors,
+  id,
+}: {
+  values: Values;
+  setValues: SetValues;
+  set: Setter;
+  fieldErrors: Record<string, string>;
+  id: string;
+}) {
   const customColors = !values.colorPreset;
   return (
     <div className="space-y-4">
@@ -323,10 +359,16 @@ function DesignFields({ values, setValues, set, fieldErrors, id }: { values: Val
                 name="colorPreset"
                 value={preset.id}
                 checked={values.colorPreset === preset.id}
-                onChange={() => setValues((current) => ({ ...current, colorPreset: preset.id, primaryColor: preset.primary, secondaryColor: preset.secondary }))}
+                onChange={() =>
+                  setValues((current) => ({ ...current, colorPreset: preset.id, primaryColor: preset.primary, secondaryColor: preset.secondary }))
+                }
                 className="sr-only"
               />
-              <span aria-hidden className="h-6 w-10 shrink-0 rounded" style={{ backgroundImage: `linear-gradient(135deg, ${preset.primary}, ${preset.secondary})` }} />
+              <span
+                aria-hidden
+                className="h-6 w-10 shrink-0 rounded"
+                style={{ backgroundImage: `linear-gradient(135deg, ${preset.primary}, ${preset.secondary})` }}
+              />
               {preset.name}
             </label>
           ))}
@@ -352,17 +394,15 @@ function DesignFields({ values, setValues, set, fieldErrors, id }: { values: Val
 }
 
 /** One design choice (button style, font, layout) as a labelled select. */
-function ChoiceField(
-  props: {
-    label: string;
-    name: "buttonStyle" | "fontStyle" | "layout";
-    options: readonly string[];
-    values: Values;
-    set: Setter;
-    fieldErrors: Record<string, string>;
-    id: string;
-  },
-) {
+function ChoiceField(props: {
+  label: string;
+  name: "buttonStyle" | "fontStyle" | "layout";
+  options: readonly string[];
+  values: Values;
+  set: Setter;
+  fieldErrors: Record<string, string>;
+  id: string;
+}) {
   return (
     <Field label={props.label} name={props.name} error={props.fieldErrors[props.name]} id={props.id}>
       <select value={props.values[props.name]} onChange={props.set(props.name)}>
@@ -376,7 +416,14 @@ function ChoiceField(
   );
 }
 
-function CopyFields(props: { values: Values; setValues: SetValues; set: Setter; fieldErrors: Record<string, string>; id: string; showGenerate: boolean }) {
+function CopyFields(props: {
+  values: Values;
+  setValues: SetValues;
+  set: Setter;
+  fieldErrors: Record<string, string>;
+  id: string;
+  showGenerate: boolean;
+}) {
   const { values, setValues, set, fieldErrors, id } = props;
   const copyFetcher = useFetcher<AiCopyResponse>();
   const [localError, setLocalError] = useState<string | null>(null);
@@ -412,7 +459,12 @@ function CopyFields(props: { values: Values; setValues: SetValues; set: Setter; 
       {props.showGenerate ? (
         <div className="flex flex-col gap-2 rounded-xl border border-purple-200 bg-purple-50 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-purple-900">Let AI write a headline and a thank-you message for your offer.</p>
-          <button type="button" onClick={generate} disabled={generating} className="inline-flex items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 text-sm font-medium text-white hover:bg-purple-700 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={generate}
+            disabled={generating}
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 text-sm font-medium text-white hover:bg-purple-700 disabled:opacity-60"
+          >
             {generating ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Sparkles aria-hidden className="h-4 w-4" />}
             {generating ? "Generating..." : "Generate with AI"}
           </button>
@@ -491,14 +543,20 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
       <p className="text-sm font-medium text-gray-700">Logo (optional)</p>
       <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} />
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        {values.qrLogoUrl ? <img src={values.qrLogoUrl} alt="Uploaded logo" className="h-12 w-12 rounded-lg border border-gray-200 object-contain" /> : null}
+        {values.qrLogoUrl ? (
+          <img src={values.qrLogoUrl} alt="Uploaded logo" className="h-12 w-12 rounded-lg border border-gray-200 object-contain" />
+        ) : null}
         <label className={`${SECONDARY} cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500`}>
           {uploading ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImagePlus aria-hidden className="h-4 w-4" />}
           {uploading ? "Uploading..." : values.qrLogoUrl ? "Change logo" : "Upload logo"}
           <input type="file" accept="image/*" onChange={choose} className="sr-only" aria-describedby="logo-hint" />
         </label>
         {values.qrLogoUrl ? (
-          <button type="button" onClick={() => setValues((current) => ({ ...current, qrLogoUrl: "" }))} className="text-sm text-gray-600 underline hover:text-gray-900">
+          <button
+            type="button"
+            onClick={() => setValues((current) => ({ ...current, qrLogoUrl: "" }))}
+            className="text-sm text-gray-600 underline hover:text-gray-900"
+          >
             Remove logo
           </button>
         ) : null}
@@ -523,7 +581,14 @@ const CONTROL =
   "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 /** A label, the control (given as the only child, without id/name), its hint and its error. */
-function Field(props: { label: string; name: string; error?: string; hint?: string; id: string; children: React.ReactElement<Record<string, unknown>> }) {
+function Field(props: {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+  id: string;
+  children: React.ReactElement<Record<string, unknown>>;
+}) {
   const controlId = `${props.id}-${props.name}`;
   const describedBy = [props.hint ? `${controlId}-hint` : null, props.error ? `${controlId}-error` : null].filter(Boolean).join(" ") || undefined;
   const child = props.children;

@@ -2,15 +2,68 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 
 /** SPEC §3, verbatim and in order (it announces 63 but lists these 62: decision 020). */
 export const BUSINESS_TYPES = [
-  "Restaurant", "Food Truck", "Coffee Shop", "Bakery", "Bar/Pub", "Fast Food", "Salon/Spa", "Barbershop",
-  "Nail Salon", "Massage Therapy", "Beauty Clinic", "Gym/Fitness", "Yoga Studio", "Personal Training",
-  "Dance Studio", "Martial Arts", "Boutique", "Clothing Store", "Jewelry Store", "Gift Shop", "Bookstore",
-  "Auto Repair", "Plumbing", "Electrical", "HVAC", "Cleaning Service", "Landscaping", "Real Estate",
-  "Insurance", "Legal Services", "Accounting", "Consulting", "Dental Office", "Medical Clinic", "Veterinary",
-  "Pharmacy", "Optometry", "Hotel/Motel", "B&B", "Event Venue", "Wedding Services", "Photography",
-  "Pet Grooming", "Pet Store", "Daycare", "Tutoring", "Music Lessons", "Hardware Store", "Electronics",
-  "Furniture", "Home Decor", "Florist", "Non-Profit", "Church", "Community Center", "Library", "Museum",
-  "Pop-up Shop", "Market Stall", "Food Cart", "Mobile Service", "Other",
+  "Restaurant",
+  "Food Truck",
+  "Coffee Shop",
+  "Bakery",
+  "Bar/Pub",
+  "Fast Food",
+  "Salon/Spa",
+  "Barbershop",
+  "Nail Salon",
+  "Massage Therapy",
+  "Beauty Clinic",
+  "Gym/Fitness",
+  "Yoga Studio",
+  "Personal Training",
+  "Dance Studio",
+  "Martial Arts",
+  "Boutique",
+  "Clothing Store",
+  "Jewelry Store",
+  "Gift Shop",
+  "Bookstore",
+  "Auto Repair",
+  "Plumbing",
+  "Electrical",
+  "HVAC",
+  "Cleaning Service",
+  "Landscaping",
+  "Real Estate",
+  "Insurance",
+  "Legal Services",
+  "Accounting",
+  "Consulting",
+  "Dental Office",
+  "Medical Clinic",
+  "Veterinary",
+  "Pharmacy",
+  "Optometry",
+  "Hotel/Motel",
+  "B&B",
+  "Event Venue",
+  "Wedding Services",
+  "Photography",
+  "Pet Grooming",
+  "Pet Store",
+  "Daycare",
+  "Tutoring",
+  "Music Lessons",
+  "Hardware Store",
+  "Electronics",
+  "Furniture",
+  "Home Decor",
+  "Florist",
+  "Non-Profit",
+  "Church",
+  "Community Center",
+  "Library",
+  "Museum",
+  "Pop-up Shop",
+  "Market Stall",
+  "Food Cart",
+  "Mobile Service",
+  "Other",
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
@@ -93,7 +146,12 @@ export function qrFileName(title: string, extension: "png" | "svg") {
 
 export function contentDisposition(title: string, extension: "png" | "svg") {
   const ascii = qrFileName(title, extension);
-  const full = `${title.replace(/[\u0000-\u001f\u007f/\\]+/g, " ").trim().slice(0, 100) || "campaign"}-qr-code.${extension}`;
+  const full = `${
+    title
+      .replace(/[\u0000-\u001f\u007f/\\]+/g, " ")
+      .trim()
+      .slice(0, 100) || "campaign"
+  }-qr-code.${extension}`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 

@@ -3,13 +3,7 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { PRO_PRICE_USD } from "~/features/billing/plan";
-import {
-  CONSENT_FIELD,
-  consentCheckboxText,
-  DOUBLE_OPT_IN_HINT,
-  NOTICE_TEXT,
-  type ConsentMode,
-} from "~/features/consent/consent";
+import { CONSENT_FIELD, consentCheckboxText, DOUBLE_OPT_IN_HINT, NOTICE_TEXT, type ConsentMode } from "~/features/consent/consent";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";

@@ -103,7 +103,9 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
   // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
   // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
   const latest = latestScanOf(options.campaignId, hash);
-  const placement = placementId ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})` : sql`null`;
+  const placement = placementId
+    ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})`
+    : sql`null`;
   const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
       ${isUnique}, ${options.source ?? "link"}, ${placement}`;
   const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
@@ -231,10 +233,7 @@ export function isCaptureOverload(error: unknown) {
  * prefetches, previewers, bots, the owner, repeats) are counted by reason, without a row each,
  * and get the page without a new token.
  */
-export async function openCapturePage(
-  db: Database,
-  options: { campaignId: string | undefined; visit: CaptureVisit },
-): Promise<CaptureView> {
+export async function openCapturePage(db: Database, options: { campaignId: string | undefined; visit: CaptureVisit }): Promise<CaptureView> {
   const snapshot = await loadCaptureSnapshot(db, options.campaignId);
   if (!snapshot) return { state: "not-found" };
   return decideCaptureLoad(db, snapshot, options.visit);
@@ -400,7 +399,10 @@ export async function submitLead(
   // The campaign's budget is spent only by posts carrying a real scan of it, so junk posts from
   // many addresses cannot lock genuine visitors out.
   try {
-    const [counted] = await db.select({ id: scan.id }).from(scan).where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
+    const [counted] = await db
+      .select({ id: scan.id })
+      .from(scan)
+      .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
     if (!counted) return fail(400, { error: SUBMISSION_ERRORS.failed, values });
     await consumeRateLimit("leadByCampaign", campaignId);
   } catch (error) {
@@ -438,12 +440,23 @@ export async function submitLead(
         .from(scan)
         .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
       if (!counted) return "no-scan" as const;
-      const values = { campaignId, scanId: token, name, email, phone: phone ?? null, placementId: counted.placementId, collectedAt: sql`${at}::timestamptz` };
+      const values = {
+        campaignId,
+        scanId: token,
+        name,
+        email,
+        phone: phone ?? null,
+        placementId: counted.placementId,
+        collectedAt: sql`${at}::timestamptz`,
+      };
       let [stored] = await tx.insert(lead).values(values).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
       if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
         // A refresh shares its first load's token (decision 090), and two people behind one
         // address with the same browser share a visitor hash: the second person's lead is kept.
-        [stored] = await tx.insert(lead).values({ ...values, scanId: null }).returning({ id: lead.id });
+        [stored] = await tx
+          .insert(lead)
+          .values({ ...values, scanId: null })
+          .returning({ id: lead.id });
       }
       // The same email claiming again gets its first code back (decision 120).
       claim = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
@@ -522,8 +535,7 @@ async function notifyOwner(
 ) {
   const appUrl = getEnv().appOrigin;
   const at = sql`${options.at}::timestamptz`;
-  const byCampaign = (kind: "new_lead" | "lead_digest") =>
-    and(eq(emailOutbox.campaignId, options.campaignId), eq(emailOutbox.kind, kind));
+  const byCampaign = (kind: "new_lead" | "lead_digest") => and(eq(emailOutbox.campaignId, options.campaignId), eq(emailOutbox.kind, kind));
   const [{ sentThisHour }] = (await tx
     .select({ sentThisHour: count() })
     .from(emailOutbox)
@@ -566,8 +578,5 @@ async function notifyOwner(
     .from(emailOutbox)
     .where(and(byCampaign("new_lead"), gte(emailOutbox.createdAt, since)))) as [{ single: number }];
   const content = leadDigestEmail(options.details.campaignTitle, Math.max(1, leads - single), appUrl);
-  await tx
-    .update(emailOutbox)
-    .set({ subject: content.subject, html: content.html, text: content.text })
-    .where(eq(emailOutbox.id, digest.id));
+  await tx.update(emailOutbox).set({ subject: content.subject, html: content.html, text: content.text }).where(eq(emailOutbox.id, digest.id));
 }

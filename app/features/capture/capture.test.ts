@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DESIGN, deviceTypeOf, isCountedView, pageDesignOf, safeLogoUrl } from "./capture";
 
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
@@ -46,8 +47,23 @@ describe("pageDesignOf", () => {
   });
 
   it("reads an object or the spec's JSON string", () => {
-    const stored = { primary_color: "#ea580c", secondary_color: "#FB923C", text_color: "#111827", button_style: "pill", font_style: "classic", layout: "split" } as const;
-    const expected = { primary: "#EA580C", secondary: "#FB923C", text: "#111827", hover: "#FB923C", buttonStyle: "pill", fontStyle: "classic", layout: "split" };
+    const stored = {
+      primary_color: "#ea580c",
+      secondary_color: "#FB923C",
+      text_color: "#111827",
+      button_style: "pill",
+      font_style: "classic",
+      layout: "split",
+    } as const;
+    const expected = {
+      primary: "#EA580C",
+      secondary: "#FB923C",
+      text: "#111827",
+      hover: "#FB923C",
+      buttonStyle: "pill",
+      fontStyle: "classic",
+      layout: "split",
+    };
     expect(pageDesignOf(stored)).toEqual(expected);
     expect(pageDesignOf(JSON.stringify(stored))).toEqual(expected);
   });

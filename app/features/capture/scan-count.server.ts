@@ -5,4 +5,7 @@ import { sql } from "drizzle-orm";
  * campaigns (decision 091). Use this wherever a campaign's scan number is shown or checked.
  * Written out in full: inside a one-table select Drizzle would render the columns unqualified.
  */
-export const campaignScans = sql<number>`("campaign"."scan_count" + coalesce((select sum(t.scans) from campaign_scan_tally t where t.campaign_id = "campaign"."id"), 0))::int`.mapWith(Number);
+export const campaignScans =
+  sql<number>`("campaign"."scan_count" + coalesce((select sum(t.scans) from campaign_scan_tally t where t.campaign_id = "campaign"."id"), 0))::int`.mapWith(
+    Number,
+  );

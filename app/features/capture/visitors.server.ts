@@ -36,7 +36,14 @@ async function loadSalt(db: Database, day: string) {
 /** sha256(day's salt + address + user agent): the same person on the same day, no address stored. */
 export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; day?: string }) {
   const salt = await visitorSaltOf(db, options.day);
-  return crypto.createHash("sha256").update(salt).update("\n").update(options.clientAddress).update("\n").update(options.userAgent).digest("base64url");
+  return crypto
+    .createHash("sha256")
+    .update(salt)
+    .update("\n")
+    .update(options.clientAddress)
+    .update("\n")
+    .update(options.userAgent)
+    .digest("base64url");
 }
 
 // ---- Counts kept in memory and written every few seconds (decisions 090 and 091) ----

@@ -1,11 +1,5 @@
 // Wizard step 2: how the capture page asks for marketing consent (issue 14).
-import {
-  CONSENT_MODE_HELP,
-  CONSENT_MODE_LABELS,
-  CONSENT_MODES,
-  OFFER_REQUIRES_CONSENT_HELP,
-  type ConsentMode,
-} from "./consent";
+import { CONSENT_MODE_HELP, CONSENT_MODE_LABELS, CONSENT_MODES, OFFER_REQUIRES_CONSENT_HELP, type ConsentMode } from "./consent";
 
 export function ConsentModeField(props: {
   mode: ConsentMode;

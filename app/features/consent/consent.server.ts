@@ -157,11 +157,7 @@ export async function checkConfirmToken(db: Database, options: { token: string |
     .select({ leadId: leadConsent.leadId })
     .from(leadConsent)
     .where(
-      and(
-        eq(leadConsent.confirmTokenHash, sha256(options.token)),
-        gt(leadConsent.confirmExpiresAt, sql`now()`),
-        isNull(leadConsent.withdrawnAt),
-      ),
+      and(eq(leadConsent.confirmTokenHash, sha256(options.token)), gt(leadConsent.confirmExpiresAt, sql`now()`), isNull(leadConsent.withdrawnAt)),
     );
   return row ? "valid" : "invalid";
 }
@@ -173,11 +169,7 @@ export async function confirmConsent(db: Database, options: { token: string | un
     .update(leadConsent)
     .set({ confirmedAt: sql`now()`, confirmedAddress: options.clientAddress.slice(0, 100), confirmTokenHash: null })
     .where(
-      and(
-        eq(leadConsent.confirmTokenHash, sha256(options.token)),
-        gt(leadConsent.confirmExpiresAt, sql`now()`),
-        isNull(leadConsent.withdrawnAt),
-      ),
+      and(eq(leadConsent.confirmTokenHash, sha256(options.token)), gt(leadConsent.confirmExpiresAt, sql`now()`), isNull(leadConsent.withdrawnAt)),
     )
     .returning({ leadId: leadConsent.leadId });
   return rows.length > 0;

@@ -14,8 +14,7 @@ export const CONSENT_MODE_LABELS: Record<ConsentMode, string> = {
 export const CONSENT_FIELD = "marketingConsent";
 
 /** The spec's sentence under the button: the default, and what `notice` campaigns keep showing. */
-export const NOTICE_TEXT =
-  "By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time.";
+export const NOTICE_TEXT = "By submitting this form, you agree to receive marketing communications from us. You can unsubscribe at any time.";
 
 /** A double opt-in link works for this long, once. */
 export const CONFIRM_LINK_DAYS = 7;
@@ -39,32 +38,25 @@ export const CONSENT_REQUIRED_ERROR = "Please tick the box to claim this offer."
 
 /** What the owner is told about each choice in the wizard. */
 export const CONSENT_MODE_HELP: Record<ConsentMode, string> = {
-  notice:
-    "Visitors see a short sentence under the button. Simple, but it does not prove that anyone agreed to marketing emails.",
-  checkbox:
-    "Visitors see an unticked box for marketing emails, separate from claiming the offer. Each lead records whether it was ticked.",
-  double_opt_in:
-    "As Checkbox, then we email the visitor a link to confirm (expected in Germany). Only confirmed leads may be emailed.",
+  notice: "Visitors see a short sentence under the button. Simple, but it does not prove that anyone agreed to marketing emails.",
+  checkbox: "Visitors see an unticked box for marketing emails, separate from claiming the offer. Each lead records whether it was ticked.",
+  double_opt_in: "As Checkbox, then we email the visitor a link to confirm (expected in Germany). Only confirmed leads may be emailed.",
 };
 
 export const OFFER_REQUIRES_CONSENT_HELP =
   "Only visitors who tick the box get the offer. In the EU consent must be freely given: tying an offer to it may make the consent invalid, so leave this off unless you are sure.";
 
 export type ConsentStatus =
-  | "not recorded"
-  | "notice shown"
-  | "no consent"
-  | "consented"
-  | "awaiting confirmation"
-  | "confirmed"
-  | "consent withdrawn";
+  "not recorded" | "notice shown" | "no consent" | "consented" | "awaiting confirmation" | "confirmed" | "consent withdrawn";
 
-export function consentStatusOf(record: {
-  mode: ConsentMode;
-  ticked: boolean;
-  confirmedAt: Date | string | null;
-  withdrawnAt: Date | string | null;
-} | null): ConsentStatus {
+export function consentStatusOf(
+  record: {
+    mode: ConsentMode;
+    ticked: boolean;
+    confirmedAt: Date | string | null;
+    withdrawnAt: Date | string | null;
+  } | null,
+): ConsentStatus {
   if (!record) return "not recorded";
   if (record.withdrawnAt) return "consent withdrawn";
   if (record.mode === "notice") return "notice shown";

@@ -10,13 +10,16 @@ export const BusinessIdentitySchema = z.object({
     .trim()
     .max(500, "Privacy policy URL must be at most 500 characters")
     .default("")
-    .refine((value) => value === "" || /^https:\/\/[^\s]+$/i.test(value) && URL.canParse(value), "Please enter a full https:// address")
+    .refine((value) => value === "" || (/^https:\/\/[^\s]+$/i.test(value) && URL.canParse(value)), "Please enter a full https:// address")
     .transform((value) => value || null),
   retentionMonths: z
     .string()
     .trim()
     .default("")
-    .refine((value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= RETENTION_MAX_MONTHS), `Enter a number of months from 1 to ${RETENTION_MAX_MONTHS}, or leave empty to keep leads`)
+    .refine(
+      (value) => value === "" || (/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= RETENTION_MAX_MONTHS),
+      `Enter a number of months from 1 to ${RETENTION_MAX_MONTHS}, or leave empty to keep leads`,
+    )
     .transform((value) => (value === "" ? null : Number(value))),
 });
 

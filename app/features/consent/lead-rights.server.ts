@@ -117,7 +117,14 @@ export async function exportLeadData(db: Database, options: LeadRightsOptions) {
   const detail = await getLeadDetail(db, options);
   if (!detail) return null;
   const emails = await db
-    .select({ kind: emailOutbox.kind, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, createdAt: emailOutbox.createdAt, sentAt: emailOutbox.sentAt })
+    .select({
+      kind: emailOutbox.kind,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
     .from(emailOutbox)
     .where(eq(emailOutbox.leadId, detail.id))
     .orderBy(asc(emailOutbox.createdAt));

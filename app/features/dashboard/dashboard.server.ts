@@ -34,8 +34,7 @@ export async function getDashboard(options: { userId: string; timeZone: string; 
   ]);
 
   const days = lastDays(today, 14);
-  const sum = (byDay: Map<string, number>, from: number, to: number) =>
-    days.slice(from, to).reduce((total, day) => total + (byDay.get(day) ?? 0), 0);
+  const sum = (byDay: Map<string, number>, from: number, to: number) => days.slice(from, to).reduce((total, day) => total + (byDay.get(day) ?? 0), 0);
   const totalLeads = campaigns.reduce((total, row) => total + row.leads, 0);
   const totalScans = campaigns.reduce((total, row) => total + row.scans, 0);
 

@@ -28,20 +28,19 @@ describe("week trend", () => {
 
 describe("chart", () => {
   it("lists the last 7 days including today, across a month end", () => {
-    expect(lastDays("2024-03-02")).toEqual([
-      "2024-02-25",
-      "2024-02-26",
-      "2024-02-27",
-      "2024-02-28",
-      "2024-02-29",
-      "2024-03-01",
-      "2024-03-02",
-    ]);
+    expect(lastDays("2024-03-02")).toEqual(["2024-02-25", "2024-02-26", "2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"]);
   });
 
   it("zero-fills days without rows", () => {
     const days = lastDays("2024-03-09");
-    const points = chartPoints(days, new Map([["2024-03-09", 2]]), new Map([["2024-03-03", 5], ["2024-03-09", 4]]));
+    const points = chartPoints(
+      days,
+      new Map([["2024-03-09", 2]]),
+      new Map([
+        ["2024-03-03", 5],
+        ["2024-03-09", 4],
+      ]),
+    );
     expect(points).toHaveLength(7);
     expect(points[0]).toEqual({ date: "Mar 3", leads: 0, scans: 5 });
     expect(points[6]).toEqual({ date: "Mar 9", leads: 2, scans: 4 });

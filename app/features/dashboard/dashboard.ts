@@ -25,17 +25,13 @@ export type ChartPoint = { date: string; leads: number; scans: number };
 
 /** "2024-03-09" → "Mar 9". The day is a calendar date, so it is formatted in UTC. */
 export function dayLabel(day: string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The last `count` calendar days (YYYY-MM-DD) up to and including `today`. */
 export function lastDays(today: string, count = 7): string[] {
   const end = new Date(`${today}T00:00:00Z`).getTime();
-  return Array.from({ length: count }, (_, index) =>
-    new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: count }, (_, index) => new Date(end - (count - 1 - index) * 86_400_000).toISOString().slice(0, 10));
 }
 
 /** One point per day, zero where a day has no rows. */

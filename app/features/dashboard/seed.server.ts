@@ -154,9 +154,7 @@ export async function seed(options: { scale: "demo" | "large" }): Promise<SeedRe
   // Several campaigns need Pro (granted, as an admin would).
   await db.update(user).set({ isPro: true }).where(eq(user.id, userId));
 
-  const volume = large
-    ? { campaigns: 100, scans: 1_000_000, leads: 200_000, days: 365 }
-    : { campaigns: 3, scans: 420, leads: 64, days: 28 };
+  const volume = large ? { campaigns: 100, scans: 1_000_000, leads: 200_000, days: 365 } : { campaigns: 3, scans: 420, leads: 64, days: 28 };
   await generateOwnerData(db, { userId, ...volume });
   // Fresh statistics and visibility map, as autovacuum would leave them: index-only counts.
   await db.execute(sql`vacuum analyze campaign, scan, lead, placement, scan_exclusion`);

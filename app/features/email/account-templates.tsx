@@ -33,8 +33,8 @@ export function resetPasswordEmail(link: string, appUrl: string): EmailContent {
       <p>Someone (hopefully you) asked to reset the password of your LeadQR account.</p>
       <Button href={link}>Choose a new password</Button>
       <p>
-        The link works once and is valid for 1 hour. If it has expired, <a href={`${appUrl}/forgot-password`}>ask for a new one</a>. If you did not ask,
-        ignore this email: your password stays as it is.
+        The link works once and is valid for 1 hour. If it has expired, <a href={`${appUrl}/forgot-password`}>ask for a new one</a>. If you did not
+        ask, ignore this email: your password stays as it is.
       </p>
     </>,
     `Choose a new password (the link works once and is valid for 1 hour): ${link}\n\nIf you did not ask, ignore this email: your password stays as it is.`,
@@ -70,10 +70,7 @@ export function emailChangeNoticeEmail(newEmail: string, appUrl: string): EmailC
   return render(
     "Your LeadQR email address is being changed",
     <>
-      <p>
-        Someone signed in to your LeadQR account asked to change its email address to {newEmail}. Nothing changes until the new address
-        confirms.
-      </p>
+      <p>Someone signed in to your LeadQR account asked to change its email address to {newEmail}. Nothing changes until the new address confirms.</p>
       <p>
         If this was not you, <a href={`${appUrl}/forgot-password`}>reset your password</a> and sign out other sessions in Settings.
       </p>
@@ -88,8 +85,8 @@ export function signUpAttemptEmail(appUrl: string): EmailContent {
     <>
       <p>Someone tried to create a new LeadQR account with this email address, which already has an account. No new account was created.</p>
       <p>
-        If it was you, <a href={`${appUrl}/signin`}>sign in</a> or <a href={`${appUrl}/forgot-password`}>reset your password</a>. Otherwise
-        you can ignore this email.
+        If it was you, <a href={`${appUrl}/signin`}>sign in</a> or <a href={`${appUrl}/forgot-password`}>reset your password</a>. Otherwise you can
+        ignore this email.
       </p>
     </>,
     `Someone tried to create an account with your address. No new account was created. Sign in: ${appUrl}/signin. Forgot your password? ${appUrl}/forgot-password`,

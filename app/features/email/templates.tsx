@@ -78,8 +78,7 @@ export function leadDigestEmail(campaignTitle: string, count: number, appUrl: st
     `${count} more leads for ${oneLine(campaignTitle)}`,
     <>
       <p>
-        Your campaign {campaignTitle} received {count} more leads in the last hour. We bundled them into
-        this message so your inbox stays usable.
+        Your campaign {campaignTitle} received {count} more leads in the last hour. We bundled them into this message so your inbox stays usable.
       </p>
       <p>
         <a href={`${appUrl}/leads`}>See them on your Leads page</a>

@@ -87,7 +87,10 @@ export function createEmailWorker(options: EmailWorkerOptions) {
       log.warn({ count: rows.length }, "Email service not configured");
       await db.execute(sql`
         update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
-         where id in (${sql.join(rows.map((row) => sql`${row.id}`), sql`, `)}) and status = 'sending'`);
+         where id in (${sql.join(
+           rows.map((row) => sql`${row.id}`),
+           sql`, `,
+         )}) and status = 'sending'`);
       return rows.length;
     }
     for (const row of rows) {

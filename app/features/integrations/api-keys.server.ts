@@ -36,7 +36,14 @@ export async function createApiKey(db: Database, options: { userId: string; name
 
 export async function listApiKeys(db: Database, options: { userId: string }) {
   return db
-    .select({ id: apiKey.id, name: apiKey.name, prefix: apiKey.prefix, lastUsedAt: apiKey.lastUsedAt, revokedAt: apiKey.revokedAt, createdAt: apiKey.createdAt })
+    .select({
+      id: apiKey.id,
+      name: apiKey.name,
+      prefix: apiKey.prefix,
+      lastUsedAt: apiKey.lastUsedAt,
+      revokedAt: apiKey.revokedAt,
+      createdAt: apiKey.createdAt,
+    })
     .from(apiKey)
     .where(eq(apiKey.userId, options.userId))
     .orderBy(desc(apiKey.createdAt));

@@ -17,14 +17,31 @@ export function Section({ title, description, children }: { title: string; descr
   );
 }
 
-export function SubmitButton({ busy, children, disabled, variant = "primary", label }: { busy?: boolean; children: React.ReactNode; disabled?: boolean; variant?: "primary" | "secondary" | "danger"; label?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  disabled,
+  variant = "primary",
+  label,
+}: {
+  busy?: boolean;
+  children: React.ReactNode;
+  disabled?: boolean;
+  variant?: "primary" | "secondary" | "danger";
+  label?: string;
+}) {
   const styles = {
     primary: "bg-blue-600 text-white hover:bg-blue-700",
     secondary: "border border-gray-300 text-gray-700 hover:bg-gray-50",
     danger: "border border-red-300 text-red-700 hover:bg-red-50",
   }[variant];
   return (
-    <button type="submit" aria-label={label} disabled={busy || disabled} className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${styles}`}>
+    <button
+      type="submit"
+      aria-label={label}
+      disabled={busy || disabled}
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${styles}`}
+    >
       {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
       {children}
     </button>
@@ -49,14 +66,30 @@ export function OneTimeSecret({ label, value }: { label: string; value: string }
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-amber-900">{label}</p>
       <p className="mt-1 text-sm text-amber-900">Copy it now: it will not be shown again.</p>
-      <input readOnly aria-label={label} value={value} className={`${inputClass} font-mono text-sm`} onFocus={(event) => event.currentTarget.select()} />
+      <input
+        readOnly
+        aria-label={label}
+        value={value}
+        className={`${inputClass} font-mono text-sm`}
+        onFocus={(event) => event.currentTarget.select()}
+      />
     </div>
   );
 }
 
 export function Message({ result }: { result?: { message?: string; error?: string } }) {
-  if (result?.message) return <p role="status" className="text-sm text-green-700">{result.message}</p>;
-  if (result?.error) return <p role="alert" className="text-sm text-red-600">{result.error}</p>;
+  if (result?.message)
+    return (
+      <p role="status" className="text-sm text-green-700">
+        {result.message}
+      </p>
+    );
+  if (result?.error)
+    return (
+      <p role="alert" className="text-sm text-red-600">
+        {result.error}
+      </p>
+    );
   return null;
 }
 

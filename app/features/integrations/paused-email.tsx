@@ -12,8 +12,8 @@ export function webhookPausedEmail(endpoint: { url: string; failures: number; en
         <body style={{ fontFamily: "Arial, sans-serif", color: "#111827" }}>
           <h1 style={{ color: "#1E40AF", fontSize: 22 }}>{subject}</h1>
           <p>
-            We paused deliveries to <strong>{endpoint.url}</strong> after {endpoint.failures} failed attempts in a row. New events are kept and
-            will be delivered when you resume the endpoint.
+            We paused deliveries to <strong>{endpoint.url}</strong> after {endpoint.failures} failed attempts in a row. New events are kept and will
+            be delivered when you resume the endpoint.
           </p>
           <p>
             <a href={link}>Review the delivery log and resume</a>

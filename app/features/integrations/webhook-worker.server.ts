@@ -42,7 +42,7 @@ type Claimed = {
   payload: unknown;
 };
 
-const rowsOf = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const settings = { ...WEBHOOK_WORKER_DEFAULTS, ...options };
@@ -75,7 +75,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
           from webhook_delivery d
           join webhook_endpoint e on e.id = d.endpoint_id
           join webhook_event ev on ev.id = d.event_id
-         where d.id in (${sql.join(claimed.map((row) => sql`${row.id}`), sql`, `)})`),
+         where d.id in (${sql.join(
+           claimed.map((row) => sql`${row.id}`),
+           sql`, `,
+         )})`),
     );
   }
 
@@ -107,7 +110,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
           update webhook_endpoint set consecutive_failures = consecutive_failures + 1
            where id = ${row.endpoint_id} returning consecutive_failures`),
       );
-      if (endpoint && endpoint.consecutive_failures >= settings.pauseAfterFailures) await autoPause(tx as unknown as Database, row.endpoint_id, endpoint.consecutive_failures);
+      if (endpoint && endpoint.consecutive_failures >= settings.pauseAfterFailures)
+        await autoPause(tx as unknown as Database, row.endpoint_id, endpoint.consecutive_failures);
     });
   }
 

@@ -126,11 +126,7 @@ const endpointSummary = {
 };
 
 export async function listWebhookEndpoints(db: Database, options: { userId: string }) {
-  return db
-    .select(endpointSummary)
-    .from(webhookEndpoint)
-    .where(eq(webhookEndpoint.userId, options.userId))
-    .orderBy(desc(webhookEndpoint.createdAt));
+  return db.select(endpointSummary).from(webhookEndpoint).where(eq(webhookEndpoint.userId, options.userId)).orderBy(desc(webhookEndpoint.createdAt));
 }
 
 export async function getWebhookEndpoint(db: Database, options: { userId: string; endpointId: string }) {
@@ -283,7 +279,12 @@ export async function listDeliveryLog(db: Database, options: { userId: string; e
       createdAt: webhookAttempt.createdAt,
     })
     .from(webhookAttempt)
-    .where(inArray(webhookAttempt.deliveryId, deliveries.map((row) => row.id)))
+    .where(
+      inArray(
+        webhookAttempt.deliveryId,
+        deliveries.map((row) => row.id),
+      ),
+    )
     .orderBy(desc(webhookAttempt.id));
   return deliveries.map((delivery) => ({ ...delivery, log: attempts.filter((attempt) => attempt.deliveryId === delivery.id) }));
 }

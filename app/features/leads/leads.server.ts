@@ -69,7 +69,10 @@ function viewFilter(query: ViewQuery, visible: Set<string> | null): { campaign: 
 
 function onlyIds(ids: Set<string>): SQL {
   if (ids.size === 0) return sql`false`;
-  return sql`l.id in (${sql.join([...ids].map((id) => sql`${id}::uuid`), sql`, `)})`;
+  return sql`l.id in (${sql.join(
+    [...ids].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
 }
 
 /**
@@ -170,9 +173,16 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
         limit ${LEADS_PAGE_SIZE} offset ${offset}`,
   );
 
-  const leads = rowsOf<{ id: string; name: string; email: string; phone: string | null; campaign: string; placement: string | null; collectedAt: number; redeemedAt: number | null }>(
-    result,
-  ).map((row) => {
+  const leads = rowsOf<{
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    campaign: string;
+    placement: string | null;
+    collectedAt: number;
+    redeemedAt: number | null;
+  }>(result).map((row) => {
     const isMasked = visible !== null && !visible.has(row.id);
     const contact = isMasked ? maskLead(row) : row;
     const collectedAt = new Date(Number(row.collectedAt));
@@ -293,7 +303,12 @@ function csvConsentOf(row: CsvLeadRow): CsvConsent | undefined {
   if (!row.mode) return undefined;
   const instant = (value: number | null) => (value === null ? null : new Date(Number(value)));
   return {
-    status: consentStatusOf({ mode: row.mode, ticked: Boolean(row.ticked), confirmedAt: instant(row.confirmedAt), withdrawnAt: instant(row.withdrawnAt) }),
+    status: consentStatusOf({
+      mode: row.mode,
+      ticked: Boolean(row.ticked),
+      confirmedAt: instant(row.confirmedAt),
+      withdrawnAt: instant(row.withdrawnAt),
+    }),
     wording: row.wording,
     givenAt: instant(row.givenAt),
     clientAddress: row.clientAddress,
@@ -310,10 +325,7 @@ class DownloadAbortedError extends Error {}
 function drained(stream: NodeJS.WritableStream & { destroyed: boolean }) {
   if (stream.destroyed) return Promise.resolve();
   const controller = new AbortController();
-  return Promise.race([
-    once(stream, "drain", { signal: controller.signal }),
-    once(stream, "close", { signal: controller.signal }),
-  ])
+  return Promise.race([once(stream, "drain", { signal: controller.signal }), once(stream, "close", { signal: controller.signal })])
     .catch(() => {})
     .finally(() => controller.abort());
 }

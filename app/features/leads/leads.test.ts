@@ -53,7 +53,7 @@ describe("CSV cells", () => {
   });
 
   it("leaves ordinary text alone", () => {
-    expect(safeCsvCell("Jane, \"JD\" Doe")).toBe("Jane, \"JD\" Doe");
+    expect(safeCsvCell('Jane, "JD" Doe')).toBe('Jane, "JD" Doe');
     expect(safeCsvCell(null)).toBe("");
   });
 
@@ -61,7 +61,7 @@ describe("CSV cells", () => {
     expect(safeCsvCell("+1 555 123 4567", "phone")).toBe("+1 555 123 4567");
     expect(safeCsvCell("+44 (20) 7946-0958", "phone")).toBe("+44 (20) 7946-0958");
     expect(safeCsvCell("555.123.4567", "phone")).toBe("555.123.4567");
-    expect(safeCsvCell("+1+HYPERLINK(\"x\")", "phone")).toBe("'+1+HYPERLINK(\"x\")");
+    expect(safeCsvCell('+1+HYPERLINK("x")', "phone")).toBe('\'+1+HYPERLINK("x")');
     expect(safeCsvCell("-1-1", "phone")).toBe("'-1-1");
     expect(safeCsvCell("=1+1", "phone")).toBe("'=1+1");
   });

@@ -14,6 +14,11 @@ export function redeemUrlOf(code: string) {
 
 export async function presentClaim(claim: Claim, timeZone: string): Promise<ClaimView> {
   // Our own text (the app origin and an alphabet-only code) rendered by qrcode: safe to inline.
-  const qrSvg = await QRCode.toString(redeemUrlOf(claim.code), { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#111827", light: "#FFFFFF" } });
+  const qrSvg = await QRCode.toString(redeemUrlOf(claim.code), {
+    type: "svg",
+    margin: 2,
+    errorCorrectionLevel: "M",
+    color: { dark: "#111827", light: "#FFFFFF" },
+  });
   return { code: formatOfferCode(claim.code), qrSvg, validity: validityText(claim.expiresAt, timeZone) };
 }

@@ -67,7 +67,11 @@ export async function lookupForCounter(options: { actor: RedeemActor; code: stri
 
 export type CounterActionResult = { ok: boolean; message: string };
 
-export async function redeemAtCounter(options: { actor: RedeemActor; code: string; timeZone: string }): Promise<{ status: number; body: CounterActionResult }> {
+export async function redeemAtCounter(options: {
+  actor: RedeemActor;
+  code: string;
+  timeZone: string;
+}): Promise<{ status: number; body: CounterActionResult }> {
   const { db } = await getServices();
   const result = await redeemOfferCode(db, { actor: options.actor, code: options.code });
   switch (result.outcome) {

@@ -27,7 +27,11 @@ export const OfferRuleSchema = z
   .transform((input, context): OfferRuleInput => {
     if (input.offerExpiry === "until") {
       const day = input.offerValidUntil ?? "";
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+      if (
+        !/^\d{4}-\d{2}-\d{2}$/.test(day) ||
+        Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
+        new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
+      ) {
         context.addIssue({ code: "custom", path: ["offerValidUntil"], message: "Please choose the last day the offer is valid" });
         return z.NEVER;
       }

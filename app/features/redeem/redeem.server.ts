@@ -62,7 +62,10 @@ export async function claimOfferCode(
     leadId = first.id;
   }
   const [owner] = await tx
-    .select({ userId: campaign.userId, rule: { expiry: offerRule.expiry, validUntil: offerRule.validUntil, validUntilAt: offerRule.validUntilAt, validDays: offerRule.validDays } })
+    .select({
+      userId: campaign.userId,
+      rule: { expiry: offerRule.expiry, validUntil: offerRule.validUntil, validUntilAt: offerRule.validUntilAt, validDays: offerRule.validDays },
+    })
     .from(campaign)
     .leftJoin(offerRule, eq(offerRule.campaignId, campaign.id))
     .where(eq(campaign.id, options.campaignId));
@@ -74,7 +77,15 @@ export async function claimOfferCode(
   for (let attempt = 0; attempt < 5; attempt++) {
     const [inserted] = await tx
       .insert(offerCode)
-      .values({ code: (options.draw ?? generateOfferCode)(), campaignId: options.campaignId, userId: owner.userId, leadId, claimantKey, claimedAt, expiresAt })
+      .values({
+        code: (options.draw ?? generateOfferCode)(),
+        campaignId: options.campaignId,
+        userId: owner.userId,
+        leadId,
+        claimantKey,
+        claimedAt,
+        expiresAt,
+      })
       .onConflictDoNothing()
       .returning({ code: offerCode.code, expiresAt: offerCode.expiresAt });
     if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null };
@@ -163,7 +174,10 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
   if (!row) return null;
   const now = new Date(row.now);
   const status: CodeStatus = row.redeemedAt ? "redeemed" : row.expiresAt && row.expiresAt <= now ? "expired" : "valid";
-  const undoUntil = row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString() : null;
+  const undoUntil =
+    row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS
+      ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString()
+      : null;
   return {
     code: formatOfferCode(row.code),
     offer: row.offer,
@@ -179,10 +193,7 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
 }
 
 export type RedeemOutcome =
-  | { outcome: "redeemed"; at: string }
-  | { outcome: "already"; at: string }
-  | { outcome: "expired"; at: string }
-  | { outcome: "not-found" };
+  { outcome: "redeemed"; at: string } | { outcome: "already"; at: string } | { outcome: "expired"; at: string } | { outcome: "not-found" };
 
 /**
  * Marks a code redeemed exactly once: one conditional UPDATE, so of any number of concurrent

@@ -34,7 +34,12 @@ export async function deleteUnreferencedUploads(
     const keys = (claimed as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key);
     if (keys.length === 0) return [];
     for (const key of keys) await remove(key);
-    await tx.execute(sql`delete from upload where key in (${sql.join(keys.map((key) => sql`${key}`), sql`, `)})`);
+    await tx.execute(
+      sql`delete from upload where key in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})`,
+    );
     return keys;
   });
 }

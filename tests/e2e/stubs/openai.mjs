@@ -30,8 +30,10 @@ export async function createOpenAiStub() {
         res.end(JSON.stringify(payload));
       };
       if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return send(404, { error: { message: "not found" } });
-      if (behaviour === "unauthorized") return send(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
-      if (behaviour === "quota") return send(429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } });
+      if (behaviour === "unauthorized")
+        return send(401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+      if (behaviour === "quota")
+        return send(429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } });
       if (behaviour === "error") return send(500, { error: { message: "The server had an error", type: "server_error" } });
       const prompt = String(parsed.messages?.at(-1)?.content ?? "");
       const business = /for an? (.+?) running/.exec(prompt)?.[1] ?? "business";

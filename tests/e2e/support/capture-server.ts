@@ -30,13 +30,26 @@ export async function startCaptureServer() {
     async createOwner(options: { businessName?: string; isPro?: boolean; verified?: boolean } = {}) {
       const id = crypto.randomUUID();
       const email = `owner-${id.slice(0, 8)}@e2e.test`;
-      await db.query(`insert into "user" (id, name, email, is_pro, email_verified) values ($1, 'Owner', $2, $3, $4)`, [id, email, options.isPro ?? false, options.verified ?? true]);
+      await db.query(`insert into "user" (id, name, email, is_pro, email_verified) values ($1, 'Owner', $2, $3, $4)`, [
+        id,
+        email,
+        options.isPro ?? false,
+        options.verified ?? true,
+      ]);
       if (options.businessName) await db.query(`insert into business_profile (user_id, name) values ($1, $2)`, [id, options.businessName]);
       return { id, email };
     },
     async createCampaign(userId: string, options: { status?: string; design?: Record<string, string>; title?: string } = {}) {
       const id = crypto.randomUUID();
-      const design = { primary_color: "#059669", secondary_color: "#10B981", text_color: "#FFFFFF", button_style: "pill", font_style: "modern", layout: "centered", ...options.design };
+      const design = {
+        primary_color: "#059669",
+        secondary_color: "#10B981",
+        text_color: "#FFFFFF",
+        button_style: "pill",
+        font_style: "modern",
+        layout: "centered",
+        ...options.design,
+      };
       await db.query(
         `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
          values ($1, $2, $3, 'Coffee Shop', '20% off', 'any order', 'Free Pastry With Every Coffee This Week', 'Show this screen at the counter to claim your pastry.', $4, $5)`,

@@ -27,7 +27,10 @@ export async function waitHealthy(port: string, expected = 200, timeoutMs = 60_0
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
-    last = await fetch(`http://localhost:${port}/healthz`).then((r) => r.status, () => 0);
+    last = await fetch(`http://localhost:${port}/healthz`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (last === expected) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -73,7 +76,10 @@ export async function signUpOver(baseUrl: string, email: string, password = "cor
     redirect: "manual",
   });
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status}`);
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
 }
 
 /** A phone browser's signature: bots and plain `fetch` (user agent "node") are not counted as scans. */
