@@ -7,6 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { isUuid } from "~/utils/text";
 import { CONFIRM_LINK_DAYS, consentWordingOf, type ConsentMode } from "./consent";
 import { consentConfirmationEmail, listUnsubscribeHeaders } from "./consent-emails";
+import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 
 type Tx = Pick<Database, "insert" | "select" | "update" | "execute">;
 
@@ -165,14 +166,21 @@ export async function checkConfirmToken(db: Database, options: { token: string |
 /** Uses a confirmation link: the lead becomes "confirmed", the link stops working. */
 export async function confirmConsent(db: Database, options: { token: string | undefined; clientAddress: string }) {
   if (!options.token || !TOKEN.test(options.token)) return false;
-  const rows = await db
-    .update(leadConsent)
-    .set({ confirmedAt: sql`now()`, confirmedAddress: options.clientAddress.slice(0, 100), confirmTokenHash: null })
-    .where(
-      and(eq(leadConsent.confirmTokenHash, sha256(options.token)), gt(leadConsent.confirmExpiresAt, sql`now()`), isNull(leadConsent.withdrawnAt)),
-    )
-    .returning({ leadId: leadConsent.leadId });
-  return rows.length > 0;
+  const token = options.token;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(leadConsent)
+      .set({ confirmedAt: sql`now()`, confirmedAddress: options.clientAddress.slice(0, 100), confirmTokenHash: null })
+      .where(and(eq(leadConsent.confirmTokenHash, sha256(token)), gt(leadConsent.confirmExpiresAt, sql`now()`), isNull(leadConsent.withdrawnAt)))
+      .returning({ leadId: leadConsent.leadId });
+    if (!row) return false;
+    await enqueueLeadChanged(tx as unknown as Database, {
+      leadId: row.leadId,
+      type: "lead.consent_changed",
+      change: { consent: { status: "confirmed" } },
+    });
+    return true;
+  });
 }
 
 export type WithdrawState = "active" | "withdrawn" | "invalid";
@@ -194,12 +202,25 @@ export async function checkWithdrawToken(db: Database, options: { token: string 
 export async function withdrawConsent(db: Database, options: { token: string | undefined }) {
   if (!options.token || !TOKEN.test(options.token)) return false;
   return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ withdrawnAt: leadConsent.withdrawnAt })
+      .from(leadConsent)
+      .where(eq(leadConsent.withdrawTokenHash, sha256(options.token!)))
+      .for("update");
     const [row] = await tx
       .update(leadConsent)
       .set({ withdrawnAt: sql`coalesce(${leadConsent.withdrawnAt}, now())`, confirmTokenHash: null })
       .where(eq(leadConsent.withdrawTokenHash, sha256(options.token!)))
       .returning({ leadId: leadConsent.leadId });
     if (!row) return false;
+    // Only the first withdrawal is news to the owner's integrations.
+    if (before && !before.withdrawnAt) {
+      await enqueueLeadChanged(tx as unknown as Database, {
+        leadId: row.leadId,
+        type: "lead.consent_changed",
+        change: { consent: { status: "withdrawn" } },
+      });
+    }
     await tx
       .delete(emailOutbox)
       .where(and(eq(emailOutbox.leadId, row.leadId), eq(emailOutbox.kind, "consent_confirmation"), eq(emailOutbox.status, "pending")));

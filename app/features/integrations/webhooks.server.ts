@@ -78,6 +78,24 @@ export async function enqueueLeadCreated(tx: Executor, options: { leadId: string
   });
 }
 
+/** `lead.redeemed` or `lead.consent_changed` for a lead changed in this transaction, with what changed. */
+export async function enqueueLeadChanged(
+  tx: Executor,
+  options: { leadId: string; type: "lead.redeemed" | "lead.consent_changed"; change: Record<string, unknown> },
+) {
+  const [row] = await tx
+    .select({ userId: campaign.userId, campaignTitle: campaign.title, ...leadColumns })
+    .from(lead)
+    .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+    .where(eq(lead.id, options.leadId));
+  if (!row) return null;
+  return enqueueWebhookEvent(tx, {
+    userId: row.userId,
+    type: options.type,
+    data: { lead: leadResource(row), campaign: { id: row.campaignId, title: row.campaignTitle }, ...options.change },
+  });
+}
+
 /** `campaign.updated` with the campaign as it now is. */
 export async function enqueueCampaignUpdated(tx: Executor, options: { userId: string; campaignId: string }) {
   const [row] = await tx

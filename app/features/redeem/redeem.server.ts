@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, lead, offerCode, offerRule, staffAccess } from "~/db/schema";
 import { formatOfferCode, generateOfferCode, normalizeOfferCode } from "./code";
 import { endOfDayIn, expiryOf, UNDO_WINDOW_MS, type OfferRuleInput, type StoredOfferRule } from "./offer";
+import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 
 /** Who is at the counter: the owner (signed in) or a staff link, always scoped to one owner. */
 export type RedeemActor = { userId: string; campaignId: string | null; staffAccessId: string | null; label: string };
@@ -202,18 +203,29 @@ export type RedeemOutcome =
 export async function redeemOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<RedeemOutcome> {
   const code = normalizeOfferCode(options.code);
   if (!code) return { outcome: "not-found" };
-  const [done] = await db
-    .update(offerCode)
-    .set({ redeemedAt: sql`now()`, redeemedBy: options.actor.label })
-    .where(
-      and(
-        eq(offerCode.code, code),
-        inScope(options.actor),
-        isNull(offerCode.redeemedAt),
-        sql`(${offerCode.expiresAt} is null or ${offerCode.expiresAt} > now())`,
-      ),
-    )
-    .returning({ at: offerCode.redeemedAt });
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(offerCode)
+      .set({ redeemedAt: sql`now()`, redeemedBy: options.actor.label })
+      .where(
+        and(
+          eq(offerCode.code, code),
+          inScope(options.actor),
+          isNull(offerCode.redeemedAt),
+          sql`(${offerCode.expiresAt} is null or ${offerCode.expiresAt} > now())`,
+        ),
+      )
+      .returning({ at: offerCode.redeemedAt, leadId: offerCode.leadId });
+    // Integrations hear of it in the same transaction (issue 17), so a redeem is never announced twice or lost.
+    if (row?.at && row.leadId) {
+      await enqueueLeadChanged(tx as unknown as Database, {
+        leadId: row.leadId,
+        type: "lead.redeemed",
+        change: { redemption: { code, redeemedAt: row.at.toISOString() } },
+      });
+    }
+    return row;
+  });
   if (done?.at) return { outcome: "redeemed", at: done.at.toISOString() };
   const [row] = await db
     .select({ redeemedAt: offerCode.redeemedAt, expiresAt: offerCode.expiresAt })
