@@ -127,7 +127,8 @@ describe("QR code downloads", () => {
 
     const { result, elapsed, maxStallMs } = await whileServing(() => Promise.all([download(), download(), download()]));
     expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
-    for (const response of result) expect(decodeQr(Buffer.from(await response.arrayBuffer()))).toBe(`http://localhost:3000/capture/${campaign.id}`);
+    for (const response of result)
+      expect(decodeQr(Buffer.from(await response.arrayBuffer()))).toBe(`http://localhost:3000/capture/${campaign.id}?s=qr`);
     expect(elapsed).toBeLessThan(5_000);
     expect(maxStallMs).toBeLessThan(STALL_BOUND_MS);
   });

@@ -176,7 +176,7 @@ describe("placements", () => {
         .replace(/^\uFEFF/, "")
         .split("\r\n");
     const lines = await csv("");
-    expect(lines[0]).toBe("Name,Email,Phone,Campaign,Collected At,Placement");
+    expect(lines[0]!.split(",").slice(0, 6).join(",")).toBe("Name,Email,Phone,Campaign,Collected At,Placement");
     expect(lines.slice(1, -1).map((line) => [line.split(",")[0], line.split(",")[5]])).toEqual([
       ["Linda", ""],
       ["Tom", "Table tent"],
