@@ -43,7 +43,9 @@ test("the leads screen shows its empty states, filters without JavaScript and ex
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^leadqr-leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const body = await (await download.createReadStream()).toArray();
-  expect(Buffer.concat(body).toString("utf8")).toBe("\uFEFFName,Email,Phone,Campaign,Collected At,Placement\r\n");
+  expect(Buffer.concat(body).toString("utf8")).toBe(
+    "\uFEFFName,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At\r\n",
+  );
 
   // The search is a plain GET form: it works before (or without) JavaScript.
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });

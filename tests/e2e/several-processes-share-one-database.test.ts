@@ -104,7 +104,8 @@ test("the email workers of both processes send each new-lead email exactly once"
   const cookie = await signUpOver(a!.url, ownerEmail);
   // Pro, so the campaigns take more than 5 scans; two campaigns keep each under the hourly
   // per-campaign email cap (past it, leads fold into a digest).
-  await database.query(`update "user" set is_pro = true where email = $1`, [ownerEmail]);
+  // Verified too: an unverified owner's lead emails are held until they confirm the address (issue 16).
+  await database.query(`update "user" set is_pro = true, email_verified = true where email = $1`, [ownerEmail]);
   expect(await createCampaignOver(a!.url, cookie, "Morning")).toBe(302);
   expect(await createCampaignOver(b!.url, cookie, "Evening")).toBe(302);
   const campaigns = (await database.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [ownerEmail])).map(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+import { phoneUserAgent } from "./support/helpers";
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 const PASSWORD = "correct-horse-battery";
@@ -50,16 +51,18 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   expect(staffLink).toMatch(/\/redeem\/s\/[A-Za-z0-9_-]+$/);
 
   // Two visitors claim on their phones; one will come in.
-  const visitorContext = await browser.newContext(PHONE);
+  const visitorContext = await browser.newContext({ ...PHONE, userAgent: phoneUserAgent(1) });
   const visitor = await visitorContext.newPage();
   const code = await claim(visitor, campaign.id, "Ada Lovelace", "ada@example.com");
   expect(code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
   await expect(visitor.getByRole("img", { name: "QR code of your offer code" }).locator("svg")).toBeVisible();
   await expect(visitor.getByText(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await fitsTheScreen(visitor);
-  // Claiming again with the same email gives the same code back.
-  expect(await claim(visitor, campaign.id, "Ada L.", "ADA@example.com")).toBe(code);
-  await claim(visitor, campaign.id, "No Show", "noshow@example.com");
+  // Claiming again with the same email, from another phone, gives the same code back.
+  const secondPhone = await browser.newContext({ ...PHONE, userAgent: phoneUserAgent(2) });
+  expect(await claim(await secondPhone.newPage(), campaign.id, "Ada L.", "ADA@example.com")).toBe(code);
+  const thirdPhone = await browser.newContext({ ...PHONE, userAgent: phoneUserAgent(3) });
+  await claim(await thirdPhone.newPage(), campaign.id, "No Show", "noshow@example.com");
 
   // A second till without JavaScript has the code open before the first one redeems it.
   const slowContext = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
@@ -111,5 +114,5 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   await owner.goto(`${app.baseURL}/leads`);
   await expect(owner.getByRole("columnheader", { name: "Redeemed At" })).toBeVisible();
 
-  for (const context of [ownerContext, visitorContext, slowContext, staffContext]) await context.close();
+  for (const context of [ownerContext, visitorContext, secondPhone, thirdPhone, slowContext, staffContext]) await context.close();
 });

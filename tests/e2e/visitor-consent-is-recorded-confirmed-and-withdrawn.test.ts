@@ -4,6 +4,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { signUpOver } from "./support/processes";
+import { phoneUserAgent } from "./support/helpers";
 
 let app: CaptureServer;
 test.beforeAll(async () => {
@@ -44,8 +45,11 @@ async function campaignWith(ownerId: string, mode: "checkbox" | "double_opt_in",
   return id;
 }
 
+let phones = 0;
+
 async function claim(browser: Browser, campaignId: string, visitor: { name: string; email: string; tick: boolean }) {
-  const context = await browser.newContext();
+  // Each claim is its own phone: one browser's contexts share an address and would be one visitor.
+  const context = await browser.newContext({ userAgent: phoneUserAgent(++phones) });
   const page = await context.newPage();
   await page.goto(`${app.baseURL}/capture/${campaignId}`);
   await page.getByLabel("Full Name *").fill(visitor.name);

@@ -21,7 +21,7 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
       </p>
       <div className="mt-4 h-64 min-w-0 overflow-hidden" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
-          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: -20 }}>
+          <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
             <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
@@ -140,7 +140,7 @@ export function HeatMap({ cells }: { cells: number[][] }) {
           ? `Busiest hour: ${WEEKDAYS[peak.weekday]} ${hourLabel(peak.hour)}–${hourLabel((peak.hour + 1) % 24)} with ${peak.scans} ${peak.scans === 1 ? "scan" : "scans"}, in your time zone.`
           : "No scans in this range yet."}
       </p>
-      <div className="relative mt-3 overflow-x-auto">
+      <div className="relative mt-3 overflow-x-auto" role="region" aria-label="Scans by weekday and hour" tabIndex={0}>
         <table className="border-separate border-spacing-0.5 text-[10px]">
           <caption className="sr-only">Scans by weekday (rows) and hour of the day (columns)</caption>
           <thead>

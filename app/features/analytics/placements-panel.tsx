@@ -65,7 +65,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
         <p className="mt-4 text-sm text-gray-600">This campaign has the most placements a campaign can have ({PLACEMENTS_PER_CAMPAIGN}).</p>
       )}
 
-      <div className="relative mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto" role="region" aria-label="Placements compared" tabIndex={0}>
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">Scans, unique scans, leads and conversion per placement in the chosen range</caption>
           <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
