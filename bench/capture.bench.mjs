@@ -50,7 +50,7 @@ databaseUrl.pathname = `/${databaseName}`;
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-bench-"));
-const server = spawn(process.execPath, ["server.mjs"], {
+const server = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "server.mjs"], {
   env: {
     ...process.env,
     NODE_ENV: "production",
@@ -108,16 +108,23 @@ try {
   // 2. The baseline, this run: a plain one-row INSERT into scan, 16 clients.
   const insertSql = path.join(dataDir, "insert.sql");
   fs.writeFileSync(insertSql, `insert into scan (campaign_id, device_type, location) values ('${spread[99]}', 'mobile', null);\n`);
+  const insertCpuBefore = cpuNow();
   const pgbench = execFileSync("pgbench", ["-n", "-c", "16", "-j", "2", "-T", String(SECONDS), "-f", insertSql, databaseUrl.toString()], {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
   });
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
-  console.log(`plain INSERT into scan (pgbench, 16 clients):      ${insertTps.toFixed(0)}/s`);
+  const insertTransactions = Number(/number of transactions actually processed: (\d+)/.exec(pgbench)?.[1] ?? NaN);
+  const insertCpu = cpuPer(insertCpuBefore, cpuNow(), insertTransactions);
+  console.log(
+    `plain INSERT into scan (pgbench, 16 clients):      ${insertTps.toFixed(0)}/s; PostgreSQL CPU ${insertCpu.postgres.toFixed(0)} µs per insert`,
+  );
 
   // 3. One hot Pro campaign, each load a different phone: every 200 is a counted scan.
   const before = await scans(hot);
+  const hotCpuBefore = cpuNow();
   const hotRun = wrk([`/capture/${hot}?s=qr`]);
+  const hotCpu = cpuPer(hotCpuBefore, cpuNow(), hotRun.requests);
   await settle();
   const written = (await scans(hot)) - before;
   const ratio = hotRun.rate / insertTps;
@@ -126,6 +133,10 @@ try {
   );
   console.log(
     `  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? "met" : "NOT met"}); p99 ≤ 100 ms: ${hotRun.p99 <= 100 ? "met" : "NOT met"}`,
+  );
+  // CPU per operation holds when other work shares the machine, where rates do not.
+  console.log(
+    `  CPU per counted load: server ${hotCpu.server.toFixed(0)} µs + PostgreSQL ${hotCpu.postgres.toFixed(0)} µs = ${hotCpu.total.toFixed(0)} µs; plain INSERT ${insertCpu.postgres.toFixed(0)} µs (CPU ratio ${(insertCpu.postgres / hotCpu.total).toFixed(2)})`,
   );
   console.log(
     `  scan rows written ${written} for ${hotRun.requests} answers wrk counted (wrk drops up to ${CONNECTIONS} in-flight answers at its stop: difference ${written - hotRun.requests})`,
@@ -154,14 +165,16 @@ try {
 
   // 7. A bot flood: no scan rows, one aggregated exclusion row.
   const botBefore = await scans(hot);
+  const botCpuBefore = cpuNow();
   const botRun = wrk([`/capture/${hot}`], { WRK_UA: BOT_UA, WRK_SAME_VISITOR: "1" });
+  const botCpu = cpuPer(botCpuBefore, cpuNow(), botRun.requests);
   await settle();
   const { rows: excluded } = await db.query(
     `select count(*)::int as rows, coalesce(sum(count), 0)::int as hits from scan_exclusion where campaign_id = $1 and reason = 'bot'`,
     [hot],
   );
   console.log(
-    `bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests})`,
+    `bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests}); CPU per load: server ${botCpu.server.toFixed(0)} µs + PostgreSQL ${botCpu.postgres.toFixed(0)} µs`,
   );
 
   // 8. Lead submits: each with its own scan token, posted as the no-JavaScript form does.
@@ -305,6 +318,36 @@ function request(method, pathname, headers, body) {
 
 function get(pathname, headers) {
   return request("GET", pathname, headers);
+}
+
+/** CPU time (ms) used so far by the server's processes and by PostgreSQL's, from /proc. */
+function cpuNow() {
+  const stats = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      stats.push({ pid: Number(entry), comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tick = 1000 / 100;
+  const serverPids = new Set([server.pid]);
+  for (const stat of stats) if (serverPids.has(stat.ppid)) serverPids.add(stat.pid);
+  return {
+    server: stats.filter((stat) => serverPids.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks * tick, 0),
+    postgres: stats.filter((stat) => stat.comm === "postgres").reduce((sum, stat) => sum + stat.ticks * tick, 0),
+  };
+}
+
+/** CPU per operation (µs) between two cpuNow() readings: the server's, PostgreSQL's, and both. */
+function cpuPer(before, after, operations) {
+  const per = (key) => ((after[key] - before[key]) * 1000) / operations;
+  return { server: per("server"), postgres: per("postgres"), total: per("server") + per("postgres") };
 }
 
 async function freePort() {

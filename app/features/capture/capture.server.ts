@@ -20,6 +20,7 @@ import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
+import { recordUnlimitedScan } from "./scan-batch.server";
 import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 
 export type CaptureOffer = {
@@ -94,39 +95,35 @@ export type RecordScanResult = { counted: true; scanId: string } | { counted: fa
 /**
  * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
  * window is not counted and answers the earlier scan's id, so a refresh can still submit.
- * Unlimited campaigns: one statement, no row every scan must lock (the shown total is batched).
+ * Unlimited campaigns: no row every scan must lock, and scans written in batches (decision 095).
  * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
 export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {
   const hash = options.visitorHash ?? null;
   const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
-  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
-  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
-  const latest = latestScanOf(options.campaignId, hash);
+  if (options.isPro) {
+    // No lock shared with other scans, and written in batches; the shown total is added in batches too.
+    const result = await recordUnlimitedScan(db, {
+      campaignId: options.campaignId,
+      deviceType: options.deviceType,
+      os: options.os ?? null,
+      visitorHash: hash,
+      source: options.source ?? "link",
+      placementId,
+    });
+    if (result.counted) tallyScan(db, options.campaignId);
+    return result;
+  }
+
   const placement = placementId
     ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})`
     : sql`null`;
   const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
       ${isUnique}, ${options.source ?? "link"}, ${placement}`;
   const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
-
-  if (options.isPro) {
-    // One statement, no lock shared with other scans; the shown total is added in batches.
-    const result = await db.execute(sql`
-      with latest as (${latest}),
-      ins as (
-        insert into scan (${columns}) select ${values(sql`not exists (select 1 from latest)`)}
-        where not exists (select 1 from latest where recent)
-          and exists (select 1 from campaign where id = ${options.campaignId} and status = 'active')
-        returning id)
-      select (select id from ins)::text as scan_id, (select id from latest where recent)::text as repeat_of`);
-    const row = rowsOf<{ scan_id: string | null; repeat_of: string | null }>(result)[0]!;
-    if (row.scan_id) {
-      tallyScan(db, options.campaignId);
-      return { counted: true, scanId: row.scan_id };
-    }
-    return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
-  }
+  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
+  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
+  const latest = latestScanOf(options.campaignId, hash);
 
   // Read outside the lock: the lock is then held for two statements only. (Two refreshes of one
   // visitor at the same instant may both count; the limit still holds.)
