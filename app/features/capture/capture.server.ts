@@ -20,7 +20,7 @@ import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
-import { recordUnlimitedScan } from "./scan-batch.server";
+import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 
 export type CaptureOffer = {
@@ -216,7 +216,7 @@ export async function loadCaptureSnapshot(db: Database, campaignId: string | und
 
 /** Database errors that mean "busy or down, try again shortly" rather than a fault of this scan. */
 export function isCaptureOverload(error: unknown) {
-  if (isDatabaseUnavailable(error)) return true;
+  if (isDatabaseUnavailable(error) || error instanceof ScanQueueFullError) return true;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; cause?: unknown };
     if (candidate.code === "57014") return true; // statement timeout

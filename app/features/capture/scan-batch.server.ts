@@ -24,6 +24,15 @@ export type BatchedScanResult = { counted: true; scanId: string } | { counted: f
 export const MAX_WRITES_IN_FLIGHT = 1;
 /** Scans per statement: bounds one statement's time and the JSON it carries. */
 export const MAX_SCANS_PER_WRITE = 256;
+/** Loads waiting for a write beyond this are answered "busy" at once instead of waiting longer. */
+export const MAX_QUEUED_SCANS = 4 * MAX_SCANS_PER_WRITE;
+
+/** The queue is full: the database is not keeping up, so this load gets the fast "try again" answer. */
+export class ScanQueueFullError extends Error {
+  constructor() {
+    super("too many scans waiting to be written");
+  }
+}
 
 type Waiting = { id: string; scan: UnlimitedScan; resolve: (result: BatchedScanResult) => void; reject: (error: unknown) => void };
 
@@ -40,6 +49,7 @@ export function recordUnlimitedScan(db: Database, scan: UnlimitedScan): Promise<
     batchers.set(db, batcher);
   }
   const queued = batcher;
+  if (queued.queue.length >= MAX_QUEUED_SCANS) return Promise.reject(new ScanQueueFullError());
   return new Promise((resolve, reject) => {
     // The id is chosen here so each answer can be matched to its row without relying on order.
     queued.queue.push({ id: crypto.randomUUID(), scan, resolve, reject });
