@@ -117,9 +117,7 @@ try {
     stdio: ["ignore", "pipe", "ignore"],
   });
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
-  console.log(
-    `plain INSERT into scan (pgbench, 16 clients):      ${insertTps.toFixed(0)}/s; PostgreSQL CPU ${insertCpu.postgres.toFixed(0)} µs per insert`,
-  );
+  console.log(`plain INSERT into scan (pgbench, 16 clients):      ${insertTps.toFixed(0)}/s`);
 
   // 3. One hot Pro campaign, each load a different phone: every 200 is a counted scan.
   const before = await scans(hot);
