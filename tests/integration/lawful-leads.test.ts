@@ -44,7 +44,8 @@ async function claim(campaignId: string, form: Record<string, string>, address =
     form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address },
   });
-  return { result: await run(capture.action, request, { campaignId }), scanId: token, address };
+  const result = await run(capture.action, request, { campaignId });
+  return { result, scanId: token, address, code: (payload(result) as { claim?: { code: string } }).claim?.code };
 }
 
 async function recordsOf(campaignId: string) {
@@ -282,6 +283,8 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(exported.lead).toMatchObject({ email: "Ada@Example.com", campaign: { title: "Pastry Week" } });
     expect(exported.consent).toMatchObject({ status: "consented", wording: consentCheckboxText("Bean There Café"), clientAddress: first.address });
     expect(exported.scan).toMatchObject({ deviceType: "mobile" });
+    // The offer code claimed with this lead (issue 15) is part of what is held.
+    expect(exported.offerCode).toEqual({ code: first.code, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
     expect(exported.emails.map((email: { kind: string }) => email.kind)).toEqual(["new_lead"]);
     expect(exported.otherLeadsOfThisPerson).toHaveLength(1);
   });
