@@ -289,6 +289,21 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(exported.otherLeadsOfThisPerson).toHaveLength(1);
   });
 
+  it("keeps a masked lead's offer code out of its export", async () => {
+    const { owner, campaign } = await setup({ mode: "notice" });
+    for (let i = 0; i < 6; i++) await claim(campaign.id, { email: `visitor${i}@example.com` });
+    // Back on the free plan: leads past the first five leave the server masked.
+    await (await db()).update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    const records = await recordsOf(campaign.id);
+    const exportRoute = await import("~/routes/lead-export-json");
+    const exportOf = async (leadId: string) =>
+      ((await run(exportRoute.loader, makeRequest(`/leads/${leadId}/export.json`, { cookie: owner.cookie }), { leadId })) as Response).json();
+    const masked = await exportOf(records[5]!.leadId);
+    expect(masked.lead.masked).toBe(true);
+    expect(masked.offerCode).toEqual({ code: null, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
+    expect((await exportOf(records[0]!.leadId)).offerCode.code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
+  });
+
   it("erases the lead, its consent record and emails about it; the audit keeps only when", async () => {
     const { owner, campaign } = await setup({ mode: "double_opt_in" });
     await claim(campaign.id, { marketingConsent: "yes", email: "erase.me@example.com" });
