@@ -45,15 +45,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
   }
   const { db } = await getServices();
+  const timeZone = await getTimeZone(request);
   const result = await submitLead(db, {
     campaignId: params.campaignId,
     fields,
     clientAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
+    timeZone,
   });
   if (result.body.ok) {
     const { claim: issued, ...rest } = result.body;
-    const claim = issued ? await presentClaim(issued, await getTimeZone(request)) : undefined;
+    const claim = issued ? await presentClaim(issued, timeZone) : undefined;
     return data({ ...rest, claim }, { status: 200 });
   }
   return data(result.body, { status: result.status });

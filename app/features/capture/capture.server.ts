@@ -12,6 +12,7 @@ import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
+import { describeClaim } from "~/features/redeem/claim.server";
 import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
@@ -297,7 +298,16 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true; checkEmail?: boolean; claim?: Claim } }
+  | {
+      status: 200;
+      body: {
+        ok: true;
+        checkEmail?: boolean;
+        claim?: Claim;
+        /** The offer waits for the visitor's mailbox (decision 125): it is in an email, or none could be sent now. */
+        codeByEmail?: "sent" | "not-sent";
+      };
+    }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -315,7 +325,14 @@ const THANKS: SubmitLeadResult = { status: 200, body: { ok: true } };
  */
 export async function submitLead(
   db: Database,
-  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string; userAgent?: string | null },
+  options: {
+    campaignId: string | undefined;
+    fields: Record<string, string>;
+    clientAddress: string;
+    userAgent?: string | null;
+    /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
+    timeZone?: string;
+  },
 ): Promise<SubmitLeadResult> {
   const { fields } = options;
   const ticked = fields[CONSENT_FIELD] === "yes";
@@ -422,6 +439,8 @@ export async function submitLead(
     }
   }
   const businessName = target.businessName?.trim() || target.title;
+  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox (decision 125).
+  const codeByEmailOnly = mode === "double_opt_in" && target.offerRequiresConsent;
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
@@ -456,7 +475,8 @@ export async function submitLead(
           .returning({ id: lead.id });
       }
       // The same email claiming again gets its first code back (decision 120).
-      claim = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
+      const claimed = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
+      claim = claimed;
       if (!stored) return "repeat" as const;
       const consent = await recordLeadConsent(tx, {
         leadId: stored.id,
@@ -479,6 +499,7 @@ export async function submitLead(
           confirmToken: consent.confirmToken,
           withdrawToken: consent.withdrawToken,
           at,
+          offerCode: claimed ? describeClaim(claimed, options.timeZone ?? "UTC") : undefined,
         });
       }
       await notifyOwner(tx as unknown as Database, {
@@ -497,6 +518,10 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
+  if (claim && codeByEmailOnly) {
+    // Not queued now but allowed: this address already got its email (with this code) today.
+    return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" } };
+  }
   if (!emailQueued && !claim) return THANKS;
   return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) } };
 }
