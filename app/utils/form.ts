@@ -1,0 +1,36 @@
+// One schema, two places: the browser validates with it for instant field errors, the action
+// validates with it again as the authority (decision 166).
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+
+/**
+ * Parses posted fields with a schema. Values are read as the strings the form posted (no
+ * coercion of "" to undefined), so the browser and the server see exactly the same input and
+ * a schema's messages for an empty field are the ones it declares.
+ */
+export function parseFormWith<S extends z.ZodType>(schema: S, form: FormData | URLSearchParams) {
+  return parseWithZod(form, { schema, disableAutoCoercion: true });
+}
+
+export type FormResult = SubmissionResult<string[]>;
+
+/**
+ * A form validated in the browser with `schema`: a field is checked when it loses focus, then on
+ * every keystroke; submitting checks all fields and posts only when they pass. `lastResult` is the
+ * action's answer, so the server's errors show in the same place (also without JavaScript).
+ * `browserChecks` keeps the browser's own checks (required, type=email) until hydration.
+ */
+export function useValidatedForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  schema: S,
+  { id, lastResult, browserChecks = true }: { id?: string; lastResult?: FormResult | null; browserChecks?: boolean } = {},
+) {
+  return useForm<z.input<S>, z.output<S>>({
+    id,
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultNoValidate: !browserChecks,
+    onValidate: ({ formData }) => parseFormWith(schema, formData),
+  });
+}
