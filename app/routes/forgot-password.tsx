@@ -5,7 +5,7 @@ import { Input } from "~/components/ui/input";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
-import { useValidatedForm } from "~/utils/form";
+import { getFormProps, useValidatedForm } from "~/utils/form";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -29,7 +29,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <p className="text-center text-sm text-gray-600">Enter your account's email address and we'll email you a link to choose a new password.</p>
       )}
       {actionData?.error && !actionData.result ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field id="email" label="Email address" errors={fields.email.errors}>
           {(control) => (
             <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} />

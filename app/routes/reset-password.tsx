@@ -6,7 +6,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
 import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
-import { useValidatedForm } from "~/utils/form";
+import { getFormProps, useValidatedForm } from "~/utils/form";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/reset-password";
 
@@ -51,7 +51,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <AuthCard title="Choose a new password">
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" id={form.id} noValidate={form.noValidate} onSubmit={form.onSubmit} className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField name="password" label="New password" errors={fields.password.errors ?? serverOnly.password} />
         <PasswordField name="confirmPassword" label="Confirm new password" errors={fields.confirmPassword.errors ?? serverOnly.confirmPassword} />

@@ -1,6 +1,8 @@
 // One schema, two places: the browser validates with it for instant field errors, the action
 // validates with it again as the authority (decision 166).
 import { useForm, type SubmissionResult } from "@conform-to/react";
+
+export { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 

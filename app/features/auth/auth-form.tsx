@@ -4,7 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { useValidatedForm } from "~/utils/form";
+import { getFormProps, useValidatedForm } from "~/utils/form";
 import type { AuthActionData } from "./auth-actions.server";
 import { CredentialsSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { AuthCard } from "./auth-card";
@@ -58,9 +58,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
 
       <Form
         method="post"
-        id={form.id}
-        noValidate={form.noValidate}
-        onSubmit={form.onSubmit}
+        {...getFormProps(form)}
         className="space-y-4"
         aria-describedby={alert ? errorId : undefined}
       >
