@@ -36,3 +36,19 @@ export function useValidatedForm<S extends z.ZodType<Record<string, unknown>, Re
     onValidate: ({ formData }) => parseFormWith(schema, formData),
   });
 }
+
+/**
+ * The server's field errors that the form's own result does not hold (a rule checked only on the
+ * server, a taken address): shown beside Conform's, which clear themselves as the field is fixed.
+ */
+export function serverOnlyErrors(fieldErrors: Record<string, string> | undefined, result: FormResult | null | undefined) {
+  const known = result?.error ?? {};
+  return Object.fromEntries(Object.entries(fieldErrors ?? {}).filter(([key]) => !(key in known)));
+}
+
+/** A form's current errors, first message per field. */
+export function firstErrors(allErrors: Record<string, string[]>) {
+  const errors: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(allErrors)) if (messages[0]) errors[key] = messages[0];
+  return errors;
+}
