@@ -13,5 +13,7 @@ export type BadgeColor = keyof typeof COLORS;
 
 /** A small pill for a status or a role. */
 export function Badge({ color, className, ...props }: React.HTMLAttributes<HTMLSpanElement> & { color: BadgeColor }) {
-  return <span className={cx("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold", COLORS[color], className)} {...props} />;
+  return (
+    <span className={cx("inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold", COLORS[color], className)} {...props} />
+  );
 }

@@ -11,7 +11,10 @@ export const Menu = DropdownMenu.Root;
 export function MenuTrigger({ className, ...props }: DropdownMenu.DropdownMenuTriggerProps) {
   return (
     <DropdownMenu.Trigger
-      className={cx("rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus:ring-2 focus:ring-blue-500 focus:outline-none", className)}
+      className={cx(
+        "rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-800 focus:ring-2 focus:ring-blue-500 focus:outline-none",
+        className,
+      )}
       {...props}
     />
   );

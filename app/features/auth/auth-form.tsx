@@ -56,12 +56,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
         </div>
       ) : null}
 
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="space-y-4"
-        aria-describedby={alert ? errorId : undefined}
-      >
+      <Form method="post" {...getFormProps(form)} className="space-y-4" aria-describedby={alert ? errorId : undefined}>
         <Field id="email" label="Email address" errors={fields.email.errors}>
           {(control) => (
             <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} />

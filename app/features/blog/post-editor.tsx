@@ -35,10 +35,23 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
       ) : null}
       <Field id="title" label="Title *" errors={errorsOf("title")}>
         {(control) => (
-          <Input {...control} name="title" required maxLength={TITLE_MAX} value={title} onChange={(event) => setTitle(event.target.value)} size="sm" />
+          <Input
+            {...control}
+            name="title"
+            required
+            maxLength={TITLE_MAX}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            size="sm"
+          />
         )}
       </Field>
-      <Field id="slug" label="Slug *" errors={errorsOf("slug")} hint={`Leave empty to derive it from the title${derivedSlug ? `: ${derivedSlug}` : ""}.`}>
+      <Field
+        id="slug"
+        label="Slug *"
+        errors={errorsOf("slug")}
+        hint={`Leave empty to derive it from the title${derivedSlug ? `: ${derivedSlug}` : ""}.`}
+      >
         {(control) => (
           <Input
             {...control}
@@ -56,7 +69,16 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
       </Field>
       <Field id="content" label="Content *" errors={errorsOf("content")} hint={CONTENT_HINT}>
         {(control) => (
-          <Textarea {...control} name="content" rows={20} required maxLength={CONTENT_MAX} defaultValue={values.content} size="sm" className="font-mono" />
+          <Textarea
+            {...control}
+            name="content"
+            rows={20}
+            required
+            maxLength={CONTENT_MAX}
+            defaultValue={values.content}
+            size="sm"
+            className="font-mono"
+          />
         )}
       </Field>
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">

@@ -114,12 +114,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       ) : null}
 
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <a
-          href={`/capture/${campaign.id}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass({ variant: "secondary", size: "md" })}
-        >
+        <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", size: "md" })}>
           <Eye aria-hidden className="h-4 w-4" />
           View Page
         </a>

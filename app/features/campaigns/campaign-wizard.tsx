@@ -548,7 +548,13 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
         {values.qrLogoUrl ? (
           <img src={values.qrLogoUrl} alt="Uploaded logo" className="h-12 w-12 rounded-lg border border-gray-200 object-contain" />
         ) : null}
-        <label className={buttonClass({ variant: "secondary", size: "md", className: "cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500" })}>
+        <label
+          className={buttonClass({
+            variant: "secondary",
+            size: "md",
+            className: "cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500",
+          })}
+        >
           {uploading ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImagePlus aria-hidden className="h-4 w-4" />}
           {uploading ? "Uploading..." : values.qrLogoUrl ? "Change logo" : "Upload logo"}
           <input type="file" accept="image/*" onChange={choose} className="sr-only" aria-describedby="logo-hint" />
@@ -575,7 +581,6 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
   );
 }
 
-
 /** A label, the control (given as the only child, without id/name), its hint and its error. */
 function Field(props: {
   label: string;
@@ -588,7 +593,9 @@ function Field(props: {
   const child = props.children;
   return (
     <UiField id={`${props.id}-${props.name}`} label={props.label} hint={props.hint} errors={props.error}>
-      {(control) => cloneElement(child, { ...control, name: props.name, className: controlClass({ className: child.props.className as string | undefined }) })}
+      {(control) =>
+        cloneElement(child, { ...control, name: props.name, className: controlClass({ className: child.props.className as string | undefined }) })
+      }
     </UiField>
   );
 }
