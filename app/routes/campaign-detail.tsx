@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { Link, isRouteErrorResponse, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
@@ -150,18 +151,14 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             >
               <Download aria-hidden className="h-4 w-4" /> Download PNG
             </a>
-            <a
-              href={qrSvgUrl(campaign.id)}
-              download
-              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-            >
+            <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <FileCode aria-hidden className="h-4 w-4" /> Download SVG
             </a>
             <a
               href={`/capture/${campaign.id}`}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
             >
               <ExternalLink aria-hidden className="h-4 w-4" /> View Page
             </a>
@@ -265,7 +262,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-gray-600">{missing ? "This campaign does not exist or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+      <Link to="/campaigns" className={buttonClass({ className: "mt-6" })}>
         Back to campaigns
       </Link>
     </main>

@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
 import { Form, Link, isRouteErrorResponse } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -156,7 +157,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           <option value="paused">Paused</option>
           <option value="draft">Draft</option>
         </select>
-        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        <button type="submit" className={buttonClass({ variant: "secondary", size: "md" })}>
           Filter
         </button>
       </Form>
@@ -230,7 +231,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="mt-2 text-gray-600">
         {missing ? "This campaign does not exist or is not yours." : "We could not load your campaigns. Please try again."}
       </p>
-      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+      <Link to="/campaigns" className={buttonClass({ className: "mt-6" })}>
         Back to campaigns
       </Link>
     </main>

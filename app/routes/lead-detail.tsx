@@ -1,3 +1,5 @@
+import { cardClass } from "~/components/ui/card";
+import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { data, Form, Link, isRouteErrorResponse, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -56,17 +58,13 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         title={lead.name}
         description={`Lead from ${lead.campaign.title}`}
         actions={
-          <a
-            href={`/leads/${lead.id}/export.json`}
-            download
-            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-          >
+          <a href={`/leads/${lead.id}/export.json`} download className={buttonClass({ variant: "secondary" })}>
             <Download aria-hidden className="h-4 w-4" /> Export this person's data
           </a>
         }
       />
 
-      <section aria-labelledby="lead-contact" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="lead-contact" className={cardClass()}>
         <h2 id="lead-contact" className="text-lg font-semibold text-gray-900">
           Contact
         </h2>
@@ -89,7 +87,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         ) : null}
       </section>
 
-      <section aria-labelledby="lead-consent" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="lead-consent" className={cardClass()}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="lead-consent" className="text-lg font-semibold text-gray-900">
             Consent
@@ -132,7 +130,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       </section>
 
       {lead.otherLeads.length > 0 ? (
-        <section aria-labelledby="lead-others" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <section aria-labelledby="lead-others" className={cardClass()}>
           <h2 id="lead-others" className="text-lg font-semibold text-gray-900">
             Other leads from this email
           </h2>
@@ -167,11 +165,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               {actionData.error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={erasing}
-            className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={erasing} className={buttonClass({ variant: "danger" })}>
             <Trash2 aria-hidden className="h-4 w-4" /> Erase
           </button>
         </Form>
@@ -197,7 +191,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-gray-900">{missing ? "Lead not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-gray-600">{missing ? "This lead does not exist, was erased, or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/leads" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+      <Link to="/leads" className={buttonClass({ className: "mt-6" })}>
         Back to leads
       </Link>
     </main>

@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
@@ -114,10 +115,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
         title="Webhook endpoint"
         description={endpoint.url}
         actions={
-          <Link
-            to="/settings/integrations"
-            className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
+          <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
             All integrations
           </Link>
         }
@@ -227,7 +225,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-lg px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-gray-900">{missing ? "Endpoint not found" : "Something went wrong"}</h1>
       <p className="mt-2 text-gray-600">{missing ? "This webhook endpoint does not exist or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/settings/integrations" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+      <Link to="/settings/integrations" className={buttonClass({ className: "mt-6" })}>
         Back to integrations
       </Link>
     </main>

@@ -1,6 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
-import { readForm } from "~/utils/http.server";
+import type { FormResult } from "~/utils/form";
+import { formFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { clientAddress, consumeRateLimit, RateLimitedError, signInAccountKey } from "~/utils/rate-limit.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -9,7 +10,8 @@ import { weakPasswordReasons } from "./password";
 import { promoteVerifiedAdmin } from "./roles.server";
 import { notifyTakenAddress } from "./probing.server";
 
-export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean };
+/** `result` is set when the fields failed the schema: the form shows those errors at the fields. */
+export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean; result?: FormResult };
 
 /** Shown (a handful of times per client per hour) when the address already has an account. */
 export const ADDRESS_TAKEN = "An account with this email already exists";
@@ -21,20 +23,19 @@ function failure(status: number, body: AuthActionData) {
 }
 
 async function readCredentials(request: Request) {
-  const form = await readForm(request);
-  const parsed = CredentialsSchema.safeParse({
-    email: form.get("email") ?? undefined,
-    password: form.get("password") ?? undefined,
-  });
-  return { parsed, typedEmail: String(form.get("email") ?? "").slice(0, 254) };
+  const fields = formFields(await readForm(request));
+  const parsed = parseSubmission(CredentialsSchema, fields, { hideFields: ["password"] });
+  return { parsed, typedEmail: (fields.email ?? "").slice(0, 254) };
+}
+
+function invalid(parsed: { fieldErrors: Record<string, string>; result: FormResult }, email: string) {
+  return failure(400, { error: Object.values(parsed.fieldErrors)[0]!, email, result: parsed.result });
 }
 
 export async function signIn(request: Request) {
   const { parsed, typedEmail } = await readCredentials(request);
-  if (!parsed.success) {
-    return failure(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
-  }
-  const { email, password } = parsed.data;
+  if (!parsed.ok) return invalid(parsed, typedEmail);
+  const { email, password } = parsed.value;
   try {
     await consumeRateLimit("signInByAddress", clientAddress(request));
     // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
@@ -59,10 +60,8 @@ export async function signIn(request: Request) {
 
 export async function signUp(request: Request) {
   const { parsed, typedEmail } = await readCredentials(request);
-  if (!parsed.success) {
-    return failure(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
-  }
-  const { email, password } = parsed.data;
+  if (!parsed.ok) return invalid(parsed, typedEmail);
+  const { email, password } = parsed.value;
   const reasons = weakPasswordReasons(password, email);
   if (reasons.length > 0) {
     return failure(422, { error: "Password is too weak", reasons, email });

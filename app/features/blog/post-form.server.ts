@@ -1,14 +1,15 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
 import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
-import { formFields, type FieldErrors } from "~/utils/http.server";
+import type { FormResult } from "~/utils/form";
+import { formFields, parseSubmission, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { BANNER_MAX_BYTES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
 import { createPost, SlugTakenError, updatePost } from "./blog.server";
 
 export type PostFormValues = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
-export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues };
+export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues; result?: FormResult };
 
 export const SAVE_FAILED = "Failed to save post. Please try again.";
 const UPLOAD_FAILED = "Failed to upload image. Please try again.";
@@ -40,14 +41,20 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
   const failure = (status: number, fieldErrors: FieldErrors, formError?: string) =>
     data({ fieldErrors, formError, values } satisfies PostFormResult, { status });
 
-  const parsed = PostInputSchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-    const missing = Object.values(fieldErrors).includes(REQUIRED_FIELDS);
-    return failure(400, fieldErrors, missing ? REQUIRED_FIELDS : "Please correct the highlighted fields");
+  const parsed = parseSubmission(PostInputSchema, fields);
+  if (!parsed.ok) {
+    const missing = Object.values(parsed.fieldErrors).includes(REQUIRED_FIELDS);
+    return data(
+      {
+        fieldErrors: parsed.fieldErrors,
+        formError: missing ? REQUIRED_FIELDS : "Please correct the highlighted fields",
+        values,
+        result: parsed.result,
+      } satisfies PostFormResult,
+      { status: 400 },
+    );
   }
-  const input = parsed.data;
+  const input = parsed.value;
 
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");

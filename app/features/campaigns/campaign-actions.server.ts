@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { formFields, notFound, parseFields } from "~/utils/http.server";
+import type { FormResult } from "~/utils/form";
+import { formFields, notFound, parseFields, parseSubmission } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
@@ -12,7 +13,7 @@ import { CampaignLimitError, LogoNotFoundError, createCampaign, deleteCampaign, 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
   | { ok: true; intent: "delete" }
-  | { ok?: false; fieldErrors?: Record<string, string>; formError?: string };
+  | { ok?: false; fieldErrors?: Record<string, string>; formError?: string; result?: FormResult };
 
 const ECHOED = new Set([
   "title",
@@ -60,7 +61,7 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
           { status: 503 },
         );
       }
-      const parsed = parseFields(CampaignInputSchema, fields);
+      const parsed = parseSubmission(CampaignInputSchema, fields);
       const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
       if (!parsed.ok || !rule.ok) {
         // The typed values go back too, so a form posted without JavaScript keeps them.
@@ -69,8 +70,8 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
             .filter(([key]) => ECHOED.has(key))
             .map(([key, value]) => [key, value.slice(0, 1000)]),
         );
-        const fieldErrors = { ...(parsed.ok ? {} : parsed.response.data.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
-        return data({ fieldErrors, values }, { status: 400 });
+        const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+        return data({ fieldErrors, values, result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }
       let saved = true;
       try {
