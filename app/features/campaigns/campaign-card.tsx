@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Download, Eye, ExternalLink, FileCode, Info, MoreVertical, Pause, Pencil, Play, QrCode, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { scanUsageLabel } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { conversionRate, type CampaignSummary } from "./campaigns";
 
@@ -106,7 +106,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       </div>
 
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-        <Tile label="Scans" value={isPro ? String(campaign.scans) : `${campaign.scans} / ${FREE_SCAN_LIMIT}`} />
+        <Tile label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
         <Tile label="Leads" value={String(campaign.leads)} />
         <Tile label="Convert" value={`${rate}%`} />
       </dl>

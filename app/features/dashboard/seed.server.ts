@@ -4,20 +4,12 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { blogPost, campaign, emailOutbox, user, type CampaignDesign } from "~/db/schema";
+import { blogPost, campaign, emailOutbox, user } from "~/db/schema";
+import { DEFAULT_DESIGN } from "~/features/campaigns/campaigns";
 import { getServices } from "~/utils/services.server";
 
 export const DEMO_EMAIL = "demo@leadqr.app";
 export const LARGE_EMAIL = "large@leadqr.app";
-
-const DESIGN: CampaignDesign = {
-  primary_color: "#1E40AF",
-  secondary_color: "#3B82F6",
-  text_color: "#FFFFFF",
-  button_style: "rounded",
-  font_style: "modern",
-  layout: "centered",
-};
 
 const BUSINESS_TYPES = ["Restaurant", "Coffee Shop", "Salon/Spa", "Gym/Fitness", "Boutique", "Bakery", "Florist"];
 
@@ -45,7 +37,7 @@ export async function generateOwnerData(db: Database, options: GenerateOptions) 
       'Scan, smile and save on your very next visit with us today',
       'Thank you! Your discount code is on its way to your inbox.',
       case when g % 10 = 0 then 'paused' when g % 15 = 0 then 'draft' else 'active' end,
-      ${JSON.stringify(DESIGN)}::jsonb,
+      ${JSON.stringify(DEFAULT_DESIGN)}::jsonb,
       now() - make_interval(days => ${options.days} + g)
     from generate_series(1, ${options.campaigns}) g`);
 
