@@ -53,7 +53,9 @@ try {
       "--no-first-run",
     ],
   });
-  console.log(`Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, ${RUNS} runs per page (median performance run shown)`);
+  console.log(
+    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile preset, ${RUNS} runs per page (median performance run shown)`,
+  );
   for (const [name, url] of [
     ["landing /", `${origin}/`],
     ["capture /capture/:id", `${origin}/capture/${campaignId}`],
@@ -64,7 +66,9 @@ try {
     const median = runs[Math.floor(runs.length / 2)];
     const scores = CATEGORIES.map((category) => `${category} ${median.scores[category]}`).join(", ");
     console.log(`${name.padEnd(22)} ${scores}`);
-    console.log(`${"".padEnd(22)} FCP ${median.metrics.fcp}, LCP ${median.metrics.lcp}, TBT ${median.metrics.tbt}, CLS ${median.metrics.cls}, SI ${median.metrics.si}`);
+    console.log(
+      `${"".padEnd(22)} FCP ${median.metrics.fcp}, LCP ${median.metrics.lcp}, TBT ${median.metrics.tbt}, CLS ${median.metrics.cls}, SI ${median.metrics.si}`,
+    );
     console.log(`${"".padEnd(22)} performance over ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(", ")}`);
     if (median.failing.length) console.log(`${"".padEnd(22)} below 1: ${median.failing.join(", ")}`);
   }
