@@ -1,16 +1,10 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
-import { LOGO_MAX_BYTES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
-import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
+import { saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.logo";
-
-const NOT_IMAGE = "Please select an image file for the logo";
-const TOO_LARGE = "Logo size must be less than 2MB";
-const FAILED = "Failed to upload logo. Please try again.";
-const TOO_MANY_PIXELS = `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`;
-const MESSAGES = { not_image: NOT_IMAGE, too_large: TOO_LARGE, too_many_pixels: TOO_MANY_PIXELS } as const;
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -34,17 +28,17 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     file = (await request.formData()).get("logo");
   } catch {
-    return data<LogoUploadResponse>({ ok: false, error: NOT_IMAGE }, { status: 400 });
+    return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.not_image }, { status: 400 });
   }
-  if (!(file instanceof File) || file.size === 0) return data<LogoUploadResponse>({ ok: false, error: NOT_IMAGE }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0) return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.not_image }, { status: 400 });
   try {
     const url = await saveImageUpload({ file, folder: "qr-logos", maxBytes: LOGO_MAX_BYTES, userId: sessionUser.id });
     return data<LogoUploadResponse>({ ok: true, url });
   } catch (error) {
     if (error instanceof UploadRejectedError) {
-      return data<LogoUploadResponse>({ ok: false, error: MESSAGES[error.reason] }, { status: 400 });
+      return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES[error.reason] }, { status: 400 });
     }
     logger.error({ err: error }, "logo upload failed");
-    return data<LogoUploadResponse>({ ok: false, error: FAILED }, { status: 500 });
+    return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.failed }, { status: 500 });
   }
 }

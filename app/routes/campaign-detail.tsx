@@ -9,7 +9,7 @@ import { handlePlacementAction } from "~/features/analytics/placement-actions.se
 import { PlacementsPanel } from "~/features/analytics/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { scanUsageLabel } from "~/features/billing/plan";
 import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
@@ -108,7 +108,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       </div>
 
       <dl className="grid grid-cols-3 gap-3">
-        <Figure label="Scans" value={isPro ? String(campaign.scans) : `${campaign.scans} / ${FREE_SCAN_LIMIT}`} />
+        <Figure label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
         <Figure label="Leads" value={String(campaign.leads)} />
         <Figure label="Convert" value={`${conversion}%`} />
       </dl>

@@ -4,7 +4,7 @@ import { Form, Link, isRouteErrorResponse } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { canCreateCampaign } from "~/features/billing/plan";
 import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const campaigns = await listCampaigns(db, { userId: sessionUser.id, filters });
   const summary = await summarizeCampaigns(db, { userId: sessionUser.id });
   const isPro = sessionUser.plan.isPro;
-  const canCreate = isPro || summary.total < FREE_CAMPAIGN_LIMIT;
+  const canCreate = canCreateCampaign(sessionUser.plan, summary.total);
 
   const editId = url.searchParams.get("edit");
   let offerRule: Awaited<ReturnType<typeof getOfferRule>> | undefined;

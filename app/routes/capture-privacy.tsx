@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import { NotFoundScreen } from "~/features/capture/capture-page";
-import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { getPrivacyNotice } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/consent/visitor-pages";
 import { notFound } from "~/utils/http.server";
@@ -52,7 +52,7 @@ export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ title: "Privacy" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_DESIGN} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
   return (
     <VisitorPage title="Something went wrong">
       <p>Please try again in a moment.</p>

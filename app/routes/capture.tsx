@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
-import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
@@ -69,7 +69,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export default function Capture({ loaderData, actionData }: Route.ComponentProps) {
   switch (loaderData.state) {
     case "not-found":
-      return <NotFoundScreen design={DEFAULT_DESIGN} />;
+      return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
     case "limit":
       return <ScanLimitScreen design={loaderData.design} scanCount={loaderData.scanCount} limit={loaderData.limit} />;
     case "form":
@@ -95,9 +95,9 @@ function titleOf(view: Route.MetaArgs["data"], error: unknown) {
 export const meta: Route.MetaFunction = ({ data: view, error }) => [{ title: titleOf(view, error) }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_DESIGN} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
   return (
-    <CaptureFrame design={DEFAULT_DESIGN}>
+    <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
       <main className="cq-main">
         <div className="cq-card" role="alert">
           <h1>Something went wrong</h1>

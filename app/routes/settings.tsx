@@ -10,6 +10,7 @@ import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessNam
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
+import { FREE_PLAN_LIMITS_TEXT } from "~/features/billing/plan";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
@@ -215,7 +216,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
         </dl>
-        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">Limited to 1 campaign and 5 scans</p> : null}
+        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
           {subscription?.hasBillingAccount ? (
             <Form method="post" action="/billing/portal" target="_blank" reloadDocument>

@@ -8,6 +8,7 @@ import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";
+import { manualClock } from "../support/manual-clock";
 import { freePort, startSmtp } from "./smtp-support";
 
 const PHONE_UA =
@@ -75,9 +76,10 @@ describe("the email worker", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id, title: "Outage Offer" });
     const { db } = await getServices();
-    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 200 });
-
     expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toMatchObject({ ok: true });
+    // Started after the lead, so the email is due on this clock.
+    const clock = manualClock();
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 60_000, clock });
     const [lead] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(lead).toMatchObject({ name: "Patient Pat" });
 
@@ -85,13 +87,15 @@ describe("the email worker", () => {
     const failed = await outboxRow(campaign.id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(failed.nextAttemptAt.getTime()).toBe(clock.now() + 60_000);
 
     const revived = await startSmtp(port);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      clock.advance(59_000);
       await drain(worker);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(revived.received).toHaveLength(0);
+      clock.advance(1_000);
+      await drain(worker);
       await drain(worker);
       await worker.stop();
       const mails = revived.received.filter((mail) => mail.subject === "New lead for Outage Offer");
@@ -164,10 +168,11 @@ describe("the email worker", () => {
       campaignId: campaign.id,
     });
     const failing = { name: "smtp" as const, send: async () => Promise.reject(new Error("mailbox unavailable")), close: () => {} };
-    const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1, maxAttempts: 3 });
+    const clock = manualClock();
+    const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1_000, maxAttempts: 3, clock });
     for (let i = 0; i < 6; i++) {
       await drain(worker);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      clock.advance(10_000);
     }
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "failed", attempts: 3, lastError: "mailbox unavailable" });
   });
@@ -196,7 +201,6 @@ describe("the email worker", () => {
     const campaign = await createCampaign({ userId: owner.id });
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test"), pollMs: 60_000 });
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await enqueueEmail(db, {
       kind: "new_lead",
       to: owner.email,

@@ -5,9 +5,10 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
+import { uploadProblemOf } from "~/features/uploads/limits";
 import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
 import { slugify } from "./blog";
-import { BANNER_MAX_BYTES, BANNER_URL_MAX, CONTENT_MAX, EXCERPT_MAX, PostInputSchema, SLUG_MAX, TITLE_MAX } from "./blog.schema";
+import { BANNER_MAX_BYTES, BANNER_MESSAGES, BANNER_URL_MAX, CONTENT_MAX, EXCERPT_MAX, PostInputSchema, SLUG_MAX, TITLE_MAX } from "./blog.schema";
 
 export type EditorPost = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
 type EditorResult = { fieldErrors?: Record<string, string>; formError?: string; values?: EditorPost; result?: FormResult };
@@ -97,9 +98,8 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
               accept="image/*"
               onChange={(event) => {
                 const file = event.target.files?.[0];
-                let problem: string | null = null;
-                if (file && !file.type.startsWith("image/")) problem = "Please select an image file";
-                else if (file && file.size > BANNER_MAX_BYTES) problem = "Image size must be less than 5MB";
+                const reason = file ? uploadProblemOf(file, BANNER_MAX_BYTES) : null;
+                const problem = reason ? BANNER_MESSAGES[reason] : null;
                 if (problem) event.target.value = "";
                 setFileError(problem);
               }}

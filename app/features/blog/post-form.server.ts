@@ -1,23 +1,17 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
 import type { FormResult } from "~/utils/form";
 import { formFields, parseSubmission, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
-import { BANNER_MAX_BYTES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
+import { BANNER_MAX_BYTES, BANNER_MESSAGES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
 import { createPost, SlugTakenError, updatePost } from "./blog.server";
 
 export type PostFormValues = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
 export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues; result?: FormResult };
 
 export const SAVE_FAILED = "Failed to save post. Please try again.";
-const UPLOAD_FAILED = "Failed to upload image. Please try again.";
-const UPLOAD_MESSAGES = {
-  not_image: "Please select an image file",
-  too_large: "Image size must be less than 5MB",
-  too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
-} as const;
 
 /** Creates (no postId) or updates a post from the editor's form; answers like a route action. */
 export async function savePostFromForm({ request, admin, postId }: { request: Request; admin: SessionUser; postId?: string }) {
@@ -59,13 +53,13 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");
   if (file instanceof File && (file.size > 0 || file.name)) {
-    if (file.size > BANNER_MAX_BYTES) return failure(400, { bannerFile: UPLOAD_MESSAGES.too_large });
+    if (file.size > BANNER_MAX_BYTES) return failure(400, { bannerFile: BANNER_MESSAGES.too_large });
     try {
       input.bannerImageUrl = await saveImageUpload({ file, folder: "blog-banners", maxBytes: BANNER_MAX_BYTES, userId: admin.id });
     } catch (error) {
-      if (error instanceof UploadRejectedError) return failure(400, { bannerFile: UPLOAD_MESSAGES[error.reason] });
+      if (error instanceof UploadRejectedError) return failure(400, { bannerFile: BANNER_MESSAGES[error.reason] });
       logger.error({ err: error }, "blog banner upload failed");
-      return failure(503, { bannerFile: UPLOAD_FAILED }, UPLOAD_FAILED);
+      return failure(503, { bannerFile: BANNER_MESSAGES.failed }, BANNER_MESSAGES.failed);
     }
   }
 

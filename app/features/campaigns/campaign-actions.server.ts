@@ -7,7 +7,7 @@ import { getServices } from "~/utils/services.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import { getTimeZone } from "~/utils/time-zone.server";
-import { CampaignInputSchema } from "./campaigns.schema";
+import { CampaignInputSchema, LOGO_MESSAGES } from "./campaigns.schema";
 import { CampaignLimitError, LogoNotFoundError, createCampaign, deleteCampaign, toggleCampaignStatus, updateCampaign } from "./campaigns.server";
 
 export type CampaignActionData =
@@ -37,7 +37,7 @@ const ECHOED = new Set([
   "offerValidDays",
 ]);
 
-const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: "Please upload the logo again" } };
+const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: LOGO_MESSAGES.uploadAgain } };
 
 /** The /campaigns action: create, update, toggle, delete — each scoped to the signed-in owner. */
 export async function handleCampaignAction(request: Request, sessionUser: SessionUser) {

@@ -4,7 +4,7 @@ import { Badge, type BadgeColor } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { scanUsageLabel } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { conversionRate, type CampaignSummary } from "./campaigns";
 
@@ -96,7 +96,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       </div>
 
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-        <Tile label="Scans" value={isPro ? String(campaign.scans) : `${campaign.scans} / ${FREE_SCAN_LIMIT}`} />
+        <Tile label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
         <Tile label="Leads" value={String(campaign.leads)} />
         <Tile label="Convert" value={`${rate}%`} />
       </dl>

@@ -13,7 +13,8 @@ import type { ConsentMode } from "~/features/consent/consent";
 import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
 import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, DEFAULT_DESIGN, FIELD_LIMITS, FONT_STYLES, LAYOUTS, presetOfColors } from "./campaigns";
-import { CampaignInputSchema, LOGO_MAX_BYTES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
+import { megabytesLabel, uploadProblemOf } from "~/features/uploads/limits";
+import { CampaignInputSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
 import { useHydrated } from "./use-hydrated";
 
 export type WizardCampaign = {
@@ -530,8 +531,8 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    if (!file.type.startsWith("image/")) return setLocalError("Please select an image file for the logo");
-    if (file.size > LOGO_MAX_BYTES) return setLocalError("Logo size must be less than 2MB");
+    const problem = uploadProblemOf(file, LOGO_MAX_BYTES);
+    if (problem) return setLocalError(LOGO_MESSAGES[problem]);
     setLocalError(null);
     const form = new FormData();
     const png = await toPng(file);
@@ -570,7 +571,7 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
         ) : null}
       </div>
       <p id="logo-hint" className="mt-1 text-xs text-gray-500">
-        PNG, JPG up to 2MB
+        PNG, JPG up to {megabytesLabel(LOGO_MAX_BYTES)}
       </p>
       {shownError ? (
         <p role="alert" className="mt-1 text-sm text-red-600">

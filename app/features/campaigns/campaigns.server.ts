@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { CAMPAIGN_LIMIT_TEXT, canCreateCampaign } from "~/features/billing/plan";
 import type { QrLogo } from "~/features/qr/qr.server";
 import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
@@ -11,7 +11,7 @@ import { campaignScans } from "~/features/capture/scan-count.server";
 
 export class CampaignLimitError extends Error {
   constructor() {
-    super(`Free accounts are limited to ${FREE_CAMPAIGN_LIMIT} campaign. Upgrade to Pro to create unlimited campaigns.`);
+    super(`${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`);
   }
 }
 
@@ -131,7 +131,7 @@ export async function createCampaign(db: Database, options: { userId: string; is
   await db.transaction(async (tx) => {
     if (!isPro) {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-      if ((await countCampaignsOfUser(tx, { userId })) >= FREE_CAMPAIGN_LIMIT) throw new CampaignLimitError();
+      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new CampaignLimitError();
     }
     await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
   });

@@ -2,7 +2,7 @@
 // renders the offer and the form (no app-wide CSS, no client fetches): see decision 033.
 import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { PRO_PRICE_USD } from "~/features/billing/plan";
+import { PRO_PRICE_USD, scanUsageLabel } from "~/features/billing/plan";
 import { CONSENT_FIELD, consentCheckboxText, DOUBLE_OPT_IN_HINT, NOTICE_TEXT, type ConsentMode } from "~/features/consent/consent";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
@@ -99,7 +99,7 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
           <h1>Scan Limit Reached!</h1>
           <p>This campaign has reached its free scan limit.</p>
           <p>
-            Current scans: <span className="cq-count">{`${scanCount} / ${limit}`}</span>
+            Current scans: <span className="cq-count">{scanUsageLabel(scanCount, { isPro: false, limit })}</span>
           </p>
           <h2>Upgrade to Pro for:</h2>
           <ul>

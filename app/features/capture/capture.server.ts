@@ -5,7 +5,8 @@ import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user,
 import { businessIdentity } from "~/db/schema/consent";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
-import { FREE_SCAN_LIMIT, resolvePlan } from "~/features/billing/plan";
+import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
@@ -59,24 +60,16 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
       scanCount: campaignScans,
       businessName: businessProfile.name,
-      adminGrant: user.isPro,
-      subscriptionStatus: subscription.status,
-      priceId: subscription.priceId,
+      ...PLAN_COLUMNS,
     })
     .from(campaign)
     .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
-    .leftJoin(subscription, eq(subscription.userId, campaign.userId))
+    .leftJoin(subscription, SUBSCRIPTION_OF_USER)
     .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
     .where(eq(campaign.id, campaignId));
   if (!row) return undefined;
-  const { isPro } = resolvePlan({
-    adminGrant: row.adminGrant,
-    subscriptionStatus: row.subscriptionStatus,
-    priceId: row.priceId,
-    proPriceId: getEnv().STRIPE_PRICE_ID,
-  });
-  return { ...row, isPro };
+  return { ...row, isPro: planOfRow(row).isPro };
 }
 
 export type ScanFacts = {
