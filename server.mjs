@@ -1,3 +1,4 @@
+// @ts-check (typecheck covers this file: its use of the build is checked against app/entry.server.tsx)
 // The HTTP server: security headers, client address, same-origin checks, static files, React Router.
 // On PostgreSQL it runs one worker process per core (WEB_CONCURRENCY); PGlite stays one process.
 import cluster from "node:cluster";
@@ -17,8 +18,6 @@ const { default: helmet } = await import("helmet");
 const { pinoHttp } = await import("pino-http");
 
 const CLIENT_IP_HEADER = "x-leadqr-client-ip";
-const MAX_BODY_BYTES = 1024 * 1024;
-const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 // Where files are posted, as a document request or as the `.data` request a fetcher sends.
 const UPLOAD_PATHS = /^(?:\/api\/logo|\/admin\/blog(?:\/.*)?)(?:\.data)?$/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,20 +29,28 @@ const SERVED_METHODS = ["GET", "HEAD", "POST"];
 // The REST API also updates and deletes (its own router answers 405 for a method a path lacks).
 const API_METHODS = [...SERVED_METHODS, "PATCH", "DELETE"];
 
+/** @typedef {import("react-router").ServerBuild} ServerBuild */
+/** The app's server entry: what this file calls on the build (checked against app/entry.server.tsx). */
+/** @typedef {typeof import("./app/entry.server")} Lifecycle */
+
+/** @type {import("vite").ViteDevServer | undefined} */
 let vite;
+/** @type {() => Promise<ServerBuild>} */
 let loadBuild;
 if (isDev) {
   const { createServer } = await import("vite");
   vite = await createServer({ server: { middlewareMode: true } });
-  loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build");
+  const devServer = vite;
+  loadBuild = async () => /** @type {ServerBuild} */ (await devServer.ssrLoadModule("virtual:react-router/server-build"));
 } else {
   const build = await import(path.resolve("build/server/index.js"));
   loadBuild = async () => build;
 }
 
 const build = await loadBuild();
-const lifecycle = build.entry.module;
+const lifecycle = /** @type {Lifecycle} */ (/** @type {unknown} */ (build.entry.module));
 
+/** @type {ReturnType<Lifecycle["getEnv"]>} */
 let env;
 try {
   env = lifecycle.getEnv();
@@ -64,15 +71,18 @@ if (workerCount > 1 && cluster.isPrimary) {
  * The primary only supervises: it forks the workers (they share the listening socket), replaces
  * one that crashes after it started, gives up if one cannot start, and passes SIGTERM on.
  */
+/** @param {number} count */
 async function runPrimary(count) {
   const logger = lifecycle.logger;
   let stopping = false;
   let ready = 0;
+  /** Workers that reported listening: one that dies before is a start failure, after is a crash. */
+  const started = new WeakSet();
   const fork = () => {
     const worker = cluster.fork();
     worker.once("message", (message) => {
       if (message !== "leadqr:listening") return;
-      worker.started = true;
+      started.add(worker);
       ready += 1;
       if (ready === count) logger.info(`LeadQR listening on port ${env.PORT} with ${count} worker processes (${env.appOrigin})`);
     });
@@ -83,7 +93,7 @@ async function runPrimary(count) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (!worker.started) {
+    if (!started.has(worker)) {
       // A worker that could not start (bad database URL, migrations failing) will not do better
       // on a second try: stop everything and say so, as a single process would.
       logger.error({ code, signal }, "a worker could not start; stopping");
@@ -97,6 +107,7 @@ async function runPrimary(count) {
     logger.error({ code, signal }, "a worker stopped unexpectedly; starting another");
     fork();
   });
+  /** @param {NodeJS.Signals} signal */
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
@@ -158,7 +169,7 @@ async function runServer() {
       : {
           useDefaults: true,
           directives: {
-            scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
+            scriptSrc: ["'self'", (req, res) => `'nonce-${/** @type {import("express").Response} */ (res).locals.cspNonce}'`],
             styleSrc: ["'self'", "'unsafe-inline'"],
             // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
             imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
@@ -186,7 +197,7 @@ async function runServer() {
       return;
     }
     const declared = Number(req.headers["content-length"] ?? 0);
-    const limit = UPLOAD_PATHS.test(req.path) ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    const limit = UPLOAD_PATHS.test(req.path) ? lifecycle.BODY_LIMITS.upload : lifecycle.BODY_LIMITS.form;
     if (declared > limit) {
       res.status(413).type("text/plain").send("Request too large.");
       return;
@@ -209,6 +220,7 @@ async function runServer() {
     const { createRequestHandler: createFetchHandler } = await import("react-router");
     const { default: proxyAddr } = await import("proxy-addr");
     const renderDocument = createFetchHandler(build, "production");
+    /** @type {import("./app/features/capture/capture-document.server").RenderCapture} */
     const render = async (campaignId, view, nonce) => {
       const request = new Request(`${env.appOrigin}/capture/${campaignId}`, { headers: { "user-agent": "LeadQR template renderer" } });
       const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
@@ -217,15 +229,28 @@ async function runServer() {
     };
     const NONCE_MARK = "leadqr-nonce-mark";
     const headers = new Map();
+    // A recording response: helmet only sets and removes headers.
+    const recorder = {
+      locals: { cspNonce: NONCE_MARK },
+      /** @param {string} name @param {unknown} value */
+      setHeader: (name, value) => headers.set(name, value),
+      /** @param {string} name */
+      removeHeader: (name) => headers.delete(name),
+    };
     securityHeaders(
-      { headers: {}, method: "GET", url: "/" },
-      { locals: { cspNonce: NONCE_MARK }, setHeader: (name, value) => headers.set(name, value), removeHeader: (name) => headers.delete(name) },
+      /** @type {import("node:http").IncomingMessage} */ (/** @type {unknown} */ ({ headers: {}, method: "GET", url: "/" })),
+      /** @type {import("node:http").ServerResponse} */ (/** @type {unknown} */ (recorder)),
       () => {},
     );
     const withNonce = [...headers].map(([name, value]) => [name, String(value).split(NONCE_MARK)]);
     const trust = app.get("trust proxy fn");
     const CAPTURE_PATH = /^\/capture\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/i;
 
+    /**
+     * @param {import("node:http").IncomingMessage} req
+     * @param {import("node:http").ServerResponse} res
+     * @returns {boolean} whether the request was taken
+     */
     function serve(req, res) {
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const match = CAPTURE_PATH.exec(req.url ?? "");
@@ -273,10 +298,12 @@ async function runServer() {
 
   // The public API authenticates by API key only and never reads cookies, so a cross-site request
   // carrying a Bearer key cannot ride on a signed-in browser session.
+  /** @param {import("express").Request} req */
   function isBearerApiRequest(req) {
     return req.path.startsWith("/api/v1/") && /^Bearer \S+$/.test(req.headers.authorization ?? "");
   }
 
+  /** @param {import("express").Request} req */
   function isSameOrigin(req) {
     if (req.headers["sec-fetch-site"] === "cross-site") return false;
     const origin = req.headers.origin;
@@ -299,7 +326,7 @@ async function runServer() {
 
   // The capture page's own path: a cached, pre-compressed document per campaign (decision 092),
   // answered before Express for visitors without a session (decision 096).
-  const captureFastPath = !isDev && lifecycle.serveCaptureDocument ? await createCaptureFastPath() : null;
+  const captureFastPath = isDev ? null : await createCaptureFastPath();
   if (captureFastPath) {
     app.get("/capture/:campaignId", (req, res, next) => {
       lifecycle
@@ -332,14 +359,16 @@ async function runServer() {
   );
 
   // Never a stack trace to a user.
-  app.use((error, req, res, _next) => {
-    req.log?.error({ err: error }, "request failed");
-    if (res.headersSent) return res.end();
-    res
-      .status(error?.status && error.status < 500 ? error.status : 500)
-      .type("text/plain")
-      .send("Something went wrong. Please try again.");
-  });
+  app.use(
+    /** @type {import("express").ErrorRequestHandler} */ (error, req, res, _next) => {
+      req.log?.error({ err: error }, "request failed");
+      if (res.headersSent) return res.end();
+      res
+        .status(error?.status && error.status < 500 ? error.status : 500)
+        .type("text/plain")
+        .send("Something went wrong. Please try again.");
+    },
+  );
 
   const server = http.createServer((req, res) => {
     if (!captureFastPath?.serve(req, res)) app(req, res);
@@ -354,6 +383,7 @@ async function runServer() {
   server.headersTimeout = 15_000;
 
   let stopping = false;
+  /** @param {string} signal */
   async function shutdown(signal) {
     if (stopping) return;
     stopping = true;

@@ -5,6 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
+import { BANNER_MAX_BYTES } from "./features/blog/blog.schema";
+import { LOGO_MAX_BYTES } from "./features/campaigns/campaigns.schema";
+import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "./features/uploads/limits";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
 
@@ -88,3 +91,9 @@ export { getDashboard } from "./features/dashboard/dashboard.server";
 export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
 export { serveCaptureDocument } from "./features/capture/capture-document.server";
+
+/** Body caps the HTTP server enforces, from the routes' own limits. */
+export const BODY_LIMITS = {
+  form: FORM_BODY_MAX_BYTES,
+  upload: uploadBodyMaxBytes(Math.max(LOGO_MAX_BYTES, BANNER_MAX_BYTES)),
+};

@@ -27,3 +27,13 @@ export function uploadProblemOf(file: { type: string; size: number }, maxBytes: 
 export function megabytesLabel(bytes: number) {
   return `${bytes / (1024 * 1024)}MB`;
 }
+
+/**
+ * The HTTP server's cap on a request body: forms and webhooks get 1 MB; the routes that take a
+ * file get the largest file any of them accepts plus 1 MB for the multipart framing and the
+ * other fields, so a file the form would accept is never cut off by the server first.
+ */
+export const FORM_BODY_MAX_BYTES = 1024 * 1024;
+export function uploadBodyMaxBytes(largestFileBytes: number) {
+  return largestFileBytes + FORM_BODY_MAX_BYTES;
+}
