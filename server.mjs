@@ -17,7 +17,6 @@ const { default: express } = await import("express");
 const { default: helmet } = await import("helmet");
 const { pinoHttp } = await import("pino-http");
 
-const CLIENT_IP_HEADER = "x-leadqr-client-ip";
 // Where files are posted, as a document request or as the `.data` request a fetcher sends.
 const UPLOAD_PATHS = /^(?:\/api\/logo|\/admin\/blog(?:\/.*)?)(?:\.data)?$/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -49,6 +48,7 @@ if (isDev) {
 
 const build = await loadBuild();
 const lifecycle = /** @type {Lifecycle} */ (/** @type {unknown} */ (build.entry.module));
+const { CLIENT_IP_HEADER } = lifecycle;
 
 /** @type {ReturnType<Lifecycle["getEnv"]>} */
 let env;

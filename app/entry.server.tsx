@@ -92,6 +92,8 @@ export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
 export { serveCaptureDocument } from "./features/capture/capture-document.server";
 
+export { CLIENT_IP_HEADER } from "./utils/http.server";
+
 /** Body caps the HTTP server enforces, from the routes' own limits. */
 export const BODY_LIMITS = {
   form: FORM_BODY_MAX_BYTES,
