@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
-import { Link, isRouteErrorResponse, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
@@ -18,6 +18,7 @@ import { RedeemFunnel } from "~/features/redeem/funnel";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaign-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -260,14 +261,12 @@ function Row({ label, value }: { label: string; value: string }) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.campaign.title ?? "Campaign"} · LeadQR` }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "This campaign does not exist or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-        Back to campaigns
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={{ to: "/campaigns", label: "Back to campaigns" }}
+    />
   );
 }

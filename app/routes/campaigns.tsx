@@ -1,5 +1,5 @@
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
-import { Form, Link, isRouteErrorResponse } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
@@ -14,6 +14,7 @@ import { getBusinessName } from "~/features/account/account.server";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -223,16 +224,12 @@ function SummaryTile({ label, value, icon }: { label: string; value: number; ico
 export const meta: Route.MetaFunction = () => [{ title: "Campaigns · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {missing ? "This campaign does not exist or is not yours." : "We could not load your campaigns. Please try again."}
-      </p>
-      <Link to="/campaigns" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-        Back to campaigns
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "We could not load your campaigns. Please try again." }}
+      back={{ to: "/campaigns", label: "Back to campaigns" }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
-import { data, Form, Link, isRouteErrorResponse, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
@@ -7,6 +7,7 @@ import { eraseLead, getLeadDetail } from "~/features/consent/lead-rights.server"
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/lead-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -192,14 +193,12 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 export const meta: Route.MetaFunction = () => [{ title: "Lead · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Lead not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "This lead does not exist, was erased, or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/leads" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-        Back to leads
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Lead not found", message: "This lead does not exist, was erased, or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={{ to: "/leads", label: "Back to leads" }}
+    />
   );
 }

@@ -11,10 +11,11 @@ import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { formFields, parseFields, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseFields, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
+import { isDomainError } from "~/utils/domain-error";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -59,7 +60,7 @@ export async function action({ request }: Route.ActionArgs) {
       nudgeEmailWorker();
       return data<ActionData>({ form: "profile", message: result.message });
     } catch (error) {
-      if (error instanceof RateLimitedError) return data<ActionData>({ form: "profile", error: error.message }, { status: 429 });
+      if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
       logger.error({ err: error, userId: user.id }, "profile update failed");
       return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
     }
@@ -84,8 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await consumeRateLimit("sessionsByUser", user.id);
     } catch (error) {
-      if (error instanceof RateLimitedError) return data<ActionData>({ form: "sessions", error: error.message }, { status: 429 });
-      throw error;
+      return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
     }
     await signOutOtherSessions(request);
     return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { DomainError } from "./domain-error";
 import { withoutNul } from "./text";
 
 /** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
@@ -44,4 +45,13 @@ export function formFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = withoutNul(value);
   return fields;
+}
+
+/**
+ * The one way a route answers a refused domain operation: the status (and Retry-After) from
+ * CODE_TO_STATUS, the body the screen shows. Anything that is not a DomainError is rethrown.
+ */
+export function domainErrorData<T>(error: unknown, body: (error: DomainError) => T) {
+  if (!(error instanceof DomainError)) throw error;
+  return data(body(error), { status: error.status, headers: error.headers });
 }

@@ -3,7 +3,8 @@ import type { SessionUser } from "~/features/auth/session.server";
 import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "./analytics.schema";
-import { createPlacement, deletePlacement, PlacementLimitError, PlacementNameTakenError, renamePlacement } from "./placements.server";
+import { createPlacement, deletePlacement, renamePlacement } from "./placements.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export type PlacementActionData = {
   intent?: string;
@@ -56,8 +57,8 @@ export async function handlePlacementAction(request: Request, sessionUser: Sessi
         return fail(400, { formError: "Unknown action" });
     }
   } catch (error) {
-    if (error instanceof PlacementNameTakenError) return fail(400, { fieldErrors: { name: error.message } });
-    if (error instanceof PlacementLimitError) return fail(400, { formError: error.message });
+    if (isDomainError(error, "placement_name_taken")) return fail(400, { fieldErrors: { name: error.message } });
+    if (isDomainError(error, "placement_limit")) return fail(400, { formError: error.message });
     throw error;
   }
 }

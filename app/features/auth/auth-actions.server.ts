@@ -2,12 +2,13 @@ import { isAPIError } from "better-auth/api";
 import { data, redirect } from "react-router";
 import { readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
-import { clientAddress, consumeRateLimit, RateLimitedError, signInAccountKey } from "~/utils/rate-limit.server";
+import { clientAddress, consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { CredentialsSchema } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 import { promoteVerifiedAdmin } from "./roles.server";
 import { notifyTakenAddress } from "./probing.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean };
 
@@ -50,7 +51,7 @@ export async function signIn(request: Request) {
     if (env.adminEmails.includes(email)) await promoteVerifiedAdmin(email);
     return redirect("/dashboard", { headers: cookieHeaders(headers) });
   } catch (error) {
-    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    if (isDomainError(error, "rate_limited")) return failure(429, { error: error.message, email });
     // Unknown email and wrong password share one answer, so accounts cannot be discovered.
     if (isAPIError(error)) return failure(401, { error: "Invalid email or password", email });
     throw error;
@@ -78,7 +79,7 @@ export async function signUp(request: Request) {
     nudgeEmailWorker();
     return redirect("/dashboard", { headers: cookieHeaders(headers) });
   } catch (error) {
-    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    if (isDomainError(error, "rate_limited")) return failure(429, { error: error.message, email });
     if (isAPIError(error) && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
       return addressTaken(request, email);
     }
@@ -100,7 +101,7 @@ async function addressTaken(request: Request, email: string) {
   try {
     await consumeRateLimit("signUpTakenByAddress", clientAddress(request));
   } catch (error) {
-    if (error instanceof RateLimitedError) return failure(429, { error: error.message, email });
+    if (isDomainError(error, "rate_limited")) return failure(429, { error: error.message, email });
     throw error;
   }
   if (await notifyTakenAddress(email)) nudgeEmailWorker();

@@ -4,9 +4,10 @@ import { subscription, user } from "~/db/schema";
 import type { SessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getStripe } from "./stripe.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
@@ -34,7 +35,7 @@ export async function startCheckout(user: SessionUser) {
     if (!session.url) return data({ error: "No checkout URL received" }, { status: 502 });
     return redirect(session.url);
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429 });
+    if (isDomainError(error, "rate_limited")) return data({ error: error.message }, { status: 429 });
     logger.error({ err: error, userId: user.id }, "checkout failed");
     return data({ error: "Failed to start checkout" }, { status: 502 });
   }

@@ -1,22 +1,23 @@
 import { data, redirect } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server";
-import { MAX_INPUT_PIXELS, saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { MAX_INPUT_PIXELS, saveImageUpload } from "~/features/uploads/storage.server";
 import { formFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { BANNER_MAX_BYTES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
-import { createPost, SlugTakenError, updatePost } from "./blog.server";
+import { createPost, updatePost } from "./blog.server";
+import { isDomainError, type DomainErrorCode } from "~/utils/domain-error";
 
 export type PostFormValues = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
 export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues };
 
 export const SAVE_FAILED = "Failed to save post. Please try again.";
 const UPLOAD_FAILED = "Failed to upload image. Please try again.";
-const UPLOAD_MESSAGES = {
-  not_image: "Please select an image file",
-  too_large: "Image size must be less than 5MB",
-  too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
-} as const;
+const UPLOAD_MESSAGES: Partial<Record<DomainErrorCode, string>> = {
+  upload_not_image: "Please select an image file",
+  upload_too_large: "Image size must be less than 5MB",
+  upload_too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+};
 
 /** Creates (no postId) or updates a post from the editor's form; answers like a route action. */
 export async function savePostFromForm({ request, admin, postId }: { request: Request; admin: SessionUser; postId?: string }) {
@@ -52,11 +53,12 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");
   if (file instanceof File && (file.size > 0 || file.name)) {
-    if (file.size > BANNER_MAX_BYTES) return failure(400, { bannerFile: UPLOAD_MESSAGES.too_large });
+    if (file.size > BANNER_MAX_BYTES) return failure(400, { bannerFile: UPLOAD_MESSAGES.upload_too_large! });
     try {
       input.bannerImageUrl = await saveImageUpload({ file, folder: "blog-banners", maxBytes: BANNER_MAX_BYTES, userId: admin.id });
     } catch (error) {
-      if (error instanceof UploadRejectedError) return failure(400, { bannerFile: UPLOAD_MESSAGES[error.reason] });
+      if (isDomainError(error, "upload_not_image", "upload_too_large", "upload_too_many_pixels"))
+        return failure(400, { bannerFile: UPLOAD_MESSAGES[error.code]! });
       logger.error({ err: error }, "blog banner upload failed");
       return failure(503, { bannerFile: UPLOAD_FAILED }, UPLOAD_FAILED);
     }
@@ -71,7 +73,7 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
       await createPost({ db, actorId: admin.id, input });
     }
   } catch (error) {
-    if (error instanceof SlugTakenError) return failure(400, { slug: "This slug is already used by another post. Choose another one." });
+    if (isDomainError(error, "slug_taken")) return failure(400, { slug: "This slug is already used by another post. Choose another one." });
     if (!(error instanceof Error)) throw error;
     logger.error({ err: error }, "blog post save failed");
     return failure(500, {}, SAVE_FAILED);

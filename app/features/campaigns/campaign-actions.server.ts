@@ -7,7 +7,8 @@ import { OfferRuleSchema } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { CampaignInputSchema } from "./campaigns.schema";
-import { CampaignLimitError, LogoNotFoundError, createCampaign, deleteCampaign, toggleCampaignStatus, updateCampaign } from "./campaigns.server";
+import { createCampaign, deleteCampaign, toggleCampaignStatus, updateCampaign } from "./campaigns.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
@@ -82,8 +83,8 @@ export async function handleCampaignAction(request: Request, sessionUser: Sessio
         }
         if (saved) await saveOfferRule(db, { userId, campaignId, rule: rule.value });
       } catch (error) {
-        if (error instanceof CampaignLimitError) return data({ formError: `Failed to create campaign: ${error.message}` }, { status: 403 });
-        if (error instanceof LogoNotFoundError) return data(LOGO_AGAIN, { status: 400 });
+        if (isDomainError(error, "campaign_limit")) return data({ formError: `Failed to create campaign: ${error.message}` }, { status: 403 });
+        if (isDomainError(error, "logo_not_found")) return data(LOGO_AGAIN, { status: 400 });
         logger.error({ err: error }, "campaign save failed");
         return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
       }

@@ -3,9 +3,10 @@ import { contentDisposition, qrCodeUrl } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { getPlacement } from "~/features/analytics/placements.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { renderQrPng, renderQrSvg } from "./qr.server";
+import { isDomainError } from "~/utils/domain-error";
 
 const notFoundResponse = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
 
@@ -18,7 +19,7 @@ export async function qrCodeResponse(request: Request, campaignId: string | unde
   try {
     await consumeRateLimit("qrByUser", sessionUser.id);
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isDomainError(error, "rate_limited")) throw error;
     return new Response("Too many QR code downloads. Please wait a moment and try again.", {
       status: 429,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(error.retryAfterSeconds) },
