@@ -1,10 +1,11 @@
+import { data, redirect } from "react-router";
 import { AdminPage } from "~/features/admin/admin-ui";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PostIdSchema } from "~/features/blog/blog.schema";
 import { getPostForEdit } from "~/features/blog/blog.server";
 import { PostEditor } from "~/features/blog/post-editor";
-import { savePostFromForm } from "~/features/blog/post-form.server";
-import { notFound } from "~/utils/http.server";
+import { savePost } from "~/features/blog/post-form.server";
+import { notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/admin.blog-edit";
@@ -27,7 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const postId = readPostId(params);
-  return savePostFromForm({ request, admin, postId });
+  const { db } = await getServices();
+  const outcome = await savePost(db, { userId: admin.id, postId, form: await readForm(request) });
+  if (outcome.kind === "missing") notFound("Blog post not found");
+  if (outcome.kind === "refused") return data(outcome.result, { status: outcome.status });
+  return redirect("/admin/blog?notice=saved");
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,19 +1,23 @@
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
-import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
+import { CAMPAIGN_GONE, echoCampaignFields, saveCampaign } from "~/features/campaigns/campaign-actions.server";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
-import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
-import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
+import { CampaignFiltersSchema, CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
+import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { getBusinessName } from "~/features/account/account.server";
+import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
-import { notFound } from "~/utils/http.server";
+import { isDomainError } from "~/utils/domain-error";
+import { domainErrorData, formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaigns";
 
@@ -69,9 +73,66 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Create, update, toggle, delete: each scoped to the signed-in owner. */
 export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
-  return handleCampaignAction(request, sessionUser);
+  const { db, env } = await getServices();
+  const fields = formFields(await readForm(request));
+  const userId = sessionUser.id;
+
+  switch (fields.intent) {
+    case "create":
+    case "update": {
+      // QR codes encode APP_URL: a production server without it would print codes pointing at localhost.
+      if (env.isProduction && !env.APP_URL) {
+        return data(
+          { formError: "Failed to create campaign: APP_URL is not configured. Set it to your public address (not a placeholder)." },
+          { status: 503 },
+        );
+      }
+      const parsed = parseFields(CampaignInputSchema, fields);
+      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
+      if (!parsed.ok || !rule.ok) {
+        const fieldErrors = { ...(parsed.ok ? {} : parsed.response.data.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+        return data({ fieldErrors, values: echoCampaignFields(fields) }, { status: 400 });
+      }
+      let saved: { campaignId: string } | null;
+      try {
+        saved = await saveCampaign(db, {
+          userId,
+          isPro: sessionUser.plan.isPro,
+          campaignId: fields.intent === "create" ? undefined : (fields.campaignId ?? ""),
+          input: parsed.value,
+          rule: rule.value,
+        });
+      } catch (error) {
+        if (isDomainError(error)) {
+          return domainErrorData(error, (refused) =>
+            refused.code === "logo_not_found"
+              ? { fieldErrors: { qrLogoUrl: refused.message } }
+              : { formError: `Failed to create campaign: ${refused.message}` },
+          );
+        }
+        logger.error({ err: error }, "campaign save failed");
+        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
+      }
+      if (!saved) notFound();
+      throw redirect("/campaigns");
+    }
+    // The card posts these from any page: a stale card (double click, another tab) gets a message
+    // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
+    case "toggle": {
+      const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
+      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      return { ok: true as const, intent: "toggle" as const, status };
+    }
+    case "delete": {
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      return { ok: true as const, intent: "delete" as const };
+    }
+    default:
+      return data({ formError: "Unknown action." }, { status: 400 });
+  }
 }
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {

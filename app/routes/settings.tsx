@@ -11,7 +11,7 @@ import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { domainErrorData, formFields, parseFields, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseFields, readForm, setCookieHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -99,9 +99,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     try {
       const { setCookies } = await deleteAccount(request, user.id);
-      const headers = new Headers();
-      for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-      return redirect("/", { headers });
+      return redirect("/", { headers: setCookieHeaders(setCookies) });
     } catch (error) {
       logger.error({ err: error, userId: user.id }, "account deletion failed");
       return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });

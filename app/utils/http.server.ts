@@ -55,3 +55,31 @@ export function domainErrorData<T>(error: unknown, body: (error: DomainError) =>
   if (!(error instanceof DomainError)) throw error;
   return data(body(error), { status: error.status, headers: error.headers });
 }
+
+/** A plain-text answer (resource routes: downloads, links opened outside the app). */
+export function textResponse(body: string, status: number, headers: Record<string, string> = {}) {
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** The caller's own file as a download: never cached, never sniffed; "Not found" when there is none. */
+export function privateDownload(file: { body: Uint8Array<ArrayBuffer> | string; contentType: string; contentDisposition: string } | null) {
+  if (!file) return textResponse("Not found", 404);
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Content-Disposition": file.contentDisposition,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (typeof file.body !== "string") headers["Content-Length"] = String(file.body.length);
+  // Opened directly, an SVG may show its embedded images but run nothing.
+  if (file.contentType.startsWith("image/svg+xml"))
+    headers["Content-Security-Policy"] = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+  return new Response(file.body, { headers });
+}
+
+/** Headers that set each cookie (Better Auth answers several Set-Cookie lines; they must stay separate). */
+export function setCookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
+}

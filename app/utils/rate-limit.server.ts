@@ -88,8 +88,8 @@ export function clientAddress(request: Request) {
 }
 
 /** The sign-in limiter's key: one budget per account *and* client (decision 133). */
-export function signInAccountKey(email: string, request: Request) {
-  return `${email}|${clientAddress(request)}`;
+export function signInAccountKey(email: string, address: string) {
+  return `${email}|${address}`;
 }
 
 /** After a password reset the owner's own failed attempts no longer count against them. */
