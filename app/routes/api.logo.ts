@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { LOGO_MAX_BYTES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
 import { MAX_INPUT_PIXELS, saveImageUpload } from "~/features/uploads/storage.server";
+import { readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.logo";
@@ -35,12 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
     );
   }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await request.formData()).get("logo");
-  } catch {
-    return data<LogoUploadResponse>({ ok: false, error: NOT_IMAGE }, { status: 400 });
-  }
+  const file = (await readForm(request)).get("logo");
   if (!(file instanceof File) || file.size === 0) return data<LogoUploadResponse>({ ok: false, error: NOT_IMAGE }, { status: 400 });
   try {
     const url = await saveImageUpload({ file, folder: "qr-logos", maxBytes: LOGO_MAX_BYTES, userId: sessionUser.id });
