@@ -2,6 +2,7 @@
 // On PostgreSQL it runs one worker process per core (WEB_CONCURRENCY); PGlite stays one process.
 import cluster from "node:cluster";
 import crypto from "node:crypto";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
@@ -151,29 +152,28 @@ async function runServer() {
     next();
   });
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: isDev
-        ? false
-        : {
-            useDefaults: true,
-            directives: {
-              scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
-              imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
-              connectSrc: ["'self'"],
-              frameAncestors: ["'none'"],
-              // Checkout and the billing portal are reached by redirects after a form post.
-              formAction: null,
-              upgradeInsecureRequests: null,
-            },
+  const securityHeaders = helmet({
+    contentSecurityPolicy: isDev
+      ? false
+      : {
+          useDefaults: true,
+          directives: {
+            scriptSrc: ["'self'", (req, res) => `'nonce-${res.locals.cspNonce}'`],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // Uploads may live on S3-compatible storage served over plain http (e.g. a local MinIO).
+            imgSrc: ["'self'", "data:", "blob:", "https:", ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
+            connectSrc: ["'self'"],
+            frameAncestors: ["'none'"],
+            // Checkout and the billing portal are reached by redirects after a form post.
+            formAction: null,
+            upgradeInsecureRequests: null,
           },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: env.appUrl.protocol === "https:",
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
+        },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.appUrl.protocol === "https:",
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.use(securityHeaders);
 
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(lifecycle.privateCacheMiddleware);
@@ -198,6 +198,78 @@ async function runServer() {
     }
     next();
   });
+
+  /**
+   * A visitor's capture page without Express (decision 096): the same client address rule, the
+   * same security headers (helmet's, computed once with a marker where the nonce goes), a request
+   * id and the request log line. Anything else (a session cookie, an unknown campaign, a surprise)
+   * goes on to Express untouched.
+   */
+  async function createCaptureFastPath() {
+    const { createRequestHandler: createFetchHandler } = await import("react-router");
+    const { default: proxyAddr } = await import("proxy-addr");
+    const renderDocument = createFetchHandler(build, "production");
+    const render = async (campaignId, view, nonce) => {
+      const request = new Request(`${env.appOrigin}/capture/${campaignId}`, { headers: { "user-agent": "LeadQR template renderer" } });
+      const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
+      if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
+      return response.text();
+    };
+    const NONCE_MARK = "leadqr-nonce-mark";
+    const headers = new Map();
+    securityHeaders(
+      { headers: {}, method: "GET", url: "/" },
+      { locals: { cspNonce: NONCE_MARK }, setHeader: (name, value) => headers.set(name, value), removeHeader: (name) => headers.delete(name) },
+      () => {},
+    );
+    const withNonce = [...headers].map(([name, value]) => [name, String(value).split(NONCE_MARK)]);
+    const trust = app.get("trust proxy fn");
+    const CAPTURE_PATH = /^\/capture\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/i;
+
+    function serve(req, res) {
+      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      const match = CAPTURE_PATH.exec(req.url ?? "");
+      // Signed-in viewers (owner exclusion, private caching) and requests with a body take the full path.
+      if (!match || lifecycle.hasSessionCookie(req.headers.cookie)) return false;
+      if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0) return false;
+      const started = performance.now();
+      const nonce = crypto.randomBytes(16).toString("base64");
+      req.headers[CLIENT_IP_HEADER] = proxyAddr(req, trust);
+      for (const [name, parts] of withNonce) res.setHeader(name, parts.length === 1 ? parts[0] : parts.join(nonce));
+      const id = crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      let handedOn = false;
+      if (lifecycle.logger.isLevelEnabled("info")) {
+        res.once("finish", () => {
+          if (handedOn) return;
+          const responseTime = Math.round(performance.now() - started);
+          lifecycle.logger.info(
+            { req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime },
+            "request completed",
+          );
+        });
+      }
+      lifecycle
+        .serveCaptureDocument(req, res, {
+          campaignId: match[1],
+          nonce,
+          render,
+          next: () => {
+            handedOn = true;
+            app(req, res);
+          },
+        })
+        .catch((error) => {
+          lifecycle.logger.error({ err: error, req: { id, method: req.method, url: req.url } }, "request failed");
+          if (res.headersSent) return res.end();
+          res.statusCode = 500;
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end("Something went wrong. Please try again.");
+        });
+      return true;
+    }
+    return { serve, render };
+  }
 
   // The public API authenticates by API key only and never reads cookies, so a cross-site request
   // carrying a Bearer key cannot ride on a signed-in browser session.
@@ -225,19 +297,18 @@ async function runServer() {
     res.status(405).set("Allow", served.join(", ")).type("text/plain").send("Method not allowed.");
   });
 
-  // The capture page's own path: a cached, pre-compressed document per campaign (decision 092).
-  if (!isDev && lifecycle.serveCaptureDocument) {
-    const { createRequestHandler: createFetchHandler } = await import("react-router");
-    const renderDocument = createFetchHandler(build, "production");
-    const render = async (campaignId, view, nonce) => {
-      const request = new Request(`${env.appOrigin}/capture/${campaignId}`, { headers: { "user-agent": "LeadQR template renderer" } });
-      const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
-      if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
-      return response.text();
-    };
+  // The capture page's own path: a cached, pre-compressed document per campaign (decision 092),
+  // answered before Express for visitors without a session (decision 096).
+  const captureFastPath = !isDev && lifecycle.serveCaptureDocument ? await createCaptureFastPath() : null;
+  if (captureFastPath) {
     app.get("/capture/:campaignId", (req, res, next) => {
       lifecycle
-        .serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() })
+        .serveCaptureDocument(req, res, {
+          campaignId: req.params.campaignId,
+          nonce: res.locals.cspNonce,
+          render: captureFastPath.render,
+          next: () => next(),
+        })
         .catch(next);
     });
   }
@@ -270,7 +341,10 @@ async function runServer() {
       .send("Something went wrong. Please try again.");
   });
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const server = http.createServer((req, res) => {
+    if (!captureFastPath?.serve(req, res)) app(req, res);
+  });
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     if (cluster.isWorker) process.send?.("leadqr:listening");

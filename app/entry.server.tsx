@@ -81,7 +81,7 @@ export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
 export { startBackgroundWork } from "./features/email/worker.server";
 export { startUploadCleanup } from "./features/uploads/cleanup.server";
-export { privateCacheMiddleware } from "./utils/private-cache.server";
+export { hasSessionCookie, privateCacheMiddleware } from "./utils/private-cache.server";
 export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
 export { seed } from "./features/dashboard/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";

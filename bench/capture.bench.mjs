@@ -50,20 +50,24 @@ databaseUrl.pathname = `/${databaseName}`;
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-bench-"));
-const server = spawn(process.execPath, ["server.mjs"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    APP_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
-    LOG_LEVEL: "error",
-    // Every lead of the submit figure comes from this one machine.
-    RATE_LIMIT_MULTIPLIER: "10000",
+const server = spawn(
+  process.execPath,
+  [...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), "server.mjs"],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl.toString(),
+      LOG_LEVEL: "error",
+      // Every lead of the submit figure comes from this one machine.
+      RATE_LIMIT_MULTIPLIER: "10000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
   },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+);
 const db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
 const base = `http://127.0.0.1:${port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -117,7 +121,9 @@ try {
 
   // 3. One hot Pro campaign, each load a different phone: every 200 is a counted scan.
   const before = await scans(hot);
+  const hotCpuBefore = cpuNow();
   const hotRun = wrk([`/capture/${hot}?s=qr`]);
+  const hotCpu = cpuPer(hotCpuBefore, cpuNow(), hotRun.requests);
   await settle();
   const written = (await scans(hot)) - before;
   const ratio = hotRun.rate / insertTps;
@@ -126,6 +132,11 @@ try {
   );
   console.log(
     `  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? "met" : "NOT met"}); p99 ≤ 100 ms: ${hotRun.p99 <= 100 ? "met" : "NOT met"}`,
+  );
+  // CPU per load is steadier than rates when other work shares the machine. (The server's
+  // processes and every PostgreSQL process, whoever they serve.)
+  console.log(
+    `  CPU per counted load: server ${hotCpu.server.toFixed(0)} µs + PostgreSQL ${hotCpu.postgres.toFixed(0)} µs = ${hotCpu.total.toFixed(0)} µs`,
   );
   console.log(
     `  scan rows written ${written} for ${hotRun.requests} answers wrk counted (wrk drops up to ${CONNECTIONS} in-flight answers at its stop: difference ${written - hotRun.requests})`,
@@ -137,10 +148,13 @@ try {
     `exact scans check (${EXACT_REQUESTS} loads, 16 at a time): ${exact.ok ? "EXACT" : "MISMATCH"}: ${exact.ok200} answers 200, ${exact.distinct} distinct tokens, ${exact.rowsForTokens} scan rows with those ids, ${exact.added} rows added`,
   );
 
-  // 5. The same load spread over 100 campaigns.
-  const spreadRun = wrk(spread.map((id) => `/capture/${id}`));
+  // 5. The same load spread over 100 campaigns: first cold (each process renders each campaign's
+  // page once), then warm (the steady state of a crowd).
+  const spreadPaths = spread.map((id) => `/capture/${id}`);
+  const coldRun = wrk(spreadPaths, {}, 3);
+  const spreadRun = wrk(spreadPaths);
   console.log(
-    `100 Pro campaigns in parallel (wrk):              ${spreadRun.rate.toFixed(0)}/s, p99 ${spreadRun.p99.toFixed(1)} ms, non-2xx ${spreadRun.non2xx}`,
+    `100 Pro campaigns in parallel (wrk):              ${spreadRun.rate.toFixed(0)}/s, p99 ${spreadRun.p99.toFixed(1)} ms, non-2xx ${spreadRun.non2xx} (first 3 s, pages not yet rendered: ${coldRun.rate.toFixed(0)}/s, p99 ${coldRun.p99.toFixed(1)} ms)`,
   );
 
   // 6. A free campaign past its limit: the limit screen, no write.
@@ -154,14 +168,16 @@ try {
 
   // 7. A bot flood: no scan rows, one aggregated exclusion row.
   const botBefore = await scans(hot);
+  const botCpuBefore = cpuNow();
   const botRun = wrk([`/capture/${hot}`], { WRK_UA: BOT_UA, WRK_SAME_VISITOR: "1" });
+  const botCpu = cpuPer(botCpuBefore, cpuNow(), botRun.requests);
   await settle();
   const { rows: excluded } = await db.query(
     `select count(*)::int as rows, coalesce(sum(count), 0)::int as hits from scan_exclusion where campaign_id = $1 and reason = 'bot'`,
     [hot],
   );
   console.log(
-    `bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests})`,
+    `bot flood on the hot campaign (wrk):              ${botRun.rate.toFixed(0)}/s, p99 ${botRun.p99.toFixed(1)} ms; scan rows added: ${(await scans(hot)) - botBefore}; exclusion rows: ${excluded[0].rows} holding ${excluded[0].hits} hits (wrk counted ${botRun.requests}); CPU per load: server ${botCpu.server.toFixed(0)} µs + PostgreSQL ${botCpu.postgres.toFixed(0)} µs`,
   );
 
   // 8. Lead submits: each with its own scan token, posted as the no-JavaScript form does.
@@ -227,8 +243,8 @@ function settle() {
   return new Promise((resolve) => setTimeout(resolve, 2_500));
 }
 
-function wrk(paths, env = {}) {
-  const output = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${SECONDS}s`, "-s", LUA, base], {
+function wrk(paths, env = {}, seconds = SECONDS) {
+  const output = execFileSync("wrk", ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", LUA, base], {
     encoding: "utf8",
     env: { ...process.env, WRK_PATHS: paths.join(","), WRK_RUN: crypto.randomBytes(4).toString("hex"), ...env },
     maxBuffer: 16 * 1024 * 1024,
@@ -305,6 +321,36 @@ function request(method, pathname, headers, body) {
 
 function get(pathname, headers) {
   return request("GET", pathname, headers);
+}
+
+/** CPU time (ms) used so far by the server's processes and by PostgreSQL's, from /proc. */
+function cpuNow() {
+  const stats = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      stats.push({ pid: Number(entry), comm, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tick = 1000 / 100;
+  const serverPids = new Set([server.pid]);
+  for (const stat of stats) if (serverPids.has(stat.ppid)) serverPids.add(stat.pid);
+  return {
+    server: stats.filter((stat) => serverPids.has(stat.pid)).reduce((sum, stat) => sum + stat.ticks * tick, 0),
+    postgres: stats.filter((stat) => stat.comm === "postgres").reduce((sum, stat) => sum + stat.ticks * tick, 0),
+  };
+}
+
+/** CPU per operation (µs) between two cpuNow() readings: the server's, PostgreSQL's, and both. */
+function cpuPer(before, after, operations) {
+  const per = (key) => ((after[key] - before[key]) * 1000) / operations;
+  return { server: per("server"), postgres: per("postgres"), total: per("server") + per("postgres") };
 }
 
 async function freePort() {

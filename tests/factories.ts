@@ -1,8 +1,10 @@
-// Test and seed data builders. They go through the same code paths users do where it matters.
+// Test data builders. They go through the same code paths users do where it matters; the rows
+// themselves come from the builders the seed uses too (features/dashboard/sample-rows.ts).
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
 import * as signupRoute from "~/routes/signup";
+import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/features/dashboard/sample-rows";
 import { getServices } from "~/utils/services.server";
 import { cookieFrom, makeRequest, run } from "./http";
 
@@ -50,68 +52,20 @@ export async function markVerified(userId: string) {
 }
 
 /** Inserts a campaign directly (the wizard is the campaigns area's UI); returns its row. */
-export async function createCampaign(options: {
-  userId: string;
-  status?: "active" | "paused" | "draft";
-  design?: Partial<schema.CampaignDesign>;
-  title?: string;
-  businessType?: string;
-  aiHeadline?: string;
-  aiThankyou?: string;
-  qrLogoUrl?: string | null;
-  scanCount?: number;
-  createdAt?: Date;
-}) {
+export async function createCampaign(options: CampaignRowOptions) {
   const { db } = await getServices();
-  const [row] = await db
-    .insert(schema.campaign)
-    .values({
-      id: crypto.randomUUID(),
-      userId: options.userId,
-      title: options.title ?? "Summer Special",
-      businessType: options.businessType ?? "Coffee Shop",
-      discount: "20% off",
-      minOrder: "any order over $10",
-      aiHeadline: options.aiHeadline ?? "Get 20% Off Your Next Coffee Today",
-      aiThankyou: options.aiThankyou ?? "Thanks for joining us! Show this screen at the counter to claim your discount.",
-      status: options.status ?? "active",
-      qrLogoUrl: options.qrLogoUrl ?? null,
-      design: {
-        primary_color: "#1E40AF",
-        secondary_color: "#3B82F6",
-        text_color: "#FFFFFF",
-        button_style: "rounded",
-        font_style: "modern",
-        layout: "centered",
-        ...options.design,
-      },
-      scanCount: options.scanCount ?? 0,
-      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-    })
-    .returning();
+  const [row] = await db.insert(schema.campaign).values(campaignRow(options)).returning();
   return row!;
 }
 
 /** A campaign row owned by `userId` with a distinct title (dashboard and leads tests). */
-export function createCampaignRow(
-  userId: string,
-  overrides: { title?: string; status?: "active" | "paused" | "draft"; scanCount?: number; createdAt?: Date; businessType?: string } = {},
-) {
+export function createCampaignRow(userId: string, overrides: Omit<CampaignRowOptions, "userId"> = {}) {
   return createCampaign({ userId, ...overrides, title: overrides.title ?? `Campaign ${++counter}` });
 }
 
-export async function createLeadRow(campaignId: string, lead: { name: string; email: string; phone?: string | null; collectedAt?: Date }) {
+export async function createLeadRow(campaignId: string, lead: LeadRowOptions) {
   const { db } = await getServices();
-  const [row] = await db
-    .insert(schema.lead)
-    .values({
-      campaignId,
-      name: lead.name,
-      email: lead.email,
-      phone: lead.phone ?? null,
-      ...(lead.collectedAt ? { collectedAt: lead.collectedAt } : {}),
-    })
-    .returning({ id: schema.lead.id });
+  const [row] = await db.insert(schema.lead).values(leadRow(campaignId, lead)).returning({ id: schema.lead.id });
   return row!;
 }
 
@@ -119,5 +73,5 @@ export async function createLeadRow(campaignId: string, lead: { name: string; em
 export async function createScanRows(campaignId: string, moments: Date[]) {
   const { db } = await getServices();
   if (moments.length === 0) return;
-  await db.insert(schema.scan).values(moments.map((timestamp) => ({ campaignId, timestamp, deviceType: "mobile" as const })));
+  await db.insert(schema.scan).values(moments.map((timestamp) => scanRow(campaignId, timestamp)));
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
+import { buttonClass } from "./ui/button";
 
 /** What an error screen says: a heading, one sentence, and where to go next. */
 export type ErrorScreen = { title: string; message: string };
@@ -50,7 +51,7 @@ export function GeneralErrorBoundary({
       <h1 className="text-2xl font-bold text-gray-900">{screen.title}</h1>
       <p className="text-gray-600">{screen.message}</p>
       {back ? (
-        <Link to={back.to} className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
+        <Link to={back.to} className={buttonClass()}>
           {back.label}
         </Link>
       ) : null}

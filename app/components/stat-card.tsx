@@ -1,3 +1,4 @@
+import { cardClass } from "~/components/ui/card";
 import { TrendingDown, TrendingUp, type LucideIcon } from "lucide-react";
 
 export type StatCardColor = "blue" | "green" | "purple" | "orange";
@@ -19,7 +20,7 @@ export type StatCardProps = {
 
 export function StatCard({ title, value, icon: Icon, color, trend }: StatCardProps) {
   return (
-    <section aria-label={title} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section aria-label={title} className={cardClass({ padding: "md" })}>
       <div className="flex items-start justify-between gap-3">
         <div>
           <h2 className="text-sm font-medium text-gray-600">{title}</h2>

@@ -1,20 +1,9 @@
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { Badge } from "~/components/ui/badge";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useNavigate } from "react-router";
-import {
-  ActionNotice,
-  AdminPage,
-  Badge,
-  cellClass,
-  dangerButton,
-  EmptyRow,
-  ListFilters,
-  Pagination,
-  primaryButton,
-  resultOf,
-  secondaryButton,
-  Table,
-} from "~/features/admin/admin-ui";
+import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
@@ -87,7 +76,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       title="Blog Management"
       description="Write, publish and edit blog posts."
       actions={
-        <Link to="/admin/blog/new" className={primaryButton}>
+        <Link to="/admin/blog/new" className={buttonClass({ size: "md" })}>
           <Plus aria-hidden className="h-4 w-4" /> New Post
         </Link>
       }
@@ -114,20 +103,33 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
               <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(post.publishedAt ?? post.createdAt)}</td>
               <td className={cellClass}>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`/blog/${post.slug}`} className={secondaryButton} aria-label={`View ${post.title}`}>
+                  <Link to={`/blog/${post.slug}`} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`View ${post.title}`}>
                     <Eye aria-hidden className="h-4 w-4" /> View
                   </Link>
-                  <Link to={`/admin/blog/${post.id}/edit`} className={secondaryButton} aria-label={`Edit ${post.title}`}>
+                  <Link
+                    to={`/admin/blog/${post.id}/edit`}
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    aria-label={`Edit ${post.title}`}
+                  >
                     <Pencil aria-hidden className="h-4 w-4" /> Edit
                   </Link>
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value={post.published ? "unpublish" : "publish"} />
                     <input type="hidden" name="postId" value={post.id} />
-                    <button type="submit" className={secondaryButton} aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}>
+                    <button
+                      type="submit"
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                      aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
+                    >
                       {post.published ? "Unpublish" : "Publish"}
                     </button>
                   </Form>
-                  <Link to={withParam("delete", post.id)} preventScrollReset className={dangerButton} aria-label={`Delete ${post.title}`}>
+                  <Link
+                    to={withParam("delete", post.id)}
+                    preventScrollReset
+                    className={buttonClass({ variant: "danger-outline", size: "sm" })}
+                    aria-label={`Delete ${post.title}`}
+                  >
                     <Trash2 aria-hidden className="h-4 w-4" /> Delete
                   </Link>
                 </div>
@@ -189,7 +191,7 @@ function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string
         <Form method="post" className="mt-6 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="postId" value={post.id} />
-          <Link ref={cancelRef} to={cancelHref} preventScrollReset className={secondaryButton}>
+          <Link ref={cancelRef} to={cancelHref} preventScrollReset className={buttonClass({ variant: "secondary", size: "sm" })}>
             Cancel
           </Link>
           <button

@@ -1,4 +1,5 @@
-import { AdminPage, Badge, cellClass, EmptyRow, ListFilters, Pagination, Table } from "~/features/admin/admin-ui";
+import { AdminPage, cellClass, EmptyRow, ListFilters, Pagination, Table } from "~/features/admin/admin-ui";
+import { Badge } from "~/components/ui/badge";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { listAllCampaigns } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";

@@ -1,17 +1,8 @@
 import { Form } from "react-router";
-import {
-  ActionNotice,
-  AdminPage,
-  Badge,
-  cellClass,
-  EmptyRow,
-  inputClass,
-  ListFilters,
-  Pagination,
-  resultOf,
-  secondaryButton,
-  Table,
-} from "~/features/admin/admin-ui";
+import { buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/input";
+import { Badge } from "~/components/ui/badge";
+import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
 import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
 import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -95,12 +86,16 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                     <label htmlFor={`status-${row.userId}`} className="sr-only">
                       Subscription status for {row.email}
                     </label>
-                    <select id={`status-${row.userId}`} name="status" defaultValue={row.status} className={`${inputClass} w-32`}>
+                    <select id={`status-${row.userId}`} name="status" defaultValue={row.status} className={`${controlClass({ size: "sm" })} w-32`}>
                       <option value="active">active</option>
                       <option value="inactive">inactive</option>
                       <option value="canceled">canceled</option>
                     </select>
-                    <button type="submit" className={secondaryButton} aria-label={`Update subscription status of ${row.email}`}>
+                    <button
+                      type="submit"
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                      aria-label={`Update subscription status of ${row.email}`}
+                    >
                       Update
                     </button>
                   </Form>
@@ -113,7 +108,11 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                   <input type="hidden" name="intent" value="setPro" />
                   <input type="hidden" name="userId" value={row.userId} />
                   <input type="hidden" name="isPro" value={row.isPro ? "false" : "true"} />
-                  <button type="submit" className={secondaryButton} aria-label={`${row.isPro ? "Remove Pro" : "Make Pro"} for ${row.email}`}>
+                  <button
+                    type="submit"
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    aria-label={`${row.isPro ? "Remove Pro" : "Make Pro"} for ${row.email}`}
+                  >
                     {row.isPro ? "Remove Pro" : "Make Pro"}
                   </button>
                 </Form>

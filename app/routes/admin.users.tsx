@@ -1,17 +1,8 @@
 import { data, Form } from "react-router";
-import {
-  ActionNotice,
-  AdminPage,
-  Badge,
-  cellClass,
-  EmptyRow,
-  inputClass,
-  ListFilters,
-  Pagination,
-  resultOf,
-  secondaryButton,
-  Table,
-} from "~/features/admin/admin-ui";
+import { buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/input";
+import { Badge } from "~/components/ui/badge";
+import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
 import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -95,11 +86,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     <label htmlFor={`role-${user.id}`} className="sr-only">
                       Role for {user.email}
                     </label>
-                    <select id={`role-${user.id}`} name="role" defaultValue={effectiveRole} className={`${inputClass} w-28`}>
+                    <select id={`role-${user.id}`} name="role" defaultValue={effectiveRole} className={`${controlClass({ size: "sm" })} w-28`}>
                       <option value="user">user</option>
                       <option value="admin">admin</option>
                     </select>
-                    <button type="submit" className={secondaryButton} aria-label={`Update role of ${user.email}`}>
+                    <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`Update role of ${user.email}`}>
                       Update
                     </button>
                   </Form>

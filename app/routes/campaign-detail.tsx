@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
@@ -14,7 +15,7 @@ import { createPlacement, deletePlacement, renamePlacement } from "~/features/an
 import { PlacementsPanel } from "~/features/analytics/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
-import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { scanUsageLabel } from "~/features/billing/plan";
 import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
@@ -155,7 +156,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       </div>
 
       <dl className="grid grid-cols-3 gap-3">
-        <Figure label="Scans" value={isPro ? String(campaign.scans) : `${campaign.scans} / ${FREE_SCAN_LIMIT}`} />
+        <Figure label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
         <Figure label="Leads" value={String(campaign.leads)} />
         <Figure label="Convert" value={`${conversion}%`} />
       </dl>
@@ -198,18 +199,14 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             >
               <Download aria-hidden className="h-4 w-4" /> Download PNG
             </a>
-            <a
-              href={qrSvgUrl(campaign.id)}
-              download
-              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-            >
+            <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <FileCode aria-hidden className="h-4 w-4" /> Download SVG
             </a>
             <a
               href={`/capture/${campaign.id}`}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+              className={buttonClass({ variant: "secondary", size: "sm" })}
             >
               <ExternalLink aria-hidden className="h-4 w-4" /> View Page
             </a>

@@ -1,9 +1,10 @@
+import { buttonClass } from "~/components/ui/button";
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { canCreateCampaign } from "~/features/billing/plan";
 import { CAMPAIGN_GONE, echoCampaignFields, saveCampaign } from "~/features/campaigns/campaign-actions.server";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
@@ -14,7 +15,7 @@ import { getBusinessName } from "~/features/account/account.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { isDomainError } from "~/utils/domain-error";
-import { domainErrorData, formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const campaigns = await listCampaigns(db, { userId: sessionUser.id, filters });
   const summary = await summarizeCampaigns(db, { userId: sessionUser.id });
   const isPro = sessionUser.plan.isPro;
-  const canCreate = isPro || summary.total < FREE_CAMPAIGN_LIMIT;
+  const canCreate = canCreateCampaign(sessionUser.plan, summary.total);
 
   const editId = url.searchParams.get("edit");
   let offerRule: Awaited<ReturnType<typeof getOfferRule>> | undefined;
@@ -90,11 +91,11 @@ export async function action({ request }: Route.ActionArgs) {
           { status: 503 },
         );
       }
-      const parsed = parseFields(CampaignInputSchema, fields);
+      const parsed = parseSubmission(CampaignInputSchema, fields);
       const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
       if (!parsed.ok || !rule.ok) {
-        const fieldErrors = { ...(parsed.ok ? {} : parsed.response.data.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
-        return data({ fieldErrors, values: echoCampaignFields(fields) }, { status: 400 });
+        const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+        return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }
       let saved: { campaignId: string } | null;
       try {
@@ -218,7 +219,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           <option value="paused">Paused</option>
           <option value="draft">Draft</option>
         </select>
-        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        <button type="submit" className={buttonClass({ variant: "secondary", size: "md" })}>
           Filter
         </button>
       </Form>

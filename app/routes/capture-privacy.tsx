@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { NotFoundScreen } from "~/features/capture/capture-page";
-import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { getPrivacyNotice } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/consent/visitor-pages";
 import { notFound } from "~/utils/http.server";
@@ -56,7 +56,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_DESIGN} /> }}
+      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} /> }}
       unexpectedErrorHandler={() => (
         <VisitorPage title="Something went wrong">
           <p>Please try again in a moment.</p>

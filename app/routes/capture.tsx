@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
-import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
@@ -46,15 +46,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
   }
   const { db } = await getServices();
+  const timeZone = await getTimeZone(request);
   const result = await submitLead(db, {
     campaignId: params.campaignId,
     fields,
     clientAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
+    timeZone,
   });
   if (result.body.ok) {
     const { claim: issued, ...rest } = result.body;
-    const claim = issued ? await presentClaim(issued, await getTimeZone(request)) : undefined;
+    const claim = issued ? await presentClaim(issued, timeZone) : undefined;
     return data({ ...rest, claim }, { status: 200 });
   }
   return data(result.body, { status: result.status });
@@ -68,7 +70,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 export default function Capture({ loaderData, actionData }: Route.ComponentProps) {
   switch (loaderData.state) {
     case "not-found":
-      return <NotFoundScreen design={DEFAULT_DESIGN} />;
+      return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
     case "limit":
       return <ScanLimitScreen design={loaderData.design} scanCount={loaderData.scanCount} limit={loaderData.limit} />;
     case "form":
@@ -97,9 +99,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_DESIGN} /> }}
+      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} /> }}
       unexpectedErrorHandler={() => (
-        <CaptureFrame design={DEFAULT_DESIGN}>
+        <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
           <main className="cq-main">
             <div className="cq-card" role="alert">
               <h1>Something went wrong</h1>

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
 import { requireUser } from "~/features/auth/session.server";
 import { PaymentSuccess } from "~/features/billing/payment-success";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { canCreateCampaign, scanUsageLabel } from "~/features/billing/plan";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     view: "dashboard" as const,
     isPro,
     loadFailed,
-    isAtCampaignLimit: !isPro && !loadFailed && dashboard.campaignCount >= FREE_CAMPAIGN_LIMIT,
+    isAtCampaignLimit: !loadFailed && !canCreateCampaign(user.plan, dashboard.campaignCount),
     freeScans: isPro ? null : { used: dashboard.stats.totalScans, limit: freeScanAllowance(dashboard.campaignCount) },
     stats: dashboard.stats,
     chart: dashboard.chart,
@@ -88,7 +88,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title="Total Scans" value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
         <StatCard title="Active Campaigns" value={stats.activeCampaigns} icon={QrCode} color="purple" />
         <StatCard title="Conversion Rate" value={`${stats.conversionRate}%`} icon={Target} color="orange" />
-        {freeScans ? <StatCard title="Free Scans Used" value={`${freeScans.used} / ${freeScans.limit}`} icon={BarChart3} color="orange" /> : null}
+        {freeScans ? (
+          <StatCard
+            title="Free Scans Used"
+            value={scanUsageLabel(freeScans.used, { isPro: false, limit: freeScans.limit })}
+            icon={BarChart3}
+            color="orange"
+          />
+        ) : null}
       </div>
 
       <section aria-labelledby="funnel-title" className="mt-6 space-y-3 rounded-xl border border-gray-200 bg-white p-5">

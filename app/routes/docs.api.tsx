@@ -1,3 +1,4 @@
+import { cardClass } from "~/components/ui/card";
 import { getOpenApiDocument } from "~/features/api/openapi.server";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import type { Route } from "./+types/docs.api";
@@ -117,7 +118,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           Endpoints
         </h2>
         {operations.map((operation) => (
-          <article key={operation.id} aria-labelledby={`op-${operation.id}`} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+          <article key={operation.id} aria-labelledby={`op-${operation.id}`} className={cardClass({ padding: "sm" })}>
             <h3 id={`op-${operation.id}`} className="font-semibold text-gray-900">
               {operation.summary}
             </h3>

@@ -1,7 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, authButtonClass, authInputClass, Notice } from "~/features/auth/auth-card";
-import { RESET_REQUESTED } from "~/features/auth/recovery";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AuthCard, Notice } from "~/features/auth/auth-card";
+import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
+import { getFormProps, useValidatedForm } from "~/utils/form";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -13,6 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useValidatedForm(ForgotPasswordSchema, { id: "forgot-password", lastResult: actionData?.result });
   return (
     <AuthCard title="Forgot your password?">
       {actionData?.sent ? (
@@ -23,26 +28,16 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       ) : (
         <p className="text-center text-sm text-gray-600">Enter your account's email address and we'll email you a link to choose a new password.</p>
       )}
-      {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" className="space-y-4">
-        <div>
-          <label htmlFor="email" className="block text-sm font-medium text-gray-700">
-            Email address
-          </label>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={actionData?.email}
-            className={authInputClass}
-          />
-        </div>
-        <button type="submit" disabled={busy} className={authButtonClass}>
+      {actionData?.error && !actionData.result ? <Notice tone="error">{actionData.error}</Notice> : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <Field id="email" label="Email address" errors={fields.email.errors}>
+          {(control) => (
+            <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} />
+          )}
+        </Field>
+        <Button type="submit" size="block" disabled={busy}>
           {actionData?.sent ? "Send another link" : "Send reset link"}
-        </button>
+        </Button>
       </Form>
       <p className="text-center text-sm text-gray-600">
         <Link to="/signin" className="font-medium text-blue-600 hover:text-blue-700">

@@ -1,3 +1,5 @@
+import { cardClass } from "~/components/ui/card";
+import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -57,17 +59,13 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         title={lead.name}
         description={`Lead from ${lead.campaign.title}`}
         actions={
-          <a
-            href={`/leads/${lead.id}/export.json`}
-            download
-            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-          >
+          <a href={`/leads/${lead.id}/export.json`} download className={buttonClass({ variant: "secondary" })}>
             <Download aria-hidden className="h-4 w-4" /> Export this person's data
           </a>
         }
       />
 
-      <section aria-labelledby="lead-contact" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="lead-contact" className={cardClass()}>
         <h2 id="lead-contact" className="text-lg font-semibold text-gray-900">
           Contact
         </h2>
@@ -90,7 +88,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         ) : null}
       </section>
 
-      <section aria-labelledby="lead-consent" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <section aria-labelledby="lead-consent" className={cardClass()}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="lead-consent" className="text-lg font-semibold text-gray-900">
             Consent
@@ -133,7 +131,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       </section>
 
       {lead.otherLeads.length > 0 ? (
-        <section aria-labelledby="lead-others" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <section aria-labelledby="lead-others" className={cardClass()}>
           <h2 id="lead-others" className="text-lg font-semibold text-gray-900">
             Other leads from this email
           </h2>
@@ -168,11 +166,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               {actionData.error}
             </p>
           ) : null}
-          <button
-            type="submit"
-            disabled={erasing}
-            className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={erasing} className={buttonClass({ variant: "danger" })}>
             <Trash2 aria-hidden className="h-4 w-4" /> Erase
           </button>
         </Form>

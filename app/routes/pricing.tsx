@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { startCheckout } from "~/features/billing/checkout.server";
-import { PRO_PRICE_USD } from "~/features/billing/plan";
+import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -66,7 +66,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           ) : null}
 
           <div className="mt-12 grid gap-8 lg:grid-cols-3">
-            <PlanCard name="Starter" price="$0" period="/month" features={STARTER} note="Limited to 1 campaign and 5 scans">
+            <PlanCard name="Starter" price="$0" period="/month" features={STARTER} note={FREE_PLAN_LIMITS_TEXT}>
               {signedIn ? (
                 <span className={`${buttonBase} border border-gray-300 text-gray-500`}>Current Plan</span>
               ) : (

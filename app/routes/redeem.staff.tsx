@@ -1,3 +1,5 @@
+import { controlClass } from "~/components/ui/input";
+import { buttonClass } from "~/components/ui/button";
 import { Link2, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -73,10 +75,7 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
         title="Staff links"
         description="Give staff a link that opens the redeem page only: they can check and redeem your offer codes, nothing else."
         actions={
-          <Link
-            to="/redeem"
-            className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-          >
+          <Link to="/redeem" className={buttonClass({ variant: "secondary" })}>
             Open the counter
           </Link>
         }
@@ -118,7 +117,7 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             placeholder="Front counter"
             aria-invalid={errors.label ? true : undefined}
             aria-describedby={errors.label ? "staff-label-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+            className={controlClass({ className: "mt-1" })}
           />
           {errors.label ? (
             <p id="staff-label-error" className="mt-1 text-sm text-red-700">
@@ -136,7 +135,7 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             defaultValue=""
             aria-invalid={errors.campaignId ? true : undefined}
             aria-describedby={errors.campaignId ? "staff-campaign-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+            className={controlClass({ className: "mt-1" })}
           >
             <option value="">All campaigns</option>
             {campaigns.map((campaign) => (
@@ -151,11 +150,7 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={buttonClass()}>
           <Link2 aria-hidden className="h-4 w-4" /> Create link
         </button>
       </Form>

@@ -1,8 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthCard, authButtonClass, authInputClass, Notice } from "~/features/auth/auth-card";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, type FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import { PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "~/features/auth/recovery";
+import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
+import { getFormProps, useValidatedForm } from "~/utils/form";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/reset-password";
 
@@ -20,11 +24,12 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const [form, fields] = useValidatedForm(NewPasswordSchema, { id: "reset-password", lastResult: actionData?.result });
   if (actionData?.done) {
     return (
       <AuthCard title="Password changed">
         <Notice tone="success">{PASSWORD_RESET_DONE}</Notice>
-        <Link to="/signin" className={authButtonClass}>
+        <Link to="/signin" className={buttonClass({ size: "block" })}>
           Sign in
         </Link>
       </AuthCard>
@@ -35,54 +40,45 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <AuthCard title="Reset link not valid">
         <Notice tone="error">{RESET_LINK_INVALID}</Notice>
         <p className="text-center text-sm text-gray-600">Reset links work once and for 1 hour. Ask for a new one and use the latest email.</p>
-        <Link to="/forgot-password" className={authButtonClass}>
+        <Link to="/forgot-password" className={buttonClass({ size: "block" })}>
           Request a new link
         </Link>
       </AuthCard>
     );
   }
-  const errors = actionData?.fieldErrors ?? {};
+  // Strength is judged against the account once the link is known: those errors come without `result`.
+  const serverOnly = actionData?.result ? {} : (actionData?.fieldErrors ?? {});
   return (
     <AuthCard title="Choose a new password">
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      <Form method="post" className="space-y-4">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField name="password" label="New password" error={errors.password} />
-        <PasswordField name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} />
-        <button type="submit" disabled={busy} className={authButtonClass}>
+        <PasswordField name="password" label="New password" errors={fields.password.errors ?? serverOnly.password} />
+        <PasswordField name="confirmPassword" label="Confirm new password" errors={fields.confirmPassword.errors ?? serverOnly.confirmPassword} />
+        <Button type="submit" size="block" disabled={busy}>
           Set new password
-        </button>
+        </Button>
       </Form>
       <p className="text-center text-xs text-gray-500">Signing in anywhere else ends when you set a new password.</p>
     </AuthCard>
   );
 }
 
-function PasswordField({ name, label, error }: { name: string; label: string; error?: string }) {
-  const errorId = `${name}-error`;
+function PasswordField({ name, label, errors }: { name: string; label: string; errors?: FieldErrors }) {
   return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={authInputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={name} label={label} errors={errors}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+      )}
+    </Field>
   );
 }
 

@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
@@ -104,7 +105,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         title="Integrations"
         description="Send leads to the tools your business uses, as they arrive."
         actions={
-          <Link to="/settings" className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+          <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
             Back to settings
           </Link>
         }

@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
@@ -115,10 +116,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
         title="Webhook endpoint"
         description={endpoint.url}
         actions={
-          <Link
-            to="/settings/integrations"
-            className="rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
+          <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
             All integrations
           </Link>
         }

@@ -1,17 +1,23 @@
 import { CreditCard, Download, Loader2, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field as UiField, type FieldErrors } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { BusinessSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
 import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessName, updateProfile } from "~/features/account/account.server";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
+import { FREE_PLAN_LIMITS_TEXT } from "~/features/billing/plan";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { domainErrorData, formFields, parseFields, readForm, setCookieHeaders } from "~/utils/http.server";
+import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
+import { domainErrorData, formFields, parseFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -43,6 +49,8 @@ type ActionData = {
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
+  /** Set when the fields failed the schema the form also checks with. */
+  result?: FormResult;
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -51,8 +59,8 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(form);
 
   if (fields.intent === "profile") {
-    const parsed = parseFields(ProfileSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "profile", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const parsed = parseSubmission(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS });
+    if (!parsed.ok) return data<ActionData>({ form: "profile", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     try {
       await consumeRateLimit("profileByUser", user.id);
       const result = await updateProfile(request, user, parsed.value);
@@ -67,8 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (fields.intent === "business") {
-    const parsed = parseFields(BusinessSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const parsed = parseSubmission(BusinessSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     await updateBusinessName(user.id, parsed.value.businessName);
     return data<ActionData>({ form: "business", message: "Business name saved" });
   }
@@ -109,9 +117,8 @@ export async function action({ request }: Route.ActionArgs) {
   return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
 }
 
+const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { email, accountId, memberSince, plan, businessName, subscription, identity, sessions } = loaderData;
@@ -121,13 +128,18 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const profile = result("profile");
   const business = result("business");
   const deletion = result("delete");
+  const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: profile?.result });
+  const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: business?.result });
+  // Errors only the server can find (a wrong current password, a taken address) come without `result`.
+  const profileServer = profile?.result ? {} : (profile?.fieldErrors ?? {});
+  const businessServer = business?.result ? {} : (business?.fieldErrors ?? {});
 
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader title="Settings" description="Manage your account, business details and subscription." />
 
       <Section title="Profile" description="Change your email or password. Your current password is required for either.">
-        <Form method="post" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Form method="post" {...getFormProps(profileForm)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="profile" />
           <Field
             label="Email"
@@ -136,7 +148,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             autoComplete="email"
             defaultValue={email}
             required
-            error={profile?.fieldErrors?.email}
+            errors={profileFields.email.errors ?? profileServer.email}
             className="sm:col-span-2"
           />
           <Field
@@ -144,7 +156,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             name="currentPassword"
             type="password"
             autoComplete="current-password"
-            error={profile?.fieldErrors?.currentPassword}
+            errors={profileFields.currentPassword.errors ?? profileServer.currentPassword}
             className="sm:col-span-2"
           />
           <Field
@@ -153,14 +165,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             type="password"
             autoComplete="new-password"
             minLength={6}
-            error={profile?.fieldErrors?.newPassword}
+            errors={profileFields.newPassword.errors ?? profileServer.newPassword}
           />
           <Field
             label="Confirm new password"
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
-            error={profile?.fieldErrors?.confirmPassword}
+            errors={profileFields.confirmPassword.errors ?? profileServer.confirmPassword}
           />
           <div className="flex items-center gap-4 sm:col-span-2">
             <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
@@ -170,14 +182,14 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
-        <Form method="post" className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <Form method="post" {...getFormProps(businessForm)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="business" />
           <Field
             label="Business name"
             name="businessName"
             defaultValue={businessName}
             maxLength={100}
-            error={business?.fieldErrors?.businessName}
+            errors={businessFields.businessName.errors ?? businessServer.businessName}
             className="flex-1"
           />
           <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
@@ -202,20 +214,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           ) : null}
           {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
         </dl>
-        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">Limited to 1 campaign and 5 scans</p> : null}
+        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
         <div className="mt-6 flex flex-wrap gap-3">
           {subscription?.hasBillingAccount ? (
             <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
-              <button
-                type="submit"
-                className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-              >
+              <Button type="submit" variant="secondary">
                 <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
-              </button>
+              </Button>
             </Form>
           ) : null}
           {!plan.isPro ? (
-            <Link to="/pricing" className="rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+            <Link to="/pricing" className={buttonClass()}>
               Upgrade to Pro
             </Link>
           ) : null}
@@ -223,10 +232,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section title="Integrations" description="Webhooks and the REST API send your leads to other tools as they arrive.">
-        <Link
-          to="/settings/integrations"
-          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-        >
+        <Link to="/settings/integrations" className={buttonClass({ variant: "secondary" })}>
           Manage integrations
         </Link>
         {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
@@ -235,10 +241,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Section title="Account actions">
         <div className="flex flex-col gap-6">
           <div>
-            <Link
-              to="/leads"
-              className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50"
-            >
+            <Link to="/leads" className={buttonClass({ variant: "secondary" })}>
               <Download aria-hidden className="h-4 w-4" /> Export data
             </Link>
             <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
@@ -251,14 +254,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
               </p>
               <Field label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} name="confirmation" autoComplete="off" />
-              <button
-                type="submit"
-                disabled={busyIntent === "delete"}
-                className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
-              >
+              <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
                 {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
                 Delete account
-              </button>
+              </Button>
               <Status result={deletion} />
             </Form>
           </details>
@@ -285,7 +284,7 @@ function capitalize(value: string) {
 function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby={id} className={cardClass()}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>
@@ -304,40 +303,21 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function Field(props: React.InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string }) {
-  const { label, error, className, ...input } = props;
-  const errorId = `${input.name}-error`;
+function Field(props: Omit<React.InputHTMLAttributes<HTMLInputElement>, "size"> & { label: string; name: string; errors?: FieldErrors }) {
+  const { label, errors, className, ...input } = props;
   return (
-    <div className={className}>
-      <label htmlFor={input.name} className="block text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      <input
-        id={input.name}
-        {...input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-      />
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <UiField id={input.name} label={label} errors={errors} className={className}>
+      {(control) => <Input {...control} {...input} />}
+    </UiField>
   );
 }
 
 function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-    >
+    <Button type="submit" disabled={busy}>
       {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
       {children}
-    </button>
+    </Button>
   );
 }
 

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { AuthCard, authButtonClass, Notice } from "~/features/auth/auth-card";
+import { buttonClass } from "~/components/ui/button";
+import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
@@ -28,7 +29,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
     return (
       <AuthCard title="Check your inbox">
         <Notice tone="success">We sent a new confirmation link. It is valid for 24 hours.</Notice>
-        <Link to="/dashboard" className={authButtonClass}>
+        <Link to="/dashboard" className={buttonClass({ size: "block" })}>
           Back to your dashboard
         </Link>
       </AuthCard>
@@ -42,7 +43,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             ? `Your account now uses ${outcome.email}.`
             : "Thanks, your email address is confirmed. Lead notifications are on."}
         </Notice>
-        <Link to={signedIn ? "/dashboard" : "/signin"} className={authButtonClass}>
+        <Link to={signedIn ? "/dashboard" : "/signin"} className={buttonClass({ size: "block" })}>
           {signedIn ? "Go to your dashboard" : "Sign in"}
         </Link>
       </AuthCard>
@@ -56,18 +57,18 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="resend" />
           <p className="text-center text-sm text-gray-600">We can send you a new link, valid for 24 hours.</p>
-          <button type="submit" className={authButtonClass}>
+          <button type="submit" className={buttonClass({ size: "block" })}>
             Send a new link
           </button>
         </Form>
       ) : signedIn ? (
-        <Link to="/settings" className={authButtonClass}>
+        <Link to="/settings" className={buttonClass({ size: "block" })}>
           Go to settings
         </Link>
       ) : (
         <>
           <p className="text-center text-sm text-gray-600">Sign in to ask for a new link.</p>
-          <Link to="/signin" className={authButtonClass}>
+          <Link to="/signin" className={buttonClass({ size: "block" })}>
             Sign in
           </Link>
         </>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "./domain-error";
+import { parseFormWith } from "./form";
 import { withoutNul } from "./text";
 
 /** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
@@ -82,4 +83,19 @@ export function setCookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+/**
+ * Parses form fields with the schema the browser also validates with (see `~/utils/form`).
+ * Failures carry `fieldErrors` (first message per field) and `result`, the submission's reply,
+ * which the page hands back to its form; `hideFields` are never echoed (passwords).
+ */
+export function parseSubmission<S extends z.ZodType>(schema: S, fields: Record<string, string>, options: { hideFields?: string[] } = {}) {
+  const submission = parseFormWith(schema, new URLSearchParams(fields));
+  if (submission.status === "success") return { ok: true as const, value: submission.value as z.output<S> };
+  const fieldErrors: FieldErrors = {};
+  for (const [key, messages] of Object.entries(submission.error ?? {})) {
+    if (messages?.[0]) fieldErrors[key || "form"] ??= messages[0];
+  }
+  return { ok: false as const, fieldErrors, result: submission.reply({ hideFields: options.hideFields }) };
 }

@@ -146,12 +146,17 @@ test("double opt-in: the visitor gets a plain email, confirms, then withdraws wi
   const campaignId = await campaignWith(owner.id, "double_opt_in", "Tulip Friday");
   const { page: visitor } = await claim(browser, campaignId, { name: "Otto Optin", email: "otto@example.com", tick: true });
   await expect(visitor.getByText("Please check your inbox and confirm your email address.")).toBeVisible();
+  const shownCode = (await visitor.getByTestId("offer-code").textContent())!.trim();
+  expect(shownCode).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
 
   await expect.poll(async () => (await mailsTo("otto@example.com")).length, { timeout: 20_000 }).toBe(1);
   const [mail] = await mailsTo("otto@example.com");
   expect(mail!.subject).toBe("Please confirm: emails from Bean There Café");
   expect(mail!.text).toContain("1 Main Street, Springfield");
   expect(mail!.text).not.toContain("20% off");
+  // The code on the thank-you screen is the one in the mailbox (issue 15, decision 125).
+  expect(mail!.text).toContain(`Your offer code: ${shownCode}`);
+  expect(mail!.text).toContain("Show this at the counter");
   const confirmUrl = /(http:\/\/localhost:\d+\/consent\/confirm\/[A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
   const withdrawUrl = /(http:\/\/localhost:\d+\/consent\/withdraw\/[A-Za-z0-9_-]{43})/.exec(mail!.text)![1]!;
   expect(mail!.headers.replace(/\s+/g, "")).toContain(`List-Unsubscribe:<${withdrawUrl}>`);
@@ -176,6 +181,21 @@ test("double opt-in: the visitor gets a plain email, confirms, then withdraws wi
   await expect(visitor.getByRole("heading", { name: "Consent withdrawn" })).toBeVisible();
   await owners.reload();
   await expect(owners.getByTestId("consent-status")).toHaveText("consent withdrawn");
+});
+
+test("an offer that requires consent shows no code on the screen: it is in the visitor's email", async ({ browser }) => {
+  const owner = await createOwner();
+  const campaignId = await campaignWith(owner.id, "double_opt_in", "Muffin Monday");
+  await app.db.query(`update campaign set offer_requires_consent = true where id = $1`, [campaignId]);
+  const { page: visitor } = await claim(browser, campaignId, { name: "Rita Required", email: "rita@example.com", tick: true });
+  await expect(visitor.getByText("Please check your inbox and confirm your email address.")).toBeVisible();
+  await expect(visitor.getByText("Your offer code is in the email we sent you.")).toBeVisible();
+  await expect(visitor.getByTestId("offer-code")).toHaveCount(0);
+  await expect.poll(async () => (await mailsTo("rita@example.com")).length, { timeout: 20_000 }).toBe(1);
+  const [mail] = await mailsTo("rita@example.com");
+  const { rows } = await app.db.query(`select code from offer_code where campaign_id = $1`, [campaignId]);
+  const stored = rows[0].code as string;
+  expect(mail!.text).toContain(`Your offer code: ${stored.slice(0, 3)}-${stored.slice(3, 6)}-${stored.slice(6)}`);
 });
 
 test("one address gets at most one confirmation email per campaign per day", async ({ browser }) => {

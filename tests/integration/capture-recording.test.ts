@@ -198,4 +198,22 @@ describe("what a capture load records", () => {
     expect(row).toEqual({ stored: 0, shown: 40 });
     expect(await scansOf(campaign.id)).toHaveLength(40);
   });
+
+  it("answers every parallel load of a Pro campaign with its own scan row, and a visitor loading twice at once with one", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    // Loads arriving together are written together (decision 095); each answer still names its row.
+    const crowd = await Promise.all(Array.from({ length: 60 }, (_, i) => open(campaign.id, { address: `198.19.${i >> 8}.${i & 255}` })));
+    const tokens = crowd.map((view) => view.scanToken as string);
+    expect(new Set(tokens).size).toBe(60);
+    const rows = await scansOf(campaign.id);
+    expect(rows.map((row) => row.id).sort()).toEqual([...tokens].sort());
+    expect(rows.every((row) => row.isUnique)).toBe(true);
+
+    const twice = await Promise.all([open(campaign.id, { address: "198.19.9.9" }), open(campaign.id, { address: "198.19.9.9" })]);
+    expect(twice[0].scanToken).toEqual(expect.any(String));
+    expect(twice[1].scanToken).toBe(twice[0].scanToken);
+    expect(await scansOf(campaign.id)).toHaveLength(61);
+    expect((await exclusionsOf(campaign.id)).repeat).toBe(1);
+  });
 });

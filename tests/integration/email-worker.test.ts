@@ -1,6 +1,4 @@
-import net from "node:net";
 import { eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -10,61 +8,8 @@ import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";
-
-type Received = { to: string[]; raw: string; subject: string; html: string };
-
-/** A real SMTP server on a port of our choosing, keeping what it receives. */
-async function startSmtp(port = 0) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, ...decode(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const address = server.server.address() as net.AddressInfo;
-  return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** Enough MIME for assertions: the subject and the decoded text/html part. */
-function decode(raw: string) {
-  const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-  const htmlPart = raw.split(/\r?\n--/).find((part) => /Content-Type: text\/html/i.test(part)) ?? "";
-  const [headers = "", ...body] = htmlPart.split(/\r?\n\r?\n/);
-  const content = body.join("\n\n");
-  let html = content;
-  if (/quoted-printable/i.test(headers)) {
-    const bytes: number[] = [];
-    const joined = content.replace(/=\r?\n/g, "");
-    for (let i = 0; i < joined.length; i++) {
-      if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(joined.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
-    }
-    html = Buffer.from(bytes).toString("utf8");
-  } else if (/base64/i.test(headers)) {
-    html = Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
-  }
-  return { subject, html };
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { manualClock } from "../support/manual-clock";
+import { freePort, startSmtp } from "./smtp-support";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -131,9 +76,10 @@ describe("the email worker", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id, title: "Outage Offer" });
     const { db } = await getServices();
-    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 200 });
-
     expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toMatchObject({ ok: true });
+    // Started after the lead, so the email is due on this clock.
+    const clock = manualClock();
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${port}`, "hello@leadqr.test"), backoffBaseMs: 60_000, clock });
     const [lead] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(lead).toMatchObject({ name: "Patient Pat" });
 
@@ -141,13 +87,15 @@ describe("the email worker", () => {
     const failed = await outboxRow(campaign.id);
     expect(failed).toMatchObject({ status: "pending", attempts: 1 });
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(failed.nextAttemptAt.getTime()).toBe(clock.now() + 60_000);
 
     const revived = await startSmtp(port);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      clock.advance(59_000);
       await drain(worker);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(revived.received).toHaveLength(0);
+      clock.advance(1_000);
+      await drain(worker);
       await drain(worker);
       await worker.stop();
       const mails = revived.received.filter((mail) => mail.subject === "New lead for Outage Offer");
@@ -220,10 +168,11 @@ describe("the email worker", () => {
       campaignId: campaign.id,
     });
     const failing = { name: "smtp" as const, send: async () => Promise.reject(new Error("mailbox unavailable")), close: () => {} };
-    const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1, maxAttempts: 3 });
+    const clock = manualClock();
+    const worker = createEmailWorker({ db, transport: failing, backoffBaseMs: 1_000, maxAttempts: 3, clock });
     for (let i = 0; i < 6; i++) {
       await drain(worker);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      clock.advance(10_000);
     }
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "failed", attempts: 3, lastError: "mailbox unavailable" });
   });
@@ -252,7 +201,6 @@ describe("the email worker", () => {
     const campaign = await createCampaign({ userId: owner.id });
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test"), pollMs: 60_000 });
     worker.start();
-    await new Promise((resolve) => setTimeout(resolve, 200));
     await enqueueEmail(db, {
       kind: "new_lead",
       to: owner.email,

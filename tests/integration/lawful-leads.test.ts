@@ -44,7 +44,8 @@ async function claim(campaignId: string, form: Record<string, string>, address =
     form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address },
   });
-  return { result: await run(capture.action, request, { campaignId }), scanId: token, address };
+  const result = await run(capture.action, request, { campaignId });
+  return { result, scanId: token, address, code: (payload(result) as { claim?: { code: string } }).claim?.code };
 }
 
 async function recordsOf(campaignId: string) {
@@ -282,8 +283,25 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(exported.lead).toMatchObject({ email: "Ada@Example.com", campaign: { title: "Pastry Week" } });
     expect(exported.consent).toMatchObject({ status: "consented", wording: consentCheckboxText("Bean There Café"), clientAddress: first.address });
     expect(exported.scan).toMatchObject({ deviceType: "mobile" });
+    // The offer code claimed with this lead (issue 15) is part of what is held.
+    expect(exported.offerCode).toEqual({ code: first.code, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
     expect(exported.emails.map((email: { kind: string }) => email.kind)).toEqual(["new_lead"]);
     expect(exported.otherLeadsOfThisPerson).toHaveLength(1);
+  });
+
+  it("keeps a masked lead's offer code out of its export", async () => {
+    const { owner, campaign } = await setup({ mode: "notice" });
+    for (let i = 0; i < 6; i++) await claim(campaign.id, { email: `visitor${i}@example.com` });
+    // Back on the free plan: leads past the first five leave the server masked.
+    await (await db()).update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    const records = await recordsOf(campaign.id);
+    const exportRoute = await import("~/routes/lead-export-json");
+    const exportOf = async (leadId: string) =>
+      ((await run(exportRoute.loader, makeRequest(`/leads/${leadId}/export.json`, { cookie: owner.cookie }), { leadId })) as Response).json();
+    const masked = await exportOf(records[5]!.leadId);
+    expect(masked.lead.masked).toBe(true);
+    expect(masked.offerCode).toEqual({ code: null, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
+    expect((await exportOf(records[0]!.leadId)).offerCode.code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
   });
 
   it("erases the lead, its consent record and emails about it; the audit keeps only when", async () => {

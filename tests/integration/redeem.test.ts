@@ -230,6 +230,21 @@ describe("staff links", () => {
     expect(statuses[60]).toBe(429);
   });
 
+  it("cannot be guessed: one address may try 20 links in 10 minutes", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Guessed" });
+    const token = staff.path.split("/").at(-1)!;
+    const open = (path: string, ip: string) =>
+      run(staffLink.loader, makeRequest(path, { headers: { "x-leadqr-client-ip": ip } }), { token: path.split("/").at(-1) }) as Promise<Response>;
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await open(`/redeem/s/${"x".repeat(31)}${i % 10}`, "203.0.113.77")).status);
+    expect(new Set(statuses)).toEqual(new Set([404]));
+    // Spent: even the real link is refused from that address, and sets no cookie.
+    const refused = await open(`/redeem/s/${token}`, "203.0.113.77");
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("set-cookie")).toBeNull();
+    expect((await open(`/redeem/s/${token}`, "203.0.113.78")).status).toBe(302);
+  });
+
   it("never slow down a busy counter working real codes", async () => {
     const staff = await openStaffLink(owner.cookie, { label: "Busy till" });
     const { code } = await createClaim(campaignId, { name: "Regular", email: "regular@example.com" });

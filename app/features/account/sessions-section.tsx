@@ -1,3 +1,4 @@
+import { cardClass } from "~/components/ui/card";
 import { Form } from "react-router";
 import type { SessionRow } from "./sessions.server";
 
@@ -15,7 +16,7 @@ export function SessionsSection({
 }) {
   const others = sessions.filter((session) => !session.current).length;
   return (
-    <section aria-labelledby="section-sessions" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="section-sessions" className={cardClass()}>
       <h2 id="section-sessions" className="text-lg font-semibold text-gray-900">
         Sessions
       </h2>

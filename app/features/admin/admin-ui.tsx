@@ -1,17 +1,10 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { controlClass } from "~/components/ui/input";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { pageCount, pageHref } from "./admin";
-
-export const inputClass =
-  "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
-export const primaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
-export const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:opacity-60";
-export const dangerButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600";
 
 export function AdminPage({
   title,
@@ -59,14 +52,22 @@ export function ListFilters({
         <label htmlFor="admin-search" className="block text-sm font-medium text-gray-700">
           {searchLabel}
         </label>
-        <input id="admin-search" type="search" name="q" defaultValue={q} maxLength={200} placeholder={placeholder} className={`mt-1 ${inputClass}`} />
+        <input
+          id="admin-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={200}
+          placeholder={placeholder}
+          className={`mt-1 ${controlClass({ size: "sm" })}`}
+        />
       </div>
       {filter ? (
         <div className="sm:w-48">
           <label htmlFor="admin-filter" className="block text-sm font-medium text-gray-700">
             {filter.label}
           </label>
-          <select id="admin-filter" name={filter.name} defaultValue={filter.value} className={`mt-1 ${inputClass}`}>
+          <select id="admin-filter" name={filter.name} defaultValue={filter.value} className={`mt-1 ${controlClass({ size: "sm" })}`}>
             {filter.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -75,7 +76,7 @@ export function ListFilters({
           </select>
         </div>
       ) : null}
-      <button type="submit" className={primaryButton}>
+      <button type="submit" className={buttonClass({ size: "md" })}>
         <Search aria-hidden className="h-4 w-4" /> Search
       </button>
     </Form>
@@ -92,12 +93,12 @@ export function Pagination({ page, total, noun }: { page: number; total: number;
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={pageHref(location.search, page - 1)} className={secondaryButton} rel="prev">
+          <Link to={pageHref(location.search, page - 1)} className={buttonClass({ variant: "secondary", size: "sm" })} rel="prev">
             <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
           </Link>
         ) : null}
         {page < pages ? (
-          <Link to={pageHref(location.search, page + 1)} className={secondaryButton} rel="next">
+          <Link to={pageHref(location.search, page + 1)} className={buttonClass({ variant: "secondary", size: "sm" })} rel="next">
             Next <ChevronRight aria-hidden className="h-4 w-4" />
           </Link>
         ) : null}
@@ -143,19 +144,6 @@ export function Table({ caption, head, children }: { caption: string; head: stri
 }
 
 export const cellClass = "px-4 py-3 align-middle text-gray-700";
-
-const BADGE_COLORS = {
-  green: "bg-green-100 text-green-800",
-  yellow: "bg-yellow-100 text-yellow-800",
-  gray: "bg-gray-100 text-gray-700",
-  blue: "bg-blue-100 text-blue-800",
-  purple: "bg-purple-100 text-purple-800",
-  red: "bg-red-100 text-red-800",
-} as const;
-
-export function Badge({ color, children }: { color: keyof typeof BADGE_COLORS; children: React.ReactNode }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_COLORS[color]}`}>{children}</span>;
-}
 
 /** The outcome of the last action, announced to screen readers. */
 export function ActionNotice({ result }: { result?: { message?: string; error?: string } | null }) {

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adminAudit, blogPost, campaign, lead, subscription, user } from "~/db/schema";
-import { resolvePlan, type SubscriptionStatus } from "~/features/billing/plan";
+import type { SubscriptionStatus } from "~/features/billing/plan";
+import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { logger } from "~/utils/logger.server";
 import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
@@ -135,24 +136,24 @@ export async function listSubscriptions({
       .select({
         userId: user.id,
         email: user.email,
-        isPro: user.isPro,
-        status: subscription.status,
+        ...PLAN_COLUMNS,
         stripeCustomerId: subscription.stripeCustomerId,
-        priceId: subscription.priceId,
         subscribedAt: subscription.createdAt,
       })
       .from(user)
-      .leftJoin(subscription, eq(subscription.userId, user.id))
+      .leftJoin(subscription, SUBSCRIPTION_OF_USER)
       .where(where)
       .orderBy(sql`${subscription.createdAt} desc nulls last`, desc(user.createdAt), desc(user.id))
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
-    db.select({ value: count() }).from(user).leftJoin(subscription, eq(subscription.userId, user.id)).where(where),
+    db.select({ value: count() }).from(user).leftJoin(subscription, SUBSCRIPTION_OF_USER).where(where),
   ]);
   return {
-    rows: rows.map(({ priceId, ...row }) => ({
+    rows: rows.map(({ adminGrant, subscriptionStatus, priceId, ...row }) => ({
       ...row,
-      plan: resolvePlan({ adminGrant: row.isPro, subscriptionStatus: row.status, priceId, proPriceId }).name,
+      isPro: adminGrant,
+      status: subscriptionStatus,
+      plan: planOfRow({ adminGrant, subscriptionStatus, priceId }, proPriceId).name,
     })),
     total: total?.value ?? 0,
   };

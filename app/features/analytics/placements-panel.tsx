@@ -1,3 +1,4 @@
+import { cardClass } from "~/components/ui/card";
 import { Download, FileCode, Pencil, Plus, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN } from "./analytics.schema";
@@ -23,7 +24,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
   const canAdd = named.length < PLACEMENTS_PER_CAMPAIGN;
 
   return (
-    <section id="placements" aria-labelledby="placements-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section id="placements" aria-labelledby="placements-title" className={cardClass({ padding: "md" })}>
       <h3 id="placements-title" className="text-lg font-semibold text-gray-900">
         Placements
       </h3>

@@ -1,3 +1,4 @@
+import { buttonClass } from "~/components/ui/button";
 import { Form } from "react-router";
 import type { DateRange } from "./analytics";
 
@@ -31,7 +32,7 @@ export function RangePicker({ range, today, timeZone }: { range: DateRange; toda
         </label>
         <input id="range-to" type="date" name="to" max={today} defaultValue={range.to} key={`to-${range.to}`} className={FIELD} />
       </div>
-      <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+      <button type="submit" className={buttonClass({ variant: "secondary", size: "md" })}>
         Apply
       </button>
       <p className="w-full text-xs text-gray-500">Dates are days in your time zone ({timeZone}). From and To apply when “Custom dates” is chosen.</p>

@@ -1,6 +1,6 @@
 // The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
 // and an owner-scoped handler.
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, scan, webhookEndpoint } from "~/db/schema";
@@ -50,18 +50,50 @@ export type Operation = {
   handler: (context: ApiContext) => Promise<ApiResult>;
 };
 
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** An operation whose handler receives its params, query and body as its own schemas parse them. */
+function defineOperation<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  operation: Omit<Operation, "params" | "query" | "body" | "handler"> & {
+    params?: P;
+    query?: Q;
+    body?: B;
+    handler: (context: { db: Database; userId: string; params: Parsed<P>; query: Parsed<Q>; body: Parsed<B> }) => Promise<ApiResult>;
+  },
+): Operation {
+  // api.server.ts parses each part with the schema declared here before calling the handler.
+  return operation as unknown as Operation;
+}
+
+const ok = (body: unknown): ApiResult => ({ status: 200, body });
+const created = (body: unknown, location: string): ApiResult => ({ status: 201, body, headers: { Location: location } });
 const notFound = (what: string) => new ApiProblem(404, "Not found", `No ${what} with this id.`);
 
+/** 204 when the owner's row was deleted, else 404. */
+function deleted(rows: unknown[], what: string): ApiResult {
+  if (rows.length === 0) throw notFound(what);
+  return { status: 204 };
+}
+
+const ownCampaign = (userId: string, id: string) => and(eq(campaign.id, id), eq(campaign.userId, userId));
+
 async function findCampaign(db: Database, userId: string, id: string) {
-  const [row] = await db
-    .select(campaignColumns)
-    .from(campaign)
-    .where(and(eq(campaign.id, id), eq(campaign.userId, userId)));
+  const [row] = await db.select(campaignColumns).from(campaign).where(ownCampaign(userId, id));
   if (!row) throw notFound("campaign");
   return row;
 }
 
-type LeadQuery = z.output<typeof LeadListQuerySchema>;
+const LEAD_CAMPAIGN = eq(campaign.id, lead.campaignId);
+/** Leads of the owner's campaigns (with `lead` joined to `campaign` on LEAD_CAMPAIGN), and `conditions`. */
+const ownLeads = (userId: string, ...conditions: SQL[]) => and(eq(campaign.userId, userId), ...conditions);
+
+function encodeCursor(at: string, id: string) {
+  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
+}
 
 function decodeCursor(cursor: string) {
   try {
@@ -74,7 +106,7 @@ function decodeCursor(cursor: string) {
 }
 
 export const OPERATIONS: Operation[] = [
-  {
+  defineOperation({
     method: "GET",
     path: "/campaigns",
     operationId: "listCampaigns",
@@ -88,10 +120,10 @@ export const OPERATIONS: Operation[] = [
         .from(campaign)
         .where(eq(campaign.userId, userId))
         .orderBy(desc(campaign.createdAt), desc(campaign.id));
-      return { status: 200, body: { object: "list", data: rows.map(campaignResource) } };
+      return ok({ object: "list", data: rows.map(campaignResource) });
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "POST",
     path: "/campaigns",
     operationId: "createCampaign",
@@ -100,8 +132,7 @@ export const OPERATIONS: Operation[] = [
     body: CreateCampaignSchema,
     success: { status: 201, description: "The new campaign.", schema: CampaignSchema },
     errors: [400, 409, 415, 422],
-    async handler({ db, userId, body }) {
-      const input = body as z.output<typeof CreateCampaignSchema>;
+    async handler({ db, userId, body: input }) {
       const parsed = CampaignInputSchema.safeParse({
         title: input.title,
         businessType: input.business_type,
@@ -113,10 +144,10 @@ export const OPERATIONS: Operation[] = [
       });
       if (!parsed.success) throw ApiProblem.validation(parsed.error);
       const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data });
-      return { status: 201, body: campaignResource(await findCampaign(db, userId, id)), headers: { Location: `/api/v1/campaigns/${id}` } };
+      return created(campaignResource(await findCampaign(db, userId, id)), `/api/v1/campaigns/${id}`);
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "GET",
     path: "/campaigns/{id}",
     operationId: "getCampaign",
@@ -126,10 +157,10 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "The campaign.", schema: CampaignSchema },
     errors: [400, 404],
     async handler({ db, userId, params }) {
-      return { status: 200, body: campaignResource(await findCampaign(db, userId, params.id!)) };
+      return ok(campaignResource(await findCampaign(db, userId, params.id)));
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "PATCH",
     path: "/campaigns/{id}",
     operationId: "updateCampaignStatus",
@@ -139,22 +170,21 @@ export const OPERATIONS: Operation[] = [
     body: UpdateCampaignSchema,
     success: { status: 200, description: "The updated campaign.", schema: CampaignSchema },
     errors: [400, 404, 415, 422],
-    async handler({ db, userId, params, body }) {
-      const { status } = body as z.output<typeof UpdateCampaignSchema>;
+    async handler({ db, userId, params, body: { status } }) {
       const updated = await db.transaction(async (tx) => {
         const rows = await tx
           .update(campaign)
           .set({ status, updatedAt: new Date() })
-          .where(and(eq(campaign.id, params.id!), eq(campaign.userId, userId)))
+          .where(ownCampaign(userId, params.id))
           .returning({ id: campaign.id });
-        if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId: params.id! });
+        if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId: params.id });
         return rows.length > 0;
       });
       if (!updated) throw notFound("campaign");
-      return { status: 200, body: campaignResource(await findCampaign(db, userId, params.id!)) };
+      return ok(campaignResource(await findCampaign(db, userId, params.id)));
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "GET",
     path: "/campaigns/{id}/stats",
     operationId: "getCampaignStats",
@@ -164,7 +194,7 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "Counted scans, unique visitors and leads.", schema: CampaignStatsSchema },
     errors: [400, 404],
     async handler({ db, userId, params }) {
-      const found = await findCampaign(db, userId, params.id!);
+      const found = await findCampaign(db, userId, params.id);
       const [[counts], [visitors]] = await Promise.all([
         db
           .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
@@ -177,20 +207,17 @@ export const OPERATIONS: Operation[] = [
       ]);
       const [{ scans }] = (await db.select({ scans: campaign.scanCount }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
       const leads = counts?.leads ?? 0;
-      return {
-        status: 200,
-        body: {
-          campaign_id: found.id,
-          scans,
-          unique_visitors: visitors?.unique ?? 0,
-          leads,
-          conversion_rate: scans > 0 ? Math.round((leads / scans) * 10_000) / 10_000 : 0,
-          last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
-        },
-      };
+      return ok({
+        campaign_id: found.id,
+        scans,
+        unique_visitors: visitors?.unique ?? 0,
+        leads,
+        conversion_rate: scans > 0 ? Math.round((leads / scans) * 10_000) / 10_000 : 0,
+        last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
+      });
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "GET",
     path: "/leads",
     operationId: "listLeads",
@@ -200,8 +227,8 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "Leads, newest first, one page at a time.", schema: LeadListSchema },
     errors: [400],
     async handler({ db, userId, query }) {
-      const { limit, cursor, since, campaign: campaignId, placement } = query as LeadQuery;
-      const conditions = [eq(campaign.userId, userId)];
+      const { limit, cursor, since, campaign: campaignId, placement } = query;
+      const conditions: SQL[] = [];
       if (since) conditions.push(gte(lead.collectedAt, new Date(since)));
       if (campaignId) conditions.push(eq(lead.campaignId, campaignId));
       if (placement) conditions.push(eq(lead.placementId, placement));
@@ -212,17 +239,17 @@ export const OPERATIONS: Operation[] = [
       const rows = await db
         .select({ ...leadColumns, position: sql<string>`${lead.collectedAt}::text` })
         .from(lead)
-        .innerJoin(campaign, eq(campaign.id, lead.campaignId))
-        .where(and(...conditions))
+        .innerJoin(campaign, LEAD_CAMPAIGN)
+        .where(ownLeads(userId, ...conditions))
         .orderBy(desc(lead.collectedAt), desc(lead.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const nextCursor = rows.length > limit && last ? Buffer.from(JSON.stringify([last.position, last.id])).toString("base64url") : null;
-      return { status: 200, body: { object: "list", data: page.map(leadResource), next_cursor: nextCursor } };
+      const nextCursor = rows.length > limit && last ? encodeCursor(last.position, last.id) : null;
+      return ok({ object: "list", data: page.map(leadResource), next_cursor: nextCursor });
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "GET",
     path: "/leads/{id}",
     operationId: "getLead",
@@ -235,13 +262,13 @@ export const OPERATIONS: Operation[] = [
       const [row] = await db
         .select(leadColumns)
         .from(lead)
-        .innerJoin(campaign, eq(campaign.id, lead.campaignId))
-        .where(and(eq(lead.id, params.id!), eq(campaign.userId, userId)));
+        .innerJoin(campaign, LEAD_CAMPAIGN)
+        .where(ownLeads(userId, eq(lead.id, params.id)));
       if (!row) throw notFound("lead");
-      return { status: 200, body: leadResource(row) };
+      return ok(leadResource(row));
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "DELETE",
     path: "/leads/{id}",
     operationId: "deleteLead",
@@ -253,13 +280,12 @@ export const OPERATIONS: Operation[] = [
     async handler({ db, userId, params }) {
       const rows = await db
         .delete(lead)
-        .where(and(eq(lead.id, params.id!), sql`${lead.campaignId} in (select id from campaign where user_id = ${userId})`))
+        .where(and(eq(lead.id, params.id), sql`${lead.campaignId} in (select id from campaign where user_id = ${userId})`))
         .returning({ id: lead.id });
-      if (rows.length === 0) throw notFound("lead");
-      return { status: 204 };
+      return deleted(rows, "lead");
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "POST",
     path: "/hooks",
     operationId: "subscribeHook",
@@ -268,8 +294,7 @@ export const OPERATIONS: Operation[] = [
     body: HookSubscribeSchema,
     success: { status: 201, description: "The subscription; events are POSTed to target_url, signed.", schema: HookSchema },
     errors: [400, 409, 415, 422],
-    async handler({ db, userId, body }) {
-      const input = body as z.output<typeof HookSubscribeSchema>;
+    async handler({ db, userId, body: input }) {
       const { id, secret } = await createWebhookEndpoint(db, {
         userId,
         url: input.target_url,
@@ -277,14 +302,10 @@ export const OPERATIONS: Operation[] = [
         source: "rest_hook",
         description: "REST hook",
       });
-      return {
-        status: 201,
-        body: { id, object: "hook", target_url: input.target_url, event: input.event, secret },
-        headers: { Location: `/api/v1/hooks/${id}` },
-      };
+      return created({ id, object: "hook", target_url: input.target_url, event: input.event, secret }, `/api/v1/hooks/${id}`);
     },
-  },
-  {
+  }),
+  defineOperation({
     method: "DELETE",
     path: "/hooks/{id}",
     operationId: "unsubscribeHook",
@@ -296,10 +317,9 @@ export const OPERATIONS: Operation[] = [
     async handler({ db, userId, params }) {
       const rows = await db
         .delete(webhookEndpoint)
-        .where(and(eq(webhookEndpoint.id, params.id!), eq(webhookEndpoint.userId, userId)))
+        .where(and(eq(webhookEndpoint.id, params.id), eq(webhookEndpoint.userId, userId)))
         .returning({ id: webhookEndpoint.id });
-      if (rows.length === 0) throw notFound("hook");
-      return { status: 204 };
+      return deleted(rows, "hook");
     },
-  },
+  }),
 ];

@@ -1,6 +1,8 @@
 import { isAPIError } from "better-auth/api";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { isDomainError } from "~/utils/domain-error";
+import type { FormResult } from "~/utils/form";
+import { parseSubmission } from "~/utils/http.server";
 import { consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { CredentialsSchema } from "./auth.schema";
@@ -8,7 +10,8 @@ import { weakPasswordReasons } from "./password";
 import { notifyTakenAddress } from "./probing.server";
 import { promoteVerifiedAdmin } from "./roles.server";
 
-export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean };
+/** `result` is set when the fields failed the schema: the form shows those errors at the fields. */
+export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean; result?: FormResult };
 
 /** Shown (a handful of times per client per hour) when the address already has an account. */
 export const ADDRESS_TAKEN = "An account with this email already exists";
@@ -30,14 +33,22 @@ export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; stat
 const refused = (status: number, body: AuthActionData): AuthOutcome => ({ ok: false, status, body });
 
 function parseCredentials({ email, password }: CredentialsOptions) {
-  const parsed = CredentialsSchema.safeParse({ email: email ?? undefined, password: password ?? undefined });
-  return { parsed, typedEmail: String(email ?? "").slice(0, 254) };
+  const fields: Record<string, string> = {};
+  if (typeof email === "string") fields.email = email;
+  if (typeof password === "string") fields.password = password;
+  const parsed = parseSubmission(CredentialsSchema, fields, { hideFields: ["password"] });
+  return { parsed, typedEmail: (fields.email ?? "").slice(0, 254) };
+}
+
+/** The schema refused the fields: the first message, and the reply that puts each at its field. */
+function invalid(parsed: { fieldErrors: Record<string, string>; result: FormResult }, email: string) {
+  return refused(400, { error: Object.values(parsed.fieldErrors)[0]!, email, result: parsed.result });
 }
 
 export async function signIn(options: CredentialsOptions): Promise<AuthOutcome> {
   const { parsed, typedEmail } = parseCredentials(options);
-  if (!parsed.success) return refused(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
-  const { email, password } = parsed.data;
+  if (!parsed.ok) return invalid(parsed, typedEmail);
+  const { email, password } = parsed.value;
   try {
     await consumeRateLimit("signInByAddress", options.clientAddress);
     // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
@@ -58,8 +69,8 @@ export async function signIn(options: CredentialsOptions): Promise<AuthOutcome> 
 
 export async function signUp(options: CredentialsOptions): Promise<AuthOutcome> {
   const { parsed, typedEmail } = parseCredentials(options);
-  if (!parsed.success) return refused(400, { error: parsed.error.issues[0]!.message, email: typedEmail });
-  const { email, password } = parsed.data;
+  if (!parsed.ok) return invalid(parsed, typedEmail);
+  const { email, password } = parsed.value;
   const reasons = weakPasswordReasons(password, email);
   if (reasons.length > 0) return refused(422, { error: "Password is too weak", reasons, email });
   try {

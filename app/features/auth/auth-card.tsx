@@ -1,16 +1,12 @@
 import type { ReactNode } from "react";
 
-export const authInputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
-export const authButtonClass =
-  "flex w-full items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
-
-/** The centred card of the sign-in pages, for the account-recovery screens. */
-export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+/** The centred card of the sign-in and account-recovery pages. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <main className="flex min-h-[calc(100vh-4rem)] items-center justify-center px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-2xl font-bold text-gray-900">{title}</h1>
+        {intro ? <p className="mt-2 text-center text-sm text-gray-600">{intro}</p> : null}
         <div className="mt-6 space-y-4">{children}</div>
       </div>
     </main>

@@ -1,7 +1,6 @@
 // Forgot / reset password and email verification, on Better Auth's endpoints (decision 130).
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
-import { z } from "zod";
 import { user, verification } from "~/db/schema";
 import { updateBillingEmail } from "~/features/account/account.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -9,33 +8,16 @@ import { logger } from "~/utils/logger.server";
 import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { onAddressVerified } from "./account-emails.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
+import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 import { isDomainError } from "~/utils/domain-error";
+import { ForgotPasswordSchema, ResetPasswordSchema } from "./recovery";
+import type { FormResult } from "~/utils/form";
+import { parseSubmission } from "~/utils/http.server";
 
 export { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_REQUESTED, VERIFY_LINK_INVALID } from "./recovery";
 
-const EmailField = z
-  .string({ error: "Please enter your email address" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Please enter your email address")
-  .max(254, "Email is too long")
-  .pipe(z.email("Please enter a valid email address"));
-
-const ResetFields = z
-  .object({
-    token: z.string().max(200).default(""),
-    password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`).default(""),
-    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
-  })
-  .superRefine((value, context) => {
-    if (value.password !== value.confirmPassword) {
-      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match" });
-    }
-  });
-
-export type ForgotResult = { sent?: true; error?: string; email?: string };
+export type ForgotResult = { sent?: true; error?: string; email?: string; result?: FormResult };
 
 /**
  * Always the same answer for any well-formed address. Per client, too many requests get the
@@ -44,9 +26,9 @@ export type ForgotResult = { sent?: true; error?: string; email?: string };
  */
 export async function requestPasswordReset(request: Request, fields: Record<string, string>): Promise<{ status: number; body: ForgotResult }> {
   const typed = (fields.email ?? "").slice(0, 254);
-  const parsed = EmailField.safeParse(fields.email ?? "");
-  if (!parsed.success) return { status: 400, body: { error: parsed.error.issues[0]!.message, email: typed } };
-  const email = parsed.data;
+  const parsed = parseSubmission(ForgotPasswordSchema, { email: fields.email ?? "" });
+  if (!parsed.ok) return { status: 400, body: { error: parsed.fieldErrors.email, email: typed, result: parsed.result } };
+  const { email } = parsed.value;
   try {
     await consumeRateLimit("passwordResetByAddress", clientAddress(request));
   } catch (error) {
@@ -79,16 +61,12 @@ export async function isResetTokenUsable(token: string) {
   return Boolean(row);
 }
 
-export type ResetResult = { done?: true; invalid?: true; error?: string; fieldErrors?: Record<string, string> };
+export type ResetResult = { done?: true; invalid?: true; error?: string; fieldErrors?: Record<string, string>; result?: FormResult };
 
 export async function resetPassword(request: Request, fields: Record<string, string>): Promise<{ status: number; body: ResetResult }> {
-  const parsed = ResetFields.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "password"] ??= issue.message;
-    return { status: 400, body: { fieldErrors } };
-  }
-  const { token, password } = parsed.data;
+  const parsed = parseSubmission(ResetPasswordSchema, fields, { hideFields: ["password", "confirmPassword", "token"] });
+  if (!parsed.ok) return { status: 400, body: { fieldErrors: parsed.fieldErrors, result: parsed.result } };
+  const { token, password } = parsed.value;
   try {
     await consumeRateLimit("resetPasswordByAddress", clientAddress(request));
   } catch (error) {

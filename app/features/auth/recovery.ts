@@ -1,5 +1,38 @@
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH } from "./auth.schema";
+import { weakPasswordReasons } from "./password";
+
 // What the account-recovery screens say (shared by the server and the pages).
 export const RESET_REQUESTED = "If an account exists for that address, we've sent a link";
 export const RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
 export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
 export const VERIFY_LINK_INVALID = "This confirmation link has expired or is not valid.";
+
+const EmailField = z
+  .string({ error: "Please enter your email address" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Please enter your email address")
+  .max(254, "Email is too long")
+  .pipe(z.email("Please enter a valid email address"));
+
+/** The new password and its confirmation (length and strength are checked once the link is known). */
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string().max(200).default(""),
+    password: z.string().max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`).default(""),
+    confirmPassword: z.string().max(PASSWORD_MAX_LENGTH).default(""),
+  })
+  .superRefine((value, context) => {
+    if (value.password !== value.confirmPassword) {
+      context.addIssue({ code: "custom", path: ["confirmPassword"], message: "New passwords do not match" });
+    }
+  });
+
+export const ForgotPasswordSchema = z.object({ email: EmailField });
+
+/** The reset form as the browser checks it: the fields, then the strength rules the action applies once it knows the account. */
+export const NewPasswordSchema = ResetPasswordSchema.superRefine((value, context) => {
+  const reasons = weakPasswordReasons(value.password);
+  if (reasons.length) context.addIssue({ code: "custom", path: ["password"], message: reasons.join(". ") });
+});

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { subscription, user } from "~/db/schema";
-import { resolvePlan, type Plan } from "~/features/billing/plan";
+import type { Plan } from "~/features/billing/plan";
+import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { getServices } from "~/utils/services.server";
 
 export type SessionUser = {
@@ -26,13 +27,11 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       email: user.email,
       role: user.role,
       emailVerified: user.emailVerified,
-      isPro: user.isPro,
       createdAt: user.createdAt,
-      subscriptionStatus: subscription.status,
-      priceId: subscription.priceId,
+      ...PLAN_COLUMNS,
     })
     .from(user)
-    .leftJoin(subscription, eq(subscription.userId, user.id))
+    .leftJoin(subscription, SUBSCRIPTION_OF_USER)
     .where(eq(user.id, session.user.id));
   if (!row) return null;
   return {
@@ -44,12 +43,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     // The role column alone decides: ADMIN_EMAILS is applied to it once the address is verified
     // (and at sign-in), so an unproven or later-changed email never confers admin rights.
     isAdmin: row.role === "admin",
-    plan: resolvePlan({
-      adminGrant: row.isPro,
-      subscriptionStatus: row.subscriptionStatus,
-      priceId: row.priceId,
-      proPriceId: env.STRIPE_PRICE_ID,
-    }),
+    plan: planOfRow(row, env.STRIPE_PRICE_ID),
   };
 }
 

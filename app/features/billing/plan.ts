@@ -4,6 +4,11 @@ export const FREE_SCAN_LIMIT = 5;
 export const FREE_VISIBLE_LEADS = FREE_SCAN_LIMIT;
 export const PRO_PRICE_USD = 29.99;
 
+/** SPEC §9: the pricing and settings text, from the constants. */
+export const FREE_PLAN_LIMITS_TEXT = `Limited to ${FREE_CAMPAIGN_LIMIT} campaign and ${FREE_SCAN_LIMIT} scans`;
+/** SPEC §8: the campaign limit, as the banner and the server's refusal say it. */
+export const CAMPAIGN_LIMIT_TEXT = `Free accounts are limited to ${FREE_CAMPAIGN_LIMIT} campaign.`;
+
 export const PRO_PLAN = {
   name: "LeadQR Pro",
   description: "Unlimited Campaigns | Unlimited QR Scans | AI-Generated Copy | Advanced Analytics | Priority Support | Custom Branding | CSV Export",
@@ -31,4 +36,14 @@ export function resolvePlan(input: {
     return { isPro, name: PRO_PLAN.name };
   }
   return { isPro, name: isPro ? "Pro" : "Free" };
+}
+
+/** Whether the button and the wizard are offered; `createCampaign` enforces the same limit atomically. */
+export function canCreateCampaign(plan: Pick<Plan, "isPro">, campaignCount: number) {
+  return plan.isPro || campaignCount < FREE_CAMPAIGN_LIMIT;
+}
+
+/** Scans as an owner sees them: "count / limit" on the free plan, the count alone on Pro. */
+export function scanUsageLabel(scans: number, options: { isPro: boolean; limit?: number }) {
+  return options.isPro ? String(scans) : `${scans} / ${options.limit ?? FREE_SCAN_LIMIT}`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INPUT_PIXELS, megabytesLabel, type UploadProblem } from "~/features/uploads/limits";
 import { slugify } from "./blog";
 
 export const REQUIRED_FIELDS = "Please fill in all required fields";
@@ -8,6 +9,14 @@ export const EXCERPT_MAX = 500;
 export const CONTENT_MAX = 100_000;
 export const BANNER_URL_MAX = 2_000;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** SPEC §5 and §8: what the editor and the save action say about a banner upload. */
+export const BANNER_MESSAGES = {
+  not_image: "Please select an image file",
+  too_large: `Image size must be less than ${megabytesLabel(BANNER_MAX_BYTES)}`,
+  too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+  failed: "Failed to upload image. Please try again.",
+} as const satisfies Record<UploadProblem, string> & Record<string, string>;
 
 /** Banners we stored ourselves are served from this path (local storage); anything else must be https (the CSP allows no plain-http images). */
 const OWN_BANNER_PATH = /^\/uploads\/blog-banners\/[0-9]+-[0-9a-f]{16}\.(png|jpg|webp|gif)$/;

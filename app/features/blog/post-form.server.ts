@@ -1,21 +1,16 @@
 import type { Database } from "~/db/client.server";
-import { MAX_INPUT_PIXELS, saveImageUpload } from "~/features/uploads/storage.server";
-import { formFields, type FieldErrors } from "~/utils/http.server";
+import { saveImageUpload, uploadProblem } from "~/features/uploads/storage.server";
+import type { FormResult } from "~/utils/form";
+import { formFields, parseSubmission, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { BANNER_MAX_BYTES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
+import { BANNER_MAX_BYTES, BANNER_MESSAGES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
 import { createPost, updatePost } from "./blog.server";
-import { isDomainError, type DomainErrorCode } from "~/utils/domain-error";
+import { isDomainError } from "~/utils/domain-error";
 
 export type PostFormValues = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
-export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues };
+export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues; result?: FormResult };
 
 export const SAVE_FAILED = "Failed to save post. Please try again.";
-const UPLOAD_FAILED = "Failed to upload image. Please try again.";
-const UPLOAD_MESSAGES: Partial<Record<DomainErrorCode, string>> = {
-  upload_not_image: "Please select an image file",
-  upload_too_large: "Image size must be less than 5MB",
-  upload_too_many_pixels: `Image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
-};
 
 export type SavePostOptions = {
   userId: string;
@@ -45,25 +40,33 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
     result: { fieldErrors, formError, values },
   });
 
-  const parsed = PostInputSchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "form"] ??= issue.message;
-    const missing = Object.values(fieldErrors).includes(REQUIRED_FIELDS);
-    return refused(400, fieldErrors, missing ? REQUIRED_FIELDS : "Please correct the highlighted fields");
+  const parsed = parseSubmission(PostInputSchema, fields);
+  if (!parsed.ok) {
+    const missing = Object.values(parsed.fieldErrors).includes(REQUIRED_FIELDS);
+    return {
+      kind: "refused",
+      status: 400,
+      result: {
+        fieldErrors: parsed.fieldErrors,
+        formError: missing ? REQUIRED_FIELDS : "Please correct the highlighted fields",
+        values,
+        result: parsed.result,
+      },
+    };
   }
-  const input = parsed.data;
+  const input = parsed.value;
 
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");
   if (file instanceof File && (file.size > 0 || file.name)) {
-    if (file.size > BANNER_MAX_BYTES) return refused(400, { bannerFile: UPLOAD_MESSAGES.upload_too_large! });
+    if (file.size > BANNER_MAX_BYTES) return refused(400, { bannerFile: BANNER_MESSAGES.too_large });
     try {
       input.bannerImageUrl = await saveImageUpload({ file, folder: "blog-banners", maxBytes: BANNER_MAX_BYTES, userId });
     } catch (error) {
-      if (isDomainError(error)) return refused(error.status, { bannerFile: UPLOAD_MESSAGES[error.code] ?? error.message });
+      const problem = uploadProblem(error);
+      if (problem) return refused(400, { bannerFile: BANNER_MESSAGES[problem] });
       logger.error({ err: error }, "blog banner upload failed");
-      return refused(503, { bannerFile: UPLOAD_FAILED }, UPLOAD_FAILED);
+      return refused(503, { bannerFile: BANNER_MESSAGES.failed }, BANNER_MESSAGES.failed);
     }
   }
 

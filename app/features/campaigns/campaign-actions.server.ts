@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import type { FormResult } from "~/utils/form";
 import type { OfferRuleInput } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import type { CampaignInput } from "./campaigns.schema";
@@ -7,7 +8,7 @@ import { createCampaign, updateCampaign } from "./campaigns.server";
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
   | { ok: true; intent: "delete" }
-  | { ok?: false; fieldErrors?: Record<string, string>; formError?: string };
+  | { ok?: false; fieldErrors?: Record<string, string>; formError?: string; result?: FormResult };
 
 const ECHOED = new Set([
   "title",

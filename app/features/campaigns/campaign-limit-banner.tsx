@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import { Link } from "react-router";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { CAMPAIGN_LIMIT_TEXT } from "~/features/billing/plan";
 
 /** Shown to free owners at the campaign limit (SPEC §8), on the campaigns screen and the dashboard. */
 export function CampaignLimitBanner() {
@@ -12,8 +12,8 @@ export function CampaignLimitBanner() {
       <div className="flex items-start gap-3">
         <AlertTriangle aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" />
         <p className="text-sm">
-          <strong className="font-semibold">Campaign Limit Reached:</strong> Free accounts are limited to {FREE_CAMPAIGN_LIMIT} campaign. Upgrade to
-          Pro to create unlimited campaigns and unlock premium or advanced features.
+          <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and
+          unlock premium or advanced features.
         </p>
       </div>
       <Link to="/pricing" className="shrink-0 rounded-lg bg-amber-700 px-4 py-2 text-center text-sm font-medium text-white hover:bg-amber-800">

@@ -1,15 +1,20 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, ArrowRight, Check, ImagePlus, Loader2, Rocket, Sparkles, X } from "lucide-react";
+import { ArrowLeft, ArrowRight, Check, ImagePlus, Loader2, Rocket, Sparkles } from "lucide-react";
 import { cloneElement, useEffect, useId, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { Field as UiField } from "~/components/ui/field";
+import { controlClass } from "~/components/ui/input";
+import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import type { CampaignDesign } from "~/db/schema/campaigns";
+import { type FormResult, firstErrors, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import type { ConsentMode } from "~/features/consent/consent";
 import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
 import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, DEFAULT_DESIGN, FIELD_LIMITS, FONT_STYLES, LAYOUTS, presetOfColors } from "./campaigns";
-import { LOGO_MAX_BYTES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
+import { megabytesLabel, uploadProblemOf } from "~/features/uploads/limits";
+import { CampaignInputSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
 import { useHydrated } from "./use-hydrated";
 
 export type WizardCampaign = {
@@ -51,6 +56,7 @@ export type WizardServerResult = {
   fieldErrors?: Record<string, string>;
   formError?: string;
   values?: Partial<Values> & Record<string, string | undefined>;
+  result?: FormResult;
 };
 
 const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
@@ -147,23 +153,18 @@ export function CampaignWizard(props: {
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && close()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-gray-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-0 z-50 overflow-y-auto bg-white p-4 shadow-xl focus:outline-none sm:inset-x-4 sm:top-8 sm:bottom-auto sm:mx-auto sm:max-h-[calc(100vh-4rem)] sm:max-w-5xl sm:rounded-2xl sm:p-6"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold text-gray-900">{title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded-md p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800">
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
-          </div>
-          <WizardForm {...props} showAllSteps={false} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent
+        aria-describedby={undefined}
+        className="inset-0 overflow-y-auto p-4 sm:inset-x-4 sm:top-8 sm:bottom-auto sm:mx-auto sm:max-h-[calc(100vh-4rem)] sm:max-w-5xl sm:rounded-2xl sm:p-6"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <DialogTitle>{title}</DialogTitle>
+          <DialogCloseButton />
+        </div>
+        <WizardForm {...props} showAllSteps={false} />
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -180,7 +181,9 @@ function WizardForm(props: {
   const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values));
   const [step, setStep] = useState(1);
   const result: WizardServerResult | undefined = fetcher.data ?? props.serverResult;
-  const fieldErrors = result?.fieldErrors ?? {};
+  // Without JavaScript the browser checks `required` before posting; with it, the schema does, field by field.
+  const [form] = useValidatedForm(CampaignInputSchema, { lastResult: result?.result, browserChecks: showAllSteps });
+  const fieldErrors = { ...serverOnlyErrors(result?.fieldErrors, result?.result), ...firstErrors(form.allErrors) };
   const busy = fetcher.state !== "idle";
   const id = useId();
 
@@ -199,7 +202,7 @@ function WizardForm(props: {
   const action = mode === "edit" && campaign ? `/campaigns?edit=${campaign.id}` : "/campaigns?new=1";
 
   return (
-    <fetcher.Form method="post" action={action} className="mt-4" noValidate={!showAllSteps}>
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="mt-4">
       <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
       {campaign ? <input type="hidden" name="campaignId" value={campaign.id} /> : null}
 
@@ -253,7 +256,7 @@ function WizardForm(props: {
             <OfferRuleFields initial={campaign?.offerRule} echoed={props.serverResult?.values} errors={fieldErrors} />
             {!showAllSteps ? (
               <div className="flex justify-end">
-                <button type="button" disabled={!step1Done} onClick={() => setStep(2)} className={PRIMARY}>
+                <button type="button" disabled={!step1Done} onClick={() => setStep(2)} className={buttonClass({ size: "md" })}>
                   Next <ArrowRight aria-hidden className="h-4 w-4" />
                 </button>
               </div>
@@ -281,10 +284,10 @@ function WizardForm(props: {
             />
             {!showAllSteps ? (
               <div className="flex justify-between">
-                <button type="button" onClick={() => setStep(1)} className={SECONDARY}>
+                <button type="button" onClick={() => setStep(1)} className={buttonClass({ variant: "secondary", size: "md" })}>
                   <ArrowLeft aria-hidden className="h-4 w-4" /> Back
                 </button>
-                <button type="button" disabled={!step2Done} onClick={() => setStep(3)} className={PRIMARY}>
+                <button type="button" disabled={!step2Done} onClick={() => setStep(3)} className={buttonClass({ size: "md" })}>
                   Next <ArrowRight aria-hidden className="h-4 w-4" />
                 </button>
               </div>
@@ -302,13 +305,13 @@ function WizardForm(props: {
             <p className="text-sm text-gray-600">Your campaign goes live as soon as you launch it. You can pause it at any time.</p>
             <div className="flex justify-between gap-2">
               {!showAllSteps ? (
-                <button type="button" onClick={() => setStep(2)} className={SECONDARY}>
+                <button type="button" onClick={() => setStep(2)} className={buttonClass({ variant: "secondary", size: "md" })}>
                   <ArrowLeft aria-hidden className="h-4 w-4" /> Back
                 </button>
               ) : (
                 <span />
               )}
-              <button type="submit" disabled={busy || (!showAllSteps && !(step1Done && step2Done))} className={PRIMARY}>
+              <button type="submit" disabled={busy || (!showAllSteps && !(step1Done && step2Done))} className={buttonClass({ size: "md" })}>
                 {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Rocket aria-hidden className="h-4 w-4" />}
                 {mode === "edit" ? "Update Campaign" : "Launch Campaign"}
               </button>
@@ -528,8 +531,8 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
     const file = event.target.files?.[0];
     event.target.value = "";
     if (!file) return;
-    if (!file.type.startsWith("image/")) return setLocalError("Please select an image file for the logo");
-    if (file.size > LOGO_MAX_BYTES) return setLocalError("Logo size must be less than 2MB");
+    const problem = uploadProblemOf(file, LOGO_MAX_BYTES);
+    if (problem) return setLocalError(LOGO_MESSAGES[problem]);
     setLocalError(null);
     const form = new FormData();
     const png = await toPng(file);
@@ -546,7 +549,13 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
         {values.qrLogoUrl ? (
           <img src={values.qrLogoUrl} alt="Uploaded logo" className="h-12 w-12 rounded-lg border border-gray-200 object-contain" />
         ) : null}
-        <label className={`${SECONDARY} cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500`}>
+        <label
+          className={buttonClass({
+            variant: "secondary",
+            size: "md",
+            className: "cursor-pointer has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-500",
+          })}
+        >
           {uploading ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImagePlus aria-hidden className="h-4 w-4" />}
           {uploading ? "Uploading..." : values.qrLogoUrl ? "Change logo" : "Upload logo"}
           <input type="file" accept="image/*" onChange={choose} className="sr-only" aria-describedby="logo-hint" />
@@ -562,7 +571,7 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
         ) : null}
       </div>
       <p id="logo-hint" className="mt-1 text-xs text-gray-500">
-        PNG, JPG up to 2MB
+        PNG, JPG up to {megabytesLabel(LOGO_MAX_BYTES)}
       </p>
       {shownError ? (
         <p role="alert" className="mt-1 text-sm text-red-600">
@@ -573,13 +582,6 @@ function LogoField({ values, setValues, error }: { values: Values; setValues: Se
   );
 }
 
-const PRIMARY =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:opacity-50";
-const SECONDARY =
-  "inline-flex items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50";
-const CONTROL =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
-
 /** A label, the control (given as the only child, without id/name), its hint and its error. */
 function Field(props: {
   label: string;
@@ -589,33 +591,13 @@ function Field(props: {
   id: string;
   children: React.ReactElement<Record<string, unknown>>;
 }) {
-  const controlId = `${props.id}-${props.name}`;
-  const describedBy = [props.hint ? `${controlId}-hint` : null, props.error ? `${controlId}-error` : null].filter(Boolean).join(" ") || undefined;
   const child = props.children;
-  const control = cloneElement(child, {
-    id: controlId,
-    name: props.name,
-    "aria-invalid": props.error ? true : undefined,
-    "aria-describedby": describedBy,
-    className: `${CONTROL} ${(child.props.className as string | undefined) ?? ""}`,
-  });
   return (
-    <div>
-      <label htmlFor={controlId} className="block text-sm font-medium text-gray-700">
-        {props.label}
-      </label>
-      {control}
-      {props.hint ? (
-        <p id={`${controlId}-hint`} className="mt-1 text-xs text-gray-500">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${controlId}-error`} className="mt-1 text-sm text-red-600">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <UiField id={`${props.id}-${props.name}`} label={props.label} hint={props.hint} errors={props.error}>
+      {(control) =>
+        cloneElement(child, { ...control, name: props.name, className: controlClass({ className: child.props.className as string | undefined }) })
+      }
+    </UiField>
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_INPUT_PIXELS, megabytesLabel, type UploadProblem } from "~/features/uploads/limits";
 import { withoutNul } from "~/utils/text";
 import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, FIELD_LIMITS, FONT_STYLES, LAYOUTS } from "./campaigns";
 
@@ -17,6 +18,18 @@ const hexColor = (label: string) =>
     .trim()
     .regex(HEX_COLOR, `${label} must be a colour like #1E40AF`)
     .transform((value) => value.toUpperCase());
+
+/** Largest logo the wizard accepts; the server normalises what it keeps. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** SPEC §5 and §8: what the wizard and the upload endpoint say about a logo. */
+export const LOGO_MESSAGES = {
+  not_image: "Please select an image file for the logo",
+  too_large: `Logo size must be less than ${megabytesLabel(LOGO_MAX_BYTES)}`,
+  too_many_pixels: `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
+  failed: "Failed to upload logo. Please try again.",
+  uploadAgain: "Please upload the logo again",
+} as const satisfies Record<UploadProblem, string> & Record<string, string>;
 
 /** The logo must be one of our own `qr-logos/` uploads; the server also checks who uploaded it. */
 export const LOGO_KEY_PATTERN = /(?:^|\/)(qr-logos\/[0-9]+-[0-9a-f]{16}\.(?:png|jpg|webp|gif))$/;
@@ -40,8 +53,8 @@ export const CampaignInputSchema = z
     qrLogoUrl: z
       .string()
       .trim()
-      .max(500, "Please upload the logo again")
-      .refine((value) => value === "" || LOGO_KEY_PATTERN.test(value), "Please upload the logo again")
+      .max(500, LOGO_MESSAGES.uploadAgain)
+      .refine((value) => value === "" || LOGO_KEY_PATTERN.test(value), LOGO_MESSAGES.uploadAgain)
       .optional()
       .transform((value) => value || null),
     consentMode: z.enum(["notice", "checkbox", "double_opt_in"], { error: "Please choose how visitors give consent" }).default("notice"),
@@ -76,9 +89,6 @@ export const CopyRequestSchema = z.object({
   condition: z.string().trim().min(1).max(FIELD_LIMITS.minOrder),
 });
 export type CopyRequest = z.output<typeof CopyRequestSchema>;
-
-/** Largest logo the wizard accepts; the server normalises what it keeps. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
 /** What the logo upload endpoint answers the wizard. */
 export type LogoUploadResponse = { ok: true; url: string } | { ok: false; error: string };

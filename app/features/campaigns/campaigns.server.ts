@@ -1,18 +1,16 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
-import { FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
+import { CAMPAIGN_LIMIT_TEXT, canCreateCampaign } from "~/features/billing/plan";
 import type { QrLogo } from "~/features/qr/qr.server";
 import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
-import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
 import { campaignScans } from "~/features/capture/scan-count.server";
 import { DomainError } from "~/utils/domain-error";
 
-const LOGO_AGAIN = "Please upload the logo again";
-
-export const CAMPAIGN_LIMIT_MESSAGE = `Free accounts are limited to ${FREE_CAMPAIGN_LIMIT} campaign. Upgrade to Pro to create unlimited campaigns.`;
+export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
 
 // Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
 const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
@@ -108,12 +106,12 @@ function designOf(input: CampaignInput) {
 async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
   if (!url) return null;
   const key = LOGO_KEY_PATTERN.exec(url)?.[1];
-  if (!key) throw new DomainError("logo_not_found", LOGO_AGAIN);
+  if (!key) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
   const [row] = await db
     .select({ key: upload.key })
     .from(upload)
     .where(and(eq(upload.key, key), eq(upload.userId, userId)));
-  if (!row) throw new DomainError("logo_not_found", LOGO_AGAIN);
+  if (!row) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
   return uploadPublicUrl(key);
 }
 
@@ -128,7 +126,7 @@ export async function createCampaign(db: Database, options: { userId: string; is
   await db.transaction(async (tx) => {
     if (!isPro) {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-      if ((await countCampaignsOfUser(tx, { userId })) >= FREE_CAMPAIGN_LIMIT) throw new DomainError("campaign_limit", CAMPAIGN_LIMIT_MESSAGE);
+      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new DomainError("campaign_limit", CAMPAIGN_LIMIT_MESSAGE);
     }
     await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
   });

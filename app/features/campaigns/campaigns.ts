@@ -78,9 +78,12 @@ export const COLOR_PRESETS = [
 ] as const;
 export type ColorPresetId = (typeof COLOR_PRESETS)[number]["id"];
 
-export const BUTTON_STYLES = ["rounded", "square", "pill"] as const;
-export const FONT_STYLES = ["modern", "classic", "bold"] as const;
-export const LAYOUTS = ["centered", "split", "minimal"] as const;
+export const BUTTON_STYLES = ["rounded", "square", "pill"] as const satisfies readonly CampaignDesign["button_style"][];
+export const FONT_STYLES = ["modern", "classic", "bold"] as const satisfies readonly CampaignDesign["font_style"][];
+export const LAYOUTS = ["centered", "split", "minimal"] as const satisfies readonly CampaignDesign["layout"][];
+export type ButtonStyle = (typeof BUTTON_STYLES)[number];
+export type FontStyle = (typeof FONT_STYLES)[number];
+export type Layout = (typeof LAYOUTS)[number];
 export const CAMPAIGN_STATUSES = ["active", "paused", "draft"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -90,7 +93,7 @@ export function backgroundGradient(primary: string, secondary: string) {
   return `linear-gradient(135deg, ${primary} 0%, ${secondary} 100%)`;
 }
 
-/** Defaults: rounded, modern, centered, white text, Ocean Blue (SPEC §3). */
+/** Defaults: rounded, modern, centered, white text, Ocean Blue (SPEC §3). The one default design: the capture page's is derived from it. */
 export const DEFAULT_DESIGN: CampaignDesign = {
   primary_color: COLOR_PRESETS[0].primary,
   secondary_color: COLOR_PRESETS[0].secondary,

@@ -2,12 +2,13 @@
 // renders the offer and the form (no app-wide CSS, no client fetches): see decision 033.
 import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { PRO_PRICE_USD } from "~/features/billing/plan";
+import { PRO_PRICE_USD, scanUsageLabel } from "~/features/billing/plan";
 import { CONSENT_FIELD, consentCheckboxText, DOUBLE_OPT_IN_HINT, NOTICE_TEXT, type ConsentMode } from "~/features/consent/consent";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
 import { ClaimCard } from "~/features/redeem/claim-card";
+import { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
 
 const CSS = `body{margin:0}
@@ -98,7 +99,7 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
           <h1>Scan Limit Reached!</h1>
           <p>This campaign has reached its free scan limit.</p>
           <p>
-            Current scans: <span className="cq-count">{`${scanCount} / ${limit}`}</span>
+            Current scans: <span className="cq-count">{scanUsageLabel(scanCount, { isPro: false, limit })}</span>
           </p>
           <h2>Upgrade to Pro for:</h2>
           <ul>
@@ -130,6 +131,8 @@ export type LeadFormResult = {
   ok: boolean;
   /** A double opt-in email is on its way. */
   checkEmail?: boolean;
+  /** The code is withheld from the screen and sent to the visitor's mailbox (decision 125). */
+  codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
@@ -160,7 +163,7 @@ export function CaptureForm({
     return (
       <CaptureFrame design={offer.design}>
         <main className="cq-main">
-          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} claim={result.claim} />
+          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} claim={result.claim} codeByEmail={result.codeByEmail} />
         </main>
       </CaptureFrame>
     );
@@ -343,7 +346,17 @@ function LeadFormBody({
   );
 }
 
-function ThankYou({ offer, checkEmail, claim }: { offer: Offer; checkEmail: boolean; claim?: ClaimView }) {
+function ThankYou({
+  offer,
+  checkEmail,
+  claim,
+  codeByEmail,
+}: {
+  offer: Offer;
+  checkEmail: boolean;
+  claim?: ClaimView;
+  codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -358,6 +371,7 @@ function ThankYou({ offer, checkEmail, claim }: { offer: Offer; checkEmail: bool
       </p>
       {checkEmail ? <p>Please check your inbox and confirm your email address.</p> : null}
       {claim ? <ClaimCard claim={claim} /> : null}
+      {codeByEmail ? <p data-testid="code-by-email">{CODE_BY_EMAIL_TEXT[codeByEmail]}</p> : null}
     </div>
   );
 }

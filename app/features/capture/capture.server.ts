@@ -5,13 +5,15 @@ import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user,
 import { businessIdentity } from "~/db/schema/consent";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
-import { FREE_SCAN_LIMIT, resolvePlan } from "~/features/billing/plan";
+import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
+import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
+import { describeClaim } from "~/features/redeem/claim.server";
 import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
@@ -20,6 +22,7 @@ import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
+import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 import { isDomainError } from "~/utils/domain-error";
 
@@ -58,24 +61,16 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
       scanCount: campaignScans,
       businessName: businessProfile.name,
-      adminGrant: user.isPro,
-      subscriptionStatus: subscription.status,
-      priceId: subscription.priceId,
+      ...PLAN_COLUMNS,
     })
     .from(campaign)
     .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
-    .leftJoin(subscription, eq(subscription.userId, campaign.userId))
+    .leftJoin(subscription, SUBSCRIPTION_OF_USER)
     .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
     .where(eq(campaign.id, campaignId));
   if (!row) return undefined;
-  const { isPro } = resolvePlan({
-    adminGrant: row.adminGrant,
-    subscriptionStatus: row.subscriptionStatus,
-    priceId: row.priceId,
-    proPriceId: getEnv().STRIPE_PRICE_ID,
-  });
-  return { ...row, isPro };
+  return { ...row, isPro: planOfRow(row).isPro };
 }
 
 export type ScanFacts = {
@@ -95,39 +90,35 @@ export type RecordScanResult = { counted: true; scanId: string } | { counted: fa
 /**
  * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
  * window is not counted and answers the earlier scan's id, so a refresh can still submit.
- * Unlimited campaigns: one statement, no row every scan must lock (the shown total is batched).
+ * Unlimited campaigns: no row every scan must lock, and scans written in batches (decision 095).
  * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
 export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {
   const hash = options.visitorHash ?? null;
   const placementId = isUuid(options.placementId ?? undefined) ? options.placementId! : null;
-  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
-  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
-  const latest = latestScanOf(options.campaignId, hash);
+  if (options.isPro) {
+    // No lock shared with other scans, and written in batches; the shown total is added in batches too.
+    const result = await recordUnlimitedScan(db, {
+      campaignId: options.campaignId,
+      deviceType: options.deviceType,
+      os: options.os ?? null,
+      visitorHash: hash,
+      source: options.source ?? "link",
+      placementId,
+    });
+    if (result.counted) tallyScan(db, options.campaignId);
+    return result;
+  }
+
   const placement = placementId
     ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})`
     : sql`null`;
   const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
       ${isUnique}, ${options.source ?? "link"}, ${placement}`;
   const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
-
-  if (options.isPro) {
-    // One statement, no lock shared with other scans; the shown total is added in batches.
-    const result = await db.execute(sql`
-      with latest as (${latest}),
-      ins as (
-        insert into scan (${columns}) select ${values(sql`not exists (select 1 from latest)`)}
-        where not exists (select 1 from latest where recent)
-          and exists (select 1 from campaign where id = ${options.campaignId} and status = 'active')
-        returning id)
-      select (select id from ins)::text as scan_id, (select id from latest where recent)::text as repeat_of`);
-    const row = rowsOf<{ scan_id: string | null; repeat_of: string | null }>(result)[0]!;
-    if (row.scan_id) {
-      tallyScan(db, options.campaignId);
-      return { counted: true, scanId: row.scan_id };
-    }
-    return row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false };
-  }
+  // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
+  // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
+  const latest = latestScanOf(options.campaignId, hash);
 
   // Read outside the lock: the lock is then held for two statements only. (Two refreshes of one
   // visitor at the same instant may both count; the limit still holds.)
@@ -220,7 +211,7 @@ export async function loadCaptureSnapshot(db: Database, campaignId: string | und
 
 /** Database errors that mean "busy or down, try again shortly" rather than a fault of this scan. */
 export function isCaptureOverload(error: unknown) {
-  if (isDatabaseUnavailable(error)) return true;
+  if (isDatabaseUnavailable(error) || error instanceof ScanQueueFullError) return true;
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; cause?: unknown };
     if (candidate.code === "57014") return true; // statement timeout
@@ -301,7 +292,16 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
 export type SubmitLeadResult =
-  | { status: 200; body: { ok: true; checkEmail?: boolean; claim?: Claim } }
+  | {
+      status: 200;
+      body: {
+        ok: true;
+        checkEmail?: boolean;
+        claim?: Claim;
+        /** The offer waits for the visitor's mailbox (decision 125): it is in an email, or none could be sent now. */
+        codeByEmail?: "sent" | "not-sent";
+      };
+    }
   | {
       status: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
@@ -319,7 +319,14 @@ const THANKS: SubmitLeadResult = { status: 200, body: { ok: true } };
  */
 export async function submitLead(
   db: Database,
-  options: { campaignId: string | undefined; fields: Record<string, string>; clientAddress: string; userAgent?: string | null },
+  options: {
+    campaignId: string | undefined;
+    fields: Record<string, string>;
+    clientAddress: string;
+    userAgent?: string | null;
+    /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
+    timeZone?: string;
+  },
 ): Promise<SubmitLeadResult> {
   const { fields } = options;
   const ticked = fields[CONSENT_FIELD] === "yes";
@@ -426,6 +433,8 @@ export async function submitLead(
     }
   }
   const businessName = target.businessName?.trim() || target.title;
+  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox (decision 125).
+  const codeByEmailOnly = mode === "double_opt_in" && target.offerRequiresConsent;
 
   const { name, email, phone } = parsed.value;
   let outcome: "stored" | "repeat" | "no-scan";
@@ -460,7 +469,8 @@ export async function submitLead(
           .returning({ id: lead.id });
       }
       // The same email claiming again gets its first code back (decision 120).
-      claim = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
+      const claimed = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
+      claim = claimed;
       if (!stored) return "repeat" as const;
       const consent = await recordLeadConsent(tx, {
         leadId: stored.id,
@@ -483,6 +493,7 @@ export async function submitLead(
           confirmToken: consent.confirmToken,
           withdrawToken: consent.withdrawToken,
           at,
+          offerCode: claimed ? describeClaim(claimed, options.timeZone ?? "UTC") : undefined,
         });
       }
       await notifyOwner(tx as unknown as Database, {
@@ -501,6 +512,10 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
+  if (claim && codeByEmailOnly) {
+    // Not queued now but allowed: this address already got its email (with this code) today.
+    return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" } };
+  }
   if (!emailQueued && !claim) return THANKS;
   return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) } };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DESIGN, deviceTypeOf, isCountedView, pageDesignOf, safeLogoUrl } from "./capture";
+import { DEFAULT_PAGE_DESIGN, deviceTypeOf, isCountedView, pageDesignOf, safeLogoUrl } from "./capture";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -41,9 +41,9 @@ describe("deviceTypeOf", () => {
 
 describe("pageDesignOf", () => {
   it("defaults to the Ocean Blue gradient, rounded, modern, centered", () => {
-    expect(pageDesignOf(null)).toEqual(DEFAULT_DESIGN);
-    expect(pageDesignOf({})).toEqual(DEFAULT_DESIGN);
-    expect(pageDesignOf("not json")).toEqual(DEFAULT_DESIGN);
+    expect(pageDesignOf(null)).toEqual(DEFAULT_PAGE_DESIGN);
+    expect(pageDesignOf({})).toEqual(DEFAULT_PAGE_DESIGN);
+    expect(pageDesignOf("not json")).toEqual(DEFAULT_PAGE_DESIGN);
   });
 
   it("reads an object or the spec's JSON string", () => {
@@ -77,7 +77,7 @@ describe("pageDesignOf", () => {
       font_style: "x" as never,
       layout: "<script>" as never,
     });
-    expect(design).toEqual(DEFAULT_DESIGN);
+    expect(design).toEqual(DEFAULT_PAGE_DESIGN);
   });
 });
 

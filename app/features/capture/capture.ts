@@ -1,5 +1,6 @@
 // Pure rules of the public capture page: which views count as scans, device types, design.
 import type { CampaignDesign } from "~/db/schema/campaigns";
+import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
 import { exclusionOf } from "./visitors";
 
 /** Owner notifications per campaign per rolling hour; later leads fold into one digest. */
@@ -27,20 +28,20 @@ export type PageDesign = {
   secondary: string;
   text: string;
   hover: string;
-  buttonStyle: "rounded" | "square" | "pill";
-  fontStyle: "modern" | "classic" | "bold";
-  layout: "centered" | "split" | "minimal";
+  buttonStyle: ButtonStyle;
+  fontStyle: FontStyle;
+  layout: Layout;
 };
 
-/** Ocean Blue, the default preset. */
-export const DEFAULT_DESIGN: PageDesign = {
-  primary: "#1E40AF",
-  secondary: "#3B82F6",
-  text: "#FFFFFF",
-  hover: "#3B82F6",
-  buttonStyle: "rounded",
-  fontStyle: "modern",
-  layout: "centered",
+/** The campaigns' default design (Ocean Blue), as the page applies it. */
+export const DEFAULT_PAGE_DESIGN: PageDesign = {
+  primary: DEFAULT_DESIGN.primary_color,
+  secondary: DEFAULT_DESIGN.secondary_color,
+  text: DEFAULT_DESIGN.text_color,
+  hover: DEFAULT_DESIGN.secondary_color,
+  buttonStyle: DEFAULT_DESIGN.button_style,
+  fontStyle: DEFAULT_DESIGN.font_style,
+  layout: DEFAULT_DESIGN.layout,
 };
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -71,16 +72,16 @@ export function pageDesignOf(stored: Partial<CampaignDesign> | string | null | u
   }
   // A gradient needs both ends: one missing colour falls back to the whole default gradient.
   const hasGradient = HEX.test(String(design.primary_color ?? "").trim()) && HEX.test(String(design.secondary_color ?? "").trim());
-  const primary = hasGradient ? color(design.primary_color, DEFAULT_DESIGN.primary) : DEFAULT_DESIGN.primary;
-  const secondary = hasGradient ? color(design.secondary_color, DEFAULT_DESIGN.secondary) : DEFAULT_DESIGN.secondary;
+  const primary = hasGradient ? color(design.primary_color, DEFAULT_PAGE_DESIGN.primary) : DEFAULT_PAGE_DESIGN.primary;
+  const secondary = hasGradient ? color(design.secondary_color, DEFAULT_PAGE_DESIGN.secondary) : DEFAULT_PAGE_DESIGN.secondary;
   return {
     primary,
     secondary,
-    text: color(design.text_color, DEFAULT_DESIGN.text),
+    text: color(design.text_color, DEFAULT_PAGE_DESIGN.text),
     hover: color(design.hover_color, secondary),
-    buttonStyle: oneOf(design.button_style, ["rounded", "square", "pill"], "rounded"),
-    fontStyle: oneOf(design.font_style, ["modern", "classic", "bold"], "modern"),
-    layout: oneOf(design.layout, ["centered", "split", "minimal"], "centered"),
+    buttonStyle: oneOf(design.button_style, BUTTON_STYLES, DEFAULT_PAGE_DESIGN.buttonStyle),
+    fontStyle: oneOf(design.font_style, FONT_STYLES, DEFAULT_PAGE_DESIGN.fontStyle),
+    layout: oneOf(design.layout, LAYOUTS, DEFAULT_PAGE_DESIGN.layout),
   };
 }
 

@@ -1,5 +1,6 @@
 // The only email a visitor may receive from the consent flow: plain, no advertising, names the
-// business and what was agreed to, and carries a one-click withdraw link (issue 14).
+// business and what was agreed to, and carries a one-click withdraw link (issue 14). It also
+// carries the offer code the visitor claimed (issue 15, decision 125): the code only, no offer copy.
 import { renderToStaticMarkup } from "react-dom/server";
 import type { EmailContent } from "~/features/email/templates";
 import { CONFIRM_LINK_DAYS } from "./consent";
@@ -10,6 +11,8 @@ export type ConfirmationEmailInput = {
   wording: string;
   confirmUrl: string;
   withdrawUrl: string;
+  /** The visitor's own claim, grouped and with its validity line as on the thank-you screen. */
+  offerCode?: { code: string; validity: string };
 };
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
@@ -18,6 +21,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
   const business = oneLine(input.businessName);
   const subject = `Please confirm: emails from ${business}`;
   const address = input.postalAddress.trim();
+  const offerCode = input.offerCode;
   const html =
     "<!doctype html>" +
     renderToStaticMarkup(
@@ -29,6 +33,16 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
             <p>
               <a href={input.confirmUrl}>Confirm my consent</a> (this link works once, for {CONFIRM_LINK_DAYS} days).
             </p>
+            {offerCode ? (
+              <div style={{ margin: "24px 0", padding: 16, border: "2px dashed #D1D5DB", borderRadius: 12 }}>
+                <p style={{ margin: "0 0 8px", fontWeight: 700 }}>Your offer code</p>
+                <p style={{ margin: "0 0 8px", fontFamily: "Menlo, Consolas, monospace", fontSize: 28, fontWeight: 700, letterSpacing: 2 }}>
+                  {offerCode.code}
+                </p>
+                <p style={{ margin: "0 0 4px" }}>Show this at the counter</p>
+                <p style={{ margin: 0, color: "#4B5563", fontSize: 14 }}>{offerCode.validity}</p>
+              </div>
+            ) : null}
             <p>If this was not you, ignore this email: you will not be emailed again.</p>
             <p>
               <a href={input.withdrawUrl}>Withdraw my consent</a>
@@ -60,6 +74,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
     "",
     `Confirm my consent (works once, for ${CONFIRM_LINK_DAYS} days): ${input.confirmUrl}`,
     "",
+    ...(offerCode ? [`Your offer code: ${offerCode.code}`, "Show this at the counter", offerCode.validity, ""] : []),
     "If this was not you, ignore this email: you will not be emailed again.",
     "",
     `Withdraw my consent: ${input.withdrawUrl}`,

@@ -110,6 +110,7 @@ export async function queueConfirmationEmail(
     confirmToken: string;
     withdrawToken: string;
     at: string;
+    offerCode?: { code: string; validity: string };
   },
 ) {
   const at = sql`${options.at}::timestamptz`;
@@ -139,6 +140,7 @@ export async function queueConfirmationEmail(
       wording: consentWordingOf(options.mode, options.businessName),
       confirmUrl: confirmUrlOf(options.confirmToken),
       withdrawUrl,
+      offerCode: options.offerCode,
     }),
     campaignId: options.campaignId,
     leadId: options.leadId,

@@ -1,5 +1,8 @@
 // Settings → "Privacy & retention": the business's postal address and privacy policy, shown to
 // visitors, and how long leads are kept (issue 14). A self-contained section of /settings.
+import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { controlClass } from "~/components/ui/input";
 import { Form } from "react-router";
 
 export type IdentitySettings = {
@@ -12,8 +15,7 @@ export type IdentitySettings = {
 
 export type IdentityResult = { message?: string; error?: string; fieldErrors?: Record<string, string> };
 
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none";
+const inputClass = controlClass({ className: "mt-1" });
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export function IdentitySettingsSection({ settings, result, busy }: { settings: IdentitySettings; result?: IdentityResult; busy: boolean }) {
@@ -27,7 +29,7 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
   const described = (name: string, hint?: boolean) =>
     [hint ? `identity-${name}-hint` : null, errors[name] ? `identity-${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <section aria-labelledby="section-privacy" className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="section-privacy" className={cardClass()}>
       <h2 id="section-privacy" className="text-lg font-semibold text-gray-900">
         Privacy &amp; retention
       </h2>
@@ -103,11 +105,7 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
           </p>
         ) : null}
         <div className="flex items-center gap-4">
-          <button
-            type="submit"
-            disabled={busy}
-            className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-          >
+          <button type="submit" disabled={busy} className={buttonClass()}>
             Save privacy settings
           </button>
           {result?.message ? (

@@ -2,9 +2,11 @@
 // all we hold about the person, erase it. Every function is scoped to the acting owner.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, scan } from "~/db/schema";
+import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, offerCode, scan } from "~/db/schema";
 import { listVisibleLeadIds } from "~/features/leads/leads.server";
 import { maskLead } from "~/features/leads/leads";
+import { formatOfferCode } from "~/features/redeem/code";
+import { claimantKeySql } from "~/features/redeem/redeem.server";
 import { isUuid } from "~/utils/text";
 import { consentStatusOf } from "./consent";
 
@@ -128,6 +130,12 @@ export async function exportLeadData(db: Database, options: LeadRightsOptions) {
     .from(emailOutbox)
     .where(eq(emailOutbox.leadId, detail.id))
     .orderBy(asc(emailOutbox.createdAt));
+  // The person's offer code for this campaign (issue 15): shared by all their claims of it.
+  const [code] = await db
+    .select({ code: offerCode.code, claimedAt: offerCode.claimedAt, expiresAt: offerCode.expiresAt, redeemedAt: offerCode.redeemedAt })
+    .from(lead)
+    .innerJoin(offerCode, and(eq(offerCode.campaignId, lead.campaignId), eq(offerCode.claimantKey, claimantKeySql(lead.campaignId, lead.email))))
+    .where(eq(lead.id, detail.id));
   return {
     exportedAt: new Date().toISOString(),
     lead: {
@@ -141,6 +149,15 @@ export async function exportLeadData(db: Database, options: LeadRightsOptions) {
     },
     consent: detail.consent ? { status: detail.status, ...detail.consent } : { status: detail.status },
     scan: detail.scan,
+    offerCode: code
+      ? {
+          // The code is what a masked lead's details are: held back until the owner upgrades.
+          code: detail.isMasked ? null : formatOfferCode(code.code),
+          claimedAt: code.claimedAt.toISOString(),
+          expiresAt: iso(code.expiresAt),
+          redeemedAt: iso(code.redeemedAt),
+        }
+      : null,
     emails: emails.map((email) => ({
       kind: email.kind,
       to: detail.isMasked ? detail.email : email.to,

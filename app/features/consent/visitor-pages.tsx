@@ -1,12 +1,12 @@
 // The visitor's own small pages (privacy notice, confirm, withdraw): bare documents in the
 // capture page's frame, so they render from the first response like the capture page.
 import type { ReactNode } from "react";
-import { DEFAULT_DESIGN } from "~/features/capture/capture";
+import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { CaptureFrame } from "~/features/capture/capture-page";
 
 export function VisitorPage({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <CaptureFrame design={DEFAULT_DESIGN}>
+    <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
       <main className="cq-main">
         <div className="cq-card" style={{ textAlign: "left" }}>
           <h1>{title}</h1>

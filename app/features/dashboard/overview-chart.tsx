@@ -1,9 +1,10 @@
+import { cardClass } from "~/components/ui/card";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ChartPoint } from "./dashboard";
 
 export function OverviewChart({ points }: { points: ChartPoint[] }) {
   return (
-    <section aria-labelledby="overview-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="overview-title" className={cardClass({ padding: "md" })}>
       <h2 id="overview-title" className="text-lg font-semibold text-gray-900">
         Leads &amp; Scans Overview
       </h2>

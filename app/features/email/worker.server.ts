@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { logger as appLogger } from "~/utils/logger.server";
+import { systemClock, type Clock } from "~/utils/clock";
+import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
@@ -23,6 +25,8 @@ export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
   db: Database;
   transport: EmailTransport | null;
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** Tests move time by hand; without one, due times are the database's `now()`. */
+  clock?: Clock;
 };
 
 /** Delay before retry `attempts` (1-based): doubling from the base, capped. */
@@ -36,17 +40,19 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   const settings = { ...EMAIL_WORKER_DEFAULTS, ...options };
   const { db, transport } = options;
   const log = options.logger ?? appLogger;
+  const clock = options.clock ?? systemClock;
+  const now = () => sqlNow(options.clock);
 
   async function claim(): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
       update email_outbox
          set status = 'sending',
              attempts = attempts + 1,
-             locked_until = now() + make_interval(secs => ${settings.leaseMs / 1000})
+             locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
        where id in (
          select id from email_outbox
-          where ((status = 'pending' and next_attempt_at <= now())
-             or (status = 'sending' and locked_until < now()))
+          where ((status = 'pending' and next_attempt_at <= ${now()})
+             or (status = 'sending' and locked_until < ${now()}))
             -- Lead notifications wait while the owner's address is unverified (decision 131).
             and not (kind in ('new_lead', 'lead_digest') and exists (
                   select 1 from campaign c join "user" u on u.id = c.user_id
@@ -60,7 +66,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
   async function markSent(id: string) {
     await db.execute(sql`
-      update email_outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null
+      update email_outbox set status = 'sent', sent_at = ${now()}, locked_until = null, last_error = null
        where id = ${id} and status = 'sending'`);
   }
 
@@ -71,7 +77,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     await db.execute(sql`
       update email_outbox
          set status = ${giveUp ? "failed" : "pending"},
-             next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+             next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
              locked_until = null,
              last_error = ${message}
        where id = ${row.id} and status = 'sending'`);
@@ -110,65 +116,30 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-  let lastHousekeeping = 0;
-
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      let next = settings.pollMs;
-      try {
-        const claimed = await runOnce();
-        if (claimed >= settings.batchSize) next = 0;
-        if (Date.now() - lastHousekeeping >= settings.housekeepingMs) {
-          lastHousekeeping = Date.now();
-          await housekeeping();
-        }
-      } catch (error) {
-        // A database outage: keep polling, more slowly.
-        log.error({ err: error }, "email worker pass failed");
-        next = settings.pollMs * 5;
+  let lastHousekeeping: number | undefined;
+  const loop = createPollingWorker({
+    name: "email",
+    batchSize: settings.batchSize,
+    pollMs: settings.pollMs,
+    log,
+    clock: options.clock,
+    async pass() {
+      const claimed = await runOnce();
+      if (lastHousekeeping === undefined || clock.now() - lastHousekeeping >= settings.housekeepingMs) {
+        lastHousekeeping = clock.now();
+        await housekeeping();
       }
-      running = undefined;
-      if (again) {
-        again = false;
-        next = 0;
-      }
-      schedule(next);
-    })();
-  }
+      return claimed;
+    },
+  });
 
   return {
     runOnce,
     housekeeping,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    /** Work was just queued: look now instead of at the next poll. */
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(10);
-    },
+    start: loop.start,
+    nudge: loop.nudge,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport?.close();
     },
   };

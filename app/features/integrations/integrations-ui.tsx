@@ -1,13 +1,14 @@
 import { Loader2 } from "lucide-react";
+import { cardClass } from "~/components/ui/card";
+import { controlClass } from "~/components/ui/input";
 import { Link } from "react-router";
 
-export const inputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none disabled:bg-gray-100";
+export const inputClass = controlClass({ className: "mt-1" });
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+    <section aria-labelledby={id} className={cardClass({ padding: "sm", className: "sm:p-6" })}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
         {title}
       </h2>

@@ -8,6 +8,8 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { getEnv } from "~/utils/env.server";
 import { logger as appLogger } from "~/utils/logger.server";
+import type { Clock } from "~/utils/clock";
+import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_PAUSE_AFTER_FAILURES, webhookBackoffMs } from "./events";
 import { webhookPausedEmail } from "./paused-email";
@@ -30,6 +32,8 @@ export type WebhookWorkerOptions = Partial<typeof WEBHOOK_WORKER_DEFAULTS> & {
   db: Database;
   allowPrivate?: boolean;
   logger?: Pick<Logger, "info" | "warn" | "error">;
+  /** Tests move time by hand; without one, due times are the database's `now()`. */
+  clock?: Clock;
 };
 
 type Claimed = {
@@ -49,6 +53,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const { db } = options;
   const allowPrivate = options.allowPrivate ?? getEnv().WEBHOOKS_ALLOW_PRIVATE;
   const log = options.logger ?? appLogger;
+  const now = () => sqlNow(options.clock);
 
   async function claim(): Promise<Claimed[]> {
     const claimed = rowsOf<{ id: string }>(
@@ -56,13 +61,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
         update webhook_delivery
            set status = 'sending',
                attempts = attempts + 1,
-               locked_until = now() + make_interval(secs => ${settings.leaseMs / 1000})
+               locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
          where id in (
            select d.id from webhook_delivery d
              join webhook_endpoint e on e.id = d.endpoint_id
             where e.status = 'active'
-              and ((d.status = 'pending' and d.next_attempt_at <= now())
-                or (d.status = 'sending' and d.locked_until < now()))
+              and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
+                or (d.status = 'sending' and d.locked_until < ${now()}))
             order by d.next_attempt_at
             limit ${settings.batchSize}
             for update of d skip locked)
@@ -90,7 +95,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
                 ${result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
       if (result.ok) {
         await tx.execute(sql`
-          update webhook_delivery set status = 'succeeded', completed_at = now(), locked_until = null, last_status_code = ${result.statusCode}
+          update webhook_delivery set status = 'succeeded', completed_at = ${now()}, locked_until = null, last_status_code = ${result.statusCode}
            where id = ${row.id}`);
         await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
         return;
@@ -100,8 +105,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       await tx.execute(sql`
         update webhook_delivery
            set status = ${giveUp ? "failed" : "pending"},
-               completed_at = ${giveUp ? sql`now()` : null},
-               next_attempt_at = now() + make_interval(secs => ${delay / 1000}),
+               completed_at = ${giveUp ? now() : null},
+               next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
                locked_until = null,
                last_status_code = ${result.statusCode}
          where id = ${row.id}`);
@@ -162,58 +167,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     return rows.length;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
+  const loop = createPollingWorker({
+    name: "webhook",
+    pass: runOnce,
+    batchSize: settings.batchSize,
+    pollMs: settings.pollMs,
+    log,
+    clock: options.clock,
+  });
 
-  function schedule(ms: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  function tick() {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      let next = settings.pollMs;
-      try {
-        if ((await runOnce()) >= settings.batchSize) next = 0;
-      } catch (error) {
-        log.error({ err: error }, "webhook worker pass failed");
-        next = settings.pollMs * 5;
-      }
-      running = undefined;
-      if (again) {
-        again = false;
-        next = 0;
-      }
-      schedule(next);
-    })();
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
-    nudge() {
-      if (stopped) return;
-      if (running) again = true;
-      else schedule(10);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -12,6 +12,11 @@ export function redeemUrlOf(code: string) {
   return `${getEnv().appOrigin}/redeem?code=${formatOfferCode(code)}`;
 }
 
+/** The words of a claim, the same on the thank-you screen and in the visitor's email. */
+export function describeClaim(claim: Claim, timeZone: string) {
+  return { code: formatOfferCode(claim.code), validity: validityText(claim.expiresAt, timeZone) };
+}
+
 export async function presentClaim(claim: Claim, timeZone: string): Promise<ClaimView> {
   // Our own text (the app origin and an alphabet-only code) rendered by qrcode: safe to inline.
   const qrSvg = await QRCode.toString(redeemUrlOf(claim.code), {
@@ -20,5 +25,5 @@ export async function presentClaim(claim: Claim, timeZone: string): Promise<Clai
     errorCorrectionLevel: "M",
     color: { dark: "#111827", light: "#FFFFFF" },
   });
-  return { code: formatOfferCode(claim.code), qrSvg, validity: validityText(claim.expiresAt, timeZone) };
+  return { ...describeClaim(claim, timeZone), qrSvg };
 }

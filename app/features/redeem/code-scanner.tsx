@@ -1,19 +1,10 @@
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/features/campaigns/use-hydrated";
+import { codeFromScan } from "./code";
 
 type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> };
 type DetectorConstructor = { new (options: { formats: string[] }): Detector; getSupportedFormats?: () => Promise<string[]> };
-
-/** The code inside a scanned QR: our redeem URL (`…/redeem?code=…`) or the bare code. */
-export function codeFromScan(text: string): string {
-  try {
-    const url = new URL(text);
-    return url.searchParams.get("code") ?? text;
-  } catch {
-    return text;
-  }
-}
 
 /**
  * Reads a code's QR with the camera: the browser's BarcodeDetector where it exists, else jsQR on

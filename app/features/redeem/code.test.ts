@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CODE_ALPHABET, CODE_LENGTH, formatOfferCode, generateOfferCode, normalizeOfferCode } from "./code";
+import { CODE_ALPHABET, CODE_LENGTH, codeFromScan, formatOfferCode, generateOfferCode, normalizeOfferCode } from "./code";
+import { redeemUrlOf } from "./claim.server";
 import { endOfDayIn, expiryOf, OfferRuleSchema, validityText } from "./offer";
 
 const LOOK_ALIKES = ["0", "O", "1", "I", "L", "S", "Z", "B", "U"];
@@ -65,6 +66,19 @@ describe("offer codes", () => {
     for (let i = 0; i < 5_000; i++) for (const char of generateOfferCode()) counts.set(char, (counts.get(char) ?? 0) + 1);
     const expected = (5_000 * CODE_LENGTH) / CODE_ALPHABET.length;
     for (const char of CODE_ALPHABET) expect(Math.abs((counts.get(char) ?? 0) - expected) / expected).toBeLessThan(0.15);
+  });
+});
+
+describe("a scanned code", () => {
+  it("reads the code from the thank-you QR's redeem URL or from a bare code", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...CODE_ALPHABET), minLength: CODE_LENGTH, maxLength: CODE_LENGTH }), (code) => {
+        expect(normalizeOfferCode(codeFromScan(redeemUrlOf(code)))).toBe(code);
+        expect(normalizeOfferCode(codeFromScan(formatOfferCode(code)))).toBe(code);
+      }),
+    );
+    // Some other QR: never a code, so the counter answers "No code matches".
+    expect(normalizeOfferCode(codeFromScan("https://example.com/menu"))).toBeNull();
   });
 });
 

@@ -40,3 +40,13 @@ export function normalizeOfferCode(input: string): string | null {
   for (const char of cleaned) if (!CODE_ALPHABET.includes(char)) return null;
   return cleaned;
 }
+
+/** The code inside a scanned QR: our redeem URL (`…/redeem?code=…`) or the bare code. */
+export function codeFromScan(text: string): string {
+  try {
+    const url = new URL(text);
+    return url.searchParams.get("code") ?? text;
+  } catch {
+    return text;
+  }
+}

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
 
 export const MAX_VALID_DAYS = 365;
+/** The thank-you's words when the code is sent only to the visitor's mailbox (decision 125). */
+export const CODE_BY_EMAIL_TEXT = {
+  sent: "Your offer code is in the email we sent you.",
+  "not-sent": "We could not email your offer code just now. Please try again later.",
+} as const;
+
 /** A mistaken "Mark redeemed" can be undone for this long. */
 export const UNDO_WINDOW_MS = 5 * 60 * 1000;
 

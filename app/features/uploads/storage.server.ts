@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { upload } from "~/db/schema";
-import { DomainError } from "~/utils/domain-error";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
-import { MAX_INPUT_PIXELS, STORED_MAX_SIDE } from "./limits";
+import { MAX_INPUT_PIXELS, STORED_MAX_SIDE, type UploadProblem } from "./limits";
 import { getServices } from "~/utils/services.server";
 
 export type UploadFolder = "qr-logos" | "blog-banners";
@@ -28,7 +28,14 @@ const ALLOWED_TYPES = new Map([
 const EMBEDDED_MARKUP = /<\s*(?:script|html|body|iframe|svg|object|embed|!doctype)\b|javascript:/i;
 
 /** The file is not an image we keep; each route words the refusal for its own upload. */
-const rejected = (code: "upload_not_image" | "upload_too_large" | "upload_too_many_pixels") => new DomainError(code, code);
+const rejected = (code: `upload_${UploadProblem}`) => new DomainError(code, code);
+
+/** Which upload rule refused the file (each upload's messages word it), or null for any other error. */
+export function uploadProblem(error: unknown): UploadProblem | null {
+  if (isDomainError(error, "upload_not_image", "upload_too_large", "upload_too_many_pixels"))
+    return error.code.slice("upload_".length) as UploadProblem;
+  return null;
+}
 
 /**
  * Decodes an image under the pixel budget, turns it upright, shrinks it to fit `maxSide` and

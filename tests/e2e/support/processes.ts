@@ -8,6 +8,16 @@ import pg from "pg";
 
 export const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 let nextPort = 3400 + Math.floor(Math.random() * 500);
+// A request a killed worker took with it must fail the attempt, not hang the test (undici's own
+// limit is five minutes).
+const REQUEST_TIMEOUT_MS = 15_000;
+
+// Servers a test left behind (a timed-out attempt) must not outlive the test process and hold
+// ports or CPU for its retry. Workers follow their primary out (they stop on disconnect).
+const started = new Set<ReturnType<typeof spawn>>();
+process.on("exit", () => {
+  for (const child of started) child.kill("SIGKILL");
+});
 
 export function startServer(env: Record<string, string>) {
   const port = String(nextPort++);
@@ -15,6 +25,8 @@ export function startServer(env: Record<string, string>) {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: port, APP_URL: `http://localhost:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  started.add(child);
+  child.on("exit", () => started.delete(child));
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -27,7 +39,7 @@ export async function waitHealthy(port: string, expected = 200, timeoutMs = 60_0
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
-    last = await fetch(`http://localhost:${port}/healthz`).then(
+    last = await fetch(`http://localhost:${port}/healthz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
       (r) => r.status,
       () => 0,
     );
@@ -109,7 +121,10 @@ export async function createCampaignOver(baseUrl: string, cookie: string, title:
 
 /** A visitor's first load of the capture page: its status, HTML and the scan token in the form. */
 export async function openCapture(baseUrl: string, campaignId: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}/capture/${campaignId}`, { headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
+  const response = await fetch(`${baseUrl}/capture/${campaignId}`, {
+    headers: { "user-agent": BROWSER_USER_AGENT, ...headers },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
   const html = await response.text();
   return { status: response.status, html, token: /name="scanToken" value="([0-9a-f-]{36})"/.exec(html)?.[1] ?? null };
 }
@@ -130,6 +145,7 @@ export async function submitLeadOver(
     headers: { "user-agent": BROWSER_USER_AGENT, ...headers },
     body,
     redirect: "manual",
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   return { step: "submit" as const, status: response.status, html: await response.text() };
 }

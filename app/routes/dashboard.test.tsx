@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderRoute } from "../../tests/support/render-route";
+import type { Route } from "./+types/dashboard";
+import * as dashboard from "./dashboard";
+
+afterEach(cleanup);
+
+type Payload = Extract<Route.ComponentProps["loaderData"], { view: "dashboard" }>;
+
+function payload(overrides: Partial<Payload> = {}): Payload {
+  return {
+    view: "dashboard",
+    isPro: false,
+    loadFailed: false,
+    isAtCampaignLimit: false,
+    freeScans: { used: 3, limit: 5 },
+    stats: { totalLeads: 2, totalScans: 3, activeCampaigns: 1, conversionRate: 66.7, leadsTrend: null, scansTrend: null },
+    chart: Array.from({ length: 7 }, (_, index) => ({ date: `2026-11-${String(17 + index).padStart(2, "0")}`, leads: 0, scans: 0 })),
+    recentCampaigns: [
+      {
+        id: crypto.randomUUID(),
+        title: "Croissant Club",
+        businessType: "Bakery",
+        status: "active",
+        aiHeadline: "Fresh at eight",
+        scans: 3,
+        leads: 2,
+        redeemed: 0,
+      },
+    ],
+    hasCampaigns: true,
+    redeemed: 0,
+    ...overrides,
+  };
+}
+
+describe("the dashboard", () => {
+  it("shows a free owner's stats, scans used against the limit and recent campaigns", async () => {
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();
+    expect(screen.getByText("Free Scans Used")).toBeTruthy();
+    expect(screen.getAllByText("3 / 5").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("66.7%").length).toBeGreaterThan(0);
+    expect(screen.getByText("Croissant Club")).toBeTruthy();
+    expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
+  });
+
+  it("shows the limit banner at the campaign limit, and the empty state without campaigns", async () => {
+    const limited = await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isAtCampaignLimit: true }) });
+    expect(screen.getByText(/Free accounts are limited to 1 campaign\./)).toBeTruthy();
+    limited.unmount();
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ hasCampaigns: false, recentCampaigns: [] }) });
+    expect(screen.getByText("No campaigns yet")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Create First Campaign/ })).toBeTruthy();
+  });
+
+  it("does not count scans against a limit for a Pro owner", async () => {
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isPro: true, freeScans: null }) });
+    expect(screen.queryByText("Free Scans Used")).toBeNull();
+    expect(screen.queryByText("3 / 5")).toBeNull();
+  });
+});
