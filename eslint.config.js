@@ -17,6 +17,12 @@ const featuresFromShared = {
   message: "Shared components and utils must not import features: move the code into the feature that owns it.",
 };
 
+const httpFromDomain = {
+  name: "react-router",
+  importNames: ["data", "redirect", "redirectDocument", "replace"],
+  message: "Feature server modules return typed results; the route turns them into data()/redirect().",
+};
+
 const APP = path.resolve(import.meta.dirname, "app");
 // Email templates are React rendered to strings on the server, not browser UI.
 const SERVER_RENDERED = new Set(
@@ -87,6 +93,13 @@ export default tseslint.config(
   {
     files: ["app/features/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [routesFromFeatures] }] },
+  },
+  {
+    // The domain takes typed values and returns typed results; routes build the HTTP answer.
+    // The `require*` guards throw responses by design (decision 161).
+    files: ["app/features/**/*.server.ts"],
+    ignores: ["app/features/auth/session.server.ts", "app/features/redeem/actor.server.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [routesFromFeatures], paths: [httpFromDomain] }] },
   },
   {
     files: ["app/components/**", "app/utils/**"],

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "./utils/nonce";
 
 /**
@@ -57,27 +58,5 @@ function NavigationProgress() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let title = "Something went wrong";
-  let message = "An unexpected error occurred. Please try again.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = "Page not found";
-      message = "The page you are looking for does not exist.";
-    } else if (error.status === 503) {
-      title = "Service unavailable";
-      message = "We are having trouble reaching our database. Please try again in a moment.";
-    } else if (error.status < 500) {
-      title = `Error ${error.status}`;
-      message = typeof error.data === "string" && error.data ? error.data : error.statusText || message;
-    }
-  }
-  return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="text-gray-600">{message}</p>
-      <Link to="/" className="rounded-lg bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700">
-        Back to home
-      </Link>
-    </main>
-  );
+  return <GeneralErrorBoundary error={error} />;
 }

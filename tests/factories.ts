@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
-import { signUp } from "~/features/auth/auth-actions.server";
+import * as signupRoute from "~/routes/signup";
 import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/features/dashboard/sample-rows";
 import { getServices } from "~/utils/services.server";
-import { cookieFrom, makeRequest } from "./http";
+import { cookieFrom, makeRequest, run } from "./http";
 
 let counter = 0;
 
@@ -23,7 +23,8 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
  */
 export async function createUser(options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
-  const response = (await signUp(
+  const response = (await run(
+    signupRoute.action,
     makeRequest("/signup", {
       form: { email, password: options.password ?? DEFAULT_PASSWORD },
       // Each test account signs up from its own address, clear of the sign-up rate limit.

@@ -1,12 +1,13 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { data, redirect } from "react-router";
 import { AdminPage } from "~/features/admin/admin-ui";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PostIdSchema } from "~/features/blog/blog.schema";
 import { getPostForEdit } from "~/features/blog/blog.server";
 import { PostEditor } from "~/features/blog/post-editor";
-import { savePostFromForm } from "~/features/blog/post-form.server";
-import { notFound } from "~/utils/http.server";
+import { savePost } from "~/features/blog/post-form.server";
+import { notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/admin.blog-edit";
 
 function readPostId(params: Route.LoaderArgs["params"]) {
@@ -27,7 +28,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const postId = readPostId(params);
-  return savePostFromForm({ request, admin, postId });
+  const { db } = await getServices();
+  const outcome = await savePost(db, { userId: admin.id, postId, form: await readForm(request) });
+  if (outcome.kind === "missing") notFound("Blog post not found");
+  if (outcome.kind === "refused") return data(outcome.result, { status: outcome.status });
+  return redirect("/admin/blog?notice=saved");
 }
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,16 +59,12 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
 export const meta: Route.MetaFunction = () => [{ title: "Edit Blog Post · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Post Not Found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {missing ? "The blog post you're looking for doesn't exist." : "The post could not be loaded. Please try again."}
-      </p>
-      <Link to="/admin/blog" className="mt-6 inline-block font-medium text-blue-700 hover:text-blue-800">
-        Back to Blog Management
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Post Not Found", message: "The blog post you're looking for doesn't exist." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "The post could not be loaded. Please try again." }}
+      back={{ to: "/admin/blog", label: "Back to Blog Management" }}
+    />
   );
 }

@@ -1,7 +1,10 @@
+import { data, redirect } from "react-router";
 import { AdminPage } from "~/features/admin/admin-ui";
 import { requireAdmin } from "~/features/auth/session.server";
 import { PostEditor } from "~/features/blog/post-editor";
-import { savePostFromForm } from "~/features/blog/post-form.server";
+import { savePost } from "~/features/blog/post-form.server";
+import { notFound, readForm } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.blog-new";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,7 +14,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return savePostFromForm({ request, admin });
+  const { db } = await getServices();
+  const outcome = await savePost(db, { userId: admin.id, form: await readForm(request) });
+  if (outcome.kind === "missing") notFound("Blog post not found");
+  if (outcome.kind === "refused") return data(outcome.result, { status: outcome.status });
+  return redirect("/admin/blog?notice=saved");
 }
 
 const EMPTY = { title: "", slug: "", excerpt: "", content: "", bannerImageUrl: "", publish: false };

@@ -2,9 +2,10 @@ import { data } from "react-router";
 import { generateCampaignCopy } from "~/features/ai/ai-copy.server";
 import { requireUser } from "~/features/auth/session.server";
 import { CopyRequestSchema, type AiCopyResponse } from "~/features/campaigns/campaigns.schema";
-import { formFields } from "~/utils/http.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { formFields, readForm } from "~/utils/http.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.ai-copy";
+import { isDomainError } from "~/utils/domain-error";
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -12,19 +13,13 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
-  let fields: Record<string, string>;
-  try {
-    fields = formFields(await request.formData());
-  } catch {
-    return data<AiCopyResponse>({ ok: false, error: "Please fill in all fields first" }, { status: 400 });
-  }
-  const parsed = CopyRequestSchema.safeParse(fields);
+  const parsed = CopyRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return data<AiCopyResponse>({ ok: false, error: "Please fill in all fields first" }, { status: 400 });
   try {
     // Each call may cost money: a budget per owner.
     await consumeRateLimit("aiCopyByUser", sessionUser.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) {
+    if (isDomainError(error, "rate_limited")) {
       return data<AiCopyResponse>(
         { ok: false, error: "You have generated a lot of copy recently. Please write your own or try again later." },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },

@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
-import { saveImageUpload, UploadRejectedError } from "~/features/uploads/storage.server";
+import { saveImageUpload, uploadProblem } from "~/features/uploads/storage.server";
+import { readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.logo";
+import { isDomainError } from "~/utils/domain-error";
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -15,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await consumeRateLimit("uploadByUser", sessionUser.id);
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isDomainError(error, "rate_limited")) throw error;
     // Read the upload before answering: a reply while the browser is still sending resets the
     // connection, and the browser would show a network error instead of this message.
     await request.arrayBuffer().catch(() => undefined);
@@ -24,19 +26,15 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
     );
   }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await request.formData()).get("logo");
-  } catch {
-    return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.not_image }, { status: 400 });
-  }
+  const file = (await readForm(request)).get("logo");
   if (!(file instanceof File) || file.size === 0) return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.not_image }, { status: 400 });
   try {
     const url = await saveImageUpload({ file, folder: "qr-logos", maxBytes: LOGO_MAX_BYTES, userId: sessionUser.id });
     return data<LogoUploadResponse>({ ok: true, url });
   } catch (error) {
-    if (error instanceof UploadRejectedError) {
-      return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES[error.reason] }, { status: 400 });
+    const problem = uploadProblem(error);
+    if (problem) {
+      return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES[problem] }, { status: 400 });
     }
     logger.error({ err: error }, "logo upload failed");
     return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.failed }, { status: 500 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Calendar, User } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser } from "~/features/auth/session.server";
 import { authorLabel, formatPostDate, slugify } from "~/features/blog/blog";
@@ -7,6 +7,7 @@ import { BannerImage, BlogContent } from "~/features/blog/blog-content";
 import { SLUG_MAX } from "~/features/blog/blog.schema";
 import { getPostBySlug } from "~/features/blog/blog.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -100,16 +101,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
+  const screen = (title: string, message: string) => (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-gray-900">{missing ? "Post Not Found" : "Something went wrong"}</h1>
-      <p className="mt-3 text-gray-600">
-        {missing ? "The blog post you're looking for doesn't exist." : "The blog post could not be loaded. Please try again."}
-      </p>
+      <h1 className="text-3xl font-bold text-gray-900">{title}</h1>
+      <p className="mt-3 text-gray-600">{message}</p>
       <div className="mt-8">
         <BackToBlog />
       </div>
     </main>
+  );
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: () => screen("Post Not Found", "The blog post you're looking for doesn't exist.") }}
+      unexpectedErrorHandler={() => screen("Something went wrong", "The blog post could not be loaded. Please try again.")}
+    />
   );
 }

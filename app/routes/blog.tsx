@@ -4,6 +4,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { authorLabel, formatPostDate } from "~/features/blog/blog";
 import { listPublishedPosts } from "~/features/blog/blog.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/blog";
 
 export async function loader() {
@@ -93,13 +94,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? [{ property: "og:url", content: loaderData.url }] : []),
 ];
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
-      <BlogIntro />
-      <div role="alert" className="mt-12 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-700">
-        Failed to load blog posts
-      </div>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      unexpectedErrorHandler={() => (
+        <main className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
+          <BlogIntro />
+          <div role="alert" className="mt-12 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-700">
+            Failed to load blog posts
+          </div>
+        </main>
+      )}
+    />
   );
 }

@@ -1,11 +1,17 @@
 import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
-import { Link, isRouteErrorResponse, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
-import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
 import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
-import { handlePlacementAction } from "~/features/analytics/placement-actions.server";
+import {
+  AnalyticsRangeQuerySchema,
+  PlacementCreateSchema,
+  PlacementDeleteSchema,
+  PlacementRenameSchema,
+} from "~/features/analytics/analytics.schema";
+import type { PlacementActionData } from "~/features/analytics/placement-actions.server";
+import { createPlacement, deletePlacement, renamePlacement } from "~/features/analytics/placements.server";
 import { PlacementsPanel } from "~/features/analytics/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
@@ -16,9 +22,11 @@ import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
 import { RedeemFunnel } from "~/features/redeem/funnel";
-import { notFound } from "~/utils/http.server";
+import { isDomainError } from "~/utils/domain-error";
+import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaign-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -70,7 +78,47 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
-  return handlePlacementAction(request, sessionUser, campaign.id);
+  const userId = sessionUser.id;
+  const campaignId = campaign.id;
+  const fields = formFields(await readForm(request));
+  // Success goes back to the page (same range) at the placements table.
+  const back = () => {
+    const url = new URL(request.url);
+    url.searchParams.delete("index");
+    return redirect(`${url.pathname}${url.search}#placements`);
+  };
+  const fail = (status: number, body: PlacementActionData) =>
+    data({ intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) }, ...body }, { status });
+
+  try {
+    switch (fields.intent) {
+      case "addPlacement": {
+        const parsed = parseFields(PlacementCreateSchema, fields);
+        if (!parsed.ok) return fail(400, { fieldErrors: parsed.response.data.fieldErrors });
+        if (!(await createPlacement(db, { userId, campaignId, name: parsed.value.name }))) notFound("Campaign not found");
+        return back();
+      }
+      case "renamePlacement": {
+        const parsed = parseFields(PlacementRenameSchema, fields);
+        if (!parsed.ok) return fail(400, { fieldErrors: parsed.response.data.fieldErrors });
+        if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
+        return back();
+      }
+      case "deletePlacement": {
+        const parsed = parseFields(PlacementDeleteSchema, fields);
+        if (!parsed.ok) notFound("Placement not found");
+        // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
+        await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
+        return back();
+      }
+      default:
+        return fail(400, { formError: "Unknown action" });
+    }
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const body: PlacementActionData = error.code === "placement_name_taken" ? { fieldErrors: { name: error.message } } : { formError: error.message };
+    return fail(error.status, body);
+  }
 }
 
 const BADGE: Record<string, string> = {
@@ -257,14 +305,12 @@ function Row({ label, value }: { label: string; value: string }) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.campaign.title ?? "Campaign"} · LeadQR` }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "This campaign does not exist or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/campaigns" className={buttonClass({ className: "mt-6" })}>
-        Back to campaigns
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={{ to: "/campaigns", label: "Back to campaigns" }}
+    />
   );
 }

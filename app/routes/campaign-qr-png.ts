@@ -1,6 +1,17 @@
-import { qrCodeResponse } from "~/features/qr/qr-response.server";
+import { requireUser } from "~/features/auth/session.server";
+import { getQrCode } from "~/features/qr/qr-code.server";
+import { isDomainError } from "~/utils/domain-error";
+import { privateDownload, textResponse } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-qr-png";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  return qrCodeResponse(request, params.campaignId, "png");
+  const user = await requireUser(request);
+  const { db, env } = await getServices();
+  try {
+    return privateDownload(await getQrCode(db, { userId: user.id, campaignId: params.campaignId ?? "", format: "png", appOrigin: env.appOrigin }));
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    return textResponse(error.message, error.status, error.headers);
+  }
 }

@@ -1,20 +1,25 @@
 import { buttonClass } from "~/components/ui/button";
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
-import { Form, Link, isRouteErrorResponse } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { canCreateCampaign } from "~/features/billing/plan";
-import { handleCampaignAction } from "~/features/campaigns/campaign-actions.server";
+import { CAMPAIGN_GONE, echoCampaignFields, saveCampaign } from "~/features/campaigns/campaign-actions.server";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
-import { CampaignFiltersSchema } from "~/features/campaigns/campaigns.schema";
-import { getCampaign, listCampaigns, summarizeCampaigns } from "~/features/campaigns/campaigns.server";
+import { CampaignFiltersSchema, CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
+import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { getBusinessName } from "~/features/account/account.server";
+import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
-import { notFound } from "~/utils/http.server";
+import { isDomainError } from "~/utils/domain-error";
+import { domainErrorData, formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -69,9 +74,66 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Create, update, toggle, delete: each scoped to the signed-in owner. */
 export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
-  return handleCampaignAction(request, sessionUser);
+  const { db, env } = await getServices();
+  const fields = formFields(await readForm(request));
+  const userId = sessionUser.id;
+
+  switch (fields.intent) {
+    case "create":
+    case "update": {
+      // QR codes encode APP_URL: a production server without it would print codes pointing at localhost.
+      if (env.isProduction && !env.APP_URL) {
+        return data(
+          { formError: "Failed to create campaign: APP_URL is not configured. Set it to your public address (not a placeholder)." },
+          { status: 503 },
+        );
+      }
+      const parsed = parseSubmission(CampaignInputSchema, fields);
+      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
+      if (!parsed.ok || !rule.ok) {
+        const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+        return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
+      }
+      let saved: { campaignId: string } | null;
+      try {
+        saved = await saveCampaign(db, {
+          userId,
+          isPro: sessionUser.plan.isPro,
+          campaignId: fields.intent === "create" ? undefined : (fields.campaignId ?? ""),
+          input: parsed.value,
+          rule: rule.value,
+        });
+      } catch (error) {
+        if (isDomainError(error)) {
+          return domainErrorData(error, (refused) =>
+            refused.code === "logo_not_found"
+              ? { fieldErrors: { qrLogoUrl: refused.message } }
+              : { formError: `Failed to create campaign: ${refused.message}` },
+          );
+        }
+        logger.error({ err: error }, "campaign save failed");
+        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
+      }
+      if (!saved) notFound();
+      throw redirect("/campaigns");
+    }
+    // The card posts these from any page: a stale card (double click, another tab) gets a message
+    // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
+    case "toggle": {
+      const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
+      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      return { ok: true as const, intent: "toggle" as const, status };
+    }
+    case "delete": {
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      return { ok: true as const, intent: "delete" as const };
+    }
+    default:
+      return data({ formError: "Unknown action." }, { status: 400 });
+  }
 }
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -224,16 +286,12 @@ function SummaryTile({ label, value, icon }: { label: string; value: number; ico
 export const meta: Route.MetaFunction = () => [{ title: "Campaigns · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Campaign not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {missing ? "This campaign does not exist or is not yours." : "We could not load your campaigns. Please try again."}
-      </p>
-      <Link to="/campaigns" className={buttonClass({ className: "mt-6" })}>
-        Back to campaigns
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "We could not load your campaigns. Please try again." }}
+      back={{ to: "/campaigns", label: "Back to campaigns" }}
+    />
   );
 }

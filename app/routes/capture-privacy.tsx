@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, redirect } from "react-router";
+import { redirect } from "react-router";
 import { NotFoundScreen } from "~/features/capture/capture-page";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { getPrivacyNotice } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/consent/visitor-pages";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture-privacy";
 
 export const handle = { bareDocument: true };
@@ -52,10 +53,15 @@ export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = () => [{ title: "Privacy" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
   return (
-    <VisitorPage title="Something went wrong">
-      <p>Please try again in a moment.</p>
-    </VisitorPage>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} /> }}
+      unexpectedErrorHandler={() => (
+        <VisitorPage title="Something went wrong">
+          <p>Please try again in a moment.</p>
+        </VisitorPage>
+      )}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture";
 
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
@@ -95,15 +96,20 @@ function titleOf(view: Route.MetaArgs["data"], error: unknown) {
 export const meta: Route.MetaFunction = ({ data: view, error }) => [{ title: titleOf(view, error) }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
   return (
-    <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
-      <main className="cq-main">
-        <div className="cq-card" role="alert">
-          <h1>Something went wrong</h1>
-          <p>We could not load this offer right now. Please try again in a moment.</p>
-        </div>
-      </main>
-    </CaptureFrame>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} /> }}
+      unexpectedErrorHandler={() => (
+        <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
+          <main className="cq-main">
+            <div className="cq-card" role="alert">
+              <h1>Something went wrong</h1>
+              <p>We could not load this offer right now. Please try again in a moment.</p>
+            </div>
+          </main>
+        </CaptureFrame>
+      )}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { cardClass } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
-import { data, Form, Link, isRouteErrorResponse, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
@@ -9,6 +9,7 @@ import { eraseLead, getLeadDetail } from "~/features/consent/lead-rights.server"
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/lead-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -186,14 +187,12 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 export const meta: Route.MetaFunction = () => [{ title: "Lead · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Lead not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "This lead does not exist, was erased, or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/leads" className={buttonClass({ className: "mt-6" })}>
-        Back to leads
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Lead not found", message: "This lead does not exist, was erased, or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={{ to: "/leads", label: "Back to leads" }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Check, Loader2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { startCheckout } from "~/features/billing/checkout.server";
@@ -13,7 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return startCheckout(user);
+  const outcome = await startCheckout({ user });
+  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  return redirect(outcome.url);
 }
 
 const STARTER = ["1 campaign", "5 scans", "AI-generated copy", "Basic analytics", "CSV export"];

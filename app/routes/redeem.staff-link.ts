@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
 import { staffCookie } from "~/features/redeem/actor.server";
 import { getStaffActor } from "~/features/redeem/redeem.server";
-import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/redeem.staff-link";
+import { isDomainError } from "~/utils/domain-error";
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Referrer-Policy": "no-referrer" } });
@@ -13,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     await consumeRateLimit("staffLinkByAddress", clientAddress(request));
   } catch (error) {
-    if (error instanceof RateLimitedError) return text(error.message, 429);
+    if (isDomainError(error, "rate_limited")) return text(error.message, 429);
     throw error;
   }
   const { db, env } = await getServices();

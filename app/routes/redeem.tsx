@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucide-react";
-import { data, Form, isRouteErrorResponse, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
 import {
@@ -12,9 +12,10 @@ import {
   type CounterActionResult,
   type CounterCode,
 } from "~/features/redeem/counter.server";
-import { formFields, readForm } from "~/utils/http.server";
-import { RateLimitedError } from "~/utils/rate-limit.server";
+import { domainErrorData, formFields, readForm } from "~/utils/http.server";
+
 import { getTimeZone } from "~/utils/time-zone.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/redeem";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -25,8 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     await checkCounterBudget(request, actor);
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    return data({ scope, typed, found: null, error: error.message }, { status: 429 });
+    return domainErrorData(error, (refused) => ({ scope, typed, found: null, error: refused.message }));
   }
   const found = await lookupForCounter({ actor, code: typed, timeZone: await getTimeZone(request) });
   if (!found) await spendCounterMiss(request, actor);
@@ -40,8 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await checkCounterBudget(request, actor);
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
-    return data<CounterActionResult>({ ok: false, message: error.message }, { status: 429 });
+    return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
   }
   const result =
     fields.intent === "redeem"
@@ -201,13 +200,12 @@ function CodeCard({ found, busy }: { found: CounterCode; busy: boolean }) {
 export const meta: Route.MetaFunction = () => [{ title: "Redeem offers - LeadQR" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const refused = isRouteErrorResponse(error) && error.status === 403;
   return (
-    <main className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{refused ? "Staff link revoked" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">
-        {refused ? "This staff link no longer works. Ask the owner for a new one." : "Please try again in a moment."}
-      </p>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 403: { title: "Staff link revoked", message: "This staff link no longer works. Ask the owner for a new one." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={null}
+    />
   );
 }

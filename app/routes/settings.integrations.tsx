@@ -2,13 +2,13 @@ import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
-import { ApiKeyLimitError, createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
-import { UnsafeDestinationError } from "~/features/integrations/address-guard.server";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
+
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { formatWhen, inputClass, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
-import { createWebhookEndpoint, EndpointLimitError, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
-import { formFields, parseFields, readForm } from "~/utils/http.server";
+import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
+import { domainErrorData, formFields, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
@@ -63,10 +63,11 @@ export async function action({ request }: Route.ActionArgs) {
       const { secret } = await createWebhookEndpoint(db, { userId: user.id, ...parsed.value });
       return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
     } catch (error) {
-      if (error instanceof UnsafeDestinationError)
-        return data<ActionData>({ form: "endpoint", fieldErrors: { url: error.message } }, { status: 400 });
-      if (error instanceof EndpointLimitError) return data<ActionData>({ form: "endpoint", error: error.message }, { status: 409 });
-      throw error;
+      return domainErrorData(error, (refused): ActionData =>
+        refused.code === "unsafe_destination"
+          ? { form: "endpoint", fieldErrors: { url: refused.message } }
+          : { form: "endpoint", error: refused.message },
+      );
     }
   }
 
@@ -77,8 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
       const { key } = await createApiKey(db, { userId: user.id, name: parsed.value.name });
       return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
     } catch (error) {
-      if (error instanceof ApiKeyLimitError) return data<ActionData>({ form: "key", error: error.message }, { status: 409 });
-      throw error;
+      return domainErrorData(error, (refused): ActionData => ({ form: "key", error: refused.message }));
     }
   }
 

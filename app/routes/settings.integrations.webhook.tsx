@@ -1,5 +1,5 @@
 import { buttonClass } from "~/components/ui/button";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
@@ -17,6 +17,7 @@ import {
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/settings.integrations.webhook";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -220,14 +221,12 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
 export const meta: Route.MetaFunction = () => [{ title: "Webhook endpoint · LeadQR" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{missing ? "Endpoint not found" : "Something went wrong"}</h1>
-      <p className="mt-2 text-gray-600">{missing ? "This webhook endpoint does not exist or is not yours." : "Please try again in a moment."}</p>
-      <Link to="/settings/integrations" className={buttonClass({ className: "mt-6" })}>
-        Back to integrations
-      </Link>
-    </main>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Endpoint not found", message: "This webhook endpoint does not exist or is not yours." } }}
+      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      back={{ to: "/settings/integrations", label: "Back to integrations" }}
+    />
   );
 }

@@ -17,10 +17,11 @@ import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
-import { formFields, parseFields, parseSubmission, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
+import { isDomainError } from "~/utils/domain-error";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -67,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
       nudgeEmailWorker();
       return data<ActionData>({ form: "profile", message: result.message });
     } catch (error) {
-      if (error instanceof RateLimitedError) return data<ActionData>({ form: "profile", error: error.message }, { status: 429 });
+      if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
       logger.error({ err: error, userId: user.id }, "profile update failed");
       return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
     }
@@ -92,8 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await consumeRateLimit("sessionsByUser", user.id);
     } catch (error) {
-      if (error instanceof RateLimitedError) return data<ActionData>({ form: "sessions", error: error.message }, { status: 429 });
-      throw error;
+      return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
     }
     await signOutOtherSessions(request);
     return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
@@ -107,9 +107,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     try {
       const { setCookies } = await deleteAccount(request, user.id);
-      const headers = new Headers();
-      for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
-      return redirect("/", { headers });
+      return redirect("/", { headers: setCookieHeaders(setCookies) });
     } catch (error) {
       logger.error({ err: error, userId: user.id }, "account deletion failed");
       return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });

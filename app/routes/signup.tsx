@@ -1,6 +1,9 @@
+import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
 import { signUp } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
+import { readForm, setCookieHeaders } from "~/utils/http.server";
+import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -10,7 +13,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  return signUp(request);
+  const form = await readForm(request);
+  const outcome = await signUp({
+    email: form.get("email"),
+    password: form.get("password"),
+    headers: request.headers,
+    clientAddress: clientAddress(request),
+  });
+  if (!outcome.ok) return data(outcome.body, { status: outcome.status });
+  return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { setCookieHeaders } from "~/utils/http.server";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,8 +12,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const signedIn = await getSessionUser(request);
   if (!token) return { outcome: null, signedIn: Boolean(signedIn), verified: signedIn?.emailVerified ?? false };
   const { outcome, setCookies } = await openVerificationLink(request, token);
-  const headers = new Headers();
-  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  const headers = setCookieHeaders(setCookies);
   const after = await getSessionUser(request);
   return data({ outcome, signedIn: Boolean(after), verified: after?.emailVerified ?? false }, { headers });
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { DomainError } from "./domain-error";
 import { parseFormWith } from "./form";
 import { withoutNul } from "./text";
 
@@ -45,6 +46,43 @@ export function formFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = withoutNul(value);
   return fields;
+}
+
+/**
+ * The one way a route answers a refused domain operation: the status (and Retry-After) from
+ * CODE_TO_STATUS, the body the screen shows. Anything that is not a DomainError is rethrown.
+ */
+export function domainErrorData<T>(error: unknown, body: (error: DomainError) => T) {
+  if (!(error instanceof DomainError)) throw error;
+  return data(body(error), { status: error.status, headers: error.headers });
+}
+
+/** A plain-text answer (resource routes: downloads, links opened outside the app). */
+export function textResponse(body: string, status: number, headers: Record<string, string> = {}) {
+  return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+}
+
+/** The caller's own file as a download: never cached, never sniffed; "Not found" when there is none. */
+export function privateDownload(file: { body: Uint8Array<ArrayBuffer> | string; contentType: string; contentDisposition: string } | null) {
+  if (!file) return textResponse("Not found", 404);
+  const headers: Record<string, string> = {
+    "Content-Type": file.contentType,
+    "Content-Disposition": file.contentDisposition,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (typeof file.body !== "string") headers["Content-Length"] = String(file.body.length);
+  // Opened directly, an SVG may show its embedded images but run nothing.
+  if (file.contentType.startsWith("image/svg+xml"))
+    headers["Content-Security-Policy"] = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+  return new Response(file.body, { headers });
+}
+
+/** Headers that set each cookie (Better Auth answers several Set-Cookie lines; they must stay separate). */
+export function setCookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
+import { DomainError } from "./domain-error";
 import { CLIENT_IP_HEADER } from "./http.server";
 import { getServices } from "./services.server";
 
@@ -55,30 +56,30 @@ async function getLimiter(name: RateLimitName) {
   return limiter;
 }
 
-export class RateLimitedError extends Error {
-  constructor(public retryAfterSeconds: number) {
-    super("Too many attempts. Please wait a moment and try again.");
-  }
+export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a moment and try again.";
+
+function rateLimited(retryAfterSeconds: number) {
+  return new DomainError("rate_limited", RATE_LIMITED_MESSAGE, { retryAfterSeconds });
 }
 
-/** Spends one point of `name` for `key`; throws RateLimitedError when the budget is spent. */
+/** Spends one point of `name` for `key`; throws DomainError `rate_limited` when the budget is spent. */
 export async function consumeRateLimit(name: RateLimitName, key: string) {
   const limiter = await getLimiter(name);
   try {
     await limiter.consume(key);
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) {
-      throw new RateLimitedError(Math.ceil(rejection.msBeforeNext / 1000));
+      throw rateLimited(Math.ceil(rejection.msBeforeNext / 1000));
     }
     throw rejection;
   }
 }
 
-/** Throws RateLimitedError when `name`'s budget for `key` is already spent; spends nothing. */
+/** Throws DomainError `rate_limited` when `name`'s budget for `key` is already spent; spends nothing. */
 export async function checkRateLimit(name: RateLimitName, key: string) {
   const limiter = await getLimiter(name);
   const used = await limiter.get(key);
-  if (used && used.consumedPoints >= limiter.points) throw new RateLimitedError(Math.ceil(used.msBeforeNext / 1000));
+  if (used && used.consumedPoints >= limiter.points) throw rateLimited(Math.ceil(used.msBeforeNext / 1000));
 }
 
 /** The client's address as the HTTP server determined it (never a client-supplied header). */
@@ -87,8 +88,8 @@ export function clientAddress(request: Request) {
 }
 
 /** The sign-in limiter's key: one budget per account *and* client (decision 133). */
-export function signInAccountKey(email: string, request: Request) {
-  return `${email}|${clientAddress(request)}`;
+export function signInAccountKey(email: string, address: string) {
+  return `${email}|${address}`;
 }
 
 /** After a password reset the owner's own failed attempts no longer count against them. */

@@ -1,20 +1,11 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
+import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
 import { PLACEMENTS_PER_CAMPAIGN } from "./analytics.schema";
 
-export class PlacementNameTakenError extends Error {
-  constructor() {
-    super("This campaign already has a placement with that name");
-  }
-}
-
-export class PlacementLimitError extends Error {
-  constructor() {
-    super(`A campaign can have at most ${PLACEMENTS_PER_CAMPAIGN} placements`);
-  }
-}
+const nameTaken = () => new DomainError("placement_name_taken", "This campaign already has a placement with that name");
 
 function isUniqueViolation(error: unknown) {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -62,7 +53,8 @@ export async function createPlacement(db: Database, options: { userId: string; c
         .select({ count: sql<number>`count(*)::int` })
         .from(placement)
         .where(eq(placement.campaignId, owned.id))) as [{ count: number }];
-      if (count >= PLACEMENTS_PER_CAMPAIGN) throw new PlacementLimitError();
+      if (count >= PLACEMENTS_PER_CAMPAIGN)
+        throw new DomainError("placement_limit", `A campaign can have at most ${PLACEMENTS_PER_CAMPAIGN} placements`);
       const [row] = await tx
         .insert(placement)
         .values({ campaignId: owned.id, name: options.name })
@@ -70,7 +62,7 @@ export async function createPlacement(db: Database, options: { userId: string; c
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new PlacementNameTakenError();
+    if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
 }
@@ -86,7 +78,7 @@ export async function renamePlacement(db: Database, options: { userId: string; c
       .returning({ id: placement.id });
     return rows.length > 0;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new PlacementNameTakenError();
+    if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
 }

@@ -7,8 +7,7 @@ import type { Database } from "~/db/client.server";
 import { apiIdempotency, rateLimit } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { authenticateApiKey } from "~/features/integrations/api-keys.server";
-import { UnsafeDestinationError } from "~/features/integrations/address-guard.server";
-import { EndpointLimitError } from "~/features/integrations/webhooks.server";
+import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getOpenApiDocument } from "./openapi.server";
@@ -89,9 +88,7 @@ async function runOperation(db: Database, userId: string, operation: Operation, 
   try {
     return await operation.handler({ db, userId, params: parsedParams.data as Record<string, string>, query, body: input });
   } catch (error) {
-    if (error instanceof UnsafeDestinationError)
-      throw new ApiProblem(422, "Validation failed", error.message, [{ path: "target_url", message: error.message }]);
-    if (error instanceof EndpointLimitError) throw new ApiProblem(409, "Limit reached", error.message);
+    if (isDomainError(error)) throw ApiProblem.fromDomainError(error, error.code === "unsafe_destination" ? "target_url" : undefined);
     throw error;
   }
 }

@@ -5,11 +5,12 @@ import { user, verification } from "~/db/schema";
 import { updateBillingEmail } from "~/features/account/account.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { logger } from "~/utils/logger.server";
-import { clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
+import { isDomainError } from "~/utils/domain-error";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "./recovery";
 import type { FormResult } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
@@ -31,14 +32,14 @@ export async function requestPasswordReset(request: Request, fields: Record<stri
   try {
     await consumeRateLimit("passwordResetByAddress", clientAddress(request));
   } catch (error) {
-    if (error instanceof RateLimitedError) return { status: 429, body: { error: error.message, email } };
+    if (isDomainError(error, "rate_limited")) return { status: 429, body: { error: error.message, email } };
     throw error;
   }
   let mail = true;
   try {
     await consumeRateLimit("passwordResetByAccount", email);
   } catch (error) {
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isDomainError(error, "rate_limited")) throw error;
     mail = false;
   }
   if (mail) {
@@ -69,7 +70,7 @@ export async function resetPassword(request: Request, fields: Record<string, str
   try {
     await consumeRateLimit("resetPasswordByAddress", clientAddress(request));
   } catch (error) {
-    if (error instanceof RateLimitedError) return { status: 429, body: { error: error.message } };
+    if (isDomainError(error, "rate_limited")) return { status: 429, body: { error: error.message } };
     throw error;
   }
   const { auth, db } = await getServices();
@@ -143,7 +144,7 @@ export async function resendVerification(
   try {
     await consumeRateLimit("verifyResendByUser", sessionUser.id);
   } catch (error) {
-    if (error instanceof RateLimitedError) return { status: 429, body: { error: error.message } };
+    if (isDomainError(error, "rate_limited")) return { status: 429, body: { error: error.message } };
     throw error;
   }
   const { auth } = await getServices();

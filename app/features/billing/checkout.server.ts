@@ -1,22 +1,28 @@
 import { eq, sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import { subscription, user } from "~/db/schema";
 import type { SessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getStripe } from "./stripe.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
-/** Starts a Stripe Checkout for Pro and redirects to it, or answers why it cannot. */
-export async function startCheckout(user: SessionUser) {
+/** The Checkout page to send the user to, or why there is none (the status and the message shown). */
+export type CheckoutOutcome = { ok: true; url: string } | { ok: false; status: number; error: string };
+
+export type StartCheckoutOptions = { user: SessionUser };
+
+/** Starts a Stripe Checkout for Pro, or answers why it cannot. */
+export async function startCheckout({ user }: StartCheckoutOptions): Promise<CheckoutOutcome> {
   const env = getEnv();
   const stripe = getStripe();
-  if (!stripe) return data({ error: STRIPE_NOT_CONFIGURED }, { status: 503 });
-  if (!env.STRIPE_PRICE_ID) return data({ error: "Product configuration error" }, { status: 503 });
-  if (user.plan.isPro) return data({ error: "You are already on the Pro plan." }, { status: 409 });
+  const refused = (status: number, error: string): CheckoutOutcome => ({ ok: false, status, error });
+  if (!stripe) return refused(503, STRIPE_NOT_CONFIGURED);
+  if (!env.STRIPE_PRICE_ID) return refused(503, "Product configuration error");
+  if (user.plan.isPro) return refused(409, "You are already on the Pro plan.");
   try {
     await consumeRateLimit("checkoutByUser", user.id);
     const customer = await getOrCreateCustomer(user);
@@ -31,12 +37,12 @@ export async function startCheckout(user: SessionUser) {
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     });
-    if (!session.url) return data({ error: "No checkout URL received" }, { status: 502 });
-    return redirect(session.url);
+    if (!session.url) return refused(502, "No checkout URL received");
+    return { ok: true, url: session.url };
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ error: error.message }, { status: 429 });
+    if (isDomainError(error, "rate_limited")) return refused(error.status, error.message);
     logger.error({ err: error, userId: user.id }, "checkout failed");
-    return data({ error: "Failed to start checkout" }, { status: 502 });
+    return refused(502, "Failed to start checkout");
   }
 }
 

@@ -3,16 +3,11 @@ import type { Database } from "~/db/client.server";
 import { blogPost, user } from "~/db/schema";
 import { recordAdminAction } from "~/features/admin/admin.server";
 import { containsPattern, PAGE_SIZE, pageOffset } from "~/features/admin/admin";
+import { DomainError } from "~/utils/domain-error";
 import type { PostInput, PostStatusFilter } from "./blog.schema";
 
 /** The public list can never be longer than this; the blog is a handful of posts. */
 const PUBLIC_LIST_LIMIT = 100;
-
-export class SlugTakenError extends Error {
-  constructor() {
-    super("slug taken");
-  }
-}
 
 export async function listPublishedPosts({ db }: { db: Database }) {
   return db
@@ -190,7 +185,7 @@ async function withSlugCheck<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SlugTakenError();
+    if (isUniqueViolation(error)) throw new DomainError("slug_taken", "This slug is already used by another post. Choose another one.");
     throw error;
   }
 }

@@ -1,14 +1,9 @@
-import { data, redirect } from "react-router";
-import type { SessionUser } from "~/features/auth/session.server";
+import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
-import { formFields, notFound, parseFields, parseSubmission } from "~/utils/http.server";
-import { logger } from "~/utils/logger.server";
-import { getServices } from "~/utils/services.server";
-import { OfferRuleSchema } from "~/features/redeem/offer";
+import type { OfferRuleInput } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
-import { getTimeZone } from "~/utils/time-zone.server";
-import { CampaignInputSchema, LOGO_MESSAGES } from "./campaigns.schema";
-import { CampaignLimitError, LogoNotFoundError, createCampaign, deleteCampaign, toggleCampaignStatus, updateCampaign } from "./campaigns.server";
+import type { CampaignInput } from "./campaigns.schema";
+import { createCampaign, updateCampaign } from "./campaigns.server";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
@@ -37,74 +32,40 @@ const ECHOED = new Set([
   "offerValidDays",
 ]);
 
-const LOGO_AGAIN = { fieldErrors: { qrLogoUrl: LOGO_MESSAGES.uploadAgain } };
-
-/** The /campaigns action: create, update, toggle, delete — each scoped to the signed-in owner. */
-export async function handleCampaignAction(request: Request, sessionUser: SessionUser) {
-  const { db, env } = await getServices();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ formError: "The form could not be read. Please try again." }, { status: 400 });
-  }
-  const fields = formFields(form);
-  const userId = sessionUser.id;
-
-  switch (fields.intent) {
-    case "create":
-    case "update": {
-      // QR codes encode APP_URL: a production server without it would print codes pointing at localhost.
-      if (env.isProduction && !env.APP_URL) {
-        return data(
-          { formError: "Failed to create campaign: APP_URL is not configured. Set it to your public address (not a placeholder)." },
-          { status: 503 },
-        );
-      }
-      const parsed = parseSubmission(CampaignInputSchema, fields);
-      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
-      if (!parsed.ok || !rule.ok) {
-        // The typed values go back too, so a form posted without JavaScript keeps them.
-        const values = Object.fromEntries(
-          Object.entries(fields)
-            .filter(([key]) => ECHOED.has(key))
-            .map(([key, value]) => [key, value.slice(0, 1000)]),
-        );
-        const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
-        return data({ fieldErrors, values, result: parsed.ok ? undefined : parsed.result }, { status: 400 });
-      }
-      let saved = true;
-      try {
-        let campaignId = fields.campaignId ?? "";
-        if (fields.intent === "create") {
-          campaignId = (await createCampaign(db, { userId, isPro: sessionUser.plan.isPro, input: parsed.value })).id;
-        } else {
-          saved = await updateCampaign(db, { userId, campaignId, input: parsed.value });
-        }
-        if (saved) await saveOfferRule(db, { userId, campaignId, rule: rule.value });
-      } catch (error) {
-        if (error instanceof CampaignLimitError) return data({ formError: `Failed to create campaign: ${error.message}` }, { status: 403 });
-        if (error instanceof LogoNotFoundError) return data(LOGO_AGAIN, { status: 400 });
-        logger.error({ err: error }, "campaign save failed");
-        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
-      }
-      if (!saved) notFound();
-      throw redirect("/campaigns");
-    }
-    // The card posts these from any page: a stale card (double click, another tab) gets a message
-    // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
-    case "toggle": {
-      const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
-      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
-      return { ok: true as const, intent: "toggle" as const, status };
-    }
-    case "delete": {
-      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
-      return { ok: true as const, intent: "delete" as const };
-    }
-    default:
-      return data({ formError: "Unknown action." }, { status: 400 });
-  }
+/** The wizard's fields a failed post sends back, so a form posted without JavaScript keeps them. */
+export function echoCampaignFields(fields: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => ECHOED.has(key))
+      .map(([key, value]) => [key, value.slice(0, 1000)]),
+  );
 }
 
-const CAMPAIGN_GONE = "This campaign no longer exists.";
+export const CAMPAIGN_GONE = "This campaign no longer exists.";
+
+export type SaveCampaignOptions = {
+  userId: string;
+  isPro: boolean;
+  /** Absent: a new campaign. */
+  campaignId?: string;
+  input: CampaignInput;
+  rule: OfferRuleInput;
+};
+
+/**
+ * Creates or updates the owner's campaign and its offer rule. Null when the campaign to update is
+ * not the owner's; DomainError `campaign_limit` or `logo_not_found` when it is refused.
+ */
+export async function saveCampaign(
+  db: Database,
+  { userId, isPro, campaignId, input, rule }: SaveCampaignOptions,
+): Promise<{ campaignId: string } | null> {
+  let id = campaignId;
+  if (id === undefined) {
+    id = (await createCampaign(db, { userId, isPro, input })).id;
+  } else if (!(await updateCampaign(db, { userId, campaignId: id, input }))) {
+    return null;
+  }
+  await saveOfferRule(db, { userId, campaignId: id, rule });
+  return { campaignId: id };
+}

@@ -6,16 +6,11 @@ import type { QrLogo } from "~/features/qr/qr.server";
 import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
-import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
 import { campaignScans } from "~/features/capture/scan-count.server";
+import { DomainError } from "~/utils/domain-error";
 
-export class CampaignLimitError extends Error {
-  constructor() {
-    super(`${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`);
-  }
-}
-
-export class LogoNotFoundError extends Error {}
+export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
 
 // Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
 const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
@@ -107,16 +102,16 @@ function designOf(input: CampaignInput) {
   };
 }
 
-/** The stored address of a logo the user uploaded; LogoNotFoundError for anyone else's or an unknown one. */
+/** The stored address of a logo the user uploaded; DomainError `logo_not_found` for anyone else's or an unknown one. */
 async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
   if (!url) return null;
   const key = LOGO_KEY_PATTERN.exec(url)?.[1];
-  if (!key) throw new LogoNotFoundError();
+  if (!key) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
   const [row] = await db
     .select({ key: upload.key })
     .from(upload)
     .where(and(eq(upload.key, key), eq(upload.userId, userId)));
-  if (!row) throw new LogoNotFoundError();
+  if (!row) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
   return uploadPublicUrl(key);
 }
 
@@ -131,7 +126,7 @@ export async function createCampaign(db: Database, options: { userId: string; is
   await db.transaction(async (tx) => {
     if (!isPro) {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new CampaignLimitError();
+      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new DomainError("campaign_limit", CAMPAIGN_LIMIT_MESSAGE);
     }
     await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
   });

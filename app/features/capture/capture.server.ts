@@ -18,12 +18,13 @@ import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
+import { isDomainError } from "~/utils/domain-error";
 
 export type CaptureOffer = {
   headline: string;
@@ -347,7 +348,7 @@ export async function submitLead(
   };
 
   const limited = (error: unknown) => {
-    if (error instanceof RateLimitedError) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
+    if (isDomainError(error, "rate_limited")) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
     return unavailable(error);
   };
   // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
@@ -427,7 +428,7 @@ export async function submitLead(
     try {
       await consumeRateLimit("consentEmailByAddress", options.clientAddress);
     } catch (error) {
-      if (!(error instanceof RateLimitedError)) return unavailable(error);
+      if (!isDomainError(error, "rate_limited")) return unavailable(error);
       mayEmail = false;
     }
   }

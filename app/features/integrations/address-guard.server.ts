@@ -2,6 +2,7 @@
 // public addresses, checked when the endpoint is saved and again on every connection, after DNS.
 import dns from "node:dns";
 import net from "node:net";
+import { DomainError } from "~/utils/domain-error";
 
 const blocked = new net.BlockList();
 for (const [address, prefix] of [
@@ -62,13 +63,6 @@ export function isPrivateAddress(address: string): boolean {
   return true;
 }
 
-export class UnsafeDestinationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UnsafeDestinationError";
-  }
-}
-
 export const PRIVATE_ADDRESS_MESSAGE = "This address points to a private or local network, which webhooks cannot reach.";
 
 function hostOf(url: URL) {
@@ -91,11 +85,11 @@ export function problemWithUrl(raw: string, allowPrivate: boolean): string | nul
 
 /**
  * Checks the URL and resolves its host now; every address it resolves to must be public.
- * Throws UnsafeDestinationError with a message for the owner.
+ * Throws DomainError `unsafe_destination` with a message for the owner.
  */
 export async function assertSafeDestination(raw: string, options: { allowPrivate: boolean }) {
   const problem = problemWithUrl(raw, options.allowPrivate);
-  if (problem) throw new UnsafeDestinationError(problem);
+  if (problem) throw new DomainError("unsafe_destination", problem);
   if (options.allowPrivate) return;
   const host = hostOf(new URL(raw));
   if (net.isIP(host)) return;
@@ -103,10 +97,10 @@ export async function assertSafeDestination(raw: string, options: { allowPrivate
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch {
-    throw new UnsafeDestinationError("We could not find this host. Check the address and try again.");
+    throw new DomainError("unsafe_destination", "We could not find this host. Check the address and try again.");
   }
   if (addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))) {
-    throw new UnsafeDestinationError(PRIVATE_ADDRESS_MESSAGE);
+    throw new DomainError("unsafe_destination", PRIVATE_ADDRESS_MESSAGE);
   }
 }
 
@@ -122,7 +116,7 @@ export function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, "");
       const usable = allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
       if (usable.length === 0 || usable.length !== addresses.length) {
-        const refused = Object.assign(new UnsafeDestinationError(PRIVATE_ADDRESS_MESSAGE), { code: "EUNSAFEDEST" });
+        const refused = Object.assign(new DomainError("unsafe_destination", PRIVATE_ADDRESS_MESSAGE), { code: "EUNSAFEDEST" });
         return callback(refused, "");
       }
       if (options.all) return callback(null, usable);

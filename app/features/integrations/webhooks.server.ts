@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, webhookAttempt, webhookDelivery, webhookEndpoint, webhookEvent } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
+import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { assertSafeDestination } from "./address-guard.server";
 import { TEST_EVENT_TYPE, WEBHOOK_PAYLOAD_VERSION, type WebhookEventType, type WebhookPayload } from "./events";
@@ -13,12 +14,6 @@ import { campaignResource, leadResource } from "./resources.server";
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
 
 export const MAX_ENDPOINTS_PER_USER = 20;
-
-export class EndpointLimitError extends Error {
-  constructor() {
-    super(`You can have at most ${MAX_ENDPOINTS_PER_USER} webhook endpoints.`);
-  }
-}
 
 export function newWebhookSecret() {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`;
@@ -171,7 +166,7 @@ export async function createWebhookEndpoint(
       .select({ total: sql<number>`count(*)::int` })
       .from(webhookEndpoint)
       .where(eq(webhookEndpoint.userId, options.userId))) as [{ total: number }];
-    if (total >= MAX_ENDPOINTS_PER_USER) throw new EndpointLimitError();
+    if (total >= MAX_ENDPOINTS_PER_USER) throw new DomainError("endpoint_limit", `You can have at most ${MAX_ENDPOINTS_PER_USER} webhook endpoints.`);
     const [row] = await tx
       .insert(webhookEndpoint)
       .values({

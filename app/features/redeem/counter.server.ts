@@ -1,7 +1,8 @@
 import { getServices } from "~/utils/services.server";
-import { checkRateLimit, clientAddress, consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { checkRateLimit, clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
 import { formatDate, formatDateTime } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
+import { isDomainError } from "~/utils/domain-error";
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
@@ -20,7 +21,7 @@ export async function spendCounterMiss(request: Request, actor: RedeemActor) {
     await consumeRateLimit("redeemMissByActor", actorKey(actor));
   } catch (error) {
     // This answer is "not found" anyway; the next attempt is the one refused.
-    if (!(error instanceof RateLimitedError)) throw error;
+    if (!isDomainError(error, "rate_limited")) throw error;
   }
 }
 

@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp, { type Metadata } from "sharp";
 import { upload } from "~/db/schema";
+import { DomainError, isDomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
-import { MAX_INPUT_PIXELS, STORED_MAX_SIDE } from "./limits";
+import { MAX_INPUT_PIXELS, STORED_MAX_SIDE, type UploadProblem } from "./limits";
 import { getServices } from "~/utils/services.server";
 
 export type UploadFolder = "qr-logos" | "blog-banners";
@@ -26,10 +27,14 @@ const ALLOWED_TYPES = new Map([
  */
 const EMBEDDED_MARKUP = /<\s*(?:script|html|body|iframe|svg|object|embed|!doctype)\b|javascript:/i;
 
-export class UploadRejectedError extends Error {
-  constructor(public reason: "not_image" | "too_large" | "too_many_pixels") {
-    super(reason);
-  }
+/** The file is not an image we keep; each route words the refusal for its own upload. */
+const rejected = (code: `upload_${UploadProblem}`) => new DomainError(code, code);
+
+/** Which upload rule refused the file (each upload's messages word it), or null for any other error. */
+export function uploadProblem(error: unknown): UploadProblem | null {
+  if (isDomainError(error, "upload_not_image", "upload_too_large", "upload_too_many_pixels"))
+    return error.code.slice("upload_".length) as UploadProblem;
+  return null;
 }
 
 /**
@@ -42,10 +47,10 @@ export async function normaliseImage(bytes: Buffer, options: { maxSide: number; 
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadRejectedError("not_image");
+    throw rejected("upload_not_image");
   }
-  if (!metadata.width || !metadata.height) throw new UploadRejectedError("not_image");
-  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new UploadRejectedError("too_many_pixels");
+  if (!metadata.width || !metadata.height) throw rejected("upload_not_image");
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw rejected("upload_too_many_pixels");
   const asPng = options.format === "png" || metadata.hasAlpha;
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
@@ -56,7 +61,7 @@ export async function normaliseImage(bytes: Buffer, options: { maxSide: number; 
     });
     return { bytes: data, contentType: asPng ? "image/png" : "image/jpeg", extension: asPng ? "png" : "jpg", width: info.width, height: info.height };
   } catch {
-    throw new UploadRejectedError("not_image");
+    throw rejected("upload_not_image");
   }
 }
 
@@ -67,14 +72,14 @@ export async function normaliseImage(bytes: Buffer, options: { maxSide: number; 
  */
 export async function saveImageUpload(options: { file: File; folder: UploadFolder; maxBytes: number; userId: string | null }) {
   const { file, folder, maxBytes, userId } = options;
-  if (file.size > maxBytes) throw new UploadRejectedError("too_large");
+  if (file.size > maxBytes) throw rejected("upload_too_large");
   const bytes = Buffer.from(await file.arrayBuffer());
-  if (bytes.length === 0) throw new UploadRejectedError("not_image");
-  if (bytes.length > maxBytes) throw new UploadRejectedError("too_large");
+  if (bytes.length === 0) throw rejected("upload_not_image");
+  if (bytes.length > maxBytes) throw rejected("upload_too_large");
 
   const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw new UploadRejectedError("not_image");
-  if (EMBEDDED_MARKUP.test(bytes.toString("latin1"))) throw new UploadRejectedError("not_image");
+  if (!detected || !ALLOWED_TYPES.has(detected.mime)) throw rejected("upload_not_image");
+  if (EMBEDDED_MARKUP.test(bytes.toString("latin1"))) throw rejected("upload_not_image");
   // QR codes draw logos as PNG (transparency kept); banners keep whichever suits them.
   const image = await normaliseImage(bytes, { maxSide: STORED_MAX_SIDE[folder], format: folder === "qr-logos" ? "png" : "auto" });
 

@@ -1,0 +1,48 @@
+import { contentDisposition, qrCodeUrl } from "~/features/campaigns/campaigns";
+import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
+import { getPlacement } from "~/features/analytics/placements.server";
+import type { Database } from "~/db/client.server";
+import { DomainError, isDomainError } from "~/utils/domain-error";
+import { logger } from "~/utils/logger.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { renderQrPng, renderQrSvg } from "./qr.server";
+
+export type GetQrCodeOptions = {
+  userId: string;
+  campaignId: string;
+  placementId?: string;
+  format: "png" | "svg";
+  /** The public origin the code points at (APP_URL). */
+  appOrigin: string;
+};
+
+export type QrCodeFile = { body: Uint8Array<ArrayBuffer> | string; contentType: string; contentDisposition: string };
+
+const TOO_MANY = "Too many QR code downloads. Please wait a moment and try again.";
+
+/**
+ * The owner's QR code for a campaign, or for one of its placements; null for anyone else's or an
+ * unknown id. Each download spends the owner's `qrByUser` budget (DomainError `rate_limited`).
+ */
+export async function getQrCode(db: Database, { userId, campaignId, placementId, format, appOrigin }: GetQrCodeOptions): Promise<QrCodeFile | null> {
+  try {
+    await consumeRateLimit("qrByUser", userId);
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    throw new DomainError("rate_limited", TOO_MANY, { retryAfterSeconds: error.retryAfterSeconds });
+  }
+  const campaign = await getCampaign(db, { userId, campaignId });
+  if (!campaign) return null;
+  const placement = placementId === undefined ? null : await getPlacement(db, { userId, campaignId: campaign.id, placementId });
+  if (placementId !== undefined && !placement) return null;
+  let logo = null;
+  try {
+    logo = await loadCampaignLogo(campaign.qrLogoUrl);
+  } catch (error) {
+    logger.error({ err: error }, "QR Code generation error: logo not readable");
+  }
+  const text = qrCodeUrl(appOrigin, campaign.id, placement?.id);
+  const disposition = contentDisposition(placement ? `${campaign.title} - ${placement.name}` : campaign.title, format);
+  if (format === "png") return { body: new Uint8Array(await renderQrPng(text, logo)), contentType: "image/png", contentDisposition: disposition };
+  return { body: await renderQrSvg(text, logo), contentType: "image/svg+xml; charset=utf-8", contentDisposition: disposition };
+}

@@ -1,0 +1,49 @@
+/**
+ * Every expected outcome the domain refuses, with the HTTP status it answers everywhere (pages,
+ * resource routes and the REST API). A new refusal is a new code here, not a new error class.
+ */
+export const CODE_TO_STATUS = {
+  not_found: 404,
+  campaign_limit: 403,
+  logo_not_found: 400,
+  slug_taken: 400,
+  upload_not_image: 400,
+  upload_too_large: 400,
+  upload_too_many_pixels: 400,
+  unsafe_destination: 400,
+  placement_name_taken: 400,
+  placement_limit: 400,
+  endpoint_limit: 409,
+  api_key_limit: 409,
+  rate_limited: 429,
+} as const satisfies Record<string, number>;
+
+export type DomainErrorCode = keyof typeof CODE_TO_STATUS;
+
+/** An expected refusal; `message` is written for the person who caused it. */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  /** Only for `rate_limited`: when the budget refills. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(code: DomainErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  get status(): number {
+    return CODE_TO_STATUS[this.code];
+  }
+
+  /** Headers the answer carries whatever its body (Retry-After for rate limits). */
+  get headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { "Retry-After": String(this.retryAfterSeconds) };
+  }
+}
+
+/** True for a DomainError, and when codes are given, one with one of them. */
+export function isDomainError(error: unknown, ...codes: DomainErrorCode[]): error is DomainError {
+  return error instanceof DomainError && (codes.length === 0 || codes.includes(error.code));
+}
