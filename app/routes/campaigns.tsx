@@ -189,7 +189,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <SummaryTile label="Total Leads" value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
       </dl>
 
-      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" onChange={searchAsYouType}>
+      <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" {...searchAsYouType}>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-gray-400" />
           <label htmlFor="campaign-search" className="sr-only">

@@ -65,13 +65,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <StatCard title="Today" value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
       </div>
 
-      <Form
-        method="get"
-        role="search"
-        className="mt-6 flex flex-col gap-3 sm:flex-row"
-        aria-label="Search and filter leads"
-        onChange={searchAsYouType}
-      >
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads" {...searchAsYouType}>
         <div className="relative flex-1">
           <label htmlFor="lead-search" className="sr-only">
             Search leads

@@ -45,7 +45,7 @@ export function ListFilters({
     <Form
       method="get"
       role="search"
-      onChange={searchAsYouType}
+      {...searchAsYouType}
       className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:flex-row sm:items-end"
     >
       <div className="flex-1">
