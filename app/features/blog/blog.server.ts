@@ -14,7 +14,7 @@ export class SlugTakenError extends Error {
   }
 }
 
-export async function listPublishedPosts({ db }: { db: Database }) {
+export async function listPublishedPosts(db: Database) {
   return db
     .select({
       id: blogPost.id,
@@ -32,7 +32,9 @@ export async function listPublishedPosts({ db }: { db: Database }) {
 }
 
 /** A post by slug; drafts only for admins (previews). */
-export async function getPostBySlug({ db, slug, includeDrafts }: { db: Database; slug: string; includeDrafts: boolean }) {
+export type GetPostBySlugOptions = { slug: string; includeDrafts: boolean };
+
+export async function getPostBySlug(db: Database, { slug, includeDrafts }: GetPostBySlugOptions) {
   const [post] = await db
     .select({
       title: blogPost.title,
@@ -51,7 +53,9 @@ export async function getPostBySlug({ db, slug, includeDrafts }: { db: Database;
   return post ?? null;
 }
 
-export async function listPostsForAdmin({ db, q, status, page }: { db: Database; q: string; status: PostStatusFilter; page: number }) {
+export type ListPostsForAdminOptions = { q: string; status: PostStatusFilter; page: number };
+
+export async function listPostsForAdmin(db: Database, { q, status, page }: ListPostsForAdminOptions) {
   const conditions: SQL[] = [];
   if (q) conditions.push(or(ilike(blogPost.title, containsPattern(q)), ilike(blogPost.content, containsPattern(q)))!);
   if (status !== "all") conditions.push(eq(blogPost.published, status === "published"));
@@ -78,7 +82,9 @@ export async function listPostsForAdmin({ db, q, status, page }: { db: Database;
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function getPostForEdit({ db, postId }: { db: Database; postId: string }) {
+export type GetPostForEditOptions = { postId: string };
+
+export async function getPostForEdit(db: Database, { postId }: GetPostForEditOptions) {
   const [post] = await db
     .select({
       id: blogPost.id,
@@ -94,7 +100,9 @@ export async function getPostForEdit({ db, postId }: { db: Database; postId: str
   return post ?? null;
 }
 
-export async function createPost({ db, actorId, input }: { db: Database; actorId: string; input: PostInput }) {
+export type CreatePostOptions = { actorId: string; input: PostInput };
+
+export async function createPost(db: Database, { actorId, input }: CreatePostOptions) {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
       const now = new Date();
@@ -122,8 +130,10 @@ export async function createPost({ db, actorId, input }: { db: Database; actorId
   );
 }
 
+export type UpdatePostOptions = { actorId: string; postId: string; input: PostInput };
+
 /** Updates a post; null when it does not exist. Publishing keeps the first publication date. */
-export async function updatePost({ db, actorId, postId, input }: { db: Database; actorId: string; postId: string; input: PostInput }) {
+export async function updatePost(db: Database, { actorId, postId, input }: UpdatePostOptions) {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
@@ -158,8 +168,10 @@ export async function updatePost({ db, actorId, postId, input }: { db: Database;
   );
 }
 
+export type SetPostPublishedOptions = { actorId: string; postId: string; published: boolean };
+
 /** Publish sets published_at to now, unpublish clears it (spec §4). False when the post does not exist. */
-export async function setPostPublished({ db, actorId, postId, published }: { db: Database; actorId: string; postId: string; published: boolean }) {
+export async function setPostPublished(db: Database, { actorId, postId, published }: SetPostPublishedOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(blogPost)
@@ -177,7 +189,9 @@ export async function setPostPublished({ db, actorId, postId, published }: { db:
   });
 }
 
-export async function deletePost({ db, actorId, postId }: { db: Database; actorId: string; postId: string }) {
+export type DeletePostOptions = { actorId: string; postId: string };
+
+export async function deletePost(db: Database, { actorId, postId }: DeletePostOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(blogPost).where(eq(blogPost.id, postId)).returning({ slug: blogPost.slug, title: blogPost.title });
     if (rows.length === 0) return false;

@@ -66,10 +66,10 @@ export async function savePostFromForm({ request, admin, postId }: { request: Re
   const { db } = await getServices();
   try {
     if (postId) {
-      const saved = await updatePost({ db, actorId: admin.id, postId, input });
+      const saved = await updatePost(db, { actorId: admin.id, postId, input });
       if (!saved) throw data("Blog post not found", { status: 404 });
     } else {
-      await createPost({ db, actorId: admin.id, input });
+      await createPost(db, { actorId: admin.id, input });
     }
   } catch (error) {
     if (error instanceof SlugTakenError) return failure(400, { slug: "This slug is already used by another post. Choose another one." });
