@@ -93,7 +93,7 @@ for (const table of ["scan", "lead"]) {
     ),
   );
 }
-results.push(await time("whole dashboard page (3 queries)", 40, () => getDashboard({ userId, timeZone: TIME_ZONE })));
+results.push(await time("whole dashboard page (3 queries)", 40, () => getDashboard(db, { userId, timeZone: TIME_ZONE })));
 
 // Pages run several queries (in parallel where they can); the target is per query.
 const queries = results.filter((result) => !result.label.startsWith("whole"));

@@ -124,7 +124,7 @@ async function measureRetained(run) {
 }
 
 async function streamedCsv(query = { q: "" }) {
-  const csv = await streamLeadsCsv({ userId, isPro: true, query });
+  const csv = await streamLeadsCsv(db, { userId, isPro: true, query });
   let lines = 0;
   for await (const chunk of csv) {
     for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
@@ -165,12 +165,12 @@ console.log(
 );
 
 console.log("\nserver time");
-results.dashboard = await time("dashboard (ours)", 40, () => getDashboard({ userId, timeZone: "America/New_York" }));
+results.dashboard = await time("dashboard (ours)", 40, () => getDashboard(db, { userId, timeZone: "America/New_York" }));
 results.naiveDashboard = await time("dashboard (naive: per-day + per-campaign)", 5, naiveDashboard);
 const page =
   (query, isPro = true) =>
   () =>
-    listLeads({ userId, isPro, query: { q: "", page: 1, ...query }, timeZone: "America/New_York" });
+    listLeads(db, { userId, isPro, query: { q: "", page: 1, ...query }, timeZone: "America/New_York" });
 results.leads = await time("leads page 1 (ours, Pro)", 40, page({}));
 results.leadsFree = await time("leads page 1 (ours, free: masking)", 40, page({}, false));
 results.leadsPage100 = await time("leads page 100 (ours)", 20, page({ page: 100 }));

@@ -20,7 +20,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const postId = readPostId(params);
   const { db } = await getServices();
-  const post = await getPostForEdit({ db, postId });
+  const post = await getPostForEdit(db, { postId });
   if (!post) notFound("Blog post not found");
   return { post };
 }

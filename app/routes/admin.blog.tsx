@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { q, filter, page } = readListQuery(request, POST_STATUS_FILTERS, "status");
   const params = new URL(request.url).searchParams;
   const { db } = await getServices();
-  const { rows, total } = await listPostsForAdmin({ db, q, status: filter, page });
+  const { rows, total } = await listPostsForAdmin(db, { q, status: filter, page });
   const posts = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), publishedAt: row.publishedAt?.toISOString() ?? null }));
   // Deleting asks first: ?delete=<id> shows the confirmation, with or without JavaScript.
   const deleteId = PostIdSchema.safeParse(params.get("delete"));
@@ -43,14 +43,14 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
   const { intent, postId } = parsed.value;
   if (intent === "delete") {
-    if (!(await deletePost({ db, actorId: admin.id, postId }))) notFound("Blog post not found");
+    if (!(await deletePost(db, { actorId: admin.id, postId }))) notFound("Blog post not found");
     const url = new URL(request.url);
     url.searchParams.delete("delete");
     url.searchParams.set("notice", "deleted");
     return redirect(`/admin/blog${url.search}`);
   }
   const published = intent === "publish";
-  if (!(await setPostPublished({ db, actorId: admin.id, postId, published }))) notFound("Blog post not found");
+  if (!(await setPostPublished(db, { actorId: admin.id, postId, published }))) notFound("Blog post not found");
   return { message: published ? "Post published." : "Post unpublished." };
 }
 

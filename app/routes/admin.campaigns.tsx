@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { q, page } = readListQuery(request, ["all"]);
   const { db } = await getServices();
-  const { rows, total } = await listAllCampaigns({ db, q, page });
+  const { rows, total } = await listAllCampaigns(db, { q, page });
   return { q, page, total, campaigns: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
 }
 

@@ -10,7 +10,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { q, page } = readListQuery(request, ["all"]);
   const { db } = await getServices();
-  const { rows, total } = await listAllLeads({ db, q, page });
+  const { rows, total } = await listAllLeads(db, { q, page });
   return { q, page, total, leads: rows.map((row) => ({ ...row, collectedAt: row.collectedAt.toISOString() })) };
 }
 

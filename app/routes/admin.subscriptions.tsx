@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { q, filter, page } = readListQuery(request, SUBSCRIPTION_FILTERS, "status");
   const { db, env } = await getServices();
-  const { rows, total } = await listSubscriptions({ db, proPriceId: env.STRIPE_PRICE_ID, q, status: filter, page });
+  const { rows, total } = await listSubscriptions(db, { proPriceId: env.STRIPE_PRICE_ID, q, status: filter, page });
   return {
     q,
     status: filter,
@@ -32,12 +32,12 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
   const input = parsed.value;
   if (input.intent === "setStatus") {
-    const changed = await setSubscriptionStatus({ db, actorId: admin.id, userId: input.userId, status: input.status });
+    const changed = await setSubscriptionStatus(db, { actorId: admin.id, userId: input.userId, status: input.status });
     if (!changed) notFound("Subscription not found");
     return { message: `Subscription status set to ${input.status}.` };
   }
   const isPro = input.isPro === "true";
-  const changed = await setProGrant({ db, actorId: admin.id, userId: input.userId, isPro });
+  const changed = await setProGrant(db, { actorId: admin.id, userId: input.userId, isPro });
   if (!changed) notFound("User not found");
   return { message: isPro ? "Pro granted." : "Pro removed." };
 }

@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { db } = await getServices();
-  return { stats: await getAdminStats({ db }) };
+  return { stats: await getAdminStats(db) };
 }
 
 const AREAS = [

@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { q, filter, page } = readListQuery(request, ROLE_FILTERS, "role");
   const { db, env } = await getServices();
-  const { rows, total } = await listUsers({ db, adminEmails: env.adminEmails, q, role: filter, page });
+  const { rows, total } = await listUsers(db, { adminEmails: env.adminEmails, q, role: filter, page });
   return {
     q,
     role: filter,
@@ -37,7 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const { db, env } = await getServices();
   const { userId, role } = parsed.value;
-  const result = await changeUserRole({ db, actorId: admin.id, adminEmails: env.adminEmails, userId, role });
+  const result = await changeUserRole(db, { actorId: admin.id, adminEmails: env.adminEmails, userId, role });
   if (!result.ok) {
     if (result.reason === "not_found") notFound("User not found");
     return data({ error: FAILURES[result.reason] }, { status: 400 });

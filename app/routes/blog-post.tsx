@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const viewer = await getSessionUser(request);
   const { db, env } = await getServices();
   // Only published posts are public; admins may preview drafts.
-  const post = await getPostBySlug({ db, slug, includeDrafts: Boolean(viewer?.isAdmin) });
+  const post = await getPostBySlug(db, { slug, includeDrafts: Boolean(viewer?.isAdmin) });
   if (!post) throw data("Blog post not found", { status: 404 });
   const date = post.publishedAt ?? post.createdAt;
   return {

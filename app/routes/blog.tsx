@@ -9,7 +9,7 @@ import type { Route } from "./+types/blog";
 
 export async function loader() {
   const { db, env } = await getServices();
-  const posts = await listPublishedPosts({ db });
+  const posts = await listPublishedPosts(db);
   return {
     url: `${env.appOrigin}/blog`,
     posts: posts.map((post) => ({

@@ -50,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     isPro,
     canCreate,
-    businessName: wizard ? await getBusinessName(sessionUser.id) : "",
+    businessName: wizard ? await getBusinessName(db, { userId: sessionUser.id }) : "",
     wizard:
       wizard && wizard.mode === "edit"
         ? {

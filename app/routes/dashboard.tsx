@@ -31,8 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   let loadFailed = false;
   let redeemed = 0;
   try {
-    dashboard = await getDashboard({ userId: user.id, timeZone });
-    redeemed = (await countRedeems((await getServices()).db, { userId: user.id })).redeemed;
+    const { db } = await getServices();
+    dashboard = await getDashboard(db, { userId: user.id, timeZone });
+    redeemed = (await countRedeems(db, { userId: user.id })).redeemed;
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");

@@ -3,6 +3,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { csvFileName } from "~/features/leads/leads";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { streamLeadsCsv } from "~/features/leads/leads.server";
+import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads-export";
 
@@ -10,7 +11,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { q, campaign, placement } = parseLeadsQuery(new URL(request.url));
   const timeZone = await getTimeZone(request);
-  const csv = await streamLeadsCsv({ userId: user.id, isPro: user.plan.isPro, query: { q, campaign, placement } });
+  const { db } = await getServices();
+  const csv = await streamLeadsCsv(db, { userId: user.id, isPro: user.plan.isPro, query: { q, campaign, placement } });
   return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -6,13 +6,15 @@ import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
+import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const query = parseLeadsQuery(new URL(request.url));
-  const result = await listLeads({ userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
+  const { db } = await getServices();
+  const result = await listLeads(db, { userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
   const erased = new URL(request.url).searchParams.get("erased") === "1";
   return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro, erased };
 }

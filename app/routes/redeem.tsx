@@ -13,7 +13,8 @@ import {
   type CounterCode,
 } from "~/features/redeem/counter.server";
 import { domainErrorData, formFields, readForm } from "~/utils/http.server";
-
+import { clientAddress } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/redeem";
@@ -24,12 +25,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const scope = { isOwner: actor.isOwner, label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
   try {
-    await checkCounterBudget(request, actor);
+    await checkCounterBudget({ actor, clientAddress: clientAddress(request) });
   } catch (error) {
     return domainErrorData(error, (refused) => ({ scope, typed, found: null, error: refused.message }));
   }
-  const found = await lookupForCounter({ actor, code: typed, timeZone: await getTimeZone(request) });
-  if (!found) await spendCounterMiss(request, actor);
+  const { db } = await getServices();
+  const found = await lookupForCounter(db, { actor, code: typed, timeZone: await getTimeZone(request) });
+  if (!found) await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
   return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
 }
 
@@ -38,17 +40,18 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const code = (fields.code ?? "").slice(0, 40);
   try {
-    await checkCounterBudget(request, actor);
+    await checkCounterBudget({ actor, clientAddress: clientAddress(request) });
   } catch (error) {
     return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
   }
+  const { db } = await getServices();
   const result =
     fields.intent === "redeem"
-      ? await redeemAtCounter({ actor, code, timeZone: await getTimeZone(request) })
+      ? await redeemAtCounter(db, { actor, code, timeZone: await getTimeZone(request) })
       : fields.intent === "undo"
-        ? await undoAtCounter({ actor, code })
+        ? await undoAtCounter(db, { actor, code })
         : { status: 400, body: { ok: false, message: "Unknown action." } };
-  if (result.status === 404) await spendCounterMiss(request, actor);
+  if (result.status === 404) await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
   return data<CounterActionResult>(result.body, { status: result.status });
 }
 

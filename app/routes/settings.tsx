@@ -27,10 +27,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
   const [businessName, subscription, identity, sessions] = await Promise.all([
-    getBusinessName(user.id),
-    getSubscriptionPanel(user.id),
+    getBusinessName(db, { userId: user.id }),
+    getSubscriptionPanel(db, { userId: user.id }),
     getBusinessIdentity(db, { userId: user.id }),
-    listAccountSessions(request, user.sessionId),
+    listAccountSessions({ headers: request.headers, currentSessionId: user.sessionId }),
   ]);
   return {
     email: user.email,
@@ -63,7 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
     if (!parsed.ok) return data<ActionData>({ form: "profile", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     try {
       await consumeRateLimit("profileByUser", user.id);
-      const result = await updateProfile(request, user, parsed.value);
+      const { db } = await getServices();
+      const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
       if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
       nudgeEmailWorker();
       return data<ActionData>({ form: "profile", message: result.message });
@@ -77,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (fields.intent === "business") {
     const parsed = parseSubmission(BusinessSchema, fields);
     if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
-    await updateBusinessName(user.id, parsed.value.businessName);
+    const { db } = await getServices();
+    await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName });
     return data<ActionData>({ form: "business", message: "Business name saved" });
   }
 
@@ -95,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
     }
-    await signOutOtherSessions(request);
+    await signOutOtherSessions({ headers: request.headers });
     return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
   }
 
@@ -106,7 +108,8 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ form: "delete", error: `Type ${DELETE_CONFIRMATION_WORD} to confirm.` }, { status: 400 });
     }
     try {
-      const { setCookies } = await deleteAccount(request, user.id);
+      const { db } = await getServices();
+      const { setCookies } = await deleteAccount(db, { userId: user.id, headers: request.headers });
       return redirect("/", { headers: setCookieHeaders(setCookies) });
     } catch (error) {
       logger.error({ err: error, userId: user.id }, "account deletion failed");

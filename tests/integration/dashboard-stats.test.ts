@@ -82,7 +82,8 @@ describe("dashboard", () => {
       new Date("2024-02-29T00:00:00Z"),
     ]);
 
-    const result = await getDashboard({ userId: owner.id, timeZone: "Asia/Tokyo", now });
+    const { db } = await getServices();
+    const result = await getDashboard(db, { userId: owner.id, timeZone: "Asia/Tokyo", now });
     expect(result.chart).toEqual([
       { date: "Mar 4", leads: 1, scans: 0 },
       { date: "Mar 5", leads: 0, scans: 1 },
@@ -96,7 +97,7 @@ describe("dashboard", () => {
     expect(result.stats.scansTrend).toEqual({ direction: "up", percent: 50 });
 
     // The same rows seen from UTC fall on other days.
-    const utc = await getDashboard({ userId: owner.id, timeZone: "UTC", now });
+    const utc = await getDashboard(db, { userId: owner.id, timeZone: "UTC", now });
     expect(utc.chart.map((point) => point.leads)).toEqual([0, 0, 0, 0, 0, 2, 1]);
   });
 

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { businessProfile, subscription, user } from "~/db/schema";
-import type { SessionUser } from "~/features/auth/session.server";
 import { weakPasswordReasons } from "~/features/auth/password";
 import { getStripe } from "~/features/billing/stripe.server";
 import { deleteUploadsOfUser } from "~/features/uploads/storage.server";
@@ -11,15 +11,20 @@ import { getServices } from "~/utils/services.server";
 export type ProfileResult =
   { ok: true; message: string; setCookies?: string[] } | { ok: false; fieldErrors: Record<string, string>; message?: string };
 
+export type UpdateProfileOptions = {
+  userId: string;
+  /** The account's email now: the form's email differs from it when the owner changes it. */
+  currentEmail: string;
+  /** The browser's request headers: Better Auth checks the password against their session. */
+  headers: Headers;
+  input: { email: string; currentPassword: string; newPassword: string };
+};
+
 /**
  * Changes email and/or password; both need the current password (DESIGN decision 8).
  */
-export async function updateProfile(
-  request: Request,
-  sessionUser: SessionUser,
-  input: { email: string; currentPassword: string; newPassword: string },
-): Promise<ProfileResult> {
-  const emailChanged = input.email !== sessionUser.email;
+export async function updateProfile(db: Database, { userId, currentEmail, headers, input }: UpdateProfileOptions): Promise<ProfileResult> {
+  const emailChanged = input.email !== currentEmail;
   const passwordChanged = input.newPassword.length > 0;
   if (!emailChanged && !passwordChanged) return { ok: false, fieldErrors: {}, message: "Nothing to update" };
   if (!input.currentPassword) {
@@ -30,13 +35,13 @@ export async function updateProfile(
     if (reasons.length) return { ok: false, fieldErrors: { newPassword: reasons.join(". ") } };
   }
 
-  const { auth, db, env } = await getServices();
+  const { auth, env } = await getServices();
   // Admin addresses are reserved: taking one over by changing email must not be possible.
   if (emailChanged && env.adminEmails.includes(input.email)) {
     return { ok: false, fieldErrors: { email: "That email is already in use" } };
   }
   try {
-    await auth.api.verifyPassword({ body: { password: input.currentPassword }, headers: request.headers });
+    await auth.api.verifyPassword({ body: { password: input.currentPassword }, headers });
   } catch (error) {
     if (isAPIError(error)) return { ok: false, fieldErrors: { currentPassword: "Current password is incorrect" } };
     throw error;
@@ -46,7 +51,7 @@ export async function updateProfile(
     const [taken] = await db
       .select({ id: user.id })
       .from(user)
-      .where(and(eq(user.email, input.email), ne(user.id, sessionUser.id)));
+      .where(and(eq(user.email, input.email), ne(user.id, userId)));
     if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
   }
 
@@ -55,14 +60,14 @@ export async function updateProfile(
   if (passwordChanged) {
     await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
-      headers: request.headers,
+      headers,
     });
     // Revoking only the *other* sessions keeps this cookie valid, so a no-JavaScript form post
     // (whose loaders run with the same cookie) stays signed in (decision 135).
-    await auth.api.revokeOtherSessions({ headers: request.headers });
+    await auth.api.revokeOtherSessions({ headers });
   }
   if (emailChanged) {
-    await auth.api.changeEmail({ body: { newEmail: input.email }, headers: request.headers });
+    await auth.api.changeEmail({ body: { newEmail: input.email }, headers });
     const message = `We sent a confirmation link to ${input.email}. Your email changes when you open it.`;
     return { ok: true, message: passwordChanged ? `Password changed. ${message}` : message };
   }
@@ -81,14 +86,16 @@ export async function updateBillingEmail(userId: string, email: string) {
     .catch((error) => logger.error({ err: error, userId }, "Stripe customer email not updated"));
 }
 
-export async function getBusinessName(userId: string) {
-  const { db } = await getServices();
+export type GetBusinessNameOptions = { userId: string };
+
+export async function getBusinessName(db: Database, { userId }: GetBusinessNameOptions) {
   const [row] = await db.select({ name: businessProfile.name }).from(businessProfile).where(eq(businessProfile.userId, userId));
   return row?.name ?? "";
 }
 
-export async function updateBusinessName(userId: string, name: string) {
-  const { db } = await getServices();
+export type UpdateBusinessNameOptions = { userId: string; name: string };
+
+export async function updateBusinessName(db: Database, { userId, name }: UpdateBusinessNameOptions) {
   if (!name) {
     await db.delete(businessProfile).where(eq(businessProfile.userId, userId));
     return;
@@ -96,8 +103,9 @@ export async function updateBusinessName(userId: string, name: string) {
   await db.insert(businessProfile).values({ userId, name }).onConflictDoUpdate({ target: businessProfile.userId, set: { name } });
 }
 
-export async function getSubscriptionPanel(userId: string) {
-  const { db } = await getServices();
+export type GetSubscriptionPanelOptions = { userId: string };
+
+export async function getSubscriptionPanel(db: Database, { userId }: GetSubscriptionPanelOptions) {
   const [row] = await db
     .select({
       status: subscription.status,
@@ -119,12 +127,18 @@ export async function getSubscriptionPanel(userId: string) {
   };
 }
 
+export type DeleteAccountOptions = {
+  userId: string;
+  /** The browser's request headers: the session they carry is ended. */
+  headers: Headers;
+};
+
 /**
  * Deletes the account and everything that is the user's. The Stripe subscription is canceled
  * first: if that fails nothing is deleted, so the user is never billed for a deleted account.
  */
-export async function deleteAccount(request: Request, userId: string): Promise<{ setCookies: string[] }> {
-  const { auth, db } = await getServices();
+export async function deleteAccount(db: Database, { userId, headers }: DeleteAccountOptions): Promise<{ setCookies: string[] }> {
+  const { auth } = await getServices();
   const [row] = await db
     .select({ subscriptionId: subscription.stripeSubscriptionId, status: subscription.status })
     .from(subscription)
@@ -134,10 +148,10 @@ export async function deleteAccount(request: Request, userId: string): Promise<{
     if (!stripe) throw new Error("cannot cancel the Stripe subscription: Stripe is not configured");
     await stripe.subscriptions.cancel(row.subscriptionId);
   }
-  const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+  const signedOut = await auth.api.signOut({ headers, returnHeaders: true });
   await deleteUploadsOfUser(userId);
   // Sessions, campaigns, scans, leads, subscription and profile go with the user (ON DELETE CASCADE).
   await db.delete(user).where(eq(user.id, userId));
   logger.info({ userId }, "account deleted");
-  return { setCookies: headers.getSetCookie() };
+  return { setCookies: signedOut.headers.getSetCookie() };
 }

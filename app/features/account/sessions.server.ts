@@ -13,10 +13,16 @@ export function describeDevice(userAgent: string | null | undefined) {
   return handheld ? `${what} (${handheld})` : what;
 }
 
+/**
+ * Better Auth owns the sessions (and their cache): these functions ask it, with the browser's
+ * request headers, rather than read the session table, so they take no `db`.
+ */
+export type ListAccountSessionsOptions = { headers: Headers; currentSessionId: string };
+
 /** The account's active sessions, this one first; ids stay on the server side of the page. */
-export async function listAccountSessions(request: Request, currentSessionId: string): Promise<SessionRow[]> {
+export async function listAccountSessions({ headers, currentSessionId }: ListAccountSessionsOptions): Promise<SessionRow[]> {
   const { auth } = await getServices();
-  const sessions = await auth.api.listSessions({ headers: request.headers });
+  const sessions = await auth.api.listSessions({ headers });
   return sessions
     .map((session) => ({
       id: session.id === currentSessionId ? "current" : String(sessions.indexOf(session)),
@@ -27,7 +33,9 @@ export async function listAccountSessions(request: Request, currentSessionId: st
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive));
 }
 
-export async function signOutOtherSessions(request: Request) {
+export type SignOutOtherSessionsOptions = { headers: Headers };
+
+export async function signOutOtherSessions({ headers }: SignOutOtherSessionsOptions) {
   const { auth } = await getServices();
-  await auth.api.revokeOtherSessions({ headers: request.headers });
+  await auth.api.revokeOtherSessions({ headers });
 }

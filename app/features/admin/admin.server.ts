@@ -10,13 +10,17 @@ import { campaignScans } from "~/features/capture/scan-count.server";
 
 type Executor = Pick<Database, "insert">;
 
+export type RecordAdminActionOptions = { actorId: string; action: string; target: string; detail?: Record<string, unknown> };
+
 /** Every admin change is kept (admin_audit) and logged: who did what to which record. */
-export async function recordAdminAction(db: Executor, entry: { actorId: string; action: string; target: string; detail?: Record<string, unknown> }) {
+export async function recordAdminAction(db: Executor, entry: RecordAdminActionOptions) {
   await db.insert(adminAudit).values({ actorId: entry.actorId, action: entry.action, target: entry.target, detail: entry.detail ?? null });
   logger.info({ audit: entry }, "admin action");
 }
 
-export async function getAdminStats({ db, now = new Date() }: { db: Database; now?: Date }) {
+export type GetAdminStatsOptions = { now?: Date };
+
+export async function getAdminStats(db: Database, { now = new Date() }: GetAdminStatsOptions = {}) {
   const since = recentSince(now);
   const one = async (query: Promise<Array<{ value: number }>>) => (await query)[0]?.value ?? 0;
   const [users, campaigns, leads, blogPosts, subscriptions, newUsers, newCampaigns] = await Promise.all([
@@ -36,19 +40,9 @@ function isEffectiveAdmin(adminEmails: string[]) {
   return adminEmails.length ? or(eq(user.role, "admin"), inArray(user.email, adminEmails))! : eq(user.role, "admin");
 }
 
-export async function listUsers({
-  db,
-  adminEmails,
-  q,
-  role,
-  page,
-}: {
-  db: Database;
-  adminEmails: string[];
-  q: string;
-  role: (typeof ROLE_FILTERS)[number];
-  page: number;
-}) {
+export type ListUsersOptions = { adminEmails: string[]; q: string; role: (typeof ROLE_FILTERS)[number]; page: number };
+
+export async function listUsers(db: Database, { adminEmails, q, role, page }: ListUsersOptions) {
   const conditions: SQL[] = [];
   if (q) conditions.push(ilike(user.email, containsPattern(q)));
   if (role === "admin") conditions.push(isEffectiveAdmin(adminEmails));
@@ -73,25 +67,16 @@ export async function listUsers({
   };
 }
 
+/** `actorId` is the admin acting; `userId` the account changed (as in every admin change below). */
+export type ChangeUserRoleOptions = { actorId: string; adminEmails: string[]; userId: string; role: "user" | "admin" };
+
 export type RoleChangeResult = { ok: true } | { ok: false; reason: "not_found" | "last_admin" | "configured_admin" };
 
 /**
  * Sets a user's role. The admin rows are locked first, so two admins demoting each other at the
  * same time cannot leave the product without one.
  */
-export async function changeUserRole({
-  db,
-  actorId,
-  adminEmails,
-  userId,
-  role,
-}: {
-  db: Database;
-  actorId: string;
-  adminEmails: string[];
-  userId: string;
-  role: "user" | "admin";
-}): Promise<RoleChangeResult> {
+export async function changeUserRole(db: Database, { actorId, adminEmails, userId, role }: ChangeUserRoleOptions): Promise<RoleChangeResult> {
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: user.id, email: user.email }).from(user).where(isEffectiveAdmin(adminEmails)).for("update");
     const [target] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, userId)).for("update");
@@ -112,20 +97,10 @@ export async function changeUserRole({
   });
 }
 
+export type ListSubscriptionsOptions = { proPriceId: string | undefined; q: string; status: (typeof SUBSCRIPTION_FILTERS)[number]; page: number };
+
 /** Every user with their subscription, if any, so Pro can be granted to anyone. */
-export async function listSubscriptions({
-  db,
-  proPriceId,
-  q,
-  status,
-  page,
-}: {
-  db: Database;
-  proPriceId: string | undefined;
-  q: string;
-  status: (typeof SUBSCRIPTION_FILTERS)[number];
-  page: number;
-}) {
+export async function listSubscriptions(db: Database, { proPriceId, q, status, page }: ListSubscriptionsOptions) {
   const conditions: SQL[] = [];
   if (q) conditions.push(or(ilike(user.email, containsPattern(q)), ilike(subscription.stripeCustomerId, containsPattern(q)))!);
   if (status === "none") conditions.push(isNull(subscription.userId));
@@ -159,18 +134,10 @@ export async function listSubscriptions({
   };
 }
 
+export type SetSubscriptionStatusOptions = { actorId: string; userId: string; status: SubscriptionStatus };
+
 /** False when the user has no subscription row to change. */
-export async function setSubscriptionStatus({
-  db,
-  actorId,
-  userId,
-  status,
-}: {
-  db: Database;
-  actorId: string;
-  userId: string;
-  status: SubscriptionStatus;
-}) {
+export async function setSubscriptionStatus(db: Database, { actorId, userId, status }: SetSubscriptionStatusOptions) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: subscription.status }).from(subscription).where(eq(subscription.userId, userId)).for("update");
     if (!before) return false;
@@ -185,8 +152,10 @@ export async function setSubscriptionStatus({
   });
 }
 
+export type SetProGrantOptions = { actorId: string; userId: string; isPro: boolean };
+
 /** The admin Pro grant (DESIGN decision 1), stored apart from Stripe's state. False for an unknown user. */
-export async function setProGrant({ db, actorId, userId, isPro }: { db: Database; actorId: string; userId: string; isPro: boolean }) {
+export async function setProGrant(db: Database, { actorId, userId, isPro }: SetProGrantOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx.update(user).set({ isPro, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
     if (rows.length === 0) return false;
@@ -200,7 +169,9 @@ export async function setProGrant({ db, actorId, userId, isPro }: { db: Database
   });
 }
 
-export async function listAllCampaigns({ db, q, page }: { db: Database; q: string; page: number }) {
+export type ListAllCampaignsOptions = { q: string; page: number };
+
+export async function listAllCampaigns(db: Database, { q, page }: ListAllCampaignsOptions) {
   const where = q ? or(ilike(campaign.title, containsPattern(q)), ilike(user.email, containsPattern(q))) : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -225,8 +196,10 @@ export async function listAllCampaigns({ db, q, page }: { db: Database; q: strin
   return { rows, total: total?.value ?? 0 };
 }
 
+export type ListAllLeadsOptions = { q: string; page: number };
+
 /** Leads across all owners, unmasked: this is the admin's view, not an owner's plan-limited one. */
-export async function listAllLeads({ db, q, page }: { db: Database; q: string; page: number }) {
+export async function listAllLeads(db: Database, { q, page }: ListAllLeadsOptions) {
   const where = q ? or(ilike(lead.name, containsPattern(q)), ilike(lead.email, containsPattern(q))) : undefined;
   const [rows, [total]] = await Promise.all([
     db

@@ -9,7 +9,7 @@ import type { PostInput, PostStatusFilter } from "./blog.schema";
 /** The public list can never be longer than this; the blog is a handful of posts. */
 const PUBLIC_LIST_LIMIT = 100;
 
-export async function listPublishedPosts({ db }: { db: Database }) {
+export async function listPublishedPosts(db: Database) {
   return db
     .select({
       id: blogPost.id,
@@ -27,7 +27,9 @@ export async function listPublishedPosts({ db }: { db: Database }) {
 }
 
 /** A post by slug; drafts only for admins (previews). */
-export async function getPostBySlug({ db, slug, includeDrafts }: { db: Database; slug: string; includeDrafts: boolean }) {
+export type GetPostBySlugOptions = { slug: string; includeDrafts: boolean };
+
+export async function getPostBySlug(db: Database, { slug, includeDrafts }: GetPostBySlugOptions) {
   const [post] = await db
     .select({
       title: blogPost.title,
@@ -46,7 +48,9 @@ export async function getPostBySlug({ db, slug, includeDrafts }: { db: Database;
   return post ?? null;
 }
 
-export async function listPostsForAdmin({ db, q, status, page }: { db: Database; q: string; status: PostStatusFilter; page: number }) {
+export type ListPostsForAdminOptions = { q: string; status: PostStatusFilter; page: number };
+
+export async function listPostsForAdmin(db: Database, { q, status, page }: ListPostsForAdminOptions) {
   const conditions: SQL[] = [];
   if (q) conditions.push(or(ilike(blogPost.title, containsPattern(q)), ilike(blogPost.content, containsPattern(q)))!);
   if (status !== "all") conditions.push(eq(blogPost.published, status === "published"));
@@ -73,7 +77,9 @@ export async function listPostsForAdmin({ db, q, status, page }: { db: Database;
   return { rows, total: total?.value ?? 0 };
 }
 
-export async function getPostForEdit({ db, postId }: { db: Database; postId: string }) {
+export type GetPostForEditOptions = { postId: string };
+
+export async function getPostForEdit(db: Database, { postId }: GetPostForEditOptions) {
   const [post] = await db
     .select({
       id: blogPost.id,
@@ -89,7 +95,9 @@ export async function getPostForEdit({ db, postId }: { db: Database; postId: str
   return post ?? null;
 }
 
-export async function createPost({ db, actorId, input }: { db: Database; actorId: string; input: PostInput }) {
+export type CreatePostOptions = { actorId: string; input: PostInput };
+
+export async function createPost(db: Database, { actorId, input }: CreatePostOptions) {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
       const now = new Date();
@@ -117,8 +125,10 @@ export async function createPost({ db, actorId, input }: { db: Database; actorId
   );
 }
 
+export type UpdatePostOptions = { actorId: string; postId: string; input: PostInput };
+
 /** Updates a post; null when it does not exist. Publishing keeps the first publication date. */
-export async function updatePost({ db, actorId, postId, input }: { db: Database; actorId: string; postId: string; input: PostInput }) {
+export async function updatePost(db: Database, { actorId, postId, input }: UpdatePostOptions) {
   return withSlugCheck(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
@@ -153,8 +163,10 @@ export async function updatePost({ db, actorId, postId, input }: { db: Database;
   );
 }
 
+export type SetPostPublishedOptions = { actorId: string; postId: string; published: boolean };
+
 /** Publish sets published_at to now, unpublish clears it (spec §4). False when the post does not exist. */
-export async function setPostPublished({ db, actorId, postId, published }: { db: Database; actorId: string; postId: string; published: boolean }) {
+export async function setPostPublished(db: Database, { actorId, postId, published }: SetPostPublishedOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(blogPost)
@@ -172,7 +184,9 @@ export async function setPostPublished({ db, actorId, postId, published }: { db:
   });
 }
 
-export async function deletePost({ db, actorId, postId }: { db: Database; actorId: string; postId: string }) {
+export type DeletePostOptions = { actorId: string; postId: string };
+
+export async function deletePost(db: Database, { actorId, postId }: DeletePostOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx.delete(blogPost).where(eq(blogPost.id, postId)).returning({ slug: blogPost.slug, title: blogPost.title });
     if (rows.length === 0) return false;

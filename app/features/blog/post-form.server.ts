@@ -72,9 +72,9 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
 
   try {
     if (postId) {
-      if (!(await updatePost({ db, actorId: userId, postId, input }))) return { kind: "missing" };
+      if (!(await updatePost(db, { actorId: userId, postId, input }))) return { kind: "missing" };
     } else {
-      await createPost({ db, actorId: userId, input });
+      await createPost(db, { actorId: userId, input });
     }
   } catch (error) {
     if (isDomainError(error, "slug_taken")) return refused(error.status, { slug: error.message });

@@ -61,7 +61,7 @@ const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
   const found = await findOwnedLead(db, options);
   if (!found) return null;
-  const isMasked = !options.isPro && !(await listVisibleLeadIds(db, options.userId)).has(found.id);
+  const isMasked = !options.isPro && !(await listVisibleLeadIds(db, { userId: options.userId })).has(found.id);
   const contact = isMasked ? maskLead(found) : found;
   const [consent, [scanRow], others] = await Promise.all([
     consentOf(db, found.id),

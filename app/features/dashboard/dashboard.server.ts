@@ -3,7 +3,7 @@ import { countOwnerPerDay } from "~/features/analytics/analytics.server";
 import type { CampaignSummary } from "~/features/campaigns/campaigns";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
-import { getServices } from "~/utils/services.server";
+import type { Database } from "~/db/client.server";
 import { chartPoints, conversionRate, lastDays, weekTrend, type ChartPoint, type Trend } from "./dashboard";
 
 export const RECENT_CAMPAIGNS = 6;
@@ -22,9 +22,10 @@ export type DashboardData = {
   recentCampaigns: CampaignSummary[];
 };
 
+export type GetDashboardOptions = { userId: string; timeZone: string; now?: Date };
+
 /** Everything the dashboard shows, in three queries whatever the number of campaigns or days. */
-export async function getDashboard(options: { userId: string; timeZone: string; now?: Date }): Promise<DashboardData> {
-  const { db } = await getServices();
+export async function getDashboard(db: Database, options: GetDashboardOptions): Promise<DashboardData> {
   const today = calendarDay(options.now ?? new Date(), options.timeZone);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
     listCampaigns(db, { userId: options.userId }),

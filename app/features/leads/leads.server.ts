@@ -6,7 +6,6 @@ import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
-import { getServices } from "~/utils/services.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
 import { REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
@@ -75,11 +74,13 @@ function onlyIds(ids: Set<string>): SQL {
   )})`;
 }
 
+export type ListVisibleLeadIdsOptions = { userId: string };
+
 /**
  * The ids a free owner sees unmasked: their first FREE_VISIBLE_LEADS leads, oldest first, over
  * all their campaigns. Each campaign contributes at most that many (read from its index).
  */
-export async function listVisibleLeadIds(db: Database, userId: string): Promise<Set<string>> {
+export async function listVisibleLeadIds(db: Database, { userId }: ListVisibleLeadIdsOptions): Promise<Set<string>> {
   const result = await db.execute(sql`
     select x.id from campaign c
     cross join lateral (
@@ -92,12 +93,13 @@ export async function listVisibleLeadIds(db: Database, userId: string): Promise<
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
+export type ListLeadsOptions = Owner & { query: LeadsQuery; timeZone: string; now?: Date };
+
 /** One page of the owner's leads, newest first, with the cards' counts; masked for free owners. */
-export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: string; now?: Date }): Promise<LeadsPage> {
-  const { db } = await getServices();
+export async function listLeads(db: Database, options: ListLeadsOptions): Promise<LeadsPage> {
   const { userId, query, timeZone } = options;
   const today = calendarDay(options.now ?? new Date(), timeZone);
-  const visible = options.isPro ? null : await listVisibleLeadIds(db, userId);
+  const visible = options.isPro ? null : await listVisibleLeadIds(db, { userId });
   const filter = viewFilter(query, visible);
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
 
@@ -217,13 +219,14 @@ export async function listLeads(options: Owner & { query: LeadsQuery; timeZone: 
 
 const CSV_BATCH = 1_000;
 
+export type StreamLeadsCsvOptions = Owner & { query: ViewQuery };
+
 /**
  * The current view as CSV, streamed from a server-side cursor in batches (constant memory).
  * Free owners get only the leads they see unmasked, so a masked value never leaves.
  */
-export async function streamLeadsCsv(options: Owner & { query: ViewQuery }) {
-  const { db } = await getServices();
-  const visible = options.isPro ? null : await listVisibleLeadIds(db, options.userId);
+export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOptions) {
+  const visible = options.isPro ? null : await listVisibleLeadIds(db, { userId: options.userId });
   const filter = viewFilter(options.query, visible);
   const onlyVisible = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
 

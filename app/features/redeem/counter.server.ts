@@ -1,23 +1,26 @@
-import { getServices } from "~/utils/services.server";
-import { checkRateLimit, clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
+import type { Database } from "~/db/client.server";
+import { checkRateLimit, consumeRateLimit } from "~/utils/rate-limit.server";
 import { formatDate, formatDateTime } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 import { isDomainError } from "~/utils/domain-error";
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
+/** The budgets are the rate limiter's (its own store), so these two take no `db`. */
+export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string };
+
 /**
  * Guessing is the threat, not a busy counter: only codes that do not exist spend the budgets, and
  * every attempt is refused once either is spent.
  */
-export async function checkCounterBudget(request: Request, actor: RedeemActor) {
-  await checkRateLimit("redeemMissByAddress", clientAddress(request));
+export async function checkCounterBudget({ actor, clientAddress }: CounterBudgetOptions) {
+  await checkRateLimit("redeemMissByAddress", clientAddress);
   await checkRateLimit("redeemMissByActor", actorKey(actor));
 }
 
-export async function spendCounterMiss(request: Request, actor: RedeemActor) {
+export async function spendCounterMiss({ actor, clientAddress }: CounterBudgetOptions) {
   try {
-    await consumeRateLimit("redeemMissByAddress", clientAddress(request));
+    await consumeRateLimit("redeemMissByAddress", clientAddress);
     await consumeRateLimit("redeemMissByActor", actorKey(actor));
   } catch (error) {
     // This answer is "not found" anyway; the next attempt is the one refused.
@@ -60,20 +63,18 @@ export function presentCode(view: CodeView, timeZone: string): CounterCode {
   };
 }
 
-export async function lookupForCounter(options: { actor: RedeemActor; code: string; timeZone: string }) {
-  const { db } = await getServices();
+export type LookupForCounterOptions = { actor: RedeemActor; code: string; timeZone: string };
+
+export async function lookupForCounter(db: Database, options: LookupForCounterOptions) {
   const view = await lookupOfferCode(db, { actor: options.actor, code: options.code });
   return view ? presentCode(view, options.timeZone) : null;
 }
 
 export type CounterActionResult = { ok: boolean; message: string };
 
-export async function redeemAtCounter(options: {
-  actor: RedeemActor;
-  code: string;
-  timeZone: string;
-}): Promise<{ status: number; body: CounterActionResult }> {
-  const { db } = await getServices();
+export type RedeemAtCounterOptions = { actor: RedeemActor; code: string; timeZone: string };
+
+export async function redeemAtCounter(db: Database, options: RedeemAtCounterOptions): Promise<{ status: number; body: CounterActionResult }> {
   const result = await redeemOfferCode(db, { actor: options.actor, code: options.code });
   switch (result.outcome) {
     case "redeemed":
@@ -87,8 +88,9 @@ export async function redeemAtCounter(options: {
   }
 }
 
-export async function undoAtCounter(options: { actor: RedeemActor; code: string }): Promise<{ status: number; body: CounterActionResult }> {
-  const { db } = await getServices();
+export type UndoAtCounterOptions = { actor: RedeemActor; code: string };
+
+export async function undoAtCounter(db: Database, options: UndoAtCounterOptions): Promise<{ status: number; body: CounterActionResult }> {
   if (await undoRedeem(db, options)) return { status: 200, body: { ok: true, message: "Redeem undone. The code can be used again." } };
   return { status: 409, body: { ok: false, message: "This redeem can no longer be undone (more than 5 minutes have passed)." } };
 }
