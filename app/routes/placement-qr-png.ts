@@ -1,7 +1,6 @@
 import { requireUser } from "~/features/auth/session.server";
 import { getQrCode } from "~/features/qr/qr-code.server";
-import { isDomainError } from "~/utils/domain-error";
-import { privateDownload, textResponse } from "~/utils/http.server";
+import { domainErrorText, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/placement-qr-png";
 
@@ -19,7 +18,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       }),
     );
   } catch (error) {
-    if (!isDomainError(error)) throw error;
-    return textResponse(error.message, error.status, error.headers);
+    return domainErrorText(error);
   }
 }

@@ -57,6 +57,12 @@ export function domainErrorData<T>(error: unknown, body: (error: DomainError) =>
   return data(body(error), { status: error.status, headers: error.headers });
 }
 
+/** A resource route's answer to a DomainError: its message as plain text with its status; anything else is rethrown. */
+export function domainErrorText(error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  return textResponse(error.message, error.status, error.headers);
+}
+
 /** A plain-text answer (resource routes: downloads, links opened outside the app). */
 export function textResponse(body: string, status: number, headers: Record<string, string> = {}) {
   return new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
