@@ -29,6 +29,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
   return {
     leads: [leadRow("Ada Lovelace", "ada@example.com"), leadRow("G****", "g****@e******.com", true)],
     matching: 2,
+    moreMatching: false,
     hidden: 1,
     page: 1,
     pageCount: 1,
@@ -66,5 +67,23 @@ describe("the leads screen", () => {
       loaderData: payload({ leads: [], matching: 0, hidden: 0, query: { q: "zed", campaign: "", placement: "" } }),
     });
     expect(screen.getByText("No leads match your filters")).toBeTruthy();
+  });
+
+  it("says a broad search matched more than it counted, and still offers the next page", async () => {
+    await renderRoute(leads, {
+      path: "/leads",
+      url: "/leads?q=ava",
+      loaderData: payload({
+        matching: 10_000,
+        moreMatching: true,
+        hidden: 0,
+        pageCount: 200,
+        isPro: true,
+        query: { q: "ava", campaign: "", placement: "" },
+      }),
+    });
+    expect(screen.getByText("Showing 2 of 10,000+ leads")).toBeTruthy();
+    expect(screen.getByText("Page 1 of 200+")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Next" }).getAttribute("href")).toContain("page=2");
   });
 });

@@ -2,6 +2,9 @@ import { Calendar, Download, Lock, Search, TrendingUp, Users } from "lucide-reac
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
+import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
+import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
@@ -20,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, matching, hidden, page, pageCount, stats, campaigns, placements, query, isPro, erased } = loaderData;
+  const { leads, matching, moreMatching, hidden, page, pageCount, stats, campaigns, placements, query, isPro, erased } = loaderData;
   const navigation = useNavigation();
   const searchAsYouType = useSearchAsYouType();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
@@ -86,53 +89,35 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <label htmlFor="lead-campaign" className="sr-only">
           Campaign
         </label>
-        <select
-          id="lead-campaign"
-          name="campaign"
-          defaultValue={query.campaign}
-          key={query.campaign}
-          className="rounded-lg border border-gray-300 bg-white px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
-        >
+        <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-auto">
           <option value="">All Campaigns</option>
           {campaigns.map((campaign) => (
             <option key={campaign.id} value={campaign.id}>
               {campaign.title}
             </option>
           ))}
-        </select>
+        </Select>
         {placements.length > 0 || query.placement ? (
           <>
             <label htmlFor="lead-placement" className="sr-only">
               Placement
             </label>
-            <select
-              id="lead-placement"
-              name="placement"
-              defaultValue={query.placement}
-              key={`placement-${query.placement}`}
-              className="rounded-lg border border-gray-300 bg-white px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
-            >
+            <Select id="lead-placement" name="placement" defaultValue={query.placement} key={`placement-${query.placement}`} className="sm:w-auto">
               <option value="">All Placements</option>
               {placements.map((placement) => (
                 <option key={placement.id} value={placement.id}>
                   {placement.campaign} · {placement.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </>
         ) : null}
-        <button type="submit" className="rounded-lg border border-gray-300 bg-white px-4 py-2 font-medium text-gray-700 hover:bg-gray-50">
+        <Button type="submit" variant="secondary">
           {isSearching ? "Searching..." : "Apply"}
-        </button>
+        </Button>
       </Form>
 
-      {/* Focusable so keyboard users can scroll a table wider than a phone. */}
-      <div
-        role="region"
-        aria-label="Leads table"
-        tabIndex={0}
-        className="mt-6 overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm focus:ring-2 focus:ring-blue-500 focus:outline-none"
-      >
+      <TableScroller label="Leads table" framed className="mt-6">
         {leads.length === 0 ? (
           <div className="p-10 text-center">
             <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
@@ -142,69 +127,55 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-            <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Lead
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Contact
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Campaign
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Collected At
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Placement
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Redeemed At
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
+          <Table>
+            <THead>
+              <Th>Lead</Th>
+              <Th>Contact</Th>
+              <Th>Campaign</Th>
+              <Th>Collected At</Th>
+              <Th>Placement</Th>
+              <Th>Redeemed At</Th>
+            </THead>
+            <TBody>
               {leads.map((lead) => (
                 <tr key={lead.id}>
-                  <td className="px-4 py-3 font-medium text-gray-900">
+                  <Td className="font-medium text-gray-900">
                     <span className="flex items-center gap-2">
                       {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
                       <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
                         {lead.name}
                       </Link>
                     </span>
-                  </td>
-                  <td className="px-4 py-3 text-gray-700">
+                  </Td>
+                  <Td>
                     <div>{lead.email}</div>
                     {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
-                  </td>
-                  <td className="px-4 py-3 text-gray-700">{lead.campaign}</td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                  </Td>
+                  <Td>{lead.campaign}</Td>
+                  <Td className="whitespace-nowrap">
                     <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
-                  </td>
-                  <td className="px-4 py-3 text-gray-700">
+                  </Td>
+                  <Td>
                     {lead.placement ?? (
                       <span className="text-gray-400">
                         <span aria-hidden="true">—</span>
                         <span className="sr-only">None</span>
                       </span>
                     )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-gray-700">
+                  </Td>
+                  <Td className="whitespace-nowrap">
                     {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
-                  </td>
+                  </Td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         )}
-      </div>
+      </TableScroller>
 
       <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
         <p aria-live="polite">
-          Showing {leads.length} of {matching} leads
+          Showing {leads.length} of {countLabel(matching, moreMatching)} leads
           {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
         </p>
         <div className="flex flex-wrap items-center gap-3">
@@ -213,7 +184,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
               Unlock All Leads
             </Link>
           ) : null}
-          {pageCount > 1 ? (
+          {pageCount > 1 || moreMatching ? (
             <nav aria-label="Pages" className="flex items-center gap-2">
               {page > 1 ? (
                 <Link to={pageHref(page - 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
@@ -221,9 +192,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                 </Link>
               ) : null}
               <span>
-                Page {page} of {pageCount}
+                Page {page} of {countLabel(pageCount, moreMatching)}
               </span>
-              {page < pageCount ? (
+              {page < pageCount || moreMatching ? (
                 <Link to={pageHref(page + 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
                   Next
                 </Link>
@@ -234,6 +205,11 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
+}
+
+/** "10,000+" when a search's count stopped at its cap. */
+function countLabel(count: number, isLowerBound: boolean) {
+  return `${count.toLocaleString("en-US")}${isLowerBound ? "+" : ""}`;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads · LeadQR" }];

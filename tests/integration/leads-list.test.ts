@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
 import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
@@ -111,6 +112,75 @@ describe("leads screen", () => {
     expect(payload(await loadLeads(owner.cookie, "?page=999")).page).toBe(3);
     const filtered = payload(await loadLeads(owner.cookie, "?q=lead 11&page=1"));
     expect(filtered).toMatchObject({ matching: 10, pageCount: 1 });
+  });
+});
+
+describe("counts and searches at scale (decision 176)", () => {
+  it("keeps each campaign's lead count through inserts, deletes, moves and cascades", async () => {
+    const owner = await createUser({ isPro: true });
+    const a = await createCampaignRow(owner.id, { title: "A" });
+    const b = await createCampaignRow(owner.id, { title: "B" });
+    const { db } = await getServices();
+    const countOf = async (campaignId: string) =>
+      (await db.select({ kept: schema.campaign.leadCount }).from(schema.campaign).where(eq(schema.campaign.id, campaignId)))[0]?.kept;
+    const [first] = await db
+      .insert(schema.lead)
+      .values([
+        { campaignId: a.id, name: "One", email: "one@x.io" },
+        { campaignId: a.id, name: "Two", email: "two@x.io" },
+        { campaignId: b.id, name: "Three", email: "three@x.io" },
+      ])
+      .returning({ id: schema.lead.id });
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([2, 1]);
+    await db.update(schema.lead).set({ campaignId: b.id }).where(eq(schema.lead.id, first!.id));
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 2]);
+    await db.update(schema.lead).set({ name: "Renamed" }).where(eq(schema.lead.campaignId, b.id));
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 2]);
+    await db.delete(schema.lead).where(eq(schema.lead.campaignId, b.id));
+    expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 0]);
+    expect(payload(await loadLeads(owner.cookie)).stats.total).toBe(1);
+    expect(payload(await loadLeads(owner.cookie, `?campaign=${a.id}`)).matching).toBe(1);
+  });
+
+  it("stores each lead's claimant key as the app computes it, and keeps it when the email changes", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    const { db } = await getServices();
+    const keyOf = async (leadId: string) =>
+      (await db.select({ key: schema.lead.claimantKey }).from(schema.lead).where(eq(schema.lead.id, leadId)))[0]?.key;
+    const stored = await createLeadRow(id, { name: "Zoë", email: "  Zoë.Martin@Example.COM " });
+    expect(await keyOf(stored.id)).toBe(claimantKeyOf(id, "zoë.martin@example.com"));
+    await db.update(schema.lead).set({ email: "other@example.com" }).where(eq(schema.lead.id, stored.id));
+    expect(await keyOf(stored.id)).toBe(claimantKeyOf(id, "other@example.com"));
+  });
+
+  it("never matches a term across name, email and phone", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    await createLeadRow(id, { name: "Ann", email: "bob@x.io", phone: "555" });
+    expect(names(payload(await loadLeads(owner.cookie, "?q=annbob")))).toEqual([]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=ann%01bob")))).toEqual([]);
+    expect(names(payload(await loadLeads(owner.cookie, "?q=x.io")))).toEqual(["Ann"]);
+  });
+
+  it("counts a broad search up to 10,000 and says there are more, yet every page stays reachable", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id);
+    const { db } = await getServices();
+    await db.execute(sql`
+      insert into lead (campaign_id, name, email, collected_at)
+      select ${id}, 'Ava ' || n, 'ava' || n || '@x.io', now() - n * interval '1 second'
+      from generate_series(1, 10050) n`);
+    const first = payload(await loadLeads(owner.cookie, "?q=ava"));
+    expect(first).toMatchObject({ matching: 10_000, moreMatching: true, pageCount: 200, page: 1 });
+    expect(first.leads[0].name).toBe("Ava 1");
+    const last = payload(await loadLeads(owner.cookie, "?q=ava&page=201"));
+    expect(last).toMatchObject({ matching: 10_050, moreMatching: false, pageCount: 201, page: 201 });
+    expect(last.leads).toHaveLength(50);
+    expect(last.leads.at(-1).name).toBe("Ava 10050");
+    const narrow = payload(await loadLeads(owner.cookie, "?q=ava1005"));
+    expect(narrow).toMatchObject({ matching: 2, moreMatching: false });
+    expect(payload(await loadLeads(owner.cookie)).stats.total).toBe(10_050);
   });
 });
 

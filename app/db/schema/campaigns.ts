@@ -32,6 +32,12 @@ export const campaign = pgTable(
     design: jsonb("design").$type<CampaignDesign>().notNull(),
     /** Scans recorded so far; the free limit is enforced by a conditional update of this column. */
     scanCount: integer("scan_count").notNull().default(0),
+    /**
+     * The campaign's leads, kept by statement triggers on `lead` (migration 0008) so that every
+     * insert and delete, whatever its path, counts: the dashboard and leads cards read this
+     * instead of counting the leads.
+     */
+    leadCount: integer("lead_count").notNull().default(0),
     /** How the capture page asks for marketing consent (issue 14); `notice` is the spec's sentence. */
     consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] })
       .notNull()
@@ -136,9 +142,24 @@ export const lead = pgTable(
     /** The placement whose QR code the visitor scanned, copied from the scan. */
     placementId: uuid("placement_id").references(() => placement.id, { onDelete: "set null" }),
     collectedAt: timestamp("collected_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The lead's claimant key (`claimantKeyOf` in features/redeem): set by a trigger on insert
+     * (migration 0009), so leads join their offer code on stored values instead of hashing every
+     * lead's email in each query. Never written by the app.
+     */
+    claimantKey: text("claimant_key"),
+    /**
+     * What a lead search matches: name, email and phone lowered, joined by a character no search
+     * term holds (so a term never spans two of them). One trigram index serves `LIKE '%term%'`,
+     * and a broad term's count compares one lowered string per lead instead of three `ILIKE`s.
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || coalesce(phone, ''))`),
   },
   // placement_id last: the placements table counts leads by placement from the index alone.
-  (t) => [index("lead_campaign_collected_idx").on(t.campaignId, t.collectedAt, t.placementId)],
+  (t) => [
+    index("lead_campaign_collected_idx").on(t.campaignId, t.collectedAt, t.placementId),
+    index("lead_campaign_claimant_idx").on(t.campaignId, t.claimantKey),
+  ],
 );
 
 export const upload = pgTable(

@@ -7,6 +7,7 @@ import { logger } from "~/utils/logger.server";
 import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
 import { campaignScans } from "~/features/capture/scan-count.server";
+import { leadMatches } from "~/features/leads/leads.server";
 
 type Executor = Pick<Database, "insert">;
 
@@ -181,7 +182,7 @@ export async function listAllCampaigns(db: Database, { q, page }: ListAllCampaig
         businessType: campaign.businessType,
         status: campaign.status,
         scans: campaignScans,
-        leads: sql<number>`(select count(*) from ${lead} where ${lead.campaignId} = ${campaign.id})`.mapWith(Number),
+        leads: campaign.leadCount,
         createdAt: campaign.createdAt,
         ownerEmail: user.email,
       })
@@ -200,7 +201,7 @@ export type ListAllLeadsOptions = { q: string; page: number };
 
 /** Leads across all owners, unmasked: this is the admin's view, not an owner's plan-limited one. */
 export async function listAllLeads(db: Database, { q, page }: ListAllLeadsOptions) {
-  const where = q ? or(ilike(lead.name, containsPattern(q)), ilike(lead.email, containsPattern(q))) : undefined;
+  const where = q ? leadMatches(q, lead.searchText) : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select({

@@ -12,10 +12,8 @@ import { DomainError } from "~/utils/domain-error";
 
 export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
 
-// Written out in full: inside a one-table select Drizzle would render ${campaign.id} unqualified.
-const leadCount = sql<number>`(select count(*) from "lead" where "lead"."campaign_id" = "campaign"."id")::int`;
-
-// Codes redeemed at the counter (the funnel's last step).
+// Codes redeemed at the counter (the funnel's last step). Written out in full: inside a one-table
+// select Drizzle would render ${campaign.id} unqualified.
 const redeemedCount = sql<number>`(select count(*) from "offer_code" where "offer_code"."campaign_id" = "campaign"."id" and "offer_code"."redeemed_at" is not null)::int`;
 
 const summaryColumns = {
@@ -25,7 +23,7 @@ const summaryColumns = {
   status: campaign.status,
   aiHeadline: campaign.aiHeadline,
   scans: campaignScans,
-  leads: leadCount,
+  leads: campaign.leadCount,
   redeemed: redeemedCount,
 };
 
@@ -53,7 +51,7 @@ export async function summarizeCampaigns(db: Database, options: { userId: string
       total: sql<number>`count(*)::int`,
       active: sql<number>`count(*) filter (where ${campaign.status} = 'active')::int`,
       scans: sql<number>`coalesce(sum(${campaignScans}), 0)::int`,
-      leads: sql<number>`coalesce(sum(${leadCount}), 0)::int`,
+      leads: sql<number>`coalesce(sum(${campaign.leadCount}), 0)::int`,
     })
     .from(campaign)
     .where(eq(campaign.userId, options.userId));

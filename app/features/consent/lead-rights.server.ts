@@ -6,7 +6,6 @@ import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, 
 import { listVisibleLeadIds } from "~/features/leads/leads.server";
 import { maskLead } from "~/features/leads/leads";
 import { formatOfferCode } from "~/features/redeem/code";
-import { claimantKeySql } from "~/features/redeem/redeem.server";
 import { isUuid } from "~/utils/text";
 import { consentStatusOf } from "./consent";
 
@@ -134,7 +133,7 @@ export async function exportLeadData(db: Database, options: LeadRightsOptions) {
   const [code] = await db
     .select({ code: offerCode.code, claimedAt: offerCode.claimedAt, expiresAt: offerCode.expiresAt, redeemedAt: offerCode.redeemedAt })
     .from(lead)
-    .innerJoin(offerCode, and(eq(offerCode.campaignId, lead.campaignId), eq(offerCode.claimantKey, claimantKeySql(lead.campaignId, lead.email))))
+    .innerJoin(offerCode, and(eq(offerCode.campaignId, lead.campaignId), eq(offerCode.claimantKey, lead.claimantKey)))
     .where(eq(lead.id, detail.id));
   return {
     exportedAt: new Date().toISOString(),

@@ -1,15 +1,15 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify/sync";
-import { asc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
-import { REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
+import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
-import { LEADS_PAGE_SIZE, type LeadsQuery } from "./leads.schema";
+import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadsQuery } from "./leads.schema";
 
 export type LeadRow = {
   id: string;
@@ -31,6 +31,8 @@ export type LeadRow = {
 export type LeadsPage = {
   leads: LeadRow[];
   matching: number;
+  /** A search matched more than `matching` leads: its count stopped there (SEARCH_COUNT_CAP). */
+  moreMatching: boolean;
   /** Leads of this view that are masked for a free owner (0 for Pro). */
   hidden: number;
   page: number;
@@ -58,12 +60,19 @@ function viewFilter(query: ViewQuery, visible: Set<string> | null): { campaign: 
   const campaignFilter = query.campaign ? sql` and c.id = ${query.campaign}` : sql``;
   const placementFilter = query.placement ? sql` and l.placement_id = ${query.placement}` : sql``;
   if (!query.q) return { campaign: campaignFilter, lead: placementFilter };
-  const pattern = likePattern(query.q);
   const readable = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
   return {
     campaign: campaignFilter,
-    lead: sql`${placementFilter} and (l.name ilike ${pattern} or l.email ilike ${pattern} or coalesce(l.phone, '') ilike ${pattern})${readable}`,
+    lead: sql`${placementFilter} and ${leadMatches(query.q)}${readable}`,
   };
+}
+
+/**
+ * A lead matches a search when its name, email or phone holds the term, ignoring case:
+ * search_text is the three lowered by PostgreSQL (schema), and the term is lowered the same way.
+ */
+export function leadMatches(term: string, searchText: SQL | AnyColumn = sql.raw("l.search_text")): SQL {
+  return sql`${searchText} like lower(${likePattern(term)})`;
 }
 
 function onlyIds(ids: Set<string>): SQL {
@@ -93,6 +102,8 @@ export async function listVisibleLeadIds(db: Database, { userId }: ListVisibleLe
   return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
+const PAGES_READ_BEFORE_COUNTED = 1_000;
+
 export type ListLeadsOptions = Owner & { query: LeadsQuery; timeZone: string; now?: Date };
 
 /** One page of the owner's leads, newest first, with the cards' counts; masked for free owners. */
@@ -101,9 +112,13 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
   const today = calendarDay(options.now ?? new Date(), timeZone);
   const visible = options.isPro ? null : await listVisibleLeadIds(db, { userId });
   const filter = viewFilter(query, visible);
-  const isFiltered = Boolean(query.q || query.campaign || query.placement);
 
-  const [campaigns, placements, stats, matchingCount] = await Promise.all([
+  // The page is read while the matches are counted, and re-read only when it lies past the last
+  // one (a stale link), which the count alone can tell. A page far down waits for the count, so a
+  // made-up page number cannot make the database walk every lead.
+  const pageAt = (page: number) => readLeadsPage(db, { userId, query, filter, page });
+  const readsAlongside = query.page <= PAGES_READ_BEFORE_COUNTED;
+  const [campaigns, placements, stats, counted, requested] = await Promise.all([
     db
       .select({ id: campaign.id, title: campaign.title })
       .from(campaign)
@@ -115,76 +130,26 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
       .innerJoin(campaign, eq(campaign.id, placement.campaignId))
       .where(eq(campaign.userId, userId))
       .orderBy(asc(campaign.title), asc(placement.name), asc(placement.id)),
-    // Counted per campaign from the (campaign_id, collected_at) index alone: index-only scans,
-    // the windows as index ranges.
+    // The total from the campaigns' kept counts; the windows counted per campaign as ranges of
+    // the (campaign_id, collected_at) index (index-only scans).
     db.execute(sql`
-      select coalesce(sum(x.total), 0)::int as total, coalesce(sum(x.week), 0)::int as "thisWeek",
-        coalesce(sum(x.today), 0)::int as today
-      from (
-        select
-          (select count(*) from lead l where l.campaign_id = c.id) as total,
-          (select count(*) from lead l where l.campaign_id = c.id
-            and l.collected_at >= ((${today}::date - 6)::timestamp at time zone ${timeZone})) as week,
-          (select count(*) from lead l where l.campaign_id = c.id
-            and l.collected_at >= (${today}::date::timestamp at time zone ${timeZone})) as today
-        from campaign c where c.user_id = ${userId}
-      ) x`),
-    isFiltered
-      ? db.execute(sql`
-          select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
-          where c.user_id = ${userId}${filter.campaign}${filter.lead}`)
-      : null,
+      select coalesce(sum(c.lead_count), 0)::int as total,
+        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
+          and l.collected_at >= ((${today}::date - 6)::timestamp at time zone ${timeZone}))), 0)::int as "thisWeek",
+        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
+          and l.collected_at >= (${today}::date::timestamp at time zone ${timeZone}))), 0)::int as today
+      from campaign c where c.user_id = ${userId}`),
+    countMatching(db, { userId, query, filter, page: query.page }),
+    readsAlongside ? pageAt(query.page) : null,
   ]);
 
   const cards = rowsOf<{ total: number; thisWeek: number; today: number }>(stats)[0]!;
-  const matching = matchingCount ? rowsOf<{ count: number }>(matchingCount)[0]!.count : cards.total;
+  const { matching, moreMatching } = counted ?? { matching: cards.total, moreMatching: false };
   const pageCount = Math.max(1, Math.ceil(matching / LEADS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
-  const offset = (page - 1) * LEADS_PAGE_SIZE;
+  const rows = requested && page === query.page ? requested : await pageAt(page);
 
-  // Newest first per campaign from the (campaign_id, collected_at) index, then merged: a page
-  // reads at most campaigns × (offset + page size) rows instead of sorting all the owner's
-  // leads. A search (few matches: the trigram indexes find them) and deep pages (the
-  // (collected_at, id) index walked newest first) are cheaper as one query over the owner's leads.
-  const isShallow = !query.q && offset + LEADS_PAGE_SIZE <= 500;
-  const result = await db.execute(
-    isShallow
-      ? sql`
-        select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
-          ${REDEEMED_AT_SQL} as "redeemedAt"
-        from campaign c
-        cross join lateral (
-          select l.id, l.name, l.email, l.phone, l.collected_at, l.placement_id from lead l
-          where l.campaign_id = c.id${filter.lead}
-          order by l.collected_at desc, l.id desc
-          limit ${offset + LEADS_PAGE_SIZE}
-        ) l
-        left join placement p on p.id = l.placement_id
-        where c.user_id = ${userId}${filter.campaign}
-        order by l.collected_at desc, l.id desc
-        limit ${LEADS_PAGE_SIZE} offset ${offset}`
-      : sql`
-        select l.id, l.name, l.email, l.phone, c.title as campaign, p.name as placement,
-          (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
-          ${REDEEMED_AT_SQL} as "redeemedAt"
-        from lead l join campaign c on c.id = l.campaign_id
-        left join placement p on p.id = l.placement_id
-        where c.user_id = ${userId}${filter.campaign}${filter.lead}
-        order by l.collected_at desc, l.id desc
-        limit ${LEADS_PAGE_SIZE} offset ${offset}`,
-  );
-
-  const leads = rowsOf<{
-    id: string;
-    name: string;
-    email: string;
-    phone: string | null;
-    campaign: string;
-    placement: string | null;
-    collectedAt: number;
-    redeemedAt: number | null;
-  }>(result).map((row) => {
+  const leads = rows.map((row) => {
     const isMasked = visible !== null && !visible.has(row.id);
     const contact = isMasked ? maskLead(row) : row;
     const collectedAt = new Date(Number(row.collectedAt));
@@ -203,7 +168,7 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
     };
   });
 
-  return { leads, matching, hidden: await countHidden(), page, pageCount, stats: cards, campaigns, placements };
+  return { leads, matching, moreMatching, hidden: await countHidden(), page, pageCount, stats: cards, campaigns, placements };
 
   async function countHidden() {
     if (visible === null) return 0;
@@ -215,6 +180,89 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
     );
     return matching - (row?.count ?? 0);
   }
+}
+
+type ViewOfOwner = { userId: string; query: ViewQuery; filter: ReturnType<typeof viewFilter> };
+
+/**
+ * How many leads the view holds, or null for all of them (the cards' total). A campaign alone is
+ * read from its kept count and a placement is counted; a search is counted up to
+ * SEARCH_COUNT_CAP, or up to the page asked for when that lies deeper, so that a page's "Next"
+ * is always known.
+ */
+async function countMatching(
+  db: Database,
+  { userId, query, filter, page }: ViewOfOwner & { page: number },
+): Promise<{ matching: number; moreMatching: boolean } | null> {
+  if (query.q) {
+    const cap = Math.max(SEARCH_COUNT_CAP, page * LEADS_PAGE_SIZE);
+    const result = await db.execute(sql`
+      select count(*)::int as count from (
+        select 1 from lead l join campaign c on c.id = l.campaign_id
+        where c.user_id = ${userId}${filter.campaign}${filter.lead}
+        limit ${cap + 1}
+      ) counted`);
+    const count = rowsOf<{ count: number }>(result)[0]!.count;
+    return { matching: Math.min(count, cap), moreMatching: count > cap };
+  }
+  if (query.placement) {
+    const result = await db.execute(sql`
+      select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
+      where c.user_id = ${userId}${filter.campaign}${filter.lead}`);
+    return { matching: rowsOf<{ count: number }>(result)[0]!.count, moreMatching: false };
+  }
+  if (query.campaign) {
+    const result = await db.execute(sql`select c.lead_count as count from campaign c where c.user_id = ${userId}${filter.campaign}`);
+    return { matching: rowsOf<{ count: number }>(result)[0]?.count ?? 0, moreMatching: false };
+  }
+  return null;
+}
+
+/** A LeadRow as the database returns it: instants as epoch milliseconds, not yet masked. */
+type PageRow = Pick<LeadRow, "id" | "name" | "email" | "phone" | "campaign" | "placement"> & {
+  collectedAt: number;
+  redeemedAt: number | null;
+};
+
+/**
+ * One page of the view, newest first. Without a search and near the top: newest first per
+ * campaign from the (campaign_id, collected_at) index, then merged, reading at most campaigns ×
+ * (offset + page size) rows instead of sorting all the owner's leads. A search (the trigram index
+ * finds a rare term; a common one stops after a page) and deep pages (the (collected_at, id)
+ * index walked newest first) are cheaper as one query over the owner's leads.
+ */
+async function readLeadsPage(db: Database, { userId, query, filter, page }: ViewOfOwner & { page: number }): Promise<PageRow[]> {
+  const offset = (page - 1) * LEADS_PAGE_SIZE;
+  const isShallow = !query.q && offset + LEADS_PAGE_SIZE <= 500;
+  const picked = isShallow
+    ? sql`
+        select l.*, c.title from campaign c
+        cross join lateral (
+          select l.id, l.campaign_id, l.name, l.email, l.phone, l.collected_at, l.placement_id, l.claimant_key from lead l
+          where l.campaign_id = c.id${filter.lead}
+          order by l.collected_at desc, l.id desc
+          limit ${offset + LEADS_PAGE_SIZE}
+        ) l
+        where c.user_id = ${userId}${filter.campaign}
+        order by l.collected_at desc, l.id desc
+        limit ${LEADS_PAGE_SIZE} offset ${offset}`
+    : sql`
+        select l.id, l.campaign_id, l.name, l.email, l.phone, l.collected_at, l.placement_id, l.claimant_key, c.title
+        from lead l join campaign c on c.id = l.campaign_id
+        where c.user_id = ${userId}${filter.campaign}${filter.lead}
+        order by l.collected_at desc, l.id desc
+        limit ${LEADS_PAGE_SIZE} offset ${offset}`;
+  // The page's rows are picked first and only they are dressed (placement, redemption): in one
+  // query PostgreSQL would compute those for every row the offset skips too.
+  const result = await db.execute(sql`
+    select l.id, l.name, l.email, l.phone, l.title as campaign, p.name as placement,
+      (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
+      ${REDEEMED_AT_SQL} as "redeemedAt"
+    from (${picked}) l
+    left join placement p on p.id = l.placement_id
+    ${REDEEMED_AT_JOIN_SQL}
+    order by l.collected_at desc, l.id desc`);
+  return rowsOf<PageRow>(result);
 }
 
 const CSV_BATCH = 1_000;
@@ -253,6 +301,7 @@ export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOption
         left join placement p on p.id = l.placement_id
         left join lead_consent lc on lc.lead_id = l.id
         left join consent_wording w on w.id = lc.wording_id
+        ${REDEEMED_AT_JOIN_SQL}
         where c.user_id = ${options.userId}${filter.campaign}${filter.lead}${onlyVisible}
         order by l.collected_at desc, l.id desc`);
       for (;;) {
@@ -261,7 +310,11 @@ export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOption
           const chunk = toCsv(
             rows.map((row) =>
               csvRow({
-                ...row,
+                name: row.name,
+                email: row.email,
+                phone: row.phone,
+                campaign: row.campaign,
+                placement: row.placement,
                 collectedAt: new Date(Number(row.collectedAt)),
                 consent: csvConsentOf(row),
                 redeemedAt: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)),

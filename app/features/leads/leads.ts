@@ -1,4 +1,5 @@
 // Pure rules of the leads screen: masking, search escaping, CSV cells and file name.
+import { calendarDay, dateTimeFormat } from "~/utils/dates";
 
 /** Free owners' leads beyond the visible ones leave the server in this shape (DESIGN decision 5). */
 export type LeadContact = { name: string; email: string; phone: string | null };
@@ -30,6 +31,7 @@ export function maskLead<T extends LeadContact>(lead: T): T {
 }
 
 export { containsPattern as likePattern } from "~/utils/text";
+export { calendarDay } from "~/utils/dates";
 
 // OWASP CSV injection: a cell starting with one of these may run as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -115,15 +117,8 @@ export function csvFileName(now: Date, timeZone: string): string {
   return `leadqr-leads-${calendarDay(now, timeZone)}.csv`;
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
-export function calendarDay(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
-}
-
 export function formatCollectedAt(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  return dateTimeFormat("en-US", timeZone, {
     month: "short",
     day: "numeric",
     year: "numeric",

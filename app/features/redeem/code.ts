@@ -1,3 +1,5 @@
+import type { BadgeColor } from "~/components/ui/badge";
+
 /**
  * Offer codes: 8 characters from an alphabet without look-alikes (no 0, 1, O, I, L, S, Z, B, U),
  * shown grouped as `K7M-4QX-9D`. 27^8 ≈ 2.8·10^11 codes: with per-actor rate limits a guess is
@@ -5,6 +7,12 @@
  */
 export const CODE_ALPHABET = "23456789ACDEFGHJKMNPQRTVWXY";
 export const CODE_LENGTH = 8;
+
+/** What the counter finds for a code. */
+export type CodeStatus = "valid" | "redeemed" | "expired";
+
+export const CODE_STATUS_LABEL: Record<CodeStatus, string> = { valid: "Valid", redeemed: "Redeemed", expired: "Expired" };
+export const CODE_STATUS_COLOR: Record<CodeStatus, BadgeColor> = { valid: "green", redeemed: "yellow", expired: "red" };
 const GROUPS = [3, 3, 2] as const;
 
 /** A fresh code from crypto randomness, without modulo bias (rejection sampling). */

@@ -1,3 +1,4 @@
+import { calendarDay, dateTimeFormat } from "~/utils/dates";
 import { z } from "zod";
 import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
 
@@ -42,7 +43,7 @@ export const OfferRuleSchema = z
         return z.NEVER;
       }
       const zone = input.offerTimeZone && isTimeZone(input.offerTimeZone) ? input.offerTimeZone : "UTC";
-      if (day < calendarDayIn(new Date(), zone)) {
+      if (day < calendarDay(new Date(), zone)) {
         context.addIssue({ code: "custom", path: ["offerValidUntil"], message: "The last valid day cannot be in the past" });
         return z.NEVER;
       }
@@ -59,18 +60,12 @@ export const OfferRuleSchema = z
     return { expiry: "none" };
   });
 
-/** `YYYY-MM-DD` of an instant in a time zone. */
-export function calendarDayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
 /** The instant a day ends in a time zone (the first instant of the next day there). */
 export function endOfDayIn(day: string, timeZone: string): Date {
   const next = new Date(`${day}T00:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   // The zone's offset at that moment, found by formatting it there and reading it back as UTC.
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
+  const parts = dateTimeFormat("en-US", timeZone, {
     hourCycle: "h23",
     year: "numeric",
     month: "2-digit",
@@ -95,11 +90,11 @@ export function expiryOf(rule: StoredOfferRule | null | undefined, claimedAt: Da
 }
 
 export function formatDate(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone }).format(new Date(at));
+  return dateTimeFormat("en-US", timeZone, { dateStyle: "medium" }).format(new Date(at));
 }
 
 export function formatDateTime(at: Date | string, timeZone: string) {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(at));
+  return dateTimeFormat("en-US", timeZone, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
 }
 
 /** The validity line under a code: "Valid until Dec 31, 2026", or "No expiry". */
