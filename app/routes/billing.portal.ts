@@ -1,22 +1,23 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/features/auth/session.server";
 import { createPortalSession } from "~/features/billing/checkout.server";
+import { textResponse } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/billing.portal";
 
 export const loader = () => redirect("/settings");
 
+// This route opens in a new tab: problems are answered as a readable page.
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
+  const { db } = await getServices();
   try {
-    const portal = await createPortalSession(user.id);
-    if (portal.url) return redirect(portal.url);
-    return text(portal.error ?? "No billing account yet.", 409);
+    const portal = await createPortalSession(db, { userId: user.id });
+    if (portal.ok) return redirect(portal.url);
+    return textResponse(portal.error, 409);
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "billing portal failed");
-    return text("The billing portal is unavailable right now. Please try again.", 502);
+    return textResponse("The billing portal is unavailable right now. Please try again.", 502);
   }
 }
-
-// This route opens in a new tab: answer problems as a readable page.
-const text = (body: string, status: number) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,5 +1,6 @@
 import { ArrowRight, Calendar, User } from "lucide-react";
 import { Link } from "react-router";
+import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
 import { authorLabel, formatPostDate } from "~/features/blog/blog";
 import { listPublishedPosts } from "~/features/blog/blog.server";
@@ -74,16 +75,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BlogIntro() {
-  return (
-    <header className="text-center">
-      <h1 className="text-4xl font-extrabold text-gray-900">LeadQR Blog</h1>
-      <p className="mt-4 text-lg text-gray-600">Insights, tips and strategies for turning QR code scans into customers.</p>
-    </header>
-  );
-}
-
 const DESCRIPTION = "Insights, tips and strategies for turning QR code scans into customers.";
+
+const BlogIntro = () => <PublicPageIntro title="LeadQR Blog" lead={DESCRIPTION} />;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Blog · LeadQR" },

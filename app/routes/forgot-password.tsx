@@ -5,13 +5,27 @@ import { Input } from "~/components/ui/input";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
-import { getFormProps, useValidatedForm } from "~/utils/form";
-import { formFields, readForm } from "~/utils/http.server";
+import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
+import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
+type ForgotData = { sent?: true; error?: string; email?: string; result?: FormResult };
+
+/** Always the same answer for any well-formed address, so it tells a stranger nothing. */
 export async function action({ request }: Route.ActionArgs) {
-  const result = await requestPasswordReset(request, formFields(await readForm(request)));
-  return data(result.body, { status: result.status });
+  const fields = formFields(await readForm(request));
+  const parsed = parseSubmission(ForgotPasswordSchema, { email: fields.email ?? "" });
+  if (!parsed.ok) {
+    return data<ForgotData>({ error: parsed.fieldErrors.email, email: (fields.email ?? "").slice(0, 254), result: parsed.result }, { status: 400 });
+  }
+  const { email } = parsed.value;
+  try {
+    await requestPasswordReset({ email, headers: request.headers, clientAddress: clientAddress(request) });
+  } catch (error) {
+    return domainErrorData(error, (refusal): ForgotData => ({ error: refusal.message, email }));
+  }
+  return data<ForgotData>({ sent: true, email }, { status: 200 });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -1,9 +1,12 @@
 import { Check, Loader2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
+import { domainErrorData } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -13,9 +16,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const outcome = await startCheckout({ user });
-  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
-  return redirect(outcome.url);
+  const { db } = await getServices();
+  try {
+    const { url } = await startCheckout(db, { user });
+    return redirect(url);
+  } catch (error) {
+    return domainErrorData(error, (refusal) => ({ error: refusal.message }));
+  }
 }
 
 const STARTER = ["1 campaign", "5 scans", "AI-generated copy", "Basic analytics", "CSV export"];
@@ -54,10 +61,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
     <>
       <main className="px-4 py-16">
         <div className="mx-auto max-w-6xl">
-          <div className="text-center">
-            <h1 className="text-4xl font-extrabold text-gray-900">Simple, Transparent Pricing</h1>
-            <p className="mt-4 text-lg text-gray-600">Start free. Upgrade when your QR codes start working for you.</p>
-          </div>
+          <PublicPageIntro title="Simple, Transparent Pricing" lead="Start free. Upgrade when your QR codes start working for you." />
 
           {actionData?.error ? (
             <div role="alert" className="mx-auto mt-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-center text-red-700">

@@ -4,21 +4,37 @@ import { Field, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID } from "~/features/auth/recovery";
+import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordSchema } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
-import { getFormProps, useValidatedForm } from "~/utils/form";
-import { formFields, readForm } from "~/utils/http.server";
+import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
+import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { clientAddress } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { db } = await getServices();
   // The token is already in the address bar; the form sends it back.
-  return { usable: await isResetTokenUsable(token), token: token.slice(0, 200) };
+  return { usable: await isResetTokenUsable(db, { token }), token: token.slice(0, 200) };
 }
 
+type ResetData = { done?: true; invalid?: true; error?: string; fieldErrors?: Record<string, string>; result?: FormResult };
+
 export async function action({ request }: Route.ActionArgs) {
-  const result = await resetPassword(request, formFields(await readForm(request)));
-  return data(result.body, { status: result.status });
+  const fields = formFields(await readForm(request));
+  const parsed = parseSubmission(ResetPasswordSchema, fields, { hideFields: ["password", "confirmPassword", "token"] });
+  if (!parsed.ok) return data<ResetData>({ fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
+  const { db } = await getServices();
+  const { token, password } = parsed.value;
+  try {
+    const outcome = await resetPassword(db, { token, password, headers: request.headers, clientAddress: clientAddress(request) });
+    if (outcome.state === "invalid") return data<ResetData>({ invalid: true }, { status: 400 });
+    if (outcome.state === "weak") return data<ResetData>({ fieldErrors: { password: outcome.reasons.join(". ") } }, { status: 422 });
+    return data<ResetData>({ done: true }, { status: 200 });
+  } catch (error) {
+    return domainErrorData(error, (refusal): ResetData => ({ error: refusal.message }));
+  }
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

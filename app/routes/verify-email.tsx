@@ -4,23 +4,33 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
-import { setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, setCookieHeaders } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/verify-email";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const signedIn = await getSessionUser(request);
   if (!token) return { outcome: null, signedIn: Boolean(signedIn), verified: signedIn?.emailVerified ?? false };
-  const { outcome, setCookies } = await openVerificationLink(request, token);
+  const { db } = await getServices();
+  const { outcome, setCookies } = await openVerificationLink(db, { token, headers: request.headers });
   const headers = setCookieHeaders(setCookies);
   const after = await getSessionUser(request);
   return data({ outcome, signedIn: Boolean(after), verified: after?.emailVerified ?? false }, { headers });
 }
 
+type ResendData = { resent?: true; error?: string };
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const result = await resendVerification(request, user);
-  return data(result.body, { status: result.status });
+  try {
+    const outcome = await resendVerification({ user, headers: request.headers });
+    if (outcome === "already_verified") return data<ResendData>({ error: "Your email address is already confirmed." }, { status: 200 });
+    if (outcome === "not_sent") return data<ResendData>({ error: "We could not send a new link. Please try again later." }, { status: 400 });
+    return data<ResendData>({ resent: true }, { status: 200 });
+  } catch (error) {
+    return domainErrorData(error, (refusal): ResendData => ({ error: refusal.message }));
+  }
 }
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,6 +16,11 @@ export const CODE_TO_STATUS = {
   endpoint_limit: 409,
   api_key_limit: 409,
   rate_limited: 429,
+  already_pro: 409,
+  /** A payment provider we depend on failed or answered nothing usable. */
+  provider_failed: 502,
+  /** The feature needs configuration this installation lacks (Stripe keys). */
+  not_configured: 503,
 } as const satisfies Record<string, number>;
 
 export type DomainErrorCode = keyof typeof CODE_TO_STATUS;

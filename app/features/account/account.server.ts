@@ -74,11 +74,12 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
   return { ok: true, message: "Profile updated successfully" };
 }
 
+export type UpdateBillingEmailOptions = { userId: string; email: string };
+
 /** Stripe's receipts follow the account's email; a failure here must not undo the change. */
-export async function updateBillingEmail(userId: string, email: string) {
+export async function updateBillingEmail(db: Database, { userId, email }: UpdateBillingEmailOptions) {
   const stripe = getStripe();
   if (!stripe) return;
-  const { db } = await getServices();
   const [row] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, userId));
   if (!row?.customerId) return;
   await stripe.customers

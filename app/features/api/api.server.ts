@@ -173,7 +173,7 @@ export async function handleApiRequest(request: Request): Promise<Response> {
         "Retry-After": String(Math.ceil(rejection.msBeforeNext / 1000)),
       });
     }
-    const plan = await getPlanOfUser(db, key.userId);
+    const plan = await getPlanOfUser(db, { userId: key.userId });
     if (!plan.isPro) throw new ApiProblem(403, "Pro plan required", "The API is part of LeadQR Pro. Upgrade at /pricing.");
 
     let body: unknown;

@@ -1,31 +1,30 @@
 import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
 import { subscription, user } from "~/db/schema";
 import type { SessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { getServices } from "~/utils/services.server";
 import { getStripe } from "./stripe.server";
-import { isDomainError } from "~/utils/domain-error";
+import { DomainError } from "~/utils/domain-error";
 
 export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
-/** The Checkout page to send the user to, or why there is none (the status and the message shown). */
-export type CheckoutOutcome = { ok: true; url: string } | { ok: false; status: number; error: string };
-
 export type StartCheckoutOptions = { user: SessionUser };
 
-/** Starts a Stripe Checkout for Pro, or answers why it cannot. */
-export async function startCheckout({ user }: StartCheckoutOptions): Promise<CheckoutOutcome> {
+/**
+ * Starts a Stripe Checkout for Pro and returns the page to send the user to; refuses with a
+ * DomainError (not configured, already Pro, rate limited, Stripe failed) whose message is shown.
+ */
+export async function startCheckout(db: Database, { user }: StartCheckoutOptions): Promise<{ url: string }> {
   const env = getEnv();
   const stripe = getStripe();
-  const refused = (status: number, error: string): CheckoutOutcome => ({ ok: false, status, error });
-  if (!stripe) return refused(503, STRIPE_NOT_CONFIGURED);
-  if (!env.STRIPE_PRICE_ID) return refused(503, "Product configuration error");
-  if (user.plan.isPro) return refused(409, "You are already on the Pro plan.");
+  if (!stripe) throw new DomainError("not_configured", STRIPE_NOT_CONFIGURED);
+  if (!env.STRIPE_PRICE_ID) throw new DomainError("not_configured", "Product configuration error");
+  if (user.plan.isPro) throw new DomainError("already_pro", "You are already on the Pro plan.");
   try {
     await consumeRateLimit("checkoutByUser", user.id);
-    const customer = await getOrCreateCustomer(user);
+    const customer = await getOrCreateCustomer(db, user);
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       customer,
@@ -37,18 +36,17 @@ export async function startCheckout({ user }: StartCheckoutOptions): Promise<Che
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     });
-    if (!session.url) return refused(502, "No checkout URL received");
-    return { ok: true, url: session.url };
+    if (!session.url) throw new DomainError("provider_failed", "No checkout URL received");
+    return { url: session.url };
   } catch (error) {
-    if (isDomainError(error, "rate_limited")) return refused(error.status, error.message);
+    if (error instanceof DomainError) throw error;
     logger.error({ err: error, userId: user.id }, "checkout failed");
-    return refused(502, "Failed to start checkout");
+    throw new DomainError("provider_failed", "Failed to start checkout");
   }
 }
 
 /** One Stripe customer per user, created on first checkout and kept in `subscription`. */
-async function getOrCreateCustomer(sessionUser: SessionUser) {
-  const { db } = await getServices();
+async function getOrCreateCustomer(db: Database, sessionUser: SessionUser) {
   const stripe = getStripe()!;
   const [existing] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, sessionUser.id));
   if (existing?.customerId) return existing.customerId;
@@ -69,20 +67,23 @@ async function getOrCreateCustomer(sessionUser: SessionUser) {
   return row!.customerId!;
 }
 
-/** A Billing Portal session for the user's own customer; null when they never subscribed. */
-export async function createPortalSession(userId: string): Promise<{ url?: string; error?: string }> {
+export type CreatePortalSessionOptions = { userId: string };
+
+/** The Billing Portal page of the user's own customer, or why there is none (never subscribed, no Stripe). */
+export type PortalOutcome = { ok: true; url: string } | { ok: false; error: string };
+
+export async function createPortalSession(db: Database, { userId }: CreatePortalSessionOptions): Promise<PortalOutcome> {
   const stripe = getStripe();
-  if (!stripe) return { error: STRIPE_NOT_CONFIGURED };
-  const { db } = await getServices();
+  if (!stripe) return { ok: false, error: STRIPE_NOT_CONFIGURED };
   const [row] = await db
     .select({ customerId: subscription.stripeCustomerId })
     .from(subscription)
     .innerJoin(user, eq(user.id, subscription.userId))
     .where(eq(subscription.userId, userId));
-  if (!row?.customerId) return { error: "No billing account yet. Upgrade to Pro first." };
+  if (!row?.customerId) return { ok: false, error: "No billing account yet. Upgrade to Pro first." };
   const portal = await stripe.billingPortal.sessions.create({
     customer: row.customerId,
     return_url: `${getEnv().appOrigin}/settings`,
   });
-  return { url: portal.url };
+  return { ok: true, url: portal.url };
 }

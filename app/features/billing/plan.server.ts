@@ -17,8 +17,10 @@ export function planOfRow(row: PlanRow, proPriceId: string | undefined = getEnv(
   return resolvePlan({ adminGrant: row.adminGrant, subscriptionStatus: row.subscriptionStatus, priceId: row.priceId, proPriceId });
 }
 
+export type GetPlanOfUserOptions = { userId: string };
+
 /** The plan of any user (e.g. a campaign's owner). */
-export async function getPlanOfUser(db: Database, userId: string): Promise<Plan> {
+export async function getPlanOfUser(db: Database, { userId }: GetPlanOfUserOptions): Promise<Plan> {
   const [row] = await db.select(PLAN_COLUMNS).from(user).leftJoin(subscription, SUBSCRIPTION_OF_USER).where(eq(user.id, userId));
   return planOfRow(row ?? { adminGrant: false, subscriptionStatus: null, priceId: null });
 }

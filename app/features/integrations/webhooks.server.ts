@@ -39,7 +39,7 @@ export async function enqueueWebhookEvent(
     .from(webhookEndpoint)
     .where(and(eq(webhookEndpoint.userId, event.userId), sql`${event.type} = any(${webhookEndpoint.events})`));
   if (endpoints.length === 0) return null;
-  const plan = await getPlanOfUser(tx as Database, event.userId);
+  const plan = await getPlanOfUser(tx as Database, { userId: event.userId });
   if (!plan.isPro) return null;
   return insertEvent(tx, { userId: event.userId, type: event.type, data: event.data, endpointIds: endpoints.map((row) => row.id) });
 }
