@@ -1,4 +1,6 @@
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
@@ -17,13 +19,13 @@ import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { captureUrl, conversionRate } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
 import { RedeemFunnel } from "~/features/redeem/funnel";
 import { isDomainError } from "~/utils/domain-error";
-import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -93,14 +95,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     switch (fields.intent) {
       case "addPlacement": {
-        const parsed = parseFields(PlacementCreateSchema, fields);
-        if (!parsed.ok) return fail(400, { fieldErrors: parsed.response.data.fieldErrors });
+        const parsed = parseSubmission(PlacementCreateSchema, fields);
+        if (!parsed.ok) return fail(400, { fieldErrors: parsed.fieldErrors, result: parsed.result });
         if (!(await createPlacement(db, { userId, campaignId, name: parsed.value.name }))) notFound("Campaign not found");
         return back();
       }
       case "renamePlacement": {
-        const parsed = parseFields(PlacementRenameSchema, fields);
-        if (!parsed.ok) return fail(400, { fieldErrors: parsed.response.data.fieldErrors });
+        const parsed = parseSubmission(PlacementRenameSchema, fields);
+        if (!parsed.ok) return fail(400, { fieldErrors: parsed.fieldErrors, result: parsed.result });
         if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
         return back();
       }
@@ -121,12 +123,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-const BADGE: Record<string, string> = {
-  active: "bg-green-100 text-green-800",
-  paused: "bg-yellow-100 text-yellow-800",
-  draft: "bg-gray-100 text-gray-700",
-};
-
 export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
   const { campaign, conversion, isPro, analytics, range } = loaderData;
   const actionData = useActionData<typeof action>();
@@ -142,15 +138,12 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
           <p className="mt-1 text-gray-600">
             {campaign.businessType} ·{" "}
-            <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium capitalize ${BADGE[campaign.status] ?? BADGE.draft}`}>
+            <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]} className="capitalize">
               {campaign.status}
-            </span>
+            </Badge>
           </p>
         </div>
-        <Link
-          to={`/campaigns?edit=${campaign.id}`}
-          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-        >
+        <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
           <Pencil aria-hidden className="h-4 w-4" /> Edit
         </Link>
       </div>
@@ -161,7 +154,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         <Figure label="Convert" value={`${conversion}%`} />
       </dl>
 
-      <section aria-labelledby="funnel-heading" className="space-y-3 rounded-xl border border-gray-200 bg-white p-5">
+      <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3" })}>
         <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
           From scan to sale
         </h2>
@@ -169,7 +162,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
-        <section aria-labelledby="copy-heading" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5">
+        <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4" })}>
           <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
             Offer and copy
           </h2>
@@ -181,7 +174,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
           </dl>
         </section>
-        <section aria-labelledby="qr-heading" className="flex flex-col items-center gap-3 rounded-xl border border-gray-200 bg-white p-5">
+        <section aria-labelledby="qr-heading" className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3" })}>
           <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
             QR Code
           </h2>
@@ -192,11 +185,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
           <div className="flex flex-wrap justify-center gap-2">
-            <a
-              href={qrPngUrl(campaign.id)}
-              download
-              className="inline-flex items-center gap-1.5 rounded-lg bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700"
-            >
+            <a href={qrPngUrl(campaign.id)} download className={buttonClass({ size: "sm" })}>
               <Download aria-hidden className="h-4 w-4" /> Download PNG
             </a>
             <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
@@ -230,7 +219,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <div className="rounded-xl border border-gray-200 bg-white p-4 text-sm shadow-sm">
+        <div className={cardClass({ padding: "sm", className: "text-sm" })}>
           <p className="font-medium text-gray-900" data-testid="exclusions">
             {loaderData.exclusionSummary}
           </p>
@@ -286,7 +275,7 @@ const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> =
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-4 text-center shadow-sm">
+    <div className={cardClass({ padding: "sm", className: "text-center" })}>
       <dt className="text-sm text-gray-500">{label}</dt>
       <dd className="text-2xl font-bold text-gray-900">{value}</dd>
     </div>

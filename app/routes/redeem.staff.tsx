@@ -1,27 +1,21 @@
-import { controlClass } from "~/components/ui/input";
-import { buttonClass } from "~/components/ui/button";
 import { Link2, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { requireUser } from "~/features/auth/session.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/redeem.server";
-import { formFields, parseFields, readForm } from "~/utils/http.server";
+import { STAFF_LINK_CAMPAIGN_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
+import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
+import { formFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { formatDateTime } from "~/features/redeem/offer";
 import type { Route } from "./+types/redeem.staff";
-
-const StaffLinkSchema = z.object({
-  label: z.string({ error: "Please name this link" }).trim().min(1, "Please name this link").max(60, "Name must be at most 60 characters"),
-  campaignId: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || null)
-    .pipe(z.uuid("Please choose a campaign from the list").nullable()),
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -40,7 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { created?: { label: string; url: string }; fieldErrors?: Record<string, string>; message?: string };
+type ActionData = {
+  created?: { label: string; url: string };
+  fieldErrors?: Record<string, string>;
+  /** Set when the fields failed the schema the form also checks with. */
+  result?: FormResult;
+  message?: string;
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -54,11 +54,10 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (fields.intent !== "create") return data<ActionData>({ message: "Unknown action." }, { status: 400 });
-  const parsed = parseFields(StaffLinkSchema, fields);
-  if (!parsed.ok)
-    return data<ActionData>({ fieldErrors: (parsed.response.data as { fieldErrors: Record<string, string> }).fieldErrors }, { status: 400 });
+  const parsed = parseSubmission(StaffLinkSchema, fields);
+  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
   const created = await createStaffAccess(db, { userId: user.id, label: parsed.value.label, campaignId: parsed.value.campaignId });
-  if (!created) return data<ActionData>({ fieldErrors: { campaignId: "Please choose a campaign from the list" } }, { status: 400 });
+  if (!created) return data<ActionData>({ fieldErrors: { campaignId: STAFF_LINK_CAMPAIGN_MESSAGE } }, { status: 400 });
   return data<ActionData>({ created: { label: parsed.value.label, url: `${env.appOrigin}/redeem/s/${created.token}` } });
 }
 
@@ -68,7 +67,9 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
   const { links, campaigns } = loaderData;
   const result = actionData as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
-  const errors = result?.fieldErrors ?? {};
+  const [form, fields] = useValidatedForm(StaffLinkSchema, { id: "staff-link", lastResult: result?.result });
+  // A campaign that is not the owner's is found by the server only.
+  const serverErrors = serverOnlyErrors(result?.fieldErrors, result?.result);
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
@@ -100,59 +101,29 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : null}
 
-      <Form method="post" className="space-y-4 rounded-xl border border-gray-200 bg-white p-5" aria-labelledby="new-link-heading">
+      <Form method="post" {...getFormProps(form)} className={cardClass({ padding: "md", className: "space-y-4" })} aria-labelledby="new-link-heading">
         <h2 id="new-link-heading" className="text-lg font-semibold text-gray-900">
           New staff link
         </h2>
         <input type="hidden" name="intent" value="create" />
-        <div>
-          <label htmlFor="staff-label" className="block text-sm font-medium text-gray-700">
-            Name (who or where it is for)
-          </label>
-          <input
-            id="staff-label"
-            name="label"
-            required
-            maxLength={60}
-            placeholder="Front counter"
-            aria-invalid={errors.label ? true : undefined}
-            aria-describedby={errors.label ? "staff-label-error" : undefined}
-            className={controlClass({ className: "mt-1" })}
-          />
-          {errors.label ? (
-            <p id="staff-label-error" className="mt-1 text-sm text-red-700">
-              {errors.label}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="staff-campaign" className="block text-sm font-medium text-gray-700">
-            Codes it can redeem
-          </label>
-          <select
-            id="staff-campaign"
-            name="campaignId"
-            defaultValue=""
-            aria-invalid={errors.campaignId ? true : undefined}
-            aria-describedby={errors.campaignId ? "staff-campaign-error" : undefined}
-            className={controlClass({ className: "mt-1" })}
-          >
-            <option value="">All campaigns</option>
-            {campaigns.map((campaign) => (
-              <option key={campaign.id} value={campaign.id}>
-                {campaign.title}
-              </option>
-            ))}
-          </select>
-          {errors.campaignId ? (
-            <p id="staff-campaign-error" className="mt-1 text-sm text-red-700">
-              {errors.campaignId}
-            </p>
-          ) : null}
-        </div>
-        <button type="submit" disabled={busy} className={buttonClass()}>
+        <Field id="staff-label" label="Name (who or where it is for)" errors={fields.label.errors}>
+          {(control) => <Input {...control} name="label" required maxLength={60} placeholder="Front counter" />}
+        </Field>
+        <Field id="staff-campaign" label="Codes it can redeem" errors={fields.campaignId.errors ?? serverErrors.campaignId}>
+          {(control) => (
+            <Select {...control} name="campaignId" defaultValue="">
+              <option value="">All campaigns</option>
+              {campaigns.map((campaign) => (
+                <option key={campaign.id} value={campaign.id}>
+                  {campaign.title}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Button type="submit" disabled={busy}>
           <Link2 aria-hidden className="h-4 w-4" /> Create link
-        </button>
+        </Button>
       </Form>
 
       <section aria-labelledby="links-heading" className="space-y-3">
@@ -174,14 +145,9 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="staffAccessId" value={link.id} />
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    aria-label={`Revoke ${link.label}`}
-                    className="inline-flex items-center gap-1 rounded-lg border border-red-200 px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50"
-                  >
+                  <Button type="submit" variant="danger-outline" size="sm" disabled={busy} aria-label={`Revoke ${link.label}`}>
                     <Trash2 aria-hidden className="h-4 w-4" /> Revoke
-                  </button>
+                  </Button>
                 </Form>
               </li>
             ))}

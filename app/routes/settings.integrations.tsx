@@ -1,14 +1,18 @@
-import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { requireUser } from "~/features/auth/session.server";
 import { createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
-import { formatWhen, inputClass, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { formatWhen, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
-import { domainErrorData, formFields, parseFields, readForm } from "~/utils/http.server";
+import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
+import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
@@ -44,6 +48,8 @@ type ActionData = {
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
+  /** Set when the fields failed the schema the form also checks with. */
+  result?: FormResult;
   secret?: string;
   apiKey?: string;
 };
@@ -57,8 +63,8 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
 
   if (fields.intent === "createEndpoint") {
-    const parsed = parseFields(EndpointFormSchema, { ...fields, events: form.getAll("events").filter((value) => typeof value === "string") });
-    if (!parsed.ok) return data<ActionData>({ form: "endpoint", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const parsed = parseSubmission(EndpointFormSchema, { ...fields, events: form.getAll("events").filter((value) => typeof value === "string") });
+    if (!parsed.ok) return data<ActionData>({ form: "endpoint", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     try {
       const { secret } = await createWebhookEndpoint(db, { userId: user.id, ...parsed.value });
       return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
@@ -72,8 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (fields.intent === "createKey") {
-    const parsed = parseFields(ApiKeyFormSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "key", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const parsed = parseSubmission(ApiKeyFormSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "key", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     try {
       const { key } = await createApiKey(db, { userId: user.id, name: parsed.value.name });
       return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
@@ -98,6 +104,10 @@ export default function Integrations({ loaderData, actionData }: Route.Component
   const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   const endpointResult = result("endpoint");
   const keyResult = result("key");
+  const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: endpointResult?.result });
+  const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: keyResult?.result });
+  // The address guard's refusal (not a full URL, a private network) is found by the server only.
+  const endpointServer = serverOnlyErrors(endpointResult?.fieldErrors, endpointResult?.result);
 
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
@@ -134,11 +144,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${endpoint.status === "active" ? "bg-green-100 text-green-800" : "bg-yellow-100 text-yellow-800"}`}
-                  >
-                    {endpoint.status === "active" ? "Active" : "Paused"}
-                  </span>
+                  <Badge color={endpoint.status === "active" ? "green" : "yellow"}>{endpoint.status === "active" ? "Active" : "Paused"}</Badge>
                   <Link
                     to={`/settings/integrations/webhooks/${endpoint.id}`}
                     className="text-sm font-medium text-blue-700 hover:underline"
@@ -156,38 +162,17 @@ export default function Integrations({ loaderData, actionData }: Route.Component
 
         {endpointResult?.secret ? <OneTimeSecret label="Signing secret" value={endpointResult.secret} /> : null}
 
-        <Form method="post" className="mt-4 space-y-4">
+        <Form method="post" {...getFormProps(endpointForm)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="createEndpoint" />
           <fieldset disabled={!isPro} className="space-y-4">
             <legend className="font-medium text-gray-900">Add an endpoint</legend>
-            <div>
-              <label htmlFor="url" className="block text-sm font-medium text-gray-700">
-                Endpoint URL
-              </label>
-              <input
-                id="url"
-                name="url"
-                type="url"
-                inputMode="url"
-                placeholder="https://example.com/webhooks/leadqr"
-                required
-                className={inputClass}
-                aria-invalid={endpointResult?.fieldErrors?.url ? true : undefined}
-                aria-describedby={endpointResult?.fieldErrors?.url ? "url-error" : undefined}
-              />
-              {endpointResult?.fieldErrors?.url ? (
-                <p id="url-error" className="mt-1 text-sm text-red-600">
-                  {endpointResult.fieldErrors.url}
-                </p>
-              ) : null}
-            </div>
-            <div>
-              <label htmlFor="description" className="block text-sm font-medium text-gray-700">
-                Description (optional)
-              </label>
-              <input id="description" name="description" maxLength={100} className={inputClass} />
-            </div>
-            <fieldset>
+            <Field id="url" label="Endpoint URL" errors={endpointFields.url.errors ?? endpointServer.url}>
+              {(control) => <Input {...control} name="url" type="url" inputMode="url" placeholder="https://example.com/webhooks/leadqr" required />}
+            </Field>
+            <Field id="description" label="Description (optional)" errors={endpointFields.description.errors}>
+              {(control) => <Input {...control} name="description" maxLength={100} />}
+            </Field>
+            <fieldset aria-describedby={endpointFields.events.errors ? "events-error" : undefined}>
               <legend className="text-sm font-medium text-gray-700">Events</legend>
               <div className="mt-2 space-y-2">
                 {WEBHOOK_EVENT_TYPES.map((type) => (
@@ -199,7 +184,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   </label>
                 ))}
               </div>
-              {endpointResult?.fieldErrors?.events ? <p className="mt-1 text-sm text-red-600">{endpointResult.fieldErrors.events}</p> : null}
+              <FieldError id="events-error" errors={endpointFields.events.errors} />
             </fieldset>
             <div className="flex items-center gap-4">
               <SubmitButton busy={busy === "createEndpoint"}>Add endpoint</SubmitButton>
@@ -252,25 +237,13 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         ) : null}
         <Message result={result("revoke")} />
         {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
-        <Form method="post" className="mt-4">
+        <Form method="post" {...getFormProps(keyForm)} className="mt-4">
           <input type="hidden" name="intent" value="createKey" />
           <fieldset disabled={!isPro} className="flex flex-col gap-4 sm:flex-row sm:items-end">
             <legend className="sr-only">Create an API key</legend>
-            <div className="flex-1">
-              <label htmlFor="key-name" className="block text-sm font-medium text-gray-700">
-                Key name
-              </label>
-              <input
-                id="key-name"
-                name="name"
-                maxLength={60}
-                placeholder="e.g. Zapier"
-                required
-                className={inputClass}
-                aria-invalid={keyResult?.fieldErrors?.name ? true : undefined}
-              />
-              {keyResult?.fieldErrors?.name ? <p className="mt-1 text-sm text-red-600">{keyResult.fieldErrors.name}</p> : null}
-            </div>
+            <Field id="key-name" label="Key name" errors={keyFields.name.errors} className="flex-1">
+              {(control) => <Input {...control} name="name" maxLength={60} placeholder="e.g. Zapier" required />}
+            </Field>
             <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>
           </fieldset>
           <div className="mt-2">

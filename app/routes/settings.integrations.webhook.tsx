@@ -17,6 +17,7 @@ import {
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/settings.integrations.webhook";
 
@@ -144,47 +145,33 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
         {deliveries.length === 0 ? (
           <p className="text-sm text-gray-600">No deliveries yet. Send a test event to try your endpoint.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs text-gray-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Attempt
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status code
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Latency
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Response
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Delivery
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
+          <TableScroller label="Delivery log">
+            <Table caption="Deliveries and their attempts" density="sm">
+              <THead>
+                <Th>Event</Th>
+                <Th>Attempt</Th>
+                <Th>Status code</Th>
+                <Th>Latency</Th>
+                <Th>Response</Th>
+                <Th>Delivery</Th>
+              </THead>
+              <TBody>
                 {deliveries.flatMap((delivery) => {
                   const attempts = delivery.attempts.length > 0 ? delivery.attempts : [null];
                   return attempts.map((attempt, index) => (
                     <tr key={`${delivery.id}-${attempt?.attempt ?? 0}`} data-testid="delivery-row" className="align-top">
-                      <td className="py-2 pr-3">
+                      <Td>
                         <span className="font-mono">{delivery.eventType}</span>
                         <span className="block text-xs text-gray-500">{attempt ? formatWhen(attempt.at) : "Waiting"}</span>
-                      </td>
-                      <td className="py-2 pr-3">{attempt?.attempt ?? "—"}</td>
-                      <td className="py-2 pr-3">{attempt?.statusCode ?? (attempt ? "No response" : "—")}</td>
-                      <td className="py-2 pr-3">{attempt ? `${attempt.latencyMs} ms` : "—"}</td>
-                      <td className="max-w-xs py-2 pr-3 break-words">
+                      </Td>
+                      <Td>{attempt?.attempt ?? "—"}</Td>
+                      <Td>{attempt?.statusCode ?? (attempt ? "No response" : "—")}</Td>
+                      <Td>{attempt ? `${attempt.latencyMs} ms` : "—"}</Td>
+                      <Td className="max-w-xs break-words">
                         {attempt?.error ? <span className="text-red-700">{attempt.error}</span> : null}
                         {attempt?.responseExcerpt ? <code className="block text-xs text-gray-700">{attempt.responseExcerpt}</code> : null}
-                      </td>
-                      <td className="py-2 pr-3">
+                      </Td>
+                      <Td>
                         {index === 0 ? (
                           <div className="flex flex-col items-start gap-1">
                             <span>{STATUS_LABELS[delivery.status]}</span>
@@ -205,13 +192,13 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                             </Form>
                           </div>
                         ) : null}
-                      </td>
+                      </Td>
                     </tr>
                   ));
                 })}
-              </tbody>
-            </table>
-          </div>
+              </TBody>
+            </Table>
+          </TableScroller>
         )}
       </Section>
     </main>

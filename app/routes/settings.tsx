@@ -17,7 +17,7 @@ import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, parseFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -84,8 +84,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (fields.intent === "identity") {
-    const parsed = parseFields(BusinessIdentitySchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "identity", fieldErrors: parsed.response.data.fieldErrors }, { status: 400 });
+    const parsed = parseSubmission(BusinessIdentitySchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "identity", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     const { db } = await getServices();
     await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
     return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
@@ -102,11 +102,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   if (fields.intent === "delete") {
-    const { confirmation } = DeleteAccountSchema.parse(fields);
-    // The spec: anything but DELETE typed exactly does nothing.
-    if (confirmation !== DELETE_CONFIRMATION_WORD) {
-      return data<ActionData>({ form: "delete", error: `Type ${DELETE_CONFIRMATION_WORD} to confirm.` }, { status: 400 });
-    }
+    const parsed = parseSubmission(DeleteAccountSchema, fields);
+    if (!parsed.ok) return data<ActionData>({ form: "delete", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     try {
       const { db } = await getServices();
       const { setCookies } = await deleteAccount(db, { userId: user.id, headers: request.headers });
@@ -133,6 +130,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const deletion = result("delete");
   const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: profile?.result });
   const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: business?.result });
+  const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: deletion?.result });
   // Errors only the server can find (a wrong current password, a taken address) come without `result`.
   const profileServer = profile?.result ? {} : (profile?.fieldErrors ?? {});
   const businessServer = business?.result ? {} : (business?.fieldErrors ?? {});
@@ -251,12 +249,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
           <details className="rounded-lg border border-red-200 p-4" open={Boolean(deletion)}>
             <summary className="cursor-pointer font-medium text-red-700">Delete account</summary>
-            <Form method="post" className="mt-4 space-y-3">
+            <Form method="post" {...getFormProps(deleteForm)} className="mt-4 space-y-3">
               <input type="hidden" name="intent" value="delete" />
               <p className="text-sm text-gray-700">
                 This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
               </p>
-              <Field label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`} name="confirmation" autoComplete="off" />
+              <Field
+                label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+                name="confirmation"
+                autoComplete="off"
+                errors={deleteFields.confirmation.errors}
+              />
               <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
                 {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
                 Delete account

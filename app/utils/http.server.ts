@@ -93,11 +93,14 @@ export function setCookieHeaders(setCookies: string[]): Headers {
 
 /**
  * Parses form fields with the schema the browser also validates with (see `~/utils/form`).
+ * A field given as a list (checkboxes) is posted once per value, as the browser posts it.
  * Failures carry `fieldErrors` (first message per field) and `result`, the submission's reply,
  * which the page hands back to its form; `hideFields` are never echoed (passwords).
  */
-export function parseSubmission<S extends z.ZodType>(schema: S, fields: Record<string, string>, options: { hideFields?: string[] } = {}) {
-  const submission = parseFormWith(schema, new URLSearchParams(fields));
+export function parseSubmission<S extends z.ZodType>(schema: S, fields: Record<string, string | string[]>, options: { hideFields?: string[] } = {}) {
+  const posted = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) posted.append(key, one);
+  const submission = parseFormWith(schema, posted);
   if (submission.status === "success") return { ok: true as const, value: submission.value as z.output<S> };
   const fieldErrors: FieldErrors = {};
   for (const [key, messages] of Object.entries(submission.error ?? {})) {

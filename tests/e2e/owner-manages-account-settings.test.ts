@@ -29,10 +29,12 @@ test("an owner changes the password, names the business and deletes the account"
   await expect(info.getByText(/^[0-9a-zA-Z]{8}$/)).toBeVisible();
 
   await page.getByText("Delete account", { exact: true }).first().click();
-  await page.getByLabel("Type DELETE to confirm").fill("delete");
+  const confirmation = page.getByLabel("Type DELETE to confirm");
+  await confirmation.fill("delete");
   await page.getByRole("button", { name: "Delete account" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Type DELETE to confirm.");
-  await page.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await expect(page.getByText("Type DELETE to confirm.", { exact: true })).toBeVisible();
+  await expect(confirmation).toHaveAttribute("aria-invalid", "true");
+  await confirmation.fill("DELETE");
   await page.getByRole("button", { name: "Delete account" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("link", { name: "Get Started" }).first()).toBeVisible();

@@ -220,6 +220,9 @@ describe("staff links", () => {
       makeRequest("/redeem/staff", { cookie: stranger.cookie, form: { intent: "create", label: "Mine now", campaignId } }),
     );
     expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).fieldErrors.campaignId).toBe("Please choose a campaign from the list");
+    const unnamed = await run(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "  " } }));
+    expect(payload(unnamed).fieldErrors.label).toBe("Please name this link");
   });
 
   it("are rate-limited against guessing codes", async () => {

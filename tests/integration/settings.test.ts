@@ -96,7 +96,9 @@ describe("settings: business and account", () => {
   it("does nothing unless DELETE is typed exactly", async () => {
     const { cookie, id } = await createUser();
     for (const confirmation of ["delete", "DELETE ", ""]) {
-      expect(statusOf(await post(cookie, { intent: "delete", confirmation }))).toBe(400);
+      const refused = await post(cookie, { intent: "delete", confirmation });
+      expect(statusOf(refused)).toBe(400);
+      expect(payload(refused).fieldErrors.confirmation).toBe("Type DELETE to confirm.");
     }
     const { db } = await getServices();
     expect(await db.select().from(schema.user).where(eq(schema.user.id, id))).toHaveLength(1);

@@ -21,6 +21,12 @@ export const BusinessSchema = z.object({
   businessName: z.string().trim().max(100, "Business name must be at most 100 characters").default(""),
 });
 
-export const DeleteAccountSchema = z.object({ confirmation: z.string().default("") });
-
 export const DELETE_CONFIRMATION_WORD = "DELETE";
+
+// The spec: anything but DELETE typed exactly (no trimming, no case folding) does nothing.
+export const DeleteAccountSchema = z.object({
+  confirmation: z
+    .string()
+    .default("")
+    .refine((value) => value === DELETE_CONFIRMATION_WORD, `Type ${DELETE_CONFIRMATION_WORD} to confirm.`),
+});

@@ -1,3 +1,5 @@
+import type { FormResult } from "~/utils/form";
+
 /** What the campaign analytics page's placement forms get back when a post is refused. */
 export type PlacementActionData = {
   intent?: string;
@@ -5,4 +7,6 @@ export type PlacementActionData = {
   fieldErrors?: Record<string, string>;
   formError?: string;
   values?: { name: string };
+  /** Set when the fields failed the schema the form also checks with. */
+  result?: FormResult;
 };

@@ -1,9 +1,8 @@
 import { Loader2 } from "lucide-react";
-import { cardClass } from "~/components/ui/card";
-import { controlClass } from "~/components/ui/input";
 import { Link } from "react-router";
-
-export const inputClass = controlClass({ className: "mt-1" });
+import { Button, buttonClass } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -31,21 +30,11 @@ export function SubmitButton({
   variant?: "primary" | "secondary" | "danger";
   label?: string;
 }) {
-  const styles = {
-    primary: "bg-blue-600 text-white hover:bg-blue-700",
-    secondary: "border border-gray-300 text-gray-700 hover:bg-gray-50",
-    danger: "border border-red-300 text-red-700 hover:bg-red-50",
-  }[variant];
   return (
-    <button
-      type="submit"
-      aria-label={label}
-      disabled={busy || disabled}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60 ${styles}`}
-    >
+    <Button type="submit" variant={variant === "danger" ? "danger-outline" : variant} size="md" aria-label={label} disabled={busy || disabled}>
       {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
       {children}
-    </button>
+    </Button>
   );
 }
 
@@ -54,7 +43,7 @@ export function UpgradePrompt() {
     <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
       <p className="font-semibold">Integrations are a Pro feature</p>
       <p className="mt-1 text-sm">Send every new lead to your CRM or spreadsheet with signed webhooks, and pull your data through the REST API.</p>
-      <Link to="/pricing" className="mt-3 inline-block rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+      <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
         Upgrade to Pro
       </Link>
     </div>
@@ -67,13 +56,7 @@ export function OneTimeSecret({ label, value }: { label: string; value: string }
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-amber-900">{label}</p>
       <p className="mt-1 text-sm text-amber-900">Copy it now: it will not be shown again.</p>
-      <input
-        readOnly
-        aria-label={label}
-        value={value}
-        className={`${inputClass} font-mono text-sm`}
-        onFocus={(event) => event.currentTarget.select()}
-      />
+      <Input readOnly aria-label={label} value={value} size="sm" className="mt-1 font-mono" onFocus={(event) => event.currentTarget.select()} />
     </div>
   );
 }

@@ -3,7 +3,11 @@ import { WEBHOOK_EVENT_TYPES } from "./events";
 
 export const EndpointFormSchema = z.object({
   url: z.string().trim().min(1, "Enter the URL of your endpoint").max(2000, "The URL is too long"),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
+  // Checkboxes: none ticked posts nothing, one ticked posts a single value.
+  events: z.preprocess(
+    (value) => (value === undefined ? [] : [value].flat()),
+    z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
+  ),
   description: z.string().trim().max(100, "Keep the description under 100 characters").default(""),
 });
 
