@@ -1,9 +1,10 @@
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
+import { Td } from "~/components/ui/table";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useLocation, useNavigate } from "react-router";
-import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
+import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
@@ -88,20 +89,20 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
       />
       <ActionNotice result={resultOf(actionData) ?? (notice ? { message: notice } : null)} />
-      <Table caption="Blog posts" head={["Title", "Status", "Author", "Date", "Actions"]}>
+      <AdminTable caption="Blog posts" head={["Title", "Status", "Author", "Date", "Actions"]}>
         {posts.length === 0 ? (
           <EmptyRow colSpan={5}>{q || status !== "all" ? "No posts match your filters" : "No blog posts yet"}</EmptyRow>
         ) : (
           posts.map((post) => (
             <tr key={post.id}>
-              <td className={cellClass}>
+              <Td>
                 <span className="block font-medium text-gray-900">{post.title}</span>
                 <span className="block font-mono text-xs text-gray-500">/blog/{post.slug}</span>
-              </td>
-              <td className={cellClass}>{post.published ? <Badge color="green">Published</Badge> : <Badge color="yellow">Draft</Badge>}</td>
-              <td className={cellClass}>{post.authorEmail ?? "LeadQR Team"}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(post.publishedAt ?? post.createdAt)}</td>
-              <td className={cellClass}>
+              </Td>
+              <Td>{post.published ? <Badge color="green">Published</Badge> : <Badge color="yellow">Draft</Badge>}</Td>
+              <Td>{post.authorEmail ?? "LeadQR Team"}</Td>
+              <Td className="whitespace-nowrap">{formatPostDate(post.publishedAt ?? post.createdAt)}</Td>
+              <Td>
                 <div className="flex flex-wrap gap-2">
                   <Link to={`/blog/${post.slug}`} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`View ${post.title}`}>
                     <Eye aria-hidden className="h-4 w-4" /> View
@@ -133,11 +134,11 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
                     <Trash2 aria-hidden className="h-4 w-4" /> Delete
                   </Link>
                 </div>
-              </td>
+              </Td>
             </tr>
           ))
         )}
-      </Table>
+      </AdminTable>
       <Pagination page={page} total={total} noun="post" />
       {confirmDelete ? <ConfirmDelete post={confirmDelete} cancelHref={withParam("delete", null)} /> : null}
     </AdminPage>

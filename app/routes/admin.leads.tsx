@@ -1,4 +1,5 @@
-import { AdminPage, cellClass, EmptyRow, ListFilters, Pagination, Table } from "~/features/admin/admin-ui";
+import { AdminPage, EmptyRow, ListFilters, Pagination, AdminTable } from "~/features/admin/admin-ui";
+import { Td } from "~/components/ui/table";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { listAllLeads } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -18,25 +19,25 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { leads, q, page, total } = loaderData;
   return (
     <AdminPage title="All Leads" description="Every lead across all campaigns (read-only).">
-      <ListFilters q={q} searchLabel="Search by lead name or email" placeholder="Search leads..." />
-      <Table caption="Leads" head={["Lead", "Contact", "Campaign", "Owner", "Collected At"]}>
+      <ListFilters q={q} searchLabel="Search by lead name, email or phone" placeholder="Search leads..." />
+      <AdminTable caption="Leads" head={["Lead", "Contact", "Campaign", "Owner", "Collected At"]}>
         {leads.length === 0 ? (
           <EmptyRow colSpan={5}>{q ? "No leads match your filters" : "No leads yet"}</EmptyRow>
         ) : (
           leads.map((lead) => (
             <tr key={lead.id}>
-              <td className={`${cellClass} font-medium text-gray-900`}>{lead.name}</td>
-              <td className={cellClass}>
+              <Td className="font-medium text-gray-900">{lead.name}</Td>
+              <Td>
                 <span className="block">{lead.email}</span>
                 {lead.phone ? <span className="block text-xs text-gray-500">{lead.phone}</span> : null}
-              </td>
-              <td className={cellClass}>{lead.campaignTitle}</td>
-              <td className={cellClass}>{lead.ownerEmail}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(lead.collectedAt)}</td>
+              </Td>
+              <Td>{lead.campaignTitle}</Td>
+              <Td>{lead.ownerEmail}</Td>
+              <Td className="whitespace-nowrap">{formatPostDate(lead.collectedAt)}</Td>
             </tr>
           ))
         )}
-      </Table>
+      </AdminTable>
       <Pagination page={page} total={total} noun="lead" />
     </AdminPage>
   );

@@ -2,10 +2,12 @@ import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
-import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
+import { Td } from "~/components/ui/table";
+import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
 import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
+import { SUBSCRIPTION_STATUS_COLOR } from "~/features/billing/plan";
 import { formatPostDate } from "~/features/blog/blog";
 import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -50,8 +52,6 @@ const STATUS_OPTIONS = [
   { value: "none", label: "No subscription" },
 ];
 
-const STATUS_COLORS = { active: "green", inactive: "gray", canceled: "red" } as const;
-
 export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, q, status, page, total } = loaderData;
   return (
@@ -63,22 +63,22 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
         filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
       />
       <ActionNotice result={resultOf(actionData)} />
-      <Table caption="Subscriptions" head={["User", "Plan", "Subscription", "Customer ID", "Since", "Change status", "Pro grant"]}>
+      <AdminTable caption="Subscriptions" head={["User", "Plan", "Subscription", "Customer ID", "Since", "Change status", "Pro grant"]}>
         {rows.length === 0 ? (
           <EmptyRow colSpan={7}>{q || status !== "all" ? "No subscriptions match your filters" : "No users yet"}</EmptyRow>
         ) : (
           rows.map((row) => (
             <tr key={row.userId}>
-              <td className={`${cellClass} font-medium text-gray-900`}>{row.email}</td>
-              <td className={cellClass}>
+              <Td className="font-medium text-gray-900">{row.email}</Td>
+              <Td>
                 <Badge color={row.plan === "Free" ? "gray" : "blue"}>{row.plan}</Badge>
-              </td>
-              <td className={cellClass}>
-                {row.status ? <Badge color={STATUS_COLORS[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}
-              </td>
-              <td className={`${cellClass} font-mono text-xs`}>{row.stripeCustomerId ?? "—"}</td>
-              <td className={`${cellClass} whitespace-nowrap`}>{row.subscribedAt ? formatPostDate(row.subscribedAt) : "—"}</td>
-              <td className={cellClass}>
+              </Td>
+              <Td>
+                {row.status ? <Badge color={SUBSCRIPTION_STATUS_COLOR[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}
+              </Td>
+              <Td className="font-mono text-xs">{row.stripeCustomerId ?? "—"}</Td>
+              <Td className="whitespace-nowrap">{row.subscribedAt ? formatPostDate(row.subscribedAt) : "—"}</Td>
+              <Td>
                 {row.status ? (
                   <Form key={row.status} method="post" preventScrollReset className="flex items-center gap-2">
                     <input type="hidden" name="intent" value="setStatus" />
@@ -102,8 +102,8 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                 ) : (
                   <span className="text-gray-500">—</span>
                 )}
-              </td>
-              <td className={cellClass}>
+              </Td>
+              <Td>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="setPro" />
                   <input type="hidden" name="userId" value={row.userId} />
@@ -116,11 +116,11 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                     {row.isPro ? "Remove Pro" : "Make Pro"}
                   </button>
                 </Form>
-              </td>
+              </Td>
             </tr>
           ))
         )}
-      </Table>
+      </AdminTable>
       <Pagination page={page} total={total} noun="user" />
     </AdminPage>
   );

@@ -2,7 +2,8 @@ import { data, Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
-import { ActionNotice, AdminPage, cellClass, EmptyRow, ListFilters, Pagination, resultOf, Table } from "~/features/admin/admin-ui";
+import { Td } from "~/components/ui/table";
+import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -62,7 +63,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }}
       />
       <ActionNotice result={resultOf(actionData)} />
-      <Table caption="Users" head={["Email", "Role", "Plan grant", "Joined", "Change role"]}>
+      <AdminTable caption="Users" head={["Email", "Role", "Plan grant", "Joined", "Change role"]}>
         {users.length === 0 ? (
           <EmptyRow colSpan={5}>{q || role !== "all" ? "No users match your filters" : "No users yet"}</EmptyRow>
         ) : (
@@ -70,16 +71,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             const effectiveRole = user.role === "admin" || user.isConfiguredAdmin ? "admin" : "user";
             return (
               <tr key={user.id}>
-                <td className={`${cellClass} font-medium text-gray-900`}>
+                <Td className="font-medium text-gray-900">
                   {user.email}
                   {user.id === currentUserId ? <span className="ml-2 text-xs text-gray-500">(you)</span> : null}
-                </td>
-                <td className={cellClass}>
+                </Td>
+                <Td>
                   <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{effectiveRole}</Badge>
-                </td>
-                <td className={cellClass}>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-500">None</span>}</td>
-                <td className={`${cellClass} whitespace-nowrap`}>{formatPostDate(user.createdAt)}</td>
-                <td className={cellClass}>
+                </Td>
+                <Td>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-500">None</span>}</Td>
+                <Td className="whitespace-nowrap">{formatPostDate(user.createdAt)}</Td>
+                <Td>
                   <Form key={effectiveRole} method="post" preventScrollReset className="flex items-center gap-2">
                     <input type="hidden" name="intent" value="setRole" />
                     <input type="hidden" name="userId" value={user.id} />
@@ -94,12 +95,12 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                       Update
                     </button>
                   </Form>
-                </td>
+                </Td>
               </tr>
             );
           })
         )}
-      </Table>
+      </AdminTable>
       <Pagination page={page} total={total} noun="user" />
     </AdminPage>
   );

@@ -1,6 +1,7 @@
 import { ArrowLeft, Calendar, User } from "lucide-react";
 import { data, Link } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
+import { Badge } from "~/components/ui/badge";
 import { getSessionUser } from "~/features/auth/session.server";
 import { authorLabel, formatPostDate, slugify } from "~/features/blog/blog";
 import { BannerImage, BlogContent } from "~/features/blog/blog-content";
@@ -45,7 +46,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <article className="mt-6">
           <header>
             {post.isDraft ? (
-              <span className="mb-3 inline-flex rounded-full bg-yellow-100 px-3 py-1 text-xs font-semibold text-yellow-800">Draft</span>
+              <Badge color="yellow" className="mb-3">
+                Draft
+              </Badge>
             ) : null}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-500">
               <span className="inline-flex items-center gap-1">

@@ -1,13 +1,15 @@
+import { Badge } from "~/components/ui/badge";
 import { cardClass } from "~/components/ui/card";
 import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
-import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
+import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
 import { eraseLead, getLeadDetail } from "~/features/consent/lead-rights.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { dateTimeFormat } from "~/utils/dates";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/lead-detail";
@@ -34,20 +36,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect("/leads?erased=1");
 }
 
-const STATUS_COLOURS: Record<string, string> = {
-  confirmed: "bg-green-100 text-green-800",
-  consented: "bg-green-100 text-green-800",
-  "awaiting confirmation": "bg-yellow-100 text-yellow-800",
-  "consent withdrawn": "bg-red-100 text-red-800",
-  "no consent": "bg-gray-100 text-gray-800",
-};
-
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, timeZone } = loaderData;
   const navigation = useNavigation();
   const erasing = navigation.state !== "idle" && navigation.formData?.get("intent") === "erase";
   const when = (value: string | null) =>
-    value ? new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "medium" }).format(new Date(value)) : "—";
+    value ? dateTimeFormat("en-US", timeZone, { dateStyle: "medium", timeStyle: "medium" }).format(new Date(value)) : "—";
   const consent = lead.consent;
 
   return (
@@ -93,12 +87,9 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
           <h2 id="lead-consent" className="text-lg font-semibold text-gray-900">
             Consent
           </h2>
-          <span
-            data-testid="consent-status"
-            className={`rounded-full px-2.5 py-0.5 text-sm font-medium ${STATUS_COLOURS[lead.status] ?? "bg-gray-100 text-gray-800"}`}
-          >
+          <Badge data-testid="consent-status" color={CONSENT_STATUS_COLOR[lead.status]}>
             {lead.status}
-          </span>
+          </Badge>
         </div>
         {consent ? (
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">

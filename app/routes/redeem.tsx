@@ -1,5 +1,7 @@
 import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
 import {
@@ -56,12 +58,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
-
-const STATUS_STYLE = {
-  valid: "bg-green-100 text-green-800",
-  redeemed: "bg-amber-100 text-amber-900",
-  expired: "bg-red-100 text-red-800",
-} as const;
 
 export default function Redeem({ loaderData, actionData }: Route.ComponentProps) {
   const { scope, typed, found, error } = loaderData;
@@ -150,10 +146,10 @@ function CodeCard({ found, busy }: { found: CounterCode; busy: boolean }) {
         <h2 id="code-heading" className="font-mono text-xl font-bold tracking-widest text-gray-900">
           {found.code}
         </h2>
-        <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[found.status]}`}>
+        <Badge color={CODE_STATUS_COLOR[found.status]}>
           <Icon aria-hidden className="h-3.5 w-3.5" />
-          {found.status === "valid" ? "Valid" : found.status === "redeemed" ? "Redeemed" : "Expired"}
-        </span>
+          {CODE_STATUS_LABEL[found.status]}
+        </Badge>
       </div>
       <p className="text-2xl font-bold text-gray-900">{found.offer}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -1,3 +1,5 @@
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Form } from "react-router";
 import type { SessionRow } from "./sessions.server";
@@ -27,7 +29,9 @@ export function SessionsSection({
             <span className="font-medium break-words text-gray-900">
               {session.device}
               {session.current ? (
-                <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">This device</span>
+                <Badge color="green" className="ml-2">
+                  This device
+                </Badge>
               ) : null}
             </span>
             <span className="text-sm text-gray-500">
@@ -38,13 +42,9 @@ export function SessionsSection({
       </ul>
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
         <input type="hidden" name="intent" value="sessions" />
-        <button
-          type="submit"
-          disabled={busy || others === 0}
-          className="rounded-lg border border-gray-300 px-4 py-2 font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60"
-        >
+        <Button type="submit" variant="secondary" disabled={busy || others === 0}>
           Sign out other sessions
-        </button>
+        </Button>
         {result?.message ? (
           <p role="status" className="text-sm text-green-700">
             {result.message}

@@ -1,6 +1,7 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
+import { Table, TableScroller, TBody, Th, THead } from "~/components/ui/table";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
@@ -117,33 +118,21 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-export function Table({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
+/** An admin list: a framed, scrollable table with one `Th` per heading; rows are `<tr>` of `Td`. */
+export function AdminTable({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
-    // Focusable so keyboard users can scroll a table wider than a phone.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-gray-200 bg-white focus:ring-2 focus:ring-blue-500 focus:outline-none"
-    >
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50">
-          <tr>
-            {head.map((label) => (
-              <th key={label} scope="col" className="px-4 py-3 text-left font-semibold whitespace-nowrap text-gray-700">
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">{children}</tbody>
-      </table>
-    </div>
+    <TableScroller label={caption} framed>
+      <Table caption={caption}>
+        <THead>
+          {head.map((label) => (
+            <Th key={label}>{label}</Th>
+          ))}
+        </THead>
+        <TBody>{children}</TBody>
+      </Table>
+    </TableScroller>
   );
 }
-
-export const cellClass = "px-4 py-3 align-middle text-gray-700";
 
 /** The outcome of the last action, announced to screen readers. */
 export function ActionNotice({ result }: { result?: { message?: string; error?: string } | null }) {

@@ -1,9 +1,11 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { cardClass } from "~/components/ui/card";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { dayLabel } from "~/features/dashboard/dashboard";
 import { conversionRate, hourLabel, share, WEEKDAYS } from "./analytics";
 import type { DayCounts } from "./analytics.server";
 
-const CARD = "rounded-xl border border-gray-200 bg-white p-5 shadow-sm";
+const CARD = cardClass({ padding: "md" });
 
 /** Scans, unique scans and leads per day: a line chart, a summary sentence and the figures as a table. */
 export function ByDayChart({ days }: { days: DayCounts[] }) {
@@ -36,45 +38,30 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
       <details className="mt-3 text-sm">
         <summary className="cursor-pointer font-medium text-blue-700">Show as table</summary>
         <div className="relative mt-2 max-h-80 overflow-auto">
-          <table className="min-w-full text-left">
-            <caption className="sr-only">Scans, unique scans, scans from the QR code, leads and conversion per day</caption>
-            <thead className="text-xs text-gray-600 uppercase">
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  Date
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Scans
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Unique
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  From QR
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  Leads
-                </th>
-                <th scope="col" className="py-1 text-right">
-                  Conversion
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
+          <Table caption="Scans, unique scans, scans from the QR code, leads and conversion per day" density="compact">
+            <THead>
+              <Th>Date</Th>
+              <Th align="right">Scans</Th>
+              <Th align="right">Unique</Th>
+              <Th align="right">From QR</Th>
+              <Th align="right">Leads</Th>
+              <Th align="right">Conversion</Th>
+            </THead>
+            <TBody>
               {days.map((row) => (
                 <tr key={row.day} data-testid="day-row">
-                  <th scope="row" className="py-1 pr-3 font-normal">
+                  <Th scope="row" className="font-normal">
                     {dayLabel(row.day)}
-                  </th>
-                  <td className="py-1 pr-3 text-right">{row.scans}</td>
-                  <td className="py-1 pr-3 text-right">{row.unique}</td>
-                  <td className="py-1 pr-3 text-right">{row.qr}</td>
-                  <td className="py-1 pr-3 text-right">{row.leads}</td>
-                  <td className="py-1 text-right">{conversionRate(row.leads, row.unique)}%</td>
+                  </Th>
+                  <Td align="right">{row.scans}</Td>
+                  <Td align="right">{row.unique}</Td>
+                  <Td align="right">{row.qr}</Td>
+                  <Td align="right">{row.leads}</Td>
+                  <Td align="right">{conversionRate(row.leads, row.unique)}%</Td>
                 </tr>
               ))}
-            </tbody>
-          </table>
+            </TBody>
+          </Table>
         </div>
       </details>
     </section>

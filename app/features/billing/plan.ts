@@ -1,3 +1,5 @@
+import type { BadgeColor } from "~/components/ui/badge";
+
 export const FREE_CAMPAIGN_LIMIT = 1;
 export const FREE_SCAN_LIMIT = 5;
 /** Free owners see (and export) this many leads unmasked, oldest first. */
@@ -17,6 +19,8 @@ export const PRO_PLAN = {
 } as const;
 
 export type SubscriptionStatus = "active" | "inactive" | "canceled";
+
+export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> = { active: "green", inactive: "gray", canceled: "red" };
 
 export type Plan = { isPro: boolean; name: string };
 

@@ -1,12 +1,12 @@
 import { Download, Eye, ExternalLink, FileCode, Info, MoreVertical, Pause, Pencil, Play, QrCode, Trash2 } from "lucide-react";
 import { Link, useFetcher } from "react-router";
-import { Badge, type BadgeColor } from "~/components/ui/badge";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
 import { scanUsageLabel } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
-import { conversionRate, type CampaignSummary } from "./campaigns";
+import { CAMPAIGN_STATUS_COLOR, conversionRate, type CampaignSummary } from "./campaigns";
 
 export type CampaignCardProps = {
   campaign: CampaignSummary;
@@ -15,8 +15,6 @@ export type CampaignCardProps = {
   /** The dashboard and the campaigns screen word the delete confirmation differently (spec §8). */
   deleteConfirmation: string;
 };
-
-const BADGE: Record<CampaignSummary["status"], BadgeColor> = { active: "green", paused: "yellow", draft: "gray" };
 
 const STATUS_LABEL: Record<CampaignSummary["status"], string> = { active: "Active", paused: "Paused", draft: "Draft" };
 
@@ -48,7 +46,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
           <p className="text-sm text-gray-500">{campaign.businessType}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <Badge color={BADGE[status]} data-testid="campaign-status">
+          <Badge color={CAMPAIGN_STATUS_COLOR[status]} data-testid="campaign-status">
             {STATUS_LABEL[status]}
           </Badge>
           <Menu modal={false}>

@@ -1,3 +1,4 @@
+import type { BadgeColor } from "~/components/ui/badge";
 import type { CampaignDesign } from "~/db/schema/campaigns";
 
 /** SPEC §3, verbatim and in order (it announces 63 but lists these 62: decision 020). */
@@ -86,6 +87,9 @@ export type FontStyle = (typeof FONT_STYLES)[number];
 export type Layout = (typeof LAYOUTS)[number];
 export const CAMPAIGN_STATUSES = ["active", "paused", "draft"] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** The colour of a campaign's status pill wherever it shows. */
+export const CAMPAIGN_STATUS_COLOR: Record<CampaignStatus, BadgeColor> = { active: "green", paused: "yellow", draft: "gray" };
 
 export const FIELD_LIMITS = { title: 100, discount: 200, minOrder: 200, aiHeadline: 200, aiThankyou: 600 } as const;
 

@@ -1,6 +1,8 @@
 // Pure rules of consent (issue 14): the modes, the exact wording visitors see, and the status an
 // owner reads for each lead. No I/O: shared by the capture page, the wizard preview and the server.
 
+import type { BadgeColor } from "~/components/ui/badge";
+
 export const CONSENT_MODES = ["notice", "checkbox", "double_opt_in"] as const;
 export type ConsentMode = (typeof CONSENT_MODES)[number];
 
@@ -48,6 +50,17 @@ export const OFFER_REQUIRES_CONSENT_HELP =
 
 export type ConsentStatus =
   "not recorded" | "notice shown" | "no consent" | "consented" | "awaiting confirmation" | "confirmed" | "consent withdrawn";
+
+/** The colour of a lead's consent status pill. */
+export const CONSENT_STATUS_COLOR: Record<ConsentStatus, BadgeColor> = {
+  confirmed: "green",
+  consented: "green",
+  "awaiting confirmation": "yellow",
+  "consent withdrawn": "red",
+  "no consent": "gray",
+  "notice shown": "gray",
+  "not recorded": "gray",
+};
 
 export function consentStatusOf(
   record: {
