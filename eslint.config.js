@@ -102,6 +102,32 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [routesFromFeatures], paths: [httpFromDomain] }] },
   },
   {
+    // Features take typed values, not the HTTP request (decision 175). The exceptions read the
+    // request by design: the guards, the REST API's router, Stripe's signed body, the capture
+    // page's viewer and counted-view rules, and the admin lists' query string.
+    files: ["app/features/**/*.ts", "app/features/**/*.tsx"],
+    ignores: [
+      "app/features/auth/session.server.ts",
+      "app/features/redeem/actor.server.ts",
+      "app/features/api/api.server.ts",
+      "app/features/billing/webhooks.server.ts",
+      "app/features/capture/capture.ts",
+      "app/features/capture/capture.server.ts",
+      "app/features/admin/admin.schema.ts",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference > Identifier[name='Request']",
+          message: "Feature functions take typed values (the Headers, the client address, parsed fields), not the Request: the route reads it.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/components/**", "app/utils/**"],
     // The composition root wires the database to the auth feature; nothing else in utils may.
     ignores: ["app/utils/services.server.ts"],
