@@ -13,6 +13,7 @@ import {
   undoAtCounter,
   type CounterActionResult,
   type CounterCode,
+  type CounterOutcome,
 } from "~/features/redeem/counter.server";
 import { domainErrorData, formFields, readForm } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -46,16 +47,26 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
   }
+  if (fields.intent !== "redeem" && fields.intent !== "undo") {
+    return data<CounterActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
   const { db } = await getServices();
-  const result =
+  const { outcome, ...result } =
     fields.intent === "redeem"
       ? await redeemAtCounter(db, { actor, code, timeZone: await getTimeZone(request) })
-      : fields.intent === "undo"
-        ? await undoAtCounter(db, { actor, code })
-        : { status: 400, body: { ok: false, message: "Unknown action." } };
-  if (result.status === 404) await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
-  return data<CounterActionResult>(result.body, { status: result.status });
+      : await undoAtCounter(db, { actor, code });
+  if (outcome === "not_found") await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
+  return data<CounterActionResult>(result, { status: COUNTER_STATUS[outcome] });
 }
+
+const COUNTER_STATUS: Record<CounterOutcome, number> = {
+  redeemed: 200,
+  undone: 200,
+  already_redeemed: 409,
+  expired: 409,
+  too_late_to_undo: 409,
+  not_found: 404,
+};
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 

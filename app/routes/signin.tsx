@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
-import { signIn } from "~/features/auth/auth-actions.server";
+import { parseCredentials, signIn, type AuthActionData } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
-import { readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, setCookieHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signin";
 
@@ -13,15 +13,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const form = await readForm(request);
-  const outcome = await signIn({
-    email: form.get("email"),
-    password: form.get("password"),
-    headers: request.headers,
-    clientAddress: clientAddress(request),
-  });
-  if (!outcome.ok) return data(outcome.body, { status: outcome.status });
-  return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
+  const credentials = parseCredentials(formFields(await readForm(request)));
+  if (!credentials.ok) return data<AuthActionData>(credentials.form, { status: 400 });
+  const { email } = credentials.value;
+  try {
+    const outcome = await signIn({ ...credentials.value, headers: request.headers, clientAddress: clientAddress(request) });
+    if (!outcome.ok) return data<AuthActionData>({ error: "Invalid email or password", email }, { status: 401 });
+    return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
+  } catch (error) {
+    return domainErrorData(error, (refusal): AuthActionData => ({ error: refusal.message, email }));
+  }
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
-import { signUp } from "~/features/auth/auth-actions.server";
+import { ADDRESS_TAKEN, parseCredentials, signUp, type AuthActionData, type SignUpOutcome } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
-import { readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, setCookieHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signup";
 
@@ -13,15 +13,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
-  const form = await readForm(request);
-  const outcome = await signUp({
-    email: form.get("email"),
-    password: form.get("password"),
-    headers: request.headers,
-    clientAddress: clientAddress(request),
-  });
-  if (!outcome.ok) return data(outcome.body, { status: outcome.status });
-  return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
+  const credentials = parseCredentials(formFields(await readForm(request)));
+  if (!credentials.ok) return data<AuthActionData>(credentials.form, { status: 400 });
+  const { email } = credentials.value;
+  try {
+    const outcome = await signUp({ ...credentials.value, headers: request.headers, clientAddress: clientAddress(request) });
+    if (!outcome.ok) return refused(outcome, email);
+    return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
+  } catch (error) {
+    return domainErrorData(error, (refusal): AuthActionData => ({ error: refusal.message, email }));
+  }
+}
+
+function refused(outcome: Extract<SignUpOutcome, { ok: false }>, email: string) {
+  switch (outcome.refusal) {
+    case "weak_password":
+      return data<AuthActionData>({ error: "Password is too weak", reasons: outcome.reasons, email }, { status: 422 });
+    case "address_taken":
+      return data<AuthActionData>({ error: ADDRESS_TAKEN, email, taken: true }, { status: 400 });
+    case "rejected":
+      return data<AuthActionData>({ error: outcome.message, email }, { status: outcome.byServer ? 503 : 400 });
+  }
 }
 
 export default function Page({ actionData }: Route.ComponentProps) {

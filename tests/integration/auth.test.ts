@@ -6,6 +6,7 @@ import * as signup from "~/routes/signup";
 import * as signout from "~/routes/signout";
 import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
+import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
 import { createUser, DEFAULT_PASSWORD, markVerified, uniqueEmail } from "../factories";
 import { cookieFrom, expectRedirect, makeRequest, payload, run, statusOf } from "../http";
 
@@ -76,15 +77,22 @@ describe("sign-in", () => {
   it("limits attempts per account from one client, without locking the owner out elsewhere", async () => {
     const { email } = await createUser();
     const statuses: number[] = [];
+    let refused: unknown;
     for (let attempt = 0; attempt < 12; attempt++) {
       const result = await run(
         signin.action,
         makeRequest("/signin", { form: { email, password: "wrong-password" }, headers: { "x-leadqr-client-ip": "10.0.9.1" } }),
       );
       statuses.push(statusOf(result));
+      refused = result;
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
+    // The refusal says when to try again, as every other rate-limited form does.
+    const init = (refused as { init?: { headers?: Record<string, string> } }).init;
+    expect(Number(init?.headers?.["Retry-After"])).toBeGreaterThan(0);
+    expect(payload(refused)).toMatchObject({ email: email.toLowerCase() });
+    expect(payload(refused).error).toBe(RATE_LIMITED_MESSAGE);
     const owner = await run(
       signin.action,
       makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": "10.0.9.2" } }),

@@ -42,7 +42,7 @@ async function claim(campaignId: string, visitor: { name: string; email: string 
 }
 
 const counter = (path: string, cookie: string) => run(redeem.loader, makeRequest(path, { cookie }));
-const press = (intent: "redeem" | "undo", code: string, cookie: string) =>
+const press = (intent: "redeem" | "undo" | "unknown", code: string, cookie: string) =>
   run(redeem.action, makeRequest(`/redeem?code=${code}`, { cookie, form: { intent, code } }));
 
 async function openStaffLink(ownerCookie: string, form: Record<string, string>) {
@@ -140,7 +140,11 @@ describe("the counter", () => {
     await setCodeTimes(code, { redeemedAt: new Date(Date.now() - 6 * 60 * 1000) });
     const late = await press("undo", code, owner.cookie);
     expect(statusOf(late)).toBe(409);
+    expect(payload(late).message).toBe("This redeem can no longer be undone (more than 5 minutes have passed).");
     expect((await codeRow(code))!.redeemedAt).not.toBeNull();
+    const unknown = await press("unknown", code, owner.cookie);
+    expect(statusOf(unknown)).toBe(400);
+    expect(payload(unknown)).toEqual({ ok: false, message: "Unknown action." });
   });
 
   it("says an expired code expired and does not redeem it", async () => {

@@ -1,11 +1,10 @@
 import { isAPIError } from "better-auth/api";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { isDomainError } from "~/utils/domain-error";
 import type { FormResult } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
 import { consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { CredentialsSchema } from "./auth.schema";
+import { CredentialsSchema, type Credentials } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 import { notifyTakenAddress } from "./probing.server";
 import { promoteVerifiedAdmin } from "./roles.server";
@@ -18,64 +17,71 @@ export const ADDRESS_TAKEN = "An account with this email already exists";
 
 const GENERIC_FAILURE = "Authentication failed";
 
-export type CredentialsOptions = {
-  /** The posted fields, unparsed: the schema here is the authority. */
-  email: unknown;
-  password: unknown;
+/** Sign-in and sign-up take the same parsed fields, with what Better Auth and the budgets need. */
+export type CredentialsOptions = Credentials & {
   /** The browser's request headers: Better Auth reads its cookies and origin from them. */
   headers: Headers;
   clientAddress: string;
 };
 
-/** Signed in (the session cookies to set), or refused with the status and what the form shows. */
-export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; status: number; body: AuthActionData };
-
-const refused = (status: number, body: AuthActionData): AuthOutcome => ({ ok: false, status, body });
-
-function parseCredentials({ email, password }: CredentialsOptions) {
-  const fields: Record<string, string> = {};
-  if (typeof email === "string") fields.email = email;
-  if (typeof password === "string") fields.password = password;
-  const parsed = parseSubmission(CredentialsSchema, fields, { hideFields: ["password"] });
-  return { parsed, typedEmail: (fields.email ?? "").slice(0, 254) };
+/**
+ * The posted email and password through the shared schema (the browser validates with it too):
+ * the values, or what the form shows (errors at their fields, the address as typed, never the
+ * password).
+ */
+export function parseCredentials(fields: Record<string, string>) {
+  const posted: Record<string, string> = {};
+  if (fields.email !== undefined) posted.email = fields.email;
+  if (fields.password !== undefined) posted.password = fields.password;
+  const parsed = parseSubmission(CredentialsSchema, posted, { hideFields: ["password"] });
+  if (parsed.ok) return { ok: true as const, value: parsed.value };
+  const form: AuthActionData = { error: Object.values(parsed.fieldErrors)[0]!, email: (fields.email ?? "").slice(0, 254), result: parsed.result };
+  return { ok: false as const, form };
 }
 
-/** The schema refused the fields: the first message, and the reply that puts each at its field. */
-function invalid(parsed: { fieldErrors: Record<string, string>; result: FormResult }, email: string) {
-  return refused(400, { error: Object.values(parsed.fieldErrors)[0]!, email, result: parsed.result });
-}
+export type SignedIn = { ok: true; setCookies: string[] };
 
-export async function signIn(options: CredentialsOptions): Promise<AuthOutcome> {
-  const { parsed, typedEmail } = parseCredentials(options);
-  if (!parsed.ok) return invalid(parsed, typedEmail);
-  const { email, password } = parsed.value;
+/** Signed in, or refused: an unknown email and a wrong password are one refusal (no account discovery). */
+export type SignInOutcome = SignedIn | { ok: false; refusal: "wrong_credentials" };
+
+/** A spent budget throws DomainError `rate_limited`. */
+export async function signIn(options: CredentialsOptions): Promise<SignInOutcome> {
+  const { email, password } = options;
+  await consumeRateLimit("signInByAddress", options.clientAddress);
+  // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
+  await consumeRateLimit("signInByAccount", signInAccountKey(email, options.clientAddress));
+  const { auth, env } = await getServices();
   try {
-    await consumeRateLimit("signInByAddress", options.clientAddress);
-    // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
-    await consumeRateLimit("signInByAccount", signInAccountKey(email, options.clientAddress));
-    const { auth, env } = await getServices();
     const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: options.headers, returnHeaders: true });
     // An account listed in ADMIN_EMAILS after it was created becomes admin on its next sign-in,
     // provided its address is verified.
     if (env.adminEmails.includes(email)) await promoteVerifiedAdmin(email);
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
-    if (isDomainError(error, "rate_limited")) return refused(error.status, { error: error.message, email });
-    // Unknown email and wrong password share one answer, so accounts cannot be discovered.
-    if (isAPIError(error)) return refused(401, { error: "Invalid email or password", email });
+    if (isAPIError(error)) return { ok: false, refusal: "wrong_credentials" };
     throw error;
   }
 }
 
-export async function signUp(options: CredentialsOptions): Promise<AuthOutcome> {
-  const { parsed, typedEmail } = parseCredentials(options);
-  if (!parsed.ok) return invalid(parsed, typedEmail);
-  const { email, password } = parsed.value;
+export type SignUpOutcome =
+  | SignedIn
+  | { ok: false; refusal: "weak_password"; reasons: string[] }
+  /** The address has an account: the form says so, a bounded number of times per client. */
+  | { ok: false; refusal: "address_taken" }
+  /**
+   * Better Auth refused for another reason: `message` is its own, for the form; `byServer` when
+   * the fault was on our side (try again later) rather than in what was typed.
+   */
+  | { ok: false; refusal: "rejected"; message: string; byServer: boolean };
+
+/** A spent budget throws DomainError `rate_limited`. */
+export async function signUp(options: CredentialsOptions): Promise<SignUpOutcome> {
+  const { email, password } = options;
   const reasons = weakPasswordReasons(password, email);
-  if (reasons.length > 0) return refused(422, { error: "Password is too weak", reasons, email });
+  if (reasons.length > 0) return { ok: false, refusal: "weak_password", reasons };
+  await consumeRateLimit("signUpByAddress", options.clientAddress);
+  const { auth } = await getServices();
   try {
-    await consumeRateLimit("signUpByAddress", options.clientAddress);
-    const { auth } = await getServices();
     const { headers } = await auth.api.signUpEmail({
       body: { email, password, name: email.split("@")[0]! },
       headers: options.headers,
@@ -84,26 +90,25 @@ export async function signUp(options: CredentialsOptions): Promise<AuthOutcome> 
     nudgeEmailWorker();
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
-    if (isDomainError(error, "rate_limited")) return refused(error.status, { error: error.message, email });
-    if (isAPIError(error) && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") return addressTaken(options.clientAddress, email);
-    if (isAPIError(error)) return refused(error.statusCode >= 500 ? 500 : 400, { error: error.body?.message || GENERIC_FAILURE, email });
+    if (isAPIError(error) && error.body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      await addressTaken(options.clientAddress, email);
+      return { ok: false, refusal: "address_taken" };
+    }
+    if (isAPIError(error)) {
+      return { ok: false, refusal: "rejected", message: error.body?.message || GENERIC_FAILURE, byServer: error.statusCode >= 500 };
+    }
     throw error;
   }
 }
 
 /**
  * The spec signs a new account in at once, so a taken address cannot look like a success; the
- * answer is bounded per client instead, and the owner hears about it (decision 134).
+ * answer is bounded per client instead (a spent budget throws `rate_limited`), and the owner
+ * hears about it (decision 134).
  */
-async function addressTaken(clientAddress: string, email: string): Promise<AuthOutcome> {
-  try {
-    await consumeRateLimit("signUpTakenByAddress", clientAddress);
-  } catch (error) {
-    if (isDomainError(error, "rate_limited")) return refused(error.status, { error: error.message, email });
-    throw error;
-  }
+async function addressTaken(clientAddress: string, email: string) {
+  await consumeRateLimit("signUpTakenByAddress", clientAddress);
   if (await notifyTakenAddress(email)) nudgeEmailWorker();
-  return refused(400, { error: ADDRESS_TAKEN, email, taken: true });
 }
 
 /** Ends the session the headers carry; the cookies that clear it (none when there was no session). */

@@ -72,27 +72,32 @@ export async function lookupForCounter(db: Database, options: LookupForCounterOp
 
 export type CounterActionResult = { ok: boolean; message: string };
 
+/** What happened at the counter; the route answers each with its status. */
+export type CounterOutcome = "redeemed" | "undone" | "already_redeemed" | "expired" | "too_late_to_undo" | "not_found";
+
+export type CounterAction = CounterActionResult & { outcome: CounterOutcome };
+
 export type RedeemAtCounterOptions = { actor: RedeemActor; code: string; timeZone: string };
 
-export async function redeemAtCounter(db: Database, options: RedeemAtCounterOptions): Promise<{ status: number; body: CounterActionResult }> {
+export async function redeemAtCounter(db: Database, options: RedeemAtCounterOptions): Promise<CounterAction> {
   const result = await redeemOfferCode(db, { actor: options.actor, code: options.code });
   switch (result.outcome) {
     case "redeemed":
-      return { status: 200, body: { ok: true, message: "Redeemed. Hand over the offer." } };
+      return { outcome: "redeemed", ok: true, message: "Redeemed. Hand over the offer." };
     case "already":
-      return { status: 409, body: { ok: false, message: `Already redeemed on ${formatDateTime(result.at, options.timeZone)}` } };
+      return { outcome: "already_redeemed", ok: false, message: `Already redeemed on ${formatDateTime(result.at, options.timeZone)}` };
     case "expired":
-      return { status: 409, body: { ok: false, message: `This code expired on ${formatDateTime(result.at, options.timeZone)}` } };
+      return { outcome: "expired", ok: false, message: `This code expired on ${formatDateTime(result.at, options.timeZone)}` };
     case "not-found":
-      return { status: 404, body: { ok: false, message: CODE_NOT_FOUND } };
+      return { outcome: "not_found", ok: false, message: CODE_NOT_FOUND };
   }
 }
 
 export type UndoAtCounterOptions = { actor: RedeemActor; code: string };
 
-export async function undoAtCounter(db: Database, options: UndoAtCounterOptions): Promise<{ status: number; body: CounterActionResult }> {
-  if (await undoRedeem(db, options)) return { status: 200, body: { ok: true, message: "Redeem undone. The code can be used again." } };
-  return { status: 409, body: { ok: false, message: "This redeem can no longer be undone (more than 5 minutes have passed)." } };
+export async function undoAtCounter(db: Database, options: UndoAtCounterOptions): Promise<CounterAction> {
+  if (await undoRedeem(db, options)) return { outcome: "undone", ok: true, message: "Redeem undone. The code can be used again." };
+  return { outcome: "too_late_to_undo", ok: false, message: "This redeem can no longer be undone (more than 5 minutes have passed)." };
 }
 
 export const CODE_NOT_FOUND = "No code matches. Check the characters and try again.";
