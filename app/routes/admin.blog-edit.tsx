@@ -31,7 +31,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { db } = await getServices();
   const outcome = await savePost(db, { userId: admin.id, postId, form: await readForm(request) });
   if (outcome.kind === "missing") notFound("Blog post not found");
-  if (outcome.kind === "refused") return data(outcome.result, { status: outcome.status });
+  if (outcome.kind === "refused") return data(outcome.result, { status: 400 });
+  if (outcome.kind === "failed") return data(outcome.result, { status: 503 });
   return redirect("/admin/blog?notice=saved");
 }
 

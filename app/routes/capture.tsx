@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
-import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView } from "~/features/capture/capture.server";
+import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView, type SubmitRefusal } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { presentClaim } from "~/features/redeem/claim.server";
 import { formFields } from "~/utils/http.server";
@@ -54,13 +54,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent"),
     timeZone,
   });
-  if (result.body.ok) {
+  if (result.ok) {
     const { claim: issued, ...rest } = result.body;
     const claim = issued ? await presentClaim(issued, timeZone) : undefined;
     return data({ ...rest, claim }, { status: 200 });
   }
-  return data(result.body, { status: result.status });
+  const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
+  return data(result.body, { status: SUBMIT_STATUS[result.refusal], headers });
 }
+
+const SUBMIT_STATUS: Record<SubmitRefusal, number> = {
+  invalid_campaign: 400,
+  invalid_fields: 400,
+  consent_required: 400,
+  no_scan: 400,
+  not_found: 404,
+  inactive: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 // Every render may count a scan: never reuse a stored copy, and never revalidate after a submit.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

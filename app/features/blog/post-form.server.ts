@@ -20,8 +20,12 @@ export type SavePostOptions = {
   form: FormData;
 };
 
-/** What the editor gets back: `saved`, the post to edit was not found (`missing`), or a refusal to show. */
-export type SavePostOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "refused"; status: number; result: PostFormResult };
+/**
+ * What the editor gets back: `saved`; the post to edit was not found (`missing`); `refused`, what
+ * the admin typed or chose must change; or `failed`, our side failed and the same form may be
+ * sent again. Both of the last two carry what the editor shows.
+ */
+export type SavePostOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "refused" | "failed"; result: PostFormResult };
 
 /** Creates or updates a post from the editor's fields; every refusal keeps what the admin typed. */
 export async function savePost(db: Database, { userId, postId, form }: SavePostOptions): Promise<SavePostOutcome> {
@@ -34,9 +38,12 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
     bannerImageUrl: (fields.bannerImageUrl ?? "").slice(0, 5_000),
     publish: fields.publish === "on",
   };
-  const refused = (status: number, fieldErrors: FieldErrors, formError?: string): SavePostOutcome => ({
+  const refused = (fieldErrors: FieldErrors, formError?: string): SavePostOutcome => ({
     kind: "refused",
-    status,
+    result: { fieldErrors, formError, values },
+  });
+  const failed = (fieldErrors: FieldErrors, formError: string): SavePostOutcome => ({
+    kind: "failed",
     result: { fieldErrors, formError, values },
   });
 
@@ -45,7 +52,6 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
     const missing = Object.values(parsed.fieldErrors).includes(REQUIRED_FIELDS);
     return {
       kind: "refused",
-      status: 400,
       result: {
         fieldErrors: parsed.fieldErrors,
         formError: missing ? REQUIRED_FIELDS : "Please correct the highlighted fields",
@@ -59,14 +65,14 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");
   if (file instanceof File && (file.size > 0 || file.name)) {
-    if (file.size > BANNER_MAX_BYTES) return refused(400, { bannerFile: BANNER_MESSAGES.too_large });
+    if (file.size > BANNER_MAX_BYTES) return refused({ bannerFile: BANNER_MESSAGES.too_large });
     try {
       input.bannerImageUrl = await saveImageUpload({ file, folder: "blog-banners", maxBytes: BANNER_MAX_BYTES, userId });
     } catch (error) {
       const problem = uploadProblem(error);
-      if (problem) return refused(400, { bannerFile: BANNER_MESSAGES[problem] });
+      if (problem) return refused({ bannerFile: BANNER_MESSAGES[problem] });
       logger.error({ err: error }, "blog banner upload failed");
-      return refused(503, { bannerFile: BANNER_MESSAGES.failed }, BANNER_MESSAGES.failed);
+      return failed({ bannerFile: BANNER_MESSAGES.failed }, BANNER_MESSAGES.failed);
     }
   }
 
@@ -77,9 +83,9 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
       await createPost(db, { actorId: userId, input });
     }
   } catch (error) {
-    if (isDomainError(error, "slug_taken")) return refused(error.status, { slug: error.message });
+    if (isDomainError(error, "slug_taken")) return refused({ slug: error.message });
     logger.error({ err: error }, "blog post save failed");
-    return refused(500, {}, SAVE_FAILED);
+    return failed({}, SAVE_FAILED);
   }
   return { kind: "saved" };
 }

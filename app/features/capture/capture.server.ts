@@ -291,9 +291,22 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
 
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
+/** Why a submission was not stored; the route answers each with its status. */
+export type SubmitRefusal =
+  | "invalid_campaign"
+  | "invalid_fields"
+  | "consent_required"
+  /** No token of a counted scan of this campaign (the page was not loaded, or was forged). */
+  | "no_scan"
+  | "not_found"
+  | "inactive"
+  | "rate_limited"
+  /** The database could not be reached: the visitor keeps the form and may retry. */
+  | "unavailable";
+
 export type SubmitLeadResult =
   | {
-      status: 200;
+      ok: true;
       body: {
         ok: true;
         checkEmail?: boolean;
@@ -303,15 +316,27 @@ export type SubmitLeadResult =
       };
     }
   | {
-      status: number;
+      ok: false;
+      refusal: SubmitRefusal;
+      /** Only for `rate_limited`: when the budget refills. */
+      retryAfterSeconds?: number;
       body: { ok: false; error?: string; fieldErrors?: FieldErrors; values?: LeadValues; scanToken?: string };
     };
 
-function fail(status: number, body: Omit<Extract<SubmitLeadResult, { body: { ok: false } }>["body"], "ok">): SubmitLeadResult {
-  return { status, body: { ok: false, ...body } };
+function refuse(
+  refusal: SubmitRefusal,
+  body: Omit<Extract<SubmitLeadResult, { ok: false }>["body"], "ok">,
+  retryAfterSeconds?: number,
+): SubmitLeadResult {
+  return { ok: false, refusal, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }), body: { ok: false, ...body } };
 }
 
-const THANKS: SubmitLeadResult = { status: 200, body: { ok: true } };
+const accepted = (body: Omit<Extract<SubmitLeadResult, { ok: true }>["body"], "ok"> = {}): SubmitLeadResult => ({
+  ok: true,
+  body: { ok: true, ...body },
+});
+
+const THANKS = accepted();
 
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
@@ -337,18 +362,20 @@ export async function submitLead(
     marketingConsent: ticked,
   };
   const token = isUuid(fields[SCAN_TOKEN_FIELD]) ? fields[SCAN_TOKEN_FIELD] : undefined;
-  if (!isUuid(options.campaignId)) return fail(400, { error: SUBMISSION_ERRORS.invalidCampaign, values });
+  if (!isUuid(options.campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
   const campaignId = options.campaignId;
 
   // A database outage answers with the form, its values and the way to retry, not an error page.
   const unavailable = (error: unknown) => {
     if (!isDatabaseUnavailable(error)) throw error;
     logger.warn({ err: error, campaignId }, "lead not stored: database unavailable");
-    return fail(503, { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   };
 
   const limited = (error: unknown) => {
-    if (isDomainError(error, "rate_limited")) return fail(429, { error: `Submission Error: ${error.message}`, values, scanToken: token });
+    if (isDomainError(error, "rate_limited")) {
+      return refuse("rate_limited", { error: `Submission Error: ${error.message}`, values, scanToken: token }, error.retryAfterSeconds);
+    }
     return unavailable(error);
   };
   // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
@@ -366,7 +393,7 @@ export async function submitLead(
 
   const parsed = parseFields(LeadSchema, fields);
   if (!parsed.ok) {
-    return fail(400, { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
+    return refuse("invalid_fields", { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
   }
 
   let found:
@@ -401,9 +428,9 @@ export async function submitLead(
     return unavailable(error);
   }
   const target = found;
-  if (!target) return fail(404, { error: SUBMISSION_ERRORS.notLoaded, values });
-  if (target.status !== "active") return fail(409, { error: SUBMISSION_ERRORS.inactive, values });
-  if (!token) return fail(400, { error: SUBMISSION_ERRORS.failed, values });
+  if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
+  if (target.status !== "active") return refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values });
+  if (!token) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
   // The campaign's budget is spent only by posts carrying a real scan of it, so junk posts from
   // many addresses cannot lock genuine visitors out.
   try {
@@ -411,7 +438,7 @@ export async function submitLead(
       .select({ id: scan.id })
       .from(scan)
       .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
-    if (!counted) return fail(400, { error: SUBMISSION_ERRORS.failed, values });
+    if (!counted) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
     await consumeRateLimit("leadByCampaign", campaignId);
   } catch (error) {
     return limited(error);
@@ -419,7 +446,7 @@ export async function submitLead(
 
   const mode = target.consentMode;
   if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
-    return fail(400, { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token });
+    return refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token });
   }
   // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
   // Spent up, the lead is still stored; it just waits without an email.
@@ -508,16 +535,16 @@ export async function submitLead(
     });
   } catch (error) {
     logger.error({ err: error, campaignId }, "lead insert failed");
-    return fail(503, { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   }
-  if (outcome === "no-scan") return fail(400, { error: SUBMISSION_ERRORS.failed, values });
+  if (outcome === "no-scan") return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
   if (claim && codeByEmailOnly) {
     // Not queued now but allowed: this address already got its email (with this code) today.
-    return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" } };
+    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" });
   }
   if (!emailQueued && !claim) return THANKS;
-  return { status: 200, body: { ok: true, ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) } };
+  return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }
 
 /**
