@@ -9,7 +9,16 @@ import { createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
-import { formatWhen, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import {
+  ENDPOINT_STATUS_COLOR,
+  ENDPOINT_STATUS_LABEL,
+  formatWhen,
+  Message,
+  OneTimeSecret,
+  Section,
+  SubmitButton,
+  UpgradePrompt,
+} from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
@@ -144,7 +153,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
                   {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
                 </div>
                 <div className="flex shrink-0 items-center gap-3">
-                  <Badge color={endpoint.status === "active" ? "green" : "yellow"}>{endpoint.status === "active" ? "Active" : "Paused"}</Badge>
+                  <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>
                   <Link
                     to={`/settings/integrations/webhooks/${endpoint.id}`}
                     className="text-sm font-medium text-blue-700 hover:underline"

@@ -3,7 +3,15 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
-import { formatWhen, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import {
+  ENDPOINT_STATUS_LABEL,
+  formatWhen,
+  Message,
+  OneTimeSecret,
+  Section,
+  SubmitButton,
+  UpgradePrompt,
+} from "~/features/integrations/integrations-ui";
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -125,7 +133,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
       {!isPro ? <UpgradePrompt /> : null}
       <Section title="Endpoint" description={`Events: ${endpoint.events.join(", ")}`}>
         <p className="text-sm">
-          Status: <strong data-testid="endpoint-status">{endpoint.status === "active" ? "Active" : "Paused"}</strong>
+          Status: <strong data-testid="endpoint-status">{ENDPOINT_STATUS_LABEL[endpoint.status]}</strong>
           {endpoint.pausedReason ? ` — ${endpoint.pausedReason}` : ""}
           {endpoint.consecutiveFailures > 0 ? ` · ${endpoint.consecutiveFailures} failed attempts in a row` : ""}
         </p>

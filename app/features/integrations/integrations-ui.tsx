@@ -1,8 +1,14 @@
 import { Loader2 } from "lucide-react";
 import { Link } from "react-router";
+import type { BadgeColor } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+
+/** A webhook endpoint's status as the owner reads it, wherever it shows. */
+export type EndpointStatus = "active" | "paused";
+export const ENDPOINT_STATUS_LABEL: Record<EndpointStatus, string> = { active: "Active", paused: "Paused" };
+export const ENDPOINT_STATUS_COLOR: Record<EndpointStatus, BadgeColor> = { active: "green", paused: "yellow" };
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
