@@ -6,7 +6,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
 import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordSchema } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
-import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
+import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -63,7 +63,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
   // Strength is judged against the account once the link is known: those errors come without `result`.
-  const serverOnly = actionData?.result ? {} : (actionData?.fieldErrors ?? {});
+  const serverOnly = serverOnlyErrors(actionData?.fieldErrors, actionData?.result);
   return (
     <AuthCard title="Choose a new password">
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}

@@ -16,7 +16,7 @@ import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
+import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
@@ -132,8 +132,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: business?.result });
   const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: deletion?.result });
   // Errors only the server can find (a wrong current password, a taken address) come without `result`.
-  const profileServer = profile?.result ? {} : (profile?.fieldErrors ?? {});
-  const businessServer = business?.result ? {} : (business?.fieldErrors ?? {});
+  const profileServer = serverOnlyErrors(profile?.fieldErrors, profile?.result);
+  const businessServer = serverOnlyErrors(business?.fieldErrors, business?.result);
 
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">

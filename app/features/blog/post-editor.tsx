@@ -6,7 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { uploadProblemOf } from "~/features/uploads/limits";
-import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
+import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { slugify } from "./blog";
 import { BANNER_MAX_BYTES, BANNER_MESSAGES, BANNER_URL_MAX, CONTENT_MAX, EXCERPT_MAX, PostInputSchema, SLUG_MAX, TITLE_MAX } from "./blog.schema";
 
@@ -18,7 +18,7 @@ const CONTENT_HINT = "One element per line: '## ' heading, '### ' subheading, '*
 export function PostEditor({ post, result, submitLabel }: { post: EditorPost; result?: EditorResult; submitLabel: string }) {
   const values = result?.values ?? post;
   // Errors of the schema are Conform's (from `result`); the rest (a taken slug, an upload) only the server knows.
-  const serverOnly = result?.result ? {} : (result?.fieldErrors ?? {});
+  const serverOnly = serverOnlyErrors(result?.fieldErrors, result?.result);
   const [form, fields] = useValidatedForm(PostInputSchema, { id: "post-editor", lastResult: result?.result, browserChecks: false });
   const errorsOf = (name: keyof typeof fields & string) => fields[name].errors ?? serverOnly[name];
   const [title, setTitle] = useState(values.title);
