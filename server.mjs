@@ -53,7 +53,7 @@ const { CLIENT_IP_HEADER } = lifecycle;
 /** @type {ReturnType<Lifecycle["getEnv"]>} */
 let env;
 try {
-  env = lifecycle.getEnv();
+  env = lifecycle.getServerEnv();
 } catch (error) {
   console.error(`LeadQR could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -84,7 +84,8 @@ async function runPrimary(count) {
       if (message !== "leadqr:listening") return;
       started.add(worker);
       ready += 1;
-      if (ready === count) logger.info(`LeadQR listening on port ${env.PORT} with ${count} worker processes (${env.appOrigin})`);
+      if (ready === count)
+        logger.info(`LeadQR listening on port ${env.PORT} with ${count} worker processes; public address ${env.appOrigin} (${env.appUrlReason})`);
     });
     return worker;
   };
@@ -377,7 +378,10 @@ async function runServer() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     if (cluster.isWorker) process.send?.("leadqr:listening");
-    else lifecycle.logger.info(`LeadQR listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port} (${env.appOrigin})`);
+    else
+      lifecycle.logger.info(
+        `LeadQR listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}; public address ${env.appOrigin} (${env.appUrlReason})`,
+      );
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;

@@ -79,7 +79,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logger.error({ err: error, url: request.url }, "unhandled route error");
 }
 
-export { getEnv } from "./utils/env.server";
+export { getEnv, getServerEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
 export { startBackgroundWork } from "./features/email/worker.server";

@@ -77,20 +77,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Create, update, toggle, delete: each scoped to the signed-in owner. */
 export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
-  const { db, env } = await getServices();
+  const { db } = await getServices();
   const fields = formFields(await readForm(request));
   const userId = sessionUser.id;
 
   switch (fields.intent) {
     case "create":
     case "update": {
-      // QR codes encode APP_URL: a production server without it would print codes pointing at localhost.
-      if (env.isProduction && !env.APP_URL) {
-        return data(
-          { formError: "Failed to create campaign: APP_URL is not configured. Set it to your public address (not a placeholder)." },
-          { status: 503 },
-        );
-      }
       const parsed = parseSubmission(CampaignInputSchema, fields);
       const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
       if (!parsed.ok || !rule.ok) {

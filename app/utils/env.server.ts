@@ -71,11 +71,14 @@ export function parseEnv(source: NodeJS.ProcessEnv) {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;
-  const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
+  const publicAddress = choosePublicAddress(env);
+  const appUrl = new URL(publicAddress.origin);
   return {
     ...env,
     appUrl,
     appOrigin: appUrl.origin,
+    /** Why the public address is what it is: logged once at start. */
+    appUrlReason: publicAddress.reason,
     dataDir: path.resolve(env.DATA_DIR),
     adminEmails: env.ADMIN_EMAILS.split(",")
       .map((email) => email.trim().toLowerCase())
@@ -84,7 +87,54 @@ export function parseEnv(source: NodeJS.ProcessEnv) {
   };
 }
 
+/** Hosts that mean "every interface": a link cannot point at them. */
+const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
+
+/**
+ * The public address every printed or mailed link carries (decision 220): APP_URL when set;
+ * otherwise derived from HOST and PORT, which is right on the embedded database (one machine, the
+ * owner's own browser and phone on the same network). `getServerEnv` adds what only serving needs.
+ */
+function choosePublicAddress(env: z.output<typeof EnvSchema>): { origin: string; reason: string } {
+  if (env.APP_URL) {
+    const url = new URL(env.APP_URL);
+    const problem =
+      url.protocol !== "http:" && url.protocol !== "https:"
+        ? "must start with http:// or https://"
+        : url.username || url.password
+          ? "must not contain a user name or password"
+          : url.pathname.replace(/\/+$/, "") !== "" || url.search || url.hash
+            ? `must be an origin only (scheme, host and port), e.g. ${url.origin}`
+            : null;
+    if (problem) throw new Error(`Invalid configuration:\n  APP_URL: ${problem}`);
+    return { origin: url.origin, reason: "from APP_URL" };
+  }
+  const host = WILDCARD_HOSTS.has(env.HOST.trim()) ? "localhost" : env.HOST.includes(":") && !env.HOST.startsWith("[") ? `[${env.HOST}]` : env.HOST;
+  const origin = new URL(`http://${host}:${env.PORT}`).origin;
+  return { origin, reason: `APP_URL is not set: derived from HOST and PORT; set APP_URL to your public https address before printing codes` };
+}
+
 let cached: Env | undefined;
+
+/**
+ * The configuration `npm start` serves with. A PostgreSQL deployment serves real visitors: there a
+ * derived address would be printed on codes nobody can open, so APP_URL is refused at start rather
+ * than discovered on paper. (Command-line tools on the same database need no public address.)
+ */
+export function getServerEnv(): Env {
+  const env = getEnv();
+  assertServable(env);
+  return env;
+}
+
+export function assertServable(env: Env) {
+  const onPostgres = env.DATABASE_URL !== undefined && env.DATABASE_URL !== "memory://";
+  if (onPostgres && env.isProduction && !env.APP_URL) {
+    throw new Error(
+      "Invalid configuration:\n  APP_URL: is required with DATABASE_URL in production: set it to the public address visitors open (e.g. https://app.example.com); QR codes, emails and API links carry it",
+    );
+  }
+}
 
 /** The configuration, parsed once. A bad value throws a message naming the variable. */
 export function getEnv(): Env {

@@ -27,6 +27,12 @@ export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
   logger?: Pick<Logger, "info" | "warn" | "error">;
   /** Tests move time by hand; without one, due times are the database's `now()`. */
   clock?: Clock;
+  /**
+   * With no transport, log each skipped email's recipient, subject and links, so an owner trying
+   * LeadQR on their own machine can verify their address. Only on a derived public address (no
+   * APP_URL): a deployment must not write sign-in links to its logs.
+   */
+  logSkipped?: boolean;
 };
 
 /** Delay before retry `attempts` (1-based): doubling from the base, capped. */
@@ -64,6 +70,17 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
+  function logSkippedEmails(rows: ClaimedRow[]) {
+    for (const row of rows) {
+      // A sentence's closing punctuation is not part of its link.
+      const links = (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, ""));
+      log.info(
+        { to: row.to, subject: row.subject, links },
+        "Email not sent (no email service configured); its links are logged because APP_URL is not set",
+      );
+    }
+  }
+
   async function markSent(id: string) {
     await db.execute(sql`
       update email_outbox set status = 'sent', sent_at = ${now()}, locked_until = null, last_error = null
@@ -91,6 +108,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     if (rows.length === 0) return 0;
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
+      if (options.logSkipped) logSkippedEmails(rows);
       await db.execute(sql`
         update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
          where id in (${sql.join(
@@ -156,7 +174,7 @@ export async function startBackgroundWork() {
   const { db, env } = await getServices();
   const transport = transportFromEnv(env);
   if (!transport) appLogger.warn("Email service not configured: emails will be marked skipped");
-  const worker = createEmailWorker({ db, transport });
+  const worker = createEmailWorker({ db, transport, logSkipped: !env.APP_URL });
   registry.worker = worker;
   worker.start();
   await startRetentionSchedule();

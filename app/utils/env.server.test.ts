@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { assertServable, parseEnv } from "./env.server";
+
+const base = { NODE_ENV: "production", DATA_DIR: "/tmp/leadqr" } as const;
+
+describe("the public address", () => {
+  test("is APP_URL when set, as an origin", () => {
+    const env = parseEnv({ ...base, APP_URL: "https://qr.example.com/" });
+    expect(env.appOrigin).toBe("https://qr.example.com");
+    expect(env.appUrlReason).toBe("from APP_URL");
+  });
+
+  test("is derived from PORT on the embedded database when APP_URL is unset, empty or a placeholder", () => {
+    for (const APP_URL of [undefined, "", "your-app-url"]) {
+      const env = parseEnv({ ...base, PORT: "4321", APP_URL });
+      expect(env.appOrigin).toBe("http://localhost:4321");
+      expect(env.appUrlReason).toContain("APP_URL is not set: derived from HOST and PORT");
+    }
+  });
+
+  test("uses a named HOST, and brackets an IPv6 one", () => {
+    expect(parseEnv({ ...base, HOST: "192.168.1.20", PORT: "3000" }).appOrigin).toBe("http://192.168.1.20:3000");
+    expect(parseEnv({ ...base, HOST: "::1", PORT: "3000" }).appOrigin).toBe("http://[::1]:3000");
+    expect(parseEnv({ ...base, HOST: "0.0.0.0", PORT: "3000" }).appOrigin).toBe("http://localhost:3000");
+  });
+
+  test("is required to serve with PostgreSQL in production, and only there", () => {
+    expect(() => assertServable(parseEnv({ ...base, DATABASE_URL: "postgres://db/leadqr" }))).toThrow(
+      /APP_URL: is required with DATABASE_URL in production/,
+    );
+    expect(() => assertServable(parseEnv({ ...base, DATABASE_URL: "postgres://db/leadqr", APP_URL: "https://qr.example.com" }))).not.toThrow();
+    expect(() => assertServable(parseEnv({ ...base }))).not.toThrow();
+    expect(parseEnv({ ...base, NODE_ENV: "development", DATABASE_URL: "postgres://db/leadqr" }).appOrigin).toBe("http://localhost:3000");
+  });
+
+  test("refuses an APP_URL that is not an http(s) origin, naming the variable", () => {
+    expect(() => parseEnv({ ...base, APP_URL: "not a url" })).toThrow(/APP_URL must be a URL/);
+    expect(() => parseEnv({ ...base, APP_URL: "ftp://example.com" })).toThrow(/APP_URL: must start with http:\/\/ or https:\/\//);
+    expect(() => parseEnv({ ...base, APP_URL: "https://user:pw@example.com" })).toThrow(/APP_URL: must not contain a user name or password/);
+    expect(() => parseEnv({ ...base, APP_URL: "https://example.com/app" })).toThrow(/APP_URL: must be an origin only .* https:\/\/example.com/);
+  });
+});
