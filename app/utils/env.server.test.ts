@@ -40,3 +40,23 @@ describe("the public address", () => {
     expect(() => parseEnv({ ...base, APP_URL: "https://example.com/app" })).toThrow(/APP_URL: must be an origin only .* https:\/\/example.com/);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  test("unset, false or 0 trusts nothing", () => {
+    for (const TRUST_PROXY of [undefined, "", "false", "0"]) expect(parseEnv({ ...base, TRUST_PROXY }).TRUST_PROXY).toBe(false);
+  });
+
+  test("a number is a hop count; names, addresses and CIDRs are a list", () => {
+    expect(parseEnv({ ...base, TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ ...base, TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ ...base, TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual(["loopback"]);
+    expect(parseEnv({ ...base, TRUST_PROXY: " 10.0.0.0/8 , fd00::/8,192.0.2.1 " }).TRUST_PROXY).toEqual(["10.0.0.0/8", "fd00::/8", "192.0.2.1"]);
+  });
+
+  test("true, nonsense and absurd hop counts stop the start naming the variable", () => {
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" would trust every hop/);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY: .*the number of proxies in front/);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ ...base, TRUST_PROXY: "99" })).toThrow(/TRUST_PROXY: at most 16 hops/);
+  });
+});

@@ -1,4 +1,5 @@
 import path from "node:path";
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 /** Values people paste from examples; they count as unset. */
@@ -17,6 +18,36 @@ const url = (name: string) =>
     message: `${name} must be a URL`,
   });
 
+const TRUST_PROXY_FORMS =
+  "the number of proxies in front (1 for one nginx or load balancer), loopback, or a comma-separated list of the proxies' addresses and CIDRs (e.g. 10.0.0.0/8,fd00::/8)";
+
+/**
+ * What `TRUST_PROXY` trusts, in the form Express's `trust proxy` takes: false (no proxy: the
+ * socket's address), a hop count, or addresses/CIDRs/names (`loopback`, `linklocal`,
+ * `uniquelocal`). The client is then the right-most X-Forwarded-For entry that is not trusted,
+ * never the left-most (the client writes that one). `true` trusted every hop, which let any client
+ * name its own address, and is refused.
+ */
+export function parseTrustProxy(raw: string): false | number | string[] | { problem: string } {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") return { problem: `"true" would trust every hop, so a client could choose its own address; set ${TRUST_PROXY_FORMS}` };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 16 ? hops : { problem: `at most 16 hops; set ${TRUST_PROXY_FORMS}` };
+  }
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(entries);
+  } catch (error) {
+    return { problem: `${error instanceof Error ? error.message : String(error)}; set ${TRUST_PROXY_FORMS}` };
+  }
+  return entries;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -28,10 +59,18 @@ const EnvSchema = z.object({
     message: "BETTER_AUTH_SECRET must be at least 32 characters",
   }),
   ADMIN_EMAILS: z.string().default(""),
+  /** Which proxies in front may name the client (decision 221): see `parseTrustProxy`. */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === "object" && "problem" in parsed) {
+        ctx.addIssue({ code: "custom", message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Scales every rate-limit budget; test environments that sign up many accounts from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */

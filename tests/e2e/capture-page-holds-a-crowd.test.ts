@@ -23,7 +23,7 @@ async function proCampaign(database: Awaited<ReturnType<typeof freshDatabase>>) 
 
 test("a saturated database answers visitors within seconds with 503 and Retry-After, then counts again", async () => {
   const database = await freshDatabase();
-  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url, WEB_CONCURRENCY: "1", CAPTURE_POOL_SIZE: "2", TRUST_PROXY: "true" });
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: database.url, WEB_CONCURRENCY: "1", CAPTURE_POOL_SIZE: "2", TRUST_PROXY: "1" });
   const locker = new pg.Client({ connectionString: database.url });
   try {
     await waitHealthy(server.port);
@@ -76,7 +76,7 @@ test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops 
     DATA_DIR: tmpDir(),
     DATABASE_URL: database.url,
     WEB_CONCURRENCY: "2",
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
     RATE_LIMIT_MULTIPLIER: "100",
   });
   const workersOf = () =>

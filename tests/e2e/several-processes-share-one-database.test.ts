@@ -21,7 +21,7 @@ test.beforeAll(async () => {
     BETTER_AUTH_SECRET: "a-shared-secret-for-both-processes-0123456789",
     SMTP_URL: smtp.SMTP_URL,
     // Behind a load balancer: visitors are told apart by X-Forwarded-For (the lead limit is per address).
-    TRUST_PROXY: "true",
+    TRUST_PROXY: "1",
   };
   servers = [startServer({ ...shared, DATA_DIR: tmpDir() }), startServer({ ...shared, DATA_DIR: tmpDir() })];
   await Promise.all(servers.map((server) => waitHealthy(server.port)));

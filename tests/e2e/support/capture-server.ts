@@ -17,7 +17,7 @@ export async function startCaptureServer() {
   const smtp = await ((await import(stubPath)) as SmtpStub).start();
   const dataDir = tmpDir();
   // Behind a load balancer, so each simulated visitor can bring their own address (X-Forwarded-For).
-  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "true" });
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "1" });
   await waitHealthy(server.port);
   const baseURL = server.url;
 
