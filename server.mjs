@@ -320,9 +320,12 @@ async function runServer() {
   }
 
   app.use((req, res, next) => {
-    const served = req.path.startsWith("/api/v1/") ? API_METHODS : SERVED_METHODS;
+    const isApi = req.path === "/api/v1" || req.path.startsWith("/api/v1/");
+    const served = isApi ? API_METHODS : SERVED_METHODS;
     if (served.includes(req.method)) return next();
-    res.status(405).set("Allow", served.join(", ")).type("text/plain").send("Method not allowed.");
+    if (!isApi) return res.status(405).set("Allow", served.join(", ")).type("text/plain").send("Method not allowed.");
+    // API clients read problem+json, whatever the method.
+    lifecycle.answerUnservedApiMethod(req.path).then((answer) => res.status(answer.status).set(answer.headers).send(answer.body), next);
   });
 
   // The capture page's own path: a cached, pre-compressed document per campaign (decision 092),

@@ -54,6 +54,26 @@ test("methods we do not serve answer 405 with Allow, and nothing is logged as an
   expect(errorLines()).toEqual([]);
 });
 
+test("methods the API does not serve answer 405 problem+json with the path's Allow", async () => {
+  const cases: Array<[string, string, string]> = [
+    ["PUT", "/api/v1", "GET, POST, PATCH, DELETE"],
+    ["OPTIONS", "/api/v1", "GET, POST, PATCH, DELETE"],
+    ["PUT", "/api/v1/campaigns", "GET, POST"],
+    ["OPTIONS", "/api/v1/campaigns/00000000-0000-4000-8000-000000000000", "GET, PATCH"],
+    ["TRACE", "/api/v1/leads", "GET"],
+    ["PUT", "/api/v1/openapi.json", "GET"],
+    ["PROPFIND", "/api/v1/no/such/thing", "GET, POST, PATCH, DELETE"],
+  ];
+  for (const [method, path, allow] of cases) {
+    const answer = await send(method, path);
+    expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({ method, path, status: 405, allow });
+    expect(JSON.parse(answer.body)).toMatchObject({ title: "Method not allowed", status: 405 });
+  }
+  const typed = await fetch(`${server.url}/api/v1/campaigns`, { method: "PUT" });
+  expect(typed.headers.get("content-type")).toContain("application/problem+json");
+  expect(errorLines()).toEqual([]);
+});
+
 function noisyPng(side: number) {
   const png = new PNG({ width: side, height: side });
   crypto.randomFillSync(png.data);

@@ -83,7 +83,11 @@ describe("campaigns", () => {
     expect(one.body).toMatchObject({ id: campaignId, object: "campaign", title: "API Coffee", status: "active" });
 
     const { db } = await getServices();
-    await db.update(schema.campaign).set({ scanCount: 10 }).where(eq(schema.campaign.id, campaignId));
+    // A Pro campaign's scans are kept in the sharded tally (decision 091), not in scan_count.
+    await db.insert(schema.campaignScanTally).values([
+      { campaignId, shard: 0, scans: 6 },
+      { campaignId, shard: 3, scans: 4 },
+    ]);
     const stats = await api("GET", `/campaigns/${campaignId}/stats`, { key });
     expect(stats.body).toMatchObject({
       campaign_id: campaignId,
@@ -178,6 +182,33 @@ describe("leads", () => {
     expect((await api("GET", "/leads?since=yesterday", { key })).status).toBe(400);
     expect((await api("GET", "/leads?limit=1000", { key })).status).toBe(400);
     expect((await api("GET", "/leads?cursor=garbage", { key })).status).toBe(400);
+  });
+
+  it("answers any crafted cursor with a 400 problem, never a server error", async () => {
+    const encode = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const crafted = [
+      encode(["1", uuid]), // Date.parse reads "1" as a year; PostgreSQL refuses it as a timestamp
+      encode(["2026-03-01 10:00:00+00", "------------------------------------"]),
+      encode(["2026-03-01 10:00:00+00", `${uuid}'; drop table lead; --`]),
+      encode(["2026-02-31 10:00:00+00", uuid]),
+      encode(["2026-03-01 25:61:00+00", uuid]),
+      encode(["2026-03-01 10:00:00+99", uuid]),
+      encode(["275760-09-13 00:00:00+00", uuid]),
+      encode(["2026-03-01 10:00:00+00"]),
+      encode({ at: "2026-03-01 10:00:00+00", id: uuid }),
+      encode([null, null]),
+      encode([20260301, uuid]),
+      encode("not json"),
+      encode("[" + "[".repeat(5000)),
+      "%00%ff",
+      "a".repeat(200),
+    ];
+    for (const cursor of crafted) {
+      const answer = await api("GET", `/leads?cursor=${encodeURIComponent(cursor)}`, { key });
+      expect(answer.status, cursor.slice(0, 60)).toBe(400);
+      expect(answer.headers.get("content-type")).toBe("application/problem+json");
+    }
   });
 
   it("gets and deletes a lead", async () => {

@@ -67,6 +67,42 @@ describe("the address guard", () => {
   });
 });
 
+// IPv6 forms that embed an IPv4 address are judged by it (issue 25 finding 6): the attacker's forms,
+// then the same trick on private and metadata addresses, then tunnels nobody needs as a webhook.
+const EMBEDDED_PRIVATE = [
+  ["::127.0.0.1", "IPv4-compatible loopback"],
+  ["::7f00:1", "IPv4-compatible loopback, hex"],
+  ["::ffff:7f00:1", "IPv4-mapped loopback, hex"],
+  ["::ffff:0:127.0.0.1", "SIIT loopback"],
+  ["::ffff:0:7f00:1", "SIIT loopback, hex"],
+  ["2002:7f00:1::", "6to4 of 127.0.0.1"],
+  ["2002:a00:1::1", "6to4 of 10.0.0.1"],
+  ["2002:a9fe:a9fe::", "6to4 of the metadata address"],
+  ["64:ff9b::127.0.0.1", "NAT64 loopback"],
+  ["64:ff9b::a9fe:a9fe", "NAT64 of the metadata address"],
+  ["64:ff9b::c0a8:1", "NAT64 of 192.168.0.1"],
+  ["64:ff9b:1::808:808", "local-use NAT64"],
+  ["2001:0:4136:e378:8000:63bf:3fff:fdd2", "Teredo"],
+  ["::", "unspecified"],
+  ["::ffff:0.0.0.0", "mapped unspecified"],
+] as const;
+
+describe("IPv6 in IPv4 clothing", () => {
+  it.each(EMBEDDED_PRIVATE)("classifies %s (%s) as private", (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(EMBEDDED_PRIVATE)("refuses https://[%s]/ at save time (%s)", async (address) => {
+    await expect(assertSafeDestination(`https://[${address}]/hook`, { allowPrivate: false })).rejects.toThrow(PRIVATE_ADDRESS_MESSAGE);
+  });
+
+  it("still accepts the public IPv4 addresses those forms can carry", () => {
+    for (const address of ["::ffff:5db8:d822", "2002:5db8:d822::1", "64:ff9b::93.184.216.34", "::ffff:1.1.1.1"]) {
+      expect(isPrivateAddress(address), address).toBe(false);
+    }
+  });
+});
+
 describe("at send time", () => {
   it("refuses an address literal and a name that resolves to loopback, before any byte is sent", async () => {
     for (const url of [`https://127.0.0.1:${target.port}/x`, `https://localhost:${target.port}/x`, `http://localhost:${target.port}/x`]) {

@@ -139,6 +139,21 @@ async function withIdempotency(db: Database, apiKeyId: string, key: string, fing
   return result;
 }
 
+/**
+ * The answer to a method the API never serves (PUT, OPTIONS, TRACE, …), which the server refuses
+ * before routing: 405 problem+json, allowing what the path serves (every API method for a path
+ * the API does not have).
+ */
+export async function answerUnservedApiMethod(pathname: string) {
+  const path = pathname.slice(API_PREFIX.length) || "/";
+  const found = path === "/openapi.json" ? { kind: "method" as const, allow: "GET" } : match("", path);
+  const allow = found.kind === "method" ? found.allow : [...new Set(OPERATIONS.map((operation) => operation.method))].join(", ");
+  const response = problemResponse(
+    new ApiProblem(405, "Method not allowed", "This method is not part of the LeadQR API.", undefined, { Allow: allow }),
+  );
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
+}
+
 /** Handles one /api/v1 request; always answers, never throws. */
 export async function handleApiRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);

@@ -1,6 +1,7 @@
 // The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
 // and an owner-scoped handler.
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { campaignScans } from "~/features/capture/scan-count.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, scan, webhookEndpoint } from "~/db/schema";
@@ -95,10 +96,25 @@ function encodeCursor(at: string, id: string) {
   return Buffer.from(JSON.stringify([at, id])).toString("base64url");
 }
 
+/** `collected_at::text` as PostgreSQL writes it (what encodeCursor stores), and nothing it would refuse. */
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d)?$/;
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** YYYY-MM-DD that names a real day (JavaScript's Date would roll 02-31 over; PostgreSQL refuses it). */
+function isCalendarDate(day: string) {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const parsed = new Date(Date.UTC(year, month - 1, date));
+  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
+}
+
+/** A cursor this API wrote; anything else (a crafted one included) is a 400, never a database error. */
 function decodeCursor(cursor: string) {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [string, string];
-    if (typeof at !== "string" || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(Date.parse(at))) throw new Error("bad");
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(decoded) || decoded.length !== 2) throw new Error("bad");
+    const [at, id] = decoded as unknown[];
+    if (typeof at !== "string" || typeof id !== "string" || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) throw new Error("bad");
+    if (!isCalendarDate(at.slice(0, 10))) throw new Error("bad");
     return { at, id };
   } catch {
     throw new ApiProblem(400, "Invalid cursor", "Use the next_cursor value of a previous page.");
@@ -205,7 +221,8 @@ export const OPERATIONS: Operation[] = [
           .from(scan)
           .where(eq(scan.campaignId, found.id)),
       ]);
-      const [{ scans }] = (await db.select({ scans: campaign.scanCount }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
+      // The dashboard's count: the free path's counter plus the unlimited campaigns' tally.
+      const [{ scans }] = (await db.select({ scans: campaignScans }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
       const leads = counts?.leads ?? 0;
       return ok({
         campaign_id: found.id,

@@ -2,6 +2,7 @@
 // public addresses, checked when the endpoint is saved and again on every connection, after DNS.
 import dns from "node:dns";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
 import { DomainError } from "~/utils/domain-error";
 
 const blocked = new net.BlockList();
@@ -37,30 +38,39 @@ for (const [address, prefix] of [
   blocked.addSubnet(address, prefix, "ipv6");
 }
 
-/** IPv4 embedded in an IPv4-mapped (::ffff:a.b.c.d), compatible or NAT64 IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const high = parseInt(hex[1]!, 16);
-    const low = parseInt(hex[2]!, 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
+/** NAT64 for local use (RFC 8215): whatever it embeds, it leads into someone's own network. */
+const LOCAL_NAT64 = ipaddr.parseCIDR("64:ff9b:1::/48");
+/** Teredo (RFC 4380): the client address inside is obfuscated and tunnelled; never a webhook target. */
+const TEREDO = ipaddr.parseCIDR("2001::/32");
+
+/**
+ * The IPv4 address an IPv6 form carries, or null: IPv4-mapped (::ffff:a.b.c.d), SIIT
+ * (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, which also covers :: and ::1), NAT64
+ * (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::). Such an address reaches the IPv4 one, so it is
+ * judged by it (issue 25 finding 6).
+ */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  const fromParts = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
+  const zeroes = (from: number, to: number) => parts.slice(from, to).every((part) => part === 0);
+  if (zeroes(0, 5) && (parts[5] === 0xffff || parts[5] === 0)) return fromParts(parts[6]!, parts[7]!);
+  if (zeroes(0, 4) && parts[4] === 0xffff && parts[5] === 0) return fromParts(parts[6]!, parts[7]!);
+  if (parts[0] === 0x64 && parts[1] === 0xff9b && zeroes(2, 6)) return fromParts(parts[6]!, parts[7]!);
+  if (parts[0] === 0x2002) return fromParts(parts[1]!, parts[2]!);
   return null;
 }
 
 /** True for loopback, private, link-local (e.g. 169.254.169.254), shared, reserved and multicast addresses. */
 export function isPrivateAddress(address: string): boolean {
+  // net.isIP is strict (no "0x7f.1" or "127.1" shorthands), so what it accepts is what a socket would use.
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return blocked.check(v4, "ipv4");
-    return blocked.check(address, "ipv6");
-  }
-  return true;
+  if (family !== 6) return true;
+  const parsed = ipaddr.IPv6.parse(address.replace(/%.*$/, ""));
+  const v4 = embeddedIpv4(parsed);
+  if (v4) return blocked.check(v4.toString(), "ipv4");
+  if (parsed.match(LOCAL_NAT64) || parsed.match(TEREDO)) return true;
+  return blocked.check(parsed.toNormalizedString(), "ipv6") || parsed.range() !== "unicast";
 }
 
 export const PRIVATE_ADDRESS_MESSAGE = "This address points to a private or local network, which webhooks cannot reach.";
