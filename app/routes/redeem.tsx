@@ -5,11 +5,11 @@ import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
 import {
-  checkCounterBudget,
+  reserveCounterAttempt,
+  refundCounterAttempt,
   CODE_NOT_FOUND,
   lookupForCounter,
   redeemAtCounter,
-  spendCounterMiss,
   undoAtCounter,
   type CounterActionResult,
   type CounterCode,
@@ -27,14 +27,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const typed = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 40);
   const scope = { isOwner: actor.isOwner, label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
+  const budget = { actor, clientAddress: clientAddress(request) };
   try {
-    await checkCounterBudget({ actor, clientAddress: clientAddress(request) });
+    await reserveCounterAttempt(budget);
   } catch (error) {
     return domainErrorData(error, (refused) => ({ scope, typed, found: null, error: refused.message }));
   }
   const { db } = await getServices();
   const found = await lookupForCounter(db, { actor, code: typed, timeZone: await getTimeZone(request) });
-  if (!found) await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
+  if (found) await refundCounterAttempt(budget);
   return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
 }
 
@@ -42,20 +43,21 @@ export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRedeemActor(request);
   const fields = formFields(await readForm(request));
   const code = (fields.code ?? "").slice(0, 40);
-  try {
-    await checkCounterBudget({ actor, clientAddress: clientAddress(request) });
-  } catch (error) {
-    return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
-  }
   if (fields.intent !== "redeem" && fields.intent !== "undo") {
     return data<CounterActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
+  }
+  const budget = { actor, clientAddress: clientAddress(request) };
+  try {
+    await reserveCounterAttempt(budget);
+  } catch (error) {
+    return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
   }
   const { db } = await getServices();
   const { outcome, ...result } =
     fields.intent === "redeem"
       ? await redeemAtCounter(db, { actor, code, timeZone: await getTimeZone(request) })
       : await undoAtCounter(db, { actor, code });
-  if (outcome === "not_found") await spendCounterMiss({ actor, clientAddress: clientAddress(request) });
+  if (outcome !== "not_found") await refundCounterAttempt(budget);
   return data<CounterActionResult>(result, { status: COUNTER_STATUS[outcome] });
 }
 

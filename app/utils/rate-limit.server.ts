@@ -75,6 +75,12 @@ export async function consumeRateLimit(name: RateLimitName, key: string) {
   }
 }
 
+/** Gives back one point spent by `consumeRateLimit` (an attempt that turned out not to count). */
+export async function refundRateLimit(name: RateLimitName, key: string) {
+  const limiter = await getLimiter(name);
+  await limiter.reward(key, 1);
+}
+
 /** Throws DomainError `rate_limited` when `name`'s budget for `key` is already spent; spends nothing. */
 export async function checkRateLimit(name: RateLimitName, key: string) {
   const limiter = await getLimiter(name);

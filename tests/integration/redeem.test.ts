@@ -252,6 +252,39 @@ describe("staff links", () => {
     expect((await open(`/redeem/s/${token}`, "203.0.113.78")).status).toBe(302);
   });
 
+  it("keep the guessing budget exact under 300 parallel guesses (60 answered, the rest 429)", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Parallel guesser" });
+    const guess = (i: number) =>
+      run(
+        redeem.loader,
+        makeRequest(`/redeem?code=BBBBBBB${"2345679"[i % 7]}`, { cookie: staff.cookie, headers: { "x-leadqr-client-ip": "203.0.113.160" } }),
+      );
+    const statuses = (await Promise.all(Array.from({ length: 300 }, (_, i) => guess(i)))).map(statusOf);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(60);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(240);
+  });
+
+  it("answer a redeem racing an undo with 200 or 409, never a server error, and end consistent", async () => {
+    const staff = await openStaffLink(owner.cookie, { label: "Two tills" });
+    const { code } = await createClaim(campaignId, { name: "Race Condition", email: "race@example.com" });
+    const till = (intent: "redeem" | "undo", ip: string) =>
+      run(
+        redeem.action,
+        makeRequest(`/redeem?code=${code}`, { cookie: staff.cookie, form: { intent, code }, headers: { "x-leadqr-client-ip": ip } }),
+      );
+    for (let round = 0; round < 15; round++) {
+      const results = await Promise.all([
+        till("redeem", "203.0.113.170"),
+        till("undo", "203.0.113.171"),
+        till("redeem", "203.0.113.172"),
+        till("undo", "203.0.113.173"),
+      ]);
+      for (const result of results) expect([200, 409]).toContain(statusOf(result));
+      const row = (await codeRow(code))!;
+      expect(row.redeemedAt === null).toBe(row.redeemedBy === null);
+    }
+  });
+
   it("never slow down a busy counter working real codes", async () => {
     const staff = await openStaffLink(owner.cookie, { label: "Busy till" });
     const { code } = await createClaim(campaignId, { name: "Regular", email: "regular@example.com" });

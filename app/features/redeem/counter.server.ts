@@ -1,8 +1,7 @@
 import type { Database } from "~/db/client.server";
-import { checkRateLimit, consumeRateLimit } from "~/utils/rate-limit.server";
+import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { formatDate, formatDateTime } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
-import { isDomainError } from "~/utils/domain-error";
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
@@ -10,22 +9,26 @@ const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.u
 export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string };
 
 /**
- * Guessing is the threat, not a busy counter: only codes that do not exist spend the budgets, and
- * every attempt is refused once either is spent.
+ * Guessing is the threat, not a busy counter: only codes that do not exist keep their point.
+ * Every attempt takes a point first, in one atomic step of the limiter, and a code that exists
+ * gives it back (`refundCounterAttempt`). Checking first and spending after a miss let 300
+ * parallel guesses all pass a budget of 60 (issue 25 finding 3); taking first cannot overrun.
+ * Throws DomainError `rate_limited` when either budget is spent.
  */
-export async function checkCounterBudget({ actor, clientAddress }: CounterBudgetOptions) {
-  await checkRateLimit("redeemMissByAddress", clientAddress);
-  await checkRateLimit("redeemMissByActor", actorKey(actor));
-}
-
-export async function spendCounterMiss({ actor, clientAddress }: CounterBudgetOptions) {
+export async function reserveCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
+  await consumeRateLimit("redeemMissByAddress", clientAddress);
   try {
-    await consumeRateLimit("redeemMissByAddress", clientAddress);
     await consumeRateLimit("redeemMissByActor", actorKey(actor));
   } catch (error) {
-    // This answer is "not found" anyway; the next attempt is the one refused.
-    if (!isDomainError(error, "rate_limited")) throw error;
+    await refundRateLimit("redeemMissByAddress", clientAddress);
+    throw error;
   }
+}
+
+/** The attempt found a real code: it does not count against guessing. */
+export async function refundCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
+  await refundRateLimit("redeemMissByAddress", clientAddress);
+  await refundRateLimit("redeemMissByActor", actorKey(actor));
 }
 
 export type CounterCode = {

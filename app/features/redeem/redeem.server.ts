@@ -192,43 +192,43 @@ export type RedeemOutcome =
   { outcome: "redeemed"; at: string } | { outcome: "already"; at: string } | { outcome: "expired"; at: string } | { outcome: "not-found" };
 
 /**
- * Marks a code redeemed exactly once: one conditional UPDATE, so of any number of concurrent
- * presses exactly one gets a row back; the rest read why not.
+ * Marks a code redeemed exactly once. The code's row is locked for the decision, so concurrent
+ * presses, and an undo racing a press, queue behind each other and each reads the state the one
+ * before it left (a plain conditional UPDATE followed by a read could see an undo land in between
+ * and had no answer for it: a 500).
  */
 export async function redeemOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<RedeemOutcome> {
   const code = normalizeOfferCode(options.code);
   if (!code) return { outcome: "not-found" };
-  const done = await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<RedeemOutcome> => {
     const [row] = await tx
+      .select({
+        id: offerCode.id,
+        leadId: offerCode.leadId,
+        redeemedAt: offerCode.redeemedAt,
+        expiresAt: offerCode.expiresAt,
+        isExpired: sql<boolean>`(${offerCode.expiresAt} is not null and ${offerCode.expiresAt} <= now())`,
+      })
+      .from(offerCode)
+      .where(and(eq(offerCode.code, code), inScope(options.actor)))
+      .for("update");
+    if (!row) return { outcome: "not-found" };
+    if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString() };
+    if (row.isExpired) return { outcome: "expired", at: row.expiresAt!.toISOString() };
+    const [done] = await tx
       .update(offerCode)
       .set({ redeemedAt: sql`now()`, redeemedBy: options.actor.label })
-      .where(
-        and(
-          eq(offerCode.code, code),
-          inScope(options.actor),
-          isNull(offerCode.redeemedAt),
-          sql`(${offerCode.expiresAt} is null or ${offerCode.expiresAt} > now())`,
-        ),
-      )
-      .returning({ at: offerCode.redeemedAt, leadId: offerCode.leadId });
+      .where(eq(offerCode.id, row.id))
+      .returning({ at: offerCode.redeemedAt });
+    const at = done!.at!.toISOString();
     // Integrations hear of it in the same transaction (issue 17), so a redeem is never announced twice or lost.
-    if (row?.at && row.leadId) {
-      await enqueueLeadChanged(tx as unknown as Database, {
-        leadId: row.leadId,
-        type: "lead.redeemed",
-        change: { redemption: { code, redeemedAt: row.at.toISOString() } },
-      });
-    }
-    return row;
+    await enqueueLeadChanged(tx as unknown as Database, {
+      leadId: row.leadId,
+      type: "lead.redeemed",
+      change: { redemption: { code, redeemedAt: at } },
+    });
+    return { outcome: "redeemed", at };
   });
-  if (done?.at) return { outcome: "redeemed", at: done.at.toISOString() };
-  const [row] = await db
-    .select({ redeemedAt: offerCode.redeemedAt, expiresAt: offerCode.expiresAt })
-    .from(offerCode)
-    .where(and(eq(offerCode.code, code), inScope(options.actor)));
-  if (!row) return { outcome: "not-found" };
-  if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString() };
-  return { outcome: "expired", at: row.expiresAt!.toISOString() };
 }
 
 /** Takes back a redeem made less than 5 minutes ago; false when too late or not found. */
