@@ -32,6 +32,8 @@ export const emailOutbox = pgTable(
         "lead_summary",
         "webhook_paused",
         "consent_confirmation",
+        // The code sent to the address that claimed it, when that address is submitted again.
+        "offer_code",
       ],
     }).notNull(),
     to: text("to").notNull(),
