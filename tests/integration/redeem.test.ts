@@ -23,22 +23,34 @@ import { flushCounts } from "~/features/capture/visitors.server";
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;
 
-async function claim(campaignId: string, visitor: { name: string; email: string }) {
+type Submitted = { ok: true; claim?: { code: string; qrSvg: string; validity: string }; alreadyClaimed?: boolean; codeByEmail?: string };
+
+/** A visitor's load and submit; `repeatOf` posts again with an earlier submission's scan (a double submit). */
+async function submit(campaignId: string, visitor: { name: string; email: string }, repeatOf?: { scanToken: string; clientIp: string }) {
   // Each claim is its own visitor (address), so the repeat rule does not hand out an earlier scan's token.
-  const clientIp = `198.51.100.${++address}`;
-  const load = await run(
-    capture.loader,
-    makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp } }),
-    { campaignId },
-  );
-  const scanToken = payload(load).scanToken as string;
+  const clientIp = repeatOf?.clientIp ?? `198.51.100.${++address}`;
+  let scanToken = repeatOf?.scanToken;
+  if (!scanToken) {
+    const load = await run(
+      capture.loader,
+      makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp } }),
+      { campaignId },
+    );
+    scanToken = payload(load).scanToken as string;
+  }
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...visitor, scanToken },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp, cookie: "tz=America%2FNew_York" },
   });
   const result = await run(capture.action, request, { campaignId });
   expect(statusOf(result)).toBe(200);
-  return payload<{ ok: true; claim: { code: string; qrSvg: string; validity: string } }>(result).claim;
+  return { body: payload<Submitted>(result), scanToken, clientIp };
+}
+
+async function claim(campaignId: string, visitor: { name: string; email: string }) {
+  const { body } = await submit(campaignId, visitor);
+  expect(body.claim).toBeDefined();
+  return body.claim!;
 }
 
 const counter = (path: string, cookie: string) => run(redeem.loader, makeRequest(path, { cookie }));
@@ -67,18 +79,42 @@ beforeAll(async () => {
 });
 
 describe("a claim", () => {
-  it("gives each visitor a code with its QR; the same email gets the same code back", async () => {
-    const first = await claim(campaignId, { name: "Ada Lovelace", email: "ada@example.com" });
+  it("gives each visitor a code with its QR; the same email keeps its code, shown only to the scan that drew it", async () => {
+    const drawn = await submit(campaignId, { name: "Ada Lovelace", email: "ada@example.com" });
+    const first = drawn.body.claim!;
     expect(first.code).toMatch(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/);
     expect(first.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(first.validity).toBe("No expiry");
-    const again = await claim(campaignId, { name: "Ada L.", email: "  ADA@example.com " });
-    expect(again.code).toBe(first.code);
+    // A double submit of that scan sees the same code again.
+    const doubled = await submit(campaignId, { name: "Ada Lovelace", email: "ada@example.com" }, drawn);
+    expect(doubled.body.claim?.code).toBe(first.code);
+
+    // Anyone typing Ada's address from another scan is told it was claimed; the code goes to Ada's mailbox only.
+    const again = await submit(campaignId, { name: "Ada L.", email: "  ADA@example.com " });
+    expect(again.body).toEqual({ ok: true, alreadyClaimed: true, codeByEmail: "sent" });
+    expect(JSON.stringify(again.body)).not.toContain(first.code);
+    const { db: mailDb } = await getServices();
+    const mails = await mailDb
+      .select({ to: schema.emailOutbox.to, text: schema.emailOutbox.text, html: schema.emailOutbox.html })
+      .from(schema.emailOutbox)
+      .where(eq(schema.emailOutbox.kind, "offer_code"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to.toLowerCase()).toBe("ada@example.com");
+    expect(mails[0]!.text).toContain(`Your offer code: ${first.code}`);
+    expect(mails[0]!.html).toContain('name="viewport"');
+    // Once a day per address: a third try says the same and queues nothing more.
+    expect((await submit(campaignId, { name: "Mallory", email: "ada@example.com" })).body).toEqual({
+      ok: true,
+      alreadyClaimed: true,
+      codeByEmail: "sent",
+    });
+    expect(await mailDb.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "offer_code"))).toHaveLength(1);
+
     const other = await claim(campaignId, { name: "Grace Hopper", email: "grace@example.com" });
     expect(other.code).not.toBe(first.code);
     const { db } = await getServices();
     // One lead per counted scan stays; one code per claimant.
-    expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaignId))).toHaveLength(3);
+    expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaignId))).toHaveLength(4);
     expect(await db.select().from(schema.offerCode).where(eq(schema.offerCode.campaignId, campaignId))).toHaveLength(2);
   });
 

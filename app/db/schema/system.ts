@@ -35,6 +35,8 @@ export const emailOutbox = pgTable(
         // The free plan's scan notices to the owner (decision 196).
         "scan_limit_near",
         "scan_limit_reached",
+        // The code sent to the address that claimed it, when that address is submitted again.
+        "offer_code",
       ],
     }).notNull(),
     to: text("to").notNull(),

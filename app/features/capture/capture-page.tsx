@@ -8,7 +8,7 @@ import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
 import { ClaimCard } from "~/features/redeem/claim-card";
-import { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
+import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
 
 const CSS = `body{margin:0}
@@ -133,6 +133,8 @@ export type LeadFormResult = {
   checkEmail?: boolean;
   /** The code is withheld from the screen and sent to the visitor's mailbox (decision 125). */
   codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
+  /** This email claimed the offer from another scan: the code went to its mailbox only. */
+  alreadyClaimed?: boolean;
   error?: string;
   fieldErrors?: Record<string, string>;
   values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
@@ -163,7 +165,13 @@ export function CaptureForm({
     return (
       <CaptureFrame design={offer.design}>
         <main className="cq-main">
-          <ThankYou offer={offer} checkEmail={Boolean(result.checkEmail)} claim={result.claim} codeByEmail={result.codeByEmail} />
+          <ThankYou
+            offer={offer}
+            checkEmail={Boolean(result.checkEmail)}
+            claim={result.claim}
+            codeByEmail={result.codeByEmail}
+            alreadyClaimed={Boolean(result.alreadyClaimed)}
+          />
         </main>
       </CaptureFrame>
     );
@@ -351,11 +359,13 @@ function ThankYou({
   checkEmail,
   claim,
   codeByEmail,
+  alreadyClaimed,
 }: {
   offer: Offer;
   checkEmail: boolean;
   claim?: ClaimView;
   codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
+  alreadyClaimed: boolean;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
@@ -371,7 +381,13 @@ function ThankYou({
       </p>
       {checkEmail ? <p>Please check your inbox and confirm your email address.</p> : null}
       {claim ? <ClaimCard claim={claim} /> : null}
-      {codeByEmail ? <p data-testid="code-by-email">{CODE_BY_EMAIL_TEXT[codeByEmail]}</p> : null}
+      {alreadyClaimed ? (
+        <p data-testid="code-by-email">
+          {codeByEmail === "sent" ? ALREADY_CLAIMED_TEXT : `${ALREADY_CLAIMED_PREFIX} ${CODE_BY_EMAIL_TEXT["not-sent"]}`}
+        </p>
+      ) : codeByEmail ? (
+        <p data-testid="code-by-email">{CODE_BY_EMAIL_TEXT[codeByEmail]}</p>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
+import { mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -315,6 +316,8 @@ export type SubmitLeadResult =
         claim?: Claim;
         /** The offer waits for the visitor's mailbox (decision 125): it is in an email, or none could be sent now. */
         codeByEmail?: "sent" | "not-sent";
+        /** The email had claimed this offer from another scan: its code went to that mailbox, not here. */
+        alreadyClaimed?: boolean;
       };
     }
   | {
@@ -469,6 +472,8 @@ export async function submitLead(
   let outcome: "stored" | "repeat" | "no-scan";
   let emailQueued = false;
   let claim: Claim | null = null;
+  /** A code this submission may not see: the email claimed it from another scan (issue 25 finding 4). */
+  let claimedElsewhere: Claim | null = null;
   try {
     outcome = await db.transaction(async (tx) => {
       // One writer per campaign at a time keeps the hourly notification count exact.
@@ -499,7 +504,9 @@ export async function submitLead(
       }
       // The same email claiming again gets its first code back (decision 120).
       const claimed = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
-      claim = claimed;
+      // Only the scan that drew the code (a refresh or double submit of it included) sees it.
+      if (claimed && !claimed.isNew && !(await isLeadOfScan(tx as unknown as Database, claimed.leadId, token))) claimedElsewhere = claimed;
+      else claim = claimed;
       if (!stored) return "repeat" as const;
       const consent = await recordLeadConsent(tx, {
         leadId: stored.id,
@@ -522,6 +529,7 @@ export async function submitLead(
           confirmToken: consent.confirmToken,
           withdrawToken: consent.withdrawToken,
           at,
+          // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
           offerCode: claimed ? describeClaim(claimed, options.timeZone ?? "UTC") : undefined,
         });
       }
@@ -541,6 +549,26 @@ export async function submitLead(
   }
   if (outcome === "no-scan") return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
+  if (claimedElsewhere) {
+    let codeByEmail: "sent" | "not-sent" = emailQueued ? "sent" : "not-sent";
+    if (!emailQueued) {
+      try {
+        codeByEmail = await mailExistingCode(db, {
+          campaignId,
+          ownerId: target.ownerId,
+          to: email,
+          businessName,
+          claim: claimedElsewhere,
+          timeZone: options.timeZone ?? "UTC",
+          clientAddress: options.clientAddress,
+        });
+      } catch (error) {
+        logger.error({ err: error, campaignId }, "offer code email not queued");
+      }
+      nudgeEmailWorker();
+    }
+    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), alreadyClaimed: true, codeByEmail });
+  }
   if (claim && codeByEmailOnly) {
     // Not queued now but allowed: this address already got its email (with this code) today.
     return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" });
@@ -562,6 +590,14 @@ async function isScanTokenOf(db: Database, campaignId: string, token: string) {
 }
 
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
+async function isLeadOfScan(tx: Database, leadId: string, scanId: string) {
+  const [row] = await tx
+    .select({ id: lead.id })
+    .from(lead)
+    .where(and(eq(lead.id, leadId), eq(lead.scanId, scanId)));
+  return Boolean(row);
+}
+
 async function isSameSubmission(tx: Database, options: { campaignId: string; scanId: string; email: string }) {
   const result = await tx.execute(sql`
     select 1 from lead where campaign_id = ${options.campaignId} and lower(email) = lower(${options.email})

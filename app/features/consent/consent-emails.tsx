@@ -2,6 +2,7 @@
 // business and what was agreed to, and carries a one-click withdraw link (issue 14). It also
 // carries the offer code the visitor claimed (issue 15, decision 125): the code only, no offer copy.
 import { renderToStaticMarkup } from "react-dom/server";
+import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import type { EmailContent } from "~/features/email/templates";
 import { CONFIRM_LINK_DAYS } from "./consent";
 
@@ -33,16 +34,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
             <p>
               <a href={input.confirmUrl}>Confirm my consent</a> (this link works once, for {CONFIRM_LINK_DAYS} days).
             </p>
-            {offerCode ? (
-              <div style={{ margin: "24px 0", padding: 16, border: "2px dashed #D1D5DB", borderRadius: 12 }}>
-                <p style={{ margin: "0 0 8px", fontWeight: 700 }}>Your offer code</p>
-                <p style={{ margin: "0 0 8px", fontFamily: "Menlo, Consolas, monospace", fontSize: 28, fontWeight: 700, letterSpacing: 2 }}>
-                  {offerCode.code}
-                </p>
-                <p style={{ margin: "0 0 4px" }}>Show this at the counter</p>
-                <p style={{ margin: 0, color: "#4B5563", fontSize: 14 }}>{offerCode.validity}</p>
-              </div>
-            ) : null}
+            {offerCode ? <OfferCodeBlock {...offerCode} /> : null}
             <p>If this was not you, ignore this email: you will not be emailed again.</p>
             <p>
               <a href={input.withdrawUrl}>Withdraw my consent</a>
@@ -74,7 +66,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
     "",
     `Confirm my consent (works once, for ${CONFIRM_LINK_DAYS} days): ${input.confirmUrl}`,
     "",
-    ...(offerCode ? [`Your offer code: ${offerCode.code}`, "Show this at the counter", offerCode.validity, ""] : []),
+    ...(offerCode ? [...offerCodeText(offerCode), ""] : []),
     "If this was not you, ignore this email: you will not be emailed again.",
     "",
     `Withdraw my consent: ${input.withdrawUrl}`,

@@ -4,6 +4,10 @@ import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
 
 export const MAX_VALID_DAYS = 365;
 /** The thank-you's words when the code is sent only to the visitor's mailbox (decision 125). */
+/** A second claim with an email that already has a code: the code goes to that mailbox, never the screen. */
+export const ALREADY_CLAIMED_PREFIX = "This offer was already claimed with this email address.";
+export const ALREADY_CLAIMED_TEXT = `${ALREADY_CLAIMED_PREFIX} We sent the code to that address.`;
+
 export const CODE_BY_EMAIL_TEXT = {
   sent: "Your offer code is in the email we sent you.",
   "not-sent": "We could not email your offer code just now. Please try again later.",

@@ -26,6 +26,8 @@ export const REDEEMED_AT_JOIN_SQL = sql.raw(`left join offer_code o on o.campaig
 export const REDEEMED_AT_SQL = sql.raw(`(extract(epoch from o.redeemed_at) * 1000)::float8`);
 
 export type Claim = { code: string; expiresAt: string | null };
+/** A claim as issued: whether this call drew it, and the lead it belongs to (the first claimant's). */
+export type IssuedClaim = Claim & { isNew: boolean; leadId: string };
 
 /**
  * The claimant's code for this campaign: the existing one when the same email claimed before,
@@ -35,14 +37,14 @@ export type Claim = { code: string; expiresAt: string | null };
 export async function claimOfferCode(
   tx: Database,
   options: { campaignId: string; email: string; leadId: string | null; at: string; draw?: () => string },
-): Promise<Claim | null> {
+): Promise<IssuedClaim | null> {
   const claimantKey = claimantKeyOf(options.campaignId, options.email);
-  const existing = async () => {
+  const existing = async (): Promise<IssuedClaim | null> => {
     const [row] = await tx
-      .select({ code: offerCode.code, expiresAt: offerCode.expiresAt })
+      .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, leadId: offerCode.leadId })
       .from(offerCode)
       .where(and(eq(offerCode.campaignId, options.campaignId), eq(offerCode.claimantKey, claimantKey)));
-    return row ? { code: row.code, expiresAt: row.expiresAt?.toISOString() ?? null } : null;
+    return row ? { code: row.code, expiresAt: row.expiresAt?.toISOString() ?? null, leadId: row.leadId, isNew: false } : null;
   };
   const found = await existing();
   if (found) return found;
@@ -86,7 +88,7 @@ export async function claimOfferCode(
       })
       .onConflictDoNothing()
       .returning({ code: offerCode.code, expiresAt: offerCode.expiresAt });
-    if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null };
+    if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null, leadId, isNew: true };
     const raced = await existing();
     if (raced) return raced;
   }

@@ -1,0 +1,61 @@
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { businessIdentity, emailOutbox } from "~/db/schema";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { isDomainError } from "~/utils/domain-error";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { describeClaim } from "./claim.server";
+import { offerCodeEmail } from "./offer-code-email";
+import type { Claim } from "./redeem.server";
+
+export type MailExistingCodeOptions = {
+  campaignId: string;
+  ownerId: string;
+  to: string;
+  businessName: string;
+  claim: Claim;
+  timeZone: string;
+  clientAddress: string;
+};
+
+/**
+ * Sends an already claimed code to the address that claimed it (issue 25 finding 4). At most one
+ * visitor email per address and campaign a day (decision 111's rule; the confirmation email
+ * carries the code too), and the client's visitor-email budget is spent, so the form cannot be
+ * used to mail strangers. "sent" when the mailbox has or will get the code.
+ */
+export async function mailExistingCode(db: Database, options: MailExistingCodeOptions): Promise<"sent" | "not-sent"> {
+  const [{ recent }] = (await db
+    .select({ recent: count() })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.campaignId, options.campaignId),
+        inArray(emailOutbox.kind, ["offer_code", "consent_confirmation"]),
+        sql`lower(${emailOutbox.to}) = lower(${options.to})`,
+        gt(emailOutbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    )) as [{ recent: number }];
+  if (recent > 0) return "sent";
+  try {
+    await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+  } catch (error) {
+    if (isDomainError(error, "rate_limited")) return "not-sent";
+    throw error;
+  }
+  const [identity] = await db
+    .select({ postalAddress: businessIdentity.postalAddress })
+    .from(businessIdentity)
+    .where(eq(businessIdentity.userId, options.ownerId));
+  await enqueueEmail(db, {
+    kind: "offer_code",
+    to: options.to,
+    campaignId: options.campaignId,
+    content: offerCodeEmail({
+      businessName: options.businessName,
+      postalAddress: identity?.postalAddress ?? "",
+      ...describeClaim(options.claim, options.timeZone),
+    }),
+  });
+  return "sent";
+}
