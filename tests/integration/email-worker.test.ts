@@ -5,6 +5,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { smtpTransport } from "~/features/email/transport.server";
 import { createEmailWorker, type EmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
+import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";
@@ -66,6 +67,14 @@ describe("the email worker", () => {
     expect(mail.html).toContain("+1 555 0100");
     expect(mail.html).toContain("Croissant Club");
     expect(mail.html).toContain("Bakery");
+    // One tap to answer, where the code was scanned, the visitor's offer code, the lead's own page.
+    expect(mail.html).toContain('<a href="mailto:ada@example.com">ada@example.com</a>');
+    expect(mail.html).toContain('<a href="tel:+15550100">+1 555 0100</a>');
+    expect(mail.text).toContain("Scanned from: campaign code");
+    const [stored] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
+    const [code] = await db.select().from(schema.offerCode).where(eq(schema.offerCode.leadId, stored!.id));
+    expect(mail.text).toContain(`Offer code: ${formatOfferCode(code!.code)}`);
+    expect(mail.text).toContain(`Open this lead: http://localhost:3000/leads/${stored!.id}`);
     // Only the owner is ever written to.
     expect(smtp.received.some((received) => received.to.includes("ada@example.com"))).toBe(false);
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 1 });

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { businessProfile, campaign, emailOutbox, lead, scan, subscription, user, type ScanSource } from "~/db/schema";
+import { businessProfile, campaign, emailOutbox, lead, placement, scan, subscription, user, type ScanSource } from "~/db/schema";
 import { businessIdentity } from "~/db/schema/consent";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
@@ -14,6 +14,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { describeClaim } from "~/features/redeem/claim.server";
+import { formatOfferCode } from "~/features/redeem/code";
 import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
 import { mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
@@ -112,11 +113,11 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
     return result;
   }
 
-  const placement = placementId
+  const placementOfScan = placementId
     ? sql`(select p.id from placement p where p.id = ${placementId} and p.campaign_id = ${options.campaignId})`
     : sql`null`;
   const values = (isUnique: SQL) => sql`${options.campaignId}, ${options.deviceType}, ${options.os ?? null}, null, ${hash},
-      ${isUnique}, ${options.source ?? "link"}, ${placement}`;
+      ${isUnique}, ${options.source ?? "link"}, ${placementOfScan}`;
   const columns = sql.raw("campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id");
   // The salt changes with the UTC day, so any earlier scan with this hash is from today: the
   // latest one says both "unique today" (none) and "repeat" (within the window). One index probe.
@@ -538,7 +539,16 @@ export async function submitLead(
         campaignId,
         at,
         ownerEmail: target.ownerEmail,
-        details: { name, email, phone: phone ?? null, campaignTitle: target.title, businessType: target.businessType },
+        details: {
+          name,
+          email,
+          phone: phone ?? null,
+          campaignTitle: target.title,
+          businessType: target.businessType,
+          leadId: stored.id,
+          offerCode: claimed ? formatOfferCode(claimed.code) : null,
+          placement: await placementNameOf(tx as unknown as Database, counted.placementId),
+        },
       });
       await enqueueLeadCreated(tx, { leadId: stored.id });
       return "stored" as const;
@@ -587,6 +597,13 @@ async function isScanTokenOf(db: Database, campaignId: string, token: string) {
     .from(scan)
     .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
   return Boolean(row);
+}
+
+/** The name of the placement a lead's scan came from, or null for the campaign's own code. */
+async function placementNameOf(tx: Database, placementId: string | null) {
+  if (!placementId) return null;
+  const [row] = await tx.select({ name: placement.name }).from(placement).where(eq(placement.id, placementId));
+  return row?.name ?? null;
 }
 
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */

@@ -41,35 +41,47 @@ export type NewLeadDetails = {
   phone: string | null;
   campaignTitle: string;
   businessType: string;
+  /** The lead's page, when the lead is stored. */
+  leadId?: string;
+  /** The offer code the visitor drew, when the campaign gives one (formatted as shown). */
+  offerCode?: string | null;
+  /** The named placement whose code was scanned; none means the campaign's own code. */
+  placement?: string | null;
 };
 
+/** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 197). */
 export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent {
-  const rows: Array<[string, string]> = [
-    ["Name", lead.name],
-    ["Email", lead.email],
-    ["Phone", lead.phone ?? "Not provided"],
-    ["Campaign", lead.campaignTitle],
-    ["Business type", lead.businessType],
+  const dial = lead.phone ? lead.phone.replace(/[^\d+]/g, "") : "";
+  const rows: Array<[string, string, string | null]> = [
+    ["Name", lead.name, null],
+    ["Email", lead.email, `mailto:${lead.email}`],
+    ["Phone", lead.phone ?? "Not provided", dial ? `tel:${dial}` : null],
+    ...(lead.offerCode ? [["Offer code", lead.offerCode, null] as [string, string, null]] : []),
+    ["Scanned from", lead.placement ?? "campaign code", null],
+    ["Campaign", lead.campaignTitle, null],
+    ["Business type", lead.businessType, null],
   ];
+  const leadLink = lead.leadId ? `${appUrl}/leads/${lead.leadId}` : `${appUrl}/leads`;
+  const linkText = lead.leadId ? "Open this lead" : "See all your leads";
   return render(
     `New lead for ${oneLine(lead.campaignTitle)}`,
     <>
       <p>You have a new lead from your QR campaign.</p>
       <table cellPadding={6}>
         <tbody>
-          {rows.map(([label, value]) => (
+          {rows.map(([label, value, href]) => (
             <tr key={label}>
               <th align="left">{label}</th>
-              <td>{value}</td>
+              <td>{href ? <a href={href}>{value}</a> : value}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p>
-        <a href={`${appUrl}/leads`}>See all your leads</a>
+        <a href={leadLink}>{linkText}</a>
       </p>
     </>,
-    rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join("\n") + `\n\nSee all your leads: ${appUrl}/leads`,
+    rows.map(([label, value]) => `${label}: ${oneLine(value)}`).join("\n") + `\n\n${linkText}: ${leadLink}`,
   );
 }
 
