@@ -9,7 +9,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { onAddressVerified } from "./account-emails.server";
+import { consumeEmailChangeLink, onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 
@@ -98,6 +98,12 @@ export async function openVerificationLink(
 ): Promise<{ outcome: VerifyOutcome; setCookies: string[] }> {
   if (!token || token.length > 2000) return { outcome: { state: "invalid" }, setCookies: [] };
   const { auth, env } = await getServices();
+  // A change link works once, and only while it is the account's latest (see account-emails).
+  const claimed = readTokenPayload(token);
+  const isChangeLink = typeof claimed?.updateTo === "string" && typeof claimed.userId === "string";
+  if (isChangeLink && !(await consumeEmailChangeLink(db, claimed!.userId!, token))) {
+    return { outcome: { state: "invalid" }, setCookies: [] };
+  }
   let setCookies: string[] = [];
   try {
     const answer = await auth.api.verifyEmail({ query: { token }, headers, returnHeaders: true });
