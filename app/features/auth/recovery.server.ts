@@ -60,14 +60,14 @@ export type ResetPasswordOptions = {
 };
 
 /** The link no longer works, or the password is too weak for this account (`reasons` for the password field). */
-export type ResetPasswordOutcome = { state: "done" } | { state: "invalid" } | { state: "weak"; reasons: string[] };
+export type ResetPasswordOutcome = { state: "done"; userId: string } | { state: "invalid" } | { state: "weak"; reasons: string[] };
 
 /** Sets the new password; too many attempts from one client throw DomainError `rate_limited`. */
 export async function resetPassword(db: Database, { token, password, headers, clientAddress }: ResetPasswordOptions): Promise<ResetPasswordOutcome> {
   await consumeRateLimit("resetPasswordByAddress", clientAddress);
   const [owner] = token
     ? await db
-        .select({ email: user.email })
+        .select({ id: user.id, email: user.email })
         .from(verification)
         .innerJoin(user, eq(user.id, verification.value))
         .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())))
@@ -84,7 +84,7 @@ export async function resetPassword(db: Database, { token, password, headers, cl
     throw error;
   }
   nudgeEmailWorker();
-  return { state: "done" };
+  return { state: "done", userId: owner.id };
 }
 
 export type VerifyOutcome = { state: "verified" } | { state: "changed"; email: string } | { state: "invalid" };
