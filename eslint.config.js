@@ -31,6 +31,7 @@ const SERVER_RENDERED = new Set(
     "features/email/account-templates.tsx",
     "features/consent/consent-emails.tsx",
     "features/integrations/paused-email.tsx",
+    "features/email/scan-limit-email.tsx",
     "features/redeem/offer-code-email.tsx",
   ].map((file) => path.join(APP, file)),
 );

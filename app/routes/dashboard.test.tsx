@@ -32,11 +32,23 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     ],
     hasCampaigns: true,
     redeemed: 0,
+    nearScanLimit: [],
     ...overrides,
   };
 }
 
 describe("the dashboard", () => {
+  it("tells a free owner which campaign is at or near its scan limit, with the way to upgrade", async () => {
+    const id = crypto.randomUUID();
+    await renderRoute(dashboard, {
+      path: "/dashboard",
+      loaderData: payload({ nearScanLimit: [{ id, title: "Croissant Club", scans: 4, limit: 5 }] }),
+    });
+    const banner = screen.getByText(/has used 4 of its 5 free scans/).closest("[role=status]") as HTMLElement;
+    expect(banner.textContent).toContain("Croissant Club has used 4 of its 5 free scans.");
+    expect(screen.getByRole("link", { name: "Upgrade for unlimited scans" }).getAttribute("href")).toBe("/pricing");
+  });
+
   it("shows a free owner's stats, scans used against the limit and recent campaigns", async () => {
     await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
     expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeTruthy();

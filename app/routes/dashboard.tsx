@@ -8,6 +8,8 @@ import { canCreateCampaign, scanUsageLabel } from "~/features/billing/plan";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
+import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
+import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
 import { RedeemFunnel } from "~/features/redeem/funnel";
@@ -30,10 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   let dashboard: DashboardData;
   let loadFailed = false;
   let redeemed = 0;
+  let nearScanLimit: NearScanLimit[] = [];
   try {
     const { db } = await getServices();
     dashboard = await getDashboard(db, { userId: user.id, timeZone });
     redeemed = (await countRedeems(db, { userId: user.id })).redeemed;
+    if (!isPro) nearScanLimit = await campaignsNearScanLimit(db, user.id);
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");
@@ -57,12 +61,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     recentCampaigns: dashboard.recentCampaigns,
     hasCampaigns: dashboard.campaignCount > 0,
     redeemed,
+    nearScanLimit,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed, redeemed } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed, redeemed, nearScanLimit } = loaderData;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -75,6 +80,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {isAtCampaignLimit ? (
         <div className="mt-6">
           <CampaignLimitBanner />
+        </div>
+      ) : null}
+
+      {nearScanLimit.length > 0 ? (
+        <div className="mt-6">
+          <ScanLimitBanner campaigns={nearScanLimit} />
         </div>
       ) : null}
 

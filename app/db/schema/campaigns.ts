@@ -33,6 +33,12 @@ export const campaign = pgTable(
     /** Scans recorded so far; the free limit is enforced by a conditional update of this column. */
     scanCount: integer("scan_count").notNull().default(0),
     /**
+     * The free-plan scan notices already given to the owner (decision 196): 0 none, 1 "80 % used",
+     * 2 "limit reached". Raised only by a conditional UPDATE, so each notice is queued once per
+     * campaign whatever the concurrency or the number of processes.
+     */
+    scanNoticeLevel: integer("scan_notice_level").notNull().default(0),
+    /**
      * The campaign's leads, kept by statement triggers on `lead` (migration 0008) so that every
      * insert and delete, whatever its path, counts: the dashboard and leads cards read this
      * instead of counting the leads.

@@ -32,6 +32,9 @@ export const emailOutbox = pgTable(
         "lead_summary",
         "webhook_paused",
         "consent_confirmation",
+        // The free plan's scan notices to the owner (decision 196).
+        "scan_limit_near",
+        "scan_limit_reached",
         // The code sent to the address that claimed it, when that address is submitted again.
         "offer_code",
       ],

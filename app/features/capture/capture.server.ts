@@ -24,6 +24,7 @@ import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, 
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
+import { queueScanNotice } from "./scan-notices.server";
 import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
 import { isDomainError } from "~/utils/domain-error";
 
@@ -132,8 +133,9 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
       .update(campaign)
       .set({ scanCount: sql`${campaign.scanCount} + 1` })
       .where(and(eq(campaign.id, options.campaignId), eq(campaign.status, "active"), lt(campaignScans, FREE_SCAN_LIMIT)))
-      .returning({ scanCount: campaign.scanCount });
+      .returning({ scans: campaignScans });
     if (!counted) return { counted: false as const };
+    await queueScanNotice(tx as unknown as Database, options.campaignId, counted.scans);
     const [row] = rowsOf<{ id: string }>(
       await tx.execute(sql`insert into scan (${columns}) select ${values(earlier ? sql`false` : sql`true`)} returning id`),
     );
