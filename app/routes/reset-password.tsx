@@ -4,8 +4,9 @@ import { Field, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import { NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordSchema } from "~/features/auth/recovery";
+import { apiKeysSurviveResetText, NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordSchema } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
+import { countActiveApiKeys } from "~/features/integrations/api-keys.server";
 import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { usable: await isResetTokenUsable(db, { token }), token: token.slice(0, 200) };
 }
 
-type ResetData = { done?: true; invalid?: true; error?: string; fieldErrors?: Record<string, string>; result?: FormResult };
+type ResetData = { done?: true; activeApiKeys?: number; invalid?: true; error?: string; fieldErrors?: Record<string, string>; result?: FormResult };
 
 export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
@@ -31,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
     const outcome = await resetPassword(db, { token, password, headers: request.headers, clientAddress: clientAddress(request) });
     if (outcome.state === "invalid") return data<ResetData>({ invalid: true }, { status: 400 });
     if (outcome.state === "weak") return data<ResetData>({ fieldErrors: { password: outcome.reasons.join(". ") } }, { status: 422 });
-    return data<ResetData>({ done: true }, { status: 200 });
+    return data<ResetData>({ done: true, activeApiKeys: await countActiveApiKeys(db, { userId: outcome.userId }) }, { status: 200 });
   } catch (error) {
     return domainErrorData(error, (refusal): ResetData => ({ error: refusal.message }));
   }
@@ -45,6 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     return (
       <AuthCard title="Password changed">
         <Notice tone="success">{PASSWORD_RESET_DONE}</Notice>
+        {actionData.activeApiKeys ? <Notice tone="warning">{apiKeysSurviveResetText(actionData.activeApiKeys)}</Notice> : null}
         <Link to="/signin" className={buttonClass({ size: "block" })}>
           Sign in
         </Link>

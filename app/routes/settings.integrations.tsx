@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { requireUser } from "~/features/auth/session.server";
-import { createApiKey, listApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
+import { countActiveApiKeys, createApiKey, listApiKeys, revokeAllApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
@@ -53,7 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type ActionData = {
-  form: "endpoint" | "key" | "revoke";
+  form: "endpoint" | "key" | "revoke" | "revokeAll";
+  /** Asked to revoke every key: how many are live, for the confirmation. */
+  confirmRevokeAll?: number;
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
@@ -68,6 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   const kind: ActionData["form"] = fields.intent === "createKey" ? "key" : fields.intent === "revokeKey" ? "revoke" : "endpoint";
+  // Stopping keys is always allowed, Pro or not (after a password reset, say).
+  if (fields.intent === "revokeAllKeys") {
+    const { db } = await getServices();
+    if (fields.confirm !== "yes") return data<ActionData>({ form: "revokeAll", confirmRevokeAll: await countActiveApiKeys(db, { userId: user.id }) });
+    const revoked = await revokeAllApiKeys(db, { userId: user.id });
+    return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
+  }
   if (!user.plan.isPro) return data<ActionData>({ form: kind, error: PRO_ONLY_MESSAGE }, { status: 403 });
   const { db } = await getServices();
 
@@ -245,6 +254,7 @@ export default function Integrations({ loaderData, actionData }: Route.Component
           </ul>
         ) : null}
         <Message result={result("revoke")} />
+        <RevokeAllKeys active={keys.filter((key) => !key.revoked).length} answer={actionData?.form === "revokeAll" ? actionData : undefined} />
         {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
         <Form method="post" {...getFormProps(keyForm)} className="mt-4">
           <input type="hidden" name="intent" value="createKey" />
@@ -261,6 +271,45 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         </Form>
       </Section>
     </main>
+  );
+}
+
+/** "Revoke all keys", confirmed on a second step that works without JavaScript. */
+function RevokeAllKeys({ active, answer }: { active: number; answer?: ActionData }) {
+  if (answer?.message)
+    return (
+      <p role="status" className="mt-3 text-sm text-green-700">
+        {answer.message}
+      </p>
+    );
+  if (active === 0) return null;
+  if (answer?.confirmRevokeAll) {
+    return (
+      <Form method="post" className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3" aria-labelledby="revoke-all-question">
+        <input type="hidden" name="intent" value="revokeAllKeys" />
+        <input type="hidden" name="confirm" value="yes" />
+        <p id="revoke-all-question" className="text-sm text-red-800">
+          Revoke all {answer.confirmRevokeAll === 1 ? "1 active key" : `${answer.confirmRevokeAll} active keys`}? Every integration using them stops
+          at once.
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <SubmitButton variant="danger" busy={false}>
+            Yes, revoke all keys
+          </SubmitButton>
+          <Link to="." className={buttonClass({ variant: "secondary" })}>
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" className="mt-3">
+      <input type="hidden" name="intent" value="revokeAllKeys" />
+      <SubmitButton variant="danger" busy={false}>
+        Revoke all keys
+      </SubmitButton>
+    </Form>
   );
 }
 

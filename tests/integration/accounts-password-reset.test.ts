@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { apiKeysSurviveResetText } from "~/features/auth/recovery";
 import { getSessionUser } from "~/features/auth/session.server";
+import { createApiKey } from "~/features/integrations/api-keys.server";
 import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password";
 import * as signin from "~/routes/signin";
@@ -68,7 +70,7 @@ describe("reset password", () => {
     expect(payload(mismatch).fieldErrors.confirmPassword).toBe("New passwords do not match");
 
     const done = await setPassword(token, "a-fresh-secret-1");
-    expect(payload(done)).toEqual({ done: true });
+    expect(payload(done)).toEqual({ done: true, activeApiKeys: 0 });
     expect(await getSessionUser(makeRequest("/dashboard", { cookie }))).toBeNull();
     expect((await outboxFor(email)).map((row) => row.kind)).toContain("password_changed");
     expect(statusOf(await signIn(email, DEFAULT_PASSWORD))).toBe(401);
@@ -77,6 +79,18 @@ describe("reset password", () => {
     // Used: the same link now shows the way to ask for a new one.
     expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(false);
     expect(payload(await setPassword(token, "another-secret-2"))).toEqual({ invalid: true });
+  });
+
+  it("says API keys outlive the reset, and how many (issue 25 finding 8)", async () => {
+    const { db } = await getServices();
+    const { email, id } = await createUser({ isPro: true });
+    await createApiKey(db, { userId: id, name: "Zapier" });
+    await createApiKey(db, { userId: id, name: "CRM" });
+    await askForLink(email);
+    const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
+    expect(payload(await setPassword(token, "a-fresh-secret-9"))).toEqual({ done: true, activeApiKeys: 2 });
+    expect(apiKeysSurviveResetText(2)).toContain("2 API keys made before the reset still work");
+    expect(apiKeysSurviveResetText(2)).toContain("Revoke all keys");
   });
 
   it("refuses forged and expired links", async () => {
@@ -113,7 +127,7 @@ describe("reset password", () => {
     expect(statusOf(await signIn(email, DEFAULT_PASSWORD, shared))).toBe(429);
     await askForLink(email, shared);
     const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
-    expect(payload(await setPassword(token, "a-fresh-secret-1", "a-fresh-secret-1", shared))).toEqual({ done: true });
+    expect(payload(await setPassword(token, "a-fresh-secret-1", "a-fresh-secret-1", shared))).toEqual({ done: true, activeApiKeys: 0 });
     expectRedirect(await signIn(email, "a-fresh-secret-1", shared), "/dashboard");
   });
 });

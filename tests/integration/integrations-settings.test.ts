@@ -5,7 +5,7 @@ process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { hashApiKey } from "~/features/integrations/api-keys.server";
+import { authenticateApiKey, createApiKey, hashApiKey } from "~/features/integrations/api-keys.server";
 import * as page from "~/routes/settings.integrations";
 import * as endpointPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
@@ -15,6 +15,26 @@ import { makeRequest, payload, run, statusOf } from "../http";
 const post = (cookie: string, form: Record<string, string | string[]>) => run(page.action, makeRequest("/settings/integrations", { cookie, form }));
 
 describe("settings → integrations", () => {
+  it("revokes every API key after a confirmation step, for a Pro or a free owner (issue 25 finding 8)", async () => {
+    const { db } = await getServices();
+    const owner = await createUser({ isPro: true });
+    const keys = [await createApiKey(db, { userId: owner.id, name: "One" }), await createApiKey(db, { userId: owner.id, name: "Two" })];
+    const other = await createUser({ isPro: true });
+    const othersKey = await createApiKey(db, { userId: other.id, name: "Not yours" });
+
+    const asked = await post(owner.cookie, { intent: "revokeAllKeys" });
+    expect(payload(asked)).toEqual({ form: "revokeAll", confirmRevokeAll: 2 });
+    const live = async (key: string) => (await authenticateApiKey(db, key)) !== null;
+    expect(await live(keys[0]!.key)).toBe(true);
+
+    await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    const done = await post(owner.cookie, { intent: "revokeAllKeys", confirm: "yes" });
+    expect(payload(done)).toEqual({ form: "revokeAll", message: "2 API keys revoked." });
+    const rows = await db.select({ revokedAt: schema.apiKey.revokedAt }).from(schema.apiKey).where(eq(schema.apiKey.userId, owner.id));
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+    expect(await live(othersKey.key)).toBe(true);
+  });
+
   it("adds an endpoint with its events and shows the signing secret once", async () => {
     const owner = await createUser({ isPro: true });
     const created = await post(owner.cookie, {

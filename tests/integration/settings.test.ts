@@ -72,6 +72,57 @@ describe("settings: profile", () => {
     expect(await emailOf()).toBe(next);
   });
 
+  // Issue 25 finding 7: a change link is single use, and void once a newer change or a password change happens.
+  describe("the email-change link", () => {
+    const outcomeOf = async (link: URL, cookie: string) => (payload(await openLink(link, cookie)).outcome as { state: string }).state;
+    async function emailOfUser(id: string) {
+      const { db } = await getServices();
+      return (await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id)))[0]?.email;
+    }
+
+    it("works once", async () => {
+      const { cookie, id } = await createUser();
+      const next = uniqueEmail("once");
+      await post(cookie, { intent: "profile", email: next, currentPassword: DEFAULT_PASSWORD });
+      const link = await linkFromOutbox("email_change_confirm", next);
+      expect(await outcomeOf(link, cookie)).toBe("changed");
+      const later = uniqueEmail("later");
+      await post(cookie, { intent: "profile", email: later, currentPassword: DEFAULT_PASSWORD });
+      await openLink(await linkFromOutbox("email_change_confirm", later), cookie);
+      expect(await emailOfUser(id)).toBe(later);
+      // The first link, opened again, cannot take the account back to that address.
+      expect(await outcomeOf(link, cookie)).toBe("invalid");
+      expect(await emailOfUser(id)).toBe(later);
+    });
+
+    it("is void once a newer change is asked for", async () => {
+      const { cookie, id, email } = await createUser();
+      const first = uniqueEmail("first");
+      const second = uniqueEmail("second");
+      await post(cookie, { intent: "profile", email: first, currentPassword: DEFAULT_PASSWORD });
+      await post(cookie, { intent: "profile", email: second, currentPassword: DEFAULT_PASSWORD });
+      expect(await outcomeOf(await linkFromOutbox("email_change_confirm", first), cookie)).toBe("invalid");
+      expect(await emailOfUser(id)).toBe(email);
+      expect(await outcomeOf(await linkFromOutbox("email_change_confirm", second), cookie)).toBe("changed");
+      expect(await emailOfUser(id)).toBe(second);
+    });
+
+    it("is void once the password changes", async () => {
+      const { cookie, id, email } = await createUser();
+      const next = uniqueEmail("pending");
+      await post(cookie, { intent: "profile", email: next, currentPassword: DEFAULT_PASSWORD });
+      await post(cookie, {
+        intent: "profile",
+        email,
+        currentPassword: DEFAULT_PASSWORD,
+        newPassword: "another-pass-42",
+        confirmPassword: "another-pass-42",
+      });
+      expect(await outcomeOf(await linkFromOutbox("email_change_confirm", next), cookie)).toBe("invalid");
+      expect(await emailOfUser(id)).toBe(email);
+    });
+  });
+
   it("never lets a profile update set role or is_pro", async () => {
     const { cookie, email, id } = await createUser();
     await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, role: "admin", isPro: "true" });

@@ -1,5 +1,6 @@
 // What Better Auth's account callbacks do here: every mail goes through the outbox (decision 130),
 // and a verified address releases held lead notifications and ADMIN_EMAILS rights (decision 131).
+import crypto from "node:crypto";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, user, verification } from "~/db/schema";
@@ -20,6 +21,47 @@ type AccountUser = { id: string; email: string };
 export const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
 
+/*
+ * Better Auth's change-email link is a signed token valid for its whole lifetime, any number of
+ * times. We keep the one link an account may use (its hash, in Better Auth's own `verification`
+ * table): opening it consumes it, a newer change replaces it, and a password change or reset
+ * removes it (issue 25 finding 7).
+ */
+const emailChangeIdentifier = (userId: string) => `email-change:${userId}`;
+const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+async function rememberEmailChangeLink(db: Database, userId: string, token: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(verification).where(eq(verification.identifier, emailChangeIdentifier(userId)));
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: emailChangeIdentifier(userId),
+      value: tokenHash(token),
+      expiresAt: new Date(Date.now() + VERIFY_EMAIL_EXPIRES_IN * 1000),
+    });
+  });
+}
+
+/** True once for the account's current change link; false for a used, replaced or voided one. */
+export async function consumeEmailChangeLink(db: Database, userId: string, token: string) {
+  const used = await db
+    .delete(verification)
+    .where(
+      and(
+        eq(verification.identifier, emailChangeIdentifier(userId)),
+        eq(verification.value, tokenHash(token)),
+        sql`${verification.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: verification.id });
+  return used.length > 0;
+}
+
+/** A password change or reset voids a pending email change: whoever asked for it may not be the owner. */
+export async function voidEmailChangeLinks(db: Database, userId: string) {
+  await db.delete(verification).where(eq(verification.identifier, emailChangeIdentifier(userId)));
+}
+
 export function verifyEmailLink(env: Env, token: string) {
   return `${env.appOrigin}/verify-email?token=${encodeURIComponent(token)}`;
 }
@@ -37,6 +79,7 @@ export async function sendVerificationLink(db: Database, env: Env, target: Accou
   const link = verifyEmailLink(env, token);
   const newEmail = target.email.toLowerCase();
   if (current && current.email !== newEmail) {
+    await rememberEmailChangeLink(db, target.id, token);
     await enqueueEmail(db, { kind: "email_change_confirm", to: newEmail, content: emailChangeConfirmEmail(link, newEmail) });
     await enqueueEmail(db, { kind: "email_change_notice", to: current.email, content: emailChangeNoticeEmail(newEmail, env.appOrigin) });
     return;
@@ -52,6 +95,7 @@ export async function sendResetLink(db: Database, env: Env, target: AccountUser,
 export async function afterPasswordReset(db: Database, env: Env, target: AccountUser) {
   await enqueueEmail(db, { kind: "password_changed", to: target.email, content: passwordChangedEmail(env.appOrigin) });
   await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, target.id)));
+  await voidEmailChangeLinks(db, target.id);
   await db.execute(sql`delete from rate_limit where starts_with(key, ${`signInByAccount:${target.email.toLowerCase()}|`})`);
 }
 

@@ -13,10 +13,16 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   );
 }
 
-export function Notice({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
-  const style = tone === "success" ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-700";
+const NOTICE_STYLE = {
+  success: "border-green-200 bg-green-50 text-green-800",
+  warning: "border-amber-200 bg-amber-50 text-amber-900",
+  error: "border-red-200 bg-red-50 text-red-700",
+} as const;
+
+export function Notice({ tone, children }: { tone: keyof typeof NOTICE_STYLE; children: ReactNode }) {
+  const style = NOTICE_STYLE[tone];
   return (
-    <div role={tone === "success" ? "status" : "alert"} className={`rounded-lg border p-3 text-sm ${style}`}>
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border p-3 text-sm ${style}`}>
       {children}
     </div>
   );

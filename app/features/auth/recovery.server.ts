@@ -9,7 +9,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { onAddressVerified } from "./account-emails.server";
+import { consumeEmailChangeLink, onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 
@@ -60,14 +60,14 @@ export type ResetPasswordOptions = {
 };
 
 /** The link no longer works, or the password is too weak for this account (`reasons` for the password field). */
-export type ResetPasswordOutcome = { state: "done" } | { state: "invalid" } | { state: "weak"; reasons: string[] };
+export type ResetPasswordOutcome = { state: "done"; userId: string } | { state: "invalid" } | { state: "weak"; reasons: string[] };
 
 /** Sets the new password; too many attempts from one client throw DomainError `rate_limited`. */
 export async function resetPassword(db: Database, { token, password, headers, clientAddress }: ResetPasswordOptions): Promise<ResetPasswordOutcome> {
   await consumeRateLimit("resetPasswordByAddress", clientAddress);
   const [owner] = token
     ? await db
-        .select({ email: user.email })
+        .select({ id: user.id, email: user.email })
         .from(verification)
         .innerJoin(user, eq(user.id, verification.value))
         .where(and(eq(verification.identifier, `reset-password:${token}`), gt(verification.expiresAt, new Date())))
@@ -84,7 +84,7 @@ export async function resetPassword(db: Database, { token, password, headers, cl
     throw error;
   }
   nudgeEmailWorker();
-  return { state: "done" };
+  return { state: "done", userId: owner.id };
 }
 
 export type VerifyOutcome = { state: "verified" } | { state: "changed"; email: string } | { state: "invalid" };
@@ -98,6 +98,12 @@ export async function openVerificationLink(
 ): Promise<{ outcome: VerifyOutcome; setCookies: string[] }> {
   if (!token || token.length > 2000) return { outcome: { state: "invalid" }, setCookies: [] };
   const { auth, env } = await getServices();
+  // A change link works once, and only while it is the account's latest (see account-emails).
+  const claimed = readTokenPayload(token);
+  const isChangeLink = typeof claimed?.updateTo === "string" && typeof claimed.userId === "string";
+  if (isChangeLink && !(await consumeEmailChangeLink(db, claimed!.userId!, token))) {
+    return { outcome: { state: "invalid" }, setCookies: [] };
+  }
   let setCookies: string[] = [];
   try {
     const answer = await auth.api.verifyEmail({ query: { token }, headers, returnHeaders: true });

@@ -1,6 +1,6 @@
 // REST API keys: shown once, stored as a SHA-256 hash, named, revocable, with a last-used time.
 import crypto from "node:crypto";
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { apiKey } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
@@ -52,6 +52,24 @@ export async function revokeApiKey(db: Database, options: { userId: string; keyI
     .where(and(eq(apiKey.id, options.keyId), eq(apiKey.userId, options.userId), isNull(apiKey.revokedAt)))
     .returning({ id: apiKey.id });
   return rows.length > 0;
+}
+
+/** Revokes every live key of the owner (after a password reset, say); returns how many. */
+export async function revokeAllApiKeys(db: Database, options: { userId: string }) {
+  const rows = await db
+    .update(apiKey)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKey.userId, options.userId), isNull(apiKey.revokedAt)))
+    .returning({ id: apiKey.id });
+  return rows.length;
+}
+
+export async function countActiveApiKeys(db: Database, options: { userId: string }) {
+  const [{ active }] = (await db
+    .select({ active: count() })
+    .from(apiKey)
+    .where(and(eq(apiKey.userId, options.userId), isNull(apiKey.revokedAt)))) as [{ active: number }];
+  return active;
 }
 
 /** The owner of a live key, or null. Marks it used (at most once a minute, to spare writes). */
