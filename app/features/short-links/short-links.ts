@@ -29,3 +29,8 @@ export function shortLinkQrText(appOrigin: string, code: string) {
 export function shortLinkUrl(appOrigin: string, code: string) {
   return `${appOrigin.replace(/\/+$/, "")}/q/${code}`;
 }
+
+/** The path a short link is served at (the printed form; `/q/` in any case is the same route). */
+export function shortLinkPath(code: string) {
+  return `/Q/${code}`;
+}
