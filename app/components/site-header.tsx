@@ -128,13 +128,12 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const menu = useDisclosureReset();
   return (
     <details ref={menu} className="relative">
-      <summary
-        aria-label={`User menu: ${user.email}`}
-        className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm hover:bg-gray-50 [&::-webkit-details-marker]:hidden"
-      >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-200 px-3 py-1.5 text-sm hover:bg-gray-50 [&::-webkit-details-marker]:hidden">
         <span className="flex h-7 w-7 items-center justify-center rounded-full bg-blue-600 text-xs font-bold text-white" aria-hidden>
           {user.email.charAt(0).toUpperCase()}
         </span>
+        {/* The name is the visible text with its purpose first (WCAG 2.5.3: the name contains the label). */}
+        <span className="sr-only">User menu: </span>
         <span className="max-w-40 truncate text-gray-700">{user.email}</span>
         <ChevronDown aria-hidden className="h-4 w-4 text-gray-500" />
       </summary>

@@ -170,7 +170,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div>
       <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="mt-1 font-medium break-words text-gray-900">{children}</dd>
+      <dd className="mt-1 font-medium wrap-anywhere text-gray-900">{children}</dd>
     </div>
   );
 }

@@ -127,16 +127,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         ) : (
-          <Table>
+          <Table stackOnPhone>
             <THead>
-              <Th>Lead</Th>
-              <Th>Contact</Th>
-              <Th>Campaign</Th>
-              <Th>Collected At</Th>
-              <Th>Placement</Th>
-              <Th>Redeemed At</Th>
+              {LEAD_COLUMNS.map((column) => (
+                <Th key={column}>{column}</Th>
+              ))}
             </THead>
-            <TBody>
+            <TBody labels={LEAD_COLUMNS}>
               {leads.map((lead) => (
                 <tr key={lead.id}>
                   <Td className="font-medium text-gray-900">
@@ -179,7 +176,7 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          {!isPro ? (
+          {!isPro && hidden > 0 ? (
             <Link to="/pricing" className="font-semibold text-blue-700 underline hover:text-blue-900">
               Unlock All Leads
             </Link>
@@ -206,6 +203,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+const LEAD_COLUMNS = ["Lead", "Contact", "Campaign", "Collected At", "Placement", "Redeemed At"] as const;
 
 /** "10,000+" when a search's count stopped at its cap. */
 function countLabel(count: number, isLowerBound: boolean) {

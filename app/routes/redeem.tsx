@@ -78,6 +78,8 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const message = actionData as CounterActionResult | undefined;
+  // After a redeem the field is ready for the next customer, and the card says what just happened.
+  const justRedeemed = Boolean(found && message?.redeemedCode === found.code);
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -109,8 +111,8 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
           <input
             id="redeem-code"
             name="code"
-            defaultValue={typed}
-            key={typed}
+            defaultValue={justRedeemed ? "" : typed}
+            key={`${typed}:${justRedeemed}`}
             required
             maxLength={40}
             autoComplete="off"
@@ -145,13 +147,13 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
           </p>
         ) : null}
 
-        {found ? <CodeCard found={found} busy={busy} /> : null}
+        {found ? <CodeCard found={found} busy={busy} justRedeemed={justRedeemed} /> : null}
       </main>
     </div>
   );
 }
 
-function CodeCard({ found, busy }: { found: CounterCode; busy: boolean }) {
+function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boolean; justRedeemed: boolean }) {
   const Icon = found.status === "valid" ? CheckCircle2 : found.status === "redeemed" ? Clock : XCircle;
   return (
     <section aria-labelledby="code-heading" className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
@@ -175,7 +177,7 @@ function CodeCard({ found, busy }: { found: CounterCode; busy: boolean }) {
         <dt className="text-gray-500">Campaign</dt>
         <dd className="text-gray-900">{found.campaignTitle}</dd>
         <dt className="text-gray-500">Status</dt>
-        <dd className="font-semibold text-gray-900">{found.statusText}</dd>
+        <dd className="font-semibold text-gray-900">{justRedeemed ? "Redeemed just now" : found.statusText}</dd>
       </dl>
       {found.status === "valid" ? (
         <Form method="post">

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { SiteHeader } from "~/components/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
@@ -13,10 +13,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  // The verification page confirms the address in its own loader, which runs alongside this one:
+  // the page that says "confirmed" must not ask for the confirmation above it.
+  const confirmedHere = useMatches().some(
+    (match) => match.id === "routes/verify-email" && (match.data as { verified?: boolean } | undefined)?.verified,
+  );
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={loaderData.user} />
-      {loaderData.unverifiedEmail ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
+      {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
       <div className="flex-1">
         <Outlet />
       </div>

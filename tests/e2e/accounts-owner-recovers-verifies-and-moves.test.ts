@@ -91,6 +91,8 @@ test("sign up → verify → the lead notification arrives", async ({ page, brow
   const mail = await waitForMail(email, "Confirm your email address");
   await page.goto(linkIn(mail, "/verify-email"));
   await expect(page.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  // The page that confirms does not ask for the confirmation above it.
+  await expect(page.getByRole("region", { name: "Confirm your email address" })).toHaveCount(0);
   await page.goto("/dashboard");
   await expect(page.getByRole("region", { name: "Confirm your email address" })).toHaveCount(0);
 

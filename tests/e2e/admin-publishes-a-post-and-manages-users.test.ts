@@ -8,7 +8,7 @@ async function newUserPage(browser: Browser) {
 }
 
 async function openUserMenu(page: Page) {
-  await page.getByLabel("User menu").click();
+  await page.locator("summary", { hasText: "User menu" }).click();
 }
 
 test("an admin writes and publishes a post; a visitor reads it; unpublishing hides it", async ({ browser }) => {

@@ -54,11 +54,11 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await expect(dialog.getByRole("img", { name: "Uploaded logo" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Generate with AI" }).click();
-  await expect(dialog.getByLabel("Headline")).toHaveValue("Fresh Picks at Your Favourite Bakery: Grab Free croissant Today");
+  await expect(dialog.getByLabel("Headline")).toHaveValue("Fresh Picks at Your Favourite Bakery: Grab Free croissant");
   await expect(dialog.getByLabel("Thank-you Message")).toHaveValue(/Thank you for claiming Free croissant!/);
   await expect(dialog.getByText("Smart Copy Generated")).toHaveCount(0);
   const preview = dialog.getByRole("region", { name: "Live preview" });
-  await expect(preview.getByRole("heading", { name: "Fresh Picks at Your Favourite Bakery: Grab Free croissant Today" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Fresh Picks at Your Favourite Bakery: Grab Free croissant" })).toBeVisible();
   await expect(preview.getByRole("link", { name: "Claim Offer" })).toHaveAttribute("href", "/pricing");
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.getByRole("button", { name: "Back" }).click();
@@ -126,20 +126,29 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await expect(page.getByText(`${BASE_URL}/capture/${id}`)).toBeVisible();
   await page.getByRole("link", { name: "Back to campaigns" }).click();
 
-  // Delete: dismissing keeps it, accepting removes it
-  page.once("dialog", (confirm) => confirm.dismiss());
+  // Delete asks in an accessible dialog: Escape and Cancel keep the campaign, the focus stays
+  // inside while it is open and returns to the menu button; "Delete campaign" removes it.
   await openMenu(page, "Evening Bakery Deal");
   await page.getByRole("menuitem", { name: "Delete" }).click();
+  const confirmDelete = page.getByRole("alertdialog", { name: "Delete “Evening Bakery Deal”?" });
+  await expect(confirmDelete).toContainText("Are you sure you want to delete this campaign? This action cannot be undone.");
+  await expect(confirmDelete.getByRole("button", { name: "Cancel" })).toBeFocused();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("Tab");
+    expect(await confirmDelete.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(confirmDelete).toBeHidden();
+  await expect(page.getByRole("button", { name: "Actions for Evening Bakery Deal" })).toBeFocused();
   await expect(card(page, "Evening Bakery Deal")).toBeVisible();
-  let message = "";
-  page.once("dialog", (confirm) => {
-    message = confirm.message();
-    void confirm.accept();
-  });
   await openMenu(page, "Evening Bakery Deal");
   await page.getByRole("menuitem", { name: "Delete" }).click();
+  await confirmDelete.getByRole("button", { name: "Cancel" }).click();
+  await expect(card(page, "Evening Bakery Deal")).toBeVisible();
+  await openMenu(page, "Evening Bakery Deal");
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  await confirmDelete.getByRole("button", { name: "Delete campaign" }).click();
   await expect(card(page, "Evening Bakery Deal")).toBeHidden();
-  expect(message).toBe("Are you sure you want to delete this campaign? This action cannot be undone.");
   await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
   await expect(page.getByRole("link", { name: "New Campaign" })).toBeVisible();
 });

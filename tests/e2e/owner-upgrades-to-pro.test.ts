@@ -17,7 +17,7 @@ test("an owner upgrades from pricing, pays, waits for confirmation and is Pro ev
   await page.getByRole("link", { name: "Go to Dashboard" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByLabel("User menu").click();
+  await page.locator("summary", { hasText: "User menu" }).click();
   await expect(page.getByTestId("plan-name")).toHaveText("LeadQR Pro plan");
 
   await page.goto("/pricing");

@@ -115,6 +115,10 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   await fitsTheScreen(staff);
   await staff.getByRole("button", { name: "Mark redeemed" }).click();
   await expect(staff.getByRole("status")).toHaveText("Redeemed. Hand over the offer.");
+  // Ready for the next customer: the field is empty and the card says what just happened.
+  await expect(staff.getByLabel("Offer code")).toHaveValue("");
+  await expect(staff.getByText("Redeemed just now", { exact: true })).toBeVisible();
+  await expect(staff.getByText(/^Already redeemed/)).toHaveCount(0);
   await expect(staff.getByRole("button", { name: "Mark redeemed" })).toHaveCount(0);
   await expect(staff.getByRole("button", { name: "Undo redeem" })).toBeVisible();
 

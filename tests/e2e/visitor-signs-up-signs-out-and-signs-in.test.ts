@@ -3,7 +3,7 @@ import { PASSWORD, signIn, signInAsAdmin, signUp, uniqueEmail } from "./support/
 
 test("a visitor signs up, signs out and signs in again", async ({ page }) => {
   const email = await signUp(page);
-  await page.getByLabel("User menu").click();
+  await page.locator("summary", { hasText: "User menu" }).click();
   await expect(page.getByText(email).first()).toBeVisible();
   await expect(page.getByText("Free plan").first()).toBeVisible();
   await page.getByRole("button", { name: "Sign Out" }).first().click();
@@ -16,7 +16,7 @@ test("a visitor signs up, signs out and signs in again", async ({ page }) => {
 
 test("a wrong password shows an error and stays on sign-in", async ({ page }) => {
   const email = await signUp(page);
-  await page.getByLabel("User menu").click();
+  await page.locator("summary", { hasText: "User menu" }).click();
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await signIn(page, email, "not-my-password");
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");

@@ -29,7 +29,7 @@ describe("AI copy endpoint", () => {
     expect(statusOf(result)).toBe(200);
     expect(payload(result)).toEqual({
       ok: true,
-      headline: "Fresh Picks at Your Favourite Bakery: Grab Free croissant Today",
+      headline: "Fresh Picks at Your Favourite Bakery: Grab Free croissant",
       thankyou: "Thank you for claiming Free croissant! We have saved your spot. See you very soon.",
       isTemplate: false,
     });
@@ -78,6 +78,7 @@ describe("AI copy fallbacks", () => {
     ["quota exhausted (429)", "sk-stub-429"],
     ["a server error (500)", "sk-stub-500"],
     ["an answer that is not JSON", "sk-stub-garbage"],
+    ["an answer inventing a deadline and a price", "sk-stub-deadline"],
   ])("uses template copy for %s", async (_, key) => {
     const copy = await generatorWith(key)(input);
     expect(copy).toEqual({

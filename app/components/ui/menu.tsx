@@ -8,7 +8,7 @@ const DANGER = "text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:tex
 /** A dropdown menu (Radix): keyboard navigation, focus return and outside-click close come with it. */
 export const Menu = DropdownMenu.Root;
 
-export function MenuTrigger({ className, ...props }: DropdownMenu.DropdownMenuTriggerProps) {
+export function MenuTrigger({ className, ...props }: DropdownMenu.DropdownMenuTriggerProps & { ref?: React.Ref<HTMLButtonElement> }) {
   return (
     <DropdownMenu.Trigger
       className={cx(

@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { Children, cloneElement, createContext, isValidElement, useContext } from "react";
 import { cardClass } from "./card";
 import { cx } from "./cx";
 
@@ -43,21 +43,27 @@ export function TableScroller({
   );
 }
 
-/** A data table; `caption` names it for screen readers (not shown). */
+/**
+ * A data table; `caption` names it for screen readers (not shown). `stackOnPhone`: below 640 px
+ * each row becomes a card of label/value lines (the labels are `TBody`'s `labels`), so a long
+ * list needs no sideways scrolling (app.css, `.table-stack`).
+ */
 export function Table({
   caption,
   density = "md",
+  stackOnPhone = false,
   className,
   children,
 }: {
   caption?: string;
   density?: TableDensity;
+  stackOnPhone?: boolean;
   className?: string;
   children: React.ReactNode;
 }) {
   return (
     <Density.Provider value={density}>
-      <table className={cx("min-w-full divide-y divide-gray-200 text-left text-sm", className)}>
+      <table className={cx("min-w-full divide-y divide-gray-200 text-left text-sm", stackOnPhone && "table-stack", className)}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}
       </table>
@@ -74,8 +80,25 @@ export function THead({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function TBody({ children }: { children: React.ReactNode }) {
-  return <tbody className="divide-y divide-gray-100 text-gray-700">{children}</tbody>;
+/**
+ * The rows. `labels`: the column names in cell order, given to each row's cells as `data-label`
+ * (what a stacked row shows before each value); the rows themselves stay plain `<tr>` of cells.
+ */
+export function TBody({ labels, children }: { labels?: readonly string[]; children: React.ReactNode }) {
+  const rows = labels
+    ? Children.map(children, (row) =>
+        isValidElement<{ children?: React.ReactNode }>(row)
+          ? cloneElement(
+              row,
+              undefined,
+              Children.map(row.props.children, (cell, index) =>
+                isValidElement(cell) && labels[index] ? cloneElement(cell, { "data-label": labels[index] } as object) : cell,
+              ),
+            )
+          : row,
+      )
+    : children;
+  return <tbody className="divide-y divide-gray-100 text-gray-700">{rows}</tbody>;
 }
 
 /** A column header (`scope="col"`), or with `scope="row"` the cell that names its row. */

@@ -118,17 +118,17 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-/** An admin list: a framed, scrollable table with one `Th` per heading; rows are `<tr>` of `Td`. */
+/** An admin list: a framed table with one `Th` per heading, stacked on a phone; rows are `<tr>` of `Td`. */
 export function AdminTable({ caption, head, children }: { caption: string; head: string[]; children: React.ReactNode }) {
   return (
     <TableScroller label={caption} framed>
-      <Table caption={caption}>
+      <Table caption={caption} stackOnPhone>
         <THead>
           {head.map((label) => (
             <Th key={label}>{label}</Th>
           ))}
         </THead>
-        <TBody>{children}</TBody>
+        <TBody labels={head}>{children}</TBody>
       </Table>
     </TableScroller>
   );

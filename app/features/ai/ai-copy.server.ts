@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { copyPrompt, parseModelCopy, templateCopy, type GeneratedCopy } from "./copy";
+import { copyPrompt, inventedClaims, parseModelCopy, templateCopy, type GeneratedCopy } from "./copy";
 
 export type CopyResult = GeneratedCopy & { source: "ai" | "template" };
 export type CopyInput = { businessType: string; offer: string; condition: string };
@@ -28,8 +28,12 @@ export function createCopyGenerator(config: { apiKey?: string; baseURL?: string;
           messages: [{ role: "user", content: copyPrompt(input) }],
         });
         const copy = parseModelCopy(completion.choices?.[0]?.message?.content);
-        if (copy) return { ...copy, source: "ai" };
-        logger.warn("AI copy: unusable answer, using template copy");
+        const invented = copy ? inventedClaims(copy, input) : [];
+        if (copy && invented.length === 0) return { ...copy, source: "ai" };
+        logger.warn(
+          { invented },
+          copy ? "AI copy: claims the owner did not make, using template copy" : "AI copy: unusable answer, using template copy",
+        );
       } catch (error) {
         const status = error instanceof OpenAI.APIError ? error.status : undefined;
         logger.warn({ status, err: error instanceof Error ? error.message : String(error) }, "AI copy failed, using template copy");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, parseModelCopy, templateCopy } from "./copy";
+import { cleanText, inventedClaims, parseModelCopy, templateCopy } from "./copy";
 
 describe("parseModelCopy", () => {
   it("reads JSON, also inside a code fence", () => {
@@ -20,6 +20,28 @@ describe("parseModelCopy", () => {
     const copy = parseModelCopy(JSON.stringify({ headline: "word ".repeat(100), thankyou: "a\u0000b\u202Ec\n\nd" }))!;
     expect(copy.headline.length).toBeLessThanOrEqual(200);
     expect(copy.thankyou).toBe("a b c d");
+  });
+});
+
+describe("inventedClaims", () => {
+  const owner = { offer: "20% off", condition: "orders over $10 before 11 am" };
+  it("finds deadlines and amounts the owner did not write", () => {
+    expect(inventedClaims({ headline: "20% Off Today Only", thankyou: "Hurry, from just $5 until Sunday!" }, owner)).toEqual([
+      "Today",
+      "Hurry",
+      "$5",
+      "until",
+    ]);
+  });
+  it("accepts the owner's own amounts and words", () => {
+    expect(inventedClaims({ headline: "Save 20% on Your Coffee", thankyou: "Spend over $10 before 11 am and the 20% off is yours." }, owner)).toEqual(
+      [],
+    );
+  });
+  it("keeps every template free of invented claims", () => {
+    for (const businessType of ["Bakery", "Salon/Spa", "Gym/Fitness", "Boutique", "Plumbing"]) {
+      expect(inventedClaims(templateCopy({ businessType, ...owner }), owner)).toEqual([]);
+    }
   });
 });
 

@@ -46,13 +46,30 @@ export function copyPrompt(input: { businessType: string; offer: string; conditi
     "Return only JSON with two string fields:",
     '"headline": a catchy headline of 8-12 words,',
     '"thankyou": a warm thank-you message of 2-3 sentences for customers who claim the offer.',
+    "Promise nothing beyond the offer and condition: no deadlines, dates, prices, amounts or limited quantities of your own.",
   ].join("\n");
+}
+
+// Words that set a deadline or scarcity; amounts of money or percentages. Generated copy may use
+// them only when the owner's own offer or condition does.
+const DEADLINE =
+  /\b(today|tonight|tomorrow|this (?:week|weekend|month)|limited[- ]time|only (?:today|now|this)|hurry|ends? (?:soon|today|tonight)|expires?|last chance|while (?:stocks?|supplies) last|until|before|by (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/gi;
+const AMOUNT = /[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:%|percent|dollars?|euros?|pounds?)/gi;
+
+/**
+ * The deadlines and amounts in `copy` that the owner's offer and condition do not contain: copy
+ * that invents one is not used (spec: no claim the owner did not make).
+ */
+export function inventedClaims(copy: GeneratedCopy, input: { offer: string; condition: string }) {
+  const owner = `${input.offer} ${input.condition}`.toLowerCase().replace(/\s+/g, "");
+  const claims = `${copy.headline} ${copy.thankyou}`.match(new RegExp(`${DEADLINE.source}|${AMOUNT.source}`, "gi")) ?? [];
+  return claims.filter((claim) => !owner.includes(claim.toLowerCase().replace(/\s+/g, "")));
 }
 
 type Templates = { headline: string; thankyou: string };
 
 const GENERIC: Templates = {
-  headline: "Claim {offer} Today, Exclusive Deal Just for You",
+  headline: "Claim {offer}: A Thank-You Just for You",
   thankyou: "Thank you for joining us! Your {offer} is reserved for you ({condition}). We can't wait to welcome you soon.",
 };
 
@@ -67,14 +84,14 @@ const BY_KIND: Array<{ types: string[]; copy: Templates }> = [
   {
     types: ["Salon/Spa", "Barbershop", "Nail Salon", "Massage Therapy", "Beauty Clinic"],
     copy: {
-      headline: "Look and Feel Your Best With {offer} This Week",
+      headline: "Look and Feel Your Best With {offer}",
       thankyou: "Thank you for choosing us! Enjoy {offer} on your next appointment ({condition}). We can't wait to pamper you.",
     },
   },
   {
     types: ["Gym/Fitness", "Yoga Studio", "Personal Training", "Dance Studio", "Martial Arts"],
     copy: {
-      headline: "Start Your Fitness Journey Today and Get {offer}",
+      headline: "Start Your Fitness Journey With {offer}",
       thankyou: "Welcome aboard! Your {offer} is ready ({condition}). Let's reach your goals together, see you soon.",
     },
   },
@@ -94,7 +111,7 @@ const BY_KIND: Array<{ types: string[]; copy: Templates }> = [
       "Pop-up Shop",
     ],
     copy: {
-      headline: "Shop Your Favourites and Save With {offer} Today",
+      headline: "Shop Your Favourites and Save With {offer}",
       thankyou: "Thanks for signing up! Show this offer in store to get {offer} ({condition}). Happy shopping, we'll see you soon.",
     },
   },

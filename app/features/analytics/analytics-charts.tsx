@@ -127,13 +127,15 @@ export function HeatMap({ cells }: { cells: number[][] }) {
           ? `Busiest hour: ${WEEKDAYS[peak.weekday]} ${hourLabel(peak.hour)}–${hourLabel((peak.hour + 1) % 24)} with ${peak.scans} ${peak.scans === 1 ? "scan" : "scans"}, in your time zone.`
           : "No scans in this range yet."}
       </p>
-      <div className="relative mt-3 overflow-x-auto" role="region" aria-label="Scans by weekday and hour" tabIndex={0}>
+      {/* A laptop reads weekdays down and 24 hours across; a phone has room for 7 columns, so
+          there the table turns: hours down, weekdays across (only one of the two is displayed). */}
+      <div className="relative mt-3 hidden overflow-x-auto sm:block" role="region" aria-label="Scans by weekday and hour" tabIndex={0}>
         <table className="border-separate border-spacing-0.5 text-[10px]">
           <caption className="sr-only">Scans by weekday (rows) and hour of the day (columns)</caption>
           <thead>
             <tr>
               <td />
-              {Array.from({ length: 24 }, (_, hour) => (
+              {HOURS.map((hour) => (
                 <th key={hour} scope="col" className="w-6 font-normal text-gray-500">
                   <abbr title={hourLabel(hour)} className="no-underline">
                     {hour}
@@ -149,13 +151,34 @@ export function HeatMap({ cells }: { cells: number[][] }) {
                   {WEEKDAYS[weekday]}
                 </th>
                 {row.map((scans, hour) => (
-                  <td
-                    key={hour}
-                    title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`}
-                    className={`h-6 w-6 rounded text-center ${shade(scans)}`}
-                  >
-                    {scans > 0 ? scans : <span className="sr-only">0</span>}
-                  </td>
+                  <HeatCell key={hour} weekday={weekday} hour={hour} scans={scans} shade={shade(scans)} />
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-3 sm:hidden" role="region" aria-label="Scans by hour and weekday">
+        <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
+          <caption className="sr-only">Scans by hour of the day (rows) and weekday (columns)</caption>
+          <thead>
+            <tr>
+              <td className="w-14" />
+              {WEEKDAYS.map((weekday) => (
+                <th key={weekday} scope="col" className="font-normal text-gray-500">
+                  {weekday}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {HOURS.map((hour) => (
+              <tr key={hour}>
+                <th scope="row" className="pr-1 text-left font-normal whitespace-nowrap text-gray-600">
+                  {hourLabel(hour)}
+                </th>
+                {cells.map((row, weekday) => (
+                  <HeatCell key={weekday} weekday={weekday} hour={hour} scans={row[hour] ?? 0} shade={shade(row[hour] ?? 0)} />
                 ))}
               </tr>
             ))}
@@ -163,5 +186,15 @@ export function HeatMap({ cells }: { cells: number[][] }) {
         </table>
       </div>
     </section>
+  );
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+function HeatCell({ weekday, hour, scans, shade }: { weekday: number; hour: number; scans: number; shade: string }) {
+  return (
+    <td title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`} className={`h-6 min-w-6 rounded text-center ${shade}`}>
+      {scans > 0 ? scans : <span className="sr-only">0</span>}
+    </td>
   );
 }

@@ -13,6 +13,9 @@ import type { PlacementActionData } from "./placement-actions.server";
 export const placementQrUrl = (campaignId: string, placementId: string, format: "png" | "svg") =>
   `/campaigns/${campaignId}/placements/${placementId}/qr.${format}`;
 
+// The row's first cell is its name (a row header); the actions column has no visible label.
+const PLACEMENT_COLUMNS = ["", "Scans", "Unique", "Leads", "Conversion"];
+
 const rowAction = (variant: "secondary" | "danger-outline") => buttonClass({ variant, size: "sm", className: "cursor-pointer list-none" });
 
 /**
@@ -66,7 +69,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
       )}
 
       <TableScroller label="Placements compared" className="mt-4">
-        <Table caption="Scans, unique scans, leads and conversion per placement in the chosen range" density="sm">
+        <Table caption="Scans, unique scans, leads and conversion per placement in the chosen range" density="sm" stackOnPhone>
           <THead>
             <Th>Placement</Th>
             <Th align="right">Scans</Th>
@@ -77,7 +80,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
               <span className="sr-only">Actions</span>
             </Th>
           </THead>
-          <TBody>
+          <TBody labels={PLACEMENT_COLUMNS}>
             {placements.map((row) => (
               <tr key={row.id ?? "none"} data-testid="placement-row">
                 <Th scope="row" className="font-medium text-gray-900">

@@ -1,8 +1,10 @@
 import { Download, Eye, ExternalLink, FileCode, Info, MoreVertical, Pause, Pencil, Play, QrCode, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
 import { scanUsageLabel } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
@@ -30,6 +32,8 @@ export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_S
  */
 export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCardProps) {
   const fetcher = useFetcher<CampaignActionData>();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const menuTrigger = useRef<HTMLButtonElement>(null);
   const pendingIntent = fetcher.formData?.get("intent");
   if (pendingIntent === "delete") return null;
 
@@ -53,7 +57,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
             {STATUS_LABEL[status]}
           </Badge>
           <Menu modal={false}>
-            <MenuTrigger aria-label={`Actions for ${campaign.title}`}>
+            <MenuTrigger ref={menuTrigger} aria-label={`Actions for ${campaign.title}`}>
               <MoreVertical aria-hidden className="h-5 w-5" />
             </MenuTrigger>
             <MenuContent>
@@ -77,17 +81,21 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
                 {status === "active" ? "Pause" : "Activate"}
               </MenuItem>
               <MenuSeparator />
-              <MenuItem
-                danger
-                onSelect={() => {
-                  if (window.confirm(deleteConfirmation)) post("delete");
-                }}
-              >
+              <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
                 <Trash2 aria-hidden className="h-4 w-4" />
                 Delete
               </MenuItem>
             </MenuContent>
           </Menu>
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title={`Delete “${campaign.title}”?`}
+            description={deleteConfirmation}
+            confirmLabel="Delete campaign"
+            onConfirm={() => post("delete")}
+            returnFocusTo={menuTrigger}
+          />
         </div>
       </div>
 

@@ -53,7 +53,8 @@ const CSS = `body{margin:0}
 .cq-note a{color:inherit}
 .cq-preview{min-height:0;padding:16px;border-radius:0 0 16px 16px}
 .cq-preview.cq-split .cq-main{grid-template-columns:1fr}.cq-preview.cq-split .cq-side{text-align:center}
-.cq-preview .cq-card{padding:20px 16px}`;
+.cq-preview .cq-card{padding:20px 16px}
+@media (max-width:480px){.cq{padding:12px}.cq-card{padding:20px 16px}.cq h1,.cq .cq-h1{font-size:1.5rem}.cq p{margin-bottom:12px}.cq label{margin:8px 0 2px}.cq input{padding:10px 12px}.cq .cq-check{margin-top:12px}.cq-btn{margin-top:16px}.cq-note{margin-top:10px}}`;
 
 const RADIUS = { square: "0", pill: "9999px", rounded: "8px" } as const;
 
@@ -331,7 +332,6 @@ function LeadFormBody({
               {consentError}
             </p>
           ) : null}
-          {consent.mode === "double_opt_in" ? <p className="cq-note">{DOUBLE_OPT_IN_HINT}</p> : null}
           {consent.offerRequiresConsent ? <p className="cq-note">Ticking the box is required to claim this offer.</p> : null}
         </>
       ) : null}
@@ -342,6 +342,8 @@ function LeadFormBody({
         </div>
       )}
       {submit}
+      {/* Below the button: on a phone the button stays above the fold with the box shown. */}
+      {consent.mode === "double_opt_in" ? <p className="cq-note">{DOUBLE_OPT_IN_HINT}</p> : null}
       {consent.mode === "notice" ? <p className="cq-note">{NOTICE_TEXT}</p> : null}
       {preview ? (
         <p className="cq-note">{businessName} · Privacy</p>

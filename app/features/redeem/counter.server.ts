@@ -73,7 +73,8 @@ export async function lookupForCounter(db: Database, options: LookupForCounterOp
   return view ? presentCode(view, options.timeZone) : null;
 }
 
-export type CounterActionResult = { ok: boolean; message: string };
+/** `redeemedCode`: the code this very action redeemed, so the counter can say "Redeemed just now". */
+export type CounterActionResult = { ok: boolean; message: string; redeemedCode?: string };
 
 /** What happened at the counter; the route answers each with its status. */
 export type CounterOutcome = "redeemed" | "undone" | "already_redeemed" | "expired" | "too_late_to_undo" | "not_found";
@@ -86,7 +87,7 @@ export async function redeemAtCounter(db: Database, options: RedeemAtCounterOpti
   const result = await redeemOfferCode(db, { actor: options.actor, code: options.code });
   switch (result.outcome) {
     case "redeemed":
-      return { outcome: "redeemed", ok: true, message: "Redeemed. Hand over the offer." };
+      return { outcome: "redeemed", ok: true, message: "Redeemed. Hand over the offer.", redeemedCode: options.code };
     case "already":
       return { outcome: "already_redeemed", ok: false, message: `Already redeemed on ${formatDateTime(result.at, options.timeZone)}` };
     case "expired":

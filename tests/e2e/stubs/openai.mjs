@@ -8,6 +8,7 @@ const BEHAVIOURS = {
   "sk-stub-500": "error",
   "sk-stub-slow": "slow",
   "sk-stub-garbage": "garbage",
+  "sk-stub-deadline": "deadline",
 };
 
 /** Starts the stub on a free port; `requests` records every parsed request body. */
@@ -41,10 +42,12 @@ export async function createOpenAiStub() {
       const content =
         behaviour === "garbage"
           ? "Sure! Here is a headline you might like: Best coffee in town."
-          : JSON.stringify({
-              headline: `Fresh Picks at Your Favourite ${business}: Grab ${offer} Today`,
-              thankyou: `Thank you for claiming ${offer}! We have saved your spot. See you very soon.`,
-            });
+          : behaviour === "deadline"
+            ? JSON.stringify({ headline: `Today only: ${offer} for just $2`, thankyou: `Hurry, ${offer} ends tonight!` })
+            : JSON.stringify({
+                headline: `Fresh Picks at Your Favourite ${business}: Grab ${offer}`,
+                thankyou: `Thank you for claiming ${offer}! We have saved your spot. See you very soon.`,
+              });
       const completion = {
         id: "chatcmpl-stub",
         object: "chat.completion",

@@ -14,7 +14,8 @@ export async function signUp(page: Page, email = uniqueEmail()) {
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Hashing the password and writing the account takes several seconds on a loaded 2-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   return email;
 }
 
