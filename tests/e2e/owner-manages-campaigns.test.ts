@@ -66,7 +66,7 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
 
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeFocused();
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeFocused({ timeout: 30_000 });
   await page.goto("/campaigns");
   const created = card(page, "Morning Bakery Deal");
   await expect(created).toBeVisible();
@@ -202,7 +202,7 @@ test("the wizard works without JavaScript", async ({ browser }) => {
   await page.getByLabel("Headline").fill("Roses for everyone this week");
   await page.getByLabel("Thank-you Message").fill("Thanks! Your discount is waiting.");
   await page.getByRole("button", { name: "Launch Campaign" }).click();
-  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
   await page.goto("/campaigns");
   await expect(card(page, "No Script Sale")).toBeVisible();
   await context.close();
@@ -225,7 +225,7 @@ test("editing without JavaScript keeps the campaign's logo", async ({ browser })
   await dialog.getByLabel("Thank-you Message").fill("Thanks! See you soon.");
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
-  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
   const id = new URL(page.url()).pathname.split("/").pop()!;
   const logoBefore = await page.request.get(`/campaigns/${id}/qr.svg`).then((r) => r.text());
   expect(logoBefore).toContain("<image");
