@@ -21,6 +21,8 @@ import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
+import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
+import { hasPostalAddress } from "~/features/consent/identity.server";
 import { calendarDay } from "~/features/leads/leads";
 import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
 import { RedeemFunnel } from "~/features/redeem/funnel";
@@ -47,7 +49,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const analytics = await getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range });
+  const [analytics, postalAddressSet] = await Promise.all([
+    getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
+    hasPostalAddress(db, { userId: sessionUser.id }),
+  ]);
   if (!analytics) notFound("Campaign not found");
   return {
     campaign: {
@@ -72,6 +77,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     range,
     analytics,
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
+    /** Just launched (the wizard's redirect): the page opens with the next steps. */
+    justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
+    postalAddressSet,
   };
 }
 
@@ -147,6 +155,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           <Pencil aria-hidden className="h-4 w-4" /> Edit
         </Link>
       </div>
+
+      {loaderData.justLaunched ? <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} /> : null}
+      {loaderData.postalAddressSet ? null : <PostalAddressNotice />}
 
       <dl className="grid grid-cols-3 gap-3">
         <Figure label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />

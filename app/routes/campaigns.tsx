@@ -11,7 +11,9 @@ import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner"
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
 import { CampaignFiltersSchema, CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
-import { getBusinessName } from "~/features/account/account.server";
+import { BusinessSchema } from "~/features/account/account.schema";
+import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
+import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -85,9 +87,16 @@ export async function action({ request }: Route.ActionArgs) {
     case "create":
     case "update": {
       const parsed = parseSubmission(CampaignInputSchema, fields);
-      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: await getTimeZone(request) });
-      if (!parsed.ok || !rule.ok) {
-        const fieldErrors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(rule.ok ? {} : rule.response.data.fieldErrors) };
+      const timeZone = await getTimeZone(request);
+      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: timeZone });
+      // The wizard asks for the business name too (older forms do not post it: then it is left as it is).
+      const business = fields.businessName === undefined ? null : parseFields(BusinessSchema, fields);
+      if (!parsed.ok || !rule.ok || (business && !business.ok)) {
+        const fieldErrors = {
+          ...(parsed.ok ? {} : parsed.fieldErrors),
+          ...(rule.ok ? {} : rule.response.data.fieldErrors),
+          ...(business && !business.ok ? business.response.data.fieldErrors : {}),
+        };
         return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }
       let saved: { campaignId: string } | null;
@@ -111,7 +120,9 @@ export async function action({ request }: Route.ActionArgs) {
         return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
       }
       if (!saved) notFound();
-      throw redirect("/campaigns");
+      if (business?.ok) await updateBusinessName(db, { userId, name: business.value.businessName, timeZone });
+      // A new campaign opens on its own page, which says it is live and what to do next.
+      throw redirect(fields.intent === "create" ? liveCampaignPath(saved.campaignId) : "/campaigns");
     }
     // The card posts these from any page: a stale card (double click, another tab) gets a message
     // on the card, not an error page. Another owner's campaign looks the same: it does not exist.

@@ -11,6 +11,7 @@ import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
 import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
+import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
 import { RedeemFunnel } from "~/features/redeem/funnel";
 import { countRedeems } from "~/features/redeem/redeem.server";
@@ -68,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
   const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed, redeemed, nearScanLimit } = loaderData;
+  const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -122,9 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <RedeemFunnel scans={stats.totalScans} leads={stats.totalLeads} redeemed={redeemed} />
       </section>
 
-      <div className="mt-8">
-        <OverviewChart points={chart} />
-      </div>
+      <div className="mt-8">{!loadFailed && showGettingStarted(progress) ? <GettingStarted {...progress} /> : <OverviewChart points={chart} />}</div>
 
       <section aria-labelledby="recent-title" className="mt-8">
         <div className="flex items-center justify-between gap-4">

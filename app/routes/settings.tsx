@@ -15,6 +15,7 @@ import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { getServices } from "~/utils/services.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
@@ -79,7 +80,7 @@ export async function action({ request }: Route.ActionArgs) {
     const parsed = parseSubmission(BusinessSchema, fields);
     if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
     const { db } = await getServices();
-    await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName });
+    await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
     return data<ActionData>({ form: "business", message: "Business name saved" });
   }
 

@@ -20,5 +20,7 @@ test("when the AI service refuses, the owner gets template copy and the Smart Co
   await dialog.getByLabel("Headline").fill("Roses on us this weekend only");
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
+  await page.goto("/campaigns");
   await expect(page.getByRole("article", { name: "Quota Day" })).toContainText("Roses on us this weekend only");
 });

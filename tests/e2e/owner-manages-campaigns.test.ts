@@ -66,7 +66,8 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
 
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeFocused({ timeout: 30_000 });
+  await page.goto("/campaigns");
   const created = card(page, "Morning Bakery Deal");
   await expect(created).toBeVisible();
   await expect(created.getByText("Bakery", { exact: true })).toBeVisible();
@@ -210,7 +211,8 @@ test("the wizard works without JavaScript", async ({ browser }) => {
   await page.getByLabel("Headline").fill("Roses for everyone this week");
   await page.getByLabel("Thank-you Message").fill("Thanks! Your discount is waiting.");
   await page.getByRole("button", { name: "Launch Campaign" }).click();
-  await expect(page).toHaveURL(/\/campaigns$/);
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
+  await page.goto("/campaigns");
   await expect(card(page, "No Script Sale")).toBeVisible();
   await context.close();
 });
@@ -232,8 +234,8 @@ test("editing without JavaScript keeps the campaign's logo", async ({ browser })
   await dialog.getByLabel("Thank-you Message").fill("Thanks! See you soon.");
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
-  await expect(dialog).toBeHidden();
-  const id = await campaignIdOf(page, "Logo Keeper");
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
+  const id = new URL(page.url()).pathname.split("/").pop()!;
   const logoBefore = await page.request.get(`/campaigns/${id}/qr.svg`).then((r) => r.text());
   expect(logoBefore).toContain("<image");
 

@@ -11,7 +11,7 @@ import { createUser, DEFAULT_PASSWORD, markVerified, uniqueEmail } from "../fact
 import { cookieFrom, expectRedirect, makeRequest, payload, run, statusOf } from "../http";
 
 describe("sign-up", () => {
-  it("creates an account, a session cookie and a queued welcome email", async () => {
+  it("creates an account, a session cookie and one email: the verification, with the welcome in it", async () => {
     const email = uniqueEmail();
     const response = (await run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
     expectRedirect(response, "/dashboard");
@@ -21,7 +21,9 @@ describe("sign-up", () => {
     const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
     expect(user).toMatchObject({ role: "user", isPro: false });
     const outbox = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, email));
-    expect(outbox.map((row) => row.kind).sort()).toEqual(["verify_email", "welcome"]);
+    expect(outbox.map((row) => row.kind)).toEqual(["verify_email"]);
+    expect(outbox[0]!.text).toContain("Welcome to LeadQR");
+    expect(outbox[0]!.text).toMatch(/\/verify-email\?token=/);
   });
 
   it("ignores role and is_pro sent in the body", async () => {

@@ -17,9 +17,10 @@ describe("creating a campaign", () => {
       owner.cookie,
       campaignForm({ colorPreset: "forest-green", textColor: "#fafafa", buttonStyle: "pill", fontStyle: "bold", layout: "split" }),
     );
-    expectRedirect(result, "/campaigns");
     const { db } = await getServices();
     const [row] = await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id));
+    // A launch opens the new campaign's page, which says it is live.
+    expectRedirect(result, `/campaigns/${row!.id}?live=1`);
     expect(row).toMatchObject({
       title: "Summer Coffee Special",
       businessType: "Coffee Shop",
@@ -67,7 +68,8 @@ describe("creating a campaign", () => {
     const id = await createCampaignFor(owner, { title: "Café ☕ — 週末セール" });
     expect((await campaignRow(id))!.title).toBe("Café ☕ — 週末セール");
     const result = await postCampaigns(owner.cookie, campaignForm({ title: ["First", "Second"] }));
-    expectRedirect(result, "/campaigns");
+    expect(statusOf(result)).toBe(302);
+    expect((await campaignRow(new URL((result as Response).headers.get("location")!, "http://x").pathname.split("/").pop()!))!.title).toBe("First");
   });
 
   it("lets a free owner hold one campaign and a Pro owner many", async () => {
@@ -139,6 +141,43 @@ describe("the campaigns list", () => {
     expect(loaded.wizard.campaign).toMatchObject({ id, title: "Summer Coffee Special", design: { primary_color: "#1E40AF" } });
     expect(loaded.wizard.campaign.userId).toBeUndefined();
     expect(statusOf(await attempt(campaignsRoute.loader, makeRequest("/campaigns?edit=not-a-uuid", { cookie: owner.cookie })))).toBe(404);
+  });
+});
+
+describe("the business name asked by the wizard", () => {
+  it("is saved to the business profile with the owner's zone, and the launch page says the campaign is live", async () => {
+    const owner = await createUser();
+    const result = await postCampaigns(owner.cookie, campaignForm({ businessName: "  Sunny Side Café  " }));
+    const { db } = await getServices();
+    const [profile] = await db.select().from(schema.businessProfile).where(eq(schema.businessProfile.userId, owner.id));
+    expect(profile).toMatchObject({ name: "Sunny Side Café", timeZone: "UTC" });
+    const location = (result as Response).headers.get("location")!;
+    const campaignId = location.split("/").pop()!.split("?")[0]!;
+    const page = payload(await run(detailRoute.loader, makeRequest(location, { cookie: owner.cookie }), { campaignId }));
+    expect(page).toMatchObject({ justLaunched: true, postalAddressSet: false, captureUrl: `http://localhost:3000/capture/${campaignId}` });
+    // Without ?live=1 the page is the usual one (the address notice stays until the address is set).
+    const usual = payload(await run(detailRoute.loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId }));
+    expect(usual).toMatchObject({ justLaunched: false, postalAddressSet: false });
+  });
+
+  it("refuses a name over 100 characters with a field message and creates nothing", async () => {
+    const owner = await createUser();
+    const result = await postCampaigns(owner.cookie, campaignForm({ businessName: "x".repeat(101) }));
+    expect(statusOf(result)).toBe(400);
+    expect(payload(result).fieldErrors.businessName).toBe("Business name must be at most 100 characters");
+    expect(payload(result).values.businessName).toBe("x".repeat(101));
+    const { db } = await getServices();
+    expect(await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id))).toHaveLength(0);
+  });
+
+  it("is left as it is by a form that does not post it", async () => {
+    const owner = await createUser();
+    await postCampaigns(owner.cookie, campaignForm({ businessName: "Kept Bakery" }));
+    const { db } = await getServices();
+    const [campaign] = await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id));
+    await postCampaigns(owner.cookie, campaignForm({ intent: "update", campaignId: campaign!.id, title: "Renamed" }));
+    const [profile] = await db.select().from(schema.businessProfile).where(eq(schema.businessProfile.userId, owner.id));
+    expect(profile!.name).toBe("Kept Bakery");
   });
 });
 

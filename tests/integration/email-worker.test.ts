@@ -6,6 +6,7 @@ import { smtpTransport } from "~/features/email/transport.server";
 import { createEmailWorker, type EmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { formatOfferCode } from "~/features/redeem/code";
+import { offerCodeEmail } from "~/features/redeem/offer-code-email";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";
@@ -48,11 +49,14 @@ afterAll(async () => {
 describe("the email worker", () => {
   it("delivers the new-lead email to the owner over SMTP, every value escaped", async () => {
     const owner = await createUser();
+    const { db } = await getServices();
+    // The owner's zone, as saved from their browser with the business profile.
+    await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Croissant Corner", timeZone: "Asia/Kolkata" });
     const campaign = await createCampaign({ userId: owner.id, title: "Croissant Club", businessType: "Bakery" });
+    const before = Date.now();
     const answer = await visitorSubmits(campaign.id, { name: "<script>alert(1)</script> Ada", email: "ada@example.com", phone: "+1 555 0100" });
     expect(answer).toMatchObject({ ok: true });
 
-    const { db } = await getServices();
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
     await drain(worker);
     await worker.stop();
@@ -75,6 +79,14 @@ describe("the email worker", () => {
     const [code] = await db.select().from(schema.offerCode).where(eq(schema.offerCode.leadId, stored!.id));
     expect(mail.text).toContain(`Offer code: ${formatOfferCode(code!.code)}`);
     expect(mail.text).toContain(`Open this lead: http://localhost:3000/leads/${stored!.id}`);
+    // The time it arrived, in the owner's zone (Kolkata is UTC+5:30 all year) and named.
+    const received = /Received: (.*) \(Asia\/Kolkata\)/.exec(mail.text)?.[1];
+    const inKolkata = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: "Asia/Kolkata" });
+    const possible = [before, before + 60_000].map((at) => inKolkata.format(at));
+    expect(
+      possible.some((time) => received?.endsWith(time)),
+      `${received} is one of ${possible.join(", ")}`,
+    ).toBe(true);
     // Only the owner is ever written to.
     expect(smtp.received.some((received) => received.to.includes("ada@example.com"))).toBe(false);
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 1 });
@@ -241,6 +253,26 @@ describe("the email worker", () => {
     worker.nudge();
     await expect.poll(() => smtp.received.filter((mail) => mail.subject === "Nudged").length, { timeout: 5_000 }).toBe(1);
     await worker.stop();
+  });
+
+  it("sends visitor mail from the business's name at our address, and owner mail from LeadQR", async () => {
+    const owner = await createUser();
+    const { db } = await getServices();
+    const visitorMail = offerCodeEmail({
+      businessName: 'Sonne "Bakery"\r\nBcc: x@evil.test',
+      postalAddress: "1 Main St",
+      code: "ABCD-EFGH",
+      validity: "No expiry",
+    });
+    await enqueueEmail(db, { kind: "offer_code", to: "visitor@example.com", content: visitorMail });
+    await enqueueEmail(db, { kind: "password_changed", to: owner.email, content: { subject: "Owner notice", html: "<p>x</p>", text: "x" } });
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
+    await drain(worker);
+    await worker.stop();
+    const fromOf = (to: string) => /^From: (.*)$/m.exec(smtp.received.find((mail) => mail.to.includes(to))!.raw)?.[1];
+    expect(fromOf("visitor@example.com")).toBe('"Sonne Bakery Bcc: x@evil.test via LeadQR" <hello@leadqr.test>');
+    expect(fromOf(owner.email)).toBe("LeadQR <hello@leadqr.test>");
+    expect(smtp.received.some((mail) => mail.to.includes("x@evil.test"))).toBe(false);
   });
 
   it("deletes rate-limit counters an hour past their expiry", async () => {

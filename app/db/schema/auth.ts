@@ -69,4 +69,6 @@ export const businessProfile = pgTable("business_profile", {
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
+  /** The owner's IANA zone, from their browser when they last saved the profile: times in their emails. */
+  timeZone: text("time_zone"),
 });

@@ -56,6 +56,8 @@ export const emailOutbox = pgTable(
     leadId: uuid("lead_id").references(() => lead.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe on every email to a visitor. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** The From display name of visitor mail (the business's name); the address is always ours. */
+    senderName: text("sender_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },

@@ -96,14 +96,21 @@ export async function getBusinessName(db: Database, { userId }: GetBusinessNameO
   return row?.name ?? "";
 }
 
-export type UpdateBusinessNameOptions = { userId: string; name: string };
+export type UpdateBusinessNameOptions = {
+  userId: string;
+  /** Empty: no name (pages and emails fall back to the campaign's title). */
+  name: string;
+  /** The owner's browser zone when they saved it: times in their emails (decision 250). */
+  timeZone?: string;
+};
 
-export async function updateBusinessName(db: Database, { userId, name }: UpdateBusinessNameOptions) {
-  if (!name) {
-    await db.delete(businessProfile).where(eq(businessProfile.userId, userId));
-    return;
-  }
-  await db.insert(businessProfile).values({ userId, name }).onConflictDoUpdate({ target: businessProfile.userId, set: { name } });
+/** Settings and the campaign wizard both save the business name here (one business profile). */
+export async function updateBusinessName(db: Database, { userId, name, timeZone }: UpdateBusinessNameOptions) {
+  const set = { name, ...(timeZone ? { timeZone } : {}) };
+  await db
+    .insert(businessProfile)
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: businessProfile.userId, set });
 }
 
 export type GetSubscriptionPanelOptions = { userId: string };

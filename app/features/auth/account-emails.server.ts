@@ -84,7 +84,7 @@ export async function sendVerificationLink(db: Database, env: Env, target: Accou
     await enqueueEmail(db, { kind: "email_change_notice", to: current.email, content: emailChangeNoticeEmail(newEmail, env.appOrigin) });
     return;
   }
-  await enqueueEmail(db, { kind: "verify_email", to: newEmail, content: verifyEmailEmail(link) });
+  await enqueueEmail(db, { kind: "verify_email", to: newEmail, content: verifyEmailEmail(link, env.appOrigin) });
 }
 
 export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string) {

@@ -2,10 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { enqueueWelcomeEmail } from "~/features/email/outbox.server";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
-import { logger } from "~/utils/logger.server";
 import {
   afterPasswordReset,
   onAddressVerified,
@@ -69,10 +67,6 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
               isPro: false,
             },
           }),
-          after: async (user) => {
-            // The spec ignores welcome-email failures: sign-up must succeed regardless.
-            await enqueueWelcomeEmail(db, user.email).catch((error) => logger.error({ err: error }, "welcome email not queued"));
-          },
         },
       },
     },

@@ -30,6 +30,7 @@ const ECHOED = new Set([
   "offerExpiry",
   "offerValidUntil",
   "offerValidDays",
+  "businessName",
 ]);
 
 /** The wizard's fields a failed post sends back, so a form posted without JavaScript keeps them. */

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Check, ImagePlus, Loader2, Rocket, Sparkles } from "lucide-react";
-import { cloneElement, useEffect, useId, useState } from "react";
+import { cloneElement, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field as UiField } from "~/components/ui/field";
@@ -50,6 +50,8 @@ type Values = {
   consentMode: string;
   /** "yes" when ticked (strings like every other value, as the form posts it). */
   offerRequiresConsent: string;
+  /** The owner's, not the campaign's: saved to the business profile (Settings shows the same). */
+  businessName: string;
 };
 
 export type WizardServerResult = {
@@ -61,6 +63,7 @@ export type WizardServerResult = {
 
 const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
 const STEP_OF_FIELD: Record<string, number> = {
+  businessName: 1,
   title: 1,
   businessType: 1,
   discount: 1,
@@ -93,7 +96,7 @@ const LABELS: Record<string, string> = {
   minimal: "Minimal",
 };
 
-function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>): Values {
+function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>, businessName = ""): Values {
   const design = campaign?.design ?? DEFAULT_DESIGN;
   const preset = presetOfColors(design.primary_color, design.secondary_color);
   const base: Values = {
@@ -113,6 +116,7 @@ function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>): Val
     qrLogoUrl: campaign?.qrLogoUrl ?? "",
     consentMode: campaign?.consentMode ?? "notice",
     offerRequiresConsent: campaign?.offerRequiresConsent ? "yes" : "",
+    businessName,
   };
   const merged = { ...base };
   for (const key of Object.keys(base) as Array<keyof Values>) {
@@ -123,6 +127,21 @@ function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values>): Val
 }
 
 const filled = (value: string) => value.trim().length > 0;
+
+/** What each step's Next waits for, by label, in the order the fields appear. */
+const REQUIRED: Record<1 | 2, Array<[keyof Values, string]>> = {
+  1: [
+    ["title", "Campaign Title"],
+    ["businessType", "Business Type"],
+    ["discount", "Offer"],
+    ["minOrder", "Offer Condition"],
+  ],
+  2: [
+    ["aiHeadline", "Headline"],
+    ["aiThankyou", "Thank-you Message"],
+  ],
+};
+const missingOf = (values: Values, step: 1 | 2) => REQUIRED[step].filter(([key]) => !filled(values[key])).map(([, label]) => label);
 
 /**
  * The 3-step campaign wizard. With JavaScript it is a modal that walks the steps; without it the
@@ -178,8 +197,10 @@ function WizardForm(props: {
 }) {
   const { mode, campaign, showAllSteps } = props;
   const fetcher = useFetcher<CampaignActionData & WizardServerResult>();
-  const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values));
+  const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values, props.businessName));
   const [step, setStep] = useState(1);
+  const legends = useRef<Array<HTMLLegendElement | null>>([]);
+  const stepChanged = useRef(false);
   const result: WizardServerResult | undefined = fetcher.data ?? props.serverResult;
   // Without JavaScript the browser checks `required` before posting; with it, the schema does, field by field.
   const [form] = useValidatedForm(CampaignInputSchema, { lastResult: result?.result, browserChecks: showAllSteps });
@@ -196,8 +217,21 @@ function WizardForm(props: {
   const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
 
-  const step1Done = filled(values.title) && filled(values.businessType) && filled(values.discount) && filled(values.minOrder);
-  const step2Done = filled(values.aiHeadline) && filled(values.aiThankyou);
+  const missing1 = missingOf(values, 1);
+  const missing2 = missingOf(values, 2);
+  const step1Done = missing1.length === 0;
+  const step2Done = missing2.length === 0;
+
+  // Each step opens at its top, its heading focused (read first by a screen reader); not on first open.
+  useEffect(() => {
+    if (!stepChanged.current) {
+      stepChanged.current = true;
+      return;
+    }
+    const legend = legends.current[step - 1];
+    legend?.closest('[role="dialog"]')?.scrollTo({ top: 0 });
+    legend?.focus({ preventScroll: true });
+  }, [step]);
   const visible = (n: number) => showAllSteps || step === n;
   const action = mode === "edit" && campaign ? `/campaigns?edit=${campaign.id}` : "/campaigns?new=1";
 
@@ -233,7 +267,24 @@ function WizardForm(props: {
       <div className={step >= 2 || showAllSteps ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}>
         <div className="space-y-6">
           <fieldset hidden={!visible(1)} className="space-y-4">
-            <legend className="text-lg font-semibold text-gray-900">1. Campaign Details</legend>
+            <legend ref={(node) => void (legends.current[0] = node)} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+              1. Campaign Details
+            </legend>
+            <Field
+              label="Business Name"
+              name="businessName"
+              error={fieldErrors.businessName}
+              id={id}
+              hint="Shown on your page, in emails to your visitors and on print. Saved to your settings."
+            >
+              <input
+                value={values.businessName}
+                onChange={set("businessName")}
+                maxLength={100}
+                autoComplete="organization"
+                placeholder="Sunny Side Café"
+              />
+            </Field>
             <Field label="Campaign Title" name="title" error={fieldErrors.title} id={id}>
               <input value={values.title} onChange={set("title")} maxLength={FIELD_LIMITS.title} required placeholder="Summer Coffee Special" />
             </Field>
@@ -255,16 +306,25 @@ function WizardForm(props: {
             </Field>
             <OfferRuleFields initial={campaign?.offerRule} echoed={props.serverResult?.values} errors={fieldErrors} />
             {!showAllSteps ? (
-              <div className="flex justify-end">
-                <button type="button" disabled={!step1Done} onClick={() => setStep(2)} className={buttonClass({ size: "md" })}>
+              <div className="flex flex-col items-end gap-2">
+                <button
+                  type="button"
+                  disabled={!step1Done}
+                  aria-describedby={step1Done ? undefined : `${id}-missing-1`}
+                  onClick={() => setStep(2)}
+                  className={buttonClass({ size: "md" })}
+                >
                   Next <ArrowRight aria-hidden className="h-4 w-4" />
                 </button>
+                <MissingFields id={`${id}-missing-1`} labels={missing1} />
               </div>
             ) : null}
           </fieldset>
 
           <fieldset hidden={!visible(2)} className="space-y-5">
-            <legend className="text-lg font-semibold text-gray-900">2. Design &amp; Copy</legend>
+            <legend ref={(node) => void (legends.current[1] = node)} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+              2. Design &amp; Copy
+            </legend>
             <DesignFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} />
             {/* The logo is uploaded with JavaScript; without it the current logo is kept as it is. */}
             {showAllSteps ? (
@@ -283,20 +343,32 @@ function WizardForm(props: {
               error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
             />
             {!showAllSteps ? (
-              <div className="flex justify-between">
-                <button type="button" onClick={() => setStep(1)} className={buttonClass({ variant: "secondary", size: "md" })}>
-                  <ArrowLeft aria-hidden className="h-4 w-4" /> Back
-                </button>
-                <button type="button" disabled={!step2Done} onClick={() => setStep(3)} className={buttonClass({ size: "md" })}>
-                  Next <ArrowRight aria-hidden className="h-4 w-4" />
-                </button>
-              </div>
+              <>
+                <div className="flex justify-between">
+                  <button type="button" onClick={() => setStep(1)} className={buttonClass({ variant: "secondary", size: "md" })}>
+                    <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+                  </button>
+                  <button
+                    type="button"
+                    disabled={!step2Done}
+                    aria-describedby={step2Done ? undefined : `${id}-missing-2`}
+                    onClick={() => setStep(3)}
+                    className={buttonClass({ size: "md" })}
+                  >
+                    Next <ArrowRight aria-hidden className="h-4 w-4" />
+                  </button>
+                </div>
+                <MissingFields id={`${id}-missing-2`} labels={missing2} />
+              </>
             ) : null}
           </fieldset>
 
           <fieldset hidden={!visible(3)} className="space-y-4">
-            <legend className="text-lg font-semibold text-gray-900">3. Preview &amp; Launch</legend>
+            <legend ref={(node) => void (legends.current[2] = node)} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+              3. Preview &amp; Launch
+            </legend>
             <dl className="grid gap-3 rounded-xl bg-gray-50 p-4 text-sm sm:grid-cols-2">
+              <Summary label="Business Name" value={values.businessName} />
               <Summary label="Title" value={values.title} />
               <Summary label="Business Type" value={values.businessType} />
               <Summary label="Offer" value={values.discount} />
@@ -320,7 +392,7 @@ function WizardForm(props: {
         </div>
         {step >= 2 || showAllSteps ? (
           <div className="lg:sticky lg:top-0 lg:self-start">
-            <CampaignPreview values={values} businessName={props.businessName} />
+            <CampaignPreview values={values} businessName={values.businessName} />
           </div>
         ) : null}
       </div>
@@ -598,6 +670,16 @@ function Field(props: {
         cloneElement(child, { ...control, name: props.name, className: controlClass({ className: child.props.className as string | undefined }) })
       }
     </UiField>
+  );
+}
+
+/** Why Next is disabled, next to it (the button points here with aria-describedby). */
+function MissingFields({ id, labels }: { id: string; labels: string[] }) {
+  if (labels.length === 0) return null;
+  return (
+    <p id={id} className="text-right text-sm text-gray-600">
+      To continue, fill in: {labels.join(", ")}.
+    </p>
   );
 }
 

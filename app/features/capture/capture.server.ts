@@ -412,6 +412,7 @@ export async function submitLead(
         consentMode: "notice" | "checkbox" | "double_opt_in";
         offerRequiresConsent: boolean;
         businessName: string | null;
+        ownerTimeZone: string | null;
       }
     | undefined;
   try {
@@ -425,6 +426,7 @@ export async function submitLead(
         consentMode: campaign.consentMode,
         offerRequiresConsent: campaign.offerRequiresConsent,
         businessName: businessProfile.name,
+        ownerTimeZone: businessProfile.timeZone,
       })
       .from(campaign)
       .innerJoin(user, eq(user.id, campaign.userId))
@@ -548,6 +550,8 @@ export async function submitLead(
           leadId: stored.id,
           offerCode: claimed ? formatOfferCode(claimed.code) : null,
           placement: await placementNameOf(tx as unknown as Database, counted.placementId),
+          receivedAt: new Date(at),
+          ownerTimeZone: target.ownerTimeZone,
         },
       });
       await enqueueLeadCreated(tx, { leadId: stored.id });

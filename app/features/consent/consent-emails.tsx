@@ -1,9 +1,9 @@
 // The only email a visitor may receive from the consent flow: plain, no advertising, names the
 // business and what was agreed to, and carries a one-click withdraw link (issue 14). It also
 // carries the offer code the visitor claimed (issue 15, decision 125): the code only, no offer copy.
-import { renderToStaticMarkup } from "react-dom/server";
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
-import type { EmailContent } from "~/features/email/templates";
+import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
+import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
 import { CONFIRM_LINK_DAYS } from "./consent";
 
 export type ConfirmationEmailInput = {
@@ -21,44 +21,22 @@ const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailContent {
   const business = oneLine(input.businessName);
   const subject = `Please confirm: emails from ${business}`;
-  const address = input.postalAddress.trim();
   const offerCode = input.offerCode;
-  const html =
-    "<!doctype html>" +
-    renderToStaticMarkup(
-      <html lang="en">
-        <body style={{ fontFamily: "Arial, sans-serif", color: "#111827" }}>
-          <div style={{ maxWidth: 560, margin: "0 auto", padding: 24 }}>
-            <p>You asked to receive marketing emails from {business}. You agreed to:</p>
-            <blockquote style={{ borderLeft: "3px solid #D1D5DB", margin: "0 0 16px", padding: "0 12px" }}>{input.wording}</blockquote>
-            <p>
-              <a href={input.confirmUrl}>Confirm my consent</a> (this link works once, for {CONFIRM_LINK_DAYS} days).
-            </p>
-            {offerCode ? <OfferCodeBlock {...offerCode} /> : null}
-            <p>If this was not you, ignore this email: you will not be emailed again.</p>
-            <p>
-              <a href={input.withdrawUrl}>Withdraw my consent</a>
-            </p>
-            <p style={{ color: "#6B7280", fontSize: 12, marginTop: 32 }}>
-              {business}
-              {address ? (
-                <>
-                  <br />
-                  {address.split("\n").map((line, index) => (
-                    <span key={index}>
-                      {index > 0 ? <br /> : null}
-                      {line}
-                    </span>
-                  ))}
-                </>
-              ) : null}
-              <br />
-              Sent by LeadQR on behalf of {business}.
-            </p>
-          </div>
-        </body>
-      </html>,
-    );
+  const html = emailHtml(
+    <EmailDocument title={subject}>
+      <p>You asked to receive marketing emails from {business}. You agreed to:</p>
+      <blockquote style={{ borderLeft: "3px solid #D1D5DB", margin: "0 0 16px", padding: "0 12px" }}>{input.wording}</blockquote>
+      <p>
+        <a href={input.confirmUrl}>Confirm my consent</a> (this link works once, for {CONFIRM_LINK_DAYS} days).
+      </p>
+      {offerCode ? <OfferCodeBlock {...offerCode} /> : null}
+      <p>If this was not you, ignore this email: you will not be emailed again.</p>
+      <p>
+        <a href={input.withdrawUrl}>Withdraw my consent</a>
+      </p>
+      <VisitorMailFooter business={business} postalAddress={input.postalAddress} />
+    </EmailDocument>,
+  );
   const text = [
     `You asked to receive marketing emails from ${business}. You agreed to:`,
     "",
@@ -71,12 +49,9 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
     "",
     `Withdraw my consent: ${input.withdrawUrl}`,
     "",
-    "--",
-    business,
-    ...(address ? address.split("\n").map((line) => line.trim()) : []),
-    `Sent by LeadQR on behalf of ${business}.`,
+    ...visitorMailFooterText({ business, postalAddress: input.postalAddress }),
   ].join("\n");
-  return { subject, html, text };
+  return { subject, html, text, senderName: business };
 }
 
 /** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that posts once, no page needed. */

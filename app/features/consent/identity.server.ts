@@ -44,3 +44,12 @@ export async function updateBusinessIdentity(db: Database, options: { userId: st
     .values({ userId: options.userId, ...values })
     .onConflictDoUpdate({ target: businessIdentity.userId, set: values });
 }
+
+/** Whether the owner has given the postal address their visitor marketing mail must carry. */
+export async function hasPostalAddress(db: Database, options: { userId: string }) {
+  const [row] = await db
+    .select({ postalAddress: businessIdentity.postalAddress })
+    .from(businessIdentity)
+    .where(eq(businessIdentity.userId, options.userId));
+  return Boolean(row?.postalAddress.trim());
+}

@@ -14,15 +14,28 @@ function Button({ href, children }: { href: string; children: string }) {
   );
 }
 
-export function verifyEmailEmail(link: string): EmailContent {
+/** The one email at sign-up (also sent again on request): the welcome and the confirmation link. */
+export function verifyEmailEmail(link: string, appUrl: string): EmailContent {
   return render(
     "Confirm your email address",
     <>
+      <p>Welcome to LeadQR! Your account is ready: create a QR campaign, print its code and collect leads from your first scan.</p>
       <p>Please confirm that this address belongs to your LeadQR account. Until you do, lead notifications are held.</p>
       <Button href={link}>Confirm my address</Button>
-      <p>The link is valid for 24 hours. If you did not create a LeadQR account, ignore this email.</p>
+      <p>
+        The link is valid for 24 hours. Then <a href={`${appUrl}/dashboard`}>open your dashboard</a> to create your first campaign. If you did not
+        create a LeadQR account, ignore this email.
+      </p>
     </>,
-    `Confirm your email address for LeadQR (valid for 24 hours): ${link}\n\nIf you did not create a LeadQR account, ignore this email.`,
+    [
+      "Welcome to LeadQR! Your account is ready: create a QR campaign, print its code and collect leads from your first scan.",
+      "",
+      `Confirm your email address (valid for 24 hours): ${link}`,
+      "",
+      `Your dashboard: ${appUrl}/dashboard`,
+      "",
+      "If you did not create a LeadQR account, ignore this email.",
+    ].join("\n"),
   );
 }
 

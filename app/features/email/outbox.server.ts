@@ -1,8 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import { getEnv } from "~/utils/env.server";
-import { welcomeEmail, type EmailContent } from "./templates";
+import type { EmailContent } from "./templates";
 
 type OutboxKind = (typeof emailOutbox.$inferInsert)["kind"];
 
@@ -33,11 +32,8 @@ export async function enqueueEmail(
     campaignId: email.campaignId,
     leadId: email.leadId,
     headers: email.headers,
+    senderName: email.content.senderName ?? null,
     ...(email.createdAt ? { createdAt: email.createdAt } : {}),
     ...(email.notBefore ? { nextAttemptAt: email.notBefore } : {}),
   });
-}
-
-export function enqueueWelcomeEmail(db: Database, to: string) {
-  return enqueueEmail(db, { kind: "welcome", to, content: welcomeEmail(getEnv().appOrigin) });
 }

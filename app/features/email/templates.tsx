@@ -1,38 +1,51 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 
-export type EmailContent = { subject: string; html: string; text: string };
+export type EmailContent = {
+  subject: string;
+  html: string;
+  text: string;
+  /** Visitor mail names the business as its sender (through our address). */
+  senderName?: string;
+};
 
-// Rendered with React so every interpolated value is escaped.
-function Layout({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The document every email is: a viewport (phone clients otherwise zoom out to a desktop width), a
+ * column at most 560 px wide that shrinks with the window, and words that wrap rather than widen it.
+ */
+export function EmailDocument({ title, children }: { title: string; children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "Arial, sans-serif", color: "#111827", background: "#F9FAFB" }}>
-        <div style={{ maxWidth: 560, margin: "0 auto", padding: 24, background: "#FFFFFF" }}>
-          <h1 style={{ color: "#1E40AF", fontSize: 22 }}>{title}</h1>
-          {children}
-          <p style={{ color: "#6B7280", fontSize: 12, marginTop: 32 }}>LeadQR · QR-code lead capture</p>
-        </div>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, fontFamily: "Arial, sans-serif", color: "#111827", background: "#F9FAFB", overflowWrap: "anywhere" }}>
+        <div style={{ maxWidth: 560, margin: "0 auto", padding: 24, background: "#FFFFFF", boxSizing: "border-box" }}>{children}</div>
       </body>
     </html>
   );
 }
 
-export function render(subject: string, body: ReactNode, text: string): EmailContent {
-  return { subject, html: "<!doctype html>" + renderToStaticMarkup(<Layout title={subject}>{body}</Layout>), text };
+// Rendered with React so every interpolated value is escaped.
+function Layout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <EmailDocument title={title}>
+      <h1 style={{ color: "#1E40AF", fontSize: 22 }}>{title}</h1>
+      {children}
+      <p style={{ color: "#6B7280", fontSize: 12, marginTop: 32 }}>LeadQR · QR-code lead capture</p>
+    </EmailDocument>
+  );
 }
 
-export function welcomeEmail(appUrl: string): EmailContent {
-  return render(
-    "Welcome to LeadQR!",
-    <>
-      <p>Your account is ready. Create your first QR campaign and start capturing leads today.</p>
-      <p>
-        <a href={`${appUrl}/dashboard`}>Open your dashboard</a>
-      </p>
-    </>,
-    `Welcome to LeadQR! Your account is ready. Open your dashboard: ${appUrl}/dashboard`,
-  );
+/** An email's HTML: the doctype and the static markup of a React element. */
+export function emailHtml(document: ReactNode) {
+  return "<!doctype html>" + renderToStaticMarkup(document);
+}
+
+export function render(subject: string, body: ReactNode, text: string): EmailContent {
+  return { subject, html: emailHtml(<Layout title={subject}>{body}</Layout>), text };
 }
 
 export type NewLeadDetails = {
@@ -47,7 +60,23 @@ export type NewLeadDetails = {
   offerCode?: string | null;
   /** The named placement whose code was scanned; none means the campaign's own code. */
   placement?: string | null;
+  /** When the lead arrived, shown in the owner's zone (UTC until the owner's browser told us theirs). */
+  receivedAt?: Date;
+  ownerTimeZone?: string | null;
 };
+
+/** "Nov 25, 2026, 2:05 PM (Europe/Paris)": the zone is named, so a UTC fallback is never mistaken. */
+export function timeInZone(at: Date, timeZone?: string | null) {
+  let zone = timeZone || "UTC";
+  let formatted: string;
+  try {
+    formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(at);
+  } catch {
+    zone = "UTC";
+    formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(at);
+  }
+  return `${formatted} (${zone})`;
+}
 
 /** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 197). */
 export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent {
@@ -58,6 +87,7 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
     ["Phone", lead.phone ?? "Not provided", dial ? `tel:${dial}` : null],
     ...(lead.offerCode ? [["Offer code", lead.offerCode, null] as [string, string, null]] : []),
     ["Scanned from", lead.placement ?? "campaign code", null],
+    ...(lead.receivedAt ? [["Received", timeInZone(lead.receivedAt, lead.ownerTimeZone), null] as [string, string, null]] : []),
     ["Campaign", lead.campaignTitle, null],
     ["Business type", lead.businessType, null],
   ];
@@ -67,11 +97,13 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
     `New lead for ${oneLine(lead.campaignTitle)}`,
     <>
       <p>You have a new lead from your QR campaign.</p>
-      <table cellPadding={6}>
+      <table cellPadding={6} role="presentation" style={{ width: "100%", tableLayout: "fixed" }}>
         <tbody>
           {rows.map(([label, value, href]) => (
             <tr key={label}>
-              <th align="left">{label}</th>
+              <th align="left" style={{ width: "35%", verticalAlign: "top" }}>
+                {label}
+              </th>
               <td>{href ? <a href={href}>{value}</a> : value}</td>
             </tr>
           ))}

@@ -10,7 +10,30 @@ export type OutgoingEmail = {
   text: string;
   /** Extra headers (List-Unsubscribe on visitor emails); null for most. */
   headers?: Record<string, string> | null;
+  /** Visitor mail: the business's name shown as the sender; the address stays EMAIL_FROM's. */
+  senderName?: string | null;
 };
+
+/**
+ * The From of one email: EMAIL_FROM, or for visitor mail "{business} via LeadQR" at EMAIL_FROM's
+ * address, so the visitor sees who wrote while SPF/DKIM stay ours.
+ */
+export function senderOf(emailFrom: string, senderName?: string | null): { name: string; address: string } | string {
+  if (!senderName) return emailFrom;
+  const address = /<([^<>]+)>\s*$/.exec(emailFrom)?.[1] ?? emailFrom.trim();
+  // Quotes, angle brackets and line breaks would break the header; the name is otherwise free text.
+  const name = senderName
+    .replace(/[\r\n"<>\\]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 80);
+  return name ? { name: `${name} via LeadQR`, address } : emailFrom;
+}
+
+/** The same sender as one header value (for APIs that take a string). */
+export function senderHeader(sender: ReturnType<typeof senderOf>) {
+  return typeof sender === "string" ? sender : `"${sender.name}" <${sender.address}>`;
+}
 
 /** One way out for email; the worker does not care which. */
 export type EmailTransport = { name: "smtp" | "resend"; send(email: OutgoingEmail): Promise<void>; close(): void };
@@ -24,7 +47,7 @@ export function smtpTransport(url: string, from: string): EmailTransport {
     name: "smtp",
     async send(email) {
       await transporter.sendMail({
-        from,
+        from: senderOf(from, email.senderName),
         to: email.to,
         subject: email.subject,
         html: email.html,
@@ -44,7 +67,14 @@ export function resendTransport(apiKey: string, from: string): EmailTransport {
     async send(email) {
       // The outbox id as idempotency key: a retry after a lost response is not a second email.
       const { error } = await resend.emails.send(
-        { from, to: email.to, subject: email.subject, html: email.html, text: email.text, ...(email.headers ? { headers: email.headers } : {}) },
+        {
+          from: senderHeader(senderOf(from, email.senderName)),
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          ...(email.headers ? { headers: email.headers } : {}),
+        },
         { idempotencyKey: `outbox-${email.id}` },
       );
       if (error) throw new Error(`Resend: ${error.name}: ${error.message}`);

@@ -66,7 +66,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
           order by created_at
           limit ${settings.batchSize}
           for update skip locked)
-      returning id, "to", subject, html, text, attempts, headers`);
+      returning id, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 

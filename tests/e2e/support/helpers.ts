@@ -80,7 +80,9 @@ export async function createCampaignInWizard(page: Page, campaign: WizardCampaig
   await dialog.getByLabel("Thank-you Message").fill(campaign.thankYou);
   await dialog.getByRole("button", { name: "Next" }).click();
   await dialog.getByRole("button", { name: "Launch Campaign" }).click();
-  await expect(dialog).toBeHidden();
+  // A launch lands on the campaign's page, which says it is live; callers continue from the list.
+  await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
+  await page.goto("/campaigns");
   const card = page.getByRole("article", { name: campaign.title });
   await expect(card.getByTestId("campaign-status")).toHaveText("Active");
   const href = await card.getByRole("link", { name: "View Page" }).getAttribute("href");
