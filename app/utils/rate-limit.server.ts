@@ -11,7 +11,6 @@ export const RATE_LIMITS = {
   signInByAccount: { points: 10, duration: 15 * 60 },
   signUpByAddress: { points: 10, duration: 60 * 60 },
   leadByAddress: { points: 20, duration: 10 * 60 },
-  leadByCampaign: { points: 300, duration: 10 * 60 },
   /** Posts carrying one valid scan token (instead of the address budget); visitors with identical browsers behind one address share a token. */
   leadByToken: { points: 50, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */
