@@ -4,7 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
+import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
 import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
@@ -72,6 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     range,
     analytics,
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
+    refusalSummary: refusalSentence(analytics.refusals),
   };
 }
 
@@ -238,6 +239,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               every day.
             </p>
           </details>
+          <p className="mt-2 text-gray-700" data-testid="lead-refusals">
+            {loaderData.refusalSummary}
+          </p>
         </div>
 
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals for the range">

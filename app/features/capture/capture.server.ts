@@ -1,7 +1,18 @@
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { businessProfile, campaign, lead, placement, scan, subscription, user, type ScanSource } from "~/db/schema";
+import {
+  businessProfile,
+  campaign,
+  lead,
+  LEAD_REFUSAL_REASONS,
+  placement,
+  scan,
+  subscription,
+  user,
+  type LeadRefusalReason,
+  type ScanSource,
+} from "~/db/schema";
 import { businessIdentity } from "~/db/schema/consent";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
@@ -26,7 +37,8 @@ import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from 
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
-import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
+import { recordExclusion, recordLeadRefusal, tallyScan, visitorHashOf } from "./visitors.server";
+import { countLeadSubmission } from "~/utils/metrics.server";
 import { isDomainError } from "~/utils/domain-error";
 
 export type CaptureOffer = {
@@ -344,11 +356,30 @@ const accepted = (body: Omit<Extract<SubmitLeadResult, { ok: true }>["body"], "o
 
 const THANKS = accepted();
 
+type SubmitLeadOptions = {
+  campaignId: string | undefined;
+  fields: Record<string, string>;
+  clientAddress: string;
+  userAgent?: string | null;
+  /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
+  timeZone?: string;
+};
+
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
  * transaction. The lead must carry the token of a scan of this campaign (DESIGN decision 3).
+ * Every outcome is counted for operators, and refusals per campaign and reason for the owner.
  */
-export async function submitLead(
+export async function submitLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
+  const result = await decideLead(db, options);
+  countLeadSubmission(result.ok ? "accepted" : result.refusal);
+  if (!result.ok && isUuid(options.campaignId) && (LEAD_REFUSAL_REASONS as readonly string[]).includes(result.refusal)) {
+    recordLeadRefusal(db, options.campaignId, result.refusal as LeadRefusalReason);
+  }
+  return result;
+}
+
+async function decideLead(
   db: Database,
   options: {
     campaignId: string | undefined;
