@@ -66,8 +66,8 @@ try {
   ]);
   const campaignId = crypto.randomUUID();
   await db.query(
-    `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status)
-     values ($1, $2, 'Summer Special', 'Coffee Shop', '20% off', 'any order', 'Get 20% off', 'Thanks!', 'active')`,
+    `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
+     values ($1, $2, 'Summer Special', 'Coffee Shop', '20% off', 'any order', 'Get 20% off', 'Thanks!', 'active', '{}')`,
     [campaignId, ownerId],
   );
 
