@@ -23,7 +23,7 @@ import {
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
-import { formFields, notFound, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -75,11 +75,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   const scope = { userId: user.id, endpointId: endpoint.id };
   switch (fields.intent) {
     case "test":
-      await sendTestEvent(db, scope);
+      try {
+        await sendTestEvent(db, scope);
+      } catch (error) {
+        return domainErrorData(error, (refusal): ActionData => ({ error: refusal.message }));
+      }
       nudgeWebhookWorker();
       return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
     case "resend": {
-      const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
+      let resent: string | null;
+      try {
+        resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
+      } catch (error) {
+        return domainErrorData(error, (refusal): ActionData => ({ error: refusal.message }));
+      }
       if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
       nudgeWebhookWorker();
       return data<ActionData>({ message: "Delivery queued again." });

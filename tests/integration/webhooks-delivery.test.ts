@@ -17,6 +17,7 @@ import {
   resumeWebhookEndpoint,
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
+import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { answer, startReceiver, visitorSubmits } from "./webhook-support";
@@ -251,13 +252,24 @@ describe("webhook delivery", () => {
     }
   });
 
+  it("limits an owner's test events and resends", async () => {
+    const { owner, endpoint } = await proOwnerWithEndpoint("/limited");
+    const { db } = await getServices();
+    const scope = { userId: owner.id, endpointId: endpoint.id };
+    for (let i = 0; i < RATE_LIMITS.webhookManualSendByUser.points; i++) await sendTestEvent(db, scope);
+    await expect(sendTestEvent(db, scope)).rejects.toMatchObject({ code: "rate_limited" });
+    const [delivery] = await deliveriesOf(endpoint.id);
+    await expect(resendDelivery(db, { userId: owner.id, deliveryId: delivery!.id })).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(RATE_LIMITS.webhookManualSendByUser.points);
+  });
+
   it("two workers never send the same delivery twice", async () => {
     receiver.behave(answer(200));
     const { campaign, endpoint } = await proOwnerWithEndpoint("/parallel");
     for (let i = 0; i < 6; i++) await visitorSubmits(campaign.id, { name: `P${i}`, email: `p${i}@example.com` });
     const [a, b] = [await worker({ batchSize: 2 }), await worker({ batchSize: 2 })];
     // One delivery of an endpoint in flight at a time (decision 303): a round sends one, or two when both claim at once.
-    for (let i = 0; i < 8; i++) await Promise.all([a.runOnce(), b.runOnce()]);
+    for (let i = 0; i < 12; i++) await Promise.all([a.runOnce(), b.runOnce()]);
     const ids = hooksAt("/parallel").map((hook) => JSON.parse(hook.body).id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);

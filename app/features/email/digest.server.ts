@@ -47,7 +47,9 @@ export async function foldLeadSurges(
   db: Database,
   options: { now: SQL; appUrl: string; defaultPerMinute?: number; everyMinutes?: number },
 ): Promise<number> {
-  const surplus = rowsOf<{ id: string; campaign_id: string }>(await db.execute(surplusLeadEmails(options.defaultPerMinute ?? LEAD_EMAILS_PER_MINUTE)));
+  const surplus = rowsOf<{ id: string; campaign_id: string }>(
+    await db.execute(surplusLeadEmails(options.defaultPerMinute ?? LEAD_EMAILS_PER_MINUTE)),
+  );
   if (surplus.length === 0) return 0;
   const byCampaign = new Map<string, string[]>();
   for (const row of surplus) byCampaign.set(row.campaign_id, [...(byCampaign.get(row.campaign_id) ?? []), row.id]);

@@ -221,7 +221,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   return { runOnce, start: loop.start, nudge: loop.nudge, stop };
-
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { campaign, lead, webhookAttempt, webhookDelivery, webhookEndpoint, webhookEvent } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { DomainError } from "~/utils/domain-error";
@@ -236,6 +237,7 @@ export async function resumeWebhookEndpoint(db: Database, options: { userId: str
 export async function sendTestEvent(db: Database, options: { userId: string; endpointId: string }) {
   const endpoint = await getWebhookEndpoint(db, options);
   if (!endpoint) return null;
+  await consumeRateLimit("webhookManualSendByUser", options.userId);
   return db.transaction((tx) =>
     insertEvent(tx, {
       userId: options.userId,
@@ -255,6 +257,7 @@ export async function resendDelivery(db: Database, options: { userId: string; de
     .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
     .where(and(eq(webhookDelivery.id, options.deliveryId), eq(webhookEndpoint.userId, options.userId)));
   if (!row) return null;
+  await consumeRateLimit("webhookManualSendByUser", options.userId);
   const [created] = await db.insert(webhookDelivery).values(row).returning({ id: webhookDelivery.id });
   return created!.id;
 }
