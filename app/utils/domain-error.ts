@@ -15,6 +15,8 @@ export const CODE_TO_STATUS = {
   placement_limit: 400,
   endpoint_limit: 409,
   api_key_limit: 409,
+  /** A webhook event whose lead was erased is never sent again. */
+  lead_erased: 409,
   rate_limited: 429,
   already_pro: 409,
   /** A payment provider we depend on failed or answered nothing usable. */
