@@ -155,7 +155,8 @@ async function proCampaign(server: { url: string }, prefix: string) {
   return row.id as string;
 }
 
-test("each scan token stores one lead and one offer code, whichever process gets its posts", async () => {
+// Written at the deadline and not yet run: enable once run green (issue 29 item 4).
+test.fixme("each scan token stores one lead and one offer code, whichever process gets its posts", async () => {
   const [a, b] = servers;
   const campaignId = await proCampaign(a!, "tokens");
   const pages = await Promise.all(
@@ -186,7 +187,7 @@ test("each scan token stores one lead and one offer code, whichever process gets
   expect(stored).toEqual({ leads: 20, tokens: 20, codes: 20, consents: 20 });
 });
 
-test("a surge over both processes: the first 10 of the minute are single emails, the rest one digest", async () => {
+test.fixme("a surge over both processes: the first 10 of the minute are single emails, the rest one digest", async () => {
   const [a, b] = servers;
   const campaignId = await proCampaign(b!, "surge");
   const results = await Promise.all(
