@@ -388,6 +388,23 @@ async function runServer() {
   );
 
   const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    res.once("finish", () => lifecycle.countRequest(req.method ?? "GET", pathname, res.statusCode));
+    // Operators' metrics (decision 302): answered before everything else, without a session.
+    if (pathname === "/metrics" && (req.method === "GET" || req.method === "HEAD")) {
+      lifecycle
+        .answerMetrics(req.headers.authorization)
+        .then((answer) => {
+          res.writeHead(answer.status, answer.headers);
+          res.end(req.method === "HEAD" ? undefined : answer.body);
+        })
+        .catch((error) => {
+          lifecycle.logger.error({ err: error }, "metrics failed");
+          res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8" });
+          res.end("Metrics unavailable.");
+        });
+      return;
+    }
     if (!captureFastPath?.serve(req, res)) app(req, res);
   });
   server.listen(env.PORT, env.HOST, () => {

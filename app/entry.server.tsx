@@ -93,6 +93,7 @@ export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
 export { serveCaptureDocument } from "./features/capture/capture-document.server";
 
 export { CLIENT_IP_HEADER } from "./utils/http.server";
+export { answerMetrics, countRequest } from "./utils/metrics.server";
 export { answerUnservedApiMethod } from "./features/api/api.server";
 
 /** Body caps the HTTP server enforces, from the routes' own limits. */

@@ -4,7 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
+import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
 import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
@@ -80,6 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
     postalAddressSet,
+    refusalSummary: refusalSentence(analytics.refusals),
   };
 }
 
@@ -252,6 +253,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               every day.
             </p>
           </details>
+          <p className="mt-2 text-gray-700" data-testid="lead-refusals">
+            {loaderData.refusalSummary}
+          </p>
         </div>
 
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals for the range">

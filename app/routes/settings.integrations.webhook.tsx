@@ -76,7 +76,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const scope = { userId: user.id, endpointId: endpoint.id };
   switch (fields.intent) {
     case "test":
-      await sendTestEvent(db, scope);
+      try {
+        await sendTestEvent(db, scope);
+      } catch (error) {
+        return domainErrorData(error, (refusal): ActionData => ({ error: refusal.message }));
+      }
       nudgeWebhookWorker();
       return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
     case "resend": {

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  /** Bearer token for GET /metrics (decision 302); unset, /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   /** Server processes on PostgreSQL (one per core when unset); PGlite always runs one. */
   WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /** Connections per process reserved for recording scans (decision 093). */

@@ -11,9 +11,10 @@ export const RATE_LIMITS = {
   signInByAccount: { points: 10, duration: 15 * 60 },
   signUpByAddress: { points: 10, duration: 60 * 60 },
   leadByAddress: { points: 20, duration: 10 * 60 },
-  leadByCampaign: { points: 300, duration: 10 * 60 },
   /** Posts carrying one valid scan token (instead of the address budget); visitors with identical browsers behind one address share a token. */
   leadByToken: { points: 50, duration: 10 * 60 },
+  /** Webhook "Send test event" and "Resend" by one owner (decision 303): each queues a real delivery. */
+  webhookManualSendByUser: { points: 30, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */
   qrByUser: { points: 60, duration: 10 * 60 },
   /** Double opt-in emails one client may trigger: the form must not mail-bomb strangers. */

@@ -102,10 +102,11 @@ test("the email workers of both processes send each new-lead email exactly once"
   const [a, b] = servers;
   const ownerEmail = `mailbox-${Date.now()}@example.com`;
   const cookie = await signUpOver(a!.url, ownerEmail);
-  // Pro, so the campaigns take more than 5 scans; two campaigns keep each under the hourly
-  // per-campaign email cap (past it, leads fold into a digest).
+  // Pro, so the campaigns take more than 5 scans; this owner chose 20 single emails a minute per
+  // campaign before a digest (decision 301), so each of 15 leads per campaign is its own email.
   // Verified too: an unverified owner's lead emails are held until they confirm the address (issue 16).
   await database.query(`update "user" set is_pro = true, email_verified = true where email = $1`, [ownerEmail]);
+  await database.query(`insert into notification_setting (user_id, lead_emails_per_minute) select id, 20 from "user" where email = $1`, [ownerEmail]);
   expect(await createCampaignOver(a!.url, cookie, "Morning")).toBe(302);
   expect(await createCampaignOver(b!.url, cookie, "Evening")).toBe(302);
   const campaigns = (await database.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [ownerEmail])).map(
@@ -142,4 +143,80 @@ test("the email workers of both processes send each new-lead email exactly once"
     ownerEmail,
   ]);
   expect(outbox).toEqual([{ status: "sent", n: 30 }]);
+});
+
+/** A verified Pro owner with one active campaign, made over `server`. */
+async function proCampaign(server: { url: string }, prefix: string) {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const cookie = await signUpOver(server.url, email);
+  await database.query(`update "user" set is_pro = true, email_verified = true where email = $1`, [email]);
+  expect(await createCampaignOver(server.url, cookie, "Summer Special")).toBe(302);
+  const [row] = await database.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [email]);
+  return row.id as string;
+}
+
+// Written at the deadline and not yet run: enable once run green (issue 29 item 4).
+test.fixme("each scan token stores one lead and one offer code, whichever process gets its posts", async () => {
+  const [a, b] = servers;
+  const campaignId = await proCampaign(a!, "tokens");
+  const pages = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => openCapture((index % 2 === 0 ? a! : b!).url, campaignId, { "x-forwarded-for": `192.0.2.${index + 1}` })),
+  );
+  const tokens = pages.map((page) => page.token);
+  expect(new Set(tokens).size).toBe(20);
+  // Every token posted twice at once, once to each process (a double tap routed to both servers).
+  const posts = tokens.flatMap((token, index) =>
+    [a!, b!].map((server) =>
+      fetch(`${server.url}/capture/${campaignId}`, {
+        method: "POST",
+        headers: { "user-agent": "Mozilla/5.0 (iPhone) Mobile", "x-forwarded-for": `192.0.2.${index + 1}` },
+        body: new URLSearchParams({ name: `Guest ${index}`, email: `guest-${index}@example.com`, scanToken: token! }),
+        redirect: "manual",
+      }),
+    ),
+  );
+  const statuses = (await Promise.all(posts)).map((response) => response.status);
+  expect(statuses).toEqual(Array(40).fill(200));
+  const [stored] = await database.query(
+    `select count(*)::int as leads, count(distinct scan_id)::int as tokens,
+            (select count(*)::int from offer_code where campaign_id = $1) as codes,
+            (select count(*)::int from lead_consent lc join lead l on l.id = lc.lead_id where l.campaign_id = $1) as consents
+       from lead where campaign_id = $1`,
+    [campaignId],
+  );
+  expect(stored).toEqual({ leads: 20, tokens: 20, codes: 20, consents: 20 });
+});
+
+test.fixme("a surge over both processes: the first 10 of the minute are single emails, the rest one digest", async () => {
+  const [a, b] = servers;
+  const campaignId = await proCampaign(b!, "surge");
+  const results = await Promise.all(
+    Array.from({ length: 25 }, (_, index) =>
+      submitLeadOver(
+        (index % 2 === 0 ? a! : b!).url,
+        campaignId,
+        { name: `Crowd ${index}`, email: `crowd-${index}@example.com` },
+        {
+          "x-forwarded-for": `198.18.0.${index + 1}`,
+        },
+      ),
+    ),
+  );
+  expect(results.map((result) => result.status)).toEqual(Array(25).fill(200));
+  const outbox = () =>
+    database.query(
+      `select kind, status, subject from email_outbox where campaign_id = $1 and kind in ('new_lead', 'lead_digest') order by kind, status`,
+      [campaignId],
+    );
+  await expect
+    .poll(async () => (await outbox()).filter((row) => row.kind === "new_lead" && row.status === "sent").length, { timeout: 20_000 })
+    .toBe(10);
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const rows = await outbox();
+  expect(rows.filter((row) => row.kind === "new_lead" && row.status === "sent")).toHaveLength(10);
+  expect(rows.filter((row) => row.kind === "new_lead" && row.status === "folded")).toHaveLength(15);
+  const digests = rows.filter((row) => row.kind === "lead_digest");
+  expect(digests).toHaveLength(1);
+  expect(digests[0]).toMatchObject({ status: "pending" });
+  expect(digests[0]!.subject).toMatch(/^15 new leads for Summer Special since \d\d:\d\d UTC$/);
 });

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { campaignLeads } from "~/features/capture/scan-count.server";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
@@ -122,7 +123,7 @@ describe("counts and searches at scale (decision 176)", () => {
     const b = await createCampaignRow(owner.id, { title: "B" });
     const { db } = await getServices();
     const countOf = async (campaignId: string) =>
-      (await db.select({ kept: schema.campaign.leadCount }).from(schema.campaign).where(eq(schema.campaign.id, campaignId)))[0]?.kept;
+      (await db.select({ kept: campaignLeads }).from(schema.campaign).where(eq(schema.campaign.id, campaignId)))[0]?.kept;
     const [first] = await db
       .insert(schema.lead)
       .values([

@@ -5,7 +5,7 @@ process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
 
 import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { WEBHOOK_MAX_ATTEMPTS, webhookBackoffMs } from "~/features/integrations/events";
@@ -17,6 +17,7 @@ import {
   resumeWebhookEndpoint,
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
+import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { answer, startReceiver, visitorSubmits } from "./webhook-support";
@@ -228,12 +229,47 @@ describe("webhook delivery", () => {
     expect(await deliveriesOf(endpoint!.id)).toEqual([]);
   });
 
+  it("a tenant's hanging endpoint never delays another tenant's lead.created (decision 303)", async () => {
+    // "/hang" never answers; everything else answers at once.
+    receiver.behave((request, response) => {
+      if (request.url !== "/hang") response.writeHead(200).end("ok");
+    });
+    const slow = await proOwnerWithEndpoint("/hang");
+    for (let i = 0; i < 5; i++) await visitorSubmits(slow.campaign.id, { name: `Slow ${i}`, email: `slow${i}@example.com` });
+    const fast = await proOwnerWithEndpoint("/quick");
+    await visitorSubmits(fast.campaign.id, { name: "Quick Quinn", email: "quinn@example.com" });
+    const running = await worker({ timeoutMs: 5_000, pollMs: 50 });
+    const started = Date.now();
+    running.start();
+    try {
+      await vi.waitFor(() => expect(hooksAt("/quick")).toHaveLength(1), { timeout: 4_000, interval: 50 });
+      expect(Date.now() - started).toBeLessThan(4_000);
+      // The hanging endpoint holds one delivery at a time, never its whole backlog.
+      const sending = (await deliveriesOf(slow.endpoint.id)).filter((row) => row.status === "sending");
+      expect(sending).toHaveLength(1);
+    } finally {
+      await running.stop();
+    }
+  });
+
+  it("limits an owner's test events and resends", async () => {
+    const { owner, endpoint } = await proOwnerWithEndpoint("/limited");
+    const { db } = await getServices();
+    const scope = { userId: owner.id, endpointId: endpoint.id };
+    for (let i = 0; i < RATE_LIMITS.webhookManualSendByUser.points; i++) await sendTestEvent(db, scope);
+    await expect(sendTestEvent(db, scope)).rejects.toMatchObject({ code: "rate_limited" });
+    const [delivery] = await deliveriesOf(endpoint.id);
+    await expect(resendDelivery(db, { userId: owner.id, deliveryId: delivery!.id })).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await deliveriesOf(endpoint.id)).toHaveLength(RATE_LIMITS.webhookManualSendByUser.points);
+  });
+
   it("two workers never send the same delivery twice", async () => {
     receiver.behave(answer(200));
     const { campaign, endpoint } = await proOwnerWithEndpoint("/parallel");
     for (let i = 0; i < 6; i++) await visitorSubmits(campaign.id, { name: `P${i}`, email: `p${i}@example.com` });
     const [a, b] = [await worker({ batchSize: 2 }), await worker({ batchSize: 2 })];
-    for (let i = 0; i < 4; i++) await Promise.all([a.runOnce(), b.runOnce()]);
+    // One delivery of an endpoint in flight at a time (decision 303): a round sends one, or two when both claim at once.
+    for (let i = 0; i < 12; i++) await Promise.all([a.runOnce(), b.runOnce()]);
     const ids = hooksAt("/parallel").map((hook) => JSON.parse(hook.body).id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);

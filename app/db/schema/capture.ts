@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, smallint, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { campaign } from "./campaigns";
 
 /**
@@ -16,4 +16,38 @@ export const campaignScanTally = pgTable(
     scans: bigint("scans", { mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.shard] })],
+);
+
+/**
+ * Stored leads of a campaign beyond `campaign.lead_count`, spread over rows chosen by the
+ * database connection (migration 0011): concurrent lead inserts never queue behind one row lock
+ * (decision 300). A campaign's leads are `campaign.lead_count` plus the sum of these rows.
+ */
+export const campaignLeadTally = pgTable(
+  "campaign_lead_tally",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    shard: smallint("shard").notNull(),
+    leads: bigint("leads", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.shard] })],
+);
+
+export const LEAD_REFUSAL_REASONS = ["rate_limited", "no_scan", "consent_required", "invalid_fields", "inactive"] as const;
+export type LeadRefusalReason = (typeof LEAD_REFUSAL_REASONS)[number];
+
+/** Refused lead submissions, aggregated per campaign, UTC day and reason (buffered like scan exclusions). */
+export const leadRefusal = pgTable(
+  "lead_refusal",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    reason: text("reason", { enum: LEAD_REFUSAL_REASONS }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );

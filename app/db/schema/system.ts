@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid, bigint } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigint, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { campaign, lead } from "./campaigns";
 
@@ -60,13 +60,29 @@ export const emailOutbox = pgTable(
     senderName: text("sender_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A new-lead email folded into this digest during a surge (decision 301). */
+    digestId: uuid("digest_id").references((): AnyPgColumn => emailOutbox.id, { onDelete: "set null" }),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_campaign_idx").on(t.campaignId, t.createdAt),
     index("email_outbox_lead_idx").on(t.leadId),
+    index("email_outbox_digest_idx").on(t.digestId),
+    // One open digest per campaign: every process folds into the same one (decision 301).
+    uniqueIndex("email_outbox_open_digest_idx")
+      .on(t.campaignId)
+      .where(sql`kind = 'lead_digest' and status = 'pending'`),
   ],
 );
+
+/** The owner's notification settings; no row means the defaults (decision 301). */
+export const notificationSetting = pgTable("notification_setting", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** New-lead emails per minute per campaign before the rest fold into a digest. */
+  leadEmailsPerMinute: integer("lead_emails_per_minute").notNull(),
+});
 
 export const adminAudit = pgTable("admin_audit", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),

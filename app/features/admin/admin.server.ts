@@ -6,7 +6,7 @@ import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billin
 import { logger } from "~/utils/logger.server";
 import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
-import { campaignScans } from "~/features/capture/scan-count.server";
+import { campaignLeads, campaignScans } from "~/features/capture/scan-count.server";
 import { leadMatches } from "~/features/leads/leads.server";
 
 type Executor = Pick<Database, "insert">;
@@ -182,7 +182,7 @@ export async function listAllCampaigns(db: Database, { q, page }: ListAllCampaig
         businessType: campaign.businessType,
         status: campaign.status,
         scans: campaignScans,
-        leads: campaign.leadCount,
+        leads: campaignLeads,
         createdAt: campaign.createdAt,
         ownerEmail: user.email,
       })

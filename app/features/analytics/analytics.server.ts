@@ -4,8 +4,8 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaign, SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema";
-import { conversionRate, daysOf, type DateRange, type ExclusionCounts } from "./analytics";
+import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, type LeadRefusalReason, type ScanExclusionReason } from "~/db/schema";
+import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 
 /** One campaign over a range of the owner's days, after the ownership check. */
 export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
@@ -132,6 +132,20 @@ export async function countExclusions(db: Database, scope: CampaignScope): Promi
   return counts;
 }
 
+/** Refused lead submissions, by reason, over the range's UTC days (decision 300). */
+export async function countLeadRefusals(db: Database, scope: CampaignScope): Promise<RefusalCounts> {
+  const rows = rowsOf<{ reason: LeadRefusalReason; count: number }>(
+    await db.execute(sql`
+      select r.reason, sum(r.count)::int as count
+      from lead_refusal r
+      where r.campaign_id = ${scope.campaignId} and r.day between ${scope.from}::date and ${scope.to}::date
+      group by 1`),
+  );
+  const counts: RefusalCounts = {};
+  for (const row of rows) if (LEAD_REFUSAL_REASONS.includes(row.reason)) counts[row.reason] = row.count;
+  return counts;
+}
+
 export type CampaignAnalytics = {
   totals: {
     scans: number;
@@ -151,6 +165,7 @@ export type CampaignAnalytics = {
   heatMap: number[][];
   placements: PlacementFigures[];
   exclusions: ExclusionCounts;
+  refusals: RefusalCounts;
 };
 
 const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
@@ -166,13 +181,14 @@ export async function getCampaignAnalytics(
     .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
   if (!owned) return null;
   const scope: CampaignScope = { campaignId: owned.id, timeZone: options.timeZone, from: options.range.from, to: options.range.to };
-  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions] = await Promise.all([
+  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals] = await Promise.all([
     countScansByDay(db, scope),
     countLeadsByDay(db, scope),
     splitScansByDevice(db, scope),
     countScansByHour(db, scope),
     comparePlacements(db, scope),
     countExclusions(db, scope),
+    countLeadRefusals(db, scope),
   ]);
 
   const scansOn = new Map(scanDays.map((row) => [row.day, row]));
@@ -214,6 +230,7 @@ export async function getCampaignAnalytics(
     heatMap,
     placements,
     exclusions,
+    refusals,
   };
 }
 

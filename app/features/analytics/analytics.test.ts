@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOf, exclusionSentence, resolveRange, share } from "./analytics";
+import { daysOf, exclusionSentence, refusalSentence, resolveRange, share } from "./analytics";
 import { AnalyticsRangeQuerySchema } from "./analytics.schema";
 
 const query = (input: Record<string, string | undefined>) => AnalyticsRangeQuerySchema.parse(input);
@@ -47,4 +47,13 @@ describe("resolveRange", () => {
 it("share is a whole percentage, 0 of nothing", () => {
   expect(share(1, 3)).toBe(33);
   expect(share(5, 0)).toBe(0);
+});
+
+describe("refusalSentence", () => {
+  it("names each reason, largest first, and leaves empty ones out", () => {
+    expect(refusalSentence({})).toBe("Refused submissions: 0");
+    expect(refusalSentence({ no_scan: 1, invalid_fields: 2, rate_limited: 0 })).toBe(
+      "Refused submissions: 3 (2 with invalid details, 1 without a scan of this campaign)",
+    );
+  });
 });

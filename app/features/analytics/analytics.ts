@@ -1,5 +1,6 @@
 // Pure rules of the analytics page: date ranges, the exclusions sentence, shares.
 import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/campaigns";
+import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
@@ -77,6 +78,30 @@ export function exclusionSentence(counted: number, exclusions: ExclusionCounts):
   if (excluded === 0) return `${head} · 0 not counted`;
   const parts = reasons.map((entry) => plural(entry.count, ...EXCLUSION_NOUNS[entry.reason]));
   return `${head} · ${excluded.toLocaleString("en-US")} not counted: ${parts.join(", ")}`;
+}
+
+const REFUSAL_NOUNS: Record<LeadRefusalReason, [singular: string, plural: string]> = {
+  rate_limited: ["too many tries from one visitor", "too many tries from one visitor"],
+  no_scan: ["without a scan of this campaign", "without a scan of this campaign"],
+  consent_required: ["without the required consent", "without the required consent"],
+  invalid_fields: ["with invalid details", "with invalid details"],
+  inactive: ["while the campaign was paused", "while the campaign was paused"],
+};
+
+export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
+
+/**
+ * "Refused submissions: 3 (2 with invalid details, 1 without a scan of this campaign)": the
+ * owner sees why forms were not stored (decision 300); largest first, empty reasons left out.
+ */
+export function refusalSentence(refusals: RefusalCounts): string {
+  const reasons = LEAD_REFUSAL_REASONS.map((reason, order) => ({ reason, order, count: refusals[reason] ?? 0 }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || a.order - b.order);
+  const refused = reasons.reduce((total, entry) => total + entry.count, 0);
+  if (refused === 0) return "Refused submissions: 0";
+  const parts = reasons.map((entry) => `${entry.count.toLocaleString("en-US")} ${REFUSAL_NOUNS[entry.reason][entry.count === 1 ? 0 : 1]}`);
+  return `Refused submissions: ${refused.toLocaleString("en-US")} (${parts.join(", ")})`;
 }
 
 /** `part` as a whole percentage of `total` (0 when there is no total). */

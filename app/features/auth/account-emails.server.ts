@@ -126,7 +126,7 @@ export async function releaseHeldLeadNotifications(db: Database, env: Env, optio
     // Each held new-lead email stood for one lead, each held digest for the count in its subject.
     const leadsByCampaign = new Map<string, number>();
     for (const row of folded.rows) {
-      const leads = row.kind === "lead_digest" ? Number(/^(\d+) more leads/.exec(row.subject)?.[1] ?? 1) : 1;
+      const leads = row.kind === "lead_digest" ? Number(/^(\d+) (?:more|new) leads?/.exec(row.subject)?.[1] ?? 1) : 1;
       leadsByCampaign.set(row.campaign_id, (leadsByCampaign.get(row.campaign_id) ?? 0) + leads);
     }
     const titles = await tx

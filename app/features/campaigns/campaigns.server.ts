@@ -7,7 +7,7 @@ import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server"
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
-import { campaignScans } from "~/features/capture/scan-count.server";
+import { campaignLeads, campaignScans } from "~/features/capture/scan-count.server";
 import { DomainError } from "~/utils/domain-error";
 
 export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
@@ -23,7 +23,7 @@ const summaryColumns = {
   status: campaign.status,
   aiHeadline: campaign.aiHeadline,
   scans: campaignScans,
-  leads: campaign.leadCount,
+  leads: campaignLeads,
   redeemed: redeemedCount,
 };
 
@@ -51,7 +51,7 @@ export async function summarizeCampaigns(db: Database, options: { userId: string
       total: sql<number>`count(*)::int`,
       active: sql<number>`count(*) filter (where ${campaign.status} = 'active')::int`,
       scans: sql<number>`coalesce(sum(${campaignScans}), 0)::int`,
-      leads: sql<number>`coalesce(sum(${campaign.leadCount}), 0)::int`,
+      leads: sql<number>`coalesce(sum(${campaignLeads}), 0)::int`,
     })
     .from(campaign)
     .where(eq(campaign.userId, options.userId));

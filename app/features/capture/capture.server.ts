@@ -1,7 +1,18 @@
-import { and, count, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { businessProfile, campaign, emailOutbox, lead, placement, scan, subscription, user, type ScanSource } from "~/db/schema";
+import {
+  businessProfile,
+  campaign,
+  lead,
+  LEAD_REFUSAL_REASONS,
+  placement,
+  scan,
+  subscription,
+  user,
+  type LeadRefusalReason,
+  type ScanSource,
+} from "~/db/schema";
 import { businessIdentity } from "~/db/schema/consent";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
@@ -9,7 +20,7 @@ import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { campaignScans } from "~/features/capture/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
+import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { getSessionUser } from "~/features/auth/session.server";
@@ -21,12 +32,13 @@ import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { deviceTypeOf, isUuid, LEAD_EMAILS_PER_HOUR, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
+import { deviceTypeOf, isUuid, pageDesignOf, safeLogoUrl, type PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
-import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
+import { recordExclusion, recordLeadRefusal, tallyScan, visitorHashOf } from "./visitors.server";
+import { countLeadSubmission } from "~/utils/metrics.server";
 import { isDomainError } from "~/utils/domain-error";
 
 export type CaptureOffer = {
@@ -344,11 +356,30 @@ const accepted = (body: Omit<Extract<SubmitLeadResult, { ok: true }>["body"], "o
 
 const THANKS = accepted();
 
+type SubmitLeadOptions = {
+  campaignId: string | undefined;
+  fields: Record<string, string>;
+  clientAddress: string;
+  userAgent?: string | null;
+  /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
+  timeZone?: string;
+};
+
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
  * transaction. The lead must carry the token of a scan of this campaign (DESIGN decision 3).
+ * Every outcome is counted for operators, and refusals per campaign and reason for the owner.
  */
-export async function submitLead(
+export async function submitLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
+  const result = await decideLead(db, options);
+  countLeadSubmission(result.ok ? "accepted" : result.refusal);
+  if (!result.ok && isUuid(options.campaignId) && (LEAD_REFUSAL_REASONS as readonly string[]).includes(result.refusal)) {
+    recordLeadRefusal(db, options.campaignId, result.refusal as LeadRefusalReason);
+  }
+  return result;
+}
+
+async function decideLead(
   db: Database,
   options: {
     campaignId: string | undefined;
@@ -384,11 +415,20 @@ export async function submitLead(
     }
     return unavailable(error);
   };
-  // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
-  // valid scan token is held to that token's budget, not the address's. Tokens come only
-  // from counted scans, and the campaign's budget below still bounds them all.
+
+  // One read: the campaign, its owner, and the scan behind the token (when it is one of this campaign's).
+  let target: SubmitTarget | undefined;
   try {
-    if (token && (await isScanTokenOf(db, campaignId, token))) await consumeRateLimit("leadByToken", token);
+    target = await submitTargetOf(db, campaignId, token);
+  } catch (error) {
+    return unavailable(error);
+  }
+
+  // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
+  // valid scan token is held to that token's budget, not the address's. There is no budget per
+  // campaign (decision 300): tokens come only from counted scans, and each stores one lead.
+  try {
+    if (target?.scanId) await consumeRateLimit("leadByToken", token!);
     else await consumeRateLimit("leadByAddress", options.clientAddress);
   } catch (error) {
     return limited(error);
@@ -402,55 +442,10 @@ export async function submitLead(
     return refuse("invalid_fields", { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
   }
 
-  let found:
-    | {
-        status: string;
-        title: string;
-        businessType: string;
-        ownerId: string;
-        ownerEmail: string;
-        consentMode: "notice" | "checkbox" | "double_opt_in";
-        offerRequiresConsent: boolean;
-        businessName: string | null;
-        ownerTimeZone: string | null;
-      }
-    | undefined;
-  try {
-    [found] = await db
-      .select({
-        status: campaign.status,
-        title: campaign.title,
-        businessType: campaign.businessType,
-        ownerId: user.id,
-        ownerEmail: user.email,
-        consentMode: campaign.consentMode,
-        offerRequiresConsent: campaign.offerRequiresConsent,
-        businessName: businessProfile.name,
-        ownerTimeZone: businessProfile.timeZone,
-      })
-      .from(campaign)
-      .innerJoin(user, eq(user.id, campaign.userId))
-      .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
-      .where(eq(campaign.id, campaignId));
-  } catch (error) {
-    return unavailable(error);
-  }
-  const target = found;
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values });
-  if (!token) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
-  // The campaign's budget is spent only by posts carrying a real scan of it, so junk posts from
-  // many addresses cannot lock genuine visitors out.
-  try {
-    const [counted] = await db
-      .select({ id: scan.id })
-      .from(scan)
-      .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
-    if (!counted) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
-    await consumeRateLimit("leadByCampaign", campaignId);
-  } catch (error) {
-    return limited(error);
-  }
+  if (!token || !target.scanId) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
+  const at = target.at;
 
   const mode = target.consentMode;
   if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
@@ -472,28 +467,22 @@ export async function submitLead(
   const codeByEmailOnly = mode === "double_opt_in" && target.offerRequiresConsent;
 
   const { name, email, phone } = parsed.value;
-  let outcome: "stored" | "repeat" | "no-scan";
+  let outcome: "stored" | "repeat";
   let emailQueued = false;
   let claim: Claim | null = null;
   /** A code this submission may not see: the email claimed it from another scan (issue 25 finding 4). */
   let claimedElsewhere: Claim | null = null;
   try {
     outcome = await db.transaction(async (tx) => {
-      // One writer per campaign at a time keeps the hourly notification count exact.
-      const locked = await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${campaignId})), clock_timestamp()::text as at`);
-      const at = (locked as unknown as { rows: Array<{ at: string }> }).rows[0]!.at;
-      const [counted] = await tx
-        .select({ id: scan.id, placementId: scan.placementId })
-        .from(scan)
-        .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
-      if (!counted) return "no-scan" as const;
+      // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
+      // the claimant's unique code and the outbox rows keep every rule under concurrency.
       const values = {
         campaignId,
         scanId: token,
         name,
         email,
         phone: phone ?? null,
-        placementId: counted.placementId,
+        placementId: target.placementId,
         collectedAt: sql`${at}::timestamptz`,
       };
       let [stored] = await tx.insert(lead).values(values).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
@@ -549,7 +538,7 @@ export async function submitLead(
           businessType: target.businessType,
           leadId: stored.id,
           offerCode: claimed ? formatOfferCode(claimed.code) : null,
-          placement: await placementNameOf(tx as unknown as Database, counted.placementId),
+          placement: target.placementName,
           receivedAt: new Date(at),
           ownerTimeZone: target.ownerTimeZone,
         },
@@ -561,7 +550,6 @@ export async function submitLead(
     logger.error({ err: error, campaignId }, "lead insert failed");
     return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   }
-  if (outcome === "no-scan") return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
   if (outcome === "stored") nudgeEmailWorker();
   if (claimedElsewhere) {
     let codeByEmail: "sent" | "not-sent" = emailQueued ? "sent" : "not-sent";
@@ -591,23 +579,50 @@ export async function submitLead(
   return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }
 
-/**
- * A token of a counted scan of this campaign. Used or not: phones with the same browser behind one
- * address share a visitor hash, so a repeat load hands out the first scan's token (decision 090).
- */
-async function isScanTokenOf(db: Database, campaignId: string, token: string) {
-  const [row] = await db
-    .select({ id: scan.id })
-    .from(scan)
-    .where(and(eq(scan.id, token), eq(scan.campaignId, campaignId)));
-  return Boolean(row);
-}
+type SubmitTarget = {
+  status: string;
+  title: string;
+  businessType: string;
+  ownerId: string;
+  ownerEmail: string;
+  consentMode: ConsentMode;
+  offerRequiresConsent: boolean;
+  businessName: string | null;
+  ownerTimeZone: string | null;
+  /** The token's scan when it is a counted scan of this campaign (used or not: decision 090). */
+  scanId: string | null;
+  placementId: string | null;
+  /** The placement's name, or null for the campaign's own code. */
+  placementName: string | null;
+  /** The database's time of this read: the lead's collection time. */
+  at: string;
+};
 
-/** The name of the placement a lead's scan came from, or null for the campaign's own code. */
-async function placementNameOf(tx: Database, placementId: string | null) {
-  if (!placementId) return null;
-  const [row] = await tx.select({ name: placement.name }).from(placement).where(eq(placement.id, placementId));
-  return row?.name ?? null;
+async function submitTargetOf(db: Database, campaignId: string, token: string | undefined): Promise<SubmitTarget | undefined> {
+  const tokenScan = token ?? "00000000-0000-0000-0000-000000000000";
+  const [row] = await db
+    .select({
+      status: campaign.status,
+      title: campaign.title,
+      businessType: campaign.businessType,
+      ownerId: user.id,
+      ownerEmail: user.email,
+      consentMode: campaign.consentMode,
+      offerRequiresConsent: campaign.offerRequiresConsent,
+      businessName: businessProfile.name,
+      ownerTimeZone: businessProfile.timeZone,
+      scanId: scan.id,
+      placementId: scan.placementId,
+      placementName: placement.name,
+      at: sql<string>`clock_timestamp()::text`,
+    })
+    .from(campaign)
+    .innerJoin(user, eq(user.id, campaign.userId))
+    .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
+    .leftJoin(scan, and(eq(scan.id, tokenScan), eq(scan.campaignId, campaign.id)))
+    .leftJoin(placement, eq(placement.id, scan.placementId))
+    .where(eq(campaign.id, campaignId));
+  return row;
 }
 
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
@@ -628,57 +643,20 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
 }
 
 /**
- * The new-lead email goes to the campaign owner's account address, never to the visitor. Past
- * the hourly cap, leads fold into one pending digest per campaign, due an hour after it opened.
+ * The new-lead email goes to the campaign owner's account address, never to the visitor. One
+ * outbox row per lead and nothing counted here: under a surge the email worker folds the rows
+ * past the owner's per-minute threshold into one digest (decision 301).
  */
 async function notifyOwner(
   tx: Database,
   options: { leadId: string; campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
 ) {
-  const appUrl = getEnv().appOrigin;
-  const at = sql`${options.at}::timestamptz`;
-  const byCampaign = (kind: "new_lead" | "lead_digest") => and(eq(emailOutbox.campaignId, options.campaignId), eq(emailOutbox.kind, kind));
-  const [{ sentThisHour }] = (await tx
-    .select({ sentThisHour: count() })
-    .from(emailOutbox)
-    .where(and(byCampaign("new_lead"), gt(emailOutbox.createdAt, sql`${at} - interval '1 hour'`)))) as [{ sentThisHour: number }];
-  if (sentThisHour < LEAD_EMAILS_PER_HOUR) {
-    await enqueueEmail(tx, {
-      kind: "new_lead",
-      to: options.ownerEmail,
-      content: newLeadEmail(options.details, appUrl),
-      campaignId: options.campaignId,
-      leadId: options.leadId,
-      createdAt: at,
-    });
-    return;
-  }
-  const [digest] = await tx
-    .select({ id: emailOutbox.id, openedAt: sql<string>`${emailOutbox.createdAt}::text` })
-    .from(emailOutbox)
-    .where(and(byCampaign("lead_digest"), eq(emailOutbox.status, "pending")))
-    .limit(1);
-  if (!digest) {
-    await enqueueEmail(tx, {
-      kind: "lead_digest",
-      to: options.ownerEmail,
-      content: leadDigestEmail(options.details.campaignTitle, 1, appUrl),
-      campaignId: options.campaignId,
-      createdAt: at,
-      notBefore: sql`${at} + interval '1 hour'`,
-    });
-    return;
-  }
-  // Leads since the digest opened, less those that still got an email of their own.
-  const since = sql`${digest.openedAt}::timestamptz`;
-  const [{ leads }] = (await tx
-    .select({ leads: count() })
-    .from(lead)
-    .where(and(eq(lead.campaignId, options.campaignId), gte(lead.collectedAt, since)))) as [{ leads: number }];
-  const [{ single }] = (await tx
-    .select({ single: count() })
-    .from(emailOutbox)
-    .where(and(byCampaign("new_lead"), gte(emailOutbox.createdAt, since)))) as [{ single: number }];
-  const content = leadDigestEmail(options.details.campaignTitle, Math.max(1, leads - single), appUrl);
-  await tx.update(emailOutbox).set({ subject: content.subject, html: content.html, text: content.text }).where(eq(emailOutbox.id, digest.id));
+  await enqueueEmail(tx, {
+    kind: "new_lead",
+    to: options.ownerEmail,
+    content: newLeadEmail(options.details, getEnv().appOrigin),
+    campaignId: options.campaignId,
+    leadId: options.leadId,
+    createdAt: sql`${options.at}::timestamptz`,
+  });
 }

@@ -3,9 +3,6 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
 import { exclusionOf } from "./visitors";
 
-/** Owner notifications per campaign per rolling hour; later leads fold into one digest. */
-export const LEAD_EMAILS_PER_HOUR = 20;
-
 export { isUuid } from "~/utils/text";
 
 /**

@@ -9,3 +9,15 @@ export const campaignScans =
   sql<number>`("campaign"."scan_count" + coalesce((select sum(t.scans) from campaign_scan_tally t where t.campaign_id = "campaign"."id"), 0))::int`.mapWith(
     Number,
   );
+
+/**
+ * A campaign's stored leads: the kept count plus the tally rows the insert trigger spreads over
+ * connections (decision 300). Use this wherever a campaign's lead number is shown.
+ */
+export const campaignLeads =
+  sql<number>`("campaign"."lead_count" + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = "campaign"."id"), 0))::int`.mapWith(
+    Number,
+  );
+
+/** The same for a campaign aliased `c` in hand-written SQL. */
+export const campaignLeadsOfC = sql`(c.lead_count + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = c.id), 0))::int`;

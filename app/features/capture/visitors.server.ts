@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { visitorSalt, type ScanExclusionReason } from "~/db/schema";
+import { visitorSalt, type LeadRefusalReason, type ScanExclusionReason } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import { onShutdown } from "~/utils/services.server";
 import { utcDay } from "./visitors";
@@ -54,6 +54,7 @@ type Counts = Map<string, number>;
 let database: Database | undefined;
 let exclusions: Counts = new Map();
 let tally: Counts = new Map();
+let refusals: Counts = new Map();
 let timer: NodeJS.Timeout | undefined;
 // This process's row of each campaign's tally: processes never wait on each other's rows.
 const TALLY_SHARD = Math.floor(Math.random() * 16);
@@ -80,6 +81,11 @@ export function recordExclusion(db: Database, campaignId: string, reason: ScanEx
   bump(exclusions, `${campaignId}|${day}|${reason}`, db);
 }
 
+/** Counts one refused lead submission for the owner's analytics (decision 300), like exclusions. */
+export function recordLeadRefusal(db: Database, campaignId: string, reason: LeadRefusalReason, day: string = utcDay()) {
+  bump(refusals, `${campaignId}|${day}|${reason}`, db);
+}
+
 /** Adds a counted scan of an unlimited campaign to the campaign's shown total (its row is already written). */
 export function tallyScan(db: Database, campaignId: string) {
   bump(tally, campaignId, db);
@@ -90,30 +96,14 @@ let flushing: Promise<void> | undefined;
 /** Writes the buffered counts (also on shutdown, and by tests). A failed write keeps them for the next round. */
 export async function flushCounts(): Promise<void> {
   while (flushing) await flushing;
-  if (!database || (exclusions.size === 0 && tally.size === 0)) return;
+  if (!database || (exclusions.size === 0 && tally.size === 0 && refusals.size === 0)) return;
   const db = database;
-  const [pendingExclusions, pendingTally] = [exclusions, tally];
+  const [pendingExclusions, pendingTally, pendingRefusals] = [exclusions, tally, refusals];
   exclusions = new Map();
   tally = new Map();
+  refusals = new Map();
   flushing = (async () => {
-    if (pendingExclusions.size > 0) {
-      const rows = [...pendingExclusions].map(([key, n]) => {
-        const [campaignId, day, reason] = key.split("|");
-        return { campaign_id: campaignId, day, reason, n };
-      });
-      try {
-        // Campaigns deleted since the load are skipped instead of failing the whole batch.
-        await db.execute(sql`
-          insert into scan_exclusion (campaign_id, day, reason, count)
-          select v.campaign_id, v.day, v.reason, v.n
-          from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, day date, reason text, n int)
-          where exists (select 1 from campaign c where c.id = v.campaign_id)
-          on conflict (campaign_id, day, reason) do update set count = scan_exclusion.count + excluded.count`);
-      } catch (error) {
-        restore(exclusions, pendingExclusions);
-        logger.warn({ err: error }, "scan exclusions not written yet");
-      }
-    }
+    await writeDailyCounts(db, "scan_exclusion", pendingExclusions, () => restore(exclusions, pendingExclusions));
     if (pendingTally.size > 0) {
       const rows = [...pendingTally].map(([campaignId, n]) => ({ campaign_id: campaignId, n }));
       try {
@@ -128,11 +118,33 @@ export async function flushCounts(): Promise<void> {
         logger.warn({ err: error }, "scan totals not written yet");
       }
     }
+    await writeDailyCounts(db, "lead_refusal", pendingRefusals, () => restore(refusals, pendingRefusals));
   })();
   try {
     await flushing;
   } finally {
     flushing = undefined;
+  }
+}
+
+/** Adds buffered counts keyed `campaign|day|reason` to a daily table; campaigns deleted since are skipped. */
+async function writeDailyCounts(db: Database, table: "scan_exclusion" | "lead_refusal", pending: Counts, onFailure: () => void) {
+  if (pending.size === 0) return;
+  const rows = [...pending].map(([key, n]) => {
+    const [campaignId, day, reason] = key.split("|");
+    return { campaign_id: campaignId, day, reason, n };
+  });
+  const name = sql.identifier(table);
+  try {
+    await db.execute(sql`
+      insert into ${name} (campaign_id, day, reason, count)
+      select v.campaign_id, v.day, v.reason, v.n
+      from json_to_recordset(${JSON.stringify(rows)}::json) as v(campaign_id uuid, day date, reason text, n int)
+      where exists (select 1 from campaign c where c.id = v.campaign_id)
+      on conflict (campaign_id, day, reason) do update set count = ${name}.count + excluded.count`);
+  } catch (error) {
+    onFailure();
+    logger.warn({ err: error, table }, "daily counts not written yet");
   }
 }
 

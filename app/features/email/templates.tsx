@@ -117,18 +117,20 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
   );
 }
 
-export function leadDigestEmail(campaignTitle: string, count: number, appUrl: string): EmailContent {
+/** Leads of a surge, in one email instead of one each (decision 301): "47 new leads for Summer Special since 14:05 UTC". */
+export function leadDigestEmail(campaignTitle: string, count: number, since: string, appUrl: string): EmailContent {
+  const leads = count === 1 ? "1 new lead" : `${count} new leads`;
   return render(
-    `${count} more leads for ${oneLine(campaignTitle)}`,
+    `${leads} for ${oneLine(campaignTitle)} since ${since}`,
     <>
       <p>
-        Your campaign {campaignTitle} received {count} more leads in the last hour. We bundled them into this message so your inbox stays usable.
+        Your campaign {campaignTitle} received {leads} since {since}. We bundled them into this message so your inbox stays usable.
       </p>
       <p>
         <a href={`${appUrl}/leads`}>See them on your Leads page</a>
       </p>
     </>,
-    `Your campaign ${oneLine(campaignTitle)} received ${count} more leads in the last hour. See them: ${appUrl}/leads`,
+    `Your campaign ${oneLine(campaignTitle)} received ${leads} since ${since}. See them: ${appUrl}/leads`,
   );
 }
 

@@ -9,6 +9,8 @@ import { systemClock, type Clock } from "~/utils/clock";
 import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { startRetentionSchedule } from "~/features/consent/retention.server";
+import { getEnv } from "~/utils/env.server";
+import { foldLeadSurges } from "./digest.server";
 import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
 
 export const EMAIL_WORKER_DEFAULTS = {
@@ -33,6 +35,8 @@ export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
    * APP_URL): a deployment must not write sign-in links to its logs.
    */
   logSkipped?: boolean;
+  /** The public address the digests link to; APP_URL's origin when not given. */
+  appUrl?: string;
 };
 
 /** Delay before retry `attempts` (1-based): doubling from the base, capped. */
@@ -102,8 +106,9 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     log.error({ emailId: row.id, attempts: row.attempts, giveUp, err: message }, "email send failed");
   }
 
-  /** Claims one batch of due rows and sends them; resolves to the number claimed. */
+  /** Folds a surge's surplus new-lead emails into digests, then claims one batch of due rows and sends them; resolves to the number claimed. */
   async function runOnce() {
+    await foldLeadSurges(db, { now: now(), appUrl: options.appUrl ?? getEnv().appOrigin });
     const rows = await claim();
     if (rows.length === 0) return 0;
     if (!transport) {

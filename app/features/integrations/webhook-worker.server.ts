@@ -26,6 +26,10 @@ export const WEBHOOK_WORKER_DEFAULTS = {
   pauseAfterFailures: WEBHOOK_PAUSE_AFTER_FAILURES,
   timeoutMs: SEND_LIMITS.timeoutMs,
   maxResponseBytes: SEND_LIMITS.maxResponseBytes,
+  /** Deliveries of one endpoint claimed at once, and only when none of its is in flight (decision 303). */
+  perEndpoint: 1,
+  /** Sends in flight per process. */
+  maxInFlight: 32,
 };
 
 export type WebhookWorkerOptions = Partial<typeof WEBHOOK_WORKER_DEFAULTS> & {
@@ -55,7 +59,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   const log = options.logger ?? appLogger;
   const now = () => sqlNow(options.clock);
 
-  async function claim(): Promise<Claimed[]> {
+  /**
+   * Fair claim (decision 303): an endpoint with a delivery in flight (under a live lease, on any
+   * process) gets nothing more, the others at most `perEndpoint` each, first deliveries of every
+   * endpoint before anyone's second. One tenant's slow or failing endpoint holds only its own queue.
+   */
+  async function claim(limit: number): Promise<Claimed[]> {
     const claimed = rowsOf<{ id: string }>(
       await db.execute(sql`
         update webhook_delivery
@@ -63,14 +72,26 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
                attempts = attempts + 1,
                locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
          where id in (
-           select d.id from webhook_delivery d
-             join webhook_endpoint e on e.id = d.endpoint_id
-            where e.status = 'active'
-              and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
-                or (d.status = 'sending' and d.locked_until < ${now()}))
-            order by d.next_attempt_at
-            limit ${settings.batchSize}
-            for update of d skip locked)
+           select d.id from webhook_delivery d where d.id in (
+             select ranked.id from (
+               select d.id, d.next_attempt_at,
+                      row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as turn
+                 from webhook_delivery d
+                 join webhook_endpoint e on e.id = d.endpoint_id
+                where e.status = 'active'
+                  and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
+                    or (d.status = 'sending' and d.locked_until < ${now()}))
+                  and not exists (
+                    select 1 from webhook_delivery busy
+                     where busy.endpoint_id = d.endpoint_id and busy.status = 'sending' and busy.locked_until >= ${now()})
+             ) ranked
+              where ranked.turn <= ${settings.perEndpoint}
+              order by ranked.turn, ranked.next_attempt_at
+              limit ${limit})
+             -- Checked again under the row lock: another process may have claimed it meanwhile.
+             and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
+               or (d.status = 'sending' and d.locked_until < ${now()}))
+           for update skip locked)
         returning id`),
     );
     if (claimed.length === 0) return [];
@@ -148,41 +169,64 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
 
   let pausedSomething = false;
 
-  /** Claims one batch of due deliveries and sends them; resolves to the number claimed. */
-  async function runOnce() {
-    const rows = await claim();
-    await Promise.all(
-      rows.map(async (row) => {
-        const body = JSON.stringify(row.payload);
-        const result = await sendWebhook({
-          url: row.url,
-          secret: row.secret,
-          messageId: row.event_id,
-          body,
-          allowPrivate,
-          timeoutMs: settings.timeoutMs,
-          maxResponseBytes: settings.maxResponseBytes,
-        });
-        await record(row, result);
-      }),
-    );
+  async function deliver(row: Claimed) {
+    const result = await sendWebhook({
+      url: row.url,
+      secret: row.secret,
+      messageId: row.event_id,
+      body: JSON.stringify(row.payload),
+      allowPrivate,
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: settings.maxResponseBytes,
+    });
+    await record(row, result);
     if (pausedSomething) {
       pausedSomething = false;
       nudgeEmailWorker();
+    }
+  }
+
+  /** Claims one batch of due deliveries and sends them; resolves, once all are sent, to the number claimed. */
+  async function runOnce() {
+    const rows = await claim(settings.batchSize);
+    await Promise.all(rows.map(deliver));
+    return rows.length;
+  }
+
+  // The loop does not wait for a batch: each send runs on its own, and the next pass claims as
+  // soon as a slot is free, so a slow endpoint never holds the deliveries of others.
+  const inFlight = new Set<Promise<void>>();
+  async function startDeliveries() {
+    const free = settings.maxInFlight - inFlight.size;
+    if (free <= 0) return 0;
+    const rows = await claim(Math.min(free, settings.batchSize));
+    for (const row of rows) {
+      const sending: Promise<void> = deliver(row)
+        .catch((error) => log.error({ err: error, deliveryId: row.id }, "webhook delivery not recorded"))
+        .finally(() => {
+          inFlight.delete(sending);
+          loop.nudge();
+        });
+      inFlight.add(sending);
     }
     return rows.length;
   }
 
   const loop = createPollingWorker({
     name: "webhook",
-    pass: runOnce,
+    pass: startDeliveries,
     batchSize: settings.batchSize,
     pollMs: settings.pollMs,
     log,
     clock: options.clock,
   });
 
-  return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
+  async function stop() {
+    await loop.stop();
+    await Promise.all(inFlight);
+  }
+
+  return { runOnce, start: loop.start, nudge: loop.nudge, stop };
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { campaign, lead, webhookAttempt, webhookDelivery, webhookEndpoint, webhookEvent } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { DomainError } from "~/utils/domain-error";
@@ -236,6 +237,7 @@ export async function resumeWebhookEndpoint(db: Database, options: { userId: str
 export async function sendTestEvent(db: Database, options: { userId: string; endpointId: string }) {
   const endpoint = await getWebhookEndpoint(db, options);
   if (!endpoint) return null;
+  await consumeRateLimit("webhookManualSendByUser", options.userId);
   return db.transaction((tx) =>
     insertEvent(tx, {
       userId: options.userId,
@@ -265,6 +267,7 @@ export async function resendDelivery(db: Database, options: { userId: string; de
       .for("share", { of: webhookEvent });
     if (!row) return null;
     if (row.redactedAt) throw new DomainError("lead_erased", LEAD_ERASED_MESSAGE);
+    await consumeRateLimit("webhookManualSendByUser", options.userId);
     const [created] = await tx
       .insert(webhookDelivery)
       .values({ eventId: row.eventId, endpointId: row.endpointId })

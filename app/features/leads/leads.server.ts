@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
+import { campaignLeadsOfC } from "~/features/capture/scan-count.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
 import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
@@ -133,7 +134,7 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
     // The total from the campaigns' kept counts; the windows counted per campaign as ranges of
     // the (campaign_id, collected_at) index (index-only scans).
     db.execute(sql`
-      select coalesce(sum(c.lead_count), 0)::int as total,
+      select coalesce(sum(${campaignLeadsOfC}), 0)::int as total,
         coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
           and l.collected_at >= ((${today}::date - 6)::timestamp at time zone ${timeZone}))), 0)::int as "thisWeek",
         coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
@@ -212,7 +213,7 @@ async function countMatching(
     return { matching: rowsOf<{ count: number }>(result)[0]!.count, moreMatching: false };
   }
   if (query.campaign) {
-    const result = await db.execute(sql`select c.lead_count as count from campaign c where c.user_id = ${userId}${filter.campaign}`);
+    const result = await db.execute(sql`select ${campaignLeadsOfC} as count from campaign c where c.user_id = ${userId}${filter.campaign}`);
     return { matching: rowsOf<{ count: number }>(result)[0]?.count ?? 0, moreMatching: false };
   }
   return null;

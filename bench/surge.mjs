@@ -1,0 +1,206 @@
+// node bench/surge.mjs — a crowd claiming one offer at once (issue 29). Starts scripts/cluster (two
+// instances, WEB_CONCURRENCY=1 each, behind nginx) on a fresh PostgreSQL database (TEST_DATABASE_URL
+// or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the baseline, same run, same database),
+// lead submissions/s on ONE campaign through one instance and through both behind the proxy, p50/p99,
+// answers by status, and stored leads (must equal the 200s). Default configuration: no rate-limit
+// multiplier; every lead carries its own counted scan token. Knobs: BENCH_LEADS (1500 per phase),
+// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const LEADS = Number(process.env.BENCH_LEADS ?? 1500);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORTS = { proxy: 3329, a: 3327, b: 3328 };
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+for (const tool of ["pgbench", "nginx"]) {
+  if (spawnSync("which", [tool]).status !== 0) {
+    console.error(`${tool} is not installed`);
+    process.exit(1);
+  }
+}
+if (!fs.existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+
+const databaseName = `leadqr_surge_${crypto.randomBytes(5).toString("hex")}`;
+const admin = new pg.Client({ connectionString: SERVER_URL });
+await admin.connect();
+await admin.query(`create database ${databaseName}`);
+await admin.end();
+const databaseUrl = new URL(SERVER_URL);
+databaseUrl.pathname = `/${databaseName}`;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-surge-"));
+
+console.log(
+  `bench/surge on ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ")}`,
+);
+const cluster = spawn("scripts/cluster", [], {
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    CLUSTER_PORT: String(PORTS.proxy),
+    INSTANCE_PORTS: `${PORTS.a} ${PORTS.b}`,
+    LOG_LEVEL: "error",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+
+try {
+  await waitFor(`http://127.0.0.1:${PORTS.proxy}/healthz`);
+  const ownerId = crypto.randomUUID();
+  await db.query(`insert into "user" (id, name, email, is_pro, email_verified) values ($1, 'Bench', $2, true, true)`, [
+    ownerId,
+    `surge-${ownerId}@bench.test`,
+  ]);
+  const campaignId = crypto.randomUUID();
+  await db.query(
+    `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
+     values ($1, $2, 'Summer Special', 'Coffee Shop', '20% off', 'any order', 'Get 20% off', 'Thanks!', 'active', '{}')`,
+    [campaignId, ownerId],
+  );
+
+  // The baseline: a plain one-row INSERT, same database, same concurrency.
+  const insertSql = path.join(workDir, "insert.sql");
+  fs.writeFileSync(insertSql, `insert into scan (campaign_id, device_type) values ('${campaignId}', 'mobile');\n`);
+  const pgbench = execFileSync(
+    "pgbench",
+    ["-n", "-c", String(CONCURRENCY), "-j", "2", "-T", String(SECONDS), "-f", insertSql, databaseUrl.toString()],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
+  console.log(`plain INSERT (pgbench, ${CONCURRENCY} clients):              ${insertTps.toFixed(0)}/s`);
+
+  // Counted scans of 2 × LEADS different visitors (the loads are bench/capture's subject).
+  const { rows: scans } = await db.query(
+    `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
+    [campaignId, 2 * LEADS],
+  );
+  const tokens = scans.map((row) => row.id);
+
+  const phases = [
+    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS) },
+    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS) },
+  ];
+  const totals = { accepted: 0 };
+  for (const phase of phases) {
+    const statuses = new Map();
+    const result = await measure(phase.tokens.length, CONCURRENCY, async (index) => {
+      const body = new URLSearchParams({
+        name: `Visitor ${index}`,
+        email: `v${index}-${phase.port}@bench.test`,
+        phone: "",
+        scanToken: phase.tokens[index],
+      }).toString();
+      const answer = await post(phase.port, `/capture/${campaignId}`, body);
+      statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
+    });
+    totals.accepted += statuses.get(200) ?? 0;
+    const byStatus = [...statuses]
+      .sort()
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(", ");
+    console.log(
+      `lead submissions, ${phase.label.padEnd(27)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}`,
+    );
+  }
+  const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
+  const { rows: shown } = await db.query(
+    `select (c.lead_count + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = c.id), 0))::int as n from campaign c where c.id = $1`,
+    [campaignId],
+  );
+  const { rows: consents } = await db.query(
+    `select count(*)::int as n from lead_consent lc join lead l on l.id = lc.lead_id where l.campaign_id = $1`,
+    [campaignId],
+  );
+  const { rows: codes } = await db.query(`select count(*)::int as n from offer_code where campaign_id = $1`, [campaignId]);
+  console.log(
+    `accepted ${totals.accepted} of ${tokens.length} genuine leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted ? "equal" : "NOT EQUAL"}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
+  );
+  // The owner's mail after the surge: single emails, then folded into a digest by the worker.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const { rows: mail } = await db.query(
+    `select kind, status, count(*)::int as n from email_outbox where campaign_id = $1 group by 1, 2 order by 1, 2`,
+    [campaignId],
+  );
+  console.log(`owner mail: ${mail.map((row) => `${row.kind}/${row.status} ${row.n}`).join(", ")}`);
+} finally {
+  await db.end();
+  const exited = new Promise((resolve) => cluster.once("exit", resolve));
+  cluster.kill("SIGTERM");
+  await exited;
+  fs.rmSync(workDir, { recursive: true, force: true });
+  const cleanup = new pg.Client({ connectionString: SERVER_URL });
+  await cleanup.connect();
+  await cleanup.query(`drop database if exists ${databaseName} with (force)`);
+  await cleanup.end();
+}
+
+async function measure(total, concurrency, operation) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const index = next++;
+        const t = performance.now();
+        await operation(index);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: total / seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
+/** Posts the form as a browser without JavaScript does; resolves to the status (0: connection failed). */
+function post(port, pathname, body) {
+  return new Promise((resolve) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        agent,
+        headers: { "user-agent": PHONE_UA, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", () => resolve(0));
+    req.end(body);
+  });
+}
+
+async function waitFor(url) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (cluster.exitCode !== null) throw new Error("the cluster stopped during start-up");
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the cluster did not start");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}

@@ -1,0 +1,54 @@
+// Operators see request rates, lead outcomes by reason and outbox queues at /metrics behind a
+// token (decision 302); owners see refused submissions per reason (decision 300).
+import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { countLeadRefusals } from "~/features/analytics/analytics.server";
+import { flushCounts } from "~/features/capture/visitors.server";
+import * as route from "~/routes/capture";
+import { answerMetrics } from "~/utils/metrics.server";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, run, statusOf } from "../http";
+
+const TOKEN = "metrics-token-0123456789";
+
+function submit(campaignId: string, form: Record<string, string>) {
+  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "x-leadqr-client-ip": "203.0.113.9" } });
+  return run(route.action, request, { campaignId });
+}
+
+describe("/metrics", () => {
+  it("is not there without a token, and refuses a wrong one", async () => {
+    expect((await answerMetrics("Bearer anything-at-all-here")).status).toBe(404);
+    expect((await answerMetrics(undefined, TOKEN)).status).toBe(401);
+    expect((await answerMetrics("Bearer wrong-token-0123456789", TOKEN)).status).toBe(401);
+  });
+
+  it("counts lead outcomes by reason and reports queue depths; the owner sees refusals per reason", { timeout: 120_000 }, async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id, title: "Surge" });
+    const { db } = await getServices();
+    const [scan] = await db.insert(schema.scan).values({ campaignId: campaign.id, deviceType: "mobile" }).returning({ id: schema.scan.id });
+    expect(statusOf(await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: scan!.id }))).toBe(200);
+    expect(statusOf(await submit(campaign.id, { name: "Bot", email: "bot@example.com", scanToken: crypto.randomUUID() }))).toBe(400);
+    expect(statusOf(await submit(campaign.id, { name: "", email: "x@example.com", scanToken: scan!.id }))).toBe(400);
+
+    const answer = await answerMetrics(`Bearer ${TOKEN}`, TOKEN);
+    expect(answer.status).toBe(200);
+    expect(answer.headers["Content-Type"]).toContain("text/plain");
+    expect(answer.body).toMatch(/leadqr_lead_submissions_total\{outcome="accepted"\} 1/);
+    expect(answer.body).toMatch(/leadqr_lead_submissions_total\{outcome="no_scan"\} 1/);
+    expect(answer.body).toMatch(/leadqr_lead_submissions_total\{outcome="invalid_fields"\} 1/);
+    // The new lead's owner email and its lead.created row (no endpoint: none) wait in the outbox.
+    expect(answer.body).toMatch(/leadqr_queue_depth\{queue="email"\} [1-9]/);
+    expect(answer.body).toMatch(/leadqr_queue_depth\{queue="webhook"\} \d+/);
+    expect(answer.body).toContain("leadqr_queue_oldest_age_seconds");
+
+    await flushCounts();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await countLeadRefusals(db, { campaignId: campaign.id, timeZone: "UTC", from: today, to: today })).toEqual({
+      no_scan: 1,
+      invalid_fields: 1,
+    });
+  });
+});
