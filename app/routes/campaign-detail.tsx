@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
+import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
@@ -19,7 +19,7 @@ import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
@@ -191,6 +191,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <FileCode aria-hidden className="h-4 w-4" /> Download SVG
             </a>
+            <Link to={printPageUrl(campaign.id)} className={buttonClass({ variant: "secondary", size: "sm" })}>
+              <Printer aria-hidden className="h-4 w-4" /> Print
+            </Link>
             <a
               href={`/capture/${campaign.id}`}
               target="_blank"

@@ -12,14 +12,19 @@ export const LOGO_SIZE = 60;
 
 export type QrLogo = { bytes: Buffer; contentType: string };
 
+/** A centred logo hides modules: only level H still decodes with a 60 px logo (STACK pitfall 10). */
+export function errorCorrectionLevel(hasLogo: boolean) {
+  return hasLogo ? ("H" as const) : ("M" as const);
+}
+
 function options(hasLogo: boolean) {
-  // A centred logo hides modules: only level H still decodes with a 60 px logo (STACK pitfall 10).
-  return {
-    width: QR_SIZE,
-    margin: QR_MARGIN,
-    errorCorrectionLevel: hasLogo ? ("H" as const) : ("M" as const),
-    color: { dark: QR_DARK, light: QR_LIGHT },
-  };
+  return { width: QR_SIZE, margin: QR_MARGIN, errorCorrectionLevel: errorCorrectionLevel(hasLogo), color: { dark: QR_DARK, light: QR_LIGHT } };
+}
+
+/** The code's module matrix, for drawing it as vectors (printed PDFs). */
+export function qrModules(text: string, hasLogo: boolean) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: errorCorrectionLevel(hasLogo) });
+  return { size: modules.size, isDark: (row: number, column: number) => Boolean(modules.get(row, column)) };
 }
 
 const PNG_CACHE_ENTRIES = 256;
