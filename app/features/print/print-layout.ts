@@ -248,7 +248,7 @@ function sheetColumn(format: "poster" | "flyer", sheet: { width: number; height:
   const codeWidth = codeWidthPoints(format);
   const block = codeBlockWidth(codeWidth, layout.moduleCount);
   const linkHeight = (isPoster ? 1 : 0.7) * POINTS_PER_CM;
-  const labelHeight = (isPoster ? 0.5 : 0.4) * POINTS_PER_CM;
+  const labelHeight = (isPoster ? 0.5 : 0.6) * POINTS_PER_CM;
   const free = sheet.height - 2 * margin - block - linkHeight - labelHeight - 6 * gap;
   const share = { business: 0.17, offer: 0.4, condition: 0.17, cta: 0.26 };
   const heights = [free * share.business, free * share.offer, free * share.condition, free * share.cta, block, linkHeight, labelHeight];
@@ -285,7 +285,7 @@ function tentFace(sheet: { width: number; height: number }, layout: Layout) {
   const codeTop = faceTop + (sheet.height / 2 - block - linkHeight) / 2;
   const columnX = margin + block + 0.6 * POINTS_PER_CM;
   const columnWidth = sheet.width - columnX - margin;
-  const labelHeight = 0.4 * POINTS_PER_CM;
+  const labelHeight = 0.6 * POINTS_PER_CM;
   const gap = 0.2 * POINTS_PER_CM;
   const free = sheet.height / 2 - 2 * margin - labelHeight - 4 * gap;
   const heights = [free * 0.18, free * 0.36, free * 0.18, free * 0.28, labelHeight];
