@@ -19,6 +19,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| logo uploads |", ["uploadByUser"]],
   ["| QR code downloads (PNG and SVG) |", ["qrByUser"]],
   ["| print PDFs |", ["printByUser"]],
+  ["| short links (`/q/{code}`) that do not exist |", ["shortLinkMissByAddress"]],
   ["| AI copy |", ["aiCopyByUser"]],
   ["| checkout |", ["checkoutByUser"]],
   ["| profile changes |", ["profileByUser"]],
