@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
+import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
@@ -19,7 +19,7 @@ import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
@@ -206,6 +206,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
             </a>
+            <Link to={printPageUrl(campaign.id)} className={buttonClass({ variant: "secondary", size: "sm" })}>
+              <Printer aria-hidden className="h-4 w-4" /> Print
+            </Link>
             <a
               href={`/capture/${campaign.id}`}
               target="_blank"

@@ -20,6 +20,12 @@ export const CODE_TO_STATUS = {
   lead_erased: 409,
   rate_limited: 429,
   already_pro: 409,
+  /** Print options or campaign text the print kit cannot use (unknown format, text too long to fit). */
+  print_invalid: 400,
+  /** The print check refuses these colours or this logo: no PDF is made. */
+  print_refused: 422,
+  /** Every PDF slot of this process is taken and the queue is full. */
+  print_busy: 503,
   /** A payment provider we depend on failed or answered nothing usable. */
   provider_failed: 502,
   /** The feature needs configuration this installation lacks (Stripe keys). */

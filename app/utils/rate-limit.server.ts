@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   webhookManualSendByUser: { points: 30, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */
   qrByUser: { points: 60, duration: 10 * 60 },
+  /** Print-ready PDFs by one signed-in user (each is a few tens of milliseconds of CPU). */
+  printByUser: { points: 30, duration: 10 * 60 },
   /** Double opt-in emails one client may trigger: the form must not mail-bomb strangers. */
   consentEmailByAddress: { points: 5, duration: 60 * 60 },
   aiCopyByUser: { points: 20, duration: 60 * 60 },

@@ -1,10 +1,11 @@
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
-import { Download, FileCode, Pencil, Plus, Trash2 } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Download, FileCode, Pencil, Plus, Printer, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { FieldError, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { printPageUrl } from "~/features/campaigns/campaigns";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementRenameSchema } from "./analytics.schema";
 import type { PlacementFigures } from "./analytics.server";
@@ -133,6 +134,13 @@ function PlacementActions({
       >
         <FileCode aria-hidden className="h-4 w-4" /> SVG
       </a>
+      <Link
+        to={printPageUrl(campaignId, placement.id)}
+        className={buttonClass({ variant: "secondary", size: "sm" })}
+        aria-label={`Print ${placement.name}`}
+      >
+        <Printer aria-hidden className="h-4 w-4" /> Print
+      </Link>
       <details open={Boolean(renamed)} className="group">
         <summary className={rowAction("secondary")} aria-label={`Rename ${placement.name}`}>
           <Pencil aria-hidden className="h-4 w-4" /> Rename

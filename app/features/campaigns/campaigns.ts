@@ -140,11 +140,16 @@ export function qrScanParams(placementId?: string | null) {
   return params;
 }
 
+/** The print page (issue 28) for the campaign's own code, or for one placement's. */
+export function printPageUrl(campaignId: string, placementId?: string | null) {
+  return `/campaigns/${campaignId}/print${placementId ? `?${new URLSearchParams({ placement: placementId })}` : ""}`;
+}
+
 /**
- * `{title}-qr-code.{ext}` reduced to characters every file system and header accepts; the
- * original title still travels in the RFC 5987 `filename*` parameter.
+ * `{title}-qr-code.{ext}` (or another `kind`: `-poster.pdf`) reduced to characters every file
+ * system and header accepts; the original title still travels in the RFC 5987 `filename*` parameter.
  */
-export function qrFileName(title: string, extension: "png" | "svg") {
+export function qrFileName(title: string, extension: "png" | "svg" | "pdf", kind = "qr-code") {
   const base =
     title
       .normalize("NFKD")
@@ -153,17 +158,17 @@ export function qrFileName(title: string, extension: "png" | "svg") {
       .replace(/^[\s.-]+|[\s.-]+$/g, "")
       .slice(0, 80)
       .trim() || "campaign";
-  return `${base}-qr-code.${extension}`;
+  return `${base}-${kind}.${extension}`;
 }
 
-export function contentDisposition(title: string, extension: "png" | "svg") {
-  const ascii = qrFileName(title, extension);
+export function contentDisposition(title: string, extension: "png" | "svg" | "pdf", kind = "qr-code") {
+  const ascii = qrFileName(title, extension, kind);
   const full = `${
     title
       .replace(/[\u0000-\u001f\u007f/\\]+/g, " ")
       .trim()
       .slice(0, 100) || "campaign"
-  }-qr-code.${extension}`;
+  }-${kind}.${extension}`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 

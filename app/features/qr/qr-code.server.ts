@@ -24,6 +24,21 @@ export type QrCodeFile = { body: Uint8Array<ArrayBuffer> | string; contentType: 
 
 const TOO_MANY = "Too many QR code downloads. Please wait a moment and try again.";
 
+export type FindQrTargetOptions = { userId: string; campaignId: string; placementId?: string; appOrigin: string };
+
+/**
+ * What an owner's printed code points at: the campaign (or one of its placements) and the URL the
+ * code encodes. Every printed form of the code (PNG, SVG, PDF) takes its URL from here; null for
+ * anyone else's or an unknown id.
+ */
+export async function findQrTarget(db: Database, { userId, campaignId, placementId, appOrigin }: FindQrTargetOptions) {
+  const campaign = await getCampaign(db, { userId, campaignId });
+  if (!campaign) return null;
+  const placement = placementId === undefined ? null : await getPlacement(db, { userId, campaignId: campaign.id, placementId });
+  if (placementId !== undefined && !placement) return null;
+  return { campaign, placement, url: await qrCodeText(db, { campaignId: campaign.id, placementId: placement?.id, appOrigin }) };
+}
+
 /**
  * The owner's QR code for a campaign, or for one of its placements; null for anyone else's or an
  * unknown id. Each download spends the owner's `qrByUser` budget (DomainError `rate_limited`).
@@ -38,17 +53,15 @@ export async function getQrCode(
     if (!isDomainError(error, "rate_limited")) throw error;
     throw new DomainError("rate_limited", TOO_MANY, { retryAfterSeconds: error.retryAfterSeconds });
   }
-  const campaign = await getCampaign(db, { userId, campaignId });
-  if (!campaign) return null;
-  const placement = placementId === undefined ? null : await getPlacement(db, { userId, campaignId: campaign.id, placementId });
-  if (placementId !== undefined && !placement) return null;
+  const target = await findQrTarget(db, { userId, campaignId, placementId, appOrigin });
+  if (!target) return null;
+  const { campaign, placement, url: text } = target;
   let logo = null;
   try {
     logo = await loadCampaignLogo(campaign.qrLogoUrl);
   } catch (error) {
     logger.error({ err: error }, "QR Code generation error: logo not readable");
   }
-  const text = await qrCodeText(db, { campaignId: campaign.id, placementId: placement?.id, appOrigin });
   const disposition = contentDisposition(placement ? `${campaign.title} - ${placement.name}` : campaign.title, format);
   if (format === "png")
     return { body: new Uint8Array(await renderQrPng(text, logo, size)), contentType: "image/png", contentDisposition: disposition };

@@ -21,6 +21,12 @@ export const QR_ERROR_CORRECTION = "H" as const;
 
 export type QrLogo = { bytes: Buffer; contentType: string };
 
+/** The code's module matrix, for drawing it as vectors (printed PDFs); H like every code (decision 280). */
+export function qrModules(text: string) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
+  return { size: modules.size, isDark: (row: number, column: number) => Boolean(modules.get(row, column)) };
+}
+
 const PNG_CACHE_ENTRIES = 64;
 // Rendered PNGs by (text, size, logo bytes): a campaign's code changes only with its URL or its logo.
 const pngCache = new Map<string, Buffer>();

@@ -1,0 +1,169 @@
+import { getBusinessName } from "~/features/account/account.server";
+import { listPlacements } from "~/features/analytics/placements.server";
+import { contentDisposition, FIELD_LIMITS } from "~/features/campaigns/campaigns";
+import { loadCampaignLogo } from "~/features/campaigns/campaigns.server";
+import { findQrTarget } from "~/features/qr/qr-code.server";
+import { qrModules } from "~/features/qr/qr.server";
+import type { Database } from "~/db/client.server";
+import { DomainError, isDomainError } from "~/utils/domain-error";
+import { logger } from "~/utils/logger.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { PLACEMENT_NAME_MAX } from "~/features/analytics/analytics.schema";
+import { FORMAT_SPECS, type PrintCheck, printCheck, printableText, typedLink } from "./print";
+import { printFontMetrics, unprintableCharacters } from "./print-fonts.server";
+import { planSheet, type PrintPlan, TextDoesNotFit, type TextRole } from "./print-layout";
+import { prepareLogo, renderPlanPdf, withPdfSlot } from "./print-pdf.server";
+import { type PrintOptions, PrintOptionsSchema } from "./print.schema";
+
+const WHITE = "#FFFFFF";
+
+/** The most of each text a sheet prints: the fields' own limits, so stored text never grows the work. */
+const TEXT_LIMITS = { businessName: 100, offer: FIELD_LIMITS.discount, condition: FIELD_LIMITS.minOrder, title: FIELD_LIMITS.title } as const;
+
+const ROLE_NAME: Record<TextRole, string> = {
+  business: "business name",
+  offer: "offer",
+  condition: "condition",
+  cta: "offer",
+  link: "link",
+  label: "placement name",
+};
+
+/** Parses the print options from a URL query; DomainError `print_invalid` (400) with a sentence otherwise. */
+export function parsePrintOptions(input: Record<string, unknown>): PrintOptions {
+  const parsed = PrintOptionsSchema.safeParse(input);
+  if (!parsed.success) throw new DomainError("print_invalid", parsed.error.issues[0]?.message ?? "These print options are not valid.");
+  return parsed.data;
+}
+
+function capped(text: string, limit: number, what: string) {
+  if (text.length > limit) throw new DomainError("print_invalid", `The ${what} is too long to print (at most ${limit} characters).`);
+  return text;
+}
+
+export type GetPrintSheetOptions = { userId: string; campaignId: string; options: PrintOptions; appOrigin: string };
+
+export type PrintSheet = {
+  campaign: { id: string; title: string; qrLogoUrl: string | null; design: { primary_color: string; secondary_color: string; text_color: string } };
+  placement: { id: string; name: string } | null;
+  placements: { id: string; name: string }[];
+  codeColor: string;
+  backgroundColor: string;
+  check: PrintCheck;
+  /** Null when the check refuses the text (it does not fit even at its smallest size). */
+  plan: PrintPlan | null;
+  logo: Buffer | null;
+};
+
+/**
+ * Everything one printed sheet needs, and the print check on it: the page previews it, the PDF
+ * route draws it. Null when the campaign or placement is not the owner's.
+ */
+export async function getPrintSheet(db: Database, { userId, campaignId, options, appOrigin }: GetPrintSheetOptions): Promise<PrintSheet | null> {
+  const target = await findQrTarget(db, { userId, campaignId, placementId: options.placement, appOrigin });
+  if (!target) return null;
+  const { campaign, placement, url } = target;
+  const codeColor = options.code ?? campaign.design.primary_color.toUpperCase();
+  const backgroundColor = options.background ?? WHITE;
+
+  const title = capped(printableText(campaign.title), TEXT_LIMITS.title, "campaign title");
+  const raw = {
+    businessName: capped(printableText(await getBusinessName(db, { userId })), TEXT_LIMITS.businessName, "business name") || title,
+    offer: capped(printableText(campaign.discount), TEXT_LIMITS.offer, "offer"),
+    condition: capped(printableText(campaign.minOrder), TEXT_LIMITS.condition, "condition"),
+    label: placement ? `${title} · ${capped(printableText(placement.name), PLACEMENT_NAME_MAX, "placement name")}` : `${title} · campaign code`,
+  };
+  const missingCharacters = unprintableCharacters(Object.values(raw).join(" "));
+  const printable = (text: string) =>
+    [...text]
+      .filter((character) => !missingCharacters.includes(character))
+      .join("")
+      .replace(/ {2,}/g, " ")
+      .trim();
+
+  let logo: Buffer | null = null;
+  let logoUnreadable = false;
+  if (campaign.qrLogoUrl) {
+    try {
+      const stored = await loadCampaignLogo(campaign.qrLogoUrl);
+      logo = stored ? await prepareLogo(stored, backgroundColor) : null;
+    } catch (error) {
+      logger.error({ err: error }, "Print: logo not readable");
+    }
+    logoUnreadable = logo === null;
+  }
+
+  let plan: PrintPlan | null = null;
+  let tooLong: TextRole | null = null;
+  try {
+    plan = planSheet({
+      format: options.format,
+      paper: options.paper,
+      content: {
+        businessName: printable(raw.businessName),
+        offer: printable(raw.offer),
+        condition: printable(raw.condition),
+        link: typedLink(url),
+        label: printable(raw.label),
+        hasLogo: logo !== null,
+      },
+      matrix: qrModules(url),
+      codeColor,
+      backgroundColor,
+      fonts: printFontMetrics(),
+    });
+  } catch (error) {
+    if (!(error instanceof TextDoesNotFit)) throw error;
+    tooLong = error.role;
+  }
+  const check = printCheck({
+    format: options.format,
+    codeColor,
+    backgroundColor,
+    logoArea: plan?.logoArea ?? null,
+    logoUnreadable,
+    missingCharacters,
+  });
+  if (tooLong) {
+    const refusal = `The ${ROLE_NAME[tooLong]} is too long to fit on a ${FORMAT_SPECS[options.format].label.toLowerCase()}. Shorten it, or choose a larger format.`;
+    check.items.push({ id: "text", status: "refuse", text: refusal });
+    check.canPrint = false;
+    check.refusal ??= refusal;
+  }
+  return {
+    campaign: { id: campaign.id, title: campaign.title, qrLogoUrl: campaign.qrLogoUrl, design: campaign.design },
+    placement,
+    placements: await listPlacements(db, { userId, campaignId: campaign.id }),
+    codeColor,
+    backgroundColor,
+    check,
+    plan,
+    logo,
+  };
+}
+
+const TOO_MANY = "Too many PDF downloads. Please wait a moment and try again.";
+
+export type PrintPdfFile = { body: Uint8Array<ArrayBuffer>; contentType: string; contentDisposition: string };
+
+/**
+ * The print-ready PDF, or null when the campaign or placement is not the owner's. Spends the
+ * owner's `printByUser` budget first; DomainError `print_refused` (422) when the print check
+ * refuses, with its reason; `print_busy` (503) when this process has too many queued.
+ */
+export async function createPrintPdf(db: Database, options: GetPrintSheetOptions): Promise<PrintPdfFile | null> {
+  try {
+    await consumeRateLimit("printByUser", options.userId);
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    throw new DomainError("rate_limited", TOO_MANY, { retryAfterSeconds: error.retryAfterSeconds });
+  }
+  const sheet = await getPrintSheet(db, options);
+  if (!sheet) return null;
+  if (!sheet.check.canPrint || !sheet.plan) throw new DomainError("print_refused", `No PDF: ${sheet.check.refusal}`);
+  const plan = sheet.plan;
+  const name = `${sheet.campaign.title}${sheet.placement ? ` - ${sheet.placement.name}` : ""}`;
+  const format = options.options.format;
+  const pdf = await withPdfSlot(() => renderPlanPdf(plan, { title: `${name} (${FORMAT_SPECS[format].label})`, logo: sheet.logo }));
+  return { body: new Uint8Array(pdf), contentType: "application/pdf", contentDisposition: contentDisposition(name, "pdf", format) };
+}

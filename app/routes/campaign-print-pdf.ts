@@ -1,0 +1,17 @@
+import { requireUser } from "~/features/auth/session.server";
+import { printOptionsInput } from "~/features/print/print.schema";
+import { createPrintPdf, parsePrintOptions } from "~/features/print/print.server";
+import { domainErrorText, privateDownload } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/campaign-print-pdf";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db, env } = await getServices();
+  try {
+    const options = parsePrintOptions(printOptionsInput(new URL(request.url).searchParams));
+    return privateDownload(await createPrintPdf(db, { userId: user.id, campaignId: params.campaignId, options, appOrigin: env.appOrigin }));
+  } catch (error) {
+    return domainErrorText(error);
+  }
+}
