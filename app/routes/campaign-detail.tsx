@@ -4,7 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange } from "~/features/analytics/analytics";
+import { EXCLUSION_EXPLANATIONS, exclusionSentence, resolveRange, SCAN_EXCLUSION_REASONS } from "~/features/analytics/analytics";
 import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
@@ -22,8 +22,7 @@ import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
-import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
-import { RedeemFunnel } from "~/features/redeem/funnel";
+import { RedeemFunnel } from "~/features/analytics/funnel";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";

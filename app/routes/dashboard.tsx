@@ -12,7 +12,7 @@ import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-l
 import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
-import { RedeemFunnel } from "~/features/redeem/funnel";
+import { RedeemFunnel } from "~/features/analytics/funnel";
 import { countRedeems } from "~/features/redeem/redeem.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";

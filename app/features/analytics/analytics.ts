@@ -3,6 +3,8 @@ import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/ca
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
+/** The exclusion reasons in the order the page lists them; routes read them here, not from the schema. */
+export { SCAN_EXCLUSION_REASONS };
 
 export type DateRange = {
   preset: RangePreset | "custom";

@@ -7,7 +7,7 @@ import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, privacyHrefOf, type ConsentMode 
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
-import { campaignScans } from "~/features/capture/scan-count.server";
+import { campaignScans } from "~/features/campaigns/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { leadDigestEmail, newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
