@@ -222,8 +222,8 @@ async function runServer() {
     const { default: proxyAddr } = await import("proxy-addr");
     const renderDocument = createFetchHandler(build, "production");
     /** @type {import("./app/features/capture/capture-document.server").RenderCapture} */
-    const render = async (campaignId, view, nonce) => {
-      const request = new Request(`${env.appOrigin}/capture/${campaignId}`, { headers: { "user-agent": "LeadQR template renderer" } });
+    const render = async (path, view, nonce) => {
+      const request = new Request(`${env.appOrigin}${path}`, { headers: { "user-agent": "LeadQR template renderer" } });
       const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
       if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
       return response.text();
@@ -246,6 +246,8 @@ async function runServer() {
     const withNonce = [...headers].map(([name, value]) => [name, String(value).split(NONCE_MARK)]);
     const trust = app.get("trust proxy fn");
     const CAPTURE_PATH = /^\/capture\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/i;
+    // A printed code's short link (decision 280): the same page, the same path through here.
+    const SHORT_PATH = /^\/q\/([0-9a-z]{1,8})(?:\?|$)/i;
 
     /**
      * @param {import("node:http").IncomingMessage} req
@@ -255,8 +257,9 @@ async function runServer() {
     function serve(req, res) {
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const match = CAPTURE_PATH.exec(req.url ?? "");
+      const short = match ? null : SHORT_PATH.exec(req.url ?? "");
       // Signed-in viewers (owner exclusion, private caching) and requests with a body take the full path.
-      if (!match || lifecycle.hasSessionCookie(req.headers.cookie)) return false;
+      if ((!match && !short) || lifecycle.hasSessionCookie(req.headers.cookie)) return false;
       if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0) return false;
       const started = performance.now();
       const nonce = crypto.randomBytes(16).toString("base64");
@@ -277,7 +280,7 @@ async function runServer() {
       }
       lifecycle
         .serveCaptureDocument(req, res, {
-          campaignId: match[1],
+          ...(match ? { campaignId: match[1] } : { shortCode: /** @type {RegExpExecArray} */ (short)[1] }),
           nonce,
           render,
           next: () => {
@@ -336,6 +339,16 @@ async function runServer() {
       lifecycle
         .serveCaptureDocument(req, res, {
           campaignId: req.params.campaignId,
+          nonce: res.locals.cspNonce,
+          render: captureFastPath.render,
+          next: () => next(),
+        })
+        .catch(next);
+    });
+    app.get("/q/:code", (req, res, next) => {
+      lifecycle
+        .serveCaptureDocument(req, res, {
+          shortCode: req.params.code,
           nonce: res.locals.cspNonce,
           render: captureFastPath.render,
           next: () => next(),

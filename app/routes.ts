@@ -4,6 +4,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("signout", "routes/signout.ts"),
   route("capture/:campaignId", "routes/capture.tsx"),
+  // The same page through a printed code's short link (decision 280); case-insensitive like every path.
+  route("q/:code", "routes/capture.tsx", { id: "routes/capture-short-link" }),
   route("redeem", "routes/redeem.tsx"),
   route("redeem/s/:token", "routes/redeem.staff-link.ts"),
   route("uploads/*", "routes/uploads.ts"),

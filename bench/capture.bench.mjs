@@ -3,6 +3,7 @@
 // or the machine's server on 127.0.0.1:5432) and prints figures; it asserts nothing except that the
 // scans are exact. Load comes from `wrk` (Debian package) so the client costs little CPU; the
 // baseline is `pgbench` running a plain one-row INSERT into scan, measured in the same run.
+// Section 3b compares a placement's short link (/Q/{code}) with its long link in the same run.
 // Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_EXACT_REQUESTS (2000).
 import { execFileSync, execSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -140,6 +141,30 @@ try {
   );
   console.log(
     `  scan rows written ${written} for ${hotRun.requests} answers wrk counted (wrk drops up to ${CONNECTIONS} in-flight answers at its stop: difference ${written - hotRun.requests})`,
+  );
+
+  // 3b. The same campaign through a placement's short link (decision 280) against its long link,
+  // in this run: both serve the capture page, count a scan and attribute the placement. The long
+  // link runs before and after, so drift on a shared machine shows and does not favour either.
+  const placementId = (await db.query(`insert into placement (campaign_id, name) values ($1, 'Window poster') returning id`, [hot])).rows[0].id;
+  const code = Array.from(crypto.randomBytes(6), (byte) => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[byte % 32]).join("");
+  await db.query(`insert into short_link (code, campaign_id, placement_id) values ($1, $2, $3)`, [code, hot, placementId]);
+  const placed = async () => (await db.query(`select count(*)::int as n from scan where placement_id = $1`, [placementId])).rows[0].n;
+  const longPath = `/capture/${hot}?s=qr&p=${placementId}`;
+  // Each worker process learns the code on its first scan of it (one lookup), then keeps it.
+  wrk([`/Q/${code}`], {}, 1);
+  const longBefore = wrk([longPath]);
+  const placedBefore = await placed();
+  const shortRun = wrk([`/Q/${code}`]);
+  await settle();
+  const placedByShort = (await placed()) - placedBefore;
+  const longAfter = wrk([longPath]);
+  const longRate = (longBefore.rate + longAfter.rate) / 2;
+  console.log(
+    `short link /Q/{code} vs /capture/{id}?s=qr&p= (wrk): ${shortRun.rate.toFixed(0)}/s (p99 ${shortRun.p99.toFixed(1)} ms, non-2xx ${shortRun.non2xx}) vs ${longBefore.rate.toFixed(0)}/s before and ${longAfter.rate.toFixed(0)}/s after (p99 ${longBefore.p99.toFixed(1)} / ${longAfter.p99.toFixed(1)} ms)`,
+  );
+  console.log(
+    `  ratio short ÷ long: ${(shortRun.rate / longRate).toFixed(2)} (target ≥ 0.95: ${shortRun.rate / longRate >= 0.95 ? "met" : "NOT met"}); scans attributed to the placement through the short link: ${placedByShort} for ${shortRun.requests} answers wrk counted`,
   );
 
   // 4. Exactness: every 200 carries exactly one scan row, checked answer by answer.

@@ -18,7 +18,7 @@ import { PlacementsPanel } from "~/features/analytics/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
-import { qrPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
+import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
@@ -189,6 +189,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             </a>
             <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <FileCode aria-hidden className="h-4 w-4" /> Download SVG
+            </a>
+            <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+              <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
             </a>
             <a
               href={`/capture/${campaign.id}`}

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
-import { getQrCode } from "~/features/qr/qr-code.server";
+import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
 import { domainErrorText, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-qr-png";
@@ -8,7 +8,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db, env } = await getServices();
   try {
-    return privateDownload(await getQrCode(db, { userId: user.id, campaignId: params.campaignId ?? "", format: "png", appOrigin: env.appOrigin }));
+    const size = parseQrSize(new URL(request.url).searchParams.get("size"));
+    return privateDownload(
+      await getQrCode(db, { userId: user.id, campaignId: params.campaignId ?? "", format: "png", size, appOrigin: env.appOrigin }),
+    );
   } catch (error) {
     return domainErrorText(error);
   }

@@ -5,6 +5,8 @@ import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~
 import { submitLead, type SubmitRefusal } from "~/features/capture/submit-lead.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { presentClaim } from "~/features/redeem/claim.server";
+import { captureTargetOf } from "~/features/short-links/short-links.server";
+import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -12,8 +14,11 @@ import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture";
 
+// Served at /capture/:campaignId and at /q/:code (a short link, decision 280).
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
 export const handle = { bareDocument: true };
+
+const SHORT_LINK_REFUSED = "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.";
 
 // A plain form post renders the page again in the same request: that render is not a new scan.
 const postedRequests = new WeakSet<object>();
@@ -24,13 +29,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (template) return data(template, { status: 200 });
   const { db } = await getServices();
   const url = new URL(request.url);
+  const address = clientAddress(request);
+  let target;
+  try {
+    target = await captureTargetOf(db, { params, searchParams: url.searchParams, clientAddress: address });
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    throw data(SHORT_LINK_REFUSED, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } });
+  }
   const view = await openCapturePage(db, {
-    campaignId: params.campaignId,
+    campaignId: target.campaignId,
     visit: {
       method: request.method,
       headers: request.headers,
-      clientAddress: clientAddress(request),
-      searchParams: url.searchParams,
+      clientAddress: address,
+      searchParams: target.searchParams,
       afterPost: postedRequests.has(context),
       viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
     },
@@ -47,9 +60,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
   }
   const { db } = await getServices();
+  let campaignId;
+  try {
+    ({ campaignId } = await captureTargetOf(db, { params, searchParams: new URLSearchParams(), clientAddress: clientAddress(request) }));
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    const headers = { "Retry-After": String(error.retryAfterSeconds ?? 60) };
+    return data({ ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` }, { status: 429, headers });
+  }
   const timeZone = await getTimeZone(request);
   const result = await submitLead(db, {
-    campaignId: params.campaignId,
+    campaignId,
     fields,
     clientAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
@@ -112,7 +133,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} /> }}
+      statusHandlers={{
+        404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />,
+        429: () => (
+          <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
+            <main className="cq-main">
+              <div className="cq-card" role="alert">
+                <h1>Please wait a moment</h1>
+                <p>{SHORT_LINK_REFUSED}</p>
+              </div>
+            </main>
+          </CaptureFrame>
+        ),
+      }}
       unexpectedErrorHandler={() => (
         <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
           <main className="cq-main">

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
-import { getQrCode } from "~/features/qr/qr-code.server";
+import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
 import { domainErrorText, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/placement-qr-png";
@@ -8,12 +8,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db, env } = await getServices();
   try {
+    const size = parseQrSize(new URL(request.url).searchParams.get("size"));
     return privateDownload(
       await getQrCode(db, {
         userId: user.id,
         campaignId: params.campaignId ?? "",
         placementId: params.placementId ?? "",
         format: "png",
+        size,
         appOrigin: env.appOrigin,
       }),
     );

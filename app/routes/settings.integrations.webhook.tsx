@@ -23,7 +23,7 @@ import {
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
-import { formFields, notFound, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -49,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       id: delivery.id,
       eventId: delivery.eventId,
       eventType: delivery.eventType,
+      leadErased: delivery.leadErased,
       status: delivery.status,
       nextAttemptAt: delivery.nextAttemptAt.toISOString(),
       attempts: delivery.log.map((attempt) => ({
@@ -79,8 +80,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       nudgeWebhookWorker();
       return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
     case "resend": {
-      const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
+      const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" }).catch((error: unknown) =>
+        domainErrorData(error, (refusal): ActionData => ({ error: refusal.message })),
+      );
       if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
+      if (typeof resent !== "string") return resent;
       nudgeWebhookWorker();
       return data<ActionData>({ message: "Delivery queued again." });
     }
@@ -186,18 +190,24 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                             {delivery.status === "pending" && delivery.attempts.length > 0 ? (
                               <span className="text-xs text-gray-500">next {formatWhen(delivery.nextAttemptAt)}</span>
                             ) : null}
-                            <Form method="post">
-                              <input type="hidden" name="intent" value="resend" />
-                              <input type="hidden" name="deliveryId" value={delivery.id} />
-                              <SubmitButton
-                                variant="secondary"
-                                disabled={!isPro}
-                                busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id}
-                                label={`Resend ${delivery.eventType} ${delivery.eventId}`}
-                              >
-                                Resend
-                              </SubmitButton>
-                            </Form>
+                            {delivery.leadErased ? (
+                              <span className="text-xs text-gray-600" data-testid="lead-erased">
+                                Lead erased: not sent again
+                              </span>
+                            ) : (
+                              <Form method="post">
+                                <input type="hidden" name="intent" value="resend" />
+                                <input type="hidden" name="deliveryId" value={delivery.id} />
+                                <SubmitButton
+                                  variant="secondary"
+                                  disabled={!isPro}
+                                  busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id}
+                                  label={`Resend ${delivery.eventType} ${delivery.eventId}`}
+                                >
+                                  Resend
+                                </SubmitButton>
+                              </Form>
+                            )}
                           </div>
                         ) : null}
                       </Td>

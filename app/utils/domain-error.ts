@@ -13,8 +13,11 @@ export const CODE_TO_STATUS = {
   unsafe_destination: 400,
   placement_name_taken: 400,
   placement_limit: 400,
+  qr_size_invalid: 400,
   endpoint_limit: 409,
   api_key_limit: 409,
+  /** A webhook event whose lead was erased is never sent again. */
+  lead_erased: 409,
   rate_limited: 429,
   already_pro: 409,
   /** A payment provider we depend on failed or answered nothing usable. */

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   redeemMissByActor: { points: 60, duration: 10 * 60 },
   redeemMissByAddress: { points: 120, duration: 10 * 60 },
   staffLinkByAddress: { points: 20, duration: 10 * 60 },
+  /** Short links (`/q/{code}`) that do not exist: guessing codes is what this bounds (decision 280). */
+  shortLinkMissByAddress: { points: 30, duration: 10 * 60 },
   // Accounts (decisions 132, 133): keyed per account *and* client, so strangers cannot lock the owner out.
   signUpTakenByAddress: { points: 5, duration: 60 * 60 },
   passwordResetByAddress: { points: 10, duration: 60 * 60 },

@@ -65,8 +65,9 @@ test("owner compares two placements and sees what was not counted, with reasons"
 
   const windowUrl = await scanPlacementCode(page, "Window poster");
   const tableUrl = await scanPlacementCode(page, "Table tent");
-  expect(windowUrl).toMatch(new RegExp(`^${BASE_URL}/capture/${campaignId}\\?s=qr&p=[0-9a-f-]{36}$`));
-  expect(tableUrl).toMatch(new RegExp(`^${BASE_URL}/capture/${campaignId}\\?s=qr&p=[0-9a-f-]{36}$`));
+  // Each code is a short link (decision 280), opened by the phone as it reads it.
+  expect(windowUrl).toMatch(new RegExp(`^${BASE_URL.toUpperCase()}/Q/[2-9A-HJ-NP-Z]{6}$`));
+  expect(tableUrl).toMatch(new RegExp(`^${BASE_URL.toUpperCase()}/Q/[2-9A-HJ-NP-Z]{6}$`));
   expect(tableUrl).not.toBe(windowUrl);
 
   // Ana scans the window poster, refreshes (a repeat, not a new scan) and claims the offer.

@@ -100,6 +100,7 @@ let bLogoKey: string;
 let bPostId: string;
 let bEndpointId: string;
 let bDeliveryId: string;
+let bErasedDeliveryId: string;
 let bKeyId: string;
 let c: Awaited<ReturnType<typeof createUser>>;
 let cKey: string;
@@ -282,6 +283,16 @@ beforeAll(async () => {
   const [event] = await db.insert(schema.webhookEvent).values({ id: "evt_matrix_b", userId: b.id, type: "lead.created", payload: {} }).returning();
   const [delivery] = await db.insert(schema.webhookDelivery).values({ eventId: event!.id, endpointId: bEndpointId, status: "failed" }).returning();
   bDeliveryId = delivery!.id;
+  // And a delivery of an event whose lead was erased (issue 25 finding 2).
+  const [erasedEvent] = await db
+    .insert(schema.webhookEvent)
+    .values({ id: "evt_matrix_b_erased", userId: b.id, type: "lead.created", payload: {}, redactedAt: new Date() })
+    .returning();
+  const [erasedDelivery] = await db
+    .insert(schema.webhookDelivery)
+    .values({ eventId: erasedEvent!.id, endpointId: bEndpointId, status: "succeeded" })
+    .returning();
+  bErasedDeliveryId = erasedDelivery!.id;
   bKeyId = (await createApiKey(db, { userId: b.id, name: "B's secret key" })).id;
   c = await createUser({ isPro: true });
   cKey = (await createApiKey(db, { userId: c.id, name: "C's key" })).key;
@@ -515,6 +526,19 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       );
       expect([403, 404]).toContain(revoke.status);
     }
+    // "Revoke all keys" (issue 25 finding 8) revokes the actor's own keys only, whatever the form names
+    // (A here: C's own key is used by the API checks below).
+    const revokeAll = await outcome(
+      action,
+      makeRequest("/settings/integrations", {
+        cookie: a.cookie,
+        form: { intent: "revokeAllKeys", confirm: "yes", userId: b.id, keyId: bKeyId },
+      }),
+    );
+    expect(revokeAll.status).toBe(200);
+    const { db } = await getServices();
+    const [bKey] = await db.select({ revokedAt: schema.apiKey.revokedAt }).from(schema.apiKey).where(eq(schema.apiKey.id, bKeyId));
+    expect(bKey!.revokedAt).toBeNull();
     // A free owner sees the upgrade prompt and can create nothing.
     const free = await outcome(
       action,
@@ -535,6 +559,14 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       endpointId: cEndpointId,
     });
     expect(resend.status).toBe(404);
+    // An erased lead's delivery: its owner is told why it is refused; anyone else learns nothing.
+    const erasedForm = { intent: "resend", deliveryId: bErasedDeliveryId };
+    const stranger = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: erasedForm }), { endpointId: cEndpointId });
+    expect(stranger.status).toBe(404);
+    expect(await text(stranger.result)).not.toContain("erased");
+    const own = await outcome(action, makeRequest(path, { cookie: b.cookie, form: erasedForm }), { endpointId: bEndpointId });
+    expect(own.status).toBe(409);
+    expect(await text(own.result)).toContain("This event's lead was erased, so it cannot be sent again.");
   },
   "routes/redeem.tsx": async () => {
     const { loader, action } = await load("routes/redeem.tsx");

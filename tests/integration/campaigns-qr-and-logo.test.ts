@@ -2,7 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { shortLink } from "~/db/schema";
+import { getServices } from "~/utils/services.server";
 import * as logoRoute from "~/routes/api.logo";
 import * as pngRoute from "~/routes/campaign-qr-png";
 import * as svgRoute from "~/routes/campaign-qr-svg";
@@ -28,6 +31,13 @@ const uploadLogo = (cookie: string, file: Blob | string, name = "logo.png") =>
     makeRequest("/api/logo", { cookie, form: { logo: typeof file === "string" ? file : new File([file], name, { type: (file as Blob).type }) } }),
   );
 
+/** What the campaign's code encodes: its short link (decision 280). */
+async function shortLinkOf(campaignId: string) {
+  const { db } = await getServices();
+  const [row] = await db.select({ code: shortLink.code }).from(shortLink).where(eq(shortLink.campaignId, campaignId));
+  return `HTTP://LOCALHOST:3000/Q/${row!.code}`;
+}
+
 const getQr = (route: typeof pngRoute | typeof svgRoute, id: string, cookie: string, ext: string) =>
   attempt(route.loader, makeRequest(`/campaigns/${id}/qr.${ext}`, { cookie }), { campaignId: id }) as Promise<Response>;
 
@@ -44,7 +54,7 @@ describe("QR code downloads", () => {
     );
     const { png, text } = decode(Buffer.from(await response.arrayBuffer()));
     expect([png.width, png.height]).toEqual([300, 300]);
-    expect(text).toBe(`http://localhost:3000/capture/${id}?s=qr`);
+    expect(text).toBe(await shortLinkOf(id));
 
     const svg = await getQr(svgRoute, id, owner.cookie, "svg");
     expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
@@ -72,7 +82,7 @@ describe("QR code downloads", () => {
     expect((await campaignRow(id))!.qrLogoUrl).toBe(url);
 
     const { png, text } = decode(Buffer.from(await (await getQr(pngRoute, id, owner.cookie, "png")).arrayBuffer()));
-    expect(text).toBe(`http://localhost:3000/capture/${id}?s=qr`);
+    expect(text).toBe(await shortLinkOf(id));
     const centre = (150 * 300 + 150) * 4;
     expect(Array.from(png.data.subarray(centre, centre + 4))).toEqual([220, 38, 38, 255]);
 

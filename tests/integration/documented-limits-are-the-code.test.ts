@@ -18,6 +18,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| lead posts with a valid, unused scan token |", ["leadByToken"]],
   ["| logo uploads |", ["uploadByUser"]],
   ["| QR code downloads (PNG and SVG) |", ["qrByUser"]],
+  ["| short links (`/q/{code}`) that do not exist |", ["shortLinkMissByAddress"]],
   ["| AI copy |", ["aiCopyByUser"]],
   ["| checkout |", ["checkoutByUser"]],
   ["| profile changes |", ["profileByUser"]],

@@ -128,9 +128,10 @@ describe("placements", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Bakery Week - Table tent-qr-code.png"/);
     const image = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
-    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(
-      `http://localhost:3000/capture/${campaignId}?s=qr&p=${placementId}`,
-    );
+    const { db } = await getServices();
+    const [link] = await db.select().from(schema.shortLink).where(eq(schema.shortLink.placementId, placementId));
+    expect(link).toMatchObject({ campaignId, placementId });
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`HTTP://LOCALHOST:3000/Q/${link!.code}`);
     const vector = (await outcome(svg.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).result as Response;
     expect(vector.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(await vector.text()).toMatch(/^<svg/);

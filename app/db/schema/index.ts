@@ -7,3 +7,4 @@ export * from "./integrations";
 export * from "./capture";
 export * from "./consent";
 export * from "./redeem";
+export * from "./short-links";

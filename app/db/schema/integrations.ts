@@ -42,9 +42,20 @@ export const webhookEvent = pgTable(
     type: text("type").notNull(),
     /** The whole JSON body as sent (id, type, version, timestamp, data). */
     payload: jsonb("payload").notNull(),
+    /**
+     * When the lead this event carried was erased: its `data` was cut to the lead's id by the
+     * `lead_erase_copies` trigger (migration 0011), and the event is never sent again.
+     */
+    redactedAt: timestamp("redacted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_event_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("webhook_event_user_idx").on(t.userId, t.createdAt),
+    // The erasure trigger finds the events of erased leads by this key.
+    index("webhook_event_lead_idx")
+      .on(sql`(${t.payload} -> 'data' -> 'lead' ->> 'id')`)
+      .where(sql`${t.payload} -> 'data' ? 'lead'`),
+  ],
 );
 
 /** The outbox: one row per event and endpoint, claimed by workers with FOR UPDATE SKIP LOCKED. */
@@ -70,7 +81,12 @@ export const webhookDelivery = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
-  (t) => [index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt), index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt)],
+  (t) => [
+    index("webhook_delivery_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_delivery_endpoint_idx").on(t.endpointId, t.createdAt),
+    // An event's deliveries, for the erasure trigger.
+    index("webhook_delivery_event_idx").on(t.eventId),
+  ],
 );
 
 /** The delivery log: one row per HTTP attempt. */
@@ -91,7 +107,7 @@ export const webhookAttempt = pgTable(
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_attempt_endpoint_idx").on(t.endpointId, t.createdAt)],
+  (t) => [index("webhook_attempt_endpoint_idx").on(t.endpointId, t.createdAt), index("webhook_attempt_delivery_idx").on(t.deliveryId)],
 );
 
 /** REST API keys: only a SHA-256 of the key is stored; `prefix` lets the owner recognise it. */

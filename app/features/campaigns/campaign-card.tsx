@@ -20,6 +20,9 @@ const STATUS_LABEL: Record<CampaignSummary["status"], string> = { active: "Activ
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
 export const qrSvgUrl = (id: string) => `/campaigns/${id}/qr.svg`;
+/** A print shop's PNG (decision 280): large enough for a poster at 300 dpi up to ~17 cm. */
+export const PRINT_PNG_SIZE = 2000;
+export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_SIZE}`;
 
 /**
  * One campaign with its figures and actions. Pause/Activate and Delete post to the /campaigns

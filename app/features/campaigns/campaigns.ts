@@ -130,9 +130,14 @@ export function captureUrl(appOrigin: string, campaignId: string) {
  * from the link shared elsewhere, and `p=<placementId>` for a placement's own code.
  */
 export function qrCodeUrl(appOrigin: string, campaignId: string, placementId?: string | null) {
+  return `${captureUrl(appOrigin, campaignId)}?${qrScanParams(placementId)}`;
+}
+
+/** The query a load from a printed code carries; a short link (`/q/{code}`) stands for the same. */
+export function qrScanParams(placementId?: string | null) {
   const params = new URLSearchParams({ s: "qr" });
   if (placementId) params.set("p", placementId);
-  return `${captureUrl(appOrigin, campaignId)}?${params}`;
+  return params;
 }
 
 /**

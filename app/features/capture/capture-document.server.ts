@@ -18,6 +18,8 @@ import {
   type CaptureView,
 } from "./capture.server";
 import { isUuid } from "./capture";
+import { shortLinkPath } from "~/features/short-links/short-links";
+import { scanParamsOf, warmShortLink } from "~/features/short-links/short-links.server";
 
 /** A fixed token the template carries where each visitor's scan id goes. */
 export const TOKEN_PLACEHOLDER = "7e57c0de-0000-4000-8000-00000000c0de";
@@ -30,8 +32,8 @@ export const SNAPSHOT_TTL_MS = 2_000;
 export const MAX_WAITING_SCANS = 64;
 const MAX_CACHED_CAMPAIGNS = 1_000;
 
-/** Renders the capture route for a campaign with a given view (provided by the HTTP server). */
-export type RenderCapture = (campaignId: string, view: CaptureView, nonce: string) => Promise<string>;
+/** Renders the capture route at a path (`/capture/{id}` or `/q/{code}`) with a given view (provided by the HTTP server). */
+export type RenderCapture = (path: string, view: CaptureView, nonce: string) => Promise<string>;
 
 type Slot = "token" | "nonce";
 type Template = { parts: Buffer[]; deflated: Buffer[]; slots: Slot[]; html: string };
@@ -124,12 +126,14 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
   return entry;
 }
 
-function templateFor(entry: CachedCampaign, campaignId: string, view: CaptureView, render: RenderCapture) {
-  const key = view.state === "form" ? `form:${view.scanToken ? "token" : "none"}` : view.state === "limit" ? `limit:${view.scanCount}` : view.state;
+function templateFor(entry: CachedCampaign, path: string, view: CaptureView, render: RenderCapture) {
+  // Per path: the browser's router takes the page's route from its address.
+  const state = view.state === "form" ? `form:${view.scanToken ? "token" : "none"}` : view.state === "limit" ? `limit:${view.scanCount}` : view.state;
+  const key = `${path} ${state}`;
   let template = entry.templates.get(key);
   if (!template) {
     const shown: CaptureView = view.state === "form" && view.scanToken ? { ...view, scanToken: TOKEN_PLACEHOLDER } : view;
-    template = render(campaignId, shown, NONCE_PLACEHOLDER).then(compileTemplate);
+    template = render(path, shown, NONCE_PLACEHOLDER).then(compileTemplate);
     entry.templates.set(key, template);
     template.catch(() => entry.templates.delete(key));
   }
@@ -157,16 +161,22 @@ function answerBusy(res: ServerResponse) {
 }
 
 /**
- * Serves GET/HEAD /capture/:id for an active campaign, or calls `next` (unknown campaigns, and
- * any surprise, go through the full React Router pipeline). `nonce` is this response's CSP nonce.
+ * Serves GET/HEAD /capture/:id, or /q/:code (a short link this process knows), for an active
+ * campaign, or calls `next` (unknown campaigns and codes, and any surprise, go through the full
+ * React Router pipeline). `nonce` is this response's CSP nonce.
  */
 export async function serveCaptureDocument(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { campaignId: string; nonce: string; render: RenderCapture; next: () => void },
+  options: ({ campaignId: string } | { shortCode: string }) & { nonce: string; render: RenderCapture; next: () => void },
 ) {
-  const { campaignId } = options;
+  const headers = headerSource(req);
+  const clientAddress = headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  const link = "shortCode" in options ? warmShortLink(options.shortCode, clientAddress) : undefined;
+  if ("shortCode" in options && !link) return options.next();
+  const campaignId = link ? link.campaignId : (options as { campaignId: string }).campaignId;
   if (!isUuid(campaignId)) return options.next();
+  const path = link ? shortLinkPath(link.code) : `/capture/${campaignId}`;
   const { database } = await getServices();
   const { db, waiting } = database.capture;
   if (waiting() >= MAX_WAITING_SCANS) return answerBusy(res);
@@ -177,12 +187,11 @@ export async function serveCaptureDocument(
     entry = await snapshotOf(db, campaignId);
     if (!entry.snapshot) return options.next();
     const url = new URL(req.url ?? "/", "http://capture.invalid");
-    const headers = headerSource(req);
     view = await decideCaptureLoad(db, entry.snapshot, {
       method: req.method ?? "GET",
       headers,
-      clientAddress: headers.get(CLIENT_IP_HEADER) ?? "unknown",
-      searchParams: url.searchParams,
+      clientAddress,
+      searchParams: link ? scanParamsOf(link) : url.searchParams,
       viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: req.headers as HeadersInit })) : undefined,
     });
   } catch (error) {
@@ -195,7 +204,7 @@ export async function serveCaptureDocument(
     return options.next();
   }
 
-  const template = await templateFor(entry, campaignId, view, options.render);
+  const template = await templateFor(entry, path, view, options.render);
   const values = { token: view.state === "form" && view.scanToken ? view.scanToken : "", nonce: options.nonce };
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const body = gzip ? gzipDocument(template, values) : plainDocument(template, values);

@@ -89,10 +89,16 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
 
   async function record(row: Claimed, result: AttemptResult) {
     await db.transaction(async (tx) => {
+      // The lead may have been erased while this was in flight (the row lock orders us after or
+      // before that erasure): then the answer, which may echo the lead, is not kept, nor retried.
+      const [event] = rowsOf<{ erased: boolean }>(
+        await tx.execute(sql`select redacted_at is not null as erased from webhook_event where id = ${row.event_id} for share`),
+      );
+      const erased = event?.erased ?? false;
       await tx.execute(sql`
         insert into webhook_attempt (delivery_id, endpoint_id, attempt, status_code, latency_ms, response_excerpt, error)
         values (${row.id}, ${row.endpoint_id}, ${row.attempts}, ${result.statusCode}, ${result.latencyMs},
-                ${result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
+                ${erased ? "" : result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
       if (result.ok) {
         await tx.execute(sql`
           update webhook_delivery set status = 'succeeded', completed_at = ${now()}, locked_until = null, last_status_code = ${result.statusCode}
@@ -100,7 +106,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
         await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
         return;
       }
-      const giveUp = row.attempts >= settings.maxAttempts;
+      const giveUp = erased || row.attempts >= settings.maxAttempts;
       const delay = webhookBackoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
       await tx.execute(sql`
         update webhook_delivery

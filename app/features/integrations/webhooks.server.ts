@@ -246,17 +246,31 @@ export async function sendTestEvent(db: Database, options: { userId: string; end
   );
 }
 
-/** Sends a delivery's event again to the same endpoint, as a new delivery with its own attempts. */
+export const LEAD_ERASED_MESSAGE = "This event's lead was erased, so it cannot be sent again.";
+
+/**
+ * Sends a delivery's event again to the same endpoint, as a new delivery with its own attempts.
+ * An event whose lead was erased is refused: it no longer holds the lead, and must not send it.
+ */
 export async function resendDelivery(db: Database, options: { userId: string; deliveryId: string }) {
   if (!isUuid(options.deliveryId)) return null;
-  const [row] = await db
-    .select({ eventId: webhookDelivery.eventId, endpointId: webhookDelivery.endpointId })
-    .from(webhookDelivery)
-    .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
-    .where(and(eq(webhookDelivery.id, options.deliveryId), eq(webhookEndpoint.userId, options.userId)));
-  if (!row) return null;
-  const [created] = await db.insert(webhookDelivery).values(row).returning({ id: webhookDelivery.id });
-  return created!.id;
+  return db.transaction(async (tx) => {
+    // The event's row is read FOR SHARE, so an erasure running now finishes first or waits.
+    const [row] = await tx
+      .select({ eventId: webhookDelivery.eventId, endpointId: webhookDelivery.endpointId, redactedAt: webhookEvent.redactedAt })
+      .from(webhookDelivery)
+      .innerJoin(webhookEndpoint, eq(webhookEndpoint.id, webhookDelivery.endpointId))
+      .innerJoin(webhookEvent, eq(webhookEvent.id, webhookDelivery.eventId))
+      .where(and(eq(webhookDelivery.id, options.deliveryId), eq(webhookEndpoint.userId, options.userId)))
+      .for("share", { of: webhookEvent });
+    if (!row) return null;
+    if (row.redactedAt) throw new DomainError("lead_erased", LEAD_ERASED_MESSAGE);
+    const [created] = await tx
+      .insert(webhookDelivery)
+      .values({ eventId: row.eventId, endpointId: row.endpointId })
+      .returning({ id: webhookDelivery.id });
+    return created!.id;
+  });
 }
 
 export const DELIVERY_LOG_LIMIT = 50;
@@ -269,6 +283,7 @@ export async function listDeliveryLog(db: Database, options: { userId: string; e
       id: webhookDelivery.id,
       eventId: webhookDelivery.eventId,
       eventType: webhookEvent.type,
+      leadErased: sql<boolean>`${webhookEvent.redactedAt} is not null`,
       status: webhookDelivery.status,
       attempts: webhookDelivery.attempts,
       nextAttemptAt: webhookDelivery.nextAttemptAt,

@@ -1,17 +1,21 @@
-import { contentDisposition, qrCodeUrl } from "~/features/campaigns/campaigns";
+import { contentDisposition } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { getPlacement } from "~/features/analytics/placements.server";
 import type { Database } from "~/db/client.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { renderQrPng, renderQrSvg } from "./qr.server";
+import { shortLinkQrText } from "~/features/short-links/short-links";
+import { shortCodeOf } from "~/features/short-links/short-links.server";
+import { QR_MAX_SIZE, QR_MIN_SIZE, QR_SIZE, renderQrPng, renderQrSvg } from "./qr.server";
 
 export type GetQrCodeOptions = {
   userId: string;
   campaignId: string;
   placementId?: string;
   format: "png" | "svg";
+  /** The PNG's width and height in pixels, from `parseQrSize` (the SVG is a vector and ignores it). */
+  size?: number;
   /** The public origin the code points at (APP_URL). */
   appOrigin: string;
 };
@@ -24,7 +28,10 @@ const TOO_MANY = "Too many QR code downloads. Please wait a moment and try again
  * The owner's QR code for a campaign, or for one of its placements; null for anyone else's or an
  * unknown id. Each download spends the owner's `qrByUser` budget (DomainError `rate_limited`).
  */
-export async function getQrCode(db: Database, { userId, campaignId, placementId, format, appOrigin }: GetQrCodeOptions): Promise<QrCodeFile | null> {
+export async function getQrCode(
+  db: Database,
+  { userId, campaignId, placementId, format, size, appOrigin }: GetQrCodeOptions,
+): Promise<QrCodeFile | null> {
   try {
     await consumeRateLimit("qrByUser", userId);
   } catch (error) {
@@ -41,8 +48,28 @@ export async function getQrCode(db: Database, { userId, campaignId, placementId,
   } catch (error) {
     logger.error({ err: error }, "QR Code generation error: logo not readable");
   }
-  const text = qrCodeUrl(appOrigin, campaign.id, placement?.id);
+  const text = await qrCodeText(db, { campaignId: campaign.id, placementId: placement?.id, appOrigin });
   const disposition = contentDisposition(placement ? `${campaign.title} - ${placement.name}` : campaign.title, format);
-  if (format === "png") return { body: new Uint8Array(await renderQrPng(text, logo)), contentType: "image/png", contentDisposition: disposition };
+  if (format === "png")
+    return { body: new Uint8Array(await renderQrPng(text, logo, size)), contentType: "image/png", contentDisposition: disposition };
   return { body: await renderQrSvg(text, logo), contentType: "image/svg+xml; charset=utf-8", contentDisposition: disposition };
+}
+
+/**
+ * What a campaign's or placement's printed code encodes: its short link (decision 280), created on
+ * first use. Every QR code (PNG, SVG, print page, PDF) takes its text from here. The caller has
+ * checked that the user owns the campaign and the placement.
+ */
+export async function qrCodeText(db: Database, target: { campaignId: string; placementId?: string | null; appOrigin: string }) {
+  return shortLinkQrText(target.appOrigin, await shortCodeOf(db, target));
+}
+
+export const QR_SIZE_INVALID = `The size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}, for example ?size=2000.`;
+
+/** The `size` query parameter of a QR download: absent is the screen size; anything else must be in range. */
+export function parseQrSize(raw: string | null): number {
+  if (raw === null) return QR_SIZE;
+  const size = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(size >= QR_MIN_SIZE && size <= QR_MAX_SIZE)) throw new DomainError("qr_size_invalid", QR_SIZE_INVALID);
+  return size;
 }

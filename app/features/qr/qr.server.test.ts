@@ -1,9 +1,11 @@
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
-import { renderQrPng, renderQrSvg } from "./qr.server";
+import QRCode from "qrcode";
+import { shortLinkQrText, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "~/features/short-links/short-links";
+import { QR_ERROR_CORRECTION, renderQrPng, renderQrSvg } from "./qr.server";
 
-const URL_TEXT = "http://localhost:3000/capture/0b0e5c36-8d9c-4a8a-9f0e-2b8f3f6f1c11";
+const URL_TEXT = shortLinkQrText("http://localhost:3000", "AB3K7Z");
 
 export function decodePng(bytes: Buffer) {
   const png = PNG.sync.read(bytes);
@@ -50,6 +52,47 @@ describe("QR codes", () => {
   it("ignores an unreadable logo rather than failing", async () => {
     const { text } = decodePng(await renderQrPng(URL_TEXT, { bytes: Buffer.from("nope"), contentType: "image/png" }));
     expect(text).toBe(URL_TEXT);
+  });
+
+  it("encodes a typical host's short link as a version 3 code at error correction H", () => {
+    // The densest code a short link can have: the last symbols of the alphabet.
+    const text = shortLinkQrText("https://leadqr.example.com", SHORT_CODE_ALPHABET.slice(-SHORT_CODE_LENGTH));
+    expect(text).toBe("HTTPS://LEADQR.EXAMPLE.COM/Q/UVWXYZ");
+    expect(QR_ERROR_CORRECTION).toBe("H");
+    const code = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
+    expect(code.version).toBeLessThanOrEqual(3);
+    // What the codes encoded before: a version 10 code.
+    const long = QRCode.create(
+      "https://leadqr.example.com/capture/0b0e5c36-8d9c-4a8a-9f0e-2b8f3f6f1c11?s=qr&p=0b0e5c36-8d9c-4a8a-9f0e-2b8f3f6f1c11",
+      {
+        errorCorrectionLevel: "H",
+      },
+    );
+    expect(long.version).toBeGreaterThan(3);
+  });
+
+  it("renders a print-size PNG whose modules are whole, equal squares, with the logo scaled along", async () => {
+    const logo = solidPng(120, 120, [220, 38, 38, 255]);
+    const { png, text } = decodePng(await renderQrPng(URL_TEXT, { bytes: logo, contentType: "image/png" }, 2000));
+    expect([png.width, png.height]).toEqual([2000, 2000]);
+    expect(text).toBe(URL_TEXT);
+    // Logo square: a fifth of the width, in the centre.
+    expect(pixel(png, 1000, 1000)).toEqual([220, 38, 38, 255]);
+    expect(pixel(png, 805, 805)).toEqual([220, 38, 38, 255]);
+    expect(pixel(png, 790, 1000)).not.toEqual([220, 38, 38, 255]);
+    // Along a row, every run of one colour is a multiple of the module width.
+    const modules = QRCode.create(URL_TEXT, { errorCorrectionLevel: "H" }).modules.size + 4;
+    const scale = Math.floor(2000 / modules);
+    const row = Math.floor((2000 - scale * modules) / 2) + scale * 2 + 1;
+    const runs: number[] = [];
+    let previous = "";
+    for (let x = 0; x < 2000; x++) {
+      const colour = pixel(png, x, row).join();
+      if (colour === previous) runs[runs.length - 1]!++;
+      else runs.push(1);
+      previous = colour;
+    }
+    expect(runs.slice(1, -1).every((run) => run % scale === 0)).toBe(true);
   });
 
   it("renders SVG, with the logo as an embedded data: image", async () => {

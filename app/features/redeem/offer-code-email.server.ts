@@ -2,18 +2,20 @@ import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { businessIdentity, emailOutbox } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { isForeignKeyViolation } from "~/db/errors.server";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
-import type { Claim } from "./redeem.server";
+import type { IssuedClaim } from "./redeem.server";
 
 export type MailExistingCodeOptions = {
   campaignId: string;
   ownerId: string;
   to: string;
   businessName: string;
-  claim: Claim;
+  /** The claim as drawn by its first claimant: the email belongs to that lead and goes with its erasure. */
+  claim: IssuedClaim;
   timeZone: string;
   clientAddress: string;
 };
@@ -47,15 +49,22 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
     .select({ postalAddress: businessIdentity.postalAddress })
     .from(businessIdentity)
     .where(eq(businessIdentity.userId, options.ownerId));
-  await enqueueEmail(db, {
-    kind: "offer_code",
-    to: options.to,
-    campaignId: options.campaignId,
-    content: offerCodeEmail({
-      businessName: options.businessName,
-      postalAddress: identity?.postalAddress ?? "",
-      ...describeClaim(options.claim, options.timeZone),
-    }),
-  });
+  try {
+    await enqueueEmail(db, {
+      kind: "offer_code",
+      to: options.to,
+      campaignId: options.campaignId,
+      leadId: options.claim.leadId,
+      content: offerCodeEmail({
+        businessName: options.businessName,
+        postalAddress: identity?.postalAddress ?? "",
+        ...describeClaim(options.claim, options.timeZone),
+      }),
+    });
+  } catch (error) {
+    // The claimant's lead was erased since the claim was read: its code is gone with it.
+    if (isForeignKeyViolation(error)) return "not-sent";
+    throw error;
+  }
   return "sent";
 }
