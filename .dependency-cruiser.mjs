@@ -11,6 +11,7 @@ export const FEATURE_TIERS = [
   { tier: "identity and delivery", features: ["auth", "integrations"] },
   { tier: "rules", features: ["consent", "redeem"] },
   { tier: "campaigns", features: ["campaigns"] },
+  { tier: "links", features: ["short-links"] },
   { tier: "flows", features: ["account", "ai", "analytics", "capture", "leads"] },
   { tier: "views", features: ["admin", "dashboard", "qr"] },
   { tier: "surfaces", features: ["api", "blog", "marketing"] },
