@@ -82,7 +82,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 export { getEnv, getServerEnv } from "./utils/env.server";
 export { logger } from "./utils/logger.server";
 export { promoteToAdmin } from "./features/auth/roles.server";
-export { startBackgroundWork } from "./features/email/worker.server";
+export { startBackgroundWork } from "./server/background.server";
 export { startUploadCleanup } from "./features/uploads/cleanup.server";
 export { hasSessionCookie, privateCacheMiddleware } from "./utils/private-cache.server";
 export { startWebhookWorker } from "./features/integrations/webhook-worker.server";

@@ -4,7 +4,7 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
+import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange, SCAN_EXCLUSION_REASONS } from "~/features/analytics/analytics";
 import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
@@ -24,8 +24,7 @@ import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
 import { calendarDay } from "~/features/leads/leads";
-import { SCAN_EXCLUSION_REASONS } from "~/db/schema/campaigns";
-import { RedeemFunnel } from "~/features/redeem/funnel";
+import { RedeemFunnel } from "~/features/analytics/funnel";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";

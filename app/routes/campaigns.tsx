@@ -9,6 +9,7 @@ import { CAMPAIGN_GONE, echoCampaignFields, saveCampaign } from "~/features/camp
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
+import { CampaignPreview } from "~/features/capture/campaign-preview";
 import { CampaignFiltersSchema, CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { BusinessSchema } from "~/features/account/account.schema";
@@ -180,6 +181,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           key={wizard.mode === "edit" ? wizard.campaign.id : "new"}
           mode={wizard.mode}
           businessName={businessName}
+          preview={(values) => <CampaignPreview values={values} businessName={values.businessName} />}
           campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
           closeTo={closeTo}
           serverResult={actionData as WizardServerResult | undefined}

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { NotFoundScreen } from "~/features/capture/capture-page";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { getPrivacyNotice } from "~/features/consent/consent.server";
-import { VisitorPage } from "~/features/consent/visitor-pages";
+import { VisitorPage } from "~/features/capture/visitor-pages";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";

@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
-import { hasSessionCookie, openCapturePage, submitLead, viewerOf, type CaptureView, type SubmitRefusal } from "~/features/capture/capture.server";
+import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~/features/capture/capture.server";
+import { submitLead, type SubmitRefusal } from "~/features/capture/submit-lead.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { presentClaim } from "~/features/redeem/claim.server";
 import { captureTargetOf } from "~/features/short-links/short-links.server";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { checkWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
-import { VisitorPage } from "~/features/consent/visitor-pages";
+import { VisitorPage } from "~/features/capture/visitor-pages";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/consent.withdraw";
 

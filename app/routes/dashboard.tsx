@@ -13,7 +13,7 @@ import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
-import { RedeemFunnel } from "~/features/redeem/funnel";
+import { RedeemFunnel } from "~/features/analytics/funnel";
 import { countRedeems } from "~/features/redeem/redeem.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";

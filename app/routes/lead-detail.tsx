@@ -6,7 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
-import { eraseLead, getLeadDetail } from "~/features/consent/lead-rights.server";
+import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { dateTimeFormat } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
-import { exportLeadData } from "~/features/consent/lead-rights.server";
+import { exportLeadData } from "~/features/leads/lead-rights.server";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/lead-export-json";

@@ -18,3 +18,8 @@ export function calendarDay(instant: Date, timeZone: string): string {
   // en-CA formats dates as YYYY-MM-DD.
   return dateTimeFormat("en-CA", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
+
+/** "2024-03-09" → "Mar 9". The day is a calendar date, so it is formatted in UTC. */
+export function dayLabel(day: string): string {
+  return dateTimeFormat("en-US", "UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -2,21 +2,24 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { createAuth, type Auth } from "~/features/auth/auth.server";
 import { getEnv, type Env } from "./env.server";
 
 export type Services = {
   env: Env;
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
-  auth: Auth;
+  /** Signs sessions and tokens (Better Auth's secret): configured, or generated once beside the data. */
+  secret: string;
 };
 
 type Registry = { services?: Promise<Services>; stoppers: Array<() => Promise<void> | void> };
 // On globalThis so the dev server's module reloads reuse one database.
 const registry: Registry = ((globalThis as { __leadqr?: Registry }).__leadqr ??= { stoppers: [] });
 
-/** The process's database and auth, opened (and migrated) on first use. */
+/**
+ * The process's database, env and secret, opened (and migrated) on first use. Shared resources
+ * only: a feature builds its own services from them (Better Auth in `features/auth`).
+ */
 export function getServices(): Promise<Services> {
   registry.services ??= createServices(getEnv()).catch((error) => {
     registry.services = undefined;
@@ -41,8 +44,7 @@ async function createServices(env: Env): Promise<Services> {
   fs.mkdirSync(env.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, capturePoolSize: env.CAPTURE_POOL_SIZE });
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
-  const auth = createAuth({ db: database.db, env, secret });
-  return { env, database, db: database.db, auth };
+  return { env, database, db: database.db, secret };
 }
 
 /** Without a configured secret, one is generated once and kept beside the data. */

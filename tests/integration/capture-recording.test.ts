@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { campaignScans } from "~/features/capture/scan-count.server";
+import { campaignScans } from "~/features/campaigns/scan-count.server";
 import { flushCounts } from "~/features/capture/visitors.server";
 import { utcDay } from "~/features/capture/visitors";
 import * as route from "~/routes/capture";

@@ -8,6 +8,7 @@ import { getStripe } from "~/features/billing/stripe.server";
 import { deleteUploadsOfUser } from "~/features/uploads/storage.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
+import { getAuth } from "~/features/auth/auth.server";
 
 export type ProfileResult =
   { ok: true; message: string; setCookies?: string[] } | { ok: false; fieldErrors: Record<string, string>; message?: string };
@@ -36,7 +37,8 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
     if (reasons.length) return { ok: false, fieldErrors: { newPassword: reasons.join(". ") } };
   }
 
-  const { auth, env } = await getServices();
+  const { env } = await getServices();
+  const auth = await getAuth();
   // Admin addresses are reserved: taking one over by changing email must not be possible.
   if (emailChanged && env.adminEmails.includes(input.email)) {
     return { ok: false, fieldErrors: { email: "That email is already in use" } };
@@ -74,19 +76,6 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
     return { ok: true, message: passwordChanged ? `Password changed. ${message}` : message };
   }
   return { ok: true, message: "Profile updated successfully" };
-}
-
-export type UpdateBillingEmailOptions = { userId: string; email: string };
-
-/** Stripe's receipts follow the account's email; a failure here must not undo the change. */
-export async function updateBillingEmail(db: Database, { userId, email }: UpdateBillingEmailOptions) {
-  const stripe = getStripe();
-  if (!stripe) return;
-  const [row] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, userId));
-  if (!row?.customerId) return;
-  await stripe.customers
-    .update(row.customerId, { email })
-    .catch((error) => logger.error({ err: error, userId }, "Stripe customer email not updated"));
 }
 
 export type GetBusinessNameOptions = { userId: string };
@@ -148,7 +137,7 @@ export type DeleteAccountOptions = {
  * first: if that fails nothing is deleted, so the user is never billed for a deleted account.
  */
 export async function deleteAccount(db: Database, { userId, headers }: DeleteAccountOptions): Promise<{ setCookies: string[] }> {
-  const { auth } = await getServices();
+  const auth = await getAuth();
   const [row] = await db
     .select({ subscriptionId: subscription.stripeSubscriptionId, status: subscription.status })
     .from(subscription)

@@ -1,5 +1,5 @@
 import { UAParser } from "ua-parser-js";
-import { getServices } from "~/utils/services.server";
+import { getAuth } from "~/features/auth/auth.server";
 
 export type SessionRow = { id: string; device: string; lastActive: string; current: boolean };
 
@@ -21,7 +21,7 @@ export type ListAccountSessionsOptions = { headers: Headers; currentSessionId: s
 
 /** The account's active sessions, this one first; ids stay on the server side of the page. */
 export async function listAccountSessions({ headers, currentSessionId }: ListAccountSessionsOptions): Promise<SessionRow[]> {
-  const { auth } = await getServices();
+  const auth = await getAuth();
   const sessions = await auth.api.listSessions({ headers });
   return sessions
     .map((session) => ({
@@ -36,6 +36,6 @@ export async function listAccountSessions({ headers, currentSessionId }: ListAcc
 export type SignOutOtherSessionsOptions = { headers: Headers };
 
 export async function signOutOtherSessions({ headers }: SignOutOtherSessionsOptions) {
-  const { auth } = await getServices();
+  const auth = await getAuth();
   await auth.api.revokeOtherSessions({ headers });
 }

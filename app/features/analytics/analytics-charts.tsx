@@ -1,7 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { cardClass } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
-import { dayLabel } from "~/features/dashboard/dashboard";
+import { dayLabel } from "~/utils/dates";
 import { conversionRate, hourLabel, share, WEEKDAYS } from "./analytics";
 import type { DayCounts } from "./analytics.server";
 

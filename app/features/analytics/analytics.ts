@@ -4,6 +4,8 @@ import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/captur
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
+/** The exclusion reasons in the order the page lists them; routes read them here, not from the schema. */
+export { SCAN_EXCLUSION_REASONS };
 
 export type DateRange = {
   preset: RangePreset | "custom";

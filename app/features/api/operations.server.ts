@@ -1,7 +1,7 @@
 // The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
 // and an owner-scoped handler.
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { campaignScans } from "~/features/capture/scan-count.server";
+import { campaignScans } from "~/features/campaigns/scan-count.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, scan, webhookEndpoint } from "~/db/schema";

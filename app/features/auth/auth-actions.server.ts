@@ -8,6 +8,7 @@ import { CredentialsSchema, type Credentials } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 import { notifyTakenAddress } from "./probing.server";
 import { promoteVerifiedAdmin } from "./roles.server";
+import { getAuth } from "./auth.server";
 
 /** `result` is set when the fields failed the schema: the form shows those errors at the fields. */
 export type AuthActionData = { error: string; reasons?: string[]; email?: string; taken?: boolean; result?: FormResult };
@@ -50,7 +51,8 @@ export async function signIn(options: CredentialsOptions): Promise<SignInOutcome
   await consumeRateLimit("signInByAddress", options.clientAddress);
   // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
   await consumeRateLimit("signInByAccount", signInAccountKey(email, options.clientAddress));
-  const { auth, env } = await getServices();
+  const { env } = await getServices();
+  const auth = await getAuth();
   try {
     const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: options.headers, returnHeaders: true });
     // An account listed in ADMIN_EMAILS after it was created becomes admin on its next sign-in,
@@ -80,7 +82,7 @@ export async function signUp(options: CredentialsOptions): Promise<SignUpOutcome
   const reasons = weakPasswordReasons(password, email);
   if (reasons.length > 0) return { ok: false, refusal: "weak_password", reasons };
   await consumeRateLimit("signUpByAddress", options.clientAddress);
-  const { auth } = await getServices();
+  const auth = await getAuth();
   try {
     const { headers } = await auth.api.signUpEmail({
       body: { email, password, name: email.split("@")[0]! },
@@ -113,7 +115,7 @@ async function addressTaken(clientAddress: string, email: string) {
 
 /** Ends the session the headers carry; the cookies that clear it (none when there was no session). */
 export async function signOut(options: { headers: Headers }): Promise<{ setCookies: string[] }> {
-  const { auth } = await getServices();
+  const auth = await getAuth();
   try {
     const { headers } = await auth.api.signOut({ headers: options.headers, returnHeaders: true });
     return { setCookies: headers.getSetCookie() };

@@ -4,6 +4,7 @@ import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { getServices, type Services } from "~/utils/services.server";
 import {
   afterPasswordReset,
   onAddressVerified,
@@ -74,3 +75,16 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const built = new WeakMap<Services, Auth>();
+
+/** The process's Better Auth, built once over the shared database (rebuilt if the services are). */
+export async function getAuth(): Promise<Auth> {
+  const services = await getServices();
+  let auth = built.get(services);
+  if (!auth) {
+    auth = createAuth({ db: services.db, env: services.env, secret: services.secret });
+    built.set(services, auth);
+  }
+  return auth;
+}

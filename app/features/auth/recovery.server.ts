@@ -3,7 +3,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { user, verification } from "~/db/schema";
-import { updateBillingEmail } from "~/features/account/account.server";
+import { updateBillingEmail } from "~/features/billing/billing-email.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
@@ -12,6 +12,7 @@ import { getServices } from "~/utils/services.server";
 import { consumeEmailChangeLink, onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
+import { getAuth } from "./auth.server";
 
 export type RequestPasswordResetOptions = {
   /** Parsed with `ForgotPasswordSchema`. */
@@ -34,7 +35,7 @@ export async function requestPasswordReset({ email, headers, clientAddress }: Re
     if (isDomainError(error, "rate_limited")) return;
     throw error;
   }
-  const { auth } = await getServices();
+  const auth = await getAuth();
   await auth.api.requestPasswordReset({ body: { email }, headers });
   nudgeEmailWorker();
 }
@@ -76,7 +77,7 @@ export async function resetPassword(db: Database, { token, password, headers, cl
   const reasons = weakPasswordReasons(password, owner.email);
   if (password.length < PASSWORD_MIN_LENGTH && !reasons.length) reasons.push(`Password must be at least ${PASSWORD_MIN_LENGTH} characters`);
   if (reasons.length) return { state: "weak", reasons };
-  const { auth } = await getServices();
+  const auth = await getAuth();
   try {
     await auth.api.resetPassword({ body: { newPassword: password, token }, headers });
   } catch (error) {
@@ -97,7 +98,8 @@ export async function openVerificationLink(
   { token, headers }: OpenVerificationLinkOptions,
 ): Promise<{ outcome: VerifyOutcome; setCookies: string[] }> {
   if (!token || token.length > 2000) return { outcome: { state: "invalid" }, setCookies: [] };
-  const { auth, env } = await getServices();
+  const { env } = await getServices();
+  const auth = await getAuth();
   // A change link works once, and only while it is the account's latest (see account-emails).
   const claimed = readTokenPayload(token);
   const isChangeLink = typeof claimed?.updateTo === "string" && typeof claimed.userId === "string";
@@ -149,7 +151,7 @@ export type ResendVerificationOutcome = "resent" | "already_verified" | "not_sen
 export async function resendVerification({ user: sessionUser, headers }: ResendVerificationOptions): Promise<ResendVerificationOutcome> {
   if (sessionUser.emailVerified) return "already_verified";
   await consumeRateLimit("verifyResendByUser", sessionUser.id);
-  const { auth } = await getServices();
+  const auth = await getAuth();
   try {
     await auth.api.sendVerificationEmail({ body: { email: sessionUser.email }, headers });
   } catch (error) {

@@ -4,6 +4,7 @@ import { subscription, user } from "~/db/schema";
 import type { Plan } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { getServices } from "~/utils/services.server";
+import { getAuth } from "./auth.server";
 
 export type SessionUser = {
   id: string;
@@ -18,7 +19,8 @@ export type SessionUser = {
 
 /** The signed-in user, read fresh from the database on every request (role changes apply at once). */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const { auth, db, env } = await getServices();
+  const { db, env } = await getServices();
+  const auth = await getAuth();
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await db

@@ -1,16 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { subscription, user } from "~/db/schema";
-import type { SessionUser } from "~/features/auth/session.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import type { Plan } from "./plan";
 import { getStripe } from "./stripe.server";
 import { DomainError } from "~/utils/domain-error";
 
 export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 
-export type StartCheckoutOptions = { user: SessionUser };
+/** The signed-in buyer: what checkout reads of the session's user. */
+export type CheckoutUser = { id: string; email: string; plan: Plan };
+
+export type StartCheckoutOptions = { user: CheckoutUser };
 
 /**
  * Starts a Stripe Checkout for Pro and returns the page to send the user to; refuses with a
@@ -46,7 +49,7 @@ export async function startCheckout(db: Database, { user }: StartCheckoutOptions
 }
 
 /** One Stripe customer per user, created on first checkout and kept in `subscription`. */
-async function getOrCreateCustomer(db: Database, sessionUser: SessionUser) {
+async function getOrCreateCustomer(db: Database, sessionUser: CheckoutUser) {
   const stripe = getStripe()!;
   const [existing] = await db.select({ customerId: subscription.stripeCustomerId }).from(subscription).where(eq(subscription.userId, sessionUser.id));
   if (existing?.customerId) return existing.customerId;

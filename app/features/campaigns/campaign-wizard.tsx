@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Check, ImagePlus, Loader2, Rocket, Sparkles } from "lucide-react";
-import { cloneElement, useEffect, useId, useRef, useState } from "react";
+import { cloneElement, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Field as UiField } from "~/components/ui/field";
@@ -11,11 +11,20 @@ import type { CampaignActionData } from "./campaign-actions.server";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import type { ConsentMode } from "~/features/consent/consent";
 import { OfferRuleFields, type OfferRuleValues } from "~/features/redeem/offer-rule-fields";
-import { CampaignPreview } from "./campaign-preview";
-import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, DEFAULT_DESIGN, FIELD_LIMITS, FONT_STYLES, LAYOUTS, presetOfColors } from "./campaigns";
+import {
+  BUSINESS_TYPES,
+  BUTTON_STYLES,
+  COLOR_PRESETS,
+  DEFAULT_DESIGN,
+  FIELD_LIMITS,
+  FONT_STYLES,
+  LAYOUTS,
+  presetOfColors,
+  type PreviewValues,
+} from "./campaigns";
 import { megabytesLabel, uploadProblemOf } from "~/features/uploads/limits";
 import { CampaignInputSchema, LOGO_MAX_BYTES, LOGO_MESSAGES, type AiCopyResponse, type LogoUploadResponse } from "./campaigns.schema";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type WizardCampaign = {
   id: string;
@@ -148,9 +157,11 @@ const missingOf = (values: Values, step: 1 | 2) => REQUIRED[step].filter(([key])
  * same form shows every step at once and posts like any other form.
  */
 export function CampaignWizard(props: {
-  /** The owner's business name, shown in the preview as on the page. */
-  businessName?: string;
+  /** The capture page drawn from the values so far; the route composes it (capture sits above campaigns). */
+  preview: (values: PreviewValues & { businessName: string }) => ReactNode;
   mode: "create" | "edit";
+  /** The business name saved in Settings: the wizard's first step starts from it. */
+  businessName: string;
   campaign?: WizardCampaign;
   closeTo: string;
   serverResult?: WizardServerResult;
@@ -188,8 +199,9 @@ export function CampaignWizard(props: {
 }
 
 function WizardForm(props: {
-  businessName?: string;
+  preview: (values: PreviewValues & { businessName: string }) => ReactNode;
   mode: "create" | "edit";
+  businessName: string;
   campaign?: WizardCampaign;
   closeTo: string;
   serverResult?: WizardServerResult;
@@ -390,11 +402,7 @@ function WizardForm(props: {
             </div>
           </fieldset>
         </div>
-        {step >= 2 || showAllSteps ? (
-          <div className="lg:sticky lg:top-0 lg:self-start">
-            <CampaignPreview values={values} businessName={values.businessName} />
-          </div>
-        ) : null}
+        {step >= 2 || showAllSteps ? <div className="lg:sticky lg:top-0 lg:self-start">{props.preview(values)}</div> : null}
       </div>
     </fetcher.Form>
   );

@@ -2,12 +2,11 @@ import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
 import { CAMPAIGN_LIMIT_TEXT, canCreateCampaign } from "~/features/billing/plan";
-import type { QrLogo } from "~/features/qr/qr.server";
 import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
-import { campaignLeads, campaignScans } from "~/features/capture/scan-count.server";
+import { campaignLeads, campaignScans } from "./scan-count.server";
 import { DomainError } from "~/utils/domain-error";
 
 export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
@@ -192,7 +191,7 @@ export async function deleteCampaign(db: Database, options: { userId: string; ca
 }
 
 /** The logo's bytes for drawing into the QR code; null without a logo or when it cannot be read. */
-export async function loadCampaignLogo(qrLogoUrl: string | null): Promise<QrLogo | null> {
+export async function loadCampaignLogo(qrLogoUrl: string | null) {
   const key = qrLogoUrl ? LOGO_KEY_PATTERN.exec(qrLogoUrl)?.[1] : undefined;
   if (!key) return null;
   return readUpload(key);

@@ -186,3 +186,21 @@ export type CampaignSummary = {
   /** Offer codes redeemed at the counter. */
   redeemed?: number;
 };
+
+/** The wizard's values a live preview of the capture page is drawn from (the route supplies the preview). */
+export type PreviewValues = {
+  title: string;
+  discount: string;
+  minOrder: string;
+  aiHeadline: string;
+  aiThankyou: string;
+  primaryColor: string;
+  secondaryColor: string;
+  textColor: string;
+  buttonStyle: string;
+  fontStyle: string;
+  layout: string;
+  qrLogoUrl: string;
+  consentMode: string;
+  offerRequiresConsent: string;
+};

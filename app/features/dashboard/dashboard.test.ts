@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chartPoints, conversionRate, dayLabel, freeScanAllowance, lastDays, weekTrend } from "./dashboard";
+import { dayLabel } from "~/utils/dates";
+import { chartPoints, conversionRate, freeScanAllowance, lastDays, weekTrend } from "./dashboard";
 
 describe("conversion rate", () => {
   it("is leads / scans × 100 to one decimal", () => {

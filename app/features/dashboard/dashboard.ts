@@ -1,5 +1,5 @@
 // Pure rules of the dashboard: conversion, trends, chart points.
-import { dateTimeFormat } from "~/utils/dates";
+import { dayLabel } from "~/utils/dates";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 
 /** Leads / scans × 100 to one decimal; 0 when either is missing or zero (SPEC §9). */
@@ -23,11 +23,6 @@ export function freeScanAllowance(campaignCount: number): number {
 }
 
 export type ChartPoint = { date: string; leads: number; scans: number };
-
-/** "2024-03-09" → "Mar 9". The day is a calendar date, so it is formatted in UTC. */
-export function dayLabel(day: string): string {
-  return dateTimeFormat("en-US", "UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
-}
 
 /** The last `count` calendar days (YYYY-MM-DD) up to and including `today`. */
 export function lastDays(today: string, count = 7): string[] {

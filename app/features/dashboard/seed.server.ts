@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { blogPost, campaign, emailOutbox, user } from "~/db/schema";
 import { campaignRow } from "./sample-rows";
 import { getServices } from "~/utils/services.server";
+import { getAuth } from "~/features/auth/auth.server";
 
 export const DEMO_EMAIL = "demo@leadqr.app";
 export const LARGE_EMAIL = "large@leadqr.app";
@@ -134,7 +135,8 @@ export type SeedResult = { email: string; password: string | null; campaigns: nu
 
 /** Creates (or recreates) the demo owner and the sample blog posts. */
 export async function seed(options: { scale: "demo" | "large" }): Promise<SeedResult> {
-  const { db, auth, database } = await getServices();
+  const { db, database } = await getServices();
+  const auth = await getAuth();
   const large = options.scale === "large";
   if (large && database.kind !== "postgres") {
     throw new Error("--scale large needs PostgreSQL: set DATABASE_URL.");

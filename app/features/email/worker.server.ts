@@ -8,7 +8,6 @@ import { logger as appLogger } from "~/utils/logger.server";
 import { systemClock, type Clock } from "~/utils/clock";
 import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
-import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { getEnv } from "~/utils/env.server";
 import { foldLeadSurges } from "./digest.server";
 import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
@@ -174,7 +173,7 @@ type WorkerRegistry = { worker?: EmailWorker };
 const registry: WorkerRegistry = ((globalThis as { __leadqrEmail?: WorkerRegistry }).__leadqrEmail ??= {});
 
 /** Starts this process's email worker once; it stops before the database closes. */
-export async function startBackgroundWork() {
+export async function startEmailWorker() {
   if (registry.worker) return;
   const { db, env } = await getServices();
   const transport = transportFromEnv(env);
@@ -182,7 +181,6 @@ export async function startBackgroundWork() {
   const worker = createEmailWorker({ db, transport, logSkipped: !env.APP_URL });
   registry.worker = worker;
   worker.start();
-  await startRetentionSchedule();
   onShutdown(async () => {
     if (registry.worker === worker) registry.worker = undefined;
     await worker.stop();

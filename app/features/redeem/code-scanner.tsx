@@ -1,6 +1,6 @@
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/features/campaigns/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { codeFromScan } from "./code";
 
 type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> };

@@ -1,23 +1,7 @@
-import { pageDesignOf } from "~/features/capture/capture";
-import { CapturePreview } from "~/features/capture/capture-page";
+import type { PreviewValues } from "~/features/campaigns/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
-
-export type PreviewValues = {
-  title: string;
-  discount: string;
-  minOrder: string;
-  aiHeadline: string;
-  aiThankyou: string;
-  primaryColor: string;
-  secondaryColor: string;
-  textColor: string;
-  buttonStyle: string;
-  fontStyle: string;
-  layout: string;
-  qrLogoUrl: string;
-  consentMode: string;
-  offerRequiresConsent: string;
-};
+import { pageDesignOf } from "./capture";
+import { CapturePreview } from "./capture-page";
 
 /**
  * What a visitor will see on the capture page, updated as the owner designs it: the page's own

@@ -1,8 +1,8 @@
 // The visitor's own small pages (privacy notice, confirm, withdraw): bare documents in the
 // capture page's frame, so they render from the first response like the capture page.
 import type { ReactNode } from "react";
-import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
-import { CaptureFrame } from "~/features/capture/capture-page";
+import { DEFAULT_PAGE_DESIGN } from "./capture";
+import { CaptureFrame } from "./capture-page";
 
 export function VisitorPage({ title, children }: { title: string; children: ReactNode }) {
   return (

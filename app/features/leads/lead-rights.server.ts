@@ -7,7 +7,7 @@ import { listVisibleLeadIds } from "~/features/leads/leads.server";
 import { maskLead } from "~/features/leads/leads";
 import { formatOfferCode } from "~/features/redeem/code";
 import { isUuid } from "~/utils/text";
-import { consentStatusOf } from "./consent";
+import { consentStatusOf } from "~/features/consent/consent";
 
 export type LeadRightsOptions = { userId: string; isPro: boolean; leadId: string };
 
