@@ -14,7 +14,7 @@ export const FEATURE_TIERS = [
   { tier: "links", features: ["short-links"] },
   { tier: "flows", features: ["account", "ai", "analytics", "capture", "leads"] },
   { tier: "views", features: ["admin", "dashboard", "qr"] },
-  { tier: "surfaces", features: ["api", "blog", "marketing"] },
+  { tier: "surfaces", features: ["api", "blog", "marketing", "print"] },
 ];
 
 const ALL_FEATURES = FEATURE_TIERS.flatMap(({ features }) => features);

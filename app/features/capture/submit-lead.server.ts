@@ -1,10 +1,10 @@
 // A visitor's lead from the capture form: checked, stored with its consent and offer code, and
 // the owner told, in one transaction. The page load and scan recording are in capture.server.ts.
-import { and, count, eq, gt, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
-import { businessProfile, campaign, emailOutbox, lead, LEAD_REFUSAL_REASONS, placement, scan, user, type LeadRefusalReason } from "~/db/schema";
+import { businessProfile, campaign, lead, LEAD_REFUSAL_REASONS, placement, scan, user, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, type ConsentMode } from "~/features/consent/consent";
 import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
