@@ -107,7 +107,7 @@ test("the first hour: sign up, verify, launch, see it live, take a lead, read th
   await expect(live.getByText("Scan this with your phone:")).toBeVisible();
   await expect(live.getByRole("img", { name: `QR code for ${TITLE}` })).toBeVisible();
   await expect(live.getByRole("textbox", { name: "Campaign link" })).toHaveValue(`${app}/capture/${campaignId}`);
-  await expect(live.getByRole("link", { name: "Download the code to print" })).toHaveAttribute("href", `/campaigns/${campaignId}/qr.png`);
+  await expect(live.getByRole("link", { name: "Print it" })).toHaveAttribute("href", `/campaigns/${campaignId}/print`);
   await expect(page.getByRole("note")).toContainText("Marketing emails to your visitors need your business's postal address.");
 
   // Open the code: decode the printed QR and follow it on a visitor's phone.

@@ -6,19 +6,17 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { qrPngUrl } from "./campaign-card";
+import { printPageUrl } from "./campaigns";
 
 /** The campaign's page, opened as just launched. */
 export const liveCampaignPath = (campaignId: string) => `/campaigns/${campaignId}?live=1`;
 
-/**
- * THE place the "Print" link goes. Until the print kit lands (engineers print-links/print-pdf),
- * it downloads the campaign's QR code as a PNG to print; point it at the print page then.
- */
+/** The live screen's "Print it" step: the print kit's page (poster by default, with its print check). */
 export function PrintKitLink({ campaignId }: { campaignId: string }) {
   return (
-    <a href={qrPngUrl(campaignId)} download className={buttonClass({ size: "md" })}>
-      <Printer aria-hidden className="h-4 w-4" /> Download the code to print
-    </a>
+    <Link to={printPageUrl(campaignId)} className={buttonClass({ size: "md" })}>
+      <Printer aria-hidden className="h-4 w-4" /> Print it
+    </Link>
   );
 }
 
