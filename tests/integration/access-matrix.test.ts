@@ -38,6 +38,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/campaign-qr-svg.ts": { loader: "user" },
   "routes/placement-qr-png.ts": { loader: "user" },
   "routes/placement-qr-svg.ts": { loader: "user" },
+  "routes/campaign-print.tsx": { loader: "user" },
+  "routes/campaign-print-pdf.ts": { loader: "user" },
   "routes/api.ai-copy.ts": { loader: "inert", action: "user" },
   "routes/api.logo.ts": { loader: "inert", action: "user" },
   "routes/leads-export.ts": { loader: "user" },
@@ -462,6 +464,20 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(
       (await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status,
     ).toBe(404);
+  },
+  "routes/campaign-print.tsx": async () => {
+    const { loader } = await load("routes/campaign-print.tsx");
+    for (const query of ["", `?placement=${bPlacementId}`]) {
+      const request = makeRequest(`/campaigns/${bCampaignId}/print${query}`, { cookie: a.cookie });
+      expect((await outcome(loader, request, { campaignId: bCampaignId })).status).toBe(404);
+    }
+  },
+  "routes/campaign-print-pdf.ts": async () => {
+    const { loader } = await load("routes/campaign-print-pdf.ts");
+    for (const query of ["", `?placement=${bPlacementId}`]) {
+      const request = makeRequest(`/campaigns/${bCampaignId}/print.pdf${query}`, { cookie: a.cookie });
+      expect((await outcome(loader, request, { campaignId: bCampaignId })).status).toBe(404);
+    }
   },
   "routes/campaign-qr-png.ts": async () => {
     const { loader } = await load("routes/campaign-qr-png.ts");
