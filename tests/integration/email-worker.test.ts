@@ -132,6 +132,9 @@ describe("the email worker", () => {
     const { db } = await getServices();
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
+    // This test is about two workers sharing the outbox, not the surge digest: 30 lead emails a
+    // minute stay 30 emails for an owner whose threshold is above that (decision 301).
+    await db.insert(schema.notificationSetting).values({ userId: owner.id, leadEmailsPerMinute: 100 });
     const subjects = Array.from({ length: 30 }, (_, i) => `Concurrent ${i}`);
     for (const subject of subjects) {
       await enqueueEmail(db, { kind: "new_lead", to: owner.email, content: { subject, html: "<p>x</p>", text: "x" }, campaignId: campaign.id });

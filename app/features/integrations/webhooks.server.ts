@@ -256,6 +256,9 @@ export const LEAD_ERASED_MESSAGE = "This event's lead was erased, so it cannot b
  */
 export async function resendDelivery(db: Database, options: { userId: string; deliveryId: string }) {
   if (!isUuid(options.deliveryId)) return null;
+  // Spent before the transaction: the limiter writes through its own connection, which on PGlite
+  // (one connection) would wait for this transaction forever.
+  await consumeRateLimit("webhookManualSendByUser", options.userId);
   return db.transaction(async (tx) => {
     // The event's row is read FOR SHARE, so an erasure running now finishes first or waits.
     const [row] = await tx
@@ -267,7 +270,6 @@ export async function resendDelivery(db: Database, options: { userId: string; de
       .for("share", { of: webhookEvent });
     if (!row) return null;
     if (row.redactedAt) throw new DomainError("lead_erased", LEAD_ERASED_MESSAGE);
-    await consumeRateLimit("webhookManualSendByUser", options.userId);
     const [created] = await tx
       .insert(webhookDelivery)
       .values({ eventId: row.eventId, endpointId: row.endpointId })
