@@ -4,7 +4,7 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, type LeadRefusalReason, type ScanExclusionReason } from "~/db/schema";
+import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS } from "~/db/schema";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 
 /** One campaign over a range of the owner's days, after the ownership check. */
@@ -116,34 +116,35 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
 }
 
 /**
- * Loads not counted, by reason. Exclusions are kept per UTC day, so a range's first and last day
- * are matched by their UTC dates (at most a few hours off the owner's zone).
+ * Per-reason tallies of one campaign (`scan_exclusion`, `lead_refusal`) over the range. They are
+ * kept per UTC day, so a range's first and last day are matched by their UTC dates (at most a few
+ * hours off the owner's zone); reasons no longer known are left out.
  */
-export async function countExclusions(db: Database, scope: CampaignScope): Promise<ExclusionCounts> {
-  const rows = rowsOf<{ reason: ScanExclusionReason; count: number }>(
+async function countPerReason<Reason extends string>(
+  db: Database,
+  scope: CampaignScope,
+  tally: { table: "scan_exclusion" | "lead_refusal"; reasons: readonly Reason[] },
+): Promise<Partial<Record<Reason, number>>> {
+  const rows = rowsOf<{ reason: Reason; count: number }>(
     await db.execute(sql`
-      select e.reason, sum(e.count)::int as count
-      from scan_exclusion e
-      where e.campaign_id = ${scope.campaignId} and e.day between ${scope.from}::date and ${scope.to}::date
+      select t.reason, sum(t.count)::int as count
+      from ${sql.identifier(tally.table)} t
+      where t.campaign_id = ${scope.campaignId} and t.day between ${scope.from}::date and ${scope.to}::date
       group by 1`),
   );
-  const counts: ExclusionCounts = {};
-  for (const row of rows) if (SCAN_EXCLUSION_REASONS.includes(row.reason)) counts[row.reason] = row.count;
+  const counts: Partial<Record<Reason, number>> = {};
+  for (const row of rows) if (tally.reasons.includes(row.reason)) counts[row.reason] = row.count;
   return counts;
 }
 
-/** Refused lead submissions, by reason, over the range's UTC days (decision 300). */
-export async function countLeadRefusals(db: Database, scope: CampaignScope): Promise<RefusalCounts> {
-  const rows = rowsOf<{ reason: LeadRefusalReason; count: number }>(
-    await db.execute(sql`
-      select r.reason, sum(r.count)::int as count
-      from lead_refusal r
-      where r.campaign_id = ${scope.campaignId} and r.day between ${scope.from}::date and ${scope.to}::date
-      group by 1`),
-  );
-  const counts: RefusalCounts = {};
-  for (const row of rows) if (LEAD_REFUSAL_REASONS.includes(row.reason)) counts[row.reason] = row.count;
-  return counts;
+/** Loads not counted, by reason. */
+export function countExclusions(db: Database, scope: CampaignScope): Promise<ExclusionCounts> {
+  return countPerReason(db, scope, { table: "scan_exclusion", reasons: SCAN_EXCLUSION_REASONS });
+}
+
+/** Refused lead submissions, by reason (decision 300). */
+export function countLeadRefusals(db: Database, scope: CampaignScope): Promise<RefusalCounts> {
+  return countPerReason(db, scope, { table: "lead_refusal", reasons: LEAD_REFUSAL_REASONS });
 }
 
 export type CampaignAnalytics = {

@@ -44,6 +44,15 @@ export function daysOf(range: Pick<DateRange, "from" | "days">): string[] {
   return Array.from({ length: range.days }, (_, index) => addDays(range.from, index));
 }
 
+/** The reasons with a count, largest first (ties in the reasons' own order), and their total. */
+function rankReasons<Reason extends string>(order: readonly Reason[], counts: Partial<Record<Reason, number>>) {
+  const reasons = order
+    .map((reason, index) => ({ reason, index, count: counts[reason] ?? 0 }))
+    .filter((entry) => entry.count > 0)
+    .sort((a, b) => b.count - a.count || a.index - b.index);
+  return { reasons, total: reasons.reduce((total, entry) => total + entry.count, 0) };
+}
+
 const EXCLUSION_NOUNS: Record<ScanExclusionReason, [singular: string, plural: string]> = {
   preview: ["link preview", "link previews"],
   bot: ["bot", "bots"],
@@ -72,10 +81,7 @@ const plural = (count: number, singular: string, many: string) => `${count.toLoc
  * largest first (ties in a fixed order), reasons with no loads left out.
  */
 export function exclusionSentence(counted: number, exclusions: ExclusionCounts): string {
-  const reasons = SCAN_EXCLUSION_REASONS.map((reason, order) => ({ reason, order, count: exclusions[reason] ?? 0 }))
-    .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count || a.order - b.order);
-  const excluded = reasons.reduce((total, entry) => total + entry.count, 0);
+  const { reasons, total: excluded } = rankReasons(SCAN_EXCLUSION_REASONS, exclusions);
   const head = `${plural(counted, "scan", "scans")} counted`;
   if (excluded === 0) return `${head} · 0 not counted`;
   const parts = reasons.map((entry) => plural(entry.count, ...EXCLUSION_NOUNS[entry.reason]));
@@ -97,10 +103,7 @@ export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
  * owner sees why forms were not stored (decision 300); largest first, empty reasons left out.
  */
 export function refusalSentence(refusals: RefusalCounts): string {
-  const reasons = LEAD_REFUSAL_REASONS.map((reason, order) => ({ reason, order, count: refusals[reason] ?? 0 }))
-    .filter((entry) => entry.count > 0)
-    .sort((a, b) => b.count - a.count || a.order - b.order);
-  const refused = reasons.reduce((total, entry) => total + entry.count, 0);
+  const { reasons, total: refused } = rankReasons(LEAD_REFUSAL_REASONS, refusals);
   if (refused === 0) return "Refused submissions: 0";
   const parts = reasons.map((entry) => `${entry.count.toLocaleString("en-US")} ${REFUSAL_NOUNS[entry.reason][entry.count === 1 ? 0 : 1]}`);
   return `Refused submissions: ${refused.toLocaleString("en-US")} (${parts.join(", ")})`;
