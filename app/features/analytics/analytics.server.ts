@@ -4,16 +4,12 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS } from "~/db/schema";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 
 /** One campaign over a range of the owner's days, after the ownership check. */
 export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
-
-// Raw results differ by driver only in shape; both carry `rows`.
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** `at` within the scope's days, boundaries computed by PostgreSQL in the owner's zone. */
 function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">) {

@@ -3,6 +3,7 @@
 // the shared `job_run` row says whether today's run already happened.
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { logger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 
@@ -10,10 +11,6 @@ export const RETENTION_JOB = "lead_retention";
 /** Any constant shared by every process; hashtext keeps it readable. */
 const LOCK = sql`hashtext('leadqr:lead_retention')`;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Runs the job if it is due (or `force`): returns the leads deleted per owner, or null when

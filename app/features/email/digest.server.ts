@@ -5,6 +5,7 @@
 // one row per campaign (a partial unique index) updated under its row lock.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { leadDigestEmail } from "./templates";
 
 /** New-lead emails per campaign within any minute before later ones fold, unless the owner chose. */
@@ -13,10 +14,6 @@ export const LEAD_EMAILS_PER_MINUTE = 10;
 export const DIGEST_EVERY_MINUTES = 5;
 /** The owner's own threshold is kept within these bounds. */
 export const LEAD_EMAILS_PER_MINUTE_RANGE = { min: 1, max: 1000 } as const;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * Pending new-lead emails that are past their campaign's threshold: more than N new-lead emails

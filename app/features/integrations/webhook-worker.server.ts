@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { getEnv } from "~/utils/env.server";
@@ -49,8 +50,6 @@ type Claimed = {
   event_id: string;
   payload: unknown;
 };
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const settings = { ...WEBHOOK_WORKER_DEFAULTS, ...options };

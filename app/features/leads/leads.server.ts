@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
@@ -44,11 +45,6 @@ export type LeadsPage = {
 };
 
 type Owner = { userId: string; isPro: boolean };
-
-// Raw results differ by driver only in shape; both carry `rows`.
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * The view's conditions. A search matches only values the viewer may read: for a free owner
