@@ -1,4 +1,6 @@
 // DESIGN: "nothing may assume a single process". Two production servers on one PostgreSQL.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { createCampaignOver, freshDatabase, openCapture, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
@@ -11,17 +13,20 @@ type SmtpStub = { start(): Promise<{ SMTP_URL: string; SMTP_STUB_URL: string }> 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let servers: Array<ReturnType<typeof startServer>> = [];
 let smtp: { SMTP_URL: string; SMTP_STUB_URL: string };
+let shared: Record<string, string>;
 
 test.beforeAll(async () => {
   database = await freshDatabase();
   // One mail server for both processes, started here in the test runner.
   smtp = await ((await import(path.resolve("tests/e2e/stubs/smtp.mjs"))) as SmtpStub).start();
-  const shared = {
+  shared = {
     DATABASE_URL: database.url,
     BETTER_AUTH_SECRET: "a-shared-secret-for-both-processes-0123456789",
     SMTP_URL: smtp.SMTP_URL,
     // Behind a load balancer: visitors are told apart by X-Forwarded-For (the lead limit is per address).
     TRUST_PROXY: "1",
+    // The webhook receiver of the delivery test listens on 127.0.0.1 over http.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
   };
   servers = [startServer({ ...shared, DATA_DIR: tmpDir() }), startServer({ ...shared, DATA_DIR: tmpDir() })];
   await Promise.all(servers.map((server) => waitHealthy(server.port)));
@@ -155,8 +160,7 @@ async function proCampaign(server: { url: string }, prefix: string) {
   return row.id as string;
 }
 
-// Written at the deadline and not yet run: enable once run green (issue 29 item 4).
-test.fixme("each scan token stores one lead and one offer code, whichever process gets its posts", async () => {
+test("each scan token stores one lead and one offer code, whichever process gets its posts", async () => {
   const [a, b] = servers;
   const campaignId = await proCampaign(a!, "tokens");
   const pages = await Promise.all(
@@ -187,7 +191,7 @@ test.fixme("each scan token stores one lead and one offer code, whichever proces
   expect(stored).toEqual({ leads: 20, tokens: 20, codes: 20, consents: 20 });
 });
 
-test.fixme("a surge over both processes: the first 10 of the minute are single emails, the rest one digest", async () => {
+test("a surge over both processes: the first 10 of the minute are single emails, the rest one digest", async () => {
   const [a, b] = servers;
   const campaignId = await proCampaign(b!, "surge");
   const results = await Promise.all(
@@ -219,4 +223,83 @@ test.fixme("a surge over both processes: the first 10 of the minute are single e
   expect(digests).toHaveLength(1);
   expect(digests[0]).toMatchObject({ status: "pending" });
   expect(digests[0]!.subject).toMatch(/^15 new leads for Summer Special since \d\d:\d\d UTC$/);
+});
+
+test("each lead.created webhook is delivered exactly once by the workers of both processes", async () => {
+  const [a, b] = servers;
+  // A local receiver counting every delivery it is sent, by its webhook-id (the event id).
+  const received: string[] = [];
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      received.push(String(request.headers["webhook-id"]));
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const campaignId = await proCampaign(a!, "hooks");
+    await database.query(
+      `insert into webhook_endpoint (user_id, url, events, secret)
+       select c.user_id, $2, array['lead.created'], 'whsec_c2VjcmV0LWZvci10aGUtdGVzdC1yZWNlaXZlcg==' from campaign c where c.id = $1`,
+      [campaignId, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`],
+    );
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        submitLeadOver(
+          (index % 2 === 0 ? a! : b!).url,
+          campaignId,
+          { name: `Hooked ${index}`, email: `hooked-${index}@example.com` },
+          { "x-forwarded-for": `198.19.0.${index + 1}` },
+        ),
+      ),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(20).fill(200));
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+    // Both workers poll: give a duplicate the chance to show up.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(received).toHaveLength(20);
+    expect(new Set(received).size).toBe(20);
+    const deliveries = await database.query(
+      `select d.status, count(*)::int as n, max(d.attempts)::int as attempts from webhook_delivery d join webhook_event e on e.id = d.event_id
+        where e.type = 'lead.created' and e.payload -> 'data' -> 'campaign' ->> 'id' = $1 group by d.status`,
+      [campaignId],
+    );
+    expect(deliveries).toEqual([{ status: "succeeded", n: 20, attempts: 1 }]);
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+});
+
+test("the daily retention job runs once when two processes start together", async () => {
+  // A Pro owner keeps leads one month; 6 of theirs are older, 2 recent.
+  const campaignId = await proCampaign(servers[0]!, "retention");
+  await database.query(`insert into business_identity (user_id, lead_retention_months) select user_id, 1 from campaign where id = $1`, [campaignId]);
+  await database.query(
+    `insert into lead (campaign_id, name, email, collected_at)
+     select $1::uuid, 'Old ' || g, 'old-' || g || '@example.com', now() - interval '2 months' from generate_series(1, 6) g
+     union all select $1::uuid, 'New ' || g, 'new-' || g || '@example.com', now() from generate_series(1, 2) g`,
+    [campaignId],
+  );
+  // The last run was two days ago: the job is due. Two processes start at once and each looks
+  // 5 s after its start (the running pair looks hourly).
+  await database.query(`update job_run set last_run_at = now() - interval '2 days' where name = 'lead_retention'`);
+  const pair = [startServer({ ...shared, DATA_DIR: tmpDir() }), startServer({ ...shared, DATA_DIR: tmpDir() })];
+  try {
+    await Promise.all(pair.map((server) => waitHealthy(server.port)));
+    await expect
+      .poll(async () => (await database.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]))[0].n, { timeout: 30_000 })
+      .toBe(2);
+    // Both processes have looked by now; only one ran.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const erasures = await database.query(`select reason, leads from data_erasure where user_id = (select user_id from campaign where id = $1)`, [
+      campaignId,
+    ]);
+    expect(erasures).toEqual([{ reason: "retention", leads: 6 }]);
+    const runs = await database.query(`select result from job_run where name = 'lead_retention' and last_run_at > now() - interval '1 hour'`);
+    expect(runs).toHaveLength(1);
+  } finally {
+    for (const server of pair) server.child.kill("SIGTERM");
+    await Promise.all(pair.map((server) => server.exited));
+  }
 });

@@ -18,16 +18,18 @@ export const LEAD_EMAILS_PER_MINUTE_RANGE = { min: 1, max: 1000 } as const;
 /**
  * Pending new-lead emails that are past their campaign's threshold: more than N new-lead emails
  * of the campaign were created in the minute up to and including theirs. A row's count only looks
- * back, so a row sent earlier would never have been folded later.
+ * back, so a row sent earlier would never have been folded later, provided every row created
+ * before it was visible when it was decided: rows are decided only once they are older than
+ * `settledBy` (decision 320), since leads commit in another order than their created_at.
  */
-function surplusLeadEmails(defaultPerMinute: number) {
+function surplusLeadEmails(defaultPerMinute: number, settledBy: SQL) {
   return sql`
     with pending as (
       select campaign_id, min(created_at) as oldest from email_outbox
        where kind = 'new_lead' and status = 'pending' and campaign_id is not null
        group by campaign_id
     ), windowed as (
-      select o.id, o.status, o.campaign_id,
+      select o.id, o.status, o.campaign_id, o.created_at,
              count(*) over (partition by o.campaign_id order by o.created_at
                             range between interval '1 minute' preceding and current row) as in_minute
         from email_outbox o join pending p on p.campaign_id = o.campaign_id
@@ -36,16 +38,24 @@ function surplusLeadEmails(defaultPerMinute: number) {
     select w.id, w.campaign_id from windowed w
       join campaign c on c.id = w.campaign_id
       left join notification_setting s on s.user_id = c.user_id
-     where w.status = 'pending' and w.in_minute > coalesce(s.lead_emails_per_minute, ${defaultPerMinute})`;
+     where w.status = 'pending' and w.created_at <= ${settledBy}
+       and w.in_minute > coalesce(s.lead_emails_per_minute, ${defaultPerMinute})`;
 }
 
 /** Folds surplus new-lead emails into each campaign's open digest; resolves to the number folded. */
 export async function foldLeadSurges(
   db: Database,
-  options: { now: SQL; appUrl: string; defaultPerMinute?: number; everyMinutes?: number },
+  options: {
+    now: SQL;
+    appUrl: string;
+    defaultPerMinute?: number;
+    everyMinutes?: number;
+    /** Only new-lead emails created at or before this are decided (the worker's settle cutoff); `now` without one. */
+    settledBy?: SQL;
+  },
 ): Promise<number> {
   const surplus = rowsOf<{ id: string; campaign_id: string }>(
-    await db.execute(surplusLeadEmails(options.defaultPerMinute ?? LEAD_EMAILS_PER_MINUTE)),
+    await db.execute(surplusLeadEmails(options.defaultPerMinute ?? LEAD_EMAILS_PER_MINUTE, options.settledBy ?? options.now)),
   );
   if (surplus.length === 0) return 0;
   const byCampaign = new Map<string, string[]>();

@@ -1,9 +1,10 @@
 // Sends the outbox. Every server process runs one worker; rows are claimed with
 // FOR UPDATE SKIP LOCKED and a lease, so several processes never send a row twice and a row
 // held by a crashed process is retried once its lease runs out.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
 import { logger as appLogger } from "~/utils/logger.server";
 import { systemClock, type Clock } from "~/utils/clock";
 import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
@@ -20,7 +21,16 @@ export const EMAIL_WORKER_DEFAULTS = {
   backoffMaxMs: 60 * 60_000,
   maxAttempts: 8,
   housekeepingMs: 10 * 60_000,
+  /**
+   * New-lead emails wait this long before the worker folds or sends them (decision 320): a lead
+   * commits a little after its created_at, so a younger row could still appear before an older
+   * one. 0 (tests driving passes by hand) decides every visible row at once.
+   */
+  leadSettleMs: 0,
 };
+
+/** The settle time of the server's own worker: longer than a lead's transaction takes under a surge. */
+export const LEAD_EMAIL_SETTLE_MS = 5_000;
 
 export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
   db: Database;
@@ -52,7 +62,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   const clock = options.clock ?? systemClock;
   const now = () => sqlNow(options.clock);
 
-  async function claim(): Promise<ClaimedRow[]> {
+  async function claim(settledBy: SQL): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
       update email_outbox
          set status = 'sending',
@@ -62,6 +72,8 @@ export function createEmailWorker(options: EmailWorkerOptions) {
          select id from email_outbox
           where ((status = 'pending' and next_attempt_at <= ${now()})
              or (status = 'sending' and locked_until < ${now()}))
+            -- A new-lead email is decided (single or folded) only once settled (decision 320).
+            and (kind <> 'new_lead' or created_at <= ${settledBy})
             -- Lead notifications wait while the owner's address is unverified (decision 131).
             and not (kind in ('new_lead', 'lead_digest') and exists (
                   select 1 from campaign c join "user" u on u.id = c.user_id
@@ -107,8 +119,13 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
   /** Folds a surge's surplus new-lead emails into digests, then claims one batch of due rows and sends them; resolves to the number claimed. */
   async function runOnce() {
-    await foldLeadSurges(db, { now: now(), appUrl: options.appUrl ?? getEnv().appOrigin });
-    const rows = await claim();
+    // One cutoff for the fold and the claim: a row the fold has not decided is never claimed.
+    const [cutoff] = rowsOf<{ at: string }>(
+      await db.execute(sql`select (${now()} - make_interval(secs => ${settings.leadSettleMs / 1000}))::text as at`),
+    );
+    const settledBy = sql`${cutoff!.at}::timestamptz`;
+    await foldLeadSurges(db, { now: now(), settledBy, appUrl: options.appUrl ?? getEnv().appOrigin });
+    const rows = await claim(settledBy);
     if (rows.length === 0) return 0;
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
@@ -178,7 +195,7 @@ export async function startEmailWorker() {
   const { db, env } = await getServices();
   const transport = transportFromEnv(env);
   if (!transport) appLogger.warn("Email service not configured: emails will be marked skipped");
-  const worker = createEmailWorker({ db, transport, logSkipped: !env.APP_URL });
+  const worker = createEmailWorker({ db, transport, logSkipped: !env.APP_URL, leadSettleMs: LEAD_EMAIL_SETTLE_MS });
   registry.worker = worker;
   worker.start();
   onShutdown(async () => {

@@ -7,7 +7,8 @@ import path from "node:path";
 import pg from "pg";
 
 export const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-let nextPort = 3400 + Math.floor(Math.random() * 500);
+// E2E_PROCESS_PORT_BASE: a first port in the engineer's own range (several engineers share one machine).
+let nextPort = process.env.E2E_PROCESS_PORT_BASE ? Number(process.env.E2E_PROCESS_PORT_BASE) : 3400 + Math.floor(Math.random() * 500);
 // A request a killed worker took with it must fail the attempt, not hang the test (undici's own
 // limit is five minutes).
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -53,7 +54,7 @@ export const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-proc-"
 
 /** A fresh PostgreSQL database for one test; drop() removes it. */
 export async function freshDatabase() {
-  const name = `leadqr_proc_${crypto.randomBytes(5).toString("hex")}`;
+  const name = `${process.env.E2E_DATABASE_PREFIX ?? "leadqr_proc_"}${crypto.randomBytes(5).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_SERVER });
   await admin.connect();
   await admin.query(`create database ${name}`);
