@@ -4,7 +4,8 @@
 // lead submissions/s on ONE campaign through one instance and through both behind the proxy, p50/p99,
 // answers by status, and stored leads (must equal the 200s). Default configuration: no rate-limit
 // multiplier; every lead carries its own counted scan token. Knobs: BENCH_LEADS (1500 per phase),
-// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench).
+// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PORT_BASE (3327: instances on it and
+// the next port, nginx on the one after).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,7 +18,9 @@ const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0
 const LEADS = Number(process.env.BENCH_LEADS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PORTS = { proxy: 3329, a: 3327, b: 3328 };
+// Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
+const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 

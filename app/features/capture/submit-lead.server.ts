@@ -271,7 +271,8 @@ async function decideLead(
     logger.error({ err: error, campaignId }, "lead insert failed");
     return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   }
-  if (outcome === "stored") nudgeEmailWorker();
+  // The owner's new-lead email waits to settle (decision 320): only a visitor's email is worth a nudge.
+  if (outcome === "stored" && emailQueued) nudgeEmailWorker();
   if (claimedElsewhere) {
     let codeByEmail: "sent" | "not-sent" = emailQueued ? "sent" : "not-sent";
     if (!emailQueued) {

@@ -52,6 +52,9 @@ export type CapturePageDetails = NonNullable<Awaited<ReturnType<typeof getCaptur
 /** The wording's row, created the first time any visitor sees this exact text. */
 async function wordingId(tx: Tx, text: string) {
   const hash = sha256(text);
+  // Wordings are few and never change: almost always already stored, one read (issue 29).
+  const [found] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
+  if (found) return found.id;
   await tx.insert(consentWording).values({ hash, text }).onConflictDoNothing({ target: consentWording.hash });
   const [row] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
   return row!.id;

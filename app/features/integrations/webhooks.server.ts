@@ -61,12 +61,19 @@ async function insertEvent(tx: Executor, event: { userId: string; type: string; 
 
 /** `lead.created` for a lead just inserted in this transaction (capture calls this next to the owner's email). */
 export async function enqueueLeadCreated(tx: Executor, options: { leadId: string }) {
+  // Whether anyone listens comes with the lead: most owners have no endpoint, one read (issue 29).
   const [row] = await tx
-    .select({ userId: campaign.userId, campaignTitle: campaign.title, ...leadColumns })
+    .select({
+      userId: campaign.userId,
+      campaignTitle: campaign.title,
+      ...leadColumns,
+      listening: sql<boolean>`exists (select 1 from ${webhookEndpoint} where ${webhookEndpoint.userId} = ${campaign.userId}
+        and 'lead.created' = any(${webhookEndpoint.events}))`,
+    })
     .from(lead)
     .innerJoin(campaign, eq(campaign.id, lead.campaignId))
     .where(eq(lead.id, options.leadId));
-  if (!row) return null;
+  if (!row?.listening) return null;
   return enqueueWebhookEvent(tx, {
     userId: row.userId,
     type: "lead.created",

@@ -46,7 +46,9 @@ export async function claimOfferCode(
       .where(and(eq(offerCode.campaignId, options.campaignId), eq(offerCode.claimantKey, claimantKey)));
     return row ? { code: row.code, expiresAt: row.expiresAt?.toISOString() ?? null, leadId: row.leadId, isNew: false } : null;
   };
-  const found = await existing();
+  // A stored lead's claim is usually a new claimant: the insert below finds out, one read fewer
+  // (issue 29); a repeated post looks first.
+  const found = options.leadId ? null : await existing();
   if (found) return found;
 
   let leadId = options.leadId;
