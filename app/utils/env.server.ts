@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   SMTP_URL: url("SMTP_URL"),
   RESEND_API_KEY: optional,
   EMAIL_FROM: z.string().default("LeadQR <hello@leadqr.local>"),
+  /** Emails per second all processes together may hand to the provider (decision 321); 0: no cap. */
+  EMAIL_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(10)),
   S3_BUCKET: optional,
   S3_REGION: optional,
   S3_ENDPOINT: url("S3_ENDPOINT"),

@@ -3,14 +3,21 @@ import { SMTPServer } from "smtp-server";
 
 export type Received = { to: string[]; raw: string; subject: string; html: string; text: string };
 
-/** A real SMTP server on a port of our choosing, keeping what it receives. */
-export async function startSmtp(port = 0) {
+/** A real SMTP server on a port of our choosing, keeping what it receives; `refuse` may answer a message with a 4xx instead. */
+export async function startSmtp(port = 0, options: { refuse?: () => { responseCode: number; message: string } | null } = {}) {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
+      // A provider's temporary refusal ("slow down"), answered once the message is read.
+      const refusal = options.refuse?.();
+      if (refusal) {
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error(refusal.message), { responseCode: refusal.responseCode })));
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {

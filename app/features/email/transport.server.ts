@@ -77,7 +77,11 @@ export function resendTransport(apiKey: string, from: string): EmailTransport {
         },
         { idempotencyKey: `outbox-${email.id}` },
       );
-      if (error) throw new Error(`Resend: ${error.name}: ${error.message}`);
+      // The error's name and status go along: the worker tells "slow down" (429) from a refusal (decision 321).
+      if (error) {
+        const { statusCode } = error as { statusCode?: number | null };
+        throw Object.assign(new Error(`Resend: ${error.name}: ${error.message}`), { name: error.name, ...(statusCode ? { statusCode } : {}) });
+      }
     },
     close: () => {},
   };

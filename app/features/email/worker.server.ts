@@ -27,7 +27,29 @@ export const EMAIL_WORKER_DEFAULTS = {
    * one. 0 (tests driving passes by hand) decides every visible row at once.
    */
   leadSettleMs: 0,
+  /**
+   * Emails per second all workers together hand to the provider (decision 321), counted in one
+   * shared `rate_limit` row per second; 0: no cap (tests driving passes by hand).
+   */
+  ratePerSecond: 0,
+  /** A provider that says "slow down" gets the email again after this long, not counted as an attempt. */
+  rateRefusalDelayMs: 1_000,
 };
+
+/**
+ * What a failed send means (decision 321). `rate`: the provider refused for now (SMTP 421/450/451/
+ * 452/454, HTTP 429): sent again shortly, not an attempt. `transient`: a connection or other
+ * temporary failure (4xx): retried with backoff for as long as it takes, never given up.
+ * `permanent`: anything else, e.g. a 5xx refusal: given up after `maxAttempts`.
+ */
+export function failureKind(error: unknown): "rate" | "transient" | "permanent" {
+  const fields = (error ?? {}) as { responseCode?: number; statusCode?: number; code?: string; name?: string };
+  const status = fields.responseCode ?? fields.statusCode;
+  if (status === 429 || [421, 450, 451, 452, 454].includes(status ?? 0) || fields.name === "rate_limit_exceeded") return "rate";
+  if (status !== undefined && status >= 400 && status < 500) return "transient";
+  if (["ECONNECTION", "ETIMEDOUT", "ESOCKET", "ECONNREFUSED", "ECONNRESET", "EDNS", "EPIPE"].includes(fields.code ?? "")) return "transient";
+  return "permanent";
+}
 
 /** The settle time of the server's own worker: longer than a lead's transaction takes under a surge. */
 export const LEAD_EMAIL_SETTLE_MS = 5_000;
@@ -62,7 +84,27 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   const clock = options.clock ?? systemClock;
   const now = () => sqlNow(options.clock);
 
-  async function claim(settledBy: SQL): Promise<ClaimedRow[]> {
+  /**
+   * How many emails this pass may send: the batch, or what is left of this second's shared budget.
+   * The points are reserved before the claim, so processes together never exceed the rate.
+   */
+  async function sendBudget(): Promise<number> {
+    const rate = settings.ratePerSecond;
+    if (rate <= 0) return settings.batchSize;
+    const want = Math.min(settings.batchSize, rate);
+    const [row] = rowsOf<{ points: number }>(
+      await db.execute(sql`
+        insert into rate_limit (key, points, expire)
+        values ('emailSendPerSecond', ${want}, date_trunc('second', ${now()}) + interval '1 second')
+        on conflict (key) do update set
+          points = case when rate_limit.expire <= ${now()} then excluded.points else rate_limit.points + excluded.points end,
+          expire = case when rate_limit.expire <= ${now()} then excluded.expire else rate_limit.expire end
+        returning points`),
+    );
+    return Math.max(0, Math.min(want, rate - (row!.points - want)));
+  }
+
+  async function claim(settledBy: SQL, limit: number): Promise<ClaimedRow[]> {
     const result = await db.execute(sql`
       update email_outbox
          set status = 'sending',
@@ -79,7 +121,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
                   select 1 from campaign c join "user" u on u.id = c.user_id
                    where c.id = email_outbox.campaign_id and not u.email_verified))
           order by created_at
-          limit ${settings.batchSize}
+          limit ${limit}
           for update skip locked)
       returning id, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
     return (result as unknown as { rows: ClaimedRow[] }).rows;
@@ -102,9 +144,24 @@ export function createEmailWorker(options: EmailWorkerOptions) {
        where id = ${id} and status = 'sending'`);
   }
 
+  /** Back to pending without spending an attempt: the provider asked us to slow down, or the row was never tried. */
+  async function putBack(rows: ClaimedRow[], message: string | null) {
+    if (rows.length === 0) return;
+    await db.execute(sql`
+      update email_outbox
+         set status = 'pending', attempts = attempts - 1, locked_until = null,
+             next_attempt_at = ${now()} + make_interval(secs => ${settings.rateRefusalDelayMs / 1000}),
+             last_error = coalesce(${message}, last_error)
+       where id in (${sql.join(
+         rows.map((row) => sql`${row.id}`),
+         sql`, `,
+       )}) and status = 'sending'`);
+  }
+
   async function markFailed(row: ClaimedRow, error: unknown) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const giveUp = row.attempts >= settings.maxAttempts;
+    // Temporary failures are retried for as long as they last; only a refusal gives up (decision 321).
+    const giveUp = failureKind(error) === "permanent" && row.attempts >= settings.maxAttempts;
     const delay = backoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
     await db.execute(sql`
       update email_outbox
@@ -125,7 +182,9 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     );
     const settledBy = sql`${cutoff!.at}::timestamptz`;
     await foldLeadSurges(db, { now: now(), settledBy, appUrl: options.appUrl ?? getEnv().appOrigin });
-    const rows = await claim(settledBy);
+    const allowed = await sendBudget();
+    if (allowed === 0) return 0;
+    const rows = await claim(settledBy, allowed);
     if (rows.length === 0) return 0;
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
@@ -138,10 +197,17 @@ export function createEmailWorker(options: EmailWorkerOptions) {
          )}) and status = 'sending'`);
       return rows.length;
     }
-    for (const row of rows) {
+    for (const [index, row] of rows.entries()) {
       try {
         await transport.send(row);
       } catch (error) {
+        if (failureKind(error) === "rate") {
+          // The provider's own limit is lower than ours: this row and the rest of the batch wait.
+          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+          log.warn({ emailId: row.id, err: message }, "email provider asked to slow down");
+          await putBack(rows.slice(index), message);
+          return 0;
+        }
         await markFailed(row, error);
         continue;
       }
@@ -195,7 +261,13 @@ export async function startEmailWorker() {
   const { db, env } = await getServices();
   const transport = transportFromEnv(env);
   if (!transport) appLogger.warn("Email service not configured: emails will be marked skipped");
-  const worker = createEmailWorker({ db, transport, logSkipped: !env.APP_URL, leadSettleMs: LEAD_EMAIL_SETTLE_MS });
+  const worker = createEmailWorker({
+    db,
+    transport,
+    logSkipped: !env.APP_URL,
+    leadSettleMs: LEAD_EMAIL_SETTLE_MS,
+    ratePerSecond: env.EMAIL_RATE_PER_SECOND,
+  });
   registry.worker = worker;
   worker.start();
   onShutdown(async () => {
