@@ -2,10 +2,11 @@
 // instances, WEB_CONCURRENCY=1 each, behind nginx) on a fresh PostgreSQL database (TEST_DATABASE_URL
 // or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the baseline, same run, same database),
 // lead submissions/s on ONE campaign through one instance and through both behind the proxy, p50/p99,
-// answers by status, and stored leads (must equal the 200s). Default configuration: no rate-limit
-// multiplier; every lead carries its own counted scan token. Knobs: BENCH_LEADS (1500 per phase),
-// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PORT_BASE (3327: instances on it and
-// the next port, nginx on the one after).
+// answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
+// instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
+// not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
+// token. Knobs: BENCH_LEADS (1500 per phase), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench),
+// BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -102,6 +103,7 @@ try {
   const totals = { accepted: 0 };
   for (const phase of phases) {
     const statuses = new Map();
+    const cpuBefore = await cpuNow();
     const result = await measure(phase.tokens.length, CONCURRENCY, async (index) => {
       const body = new URLSearchParams({
         name: `Visitor ${index}`,
@@ -112,13 +114,14 @@ try {
       const answer = await post(phase.port, `/capture/${campaignId}`, body);
       statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
     });
+    const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length);
     totals.accepted += statuses.get(200) ?? 0;
     const byStatus = [...statuses]
       .sort()
       .map(([status, n]) => `${status}: ${n}`)
       .join(", ");
     console.log(
-      `lead submissions, ${phase.label.padEnd(27)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}`,
+      `lead submissions, ${phase.label.padEnd(27)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}${cpu}`,
     );
   }
   const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
@@ -151,6 +154,42 @@ try {
   await cleanup.connect();
   await cleanup.query(`drop database if exists ${databaseName} with (force)`);
   await cleanup.end();
+}
+
+/**
+ * CPU time (ms) of the instances (every `node server.mjs` with one of the instance ports) and of
+ * this database's PostgreSQL backends, read from /proc: what a lead costs, whatever else the
+ * machine runs. Backends that exit during a phase take their time with them (an under-count).
+ */
+async function cpuNow() {
+  if (!fs.existsSync("/proc/self/stat")) return null;
+  const ticks = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+    } catch {
+      return 0;
+    }
+  };
+  const app = new Map();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("server.mjs")) continue;
+      const environ = fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0");
+      if (environ.includes(`PORT=${PORTS.a}`) || environ.includes(`PORT=${PORTS.b}`)) app.set(entry, ticks(entry));
+    } catch {
+      // not ours, or gone
+    }
+  }
+  const { rows } = await db.query(`select pid from pg_stat_activity where datname = $1`, [databaseName]);
+  return { app, database: new Map(rows.map((row) => [String(row.pid), ticks(row.pid)])) };
+}
+
+function cpuPerLead(before, after, leads) {
+  if (!before || !after) return "";
+  const used = (key) => [...after[key]].reduce((sum, [pid, ms]) => sum + ms - (before[key].get(pid) ?? 0), 0) / leads;
+  return `; CPU per lead: app ${used("app").toFixed(1)} ms, PostgreSQL ${used("database").toFixed(1)} ms`;
 }
 
 async function measure(total, concurrency, operation) {
