@@ -251,8 +251,8 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-2">
-              A unique scan is one person counted once per day. Nothing that identifies a visitor is kept: each is recognised by a code that changes
-              every day.
+              A unique scan is one browser counted once per day. The page gives each browser a random visitor id in a cookie; what is kept is a code
+              made from it that changes every day, so nothing that identifies a visitor is stored.
             </p>
           </details>
           <p className="mt-2 text-gray-700" data-testid="lead-refusals">
@@ -291,6 +291,7 @@ const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> =
   prefetch: "Prefetches",
   repeat: "Repeats",
   owner: "You",
+  burst: "Burst from one address",
 };
 
 function Figure({ label, value }: { label: string; value: string }) {

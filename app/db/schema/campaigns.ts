@@ -106,7 +106,7 @@ export const scan = pgTable(
   ],
 );
 
-export const SCAN_EXCLUSION_REASONS = ["bot", "preview", "head", "prefetch", "repeat", "owner"] as const;
+export const SCAN_EXCLUSION_REASONS = ["bot", "preview", "head", "prefetch", "repeat", "owner", "burst"] as const;
 export type ScanExclusionReason = (typeof SCAN_EXCLUSION_REASONS)[number];
 
 /** Loads that were not counted, aggregated per campaign, UTC day and reason: never a row per hit. */

@@ -60,6 +60,7 @@ const EXCLUSION_NOUNS: Record<ScanExclusionReason, [singular: string, plural: st
   prefetch: ["prefetch", "prefetches"],
   repeat: ["repeat", "repeats"],
   owner: ["you", "you"],
+  burst: ["burst from one address", "burst from one address"],
 };
 
 /** What each reason means, for the legend under the sentence. */
@@ -70,6 +71,7 @@ export const EXCLUSION_EXPLANATIONS: Record<ScanExclusionReason, string> = {
   prefetch: "browsers loading the page ahead of a click (prefetch, prerender)",
   repeat: "the same visitor loading the page again within 30 minutes",
   owner: "your own visits while signed in",
+  burst: "many loads from one network address faster than people arrive, none bringing back a visitor id (a script or a reload loop)",
 };
 
 export type ExclusionCounts = Partial<Record<ScanExclusionReason, number>>;

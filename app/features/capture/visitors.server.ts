@@ -33,9 +33,14 @@ async function loadSalt(db: Database, day: string) {
   return row!.salt;
 }
 
-/** sha256(day's salt + address + user agent): the same person on the same day, no address stored. */
-export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; day?: string }) {
+/**
+ * sha256(day's salt + the browser's visitor id) when there is one (decision 310), else
+ * sha256(day's salt + address + user agent): the same visitor on the same day, nothing stored
+ * that outlives the salt.
+ */
+export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; visitorId?: string | null; day?: string }) {
   const salt = await visitorSaltOf(db, options.day);
+  if (options.visitorId) return crypto.createHash("sha256").update(salt).update("\nid\n").update(options.visitorId).digest("base64url");
   return crypto
     .createHash("sha256")
     .update(salt)
