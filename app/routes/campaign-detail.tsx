@@ -5,7 +5,7 @@ import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lu
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange, SCAN_EXCLUSION_REASONS } from "~/features/analytics/analytics";
-import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
   PlacementCreateSchema,
@@ -19,7 +19,7 @@ import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate, printPageUrl } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
@@ -48,9 +48,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const [analytics, postalAddressSet] = await Promise.all([
+  const [analytics, postalAddressSet, allTime] = await Promise.all([
     getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
+    countConversion(db, campaign.id),
   ]);
   if (!analytics) notFound("Campaign not found");
   return {
@@ -68,7 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       redeemed: campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
-    conversion: conversionRate(campaign.leads, campaign.scans),
+    // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, all time.
+    conversion: allTime.conversion,
     captureUrl: captureUrl(env.appOrigin, campaign.id),
     isPro: sessionUser.plan.isPro,
     timeZone,
@@ -268,9 +270,17 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           <Figure label="Leads" value={totals.leads.toLocaleString("en-US")} />
           <Figure label="Conversion (unique)" value={`${totals.conversion}%`} />
         </dl>
-        <p className="text-xs text-gray-500">
-          Conversion (unique) is leads ÷ unique scans. Leads ÷ all scans: <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
-        </p>
+        <ul className="space-y-0.5 text-xs text-gray-500" aria-label="What each number means" data-testid="figure-meanings">
+          <li>Scans: loads of the page by a person; the same browser again within 30 minutes is a repeat, not a scan.</li>
+          <li>Unique scans: different browsers, each counted once a day, told apart by the random visitor id the page gives them.</li>
+          <li>From QR code and From link: scans from a printed code, and from the link shared anywhere else.</li>
+          <li>Leads: forms sent from a counted scan.</li>
+          <li>
+            Conversion (unique): the share of unique visitors who became leads, never above 100 %. Leads ÷ all scans:{" "}
+            <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
+          </li>
+          <li>Not counted: loads that are not a person&apos;s visit, each with its reason above.</li>
+        </ul>
 
         <ByDayChart days={analytics.byDay} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">

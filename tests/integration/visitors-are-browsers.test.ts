@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
+import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { conversionOf } from "~/features/campaigns/campaigns";
 import { campaignScans } from "~/features/campaigns/scan-count.server";
 import { clearBursts, noteVisitorCookie } from "~/features/capture/bursts.server";
 import { clearCaptureDocuments, serveCaptureDocument, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
@@ -225,5 +227,33 @@ describe("the React Router path", () => {
     expect(payload(result)).toMatchObject({ state: "form", scanToken: expect.any(String) });
     expect(result).not.toBeInstanceOf(Response);
     expect(setCookiesOf(result)).toMatch(new RegExp(`^${VISITOR_COOKIE.replace(".", "\\.")}=`));
+  });
+});
+
+describe("conversion is true by construction", () => {
+  it("is unique visitors who became leads ÷ unique visitors, never above 100 %, on the analytics page, its placements and the API", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const ana = await load(campaign.id, { address: "192.0.2.80" });
+    const ben = await load(campaign.id, { address: "192.0.2.81" });
+    expect(ana.token && ben.token).toBeTruthy();
+    // Ana's phone sends three forms with three emails (a family sharing one phone): three leads, one visitor.
+    for (const email of ["ana@example.com", "ana.mum@example.com", "ana.dad@example.com"]) {
+      expect(await submit(campaign.id, ana.token!, { name: "Ana", email }, "192.0.2.80", ana.cookie)).toMatchObject({ ok: true });
+    }
+    const { db } = await getServices();
+    const today = new Date().toISOString().slice(0, 10);
+    const analytics = await getCampaignAnalytics(db, {
+      userId: owner.id,
+      campaignId: campaign.id,
+      timeZone: "UTC",
+      range: { preset: "custom", from: today, to: today, days: 1, notice: null },
+    });
+    expect(analytics!.totals).toMatchObject({ unique: 2, leads: 3, conversion: 50 });
+    expect(analytics!.byDay.at(-1)).toMatchObject({ unique: 2, leads: 3, converted: 1 });
+    expect(analytics!.placements).toEqual([{ id: null, name: "No placement", scans: 2, unique: 2, leads: 3, conversion: 50 }]);
+    expect(await countConversion(db, campaign.id)).toEqual({ unique: 2, converted: 1, conversion: 50 });
+    // Leads ÷ unique visitors would say 150 %; the one definition cannot pass 100 %.
+    expect(conversionOf(2, 2)).toBe(100);
   });
 });

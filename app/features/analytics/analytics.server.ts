@@ -6,7 +6,31 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS } from "~/db/schema";
+import { conversionOf } from "~/features/campaigns/campaigns";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
+
+/**
+ * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
+ * browser became a lead from any of its scans (the visitor hash changes daily, so "the same hash"
+ * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
+ * unique can never pass 100 % (issue 27 item 3). Leads without a scan (decision 090's shared-token
+ * fallback) are nobody's visitor and do not convert anyone.
+ */
+export const CONVERTED_VISITOR = sql`s.is_unique and exists (
+  select 1 from lead cl join scan cs on cs.id = cl.scan_id
+  where cs.campaign_id = s.campaign_id and (cs.id = s.id or cs.visitor_hash = s.visitor_hash))`;
+
+/** A campaign's unique visitors and those who became leads, all time: the API's and the campaign page's conversion. */
+export async function countConversion(db: Database, campaignId: string) {
+  const [row] = rowsOf<{ unique: number; converted: number }>(
+    await db.execute(sql`
+      select count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where ${CONVERTED_VISITOR})::int as converted
+      from scan s where s.campaign_id = ${campaignId}`),
+  );
+  const unique = row?.unique ?? 0;
+  const converted = row?.converted ?? 0;
+  return { unique, converted, conversion: conversionOf(converted, unique) };
+}
 
 /** One campaign over a range of the owner's days, after the ownership check. */
 export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
@@ -17,16 +41,17 @@ function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">)
     and ${at} < ((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`;
 }
 
-export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number };
+export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number; converted: number };
 
 /** Counted, unique and QR scans per day of the owner's zone. */
 export async function countScansByDay(db: Database, scope: CampaignScope) {
-  return rowsOf<{ day: string; scans: number; unique: number; qr: number }>(
+  return rowsOf<{ day: string; scans: number; unique: number; qr: number; converted: number }>(
     await db.execute(sql`
-      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr
+      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr, x.converted
       from (
         select (s.timestamp at time zone ${scope.timeZone})::date as day, count(*)::int as scans,
-          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr
+          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr,
+          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
         from scan s
         where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
         group by 1
@@ -78,10 +103,11 @@ export type PlacementFigures = { id: string | null; name: string; scans: number;
  * row for what came from no placement (the campaign's own code or the shared link).
  */
 export async function comparePlacements(db: Database, scope: CampaignScope): Promise<PlacementFigures[]> {
-  const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number }>(
+  const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number; converted: number }>(
     await db.execute(sql`
       with s as (
-        select s.placement_id, count(*)::int as scans, count(*) filter (where s.is_unique)::int as "unique"
+        select s.placement_id, count(*)::int as scans, count(*) filter (where s.is_unique)::int as "unique",
+          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
         from scan s where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
         group by 1
       ), l as (
@@ -90,7 +116,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
         group by 1
       )
       select p.id, p.name, coalesce(s.scans, 0)::int as scans, coalesce(s."unique", 0)::int as "unique",
-        coalesce(l.leads, 0)::int as leads, p.created_at
+        coalesce(l.leads, 0)::int as leads, coalesce(s.converted, 0)::int as converted, p.created_at
       from placement p
       left join s on s.placement_id = p.id
       left join l on l.placement_id = p.id
@@ -98,7 +124,8 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
       union all
       select null, null, coalesce((select scans from s where placement_id is null), 0),
         coalesce((select "unique" from s where placement_id is null), 0),
-        coalesce((select leads from l where placement_id is null), 0), null
+        coalesce((select leads from l where placement_id is null), 0),
+        coalesce((select converted from s where placement_id is null), 0), null
       order by created_at nulls last, id`),
   );
   return rows.map((row) => ({
@@ -107,7 +134,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
     scans: row.scans,
     unique: row.unique,
     leads: row.leads,
-    conversion: conversionRate(row.leads, row.unique),
+    conversion: conversionOf(row.converted, row.unique),
   }));
 }
 
@@ -150,7 +177,7 @@ export type CampaignAnalytics = {
     qr: number;
     link: number;
     leads: number;
-    /** Leads ÷ unique scans. */
+    /** Unique visitors who became leads ÷ unique visitors (`conversionOf`): at most 100 %. */
     conversion: number;
     /** The spec's leads ÷ scans. */
     conversionOnScans: number;
@@ -196,12 +223,14 @@ export async function getCampaignAnalytics(
     unique: scansOn.get(day)?.unique ?? 0,
     qr: scansOn.get(day)?.qr ?? 0,
     leads: leadsOn.get(day) ?? 0,
+    converted: scansOn.get(day)?.converted ?? 0,
   }));
   const sum = (key: keyof Omit<DayCounts, "day">) => byDay.reduce((total, row) => total + row[key], 0);
   const scans = sum("scans");
   const unique = sum("unique");
   const qr = sum("qr");
   const leads = sum("leads");
+  const converted = sum("converted");
 
   const tally = (entries: Array<[string, number]>) => {
     const totals = new Map<string, number>();
@@ -218,7 +247,7 @@ export async function getCampaignAnalytics(
       qr,
       link: scans - qr,
       leads,
-      conversion: conversionRate(leads, unique),
+      conversion: conversionOf(converted, unique),
       conversionOnScans: conversionRate(leads, scans),
     },
     byDay,
