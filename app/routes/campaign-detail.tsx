@@ -4,7 +4,14 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange, SCAN_EXCLUSION_REASONS } from "~/features/analytics/analytics";
+import {
+  EXCLUSION_EXPLANATIONS,
+  exclusionSentence,
+  refusalSentence,
+  resolveRange,
+  SCAN_EXCLUSION_REASONS,
+  uniqueExactnessSentence,
+} from "~/features/analytics/analytics";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
@@ -280,6 +287,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
           </li>
           <li>Not counted: loads that are not a person&apos;s visit, each with its reason above.</li>
+          <li data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</li>
         </ul>
 
         <ByDayChart days={analytics.byDay} />

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
+import { uniqueExactnessSentence } from "~/features/analytics/analytics";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import { conversionOf } from "~/features/campaigns/campaigns";
 import { campaignScans } from "~/features/campaigns/scan-count.server";
@@ -91,6 +92,18 @@ async function submit(campaignId: string, token: string, lead: { name: string; e
     headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: address },
   });
   return payload(await route.action({ request, params: { campaignId }, context: { cspNonce: "" } } as never));
+}
+
+/** The campaign page's analytics for today (UTC). */
+async function todaysAnalytics(userId: string, campaignId: string) {
+  const { db } = await getServices();
+  const today = new Date().toISOString().slice(0, 10);
+  return getCampaignAnalytics(db, {
+    userId,
+    campaignId,
+    timeZone: "UTC",
+    range: { preset: "custom", from: today, to: today, days: 1, notice: null },
+  });
 }
 
 describe("a visitor is a browser", () => {
@@ -242,18 +255,31 @@ describe("conversion is true by construction", () => {
       expect(await submit(campaign.id, ana.token!, { name: "Ana", email }, "192.0.2.80", ana.cookie)).toMatchObject({ ok: true });
     }
     const { db } = await getServices();
-    const today = new Date().toISOString().slice(0, 10);
-    const analytics = await getCampaignAnalytics(db, {
-      userId: owner.id,
-      campaignId: campaign.id,
-      timeZone: "UTC",
-      range: { preset: "custom", from: today, to: today, days: 1, notice: null },
-    });
+    const analytics = await todaysAnalytics(owner.id, campaign.id);
     expect(analytics!.totals).toMatchObject({ unique: 2, leads: 3, conversion: 50 });
     expect(analytics!.byDay.at(-1)).toMatchObject({ unique: 2, leads: 3, converted: 1 });
     expect(analytics!.placements).toEqual([{ id: null, name: "No placement", scans: 2, unique: 2, leads: 3, conversion: 50 }]);
     expect(await countConversion(db, campaign.id)).toEqual({ unique: 2, converted: 1, conversion: 50 });
     // Leads ÷ unique visitors would say 150 %; the one definition cannot pass 100 %.
     expect(conversionOf(2, 2)).toBe(100);
+  });
+});
+
+describe("how exact unique is", () => {
+  it("counts the scans whose new visitor id never came back, and says so in one sentence", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    // Two browsers keep cookies: their page's assets bring the id back.
+    for (const address of ["192.0.2.90", "192.0.2.91"]) noteVisitorCookie((await load(campaign.id, { address })).cookie, address);
+    // One browser refuses cookies: each load is a new visitor whose id never comes back.
+    await load(campaign.id, { address: "192.0.2.92" });
+    await load(campaign.id, { address: "192.0.2.92" });
+    await flushCounts();
+    const analytics = await todaysAnalytics(owner.id, campaign.id);
+    expect(analytics!.totals).toMatchObject({ scans: 4, unique: 4 });
+    expect(analytics!.visitorIds).toEqual({ issued: 4, neverBack: 2 });
+    expect(uniqueExactnessSentence(analytics!.totals.scans, analytics!.visitorIds.neverBack)).toBe(
+      "How exact unique is: 2 counted scans of 4 (50%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.",
+    );
   });
 });

@@ -123,6 +123,27 @@ export const scanExclusion = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );
 
+export const VISITOR_ID_EVENTS = ["issued", "returned"] as const;
+export type VisitorIdEvent = (typeof VISITOR_ID_EVENTS)[number];
+
+/**
+ * How exact "unique" is (issue 27, decision 312): per campaign and UTC day, how many counted scans
+ * gave their browser a new visitor id (`issued`), and how many of those ids came back
+ * (`returned`). The difference is browsers that refused the cookie or left at once.
+ */
+export const visitorIdCount = pgTable(
+  "visitor_id_count",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    reason: text("reason", { enum: VISITOR_ID_EVENTS }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
+);
+
 /** The salt of each UTC day for visitor hashes, shared by every process; rows of past days are deleted. */
 export const visitorSalt = pgTable("visitor_salt", {
   day: date("day").primaryKey(),

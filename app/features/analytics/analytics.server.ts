@@ -5,7 +5,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS } from "~/db/schema";
+import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
 import { conversionOf } from "~/features/campaigns/campaigns";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 
@@ -146,7 +146,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
 async function countPerReason<Reason extends string>(
   db: Database,
   scope: CampaignScope,
-  tally: { table: "scan_exclusion" | "lead_refusal"; reasons: readonly Reason[] },
+  tally: { table: "scan_exclusion" | "lead_refusal" | "visitor_id_count"; reasons: readonly Reason[] },
 ): Promise<Partial<Record<Reason, number>>> {
   const rows = rowsOf<{ reason: Reason; count: number }>(
     await db.execute(sql`
@@ -170,6 +170,16 @@ export function countLeadRefusals(db: Database, scope: CampaignScope): Promise<R
   return countPerReason(db, scope, { table: "lead_refusal", reasons: LEAD_REFUSAL_REASONS });
 }
 
+/**
+ * How exact "unique" is (decision 312): counted scans that gave their browser a new visitor id,
+ * and how many of those ids never came back (cookies refused, or the browser left at once).
+ */
+export async function countVisitorIds(db: Database, scope: CampaignScope) {
+  const counts = await countPerReason(db, scope, { table: "visitor_id_count", reasons: VISITOR_ID_EVENTS });
+  const issued = counts.issued ?? 0;
+  return { issued, neverBack: Math.max(0, issued - (counts.returned ?? 0)) };
+}
+
 export type CampaignAnalytics = {
   totals: {
     scans: number;
@@ -190,6 +200,8 @@ export type CampaignAnalytics = {
   placements: PlacementFigures[];
   exclusions: ExclusionCounts;
   refusals: RefusalCounts;
+  /** Counted scans whose new visitor id never came back: each may be a person counted again. */
+  visitorIds: { issued: number; neverBack: number };
 };
 
 const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
@@ -205,7 +217,7 @@ export async function getCampaignAnalytics(
     .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
   if (!owned) return null;
   const scope: CampaignScope = { campaignId: owned.id, timeZone: options.timeZone, from: options.range.from, to: options.range.to };
-  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals] = await Promise.all([
+  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals, visitorIds] = await Promise.all([
     countScansByDay(db, scope),
     countLeadsByDay(db, scope),
     splitScansByDevice(db, scope),
@@ -213,6 +225,7 @@ export async function getCampaignAnalytics(
     comparePlacements(db, scope),
     countExclusions(db, scope),
     countLeadRefusals(db, scope),
+    countVisitorIds(db, scope),
   ]);
 
   const scansOn = new Map(scanDays.map((row) => [row.day, row]));
@@ -257,6 +270,7 @@ export async function getCampaignAnalytics(
     placements,
     exclusions,
     refusals,
+    visitorIds,
   };
 }
 

@@ -121,3 +121,13 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 
 /** "09:00" style label of an hour of the day. */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/**
+ * How exact "unique" is, in one sentence (issue 27 item 5): the share of counted scans whose
+ * browser never sent its visitor id back, each possibly a person counted again.
+ */
+export function uniqueExactnessSentence(scans: number, neverBack: number): string {
+  if (scans === 0) return "How exact unique is: no counted scans in this range yet.";
+  const shown = Math.min(neverBack, scans);
+  return `How exact unique is: ${plural(shown, "counted scan", "counted scans")} of ${scans.toLocaleString("en-US")} (${share(shown, scans)}%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.`;
+}

@@ -5,6 +5,7 @@
 // Kept in memory per process: no database round trip on the capture path.
 import { getEnv } from "~/utils/env.server";
 import { visitorIdFromCookie } from "./visitor-id.server";
+import { noteIdReturned } from "./visitors.server";
 
 export const BURST_WINDOW_MS = 10 * 60_000;
 /** Fresh loads one address may make per window before any id came back from it (CAPTURE_BURST_LOADS, default 2). */
@@ -29,6 +30,7 @@ function windowOf(address: string, now: number) {
 
 /** A browser sent its id back from this address: one more person behind it. */
 export function noteReturningVisitor(address: string, id: string, now: number = Date.now()) {
+  noteIdReturned(id);
   const entry = windowOf(address, now);
   if (entry.returned.size < MAX_IDS_PER_ADDRESS) entry.returned.add(id);
 }

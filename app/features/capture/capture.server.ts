@@ -16,7 +16,7 @@ import { deviceTypeOf, isUuid, pageDesignOf, safeLogoUrl, type PageDesign } from
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
-import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
+import { recordExclusion, recordIdIssued, tallyScan, visitorHashOf } from "./visitors.server";
 import { admitLoad } from "./bursts.server";
 import type { VisitorId } from "./visitor-id.server";
 
@@ -276,7 +276,10 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
       source: sourceOf(visit.searchParams),
       placementId: visit.searchParams.get("p"),
     });
-    if (result.counted) return { state: "form", offer, scanToken: result.scanId };
+    if (result.counted) {
+      if (visit.visitor?.issue) recordIdIssued(db, found.id, visit.visitor.id);
+      return { state: "form", offer, scanToken: result.scanId };
+    }
     if (result.repeatOf) {
       recordExclusion(db, found.id, "repeat");
       return { state: "form", offer, scanToken: result.repeatOf };
