@@ -161,6 +161,9 @@ async function runServer() {
     // Rate limits and sessions key on this; a client-sent copy is discarded.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    // A capture visitor's id that comes back (with the page's assets or the form post) marks a
+    // person behind that address, not a script (decision 311). In memory, no database.
+    lifecycle.noteVisitorCookie(req.headers.cookie, req.headers[CLIENT_IP_HEADER]);
     next();
   });
 

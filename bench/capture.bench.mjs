@@ -4,7 +4,8 @@
 // scans are exact. Load comes from `wrk` (Debian package) so the client costs little CPU; the
 // baseline is `pgbench` running a plain one-row INSERT into scan, measured in the same run.
 // Section 3b compares a placement's short link (/Q/{code}) with its long link in the same run.
-// Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_EXACT_REQUESTS (2000).
+// Knobs: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_EXACT_REQUESTS (2000), BENCH_PORT (a free
+// one), BENCH_DB_PREFIX (leadqr_bench_).
 import { execFileSync, execSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -41,7 +42,7 @@ for (const tool of ["wrk", "pgbench"]) {
 }
 if (!fs.existsSync("build/server/index.js")) execSync("npx react-router build", { stdio: "inherit" });
 
-const databaseName = `leadqr_bench_${crypto.randomBytes(5).toString("hex")}`;
+const databaseName = `${process.env.BENCH_DB_PREFIX ?? "leadqr_bench_"}${crypto.randomBytes(5).toString("hex")}`;
 const admin = new pg.Client({ connectionString: SERVER_URL });
 await admin.connect();
 await admin.query(`create database ${databaseName}`);
@@ -49,7 +50,7 @@ await admin.end();
 const databaseUrl = new URL(SERVER_URL);
 databaseUrl.pathname = `/${databaseName}`;
 
-const port = await freePort();
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-bench-"));
 const server = spawn(
   process.execPath,
@@ -65,6 +66,8 @@ const server = spawn(
       LOG_LEVEL: "error",
       // Every lead of the submit figure comes from this one machine.
       RATE_LIMIT_MULTIPLIER: "10000",
+      // Each simulated visitor names its own address through X-Forwarded-For (visitors.lua).
+      TRUST_PROXY: "loopback",
     },
     stdio: ["ignore", "ignore", "inherit"],
   },
@@ -289,7 +292,11 @@ async function loadTokens(campaignId, total, concurrency) {
   const tokens = new Array(total).fill(null);
   await measure(total, concurrency, async (index) => {
     visitor += 1;
-    const answer = await request("GET", `/capture/${campaignId}`, { "user-agent": `${PHONE_UA} exact-${visitor}`, "accept-encoding": "gzip" });
+    const answer = await request("GET", `/capture/${campaignId}`, {
+      "user-agent": `${PHONE_UA} exact-${visitor}`,
+      "x-forwarded-for": `2001:db8:e:${(visitor >> 16).toString(16)}::${(visitor & 0xffff).toString(16)}`,
+      "accept-encoding": "gzip",
+    });
     if (answer.status !== 200) return;
     const body = answer.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(answer.body) : answer.body;
     tokens[index] = /name="scanToken" value="([0-9a-f-]{36})"/.exec(body.toString())?.[1] ?? null;

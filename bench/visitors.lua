@@ -1,5 +1,7 @@
--- wrk script: every request is a different phone (a distinct user agent), so each load is a
--- counted scan rather than a repeat of the same visitor. Paths come from WRK_PATHS (comma list).
+-- wrk script: every request is a different phone (a distinct user agent and, through the trusted
+-- proxy's X-Forwarded-For, its own address: one address per visitor, so the bench measures people,
+-- not one machine's burst; decision 311), so each load is a counted scan rather than a repeat or a
+-- burst. Paths come from WRK_PATHS (comma list).
 local threads = {}
 local counter = 0
 local thread_id = 0
@@ -19,8 +21,13 @@ function request()
   counter = counter + 1
   local path = paths[(counter % #paths) + 1]
   local ua = os.getenv("WRK_UA") or "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
-  if os.getenv("WRK_SAME_VISITOR") ~= "1" then ua = ua .. " v" .. (os.getenv("WRK_RUN") or "") .. "-" .. thread_id .. "-" .. counter end
-  return wrk.format("GET", path, { ["User-Agent"] = ua, ["Accept-Encoding"] = "gzip" })
+  local headers = { ["User-Agent"] = ua, ["Accept-Encoding"] = "gzip" }
+  if os.getenv("WRK_SAME_VISITOR") ~= "1" then
+    headers["User-Agent"] = ua .. " v" .. (os.getenv("WRK_RUN") or "") .. "-" .. thread_id .. "-" .. counter
+    local run = string.sub(os.getenv("WRK_RUN") or "0000", 1, 4)
+    headers["X-Forwarded-For"] = string.format("2001:db8:%s:%x::%x:%x", run, thread_id, math.floor(counter / 65536) % 65536, counter % 65536)
+  end
+  return wrk.format("GET", path, headers)
 end
 
 local codes = {}

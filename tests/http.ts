@@ -70,3 +70,14 @@ export function cookieFrom(response: Response) {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** The `name=value` pairs a loader's or action's answer sets (a Response, or data() with headers). */
+export function setCookiesOf(result: unknown): string {
+  let headers: Headers | undefined;
+  if (result instanceof Response) headers = result.headers;
+  else if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+    const init = (result as { init?: { headers?: HeadersInit } }).init;
+    if (init?.headers) headers = new Headers(init.headers);
+  }
+  return (headers?.getSetCookie() ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
+}

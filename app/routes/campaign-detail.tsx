@@ -4,8 +4,15 @@ import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import { EXCLUSION_EXPLANATIONS, exclusionSentence, refusalSentence, resolveRange, SCAN_EXCLUSION_REASONS } from "~/features/analytics/analytics";
-import { getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import {
+  EXCLUSION_EXPLANATIONS,
+  exclusionSentence,
+  refusalSentence,
+  resolveRange,
+  SCAN_EXCLUSION_REASONS,
+  uniqueExactnessSentence,
+} from "~/features/analytics/analytics";
+import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import {
   AnalyticsRangeQuerySchema,
   PlacementCreateSchema,
@@ -19,7 +26,7 @@ import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionRate, printPageUrl } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
@@ -48,9 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const [analytics, postalAddressSet] = await Promise.all([
+  const [analytics, postalAddressSet, allTime] = await Promise.all([
     getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
+    countConversion(db, campaign.id),
   ]);
   if (!analytics) notFound("Campaign not found");
   return {
@@ -68,7 +76,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       redeemed: campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
-    conversion: conversionRate(campaign.leads, campaign.scans),
+    // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, all time.
+    conversion: allTime.conversion,
     captureUrl: captureUrl(env.appOrigin, campaign.id),
     isPro: sessionUser.plan.isPro,
     timeZone,
@@ -251,8 +260,8 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-2">
-              A unique scan is one person counted once per day. Nothing that identifies a visitor is kept: each is recognised by a code that changes
-              every day.
+              A unique scan is one browser counted once per day. The page gives each browser a random visitor id in a cookie; what is kept is a code
+              made from it that changes every day, so nothing that identifies a visitor is stored.
             </p>
           </details>
           <p className="mt-2 text-gray-700" data-testid="lead-refusals">
@@ -268,9 +277,18 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           <Figure label="Leads" value={totals.leads.toLocaleString("en-US")} />
           <Figure label="Conversion (unique)" value={`${totals.conversion}%`} />
         </dl>
-        <p className="text-xs text-gray-500">
-          Conversion (unique) is leads ÷ unique scans. Leads ÷ all scans: <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
-        </p>
+        <ul className="space-y-0.5 text-xs text-gray-500" aria-label="What each number means" data-testid="figure-meanings">
+          <li>Scans: loads of the page by a person; the same browser again within 30 minutes is a repeat, not a scan.</li>
+          <li>Unique scans: different browsers, each counted once a day, told apart by the random visitor id the page gives them.</li>
+          <li>From QR code and From link: scans from a printed code, and from the link shared anywhere else.</li>
+          <li>Leads: forms sent from a counted scan.</li>
+          <li>
+            Conversion (unique): the share of unique visitors who became leads, never above 100 %. Leads ÷ all scans:{" "}
+            <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
+          </li>
+          <li>Not counted: loads that are not a person&apos;s visit, each with its reason above.</li>
+          <li data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</li>
+        </ul>
 
         <ByDayChart days={analytics.byDay} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -291,6 +309,7 @@ const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> =
   prefetch: "Prefetches",
   repeat: "Repeats",
   owner: "You",
+  burst: "Burst from one address",
 };
 
 function Figure({ label, value }: { label: string; value: string }) {

@@ -6,6 +6,7 @@ import { submitLead, type SubmitRefusal } from "~/features/capture/submit-lead.s
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { presentClaim } from "~/features/redeem/claim.server";
 import { captureTargetOf } from "~/features/short-links/short-links.server";
+import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/capture/visitor-id.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -27,7 +28,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The fast document path renders its per-campaign template through here with a given view.
   const template = (context as { captureView?: CaptureView }).captureView;
   if (template) return data(template, { status: 200 });
-  const { db } = await getServices();
+  const { db, env, secret } = await getServices();
+  keyVisitorIds(secret);
   const url = new URL(request.url);
   const address = clientAddress(request);
   let target;
@@ -37,6 +39,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!isDomainError(error, "rate_limited")) throw error;
     throw data(SHORT_LINK_REFUSED, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } });
   }
+  const afterPost = postedRequests.has(context);
+  const visitor = env.VISITOR_ID === "cookie" && !afterPost ? visitorIdOf(request.headers.get("cookie")) : undefined;
   const view = await openCapturePage(db, {
     campaignId: target.campaignId,
     visit: {
@@ -44,11 +48,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: request.headers,
       clientAddress: address,
       searchParams: target.searchParams,
-      afterPost: postedRequests.has(context),
+      afterPost,
       viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
+      visitor,
     },
   });
-  return data(view, { status: view.state === "not-found" ? 404 : 200 });
+  // The visitor id is set on the page itself, never by a redirect (decision 310).
+  const headers =
+    visitor?.issue && view.state !== "not-found" ? { "Set-Cookie": visitorCookieHeader(visitor.id, env.appUrl.protocol === "https:") } : undefined;
+  return data(view, { status: view.state === "not-found" ? 404 : 200, headers });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -73,6 +73,16 @@ const EnvSchema = z.object({
     }),
   /** Scales every rate-limit budget; test environments that sign up many accounts from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
+  /**
+   * How a capture-page visitor is recognised (decision 310): "cookie" (a first-party random id) or
+   * "hash" (no cookie: a daily-salted hash of address and agent, undercounting shared Wi-Fi).
+   */
+  VISITOR_ID: z.preprocess(emptyToUndefined, z.enum(["cookie", "hash"]).default("cookie")),
+  /**
+   * Capture-page loads one address may make per 10 minutes without bringing back a visitor id,
+   * before the rest are excluded as a burst (decision 311); each id that comes back adds one.
+   */
+  CAPTURE_BURST_LOADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(2)),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false", "1", "0", ""])

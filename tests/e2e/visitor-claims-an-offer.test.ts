@@ -105,14 +105,15 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the 6th load of a free campaign shows the limit screen; bots and HEAD requests count nothing", async ({ page, request }) => {
+test("the 6th load of a free campaign shows the limit screen; bots and HEAD requests count nothing", async ({ browser, request }) => {
   const owner = await app.createOwner();
   const campaign = await app.createCampaign(owner.id);
   const url = `${app.baseURL}/capture/${campaign.id}`;
-  // Each load is another phone (its own address); a refresh by the same phone is not a new scan.
-  const visitFrom = (address: string) => page.setExtraHTTPHeaders({ "x-forwarded-for": address });
+  // Each load is another phone (its own browser and address); a refresh by the same phone is not a new scan.
+  const phone = async (address: string) => (await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } })).newPage();
+  let page = await phone("203.0.113.1");
   for (let i = 0; i < 4; i++) {
-    await visitFrom(`203.0.113.${i + 1}`);
+    if (i > 0) page = await phone(`203.0.113.${i + 1}`);
     await page.goto(url);
     await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
   }
@@ -127,12 +128,12 @@ test("the 6th load of a free campaign shows the limit screen; bots and HEAD requ
   expect((await request.head(url)).status()).toBe(200);
   expect(await app.countOf("scan", campaign.id)).toBe(4);
 
-  await visitFrom("203.0.113.5");
+  page = await phone("203.0.113.5");
   await page.goto(url);
   await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
   expect(await app.countOf("scan", campaign.id)).toBe(5);
 
-  await visitFrom("203.0.113.6");
+  page = await phone("203.0.113.6");
   await page.goto(url);
   await expect(page.getByRole("heading", { name: "Scan Limit Reached!" })).toBeVisible();
   await expect(page.getByText("5 / 5")).toBeVisible();

@@ -55,8 +55,9 @@ describe("campaign analytics", () => {
     expect(data.range).toMatchObject({ preset: "30", days: 30, notice: null });
     expect(data.analytics.totals).toEqual({ scans: 6, unique: 4, qr: 4, link: 2, leads: 2, conversion: 50, conversionOnScans: 33.3 });
     const today = data.analytics.byDay.at(-1);
-    expect(today).toEqual({ day: utcDay(0), scans: 5, unique: 3, qr: 4, leads: 1 });
-    expect(data.analytics.byDay.at(-2)).toEqual({ day: utcDay(1), scans: 1, unique: 1, qr: 0, leads: 1 });
+    // `converted`: unique visitors who became leads (issue 27), the numerator of conversion.
+    expect(today).toEqual({ day: utcDay(0), scans: 5, unique: 3, qr: 4, leads: 1, converted: 1 });
+    expect(data.analytics.byDay.at(-2)).toEqual({ day: utcDay(1), scans: 1, unique: 1, qr: 0, leads: 1, converted: 1 });
     expect(data.analytics.byDay).toHaveLength(30);
   });
 

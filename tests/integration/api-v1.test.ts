@@ -93,7 +93,10 @@ describe("campaigns", () => {
       campaign_id: campaignId,
       scans: 10,
       leads: 5,
-      conversion_rate: 0.5,
+      // Conversion is unique visitors who became leads ÷ unique visitors (issue 27): these leads
+      // were written without a scan, so they convert no visitor.
+      unique_visitors: 0,
+      conversion_rate: 0,
       last_lead_at: "2026-03-01T10:04:00.000Z",
     });
   });

@@ -236,7 +236,12 @@ describe("the campaign detail view", () => {
     const id = await createCampaignFor(owner);
     const { db } = await getServices();
     await db.update(schema.campaign).set({ scanCount: 3 }).where(eq(schema.campaign.id, id));
-    await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com" });
+    // Three browsers scanned; one became a lead: conversion is 1 of 3 unique visitors (issue 27).
+    const scans = await db
+      .insert(schema.scan)
+      .values(["a", "b", "c"].map((visitor) => ({ campaignId: id, deviceType: "mobile" as const, visitorHash: visitor, isUnique: true })))
+      .returning({ id: schema.scan.id });
+    await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com", scanId: scans[0]!.id });
     const data = payload(await run(detailRoute.loader, makeRequest(`/campaigns/${id}`, { cookie: owner.cookie }), { campaignId: id }));
     expect(data.campaign).toMatchObject({ id, title: "Summer Coffee Special", scans: 3, leads: 1 });
     expect(data.conversion).toBe(33.3);

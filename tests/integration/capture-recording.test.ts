@@ -9,13 +9,14 @@ import { utcDay } from "~/features/capture/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { makeRequest, payload, run, setCookiesOf } from "../http";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
+/** One browser: it keeps the cookies the page sets, as a browser does (decision 310). */
 type Visitor = { address: string; userAgent?: string; cookie?: string };
 
 async function open(campaignId: string, visitor: Visitor, options: { query?: string; method?: string; headers?: Record<string, string> } = {}) {
@@ -24,7 +25,10 @@ async function open(campaignId: string, visitor: Visitor, options: { query?: str
     cookie: visitor.cookie,
     headers: { "user-agent": visitor.userAgent ?? IPHONE, "x-leadqr-client-ip": visitor.address, ...options.headers },
   });
-  return payload(await run(route.loader, request, { campaignId }));
+  const result = await run(route.loader, request, { campaignId });
+  const set = setCookiesOf(result);
+  if (set) visitor.cookie = [visitor.cookie, set].filter(Boolean).join("; ");
+  return payload(result);
 }
 
 async function scansOf(campaignId: string) {
@@ -101,13 +105,14 @@ describe("what a capture load records", () => {
     const owner = await createUser({ isPro: true });
     const campaign = await createCampaign({ userId: owner.id });
     const { db } = await getServices();
-    await open(campaign.id, { address: "203.0.113.30", userAgent: ANDROID });
+    const android = { address: "203.0.113.30", userAgent: ANDROID };
+    await open(campaign.id, android);
     // Later the same day, past the repeat window: counted again, not unique.
     await db
       .update(schema.scan)
       .set({ timestamp: sql`now() - interval '31 minutes'` })
       .where(eq(schema.scan.campaignId, campaign.id));
-    await open(campaign.id, { address: "203.0.113.30", userAgent: ANDROID });
+    await open(campaign.id, android);
     await open(campaign.id, { address: "203.0.113.31", userAgent: WINDOWS });
     await open(campaign.id, { address: "203.0.113.30", userAgent: IPHONE });
 
@@ -156,13 +161,14 @@ describe("what a capture load records", () => {
     expect(lead).toMatchObject({ placementId: poster!.id, scanId: fromPoster.scanToken });
   });
 
-  it("keeps both leads when two people share a visitor hash, and one lead for a double submit", async () => {
+  it("counts two phones of the same model behind one address as two people, and keeps one lead for a double submit", async () => {
     const owner = await createUser({ isPro: true });
     const campaign = await createCampaign({ userId: owner.id });
-    // Two phones behind one address with the same browser build look like one visitor.
+    // Same address, same frozen agent string: two browsers, two visitor ids (decision 310).
     const first = await open(campaign.id, { address: "203.0.113.50" });
     const second = await open(campaign.id, { address: "203.0.113.50" });
-    expect(second.scanToken).toBe(first.scanToken);
+    expect(second.scanToken).toEqual(expect.any(String));
+    expect(second.scanToken).not.toBe(first.scanToken);
     expect(await submit(campaign.id, first.scanToken, { name: "Ana", email: "ana@example.com" })).toMatchObject({ ok: true });
     expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "ben@example.com" })).toMatchObject({ ok: true });
     expect(await submit(campaign.id, second.scanToken, { name: "Ben", email: "BEN@example.com" })).toMatchObject({ ok: true });
@@ -170,6 +176,9 @@ describe("what a capture load records", () => {
     const { db } = await getServices();
     const leads = await db.select({ email: schema.lead.email }).from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
     expect(leads.map((l) => l.email).sort()).toEqual(["ana@example.com", "ben@example.com"]);
+    const scans = await scansOf(campaign.id);
+    expect(scans.map((row) => row.isUnique)).toEqual([true, true]);
+    expect(new Set(scans.map((row) => row.visitorHash)).size).toBe(2);
   });
 
   it("spends the free limit on counted scans only; a visitor at the limit who refreshes keeps their token", async () => {
@@ -178,9 +187,10 @@ describe("what a capture load records", () => {
     for (let i = 0; i < 4; i++) await open(campaign.id, { address: `203.0.113.${60 + i}`, userAgent: "Googlebot/2.1" });
     await open(campaign.id, { address: "203.0.113.70", cookie: owner.cookie });
     const tokens = [];
-    for (let i = 0; i < 5; i++) tokens.push((await open(campaign.id, { address: `203.0.113.${80 + i}` })).scanToken);
+    const phones = Array.from({ length: 5 }, (_, i) => ({ address: `203.0.113.${80 + i}` }));
+    for (const phone of phones) tokens.push((await open(campaign.id, phone)).scanToken);
     expect(tokens.every(Boolean)).toBe(true);
-    expect(await open(campaign.id, { address: "203.0.113.84" })).toMatchObject({ state: "form", scanToken: tokens[4] });
+    expect(await open(campaign.id, phones[4]!)).toMatchObject({ state: "form", scanToken: tokens[4] });
     expect(await open(campaign.id, { address: "203.0.113.90" })).toMatchObject({ state: "limit", scanCount: 5 });
     expect(await scansOf(campaign.id)).toHaveLength(5);
   });
@@ -210,10 +220,18 @@ describe("what a capture load records", () => {
     expect(rows.map((row) => row.id).sort()).toEqual([...tokens].sort());
     expect(rows.every((row) => row.isUnique)).toBe(true);
 
-    const twice = await Promise.all([open(campaign.id, { address: "198.19.9.9" }), open(campaign.id, { address: "198.19.9.9" })]);
+    // One browser (its id already set) loading twice at once, past its repeat window: one row.
+    const browser = { address: "198.19.9.9" };
+    await open(campaign.id, browser);
+    const { db } = await getServices();
+    await db
+      .update(schema.scan)
+      .set({ timestamp: sql`now() - interval '31 minutes'` })
+      .where(eq(schema.scan.campaignId, campaign.id));
+    const twice = await Promise.all([open(campaign.id, { ...browser }), open(campaign.id, { ...browser })]);
     expect(twice[0].scanToken).toEqual(expect.any(String));
     expect(twice[1].scanToken).toBe(twice[0].scanToken);
-    expect(await scansOf(campaign.id)).toHaveLength(61);
+    expect(await scansOf(campaign.id)).toHaveLength(62);
     expect((await exclusionsOf(campaign.id)).repeat).toBe(1);
   });
 });

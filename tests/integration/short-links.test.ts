@@ -16,7 +16,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, statusOf } from "../http";
+import { makeRequest, payload, setCookiesOf, statusOf } from "../http";
 import { insertPlacement } from "./analytics-support";
 import { outcome } from "./hardening-support";
 
@@ -33,9 +33,9 @@ async function scansOf(campaignId: string) {
 }
 
 /** The React Router path: `/q/{code}` as the route module answers it. */
-async function openShort(path: string, address: string, userAgent = IPHONE) {
+async function openShort(path: string, address: string, userAgent = IPHONE, cookie?: string) {
   const code = path.split("/").pop()!;
-  const request = makeRequest(path, { headers: { "user-agent": userAgent, [CLIENT_IP_HEADER]: address } });
+  const request = makeRequest(path, { cookie, headers: { "user-agent": userAgent, [CLIENT_IP_HEADER]: address } });
   return outcome(captureRoute.loader, request, { code });
 }
 
@@ -104,8 +104,8 @@ describe("short links", () => {
     expect(view).toMatchObject({ state: "form", scanToken: expect.any(String) });
     expect(await scansOf(campaign.id)).toEqual([{ id: view.scanToken, placementId, source: "qr" }]);
 
-    // The same phone again (a refresh, a second look): its token back, no second scan.
-    const again = payload((await openShort(path, "198.51.100.7")).result);
+    // The same phone again (a refresh, a second look, its visitor id sent back): its token back, no second scan.
+    const again = payload((await openShort(path, "198.51.100.7", IPHONE, setCookiesOf(first.result))).result);
     expect(again.scanToken).toBe(view.scanToken);
     expect(await scansOf(campaign.id)).toHaveLength(1);
 

@@ -106,7 +106,7 @@ export const scan = pgTable(
   ],
 );
 
-export const SCAN_EXCLUSION_REASONS = ["bot", "preview", "head", "prefetch", "repeat", "owner"] as const;
+export const SCAN_EXCLUSION_REASONS = ["bot", "preview", "head", "prefetch", "repeat", "owner", "burst"] as const;
 export type ScanExclusionReason = (typeof SCAN_EXCLUSION_REASONS)[number];
 
 /** Loads that were not counted, aggregated per campaign, UTC day and reason: never a row per hit. */
@@ -118,6 +118,27 @@ export const scanExclusion = pgTable(
       .references(() => campaign.id, { onDelete: "cascade" }),
     day: date("day").notNull(),
     reason: text("reason", { enum: SCAN_EXCLUSION_REASONS }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
+);
+
+export const VISITOR_ID_EVENTS = ["issued", "returned"] as const;
+export type VisitorIdEvent = (typeof VISITOR_ID_EVENTS)[number];
+
+/**
+ * How exact "unique" is (issue 27, decision 312): per campaign and UTC day, how many counted scans
+ * gave their browser a new visitor id (`issued`), and how many of those ids came back
+ * (`returned`). The difference is browsers that refused the cookie or left at once.
+ */
+export const visitorIdCount = pgTable(
+  "visitor_id_count",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    reason: text("reason", { enum: VISITOR_ID_EVENTS }).notNull(),
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],

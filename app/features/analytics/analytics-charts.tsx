@@ -2,7 +2,8 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { cardClass } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { dayLabel } from "~/utils/dates";
-import { conversionRate, hourLabel, share, WEEKDAYS } from "./analytics";
+import { conversionOf } from "~/features/campaigns/campaigns";
+import { hourLabel, share, WEEKDAYS } from "./analytics";
 import type { DayCounts } from "./analytics.server";
 
 const CARD = cardClass({ padding: "md" });
@@ -57,7 +58,7 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
                   <Td align="right">{row.unique}</Td>
                   <Td align="right">{row.qr}</Td>
                   <Td align="right">{row.leads}</Td>
-                  <Td align="right">{conversionRate(row.leads, row.unique)}%</Td>
+                  <Td align="right">{conversionOf(row.converted, row.unique)}%</Td>
                 </tr>
               ))}
             </TBody>

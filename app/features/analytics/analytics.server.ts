@@ -5,8 +5,32 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS } from "~/db/schema";
+import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
+import { conversionOf } from "~/features/campaigns/campaigns";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
+
+/**
+ * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
+ * browser became a lead from any of its scans (the visitor hash changes daily, so "the same hash"
+ * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
+ * unique can never pass 100 % (issue 27 item 3). Leads without a scan (decision 090's shared-token
+ * fallback) are nobody's visitor and do not convert anyone.
+ */
+export const CONVERTED_VISITOR = sql`s.is_unique and exists (
+  select 1 from lead cl join scan cs on cs.id = cl.scan_id
+  where cs.campaign_id = s.campaign_id and (cs.id = s.id or cs.visitor_hash = s.visitor_hash))`;
+
+/** A campaign's unique visitors and those who became leads, all time: the API's and the campaign page's conversion. */
+export async function countConversion(db: Database, campaignId: string) {
+  const [row] = rowsOf<{ unique: number; converted: number }>(
+    await db.execute(sql`
+      select count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where ${CONVERTED_VISITOR})::int as converted
+      from scan s where s.campaign_id = ${campaignId}`),
+  );
+  const unique = row?.unique ?? 0;
+  const converted = row?.converted ?? 0;
+  return { unique, converted, conversion: conversionOf(converted, unique) };
+}
 
 /** One campaign over a range of the owner's days, after the ownership check. */
 export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
@@ -17,16 +41,17 @@ function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">)
     and ${at} < ((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`;
 }
 
-export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number };
+export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number; converted: number };
 
 /** Counted, unique and QR scans per day of the owner's zone. */
 export async function countScansByDay(db: Database, scope: CampaignScope) {
-  return rowsOf<{ day: string; scans: number; unique: number; qr: number }>(
+  return rowsOf<{ day: string; scans: number; unique: number; qr: number; converted: number }>(
     await db.execute(sql`
-      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr
+      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr, x.converted
       from (
         select (s.timestamp at time zone ${scope.timeZone})::date as day, count(*)::int as scans,
-          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr
+          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr,
+          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
         from scan s
         where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
         group by 1
@@ -78,10 +103,11 @@ export type PlacementFigures = { id: string | null; name: string; scans: number;
  * row for what came from no placement (the campaign's own code or the shared link).
  */
 export async function comparePlacements(db: Database, scope: CampaignScope): Promise<PlacementFigures[]> {
-  const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number }>(
+  const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number; converted: number }>(
     await db.execute(sql`
       with s as (
-        select s.placement_id, count(*)::int as scans, count(*) filter (where s.is_unique)::int as "unique"
+        select s.placement_id, count(*)::int as scans, count(*) filter (where s.is_unique)::int as "unique",
+          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
         from scan s where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
         group by 1
       ), l as (
@@ -90,7 +116,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
         group by 1
       )
       select p.id, p.name, coalesce(s.scans, 0)::int as scans, coalesce(s."unique", 0)::int as "unique",
-        coalesce(l.leads, 0)::int as leads, p.created_at
+        coalesce(l.leads, 0)::int as leads, coalesce(s.converted, 0)::int as converted, p.created_at
       from placement p
       left join s on s.placement_id = p.id
       left join l on l.placement_id = p.id
@@ -98,7 +124,8 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
       union all
       select null, null, coalesce((select scans from s where placement_id is null), 0),
         coalesce((select "unique" from s where placement_id is null), 0),
-        coalesce((select leads from l where placement_id is null), 0), null
+        coalesce((select leads from l where placement_id is null), 0),
+        coalesce((select converted from s where placement_id is null), 0), null
       order by created_at nulls last, id`),
   );
   return rows.map((row) => ({
@@ -107,7 +134,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
     scans: row.scans,
     unique: row.unique,
     leads: row.leads,
-    conversion: conversionRate(row.leads, row.unique),
+    conversion: conversionOf(row.converted, row.unique),
   }));
 }
 
@@ -119,7 +146,7 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
 async function countPerReason<Reason extends string>(
   db: Database,
   scope: CampaignScope,
-  tally: { table: "scan_exclusion" | "lead_refusal"; reasons: readonly Reason[] },
+  tally: { table: "scan_exclusion" | "lead_refusal" | "visitor_id_count"; reasons: readonly Reason[] },
 ): Promise<Partial<Record<Reason, number>>> {
   const rows = rowsOf<{ reason: Reason; count: number }>(
     await db.execute(sql`
@@ -143,6 +170,16 @@ export function countLeadRefusals(db: Database, scope: CampaignScope): Promise<R
   return countPerReason(db, scope, { table: "lead_refusal", reasons: LEAD_REFUSAL_REASONS });
 }
 
+/**
+ * How exact "unique" is (decision 312): counted scans that gave their browser a new visitor id,
+ * and how many of those ids never came back (cookies refused, or the browser left at once).
+ */
+export async function countVisitorIds(db: Database, scope: CampaignScope) {
+  const counts = await countPerReason(db, scope, { table: "visitor_id_count", reasons: VISITOR_ID_EVENTS });
+  const issued = counts.issued ?? 0;
+  return { issued, neverBack: Math.max(0, issued - (counts.returned ?? 0)) };
+}
+
 export type CampaignAnalytics = {
   totals: {
     scans: number;
@@ -150,7 +187,7 @@ export type CampaignAnalytics = {
     qr: number;
     link: number;
     leads: number;
-    /** Leads ÷ unique scans. */
+    /** Unique visitors who became leads ÷ unique visitors (`conversionOf`): at most 100 %. */
     conversion: number;
     /** The spec's leads ÷ scans. */
     conversionOnScans: number;
@@ -163,6 +200,8 @@ export type CampaignAnalytics = {
   placements: PlacementFigures[];
   exclusions: ExclusionCounts;
   refusals: RefusalCounts;
+  /** Counted scans whose new visitor id never came back: each may be a person counted again. */
+  visitorIds: { issued: number; neverBack: number };
 };
 
 const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
@@ -178,7 +217,7 @@ export async function getCampaignAnalytics(
     .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
   if (!owned) return null;
   const scope: CampaignScope = { campaignId: owned.id, timeZone: options.timeZone, from: options.range.from, to: options.range.to };
-  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals] = await Promise.all([
+  const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals, visitorIds] = await Promise.all([
     countScansByDay(db, scope),
     countLeadsByDay(db, scope),
     splitScansByDevice(db, scope),
@@ -186,6 +225,7 @@ export async function getCampaignAnalytics(
     comparePlacements(db, scope),
     countExclusions(db, scope),
     countLeadRefusals(db, scope),
+    countVisitorIds(db, scope),
   ]);
 
   const scansOn = new Map(scanDays.map((row) => [row.day, row]));
@@ -196,12 +236,14 @@ export async function getCampaignAnalytics(
     unique: scansOn.get(day)?.unique ?? 0,
     qr: scansOn.get(day)?.qr ?? 0,
     leads: leadsOn.get(day) ?? 0,
+    converted: scansOn.get(day)?.converted ?? 0,
   }));
   const sum = (key: keyof Omit<DayCounts, "day">) => byDay.reduce((total, row) => total + row[key], 0);
   const scans = sum("scans");
   const unique = sum("unique");
   const qr = sum("qr");
   const leads = sum("leads");
+  const converted = sum("converted");
 
   const tally = (entries: Array<[string, number]>) => {
     const totals = new Map<string, number>();
@@ -218,7 +260,7 @@ export async function getCampaignAnalytics(
       qr,
       link: scans - qr,
       leads,
-      conversion: conversionRate(leads, unique),
+      conversion: conversionOf(converted, unique),
       conversionOnScans: conversionRate(leads, scans),
     },
     byDay,
@@ -228,6 +270,7 @@ export async function getCampaignAnalytics(
     placements,
     exclusions,
     refusals,
+    visitorIds,
   };
 }
 

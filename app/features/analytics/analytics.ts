@@ -60,6 +60,7 @@ const EXCLUSION_NOUNS: Record<ScanExclusionReason, [singular: string, plural: st
   prefetch: ["prefetch", "prefetches"],
   repeat: ["repeat", "repeats"],
   owner: ["you", "you"],
+  burst: ["burst from one address", "burst from one address"],
 };
 
 /** What each reason means, for the legend under the sentence. */
@@ -70,6 +71,7 @@ export const EXCLUSION_EXPLANATIONS: Record<ScanExclusionReason, string> = {
   prefetch: "browsers loading the page ahead of a click (prefetch, prerender)",
   repeat: "the same visitor loading the page again within 30 minutes",
   owner: "your own visits while signed in",
+  burst: "many loads from one network address faster than people arrive, none bringing back a visitor id (a script or a reload loop)",
 };
 
 export type ExclusionCounts = Partial<Record<ScanExclusionReason, number>>;
@@ -119,3 +121,13 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 
 /** "09:00" style label of an hour of the day. */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+/**
+ * How exact "unique" is, in one sentence (issue 27 item 5): the share of counted scans whose
+ * browser never sent its visitor id back, each possibly a person counted again.
+ */
+export function uniqueExactnessSentence(scans: number, neverBack: number): string {
+  if (scans === 0) return "How exact unique is: no counted scans in this range yet.";
+  const shown = Math.min(neverBack, scans);
+  return `How exact unique is: ${plural(shown, "counted scan", "counted scans")} of ${scans.toLocaleString("en-US")} (${share(shown, scans)}%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.`;
+}

@@ -99,7 +99,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
           </TBody>
         </Table>
       </TableScroller>
-      <p className="mt-2 text-xs text-gray-500">Conversion is leads ÷ unique scans.</p>
+      <p className="mt-2 text-xs text-gray-500">Conversion is the share of unique visitors who became leads.</p>
     </section>
   );
 }

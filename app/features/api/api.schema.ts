@@ -56,7 +56,10 @@ export const CampaignStatsSchema = z
     scans: z.number().int().min(0),
     unique_visitors: z.number().int().min(0),
     leads: z.number().int().min(0),
-    conversion_rate: z.number().min(0).meta({ description: "Leads per counted scan, 0 when there are no scans." }),
+    conversion_rate: z
+      .number()
+      .min(0)
+      .meta({ description: "Unique visitors who became leads ÷ unique visitors (0 to 1, never above 1), 0 when there are no unique visitors." }),
     last_lead_at: timestamp.nullable(),
   })
   .meta({ id: "CampaignStats" });

@@ -2,9 +2,10 @@
 // and an owner-scoped handler.
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { campaignScans } from "~/features/campaigns/scan-count.server";
+import { countConversion } from "~/features/analytics/analytics.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { campaign, lead, scan, webhookEndpoint } from "~/db/schema";
+import { campaign, lead, webhookEndpoint } from "~/db/schema";
 import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { createCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignResource, leadResource } from "~/features/integrations/resources.server";
@@ -216,10 +217,7 @@ export const OPERATIONS: Operation[] = [
           .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
           .from(lead)
           .where(eq(lead.campaignId, found.id)),
-        db
-          .select({ unique: sql<number>`count(*) filter (where ${scan.isUnique})::int` })
-          .from(scan)
-          .where(eq(scan.campaignId, found.id)),
+        countConversion(db, found.id).then((conversion) => [conversion]),
       ]);
       // The dashboard's count: the free path's counter plus the unlimited campaigns' tally.
       const [{ scans }] = (await db.select({ scans: campaignScans }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
@@ -229,7 +227,8 @@ export const OPERATIONS: Operation[] = [
         scans,
         unique_visitors: visitors?.unique ?? 0,
         leads,
-        conversion_rate: scans > 0 ? Math.round((leads / scans) * 10_000) / 10_000 : 0,
+        // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, as a fraction.
+        conversion_rate: Math.round((visitors?.conversion ?? 0) * 10) / 1000,
         last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
       });
     },

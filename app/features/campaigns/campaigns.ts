@@ -120,6 +120,16 @@ export function conversionRate(leads: number | null | undefined, scans: number |
   return Math.round((leads / scans) * 1000) / 10;
 }
 
+/**
+ * Conversion, the one definition (issue 27 item 3): unique visitors who became leads ÷ unique
+ * visitors, × 100, one decimal. `converted` counts a subset of the unique visitors (a browser's
+ * unique scan whose browser left a lead), so the rate is at most 100 % by construction; the
+ * dashboard, campaign page, analytics page and API all take it from here.
+ */
+export function conversionOf(converted: number | null | undefined, uniqueVisitors: number | null | undefined) {
+  return conversionRate(converted, uniqueVisitors);
+}
+
 /** The campaign's public link (shared as a link, it counts as a `link` visit). */
 export function captureUrl(appOrigin: string, campaignId: string) {
   return `${appOrigin.replace(/\/+$/, "")}/capture/${campaignId}`;

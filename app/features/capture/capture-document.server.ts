@@ -20,6 +20,7 @@ import {
 import { isUuid } from "./capture";
 import { shortLinkPath } from "~/features/short-links/short-links";
 import { scanParamsOf, warmShortLink } from "~/features/short-links/short-links.server";
+import { visitorCookieHeader, visitorIdOf, keyVisitorIds, type VisitorId } from "./visitor-id.server";
 
 /** A fixed token the template carries where each visitor's scan id goes. */
 export const TOKEN_PLACEHOLDER = "7e57c0de-0000-4000-8000-00000000c0de";
@@ -177,9 +178,11 @@ export async function serveCaptureDocument(
   const campaignId = link ? link.campaignId : (options as { campaignId: string }).campaignId;
   if (!isUuid(campaignId)) return options.next();
   const path = link ? shortLinkPath(link.code) : `/capture/${campaignId}`;
-  const { database } = await getServices();
+  const { database, env, secret } = await getServices();
   const { db, waiting } = database.capture;
   if (waiting() >= MAX_WAITING_SCANS) return answerBusy(res);
+  keyVisitorIds(secret);
+  const visitor: VisitorId | undefined = env.VISITOR_ID === "cookie" ? visitorIdOf(headers.get("cookie")) : undefined;
 
   let view: CaptureView;
   let entry: CachedCampaign;
@@ -193,6 +196,7 @@ export async function serveCaptureDocument(
       clientAddress,
       searchParams: link ? scanParamsOf(link) : url.searchParams,
       viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: req.headers as HeadersInit })) : undefined,
+      visitor,
     });
   } catch (error) {
     if (!isCaptureOverload(error)) throw error;
@@ -212,6 +216,8 @@ export async function serveCaptureDocument(
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Vary", "Accept-Encoding");
+  // The visitor id is set on the page itself, never by a redirect (decision 310).
+  if (visitor?.issue) res.setHeader("Set-Cookie", visitorCookieHeader(visitor.id, env.appUrl.protocol === "https:"));
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

@@ -16,7 +16,9 @@ import { deviceTypeOf, isUuid, pageDesignOf, safeLogoUrl, type PageDesign } from
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
-import { recordExclusion, tallyScan, visitorHashOf } from "./visitors.server";
+import { recordExclusion, recordIdIssued, tallyScan, visitorHashOf } from "./visitors.server";
+import { admitLoad } from "./bursts.server";
+import type { VisitorId } from "./visitor-id.server";
 
 export type CaptureOffer = {
   headline: string;
@@ -161,6 +163,11 @@ export type CaptureVisit = {
   /** The render that follows a plain form post in the same request: shown, never counted. */
   afterPost?: boolean;
   viewer?: () => Promise<Viewer>;
+  /**
+   * The browser's visitor id (decision 310); absent with VISITOR_ID=hash, where a visitor is a
+   * daily-salted hash of address and agent. `issue` is cleared when the load gets no new id.
+   */
+  visitor?: VisitorId;
 };
 
 /** What the capture page needs of a campaign; cached briefly by the fast document path. */
@@ -234,14 +241,23 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
     const viewer = await visit.viewer();
     if (viewer && (viewer.isAdmin || viewer.id === found.userId)) reason = "owner";
   }
+  const userAgent = visit.headers.get("user-agent") ?? "";
+  // A flood from one address is excluded unless its loads bring back distinct ids (decision 311).
+  if (!reason) {
+    const visitor = visit.visitor;
+    const load = visitor ? { returningId: visitor.returning ? visitor.id : null } : { agent: userAgent };
+    if (!admitLoad(visit.clientAddress, load)) {
+      reason = "burst";
+      if (visitor) visitor.issue = false;
+    }
+  }
   if (reason) {
     recordExclusion(db, found.id, reason);
     return uncounted();
   }
 
-  const userAgent = visit.headers.get("user-agent") ?? "";
   try {
-    const visitorHash = await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent });
+    const visitorHash = await visitorHashOf(db, { clientAddress: visit.clientAddress, userAgent, visitorId: visit.visitor?.id });
     // Past the free limit nothing more is counted: a read, no transaction, no lock (the count only
     // grows until the owner upgrades, and a fresh snapshot then says Pro). A visitor who was
     // counted and refreshes still gets their token.
@@ -260,7 +276,10 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
       source: sourceOf(visit.searchParams),
       placementId: visit.searchParams.get("p"),
     });
-    if (result.counted) return { state: "form", offer, scanToken: result.scanId };
+    if (result.counted) {
+      if (visit.visitor?.issue) recordIdIssued(db, found.id, visit.visitor.id);
+      return { state: "form", offer, scanToken: result.scanId };
+    }
     if (result.repeatOf) {
       recordExclusion(db, found.id, "repeat");
       return { state: "form", offer, scanToken: result.repeatOf };

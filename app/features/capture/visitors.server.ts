@@ -33,9 +33,14 @@ async function loadSalt(db: Database, day: string) {
   return row!.salt;
 }
 
-/** sha256(day's salt + address + user agent): the same person on the same day, no address stored. */
-export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; day?: string }) {
+/**
+ * sha256(day's salt + the browser's visitor id) when there is one (decision 310), else
+ * sha256(day's salt + address + user agent): the same visitor on the same day, nothing stored
+ * that outlives the salt.
+ */
+export async function visitorHashOf(db: Database, options: { clientAddress: string; userAgent: string; visitorId?: string | null; day?: string }) {
   const salt = await visitorSaltOf(db, options.day);
+  if (options.visitorId) return crypto.createHash("sha256").update(salt).update("\nid\n").update(options.visitorId).digest("base64url");
   return crypto
     .createHash("sha256")
     .update(salt)
@@ -55,6 +60,10 @@ let database: Database | undefined;
 let exclusions: Counts = new Map();
 let tally: Counts = new Map();
 let refusals: Counts = new Map();
+let idEvents: Counts = new Map();
+/** Ids issued by counted scans and not seen back yet: id → `campaign|day` (bounded; oldest dropped). */
+const awaitingReturn = new Map<string, string>();
+const MAX_AWAITING_RETURN = 100_000;
 let timer: NodeJS.Timeout | undefined;
 // This process's row of each campaign's tally: processes never wait on each other's rows.
 const TALLY_SHARD = Math.floor(Math.random() * 16);
@@ -86,6 +95,21 @@ export function recordLeadRefusal(db: Database, campaignId: string, reason: Lead
   bump(refusals, `${campaignId}|${day}|${reason}`, db);
 }
 
+/** A counted scan gave its browser a new visitor id (decision 312): counted, and watched for its return. */
+export function recordIdIssued(db: Database, campaignId: string, id: string, day: string = utcDay()) {
+  bump(idEvents, `${campaignId}|${day}|issued`, db);
+  awaitingReturn.set(id, `${campaignId}|${day}`);
+  if (awaitingReturn.size > MAX_AWAITING_RETURN) awaitingReturn.delete(awaitingReturn.keys().next().value!);
+}
+
+/** A visitor id came back (the page's assets, the form, a later load): its scan's browser keeps cookies. */
+export function noteIdReturned(id: string) {
+  const key = awaitingReturn.get(id);
+  if (!key || !database) return;
+  awaitingReturn.delete(id);
+  bump(idEvents, `${key}|returned`, database);
+}
+
 /** Adds a counted scan of an unlimited campaign to the campaign's shown total (its row is already written). */
 export function tallyScan(db: Database, campaignId: string) {
   bump(tally, campaignId, db);
@@ -96,12 +120,13 @@ let flushing: Promise<void> | undefined;
 /** Writes the buffered counts (also on shutdown, and by tests). A failed write keeps them for the next round. */
 export async function flushCounts(): Promise<void> {
   while (flushing) await flushing;
-  if (!database || (exclusions.size === 0 && tally.size === 0 && refusals.size === 0)) return;
+  if (!database || (exclusions.size === 0 && tally.size === 0 && refusals.size === 0 && idEvents.size === 0)) return;
   const db = database;
-  const [pendingExclusions, pendingTally, pendingRefusals] = [exclusions, tally, refusals];
+  const [pendingExclusions, pendingTally, pendingRefusals, pendingIdEvents] = [exclusions, tally, refusals, idEvents];
   exclusions = new Map();
   tally = new Map();
   refusals = new Map();
+  idEvents = new Map();
   flushing = (async () => {
     await writeDailyCounts(db, "scan_exclusion", pendingExclusions, () => restore(exclusions, pendingExclusions));
     if (pendingTally.size > 0) {
@@ -119,6 +144,7 @@ export async function flushCounts(): Promise<void> {
       }
     }
     await writeDailyCounts(db, "lead_refusal", pendingRefusals, () => restore(refusals, pendingRefusals));
+    await writeDailyCounts(db, "visitor_id_count", pendingIdEvents, () => restore(idEvents, pendingIdEvents));
   })();
   try {
     await flushing;
@@ -128,7 +154,7 @@ export async function flushCounts(): Promise<void> {
 }
 
 /** Adds buffered counts keyed `campaign|day|reason` to a daily table; campaigns deleted since are skipped. */
-async function writeDailyCounts(db: Database, table: "scan_exclusion" | "lead_refusal", pending: Counts, onFailure: () => void) {
+async function writeDailyCounts(db: Database, table: "scan_exclusion" | "lead_refusal" | "visitor_id_count", pending: Counts, onFailure: () => void) {
   if (pending.size === 0) return;
   const rows = [...pending].map(([key, n]) => {
     const [campaignId, day, reason] = key.split("|");

@@ -99,3 +99,7 @@ export const REPEAT_WINDOW_MINUTES = 30;
 export function utcDay(at: Date = new Date()) {
   return at.toISOString().slice(0, 10);
 }
+
+/** The cookie that holds a capture visitor's id (decision 310), and its lifetime as the privacy notice states it. */
+export const VISITOR_COOKIE = "leadqr.visitor";
+export const VISITOR_COOKIE_DAYS = 180;

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { createCampaignInWizard, signUp } from "./support/helpers";
+
+// Issue 27: five people on one café Wi-Fi with the same phone (iOS Safari sends one frozen agent
+// string) scan a table tent's code and claim the offer. Every browser context of a test run shares
+// one address, and here one agent too: only the visitor id tells them apart (decision 310). They
+// are five unique visitors, five leads, 100 % conversion, and every lead is the table tent's.
+
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+
+async function scanPlacementCode(page: Page, name: string) {
+  const href = await page.getByRole("link", { name: `Download PNG for ${name}` }).getAttribute("href");
+  const response = await page.request.get(href!);
+  const png = PNG.sync.read(await response.body());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+}
+
+test("five people on one Wi-Fi with the same phone are five unique visitors, five leads and 100 %, credited to the code they scanned", async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  const campaignId = await createCampaignInWizard(page, {
+    title: "Café Crowd",
+    businessType: "Bakery",
+    offer: "Free cookie",
+    condition: "With any drink",
+    headline: "A free cookie with your drink",
+    thankYou: "Show this screen at the counter.",
+  });
+  await page.goto(`/campaigns/${campaignId}`);
+  await page.getByLabel("Placement name").fill("Table tent");
+  await page.getByRole("button", { name: "Add placement" }).click();
+  await expect(page.getByRole("rowheader", { name: "Table tent" })).toBeVisible();
+  const tableTent = await scanPlacementCode(page, "Table tent");
+  expect(tableTent).toMatch(/\/Q\/[2-9A-HJ-NP-Z]{6}$/);
+
+  for (let person = 1; person <= 5; person++) {
+    const context = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 }, isMobile: true });
+    const phone = await context.newPage();
+    await phone.goto(tableTent!);
+    await phone.getByLabel("Full Name *").fill(`Guest ${person}`);
+    await phone.getByLabel("Email Address *").fill(`guest${person}@example.com`);
+    await phone.getByRole("button", { name: "Claim My Offer" }).click();
+    await expect(phone.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    // The page set one visitor id for this browser, HttpOnly and SameSite=Lax.
+    const cookies = (await context.cookies()).filter((cookie) => cookie.name === "leadqr.visitor");
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    await context.close();
+  }
+
+  await page.goto(`/campaigns/${campaignId}`);
+  // The range's totals (the analytics section).
+  const figure = (label: string) =>
+    page
+      .locator('dl[aria-label="Totals for the range"]')
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
+  await expect(figure("Scans")).toHaveText("5");
+  await expect(figure("Unique scans")).toHaveText("5");
+  await expect(figure("Leads")).toHaveText("5");
+  await expect(figure("Conversion \\(unique\\)")).toHaveText("100%");
+  // Every browser sent its id back (with the page's own assets): "unique" is exact here.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("unique-exactness")).toHaveText(
+      "How exact unique is: 0 counted scans of 5 (0%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.",
+      { timeout: 1_000 },
+    );
+  }).toPass({ timeout: 20_000 });
+  const row = page.getByTestId("placement-row").filter({ has: page.getByRole("rowheader", { name: "Table tent", exact: true }) });
+  await expect(row.getByRole("cell")).toHaveText(["5", "5", "5", "100%", /PNG/]);
+
+  // The CSV's Placement column credits every lead to the code that was scanned.
+  const csv = await (await page.request.get("/leads/export.csv")).text();
+  const [header, ...rows] = csv.trim().split(/\r?\n/);
+  const placement = header!.split(",").indexOf("Placement");
+  expect(placement).toBeGreaterThan(-1);
+  const guests = rows.filter((line) => line.includes("@example.com"));
+  expect(guests).toHaveLength(5);
+  for (const line of guests) expect(line.split(",")[placement]).toBe("Table tent");
+});
