@@ -89,16 +89,19 @@ try {
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
   console.log(`plain INSERT (pgbench, ${CONCURRENCY} clients):              ${insertTps.toFixed(0)}/s`);
 
-  // Counted scans of 2 × LEADS different visitors (the loads are bench/capture's subject).
+  // Counted scans of 3 × LEADS different visitors (the loads are bench/capture's subject).
   const { rows: scans } = await db.query(
     `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
-    [campaignId, 2 * LEADS],
+    [campaignId, 3 * LEADS],
   );
   const tokens = scans.map((row) => row.id);
 
+  // A phone with JavaScript posts the form as the page's fetcher does (`.data`, the action's answer
+  // only); without JavaScript the post answers with the whole thank-you page.
   const phases = [
-    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS) },
-    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS) },
+    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS), path: `/capture/${campaignId}.data` },
+    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS, 2 * LEADS), path: `/capture/${campaignId}.data` },
+    { label: "one instance, no JavaScript", port: PORTS.a, tokens: tokens.slice(2 * LEADS), path: `/capture/${campaignId}` },
   ];
   const totals = { accepted: 0 };
   for (const phase of phases) {
@@ -107,11 +110,11 @@ try {
     const result = await measure(phase.tokens.length, CONCURRENCY, async (index) => {
       const body = new URLSearchParams({
         name: `Visitor ${index}`,
-        email: `v${index}-${phase.port}@bench.test`,
+        email: `v${index}-${phase.port}-${phase.path.length}@bench.test`,
         phone: "",
         scanToken: phase.tokens[index],
       }).toString();
-      const answer = await post(phase.port, `/capture/${campaignId}`, body);
+      const answer = await post(phase.port, phase.path, body);
       statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
     });
     const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length);

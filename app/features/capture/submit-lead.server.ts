@@ -1,19 +1,21 @@
 // A visitor's lead from the capture form: checked, stored with its consent and offer code, and
 // the owner told, in one transaction. The page load and scan recording are in capture.server.ts.
+import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
-import { businessProfile, campaign, lead, LEAD_REFUSAL_REASONS, placement, scan, user, type LeadRefusalReason } from "~/db/schema";
-import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR, type ConsentMode } from "~/features/consent/consent";
-import { queueConfirmationEmail, recordLeadConsent } from "~/features/consent/consent.server";
-import { enqueueEmail } from "~/features/email/outbox.server";
+import { lead, LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema";
+import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
+import { consentWordingOf } from "~/features/consent/consent";
+import { leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
+import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { formatOfferCode } from "~/features/redeem/code";
-import { claimOfferCode, type Claim } from "~/features/redeem/redeem.server";
+import { claimOfferCode, newOfferCodeRow, type Claim } from "~/features/redeem/redeem.server";
 import { mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
@@ -24,6 +26,8 @@ import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "./visitors";
 import { recordLeadRefusal } from "./visitors.server";
+import { storeLeadInBatch } from "./lead-batch.server";
+import { submitTargetOf, type SubmitTarget } from "./lead-targets.server";
 import { isDomainError } from "~/utils/domain-error";
 
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
@@ -140,37 +144,50 @@ async function decideLead(
   // One read: the campaign, its owner, and the scan behind the token (when it is one of this campaign's).
   let target: SubmitTarget | undefined;
   try {
-    target = await submitTargetOf(db, campaignId, token);
+    target = await submitTargetOf(db, campaignId, token, values.email);
   } catch (error) {
     return unavailable(error);
   }
 
   // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
   // valid scan token is held to that token's budget, not the address's. There is no budget per
-  // campaign (decision 300): tokens come only from counted scans, and each stores one lead.
+  // campaign (decision 300): tokens come only from counted scans, and each stores one lead. A
+  // token's first lead spends nothing (decision 322); its repeats, and its posts that store
+  // nothing, spend the token's budget.
+  const tokenUnused = Boolean(target?.scanId && !target.tokenUsed);
   try {
-    if (target?.scanId) await consumeRateLimit("leadByToken", token!);
-    else await consumeRateLimit("leadByAddress", options.clientAddress);
+    if (!target?.scanId) await consumeRateLimit("leadByAddress", options.clientAddress);
+    else if (!tokenUnused) await consumeRateLimit("leadByToken", token!);
   } catch (error) {
     return limited(error);
   }
+  const storingNothing = async (result: SubmitLeadResult) => {
+    if (!tokenUnused) return result;
+    try {
+      await consumeRateLimit("leadByToken", token!);
+    } catch (error) {
+      return limited(error);
+    }
+    return result;
+  };
 
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
-  if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return THANKS;
+  if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return storingNothing(THANKS);
 
   const parsed = parseFields(LeadSchema, fields);
   if (!parsed.ok) {
-    return refuse("invalid_fields", { fieldErrors: (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors, values, scanToken: token });
+    const fieldErrors = (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors;
+    return storingNothing(refuse("invalid_fields", { fieldErrors, values, scanToken: token }));
   }
 
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
-  if (target.status !== "active") return refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values });
+  if (target.status !== "active") return storingNothing(refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values }));
   if (!token || !target.scanId) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
   const at = target.at;
 
   const mode = target.consentMode;
   if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
-    return refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token });
+    return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }
   // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
   // Spent up, the lead is still stored; it just waits without an email.
@@ -188,6 +205,36 @@ async function decideLead(
   const codeByEmailOnly = mode === "double_opt_in" && target.offerRequiresConsent;
 
   const { name, email, phone } = parsed.value;
+  const leadValues = {
+    campaignId,
+    scanId: token,
+    name,
+    email,
+    phone: phone ?? null,
+    placementId: target.placementId,
+    collectedAt: sql`${at}::timestamptz`,
+  };
+  // The common lead (an unused token, an email new to this offer, no confirmation email) joins
+  // the others arriving now in one commit (decision 322); anything else is stored alone below.
+  if (!target.tokenUsed && !target.claimed && mode !== "double_opt_in") {
+    const leadId = crypto.randomUUID();
+    const code = newOfferCodeRow({ campaignId, userId: target.ownerId, leadId, email, at, rule: target.rule });
+    const consent = leadConsentRowOf(
+      { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
+      await wordingId(db, consentWordingOf(mode, businessName)),
+    );
+    const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone: phone ?? null, offerCode: code.code });
+    const batched = await storeLeadInBatch(db, {
+      lead: { id: leadId, ...leadValues },
+      code,
+      consent: consent.row,
+      ownerEmail,
+      announce: target.listening,
+    });
+    if (batched === "stored") {
+      return accepted({ claim: { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null } });
+    }
+  }
   let outcome: "stored" | "repeat";
   let emailQueued = false;
   let claim: Claim | null = null;
@@ -197,22 +244,13 @@ async function decideLead(
     outcome = await db.transaction(async (tx) => {
       // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
       // the claimant's unique code and the outbox rows keep every rule under concurrency.
-      const values = {
-        campaignId,
-        scanId: token,
-        name,
-        email,
-        phone: phone ?? null,
-        placementId: target.placementId,
-        collectedAt: sql`${at}::timestamptz`,
-      };
-      let [stored] = await tx.insert(lead).values(values).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
+      let [stored] = await tx.insert(lead).values(leadValues).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
       if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
         // A refresh shares its first load's token (decision 090), and two people behind one
         // address with the same browser share a visitor hash: the second person's lead is kept.
         [stored] = await tx
           .insert(lead)
-          .values({ ...values, scanId: null })
+          .values({ ...leadValues, scanId: null })
           .returning({ id: lead.id });
       }
       // The same email claiming again gets its first code back (decision 120).
@@ -246,24 +284,10 @@ async function decideLead(
           offerCode: claimed ? describeClaim(claimed, options.timeZone ?? "UTC") : undefined,
         });
       }
-      await notifyOwner(tx as unknown as Database, {
-        leadId: stored.id,
-        campaignId,
-        at,
-        ownerEmail: target.ownerEmail,
-        details: {
-          name,
-          email,
-          phone: phone ?? null,
-          campaignTitle: target.title,
-          businessType: target.businessType,
-          leadId: stored.id,
-          offerCode: claimed ? formatOfferCode(claimed.code) : null,
-          placement: target.placementName,
-          receivedAt: new Date(at),
-          ownerTimeZone: target.ownerTimeZone,
-        },
-      });
+      await enqueueEmail(
+        tx,
+        newLeadEmailOf(target, { leadId: stored.id, campaignId, name, email, phone: phone ?? null, offerCode: claimed?.code ?? null }),
+      );
       await enqueueLeadCreated(tx, { leadId: stored.id });
       return "stored" as const;
     });
@@ -301,52 +325,6 @@ async function decideLead(
   return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }
 
-type SubmitTarget = {
-  status: string;
-  title: string;
-  businessType: string;
-  ownerId: string;
-  ownerEmail: string;
-  consentMode: ConsentMode;
-  offerRequiresConsent: boolean;
-  businessName: string | null;
-  ownerTimeZone: string | null;
-  /** The token's scan when it is a counted scan of this campaign (used or not: decision 090). */
-  scanId: string | null;
-  placementId: string | null;
-  /** The placement's name, or null for the campaign's own code. */
-  placementName: string | null;
-  /** The database's time of this read: the lead's collection time. */
-  at: string;
-};
-
-async function submitTargetOf(db: Database, campaignId: string, token: string | undefined): Promise<SubmitTarget | undefined> {
-  const tokenScan = token ?? "00000000-0000-0000-0000-000000000000";
-  const [row] = await db
-    .select({
-      status: campaign.status,
-      title: campaign.title,
-      businessType: campaign.businessType,
-      ownerId: user.id,
-      ownerEmail: user.email,
-      consentMode: campaign.consentMode,
-      offerRequiresConsent: campaign.offerRequiresConsent,
-      businessName: businessProfile.name,
-      ownerTimeZone: businessProfile.timeZone,
-      scanId: scan.id,
-      placementId: scan.placementId,
-      placementName: placement.name,
-      at: sql<string>`clock_timestamp()::text`,
-    })
-    .from(campaign)
-    .innerJoin(user, eq(user.id, campaign.userId))
-    .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
-    .leftJoin(scan, and(eq(scan.id, tokenScan), eq(scan.campaignId, campaign.id)))
-    .leftJoin(placement, eq(placement.id, scan.placementId))
-    .where(eq(campaign.id, campaignId));
-  return row;
-}
-
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
 async function isLeadOfScan(tx: Database, leadId: string, scanId: string) {
   const [row] = await tx
@@ -369,16 +347,28 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
  * outbox row per lead and nothing counted here: under a surge the email worker folds the rows
  * past the owner's per-minute threshold into one digest (decision 301).
  */
-async function notifyOwner(
-  tx: Database,
-  options: { leadId: string; campaignId: string; at: string; ownerEmail: string; details: Parameters<typeof newLeadEmail>[0] },
-) {
-  await enqueueEmail(tx, {
+function newLeadEmailOf(
+  target: SubmitTarget,
+  lead: { leadId: string; campaignId: string; name: string; email: string; phone: string | null; offerCode: string | null },
+): OutboxEmail {
+  const details = {
+    name: lead.name,
+    email: lead.email,
+    phone: lead.phone,
+    campaignTitle: target.title,
+    businessType: target.businessType,
+    leadId: lead.leadId,
+    offerCode: lead.offerCode ? formatOfferCode(lead.offerCode) : null,
+    placement: target.placementName,
+    receivedAt: new Date(target.at),
+    ownerTimeZone: target.ownerTimeZone,
+  };
+  return {
     kind: "new_lead",
-    to: options.ownerEmail,
-    content: newLeadEmail(options.details, getEnv().appOrigin),
-    campaignId: options.campaignId,
-    leadId: options.leadId,
-    createdAt: sql`${options.at}::timestamptz`,
-  });
+    to: target.ownerEmail,
+    content: newLeadEmail(details, getEnv().appOrigin),
+    campaignId: lead.campaignId,
+    leadId: lead.leadId,
+    createdAt: sql`${target.at}::timestamptz`,
+  };
 }

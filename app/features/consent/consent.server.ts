@@ -1,3 +1,4 @@
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import crypto from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -49,15 +50,28 @@ export async function getCapturePageDetails(db: Database, options: { campaignId:
 
 export type CapturePageDetails = NonNullable<Awaited<ReturnType<typeof getCapturePageDetails>>>;
 
-/** The wording's row, created the first time any visitor sees this exact text. */
-async function wordingId(tx: Tx, text: string) {
+/** Wording ids by hash, per database: wordings are never changed or deleted, so a found id stays right. */
+const wordingIds = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The wording's row, created the first time any visitor sees this exact text. Pass the database
+ * (not a transaction) to remember the id for the process: a surge asks once, not once per lead.
+ */
+export async function wordingId(tx: Tx, text: string) {
   const hash = sha256(text);
-  // Wordings are few and never change: almost always already stored, one read (issue 29).
+  const known = wordingIds.get(tx)?.get(hash);
+  if (known) return known;
   const [found] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
-  if (found) return found.id;
-  await tx.insert(consentWording).values({ hash, text }).onConflictDoNothing({ target: consentWording.hash });
-  const [row] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
-  return row!.id;
+  let id = found?.id;
+  if (!id) {
+    await tx.insert(consentWording).values({ hash, text }).onConflictDoNothing({ target: consentWording.hash });
+    const [row] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
+    id = row!.id;
+  }
+  let ids = wordingIds.get(tx);
+  if (!ids) wordingIds.set(tx, (ids = new Map()));
+  if (ids.size < 10_000) ids.set(hash, id);
+  return id;
 }
 
 export type ConsentInput = {
@@ -77,15 +91,22 @@ export type ConsentInput = {
  * for emails to this visitor, and the confirmation token when a double opt-in email is due.
  */
 export async function recordLeadConsent(tx: Tx, input: ConsentInput) {
+  const consent = leadConsentRowOf(input, await wordingId(tx, consentWordingOf(input.mode, input.businessName)));
+  await tx.insert(leadConsent).values(consent.row);
+  return { withdrawToken: consent.withdrawToken, confirmToken: consent.confirmToken };
+}
+
+/** The consent record of a new lead with its wording's id, and the tokens its emails carry. */
+export function leadConsentRowOf(input: ConsentInput, wording: string) {
   const at = sql`${input.at}::timestamptz`;
   const ticked = input.mode !== "notice" && input.ticked;
   const withdrawToken = newToken();
   const confirmToken = input.mode === "double_opt_in" && ticked ? newToken() : null;
-  await tx.insert(leadConsent).values({
+  const row: PgInsertValue<typeof leadConsent> = {
     leadId: input.leadId,
     campaignId: input.campaignId,
     mode: input.mode,
-    wordingId: await wordingId(tx, consentWordingOf(input.mode, input.businessName)),
+    wordingId: wording,
     ticked,
     givenAt: at,
     clientAddress: input.clientAddress.slice(0, 100),
@@ -93,8 +114,8 @@ export async function recordLeadConsent(tx: Tx, input: ConsentInput) {
     confirmTokenHash: confirmToken ? sha256(confirmToken) : null,
     confirmExpiresAt: confirmToken ? sql`${at} + make_interval(days => ${CONFIRM_LINK_DAYS})` : null,
     withdrawTokenHash: sha256(withdrawToken),
-  });
-  return { withdrawToken, confirmToken };
+  };
+  return { row, withdrawToken, confirmToken };
 }
 
 /**

@@ -72,22 +72,21 @@ export async function claimOfferCode(
     .leftJoin(offerRule, eq(offerRule.campaignId, campaign.id))
     .where(eq(campaign.id, options.campaignId));
   if (!owner) return null;
-  const claimedAt = new Date(options.at);
-  const expiresAt = expiryOf(owner.rule?.expiry ? (owner.rule as StoredOfferRule) : null, claimedAt);
-
   // A collision on the code (1 in ~10^11 per existing code) just draws again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const [inserted] = await tx
       .insert(offerCode)
-      .values({
-        code: (options.draw ?? generateOfferCode)(),
-        campaignId: options.campaignId,
-        userId: owner.userId,
-        leadId,
-        claimantKey,
-        claimedAt,
-        expiresAt,
-      })
+      .values(
+        newOfferCodeRow({
+          campaignId: options.campaignId,
+          userId: owner.userId,
+          leadId,
+          email: options.email,
+          at: options.at,
+          rule: owner.rule,
+          draw: options.draw,
+        }),
+      )
       .onConflictDoNothing()
       .returning({ code: offerCode.code, expiresAt: offerCode.expiresAt });
     if (inserted) return { code: inserted.code, expiresAt: inserted.expiresAt?.toISOString() ?? null, leadId, isNew: true };
@@ -95,6 +94,31 @@ export async function claimOfferCode(
     if (raced) return raced;
   }
   throw new Error("could not draw a free offer code");
+}
+
+/** The campaign's offer rule as stored, or nulls where the campaign has none. */
+export type StoredRuleColumns = { expiry: string | null; validUntil: string | null; validUntilAt: Date | null; validDays: number | null } | null;
+
+/** A new claimant's code: drawn here, valid by the campaign's rule from the moment of the claim. */
+export function newOfferCodeRow(options: {
+  campaignId: string;
+  userId: string;
+  leadId: string;
+  email: string;
+  at: string;
+  rule: StoredRuleColumns;
+  draw?: () => string;
+}) {
+  const claimedAt = new Date(options.at);
+  return {
+    code: (options.draw ?? generateOfferCode)(),
+    campaignId: options.campaignId,
+    userId: options.userId,
+    leadId: options.leadId,
+    claimantKey: claimantKeyOf(options.campaignId, options.email),
+    claimedAt,
+    expiresAt: expiryOf(options.rule?.expiry ? (options.rule as StoredOfferRule) : null, claimedAt),
+  };
 }
 
 // ---------- offer rules (wizard) ----------

@@ -1,0 +1,155 @@
+// What a lead submission needs to know before it is stored, read for many submissions at once
+// (decision 322): submissions that arrive while a read is in flight share the next one, so a
+// surge costs one query per batch instead of one per lead. Each row is read at its own
+// `clock_timestamp()`, the lead's collection time.
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import type { ConsentMode } from "~/features/consent/consent";
+import { claimantKeyOf, type StoredRuleColumns } from "~/features/redeem/redeem.server";
+
+export type SubmitTarget = {
+  status: string;
+  title: string;
+  businessType: string;
+  ownerId: string;
+  ownerEmail: string;
+  consentMode: ConsentMode;
+  offerRequiresConsent: boolean;
+  businessName: string | null;
+  ownerTimeZone: string | null;
+  /** The token's scan when it is a counted scan of this campaign (used or not: decision 090). */
+  scanId: string | null;
+  placementId: string | null;
+  /** The placement's name, or null for the campaign's own code. */
+  placementName: string | null;
+  /** The database's time of this read: the lead's collection time. */
+  at: string;
+  /** The token's scan already has its lead: this post repeats it or is a second person's (decision 090). */
+  tokenUsed: boolean;
+  /** The email already claimed this campaign's offer. */
+  claimed: boolean;
+  rule: StoredRuleColumns;
+  /** The owner has an endpoint for `lead.created`. */
+  listening: boolean;
+};
+
+type TargetRead = { campaignId: string; token: string | null; claimantKey: string };
+type Waiting = { request: TargetRead; resolve: (target: SubmitTarget | undefined) => void; reject: (error: unknown) => void };
+type Reader = { queue: Waiting[]; inFlight: number };
+
+/** Reads in flight at once per process. */
+const MAX_READS_IN_FLIGHT = 2;
+/** Submissions per read. */
+const MAX_TARGETS_PER_READ = 128;
+
+const readers = new WeakMap<Database, Reader>();
+
+/** The campaign, its owner, the token's scan and placement, and whether token and email were used. */
+export function submitTargetOf(db: Database, campaignId: string, token: string | undefined, email: string): Promise<SubmitTarget | undefined> {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = { queue: [], inFlight: 0 };
+    readers.set(db, reader);
+  }
+  const queued = reader;
+  return new Promise((resolve, reject) => {
+    queued.queue.push({ request: { campaignId, token: token ?? null, claimantKey: claimantKeyOf(campaignId, email) }, resolve, reject });
+    drain(db, queued);
+  });
+}
+
+function drain(db: Database, reader: Reader) {
+  while (reader.inFlight < MAX_READS_IN_FLIGHT && reader.queue.length > 0) {
+    const batch = reader.queue.splice(0, MAX_TARGETS_PER_READ);
+    reader.inFlight += 1;
+    readTargets(
+      db,
+      batch.map((waiting) => waiting.request),
+    )
+      .then(
+        (targets) => batch.forEach((waiting, index) => waiting.resolve(targets.get(index))),
+        (error: unknown) => batch.forEach((waiting) => waiting.reject(error)),
+      )
+      .finally(() => {
+        reader.inFlight -= 1;
+        drain(db, reader);
+      });
+  }
+}
+
+type Row = {
+  n: number;
+  status: string;
+  title: string;
+  business_type: string;
+  owner_id: string;
+  owner_email: string;
+  consent_mode: ConsentMode;
+  offer_requires_consent: boolean;
+  business_name: string | null;
+  owner_time_zone: string | null;
+  scan_id: string | null;
+  placement_id: string | null;
+  placement_name: string | null;
+  at: string;
+  token_used: boolean;
+  claimed: boolean;
+  expiry: string | null;
+  valid_until: string | null;
+  valid_until_at: string | null;
+  valid_days: number | null;
+  listening: boolean;
+};
+
+async function readTargets(db: Database, requests: TargetRead[]) {
+  const input = requests.map((request, n) => ({ n, campaign_id: request.campaignId, token: request.token, claimant_key: request.claimantKey }));
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, c.consent_mode,
+        c.offer_requires_consent, bp.name as business_name, bp.time_zone as owner_time_zone,
+        s.id::text as scan_id, s.placement_id::text as placement_id, p.name as placement_name,
+        clock_timestamp()::text as at,
+        exists (select 1 from lead l where l.scan_id = s.id) as token_used,
+        exists (select 1 from offer_code o where o.campaign_id = c.id and o.claimant_key = i.claimant_key) as claimed,
+        r.expiry, r.valid_until::text as valid_until, r.valid_until_at::text as valid_until_at, r.valid_days,
+        exists (select 1 from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events)) as listening
+      from json_to_recordset(${JSON.stringify(input)}::json) as i(n int, campaign_id uuid, token uuid, claimant_key text)
+      join campaign c on c.id = i.campaign_id
+      join "user" u on u.id = c.user_id
+      left join business_profile bp on bp.user_id = c.user_id
+      left join scan s on s.id = i.token and s.campaign_id = c.id
+      left join placement p on p.id = s.placement_id
+      left join offer_rule r on r.campaign_id = c.id`),
+  );
+  const targets = new Map<number, SubmitTarget>();
+  for (const row of rows) {
+    targets.set(Number(row.n), {
+      status: row.status,
+      title: row.title,
+      businessType: row.business_type,
+      ownerId: row.owner_id,
+      ownerEmail: row.owner_email,
+      consentMode: row.consent_mode,
+      offerRequiresConsent: row.offer_requires_consent,
+      businessName: row.business_name,
+      ownerTimeZone: row.owner_time_zone,
+      scanId: row.scan_id,
+      placementId: row.placement_id,
+      placementName: row.placement_name,
+      at: row.at,
+      tokenUsed: row.token_used,
+      claimed: row.claimed,
+      rule: row.expiry
+        ? {
+            expiry: row.expiry,
+            validUntil: row.valid_until,
+            validUntilAt: row.valid_until_at ? new Date(row.valid_until_at) : null,
+            validDays: row.valid_days === null ? null : Number(row.valid_days),
+          }
+        : null,
+      listening: row.listening,
+    });
+  }
+  return targets;
+}
