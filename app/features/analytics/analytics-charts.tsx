@@ -30,9 +30,35 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
-            <Line type="monotone" dataKey="unique" name="Unique scans" stroke="#7C3AED" strokeWidth={1.5} strokeDasharray="4 3" dot={false} />
-            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
+            {/* Not animated: a resize (a phone turned) moved the points from the old width for 1.5 s, today's off the edge. */}
+            <Line
+              type="monotone"
+              dataKey="scans"
+              name="Scans"
+              stroke="#3B82F6"
+              strokeWidth={1.5}
+              dot={days.length <= 31 ? { r: 3 } : false}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="unique"
+              name="Unique scans"
+              stroke="#7C3AED"
+              strokeWidth={1.5}
+              strokeDasharray="4 3"
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="leads"
+              name="Leads"
+              stroke="#10B981"
+              strokeWidth={1.5}
+              dot={days.length <= 31 ? { r: 3 } : false}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>
