@@ -22,7 +22,10 @@ ALTER TABLE "visitor_lead" ADD CONSTRAINT "visitor_lead_campaign_id_campaign_id_
 -- leads came from each visitor, so a trigger knows when a visitor's first lead arrives or its last
 -- one goes. Statement triggers with transition tables, tally rows chosen by the connection
 -- (decision 300): no row every scan or lead of a campaign must lock.
-CREATE FUNCTION "visitor_lead_change"(scan_ids uuid[], deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
+-- One generic plan, kept for the session: a custom plan per call (the default here) spent 0.4 ms of
+-- a lead's insert planning this statement again.
+CREATE FUNCTION "visitor_lead_change"(scan_ids uuid[], deltas integer[]) RETURNS void LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   WITH change AS (
     SELECT s."campaign_id", coalesce(s."visitor_hash", 'scan:' || s."id") AS visitor_key, s."visitor_hash" IS NULL AS by_scan,
