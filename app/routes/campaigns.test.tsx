@@ -17,6 +17,8 @@ const croissants = {
   aiHeadline: "Fresh at eight",
   scans: 4,
   leads: 1,
+  visitors: 4,
+  converted: 1,
   redeemed: 0,
 };
 

@@ -27,6 +27,8 @@ function payload(overrides: Partial<Payload> = {}): Payload {
         aiHeadline: "Fresh at eight",
         scans: 3,
         leads: 2,
+        visitors: 3,
+        converted: 2,
         redeemed: 0,
       },
     ],

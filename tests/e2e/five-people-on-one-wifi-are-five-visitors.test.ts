@@ -6,7 +6,8 @@ import { createCampaignInWizard, signUp } from "./support/helpers";
 // Issue 27: five people on one café Wi-Fi with the same phone (iOS Safari sends one frozen agent
 // string) scan a table tent's code and claim the offer. Every browser context of a test run shares
 // one address, and here one agent too: only the visitor id tells them apart (decision 310). They
-// are five unique visitors, five leads, 100 % conversion, and every lead is the table tent's.
+// are five unique visitors, five leads, 100 % conversion (the campaign page, the dashboard and the
+// cards alike), and every lead is the table tent's.
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -22,6 +23,8 @@ test("five people on one Wi-Fi with the same phone are five unique visitors, fiv
   page,
   browser,
 }) => {
+  // Five phones, then the campaign page, the dashboard, the campaigns list and the CSV: ~45 s on a quiet machine.
+  test.setTimeout(120_000);
   await signUp(page);
   const campaignId = await createCampaignInWizard(page, {
     title: "Café Crowd",
@@ -75,6 +78,26 @@ test("five people on one Wi-Fi with the same phone are five unique visitors, fiv
   }).toPass({ timeout: 20_000 });
   const row = page.getByTestId("placement-row").filter({ has: page.getByRole("rowheader", { name: "Table tent", exact: true }) });
   await expect(row.getByRole("cell")).toHaveText(["5", "5", "5", "100%", /PNG/]);
+
+  // The dashboard's stat and the campaign's card use the same conversion (decision 313): 100 %.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Conversion Rate" }).getByTestId("stat-value")).toHaveText("100%");
+  const card = page.getByRole("article", { name: "Café Crowd" });
+  const tile = (label: string) =>
+    card
+      .getByRole("term")
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator("xpath=following-sibling::dd[1]");
+  await expect(tile("Leads")).toHaveText("5");
+  await expect(tile("Convert")).toHaveText("100%");
+  await page.goto("/campaigns");
+  await expect(
+    page
+      .getByRole("article", { name: "Café Crowd" })
+      .getByRole("term")
+      .filter({ hasText: /^Convert$/ })
+      .locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText("100%");
 
   // The CSV's Placement column credits every lead to the code that was scanned.
   const csv = await (await page.request.get("/leads/export.csv")).text();

@@ -81,9 +81,9 @@ test("owner prints a table tent for one table, a guest scans it and the lead is 
     await expect(table4.getByRole("cell")).toHaveText(["1", "1", "1", "100%", /PNG/], { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 
-  // A white code (the campaign's text colour) on the white default background cannot be scanned: the reason, and no PDF.
+  // A white code (the campaign's text colour, listed as "White") on the white default background cannot be scanned: the reason, and no PDF.
   await page.goto(`/campaigns/${campaignId}/print`);
-  await choose(page, "Code colour", "Text colour (#FFFFFF)", /code=%23FFFFFF/i);
+  await choose(page, "Code colour", "White (#FFFFFF)", /code=%23FFFFFF/i);
   await expect(page.getByRole("alert")).toContainText("No PDF can be made with these choices.");
   await expect(page.getByRole("link", { name: "Download PDF" })).toHaveCount(0);
 

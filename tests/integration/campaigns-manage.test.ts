@@ -121,6 +121,9 @@ describe("the campaigns list", () => {
       aiHeadline: "Wake Up to Savings: 20% Off Your Favourite Coffee Today",
       scans: 4,
       leads: 3,
+      // The leads have no scan: nobody's visitor, so no conversion (decision 313).
+      visitors: 0,
+      converted: 0,
       redeemed: 0,
     });
     const titles = async (query: string) => (await list(owner.cookie, query)).campaigns.map((c: { title: string }) => c.title);

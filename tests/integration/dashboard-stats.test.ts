@@ -56,7 +56,8 @@ describe("dashboard", () => {
     await createLeadRow(theirs.id, { name: "Not mine", email: "no@x.io" });
 
     const data = payload(await loadDashboard(owner.cookie));
-    expect(data.stats).toMatchObject({ totalLeads: 4, totalScans: 70, activeCampaigns: 6, conversionRate: 5.7 });
+    // Conversion counts visitors (decision 313): these leads came from no scan, so they convert nobody.
+    expect(data.stats).toMatchObject({ totalLeads: 4, totalScans: 70, activeCampaigns: 6, conversionRate: 0 });
     expect(data.recentCampaigns.map((row: { title: string }) => row.title)).toEqual(["C6", "C5", "C4", "C3", "C2", "C1"]);
     expect(data.recentCampaigns[0]).toMatchObject({ scans: 10, leads: 3, status: "active", businessType: "Coffee Shop" });
     expect(data.freeScans).toBeNull();

@@ -1,13 +1,11 @@
 // Short links (issue 28 item 1, decision 280): a printed code encodes `{public address}/Q/{code}`,
 // and that path serves the capture page itself, counting one scan for its placement.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { serveCaptureDocument, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
+import { TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { shortCodeOf, forgetShortLinks } from "~/features/short-links/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import * as placementPng from "~/routes/placement-qr-png";
@@ -15,6 +13,7 @@ import * as placementSvg from "~/routes/placement-qr-svg";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
+import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, setCookiesOf, statusOf } from "../http";
 import { insertPlacement } from "./analytics-support";
@@ -48,41 +47,22 @@ async function decodedPlacementCode(cookie: string, campaignId: string, placemen
   return { png, text: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null };
 }
 
-// The fast document path, behind a real HTTP server, with a stand-in for React Router's render
-// (the template only has to carry the token and nonce placeholders).
-let server: http.Server;
+// The fast document path, behind a real HTTP server (tests/support/capture-document-server.ts).
+let server: Awaited<ReturnType<typeof startCaptureDocumentServer>>;
 let base: string;
 const rendered: string[] = [];
 beforeAll(async () => {
-  // The database (migrations) before the first test's clock starts.
-  await getServices();
-  server = http.createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = String(req.headers["x-test-address"]);
-    const shortCode = /^\/q\/([^/?]+)/i.exec(req.url ?? "")?.[1];
-    serveCaptureDocument(req, res, {
-      shortCode: shortCode ?? "",
-      nonce: "n".repeat(24),
-      render: async (path) => {
-        rendered.push(path);
-        return `<html><body data-path="${path}">token=${TOKEN_PLACEHOLDER}</body></html>`;
-      },
-      next: () => {
-        res.statusCode = 404;
-        res.end("handed on");
-      },
-    }).catch(() => {
-      res.statusCode = 500;
-      res.end();
-    });
+  server = await startCaptureDocumentServer(async (path) => {
+    rendered.push(path);
+    return `<html><body data-path="${path}">token=${TOKEN_PLACEHOLDER}</body></html>`;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 }, 180_000);
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.stop());
 beforeEach(() => forgetShortLinks());
 
 const fastGet = (path: string, address: string, userAgent = IPHONE) =>
-  fetch(`${base}${path}`, { headers: { "user-agent": userAgent, "x-test-address": address } });
+  fetch(`${base}${path}`, { headers: { "user-agent": userAgent, [TEST_ADDRESS_HEADER]: address } });
 
 describe("short links", () => {
   it.each([

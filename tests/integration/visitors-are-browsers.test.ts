@@ -1,8 +1,6 @@
 // Issue 27 items 1 and 4 (decisions 310, 311): a visitor is a browser (a first-party random id
 // set on the page's own 200), and a flood from one address is excluded as "burst from one
 // address" unless its loads bring back distinct ids; the free allowance counts counted scans only.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
@@ -11,13 +9,14 @@ import { countConversion, getCampaignAnalytics } from "~/features/analytics/anal
 import { conversionOf } from "~/features/campaigns/campaigns";
 import { campaignScans } from "~/features/campaigns/scan-count.server";
 import { clearBursts, noteVisitorCookie } from "~/features/capture/bursts.server";
-import { clearCaptureDocuments, serveCaptureDocument, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
+import { clearCaptureDocuments, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { openCapturePage } from "~/features/capture/capture.server";
 import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "~/features/capture/visitor-id.server";
 import { flushCounts } from "~/features/capture/visitors.server";
 import * as route from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run, setCookiesOf } from "../http";
 
@@ -29,30 +28,13 @@ vi.hoisted(() => {
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
-let server: http.Server;
+let server: Awaited<ReturnType<typeof startCaptureDocumentServer>>;
 let base: string;
 beforeAll(async () => {
-  await getServices();
-  server = http.createServer((req, res) => {
-    req.headers[CLIENT_IP_HEADER] = String(req.headers["x-test-address"]);
-    const campaignId = /^\/capture\/([^/?]+)/.exec(req.url ?? "")?.[1] ?? "";
-    serveCaptureDocument(req, res, {
-      campaignId,
-      nonce: "n".repeat(24),
-      render: async (_path, view) => `<html><body data-state="${view.state}">token=${TOKEN_PLACEHOLDER}</body></html>`,
-      next: () => {
-        res.statusCode = 404;
-        res.end("handed on");
-      },
-    }).catch(() => {
-      res.statusCode = 500;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startCaptureDocumentServer(async (_path, view) => `<html><body data-state="${view.state}">token=${TOKEN_PLACEHOLDER}</body></html>`);
+  base = server.base;
 }, 180_000);
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.stop());
 beforeEach(() => {
   clearBursts();
   clearCaptureDocuments();
@@ -61,7 +43,11 @@ beforeEach(() => {
 /** One load through the fast document path: its token (or null) and the cookie it set. */
 async function load(campaignId: string, options: { address: string; userAgent?: string; cookie?: string }) {
   const response = await fetch(`${base}/capture/${campaignId}`, {
-    headers: { "user-agent": options.userAgent ?? IPHONE, "x-test-address": options.address, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    headers: {
+      "user-agent": options.userAgent ?? IPHONE,
+      [TEST_ADDRESS_HEADER]: options.address,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
   });
   const body = await response.text();
   return {

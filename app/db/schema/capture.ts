@@ -51,3 +51,39 @@ export const leadRefusal = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.day, t.reason] })],
 );
+
+/**
+ * A campaign's unique visitors and those who became leads (conversion's two terms, decision 313),
+ * spread over rows chosen by the database connection like `campaign_lead_tally`. Written only by
+ * the triggers of migration 0016 on `scan` and `lead`; a campaign's figures are the sums of its rows
+ * and equal what `countConversion` counts from the rows.
+ */
+export const campaignVisitorTally = pgTable(
+  "campaign_visitor_tally",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    shard: smallint("shard").notNull(),
+    uniques: bigint("uniques", { mode: "number" }).notNull().default(0),
+    converted: bigint("converted", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.shard] })],
+);
+
+/**
+ * How many leads came from each visitor of a campaign (the scans' visitor hash, or the scan itself
+ * when it has none): the triggers of migration 0016 learn from it whether a lead is a visitor's
+ * first (its unique scans become converted) or a deleted lead was its last. Never read by the app.
+ */
+export const visitorLead = pgTable(
+  "visitor_lead",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    visitorKey: text("visitor_key").notNull(),
+    leads: integer("leads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.visitorKey] })],
+);

@@ -8,9 +8,14 @@ import type { DayCounts } from "./analytics.server";
 
 const CARD = cardClass({ padding: "md" });
 
+// Not animated: on a resize (a phone turned) recharts moved the points from the old width for
+// 1.5 s, today's off the chart's edge meanwhile.
+const LINE = { type: "monotone", strokeWidth: 1.5, isAnimationActive: false } as const;
+
 /** Scans, unique scans and leads per day: a line chart, a summary sentence and the figures as a table. */
 export function ByDayChart({ days }: { days: DayCounts[] }) {
   const points = days.map((row) => ({ ...row, date: dayLabel(row.day) }));
+  const dots = days.length <= 31 ? { r: 3 } : false;
   const busiest = days.reduce<DayCounts | null>((best, row) => (row.scans > (best?.scans ?? 0) ? row : best), null);
   return (
     <section aria-labelledby="by-day-title" className={CARD}>
@@ -30,9 +35,9 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
-            <Line type="monotone" dataKey="unique" name="Unique scans" stroke="#7C3AED" strokeWidth={1.5} strokeDasharray="4 3" dot={false} />
-            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={days.length <= 31 ? { r: 3 } : false} />
+            <Line {...LINE} dataKey="scans" name="Scans" stroke="#3B82F6" dot={dots} />
+            <Line {...LINE} dataKey="unique" name="Unique scans" stroke="#7C3AED" strokeDasharray="4 3" dot={false} />
+            <Line {...LINE} dataKey="leads" name="Leads" stroke="#10B981" dot={dots} />
           </LineChart>
         </ResponsiveContainer>
       </div>

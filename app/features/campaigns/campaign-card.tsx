@@ -8,7 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
 import { scanUsageLabel } from "~/features/billing/plan";
 import type { CampaignActionData } from "./campaign-actions.server";
-import { CAMPAIGN_STATUS_COLOR, conversionRate, type CampaignSummary } from "./campaigns";
+import { CAMPAIGN_STATUS_COLOR, conversionOf, conversionRate, type CampaignSummary } from "./campaigns";
 
 export type CampaignCardProps = {
   campaign: CampaignSummary;
@@ -38,7 +38,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
   if (pendingIntent === "delete") return null;
 
   const status: CampaignSummary["status"] = pendingIntent === "toggle" ? (campaign.status === "active" ? "paused" : "active") : campaign.status;
-  const rate = conversionRate(campaign.leads, campaign.scans);
+  const rate = conversionOf(campaign.converted, campaign.visitors);
   const error = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.formError : undefined;
 
   const post = (intent: "toggle" | "delete") => fetcher.submit({ intent, campaignId: campaign.id }, { method: "post", action: "/campaigns" });

@@ -193,6 +193,9 @@ export type CampaignSummary = {
   aiHeadline: string;
   scans: number;
   leads: number;
+  /** Unique visitors and those of them who became leads: the card's conversion (`conversionOf`). */
+  visitors: number;
+  converted: number;
   /** Offer codes redeemed at the counter. */
   redeemed?: number;
 };

@@ -21,3 +21,14 @@ export const campaignLeads =
 
 /** The same for a campaign aliased `c` in hand-written SQL. */
 export const campaignLeadsOfC = sql`(c.lead_count + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = c.id), 0))::int`;
+
+/**
+ * A campaign's unique visitors and those who became leads, conversion's two terms (decision 313):
+ * the sums of the tally rows the scan and lead triggers keep (migration 0016), equal to what
+ * `countConversion` counts from the rows. Use these wherever a campaign's kept conversion is shown.
+ */
+export const campaignVisitors =
+  sql<number>`coalesce((select sum(t.uniques) from campaign_visitor_tally t where t.campaign_id = "campaign"."id"), 0)::int`.mapWith(Number);
+
+export const campaignConvertedVisitors =
+  sql<number>`coalesce((select sum(t.converted) from campaign_visitor_tally t where t.campaign_id = "campaign"."id"), 0)::int`.mapWith(Number);

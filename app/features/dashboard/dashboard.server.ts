@@ -1,10 +1,10 @@
 import { addDays } from "~/features/analytics/analytics";
 import { countOwnerPerDay } from "~/features/analytics/analytics.server";
-import type { CampaignSummary } from "~/features/campaigns/campaigns";
+import { conversionOf, type CampaignSummary } from "~/features/campaigns/campaigns";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
 import type { Database } from "~/db/client.server";
-import { chartPoints, conversionRate, lastDays, weekTrend, type ChartPoint, type Trend } from "./dashboard";
+import { chartPoints, lastDays, weekTrend, type ChartPoint, type Trend } from "./dashboard";
 
 export const RECENT_CAMPAIGNS = 6;
 
@@ -38,6 +38,8 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
   const sum = (byDay: Map<string, number>, from: number, to: number) => days.slice(from, to).reduce((total, day) => total + (byDay.get(day) ?? 0), 0);
   const totalLeads = campaigns.reduce((total, row) => total + row.leads, 0);
   const totalScans = campaigns.reduce((total, row) => total + row.scans, 0);
+  const visitors = campaigns.reduce((total, row) => total + row.visitors, 0);
+  const converted = campaigns.reduce((total, row) => total + row.converted, 0);
 
   return {
     campaignCount: campaigns.length,
@@ -45,7 +47,8 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
       totalLeads,
       totalScans,
       activeCampaigns: campaigns.filter((row) => row.status === "active").length,
-      conversionRate: conversionRate(totalLeads, totalScans),
+      // The one conversion (issue 27, decision 313): converted visitors ÷ unique visitors, never above 100 %.
+      conversionRate: conversionOf(converted, visitors),
       leadsTrend: weekTrend(sum(leadsByDay, 7, 14), sum(leadsByDay, 0, 7)),
       scansTrend: weekTrend(sum(scansByDay, 7, 14), sum(scansByDay, 0, 7)),
     },

@@ -5,6 +5,7 @@ import {
   LABEL_SHEETS,
   PAPERS,
   PRINT_FORMATS,
+  colorChoices,
   contrastCheck,
   contrastRatio,
   logoCheck,
@@ -95,5 +96,28 @@ describe("formats", () => {
 describe("printable text", () => {
   it("drops controls, bidi overrides and zero-width marks, composes accents, keeps one line", () => {
     expect(printableText(" e\u0301\u202Eabc\u202C\u200B\u0007 \n ü ")).toBe("éabc ü");
+  });
+});
+
+describe("the print page's colour list", () => {
+  it("names white and black as themselves, each once, even when a campaign colour is one of them", () => {
+    const choices = colorChoices({ primary_color: "#3b82f6", secondary_color: "#000000", text_color: "#ffffff" }, "#FFFFFF");
+    expect(choices).toEqual([
+      { value: "#3B82F6", label: "Campaign colour (#3B82F6)" },
+      { value: "#000000", label: "Black (#000000)" },
+      { value: "#FFFFFF", label: "White (#FFFFFF)" },
+    ]);
+  });
+
+  it("keeps the campaign's roles for its other colours and adds a custom current colour last", () => {
+    const choices = colorChoices({ primary_color: "#3B82F6", secondary_color: "#1E40AF", text_color: "#FDE68A" }, "#123456");
+    expect(choices.map((choice) => choice.label)).toEqual([
+      "Campaign colour (#3B82F6)",
+      "Second colour (#1E40AF)",
+      "Text colour (#FDE68A)",
+      "Black (#000000)",
+      "White (#FFFFFF)",
+      "Custom (#123456)",
+    ]);
   });
 });

@@ -243,12 +243,19 @@ export function callToAction(offer: string) {
 
 export type ColorChoice = { value: string; label: string };
 
-/** Black, white and the campaign's own colours (each once), plus `current` when it is none of them. */
+/** Black and white read as themselves, whichever role brought them into the list. */
+const NAMED_COLORS: Record<string, string> = { "#000000": "Black", "#FFFFFF": "White" };
+
+/**
+ * The campaign's own colours, black and white (each once), plus `current` when it is none of them.
+ * A campaign colour that is black or white is named "Black" or "White", not by its role.
+ */
 export function colorChoices(design: { primary_color: string; secondary_color: string; text_color: string }, current: string): ColorChoice[] {
   const choices: ColorChoice[] = [];
   const add = (value: string, label: string) => {
     const hex = value.toUpperCase();
-    if (HEX_COLOR.test(hex) && !choices.some((choice) => choice.value === hex)) choices.push({ value: hex, label: `${label} (${hex})` });
+    if (HEX_COLOR.test(hex) && !choices.some((choice) => choice.value === hex))
+      choices.push({ value: hex, label: `${NAMED_COLORS[hex] ?? label} (${hex})` });
   };
   add(design.primary_color, "Campaign colour");
   add(design.secondary_color, "Second colour");
