@@ -258,6 +258,7 @@ async function runServer() {
      * @returns {boolean} whether the request was taken
      */
     function serve(req, res) {
+      if (req.method === "POST") return serveLeadPost(req, res);
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const match = CAPTURE_PATH.exec(req.url ?? "");
       const short = match ? null : SHORT_PATH.exec(req.url ?? "");
@@ -300,6 +301,70 @@ async function runServer() {
         });
       return true;
     }
+
+    // The form's fetcher post (`/capture/{id}.data`, decision 322): what a surge of leads sends.
+    const LEAD_POST_PATH = /^\/capture\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.data(?:\?|$)/i;
+
+    /**
+     * A visitor's lead post without Express: the checks Express would make for it (length
+     * declared and within the form limit, same origin, client address), the same headers, a
+     * request id and log line, then React Router's own handler. Anything else goes to Express.
+     * @param {import("node:http").IncomingMessage} req
+     * @param {import("node:http").ServerResponse} res
+     */
+    function serveLeadPost(req, res) {
+      if (!LEAD_POST_PATH.test(req.url ?? "") || lifecycle.hasSessionCookie(req.headers.cookie)) return false;
+      const declared = Number(req.headers["content-length"]);
+      if (req.headers["transfer-encoding"] !== undefined || !Number.isInteger(declared) || declared > lifecycle.BODY_LIMITS.form) return false;
+      if (!isSameOrigin(req)) return false;
+      const started = performance.now();
+      const nonce = crypto.randomBytes(16).toString("base64");
+      req.headers[CLIENT_IP_HEADER] = proxyAddr(req, trust);
+      lifecycle.noteVisitorCookie(req.headers.cookie, req.headers[CLIENT_IP_HEADER]);
+      for (const [name, parts] of withNonce) res.setHeader(name, parts.length === 1 ? parts[0] : parts.join(nonce));
+      const id = crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      const fail = (/** @type {unknown} */ error) => {
+        lifecycle.logger.error({ err: error, req: { id, method: req.method, url: req.url } }, "request failed");
+        if (res.headersSent) return res.end();
+        res.statusCode = 500;
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Something went wrong. Please try again.");
+      };
+      /** @type {Buffer[]} */
+      const chunks = [];
+      req.on("data", (chunk) => chunks.push(chunk));
+      req.on("error", fail);
+      req.on("end", () => {
+        // From the parsed headers, where the client address was just replaced (a sent copy is discarded).
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        const request = new Request(`${env.appOrigin}${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
+        renderDocument(request, { cspNonce: nonce })
+          .then(async (response) => {
+            const body = Buffer.from(await response.arrayBuffer());
+            res.statusCode = response.status;
+            response.headers.forEach((value, name) => {
+              if (name !== "set-cookie") res.setHeader(name, value);
+            });
+            const cookies = response.headers.getSetCookie();
+            if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+            res.setHeader("Content-Length", body.length);
+            res.end(body);
+            if (lifecycle.logger.isLevelEnabled("info")) {
+              const responseTime = Math.round(performance.now() - started);
+              lifecycle.logger.info(
+                { req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime },
+                "request completed",
+              );
+            }
+          })
+          .catch(fail);
+      });
+      return true;
+    }
     return { serve, render };
   }
 
@@ -310,7 +375,7 @@ async function runServer() {
     return req.path.startsWith("/api/v1/") && /^Bearer \S+$/.test(req.headers.authorization ?? "");
   }
 
-  /** @param {import("express").Request} req */
+  /** @param {{ headers: import("node:http").IncomingHttpHeaders }} req */
   function isSameOrigin(req) {
     if (req.headers["sec-fetch-site"] === "cross-site") return false;
     const origin = req.headers.origin;

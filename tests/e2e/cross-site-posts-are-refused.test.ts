@@ -63,6 +63,17 @@ test("every state-changing route refuses cross-site POSTs with 403 and changes n
   expect((await fetch(`${BASE_URL}/settings`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
 });
 
+test("a visitor's form post without a session (the fetcher's .data, answered before Express) is refused cross-site too", async () => {
+  for (const [label, headers] of CROSS_SITE) {
+    const response = await fetch(`${BASE_URL}/capture/${SOME_ID}.data`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Forged", email: "forged@example.com", scanToken: SOME_ID }),
+    });
+    expect({ label, status: response.status }).toEqual({ label, status: 403 });
+  }
+});
+
 test("the same POSTs from this site go through", async () => {
   const cookie = await signUpOver(BASE_URL, uniqueEmail("same-site"));
   const response = await post("/settings", { origin: BASE_URL, "sec-fetch-site": "same-origin" }, cookie, {

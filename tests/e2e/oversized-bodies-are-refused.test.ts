@@ -25,7 +25,13 @@ function rawPost(path: string, headers: Record<string, string>, sent: Buffer) {
 const ONE_MB = 1024 * 1024;
 
 test("a form body declared over 1 MB is refused with 413 before it is read", async () => {
-  for (const path of ["/settings", "/campaigns", "/signin", "/capture/00000000-0000-4000-8000-000000000000"]) {
+  for (const path of [
+    "/settings",
+    "/campaigns",
+    "/signin",
+    "/capture/00000000-0000-4000-8000-000000000000",
+    "/capture/00000000-0000-4000-8000-000000000000.data",
+  ]) {
     const answer = await rawPost(
       path,
       { "content-type": "application/x-www-form-urlencoded", "content-length": String(ONE_MB + 1) },

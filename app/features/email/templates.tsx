@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { dateTimeFormat } from "~/utils/dates";
 
 export type EmailContent = {
   subject: string;
@@ -70,10 +71,10 @@ export function timeInZone(at: Date, timeZone?: string | null) {
   let zone = timeZone || "UTC";
   let formatted: string;
   try {
-    formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(at);
+    formatted = dateTimeFormat("en-US", zone, { dateStyle: "medium", timeStyle: "short" }).format(at);
   } catch {
     zone = "UTC";
-    formatted = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(at);
+    formatted = dateTimeFormat("en-US", zone, { dateStyle: "medium", timeStyle: "short" }).format(at);
   }
   return `${formatted} (${zone})`;
 }
