@@ -17,8 +17,8 @@ export function OverviewChart({ points }: { points: ChartPoint[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={{ r: 3 }} />
-            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={{ r: 3 }} />
+            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={{ r: 3 }} isAnimationActive={false} />
+            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={{ r: 3 }} isAnimationActive={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>
