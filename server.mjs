@@ -302,64 +302,94 @@ async function runServer() {
       return true;
     }
 
-    // The form's fetcher post (`/capture/{id}.data`, decision 322): what a surge of leads sends.
-    const LEAD_POST_PATH = /^\/capture\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.data(?:\?|$)/i;
+    // A visitor's lead: the form script's JSON post (`/capture/{id}/lead`, `/q/{code}/lead`,
+    // decision 323) and React Router's own fetcher post (`/capture/{id}.data`, decision 322).
+    const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+    const LEAD_JSON_PATH = new RegExp(`^/(?:capture/(${UUID})|q/([0-9a-z]{1,8}))/lead(?:\\?|$)`, "i");
+    const LEAD_DATA_PATH = new RegExp(`^/capture/${UUID}\\.data(?:\\?|$)`, "i");
+    const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
     /**
      * A visitor's lead post without Express: the checks Express would make for it (length
      * declared and within the form limit, same origin, client address), the same headers, a
-     * request id and log line, then React Router's own handler. Anything else goes to Express.
+     * request id and log line; then the lead's own answer, or React Router's handler for `.data`.
+     * Anything else (a session, another encoding) goes to Express.
      * @param {import("node:http").IncomingMessage} req
      * @param {import("node:http").ServerResponse} res
      */
     function serveLeadPost(req, res) {
-      if (!LEAD_POST_PATH.test(req.url ?? "") || lifecycle.hasSessionCookie(req.headers.cookie)) return false;
+      const url = req.url ?? "";
+      const json = LEAD_JSON_PATH.exec(url);
+      if (!json && !LEAD_DATA_PATH.test(url)) return false;
+      if (lifecycle.hasSessionCookie(req.headers.cookie)) return false;
+      if (json && !FORM_TYPE.test(req.headers["content-type"] ?? "")) return false;
       const declared = Number(req.headers["content-length"]);
       if (req.headers["transfer-encoding"] !== undefined || !Number.isInteger(declared) || declared > lifecycle.BODY_LIMITS.form) return false;
       if (!isSameOrigin(req)) return false;
       const started = performance.now();
       const nonce = crypto.randomBytes(16).toString("base64");
-      req.headers[CLIENT_IP_HEADER] = proxyAddr(req, trust);
-      lifecycle.noteVisitorCookie(req.headers.cookie, req.headers[CLIENT_IP_HEADER]);
+      const clientAddress = proxyAddr(req, trust);
+      req.headers[CLIENT_IP_HEADER] = clientAddress;
+      lifecycle.noteVisitorCookie(req.headers.cookie, clientAddress);
       for (const [name, parts] of withNonce) res.setHeader(name, parts.length === 1 ? parts[0] : parts.join(nonce));
       const id = crypto.randomUUID();
       res.setHeader("X-Request-Id", id);
       const fail = (/** @type {unknown} */ error) => {
-        lifecycle.logger.error({ err: error, req: { id, method: req.method, url: req.url } }, "request failed");
+        lifecycle.logger.error({ err: error, req: { id, method: req.method, url } }, "request failed");
         if (res.headersSent) return res.end();
         res.statusCode = 500;
         res.setHeader("Content-Type", "text/plain; charset=utf-8");
         res.end("Something went wrong. Please try again.");
+      };
+      /** @param {number} status @param {Buffer} body */
+      const send = (status, body) => {
+        res.statusCode = status;
+        res.setHeader("Content-Length", body.length);
+        res.end(body);
+        if (lifecycle.logger.isLevelEnabled("info")) {
+          const responseTime = Math.round(performance.now() - started);
+          lifecycle.logger.info({ req: { id, method: req.method, url }, res: { statusCode: status }, responseTime }, "request completed");
+        }
       };
       /** @type {Buffer[]} */
       const chunks = [];
       req.on("data", (chunk) => chunks.push(chunk));
       req.on("error", fail);
       req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        if (json) {
+          lifecycle
+            .answerEncodedLeadPost({
+              params: json[1] ? { campaignId: json[1] } : { code: /** @type {string} */ (json[2]) },
+              body: body.toString("utf8"),
+              clientAddress,
+              userAgent: req.headers["user-agent"] ?? null,
+              cookie: req.headers.cookie ?? null,
+            })
+            .then((answer) => {
+              res.setHeader("Content-Type", "application/json; charset=utf-8");
+              res.setHeader("Cache-Control", "no-store");
+              for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
+              send(answer.status, Buffer.from(JSON.stringify(answer.body)));
+            })
+            .catch(fail);
+          return;
+        }
         // From the parsed headers, where the client address was just replaced (a sent copy is discarded).
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
           if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
-        const request = new Request(`${env.appOrigin}${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
+        const request = new Request(`${env.appOrigin}${url}`, { method: "POST", headers, body });
         renderDocument(request, { cspNonce: nonce })
           .then(async (response) => {
-            const body = Buffer.from(await response.arrayBuffer());
-            res.statusCode = response.status;
+            const answer = Buffer.from(await response.arrayBuffer());
             response.headers.forEach((value, name) => {
               if (name !== "set-cookie") res.setHeader(name, value);
             });
             const cookies = response.headers.getSetCookie();
             if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-            res.setHeader("Content-Length", body.length);
-            res.end(body);
-            if (lifecycle.logger.isLevelEnabled("info")) {
-              const responseTime = Math.round(performance.now() - started);
-              lifecycle.logger.info(
-                { req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime },
-                "request completed",
-              );
-            }
+            send(response.status, answer);
           })
           .catch(fail);
       });

@@ -6,6 +6,9 @@ export default [
   route("capture/:campaignId", "routes/capture.tsx"),
   // The same page through a printed code's short link (decision 280); case-insensitive like every path.
   route("q/:code", "routes/capture.tsx", { id: "routes/capture-short-link" }),
+  // The form's script posts its lead beside the page it is on (decision 323).
+  route("capture/:campaignId/lead", "routes/capture-lead.ts"),
+  route("q/:code/lead", "routes/capture-lead.ts", { id: "routes/capture-short-link-lead" }),
   route("redeem", "routes/redeem.tsx"),
   route("redeem/s/:token", "routes/redeem.staff-link.ts"),
   route("uploads/*", "routes/uploads.ts"),

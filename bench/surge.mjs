@@ -96,11 +96,11 @@ try {
   );
   const tokens = scans.map((row) => row.id);
 
-  // A phone with JavaScript posts the form as the page's fetcher does (`.data`, the action's answer
-  // only); without JavaScript the post answers with the whole thank-you page.
+  // A phone with JavaScript posts the form as the page's script does (`/capture/{id}/lead`, JSON,
+  // decision 323); without JavaScript the post answers with the whole thank-you page.
   const phases = [
-    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS), path: `/capture/${campaignId}.data` },
-    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS, 2 * LEADS), path: `/capture/${campaignId}.data` },
+    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS), path: `/capture/${campaignId}/lead` },
+    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS, 2 * LEADS), path: `/capture/${campaignId}/lead` },
     { label: "one instance, no JavaScript", port: PORTS.a, tokens: tokens.slice(2 * LEADS), path: `/capture/${campaignId}` },
   ];
   const totals = { accepted: 0 };

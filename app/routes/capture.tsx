@@ -1,25 +1,23 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
-import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { SCAN_TOKEN_FIELD, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { leadPostPathOf, type LeadFormResult } from "~/features/capture/capture";
+import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
+import { CONSENT_FIELD } from "~/features/consent/consent";
 import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~/features/capture/capture.server";
-import { submitLead, type SubmitRefusal } from "~/features/capture/submit-lead.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
-import { presentClaim } from "~/features/redeem/claim.server";
 import { captureTargetOf } from "~/features/short-links/short-links.server";
 import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/capture/visitor-id.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture";
 
 // Served at /capture/:campaignId and at /q/:code (a short link, decision 280).
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
 export const handle = { bareDocument: true };
-
-const SHORT_LINK_REFUSED = "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.";
 
 // A plain form post renders the page again in the same request: that render is not a new scan.
 const postedRequests = new WeakSet<object>();
@@ -65,44 +63,45 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     fields = formFields(await request.formData());
   } catch {
-    return data({ ok: false, error: SUBMISSION_ERRORS.failed }, { status: 400 });
+    return data(UNREADABLE_POST.body, { status: UNREADABLE_POST.status });
   }
   const { db } = await getServices();
-  let campaignId;
-  try {
-    ({ campaignId } = await captureTargetOf(db, { params, searchParams: new URLSearchParams(), clientAddress: clientAddress(request) }));
-  } catch (error) {
-    if (!isDomainError(error, "rate_limited")) throw error;
-    const headers = { "Retry-After": String(error.retryAfterSeconds ?? 60) };
-    return data({ ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` }, { status: 429, headers });
-  }
-  const timeZone = await getTimeZone(request);
-  const result = await submitLead(db, {
-    campaignId,
+  const answer = await answerLeadPost(db, {
+    params,
     fields,
     clientAddress: clientAddress(request),
     userAgent: request.headers.get("user-agent"),
-    timeZone,
+    cookie: request.headers.get("cookie"),
   });
-  if (result.ok) {
-    const { claim: issued, ...rest } = result.body;
-    const claim = issued ? await presentClaim(issued, timeZone) : undefined;
-    return data({ ...rest, claim }, { status: 200 });
-  }
-  const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
-  return data(result.body, { status: SUBMIT_STATUS[result.refusal], headers });
+  return data(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-const SUBMIT_STATUS: Record<SubmitRefusal, number> = {
-  invalid_campaign: 400,
-  invalid_fields: 400,
-  consent_required: 400,
-  no_scan: 400,
-  not_found: 404,
-  inactive: 409,
-  rate_limited: 429,
-  unavailable: 503,
-};
+/**
+ * With JavaScript the form posts to its JSON endpoint (decision 323): the same answer as the
+ * action's, without a document request around it. Whatever goes wrong on the way, the visitor
+ * keeps the form with what they typed and can try again.
+ */
+export async function clientAction({ request, params }: Route.ClientActionArgs): Promise<LeadFormResult> {
+  const form = await request.formData();
+  const fields = [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string");
+  try {
+    const response = await fetch(leadPostPathOf(params), {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      body: new URLSearchParams(fields),
+    });
+    if ((response.headers.get("content-type") ?? "").startsWith("application/json")) return (await response.json()) as LeadFormResult;
+  } catch {
+    // Offline, or the connection dropped: answered below.
+  }
+  const typed = Object.fromEntries(fields);
+  return {
+    ok: false,
+    error: SUBMISSION_ERRORS.failed,
+    values: { name: typed.name ?? "", email: typed.email ?? "", phone: typed.phone ?? "", marketingConsent: typed[CONSENT_FIELD] === "yes" },
+    scanToken: typed[SCAN_TOKEN_FIELD],
+  };
+}
 
 // Every render may count a scan: never reuse a stored copy, and never revalidate after a submit.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

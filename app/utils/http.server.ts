@@ -42,7 +42,7 @@ export async function readForm(request: Request): Promise<FormData> {
 }
 
 /** Form fields as plain strings (files and repeated keys dropped, NUL removed): what schemas parse. */
-export function formFields(form: FormData): Record<string, string> {
+export function formFields(form: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = withoutNul(value);
   return fields;

@@ -23,8 +23,13 @@ function loadDatabaseZones() {
  * The visitor's IANA time zone from the `tz` cookie set by the root document; UTC when unknown,
  * or when either Node or PostgreSQL would refuse it.
  */
-export async function getTimeZone(request: Request): Promise<string> {
-  const match = /(?:^|;\s*)tz=([^;]+)/.exec(request.headers.get("cookie") ?? "");
+export function getTimeZone(request: Request): Promise<string> {
+  return timeZoneOfCookie(request.headers.get("cookie"));
+}
+
+/** The same, from a Cookie header read without a Request (the lead post answered before Express). */
+export async function timeZoneOfCookie(cookie: string | null | undefined): Promise<string> {
+  const match = /(?:^|;\s*)tz=([^;]+)/.exec(cookie ?? "");
   if (!match) return UTC;
   let zone: string;
   try {

@@ -38,28 +38,37 @@ test("a made-up left-most X-Forwarded-For per request does not escape the sign-i
   expect(await signInAttempt(server.url, 99, "198.51.100.1, 203.0.113.8")).not.toBe(429);
 });
 
-test("the form's fetcher post, answered before Express, keys the address budget on the proxy's client, never on a header the client sends", async () => {
-  const server = startServer({ DATA_DIR: tmpDir(), TRUST_PROXY: "1", RATE_LIMIT_MULTIPLIER: "1" });
-  running.push(server.child);
-  await waitHealthy(server.port);
-  const leadPost = async (attempt: number, client: string) => {
-    const response = await fetch(`${server.url}/capture/00000000-0000-4000-8000-000000000000.data`, {
-      method: "POST",
-      // A made-up left-most entry and a forged copy of the header the server sets for itself.
-      headers: { "x-forwarded-for": `198.51.100.${attempt}, ${client}`, "x-leadqr-client-ip": `10.9.${attempt}.1`, "user-agent": BROWSER_USER_AGENT },
-      body: new URLSearchParams({ name: "No Token", email: `no-token-${attempt}@example.com` }),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  };
+for (const [kind, path, subnet] of [
+  ["the script's JSON post", "/capture/00000000-0000-4000-8000-000000000000/lead", "203.0.113"],
+  ["the fetcher's .data post", "/capture/00000000-0000-4000-8000-000000000000.data", "192.0.2"],
+] as const) {
+  test(`${kind}, answered before Express, keys the address budget on the proxy's client, never on a header the client sends`, async () => {
+    const server = startServer({ DATA_DIR: tmpDir(), TRUST_PROXY: "1", RATE_LIMIT_MULTIPLIER: "1" });
+    running.push(server.child);
+    await waitHealthy(server.port);
+    const leadPost = async (attempt: number, client: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        // A made-up left-most entry and a forged copy of the header the server sets for itself.
+        headers: {
+          "x-forwarded-for": `198.51.100.${attempt}, ${client}`,
+          "x-leadqr-client-ip": `10.9.${attempt}.1`,
+          "user-agent": BROWSER_USER_AGENT,
+        },
+        body: new URLSearchParams({ name: "No Token", email: `no-token-${attempt}@example.com` }),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
 
-  const statuses: number[] = [];
-  for (let attempt = 0; attempt < 21; attempt++) statuses.push(await leadPost(attempt, "203.0.113.9"));
-  expect(statuses.slice(0, 20).every((status) => status !== 429 && status < 500)).toBe(true);
-  expect(statuses[20]).toBe(429);
-  // Another visitor behind the same proxy is not held to that budget.
-  expect(await leadPost(99, "203.0.113.10")).not.toBe(429);
-});
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 21; attempt++) statuses.push(await leadPost(attempt, `${subnet}.9`));
+    expect(statuses.slice(0, 20).every((status) => status !== 429 && status < 500)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Another visitor behind the same proxy is not held to that budget.
+    expect(await leadPost(99, `${subnet}.10`)).not.toBe(429);
+  });
+}
 
 test("every form of X-Forwarded-For is answered without a server error", async () => {
   const server = startServer({ DATA_DIR: tmpDir(), TRUST_PROXY: "loopback", RATE_LIMIT_MULTIPLIER: "1000" });

@@ -63,14 +63,16 @@ test("every state-changing route refuses cross-site POSTs with 403 and changes n
   expect((await fetch(`${BASE_URL}/settings`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
 });
 
-test("a visitor's form post without a session (the fetcher's .data, answered before Express) is refused cross-site too", async () => {
-  for (const [label, headers] of CROSS_SITE) {
-    const response = await fetch(`${BASE_URL}/capture/${SOME_ID}.data`, {
-      method: "POST",
-      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "Forged", email: "forged@example.com", scanToken: SOME_ID }),
-    });
-    expect({ label, status: response.status }).toEqual({ label, status: 403 });
+test("a visitor's form post without a session (the script's JSON post and the fetcher's .data, answered before Express) is refused cross-site too", async () => {
+  for (const path of [`/capture/${SOME_ID}.data`, `/capture/${SOME_ID}/lead`, "/q/abcd2345/lead"]) {
+    for (const [label, headers] of CROSS_SITE) {
+      const response = await fetch(`${BASE_URL}${path}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ name: "Forged", email: "forged@example.com", scanToken: SOME_ID }),
+      });
+      expect({ path, label, status: response.status }).toEqual({ path, label, status: 403 });
+    }
   }
 });
 

@@ -31,6 +31,7 @@ test("a form body declared over 1 MB is refused with 413 before it is read", asy
     "/signin",
     "/capture/00000000-0000-4000-8000-000000000000",
     "/capture/00000000-0000-4000-8000-000000000000.data",
+    "/capture/00000000-0000-4000-8000-000000000000/lead",
   ]) {
     const answer = await rawPost(
       path,

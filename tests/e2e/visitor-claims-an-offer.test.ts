@@ -36,8 +36,11 @@ test("a visitor scans the code, sees the offer and claims it in place", async ({
     if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
     await route.continue();
   });
+  // The form's script posts to its JSON endpoint beside the page (decision 323).
+  const leadPost = page.waitForRequest((request) => request.method() === "POST");
   await button.click();
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  expect(new URL((await leadPost).url()).pathname).toBe(`/capture/${campaign.id}/lead`);
 
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(page.getByText("Keep an eye on your email for exclusive offers and updates from Bean There Café")).toBeVisible();
@@ -50,6 +53,26 @@ test("a visitor scans the code, sees the offer and claims it in place", async ({
   expect((await app.mails()).some((mail) => mail.to.includes("ada@example.com"))).toBe(false);
   // Hydrated cleanly (no mismatch, no CSP refusal).
   expect(consoleErrors).toEqual([]);
+});
+
+test("a post that cannot reach the server keeps the form and what was typed, and the retry claims the offer", async ({ page }) => {
+  const owner = await app.createOwner();
+  const campaign = await app.createCampaign(owner.id, { title: "Harbour Café" });
+  await page.goto(`${app.baseURL}/capture/${campaign.id}`);
+  await page.getByLabel("Full Name *").fill("Katherine Johnson");
+  await page.getByLabel("Email Address *").fill("katherine@example.com");
+  // The phone's connection drops as the visitor taps the button.
+  await page.route(`**/capture/${campaign.id}/lead`, (route) => route.abort("internetdisconnected"));
+  await page.getByRole("button", { name: "Claim My Offer" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Submission Error: Failed to submit your information. Please try again.");
+  await expect(page.getByLabel("Full Name *")).toHaveValue("Katherine Johnson");
+  await expect(page.getByLabel("Email Address *")).toHaveValue("katherine@example.com");
+  expect(await app.countOf("lead", campaign.id)).toBe(0);
+
+  await page.unroute(`**/capture/${campaign.id}/lead`);
+  await page.getByRole("button", { name: "Claim My Offer" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  expect(await app.countOf("lead", campaign.id)).toBe(1);
 });
 
 test("a field error shows next to the field and the visitor can correct it", async ({ page }) => {

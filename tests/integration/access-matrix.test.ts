@@ -29,6 +29,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/healthz.ts": { loader: "public" },
   "routes/signout.ts": { loader: "inert", action: "public" },
   "routes/capture.tsx": { loader: "public", action: "public" },
+  // The capture form script's JSON post (decision 323).
+  "routes/capture-lead.ts": { action: "public" },
   // The counter: the owner's session or a staff link; neither sends everyone else to /signin.
   "routes/redeem.tsx": { loader: "user", action: "user" },
   "routes/redeem.staff-link.ts": { loader: "public" },

@@ -10,6 +10,9 @@ import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema"
 import { ClaimCard } from "~/features/redeem/claim-card";
 import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
+import type { LeadFormResult } from "./capture";
+
+export type { LeadFormResult };
 
 const CSS = `body{margin:0}
 .cq{--sans:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;box-sizing:border-box;background:linear-gradient(135deg,var(--p),var(--s));font-family:var(--font);color:#111827;line-height:1.5}
@@ -127,21 +130,6 @@ export type OfferTerms = { discount: string; minOrder: string };
 export type ConsentView = { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 
 export const NOTICE_ONLY: ConsentView = { mode: "notice", offerRequiresConsent: false, privacyHref: "" };
-
-export type LeadFormResult = {
-  ok: boolean;
-  /** A double opt-in email is on its way. */
-  checkEmail?: boolean;
-  /** The code is withheld from the screen and sent to the visitor's mailbox (decision 125). */
-  codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
-  /** This email claimed the offer from another scan: the code went to its mailbox only. */
-  alreadyClaimed?: boolean;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
-  scanToken?: string;
-  claim?: ClaimView;
-};
 
 export function CaptureForm({
   offer,

@@ -8,6 +8,9 @@ export const SUBMISSION_ERRORS = {
   failed: "Submission Error: Failed to submit your information. Please try again.",
 } as const;
 
+/** A network that opened too many short links that do not exist (decision 280). */
+export const SHORT_LINK_REFUSED = "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.";
+
 /** The honeypot: hidden from people; anything typed into it marks a script. */
 export const HONEYPOT_FIELD = "website";
 export const SCAN_TOKEN_FIELD = "scanToken";

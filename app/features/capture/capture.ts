@@ -1,6 +1,8 @@
 // Pure rules of the public capture page: which views count as scans, device types, design.
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
+import type { ClaimView } from "~/features/redeem/claim.server";
+import type { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import { exclusionOf } from "./visitors";
 
 export { isUuid } from "~/utils/text";
@@ -94,3 +96,24 @@ export function safeLogoUrl(value: string | null | undefined) {
     return null;
   }
 }
+
+/** Where the form's script posts a lead (decision 323): beside the capture URL the visitor is on. */
+export function leadPostPathOf(params: { campaignId?: string; code?: string }) {
+  return params.code === undefined ? `/capture/${encodeURIComponent(params.campaignId ?? "")}/lead` : `/q/${encodeURIComponent(params.code)}/lead`;
+}
+
+/** What the form shows after a post: the thank-you, or the form again with its errors and values. */
+export type LeadFormResult = {
+  ok: boolean;
+  /** A double opt-in email is on its way. */
+  checkEmail?: boolean;
+  /** The code is withheld from the screen and sent to the visitor's mailbox (decision 125). */
+  codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
+  /** This email claimed the offer from another scan: the code went to its mailbox only. */
+  alreadyClaimed?: boolean;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  values?: { name: string; email: string; phone: string; marketingConsent?: boolean };
+  scanToken?: string;
+  claim?: ClaimView;
+};

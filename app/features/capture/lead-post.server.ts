@@ -1,0 +1,82 @@
+// The answer to a visitor's lead post, whichever way it arrives (decision 323): the capture
+// route's action (a phone without JavaScript, or React Router's own `.data` post) and the form
+// script's JSON post to `/capture/{id}/lead`, which production answers before Express. One
+// place decides the status, the Retry-After and the body the form shows.
+import type { Database } from "~/db/client.server";
+import { presentClaim } from "~/features/redeem/claim.server";
+import { captureTargetOf } from "~/features/short-links/short-links.server";
+import { isDomainError } from "~/utils/domain-error";
+import { formFields } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import { timeZoneOfCookie } from "~/utils/time-zone.server";
+import type { LeadFormResult } from "./capture";
+import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
+import { submitLead, type SubmitRefusal } from "./submit-lead.server";
+
+export type LeadPostAnswer = { status: number; headers?: Record<string, string>; body: LeadFormResult };
+
+const SUBMIT_STATUS: Record<SubmitRefusal, number> = {
+  invalid_campaign: 400,
+  invalid_fields: 400,
+  consent_required: 400,
+  no_scan: 400,
+  not_found: 404,
+  inactive: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+/** A post whose body could not be read as a form: nothing stored, the form stays. */
+export const UNREADABLE_POST: LeadPostAnswer = { status: 400, body: { ok: false, error: SUBMISSION_ERRORS.failed } };
+
+export async function answerLeadPost(
+  db: Database,
+  post: {
+    /** The capture URL the form was on: `/capture/{campaignId}` or the short link `/q/{code}`. */
+    params: { campaignId?: string; code?: string };
+    fields: Record<string, string>;
+    clientAddress: string;
+    userAgent: string | null;
+    cookie: string | null;
+  },
+): Promise<LeadPostAnswer> {
+  let campaignId;
+  try {
+    ({ campaignId } = await captureTargetOf(db, { params: post.params, searchParams: new URLSearchParams(), clientAddress: post.clientAddress }));
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    const headers = { "Retry-After": String(error.retryAfterSeconds ?? 60) };
+    return { status: 429, headers, body: { ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` } };
+  }
+  const timeZone = await timeZoneOfCookie(post.cookie);
+  const result = await submitLead(db, {
+    campaignId,
+    fields: post.fields,
+    clientAddress: post.clientAddress,
+    userAgent: post.userAgent,
+    timeZone,
+  });
+  if (result.ok) {
+    const { claim: issued, ...rest } = result.body;
+    const claim = issued ? await presentClaim(issued, timeZone) : undefined;
+    return { status: 200, body: { ...rest, ...(claim ? { claim } : {}) } };
+  }
+  const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
+  return { status: SUBMIT_STATUS[result.refusal], headers, body: result.body };
+}
+
+/**
+ * The form script's post as server.mjs reads it off the socket, before Express: an url-encoded
+ * body, the client address the trusted proxy named, and the Cookie header.
+ */
+export async function answerEncodedLeadPost(post: {
+  params: { campaignId?: string; code?: string };
+  body: string;
+  clientAddress: string;
+  userAgent: string | null;
+  cookie: string | null;
+}): Promise<LeadPostAnswer> {
+  const { db } = await getServices();
+  const { body, ...rest } = post;
+  return answerLeadPost(db, { ...rest, fields: formFields(new URLSearchParams(body)) });
+}

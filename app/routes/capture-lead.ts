@@ -1,0 +1,31 @@
+import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
+import { formFields } from "~/utils/http.server";
+import { clientAddress } from "~/utils/rate-limit.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/capture-lead";
+
+// POST /capture/:campaignId/lead and /q/:code/lead: the capture form's script posts here
+// (decision 323). Production answers visitors' posts before Express (server.mjs); this route
+// answers the rest (signed-in viewers, other encodings, the dev server) the same way.
+export async function action({ request, params }: Route.ActionArgs) {
+  let fields: Record<string, string>;
+  try {
+    fields = formFields(await request.formData());
+  } catch {
+    return answer(UNREADABLE_POST);
+  }
+  const { db } = await getServices();
+  return answer(
+    await answerLeadPost(db, {
+      params,
+      fields,
+      clientAddress: clientAddress(request),
+      userAgent: request.headers.get("user-agent"),
+      cookie: request.headers.get("cookie"),
+    }),
+  );
+}
+
+function answer({ status, headers, body }: Awaited<ReturnType<typeof answerLeadPost>>) {
+  return Response.json(body, { status, headers: { ...headers, "Cache-Control": "no-store" } });
+}
