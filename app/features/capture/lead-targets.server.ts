@@ -38,8 +38,8 @@ type TargetRead = { campaignId: string; token: string | null; claimantKey: strin
 type Waiting = { request: TargetRead; resolve: (target: SubmitTarget | undefined) => void; reject: (error: unknown) => void };
 type Reader = { queue: Waiting[]; inFlight: number };
 
-/** Reads in flight at once per process. */
-const MAX_READS_IN_FLIGHT = 2;
+/** Reads in flight at once per process: one, so submissions arriving meanwhile share the next (decision 323). */
+const MAX_READS_IN_FLIGHT = 1;
 /** Submissions per read. */
 const MAX_TARGETS_PER_READ = 128;
 

@@ -22,7 +22,8 @@ export function describeClaim(claim: Claim, timeZone: string) {
 
 export async function presentClaim(claim: Claim, timeZone: string): Promise<ClaimView> {
   // Our own text (the app origin and an alphabet-only code) rendered by qrcode: safe to inline.
-  const qrSvg = await QRCode.toString(redeemUrlOf(claim.code), {
+  // One byte-mode segment: searching for the shortest mix of modes cost as much as the drawing.
+  const qrSvg = await QRCode.toString([{ data: Buffer.from(redeemUrlOf(claim.code)), mode: "byte" }], {
     type: "svg",
     margin: 2,
     errorCorrectionLevel: "M",
