@@ -6,7 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import * as schema from "~/db/schema";
+import { storeLeadInBatch, type BatchedLead } from "~/features/capture/lead-batch.server";
+import { consentWordingOf } from "~/features/consent/consent";
+import { leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
 import { formatOfferCode } from "~/features/redeem/code";
+import { newOfferCodeRow } from "~/features/redeem/redeem.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
@@ -130,5 +134,91 @@ describe("a crowd claiming one offer at once", () => {
 
     expect(answers.map(statusOf)).toEqual(tokens.map(() => 409));
     expect(await tableCounts(campaign.id)).toMatchObject({ leads: 0, codes: 0 });
+  });
+
+  it("writes a batch as one statement: every column of each table, or nothing of the batch when a drawn code was taken", async () => {
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    const { db } = await getServices();
+    const [taken, first, second] = await scanTokens(campaign.id, 3);
+    const [{ at }] = rowsOf<{ at: string }>(await db.execute(sql`select clock_timestamp()::text as at`)) as [{ at: string }];
+    const wording = await wordingId(db, consentWordingOf("checkbox", "Bean There"));
+    const entryOf = (scanId: string, email: string, draw?: () => string): BatchedLead => {
+      const leadId = crypto.randomUUID();
+      const code = newOfferCodeRow({ campaignId: campaign.id, userId: owner.id, leadId, email, at, rule: null, draw });
+      const consent = leadConsentRowOf(
+        {
+          leadId,
+          campaignId: campaign.id,
+          mode: "checkbox",
+          businessName: "Bean There",
+          ticked: true,
+          clientAddress: "203.0.113.5",
+          userAgent: PHONE_UA,
+          at,
+        },
+        wording,
+      );
+      return {
+        lead: { id: leadId, campaignId: campaign.id, scanId, name: `Guest ${email}`, email, phone: "555 0100", placementId: null },
+        code,
+        consent: consent.row,
+        ownerEmail: {
+          kind: "new_lead",
+          to: owner.email,
+          content: { subject: `New lead ${email}`, html: `<p>${email}</p>`, text: email },
+          campaignId: campaign.id,
+          leadId,
+        },
+        announce: false,
+        at,
+      };
+    };
+    const existing = entryOf(taken!, "first@example.com");
+    expect(await storeLeadInBatch(db, existing)).toBe("stored");
+
+    // A lead whose drawn code is already someone's: the batch it shares stores nothing at all.
+    const clash = [entryOf(first!, "a@example.com", () => existing.code.code), entryOf(second!, "b@example.com")];
+    expect(await Promise.all(clash.map((entry) => storeLeadInBatch(db, entry)))).toEqual(["alone", "alone"]);
+    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1 });
+
+    const fine = entryOf(second!, "b@example.com");
+    expect(await storeLeadInBatch(db, fine)).toBe("stored");
+    const rows = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select l.name, l.email, l.phone, l.scan_id::text, l.collected_at = ${at}::timestamptz as lead_at,
+        o.code, o.user_id, o.claimant_key, o.expires_at, c.mode, c.ticked, c.given_at = ${at}::timestamptz as consent_at,
+        c.client_address, c.user_agent, c.withdraw_token_hash, c.confirm_token_hash, c.wording_id::text,
+        m.kind, m."to", m.subject, m.html, m.text, m.status, m.created_at = ${at}::timestamptz as mail_at
+        from lead l join offer_code o on o.lead_id = l.id join lead_consent c on c.lead_id = l.id join email_outbox m on m.lead_id = l.id
+        where l.id = ${fine.lead.id}`),
+    );
+    expect(rows).toEqual([
+      {
+        name: "Guest b@example.com",
+        email: "b@example.com",
+        phone: "555 0100",
+        scan_id: second,
+        lead_at: true,
+        code: fine.code.code,
+        user_id: owner.id,
+        claimant_key: fine.code.claimantKey,
+        expires_at: null,
+        mode: "checkbox",
+        ticked: true,
+        consent_at: true,
+        client_address: "203.0.113.5",
+        user_agent: PHONE_UA,
+        withdraw_token_hash: fine.consent.withdrawTokenHash,
+        confirm_token_hash: null,
+        wording_id: wording,
+        kind: "new_lead",
+        to: owner.email,
+        subject: "New lead b@example.com",
+        html: "<p>b@example.com</p>",
+        text: "b@example.com",
+        status: "pending",
+        mail_at: true,
+      },
+    ]);
   });
 });

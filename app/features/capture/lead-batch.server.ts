@@ -1,15 +1,17 @@
 // Group commit for the common lead (decision 322): a first lead from an unused scan token whose
 // email has not claimed this offer yet. Leads that arrive while a write is in flight join the
-// next one, which stores all of them with one statement per table and one commit. Each visitor
+// next one, which stores all of them with one statement (decision 323) and one commit. Each visitor
 // is answered only after the commit that holds their lead, their consent record, their code and
 // the owner's email, so an acknowledged lead is durable (as with scans, decision 095).
 // Anything unusual (the token was used meanwhile, the email claimed in the same instant, a
 // random code collision) is handed back to be stored alone by the per-lead transaction, which
 // knows every rule for those cases.
 import { logger } from "~/utils/logger.server";
+import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { emailOutbox, lead, leadConsent, offerCode } from "~/db/schema";
+import { rowsOf } from "~/db/rows.server";
+import type { lead, leadConsent, offerCode } from "~/db/schema";
 import { outboxRowOf, type OutboxEmail } from "~/features/email/outbox.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 
@@ -21,6 +23,8 @@ export type BatchedLead = {
   ownerEmail: OutboxEmail;
   /** The owner listens for `lead.created`: the event is queued in the same transaction. */
   announce: boolean;
+  /** The database's time of the lead's read: its collection, claim, consent and email time. */
+  at: string;
 };
 
 /** `alone`: not stored by the batch; store it with the per-lead transaction. */
@@ -103,35 +107,87 @@ function takeBatch(batcher: Batcher) {
   return batch;
 }
 
-/** Thrown inside the transaction to roll the whole batch back when a code could not be drawn. */
-class CodeClashError extends Error {
-  constructor() {
-    super("an offer code or claimant was taken since the lead was read");
-  }
+/** One input row per lead: every table's values, read by each insert of the statement below. */
+function inputOf(entry: BatchedLead) {
+  const { lead: row, code, consent } = entry;
+  const mail = outboxRowOf(entry.ownerEmail);
+  // The batch never holds a double opt-in lead (decision 322): no confirmation token to store.
+  if (consent.confirmTokenHash) throw new Error("a lead awaiting confirmation is never batched");
+  return {
+    id: row.id,
+    campaign_id: row.campaignId,
+    scan_id: row.scanId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone ?? null,
+    placement_id: row.placementId ?? null,
+    at: entry.at,
+    code: code.code,
+    user_id: code.userId,
+    claimant_key: code.claimantKey,
+    claimed_at: code.claimedAt instanceof Date ? code.claimedAt.toISOString() : entry.at,
+    expires_at: code.expiresAt instanceof Date ? code.expiresAt.toISOString() : null,
+    consent_mode: consent.mode,
+    wording_id: consent.wordingId,
+    ticked: consent.ticked,
+    client_address: consent.clientAddress ?? null,
+    user_agent: consent.userAgent ?? null,
+    withdraw_token_hash: consent.withdrawTokenHash ?? null,
+    mail_kind: mail.kind,
+    mail_to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    body_text: mail.text,
+    mail_headers: mail.headers ?? null,
+    sender_name: mail.senderName ?? null,
+  };
 }
 
-/** One transaction, one statement per table; returns the ids of the stored leads. */
+/**
+ * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped),
+ * their codes, consent records and owner emails. A code or claimant taken meanwhile fails the
+ * whole statement (`lead_batch_abort`, migration 0017): nothing of the batch is stored.
+ */
+function batchStatement(batch: BatchedLead[]) {
+  return sql`
+    with i as (
+      select * from json_to_recordset(${JSON.stringify(batch.map(inputOf))}::json) as x(
+        id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, at timestamptz,
+        code text, user_id text, claimant_key text, claimed_at timestamptz, expires_at timestamptz,
+        consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text,
+        mail_kind text, mail_to text, subject text, html text, body_text text, mail_headers jsonb, sender_name text)
+    ), l as (
+      insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, collected_at)
+      select id, campaign_id, scan_id, name, email, phone, placement_id, at from i
+      on conflict (scan_id) do nothing
+      returning id
+    ), c as (
+      insert into offer_code (code, campaign_id, user_id, lead_id, claimant_key, claimed_at, expires_at)
+      select i.code, i.campaign_id, i.user_id, i.id, i.claimant_key, i.claimed_at, i.expires_at from i join l using (id)
+      on conflict do nothing
+      returning lead_id
+    ), k as (
+      insert into lead_consent (lead_id, campaign_id, mode, wording_id, ticked, given_at, client_address, user_agent, withdraw_token_hash)
+      select i.id, i.campaign_id, i.consent_mode, i.wording_id, i.ticked, i.at, i.client_address, i.user_agent, i.withdraw_token_hash
+      from i join l using (id)
+    ), e as (
+      insert into email_outbox (kind, "to", subject, html, text, campaign_id, lead_id, headers, sender_name, created_at)
+      select i.mail_kind, i.mail_to, i.subject, i.html, i.body_text, i.campaign_id, i.id, i.mail_headers, i.sender_name, i.at
+      from i join l using (id)
+    )
+    select l.id::text as id,
+      case when (select count(*) from c) = (select count(*) from l) then true
+        else lead_batch_abort('an offer code or claimant was taken since the lead was read') end as coded
+    from l`;
+}
+
+/** One statement (and, for owners who listen, their `lead.created` events in its transaction); returns the ids of the stored leads. */
 async function writeBatch(db: Database, batch: BatchedLead[]): Promise<Set<string>> {
+  const announcing = batch.filter((entry) => entry.announce);
+  if (announcing.length === 0) return new Set(rowsOf<{ id: string }>(await db.execute(batchStatement(batch))).map((row) => row.id));
   return db.transaction(async (tx) => {
-    // A token used since it was read (another process, the per-lead path) is skipped, not an error.
-    const inserted = await tx
-      .insert(lead)
-      .values(batch.map((entry) => entry.lead))
-      .onConflictDoNothing({ target: lead.scanId })
-      .returning({ id: lead.id });
-    const stored = new Set(inserted.map((row) => row.id));
-    const kept = batch.filter((entry) => stored.has(entry.lead.id));
-    if (kept.length === 0) return stored;
-    const codes = await tx
-      .insert(offerCode)
-      .values(kept.map((entry) => entry.code))
-      .onConflictDoNothing()
-      .returning({ id: offerCode.id });
-    // The email carries the drawn code: a claimant or code taken meanwhile sends everyone alone.
-    if (codes.length !== kept.length) throw new CodeClashError();
-    await tx.insert(leadConsent).values(kept.map((entry) => entry.consent));
-    await tx.insert(emailOutbox).values(kept.map((entry) => outboxRowOf(entry.ownerEmail)));
-    for (const entry of kept) if (entry.announce) await enqueueLeadCreated(tx, { leadId: entry.lead.id });
+    const stored = new Set(rowsOf<{ id: string }>(await tx.execute(batchStatement(batch))).map((row) => row.id));
+    for (const entry of announcing) if (stored.has(entry.lead.id)) await enqueueLeadCreated(tx, { leadId: entry.lead.id });
     return stored;
   });
 }

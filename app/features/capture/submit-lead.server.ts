@@ -230,6 +230,7 @@ async function decideLead(
       consent: consent.row,
       ownerEmail,
       announce: target.listening,
+      at,
     });
     if (batched === "stored") {
       return accepted({ claim: { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null } });
