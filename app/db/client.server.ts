@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { registerPreparedRunner } from "./prepared.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -77,6 +78,8 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
   capturePool.on("error", () => {});
   capturePool.on("connect", (client) => client.on("error", () => {}));
   const captureDb = drizzle({ client: capturePool, schema }) as unknown as Database;
+  registerPreparedRunner(db, (statement, values) => pool.query({ name: statement.name, text: statement.text, values }));
+  registerPreparedRunner(captureDb, (statement, values) => capturePool.query({ name: statement.name, text: statement.text, values }));
 
   return {
     db,
@@ -107,6 +110,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const client = new PGlite({ dataDir: folder, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
+    registerPreparedRunner(db, (statement, values) => client.query(statement.text, values));
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,

@@ -7,10 +7,9 @@
 // random code collision) is handed back to be stored alone by the per-lead transaction, which
 // knows every rule for those cases.
 import { logger } from "~/utils/logger.server";
-import { sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { rowsOf } from "~/db/rows.server";
+import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { lead, leadConsent, offerCode } from "~/db/schema";
 import { outboxRowOf, type OutboxEmail } from "~/features/email/outbox.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
@@ -145,48 +144,50 @@ function inputOf(entry: BatchedLead) {
 
 /**
  * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped),
- * their codes, consent records and owner emails. A code or claimant taken meanwhile fails the
- * whole statement (`lead_batch_abort`, migration 0017): nothing of the batch is stored.
+ * their codes, consent records and owner emails; `$1` is `inputOf` of each lead as JSON. A code
+ * or claimant taken meanwhile fails the whole statement (`lead_batch_abort`, migration 0017):
+ * nothing of the batch is stored.
  */
-function batchStatement(batch: BatchedLead[]) {
-  return sql`
-    with i as (
-      select * from json_to_recordset(${JSON.stringify(batch.map(inputOf))}::json) as x(
-        id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, at timestamptz,
-        code text, user_id text, claimant_key text, claimed_at timestamptz, expires_at timestamptz,
-        consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text,
-        mail_kind text, mail_to text, subject text, html text, body_text text, mail_headers jsonb, sender_name text)
-    ), l as (
-      insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, collected_at)
-      select id, campaign_id, scan_id, name, email, phone, placement_id, at from i
-      on conflict (scan_id) do nothing
-      returning id
-    ), c as (
-      insert into offer_code (code, campaign_id, user_id, lead_id, claimant_key, claimed_at, expires_at)
-      select i.code, i.campaign_id, i.user_id, i.id, i.claimant_key, i.claimed_at, i.expires_at from i join l using (id)
-      on conflict do nothing
-      returning lead_id
-    ), k as (
-      insert into lead_consent (lead_id, campaign_id, mode, wording_id, ticked, given_at, client_address, user_agent, withdraw_token_hash)
-      select i.id, i.campaign_id, i.consent_mode, i.wording_id, i.ticked, i.at, i.client_address, i.user_agent, i.withdraw_token_hash
-      from i join l using (id)
-    ), e as (
-      insert into email_outbox (kind, "to", subject, html, text, campaign_id, lead_id, headers, sender_name, created_at)
-      select i.mail_kind, i.mail_to, i.subject, i.html, i.body_text, i.campaign_id, i.id, i.mail_headers, i.sender_name, i.at
-      from i join l using (id)
-    )
-    select l.id::text as id,
-      case when (select count(*) from c) = (select count(*) from l) then true
-        else lead_batch_abort('an offer code or claimant was taken since the lead was read') end as coded
-    from l`;
-}
+const WRITE_BATCH = preparedStatement(
+  "lead_batch",
+  `with i as (
+     select * from json_to_recordset($1::json) as x(
+       id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, at timestamptz,
+       code text, user_id text, claimant_key text, claimed_at timestamptz, expires_at timestamptz,
+       consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text,
+       mail_kind text, mail_to text, subject text, html text, body_text text, mail_headers jsonb, sender_name text)
+   ), l as (
+     insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, collected_at)
+     select id, campaign_id, scan_id, name, email, phone, placement_id, at from i
+     on conflict (scan_id) do nothing
+     returning id
+   ), c as (
+     insert into offer_code (code, campaign_id, user_id, lead_id, claimant_key, claimed_at, expires_at)
+     select i.code, i.campaign_id, i.user_id, i.id, i.claimant_key, i.claimed_at, i.expires_at from i join l using (id)
+     on conflict do nothing
+     returning lead_id
+   ), k as (
+     insert into lead_consent (lead_id, campaign_id, mode, wording_id, ticked, given_at, client_address, user_agent, withdraw_token_hash)
+     select i.id, i.campaign_id, i.consent_mode, i.wording_id, i.ticked, i.at, i.client_address, i.user_agent, i.withdraw_token_hash
+     from i join l using (id)
+   ), e as (
+     insert into email_outbox (kind, "to", subject, html, text, campaign_id, lead_id, headers, sender_name, created_at)
+     select i.mail_kind, i.mail_to, i.subject, i.html, i.body_text, i.campaign_id, i.id, i.mail_headers, i.sender_name, i.at
+     from i join l using (id)
+   )
+   select l.id::text as id,
+     case when (select count(*) from c) = (select count(*) from l) then true
+       else lead_batch_abort('an offer code or claimant was taken since the lead was read') end as coded
+   from l`,
+);
 
 /** One statement (and, for owners who listen, their `lead.created` events in its transaction); returns the ids of the stored leads. */
 async function writeBatch(db: Database, batch: BatchedLead[]): Promise<Set<string>> {
+  const input = JSON.stringify(batch.map(inputOf));
   const announcing = batch.filter((entry) => entry.announce);
-  if (announcing.length === 0) return new Set(rowsOf<{ id: string }>(await db.execute(batchStatement(batch))).map((row) => row.id));
+  if (announcing.length === 0) return new Set((await queryPrepared<{ id: string }>(db, WRITE_BATCH, input)).map((row) => row.id));
   return db.transaction(async (tx) => {
-    const stored = new Set(rowsOf<{ id: string }>(await tx.execute(batchStatement(batch))).map((row) => row.id));
+    const stored = new Set((await queryPrepared<{ id: string }>(tx as unknown as Database, WRITE_BATCH, input)).map((row) => row.id));
     for (const entry of announcing) if (stored.has(entry.lead.id)) await enqueueLeadCreated(tx, { leadId: entry.lead.id });
     return stored;
   });

@@ -2,9 +2,8 @@
 // (decision 322): submissions that arrive while a read is in flight share the next one, so a
 // surge costs one query per batch instead of one per lead. Each row is read at its own
 // `clock_timestamp()`, the lead's collection time.
-import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { rowsOf } from "~/db/rows.server";
+import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { ConsentMode } from "~/features/consent/consent";
 import { claimantKeyOf, type StoredRuleColumns } from "~/features/redeem/redeem.server";
 
@@ -102,26 +101,33 @@ type Row = {
   listening: boolean;
 };
 
+/** One row per submission, at its own `clock_timestamp()`; `$1` is the submissions as JSON. */
+const READ_TARGETS = preparedStatement(
+  "lead_targets",
+  `select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, c.consent_mode,
+     c.offer_requires_consent, bp.name as business_name, bp.time_zone as owner_time_zone,
+     s.id::text as scan_id, s.placement_id::text as placement_id, p.name as placement_name,
+     clock_timestamp()::text as at,
+     coalesce(used.yes, false) as token_used, coalesce(claim.yes, false) as claimed,
+     r.expiry, r.valid_until::text as valid_until, r.valid_until_at::text as valid_until_at, r.valid_days,
+     coalesce(hook.yes, false) as listening
+   from json_to_recordset($1::json) as i(n int, campaign_id uuid, token uuid, claimant_key text)
+   join campaign c on c.id = i.campaign_id
+   join "user" u on u.id = c.user_id
+   left join business_profile bp on bp.user_id = c.user_id
+   left join scan s on s.id = i.token and s.campaign_id = c.id
+   left join placement p on p.id = s.placement_id
+   left join offer_rule r on r.campaign_id = c.id
+   -- Probed per submission through their indexes: as EXISTS in the select list the planner may
+   -- hash the whole table instead, once per batch (decision 323).
+   left join lateral (select true as yes from lead l where l.scan_id = s.id limit 1) used on true
+   left join lateral (select true as yes from offer_code o where o.campaign_id = c.id and o.claimant_key = i.claimant_key limit 1) claim on true
+   left join lateral (select true as yes from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events) limit 1) hook on true`,
+);
+
 async function readTargets(db: Database, requests: TargetRead[]) {
   const input = requests.map((request, n) => ({ n, campaign_id: request.campaignId, token: request.token, claimant_key: request.claimantKey }));
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, c.consent_mode,
-        c.offer_requires_consent, bp.name as business_name, bp.time_zone as owner_time_zone,
-        s.id::text as scan_id, s.placement_id::text as placement_id, p.name as placement_name,
-        clock_timestamp()::text as at,
-        exists (select 1 from lead l where l.scan_id = s.id) as token_used,
-        exists (select 1 from offer_code o where o.campaign_id = c.id and o.claimant_key = i.claimant_key) as claimed,
-        r.expiry, r.valid_until::text as valid_until, r.valid_until_at::text as valid_until_at, r.valid_days,
-        exists (select 1 from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events)) as listening
-      from json_to_recordset(${JSON.stringify(input)}::json) as i(n int, campaign_id uuid, token uuid, claimant_key text)
-      join campaign c on c.id = i.campaign_id
-      join "user" u on u.id = c.user_id
-      left join business_profile bp on bp.user_id = c.user_id
-      left join scan s on s.id = i.token and s.campaign_id = c.id
-      left join placement p on p.id = s.placement_id
-      left join offer_rule r on r.campaign_id = c.id`),
-  );
+  const rows = await queryPrepared<Row>(db, READ_TARGETS, JSON.stringify(input));
   const targets = new Map<number, SubmitTarget>();
   for (const row of rows) {
     targets.set(Number(row.n), {
