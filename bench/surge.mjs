@@ -5,7 +5,7 @@
 // answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
 // instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
 // not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
-// token. Knobs: BENCH_LEADS (1500 per phase), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench),
+// token. Knobs: BENCH_LEADS (3000 per phase), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench),
 // BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -16,7 +16,7 @@ import path from "node:path";
 import pg from "pg";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const LEADS = Number(process.env.BENCH_LEADS ?? 1500);
+const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
