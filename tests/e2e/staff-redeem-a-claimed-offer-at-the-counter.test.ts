@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { phoneUserAgent } from "./support/helpers";
 
@@ -20,7 +22,12 @@ async function claim(page: Page, campaignId: string, name: string, email: string
   await page.getByRole("button", { name: "Claim My Offer" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await expect(page.getByText("Show this at the counter")).toBeVisible();
-  return (await page.getByTestId("offer-code").textContent())!.trim();
+  const code = (await page.getByTestId("offer-code").textContent())!.trim();
+  // The QR on the visitor's screen, as a staff phone's camera sees it, opens the counter with this code.
+  const shot = PNG.sync.read(await page.getByRole("img", { name: "QR code of your offer code" }).screenshot());
+  const read = jsQR(new Uint8ClampedArray(shot.data), shot.width, shot.height)?.data ?? "";
+  expect(new URL(read).searchParams.get("code")).toBe(code);
+  return code;
 }
 
 async function fitsTheScreen(page: Page) {
