@@ -78,8 +78,15 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
   capturePool.on("error", () => {});
   capturePool.on("connect", (client) => client.on("error", () => {}));
   const captureDb = drizzle({ client: capturePool, schema }) as unknown as Database;
-  registerPreparedRunner(db, (statement, values) => pool.query({ name: statement.name, text: statement.text, values }));
-  registerPreparedRunner(captureDb, (statement, values) => capturePool.query({ name: statement.name, text: statement.text, values }));
+  for (const [handle, client] of [
+    [db, pool],
+    [captureDb, capturePool],
+  ] as const) {
+    registerPreparedRunner(handle, {
+      named: (statement, values) => client.query({ name: statement.name, text: statement.text, values }),
+      plain: (statement, values) => client.query(statement.text, values),
+    });
+  }
 
   return {
     db,
@@ -110,7 +117,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const client = new PGlite({ dataDir: folder, extensions: { pg_trgm } });
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
-    registerPreparedRunner(db, (statement, values) => client.query(statement.text, values));
+    registerPreparedRunner(db, { plain: (statement, values) => client.query(statement.text, values) });
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db,
