@@ -46,11 +46,14 @@ export async function queryPrepared<T>(db: Database, statement: PreparedStatemen
       return rowsOf<T>(await runner.named(statement, [value]));
     } catch (error) {
       if (!NAMED_STATEMENT_REFUSED.has((error as { code?: string }).code ?? "")) throw error;
-      runner.useNamed = false;
-      logger.warn(
-        { err: error, statement: statement.name },
-        "named prepared statements refused (a pooler in transaction mode?): sending statements unprepared",
-      );
+      // Statements in flight when the first refusal came back fall back too, without a second warning.
+      if (runner.useNamed) {
+        runner.useNamed = false;
+        logger.warn(
+          { err: error, statement: statement.name },
+          "named prepared statements refused (a pooler in transaction mode?): sending statements unprepared",
+        );
+      }
     }
   }
   return rowsOf<T>(await runner.plain(statement, [value]));
