@@ -103,8 +103,11 @@ test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops 
           {
             "x-forwarded-for": `203.0.${lane}.${attempt % 250}`,
           },
+          // Half the crowd posts as the page's script does, half as a phone without JavaScript.
+          lane % 2 === 0 ? "script" : "form",
         ).catch(() => null);
-        if (result?.step === "submit" && result.status === 200 && result.html.includes("Thank You!")) accepted.push(email);
+        const thanked = lane % 2 === 0 ? result?.html.startsWith('{"ok":true') : result?.html.includes("Thank You!");
+        if (result?.step === "submit" && result.status === 200 && thanked) accepted.push(email);
       }
     });
     await expect.poll(() => accepted.length, { timeout: 30_000 }).toBeGreaterThan(5);
@@ -117,6 +120,9 @@ test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops 
     stop = true;
     await Promise.all(visitors);
 
+    // Both kinds of post were thanked through the kill, and each thanked lead is stored.
+    expect(accepted.some((email) => email.startsWith("lane0-"))).toBe(true);
+    expect(accepted.some((email) => email.startsWith("lane1-"))).toBe(true);
     const stored = (await database.query(`select email from lead where campaign_id = $1`, [campaignId])).map((row) => row.email as string);
     for (const email of accepted) expect(stored, email).toContain(email);
 

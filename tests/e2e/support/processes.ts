@@ -136,12 +136,14 @@ export async function submitLeadOver(
   campaignId: string,
   lead: { name: string; email: string; phone?: string },
   headers: Record<string, string> = {},
+  /** `form`: a phone without JavaScript (the answer is the page); `script`: the form's JSON post (decision 323). */
+  as: "form" | "script" = "form",
 ) {
   const page = await openCapture(baseUrl, campaignId, headers);
   if (page.status !== 200) return { step: "load" as const, status: page.status, html: page.html };
   const body = new URLSearchParams({ name: lead.name, email: lead.email, phone: lead.phone ?? "" });
   if (page.token) body.set("scanToken", page.token);
-  const response = await fetch(`${baseUrl}/capture/${campaignId}`, {
+  const response = await fetch(`${baseUrl}/capture/${campaignId}${as === "script" ? "/lead" : ""}`, {
     method: "POST",
     headers: { "user-agent": BROWSER_USER_AGENT, ...headers },
     body,
