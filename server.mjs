@@ -248,9 +248,11 @@ async function runServer() {
     );
     const withNonce = [...headers].map(([name, value]) => [name, String(value).split(NONCE_MARK)]);
     const trust = app.get("trust proxy fn");
-    const CAPTURE_PATH = /^\/capture\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?|$)/i;
+    const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+    const SHORT_CODE = "[0-9a-z]{1,8}";
+    const CAPTURE_PATH = new RegExp(`^/capture/(${UUID})(?:\\?|$)`, "i");
     // A printed code's short link (decision 280): the same page, the same path through here.
-    const SHORT_PATH = /^\/q\/([0-9a-z]{1,8})(?:\?|$)/i;
+    const SHORT_PATH = new RegExp(`^/q/(${SHORT_CODE})(?:\\?|$)`, "i");
 
     /**
      * @param {import("node:http").IncomingMessage} req
@@ -304,8 +306,7 @@ async function runServer() {
 
     // A visitor's lead: the form script's JSON post (`/capture/{id}/lead`, `/q/{code}/lead`,
     // decision 323) and React Router's own fetcher post (`/capture/{id}.data`, decision 322).
-    const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-    const LEAD_JSON_PATH = new RegExp(`^/(?:capture/(${UUID})|q/([0-9a-z]{1,8}))/lead(?:\\?|$)`, "i");
+    const LEAD_JSON_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))/lead(?:\\?|$)`, "i");
     const LEAD_DATA_PATH = new RegExp(`^/capture/${UUID}\\.data(?:\\?|$)`, "i");
     const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 

@@ -10,7 +10,7 @@ export type PreparedStatement = { readonly name: string; readonly text: string }
 
 type Run = (statement: PreparedStatement, values: unknown[]) => Promise<unknown>;
 /** `named` prepares once per connection; `plain` sends the text each time. */
-export type PreparedRunner = { named: Run; plain: Run; useNamed: boolean };
+type PreparedRunner = { named: Run; plain: Run; useNamed: boolean };
 
 const runners = new WeakMap<object, PreparedRunner>();
 

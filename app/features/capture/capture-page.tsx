@@ -12,8 +12,6 @@ import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT } from
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { LeadFormResult } from "./capture";
 
-export type { LeadFormResult };
-
 const CSS = `body{margin:0}
 .cq{--sans:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;box-sizing:border-box;background:linear-gradient(135deg,var(--p),var(--s));font-family:var(--font);color:#111827;line-height:1.5}
 .cq *{box-sizing:border-box}
