@@ -66,9 +66,17 @@ export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
    * APP_URL): a deployment must not write sign-in links to its logs.
    */
   logSkipped?: boolean;
+  /** Where a skipped email's plain line goes: standard output, apart from the JSON log. */
+  printLine?: (line: string) => void;
   /** The public address the digests link to; APP_URL's origin when not given. */
   appUrl?: string;
 };
+
+/** `Email to a@b.c not sent (no email service configured): "Verify your email" → https://…`, with control characters removed. */
+export function skippedEmailLine({ to, subject, links }: { to: string; subject: string; links: string[] }) {
+  const plain = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, " ");
+  return `Email to ${plain(to)} not sent (no email service configured): "${plain(subject)}" → ${links.length > 0 ? links.join(" ") : "no links"}`;
+}
 
 /** Delay before retry `attempts` (1-based): doubling from the base, capped. */
 export function backoffMs(attempts: number, baseMs: number, maxMs: number) {
@@ -127,14 +135,17 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     return (result as unknown as { rows: ClaimedRow[] }).rows;
   }
 
-  function logSkippedEmails(rows: ClaimedRow[]) {
+  const printLine = options.printLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
+
+  /**
+   * One plain line per email, not a JSON log record: the owner trying LeadQR looks for the
+   * verification link among request logs, and a line they can read and click is what they need.
+   */
+  function printSkippedEmails(rows: ClaimedRow[]) {
     for (const row of rows) {
       // A sentence's closing punctuation is not part of its link.
       const links = (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, ""));
-      log.info(
-        { to: row.to, subject: row.subject, links },
-        "Email not sent (no email service configured); its links are logged because APP_URL is not set",
-      );
+      printLine(skippedEmailLine({ to: row.to, subject: row.subject, links }));
     }
   }
 
@@ -188,7 +199,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     if (rows.length === 0) return 0;
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
-      if (options.logSkipped) logSkippedEmails(rows);
+      if (options.logSkipped) printSkippedEmails(rows);
       await db.execute(sql`
         update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
          where id in (${sql.join(
