@@ -37,6 +37,8 @@ import { formFields, notFound, parseFields, parseSubmission, readForm } from "~/
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PublicAddressNotice } from "~/components/public-address-notice";
+import { publicAddressVerdict } from "~/utils/public-address";
 import type { Route } from "./+types/campaign-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -79,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, all time.
     conversion: allTime.conversion,
     captureUrl: captureUrl(env.appOrigin, campaign.id),
+    address: publicAddressVerdict(env.appOrigin),
     isPro: sessionUser.plan.isPro,
     timeZone,
     today,
@@ -165,7 +168,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      {loaderData.justLaunched ? <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} /> : null}
+      {loaderData.justLaunched ? (
+        <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} address={loaderData.address} />
+      ) : null}
       {loaderData.postalAddressSet ? null : <PostalAddressNotice />}
 
       <dl className="grid grid-cols-3 gap-3">
@@ -204,6 +209,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             visits.
           </p>
           <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
+          <PublicAddressNotice verdict={loaderData.address} className="max-w-72" />
           <div className="flex flex-wrap justify-center gap-2">
             <a href={qrPngUrl(campaign.id)} download className={buttonClass({ size: "sm" })}>
               <Download aria-hidden className="h-4 w-4" /> Download PNG

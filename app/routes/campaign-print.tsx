@@ -72,6 +72,8 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
   const updating = navigation.state === "loading" && navigation.location?.pathname === `/campaigns/${campaign.id}/print`;
   const formatLabel = FORMAT_SPECS[options.format].label;
   const previewLabel = `Preview of the ${formatLabel.toLowerCase()} for ${loaderData.placementName ?? "the campaign"}`;
+  // A code not every phone can open still prints, as a test sheet: the button must not look like approval.
+  const addressWarns = check.items.some((item) => item.id === "address" && item.status !== "ok");
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to={`/campaigns/${campaign.id}`} className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
@@ -175,9 +177,9 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
               <a
                 href={`/campaigns/${campaign.id}/print.pdf?${loaderData.query}`}
                 download
-                className={buttonClass({ size: "md", className: "w-full" })}
+                className={buttonClass({ variant: addressWarns ? "secondary" : "primary", size: "md", className: "w-full" })}
               >
-                <Download aria-hidden className="h-4 w-4" /> Download PDF
+                <Download aria-hidden className="h-4 w-4" /> {addressWarns ? "Download PDF anyway" : "Download PDF"}
               </a>
             ) : (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -158,6 +158,8 @@ describe("the business name asked by the wizard", () => {
     const campaignId = location.split("/").pop()!.split("?")[0]!;
     const page = payload(await run(detailRoute.loader, makeRequest(location, { cookie: owner.cookie }), { campaignId }));
     expect(page).toMatchObject({ justLaunched: true, postalAddressSet: false, captureUrl: `http://localhost:3000/capture/${campaignId}` });
+    // Launched on a loopback address: the live screen and the QR download hear that no phone can open it.
+    expect(page.address).toMatchObject({ reach: "unreachable", warning: { title: "Phones cannot open this code" } });
     // Without ?live=1 the page is the usual one (the address notice stays until the address is set).
     const usual = payload(await run(detailRoute.loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId }));
     expect(usual).toMatchObject({ justLaunched: false, postalAddressSet: false });

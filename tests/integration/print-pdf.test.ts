@@ -37,9 +37,9 @@ async function ownerWithPlacement(overrides: Record<string, string> = {}) {
   return { owner, campaignId, placement };
 }
 
-async function sheetOf(owner: { id: string }, campaignId: string, query: Record<string, string>) {
+async function sheetOf(owner: { id: string }, campaignId: string, query: Record<string, string>, appOrigin = APP_ORIGIN) {
   const { db } = await getServices();
-  return (await getPrintSheet(db, { userId: owner.id, campaignId, options: parsePrintOptions(query), appOrigin: APP_ORIGIN }))!;
+  return (await getPrintSheet(db, { userId: owner.id, campaignId, options: parsePrintOptions(query), appOrigin }))!;
 }
 
 /** The page regions (in pixels at RENDER_DPI) holding each code with its quiet zone, upright ones first. */
@@ -250,16 +250,52 @@ describe("the print check", { timeout: 240_000 }, () => {
     const sheet = await sheetOf(owner, campaignId, {});
     expect(sheet.codeColor).toBe("#EA580C");
     expect(sheet.check.items.map((item) => [item.id, item.status])).toEqual([
+      ["address", "warn"],
       ["contrast", "warn"],
       ["quiet-zone", "ok"],
       ["logo", "ok"],
       ["size", "ok"],
     ]);
-    expect(sheet.check.items[0]!.text).toBe(
+    expect(sheet.check.items[1]!.text).toBe(
       "Low contrast (3.5:1): the code may scan poorly in dim light. A contrast of at least 4:1, such as black on white, is safer.",
     );
-    expect(sheet.check.items[3]!.text).toBe("The code is 11 cm wide: scans from up to 1.1 m away.");
-    expect((await sheetOf(owner, campaignId, { format: "tent" })).check.items[3]!.text).toBe("The code is 6.5 cm wide: scans from up to 65 cm away.");
+    expect(sheet.check.items[4]!.text).toBe("The code is 11 cm wide: scans from up to 1.1 m away.");
+    expect((await sheetOf(owner, campaignId, { format: "tent" })).check.items[4]!.text).toBe("The code is 6.5 cm wide: scans from up to 65 cm away.");
+  });
+
+  it("never passes a code phones cannot open: the address warns first with its fix, and the PDF still prints", async () => {
+    const owner = await createUser();
+    const campaignId = await createCampaignFor(owner);
+    const fix = "Set APP_URL to your public https address (e.g. APP_URL=https://qr.example.com) and restart the server before printing.";
+    const addressItem = async (appOrigin: string) => {
+      const { check } = await sheetOf(owner, campaignId, {}, appOrigin);
+      expect(check.canPrint).toBe(true);
+      return check.items[0];
+    };
+    expect(await addressItem("http://localhost:3000")).toEqual({
+      id: "address",
+      status: "warn",
+      text: `Phones cannot open this code. It points at http://localhost:3000, which only this computer can open. ${fix}`,
+    });
+    expect(await addressItem("http://192.168.1.20:3000")).toEqual({
+      id: "address",
+      status: "warn",
+      text: `Only phones on this network can open this code. It points at http://192.168.1.20:3000, a local network address: a phone on the same Wi-Fi can open it, no other phone can. ${fix}`,
+    });
+    expect(await addressItem("http://qr.example.com")).toMatchObject({
+      status: "warn",
+      text: expect.stringMatching(/^This code opens an unencrypted page\./),
+    });
+    const publicSheet = await sheetOf(owner, campaignId, {}, "https://qr.example.com");
+    expect(publicSheet.check.items.every((item) => item.status === "ok")).toBe(true);
+    expect(publicSheet.check.items[0]!.text).toBe("The code opens https://qr.example.com, which any phone can reach.");
+
+    // Served on a derived loopback address (these tests' APP_URL): the page warns and the PDF is still made.
+    const page = payload(await run(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: owner.cookie }), { campaignId }));
+    expect(page.check.items[0]).toMatchObject({ id: "address", status: "warn", text: expect.stringMatching(/^Phones cannot open this code\./) });
+    const pdf = await printPdf(owner.cookie, campaignId, {});
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect((await printPdf(owner.cookie, campaignId)).status).toBe(200);
   });
 

@@ -3,8 +3,10 @@
 import { Check, Copy, MailWarning, PartyPopper, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { PublicAddressNotice } from "~/components/public-address-notice";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
+import type { PublicAddressVerdict } from "~/utils/public-address";
 import { qrPngUrl } from "./campaign-card";
 import { printPageUrl } from "./campaigns";
 
@@ -36,7 +38,18 @@ export function PostalAddressNotice() {
   );
 }
 
-export function CampaignLivePanel({ campaignId, captureUrl, title }: { campaignId: string; captureUrl: string; title: string }) {
+export function CampaignLivePanel({
+  campaignId,
+  captureUrl,
+  title,
+  address,
+}: {
+  campaignId: string;
+  captureUrl: string;
+  title: string;
+  /** Who can open the code and link: a launch on an address phones cannot open says so before the next steps. */
+  address: PublicAddressVerdict;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   // The screen a launch lands on: the news is read first (and the page starts at its top).
@@ -59,6 +72,7 @@ export function CampaignLivePanel({ campaignId, captureUrl, title }: { campaignI
         </h2>
         <p className="mt-1 text-green-900">Anyone who scans the code of {title} now sees your offer. Here is what to do next.</p>
       </div>
+      <PublicAddressNotice verdict={address} />
       <ol className="grid gap-4 md:grid-cols-3">
         <li className="space-y-2 rounded-lg bg-white p-4">
           <h3 className="font-semibold text-gray-900">1. Print it</h3>

@@ -117,6 +117,7 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
     tooLong = error.role;
   }
   const check = printCheck({
+    appOrigin,
     format: options.format,
     codeColor,
     backgroundColor,

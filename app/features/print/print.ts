@@ -1,5 +1,6 @@
 // The print kit's rules (issue 28): formats, paper, code sizes, colour contrast and the print check.
 // Pure and browser-safe: the print page, the PDF and the tests read the same numbers.
+import { publicAddressVerdict } from "~/utils/public-address";
 
 export const POINTS_PER_CM = 72 / 2.54;
 
@@ -141,10 +142,12 @@ export function scanDistanceLabel(codeWidthCm: number) {
 // ---- The print check ----
 
 export type CheckStatus = "ok" | "warn" | "refuse";
-export type CheckItem = { id: "contrast" | "quiet-zone" | "logo" | "size" | "text"; status: CheckStatus; text: string };
+export type CheckItem = { id: "address" | "contrast" | "quiet-zone" | "logo" | "size" | "text"; status: CheckStatus; text: string };
 export type PrintCheck = { items: CheckItem[]; canPrint: boolean; refusal: string | null };
 
 export type PrintCheckInput = {
+  /** The public address the code opens (APP_URL or the derived one). */
+  appOrigin: string;
   format: PrintFormat;
   codeColor: string;
   backgroundColor: string;
@@ -192,10 +195,21 @@ export function logoCheck(logoArea: number | null, logoUnreadable: boolean): Che
   return { id: "logo", status: "ok", text: `The logo covers ${percent} of the code; the highest error correction (level H) restores what it hides.` };
 }
 
+/**
+ * Whether phones can open the code. A code only some phones or none can open still prints (a test
+ * sheet on the same Wi-Fi is worth having), but the check never passes it.
+ */
+export function addressCheck(appOrigin: string): CheckItem {
+  const verdict = publicAddressVerdict(appOrigin);
+  if (verdict.warning) return { id: "address", status: "warn", text: `${verdict.warning.title}. ${verdict.warning.text}` };
+  return { id: "address", status: "ok", text: `The code opens ${verdict.origin}, which any phone can reach.` };
+}
+
 /** What the print page shows before the Download button, and what the PDF route enforces. */
 export function printCheck(input: PrintCheckInput): PrintCheck {
   const spec = FORMAT_SPECS[input.format];
   const items: CheckItem[] = [
+    addressCheck(input.appOrigin),
     contrastCheck(input.codeColor, input.backgroundColor),
     {
       id: "quiet-zone",
