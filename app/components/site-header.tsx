@@ -16,6 +16,8 @@ function navItems(user: HeaderUser | null): NavItem[] {
     { to: "/dashboard", label: "Dashboard" },
     { to: "/campaigns", label: "Campaigns" },
     { to: "/leads", label: "Leads" },
+    // The counter, where staff and the owner check and redeem offer codes (decision 346).
+    { to: "/redeem", label: "Redeem" },
     { to: "/blog", label: "Blog" },
     ...(user.isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
   ];

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, KeyRound, RotateCcw, Search, XCircle } from "lucide-react";
+import { CheckCircle2, Clock, KeyRound, AlertOctagon, RotateCcw, Search, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
@@ -80,6 +80,9 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
   const message = actionData as CounterActionResult | undefined;
   // After a redeem the field is ready for the next customer, and the card says what just happened.
   const justRedeemed = Boolean(found && message?.redeemedCode === found.code);
+  // A used code shouts above everything; the same words from a late press are not said twice.
+  const alreadyRedeemed = justRedeemed ? null : (found?.alreadyRedeemed ?? null);
+  const shownMessage = message && message.message !== alreadyRedeemed ? message : null;
 
   return (
     <div className="min-h-screen bg-gray-50">
@@ -103,6 +106,15 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
         </div>
       </header>
       <main className="mx-auto max-w-md space-y-5 px-4 py-6">
+        {alreadyRedeemed ? (
+          <div role="alert" className="flex gap-3 rounded-2xl bg-red-700 p-4 text-white shadow-md">
+            <AlertOctagon aria-hidden className="h-8 w-8 shrink-0" />
+            <div>
+              <p className="text-xl leading-snug font-bold">{alreadyRedeemed}</p>
+              <p className="mt-1 text-base">Do not hand over the offer again.</p>
+            </div>
+          </div>
+        ) : null}
         <h1 className="text-2xl font-bold text-gray-900">Check a code</h1>
         <Form method="get" className="space-y-3" aria-label="Look up a code">
           <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-700">
@@ -138,12 +150,12 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
         </Form>
         <CodeScanner onCode={(code) => navigate(`/redeem?code=${encodeURIComponent(code)}`)} />
 
-        {message ? (
+        {shownMessage ? (
           <p
             role="status"
-            className={`rounded-xl p-4 text-base font-semibold ${message.ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}
+            className={`rounded-xl p-4 text-base font-semibold ${shownMessage.ok ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900"}`}
           >
-            {message.message}
+            {shownMessage.message}
           </p>
         ) : null}
 

@@ -162,9 +162,33 @@ describe("the counter", () => {
     expect(payload(first).message).toBe("Redeemed. Hand over the offer.");
     const second = await press("redeem", code, owner.cookie);
     expect(statusOf(second)).toBe(409);
-    expect(payload(second).message).toMatch(/^Already redeemed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(payload(second).message).toMatch(/^Already redeemed on [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2}\s?[AP]M by the owner$/);
     const after = payload(await counter(`/redeem?code=${code}`, owner.cookie));
-    expect(after.found).toMatchObject({ status: "redeemed", canUndo: true });
+    expect(after.found).toMatchObject({ status: "redeemed", canUndo: true, alreadyRedeemed: payload(second).message });
+  });
+
+  it("says when and by whom a used code was redeemed, in the staff's time zone; a valid code says nothing of the kind", async () => {
+    const { code } = await createClaim(campaignId, { name: "Used Twice", email: "used@example.com" });
+    expect(payload(await counter(`/redeem?code=${code}`, owner.cookie)).found.alreadyRedeemed).toBeNull();
+    const staff = await openStaffLink(owner.cookie, { label: "Front counter" });
+    await press("redeem", code, staff.cookie);
+    const year = new Date().getUTCFullYear();
+    await setCodeTimes(code, { redeemedAt: new Date(Date.UTC(year, 10, 26, 20, 13)) });
+    const inNewYork = `${owner.cookie}; tz=America%2FNew_York`;
+    const shown = payload(await counter(`/redeem?code=${code}`, inNewYork)).found;
+    expect(shown.alreadyRedeemed!.replace(/\s/g, " ")).toBe("Already redeemed on Nov 26 at 3:13 PM by Front counter");
+    expect(shown.statusText).toMatch(/^Redeemed on Nov 26, \d{4}/);
+    const refused = await press("redeem", code, owner.cookie);
+    expect(statusOf(refused)).toBe(409);
+    expect(payload(refused).message.replace(/\s/g, " ")).toBe("Already redeemed on Nov 26 at 8:13 PM by Front counter");
+
+    // Last year's redeem names its year; one redeemed by the owner says so.
+    const mine = await createClaim(campaignId, { name: "Old Hand", email: "old@example.com" });
+    await press("redeem", mine.code, owner.cookie);
+    await setCodeTimes(mine.code, { redeemedAt: new Date(Date.UTC(year - 1, 0, 5, 9, 30)) });
+    expect(payload(await counter(`/redeem?code=${mine.code}`, owner.cookie)).found.alreadyRedeemed.replace(/\s/g, " ")).toBe(
+      `Already redeemed on Jan 5, ${year - 1} at 9:30 AM by the owner`,
+    );
   });
 
   it("undoes a redeem within 5 minutes, not later", async () => {

@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
-import { formatDate, formatDateTime } from "./offer";
+import { formatDate, formatDateTime, formatMoment } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
@@ -31,6 +31,18 @@ export async function refundCounterAttempt({ actor, clientAddress }: CounterBudg
   await refundRateLimit("redeemMissByActor", actorKey(actor));
 }
 
+/** Who redeemed, as the counter names them: the staff link's name, or "the owner". */
+export function redeemerName(redeemedBy: string | null) {
+  if (!redeemedBy) return null;
+  return redeemedBy === "Owner" ? "the owner" : redeemedBy.replace(/^Staff: /, "");
+}
+
+/** "Already redeemed on Nov 26 at 3:13 PM by Front counter": what a used code shouts at the counter. */
+export function alreadyRedeemedSentence(at: Date | string, redeemedBy: string | null, timeZone: string) {
+  const who = redeemerName(redeemedBy);
+  return `Already redeemed on ${formatMoment(at, timeZone)}${who ? ` by ${who}` : ""}`;
+}
+
 export type CounterCode = {
   code: string;
   offer: string;
@@ -40,14 +52,17 @@ export type CounterCode = {
   claimedOn: string;
   status: CodeView["status"];
   statusText: string;
+  /** Set only for a redeemed code: the alert the counter shows above everything else. */
+  alreadyRedeemed: string | null;
   canUndo: boolean;
 };
 
 /** A code as the counter shows it, with dates in the staff's time zone. */
 export function presentCode(view: CodeView, timeZone: string): CounterCode {
+  const alreadyRedeemed = view.status === "redeemed" ? alreadyRedeemedSentence(view.redeemedAt!, view.redeemedBy, timeZone) : null;
   const statusText =
     view.status === "redeemed"
-      ? `Already redeemed on ${formatDateTime(view.redeemedAt!, timeZone)}`
+      ? `Redeemed on ${formatDateTime(view.redeemedAt!, timeZone)}`
       : view.status === "expired"
         ? `Expired on ${formatDateTime(view.expiresAt!, timeZone)}`
         : view.expiresAt
@@ -62,6 +77,7 @@ export function presentCode(view: CodeView, timeZone: string): CounterCode {
     claimedOn: formatDate(view.claimedAt, timeZone),
     status: view.status,
     statusText,
+    alreadyRedeemed,
     canUndo: view.undoUntil !== null,
   };
 }
@@ -89,7 +105,7 @@ export async function redeemAtCounter(db: Database, options: RedeemAtCounterOpti
     case "redeemed":
       return { outcome: "redeemed", ok: true, message: "Redeemed. Hand over the offer.", redeemedCode: options.code };
     case "already":
-      return { outcome: "already_redeemed", ok: false, message: `Already redeemed on ${formatDateTime(result.at, options.timeZone)}` };
+      return { outcome: "already_redeemed", ok: false, message: alreadyRedeemedSentence(result.at, result.by, options.timeZone) };
     case "expired":
       return { outcome: "expired", ok: false, message: `This code expired on ${formatDateTime(result.at, options.timeZone)}` };
     case "not-found":

@@ -101,6 +101,17 @@ export function formatDateTime(at: Date | string, timeZone: string) {
   return dateTimeFormat("en-US", timeZone, { dateStyle: "medium", timeStyle: "short" }).format(new Date(at));
 }
 
+/** "Nov 26 at 3:13 PM" in the staff's zone; the year only when it is not this year's. */
+export function formatMoment(at: Date | string, timeZone: string, now: Date = new Date()) {
+  const instant = new Date(at);
+  const year = dateTimeFormat("en-US", timeZone, { year: "numeric" });
+  const dayOptions: Intl.DateTimeFormatOptions =
+    year.format(instant) === year.format(now) ? { month: "short", day: "numeric" } : { month: "short", day: "numeric", year: "numeric" };
+  const day = dateTimeFormat("en-US", timeZone, dayOptions).format(instant);
+  const time = dateTimeFormat("en-US", timeZone, { hour: "numeric", minute: "2-digit" }).format(instant);
+  return `${day} at ${time}`;
+}
+
 /** The validity line under a code: "Valid until Dec 31, 2026", or "No expiry". */
 export function validityText(expiresAt: Date | string | null, timeZone: string) {
   if (!expiresAt) return "No expiry";

@@ -168,6 +168,8 @@ export type CodeView = {
   claimedAt: string;
   expiresAt: string | null;
   redeemedAt: string | null;
+  /** Who pressed "Mark redeemed": "Owner" or "Staff: {link name}"; null before it was recorded. */
+  redeemedBy: string | null;
   status: CodeStatus;
   /** Until when "Undo" is offered (only for a redeem within the last 5 minutes). */
   undoUntil: string | null;
@@ -189,6 +191,7 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
       claimedAt: offerCode.claimedAt,
       expiresAt: offerCode.expiresAt,
       redeemedAt: offerCode.redeemedAt,
+      redeemedBy: offerCode.redeemedBy,
       now: sql<string>`now()::text`,
     })
     .from(offerCode)
@@ -211,13 +214,17 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
     claimedAt: row.claimedAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,
     redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    redeemedBy: row.redeemedAt ? row.redeemedBy : null,
     status,
     undoUntil,
   };
 }
 
 export type RedeemOutcome =
-  { outcome: "redeemed"; at: string } | { outcome: "already"; at: string } | { outcome: "expired"; at: string } | { outcome: "not-found" };
+  | { outcome: "redeemed"; at: string }
+  | { outcome: "already"; at: string; by: string | null }
+  | { outcome: "expired"; at: string }
+  | { outcome: "not-found" };
 
 /**
  * Marks a code redeemed exactly once. The code's row is locked for the decision, so concurrent
@@ -234,6 +241,7 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
         id: offerCode.id,
         leadId: offerCode.leadId,
         redeemedAt: offerCode.redeemedAt,
+        redeemedBy: offerCode.redeemedBy,
         expiresAt: offerCode.expiresAt,
         isExpired: sql<boolean>`(${offerCode.expiresAt} is not null and ${offerCode.expiresAt} <= now())`,
       })
@@ -241,7 +249,7 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
       .where(and(eq(offerCode.code, code), inScope(options.actor)))
       .for("update");
     if (!row) return { outcome: "not-found" };
-    if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString() };
+    if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString(), by: row.redeemedBy };
     if (row.isExpired) return { outcome: "expired", at: row.expiresAt!.toISOString() };
     const [done] = await tx
       .update(offerCode)
