@@ -100,6 +100,7 @@ async function walk() {
     ["Chloé Dubois", "chloe.dubois@example.org", "+33 6 12 34 56 78"],
     ["Dev Patel", "dev.patel@example.net", ""],
   ];
+  let firstCode = "";
   for (const [index, [name, email, phone]] of visitors.entries()) {
     const visitor = await browser.newContext({
       baseURL: origin,
@@ -115,7 +116,10 @@ async function walk() {
     if (phone) await capture.getByLabel("Phone Number").fill(phone);
     await capture.getByRole("button", { name: "Claim My Offer" }).click();
     await capture.getByRole("heading", { name: "Thank You!" }).waitFor();
-    if (index === 0) await shoot(capture, "09-offer-claimed");
+    if (index === 0) {
+      await shoot(capture, "09-offer-claimed");
+      firstCode = (await capture.getByTestId("offer-code").textContent()).trim();
+    }
     await visitor.close();
   }
 
@@ -133,6 +137,16 @@ async function walk() {
   await shoot(page, "14-settings");
   await page.goto("/redeem");
   await shoot(page, "15-redeem-counter");
+  // The print kit on this address: the check says who can open the code.
+  await page.goto(`/campaigns/${campaignId}/print`);
+  await shoot(page, "16-print-check");
+  // A code used once, looked up again: the counter's alert.
+  await page.goto(`/redeem?code=${firstCode}`);
+  await page.getByRole("button", { name: "Mark redeemed" }).click();
+  await page.getByRole("button", { name: "Undo redeem" }).waitFor();
+  await page.goto(`/redeem?code=${firstCode}`);
+  await page.getByRole("alert").waitFor();
+  await shoot(page, "17-redeem-already-redeemed");
   await context.close();
 }
 

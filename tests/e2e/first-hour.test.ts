@@ -108,7 +108,7 @@ test("the first hour: sign up, verify, launch, see it live, take a lead, read th
   await expect(live.getByRole("img", { name: `QR code for ${TITLE}` })).toBeVisible();
   await expect(live.getByRole("textbox", { name: "Campaign link" })).toHaveValue(`${app}/capture/${campaignId}`);
   await expect(live.getByRole("link", { name: "Print it" })).toHaveAttribute("href", `/campaigns/${campaignId}/print`);
-  await expect(page.getByRole("note")).toContainText("Marketing emails to your visitors need your business's postal address.");
+  await expect(page.getByRole("note").filter({ hasText: "Marketing emails to your visitors need your business's postal address." })).toBeVisible();
 
   // Open the code: decode the printed QR and follow it on a visitor's phone.
   const png = PNG.sync.read(await (await page.request.get(`${app}/campaigns/${campaignId}/qr.png`)).body());

@@ -152,3 +152,17 @@ export async function submitLeadOver(
   });
   return { step: "submit" as const, status: response.status, html: await response.text() };
 }
+
+/**
+ * `npm start` as a newcomer runs it: a fresh data folder on PGlite, no APP_URL (the address is
+ * derived from HOST and PORT), no email service. Healthy when returned; `env` adds or overrides.
+ */
+export async function startUnconfiguredServer(env: Record<string, string> = {}) {
+  const server = startServer({ DATA_DIR: tmpDir(), DATABASE_URL: "", APP_URL: "", SMTP_URL: "", RESEND_API_KEY: "", LOG_LEVEL: "info", ...env });
+  // A cold start on a fresh folder runs every migration; a busy machine needs more than a minute.
+  await waitHealthy(server.port, 200, 180_000).catch((error: Error) => {
+    server.child.kill("SIGKILL");
+    throw new Error(`${error.message}\n${server.output()}`);
+  });
+  return server;
+}
