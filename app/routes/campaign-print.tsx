@@ -163,7 +163,15 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
               {check.items.map((item) => {
                 const { icon: Icon, className, word } = STATUS_ICON[item.status];
                 return (
-                  <li key={`${item.id}-${item.status}`} className="flex gap-2" data-status={item.status}>
+                  <li
+                    key={`${item.id}-${item.status}`}
+                    className={
+                      item.id === "address" && item.status !== "ok"
+                        ? "flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 font-medium text-amber-900"
+                        : "flex gap-2"
+                    }
+                    data-status={item.status}
+                  >
                     <Icon aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${className}`} />
                     <span>
                       <span className="sr-only">{word}: </span>
