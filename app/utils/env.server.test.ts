@@ -10,6 +10,14 @@ describe("the public address", () => {
     expect(env.appUrlReason).toBe("from APP_URL");
   });
 
+  test("says at start when APP_URL is an address some phones cannot open", () => {
+    expect(parseEnv({ ...base, APP_URL: "http://192.168.1.20:3000" }).appUrlReason).toBe(
+      "from APP_URL; only phones on this network can open this code",
+    );
+    expect(parseEnv({ ...base, APP_URL: "http://127.0.0.1:3000" }).appUrlReason).toBe("from APP_URL; phones cannot open this code");
+    expect(parseEnv({ ...base, APP_URL: "http://qr.example.com" }).appUrlReason).toBe("from APP_URL; this code opens an unencrypted page");
+  });
+
   test("is derived from PORT on the embedded database when APP_URL is unset, empty or a placeholder", () => {
     for (const APP_URL of [undefined, "", "your-app-url"]) {
       const env = parseEnv({ ...base, PORT: "4321", APP_URL });

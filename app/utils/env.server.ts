@@ -1,6 +1,7 @@
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
+import { publicAddressVerdict } from "./public-address";
 
 /** Values people paste from examples; they count as unset. */
 const PLACEHOLDER = /^(your[-_].*|.*your[-_]?(key|secret|project).*|sk_(test|live)_x+|pk_(test|live)_x+|x{3,}|changeme|placeholder|todo|<.*>)$/i;
@@ -160,7 +161,9 @@ function choosePublicAddress(env: z.output<typeof EnvSchema>): { origin: string;
             ? `must be an origin only (scheme, host and port), e.g. ${url.origin}`
             : null;
     if (problem) throw new Error(`Invalid configuration:\n  APP_URL: ${problem}`);
-    return { origin: url.origin, reason: "from APP_URL" };
+    // An address some phones cannot open is allowed (a test on the same Wi-Fi), but said at start too.
+    const { warning } = publicAddressVerdict(url.origin);
+    return { origin: url.origin, reason: warning ? `from APP_URL; ${warning.title.toLowerCase()}` : "from APP_URL" };
   }
   const host = WILDCARD_HOSTS.has(env.HOST.trim()) ? "localhost" : env.HOST.includes(":") && !env.HOST.startsWith("[") ? `[${env.HOST}]` : env.HOST;
   const origin = new URL(`http://${host}:${env.PORT}`).origin;
