@@ -6,7 +6,7 @@ process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWebhookEndpoint, sendTestEvent } from "~/features/integrations/webhooks.server";
 import { reserveCounterAttempt } from "~/features/redeem/counter.server";
-import { RATE_LIMITS } from "~/utils/rate-limit.server";
+import { consumeRateLimit, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
 import { ORIGIN } from "../http";
@@ -29,7 +29,7 @@ afterAll(() => closeVite?.());
 const post = (path: string, cookie: string, form: Record<string, string>) =>
   handle(new Request(`${ORIGIN}${path}`, { method: "POST", headers: { cookie, origin: ORIGIN }, body: new URLSearchParams(form) }));
 
-describe("a refused page action carries Retry-After", () => {
+describe("a refused page request carries Retry-After", () => {
   it("on the webhook page, for Send test event and Resend, with and without JavaScript", async () => {
     const owner = await createUser({ isPro: true });
     const { db } = await getServices();
@@ -57,6 +57,20 @@ describe("a refused page action carries Retry-After", () => {
       expect({ path, status: refused.status }).toEqual({ path, status: 429 });
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       expect(refused.headers.get("Cache-Control")).toBe("no-store");
+      await refused.arrayBuffer();
+    }
+  });
+
+  it("on the sign-in page, once an address's attempts are spent", async () => {
+    const address = "203.0.113.231";
+    for (let i = 0; i < RATE_LIMITS.signInByAddress.points; i++) await consumeRateLimit("signInByAddress", address);
+    const form = new URLSearchParams({ email: "someone@example.com", password: "not-the-password" });
+    for (const path of ["/signin", "/signin.data"]) {
+      const refused = await handle(
+        new Request(`${ORIGIN}${path}`, { method: "POST", headers: { origin: ORIGIN, "x-leadqr-client-ip": address }, body: form }),
+      );
+      expect({ path, status: refused.status }).toEqual({ path, status: 429 });
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
       await refused.arrayBuffer();
     }
   });
