@@ -38,7 +38,8 @@ describe("a refused page request carries Retry-After", () => {
     for (let i = 0; i < RATE_LIMITS.webhookManualSendByUser.points; i++) await sendTestEvent(db, scope);
     const page = `/settings/integrations/webhooks/${endpoint.id}`;
     const [delivery] = await db.query.webhookDelivery.findMany({ where: (row, { eq }) => eq(row.endpointId, endpoint.id), limit: 1 });
-    for (const form of [{ intent: "test" }, { intent: "resend", deliveryId: delivery!.id }]) {
+    const forms: Array<Record<string, string>> = [{ intent: "test" }, { intent: "resend", deliveryId: delivery!.id }];
+    for (const form of forms) {
       for (const path of [page, `${page}.data`]) {
         const refused = await post(path, owner.cookie, form);
         expect({ path, intent: form.intent, status: refused.status }).toEqual({ path, intent: form.intent, status: 429 });

@@ -212,13 +212,13 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
 
   // The loop does not wait for a batch: each send runs on its own, and the next pass claims as
   // soon as a slot is free, so a slow endpoint never holds the deliveries of others.
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   async function startDeliveries() {
     const free = settings.maxInFlight - inFlight.size;
     if (free <= 0) return 0;
     const rows = await claim(Math.min(free, settings.batchSize));
     for (const row of rows) {
-      const sending: Promise<void> = deliver(row)
+      const sending: Promise<unknown> = deliver(row)
         .catch((error) => log.error({ err: error, deliveryId: row.id }, "webhook delivery not recorded"))
         .finally(() => {
           inFlight.delete(sending);
