@@ -355,7 +355,11 @@ async function runServer() {
       /** @type {Buffer[]} */
       const chunks = [];
       req.on("data", (chunk) => chunks.push(chunk));
-      req.on("error", fail);
+      // The client hung up before its body arrived: its doing, nothing to answer and no stack to keep.
+      req.on("error", (error) => {
+        const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+        lifecycle.logger.warn({ req: { id, method: req.method, url }, code }, "client closed the request before its body arrived");
+      });
       req.on("end", () => {
         const body = Buffer.concat(chunks);
         if (json) {
@@ -477,7 +481,10 @@ async function runServer() {
   // Never a stack trace to a user.
   app.use(
     /** @type {import("express").ErrorRequestHandler} */ (error, req, res, _next) => {
-      req.log?.error({ err: error }, "request failed");
+      // A refusal Express or its router decided (a path that is not valid percent-encoding is 400)
+      // is the client's doing: no stack. Anything else is ours.
+      if (error?.status >= 400 && error.status < 500) req.log?.info({ status: error.status, reason: error.message }, "request refused");
+      else req.log?.error({ err: error }, "request failed");
       if (res.headersSent) return res.end();
       res
         .status(error?.status && error.status < 500 ? error.status : 500)

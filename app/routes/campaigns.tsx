@@ -18,7 +18,7 @@ import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { isDomainError } from "~/utils/domain-error";
-import { domainErrorData, formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, parseFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -140,6 +140,8 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ formError: "Unknown action." }, { status: 400 });
   }
 }
+
+export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaigns, summary, filters, isPro, canCreate, wizard, businessName } = loaderData;

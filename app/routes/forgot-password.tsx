@@ -6,7 +6,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
 import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -27,6 +27,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
   return data<ForgotData>({ sent: true, email }, { status: 200 });
 }
+
+export const headers = withRefusalHeaders();
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -5,7 +5,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
-import { domainErrorData } from "~/utils/http.server";
+import { domainErrorData, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
 
@@ -51,6 +51,8 @@ const SALES_EMAIL =
   );
 
 const buttonBase = "mt-8 flex w-full items-center justify-center gap-2 rounded-lg px-4 py-3 text-center font-semibold";
+
+export const headers = withRefusalHeaders();
 
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, isPro } = loaderData;

@@ -15,7 +15,7 @@ import {
   type CounterCode,
   type CounterOutcome,
 } from "~/features/redeem/counter.server";
-import { domainErrorData, formFields, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -70,7 +70,7 @@ const COUNTER_STATUS: Record<CounterOutcome, number> = {
   not_found: 404,
 };
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
+export const headers = withRefusalHeaders({ "Cache-Control": "no-store", "Referrer-Policy": "same-origin" });
 
 export default function Redeem({ loaderData, actionData }: Route.ComponentProps) {
   const { scope, typed, found, error } = loaderData;

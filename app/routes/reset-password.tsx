@@ -8,7 +8,7 @@ import { apiKeysSurviveResetText, NewPasswordSchema, PASSWORD_RESET_DONE, RESET_
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
 import { countActiveApiKeys } from "~/features/integrations/api-keys.server";
 import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/reset-password";
@@ -37,6 +37,8 @@ export async function action({ request }: Route.ActionArgs) {
     return domainErrorData(error, (refusal): ResetData => ({ error: refusal.message }));
   }
 }
+
+export const headers = withRefusalHeaders();
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

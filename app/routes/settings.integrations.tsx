@@ -21,7 +21,7 @@ import {
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
@@ -114,6 +114,8 @@ export async function action({ request }: Route.ActionArgs) {
 
   return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
 }
+
+export const headers = withRefusalHeaders();
 
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const { isPro, endpoints, keys } = loaderData;

@@ -23,7 +23,7 @@ import {
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
-import { domainErrorData, formFields, notFound, readForm } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -226,6 +226,8 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
     </main>
   );
 }
+
+export const headers = withRefusalHeaders();
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhook endpoint · LeadQR" }];
 

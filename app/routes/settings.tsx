@@ -18,7 +18,7 @@ import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -120,6 +120,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+export const headers = withRefusalHeaders();
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { email, accountId, memberSince, plan, businessName, subscription, identity, sessions } = loaderData;

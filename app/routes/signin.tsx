@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
 import { parseCredentials, signIn, type AuthActionData } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
-import { domainErrorData, formFields, readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signin";
 
@@ -24,6 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
     return domainErrorData(error, (refusal): AuthActionData => ({ error: refusal.message, email }));
   }
 }
+
+export const headers = withRefusalHeaders();
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return <AuthForm mode="signin" actionData={actionData} />;

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
 import { ADDRESS_TAKEN, parseCredentials, signUp, type AuthActionData, type SignUpOutcome } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
-import { domainErrorData, formFields, readForm, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signup";
 
@@ -35,6 +35,8 @@ function refused(outcome: Extract<SignUpOutcome, { ok: false }>, email: string) 
       return data<AuthActionData>({ error: outcome.message, email }, { status: outcome.byServer ? 503 : 400 });
   }
 }
+
+export const headers = withRefusalHeaders();
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return <AuthForm mode="signup" actionData={actionData} />;

@@ -4,7 +4,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
-import { domainErrorData, setCookieHeaders } from "~/utils/http.server";
+import { domainErrorData, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/verify-email";
 
@@ -32,6 +32,8 @@ export async function action({ request }: Route.ActionArgs) {
     return domainErrorData(error, (refusal): ResendData => ({ error: refusal.message }));
   }
 }
+
+export const headers = withRefusalHeaders();
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { outcome, signedIn, verified } = loaderData;

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "./domain-error";
 import { parseFormWith } from "./form";
@@ -55,6 +55,21 @@ export function formFields(form: Iterable<[string, FormDataEntryValue]>): Record
 export function domainErrorData<T>(error: unknown, body: (error: DomainError) => T) {
   if (!(error instanceof DomainError)) throw error;
   return data(body(error), { status: error.status, headers: error.headers });
+}
+
+/**
+ * A page route's `headers` export for refusals answered by `domainErrorData`: React Router sends a
+ * loader's or action's own headers only through this export, so without it a 429 lost its
+ * Retry-After (decision 303). `fixed` are the route's own headers for every answer.
+ */
+export function withRefusalHeaders(fixed: Record<string, string> = {}): HeadersFunction {
+  return ({ actionHeaders, loaderHeaders, parentHeaders }) => {
+    const headers = new Headers(parentHeaders);
+    for (const [name, value] of Object.entries(fixed)) headers.set(name, value);
+    const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+    return headers;
+  };
 }
 
 /** A resource route's answer to a DomainError: its message as plain text with its status; anything else is rethrown. */

@@ -38,10 +38,11 @@ const queueAge = new Gauge({
   registers: [metricsRegistry],
 });
 
+/** Case-insensitive as the router is: printed codes encode `/Q/{CODE}` in upper case (byte-lean QR). */
 const AREAS: Array<[RegExp, string]> = [
-  [/^\/capture\//, "capture"],
-  [/^\/q\//, "capture"],
-  [/^\/api\/v1(?:\/|$)/, "api"],
+  [/^\/capture\//i, "capture"],
+  [/^\/q\//i, "capture"],
+  [/^\/api\/v1(?:\/|$)/i, "api"],
   [/^\/assets\//, "assets"],
 ];
 

@@ -25,9 +25,9 @@ export const RATE_LIMITS = {
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },
   profileByUser: { points: 20, duration: 15 * 60 },
-  // Offer codes at the counter: codes that do not exist (guesses), per staff link (or owner) and per address.
+  // Offer codes at the counter: codes that do not exist (guesses), per staff link (or owner) and per owner and address (decision 336).
   redeemMissByActor: { points: 60, duration: 10 * 60 },
-  redeemMissByAddress: { points: 120, duration: 10 * 60 },
+  redeemMissByOwnerAddress: { points: 120, duration: 10 * 60 },
   staffLinkByAddress: { points: 20, duration: 10 * 60 },
   /** Short links (`/q/{code}`) that do not exist: guessing codes is what this bounds (decision 280). */
   shortLinkMissByAddress: { points: 30, duration: 10 * 60 },

@@ -4,6 +4,7 @@
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { signUpOver, startServer, tmpDir, waitHealthy } from "./support/processes";
@@ -51,6 +52,45 @@ test("methods we do not serve answer 405 with Allow, and nothing is logged as an
   }
   expect((await send("GET", "/healthz")).status).toBe(200);
   expect((await send("HEAD", "/signin")).status).toBe(200);
+  expect(errorLines()).toEqual([]);
+});
+
+/** Starts a form post declaring 200 bytes, sends a few, and hangs up. */
+function hangUpMidBody(path: string) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(Number(server.port), "127.0.0.1", () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost:${server.port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 200\r\n\r\nname=Ada&email=a`,
+      );
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, 300);
+    });
+    socket.on("error", reject);
+  });
+}
+
+const linesWith = (message: string) =>
+  server
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(`"msg":"${message}"`));
+
+test("a lead post the client drops mid-body and a malformed short link are the client's doing: no error, no stack", async () => {
+  const campaign = crypto.randomUUID();
+  for (const path of [`/capture/${campaign}/lead`, `/capture/${campaign}.data`, "/q/AB12CD34/lead"]) await hangUpMidBody(path);
+  for (const path of ["/q/%ZZ", "/Q/%ZZ", "/capture/%E0%A4%A"]) {
+    const answer = await send("GET", path);
+    expect({ path, status: answer.status }).toEqual({ path, status: 400 });
+    expect(answer.body).not.toMatch(/at .+\(.+:\d+:\d+\)/);
+  }
+  await expect.poll(() => linesWith("client closed the request before its body arrived").length).toBe(3);
+  await expect.poll(() => linesWith("request refused").length).toBe(3);
+  for (const line of [...linesWith("client closed the request before its body arrived"), ...linesWith("request refused")]) {
+    expect(line).not.toContain('"stack"');
+    expect(line).toMatch(/"level":(30|40),/);
+  }
   expect(errorLines()).toEqual([]);
 });
 

@@ -63,6 +63,24 @@ describe("/admin/users", () => {
     expect(await roleOf(configured.id)).toBe("admin");
   });
 
+  it("counts only accounts that are admins now: an unverified address in ADMIN_EMAILS does not let the last admin go", async () => {
+    const { db } = await getServices();
+    const configured = eq(schema.user.email, "admin@example.com");
+    if ((await db.select().from(schema.user).where(configured)).length === 0) await createUser({ email: "admin@example.com", verified: false });
+    await db.update(schema.user).set({ role: "user", emailVerified: false }).where(configured);
+    const only = await createUser({ role: "admin" });
+    await db
+      .update(schema.user)
+      .set({ role: "user" })
+      .where(and(eq(schema.user.role, "admin"), ne(schema.user.id, only.id)));
+
+    const refused = await setRole(only.cookie, { userId: only.id, role: "user" });
+    expect(statusOf(refused)).toBe(400);
+    expect(payload(refused).error).toBe("You cannot remove the last admin. Make another user an admin first.");
+    expect(await roleOf(only.id)).toBe("admin");
+    expect((await getSessionUser(makeRequest("/admin", { cookie: only.cookie })))?.isAdmin).toBe(true);
+  });
+
   it("validates the input: 400 for bad roles and intents, 404 for unknown users", async () => {
     const admin = await createUser({ role: "admin" });
     const user = await createUser();

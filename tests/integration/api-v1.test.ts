@@ -187,6 +187,31 @@ describe("leads", () => {
     expect((await api("GET", "/leads?cursor=garbage", { key })).status).toBe(400);
   });
 
+  it("refuses a query parameter an operation does not take, on every operation, naming it", async () => {
+    const misspelt = await api("GET", `/leads?campaign_id=${otherCampaignId}`, { key });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.headers.get("content-type")).toBe("application/problem+json");
+    expect(misspelt.body).toMatchObject({
+      title: "Unknown query parameter",
+      status: 400,
+      detail: "This operation has no query parameter `campaign_id`. It takes limit, cursor, since, campaign, placement.",
+      errors: [{ path: "campaign_id", message: "Unknown query parameter" }],
+    });
+    const doc = (await openApiDocument()) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    for (const [template, methods] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(methods)) {
+        const path = `${template.replace(/\{[^}]+\}/g, uuid)}?extra=1`;
+        const answer = await api(method.toUpperCase(), path, { key, ...(method === "get" || method === "delete" ? {} : { body: {} }) });
+        expect({ operation: `${method} ${template}`, status: answer.status, error: answer.body?.errors }).toEqual({
+          operation: `${method} ${template}`,
+          status: 400,
+          error: [{ path: "extra", message: "Unknown query parameter" }],
+        });
+      }
+    }
+  });
+
   it("answers any crafted cursor with a 400 problem, never a server error", async () => {
     const encode = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
     const uuid = "00000000-0000-4000-8000-000000000000";
@@ -230,9 +255,9 @@ describe("leads", () => {
 
 describe("REST hooks", () => {
   it("subscribes and unsubscribes a target URL", async () => {
-    const subscribed = await api("POST", "/hooks", { key, body: { target_url: "http://127.0.0.1:9/zap", event: "lead.created" } });
+    const subscribed = await api("POST", "/hooks", { key, body: { target_url: "http://127.0.0.1:9999/zap", event: "lead.created" } });
     expect(subscribed.status).toBe(201);
-    expect(subscribed.body).toMatchObject({ object: "hook", target_url: "http://127.0.0.1:9/zap", event: "lead.created" });
+    expect(subscribed.body).toMatchObject({ object: "hook", target_url: "http://127.0.0.1:9999/zap", event: "lead.created" });
     expect(subscribed.body.secret).toMatch(/^whsec_/);
     const { db } = await getServices();
     const [row] = await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.id, subscribed.body.id));

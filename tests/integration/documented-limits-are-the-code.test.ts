@@ -23,6 +23,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| AI copy |", ["aiCopyByUser"]],
   ["| checkout |", ["checkoutByUser"]],
   ["| profile changes |", ["profileByUser"]],
+  ["| offer codes at the counter that do not exist |", ["redeemMissByActor", "redeemMissByOwnerAddress"]],
 ];
 
 describe("docs/operations.md states the rate limits the code applies", () => {

@@ -39,7 +39,7 @@ describe("settings → integrations", () => {
     const owner = await createUser({ isPro: true });
     const created = await post(owner.cookie, {
       intent: "createEndpoint",
-      url: "http://127.0.0.1:9/leads",
+      url: "http://127.0.0.1:9999/leads",
       events: ["lead.created", "campaign.updated"],
       description: "CRM",
     });
@@ -49,7 +49,7 @@ describe("settings → integrations", () => {
 
     const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
     expect(view.endpoints).toEqual([
-      expect.objectContaining({ url: "http://127.0.0.1:9/leads", events: ["lead.created", "campaign.updated"], status: "active" }),
+      expect.objectContaining({ url: "http://127.0.0.1:9999/leads", events: ["lead.created", "campaign.updated"], status: "active" }),
     ]);
     expect(JSON.stringify(view)).not.toContain(secret);
     const endpointView = payload(await run(endpointPage.loader, makeRequest("/x", { cookie: owner.cookie }), { endpointId: view.endpoints[0].id }));
@@ -68,14 +68,14 @@ describe("settings → integrations", () => {
 
   it("refuses an endpoint without events or with a bad URL, next to the field", async () => {
     const owner = await createUser({ isPro: true });
-    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x" })).fieldErrors.events).toBe(
+    expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9999/x" })).fieldErrors.events).toBe(
       "Choose at least one event",
     );
     expect(payload(await post(owner.cookie, { intent: "createEndpoint", url: "nonsense", events: "lead.created" })).fieldErrors.url).toMatch(
       /full URL/,
     );
     expect(
-      payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.deleted" })).fieldErrors,
+      payload(await post(owner.cookie, { intent: "createEndpoint", url: "http://127.0.0.1:9999/x", events: "lead.deleted" })).fieldErrors,
     ).toBeDefined();
   });
 
@@ -101,7 +101,7 @@ describe("settings → integrations", () => {
     const view = payload(await run(page.loader, makeRequest("/settings/integrations", { cookie: owner.cookie })));
     expect(view).toEqual({ isPro: false, endpoints: [], keys: [] });
     const forms: Array<Record<string, string>> = [
-      { intent: "createEndpoint", url: "http://127.0.0.1:9/x", events: "lead.created" },
+      { intent: "createEndpoint", url: "http://127.0.0.1:9999/x", events: "lead.created" },
       { intent: "createKey", name: "Sneaky" },
     ];
     for (const form of forms) {

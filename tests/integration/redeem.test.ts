@@ -324,6 +324,42 @@ describe("staff links", () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(240);
   });
 
+  it("serve the shop's real codes however many strangers behind the same address guess, while each guesser stays bounded", async () => {
+    const cafe = "203.0.113.190";
+    const at = (cookie: string) => ({ cookie, headers: { "x-leadqr-client-ip": cafe } });
+    const lookUp = (code: string, cookie: string) => run(redeem.loader, makeRequest(`/redeem?code=${code}`, at(cookie)));
+    const markRedeemed = (code: string, cookie: string) =>
+      run(redeem.action, makeRequest(`/redeem?code=${code}`, { ...at(cookie), form: { intent: "redeem", code } }));
+    // Strangers on the café's Wi-Fi: free accounts and their staff links, guessing in random order, by lookup and by press.
+    const strangers = await Promise.all(Array.from({ length: 3 }, () => createUser()));
+    const actors: string[] = [];
+    for (const stranger of strangers) {
+      actors.push(stranger.cookie);
+      for (let link = 0; link < 2; link++) actors.push((await openStaffLink(stranger.cookie, { label: `Stranger ${link}` })).cookie);
+    }
+    const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+    const madeUp = () => Array.from({ length: 8 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+    const statuses: number[] = [];
+    for (let i = 0; i < 450; i++) {
+      const cookie = actors[Math.floor(Math.random() * actors.length)]!;
+      statuses.push(statusOf(Math.random() < 0.5 ? await lookUp(madeUp(), cookie) : await markRedeemed(madeUp(), cookie)));
+    }
+    // Each stranger's guesses are bounded: 120 per owner at this address (and 60 per link), then 429.
+    expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(3 * 120);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(450 - 3 * 120);
+    expect(new Set(statuses)).toEqual(new Set([404, 429]));
+
+    const till = await openStaffLink(owner.cookie, { label: "Café till" });
+    const first = await createClaim(campaignId, { name: "Wifi Regular", email: "wifi-regular@example.com" });
+    const second = await createClaim(campaignId, { name: "Wifi Owner", email: "wifi-owner@example.com" });
+    expect(statusOf(await lookUp(first.code, till.cookie))).toBe(200);
+    expect(statusOf(await markRedeemed(first.code, till.cookie))).toBe(200);
+    expect(statusOf(await lookUp(second.code, owner.cookie))).toBe(200);
+    expect(statusOf(await markRedeemed(second.code, owner.cookie))).toBe(200);
+    expect((await codeRow(first.code))!.redeemedAt).not.toBeNull();
+    expect((await codeRow(second.code))!.redeemedAt).not.toBeNull();
+  });
+
   it("answer a redeem racing an undo with 200 or 409, never a server error, and end consistent", async () => {
     const staff = await openStaffLink(owner.cookie, { label: "Two tills" });
     const { code } = await createClaim(campaignId, { name: "Race Condition", email: "race@example.com" });

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getSessionUser } from "~/features/auth/session.server";
+import * as forgot from "~/routes/forgot-password";
+import * as reset from "~/routes/reset-password";
 import * as settings from "~/routes/settings";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
@@ -121,6 +123,27 @@ describe("settings: profile", () => {
       expect(await outcomeOf(await linkFromOutbox("email_change_confirm", next), cookie)).toBe("invalid");
       expect(await emailOfUser(id)).toBe(email);
     });
+  });
+
+  it("voids a reset link asked for before the password was changed here", async () => {
+    const { cookie, email } = await createUser();
+    const ip = () => ({ "x-leadqr-client-ip": crypto.randomUUID() });
+    await run(forgot.action, makeRequest("/forgot-password", { form: { email }, headers: ip() }));
+    const link = await linkFromOutbox("reset_password", email);
+    const token = link.searchParams.get("token")!;
+    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(true);
+    await post(cookie, {
+      intent: "profile",
+      email,
+      currentPassword: DEFAULT_PASSWORD,
+      newPassword: "another-pass-43",
+      confirmPassword: "another-pass-43",
+    });
+    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(false);
+    const form = { token, password: "takeover-pass-44", confirmPassword: "takeover-pass-44" };
+    const refused = await run(reset.action, makeRequest(link.pathname + link.search, { form, headers: ip() }));
+    expect(payload(refused)).toEqual({ invalid: true });
+    expectRedirect(await run(signin.action, makeRequest("/signin", { form: { email, password: "another-pass-43" }, headers: ip() })), "/dashboard");
   });
 
   it("never lets a profile update set role or is_pro", async () => {

@@ -5,7 +5,7 @@ import * as schema from "~/db/schema";
 import { countLeadRefusals } from "~/features/analytics/analytics.server";
 import { flushCounts } from "~/features/capture/visitors.server";
 import * as route from "~/routes/capture";
-import { answerMetrics } from "~/utils/metrics.server";
+import { answerMetrics, countRequest } from "~/utils/metrics.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { makeRequest, run, statusOf } from "../http";
@@ -22,6 +22,26 @@ describe("/metrics", () => {
     expect((await answerMetrics("Bearer anything-at-all-here")).status).toBe(404);
     expect((await answerMetrics(undefined, TOKEN)).status).toBe(401);
     expect((await answerMetrics("Bearer wrong-token-0123456789", TOKEN)).status).toBe(401);
+  });
+
+  it("files every capture path under capture, the upper-case short link every printed code encodes too", async () => {
+    const captured = async () =>
+      Number(
+        /leadqr_http_requests_total\{method="GET",status="3xx",area="capture"\} (\d+)/.exec(
+          (await answerMetrics(`Bearer ${TOKEN}`, TOKEN)).body,
+        )?.[1] ?? 0,
+      );
+    const before = await captured();
+    for (const path of [
+      "/Q/AB12CD34",
+      "/q/ab12cd34",
+      "/Q/AB12CD34/lead",
+      "/capture/0d4e1c1e-6f4b-4b6e-9a43-0e1f3f7c8b21",
+      "/CAPTURE/0d4e1c1e-6f4b-4b6e-9a43-0e1f3f7c8b21",
+    ]) {
+      countRequest("GET", path, 302);
+    }
+    expect((await captured()) - before).toBe(5);
   });
 
   it("counts lead outcomes by reason and reports queue depths; the owner sees refusals per reason", { timeout: 120_000 }, async () => {

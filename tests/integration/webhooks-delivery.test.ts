@@ -12,6 +12,7 @@ import { WEBHOOK_MAX_ATTEMPTS, webhookBackoffMs } from "~/features/integrations/
 import { createWebhookWorker, type WebhookWorkerOptions } from "~/features/integrations/webhook-worker.server";
 import {
   createWebhookEndpoint,
+  deleteWebhookEndpoint,
   listDeliveryLog,
   resendDelivery,
   resumeWebhookEndpoint,
@@ -261,6 +262,47 @@ describe("webhook delivery", () => {
     const [delivery] = await deliveriesOf(endpoint.id);
     await expect(resendDelivery(db, { userId: owner.id, deliveryId: delivery!.id })).rejects.toMatchObject({ code: "rate_limited" });
     expect(await deliveriesOf(endpoint.id)).toHaveLength(RATE_LIMITS.webhookManualSendByUser.points);
+  });
+
+  it("an endpoint deleted while its delivery is in flight is the owner's doing: logged at info, not as an error", async () => {
+    const { owner, campaign, endpoint } = await proOwnerWithEndpoint("/deleted-mid-flight");
+    const { db } = await getServices();
+    // The receiver answers only once the owner has deleted the endpoint (and its deliveries with it).
+    receiver.behave((request, response) => {
+      if (request.url !== "/deleted-mid-flight") return void response.writeHead(200).end("ok");
+      void deleteWebhookEndpoint(db, { userId: owner.id, endpointId: endpoint.id }).then(() => response.writeHead(200).end("ok"));
+    });
+    const logged: Array<{ level: string; message: string }> = [];
+    const logger = Object.fromEntries(
+      (["info", "warn", "error"] as const).map((level) => [level, (_fields: unknown, message: string) => void logged.push({ level, message })]),
+    ) as unknown as WebhookWorkerOptions["logger"];
+
+    await visitorSubmits(campaign.id, { name: "Gone Gus", email: "gus@example.com" });
+    const running = await worker({ logger, pollMs: 20 });
+    running.start();
+    try {
+      await vi.waitFor(() => expect(logged.map((entry) => entry.message)).toContain("webhook endpoint deleted while its delivery was in flight"), {
+        timeout: 5_000,
+        interval: 20,
+      });
+    } finally {
+      await running.stop();
+    }
+    expect(logged.filter((entry) => entry.level === "error")).toEqual([]);
+    expect(logged.find((entry) => entry.message.startsWith("webhook endpoint deleted"))?.level).toBe("info");
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+    expect(await db.select().from(schema.webhookAttempt).where(eq(schema.webhookAttempt.endpointId, endpoint.id))).toEqual([]);
+
+    // The same through one pass: the worker's outcome for that delivery is "gone" (others' deliveries may be due too).
+    const again = await proOwnerWithEndpoint("/deleted-mid-flight");
+    await visitorSubmits(again.campaign.id, { name: "Gone Gia", email: "gia@example.com" });
+    receiver.behave((request, response) => {
+      if (request.url !== "/deleted-mid-flight") return void response.writeHead(200).end("ok");
+      void deleteWebhookEndpoint(db, { userId: again.owner.id, endpointId: again.endpoint.id }).then(() => response.writeHead(200).end("ok"));
+    });
+    expect(await (await worker({ logger })).runOnceWithOutcomes()).toContain("gone");
+    expect(await deliveriesOf(again.endpoint.id)).toEqual([]);
+    receiver.behave(answer(200));
   });
 
   it("two workers never send the same delivery twice", async () => {

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, afterAll, beforeAll } from "vitest";
 import * as schema from "~/db/schema";
-import { assertSafeDestination, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE } from "~/features/integrations/address-guard.server";
+import { assertSafeDestination, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE, WEBHOOK_PORT_MESSAGE } from "~/features/integrations/address-guard.server";
 import { sendWebhook } from "~/features/integrations/send.server";
 import { createWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { newWebhookSecret } from "~/features/integrations/webhooks.server";
@@ -171,4 +171,37 @@ describe("the settings form", () => {
       expect(await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id))).toEqual([]);
     },
   );
+});
+
+describe("ports", () => {
+  const save = async (url: string) => {
+    const owner = await createUser({ isPro: true });
+    const form = { intent: "createEndpoint", url, events: "lead.created" };
+    const result = await run(route.action, makeRequest("/settings/integrations", { cookie: owner.cookie, form }));
+    const { db } = await getServices();
+    return { result, saved: await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id)) };
+  };
+
+  it.each(["https://1.1.1.1:22/h", "https://1.1.1.1:25/h", "https://1.1.1.1:1/h", "https://1.1.1.1:1023/h", "https://1.1.1.1:0/h"])(
+    "refuses %s in the form with a message, and saves nothing",
+    async (url) => {
+      const { result, saved } = await save(url);
+      expect(statusOf(result)).toBe(400);
+      expect(payload(result).fieldErrors.url).toBe("Use port 443, 80 or a port above 1023 (or leave the port out)");
+      expect(saved).toEqual([]);
+    },
+  );
+
+  it.each(["https://1.1.1.1/h", "https://1.1.1.1:443/h", "https://1.1.1.1:80/h", "https://1.1.1.1:1024/h", "https://1.1.1.1:8443/h"])(
+    "accepts %s",
+    async (url) => {
+      const { saved } = await save(url);
+      expect(saved).toHaveLength(1);
+    },
+  );
+
+  it("refuses a stored endpoint on a privileged port at send time, before any byte is sent", async () => {
+    const result = await sendWebhook({ url: "https://1.1.1.1:22/h", secret: newWebhookSecret(), messageId: "evt_4", body: "{}", allowPrivate: true });
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: WEBHOOK_PORT_MESSAGE });
+  });
 });

@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { businessProfile, subscription, user } from "~/db/schema";
-import { voidEmailChangeLinks } from "~/features/auth/account-emails.server";
+import { voidLinksAfterPasswordChange } from "~/features/auth/account-emails.server";
 import { weakPasswordReasons } from "~/features/auth/password";
 import { getStripe } from "~/features/billing/stripe.server";
 import { deleteUploadsOfUser } from "~/features/uploads/storage.server";
@@ -68,7 +68,7 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
     // Revoking only the *other* sessions keeps this cookie valid, so a no-JavaScript form post
     // (whose loaders run with the same cookie) stays signed in (decision 135).
     await auth.api.revokeOtherSessions({ headers });
-    await voidEmailChangeLinks(db, userId);
+    await voidLinksAfterPasswordChange(db, userId);
   }
   if (emailChanged) {
     await auth.api.changeEmail({ body: { newEmail: input.email }, headers });

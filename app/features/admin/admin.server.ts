@@ -75,11 +75,12 @@ export type RoleChangeResult = { ok: true } | { ok: false; reason: "not_found" |
 
 /**
  * Sets a user's role. The admin rows are locked first, so two admins demoting each other at the
- * same time cannot leave the product without one.
+ * same time cannot leave the product without one. Only the role makes a session an admin, so only
+ * the role counts here: an address in ADMIN_EMAILS that has not been verified is no admin yet.
  */
 export async function changeUserRole(db: Database, { actorId, adminEmails, userId, role }: ChangeUserRoleOptions): Promise<RoleChangeResult> {
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ id: user.id, email: user.email }).from(user).where(isEffectiveAdmin(adminEmails)).for("update");
+    const admins = await tx.select({ id: user.id }).from(user).where(eq(user.role, "admin")).for("update");
     const [target] = await tx.select({ id: user.id, email: user.email, role: user.role }).from(user).where(eq(user.id, userId)).for("update");
     if (!target) return { ok: false, reason: "not_found" } as const;
     if (role === "user") {

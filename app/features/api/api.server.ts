@@ -70,9 +70,27 @@ async function readJson(request: Request) {
   }
 }
 
+/**
+ * A parameter the operation does not take is refused, not ignored: a misspelt filter
+ * (`campaign_id` for `campaign`) would otherwise answer with everything, as if it had matched.
+ */
+function refuseUnknownQueryParameters(operation: Operation, url: URL) {
+  const known = operation.query ? Object.keys(operation.query.shape) : [];
+  const unknown = [...new Set(url.searchParams.keys())].filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const takes = known.length > 0 ? `It takes ${known.join(", ")}.` : "It takes no query parameters.";
+  throw new ApiProblem(
+    400,
+    "Unknown query parameter",
+    `This operation has no query parameter ${unknown.map((name) => `\`${name}\``).join(", ")}. ${takes}`,
+    unknown.map((name) => ({ path: name, message: "Unknown query parameter" })),
+  );
+}
+
 async function runOperation(db: Database, userId: string, operation: Operation, params: Record<string, string>, url: URL, body: unknown) {
   const parsedParams = operation.params ? operation.params.safeParse(params) : { success: true as const, data: params };
   if (!parsedParams.success) throw new ApiProblem(404, "Not found", "No resource with this id.");
+  refuseUnknownQueryParameters(operation, url);
   let query: unknown = {};
   if (operation.query) {
     const parsed = operation.query.safeParse(Object.fromEntries(url.searchParams));

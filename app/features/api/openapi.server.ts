@@ -6,7 +6,7 @@ import { ProblemSchema } from "./api.schema";
 import { OPERATIONS } from "./operations.server";
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: "The request is malformed (bad JSON, id or query).",
+  400: "The request is malformed (bad JSON, id or query), or names a query parameter the operation does not take.",
   401: "Missing, unknown or revoked API key.",
   403: "The account is not on the Pro plan.",
   404: "Not found, or not yours.",
@@ -37,7 +37,8 @@ export function getOpenApiDocument() {
     content: { "application/problem+json": { schema: ProblemSchema } },
   });
   for (const operation of OPERATIONS) {
-    const errors = [...new Set([...operation.errors, 401, 403, 429])].sort();
+    // 400: any operation refuses a query parameter it does not take.
+    const errors = [...new Set([...operation.errors, 400, 401, 403, 429])].sort();
     registry.registerPath({
       method: operation.method.toLowerCase() as "get" | "post" | "patch" | "delete",
       path: operation.path,
@@ -78,7 +79,7 @@ export function getOpenApiDocument() {
       title: "LeadQR API",
       version: "1.0.0",
       description:
-        "Read and manage your campaigns and leads. Pro plan only. Every request is authenticated with an API key; errors are application/problem+json.",
+        "Read and manage your campaigns and leads. Pro plan only. Every request is authenticated with an API key; errors are application/problem+json. A query parameter an operation does not list is refused with 400, never ignored.",
     },
     servers: [{ url: `${getEnv().appOrigin}/api/v1` }],
   });

@@ -47,7 +47,7 @@ export type Operation = {
   body?: z.ZodType;
   /** Success status and its schema (null: no body). */
   success: { status: number; description: string; schema: z.ZodType | null };
-  /** Error statuses this operation may answer besides 401, 403, 429. */
+  /** Error statuses this operation may answer besides 400 (an unknown query parameter), 401, 403, 429. */
   errors: number[];
   handler: (context: ApiContext) => Promise<ApiResult>;
 };

@@ -1,7 +1,7 @@
 // What Better Auth's account callbacks do here: every mail goes through the outbox (decision 130),
 // and a verified address releases held lead notifications and ADMIN_EMAILS rights (decision 131).
 import crypto from "node:crypto";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, user, verification } from "~/db/schema";
 import {
@@ -57,9 +57,20 @@ export async function consumeEmailChangeLink(db: Database, userId: string, token
   return used.length > 0;
 }
 
-/** A password change or reset voids a pending email change: whoever asked for it may not be the owner. */
-export async function voidEmailChangeLinks(db: Database, userId: string) {
-  await db.delete(verification).where(eq(verification.identifier, emailChangeIdentifier(userId)));
+/**
+ * Any password change (a reset or Settings) voids the account's pending reset and email-change
+ * links (decision 225): whoever asked for them may not be the owner, and the owner just proved
+ * they need neither.
+ */
+export async function voidLinksAfterPasswordChange(db: Database, userId: string) {
+  await db
+    .delete(verification)
+    .where(
+      or(
+        and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)),
+        eq(verification.identifier, emailChangeIdentifier(userId)),
+      ),
+    );
 }
 
 export function verifyEmailLink(env: Env, token: string) {
@@ -94,8 +105,7 @@ export async function sendResetLink(db: Database, env: Env, target: AccountUser,
 /** After a reset: the notice, no other reset link left usable, and the owner's failed sign-ins forgotten. */
 export async function afterPasswordReset(db: Database, env: Env, target: AccountUser) {
   await enqueueEmail(db, { kind: "password_changed", to: target.email, content: passwordChangedEmail(env.appOrigin) });
-  await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, target.id)));
-  await voidEmailChangeLinks(db, target.id);
+  await voidLinksAfterPasswordChange(db, target.id);
   await db.execute(sql`delete from rate_limit where starts_with(key, ${`signInByAccount:${target.email.toLowerCase()}|`})`);
 }
 

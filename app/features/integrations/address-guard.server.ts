@@ -80,12 +80,26 @@ function hostOf(url: URL) {
   return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.+$/, "");
 }
 
+export const WEBHOOK_PORT_MESSAGE = "Use port 443, 80 or a port above 1023 (or leave the port out)";
+
+/**
+ * Webhooks go to web servers: the default ports, 443 and 80, or an unprivileged port above 1023
+ * (decision 337). The privileged ports below are other services (SSH, SMTP, databases' admin
+ * ports) that a webhook must not be able to knock on. `URL` drops a protocol's default port.
+ */
+export function isWebhookPort(url: URL) {
+  if (url.port === "") return true;
+  const port = Number(url.port);
+  return port === 443 || port === 80 || port > 1023;
+}
+
 /** Syntax rules for an endpoint URL; returns a message for the owner, or null when acceptable. */
 export function problemWithUrl(raw: string, allowPrivate: boolean): string | null {
   if (!URL.canParse(raw)) return "Enter a full URL, like https://example.com/webhooks/leadqr";
   const url = new URL(raw);
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "The URL must start with https://";
   if (url.username || url.password) return "The URL must not contain a user name or password";
+  if (!isWebhookPort(url)) return WEBHOOK_PORT_MESSAGE;
   const host = hostOf(url);
   if (!host) return "Enter a full URL, like https://example.com/webhooks/leadqr";
   if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return PRIVATE_ADDRESS_MESSAGE;

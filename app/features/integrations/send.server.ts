@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { Webhook } from "standardwebhooks";
-import { guardedLookup, isPrivateAddress, PRIVATE_ADDRESS_MESSAGE } from "./address-guard.server";
+import { guardedLookup, isPrivateAddress, isWebhookPort, PRIVATE_ADDRESS_MESSAGE, WEBHOOK_PORT_MESSAGE } from "./address-guard.server";
 
 export const SEND_LIMITS = {
   timeoutMs: 10_000,
@@ -59,6 +59,7 @@ export function sendWebhook(options: {
   }
   const isHttps = url.protocol === "https:";
   if (!isHttps && !(options.allowPrivate && url.protocol === "http:")) return Promise.resolve(failed("Only https:// URLs are allowed"));
+  if (!isWebhookPort(url)) return Promise.resolve(failed(WEBHOOK_PORT_MESSAGE));
   // Address literals never go through `lookup`, so they are checked here.
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return Promise.resolve(failed(PRIVATE_ADDRESS_MESSAGE));

@@ -41,6 +41,9 @@ export type WebhookWorkerOptions = Partial<typeof WEBHOOK_WORKER_DEFAULTS> & {
   clock?: Clock;
 };
 
+/** What became of a claimed delivery: its attempt kept, or its endpoint deleted mid-flight. */
+export type DeliveryOutcome = "recorded" | "gone";
+
 type Claimed = {
   id: string;
   attempts: number;
@@ -107,13 +110,20 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     );
   }
 
-  async function record(row: Claimed, result: AttemptResult) {
-    await db.transaction(async (tx) => {
+  /**
+   * Keeps the attempt's outcome. "gone": the owner deleted the endpoint (and with it this delivery)
+   * while it was in flight, so there is nothing left to record it on: their decision, not a fault.
+   */
+  async function record(row: Claimed, result: AttemptResult): Promise<DeliveryOutcome> {
+    return db.transaction(async (tx) => {
       // The lead may have been erased while this was in flight (the row lock orders us after or
       // before that erasure): then the answer, which may echo the lead, is not kept, nor retried.
       const [event] = rowsOf<{ erased: boolean }>(
         await tx.execute(sql`select redacted_at is not null as erased from webhook_event where id = ${row.event_id} for share`),
       );
+      // The lock the attempt's foreign key would take anyway, taken first so a deletion is seen, not thrown.
+      const [delivery] = rowsOf<{ id: string }>(await tx.execute(sql`select id from webhook_delivery where id = ${row.id} for key share`));
+      if (!delivery) return "gone";
       const erased = event?.erased ?? false;
       await tx.execute(sql`
         insert into webhook_attempt (delivery_id, endpoint_id, attempt, status_code, latency_ms, response_excerpt, error)
@@ -124,7 +134,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
           update webhook_delivery set status = 'succeeded', completed_at = ${now()}, locked_until = null, last_status_code = ${result.statusCode}
            where id = ${row.id}`);
         await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
-        return;
+        return "recorded";
       }
       const giveUp = erased || row.attempts >= settings.maxAttempts;
       const delay = webhookBackoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
@@ -143,6 +153,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       );
       if (endpoint && endpoint.consecutive_failures >= settings.pauseAfterFailures)
         await autoPause(tx as unknown as Database, row.endpoint_id, endpoint.consecutive_failures);
+      return "recorded";
     });
   }
 
@@ -178,29 +189,36 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       timeoutMs: settings.timeoutMs,
       maxResponseBytes: settings.maxResponseBytes,
     });
-    await record(row, result);
+    const outcome = await record(row, result);
+    if (outcome === "gone")
+      log.info({ deliveryId: row.id, endpointId: row.endpoint_id }, "webhook endpoint deleted while its delivery was in flight");
     if (pausedSomething) {
       pausedSomething = false;
       nudgeEmailWorker();
     }
+    return outcome;
   }
 
   /** Claims one batch of due deliveries and sends them; resolves, once all are sent, to the number claimed. */
   async function runOnce() {
+    return (await runOnceWithOutcomes()).length;
+  }
+
+  /** `runOnce`, with what became of each claimed delivery. */
+  async function runOnceWithOutcomes() {
     const rows = await claim(settings.batchSize);
-    await Promise.all(rows.map(deliver));
-    return rows.length;
+    return Promise.all(rows.map(deliver));
   }
 
   // The loop does not wait for a batch: each send runs on its own, and the next pass claims as
   // soon as a slot is free, so a slow endpoint never holds the deliveries of others.
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<unknown>>();
   async function startDeliveries() {
     const free = settings.maxInFlight - inFlight.size;
     if (free <= 0) return 0;
     const rows = await claim(Math.min(free, settings.batchSize));
     for (const row of rows) {
-      const sending: Promise<void> = deliver(row)
+      const sending: Promise<unknown> = deliver(row)
         .catch((error) => log.error({ err: error, deliveryId: row.id }, "webhook delivery not recorded"))
         .finally(() => {
           inFlight.delete(sending);
@@ -225,7 +243,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
     await Promise.all(inFlight);
   }
 
-  return { runOnce, start: loop.start, nudge: loop.nudge, stop };
+  return { runOnce, runOnceWithOutcomes, start: loop.start, nudge: loop.nudge, stop };
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;

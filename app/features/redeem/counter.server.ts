@@ -5,6 +5,13 @@ import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type Redee
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
+/**
+ * The address budget belongs to the codes' owner at that address (decision 336): a counter only
+ * ever finds its own owner's codes, so a stranger's misses on the same Wi-Fi say nothing about this
+ * shop's codes and must not spend its budget.
+ */
+const ownerAddressKey = ({ actor, clientAddress }: CounterBudgetOptions) => `${actor.userId}:${clientAddress}`;
+
 /** The budgets are the rate limiter's (its own store), so these two take no `db`. */
 export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string };
 
@@ -16,18 +23,18 @@ export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string }
  * Throws DomainError `rate_limited` when either budget is spent.
  */
 export async function reserveCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
-  await consumeRateLimit("redeemMissByAddress", clientAddress);
+  await consumeRateLimit("redeemMissByOwnerAddress", ownerAddressKey({ actor, clientAddress }));
   try {
     await consumeRateLimit("redeemMissByActor", actorKey(actor));
   } catch (error) {
-    await refundRateLimit("redeemMissByAddress", clientAddress);
+    await refundRateLimit("redeemMissByOwnerAddress", ownerAddressKey({ actor, clientAddress }));
     throw error;
   }
 }
 
 /** The attempt found a real code: it does not count against guessing. */
 export async function refundCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
-  await refundRateLimit("redeemMissByAddress", clientAddress);
+  await refundRateLimit("redeemMissByOwnerAddress", ownerAddressKey({ actor, clientAddress }));
   await refundRateLimit("redeemMissByActor", actorKey(actor));
 }
 
