@@ -8,7 +8,7 @@ import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
 import { ClaimCard } from "~/features/redeem/claim-card";
-import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
+import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT, FORM_INVITATION } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { LeadFormResult } from "./capture";
 
@@ -227,7 +227,8 @@ function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; te
           </span>
         </p>
       ) : null}
-      <p>{offer.thankYou}</p>
+      {/* The owner's thank-you is for after the claim (decision 342): the form invites. */}
+      <p>{FORM_INVITATION}</p>
     </>
   );
   // Inside the wizard the preview is one region of the owner's page, not a second <main>.
