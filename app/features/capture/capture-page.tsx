@@ -150,17 +150,13 @@ export function CaptureForm({
 
   if (result?.ok) {
     return (
-      <CaptureFrame design={offer.design}>
-        <main className="cq-main">
-          <ThankYou
-            offer={offer}
-            checkEmail={Boolean(result.checkEmail)}
-            claim={result.claim}
-            codeByEmail={result.codeByEmail}
-            alreadyClaimed={Boolean(result.alreadyClaimed)}
-          />
-        </main>
-      </CaptureFrame>
+      <ThankYouScreen
+        offer={offer}
+        checkEmail={Boolean(result.checkEmail)}
+        claim={result.claim}
+        codeByEmail={result.codeByEmail}
+        alreadyClaimed={Boolean(result.alreadyClaimed)}
+      />
     );
   }
 
@@ -343,19 +339,26 @@ function LeadFormBody({
   );
 }
 
-function ThankYou({
-  offer,
-  checkEmail,
-  claim,
-  codeByEmail,
-  alreadyClaimed,
-}: {
+type ThankYouProps = {
   offer: Offer;
   checkEmail: boolean;
   claim?: ClaimView;
   codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
   alreadyClaimed: boolean;
-}) {
+};
+
+/** After the claim, and whenever the browser that claimed opens the page again (decision 344). */
+export function ThankYouScreen(props: ThankYouProps) {
+  return (
+    <CaptureFrame design={props.offer.design}>
+      <main className="cq-main">
+        <ThankYou {...props} />
+      </main>
+    </CaptureFrame>
+  );
+}
+
+function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: ThankYouProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
