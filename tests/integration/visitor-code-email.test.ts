@@ -13,7 +13,8 @@ import { createCampaign, createUser } from "../factories";
 import { makeRequest, payload, run, statusOf } from "../http";
 import { startSmtp } from "./smtp-support";
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const PHONE_UA =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let addressCounter = 0;
 
 type Claimed = { ok: true; claim?: { code: string; validity: string }; alreadyClaimed?: boolean; codeByEmail?: string; checkEmail?: boolean };
@@ -33,9 +34,13 @@ function phone() {
     },
     async claim(campaignId: string, form: Record<string, string>, query = "") {
       const { scanToken } = await this.open(campaignId, query);
-      const result = await run(capture.action, makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: scanToken! }, headers: headers() }), {
-        campaignId,
-      });
+      const result = await run(
+        capture.action,
+        makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: scanToken! }, headers: headers() }),
+        {
+          campaignId,
+        },
+      );
       expect(statusOf(result)).toBe(200);
       return payload<Claimed>(result);
     },
@@ -176,7 +181,10 @@ describe("the visitor's code", () => {
       expect(stored.kinds).toEqual(mode === "notice" ? ["new_lead", "offer_code"] : ["consent_confirmation", "new_lead"]);
       expect(answers.filter((answer) => answer.alreadyClaimed)).toHaveLength(1);
       const { db } = await getServices();
-      const [code] = await db.select().from(schema.offerCode).where(and(eq(schema.offerCode.campaignId, campaignId)));
+      const [code] = await db
+        .select()
+        .from(schema.offerCode)
+        .where(and(eq(schema.offerCode.campaignId, campaignId)));
       expect(code!.leadId).toBe(stored.leads[0]!.id);
     }
   });

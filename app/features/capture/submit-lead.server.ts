@@ -381,7 +381,15 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   if (claim && codeMailed) {
     await enqueueEmail(
       tx,
-      claimedCodeEmailOf({ campaignId, leadId: stored.id, to: email, businessName, postalAddress: target.postalAddress, claim, timeZone: input.timeZone }),
+      claimedCodeEmailOf({
+        campaignId,
+        leadId: stored.id,
+        to: email,
+        businessName,
+        postalAddress: target.postalAddress,
+        claim,
+        timeZone: input.timeZone,
+      }),
     );
   }
   await enqueueEmail(
@@ -393,7 +401,11 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
 }
 
 /** The claimant's code on this campaign with its lead's scan and browser, or null. */
-async function claimOf(tx: Database, campaignId: string, email: string): Promise<(IssuedClaim & { scanId: string | null; visitorKey: string | null }) | null> {
+async function claimOf(
+  tx: Database,
+  campaignId: string,
+  email: string,
+): Promise<(IssuedClaim & { scanId: string | null; visitorKey: string | null }) | null> {
   const [row] = await tx
     .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, leadId: offerCode.leadId, scanId: lead.scanId, visitorKey: lead.visitorKey })
     .from(offerCode)
