@@ -34,15 +34,12 @@ function phone() {
     },
     async claim(campaignId: string, form: Record<string, string>, query = "") {
       const { scanToken } = await this.open(campaignId, query);
-      const result = await run(
-        capture.action,
-        makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: scanToken! }, headers: headers() }),
-        {
-          campaignId,
-        },
-      );
+      const result = await this.post(campaignId, { ...form, scanToken: scanToken! });
       expect(statusOf(result)).toBe(200);
       return payload<Claimed>(result);
+    },
+    post(campaignId: string, form: Record<string, string>) {
+      return run(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: headers() }), { campaignId });
     },
   };
 }
@@ -165,6 +162,19 @@ describe("the visitor's code", () => {
     const mails = await deliveredTo("lovelace@example.com");
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Your offer code: ${first.claim!.code}\n`);
+  });
+
+  it("claimed again from one scan over and over: each post spends that scan's budget, as a post that stores nothing", async () => {
+    const { campaignId } = await setup();
+    await phone().claim(campaignId, { name: "Ada Lovelace", email: "budget@example.com" });
+    const other = phone();
+    const { scanToken } = await other.open(campaignId);
+    const form = { name: "Mallory", email: "budget@example.com", scanToken: scanToken! };
+    const statuses: number[] = [];
+    for (let i = 0; i < 51; i++) statuses.push(statusOf(await other.post(campaignId, form)));
+    expect(statuses.slice(0, 50)).toEqual(Array(50).fill(200));
+    expect(statuses[50]).toBe(429);
+    expect((await storedOf(campaignId)).leads).toHaveLength(1);
   });
 
   it("two posts of one email at once store one lead, in the batch and in the per-lead path", async () => {

@@ -250,9 +250,14 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   }
   const { emailQueued, claim, claimedElsewhere } = stored;
   if (emailQueued || stored.codeMailed) nudgeEmailWorker();
-  if (claimedElsewhere) {
+  if (stored.seenAgain) {
     // No confirmation email was queued for a lead seen again: give back what was taken for one.
     if (mayEmail) await refundRateLimit("consentEmailByAddress", options.clientAddress).catch(() => undefined);
+    // It stored no lead, so it spends its token's budget like any post that stores nothing.
+    const charged = await storingNothing(THANKS);
+    if (!charged.ok) return charged;
+  }
+  if (claimedElsewhere) {
     let codeByEmail: "sent" | "not-sent" = "not-sent";
     try {
       codeByEmail = await mailExistingCode(db, {
@@ -280,6 +285,8 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
 }
 
 type StoredAlone = {
+  /** The email had claimed from another scan: its lead was marked seen again, nothing stored. */
+  seenAgain: boolean;
   emailQueued: boolean;
   /** The visitor's code email of a new claim was queued (decision 343). */
   codeMailed: boolean;
@@ -330,7 +337,13 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     await markLeadSeenAgain(tx, { leadId: earlier.leadId, placementId: target.placementId, at });
     // The browser that claimed sees its code again; any other gets it in that mailbox only.
     const sameBrowser = visitorKey !== null && earlier.visitorKey === visitorKey;
-    return { emailQueued: false, codeMailed: false, claim: sameBrowser ? earlier : null, claimedElsewhere: sameBrowser ? null : earlier };
+    return {
+      seenAgain: true,
+      emailQueued: false,
+      codeMailed: false,
+      claim: sameBrowser ? earlier : null,
+      claimedElsewhere: sameBrowser ? null : earlier,
+    };
   }
   // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
   // the claimant's unique code and the outbox rows keep every rule under concurrency.
@@ -349,7 +362,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   }
   const claim = await claimOfferCode(tx, { campaignId, email, leadId: stored?.id ?? null, at });
   if (stored && claim && !claim.isNew) throw new ClaimedMeanwhile();
-  if (!stored) return { emailQueued: false, codeMailed: false, claim, claimedElsewhere: null };
+  if (!stored) return { seenAgain: false, emailQueued: false, codeMailed: false, claim, claimedElsewhere: null };
   const consent = await recordLeadConsent(tx, {
     leadId: stored.id,
     campaignId,
@@ -397,7 +410,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     newLeadEmailOf(target, { leadId: stored.id, campaignId, name: leadValues.name, email, phone: leadValues.phone, offerCode: claim?.code ?? null }),
   );
   await enqueueLeadCreated(tx, { leadId: stored.id });
-  return { emailQueued, codeMailed, claim, claimedElsewhere: null };
+  return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
 }
 
 /** The claimant's code on this campaign with its lead's scan and browser, or null. */
