@@ -37,7 +37,8 @@ export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
           To count how many people open this offer, this page sets one cookie, <code>{VISITOR_COOKIE}</code>, holding a random number and nothing
           about you. It lets a second visit from the same browser be counted once and keeps scripts from faking visitors. It lasts{" "}
           {VISITOR_COOKIE_DAYS} days, is only ever sent back to this site, and is never shared or used to follow you elsewhere. What is stored with a
-          visit is a code made from it that changes every day.
+          visit is a code made from it that changes every day. When you claim the offer, another code made from it is kept with your details, so that
+          this browser shows you your offer code again when you come back.
         </p>
       ) : (
         <p>

@@ -5,7 +5,7 @@ import { leadPostPathOf, type LeadFormResult } from "~/features/capture/capture"
 import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
 import { CONSENT_FIELD } from "~/features/consent/consent";
 import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~/features/capture/capture.server";
-import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
+import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
 import { captureTargetOf } from "~/features/short-links/short-links.server";
 import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/capture/visitor-id.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -124,11 +124,13 @@ export default function Capture({ loaderData, actionData }: Route.ComponentProps
           postResult={actionData}
         />
       );
+    case "claimed":
+      return <ThankYouScreen offer={loaderData.offer} checkEmail={false} claim={loaderData.claim} alreadyClaimed={false} />;
   }
 }
 
 function titleOf(view: Route.MetaArgs["data"], error: unknown) {
-  if (view?.state === "form") return view.offer.headline;
+  if (view?.state === "form" || view?.state === "claimed") return view.offer.headline;
   if (view?.state === "limit") return "Scan Limit Reached!";
   if (error && !(isRouteErrorResponse(error) && error.status === 404)) return "Something went wrong";
   return "Campaign Not Found";

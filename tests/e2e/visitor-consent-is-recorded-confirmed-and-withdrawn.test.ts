@@ -112,8 +112,8 @@ test("an unticked box gives a lead without consent; the owner sees it and erases
   await claim(browser, campaignId, { name: "Nora Nobox", email: "nora@example.com", tick: false });
   const leadId = (await leadIdOf("nora@example.com"))!;
   expect(leadId).toBeTruthy();
-  // Nothing is ever sent to a visitor in checkbox mode.
-  expect(await mailsTo("nora@example.com")).toHaveLength(0);
+  // No marketing is sent without a tick: only the code of the claim, a transactional email (decision 343).
+  await expect.poll(async () => (await mailsTo("nora@example.com")).map((mail) => mail.subject)).toEqual(["Your offer code from Bean There Café"]);
 
   const page = await ownerPage(browser, owner.cookie);
   await page.goto(`${app.baseURL}/leads`);
@@ -204,7 +204,8 @@ test("one address gets at most one confirmation email per campaign per day", asy
   await claim(browser, campaignId, { name: "Vic Victim", email: "vic@example.com", tick: true });
   await claim(browser, campaignId, { name: "Vic Victim", email: "VIC@example.com", tick: true });
   const { rows } = await app.db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
-  expect(rows[0].n).toBe(2);
+  // The same address is one lead (decision 344); its second claim queued no second email either.
+  expect(rows[0].n).toBe(1);
   await expect.poll(async () => (await mailsTo("vic@example.com")).length, { timeout: 20_000 }).toBe(1);
   // Give the worker time to send anything else it might have queued.
   await new Promise((resolve) => setTimeout(resolve, 2_000));

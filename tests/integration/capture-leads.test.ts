@@ -57,11 +57,16 @@ describe("submitting the capture form", () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", phone: "+44 (20) 7946-0958", scanId: token });
     const outbox = await outboxOf(campaign.id);
-    expect(outbox).toHaveLength(1);
-    expect(outbox[0]).toMatchObject({ kind: "new_lead", to: owner.email, status: "pending" });
-    expect(outbox[0]!.html).toContain("Ada Lovelace");
-    expect(outbox[0]!.html).toContain("Summer &lt;Special&gt;");
-    expect(outbox[0]!.html).toContain("Bakery");
+    // The owner's email, and the visitor's code email (decision 343).
+    expect(outbox.map((row) => [row.kind, row.to]).sort()).toEqual([
+      ["new_lead", owner.email],
+      ["offer_code", "ada@example.com"],
+    ]);
+    const ownerEmail = outbox.find((row) => row.kind === "new_lead")!;
+    expect(ownerEmail).toMatchObject({ status: "pending" });
+    expect(ownerEmail.html).toContain("Ada Lovelace");
+    expect(ownerEmail.html).toContain("Summer &lt;Special&gt;");
+    expect(ownerEmail.html).toContain("Bakery");
   });
 
   it("lets the 5th counted visitor of a free campaign submit", async () => {
@@ -82,7 +87,7 @@ describe("submitting the capture form", () => {
     const third = payload<{ claim: { code: string } }>(await submit(campaign.id, form));
     expect(third).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(1);
-    expect(await outboxOf(campaign.id)).toHaveLength(1);
+    expect((await outboxOf(campaign.id)).map((row) => row.kind).sort()).toEqual(["new_lead", "offer_code"]);
     // Every answer shows the same offer code.
     const codes = [first, second].map((answer) => payload<{ claim: { code: string } }>(answer).claim.code);
     expect(codes).toEqual([third.claim.code, third.claim.code]);
@@ -178,7 +183,7 @@ describe("submitting the capture form", () => {
     expect(payload(await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: token }, address))).toMatchObject({ ok: true });
   });
 
-  it("never emails the address the visitor typed, and folds a surge past the per-minute threshold into one digest", async () => {
+  it("emails the address the visitor typed only its code, and folds a surge past the per-minute threshold into one digest", async () => {
     const { owner, campaign } = await setup({ isPro: true });
     const total = LEAD_EMAILS_PER_MINUTE + 3;
     for (let i = 0; i < total; i++) {
@@ -194,7 +199,10 @@ describe("submitting the capture form", () => {
     const worker = createEmailWorker({ db, transport: null, batchSize: 100, appUrl: "https://leadqr.test" });
     await worker.runOnce();
     const outbox = await outboxOf(campaign.id);
-    expect(outbox.every((row) => row.to === owner.email)).toBe(true);
+    expect(outbox.filter((row) => row.kind !== "offer_code").every((row) => row.to === owner.email)).toBe(true);
+    expect(outbox.filter((row) => row.kind === "offer_code").map((row) => row.to)).toEqual(
+      expect.arrayContaining(Array.from({ length: total }, (_, i) => `visitor${i}@example.com`)),
+    );
     expect(outbox.filter((row) => row.kind === "new_lead" && row.status === "skipped")).toHaveLength(LEAD_EMAILS_PER_MINUTE);
     const folded = outbox.filter((row) => row.status === "folded");
     expect(folded).toHaveLength(3);
@@ -272,7 +280,7 @@ describe("no per-campaign cap (decision 300)", () => {
     expect(codes).toHaveLength(visitors);
   });
 
-  it("gives one email one code and one token one lead when their posts race", async () => {
+  it("gives one email one lead, one code and one code email when its posts from eight scans race", async () => {
     const { campaign } = await setup({ isPro: true });
     const tokens = await Promise.all(Array.from({ length: 8 }, (_, i) => scanToken(campaign.id, `198.51.100.${i + 1}`)));
     expect(new Set(tokens).size).toBe(8);
@@ -285,8 +293,17 @@ describe("no per-campaign cap (decision 300)", () => {
     expect(results.map(statusOf)).toEqual(Array(16).fill(200));
     const { db } = await getServices();
     expect(await db.select().from(schema.offerCode).where(eq(schema.offerCode.campaignId, campaign.id))).toHaveLength(1);
+    // No second lead (decision 344): the first is seen again, and only that inbox gets the code.
     const leads = await leadsOf(campaign.id);
-    expect(leads).toHaveLength(8);
-    expect(new Set(leads.map((row) => row.scanId)).size).toBe(8);
+    expect(leads).toHaveLength(1);
+    expect(tokens).toContain(leads[0]!.scanId);
+    expect(leads[0]!.lastSeenAt).not.toBeNull();
+    expect((await outboxOf(campaign.id)).map((row) => [row.kind, row.to]).sort()).toEqual([
+      ["new_lead", expect.any(String)],
+      ["offer_code", "Same@Example.com"],
+    ]);
+    const bodies = results.map((result) => payload<{ claim?: unknown; alreadyClaimed?: boolean }>(result));
+    expect(bodies.filter((body) => body.claim)).toHaveLength(2);
+    expect(bodies.filter((body) => body.alreadyClaimed)).toHaveLength(14);
   });
 });

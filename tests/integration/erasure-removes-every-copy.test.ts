@@ -110,7 +110,7 @@ async function personWithEveryCopy() {
   const [code] = await db.select().from(schema.offerCode).where(eq(schema.offerCode.leadId, first!.id));
   const actor = { userId: owner.id, campaignId: null, staffAccessId: null, label: "Owner" };
   expect((await redeemOfferCode(db, { actor, code: code!.code })).outcome).toBe("redeemed");
-  // A day later the address is typed on another scan: a second lead, and the code by email.
+  // A day later the address is typed on another scan: no second lead (decision 344), the code by email.
   await db
     .update(schema.emailOutbox)
     .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
@@ -197,7 +197,7 @@ describe("erasing a lead removes every copy of the person", () => {
     const { db } = await getServices();
     const events = await db.select().from(schema.webhookEvent).where(eq(schema.webhookEvent.userId, scenario.owner.id));
     // Events keep that they happened (the delivery log), with the lead's id alone.
-    expect(events.map((event) => event.type).sort()).toEqual(["lead.consent_changed", "lead.created", "lead.created", "lead.redeemed"]);
+    expect(events.map((event) => event.type).sort()).toEqual(["lead.consent_changed", "lead.created", "lead.redeemed"]);
     for (const event of events) {
       expect(event.redactedAt).toBeInstanceOf(Date);
       expect((event.payload as { data: unknown }).data).toEqual({ lead: { id: expect.any(String), object: "lead", erased: true } });
@@ -212,18 +212,18 @@ describe("erasing a lead removes every copy of the person", () => {
     const path = `/settings/integrations/webhooks/${delivered.id}`;
 
     const page = payload(await run(webhookPage.loader, makeRequest(path, { cookie: owner.cookie }), { endpointId: delivered.id }));
-    expect(page.deliveries).toHaveLength(4);
+    expect(page.deliveries).toHaveLength(3);
     expect(page.deliveries.every((delivery: { leadErased: boolean }) => delivery.leadErased)).toBe(true);
 
     const form = { intent: "resend", deliveryId: page.deliveries[0].id };
     const refused = await run(webhookPage.action, makeRequest(path, { cookie: owner.cookie, form }), { endpointId: delivered.id });
     expect(statusOf(refused)).toBe(409);
     expect(payload(refused)).toEqual({ error: LEAD_ERASED_MESSAGE });
-    expect(await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, delivered.id))).toHaveLength(4);
+    expect(await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, delivered.id))).toHaveLength(3);
 
     // The paused endpoint's deliveries were waiting: they stopped, and resuming sends nothing.
     const waiting = await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, held.id));
-    expect(waiting.map((delivery) => delivery.status)).toEqual(["failed", "failed", "failed", "failed"]);
+    expect(waiting.map((delivery) => delivery.status)).toEqual(["failed", "failed", "failed"]);
     await resumeWebhookEndpoint(db, { userId: owner.id, endpointId: held.id });
     const sentBefore = receiver.received.length;
     await createWebhookWorker({ db, allowPrivate: true }).runOnce();

@@ -192,7 +192,8 @@ describe("double opt-in", () => {
     await claim(campaign.id, { marketingConsent: "yes", email: "target@example.com" });
     await claim(campaign.id, { marketingConsent: "yes", email: "TARGET@example.com" });
     await claim(campaign.id, { email: "unticked@example.com" });
-    expect(await recordsOf(campaign.id)).toHaveLength(3);
+    // The same address twice is one lead with one consent record (decision 344).
+    expect(await recordsOf(campaign.id)).toHaveLength(2);
     expect((await confirmationsOf(campaign.id)).map((email) => email.to)).toEqual(["target@example.com"]);
   });
 
@@ -285,7 +286,8 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(exported.scan).toMatchObject({ deviceType: "mobile" });
     // The offer code claimed with this lead (issue 15) is part of what is held.
     expect(exported.offerCode).toEqual({ code: first.code, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
-    expect(exported.emails.map((email: { kind: string }) => email.kind)).toEqual(["new_lead"]);
+    // The owner's email and the visitor's code email (decision 343).
+    expect(exported.emails.map((email: { kind: string }) => email.kind)).toEqual(["new_lead", "offer_code"]);
     expect(exported.otherLeadsOfThisPerson).toHaveLength(1);
   });
 

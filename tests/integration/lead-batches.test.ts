@@ -37,12 +37,13 @@ function submit(campaignId: string, form: Record<string, string>, index: number)
 
 async function tableCounts(campaignId: string) {
   const { db } = await getServices();
-  const [row] = rowsOf<{ leads: number; consents: number; codes: number; emails: number; events: number }>(
+  const [row] = rowsOf<{ leads: number; consents: number; codes: number; emails: number; codeEmails: number; events: number }>(
     await db.execute(sql`select
       (select count(*)::int from lead where campaign_id = ${campaignId}) as leads,
       (select count(*)::int from lead_consent where campaign_id = ${campaignId}) as consents,
       (select count(*)::int from offer_code where campaign_id = ${campaignId}) as codes,
       (select count(*)::int from email_outbox where campaign_id = ${campaignId} and kind = 'new_lead') as emails,
+      (select count(*)::int from email_outbox where campaign_id = ${campaignId} and kind = 'offer_code') as "codeEmails",
       (select count(*)::int from webhook_event where payload -> 'data' -> 'campaign' ->> 'id' = ${campaignId}) as events`),
   );
   return row!;
@@ -66,20 +67,30 @@ describe("a crowd claiming one offer at once", () => {
     );
 
     expect(answers.map(statusOf)).toEqual(tokens.map(() => 200));
-    expect(await tableCounts(campaign.id)).toEqual({ leads: 60, consents: 60, codes: 60, emails: 60, events: 60 });
-    // Each visitor was shown the code stored for their own lead, and the owner's email names it.
+    expect(await tableCounts(campaign.id)).toEqual({ leads: 60, consents: 60, codes: 60, emails: 60, codeEmails: 60, events: 60 });
+    // Each visitor was shown the code stored for their own lead; the owner's email names it, and the visitor's carries it.
     const stored = await db
-      .select({ email: schema.lead.email, scanId: schema.lead.scanId, code: schema.offerCode.code, html: schema.emailOutbox.html })
+      .select({
+        email: schema.lead.email,
+        scanId: schema.lead.scanId,
+        code: schema.offerCode.code,
+        kind: schema.emailOutbox.kind,
+        to: schema.emailOutbox.to,
+        html: schema.emailOutbox.html,
+      })
       .from(schema.lead)
       .innerJoin(schema.offerCode, eq(schema.offerCode.leadId, schema.lead.id))
       .innerJoin(schema.emailOutbox, eq(schema.emailOutbox.leadId, schema.lead.id))
       .where(eq(schema.lead.campaignId, campaign.id));
-    const byEmail = new Map(stored.map((row) => [row.email, row]));
+    const mailOf = (email: string, kind: string) => stored.find((row) => row.email === email && row.kind === kind)!;
     answers.forEach((answer, i) => {
-      const row = byEmail.get(`guest${i}@example.com`)!;
+      const row = mailOf(`guest${i}@example.com`, "new_lead");
       expect(row.scanId).toBe(tokens[i]);
       expect(payload<{ claim: { code: string } }>(answer).claim.code).toBe(formatOfferCode(row.code));
       expect(row.html).toContain(formatOfferCode(row.code));
+      const visitorMail = mailOf(`guest${i}@example.com`, "offer_code");
+      expect(visitorMail.to).toBe(`guest${i}@example.com`);
+      expect(visitorMail.html).toContain(formatOfferCode(row.code));
     });
     expect(new Set(stored.map((row) => row.code)).size).toBe(60);
     // They shared commits: fewer transactions wrote them than there are leads.
@@ -89,7 +100,7 @@ describe("a crowd claiming one offer at once", () => {
     expect(written!.transactions).toBeLessThan(60);
   });
 
-  it("gives one email claiming from two scans at the same instant one code, and stores both leads", async () => {
+  it("gives one email claiming from two scans at the same instant one lead, one code and one code email", async () => {
     const owner = await createUser({ isPro: true });
     const campaign = await createCampaign({ userId: owner.id });
     const [first, second] = await scanTokens(campaign.id, 2);
@@ -100,7 +111,7 @@ describe("a crowd claiming one offer at once", () => {
 
     expect(answers.map(statusOf)).toEqual([200, 200]);
     const counts = await tableCounts(campaign.id);
-    expect(counts).toMatchObject({ leads: 2, consents: 2, codes: 1 });
+    expect(counts).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1, codeEmails: 1 });
     // One of them drew the code and sees it; the other is told the code went to that mailbox.
     const bodies = answers.map((answer) => payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answer));
     expect(bodies.filter((body) => body.claim).length).toBe(1);
@@ -116,7 +127,7 @@ describe("a crowd claiming one offer at once", () => {
     const answers = await Promise.all([submit(campaign.id, form, 1), submit(campaign.id, form, 1)]);
 
     expect(answers.map(statusOf)).toEqual([200, 200]);
-    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1 });
+    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1, codeEmails: 1 });
     const codes = answers.map((answer) => payload<{ claim: { code: string } }>(answer).claim.code);
     expect(codes[0]).toBe(codes[1]);
   });
@@ -170,6 +181,13 @@ describe("a crowd claiming one offer at once", () => {
           campaignId: campaign.id,
           leadId,
         },
+        visitorEmail: {
+          kind: "offer_code",
+          to: email,
+          content: { subject: `Your code ${code.code}`, html: `<p>${code.code}</p>`, text: code.code },
+          campaignId: campaign.id,
+          leadId,
+        },
         announce: false,
         at,
       };
@@ -190,7 +208,7 @@ describe("a crowd claiming one offer at once", () => {
         c.client_address, c.user_agent, c.withdraw_token_hash, c.confirm_token_hash, c.wording_id::text,
         m.kind, m."to", m.subject, m.html, m.text, m.status, m.created_at = ${at}::timestamptz as mail_at
         from lead l join offer_code o on o.lead_id = l.id join lead_consent c on c.lead_id = l.id join email_outbox m on m.lead_id = l.id
-        where l.id = ${fine.lead.id}`),
+        where l.id = ${fine.lead.id} order by m.kind`),
     );
     expect(rows).toEqual([
       {
@@ -216,6 +234,32 @@ describe("a crowd claiming one offer at once", () => {
         subject: "New lead b@example.com",
         html: "<p>b@example.com</p>",
         text: "b@example.com",
+        status: "pending",
+        mail_at: true,
+      },
+      {
+        name: "Guest b@example.com",
+        email: "b@example.com",
+        phone: "555 0100",
+        scan_id: second,
+        lead_at: true,
+        code: fine.code.code,
+        user_id: owner.id,
+        claimant_key: fine.code.claimantKey,
+        expires_at: null,
+        mode: "checkbox",
+        ticked: true,
+        consent_at: true,
+        client_address: "203.0.113.5",
+        user_agent: PHONE_UA,
+        withdraw_token_hash: fine.consent.withdrawTokenHash,
+        confirm_token_hash: null,
+        wording_id: wording,
+        kind: "offer_code",
+        to: "b@example.com",
+        subject: `Your code ${fine.code.code}`,
+        html: `<p>${fine.code.code}</p>`,
+        text: fine.code.code,
         status: "pending",
         mail_at: true,
       },

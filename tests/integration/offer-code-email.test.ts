@@ -115,7 +115,8 @@ describe("the visitor's email", () => {
     await aDayLater(campaignId);
     const again = await claim(campaignId, { name: "Grace H.", email: "  GRACE@example.com ", ...TICK });
     // Whoever typed Grace's address from another scan learns only that her mailbox has it (issue 25 finding 4).
-    expect(again).toEqual({ ok: true, checkEmail: true, alreadyClaimed: true, codeByEmail: "sent" });
+    // No second lead, consent record or confirmation (decision 344): the code alone goes to her mailbox.
+    expect(again).toEqual({ ok: true, alreadyClaimed: true, codeByEmail: "sent" });
 
     const mails = await deliveredTo("grace@example.com");
     expect(mails).toHaveLength(2);
@@ -142,24 +143,30 @@ describe("the visitor's email", () => {
     expect(await storedCode(campaignId, "hedy@example.com")).toBe(code);
   });
 
-  it("when the client's email budget is spent and the offer requires consent, says the code could not be sent", async () => {
+  it("when the client's confirmation budget is spent, still emails the code on its own (decision 343)", async () => {
     const campaignId = await setup({ required: true });
     const address = `198.18.8.${++addressCounter}`;
     for (let i = 0; i < 5; i++) {
       expect(await claim(campaignId, { name: "Busy Wifi", email: `guest${i}@example.com`, ...TICK }, address)).toMatchObject({ codeByEmail: "sent" });
     }
     const spent = await claim(campaignId, { name: "Sixth Guest", email: "guest5@example.com", ...TICK }, address);
-    expect(spent).toEqual({ ok: true, codeByEmail: "not-sent" });
-    // The lead and its code are kept: the same email claiming later gets this code by email.
-    expect(await storedCode(campaignId, "guest5@example.com")).toMatch(/^[2-9A-Z]{3}-/);
-    expect(await deliveredTo("guest5@example.com")).toHaveLength(0);
+    expect(spent).toEqual({ ok: true, codeByEmail: "sent" });
+    const code = (await storedCode(campaignId, "guest5@example.com"))!;
+    const mails = await deliveredTo("guest5@example.com");
+    expect(mails).toHaveLength(1);
+    // Not a confirmation (no link): the transactional code email.
+    expect(mails[0]!.text).toContain(`Your offer code: ${code}\nShow this at the counter\n`);
+    expect(mails[0]!.text).not.toMatch(/\/consent\/confirm\//);
   });
 
-  it("is not sent without a tick; the code is then on the screen only", async () => {
+  it("is not sent without a tick; the code is then on the screen and in its own email", async () => {
     const campaignId = await setup();
     const shown = await claim(campaignId, { name: "No Tick", email: "notick@example.com" });
     expect(shown.checkEmail).toBeUndefined();
     expect(shown.claim!.code).toMatch(/^[2-9A-Z]{3}-/);
-    expect(await deliveredTo("notick@example.com")).toHaveLength(0);
+    const mails = await deliveredTo("notick@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`Your offer code: ${shown.claim!.code}\n`);
+    expect(mails[0]!.text).not.toMatch(/\/consent\/confirm\//);
   });
 });

@@ -181,12 +181,38 @@ export const lead = pgTable(
      * and a broad term's count compares one lowered string per lead instead of three `ILIKE`s.
      */
     searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || coalesce(phone, ''))`),
+    /**
+     * The claiming browser, keyed (decision 344): HMAC of its visitor id, so the same browser sees
+     * its code again. Never the id itself; null without a visitor id. Set only by the claim that
+     * stored the lead, never by a later claim with the same email from another browser.
+     */
+    visitorKey: text("visitor_key"),
+    /** When the same email last claimed again (decision 344: no second lead), or null. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   // placement_id last: the placements table counts leads by placement from the index alone.
   (t) => [
     index("lead_campaign_collected_idx").on(t.campaignId, t.collectedAt, t.placementId),
     index("lead_campaign_claimant_idx").on(t.campaignId, t.claimantKey),
+    index("lead_campaign_visitor_idx")
+      .on(t.campaignId, t.visitorKey)
+      .where(sql`visitor_key is not null`),
   ],
+);
+
+/** The placements a lead's email claimed through again after its first (decision 344): no second lead, the visit kept. */
+export const leadPlacement = pgTable(
+  "lead_placement",
+  {
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => lead.id, { onDelete: "cascade" }),
+    placementId: uuid("placement_id")
+      .notNull()
+      .references(() => placement.id, { onDelete: "cascade" }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.placementId] }), index("lead_placement_placement_idx").on(t.placementId)],
 );
 
 export const upload = pgTable(

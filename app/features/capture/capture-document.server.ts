@@ -141,6 +141,21 @@ function templateFor(entry: CachedCampaign, path: string, view: CaptureView, ren
   return template;
 }
 
+/**
+ * The visitor's document: the campaign's template with this visitor's token and nonce, or, for a
+ * browser that claimed (decision 344), a render of its own: its code is in the page, so it is
+ * never a template. Only returning claimants pay for a render.
+ */
+async function documentOf(entry: CachedCampaign, path: string, view: CaptureView, options: { nonce: string; render: RenderCapture; gzip: boolean }) {
+  if (view.state === "claimed") {
+    const html = Buffer.from(await options.render(path, view, options.nonce));
+    return options.gzip ? zlib.gzipSync(html) : html;
+  }
+  const template = await templateFor(entry, path, view, options.render);
+  const values = { token: view.state === "form" && view.scanToken ? view.scanToken : "", nonce: options.nonce };
+  return options.gzip ? gzipDocument(template, values) : plainDocument(template, values);
+}
+
 function headerSource(req: IncomingMessage) {
   return {
     get(name: string) {
@@ -208,10 +223,8 @@ export async function serveCaptureDocument(
     return options.next();
   }
 
-  const template = await templateFor(entry, path, view, options.render);
-  const values = { token: view.state === "form" && view.scanToken ? view.scanToken : "", nonce: options.nonce };
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  const body = gzip ? gzipDocument(template, values) : plainDocument(template, values);
+  const body = await documentOf(entry, path, view, { nonce: options.nonce, render: options.render, gzip });
   res.statusCode = 200;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");

@@ -8,7 +8,7 @@ import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
 import { ClaimCard } from "~/features/redeem/claim-card";
-import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
+import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT, FORM_INVITATION } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { LeadFormResult } from "./capture";
 
@@ -150,17 +150,13 @@ export function CaptureForm({
 
   if (result?.ok) {
     return (
-      <CaptureFrame design={offer.design}>
-        <main className="cq-main">
-          <ThankYou
-            offer={offer}
-            checkEmail={Boolean(result.checkEmail)}
-            claim={result.claim}
-            codeByEmail={result.codeByEmail}
-            alreadyClaimed={Boolean(result.alreadyClaimed)}
-          />
-        </main>
-      </CaptureFrame>
+      <ThankYouScreen
+        offer={offer}
+        checkEmail={Boolean(result.checkEmail)}
+        claim={result.claim}
+        codeByEmail={result.codeByEmail}
+        alreadyClaimed={Boolean(result.alreadyClaimed)}
+      />
     );
   }
 
@@ -227,7 +223,8 @@ function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; te
           </span>
         </p>
       ) : null}
-      <p>{offer.thankYou}</p>
+      {/* The owner's thank-you is for after the claim (decision 342): the form invites. */}
+      <p>{FORM_INVITATION}</p>
     </>
   );
   // Inside the wizard the preview is one region of the owner's page, not a second <main>.
@@ -342,19 +339,26 @@ function LeadFormBody({
   );
 }
 
-function ThankYou({
-  offer,
-  checkEmail,
-  claim,
-  codeByEmail,
-  alreadyClaimed,
-}: {
+type ThankYouProps = {
   offer: Offer;
   checkEmail: boolean;
   claim?: ClaimView;
   codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
   alreadyClaimed: boolean;
-}) {
+};
+
+/** After the claim, and whenever the browser that claimed opens the page again (decision 344). */
+export function ThankYouScreen(props: ThankYouProps) {
+  return (
+    <CaptureFrame design={props.offer.design}>
+      <main className="cq-main">
+        <ThankYou {...props} />
+      </main>
+    </CaptureFrame>
+  );
+}
+
+function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: ThankYouProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);

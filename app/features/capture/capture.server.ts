@@ -18,7 +18,10 @@ import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
 import { recordExclusion, recordIdIssued, tallyScan, visitorHashOf } from "./visitors.server";
 import { admitLoad } from "./bursts.server";
-import type { VisitorId } from "./visitor-id.server";
+import { claimKeyOf, type VisitorId } from "./visitor-id.server";
+import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
+import type { Claim } from "~/features/redeem/redeem.server";
+import { timeZoneOfCookie } from "~/utils/time-zone.server";
 
 export type CaptureOffer = {
   headline: string;
@@ -35,7 +38,9 @@ export type CaptureOffer = {
 export type CaptureView =
   | { state: "not-found" }
   | { state: "limit"; scanCount: number; limit: number; design: PageDesign }
-  | { state: "form"; offer: CaptureOffer; scanToken: string | null };
+  | { state: "form"; offer: CaptureOffer; scanToken: string | null }
+  /** This browser claimed the offer already (decision 344): its thank-you and code, not a blank form. */
+  | { state: "claimed"; offer: CaptureOffer; claim: ClaimView };
 
 async function getPublicCampaign(db: Database, campaignId: string) {
   const [row] = await db
@@ -227,8 +232,37 @@ export async function openCapturePage(db: Database, options: { campaignId: strin
   return decideCaptureLoad(db, snapshot, options.visit);
 }
 
-/** Records (or excludes) one load of a known campaign and says what to show. */
+/**
+ * Records (or excludes) one load of a known campaign and says what to show: the form, or the
+ * claimed state to a browser that claimed (decision 344). Only a browser that brought its id back
+ * costs the extra read, so first loads stay one statement.
+ */
 export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+  const visitor = visit.visitor;
+  const claimed = visitor?.returning && !visit.afterPost ? claimOfBrowser(db, found.id, claimKeyOf(visitor.id)) : null;
+  // Read alongside the scan; a failed read only costs the visitor the form.
+  claimed?.catch(() => undefined);
+  const view = await decideScan(db, found, visit);
+  // The claimed state wins over the free limit too: the code was issued before the limit.
+  if (view.state === "not-found" || !claimed) return view;
+  const claim = await claimed.catch((error: unknown) => {
+    logger.warn({ err: error, campaignId: found.id }, "claimed state not read: the form is shown");
+    return null;
+  });
+  if (!claim) return view;
+  return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, await timeZoneOfCookie(visit.headers.get("cookie"))) };
+}
+
+/** The code this browser claimed on the campaign (its latest lead's), or null. */
+async function claimOfBrowser(db: Database, campaignId: string, visitorKey: string): Promise<Claim | null> {
+  const [row] = rowsOf<{ code: string; expires_at: string | null }>(
+    await db.execute(sql`select o.code, o.expires_at::text as expires_at from lead l join offer_code o on o.lead_id = l.id
+      where l.campaign_id = ${campaignId} and l.visitor_key = ${visitorKey} order by l.collected_at desc limit 1`),
+  );
+  return row ? { code: row.code, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null } : null;
+}
+
+async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
   const { offer } = found;
   const design = offer.design;
   const limitView = (scanCount: number): CaptureView => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });

@@ -2,7 +2,7 @@
 // email has not claimed this offer yet. Leads that arrive while a write is in flight join the
 // next one, which stores all of them with one statement (decision 323) and one commit. Each visitor
 // is answered only after the commit that holds their lead, their consent record, their code and
-// the owner's email, so an acknowledged lead is durable (as with scans, decision 095).
+// the owner's and the visitor's emails, so an acknowledged lead is durable (as with scans, decision 095).
 // Anything unusual (the token was used meanwhile, the email claimed in the same instant, a
 // random code collision) is handed back to be stored alone by the per-lead transaction, which
 // knows every rule for those cases.
@@ -20,6 +20,8 @@ export type BatchedLead = {
   code: typeof offerCode.$inferInsert & { claimantKey: string };
   consent: PgInsertValue<typeof leadConsent>;
   ownerEmail: OutboxEmail;
+  /** The visitor's code, emailed with the claim (decision 343). */
+  visitorEmail: OutboxEmail;
   /** The owner listens for `lead.created`: the event is queued in the same transaction. */
   announce: boolean;
   /** The database's time of the lead's read: its collection, claim, consent and email time. */
@@ -109,7 +111,6 @@ function takeBatch(batcher: Batcher) {
 /** One input row per lead: every table's values, read by each insert of the statement below. */
 function inputOf(entry: BatchedLead) {
   const { lead: row, code, consent } = entry;
-  const mail = outboxRowOf(entry.ownerEmail);
   // The batch never holds a double opt-in lead (decision 322): no confirmation token to store.
   if (consent.confirmTokenHash) throw new Error("a lead awaiting confirmation is never batched");
   return {
@@ -120,6 +121,7 @@ function inputOf(entry: BatchedLead) {
     email: row.email,
     phone: row.phone ?? null,
     placement_id: row.placementId ?? null,
+    visitor_key: row.visitorKey ?? null,
     at: entry.at,
     code: code.code,
     user_id: code.userId,
@@ -132,14 +134,24 @@ function inputOf(entry: BatchedLead) {
     client_address: consent.clientAddress ?? null,
     user_agent: consent.userAgent ?? null,
     withdraw_token_hash: consent.withdrawTokenHash ?? null,
-    mail_kind: mail.kind,
-    mail_to: mail.to,
-    subject: mail.subject,
-    html: mail.html,
-    body_text: mail.text,
-    mail_headers: mail.headers ?? null,
-    sender_name: mail.senderName ?? null,
+    mails: mailInputsOf(entry),
   };
+}
+
+/** The lead's emails as the statement reads them: the owner's, and the visitor's code (decision 343). */
+function mailInputsOf(entry: BatchedLead) {
+  return [entry.ownerEmail, entry.visitorEmail].map((email) => {
+    const mail = outboxRowOf(email);
+    return {
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      body_text: mail.text,
+      headers: mail.headers ?? null,
+      sender_name: mail.senderName ?? null,
+    };
+  });
 }
 
 /**
@@ -152,13 +164,12 @@ const WRITE_BATCH = preparedStatement(
   "lead_batch",
   `with i as (
      select * from json_to_recordset($1::json) as x(
-       id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, at timestamptz,
+       id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, visitor_key text, at timestamptz,
        code text, user_id text, claimant_key text, claimed_at timestamptz, expires_at timestamptz,
-       consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text,
-       mail_kind text, mail_to text, subject text, html text, body_text text, mail_headers jsonb, sender_name text)
+       consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text, mails json)
    ), l as (
-     insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, collected_at)
-     select id, campaign_id, scan_id, name, email, phone, placement_id, at from i
+     insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, collected_at)
+     select id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, at from i
      on conflict (scan_id) do nothing
      returning id
    ), c as (
@@ -172,8 +183,9 @@ const WRITE_BATCH = preparedStatement(
      from i join l using (id)
    ), e as (
      insert into email_outbox (kind, "to", subject, html, text, campaign_id, lead_id, headers, sender_name, created_at)
-     select i.mail_kind, i.mail_to, i.subject, i.html, i.body_text, i.campaign_id, i.id, i.mail_headers, i.sender_name, i.at
+     select m.kind, m."to", m.subject, m.html, m.body_text, i.campaign_id, i.id, m.headers, m.sender_name, i.at
      from i join l using (id)
+     cross join lateral json_to_recordset(i.mails) as m(kind text, "to" text, subject text, html text, body_text text, headers jsonb, sender_name text)
    )
    select l.id::text as id,
      case when (select count(*) from c) = (select count(*) from l) then true

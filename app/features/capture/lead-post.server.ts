@@ -12,6 +12,7 @@ import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import type { LeadFormResult } from "./capture";
 import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
+import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "./visitor-id.server";
 
 export type LeadPostAnswer = { status: number; headers?: Record<string, string>; body: LeadFormResult };
 
@@ -55,6 +56,7 @@ export async function answerLeadPost(
     clientAddress: post.clientAddress,
     userAgent: post.userAgent,
     timeZone,
+    visitorKey: await visitorKeyOf(post.cookie),
   });
   if (result.ok) {
     const { claim: issued, ...rest } = result.body;
@@ -63,6 +65,15 @@ export async function answerLeadPost(
   }
   const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
   return { status: SUBMIT_STATUS[result.refusal], headers, body: result.body };
+}
+
+/** The claiming browser's key, when visitors are browsers (decision 310) and this one sent its id. */
+async function visitorKeyOf(cookie: string | null) {
+  const { env, secret } = await getServices();
+  if (env.VISITOR_ID !== "cookie") return null;
+  keyVisitorIds(secret);
+  const id = visitorIdFromCookie(cookie);
+  return id ? claimKeyOf(id) : null;
 }
 
 /**

@@ -16,6 +16,8 @@ export type SubmitTarget = {
   consentMode: ConsentMode;
   offerRequiresConsent: boolean;
   businessName: string | null;
+  /** The business's postal address for the visitor's code email ("" when not given). */
+  postalAddress: string;
   ownerTimeZone: string | null;
   /** The token's scan when it is a counted scan of this campaign (used or not: decision 090). */
   scanId: string | null;
@@ -87,6 +89,7 @@ type Row = {
   consent_mode: ConsentMode;
   offer_requires_consent: boolean;
   business_name: string | null;
+  postal_address: string | null;
   owner_time_zone: string | null;
   scan_id: string | null;
   placement_id: string | null;
@@ -105,7 +108,7 @@ type Row = {
 const READ_TARGETS = preparedStatement(
   "lead_targets",
   `select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, c.consent_mode,
-     c.offer_requires_consent, bp.name as business_name, bp.time_zone as owner_time_zone,
+     c.offer_requires_consent, bp.name as business_name, bi.postal_address, bp.time_zone as owner_time_zone,
      s.id::text as scan_id, s.placement_id::text as placement_id, p.name as placement_name,
      clock_timestamp()::text as at,
      coalesce(used.yes, false) as token_used, coalesce(claim.yes, false) as claimed,
@@ -115,6 +118,7 @@ const READ_TARGETS = preparedStatement(
    join campaign c on c.id = i.campaign_id
    join "user" u on u.id = c.user_id
    left join business_profile bp on bp.user_id = c.user_id
+   left join business_identity bi on bi.user_id = c.user_id
    left join scan s on s.id = i.token and s.campaign_id = c.id
    left join placement p on p.id = s.placement_id
    left join offer_rule r on r.campaign_id = c.id
@@ -139,6 +143,7 @@ async function readTargets(db: Database, requests: TargetRead[]) {
       consentMode: row.consent_mode,
       offerRequiresConsent: row.offer_requires_consent,
       businessName: row.business_name,
+      postalAddress: row.postal_address ?? "",
       ownerTimeZone: row.owner_time_zone,
       scanId: row.scan_id,
       placementId: row.placement_id,

@@ -1,11 +1,11 @@
 // A visitor's lead from the capture form: checked, stored with its consent and offer code, and
 // the owner told, in one transaction. The page load and scan recording are in capture.server.ts.
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
-import { lead, LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema";
+import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
 import { consentWordingOf } from "~/features/consent/consent";
 import { leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
@@ -15,13 +15,13 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { formatOfferCode } from "~/features/redeem/code";
-import { claimOfferCode, newOfferCodeRow, type Claim } from "~/features/redeem/redeem.server";
-import { mailExistingCode } from "~/features/redeem/offer-code-email.server";
+import { claimantKeyOf, claimOfferCode, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
 import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "./visitors";
@@ -88,6 +88,8 @@ type SubmitLeadOptions = {
   userAgent?: string | null;
   /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
   timeZone?: string;
+  /** The claiming browser's key (decision 344), kept with a new lead; null without a visitor id. */
+  visitorKey?: string | null;
 };
 
 /**
@@ -104,17 +106,7 @@ export async function submitLead(db: Database, options: SubmitLeadOptions): Prom
   return result;
 }
 
-async function decideLead(
-  db: Database,
-  options: {
-    campaignId: string | undefined;
-    fields: Record<string, string>;
-    clientAddress: string;
-    userAgent?: string | null;
-    /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
-    timeZone?: string;
-  },
-): Promise<SubmitLeadResult> {
+async function decideLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
   const { fields } = options;
   const ticked = fields[CONSENT_FIELD] === "yes";
   const values: LeadValues = {
@@ -224,117 +216,229 @@ async function decideLead(
       await wordingId(db, consentWordingOf(mode, businessName)),
     );
     const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone: phone ?? null, offerCode: code.code });
+    const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
+    const visitorEmail = claimedCodeEmailOf({
+      campaignId,
+      leadId,
+      to: email,
+      businessName,
+      postalAddress: target.postalAddress,
+      claim,
+      timeZone: options.timeZone ?? "UTC",
+    });
     const batched = await storeLeadInBatch(db, {
-      lead: { id: leadId, ...leadValues },
+      lead: { id: leadId, ...leadValues, visitorKey: options.visitorKey ?? null },
       code,
       consent: consent.row,
       ownerEmail,
+      visitorEmail,
       announce: target.listening,
       at,
     });
     if (batched === "stored") {
-      return accepted({ claim: { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null } });
+      nudgeEmailWorker();
+      return accepted({ claim });
     }
   }
-  let outcome: "stored" | "repeat";
-  let emailQueued = false;
-  let claim: Claim | null = null;
-  /** A code this submission may not see: the email claimed it from another scan (issue 25 finding 4). */
-  let claimedElsewhere: Claim | null = null;
+  const timeZone = options.timeZone ?? "UTC";
+  let stored: StoredAlone;
   try {
-    outcome = await db.transaction(async (tx) => {
-      // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
-      // the claimant's unique code and the outbox rows keep every rule under concurrency.
-      let [stored] = await tx.insert(lead).values(leadValues).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
-      if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
-        // A refresh shares its first load's token (decision 090), and two people behind one
-        // address with the same browser share a visitor hash: the second person's lead is kept.
-        [stored] = await tx
-          .insert(lead)
-          .values({ ...leadValues, scanId: null })
-          .returning({ id: lead.id });
-      }
-      // The same email claiming again gets its first code back (decision 120).
-      const claimed = await claimOfferCode(tx as unknown as Database, { campaignId, email, leadId: stored?.id ?? null, at });
-      // Only the scan that drew the code (a refresh or double submit of it included) sees it.
-      if (claimed && !claimed.isNew && !(await isLeadOfScan(tx as unknown as Database, claimed.leadId, token))) claimedElsewhere = claimed;
-      else claim = claimed;
-      if (!stored) return "repeat" as const;
-      const consent = await recordLeadConsent(tx, {
-        leadId: stored.id,
-        campaignId,
-        mode,
-        businessName,
-        ticked,
-        clientAddress: options.clientAddress,
-        userAgent: options.userAgent ?? null,
-        at,
-      });
-      if (mayEmail && consent.confirmToken) {
-        emailQueued = await queueConfirmationEmail(tx, {
-          leadId: stored.id,
-          campaignId,
-          ownerId: target.ownerId,
-          to: email,
-          businessName,
-          mode,
-          confirmToken: consent.confirmToken,
-          withdrawToken: consent.withdrawToken,
-          at,
-          // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
-          offerCode: claimed ? describeClaim(claimed, options.timeZone ?? "UTC") : undefined,
-        });
-      }
-      await enqueueEmail(
-        tx,
-        newLeadEmailOf(target, { leadId: stored.id, campaignId, name, email, phone: phone ?? null, offerCode: claimed?.code ?? null }),
-      );
-      await enqueueLeadCreated(tx, { leadId: stored.id });
-      return "stored" as const;
-    });
+    stored = await storeLeadAlone(db, { target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options });
   } catch (error) {
     logger.error({ err: error, campaignId }, "lead insert failed");
     return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
   }
-  // The owner's new-lead email waits to settle (decision 320): only a visitor's email is worth a nudge.
-  if (outcome === "stored" && emailQueued) nudgeEmailWorker();
+  const { emailQueued, claim, claimedElsewhere } = stored;
+  if (emailQueued || stored.codeMailed) nudgeEmailWorker();
+  if (stored.seenAgain) {
+    // No confirmation email was queued for a lead seen again: give back what was taken for one.
+    if (mayEmail) await refundRateLimit("consentEmailByAddress", options.clientAddress).catch(() => undefined);
+    // It stored no lead, so it spends its token's budget like any post that stores nothing.
+    const charged = await storingNothing(THANKS);
+    if (!charged.ok) return charged;
+  }
   if (claimedElsewhere) {
-    let codeByEmail: "sent" | "not-sent" = emailQueued ? "sent" : "not-sent";
-    if (!emailQueued) {
-      try {
-        codeByEmail = await mailExistingCode(db, {
-          campaignId,
-          ownerId: target.ownerId,
-          to: email,
-          businessName,
-          claim: claimedElsewhere,
-          timeZone: options.timeZone ?? "UTC",
-          clientAddress: options.clientAddress,
-        });
-      } catch (error) {
-        logger.error({ err: error, campaignId }, "offer code email not queued");
-      }
-      nudgeEmailWorker();
+    let codeByEmail: "sent" | "not-sent" = "not-sent";
+    try {
+      codeByEmail = await mailExistingCode(db, {
+        campaignId,
+        ownerId: target.ownerId,
+        to: email,
+        businessName,
+        claim: claimedElsewhere,
+        timeZone,
+        clientAddress: options.clientAddress,
+      });
+    } catch (error) {
+      logger.error({ err: error, campaignId }, "offer code email not queued");
     }
-    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), alreadyClaimed: true, codeByEmail });
+    nudgeEmailWorker();
+    return accepted({ alreadyClaimed: true, codeByEmail });
   }
   if (claim && codeByEmailOnly) {
     // Not queued now but allowed: this address already got its email (with this code) today.
-    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mayEmail ? "sent" : "not-sent" });
+    const mailed = emailQueued || stored.codeMailed || mayEmail;
+    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mailed ? "sent" : "not-sent" });
   }
   if (!emailQueued && !claim) return THANKS;
   return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }
 
-/** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
-async function isLeadOfScan(tx: Database, leadId: string, scanId: string) {
-  const [row] = await tx
-    .select({ id: lead.id })
-    .from(lead)
-    .where(and(eq(lead.id, leadId), eq(lead.scanId, scanId)));
-  return Boolean(row);
+type StoredAlone = {
+  /** The email had claimed from another scan: its lead was marked seen again, nothing stored. */
+  seenAgain: boolean;
+  emailQueued: boolean;
+  /** The visitor's code email of a new claim was queued (decision 343). */
+  codeMailed: boolean;
+  /** The code this submission may see: drawn by it, a double submit of its scan, or its own browser's. */
+  claim: IssuedClaim | null;
+  /** A code this submission may not see: the email claimed it from another browser (decision 224). */
+  claimedElsewhere: IssuedClaim | null;
+};
+
+type AloneInput = {
+  target: SubmitTarget;
+  leadValues: { campaignId: string; scanId: string; name: string; email: string; phone: string | null; placementId: string | null; collectedAt: SQL };
+  email: string;
+  mode: SubmitTarget["consentMode"];
+  businessName: string;
+  ticked: boolean;
+  mayEmail: boolean;
+  timeZone: string;
+  options: SubmitLeadOptions;
+};
+
+/** Another post of the same email drew the claimant's code since this one looked: store this one as seen again. */
+class ClaimedMeanwhile extends Error {}
+
+/**
+ * The per-lead transaction, for every lead the batch does not take. The same email on the same
+ * campaign is one lead (decision 344): a claim from another scan marks that lead seen again and
+ * stores nothing new. Two posts of one email at once: the second's code insert waits for the
+ * first's commit, finds the claimant taken, and the second is stored again as seen again.
+ */
+async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAlone> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => storeLeadAloneOnce(tx as unknown as Database, input));
+    } catch (error) {
+      if (!(error instanceof ClaimedMeanwhile) || attempt > 0) throw error;
+    }
+  }
 }
 
+async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<StoredAlone> {
+  const { target, leadValues, email, mode, businessName, ticked, options } = input;
+  const { campaignId, scanId: token } = leadValues;
+  const at = target.at;
+  const visitorKey = options.visitorKey ?? null;
+  const earlier = await claimOf(tx, campaignId, email);
+  if (earlier && earlier.scanId !== token) {
+    await markLeadSeenAgain(tx, { leadId: earlier.leadId, placementId: target.placementId, at });
+    // The browser that claimed sees its code again; any other gets it in that mailbox only.
+    const sameBrowser = visitorKey !== null && earlier.visitorKey === visitorKey;
+    return {
+      seenAgain: true,
+      emailQueued: false,
+      codeMailed: false,
+      claim: sameBrowser ? earlier : null,
+      claimedElsewhere: sameBrowser ? null : earlier,
+    };
+  }
+  // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
+  // the claimant's unique code and the outbox rows keep every rule under concurrency.
+  let [stored] = await tx
+    .insert(lead)
+    .values({ ...leadValues, visitorKey })
+    .onConflictDoNothing({ target: lead.scanId })
+    .returning({ id: lead.id });
+  if (!stored && !(await isSameSubmission(tx, { campaignId, scanId: token, email }))) {
+    // A refresh shares its first load's token (decision 090), and two people behind one
+    // address with the same browser share a visitor hash: the second person's lead is kept.
+    [stored] = await tx
+      .insert(lead)
+      .values({ ...leadValues, visitorKey, scanId: null })
+      .returning({ id: lead.id });
+  }
+  const claim = await claimOfferCode(tx, { campaignId, email, leadId: stored?.id ?? null, at });
+  if (stored && claim && !claim.isNew) throw new ClaimedMeanwhile();
+  if (!stored) return { seenAgain: false, emailQueued: false, codeMailed: false, claim, claimedElsewhere: null };
+  const consent = await recordLeadConsent(tx, {
+    leadId: stored.id,
+    campaignId,
+    mode,
+    businessName,
+    ticked,
+    clientAddress: options.clientAddress,
+    userAgent: options.userAgent ?? null,
+    at,
+  });
+  let emailQueued = false;
+  if (input.mayEmail && consent.confirmToken) {
+    emailQueued = await queueConfirmationEmail(tx, {
+      leadId: stored.id,
+      campaignId,
+      ownerId: target.ownerId,
+      to: email,
+      businessName,
+      mode,
+      confirmToken: consent.confirmToken,
+      withdrawToken: consent.withdrawToken,
+      at,
+      // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
+      offerCode: claim ? describeClaim(claim, input.timeZone) : undefined,
+    });
+  }
+  // The confirmation email carries the code: one email, never two (decision 343).
+  const codeMailed = Boolean(claim && !emailQueued);
+  if (claim && codeMailed) {
+    await enqueueEmail(
+      tx,
+      claimedCodeEmailOf({
+        campaignId,
+        leadId: stored.id,
+        to: email,
+        businessName,
+        postalAddress: target.postalAddress,
+        claim,
+        timeZone: input.timeZone,
+      }),
+    );
+  }
+  await enqueueEmail(
+    tx,
+    newLeadEmailOf(target, { leadId: stored.id, campaignId, name: leadValues.name, email, phone: leadValues.phone, offerCode: claim?.code ?? null }),
+  );
+  await enqueueLeadCreated(tx, { leadId: stored.id });
+  return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
+}
+
+/** The claimant's code on this campaign with its lead's scan and browser, or null. */
+async function claimOf(
+  tx: Database,
+  campaignId: string,
+  email: string,
+): Promise<(IssuedClaim & { scanId: string | null; visitorKey: string | null }) | null> {
+  const [row] = await tx
+    .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, leadId: offerCode.leadId, scanId: lead.scanId, visitorKey: lead.visitorKey })
+    .from(offerCode)
+    .innerJoin(lead, eq(lead.id, offerCode.leadId))
+    .where(and(eq(offerCode.campaignId, campaignId), eq(offerCode.claimantKey, claimantKeyOf(campaignId, email))));
+  return row ? { ...row, expiresAt: row.expiresAt?.toISOString() ?? null, isNew: false } : null;
+}
+
+/** The same email claimed again (decision 344): its lead is seen again, and through this placement too. */
+async function markLeadSeenAgain(tx: Database, options: { leadId: string; placementId: string | null; at: string }) {
+  const at = sql`${options.at}::timestamptz`;
+  await tx.update(lead).set({ lastSeenAt: at }).where(eq(lead.id, options.leadId));
+  if (!options.placementId) return;
+  await tx
+    .insert(leadPlacement)
+    .values({ leadId: options.leadId, placementId: options.placementId, lastSeenAt: at })
+    .onConflictDoUpdate({ target: [leadPlacement.leadId, leadPlacement.placementId], set: { lastSeenAt: at } });
+}
+
+/** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
 async function isSameSubmission(tx: Database, options: { campaignId: string; scanId: string; email: string }) {
   const result = await tx.execute(sql`
     select 1 from lead where campaign_id = ${options.campaignId} and lower(email) = lower(${options.email})

@@ -51,3 +51,11 @@ export function visitorCookieHeader(id: string, secure: boolean) {
   if (secure) attributes.push("Secure");
   return attributes.join("; ");
 }
+
+/**
+ * What a lead keeps of the browser that claimed it (decision 344): a keyed hash of its id, so the
+ * same browser is shown its code again and no other is. Never the id, and not the cookie's MAC.
+ */
+export function claimKeyOf(visitorId: string) {
+  return crypto.createHmac("sha256", key!).update(`claim\n${visitorId}`).digest("base64url");
+}

@@ -5,9 +5,35 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { isForeignKeyViolation } from "~/db/errors.server";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import type { OutboxEmail } from "~/features/email/outbox.server";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
-import type { IssuedClaim } from "./redeem.server";
+import type { Claim, IssuedClaim } from "./redeem.server";
+
+/**
+ * The visitor's email of a claim just made (decision 343): the code, its validity and where to
+ * show it. Transactional (it delivers what the visitor asked for), so it needs no marketing consent.
+ */
+export function claimedCodeEmailOf(options: {
+  campaignId: string;
+  leadId: string;
+  to: string;
+  businessName: string;
+  postalAddress: string;
+  claim: Claim;
+  timeZone: string;
+}): OutboxEmail {
+  return {
+    kind: "offer_code",
+    to: options.to,
+    campaignId: options.campaignId,
+    leadId: options.leadId,
+    content: offerCodeEmail(
+      { businessName: options.businessName, postalAddress: options.postalAddress, ...describeClaim(options.claim, options.timeZone) },
+      "claimed",
+    ),
+  };
+}
 
 export type MailExistingCodeOptions = {
   campaignId: string;
@@ -21,7 +47,7 @@ export type MailExistingCodeOptions = {
 };
 
 /**
- * Sends an already claimed code to the address that claimed it (issue 25 finding 4). At most one
+ * Sends an already claimed code to the address that claimed it (decision 224). At most one
  * visitor email per address and campaign a day (decision 111's rule; the confirmation email
  * carries the code too), and the client's visitor-email budget is spent, so the form cannot be
  * used to mail strangers. "sent" when the mailbox has or will get the code.
@@ -55,11 +81,10 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
       to: options.to,
       campaignId: options.campaignId,
       leadId: options.claim.leadId,
-      content: offerCodeEmail({
-        businessName: options.businessName,
-        postalAddress: identity?.postalAddress ?? "",
-        ...describeClaim(options.claim, options.timeZone),
-      }),
+      content: offerCodeEmail(
+        { businessName: options.businessName, postalAddress: identity?.postalAddress ?? "", ...describeClaim(options.claim, options.timeZone) },
+        "claimed-again",
+      ),
     });
   } catch (error) {
     // The claimant's lead was erased since the claim was read: its code is gone with it.
