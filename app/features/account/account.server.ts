@@ -89,7 +89,7 @@ export type UpdateBusinessNameOptions = {
   userId: string;
   /** Empty: no name (pages and emails fall back to the campaign's title). */
   name: string;
-  /** The owner's browser zone when they saved it: times in their emails (decision 250). */
+  /** The owner's browser zone when they saved it: times in their emails (docs/features/the-owners-first-hour.md). */
   timeZone?: string;
 };
 
