@@ -23,7 +23,7 @@ export type UpdateProfileOptions = {
 };
 
 /**
- * Changes email and/or password; both need the current password (DESIGN decision 8).
+ * Changes email and/or password; both need the current password, so a borrowed session cannot take the account over.
  */
 export async function updateProfile(db: Database, { userId, currentEmail, headers, input }: UpdateProfileOptions): Promise<ProfileResult> {
   const emailChanged = input.email !== currentEmail;

@@ -92,7 +92,7 @@ type SubmitLeadOptions = {
 
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
- * transaction. The lead must carry the token of a scan of this campaign (DESIGN decision 3).
+ * transaction. The lead must carry the token of a scan of this campaign (decision 031).
  * Every outcome is counted for operators, and refusals per campaign and reason for the owner.
  */
 export async function submitLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
@@ -189,7 +189,7 @@ async function decideLead(
   if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
     return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }
-  // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
+  // The client's budget of confirmation emails (decision 111: the form must not mail-bomb strangers).
   // Spent up, the lead is still stored; it just waits without an email.
   let mayEmail = mode === "double_opt_in" && ticked;
   if (mayEmail) {
@@ -239,7 +239,7 @@ async function decideLead(
   let outcome: "stored" | "repeat";
   let emailQueued = false;
   let claim: Claim | null = null;
-  /** A code this submission may not see: the email claimed it from another scan (issue 25 finding 4). */
+  /** A code this submission may not see: the email claimed it from another scan (decision 224). */
   let claimedElsewhere: Claim | null = null;
   try {
     outcome = await db.transaction(async (tx) => {

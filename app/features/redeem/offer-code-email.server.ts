@@ -21,7 +21,7 @@ export type MailExistingCodeOptions = {
 };
 
 /**
- * Sends an already claimed code to the address that claimed it (issue 25 finding 4). At most one
+ * Sends an already claimed code to the address that claimed it (decision 224). At most one
  * visitor email per address and campaign a day (decision 111's rule; the confirmation email
  * carries the code too), and the client's visitor-email budget is spent, so the form cannot be
  * used to mail strangers. "sent" when the mailbox has or will get the code.

@@ -1,5 +1,5 @@
 // The offer code sent to the address it was claimed with, when someone submits that address again
-// (issue 25 finding 4): a receipt, not an advertisement (no offer copy), like the code block of the
+// (decision 224): a receipt, not an advertisement (no offer copy), like the code block of the
 // double opt-in email (decision 125). Only the mailbox's owner learns the code.
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
