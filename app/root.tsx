@@ -24,7 +24,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {bare ? null : <link rel="stylesheet" href={appStylesheet} />}
         <Links />
-        {/* Days on the dashboard are the owner's days: the server reads this cookie (DESIGN decision 6). */}
+        {/* Days on the dashboard are the owner's days: the server reads this cookie (decision 040). */}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{

@@ -33,12 +33,29 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Connections per process for scan writes. */
   capturePoolSize?: number;
+  /**
+   * An in-memory PGlite starts from this data-dir dump (`dumpDataDir`) instead of empty: the test
+   * suite migrates once and loads the result per file (decision 348). Migrations still run after
+   * loading, and find nothing left to apply.
+   */
+  pgliteDump?: string;
 }): Promise<DatabaseHandle> {
-  const handle =
-    options.databaseUrl && options.databaseUrl !== "memory://"
-      ? await openPostgres(options.databaseUrl, options.capturePoolSize ?? 8)
-      : await openPglite(options.databaseUrl === "memory://" ? undefined : options.dataDir);
-  return handle;
+  if (options.databaseUrl && options.databaseUrl !== "memory://") {
+    return openPostgres(options.databaseUrl, options.capturePoolSize ?? 8);
+  }
+  if (options.databaseUrl === "memory://") return openPglite(undefined, options.pgliteDump);
+  return openPglite(options.dataDir);
+}
+
+/** An in-memory PGlite, migrated, written out as a data-dir dump that `pgliteDump` can load. */
+export async function dumpMigratedPglite(file: string) {
+  const { client, close } = await startPglite(undefined, undefined);
+  try {
+    const dump = await client.dumpDataDir("none");
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await close();
+  }
 }
 
 async function openPostgres(url: string, capturePoolSize: number): Promise<DatabaseHandle> {
@@ -99,7 +116,12 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, dump?: string): Promise<DatabaseHandle> {
+  const { db, close } = await startPglite(dataDir, dump);
+  return { db, kind: "pglite", ping: () => ping(db), capture: { db, waiting: () => 0 }, close };
+}
+
+async function startPglite(dataDir: string | undefined, dump: string | undefined) {
   const { PGlite } = await import("@electric-sql/pglite");
   // Search indexes (migration search_trigram) need the extension loaded into the WASM build.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -114,21 +136,17 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock = takeFolderLock(folder);
   }
   try {
-    const client = new PGlite({ dataDir: folder, extensions: { pg_trgm } });
+    const loadDataDir = dump ? new Blob([fs.readFileSync(dump)]) : undefined;
+    const client = new PGlite({ dataDir: folder, extensions: { pg_trgm }, loadDataDir });
     await client.waitReady;
     const db = drizzle({ client, schema }) as unknown as Database;
     registerPreparedRunner(db, { plain: (statement, values) => client.query(statement.text, values) });
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    return {
-      db,
-      kind: "pglite",
-      ping: () => ping(db),
-      capture: { db, waiting: () => 0 },
-      close: async () => {
-        await client.close();
-        releaseLock();
-      },
+    const close = async () => {
+      await client.close();
+      releaseLock();
     };
+    return { client, db, close };
   } catch (error) {
     releaseLock();
     throw error;

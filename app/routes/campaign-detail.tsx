@@ -78,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       redeemed: campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
-    // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, all time.
+    // The one conversion (decision 313): unique visitors who became leads ÷ unique visitors, all time.
     conversion: allTime.conversion,
     captureUrl: captureUrl(env.appOrigin, campaign.id),
     address: publicAddressVerdict(env.appOrigin),

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   APP_URL: url("APP_URL"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /** With `DATABASE_URL=memory://`: a PGlite data-dir dump the database starts from (tests, decision 348). */
+  PGLITE_DUMP: optional,
   BETTER_AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: "BETTER_AUTH_SECRET must be at least 32 characters",
   }),

@@ -1,5 +1,5 @@
-// Responses to a signed-in browser may carry personal data: no cache may keep them (issue 11,
-// finding 7). One rule, applied by the HTTP server to every response, pages, `.data` requests
+// Responses to a signed-in browser may carry personal data: no cache may keep them
+// (decision 086). One rule, applied by the HTTP server to every response, pages, `.data` requests
 // and resource routes alike, so a new route cannot forget it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 

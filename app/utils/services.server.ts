@@ -42,7 +42,12 @@ export async function shutdownServices() {
 
 async function createServices(env: Env): Promise<Services> {
   fs.mkdirSync(env.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, capturePoolSize: env.CAPTURE_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    capturePoolSize: env.CAPTURE_POOL_SIZE,
+    pgliteDump: env.PGLITE_DUMP,
+  });
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
   return { env, database, db: database.db, secret };
 }

@@ -1,10 +1,12 @@
 // Every test file (its own process) gets its own database: in-memory PGlite by default,
-// a fresh PostgreSQL database when TEST_DATABASE_URL points at a server.
+// a fresh PostgreSQL database when TEST_DATABASE_URL points at a server. Each starts as a copy
+// of the database tests/setup/global.ts migrated once (decision 348).
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
+import { adminQuery, databaseUrl } from "./postgres";
 
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";
@@ -23,28 +25,17 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 let databaseName: string | undefined;
 
 if (serverUrl) {
-  const { default: pg } = await import("pg");
   databaseName = `leadqr_test_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  process.env.DATABASE_URL = url.toString();
+  await adminQuery(serverUrl, `create database ${databaseName} template ${inject("templateDatabase")}`);
+  process.env.DATABASE_URL = databaseUrl(serverUrl, databaseName);
 } else {
   process.env.DATABASE_URL = "memory://";
+  process.env.PGLITE_DUMP = inject("pgliteDump");
 }
 
 afterAll(async () => {
   const { shutdownServices } = await import("~/utils/services.server");
   await shutdownServices();
-  if (serverUrl && databaseName) {
-    const { default: pg } = await import("pg");
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }
+  if (serverUrl && databaseName) await adminQuery(serverUrl, `drop database if exists ${databaseName} with (force)`);
   fs.rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 });

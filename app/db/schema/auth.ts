@@ -12,7 +12,7 @@ export const user = pgTable("user", {
   role: text("role", { enum: ["user", "admin"] })
     .notNull()
     .default("user"),
-  /** Pro granted by an admin; kept apart from the Stripe subscription (DESIGN decision 1). */
+  /** Pro granted by an admin; kept apart from the Stripe subscription; Pro = either. */
   isPro: boolean("is_pro").notNull().default(false),
 });
 

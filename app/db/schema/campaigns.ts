@@ -44,7 +44,7 @@ export const campaign = pgTable(
      * instead of counting the leads.
      */
     leadCount: integer("lead_count").notNull().default(0),
-    /** How the capture page asks for marketing consent (issue 14); `notice` is the spec's sentence. */
+    /** How the capture page asks for marketing consent (decision 110); `notice` shows the fixed notice sentence. */
     consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] })
       .notNull()
       .default("notice"),
@@ -75,7 +75,7 @@ export const placement = pgTable(
 export const SCAN_SOURCES = ["qr", "link"] as const;
 export type ScanSource = (typeof SCAN_SOURCES)[number];
 
-/** One counted scan: a person's load of the capture page (DESIGN decision 14). */
+/** One counted scan: a person's load of the capture page (decision 090). */
 export const scan = pgTable(
   "scan",
   {
@@ -127,7 +127,7 @@ export const VISITOR_ID_EVENTS = ["issued", "returned"] as const;
 export type VisitorIdEvent = (typeof VISITOR_ID_EVENTS)[number];
 
 /**
- * How exact "unique" is (issue 27, decision 312): per campaign and UTC day, how many counted scans
+ * How exact "unique" is (decision 312): per campaign and UTC day, how many counted scans
  * gave their browser a new visitor id (`issued`), and how many of those ids came back
  * (`returned`). The difference is browsers that refused the cookie or left at once.
  */

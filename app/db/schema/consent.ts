@@ -1,4 +1,4 @@
-// Lawful leads (issue 14): consent records, the wording visitors saw, business identity,
+// Lawful leads (decisions 110–112): consent records, the wording visitors saw, business identity,
 // erasures and the retention job.
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";

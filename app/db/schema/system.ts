@@ -52,7 +52,7 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     campaignId: uuid("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
-    /** The lead this email is about: erasing the lead removes it (issue 14). */
+    /** The lead this email is about: erasing the lead removes it (decision 240). */
     leadId: uuid("lead_id").references(() => lead.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe on every email to a visitor. */
     headers: jsonb("headers").$type<Record<string, string>>(),

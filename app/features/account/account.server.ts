@@ -23,7 +23,7 @@ export type UpdateProfileOptions = {
 };
 
 /**
- * Changes email and/or password; both need the current password (DESIGN decision 8).
+ * Changes email and/or password; both need the current password, so a borrowed session cannot take the account over.
  */
 export async function updateProfile(db: Database, { userId, currentEmail, headers, input }: UpdateProfileOptions): Promise<ProfileResult> {
   const emailChanged = input.email !== currentEmail;
@@ -89,7 +89,7 @@ export type UpdateBusinessNameOptions = {
   userId: string;
   /** Empty: no name (pages and emails fall back to the campaign's title). */
   name: string;
-  /** The owner's browser zone when they saved it: times in their emails (decision 250). */
+  /** The owner's browser zone when they saved it: times in their emails (docs/features/the-owners-first-hour.md). */
   timeZone?: string;
 };
 

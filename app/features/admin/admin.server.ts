@@ -156,7 +156,7 @@ export async function setSubscriptionStatus(db: Database, { actorId, userId, sta
 
 export type SetProGrantOptions = { actorId: string; userId: string; isPro: boolean };
 
-/** The admin Pro grant (DESIGN decision 1), stored apart from Stripe's state. False for an unknown user. */
+/** The admin Pro grant (Pro = an active subscription or this grant), stored apart from Stripe's state. False for an unknown user. */
 export async function setProGrant(db: Database, { actorId, userId, isPro }: SetProGrantOptions) {
   return db.transaction(async (tx) => {
     const rows = await tx.update(user).set({ isPro, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });

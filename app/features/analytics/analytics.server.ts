@@ -13,7 +13,7 @@ import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type Refu
  * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
  * browser became a lead from any of its scans (the visitor hash changes daily, so "the same hash"
  * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
- * unique can never pass 100 % (issue 27 item 3). Leads without a scan (decision 090's shared-token
+ * unique can never pass 100 % (decision 313). Leads without a scan (decision 090's shared-token
  * fallback) are nobody's visitor and do not convert anyone.
  */
 export const CONVERTED_VISITOR = sql`s.is_unique and exists (

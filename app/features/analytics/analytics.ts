@@ -123,7 +123,7 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /**
- * How exact "unique" is, in one sentence (issue 27 item 5): the share of counted scans whose
+ * How exact "unique" is, in one sentence (decision 312): the share of counted scans whose
  * browser never sent its visitor id back, each possibly a person counted again.
  */
 export function uniqueExactnessSentence(scans: number, neverBack: number): string {

@@ -227,7 +227,7 @@ export const OPERATIONS: Operation[] = [
         scans,
         unique_visitors: visitors?.unique ?? 0,
         leads,
-        // The one conversion (issue 27): unique visitors who became leads ÷ unique visitors, as a fraction.
+        // The one conversion (decision 313): unique visitors who became leads ÷ unique visitors, as a fraction.
         conversion_rate: Math.round((visitors?.conversion ?? 0) * 10) / 1000,
         last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
       });

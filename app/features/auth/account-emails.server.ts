@@ -25,7 +25,7 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth's change-email link is a signed token valid for its whole lifetime, any number of
  * times. We keep the one link an account may use (its hash, in Better Auth's own `verification`
  * table): opening it consumes it, a newer change replaces it, and a password change or reset
- * removes it (issue 25 finding 7).
+ * removes it (decision 225).
  */
 const emailChangeIdentifier = (userId: string) => `email-change:${userId}`;
 const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

@@ -7,7 +7,7 @@ export const RESET_REQUESTED = "If an account exists for that address, we've sen
 export const RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
 export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
 
-/** After a reset: API keys are not sessions, so they outlive it (issue 25 finding 8). */
+/** After a reset: API keys are not sessions, so they outlive it; the page says how many stay active. */
 export const apiKeysSurviveResetText = (active: number) =>
   `${active === 1 ? "1 API key" : `${active} API keys`} made before the reset still work${active === 1 ? "s" : ""}: integrations keep running. If someone else may have used your password, sign in and choose “Revoke all keys” under Settings → Integrations.`;
 export const VERIFY_LINK_INVALID = "This confirmation link has expired or is not valid.";

@@ -6,9 +6,9 @@ export const FREE_SCAN_LIMIT = 5;
 export const FREE_VISIBLE_LEADS = FREE_SCAN_LIMIT;
 export const PRO_PRICE_USD = 29.99;
 
-/** SPEC §9: the pricing and settings text, from the constants. */
+/** The pricing and settings wording of the free plan, built from the limits themselves. */
 export const FREE_PLAN_LIMITS_TEXT = `Limited to ${FREE_CAMPAIGN_LIMIT} campaign and ${FREE_SCAN_LIMIT} scans`;
-/** SPEC §8: the campaign limit, as the banner and the server's refusal say it. */
+/** The campaign limit, as the banner and the server's refusal say it. */
 export const CAMPAIGN_LIMIT_TEXT = `Free accounts are limited to ${FREE_CAMPAIGN_LIMIT} campaign.`;
 
 export const PRO_PLAN = {
@@ -25,7 +25,7 @@ export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> =
 export type Plan = { isPro: boolean; name: string };
 
 /**
- * The one rule for Pro (DESIGN decision 1): an active subscription or an admin grant.
+ * The one rule for Pro: an active subscription or an admin grant.
  * Every limit, mask and badge asks this.
  */
 export function resolvePlan(input: {

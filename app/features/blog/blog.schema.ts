@@ -10,7 +10,7 @@ export const CONTENT_MAX = 100_000;
 export const BANNER_URL_MAX = 2_000;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 
-/** SPEC §5 and §8: what the editor and the save action say about a banner upload. */
+/** The fixed wording of what the editor and the save action say about a banner upload. */
 export const BANNER_MESSAGES = {
   not_image: "Please select an image file",
   too_large: `Image size must be less than ${megabytesLabel(BANNER_MAX_BYTES)}`,

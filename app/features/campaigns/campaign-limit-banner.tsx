@@ -21,7 +21,7 @@ export function UpgradeBanner({ children, action }: { children: ReactNode; actio
   );
 }
 
-/** Shown to free owners at the campaign limit (SPEC §8), on the campaigns screen and the dashboard. */
+/** Shown to free owners at the campaign limit, on the campaigns screen and the dashboard. */
 export function CampaignLimitBanner() {
   return (
     <UpgradeBanner action="Upgrade to Pro">

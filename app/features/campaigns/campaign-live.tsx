@@ -1,4 +1,4 @@
-// What a new owner sees right after "Launch Campaign" (issue 26 item 2): that the campaign is live,
+// What a new owner sees right after "Launch Campaign" (docs/features/the-owners-first-hour.md): that the campaign is live,
 // and the three next steps: print it, test it now, copy the link.
 import { Check, Copy, MailWarning, PartyPopper, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";

@@ -22,7 +22,7 @@ const hexColor = (label: string) =>
 /** Largest logo the wizard accepts; the server normalises what it keeps. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
-/** SPEC §5 and §8: what the wizard and the upload endpoint say about a logo. */
+/** The fixed wording of what the wizard and the upload endpoint say about a logo. */
 export const LOGO_MESSAGES = {
   not_image: "Please select an image file for the logo",
   too_large: `Logo size must be less than ${megabytesLabel(LOGO_MAX_BYTES)}`,
@@ -82,7 +82,7 @@ export const CampaignFiltersSchema = z.object({
 });
 export type CampaignFilters = z.output<typeof CampaignFiltersSchema>;
 
-/** What the AI copy endpoint needs (SPEC §5: all three, else "Please fill in all fields first"). */
+/** What the AI copy endpoint needs (all three, else "Please fill in all fields first"). */
 export const CopyRequestSchema = z.object({
   businessType: z.enum(BUSINESS_TYPES),
   offer: z.string().trim().min(1).max(FIELD_LIMITS.discount),

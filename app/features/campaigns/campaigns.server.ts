@@ -116,7 +116,7 @@ async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
 
 /**
  * Creates an active campaign. For free owners the count and the insert happen under a lock on
- * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT (DESIGN decision 2).
+ * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT (decision 023).
  */
 export async function createCampaign(db: Database, options: { userId: string; isPro: boolean; input: CampaignInput }) {
   const { userId, isPro, input } = options;
@@ -166,7 +166,7 @@ export async function updateCampaign(db: Database, options: { userId: string; ca
   });
 }
 
-/** Active becomes paused, anything else active (SPEC §4); null when not the owner's. */
+/** Active becomes paused, anything else active; null when not the owner's. */
 export async function toggleCampaignStatus(db: Database, options: { userId: string; campaignId: string }) {
   if (!isUuid(options.campaignId)) return null;
   return db.transaction(async (tx) => {

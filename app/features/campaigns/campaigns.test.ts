@@ -27,7 +27,7 @@ describe("conversionRate", () => {
 });
 
 describe("constants from the spec", () => {
-  // SPEC §3 announces 63 types but lists 62; we keep exactly the listed names (decision 020).
+  // The product names 62 business types (its text says 63); we keep exactly those names (decision 020).
   it("has the listed business types, Other last", () => {
     expect(BUSINESS_TYPES).toHaveLength(62);
     expect(new Set(BUSINESS_TYPES).size).toBe(BUSINESS_TYPES.length);

@@ -1,7 +1,7 @@
 import type { BadgeColor } from "~/components/ui/badge";
 import type { CampaignDesign } from "~/db/schema/campaigns";
 
-/** SPEC §3, verbatim and in order (it announces 63 but lists these 62: decision 020). */
+/** The business types, verbatim and in order, Other last: 62 names (decision 020). */
 export const BUSINESS_TYPES = [
   "Restaurant",
   "Food Truck",
@@ -68,7 +68,7 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
-/** SPEC §3 colour presets (primary / secondary). */
+/** The wizard's colour presets (primary / secondary), names shown verbatim. */
 export const COLOR_PRESETS = [
   { id: "ocean-blue", name: "Ocean Blue", primary: "#1E40AF", secondary: "#3B82F6" },
   { id: "sunset-orange", name: "Sunset Orange", primary: "#EA580C", secondary: "#FB923C" },
@@ -97,7 +97,7 @@ export function backgroundGradient(primary: string, secondary: string) {
   return `linear-gradient(135deg, ${primary} 0%, ${secondary} 100%)`;
 }
 
-/** Defaults: rounded, modern, centered, white text, Ocean Blue (SPEC §3). The one default design: the capture page's is derived from it. */
+/** Defaults: rounded, modern, centered, white text, Ocean Blue. The one default design: the capture page's is derived from it. */
 export const DEFAULT_DESIGN: CampaignDesign = {
   primary_color: COLOR_PRESETS[0].primary,
   secondary_color: COLOR_PRESETS[0].secondary,
@@ -114,14 +114,14 @@ export function presetOfColors(primary: string, secondary: string) {
   );
 }
 
-/** Leads ÷ scans × 100, one decimal; 0 when either count is missing or zero (SPEC §9). */
+/** Leads ÷ scans × 100, one decimal; 0 when either count is missing or zero. */
 export function conversionRate(leads: number | null | undefined, scans: number | null | undefined) {
   if (!leads || !scans || !Number.isFinite(leads) || !Number.isFinite(scans)) return 0;
   return Math.round((leads / scans) * 1000) / 10;
 }
 
 /**
- * Conversion, the one definition (issue 27 item 3): unique visitors who became leads ÷ unique
+ * Conversion, the one definition (decision 313): unique visitors who became leads ÷ unique
  * visitors, × 100, one decimal. `converted` counts a subset of the unique visitors (a browser's
  * unique scan whose browser left a lead), so the rate is at most 100 % by construction; the
  * dashboard, campaign page, analytics page and API all take it from here.
@@ -150,7 +150,7 @@ export function qrScanParams(placementId?: string | null) {
   return params;
 }
 
-/** The print page (issue 28) for the campaign's own code, or for one placement's. */
+/** The print page (decision 290) for the campaign's own code, or for one placement's. */
 export function printPageUrl(campaignId: string, placementId?: string | null) {
   return `/campaigns/${campaignId}/print${placementId ? `?${new URLSearchParams({ placement: placementId })}` : ""}`;
 }

@@ -5,7 +5,7 @@ import { CapturePreview } from "./capture-page";
 
 /**
  * What a visitor will see on the capture page, updated as the owner designs it: the page's own
- * component (issue 18, item 11), with the spec's "Claim Offer" button to /pricing.
+ * component (decision 113), with the spec's "Claim Offer" button to /pricing.
  */
 export function CampaignPreview({ values, businessName }: { values: PreviewValues; businessName?: string }) {
   const design = pageDesignOf({

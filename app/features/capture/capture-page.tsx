@@ -124,7 +124,7 @@ export type Offer = { headline: string; thankYou: string; businessName: string; 
 /** The offer itself (discount and its condition): shown on the page as in the wizard's preview. */
 export type OfferTerms = { discount: string; minOrder: string };
 
-/** How this page asks for marketing consent, and where its privacy notice lives (issue 14). */
+/** How this page asks for marketing consent, and where its privacy notice lives (decision 110). */
 export type ConsentView = { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 
 export const NOTICE_ONLY: ConsentView = { mode: "notice", offerRequiresConsent: false, privacyHref: "" };

@@ -31,7 +31,7 @@ export type CaptureOffer = {
   logoUrl: string | null;
   /** The offer's terms, shown under the headline (the page is the wizard's preview). */
   terms: { discount: string; minOrder: string };
-  /** How the form asks for marketing consent, and where the business's privacy notice is (issue 14). */
+  /** How the form asks for marketing consent, and where the business's privacy notice is (decision 110). */
   consent: { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 };
 
@@ -87,7 +87,7 @@ export type ScanFacts = {
 export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string };
 
 /**
- * Counts one scan (DESIGN decisions 2 and 14). A load by the same visitor within the repeat
+ * Counts one scan (decisions 030 and 090). A load by the same visitor within the repeat
  * window is not counted and answers the earlier scan's id, so a refresh can still submit.
  * Unlimited campaigns: no row every scan must lock, and scans written in batches (decision 095).
  * Free campaigns: the campaign row lock keeps the limit exact across processes.

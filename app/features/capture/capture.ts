@@ -8,7 +8,7 @@ import { exclusionOf } from "./visitors";
 export { isUuid } from "~/utils/text";
 
 /**
- * A scan is a page served to a person (DESIGN decision 4): a GET from a non-bot user agent that
+ * A scan is a page served to a person (decision 030): a GET from a non-bot user agent that
  * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
  */
 export function isCountedView(request: Request) {

@@ -94,7 +94,7 @@ type SubmitLeadOptions = {
 
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
- * transaction. The lead must carry the token of a scan of this campaign (DESIGN decision 3).
+ * transaction. The lead must carry the token of a scan of this campaign (decision 031).
  * Every outcome is counted for operators, and refusals per campaign and reason for the owner.
  */
 export async function submitLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
@@ -181,7 +181,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
     return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }
-  // The client's budget of confirmation emails (issue 14: the form must not mail-bomb strangers).
+  // The client's budget of confirmation emails (decision 111: the form must not mail-bomb strangers).
   // Spent up, the lead is still stored; it just waits without an email.
   let mayEmail = mode === "double_opt_in" && ticked;
   if (mayEmail) {

@@ -1,5 +1,5 @@
-// Pure rules for telling a person's load of the capture page from everything else (DESIGN
-// decision 14): previewers, crawlers, HEAD and speculative loads, and the visitor's OS.
+// Pure rules for telling a person's load of the capture page from everything else (decision
+// 090): previewers, crawlers, HEAD and speculative loads, and the visitor's OS.
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
 import type { ScanExclusionReason, ScanSource } from "~/db/schema/campaigns";

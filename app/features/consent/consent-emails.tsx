@@ -1,6 +1,6 @@
 // The only email a visitor may receive from the consent flow: plain, no advertising, names the
-// business and what was agreed to, and carries a one-click withdraw link (issue 14). It also
-// carries the offer code the visitor claimed (issue 15, decision 125): the code only, no offer copy.
+// business and what was agreed to, and carries a one-click withdraw link (decision 111). It also
+// carries the offer code the visitor claimed (decision 125): the code only, no offer copy.
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";

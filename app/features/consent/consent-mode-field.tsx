@@ -1,4 +1,4 @@
-// Wizard step 2: how the capture page asks for marketing consent (issue 14).
+// Wizard step 2: how the capture page asks for marketing consent (decision 110).
 import { CONSENT_MODE_HELP, CONSENT_MODE_LABELS, CONSENT_MODES, OFFER_REQUIRES_CONSENT_HELP, type ConsentMode } from "./consent";
 
 export function ConsentModeField(props: {

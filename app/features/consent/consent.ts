@@ -1,4 +1,4 @@
-// Pure rules of consent (issue 14): the modes, the exact wording visitors see, and the status an
+// Pure rules of consent (decision 110): the modes, the exact wording visitors see, and the status an
 // owner reads for each lead. No I/O: shared by the capture page, the wizard preview and the server.
 
 import type { BadgeColor } from "~/components/ui/badge";

@@ -1,5 +1,5 @@
 // Settings → "Privacy & retention": the business's postal address and privacy policy, shown to
-// visitors, and how long leads are kept (issue 14). A self-contained section of /settings.
+// visitors, and how long leads are kept (decision 112). A self-contained section of /settings.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 export const RETENTION_MAX_MONTHS = 120;
 
-/** Settings → Business identity & privacy (issue 14). */
+/** Settings → Business identity & privacy (decision 112). */
 export const BusinessIdentitySchema = z.object({
   postalAddress: z.string().trim().max(500, "Postal address must be at most 500 characters").default(""),
   privacyPolicyUrl: z

@@ -1,4 +1,4 @@
-// The retention job (issue 14): deletes leads older than each owner's setting, once a day, safe
+// The retention job (decision 112): deletes leads older than each owner's setting, once a day, safe
 // with any number of processes — a transaction-scoped advisory lock lets one process in, and
 // the shared `job_run` row says whether today's run already happened.
 import { sql } from "drizzle-orm";

@@ -2,7 +2,7 @@
 import { dayLabel } from "~/utils/dates";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 
-/** Leads / scans × 100 to one decimal; 0 when either is missing or zero (SPEC §9). */
+/** Leads / scans × 100 to one decimal; 0 when either is missing or zero. */
 export { conversionRate } from "~/features/campaigns/campaigns";
 
 export type Trend = { direction: "up" | "down"; percent: number };
@@ -15,7 +15,7 @@ export function weekTrend(thisWeek: number, lastWeek: number): Trend | null {
 }
 
 /**
- * The free owner's scan allowance: 5 per campaign (SPEC §6), so the limit shown is
+ * The free owner's scan allowance: 5 per campaign, so the limit shown is
  * FREE_SCAN_LIMIT × campaigns, at least one campaign's worth (decision 041).
  */
 export function freeScanAllowance(campaignCount: number): number {

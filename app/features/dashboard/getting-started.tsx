@@ -1,5 +1,5 @@
-// A new owner's dashboard: the four steps to a first lead instead of a chart of zeros (issue 26
-// item 2). Each step is done by what the database holds, never by a click on the list.
+// A new owner's dashboard: the four steps to a first lead instead of a chart of zeros
+// (docs/features/the-owners-first-hour.md). Each step is done by what the database holds, never by a click on the list.
 import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { cardClass } from "~/components/ui/card";

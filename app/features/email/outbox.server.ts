@@ -20,7 +20,7 @@ export type OutboxEmail = {
 
 /**
  * Queues an email. Pass the transaction that makes the change the email is about, so both
- * commit together (DESIGN principle 4); the worker sends it. `notBefore` delays it (digests).
+ * commit together, or neither does (decision 008); the worker sends it. `notBefore` delays it (digests).
  */
 export async function enqueueEmail(db: Pick<Database, "insert">, email: OutboxEmail) {
   await db.insert(emailOutbox).values(outboxRowOf(email));

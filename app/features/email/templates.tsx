@@ -79,7 +79,7 @@ export function timeInZone(at: Date, timeZone?: string | null) {
   return `${formatted} (${zone})`;
 }
 
-/** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 197). */
+/** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 320; content in docs/features/new-lead-email.md). */
 export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent {
   const dial = lead.phone ? lead.phone.replace(/[^\d+]/g, "") : "";
   const rows: Array<[string, string, string | null]> = [

@@ -227,7 +227,7 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     return rows.length;
   }
 
-  /** Rate-limit counters long past their window (DESIGN: counters live in PostgreSQL). */
+  /** Rate-limit counters long past their window: the counters live in the database (decision 004). */
   async function housekeeping() {
     await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
   }

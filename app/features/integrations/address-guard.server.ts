@@ -47,7 +47,7 @@ const TEREDO = ipaddr.parseCIDR("2001::/32");
  * The IPv4 address an IPv6 form carries, or null: IPv4-mapped (::ffff:a.b.c.d), SIIT
  * (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, which also covers :: and ::1), NAT64
  * (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::). Such an address reaches the IPv4 one, so it is
- * judged by it (issue 25 finding 6).
+ * judged by it (decision 222).
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const parts = address.parts;

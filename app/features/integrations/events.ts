@@ -34,7 +34,7 @@ export function webhookBackoffMs(attempt: number, baseMs = 60_000, maxMs = 6 * 6
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/** With these defaults the retries of one delivery span about 26.5 hours (DESIGN: at least 24 h). */
+/** With these defaults the retries of one delivery span about 26.5 hours: at least 24 h, so a receiver down for a day still gets it (decision 141). */
 export const WEBHOOK_MAX_ATTEMPTS = 13;
 
 /** Consecutive failed attempts (across deliveries) after which an endpoint is paused and its owner emailed. */

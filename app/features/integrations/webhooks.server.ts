@@ -61,7 +61,7 @@ async function insertEvent(tx: Executor, event: { userId: string; type: string; 
 
 /** `lead.created` for a lead just inserted in this transaction (capture calls this next to the owner's email). */
 export async function enqueueLeadCreated(tx: Executor, options: { leadId: string }) {
-  // Whether anyone listens comes with the lead: most owners have no endpoint, one read (issue 29).
+  // Whether anyone listens comes with the lead: most owners have no endpoint, so one read, not a second query per lead.
   const [row] = await tx
     .select({
       userId: campaign.userId,

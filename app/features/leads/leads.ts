@@ -1,7 +1,7 @@
 // Pure rules of the leads screen: masking, search escaping, CSV cells and file name.
 import { calendarDay, dateTimeFormat } from "~/utils/dates";
 
-/** Free owners' leads beyond the visible ones leave the server in this shape (DESIGN decision 5). */
+/** Free owners' leads beyond the visible ones leave the server in this shape, masked (decision 042). */
 export type LeadContact = { name: string; email: string; phone: string | null };
 
 export function maskName(name: string): string {
@@ -47,7 +47,7 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The spec's five columns, then the placement (issue 13) and the consent record (issue 14) and the redemption (issue 15), appended so old imports still line up. */
+/** The five original columns, then the placement (decision 100), the consent record (decision 110) and the redemption (decision 124), appended so old imports still line up. */
 export const CSV_COLUMNS = [
   "Name",
   "Email",

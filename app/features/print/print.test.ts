@@ -59,7 +59,7 @@ describe("logo and distance", () => {
 });
 
 describe("formats", () => {
-  it("print codes at least as wide as issue 28 asks, and each fits its sheet or label with its quiet zone", () => {
+  it("print codes at least as wide as each format's smallest scannable width, and each fits its sheet or label with its quiet zone", () => {
     for (const format of PRINT_FORMATS) {
       const spec = FORMAT_SPECS[format];
       expect(spec.codeCm).toBeGreaterThanOrEqual(spec.minCodeCm);

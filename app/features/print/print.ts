@@ -1,4 +1,4 @@
-// The print kit's rules (issue 28): formats, paper, code sizes, colour contrast and the print check.
+// The print kit's rules (decision 290): formats, paper, code sizes, colour contrast and the print check.
 // Pure and browser-safe: the print page, the PDF and the tests read the same numbers.
 import { publicAddressVerdict } from "~/utils/public-address";
 
@@ -27,7 +27,7 @@ const SHEETS = {
 
 /**
  * What each format is: its name, the printed code's width (modules only, without the quiet zone)
- * and the smallest width issue 28 allows, and the sheet it prints on for each paper.
+ * and the smallest width it may print at and still scan, and the sheet it prints on for each paper.
  */
 export const FORMAT_SPECS = {
   poster: { label: "Poster", codeCm: 11, minCodeCm: 10, sheet: { letter: SHEETS.letter, a4: SHEETS.a4 } },

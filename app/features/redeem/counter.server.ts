@@ -19,7 +19,7 @@ export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string }
  * Guessing is the threat, not a busy counter: only codes that do not exist keep their point.
  * Every attempt takes a point first, in one atomic step of the limiter, and a code that exists
  * gives it back (`refundCounterAttempt`). Checking first and spending after a miss let 300
- * parallel guesses all pass a budget of 60 (issue 25 finding 3); taking first cannot overrun.
+ * parallel guesses all pass a budget of 60 (decision 223); taking first cannot overrun.
  * Throws DomainError `rate_limited` when either budget is spent.
  */
 export async function reserveCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {

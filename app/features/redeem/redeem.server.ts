@@ -47,7 +47,7 @@ export async function claimOfferCode(
     return row ? { code: row.code, expiresAt: row.expiresAt?.toISOString() ?? null, leadId: row.leadId, isNew: false } : null;
   };
   // A stored lead's claim is usually a new claimant: the insert below finds out, one read fewer
-  // (issue 29); a repeated post looks first.
+  // per lead under a surge; a repeated post looks first.
   const found = options.leadId ? null : await existing();
   if (found) return found;
 
@@ -257,7 +257,7 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
       .where(eq(offerCode.id, row.id))
       .returning({ at: offerCode.redeemedAt });
     const at = done!.at!.toISOString();
-    // Integrations hear of it in the same transaction (issue 17), so a redeem is never announced twice or lost.
+    // Integrations hear of it in the same transaction (decision 140), so a redeem is never announced twice or lost.
     await enqueueLeadChanged(tx as unknown as Database, {
       leadId: row.leadId,
       type: "lead.redeemed",

@@ -1,4 +1,4 @@
-// Deletes uploads nothing refers to (issue 11, finding 6): logos are referred to by campaigns,
+// Deletes uploads nothing refers to (decision 085): logos are referred to by campaigns,
 // banners by blog posts. Every process runs the job; rows are claimed with FOR UPDATE SKIP LOCKED,
 // so two processes never work on the same upload and neither waits for the other.
 import { sql } from "drizzle-orm";

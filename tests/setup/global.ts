@@ -1,0 +1,107 @@
+// Migrates once for the whole run (decision 348); tests/setup/env.ts gives each test file a copy:
+// on PGlite a data-dir dump loaded into the file's in-memory database, on PostgreSQL
+// (TEST_DATABASE_URL) a database created from a migrated template.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { dumpMigratedPglite, openDatabase } from "~/db/client.server";
+import { adminQuery, databaseUrl } from "./postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The migrated PGlite dump each file loads; empty on PostgreSQL. */
+    pgliteDump: string;
+    /** The migrated database each file's PostgreSQL database is created from; empty on PGlite. */
+    templateDatabase: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const migrated = await timed(() => (serverUrl ? migrateTemplate(serverUrl) : dumpPglite()));
+  const snapshot = migrated.result;
+  project.provide("pgliteDump", snapshot.pgliteDump ?? "");
+  project.provide("templateDatabase", snapshot.templateDatabase ?? "");
+
+  const opened = await timed(() => openOneCopy(serverUrl, snapshot));
+  console.log(
+    `test database (${serverUrl ? "PostgreSQL template" : "PGlite dump"}): migrated once in ${migrated.figures}; ` +
+      `a test file opens its copy in ${opened.figures}`,
+  );
+  await opened.result.remove();
+  return () => snapshot.remove();
+}
+
+type Snapshot = { pgliteDump?: string; templateDatabase?: string; remove: () => Promise<void> };
+
+async function dumpPglite(): Promise<Snapshot> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-test-dump-"));
+  const pgliteDump = path.join(folder, "migrated.tar");
+  await dumpMigratedPglite(pgliteDump);
+  return { pgliteDump, remove: async () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
+
+async function migrateTemplate(serverUrl: string): Promise<Snapshot> {
+  const templateDatabase = `leadqr_template_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${templateDatabase}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, templateDatabase), dataDir: os.tmpdir() });
+  await database.close();
+  await waitUntilUnused(serverUrl, templateDatabase);
+  return { templateDatabase, remove: () => adminQuery(serverUrl, `drop database if exists ${templateDatabase} with (force)`) };
+}
+
+/**
+ * What env.ts and the first query of a test file do, done once here so every run prints its cost;
+ * the copy is closed and dropped after.
+ */
+async function openOneCopy(serverUrl: string | undefined, snapshot: Snapshot) {
+  if (!serverUrl) {
+    const database = await openDatabase({ databaseUrl: "memory://", dataDir: os.tmpdir(), pgliteDump: snapshot.pgliteDump });
+    return { remove: () => database.close() };
+  }
+  const copy = `leadqr_test_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(serverUrl, `create database ${copy} template ${snapshot.templateDatabase}`);
+  const database = await openDatabase({ databaseUrl: databaseUrl(serverUrl, copy), dataDir: os.tmpdir() });
+  return {
+    remove: async () => {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${copy} with (force)`);
+    },
+  };
+}
+
+/**
+ * Wall time and this process's CPU time: on a shared machine the wall time says how busy the
+ * others are, the CPU time what the work costs.
+ */
+async function timed<T>(work: () => Promise<T>) {
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const result = await work();
+  const cpu = process.cpuUsage(cpuBefore);
+  const figures = `${seconds(performance.now() - started)} (CPU ${seconds((cpu.user + cpu.system) / 1000)})`;
+  return { result, figures };
+}
+
+/** A template must have no sessions when it is copied; a closed pool's backends end a moment later. */
+async function waitUntilUnused(serverUrl: string, name: string) {
+  const { default: pg } = await import("pg");
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query("select count(*)::int as sessions from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].sessions === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`The template database ${name} still has sessions after 5 s.`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function seconds(milliseconds: number) {
+  return `${(milliseconds / 1000).toFixed(2)} s`;
+}
