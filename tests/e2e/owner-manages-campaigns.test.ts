@@ -52,7 +52,9 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   await dialog.getByRole("radio", { name: "Sunset Orange" }).check({ force: true });
   await dialog.locator('input[type="file"]').setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logoPng() });
   await expect(dialog.getByRole("img", { name: "Uploaded logo" })).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Next" })).toBeDisabled();
+  // The copy opens filled with the template for the offer, so Next is not blocked; AI can still rewrite it.
+  await expect(dialog.getByLabel("Headline")).not.toHaveValue("");
+  await expect(dialog.getByRole("button", { name: "Next" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Generate with AI" }).click();
   await expect(dialog.getByLabel("Headline")).toHaveValue("Fresh Picks at Your Favourite Bakery: Grab Free croissant");
   await expect(dialog.getByLabel("Thank-you Message")).toHaveValue(/Thank you for claiming Free croissant!/);

@@ -70,7 +70,13 @@ export function DesignFields({
         <ChoiceField label="Font Style" name="fontStyle" options={FONT_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
         <ChoiceField label="Layout" name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
         <Field label="Text Colour" name="textColor" error={fieldErrors.textColor} id={id}>
-          <input type="color" value={values.textColor.toLowerCase()} onChange={set("textColor")} className="h-10 p-1" />
+          {/* A white swatch on a white field is invisible: the swatch gets its own dark edge. */}
+          <input
+            type="color"
+            value={values.textColor.toLowerCase()}
+            onChange={set("textColor")}
+            className="h-10 p-1 [&::-moz-color-swatch]:rounded [&::-moz-color-swatch]:border-2 [&::-moz-color-swatch]:border-gray-500 [&::-webkit-color-swatch]:rounded [&::-webkit-color-swatch]:border-2 [&::-webkit-color-swatch]:border-gray-500"
+          />
         </Field>
       </div>
     </div>
