@@ -134,6 +134,15 @@ async function walk() {
   await page.goto("/redeem");
   await shoot(page, "15-redeem-counter");
   await context.close();
+
+  // The landing page's Watch Demo, as a visitor who is not signed in opens it.
+  const visitor = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const landing = await visitor.newPage();
+  await landing.goto("/");
+  await landing.getByRole("button", { name: "Watch Demo" }).click();
+  await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
+  await shoot(landing, "16-watch-demo");
+  await visitor.close();
 }
 
 /** The page at 1280 px, then the same address (or, for a dialog, the same page resized) at 390 px. */

@@ -270,9 +270,9 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-2">
-              A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers
-              counted once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes
-              every day, so nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
+              A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers counted
+              once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes every day,
+              so nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
               <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
             </p>
           </details>

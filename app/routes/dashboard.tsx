@@ -71,11 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader
-        title="Dashboard"
-        description="Your campaigns, scans and leads at a glance."
-        actions={<NewCampaignButton />}
-      />
+      <PageHeader title="Dashboard" description="Your campaigns, scans and leads at a glance." actions={<NewCampaignButton />} />
 
       {nearScanLimit.length > 0 ? (
         <div className="mt-6">
@@ -157,7 +153,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 /** Always a link: at the campaign limit the campaigns screen answers with the limit (decision 340). */
 function NewCampaignButton() {
   return (
-    <Link to="/campaigns?new=1" className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+    <Link
+      to="/campaigns?new=1"
+      className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
+    >
       <Plus aria-hidden="true" className="h-4 w-4" />
       New Campaign
     </Link>

@@ -69,9 +69,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           {actionData?.error ? (
             <div role="alert" className="mx-auto mt-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-center text-red-700">
               <p>{actionData.error}</p>
-              {actionData.operatorHint ? (
-                <p className="mt-2 text-sm text-red-800">{actionData.operatorHint}</p>
-              ) : null}
+              {actionData.operatorHint ? <p className="mt-2 text-sm text-red-800">{actionData.operatorHint}</p> : null}
             </div>
           ) : null}
 

@@ -64,10 +64,9 @@ test("five people on one Wi-Fi with the same phone are five unique visitors, fiv
   // Every browser sent its id back (with the page's own assets): "unique" is exact here.
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId("unique-exactness")).toHaveText(
-      "All 5 visits came from a browser recognised again, so nobody was counted twice.",
-      { timeout: 1_000 },
-    );
+    await expect(page.getByTestId("unique-exactness")).toHaveText("All 5 visits came from a browser recognised again, so nobody was counted twice.", {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
   const row = page.getByTestId("placement-row").filter({ has: page.getByRole("rowheader", { name: "Table tent", exact: true }) });
   await expect(row.getByRole("cell")).toHaveText(["5", "5", "5", "100%", /PNG/]);

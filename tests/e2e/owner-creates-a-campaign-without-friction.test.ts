@@ -49,7 +49,11 @@ for (const size of VIEWPORTS) {
 
     await dialog.getByRole("radio", { name: /^Checkbox/ }).check();
     await next.click();
-    const summary = (label: string) => dialog.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    const summary = (label: string) =>
+      dialog
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${label}$`) })
+        .locator("xpath=following-sibling::dd[1]");
     await expect(summary("Code validity")).toHaveText("Valid for 14 days after the claim");
     await expect(summary("Consent")).toHaveText("Checkbox");
     await dialog.getByRole("button", { name: "Launch Campaign" }).click();

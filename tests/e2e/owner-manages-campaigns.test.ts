@@ -79,9 +79,11 @@ test("an owner creates a campaign with AI copy and a logo, edits, pauses, downlo
   // At the limit, calmly: the words stay, without the amber alert.
   await expect(page.getByRole("status").filter({ hasText: "Campaign Limit Reached" })).toHaveCount(0);
   await expect(
-    page.getByTestId("campaign-limit-calm").getByText(
-      "Campaign Limit Reached: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.",
-    ),
+    page
+      .getByTestId("campaign-limit-calm")
+      .getByText(
+        "Campaign Limit Reached: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.",
+      ),
   ).toBeVisible();
   const id = await campaignIdOf(page, "Morning Bakery Deal");
 

@@ -10,9 +10,7 @@ const LONG_EMAIL = "alexandra.konstantinopoulou@example-bakery.co.uk";
 
 /** The top of an element's box on the page (not the viewport). */
 const topOf = (page: Page, name: string) =>
-  page
-    .getByRole("heading", { name, exact: true })
-    .evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+  page.getByRole("heading", { name, exact: true }).evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
 
 for (const size of VIEWPORTS) {
   test(`at ${size.name} the campaign page opens with numbers, QR and Print, and a long email wraps at its parts`, async ({ browser }) => {

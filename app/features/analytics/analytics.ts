@@ -123,7 +123,10 @@ export function rangeSummarySentence(
   const visits = plural(totals.scans, "visit", "visits");
   const people = plural(totals.unique, "person", "different people");
   const sources = `${totals.qr.toLocaleString("en-US")} from the printed code, ${totals.link.toLocaleString("en-US")} from a shared link`;
-  const leads = totals.leads === 0 ? "nobody left their details yet" : `${totals.leads.toLocaleString("en-US")} left their details (${totals.conversion}% of the people who came)`;
+  const leads =
+    totals.leads === 0
+      ? "nobody left their details yet"
+      : `${totals.leads.toLocaleString("en-US")} left their details (${totals.conversion}% of the people who came)`;
   return `In the ${rangeLabel}: ${visits} by ${people} (${sources}); ${leads}.`;
 }
 

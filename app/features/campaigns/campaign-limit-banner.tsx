@@ -28,8 +28,8 @@ export function UpgradeBanner({ children, action }: { children: ReactNode; actio
 export function CampaignLimitBanner({ tone }: { tone: "calm" | "alert" }) {
   const text = (
     <p className="text-sm">
-      <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and
-      unlock premium or advanced features.
+      <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and unlock
+      premium or advanced features.
     </p>
   );
   if (tone === "alert") return <UpgradeBanner action="Upgrade to Pro">{text}</UpgradeBanner>;
