@@ -170,7 +170,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       {loaderData.postalAddressSet ? null : <PostalAddressNotice />}
 
       {/* One set of numbers, the code and Print first; the analysis follows below (decision 339). */}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
           <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
             From scan to sale

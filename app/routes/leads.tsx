@@ -146,10 +146,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     </span>
                   </Td>
                   <Td>
-                    <div>
-                      <EmailText email={lead.email} />
+                    {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
+                    <div className="flow-root">
+                      <div>
+                        <EmailText email={lead.email} />
+                      </div>
+                      {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
                     </div>
-                    {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
                   </Td>
                   <Td>{lead.campaign}</Td>
                   <Td className="whitespace-nowrap">

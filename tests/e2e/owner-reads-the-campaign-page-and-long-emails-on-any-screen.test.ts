@@ -56,6 +56,21 @@ for (const size of VIEWPORTS) {
       [".uk", 1],
     ]);
 
+    // Beside its label on a phone, never under it: every line of the address starts right of the label.
+    const label = await email.evaluate((element) => {
+      const cell = element.closest("td")!;
+      return { cellLeft: cell.getBoundingClientRect().left, stacked: getComputedStyle(cell, "::before").float === "left" };
+    });
+    expect(label.stacked, "rows are stacked as label/value lines on a phone only").toBe(size.isMobile);
+    if (label.stacked) {
+      const lineStarts = await email.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return [...range.getClientRects()].map((rect) => rect.left);
+      });
+      expect(Math.min(...lineStarts) - label.cellLeft, "the address starts right of its label on every line").toBeGreaterThan(100);
+    }
+
     // Campaign page: the funnel, then the QR and Print, then the copy; the analysis after them.
     await page.goto(`/campaigns/${campaignId}`);
     const funnel = page.getByRole("list", { name: "Funnel: scans, leads, redeemed" });
