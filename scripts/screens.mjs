@@ -141,18 +141,19 @@ async function walk() {
   await landing.goto("/");
   await landing.getByRole("button", { name: "Watch Demo" }).click();
   await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
-  await shoot(landing, "16-watch-demo");
+  // The dialog scrolls inside itself over a long page: one screenful is what the visitor sees.
+  await shoot(landing, "16-watch-demo", { screenful: true });
   await visitor.close();
 }
 
 /** The page at 1280 px, then the same address (or, for a dialog, the same page resized) at 390 px. */
-async function shoot(page, step) {
+async function shoot(page, step, { screenful = false } = {}) {
   if (ONLY && !ONLY.has(step.replace(/^\d+-/, ""))) return;
   const original = page.viewportSize();
   for (const size of [...WIDTHS].sort((a, b) => b.width - a.width)) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
-    const height = Math.min(MAX_HEIGHT[size.width], await page.evaluate(() => document.documentElement.scrollHeight));
+    const height = screenful ? size.height : Math.min(MAX_HEIGHT[size.width], await page.evaluate(() => document.documentElement.scrollHeight));
     const image = await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.max(height, size.height) } });
     // A 256-colour palette keeps a screen of flat UI colours readable at a fraction of the bytes.
     await sharp(image)

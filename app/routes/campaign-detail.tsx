@@ -258,7 +258,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </p>
           <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
           <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
-          <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p>
+          {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
           <details className="text-gray-600">
             <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
             <ul className="mt-2 list-disc space-y-1 pl-5">
