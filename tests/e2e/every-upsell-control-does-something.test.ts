@@ -1,6 +1,7 @@
 // "Watch Demo" shows a sample page and its claim; the campaign limit appears when the owner wants a
 // second campaign, calm elsewhere, never on the dashboard; without Stripe, Upgrade says how an
 // operator lifts the limits (decision 340).
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { useFreshStart, VIEWPORTS } from "./support/fresh-start";
 import { createCampaignInWizard, signUp } from "./support/helpers";
@@ -29,6 +30,8 @@ for (const size of VIEWPORTS) {
     await claimed.scrollIntoViewIfNeeded();
     await expect(claimed).toContainText("Your Free pastry is waiting for you");
     await expect(claimed.getByTestId("demo-code")).toHaveText("SUNNY-4821");
+    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+    expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? "")).map((violation) => violation.id)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(demo).toBeHidden();
     await expect(watch).toBeFocused();
