@@ -148,16 +148,26 @@ async function walk() {
   await page.getByRole("alert").waitFor();
   await shoot(page, "17-redeem-already-redeemed");
   await context.close();
+
+  // The landing page's Watch Demo, as a visitor who is not signed in opens it.
+  const visitor = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const landing = await visitor.newPage();
+  await landing.goto("/");
+  await landing.getByRole("button", { name: "Watch Demo" }).click();
+  await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
+  // The dialog scrolls inside itself over a long page: one screenful is what the visitor sees.
+  await shoot(landing, "16-watch-demo", { screenful: true });
+  await visitor.close();
 }
 
 /** The page at 1280 px, then the same address (or, for a dialog, the same page resized) at 390 px. */
-async function shoot(page, step) {
+async function shoot(page, step, { screenful = false } = {}) {
   if (ONLY && !ONLY.has(step.replace(/^\d+-/, ""))) return;
   const original = page.viewportSize();
   for (const size of [...WIDTHS].sort((a, b) => b.width - a.width)) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(150);
-    const height = Math.min(MAX_HEIGHT[size.width], await page.evaluate(() => document.documentElement.scrollHeight));
+    const height = screenful ? size.height : Math.min(MAX_HEIGHT[size.width], await page.evaluate(() => document.documentElement.scrollHeight));
     const image = await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width: size.width, height: Math.max(height, size.height) } });
     // A 256-colour palette keeps a screen of flat UI colours readable at a fraction of the bytes.
     await sharp(image)

@@ -8,6 +8,7 @@ import {
   EXCLUSION_EXPLANATIONS,
   exclusionSentence,
   refusalSentence,
+  rangeSummarySentence,
   resolveRange,
   SCAN_EXCLUSION_REASONS,
   uniqueExactnessSentence,
@@ -173,45 +174,41 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.postalAddressSet ? null : <PostalAddressNotice />}
 
-      <dl className="grid grid-cols-3 gap-3">
-        <Figure label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
-        <Figure label="Leads" value={String(campaign.leads)} />
-        <Figure label="Convert" value={`${conversion}%`} />
-      </dl>
-
-      <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3" })}>
-        <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
-          From scan to sale
-        </h2>
-        <RedeemFunnel scans={campaign.scans} leads={campaign.leads} redeemed={campaign.redeemed} />
-      </section>
-
-      <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_auto]">
-        <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4" })}>
-          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
-            Offer and copy
+      {/* One set of numbers, the code and Print first; the analysis follows below (decision 339). */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
+        <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
+          <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
+            From scan to sale
           </h2>
-          <dl className="space-y-3 text-sm">
-            <Row label="Offer" value={campaign.discount} />
-            <Row label="Condition" value={campaign.minOrder} />
-            <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
-            <Row label="Thank-you message" value={campaign.aiThankyou} />
-            <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
-          </dl>
+          <RedeemFunnel
+            scans={campaign.scans}
+            leads={campaign.leads}
+            redeemed={campaign.redeemed}
+            scansLabel={scanUsageLabel(campaign.scans, { isPro })}
+            leadRate={conversion}
+          />
+          <p className="text-xs text-gray-500">All time. Leads shows the share of different people who left their details.</p>
         </section>
-        <section aria-labelledby="qr-heading" className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3" })}>
+
+        <section
+          aria-labelledby="qr-heading"
+          className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3 lg:col-start-2 lg:row-span-2 lg:row-start-1" })}
+        >
           <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
             QR Code
           </h2>
-          <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60 sm:h-72 sm:w-72" />
-          <p className="max-w-72 text-center text-xs text-gray-500">
+          <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60" />
+          <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
+            <Printer aria-hidden className="h-4 w-4" /> Print
+          </Link>
+          <p className="text-center text-xs text-gray-500">
             The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link
             visits.
           </p>
-          <p className="max-w-72 text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
-          <PublicAddressNotice verdict={loaderData.address} className="max-w-72" />
+          <p className="text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
+          <PublicAddressNotice verdict={loaderData.address} />
           <div className="flex flex-wrap justify-center gap-2">
-            <a href={qrPngUrl(campaign.id)} download className={buttonClass({ size: "sm" })}>
+            <a href={qrPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <Download aria-hidden className="h-4 w-4" /> Download PNG
             </a>
             <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
@@ -220,9 +217,6 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
             <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
               <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
             </a>
-            <Link to={printPageUrl(campaign.id)} className={buttonClass({ variant: "secondary", size: "sm" })}>
-              <Printer aria-hidden className="h-4 w-4" /> Print
-            </Link>
             <a
               href={`/capture/${campaign.id}`}
               target="_blank"
@@ -232,6 +226,19 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               <ExternalLink aria-hidden className="h-4 w-4" /> View Page
             </a>
           </div>
+        </section>
+
+        <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4 lg:col-start-1 lg:row-start-2" })}>
+          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
+            Offer and copy
+          </h2>
+          <dl className="grid gap-3 text-sm sm:grid-cols-2">
+            <Row label="Offer" value={campaign.discount} />
+            <Row label="Condition" value={campaign.minOrder} />
+            <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
+            <Row label="Thank-you message" value={campaign.aiThankyou} />
+            <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
+          </dl>
         </section>
       </div>
 
@@ -251,11 +258,14 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
 
-        <div className={cardClass({ padding: "sm", className: "text-sm" })}>
-          <p className="font-medium text-gray-900" data-testid="exclusions">
-            {loaderData.exclusionSummary}
+        <div className={cardClass({ padding: "sm", className: "space-y-2 text-sm text-gray-700" })}>
+          <p className="text-base font-medium text-gray-900" data-testid="range-summary">
+            {rangeSummarySentence(totals, rangeLabel)}
           </p>
-          <details className="mt-1 text-gray-600">
+          <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
+          <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
+          {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
+          <details className="text-gray-600">
             <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
             <ul className="mt-2 list-disc space-y-1 pl-5">
               {SCAN_EXCLUSION_REASONS.map((reason) => (
@@ -266,35 +276,13 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <p className="mt-2">
-              A unique scan is one browser counted once per day. The page gives each browser a random visitor id in a cookie; what is kept is a code
-              made from it that changes every day, so nothing that identifies a visitor is stored.
+              A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers counted
+              once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes every day,
+              so nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
+              <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
             </p>
           </details>
-          <p className="mt-2 text-gray-700" data-testid="lead-refusals">
-            {loaderData.refusalSummary}
-          </p>
         </div>
-
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals for the range">
-          <Figure label="Scans" value={totals.scans.toLocaleString("en-US")} />
-          <Figure label="Unique scans" value={totals.unique.toLocaleString("en-US")} />
-          <Figure label="From QR code" value={totals.qr.toLocaleString("en-US")} />
-          <Figure label="From link" value={totals.link.toLocaleString("en-US")} />
-          <Figure label="Leads" value={totals.leads.toLocaleString("en-US")} />
-          <Figure label="Conversion (unique)" value={`${totals.conversion}%`} />
-        </dl>
-        <ul className="space-y-0.5 text-xs text-gray-500" aria-label="What each number means" data-testid="figure-meanings">
-          <li>Scans: loads of the page by a person; the same browser again within 30 minutes is a repeat, not a scan.</li>
-          <li>Unique scans: different browsers, each counted once a day, told apart by the random visitor id the page gives them.</li>
-          <li>From QR code and From link: scans from a printed code, and from the link shared anywhere else.</li>
-          <li>Leads: forms sent from a counted scan.</li>
-          <li>
-            Conversion (unique): the share of unique visitors who became leads, never above 100 %. Leads ÷ all scans:{" "}
-            <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
-          </li>
-          <li>Not counted: loads that are not a person&apos;s visit, each with its reason above.</li>
-          <li data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</li>
-        </ul>
 
         <ByDayChart days={analytics.byDay} />
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
@@ -317,15 +305,6 @@ const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> =
   owner: "You",
   burst: "Burst from one address",
 };
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className={cardClass({ padding: "sm", className: "text-center" })}>
-      <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="text-2xl font-bold text-gray-900">{value}</dd>
-    </div>
-  );
-}
 
 function Row({ label, value }: { label: string; value: string }) {
   return (

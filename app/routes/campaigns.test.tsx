@@ -29,6 +29,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     filters: { q: "", status: "all" },
     isPro: false,
     canCreate: false,
+    askedForNew: false,
     businessName: "",
     wizard: null,
     ...overrides,
@@ -36,12 +37,23 @@ function payload(overrides: Partial<Payload> = {}): Payload {
 }
 
 describe("the campaigns screen", () => {
-  it("shows a free owner at the limit their campaign, its scans against the limit and the banner", async () => {
+  it("shows a free owner at the limit their campaign, its scans against the limit and the limit, calmly", async () => {
     await renderRoute(campaigns, { path: "/campaigns", loaderData: payload() });
     const card = screen.getByRole("article", { name: "Croissant Club" });
     expect(within(card).getByText("4 / 5")).toBeTruthy();
-    expect(screen.getByText(/Free accounts are limited to 1 campaign\./)).toBeTruthy();
-    expect((screen.getByRole("button", { name: "New Campaign" }) as HTMLButtonElement).disabled).toBe(true);
+    const limit = screen.getByText(/Free accounts are limited to 1 campaign\./);
+    expect(limit.closest("[data-testid=campaign-limit-calm]")).toBeTruthy();
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByRole("link", { name: "New Campaign" }).getAttribute("href")).toBe("/campaigns?new=1");
+  });
+
+  it("answers New Campaign at the limit with the limit, announced, and the way to upgrade", async () => {
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ askedForNew: true }) });
+    expect(screen.getByRole("status").textContent).toBe(
+      "Campaign Limit Reached: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns and unlock premium or advanced features.Upgrade to Pro",
+    );
+    expect(screen.getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/pricing");
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("lets a Pro owner create more and shows plain scan counts", async () => {

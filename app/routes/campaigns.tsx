@@ -53,6 +53,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     isPro,
     canCreate,
+    /** A free owner at the limit asked for a new campaign: the limit is what they need to see. */
+    askedForNew: url.searchParams.get("new") === "1" && !canCreate,
     businessName: wizard ? await getBusinessName(db, { userId: sessionUser.id }) : "",
     wizard:
       wizard && wizard.mode === "edit"
@@ -144,7 +146,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaigns, summary, filters, isPro, canCreate, wizard, businessName } = loaderData;
+  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName } = loaderData;
   const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
 
@@ -154,29 +156,19 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         title="Campaigns"
         description="Create, manage and track your QR campaigns."
         actions={
-          canCreate ? (
-            <Link
-              to="/campaigns?new=1"
-              preventScrollReset
-              className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
-            >
-              <Plus aria-hidden className="h-4 w-4" />
-              New Campaign
-            </Link>
-          ) : (
-            <button
-              type="button"
-              disabled
-              className="inline-flex cursor-not-allowed items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white opacity-50"
-            >
-              <Plus aria-hidden className="h-4 w-4" />
-              New Campaign
-            </button>
-          )
+          // Always a way forward: at the limit it shows the limit and the upgrade (decision 340).
+          <Link
+            to="/campaigns?new=1"
+            preventScrollReset
+            className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+          >
+            <Plus aria-hidden className="h-4 w-4" />
+            New Campaign
+          </Link>
         }
       />
 
-      {!canCreate ? <CampaignLimitBanner /> : null}
+      {!canCreate ? <CampaignLimitBanner tone={askedForNew ? "alert" : "calm"} /> : null}
 
       {wizard ? (
         <CampaignWizard

@@ -14,7 +14,6 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     view: "dashboard",
     isPro: false,
     loadFailed: false,
-    isAtCampaignLimit: false,
     freeScans: { used: 3, limit: 5 },
     stats: { totalLeads: 2, totalScans: 3, activeCampaigns: 1, conversionRate: 66.7, leadsTrend: null, scansTrend: null },
     chart: Array.from({ length: 7 }, (_, index) => ({ date: `2026-11-${String(17 + index).padStart(2, "0")}`, leads: 0, scans: 0 })),
@@ -61,9 +60,10 @@ describe("the dashboard", () => {
     expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
   });
 
-  it("shows the limit banner at the campaign limit, and the empty state without campaigns", async () => {
-    const limited = await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isAtCampaignLimit: true }) });
-    expect(screen.getByText(/Free accounts are limited to 1 campaign\./)).toBeTruthy();
+  it("keeps the campaign limit off the dashboard, New Campaign always a link, and shows the empty state without campaigns", async () => {
+    const limited = await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
+    expect(screen.getByRole("link", { name: "New Campaign" }).getAttribute("href")).toBe("/campaigns?new=1");
     limited.unmount();
     await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ hasCampaigns: false, recentCampaigns: [] }) });
     expect(screen.getByText("No campaigns yet")).toBeTruthy();

@@ -4,9 +4,8 @@ import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
 import { requireUser } from "~/features/auth/session.server";
 import { PaymentSuccess } from "~/features/billing/payment-success";
-import { canCreateCampaign, scanUsageLabel } from "~/features/billing/plan";
+import { scanUsageLabel } from "~/features/billing/plan";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
-import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
 import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
@@ -55,7 +54,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     view: "dashboard" as const,
     isPro,
     loadFailed,
-    isAtCampaignLimit: !loadFailed && !canCreateCampaign(user.plan, dashboard.campaignCount),
     freeScans: isPro ? null : { used: dashboard.stats.totalScans, limit: freeScanAllowance(dashboard.campaignCount) },
     stats: dashboard.stats,
     chart: dashboard.chart,
@@ -68,22 +66,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, isAtCampaignLimit, freeScans, loadFailed, redeemed, nearScanLimit } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit } = loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader
-        title="Dashboard"
-        description="Your campaigns, scans and leads at a glance."
-        actions={<NewCampaignButton disabled={isAtCampaignLimit} />}
-      />
-
-      {isAtCampaignLimit ? (
-        <div className="mt-6">
-          <CampaignLimitBanner />
-        </div>
-      ) : null}
+      <PageHeader title="Dashboard" description="Your campaigns, scans and leads at a glance." actions={<NewCampaignButton />} />
 
       {nearScanLimit.length > 0 ? (
         <div className="mt-6">
@@ -162,18 +150,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function NewCampaignButton({ disabled }: { disabled: boolean }) {
-  const className = "inline-flex items-center gap-2 rounded-lg px-4 py-2 font-semibold";
-  if (disabled) {
-    return (
-      <button type="button" disabled className={`${className} cursor-not-allowed bg-gray-200 text-gray-500`}>
-        <Plus aria-hidden="true" className="h-4 w-4" />
-        New Campaign
-      </button>
-    );
-  }
+/** Always a link: at the campaign limit the campaigns screen answers with the limit (decision 340). */
+function NewCampaignButton() {
   return (
-    <Link to="/campaigns?new=1" className={`${className} bg-blue-600 text-white hover:bg-blue-700`}>
+    <Link
+      to="/campaigns?new=1"
+      className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
+    >
       <Plus aria-hidden="true" className="h-4 w-4" />
       New Campaign
     </Link>

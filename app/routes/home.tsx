@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { requireAnonymous } from "~/features/auth/session.server";
 import { SiteFooter } from "~/components/site-footer";
 import { TESTIMONIALS } from "~/features/marketing/testimonials";
+import { WatchDemo } from "~/features/marketing/watch-demo";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -32,9 +33,7 @@ export default function Home() {
               <Link to="/signup" className="rounded-lg bg-white px-6 py-3 font-semibold text-blue-700 shadow hover:bg-blue-50">
                 Start Free Trial
               </Link>
-              <button type="button" className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10">
-                Watch Demo
-              </button>
+              <WatchDemo className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10" />
             </div>
           </div>
         </section>

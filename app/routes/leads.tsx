@@ -1,6 +1,7 @@
 import { Calendar, Download, Lock, Search, TrendingUp, Users } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
+import { EmailText } from "~/components/ui/email-text";
 import { StatCard } from "~/components/stat-card";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
@@ -145,8 +146,13 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
                     </span>
                   </Td>
                   <Td>
-                    <div>{lead.email}</div>
-                    {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
+                    {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
+                    <div className="flow-root">
+                      <div>
+                        <EmailText email={lead.email} />
+                      </div>
+                      {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
+                    </div>
                   </Td>
                   <Td>{lead.campaign}</Td>
                   <Td className="whitespace-nowrap">

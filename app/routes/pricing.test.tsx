@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
+import { LIFT_LIMITS_WITHOUT_STRIPE, STRIPE_NOT_CONFIGURED } from "~/features/billing/checkout.server";
 import * as pricing from "./pricing";
 
 afterEach(cleanup);
@@ -24,5 +25,21 @@ describe("the pricing screen", () => {
     expect(screen.queryByRole("button", { name: "Upgrade to Pro" })).toBeNull();
     // Starter is included in Pro: both cards say so.
     expect(screen.getAllByText("Current Plan")).toHaveLength(2);
+  });
+});
+
+describe("upgrading on a server without Stripe", () => {
+  it("shows the Stripe message as it is, then how an operator lifts the limits", async () => {
+    await renderRoute(pricing, {
+      path: "/pricing",
+      loaderData: { signedIn: true, isPro: false },
+      actionData: { error: STRIPE_NOT_CONFIGURED, operatorHint: LIFT_LIMITS_WITHOUT_STRIPE },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Upgrade to Pro" }));
+    const alert = await screen.findByRole("alert");
+    expect([...alert.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
+      "Stripe is not configured. Please set up your Stripe keys in the environment variables.",
+      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.",
+    ]);
   });
 });

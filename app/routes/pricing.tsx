@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
-import { startCheckout } from "~/features/billing/checkout.server";
+import { LIFT_LIMITS_WITHOUT_STRIPE, startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
 import { domainErrorData, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -21,7 +21,10 @@ export async function action({ request }: Route.ActionArgs) {
     const { url } = await startCheckout(db, { user });
     return redirect(url);
   } catch (error) {
-    return domainErrorData(error, (refusal) => ({ error: refusal.message }));
+    return domainErrorData(error, (refusal) => ({
+      error: refusal.message,
+      operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null,
+    }));
   }
 }
 
@@ -67,7 +70,8 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
 
           {actionData?.error ? (
             <div role="alert" className="mx-auto mt-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-center text-red-700">
-              {actionData.error}
+              <p>{actionData.error}</p>
+              {actionData.operatorHint ? <p className="mt-2 text-sm text-red-800">{actionData.operatorHint}</p> : null}
             </div>
           ) : null}
 

@@ -5,11 +5,14 @@ import { createUser } from "../factories";
 import { makeRequest, payload, run, statusOf } from "../http";
 
 describe("without Stripe configured", () => {
-  it("pricing answers the spec's message", async () => {
+  it("pricing answers the spec's message, then how an operator lifts the limits without Stripe", async () => {
     const owner = await createUser();
     const result = await run(pricing.action, makeRequest("/pricing", { method: "POST", cookie: owner.cookie, form: {} }));
     expect(statusOf(result)).toBe(503);
     expect(payload(result).error).toBe("Stripe is not configured. Please set up your Stripe keys in the environment variables.");
+    expect(payload(result).operatorHint).toBe(
+      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.",
+    );
   });
 
   it("webhooks answer 503", async () => {

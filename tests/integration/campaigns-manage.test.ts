@@ -82,13 +82,17 @@ describe("creating a campaign", () => {
     );
     const loaded = await list(free.cookie, "?new=1");
     expect(loaded.canCreate).toBe(false);
+    // Asking for a new campaign at the limit opens no wizard: the screen answers with the limit.
+    expect(loaded.askedForNew).toBe(true);
     expect(loaded.wizard).toBeNull();
+    expect((await list(free.cookie)).askedForNew).toBe(false);
 
     const pro = await createUser({ isPro: true });
     for (const title of ["One", "Two", "Three"]) await createCampaignFor(pro, { title });
     const proList = await list(pro.cookie, "?new=1");
     expect(proList.campaigns.map((c: { title: string }) => c.title)).toEqual(["Three", "Two", "One"]);
     expect(proList.canCreate).toBe(true);
+    expect(proList.askedForNew).toBe(false);
     expect(proList.wizard).toEqual({ mode: "create" });
   });
 

@@ -61,7 +61,6 @@ describe("dashboard", () => {
     expect(data.recentCampaigns.map((row: { title: string }) => row.title)).toEqual(["C6", "C5", "C4", "C3", "C2", "C1"]);
     expect(data.recentCampaigns[0]).toMatchObject({ scans: 10, leads: 3, status: "active", businessType: "Coffee Shop" });
     expect(data.freeScans).toBeNull();
-    expect(data.isAtCampaignLimit).toBe(false);
     expect(data.chart).toHaveLength(7);
     expect(data.chart.at(-1).leads).toBe(4);
   });
@@ -102,18 +101,18 @@ describe("dashboard", () => {
     expect(utc.chart.map((point) => point.leads)).toEqual([0, 0, 0, 0, 0, 2, 1]);
   });
 
-  it("gives a free owner at the limit the banner, a disabled button and the free scans card", async () => {
+  it("gives a free owner at the campaign limit the free scans card and no campaign-limit banner", async () => {
     const owner = await createUser();
     await createCampaignRow(owner.id, { scanCount: 3 });
     const data = payload(await loadDashboard(owner.cookie));
-    expect(data.isAtCampaignLimit).toBe(true);
+    expect(data).not.toHaveProperty("isAtCampaignLimit");
     expect(data.freeScans).toEqual({ used: 3, limit: 5 });
   });
 
   it("shows the empty state data for a new owner", async () => {
     const owner = await createUser();
     const data = payload(await loadDashboard(owner.cookie));
-    expect(data).toMatchObject({ hasCampaigns: false, isAtCampaignLimit: false, freeScans: { used: 0, limit: 5 } });
+    expect(data).toMatchObject({ hasCampaigns: false, freeScans: { used: 0, limit: 5 } });
     expect(data.chart.map((point: { leads: number; scans: number }) => point.leads + point.scans)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 

@@ -265,7 +265,7 @@ describe("how exact unique is", () => {
     expect(analytics!.totals).toMatchObject({ scans: 4, unique: 4 });
     expect(analytics!.visitorIds).toEqual({ issued: 4, neverBack: 2 });
     expect(uniqueExactnessSentence(analytics!.totals.scans, analytics!.visitorIds.neverBack)).toBe(
-      "How exact unique is: 2 counted scans of 4 (50%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.",
+      "2 of 4 visits (50%) came from a browser that refused or dropped our cookie; each of these may be a person counted twice.",
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOf, exclusionSentence, refusalSentence, resolveRange, share } from "./analytics";
+import { daysOf, exclusionSentence, rangeSummarySentence, refusalSentence, resolveRange, share, uniqueExactnessSentence } from "./analytics";
 import { AnalyticsRangeQuerySchema } from "./analytics.schema";
 
 const query = (input: Record<string, string | undefined>) => AnalyticsRangeQuerySchema.parse(input);
@@ -51,9 +51,32 @@ it("share is a whole percentage, 0 of nothing", () => {
 
 describe("refusalSentence", () => {
   it("names each reason, largest first, and leaves empty ones out", () => {
-    expect(refusalSentence({})).toBe("Refused submissions: 0");
+    expect(refusalSentence({})).toBe("No forms were turned away.");
+    expect(refusalSentence({ inactive: 1 })).toBe("1 form was turned away: 1 while the campaign was paused.");
     expect(refusalSentence({ no_scan: 1, invalid_fields: 2, rate_limited: 0 })).toBe(
-      "Refused submissions: 3 (2 with invalid details, 1 without a scan of this campaign)",
+      "3 forms were turned away: 2 with invalid details, 1 without a scan of this campaign.",
+    );
+  });
+});
+
+describe("the range in plain words", () => {
+  it("says visits, people, where they came from and who left their details, once", () => {
+    const totals = { scans: 6, unique: 5, qr: 2, link: 4, leads: 3, conversion: 60 };
+    expect(rangeSummarySentence(totals, "last 30 days")).toBe(
+      "In the last 30 days: 6 visits by 5 different people (2 from the printed code, 4 from a shared link); 3 left their details (60% of the people who came).",
+    );
+    expect(rangeSummarySentence({ ...totals, scans: 1, unique: 1, qr: 1, link: 0, leads: 0, conversion: 0 }, "last 7 days")).toBe(
+      "In the last 7 days: 1 visit by 1 person (1 from the printed code, 0 from a shared link); nobody left their details yet.",
+    );
+    expect(rangeSummarySentence({ ...totals, scans: 0 }, "last 7 days")).toBe("No visits in the last 7 days yet.");
+  });
+
+  it("says how far 'different people' can be trusted without jargon", () => {
+    expect(uniqueExactnessSentence(0, 0)).toBe("No visits in this range yet, so nobody was counted twice.");
+    expect(uniqueExactnessSentence(1, 0)).toBe("The one visit came from a browser recognised again, so nobody was counted twice.");
+    expect(uniqueExactnessSentence(5, 0)).toBe("All 5 visits came from a browser recognised again, so nobody was counted twice.");
+    expect(uniqueExactnessSentence(4, 2)).toBe(
+      "2 of 4 visits (50%) came from a browser that refused or dropped our cookie; each of these may be a person counted twice.",
     );
   });
 });

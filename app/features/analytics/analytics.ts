@@ -101,14 +101,33 @@ const REFUSAL_NOUNS: Record<LeadRefusalReason, [singular: string, plural: string
 export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
 
 /**
- * "Refused submissions: 3 (2 with invalid details, 1 without a scan of this campaign)": the
+ * "3 forms were turned away: 2 with invalid details, 1 without a scan of this campaign": the
  * owner sees why forms were not stored (decision 300); largest first, empty reasons left out.
  */
 export function refusalSentence(refusals: RefusalCounts): string {
   const { reasons, total: refused } = rankReasons(LEAD_REFUSAL_REASONS, refusals);
-  if (refused === 0) return "Refused submissions: 0";
+  if (refused === 0) return "No forms were turned away.";
   const parts = reasons.map((entry) => `${entry.count.toLocaleString("en-US")} ${REFUSAL_NOUNS[entry.reason][entry.count === 1 ? 0 : 1]}`);
-  return `Refused submissions: ${refused.toLocaleString("en-US")} (${parts.join(", ")})`;
+  return `${refused === 1 ? "1 form was" : `${refused.toLocaleString("en-US")} forms were`} turned away: ${parts.join(", ")}.`;
+}
+
+/**
+ * The range in one sentence (decision 339): visits, people, where they came from and how many left
+ * their details, so the analysis below needs no second row of the same numbers.
+ */
+export function rangeSummarySentence(
+  totals: { scans: number; unique: number; qr: number; link: number; leads: number; conversion: number },
+  rangeLabel: string,
+): string {
+  if (totals.scans === 0) return `No visits in the ${rangeLabel} yet.`;
+  const visits = plural(totals.scans, "visit", "visits");
+  const people = plural(totals.unique, "person", "different people");
+  const sources = `${totals.qr.toLocaleString("en-US")} from the printed code, ${totals.link.toLocaleString("en-US")} from a shared link`;
+  const leads =
+    totals.leads === 0
+      ? "nobody left their details yet"
+      : `${totals.leads.toLocaleString("en-US")} left their details (${totals.conversion}% of the people who came)`;
+  return `In the ${rangeLabel}: ${visits} by ${people} (${sources}); ${leads}.`;
 }
 
 /** `part` as a whole percentage of `total` (0 when there is no total). */
@@ -123,11 +142,15 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /**
- * How exact "unique" is, in one sentence (decision 312): the share of counted scans whose
+ * How far "different people" can be trusted, in one sentence: the share of counted visits whose
  * browser never sent its visitor id back, each possibly a person counted again.
  */
 export function uniqueExactnessSentence(scans: number, neverBack: number): string {
-  if (scans === 0) return "How exact unique is: no counted scans in this range yet.";
+  if (scans === 0) return "No visits in this range yet, so nobody was counted twice.";
   const shown = Math.min(neverBack, scans);
-  return `How exact unique is: ${plural(shown, "counted scan", "counted scans")} of ${scans.toLocaleString("en-US")} (${share(shown, scans)}%) came from a browser that never sent its visitor id back (cookies refused, or gone at once); each may be a person counted again.`;
+  if (shown === 0) {
+    const all = scans === 1 ? "The one visit" : `All ${scans.toLocaleString("en-US")} visits`;
+    return `${all} came from a browser recognised again, so nobody was counted twice.`;
+  }
+  return `${shown.toLocaleString("en-US")} of ${plural(scans, "visit", "visits")} (${share(shown, scans)}%) came from a browser that refused or dropped our cookie; each of these may be a person counted twice.`;
 }

@@ -1,12 +1,30 @@
 import { ArrowRight } from "lucide-react";
 import { conversionRate } from "~/features/campaigns/campaigns";
 
-/** Scans → leads → redeemed, each step with its share of the one before. */
-export function RedeemFunnel({ scans, leads, redeemed, compact = false }: { scans: number; leads: number; redeemed: number; compact?: boolean }) {
+/**
+ * Scans → leads → redeemed, each step with its share of the one before. `scansLabel` replaces the
+ * scan count's text (a Free plan's "4 / 5"); `leadRate` the leads' share (the campaign's one
+ * conversion, counted on unique visitors).
+ */
+export function RedeemFunnel({
+  scans,
+  leads,
+  redeemed,
+  compact = false,
+  scansLabel,
+  leadRate,
+}: {
+  scans: number;
+  leads: number;
+  redeemed: number;
+  compact?: boolean;
+  scansLabel?: string;
+  leadRate?: number;
+}) {
   const steps = [
-    { label: "Scans", value: scans, rate: null },
-    { label: "Leads", value: leads, rate: conversionRate(leads, scans) },
-    { label: "Redeemed", value: redeemed, rate: conversionRate(redeemed, leads) },
+    { label: "Scans", text: scansLabel ?? scans.toLocaleString("en-US"), rate: null },
+    { label: "Leads", text: leads.toLocaleString("en-US"), rate: leadRate ?? conversionRate(leads, scans) },
+    { label: "Redeemed", text: redeemed.toLocaleString("en-US"), rate: conversionRate(redeemed, leads) },
   ];
   return (
     <ol aria-label="Funnel: scans, leads, redeemed" className={`flex items-stretch gap-1 ${compact ? "text-xs" : "text-sm"}`}>
@@ -16,7 +34,7 @@ export function RedeemFunnel({ scans, leads, redeemed, compact = false }: { scan
           <div className="min-w-0 flex-1 rounded-lg bg-gray-50 px-2 py-1.5 text-center">
             <p className="text-gray-500">{step.label}</p>
             <p className={`font-semibold text-gray-900 ${compact ? "text-sm" : "text-lg"}`} data-testid={`funnel-${step.label.toLowerCase()}`}>
-              {step.value.toLocaleString("en-US")}
+              {step.text}
             </p>
             {step.rate !== null ? <p className="text-gray-500">{step.rate}%</p> : null}
           </div>

@@ -1,4 +1,4 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CAMPAIGN_LIMIT_TEXT } from "~/features/billing/plan";
@@ -21,14 +21,30 @@ export function UpgradeBanner({ children, action }: { children: ReactNode; actio
   );
 }
 
-/** Shown to free owners at the campaign limit, on the campaigns screen and the dashboard. */
-export function CampaignLimitBanner() {
+/**
+ * The campaign limit, shown when it matters (decision 340): calm on the campaigns screen, and as the
+ * amber notice, announced, when a free owner at the limit asks for a new campaign.
+ */
+export function CampaignLimitBanner({ tone }: { tone: "calm" | "alert" }) {
+  const text = (
+    <p className="text-sm">
+      <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and unlock
+      premium or advanced features.
+    </p>
+  );
+  if (tone === "alert") return <UpgradeBanner action="Upgrade to Pro">{text}</UpgradeBanner>;
   return (
-    <UpgradeBanner action="Upgrade to Pro">
-      <p className="text-sm">
-        <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and
-        unlock premium or advanced features.
-      </p>
-    </UpgradeBanner>
+    <div
+      data-testid="campaign-limit-calm"
+      className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 text-gray-700 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="flex items-start gap-3">
+        <Info aria-hidden className="mt-0.5 h-5 w-5 shrink-0 text-gray-400" />
+        {text}
+      </div>
+      <Link to="/pricing" className="shrink-0 text-sm font-semibold text-blue-700 underline hover:text-blue-900">
+        Upgrade to Pro
+      </Link>
+    </div>
   );
 }

@@ -69,8 +69,14 @@ export function DesignFields({
         <ChoiceField label="Button Style" name="buttonStyle" options={BUTTON_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
         <ChoiceField label="Font Style" name="fontStyle" options={FONT_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
         <ChoiceField label="Layout" name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
-        <Field label="Text Colour" name="textColor" error={fieldErrors.textColor} id={id}>
-          <input type="color" value={values.textColor.toLowerCase()} onChange={set("textColor")} className="h-10 p-1" />
+        <Field label="Text Colour" name="textColor" error={fieldErrors.textColor} id={id} hint={colourName(values.textColor)}>
+          {/* A white swatch on a white field is invisible: the swatch gets its own dark edge. */}
+          <input
+            type="color"
+            value={values.textColor.toLowerCase()}
+            onChange={set("textColor")}
+            className="h-10 p-1 [&::-moz-color-swatch]:rounded [&::-moz-color-swatch]:border-2 [&::-moz-color-swatch]:border-gray-500 [&::-webkit-color-swatch]:rounded [&::-webkit-color-swatch]:border-2 [&::-webkit-color-swatch]:border-gray-500"
+          />
         </Field>
       </div>
     </div>
@@ -299,4 +305,12 @@ export function Summary({ label, value }: { label: string; value: string }) {
       <dd className="font-medium break-words text-gray-900">{value || "—"}</dd>
     </div>
   );
+}
+
+/** The chosen colour in words under its swatch, since a white swatch on a white page is easy to miss. */
+function colourName(hex: string) {
+  const upper = hex.toUpperCase();
+  if (upper === "#FFFFFF") return "White (#FFFFFF)";
+  if (upper === "#000000") return "Black (#000000)";
+  return upper;
 }

@@ -1,6 +1,7 @@
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
 import type { OfferRuleValues } from "~/features/redeem/offer-rule-fields";
+import { templateCopy, type GeneratedCopy } from "~/features/ai/copy";
 import { DEFAULT_DESIGN, presetOfColors } from "./campaigns";
 
 export type WizardCampaign = {
@@ -106,6 +107,24 @@ export function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values
 }
 
 export const filled = (value: string) => value.trim().length > 0;
+
+/**
+ * The copy fields as step 2 opens: the template copy for the offer in each field that is empty or
+ * still holds the template copy last put there (decision 341), so Next and Launch are never blocked
+ * by empty required copy and the owner's own words are never overwritten.
+ */
+export function withTemplateCopy(values: Values, lastTemplate: GeneratedCopy | null): { values: Values; template: GeneratedCopy } {
+  const template = templateCopy({ businessType: values.businessType, offer: values.discount, condition: values.minOrder });
+  const untouched = (current: string, previous: string | undefined) => !filled(current) || current === previous;
+  return {
+    template,
+    values: {
+      ...values,
+      aiHeadline: untouched(values.aiHeadline, lastTemplate?.headline) ? template.headline : values.aiHeadline,
+      aiThankyou: untouched(values.aiThankyou, lastTemplate?.thankyou) ? template.thankyou : values.aiThankyou,
+    },
+  };
+}
 
 /** What each step's Next waits for, by label, in the order the fields appear. */
 export const REQUIRED: Record<1 | 2, Array<[keyof Values, string]>> = {

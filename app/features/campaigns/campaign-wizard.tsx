@@ -11,7 +11,11 @@ import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { BUSINESS_TYPES, FIELD_LIMITS, type PreviewValues } from "./campaigns";
 import { CampaignInputSchema } from "./campaigns.schema";
 import { useHydrated } from "~/components/use-hydrated";
-import { initialValues, missingOf, STEP_OF_FIELD, STEPS, type Values, type WizardCampaign } from "./campaign-wizard-state";
+import type { GeneratedCopy } from "~/features/ai/copy";
+import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
+import { describeRule } from "~/features/redeem/offer";
+import type { OfferExpiryKind } from "~/db/schema/redeem";
+import { initialValues, missingOf, STEP_OF_FIELD, STEPS, withTemplateCopy, type Values, type WizardCampaign } from "./campaign-wizard-state";
 import { CopyFields, DesignFields, Field, LogoField, MissingFields, Summary } from "./campaign-wizard-fields";
 
 export type { WizardCampaign } from "./campaign-wizard-state";
@@ -57,6 +61,13 @@ export function CampaignWizard(props: {
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent
         aria-describedby={undefined}
+        // The first field, not the corner ✕: the owner opened the wizard to fill it in.
+        onOpenAutoFocus={(event) => {
+          const first = event.currentTarget instanceof HTMLElement ? event.currentTarget.querySelector<HTMLElement>(FIRST_FIELD) : null;
+          if (!first) return;
+          event.preventDefault();
+          first.focus();
+        }}
         className="inset-0 overflow-y-auto p-4 sm:inset-x-4 sm:top-8 sm:bottom-auto sm:mx-auto sm:max-h-[calc(100vh-4rem)] sm:max-w-5xl sm:rounded-2xl sm:p-6"
       >
         <div className="flex items-start justify-between gap-4">
@@ -67,6 +78,20 @@ export function CampaignWizard(props: {
       </DialogContent>
     </Dialog>
   );
+}
+
+const FIRST_FIELD = "input:not([type=hidden]), select, textarea";
+
+/** The code validity the owner chose, in the wizard's words, read from the form's own inputs. */
+function ruleOf(form: HTMLFormElement | null) {
+  if (!form) return "No expiry";
+  const data = new FormData(form);
+  const days = Number(data.get("offerValidDays"));
+  return describeRule({
+    expiry: (data.get("offerExpiry") as OfferExpiryKind | null) ?? "none",
+    validUntil: (data.get("offerValidUntil") as string | null) || null,
+    validDays: Number.isInteger(days) && days > 0 ? days : null,
+  });
 }
 
 function WizardForm(props: {
@@ -82,6 +107,9 @@ function WizardForm(props: {
   const fetcher = useFetcher<CampaignActionData & WizardServerResult>();
   const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values, props.businessName));
   const [step, setStep] = useState(1);
+  const [rule, setRule] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const lastTemplate = useRef<GeneratedCopy | null>(null);
   const legends = useRef<Array<HTMLLegendElement | null>>([]);
   const stepChanged = useRef(false);
   const result: WizardServerResult | undefined = fetcher.data ?? props.serverResult;
@@ -119,7 +147,7 @@ function WizardForm(props: {
   const action = mode === "edit" && campaign ? `/campaigns?edit=${campaign.id}` : "/campaigns?new=1";
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="mt-4">
+    <fetcher.Form ref={formRef} method="post" action={action} {...getFormProps(form)} className="mt-4">
       <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
       {campaign ? <input type="hidden" name="campaignId" value={campaign.id} /> : null}
 
@@ -194,7 +222,12 @@ function WizardForm(props: {
                   type="button"
                   disabled={!step1Done}
                   aria-describedby={step1Done ? undefined : `${id}-missing-1`}
-                  onClick={() => setStep(2)}
+                  onClick={() => {
+                    const next = withTemplateCopy(values, lastTemplate.current);
+                    lastTemplate.current = next.template;
+                    setValues(next.values);
+                    setStep(2);
+                  }}
                   className={buttonClass({ size: "md" })}
                 >
                   Next <ArrowRight aria-hidden className="h-4 w-4" />
@@ -235,7 +268,10 @@ function WizardForm(props: {
                     type="button"
                     disabled={!step2Done}
                     aria-describedby={step2Done ? undefined : `${id}-missing-2`}
-                    onClick={() => setStep(3)}
+                    onClick={() => {
+                      setRule(ruleOf(formRef.current));
+                      setStep(3);
+                    }}
                     className={buttonClass({ size: "md" })}
                   >
                     Next <ArrowRight aria-hidden className="h-4 w-4" />
@@ -256,6 +292,8 @@ function WizardForm(props: {
               <Summary label="Business Type" value={values.businessType} />
               <Summary label="Offer" value={values.discount} />
               <Summary label="Condition" value={values.minOrder} />
+              {showAllSteps ? null : <Summary label="Code validity" value={rule} />}
+              <Summary label="Consent" value={consentSummary(values)} />
             </dl>
             <p className="text-sm text-gray-600">Your campaign goes live as soon as you launch it. You can pause it at any time.</p>
             <div className="flex justify-between gap-2">
@@ -277,4 +315,10 @@ function WizardForm(props: {
       </div>
     </fetcher.Form>
   );
+}
+
+/** "Checkbox · the offer needs the box ticked": the consent mode as the visitor will meet it. */
+function consentSummary(values: Values) {
+  const label = CONSENT_MODE_LABELS[values.consentMode as ConsentMode] ?? CONSENT_MODE_LABELS.notice;
+  return values.consentMode !== "notice" && values.offerRequiresConsent === "yes" ? `${label} · the offer needs consent` : label;
 }
