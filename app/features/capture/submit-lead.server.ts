@@ -22,6 +22,7 @@ import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "./visitors";
@@ -156,7 +157,7 @@ async function decideLead(
   // nothing, spend the token's budget.
   const tokenUnused = Boolean(target?.scanId && !target.tokenUsed);
   try {
-    if (!target?.scanId) await consumeRateLimit("leadByAddress", options.clientAddress);
+    if (!target?.scanId) await consumeRateLimit("leadByAddress", clientBudgetKey(options.clientAddress));
     else if (!tokenUnused) await consumeRateLimit("leadByToken", token!);
   } catch (error) {
     return limited(error);
@@ -194,7 +195,7 @@ async function decideLead(
   let mayEmail = mode === "double_opt_in" && ticked;
   if (mayEmail) {
     try {
-      await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+      await consumeRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress));
     } catch (error) {
       if (!isDomainError(error, "rate_limited")) return unavailable(error);
       mayEmail = false;

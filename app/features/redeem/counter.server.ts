@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { formatDate, formatDateTime } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 
@@ -16,18 +17,19 @@ export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string }
  * Throws DomainError `rate_limited` when either budget is spent.
  */
 export async function reserveCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
-  await consumeRateLimit("redeemMissByAddress", clientAddress);
+  const client = clientBudgetKey(clientAddress);
+  await consumeRateLimit("redeemMissByAddress", client);
   try {
     await consumeRateLimit("redeemMissByActor", actorKey(actor));
   } catch (error) {
-    await refundRateLimit("redeemMissByAddress", clientAddress);
+    await refundRateLimit("redeemMissByAddress", client);
     throw error;
   }
 }
 
 /** The attempt found a real code: it does not count against guessing. */
 export async function refundCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {
-  await refundRateLimit("redeemMissByAddress", clientAddress);
+  await refundRateLimit("redeemMissByAddress", clientBudgetKey(clientAddress));
   await refundRateLimit("redeemMissByActor", actorKey(actor));
 }
 

@@ -5,6 +5,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { isForeignKeyViolation } from "~/db/errors.server";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
 import type { IssuedClaim } from "./redeem.server";
@@ -40,7 +41,7 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
     )) as [{ recent: number }];
   if (recent > 0) return "sent";
   try {
-    await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+    await consumeRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress));
   } catch (error) {
     if (isDomainError(error, "rate_limited")) return "not-sent";
     throw error;
