@@ -161,9 +161,9 @@ async function runServer() {
     // Rate limits and sessions key on this; a client-sent copy is discarded.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
-    // A capture visitor's id that comes back (with the page's assets or the form post) marks a
-    // person behind that address, not a script (decision 311). In memory, no database.
-    lifecycle.noteVisitorCookie(req.headers.cookie, req.headers[CLIENT_IP_HEADER]);
+    // A capture visitor's id that comes back (with the page's assets or the form post): its
+    // browser keeps cookies, for the analytics' "how exact unique is" (decision 312). In memory.
+    lifecycle.noteVisitorCookie(req.headers.cookie);
     next();
   });
 
@@ -331,7 +331,7 @@ async function runServer() {
       const nonce = crypto.randomBytes(16).toString("base64");
       const clientAddress = proxyAddr(req, trust);
       req.headers[CLIENT_IP_HEADER] = clientAddress;
-      lifecycle.noteVisitorCookie(req.headers.cookie, clientAddress);
+      lifecycle.noteVisitorCookie(req.headers.cookie);
       for (const [name, parts] of withNonce) res.setHeader(name, parts.length === 1 ? parts[0] : parts.join(nonce));
       const id = crypto.randomUUID();
       res.setHeader("X-Request-Id", id);

@@ -300,7 +300,7 @@ async function loadTokens(campaignId, total, concurrency) {
     visitor += 1;
     const answer = await request("GET", `/capture/${campaignId}`, {
       "user-agent": `${PHONE_UA} exact-${visitor}`,
-      "x-forwarded-for": `2001:db8:e:${(visitor >> 16).toString(16)}::${(visitor & 0xffff).toString(16)}`,
+      "x-forwarded-for": `2001:db8:${((visitor >> 16) & 0xffff).toString(16)}:${(visitor & 0xffff).toString(16)}::1`,
       "accept-encoding": "gzip",
     });
     if (answer.status !== 200) return;

@@ -1,6 +1,6 @@
 -- wrk script: every request is a different phone (a distinct user agent and, through the trusted
 -- proxy's X-Forwarded-For, its own address: one address per visitor, so the bench measures people,
--- not one machine's burst; decision 311), so each load is a counted scan rather than a repeat or a
+-- not one machine's burst; decisions 330 and 331), so each load is a counted scan rather than a repeat or a
 -- burst. Paths come from WRK_PATHS (comma list).
 local threads = {}
 local counter = 0
@@ -25,7 +25,8 @@ function request()
   if os.getenv("WRK_SAME_VISITOR") ~= "1" then
     headers["User-Agent"] = ua .. " v" .. (os.getenv("WRK_RUN") or "") .. "-" .. thread_id .. "-" .. counter
     local run = string.sub(os.getenv("WRK_RUN") or "0000", 1, 4)
-    headers["X-Forwarded-For"] = string.format("2001:db8:%s:%x::%x:%x", run, thread_id, math.floor(counter / 65536) % 65536, counter % 65536)
+    -- Each visitor its own /64: budgets key an IPv6 client by its /64 (decision 331).
+    headers["X-Forwarded-For"] = string.format("2001:%s:%x:%x::1", run, (thread_id * 256 + math.floor(counter / 65536)) % 65536, counter % 65536)
   end
   return wrk.format("GET", path, headers)
 end

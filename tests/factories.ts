@@ -27,8 +27,8 @@ export async function createUser(options: { email?: string; password?: string; r
     signupRoute.action,
     makeRequest("/signup", {
       form: { email, password: options.password ?? DEFAULT_PASSWORD },
-      // Each test account signs up from its own address, clear of the sign-up rate limit.
-      headers: { "x-leadqr-client-ip": `198.51.100.${counter % 250}-${counter}` },
+      // Each test account signs up from its own client (its own IPv6 /64), clear of the sign-up rate limit.
+      headers: { "x-leadqr-client-ip": `2001:db8:${(counter >> 16).toString(16)}:${(counter & 0xffff).toString(16)}::1` },
     }),
   )) as Response;
   if (!(response instanceof Response) || response.status !== 302) throw new Error(`sign-up failed for ${email}`);

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { staffCookie } from "~/features/redeem/actor.server";
 import { getStaffActor } from "~/features/redeem/redeem.server";
 import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/redeem.staff-link";
 import { isDomainError } from "~/utils/domain-error";
@@ -12,7 +13,7 @@ const text = (body: string, status: number) =>
 /** Opening a staff link keeps its secret in a cookie scoped to /redeem and goes to the counter. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    await consumeRateLimit("staffLinkByAddress", clientAddress(request));
+    await consumeRateLimit("staffLinkByAddress", clientBudgetKey(clientAddress(request)));
   } catch (error) {
     if (isDomainError(error, "rate_limited")) return text(error.message, 429);
     throw error;

@@ -82,10 +82,10 @@ const EnvSchema = z.object({
    */
   VISITOR_ID: z.preprocess(emptyToUndefined, z.enum(["cookie", "hash"]).default("cookie")),
   /**
-   * Capture-page loads one address may make per 10 minutes without bringing back a visitor id,
-   * before the rest are excluded as a burst (decision 311); each id that comes back adds one.
+   * Distinct visitors one client (an IPv4 address or an IPv6 /64) may add to counting per 10
+   * minutes, whatever its ids do; the rest of its new visitors are excluded as a burst (decision 330).
    */
-  CAPTURE_BURST_LOADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(2)),
+  CAPTURE_BURST_LOADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false", "1", "0", ""])

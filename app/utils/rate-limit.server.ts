@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
+import { clientBudgetKey } from "./client-budget-key";
 import { DomainError } from "./domain-error";
 import { CLIENT_IP_HEADER } from "./http.server";
 import { getServices } from "./services.server";
@@ -98,9 +99,9 @@ export function clientAddress(request: Request) {
   return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
-/** The sign-in limiter's key: one budget per account *and* client (decision 133). */
+/** The sign-in limiter's key: one budget per account *and* client (decisions 133 and 331). */
 export function signInAccountKey(email: string, address: string) {
-  return `${email}|${address}`;
+  return `${email}|${clientBudgetKey(address)}`;
 }
 
 /** After a password reset the owner's own failed attempts no longer count against them. */

@@ -14,8 +14,8 @@ process.env.APP_URL = "http://localhost:3000";
 process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-test-"));
 process.env.BETTER_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
 process.env.ADMIN_EMAILS = "admin@example.com";
-// Tests stand many people on one address without a browser bringing their ids back (decision
-// 311): like RATE_LIMIT_MULTIPLIER, the burst allowance is raised; burst tests set their own.
+// Tests stand many people on one address (decision
+// 330): like RATE_LIMIT_MULTIPLIER, the burst allowance is raised; burst tests set their own.
 process.env.CAPTURE_BURST_LOADS ??= "100000";
 for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_ID", "OPENAI_API_KEY", "SMTP_URL", "RESEND_API_KEY", "S3_BUCKET"]) {
   delete process.env[name];

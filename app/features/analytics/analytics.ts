@@ -71,7 +71,8 @@ export const EXCLUSION_EXPLANATIONS: Record<ScanExclusionReason, string> = {
   prefetch: "browsers loading the page ahead of a click (prefetch, prerender)",
   repeat: "the same visitor loading the page again within 30 minutes",
   owner: "your own visits while signed in",
-  burst: "many loads from one network address faster than people arrive, none bringing back a visitor id (a script or a reload loop)",
+  burst:
+    "new visitors from one network address (an IPv6 /64 is one) beyond what one address may add in 10 minutes (a script, or a crowd larger than the allowance)",
 };
 
 export type ExclusionCounts = Partial<Record<ScanExclusionReason, number>>;

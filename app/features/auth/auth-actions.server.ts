@@ -3,6 +3,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import type { FormResult } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
 import { consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { getServices } from "~/utils/services.server";
 import { CredentialsSchema, type Credentials } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
@@ -48,7 +49,7 @@ export type SignInOutcome = SignedIn | { ok: false; refusal: "wrong_credentials"
 /** A spent budget throws DomainError `rate_limited`. */
 export async function signIn(options: CredentialsOptions): Promise<SignInOutcome> {
   const { email, password } = options;
-  await consumeRateLimit("signInByAddress", options.clientAddress);
+  await consumeRateLimit("signInByAddress", clientBudgetKey(options.clientAddress));
   // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
   await consumeRateLimit("signInByAccount", signInAccountKey(email, options.clientAddress));
   const { env } = await getServices();
@@ -81,7 +82,7 @@ export async function signUp(options: CredentialsOptions): Promise<SignUpOutcome
   const { email, password } = options;
   const reasons = weakPasswordReasons(password, email);
   if (reasons.length > 0) return { ok: false, refusal: "weak_password", reasons };
-  await consumeRateLimit("signUpByAddress", options.clientAddress);
+  await consumeRateLimit("signUpByAddress", clientBudgetKey(options.clientAddress));
   const auth = await getAuth();
   try {
     const { headers } = await auth.api.signUpEmail({
@@ -109,7 +110,7 @@ export async function signUp(options: CredentialsOptions): Promise<SignUpOutcome
  * hears about it (decision 134).
  */
 async function addressTaken(clientAddress: string, email: string) {
-  await consumeRateLimit("signUpTakenByAddress", clientAddress);
+  await consumeRateLimit("signUpTakenByAddress", clientBudgetKey(clientAddress));
   if (await notifyTakenAddress(email)) nudgeEmailWorker();
 }
 

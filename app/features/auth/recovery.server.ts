@@ -8,6 +8,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { getServices } from "~/utils/services.server";
 import { consumeEmailChangeLink, onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";
@@ -28,7 +29,7 @@ export type RequestPasswordResetOptions = {
  * learn anything, and the owner's earlier links stay valid.
  */
 export async function requestPasswordReset({ email, headers, clientAddress }: RequestPasswordResetOptions) {
-  await consumeRateLimit("passwordResetByAddress", clientAddress);
+  await consumeRateLimit("passwordResetByAddress", clientBudgetKey(clientAddress));
   try {
     await consumeRateLimit("passwordResetByAccount", email);
   } catch (error) {
@@ -65,7 +66,7 @@ export type ResetPasswordOutcome = { state: "done"; userId: string } | { state: 
 
 /** Sets the new password; too many attempts from one client throw DomainError `rate_limited`. */
 export async function resetPassword(db: Database, { token, password, headers, clientAddress }: ResetPasswordOptions): Promise<ResetPasswordOutcome> {
-  await consumeRateLimit("resetPasswordByAddress", clientAddress);
+  await consumeRateLimit("resetPasswordByAddress", clientBudgetKey(clientAddress));
   const [owner] = token
     ? await db
         .select({ id: user.id, email: user.email })

@@ -1,70 +1,87 @@
-// Floods from one address (decision 311). A load that does not bring back a visitor id is "fresh";
-// one address gets CAPTURE_BURST_LOADS fresh loads per window, plus one more for every distinct id
-// that came back from it (people behind one NAT: each browser sends its id back with the page's
-// own assets, the form post or the next load). Past that, fresh loads are excluded as "burst".
+// Floods from one address (decisions 311 and 330). Per client budget key (an IPv4 address or an
+// IPv6 /64) and 10-minute window, at most CAPTURE_BURST_LOADS distinct visitors are admitted to
+// counting: a visitor is the id the load brings back or is about to be issued, or (VISITOR_ID=hash)
+// its agent. An admitted visitor's later loads cost nothing, so an id issued here and echoed back
+// buys nothing; ids past the allowance, new or returning, are excluded as "burst".
 // Kept in memory per process: no database round trip on the capture path.
+import crypto from "node:crypto";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { getEnv } from "~/utils/env.server";
-import { visitorIdFromCookie } from "./visitor-id.server";
-import { noteIdReturned } from "./visitors.server";
 
 export const BURST_WINDOW_MS = 10 * 60_000;
-/** Fresh loads one address may make per window before any id came back from it (CAPTURE_BURST_LOADS, default 2). */
-const freshLoads = () => getEnv().CAPTURE_BURST_LOADS;
-const MAX_ADDRESSES = 50_000;
-const MAX_IDS_PER_ADDRESS = 10_000;
+/**
+ * Everything the windows hold together, counted as one entry per window plus one per visitor in
+ * it (each ≈ 100 bytes: ids and hashed agents are 22 characters). Past it the oldest windows are
+ * dropped first: their addresses start again with a fresh allowance.
+ */
+export const MAX_BURST_ENTRIES = 200_000;
 
-type Window = { start: number; fresh: number; returned: Set<string>; agents: Set<string> };
+/** Distinct visitors one budget key may add per window (CAPTURE_BURST_LOADS, default 30). */
+const allowance = () => getEnv().CAPTURE_BURST_LOADS;
 
+type Window = { start: number; visitors: Set<string> };
+
+// Insertion order is age order: a window that expires is deleted and inserted again.
 const windows = new Map<string, Window>();
+let entries = 0;
 
-function windowOf(address: string, now: number) {
-  let entry = windows.get(address);
-  if (!entry || now - entry.start >= BURST_WINDOW_MS) {
-    entry = { start: now, fresh: 0, returned: new Set(), agents: new Set() };
-    windows.delete(address);
-    windows.set(address, entry);
-    if (windows.size > MAX_ADDRESSES) windows.delete(windows.keys().next().value!);
+function forget(key: string, window: Window) {
+  windows.delete(key);
+  entries -= 1 + window.visitors.size;
+}
+
+function windowOf(key: string, now: number) {
+  let window = windows.get(key);
+  if (window && now - window.start >= BURST_WINDOW_MS) {
+    forget(key, window);
+    window = undefined;
   }
-  return entry;
+  if (!window) {
+    window = { start: now, visitors: new Set() };
+    windows.set(key, window);
+    entries += 1;
+  }
+  return window;
 }
 
-/** A browser sent its id back from this address: one more person behind it. */
-export function noteReturningVisitor(address: string, id: string, now: number = Date.now()) {
-  noteIdReturned(id);
-  const entry = windowOf(address, now);
-  if (entry.returned.size < MAX_IDS_PER_ADDRESS) entry.returned.add(id);
+function dropOldestWindows() {
+  while (entries > MAX_BURST_ENTRIES) {
+    const [key, window] = windows.entries().next().value!;
+    forget(key, window);
+  }
 }
 
-/** Any request of the site that carries a visitor id (the page's assets, the form post): it came back. */
-export function noteVisitorCookie(cookieHeader: string | undefined, address: string | string[] | undefined) {
-  if (!cookieHeader || typeof address !== "string") return;
-  const id = visitorIdFromCookie(cookieHeader);
-  if (id) noteReturningVisitor(address, id);
+/** Who a load is: its visitor id, or a fixed-size digest of its agent when there are no ids. */
+export type BurstVisitor = { id: string } | { agent: string };
+
+function visitorKeyOf(visitor: BurstVisitor) {
+  if ("id" in visitor) return visitor.id;
+  return `agent:${crypto.createHash("sha256").update(visitor.agent).digest("base64url").slice(0, 22)}`;
 }
 
 /**
- * Whether a load may be counted, or is part of a burst from its address. `returningId`: the id
- * the browser sent back (always admitted; repeats are the database's rule). Without cookies
- * (VISITOR_ID=hash) a load is fresh the first time its agent is seen from the address.
+ * Whether a load may be counted, or is part of a burst from its address. `visitor.id` is the id
+ * the browser sent back or the one this load would issue; a visitor admitted earlier in the window
+ * is admitted again (repeats are the database's rule).
  */
-export function admitLoad(address: string, load: { returningId?: string | null; agent?: string }, now: number = Date.now()) {
-  if (load.returningId) {
-    noteReturningVisitor(address, load.returningId, now);
-    return true;
-  }
-  const entry = windowOf(address, now);
-  if (load.agent !== undefined) {
-    if (entry.agents.has(load.agent)) return true;
-    if (entry.agents.size >= freshLoads()) return false;
-    entry.agents.add(load.agent);
-    return true;
-  }
-  if (entry.fresh >= freshLoads() + entry.returned.size) return false;
-  entry.fresh += 1;
+export function admitLoad(address: string, visitor: BurstVisitor, now: number = Date.now()) {
+  const window = windowOf(clientBudgetKey(address), now);
+  const key = visitorKeyOf(visitor);
+  if (window.visitors.has(key)) return true;
+  if (window.visitors.size >= allowance()) return false;
+  window.visitors.add(key);
+  entries += 1;
+  dropOldestWindows();
   return true;
+}
+
+/** What the windows hold now (for tests and the memory bound's check). */
+export function burstState() {
+  return { windows: windows.size, entries };
 }
 
 /** For tests: forget every address. */
 export function clearBursts() {
   windows.clear();
+  entries = 0;
 }

@@ -16,7 +16,7 @@ import { deviceTypeOf, isUuid, pageDesignOf, safeLogoUrl, type PageDesign } from
 import { exclusionOf, osOf, REPEAT_WINDOW_MINUTES, sourceOf, type ScanOs } from "./visitors";
 import { recordUnlimitedScan, ScanQueueFullError } from "./scan-batch.server";
 import { queueScanNotice } from "./scan-notices.server";
-import { recordExclusion, recordIdIssued, tallyScan, visitorHashOf } from "./visitors.server";
+import { noteIdReturned, recordExclusion, recordIdIssued, tallyScan, visitorHashOf } from "./visitors.server";
 import { admitLoad } from "./bursts.server";
 import { claimKeyOf, type VisitorId } from "./visitor-id.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
@@ -276,11 +276,11 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
     if (viewer && (viewer.isAdmin || viewer.id === found.userId)) reason = "owner";
   }
   const userAgent = visit.headers.get("user-agent") ?? "";
-  // A flood from one address is excluded unless its loads bring back distinct ids (decision 311).
+  // One address adds a bounded number of visitors per window, however its ids behave (decision 330).
   if (!reason) {
     const visitor = visit.visitor;
-    const load = visitor ? { returningId: visitor.returning ? visitor.id : null } : { agent: userAgent };
-    if (!admitLoad(visit.clientAddress, load)) {
+    if (visitor?.returning) noteIdReturned(visitor.id);
+    if (!admitLoad(visit.clientAddress, visitor ? { id: visitor.id } : { agent: userAgent })) {
       reason = "burst";
       if (visitor) visitor.issue = false;
     }

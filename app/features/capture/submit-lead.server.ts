@@ -22,6 +22,7 @@ import { parseFields, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "./visitors";
@@ -148,7 +149,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   // nothing, spend the token's budget.
   const tokenUnused = Boolean(target?.scanId && !target.tokenUsed);
   try {
-    if (!target?.scanId) await consumeRateLimit("leadByAddress", options.clientAddress);
+    if (!target?.scanId) await consumeRateLimit("leadByAddress", clientBudgetKey(options.clientAddress));
     else if (!tokenUnused) await consumeRateLimit("leadByToken", token!);
   } catch (error) {
     return limited(error);
@@ -186,7 +187,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   let mayEmail = mode === "double_opt_in" && ticked;
   if (mayEmail) {
     try {
-      await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+      await consumeRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress));
     } catch (error) {
       if (!isDomainError(error, "rate_limited")) return unavailable(error);
       mayEmail = false;
@@ -252,7 +253,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   if (emailQueued || stored.codeMailed) nudgeEmailWorker();
   if (stored.seenAgain) {
     // No confirmation email was queued for a lead seen again: give back what was taken for one.
-    if (mayEmail) await refundRateLimit("consentEmailByAddress", options.clientAddress).catch(() => undefined);
+    if (mayEmail) await refundRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress)).catch(() => undefined);
     // It stored no lead, so it spends its token's budget like any post that stores nothing.
     const charged = await storingNothing(THANKS);
     if (!charged.ok) return charged;

@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { visitorSalt, type LeadRefusalReason, type ScanExclusionReason } from "~/db/schema";
 import { logger } from "~/utils/logger.server";
 import { onShutdown } from "~/utils/services.server";
+import { visitorIdFromCookie } from "./visitor-id.server";
 import { utcDay } from "./visitors";
 
 const salts = new Map<string, Promise<string>>();
@@ -108,6 +109,12 @@ export function noteIdReturned(id: string) {
   if (!key || !database) return;
   awaitingReturn.delete(id);
   bump(idEvents, `${key}|returned`, database);
+}
+
+/** Any request of the site that carries a visitor id (the page's assets, the form post): it came back. */
+export function noteVisitorCookie(cookieHeader: string | undefined) {
+  const id = cookieHeader ? visitorIdFromCookie(cookieHeader) : null;
+  if (id) noteIdReturned(id);
 }
 
 /** Adds a counted scan of an unlimited campaign to the campaign's shown total (its row is already written). */

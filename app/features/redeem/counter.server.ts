@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { formatDate, formatDateTime, formatMoment } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 
@@ -10,7 +11,7 @@ const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.u
  * ever finds its own owner's codes, so a stranger's misses on the same Wi-Fi say nothing about this
  * shop's codes and must not spend its budget.
  */
-const ownerAddressKey = ({ actor, clientAddress }: CounterBudgetOptions) => `${actor.userId}:${clientAddress}`;
+const ownerAddressKey = ({ actor, clientAddress }: CounterBudgetOptions) => `${actor.userId}:${clientBudgetKey(clientAddress)}`;
 
 /** The budgets are the rate limiter's (its own store), so these two take no `db`. */
 export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string };

@@ -6,6 +6,7 @@ import { isForeignKeyViolation } from "~/db/errors.server";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { OutboxEmail } from "~/features/email/outbox.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
 import type { Claim, IssuedClaim } from "./redeem.server";
@@ -66,7 +67,7 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
     )) as [{ recent: number }];
   if (recent > 0) return "sent";
   try {
-    await consumeRateLimit("consentEmailByAddress", options.clientAddress);
+    await consumeRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress));
   } catch (error) {
     if (isDomainError(error, "rate_limited")) return "not-sent";
     throw error;

@@ -5,6 +5,7 @@ import { shortLink } from "~/db/schema";
 import { qrScanParams } from "~/features/campaigns/campaigns";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
+import { clientBudgetKey } from "~/utils/client-budget-key";
 import { normalizeShortCode, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "./short-links";
 
 export type ShortLinkTarget = { code: string; campaignId: string; placementId: string | null };
@@ -51,17 +52,18 @@ export async function shortCodeOf(
 const WARM_MS = 5 * 60_000;
 const MAX_WARM = 10_000;
 const warm = new Map<string, { target: ShortLinkTarget; at: number }>();
-/** Addresses whose miss budget is spent, until when: they get no warm answers either. */
+/** Clients (budget keys) whose miss budget is spent, until when: they get no warm answers either. */
 const refused = new Map<string, number>();
 
 /** The target of a code this process looked up lately, for the fast document path; never a database call. */
 export function warmShortLink(rawCode: string, clientAddress: string): ShortLinkTarget | undefined {
   const code = normalizeShortCode(rawCode);
   if (!code) return undefined;
-  const until = refused.get(clientAddress);
+  const client = clientBudgetKey(clientAddress);
+  const until = refused.get(client);
   if (until !== undefined) {
     if (until > Date.now()) return undefined;
-    refused.delete(clientAddress);
+    refused.delete(client);
   }
   const entry = warm.get(code);
   if (!entry || Date.now() - entry.at > WARM_MS) return undefined;
@@ -78,10 +80,11 @@ export function warmShortLink(rawCode: string, clientAddress: string): ShortLink
 export async function openShortLink(db: Database, rawCode: string, clientAddress: string): Promise<ShortLinkTarget | null> {
   const warmed = warmShortLink(rawCode, clientAddress);
   if (warmed) return warmed;
+  const client = clientBudgetKey(clientAddress);
   try {
-    await consumeRateLimit("shortLinkMissByAddress", clientAddress);
+    await consumeRateLimit("shortLinkMissByAddress", client);
   } catch (error) {
-    if (isDomainError(error, "rate_limited")) refuseFor(clientAddress, error.retryAfterSeconds ?? 60);
+    if (isDomainError(error, "rate_limited")) refuseFor(client, error.retryAfterSeconds ?? 60);
     throw error;
   }
   const code = normalizeShortCode(rawCode);
@@ -92,16 +95,16 @@ export async function openShortLink(db: Database, rawCode: string, clientAddress
         .where(eq(shortLink.code, code))
     : [];
   if (!row) return null;
-  await refundRateLimit("shortLinkMissByAddress", clientAddress);
+  await refundRateLimit("shortLinkMissByAddress", client);
   warm.delete(row.code);
   warm.set(row.code, { target: row, at: Date.now() });
   if (warm.size > MAX_WARM) warm.delete(warm.keys().next().value!);
   return row;
 }
 
-function refuseFor(clientAddress: string, seconds: number) {
-  refused.delete(clientAddress);
-  refused.set(clientAddress, Date.now() + seconds * 1000);
+function refuseFor(client: string, seconds: number) {
+  refused.delete(client);
+  refused.set(client, Date.now() + seconds * 1000);
   if (refused.size > MAX_WARM) refused.delete(refused.keys().next().value!);
 }
 
