@@ -161,6 +161,10 @@ async function decideLead(
   } catch (error) {
     return limited(error);
   }
+  const leadNotStored = (error: unknown) => {
+    logger.error({ err: error, campaignId }, "lead insert failed");
+    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+  };
   const storingNothing = async (result: SubmitLeadResult) => {
     if (!tokenUnused) return result;
     try {
@@ -236,17 +240,20 @@ async function decideLead(
       return accepted({ claim: { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null } });
     }
   }
-  let outcome: "stored" | "repeat";
+  let outcome: "stored" | "repeat" | typeof TOKEN_BUDGET_DUE;
   let emailQueued = false;
   let claim: Claim | null = null;
   /** A code this submission may not see: the email claimed it from another scan (issue 25 finding 4). */
   let claimedElsewhere: Claim | null = null;
-  try {
-    outcome = await db.transaction(async (tx) => {
+  /** The token's budget is spent by this post already (it was read as used). */
+  let tokenCharged = target.tokenUsed;
+  const storeAlone = () =>
+    db.transaction(async (tx) => {
       // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
       // the claimant's unique code and the outbox rows keep every rule under concurrency.
       let [stored] = await tx.insert(lead).values(leadValues).onConflictDoNothing({ target: lead.scanId }).returning({ id: lead.id });
       if (!stored && !(await isSameSubmission(tx as unknown as Database, { campaignId, scanId: token, email }))) {
+        if (!tokenCharged) return TOKEN_BUDGET_DUE;
         // A refresh shares its first load's token (decision 090), and two people behind one
         // address with the same browser share a visitor hash: the second person's lead is kept.
         [stored] = await tx
@@ -292,9 +299,23 @@ async function decideLead(
       await enqueueLeadCreated(tx, { leadId: stored.id });
       return "stored" as const;
     });
+  try {
+    outcome = await storeAlone();
   } catch (error) {
-    logger.error({ err: error, campaignId }, "lead insert failed");
-    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+    return leadNotStored(error);
+  }
+  if (outcome === TOKEN_BUDGET_DUE) {
+    try {
+      await chargeTokenForAnotherLead(token);
+    } catch (error) {
+      return limited(error);
+    }
+    tokenCharged = true;
+    try {
+      outcome = await storeAlone();
+    } catch (error) {
+      return leadNotStored(error);
+    }
   }
   // The owner's new-lead email waits to settle (decision 320): only a visitor's email is worth a nudge.
   if (outcome === "stored" && emailQueued) nudgeEmailWorker();
@@ -324,6 +345,19 @@ async function decideLead(
   }
   if (!emailQueued && !claim) return THANKS;
   return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
+}
+
+/** The per-lead transaction found the token used and stored nothing: charge the token, then store. */
+const TOKEN_BUDGET_DUE = "token budget due";
+
+/**
+ * A token's lead after its first (a second person with the same browser, decision 090) spends the
+ * token's budget, however the posts raced: parallel first posts all read the token as unused, so
+ * the charge is made where the token is found used (decision 333). One token thus stores at most
+ * 1 + its budget leads.
+ */
+async function chargeTokenForAnotherLead(token: string) {
+  await consumeRateLimit("leadByToken", token);
 }
 
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
