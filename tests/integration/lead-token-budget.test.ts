@@ -7,15 +7,13 @@ import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import * as schema from "~/db/schema";
 import { answerLeadPost } from "~/features/capture/lead-post.server";
-import * as route from "~/routes/capture";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { payload, statusOf } from "../http";
+import { PHONE_UA, scanTokens, submit, tableCounts } from "./lead-support";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const REFUSAL = `Submission Error: ${RATE_LIMITED_MESSAGE}`;
 
 /** Leads one token may store: its first, then its budget's worth. */
@@ -26,27 +24,11 @@ async function campaignWithOneScan(consentMode: "notice" | "checkbox" | "double_
   const campaign = await createCampaign({ userId: owner.id });
   const { db } = await getServices();
   await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
-  const [scan] = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into scan (campaign_id, device_type, visitor_hash, is_unique)
-      values (${campaign.id}, 'mobile', md5(random()::text), true) returning id::text as id`),
-  );
-  return { campaignId: campaign.id, token: scan!.id };
-}
-
-async function storedFor(campaignId: string) {
-  const { db } = await getServices();
-  const [row] = rowsOf<{ leads: number; consents: number; codes: number; emails: number }>(
-    await db.execute(sql`select
-      (select count(*)::int from lead where campaign_id = ${campaignId}) as leads,
-      (select count(*)::int from lead_consent where campaign_id = ${campaignId}) as consents,
-      (select count(*)::int from offer_code where campaign_id = ${campaignId}) as codes,
-      (select count(*)::int from email_outbox where campaign_id = ${campaignId} and kind = 'new_lead') as emails`),
-  );
-  return row!;
+  const [token] = await scanTokens(campaign.id, 1);
+  return { campaignId: campaign.id, token: token! };
 }
 
 const formOf = (token: string, i: number) => ({ name: `Guest ${i}`, email: `guest${i}@example.com`, phone: "", scanToken: token });
-const addressOf = (i: number) => `198.51.100.${(i % 250) + 1}`;
 
 /** The form's script post (`/capture/{id}/lead`): status, Retry-After and the body the form shows. */
 async function scriptPost(campaignId: string, token: string, i: number) {
@@ -54,7 +36,7 @@ async function scriptPost(campaignId: string, token: string, i: number) {
   return answerLeadPost(db, {
     params: { campaignId },
     fields: formOf(token, i),
-    clientAddress: addressOf(i),
+    clientAddress: `198.51.100.${(i % 250) + 1}`,
     userAgent: PHONE_UA,
     cookie: null,
   });
@@ -62,11 +44,7 @@ async function scriptPost(campaignId: string, token: string, i: number) {
 
 /** A phone without JavaScript: the capture route's action. */
 async function plainPost(campaignId: string, token: string, i: number) {
-  const request = makeRequest(`/capture/${campaignId}`, {
-    form: formOf(token, i),
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": addressOf(i) },
-  });
-  const result = await run(route.action, request, { campaignId });
+  const result = await submit(campaignId, formOf(token, i), i);
   return { status: statusOf(result), body: payload<{ ok: boolean; error?: string }>(result) };
 }
 
@@ -89,7 +67,7 @@ describe("one scan token and many posts at once", { timeout: 120_000 }, () => {
     }
     // Every accepted visitor was shown their own code; each stored lead has its code, consent and owner email.
     expect(new Set(accepted.map((answer) => (answer.body as { claim?: { code: string } }).claim?.code)).size).toBe(allowance);
-    expect(await storedFor(campaignId)).toEqual({ leads: allowance, consents: allowance, codes: allowance, emails: allowance });
+    expect(await tableCounts(campaignId)).toMatchObject({ leads: allowance, consents: allowance, codes: allowance, emails: allowance });
   });
 
   it("holds the same bound without JavaScript, and on the per-lead path (double opt-in is never batched)", async () => {
@@ -102,7 +80,7 @@ describe("one scan token and many posts at once", { timeout: 120_000 }, () => {
       expect(answers.filter((answer) => answer.status === 200).length).toBe(allowance);
       const refused = answers.filter((answer) => answer.status !== 200);
       expect(refused.map((answer) => [answer.status, answer.body.error])).toEqual(refused.map(() => [429, REFUSAL]));
-      expect(await storedFor(campaignId)).toEqual({ leads: allowance, consents: allowance, codes: allowance, emails: allowance });
+      expect(await tableCounts(campaignId)).toMatchObject({ leads: allowance, consents: allowance, codes: allowance, emails: allowance });
     }
   });
 
@@ -112,7 +90,7 @@ describe("one scan token and many posts at once", { timeout: 120_000 }, () => {
     const answers = await Promise.all([scriptPost(campaignId, token, 1), scriptPost(campaignId, token, 1)]);
 
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(await storedFor(campaignId)).toEqual({ leads: 1, consents: 1, codes: 1, emails: 1 });
+    expect(await tableCounts(campaignId)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1 });
     const { db } = await getServices();
     const [spent] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from rate_limit where key like ${`%${token}`}`));
     expect(spent!.n).toBe(0);
