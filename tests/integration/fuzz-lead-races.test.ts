@@ -1,4 +1,4 @@
-// Races a crowd can make on the lead path (decisions 322, 333), with fast-check choosing the
+// Races a crowd can make on the lead path (decisions 322, 333, 334), with fast-check choosing the
 // crowd: many posts on one scan token, and emails that clash inside one batch. Whatever the mix,
 // nothing answers 5xx, one token stores at most 1 + its budget, every stored lead has its consent
 // record and owner email, and a clash costs only the clashing leads.

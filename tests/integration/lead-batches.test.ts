@@ -155,7 +155,7 @@ describe("a crowd claiming one offer at once", () => {
   });
 });
 
-// Pairs posting the same email at the same instant (decision 333): the second of a pair may join
+// Pairs posting the same email at the same instant (decision 334): the second of a pair may join
 // a later batch while the first's claim commits. Only that lead leaves the batch and takes the
 // per-lead path; the genuine visitors sharing its batch are still stored together.
 describe("clashing pairs in a crowd", () => {

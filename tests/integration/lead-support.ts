@@ -1,4 +1,4 @@
-// Helpers for the tests of leads stored in batches and of one token's budget (decisions 322, 333):
+// Helpers for the tests of leads stored in batches and of one token's budget (decisions 322, 333, 334):
 // counted scans, the capture form's post, what the database holds, and batch entries as
 // `submitLead` prepares them.
 import { sql } from "drizzle-orm";

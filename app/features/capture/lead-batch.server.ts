@@ -160,7 +160,7 @@ const WRITE_BATCH = preparedStatement(
        mail_kind text, mail_to text, subject text, html text, body_text text, mail_headers jsonb, sender_name text)
    ), free as (
      -- A lead whose code or claimant is already taken (committed before this statement) is left
-     -- out, to be stored alone, instead of failing the batch (decision 333).
+     -- out, to be stored alone, instead of failing the batch (decision 334).
      select * from i
      where not exists (select 1 from offer_code o where o.code = i.code)
        and not exists (select 1 from offer_code o where o.campaign_id = i.campaign_id and o.claimant_key = i.claimant_key)
@@ -192,7 +192,7 @@ const WRITE_BATCH = preparedStatement(
 /**
  * Attempts of one batch: a conflict with a transaction in flight fails an attempt, and the next
  * one leaves the conflicting leads out (they are committed by then), so the others are still
- * stored together (decision 333). Each attempt needs a fresh clash at the same instant.
+ * stored together (decision 334). Each attempt needs a fresh clash at the same instant.
  */
 export const MAX_BATCH_ATTEMPTS = 3;
 
