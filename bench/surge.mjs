@@ -5,8 +5,11 @@
 // answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
 // instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
 // not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
-// token. Knobs: BENCH_LEADS (3000 per phase), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench),
-// BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after).
+// token. A fourth phase mixes pairs of posts with the same email at the same instant (each its own
+// token) into the crowd behind nginx and prints the genuine visitors' p99 beside the plain phase's
+// (decision 334: a clash costs only the clashing leads). Knobs: BENCH_LEADS (3000 per phase),
+// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
+// posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +22,8 @@ const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0
 const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PAIR_EVERY = Number(process.env.BENCH_PAIR_EVERY ?? 8);
+const PAIRS = Math.floor(LEADS / PAIR_EVERY);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
 const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
@@ -89,10 +94,10 @@ try {
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
   console.log(`plain INSERT (pgbench, ${CONCURRENCY} clients):              ${insertTps.toFixed(0)}/s`);
 
-  // Counted scans of 3 × LEADS different visitors (the loads are bench/capture's subject).
+  // Counted scans of 4 × LEADS different visitors and the pairs (the loads are bench/capture's subject).
   const { rows: scans } = await db.query(
     `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
-    [campaignId, 3 * LEADS],
+    [campaignId, 4 * LEADS + 2 * PAIRS],
   );
   const tokens = scans.map((row) => row.id);
 
@@ -101,31 +106,84 @@ try {
   const phases = [
     { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS), path: `/capture/${campaignId}/lead` },
     { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS, 2 * LEADS), path: `/capture/${campaignId}/lead` },
-    { label: "one instance, no JavaScript", port: PORTS.a, tokens: tokens.slice(2 * LEADS), path: `/capture/${campaignId}` },
+    {
+      label: "two instances, clashing pairs",
+      port: PORTS.proxy,
+      tokens: tokens.slice(2 * LEADS, 3 * LEADS),
+      path: `/capture/${campaignId}/lead`,
+      pairTokens: tokens.slice(4 * LEADS),
+    },
+    { label: "one instance, no JavaScript", port: PORTS.a, tokens: tokens.slice(3 * LEADS, 4 * LEADS), path: `/capture/${campaignId}` },
   ];
-  const totals = { accepted: 0 };
+  const totals = { accepted: 0, posted: 0 };
+  const p99ByLabel = new Map();
   for (const phase of phases) {
     const statuses = new Map();
+    const pairStatuses = new Map();
+    const pairs = phase.pairTokens ? PAIRS : 0;
     const cpuBefore = await cpuNow();
-    const result = await measure(phase.tokens.length, CONCURRENCY, async (index) => {
+    // Every PAIR_EVERY-th operation of the clashing phase is a pair: two posts of one email at once,
+    // outside the genuine visitors' figures.
+    const isPair = (index) => pairs > 0 && index % (PAIR_EVERY + 1) === PAIR_EVERY && Math.floor(index / (PAIR_EVERY + 1)) < pairs;
+    const genuineOf = (index) => index - Math.min(pairs, Math.floor((index + 1) / (PAIR_EVERY + 1)));
+    const result = await measure(phase.tokens.length + pairs, CONCURRENCY, async (index) => {
+      if (isPair(index)) {
+        const pair = Math.floor(index / (PAIR_EVERY + 1));
+        const answers = await Promise.all(
+          [0, 1].map((side) =>
+            post(
+              phase.port,
+              phase.path,
+              new URLSearchParams({
+                name: `Pair ${pair}`,
+                email: `pair${pair}@bench.test`,
+                phone: "",
+                scanToken: phase.pairTokens[2 * pair + side],
+              }).toString(),
+            ),
+          ),
+        );
+        for (const answer of answers) pairStatuses.set(answer, (pairStatuses.get(answer) ?? 0) + 1);
+        return false;
+      }
+      const visitor = genuineOf(index);
       const body = new URLSearchParams({
-        name: `Visitor ${index}`,
-        email: `v${index}-${phase.port}-${phase.path.length}@bench.test`,
+        name: `Visitor ${visitor}`,
+        email: `v${visitor}-${phase.label.length}@bench.test`,
         phone: "",
-        scanToken: phase.tokens[index],
+        scanToken: phase.tokens[visitor],
       }).toString();
       const answer = await post(phase.port, phase.path, body);
       statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
+      return true;
     });
-    const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length);
-    totals.accepted += statuses.get(200) ?? 0;
+    const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length + 2 * pairs);
+    totals.accepted += (statuses.get(200) ?? 0) + (pairStatuses.get(200) ?? 0);
+    totals.posted += phase.tokens.length + 2 * pairs;
+    p99ByLabel.set(phase.label, result.p99);
     const byStatus = [...statuses]
       .sort()
       .map(([status, n]) => `${status}: ${n}`)
       .join(", ");
     console.log(
-      `lead submissions, ${phase.label.padEnd(27)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}${cpu}`,
+      `lead submissions, ${phase.label.padEnd(29)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}${cpu}`,
     );
+    if (pairs > 0) {
+      const pairCodes = await db.query(
+        `select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like 'pair%@bench.test'`,
+        [campaignId],
+      );
+      // Genuine leads written by a commit that wrote others too: stored by a batch, not alone.
+      const batched = await db.query(
+        `with t as (select xmin::text as x, count(*) as n from lead where campaign_id = $1 group by 1)
+         select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like $2 and t.n > 1`,
+        [campaignId, `v%-${phase.label.length}@bench.test`],
+      );
+      const plain = p99ByLabel.get("two instances behind nginx");
+      console.log(
+        `  genuine visitors' p99 ${result.p99.toFixed(1)} ms with ${pairs} clashing pairs mixed in, ${plain.toFixed(1)} ms in the plain phase (${(result.p99 / plain).toFixed(2)}×); pairs' answers ${[...pairStatuses].map(([status, n]) => `${status}: ${n}`).join(", ")}, ${pairCodes.rows[0].n} codes for ${pairs} emails; genuine leads stored in shared commits ${batched.rows[0].n} of ${phase.tokens.length}`,
+      );
+    }
   }
   const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
   const { rows: shown } = await db.query(
@@ -138,7 +196,7 @@ try {
   );
   const { rows: codes } = await db.query(`select count(*)::int as n from offer_code where campaign_id = $1`, [campaignId]);
   console.log(
-    `accepted ${totals.accepted} of ${tokens.length} genuine leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted ? "equal" : "NOT EQUAL"}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
+    `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted ? "equal" : "NOT EQUAL"}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
   );
   // The owner's mail after the surge: single emails, then folded into a digest by the worker.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -195,6 +253,7 @@ function cpuPerLead(before, after, leads) {
   return `; CPU per lead: app ${used("app").toFixed(1)} ms, PostgreSQL ${used("database").toFixed(1)} ms`;
 }
 
+/** Runs `total` operations, `concurrency` at once; rate and latencies count those that resolve true. */
 async function measure(total, concurrency, operation) {
   const latencies = [];
   let next = 0;
@@ -204,14 +263,17 @@ async function measure(total, concurrency, operation) {
       while (next < total) {
         const index = next++;
         const t = performance.now();
-        await operation(index);
-        latencies.push(performance.now() - t);
+        if (await operation(index)) latencies.push(performance.now() - t);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+  return {
+    perSecond: latencies.length / seconds,
+    p50: latencies[Math.floor(latencies.length * 0.5)],
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+  };
 }
 
 /** Posts the form as a browser without JavaScript does; resolves to the status (0: connection failed). */

@@ -29,9 +29,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** True when an insert referred to a row that is gone (PostgreSQL 23503), e.g. a lead erased meanwhile. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23503") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return causesOf(error).some((cause) => cause.code === "23503");
+}
+
+/**
+ * True when a lead batch statement failed because a code or claimant was taken by a transaction
+ * in flight (`lead_batch_abort`, migration 0017, raises P0001 with the hint "lead batch").
+ */
+export function isLeadBatchConflict(error: unknown): boolean {
+  return causesOf(error).some((cause) => cause.code === "P0001" && cause.hint === "lead batch");
+}
+
+type Cause = { code?: unknown; hint?: unknown; cause?: unknown };
+
+/** The error and the errors it wraps (a driver's error inside Drizzle's), a few deep. */
+function causesOf(error: unknown): Cause[] {
+  const causes: Cause[] = [];
+  for (let current = error; current && causes.length < 5; current = (current as Cause).cause) causes.push(current as Cause);
+  return causes;
 }

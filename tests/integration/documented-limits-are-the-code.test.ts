@@ -15,7 +15,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| sign-in |", ["signInByAddress", "signInByAccount"]],
   ["| sign-up |", ["signUpByAddress"]],
   ["| lead posts without a valid, unused scan token |", ["leadByAddress"]],
-  ["| lead posts with a valid, unused scan token |", ["leadByToken"]],
+  ["| lead posts with a valid scan token, after the token's first lead (and its posts that store nothing) |", ["leadByToken"]],
   ["| logo uploads |", ["uploadByUser"]],
   ["| QR code downloads (PNG and SVG) |", ["qrByUser"]],
   ["| print PDFs |", ["printByUser"]],

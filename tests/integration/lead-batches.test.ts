@@ -6,48 +6,12 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import * as schema from "~/db/schema";
-import { storeLeadInBatch, type BatchedLead } from "~/features/capture/lead-batch.server";
-import { consentWordingOf } from "~/features/consent/consent";
-import { leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
+import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { formatOfferCode } from "~/features/redeem/code";
-import { newOfferCodeRow } from "~/features/redeem/redeem.server";
-import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
-
-/** Counted scans of distinct visitors, as the capture page records them. */
-async function scanTokens(campaignId: string, count: number) {
-  const { db } = await getServices();
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`insert into scan (campaign_id, device_type, visitor_hash, is_unique)
-      select ${campaignId}, 'mobile', md5(random()::text || g::text), true from generate_series(1, ${count}) g returning id::text as id`),
-  );
-  return rows.map((row) => row.id);
-}
-
-function submit(campaignId: string, form: Record<string, string>, index: number) {
-  const address = `198.51.100.${(index % 250) + 1}`;
-  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
-  return run(route.action, request, { campaignId });
-}
-
-async function tableCounts(campaignId: string) {
-  const { db } = await getServices();
-  const [row] = rowsOf<{ leads: number; consents: number; codes: number; emails: number; codeEmails: number; events: number }>(
-    await db.execute(sql`select
-      (select count(*)::int from lead where campaign_id = ${campaignId}) as leads,
-      (select count(*)::int from lead_consent where campaign_id = ${campaignId}) as consents,
-      (select count(*)::int from offer_code where campaign_id = ${campaignId}) as codes,
-      (select count(*)::int from email_outbox where campaign_id = ${campaignId} and kind = 'new_lead') as emails,
-      (select count(*)::int from email_outbox where campaign_id = ${campaignId} and kind = 'offer_code') as "codeEmails",
-      (select count(*)::int from webhook_event where payload -> 'data' -> 'campaign' ->> 'id' = ${campaignId}) as events`),
-  );
-  return row!;
-}
+import { payload, statusOf } from "../http";
+import { batchEntries, PHONE_UA, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "./lead-support";
 
 describe("a crowd claiming one offer at once", () => {
   it("stores each of 60 simultaneous leads once, with its consent, the code its visitor saw, the owner's email and its event", async () => {
@@ -147,61 +111,21 @@ describe("a crowd claiming one offer at once", () => {
     expect(await tableCounts(campaign.id)).toMatchObject({ leads: 0, codes: 0 });
   });
 
-  it("writes a batch as one statement: every column of each table, or nothing of the batch when a drawn code was taken", async () => {
+  it("writes a batch as one statement: every column of each table; a lead whose drawn code was taken is left out of it", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
     const { db } = await getServices();
     const [taken, first, second] = await scanTokens(campaign.id, 3);
-    const [{ at }] = rowsOf<{ at: string }>(await db.execute(sql`select clock_timestamp()::text as at`)) as [{ at: string }];
-    const wording = await wordingId(db, consentWordingOf("checkbox", "Bean There"));
-    const entryOf = (scanId: string, email: string, draw?: () => string): BatchedLead => {
-      const leadId = crypto.randomUUID();
-      const code = newOfferCodeRow({ campaignId: campaign.id, userId: owner.id, leadId, email, at, rule: null, draw });
-      const consent = leadConsentRowOf(
-        {
-          leadId,
-          campaignId: campaign.id,
-          mode: "checkbox",
-          businessName: "Bean There",
-          ticked: true,
-          clientAddress: "203.0.113.5",
-          userAgent: PHONE_UA,
-          at,
-        },
-        wording,
-      );
-      return {
-        lead: { id: leadId, campaignId: campaign.id, scanId, name: `Guest ${email}`, email, phone: "555 0100", placementId: null },
-        code,
-        consent: consent.row,
-        ownerEmail: {
-          kind: "new_lead",
-          to: owner.email,
-          content: { subject: `New lead ${email}`, html: `<p>${email}</p>`, text: email },
-          campaignId: campaign.id,
-          leadId,
-        },
-        visitorEmail: {
-          kind: "offer_code",
-          to: email,
-          content: { subject: `Your code ${code.code}`, html: `<p>${code.code}</p>`, text: code.code },
-          campaignId: campaign.id,
-          leadId,
-        },
-        announce: false,
-        at,
-      };
-    };
+    const { entryOf, at, wording } = await batchEntries(owner, campaign.id);
     const existing = entryOf(taken!, "first@example.com");
     expect(await storeLeadInBatch(db, existing)).toBe("stored");
 
-    // A lead whose drawn code is already someone's: the batch it shares stores nothing at all.
+    // A lead whose drawn code is already someone's is stored alone; the rest of its batch is stored.
     const clash = [entryOf(first!, "a@example.com", () => existing.code.code), entryOf(second!, "b@example.com")];
-    expect(await Promise.all(clash.map((entry) => storeLeadInBatch(db, entry)))).toEqual(["alone", "alone"]);
-    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1 });
+    expect(await Promise.all(clash.map((entry) => storeLeadInBatch(db, entry)))).toEqual(["alone", "stored"]);
+    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 2, consents: 2, codes: 2, emails: 2 });
 
-    const fine = entryOf(second!, "b@example.com");
-    expect(await storeLeadInBatch(db, fine)).toBe("stored");
+    const fine = clash[1]!;
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`select l.name, l.email, l.phone, l.scan_id::text, l.collected_at = ${at}::timestamptz as lead_at,
         o.code, o.user_id, o.claimant_key, o.expires_at, c.mode, c.ticked, c.given_at = ${at}::timestamptz as consent_at,
@@ -264,5 +188,109 @@ describe("a crowd claiming one offer at once", () => {
         mail_at: true,
       },
     ]);
+  });
+});
+
+// Pairs posting the same email at the same instant (decision 334): the second of a pair may join
+// a later batch while the first's claim commits. Only that lead leaves the batch and takes the
+// per-lead path; the genuine visitors sharing its batch are still stored together.
+describe("clashing pairs in a crowd", () => {
+  it("leaves a lead whose email claimed since it was read out of its batch, and stores the rest of the batch together", async () => {
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id });
+    const { db } = await getServices();
+    const [pacer, firstOfPair, secondOfPair, ...crowd] = await scanTokens(campaign.id, 13);
+    const { entryOf } = await batchEntries(owner, campaign.id);
+    expect(await storeLeadInBatch(db, entryOf(firstOfPair!, "pair@example.com"))).toBe("stored");
+
+    const clashing = entryOf(secondOfPair!, "pair@example.com");
+    const genuine = crowd.map((token, i) => entryOf(token, `crowd${i}@example.com`));
+    // The others arrive while a write is in flight (the pacer's or the one before), so they share the next one.
+    const outcomes = await Promise.all([entryOf(pacer!, "pacer@example.com"), clashing, ...genuine].map((entry) => storeLeadInBatch(db, entry)));
+
+    expect(outcomes).toEqual(["stored", "alone", ...genuine.map(() => "stored")]);
+    expect(await tableCounts(campaign.id)).toMatchObject({ leads: 12, consents: 12, codes: 12, emails: 12 });
+    expect(await transactionsOf(genuine.map((entry) => entry.lead.id))).toBe(1);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "writes a batch again without a lead whose email was being claimed by another process at the same instant",
+    async () => {
+      const owner = await createUser();
+      const campaign = await createCampaign({ userId: owner.id });
+      const { db } = await getServices();
+      const [pacer, secondOfPair, ...crowd] = await scanTokens(campaign.id, 12);
+      const { entryOf } = await batchEntries(owner, campaign.id);
+      const clashing = entryOf(secondOfPair!, "pair@example.com");
+      const genuine = crowd.map((token, i) => entryOf(token, `crowd${i}@example.com`));
+
+      // Another process's claim of the same email, in flight when the batch starts.
+      const { default: pg } = await import("pg");
+      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query("begin");
+        const {
+          rows: [firstLead],
+        } = await other.query(`insert into lead (campaign_id, name, email) values ($1, 'Pair', 'pair@example.com') returning id`, [campaign.id]);
+        await other.query(
+          `insert into offer_code (code, campaign_id, user_id, lead_id, claimant_key, claimed_at) values ('PAIRCODE1', $1, $2, $3, $4, now())`,
+          [campaign.id, owner.id, firstLead.id, clashing.code.claimantKey],
+        );
+        // The others arrive while a write is in flight (the pacer's or the one before), so they share the next one.
+        const outcomes = Promise.all([entryOf(pacer!, "pacer@example.com"), clashing, ...genuine].map((entry) => storeLeadInBatch(db, entry)));
+        await waitForLockWait();
+        await other.query("commit");
+
+        expect((await outcomes).slice(1)).toEqual(["alone", ...genuine.map(() => "stored")]);
+      } finally {
+        await other.end();
+      }
+      expect(await tableCounts(campaign.id)).toMatchObject({ leads: 12, consents: 11, codes: 12, emails: 11 });
+      expect(await transactionsOf(genuine.map((entry) => entry.lead.id))).toBe(1);
+    },
+  );
+
+  it("answers a crowd with clashing pairs: every genuine visitor sees their code, each pair one code between them", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const pairs = 5;
+    const tokens = await scanTokens(campaign.id, 2 * pairs + 30);
+    const forms = tokens.map((scanToken, i) => {
+      const email = i < 2 * pairs ? `pair${i % pairs}@example.com` : `genuine${i}@example.com`;
+      return { name: `Guest ${i}`, email, phone: "", scanToken };
+    });
+    // The first of each pair first, then the crowd with the second of each pair among it.
+    const rest = [...forms.keys()].slice(pairs).sort((a, b) => ((a * 7919) % 37) - ((b * 7919) % 37));
+    const order = [...forms.keys()].slice(0, pairs).concat(rest);
+
+    const answers = new Map(await Promise.all(order.map(async (i) => [i, await submit(campaign.id, forms[i]!, i)] as const)));
+
+    expect([...answers.values()].map(statusOf)).toEqual(tokens.map(() => 200));
+    const { db } = await getServices();
+    const stored = await db
+      .select({ id: schema.lead.id, email: schema.lead.email, scanId: schema.lead.scanId, code: schema.offerCode.code })
+      .from(schema.lead)
+      .leftJoin(schema.offerCode, eq(schema.offerCode.leadId, schema.lead.id))
+      .where(eq(schema.lead.campaignId, campaign.id));
+    expect(stored.length).toBe(tokens.length);
+    const byToken = new Map(stored.map((row) => [row.scanId, row]));
+    const genuineIds: string[] = [];
+    forms.forEach((form, i) => {
+      const row = byToken.get(form.scanToken)!;
+      const body = payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answers.get(i));
+      if (i >= 2 * pairs) {
+        genuineIds.push(row.id);
+        expect(body.claim?.code).toBe(formatOfferCode(row.code!));
+      }
+    });
+    for (let pair = 0; pair < pairs; pair++) {
+      const bodies = [pair, pair + pairs].map((i) => payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answers.get(i)));
+      expect(bodies.filter((body) => body.claim).length).toBe(1);
+      expect(bodies.filter((body) => body.alreadyClaimed).length).toBe(1);
+      expect(stored.filter((row) => row.email === `pair${pair}@example.com` && row.code).length).toBe(1);
+    }
+    // The genuine visitors shared commits: a clashing pair did not send their batch to the per-lead path.
+    expect(await transactionsOf(genuineIds)).toBeLessThan(genuineIds.length / 2);
   });
 });

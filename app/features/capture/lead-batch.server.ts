@@ -5,8 +5,9 @@
 // the owner's and the visitor's emails, so an acknowledged lead is durable (as with scans, decision 095).
 // Anything unusual (the token was used meanwhile, the email claimed in the same instant, a
 // random code collision) is handed back to be stored alone by the per-lead transaction, which
-// knows every rule for those cases.
+// knows every rule for those cases; the rest of its batch is still stored by the batch.
 import { logger } from "~/utils/logger.server";
+import { isLeadBatchConflict } from "~/db/errors.server";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
@@ -155,10 +156,11 @@ function mailInputsOf(entry: BatchedLead) {
 }
 
 /**
- * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped),
- * their codes, consent records and owner emails; `$1` is `inputOf` of each lead as JSON. A code
- * or claimant taken meanwhile fails the whole statement (`lead_batch_abort`, migration 0017):
- * nothing of the batch is stored.
+ * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped,
+ * as is a lead whose code or claimant is already taken), their codes, consent records and owner
+ * emails; `$1` is `inputOf` of each lead as JSON. A code or claimant taken by a transaction still
+ * in flight when the statement began fails the whole statement (`lead_batch_abort`, migration
+ * 0017): nothing of the batch is stored, and `writeBatch` runs it again without that lead.
  */
 const WRITE_BATCH = preparedStatement(
   "lead_batch",
@@ -167,9 +169,15 @@ const WRITE_BATCH = preparedStatement(
        id uuid, campaign_id uuid, scan_id uuid, name text, email text, phone text, placement_id uuid, visitor_key text, at timestamptz,
        code text, user_id text, claimant_key text, claimed_at timestamptz, expires_at timestamptz,
        consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text, mails json)
+   ), free as (
+     -- A lead whose code or claimant is already taken (committed before this statement) is left
+     -- out, to be stored alone, instead of failing the batch (decision 334).
+     select * from i
+     where not exists (select 1 from offer_code o where o.code = i.code)
+       and not exists (select 1 from offer_code o where o.campaign_id = i.campaign_id and o.claimant_key = i.claimant_key)
    ), l as (
      insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, collected_at)
-     select id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, at from i
+     select id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, at from free
      on conflict (scan_id) do nothing
      returning id
    ), c as (
@@ -193,9 +201,28 @@ const WRITE_BATCH = preparedStatement(
    from l`,
 );
 
-/** One statement (and, for owners who listen, their `lead.created` events in its transaction); returns the ids of the stored leads. */
+/**
+ * Attempts of one batch: a conflict with a transaction in flight fails an attempt, and the next
+ * one leaves the conflicting leads out (they are committed by then), so the others are still
+ * stored together (decision 334). Each attempt needs a fresh clash at the same instant.
+ */
+export const MAX_BATCH_ATTEMPTS = 3;
+
+/** Writes the batch, again without its conflicting leads after a conflict; returns the ids of the stored leads. */
 async function writeBatch(db: Database, batch: BatchedLead[]): Promise<Set<string>> {
   const input = JSON.stringify(batch.map(inputOf));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeBatchOnce(db, batch, input);
+    } catch (error) {
+      if (attempt >= MAX_BATCH_ATTEMPTS || !isLeadBatchConflict(error)) throw error;
+      logger.info({ leads: batch.length, attempt }, "lead batch met a claim in flight: written again without it");
+    }
+  }
+}
+
+/** One statement (and, for owners who listen, their `lead.created` events in its transaction); returns the ids of the stored leads. */
+async function writeBatchOnce(db: Database, batch: BatchedLead[], input: string): Promise<Set<string>> {
   const announcing = batch.filter((entry) => entry.announce);
   if (announcing.length === 0) return new Set((await queryPrepared<{ id: string }>(db, WRITE_BATCH, input)).map((row) => row.id));
   return db.transaction(async (tx) => {

@@ -154,6 +154,10 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   } catch (error) {
     return limited(error);
   }
+  const leadNotStored = (error: unknown) => {
+    logger.error({ err: error, campaignId }, "lead insert failed");
+    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+  };
   const storingNothing = async (result: SubmitLeadResult) => {
     if (!tokenUnused) return result;
     try {
@@ -242,12 +246,25 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
     }
   }
   const timeZone = options.timeZone ?? "UTC";
-  let stored: StoredAlone;
+  const aloneInput = { target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options, tokenCharged: target.tokenUsed };
+  let stored: StoredAlone | typeof TOKEN_BUDGET_DUE;
   try {
-    stored = await storeLeadAlone(db, { target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options });
+    stored = await storeLeadAlone(db, aloneInput);
   } catch (error) {
-    logger.error({ err: error, campaignId }, "lead insert failed");
-    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+    return leadNotStored(error);
+  }
+  if (stored === TOKEN_BUDGET_DUE) {
+    try {
+      await chargeTokenForAnotherLead(token);
+    } catch (error) {
+      return limited(error);
+    }
+    try {
+      stored = await storeLeadAlone(db, { ...aloneInput, tokenCharged: true });
+    } catch (error) {
+      return leadNotStored(error);
+    }
+    if (stored === TOKEN_BUDGET_DUE) return leadNotStored(new Error("token found used after it was charged"));
   }
   const { emailQueued, claim, claimedElsewhere } = stored;
   if (emailQueued || stored.codeMailed) nudgeEmailWorker();
@@ -285,6 +302,19 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }
 
+/** The per-lead transaction found the token used and stored nothing: charge the token, then store. */
+const TOKEN_BUDGET_DUE = "token budget due";
+
+/**
+ * A token's lead after its first (a second person with the same browser, decision 090) spends the
+ * token's budget, however the posts raced: parallel first posts all read the token as unused, so
+ * the charge is made where the token is found used (decision 333). One token thus stores at most
+ * 1 + its budget leads.
+ */
+async function chargeTokenForAnotherLead(token: string) {
+  await consumeRateLimit("leadByToken", token);
+}
+
 type StoredAlone = {
   /** The email had claimed from another scan: its lead was marked seen again, nothing stored. */
   seenAgain: boolean;
@@ -307,6 +337,8 @@ type AloneInput = {
   mayEmail: boolean;
   timeZone: string;
   options: SubmitLeadOptions;
+  /** The token's budget is already charged for this post (it was read as used, or charged since). */
+  tokenCharged: boolean;
 };
 
 /** Another post of the same email drew the claimant's code since this one looked: store this one as seen again. */
@@ -318,7 +350,7 @@ class ClaimedMeanwhile extends Error {}
  * stores nothing new. Two posts of one email at once: the second's code insert waits for the
  * first's commit, finds the claimant taken, and the second is stored again as seen again.
  */
-async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAlone> {
+async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction((tx) => storeLeadAloneOnce(tx as unknown as Database, input));
@@ -328,7 +360,7 @@ async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAl
   }
 }
 
-async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<StoredAlone> {
+async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
   const { target, leadValues, email, mode, businessName, ticked, options } = input;
   const { campaignId, scanId: token } = leadValues;
   const at = target.at;
@@ -354,6 +386,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     .onConflictDoNothing({ target: lead.scanId })
     .returning({ id: lead.id });
   if (!stored && !(await isSameSubmission(tx, { campaignId, scanId: token, email }))) {
+    if (!input.tokenCharged) return TOKEN_BUDGET_DUE;
     // A refresh shares its first load's token (decision 090), and two people behind one
     // address with the same browser share a visitor hash: the second person's lead is kept.
     [stored] = await tx
