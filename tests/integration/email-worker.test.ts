@@ -87,8 +87,10 @@ describe("the email worker", () => {
       possible.some((time) => received?.endsWith(time)),
       `${received} is one of ${possible.join(", ")}`,
     ).toBe(true);
-    // Only the owner is ever written to.
-    expect(smtp.received.some((received) => received.to.includes("ada@example.com"))).toBe(false);
+    // The visitor is written to only with their code (decision 343), never with the lead's details.
+    const toVisitor = smtp.received.filter((received) => received.to.includes("ada@example.com"));
+    expect(toVisitor.map((received) => received.subject.includes("New lead"))).toEqual([false]);
+    expect(toVisitor[0]!.text).toContain(formatOfferCode(code!.code));
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
