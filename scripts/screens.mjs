@@ -156,7 +156,7 @@ async function walk() {
   await landing.getByRole("button", { name: "Watch Demo" }).click();
   await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
   // The dialog scrolls inside itself over a long page: one screenful is what the visitor sees.
-  await shoot(landing, "16-watch-demo", { screenful: true });
+  await shoot(landing, "18-watch-demo", { screenful: true });
   await visitor.close();
 }
 
