@@ -1,7 +1,8 @@
 import OpenAI from "openai";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
-import { copyPrompt, inventedClaims, parseModelCopy, templateCopy, type GeneratedCopy } from "./copy";
+import { templateCopy, type GeneratedCopy } from "~/features/campaigns/template-copy";
+import { copyPrompt, inventedClaims, parseModelCopy } from "./copy";
 
 export type CopyResult = GeneratedCopy & { source: "ai" | "template" };
 export type CopyInput = { businessType: string; offer: string; condition: string };

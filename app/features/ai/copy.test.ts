@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanText, inventedClaims, parseModelCopy, templateCopy } from "./copy";
+import { cleanText, templateCopy } from "~/features/campaigns/template-copy";
+import { inventedClaims, parseModelCopy } from "./copy";
 
 describe("parseModelCopy", () => {
   it("reads JSON, also inside a code fence", () => {

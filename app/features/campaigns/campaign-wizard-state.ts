@@ -1,7 +1,7 @@
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
 import type { OfferRuleValues } from "~/features/redeem/offer-rule-fields";
-import { templateCopy, type GeneratedCopy } from "~/features/ai/copy";
+import { templateCopy, type GeneratedCopy } from "./template-copy";
 import { DEFAULT_DESIGN, presetOfColors } from "./campaigns";
 
 export type WizardCampaign = {

@@ -11,7 +11,7 @@ import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { BUSINESS_TYPES, FIELD_LIMITS, type PreviewValues } from "./campaigns";
 import { CampaignInputSchema } from "./campaigns.schema";
 import { useHydrated } from "~/components/use-hydrated";
-import type { GeneratedCopy } from "~/features/ai/copy";
+import type { GeneratedCopy } from "./template-copy";
 import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
 import { describeRule } from "~/features/redeem/offer";
 import type { OfferExpiryKind } from "~/db/schema/redeem";

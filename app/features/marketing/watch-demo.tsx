@@ -1,7 +1,7 @@
 import { PlayCircle } from "lucide-react";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/components/ui/dialog";
-import { templateCopy } from "~/features/ai/copy";
+import { templateCopy } from "~/features/campaigns/template-copy";
 import { DEFAULT_DESIGN, type PreviewValues } from "~/features/campaigns/campaigns";
 import { pageDesignOf } from "~/features/capture/capture";
 import { CampaignPreview } from "~/features/capture/campaign-preview";
