@@ -14,6 +14,9 @@ const env = {
   LOG_LEVEL: "warn",
   // Every journey signs up from 127.0.0.1; the limits themselves are proven by integration tests.
   RATE_LIMIT_MULTIPLIER: "100",
+  // Every journey's phones are new browsers on 127.0.0.1: more than one client's allowance of new
+  // visitors per window (decision 330), which integration tests and the burst journeys prove.
+  CAPTURE_BURST_LOADS: "100000",
 };
 delete env.DATABASE_URL;
 

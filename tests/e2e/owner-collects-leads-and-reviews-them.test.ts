@@ -44,7 +44,7 @@ const tableRows = (page: Page) =>
 
 /** The emails in the table, top to bottom. */
 async function emailsOnScreen(page: Page) {
-  return tableRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]!.querySelector("div")!.textContent!));
+  return tableRows(page).evaluateAll((rows) => rows.map((row) => row.querySelectorAll("td")[1]!.querySelector("[data-email-text]")!.textContent!));
 }
 
 const BAKERY = {
