@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { staffCookie } from "~/features/redeem/actor.server";
 import { getStaffActor } from "~/features/redeem/redeem.server";
 import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/redeem.staff-link";
 import { isDomainError } from "~/utils/domain-error";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
-import { clientBudgetKey } from "./client-budget-key";
+import { clientBudgetKey } from "./client-budget-key.server";
 import { DomainError } from "./domain-error";
 import { CLIENT_IP_HEADER } from "./http.server";
 import { getServices } from "./services.server";

@@ -3,7 +3,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import type { FormResult } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
 import { consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getServices } from "~/utils/services.server";
 import { CredentialsSchema, type Credentials } from "./auth.schema";
 import { weakPasswordReasons } from "./password";

@@ -8,7 +8,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getServices } from "~/utils/services.server";
 import { consumeEmailChangeLink, onAddressVerified } from "./account-emails.server";
 import { PASSWORD_MIN_LENGTH } from "./auth.schema";

@@ -5,7 +5,7 @@
 // buys nothing; ids past the allowance, new or returning, are excluded as "burst".
 // Kept in memory per process: no database round trip on the capture path.
 import crypto from "node:crypto";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getEnv } from "~/utils/env.server";
 
 export const BURST_WINDOW_MS = 10 * 60_000;

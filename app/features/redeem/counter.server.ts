@@ -1,6 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { formatDate, formatDateTime, formatMoment } from "./offer";
 import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
 

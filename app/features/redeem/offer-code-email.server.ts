@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from "~/db/errors.server";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { OutboxEmail } from "~/features/email/outbox.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
 import type { Claim, IssuedClaim } from "./redeem.server";

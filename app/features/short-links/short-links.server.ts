@@ -5,7 +5,7 @@ import { shortLink } from "~/db/schema";
 import { qrScanParams } from "~/features/campaigns/campaigns";
 import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
-import { clientBudgetKey } from "~/utils/client-budget-key";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { normalizeShortCode, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "./short-links";
 
 export type ShortLinkTarget = { code: string; campaignId: string; placementId: string | null };

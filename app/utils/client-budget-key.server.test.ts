@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { clientBudgetKey, UNKNOWN_CLIENT } from "./client-budget-key";
+import { clientBudgetKey, UNKNOWN_CLIENT } from "./client-budget-key.server";
 
 describe("clientBudgetKey", () => {
   it("keys an IPv4 client by its address, however it is written", () => {
