@@ -91,7 +91,7 @@ export { getDashboard } from "./features/dashboard/dashboard.server";
 export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
 export { serveCaptureDocument } from "./features/capture/capture-document.server";
-export { noteVisitorCookie } from "./features/capture/visitors.server";
+export { noteVisitorCookie } from "./features/scans/visitors.server";
 export { answerEncodedLeadPost } from "./features/capture/lead-post.server";
 
 export { CLIENT_IP_HEADER } from "./utils/http.server";

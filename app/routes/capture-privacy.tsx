@@ -5,7 +5,7 @@ import { getPrivacyNotice } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/capture/visitor-pages";
 import { notFound } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
-import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "~/features/capture/visitors";
+import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "~/features/scans/visitors";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture-privacy";
 

@@ -8,7 +8,7 @@ import { scanUsageLabel } from "~/features/billing/plan";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
-import { campaignsNearScanLimit } from "~/features/capture/scan-notices.server";
+import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { campaignLeads } from "~/features/campaigns/scan-count.server";
+import { campaignLeads } from "~/features/scans/scan-count.server";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";

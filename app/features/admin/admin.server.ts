@@ -6,7 +6,7 @@ import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billin
 import { logger } from "~/utils/logger.server";
 import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
-import { campaignLeads, campaignScans } from "~/features/campaigns/scan-count.server";
+import { campaignLeads, campaignScans } from "~/features/scans/scan-count.server";
 import { leadMatches } from "~/features/leads/leads.server";
 
 type Executor = Pick<Database, "insert">;

@@ -1,7 +1,7 @@
 // The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
 // and an owner-scoped handler.
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { campaignScans } from "~/features/campaigns/scan-count.server";
+import { campaignScans } from "~/features/scans/scan-count.server";
 import { countConversion } from "~/features/analytics/analytics.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";

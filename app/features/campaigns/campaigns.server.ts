@@ -6,7 +6,7 @@ import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server"
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
-import { campaignConvertedVisitors, campaignLeads, campaignScans, campaignVisitors } from "./scan-count.server";
+import { campaignConvertedVisitors, campaignLeads, campaignScans, campaignVisitors } from "~/features/scans/scan-count.server";
 import { DomainError } from "~/utils/domain-error";
 
 export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;

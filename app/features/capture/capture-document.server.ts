@@ -20,7 +20,7 @@ import {
 import { isUuid } from "./capture";
 import { shortLinkPath } from "~/features/short-links/short-links";
 import { scanParamsOf, warmShortLink } from "~/features/short-links/short-links.server";
-import { visitorCookieHeader, visitorIdOf, keyVisitorIds, type VisitorId } from "./visitor-id.server";
+import { visitorCookieHeader, visitorIdOf, keyVisitorIds, type VisitorId } from "~/features/scans/visitor-id.server";
 
 /** A fixed token the template carries where each visitor's scan id goes. */
 export const TOKEN_PLACEHOLDER = "7e57c0de-0000-4000-8000-00000000c0de";

@@ -3,7 +3,7 @@ import type { CampaignDesign } from "~/db/schema/campaigns";
 import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
-import { exclusionOf } from "./visitors";
+import { exclusionOf } from "~/features/scans/visitors";
 
 export { isUuid } from "~/utils/text";
 

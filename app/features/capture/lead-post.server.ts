@@ -12,7 +12,7 @@ import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import type { LeadFormResult } from "./capture";
 import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
-import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "./visitor-id.server";
+import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "~/features/scans/visitor-id.server";
 
 export type LeadPostAnswer = { status: number; headers?: Record<string, string>; body: LeadFormResult };
 

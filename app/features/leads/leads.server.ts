@@ -7,7 +7,7 @@ import { rowsOf } from "~/db/rows.server";
 import { campaign, placement } from "~/db/schema";
 import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
-import { campaignLeadsOfC } from "~/features/campaigns/scan-count.server";
+import { campaignLeadsOfC } from "~/features/scans/scan-count.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
 import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";

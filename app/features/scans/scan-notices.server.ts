@@ -2,7 +2,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, user } from "~/db/schema";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
-import { campaignScans } from "~/features/campaigns/scan-count.server";
+import { campaignScans } from "~/features/scans/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { scanLimitEmail } from "~/features/email/scan-limit-email";
 import { getEnv } from "~/utils/env.server";
