@@ -20,9 +20,9 @@ import {
   PlacementDeleteSchema,
   PlacementRenameSchema,
 } from "~/features/analytics/analytics.schema";
-import type { PlacementActionData } from "~/features/analytics/placement-actions.server";
-import { createPlacement, deletePlacement, renamePlacement } from "~/features/analytics/placements.server";
-import { PlacementsPanel } from "~/features/analytics/placements-panel";
+import type { PlacementActionData } from "~/features/placements/placement-actions.server";
+import { createPlacement, deletePlacement, renamePlacement } from "~/features/placements/placements.server";
+import { PlacementsPanel } from "~/features/placements/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
 import { scanUsageLabel } from "~/features/billing/plan";

@@ -6,7 +6,7 @@ import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.se
 import { CONSENT_FIELD } from "~/features/consent/consent";
 import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
-import { captureTargetOf } from "~/features/short-links/short-links.server";
+import { captureTargetOf } from "~/features/placements/short-links.server";
 import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/scans/visitor-id.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";

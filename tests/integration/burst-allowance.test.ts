@@ -7,7 +7,7 @@ import * as schema from "~/db/schema";
 import { admitLoad, burstState, clearBursts, MAX_BURST_ENTRIES } from "~/features/scans/bursts.server";
 import { clearCaptureDocuments, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { flushCounts, noteVisitorCookie } from "~/features/scans/visitors.server";
-import { forgetShortLinks, shortCodeOf } from "~/features/short-links/short-links.server";
+import { forgetShortLinks, shortCodeOf } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -9,7 +9,7 @@ import * as schema from "~/db/schema";
 import { admitLoad, clearBursts } from "~/features/scans/bursts.server";
 import { clearCaptureDocuments, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";
-import { forgetShortLinks } from "~/features/short-links/short-links.server";
+import { forgetShortLinks } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -7,7 +7,7 @@ import * as schema from "~/db/schema";
 import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { answerEncodedLeadPost } from "~/features/capture/lead-post.server";
 import { formatOfferCode } from "~/features/redeem/code";
-import { shortCodeOf } from "~/features/short-links/short-links.server";
+import { shortCodeOf } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import * as leadRoute from "~/routes/capture-lead";
 import { getServices } from "~/utils/services.server";

@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { updateBusinessName } from "~/features/account/account.server";
-import { createPlacement } from "~/features/analytics/placements.server";
+import { createPlacement } from "~/features/placements/placements.server";
 import { FORMAT_SPECS, type Paper, type PrintFormat } from "~/features/print/print";
 import type { PlanItem } from "~/features/print/print-layout";
 import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server";

@@ -6,7 +6,7 @@ import { PNG } from "pngjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
-import { shortCodeOf, forgetShortLinks } from "~/features/short-links/short-links.server";
+import { shortCodeOf, forgetShortLinks } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import * as placementPng from "~/routes/placement-qr-png";
 import * as placementSvg from "~/routes/placement-qr-svg";

@@ -18,8 +18,8 @@ import {
   type CaptureView,
 } from "./capture.server";
 import { isUuid } from "./capture";
-import { shortLinkPath } from "~/features/short-links/short-links";
-import { scanParamsOf, warmShortLink } from "~/features/short-links/short-links.server";
+import { shortLinkPath } from "~/features/placements/short-links";
+import { scanParamsOf, warmShortLink } from "~/features/placements/short-links.server";
 import { visitorCookieHeader, visitorIdOf, keyVisitorIds, type VisitorId } from "~/features/scans/visitor-id.server";
 
 /** A fixed token the template carries where each visitor's scan id goes. */

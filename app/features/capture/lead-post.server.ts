@@ -4,7 +4,7 @@
 // place decides the status, the Retry-After and the body the form shows.
 import type { Database } from "~/db/client.server";
 import { presentClaim } from "~/features/redeem/claim.server";
-import { captureTargetOf } from "~/features/short-links/short-links.server";
+import { captureTargetOf } from "~/features/placements/short-links.server";
 import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";

@@ -1,5 +1,5 @@
 import { getBusinessName } from "~/features/account/account.server";
-import { listPlacements } from "~/features/analytics/placements.server";
+import { listPlacements } from "~/features/placements/placements.server";
 import { contentDisposition, FIELD_LIMITS } from "~/features/campaigns/campaigns";
 import { loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { findQrTarget } from "~/features/qr/qr-code.server";

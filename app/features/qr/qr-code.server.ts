@@ -1,12 +1,12 @@
 import { contentDisposition } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
-import { getPlacement } from "~/features/analytics/placements.server";
+import { getPlacement } from "~/features/placements/placements.server";
 import type { Database } from "~/db/client.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { shortLinkQrText } from "~/features/short-links/short-links";
-import { shortCodeOf } from "~/features/short-links/short-links.server";
+import { shortLinkQrText } from "~/features/placements/short-links";
+import { shortCodeOf } from "~/features/placements/short-links.server";
 import { QR_MAX_SIZE, QR_MIN_SIZE, QR_SIZE, renderQrPng, renderQrSvg } from "./qr.server";
 
 export type GetQrCodeOptions = {

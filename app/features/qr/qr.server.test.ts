@@ -2,7 +2,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { describe, expect, it } from "vitest";
 import QRCode from "qrcode";
-import { shortLinkQrText, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "~/features/short-links/short-links";
+import { shortLinkQrText, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from "~/features/placements/short-links";
 import { QR_ERROR_CORRECTION, renderQrPng, renderQrSvg } from "./qr.server";
 
 const URL_TEXT = shortLinkQrText("http://localhost:3000", "AB3K7Z");

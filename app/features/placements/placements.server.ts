@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
-import { PLACEMENTS_PER_CAMPAIGN } from "./analytics.schema";
+import { PLACEMENTS_PER_CAMPAIGN } from "~/features/analytics/analytics.schema";
 
 const nameTaken = () => new DomainError("placement_name_taken", "This campaign already has a placement with that name");
 
