@@ -5,7 +5,7 @@ import { Table, TableScroller, TBody, Th, THead } from "~/components/ui/table";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
-import { pageCount, pageHref } from "./admin";
+import { pageCount, pageHref } from "~/utils/paging";
 
 export function AdminPage({
   title,

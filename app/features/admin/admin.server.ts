@@ -4,7 +4,7 @@ import { adminAudit, blogPost, campaign, lead, subscription, user } from "~/db/s
 import type { SubscriptionStatus } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { logger } from "~/utils/logger.server";
-import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "./admin";
+import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "~/utils/paging";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
 import { campaignLeads, campaignScans } from "~/features/scans/scan-count.server";
 import { leadMatches } from "~/features/leads/leads.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, pageCount, pageHref, pageOffset, recentSince } from "./admin";
+import { containsPattern, pageCount, pageHref, pageOffset, recentSince } from "./paging";
 
 describe("admin list helpers", () => {
   it("pages by 25", () => {
