@@ -86,7 +86,7 @@ export { startBackgroundWork } from "./server/background.server";
 export { startUploadCleanup } from "./features/uploads/cleanup.server";
 export { hasSessionCookie, privateCacheMiddleware } from "./utils/private-cache.server";
 export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
-export { seed } from "./features/dashboard/seed.server";
+export { seed } from "./db/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";

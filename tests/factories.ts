@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
 import * as signupRoute from "~/routes/signup";
-import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/features/dashboard/sample-rows";
+import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/db/sample-rows";
 import { getServices } from "~/utils/services.server";
 import { cookieFrom, makeRequest, run } from "./http";
 

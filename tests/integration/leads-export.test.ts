@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { generateOwnerData } from "~/features/dashboard/seed.server";
+import { generateOwnerData } from "~/db/seed.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
 import { expectRedirect, makeRequest, payload, run } from "../http";
