@@ -1,43 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_DESIGN, deviceTypeOf, isCountedView, pageDesignOf, safeLogoUrl } from "./capture";
-
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
-const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
-
-const view = (method: string, headers: Record<string, string>) => new Request("http://x/capture/1", { method, headers });
-
-describe("isCountedView", () => {
-  it("counts a browser's GET", () => {
-    expect(isCountedView(view("GET", { "user-agent": IPHONE }))).toBe(true);
-    expect(isCountedView(view("GET", { "user-agent": DESKTOP }))).toBe(true);
-  });
-
-  it.each([
-    ["HEAD", { "user-agent": IPHONE }],
-    ["GET", {}],
-    ["GET", { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }],
-    ["GET", { "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" }],
-    ["GET", { "user-agent": "WhatsApp/2.23.20.0" }],
-    ["GET", { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" }],
-    ["GET", { "user-agent": DESKTOP, "sec-purpose": "prefetch" }],
-    ["GET", { "user-agent": DESKTOP, "sec-purpose": "prefetch;prerender" }],
-    ["GET", { "user-agent": DESKTOP, purpose: "prefetch" }],
-    ["GET", { "user-agent": DESKTOP, "x-moz": "prefetch" }],
-  ])("does not count %s %j", (method, headers) => {
-    expect(isCountedView(view(method, headers))).toBe(false);
-  });
-});
-
-describe("deviceTypeOf", () => {
-  it("tells phones from computers", () => {
-    expect(deviceTypeOf(IPHONE)).toBe("mobile");
-    expect(deviceTypeOf(ANDROID)).toBe("mobile");
-    expect(deviceTypeOf(DESKTOP)).toBe("desktop");
-    expect(deviceTypeOf(null)).toBe("desktop");
-  });
-});
+import { DEFAULT_PAGE_DESIGN, pageDesignOf, safeLogoUrl } from "./capture";
 
 describe("pageDesignOf", () => {
   it("defaults to the Ocean Blue gradient, rounded, modern, centered", () => {

@@ -1,26 +1,10 @@
-// Pure rules of the public capture page: which views count as scans, device types, design.
+// Pure rules of the public capture page: its design, logo and lead form paths.
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
-import { exclusionOf } from "~/features/scans/visitors";
 
 export { isUuid } from "~/utils/text";
-
-/**
- * A scan is a page served to a person (decision 030): a GET from a non-bot user agent that
- * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
- */
-export function isCountedView(request: Request) {
-  return request.method === "GET" && exclusionOf(request.method, request.headers) === null;
-}
-
-const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|Silk\//i;
-
-/** The spec's two device types, told apart by the browser's signature. */
-export function deviceTypeOf(userAgent: string | null): "mobile" | "desktop" {
-  return userAgent && MOBILE.test(userAgent) ? "mobile" : "desktop";
-}
 
 export type PageDesign = {
   primary: string;

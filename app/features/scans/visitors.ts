@@ -1,5 +1,5 @@
 // Pure rules for telling a person's load of the capture page from everything else (decision
-// 090): previewers, crawlers, HEAD and speculative loads, and the visitor's OS.
+// 090): previewers, crawlers, HEAD and speculative loads, and the visitor's device type and OS.
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
 import type { ScanExclusionReason, ScanSource } from "~/db/schema/campaigns";
@@ -70,6 +70,21 @@ export function exclusionOf(method: string, headers: HeaderSource): ScanExclusio
 
 export function isPreviewer(userAgent: string) {
   return PREVIEWERS.test(userAgent);
+}
+
+/**
+ * A scan is a page served to a person (decision 030): a GET from a non-bot user agent that
+ * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
+ */
+export function isCountedView(load: { method: string; headers: HeaderSource }) {
+  return load.method === "GET" && exclusionOf(load.method, load.headers) === null;
+}
+
+const MOBILE = /Mobi|Android|iPhone|iPad|iPod|Windows Phone|BlackBerry|Opera Mini|Silk\//i;
+
+/** The spec's two device types, told apart by the browser's signature. */
+export function deviceTypeOf(userAgent: string | null): "mobile" | "desktop" {
+  return userAgent && MOBILE.test(userAgent) ? "mobile" : "desktop";
 }
 
 export const SCAN_OS = ["iOS", "Android", "Windows", "macOS", "Linux", "Other"] as const;
