@@ -14,12 +14,8 @@ import {
   uniqueExactnessSentence,
 } from "~/features/analytics/analytics";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
-import {
-  AnalyticsRangeQuerySchema,
-  PlacementCreateSchema,
-  PlacementDeleteSchema,
-  PlacementRenameSchema,
-} from "~/features/analytics/analytics.schema";
+import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
+import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "~/features/placements/placements.schema";
 import type { PlacementActionData } from "~/features/placements/placement-actions.server";
 import { createPlacement, deletePlacement, renamePlacement } from "~/features/placements/placements.server";
 import { PlacementsPanel } from "~/features/placements/placements-panel";

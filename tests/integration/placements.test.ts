@@ -5,7 +5,7 @@ import { PNG } from "pngjs";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { PLACEMENTS_PER_CAMPAIGN } from "~/features/analytics/analytics.schema";
+import { PLACEMENTS_PER_CAMPAIGN } from "~/features/placements/placements.schema";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createUser } from "../factories";
 import { makeRequest, payload, run } from "../http";

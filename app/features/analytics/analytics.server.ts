@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
 import { conversionOf } from "~/features/campaigns/campaigns";
+import type { PlacementFigures } from "~/features/placements/placements.server";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 
 /**
@@ -95,8 +96,6 @@ export async function countScansByHour(db: Database, scope: CampaignScope) {
       group by 1, 2`),
   );
 }
-
-export type PlacementFigures = { id: string | null; name: string; scans: number; unique: number; leads: number; conversion: number };
 
 /**
  * Every placement of the campaign with its scans, unique scans and leads in the range, then one

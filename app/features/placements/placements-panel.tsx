@@ -7,8 +7,8 @@ import { FieldError, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { printPageUrl } from "~/features/campaigns/campaigns";
 import { getFormProps, useValidatedForm } from "~/utils/form";
-import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementRenameSchema } from "~/features/analytics/analytics.schema";
-import type { PlacementFigures } from "~/features/analytics/analytics.server";
+import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementRenameSchema } from "./placements.schema";
+import type { PlacementFigures } from "./placements.server";
 import type { PlacementActionData } from "./placement-actions.server";
 
 export const placementQrUrl = (campaignId: string, placementId: string, format: "png" | "svg") =>

@@ -3,7 +3,10 @@ import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
-import { PLACEMENTS_PER_CAMPAIGN } from "~/features/analytics/analytics.schema";
+import { PLACEMENTS_PER_CAMPAIGN } from "./placements.schema";
+
+/** A placement with its scans, unique scans and leads in a range (the analytics page counts them); id null for "no placement". */
+export type PlacementFigures = { id: string | null; name: string; scans: number; unique: number; leads: number; conversion: number };
 
 const nameTaken = () => new DomainError("placement_name_taken", "This campaign already has a placement with that name");
 

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { PLACEMENT_NAME_MAX } from "~/features/analytics/analytics.schema";
+import { PLACEMENT_NAME_MAX } from "~/features/placements/placements.schema";
 import { FORMAT_SPECS, type PrintCheck, printCheck, printableText, typedLink } from "./print";
 import { printFontMetrics, unprintableCharacters } from "./print-fonts.server";
 import { planSheet, type PrintPlan, TextDoesNotFit, type TextRole } from "./print-layout";
