@@ -1,7 +1,7 @@
-// Pure helpers for the admin lists: paging and search patterns.
+// Paging for the admin area's lists (the blog's included): pages of 25, a page's offset, and the
+// query string of another page that keeps the search and filter.
 
 export const PAGE_SIZE = 25;
-export const RECENT_DAYS = 7;
 
 export function pageOffset(page: number) {
   return (Math.max(1, Math.floor(page)) - 1) * PAGE_SIZE;
@@ -9,13 +9,6 @@ export function pageOffset(page: number) {
 
 export function pageCount(total: number) {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
-}
-
-export { containsPattern } from "~/utils/text";
-
-/** The start of the admin's "recent" window (last 7 days, spec §9). */
-export function recentSince(now: Date) {
-  return new Date(now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000);
 }
 
 /** The query string for another page of the same list, keeping search and filter. */

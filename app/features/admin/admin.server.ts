@@ -1,22 +1,20 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adminAudit, blogPost, campaign, lead, subscription, user } from "~/db/schema";
+import { blogPost, campaign, lead, subscription, user } from "~/db/schema";
 import type { SubscriptionStatus } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
-import { logger } from "~/utils/logger.server";
-import { containsPattern, PAGE_SIZE, pageOffset, recentSince } from "~/utils/paging";
+import { recordAdminAction } from "~/utils/audit.server";
+import { PAGE_SIZE, pageOffset } from "~/utils/paging";
+import { containsPattern } from "~/utils/text";
 import type { ROLE_FILTERS, SUBSCRIPTION_FILTERS } from "./admin.schema";
 import { campaignLeads, campaignScans } from "~/features/scans/scan-count.server";
 import { leadMatches } from "~/features/leads/leads.server";
 
-type Executor = Pick<Database, "insert">;
+/** The overview's "new this week" counts look back this many days. */
+const RECENT_DAYS = 7;
 
-export type RecordAdminActionOptions = { actorId: string; action: string; target: string; detail?: Record<string, unknown> };
-
-/** Every admin change is kept (admin_audit) and logged: who did what to which record. */
-export async function recordAdminAction(db: Executor, entry: RecordAdminActionOptions) {
-  await db.insert(adminAudit).values({ actorId: entry.actorId, action: entry.action, target: entry.target, detail: entry.detail ?? null });
-  logger.info({ audit: entry }, "admin action");
+function recentSince(now: Date) {
+  return new Date(now.getTime() - RECENT_DAYS * 24 * 60 * 60 * 1000);
 }
 
 export type GetAdminStatsOptions = { now?: Date };

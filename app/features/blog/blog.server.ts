@@ -1,8 +1,9 @@
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPost, user } from "~/db/schema";
-import { recordAdminAction } from "~/features/admin/admin.server";
-import { containsPattern, PAGE_SIZE, pageOffset } from "~/utils/paging";
+import { recordAdminAction } from "~/utils/audit.server";
+import { PAGE_SIZE, pageOffset } from "~/utils/paging";
+import { containsPattern } from "~/utils/text";
 import { DomainError } from "~/utils/domain-error";
 import type { PostInput, PostStatusFilter } from "./blog.schema";
 
