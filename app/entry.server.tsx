@@ -5,6 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
+import { seed as seedDemoData } from "./db/seed.server";
+import { getAuth } from "./features/auth/auth.server";
 import { BANNER_MAX_BYTES } from "./features/blog/blog.schema";
 import { LOGO_MAX_BYTES } from "./features/campaigns/campaigns.schema";
 import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "./features/uploads/limits";
@@ -86,7 +88,6 @@ export { startBackgroundWork } from "./server/background.server";
 export { startUploadCleanup } from "./features/uploads/cleanup.server";
 export { hasSessionCookie, privateCacheMiddleware } from "./utils/private-cache.server";
 export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
-export { seed } from "./db/seed.server";
 export { getDashboard } from "./features/dashboard/dashboard.server";
 export * as analyticsQueries from "./features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
@@ -97,6 +98,12 @@ export { answerEncodedLeadPost } from "./features/capture/lead-post.server";
 export { CLIENT_IP_HEADER } from "./utils/http.server";
 export { answerMetrics, countRequest } from "./utils/metrics.server";
 export { answerUnservedApiMethod } from "./features/api/api.server";
+
+/** `npm run seed`: the demo owner signs up through Better Auth, as every owner does. */
+export async function seed(options: { scale: "demo" | "large" }) {
+  const auth = await getAuth();
+  return seedDemoData({ ...options, signUp: async (body) => (await auth.api.signUpEmail({ body })).user });
+}
 
 /** Body caps the HTTP server enforces, from the routes' own limits. */
 export const BODY_LIMITS = {

@@ -1,5 +1,5 @@
 // Test data builders. They go through the same code paths users do where it matters; the rows
-// themselves come from the builders the seed uses too (features/dashboard/sample-rows.ts).
+// themselves come from the builders the seed uses too (app/db/sample-rows.ts).
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";

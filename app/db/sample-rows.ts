@@ -1,7 +1,8 @@
 // The rows tests and the seed build (tests/factories.ts, seed.server.ts): one set of defaults, so
 // demo data and test data look alike. Pure: each returns the values of one insert.
-import type { campaign, lead, scan } from "~/db/schema";
-import { DEFAULT_DESIGN, type CampaignStatus } from "~/features/campaigns/campaigns";
+import { DEFAULT_DESIGN, type campaign, type lead, type scan } from "~/db/schema";
+
+type CampaignStatus = (typeof campaign.$inferInsert)["status"];
 
 export type CampaignRowOptions = {
   userId: string;

@@ -8,7 +8,6 @@ import type { Database } from "~/db/client.server";
 import { blogPost, campaign, emailOutbox, user } from "~/db/schema";
 import { campaignRow } from "./sample-rows";
 import { getServices } from "~/utils/services.server";
-import { getAuth } from "~/features/auth/auth.server";
 
 export const DEMO_EMAIL = "demo@leadqr.app";
 export const LARGE_EMAIL = "large@leadqr.app";
@@ -131,12 +130,17 @@ const SAMPLE_POSTS = [
   },
 ];
 
+/**
+ * Signs an owner up as the sign-up form does (Better Auth, handed in by the composition root: the
+ * database layer knows no feature), so the demo owner can sign in with the printed password.
+ */
+export type SignUp = (owner: { email: string; password: string; name: string }) => Promise<{ id: string }>;
+
 export type SeedResult = { email: string; password: string | null; campaigns: number; scans: number; leads: number; posts: number };
 
 /** Creates (or recreates) the demo owner and the sample blog posts. */
-export async function seed(options: { scale: "demo" | "large" }): Promise<SeedResult> {
+export async function seed(options: { scale: "demo" | "large"; signUp: SignUp }): Promise<SeedResult> {
   const { db, database } = await getServices();
-  const auth = await getAuth();
   const large = options.scale === "large";
   if (large && database.kind !== "postgres") {
     throw new Error("--scale large needs PostgreSQL: set DATABASE_URL.");
@@ -146,8 +150,7 @@ export async function seed(options: { scale: "demo" | "large" }): Promise<SeedRe
 
   // Re-running replaces the demo owner (and everything of theirs, by cascade).
   await db.delete(user).where(eq(user.email, email));
-  const created = await auth.api.signUpEmail({ body: { email, password, name: large ? "Large Demo" : "Demo Owner" } });
-  const userId = created.user.id;
+  const { id: userId } = await options.signUp({ email, password, name: large ? "Large Demo" : "Demo Owner" });
   // A demo address is not a mailbox: drop its sign-up email before the worker sends it.
   await db.delete(emailOutbox).where(eq(emailOutbox.to, email));
   // Several campaigns need Pro (granted, as an admin would).

@@ -1,5 +1,7 @@
 import type { BadgeColor } from "~/components/ui/badge";
-import type { CampaignDesign } from "~/db/schema/campaigns";
+import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/schema/campaigns";
+
+export { backgroundGradient, DEFAULT_DESIGN } from "~/db/schema/campaigns";
 
 /** The business types, verbatim and in order, Other last: 62 names (decision 020). */
 export const BUSINESS_TYPES = [
@@ -70,7 +72,7 @@ export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 /** The wizard's colour presets (primary / secondary), names shown verbatim. */
 export const COLOR_PRESETS = [
-  { id: "ocean-blue", name: "Ocean Blue", primary: "#1E40AF", secondary: "#3B82F6" },
+  { id: "ocean-blue", name: "Ocean Blue", primary: DEFAULT_DESIGN.primary_color, secondary: DEFAULT_DESIGN.secondary_color },
   { id: "sunset-orange", name: "Sunset Orange", primary: "#EA580C", secondary: "#FB923C" },
   { id: "forest-green", name: "Forest Green", primary: "#059669", secondary: "#10B981" },
   { id: "royal-purple", name: "Royal Purple", primary: "#7C3AED", secondary: "#A855F7" },
@@ -92,21 +94,6 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGN_STATUS_COLOR: Record<CampaignStatus, BadgeColor> = { active: "green", paused: "yellow", draft: "gray" };
 
 export const FIELD_LIMITS = { title: 100, discount: 200, minOrder: 200, aiHeadline: 200, aiThankyou: 600 } as const;
-
-export function backgroundGradient(primary: string, secondary: string) {
-  return `linear-gradient(135deg, ${primary} 0%, ${secondary} 100%)`;
-}
-
-/** Defaults: rounded, modern, centered, white text, Ocean Blue. The one default design: the capture page's is derived from it. */
-export const DEFAULT_DESIGN: CampaignDesign = {
-  primary_color: COLOR_PRESETS[0].primary,
-  secondary_color: COLOR_PRESETS[0].secondary,
-  background_gradient: backgroundGradient(COLOR_PRESETS[0].primary, COLOR_PRESETS[0].secondary),
-  text_color: "#FFFFFF",
-  button_style: "rounded",
-  font_style: "modern",
-  layout: "centered",
-};
 
 export function presetOfColors(primary: string, secondary: string) {
   return COLOR_PRESETS.find(
