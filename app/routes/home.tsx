@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { requireAnonymous } from "~/features/auth/session.server";
 import { SiteFooter } from "~/components/site-footer";
 import { TESTIMONIALS } from "~/features/marketing/testimonials";
-import { WatchDemo } from "~/features/marketing/watch-demo";
+import { WatchDemo } from "~/features/capture/watch-demo";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
