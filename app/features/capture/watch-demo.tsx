@@ -3,9 +3,9 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { templateCopy } from "~/features/campaigns/template-copy";
 import { DEFAULT_DESIGN, type PreviewValues } from "~/features/campaigns/campaigns";
-import { pageDesignOf } from "~/features/capture/capture";
-import { CampaignPreview } from "~/features/capture/campaign-preview";
-import { CaptureFrame } from "~/features/capture/capture-page";
+import { pageDesignOf } from "./capture";
+import { CampaignPreview } from "./campaign-preview";
+import { CaptureFrame } from "./capture-page";
 
 const SAMPLE_BUSINESS = "Sunny Side Café";
 const SAMPLE_OFFER = { businessType: "Coffee Shop", offer: "Free pastry", condition: "With any hot drink" };
