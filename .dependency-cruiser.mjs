@@ -10,11 +10,12 @@ export const FEATURE_TIERS = [
   { tier: "plans", features: ["billing"] },
   { tier: "identity and delivery", features: ["auth", "integrations"] },
   { tier: "rules", features: ["consent", "redeem"] },
+  { tier: "scans", features: ["scans"] },
   { tier: "campaigns", features: ["campaigns"] },
-  { tier: "links", features: ["short-links"] },
+  { tier: "placements", features: ["placements"] },
   { tier: "flows", features: ["account", "ai", "analytics", "capture", "leads"] },
   { tier: "views", features: ["admin", "dashboard", "qr"] },
-  { tier: "surfaces", features: ["api", "blog", "marketing", "print"] },
+  { tier: "surfaces", features: ["api", "blog", "print"] },
 ];
 
 const ALL_FEATURES = FEATURE_TIERS.flatMap(({ features }) => features);
