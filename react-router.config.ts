@@ -4,11 +4,11 @@ export default {
   ssr: true,
   // React Router 8's behaviours, each decided rather than left to a warning at every build (decision 347).
   future: {
-    // The load context is server.mjs's plain object (the CSP nonce); middleware would make it a RouterContextProvider.
+    // The load context is the edge's plain object (the CSP nonce, app/server/http/); middleware would make it a RouterContextProvider.
     v8_middleware: false,
     // Loaders and actions read request.url (redirect targets, query strings); v8 hands them the raw `.data` URL.
     v8_passThroughRequests: false,
-    // server.mjs answers `/capture/{id}.data` posts itself and recognises upload posts by their `.data` path.
+    // The edge's guard recognises upload posts by their `.data` path (app/server/http/guard.ts).
     v8_trailingSlashAwareDataRequests: false,
     v8_splitRouteModules: false,
     v8_viteEnvironmentApi: false,

@@ -5,17 +5,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
-import { seed as seedDemoData } from "./db/seed.server";
-import { getAuth } from "./features/auth/auth.server";
-import { BANNER_MAX_BYTES } from "./features/blog/blog.schema";
-import { LOGO_MAX_BYTES } from "./features/campaigns/campaigns.schema";
-import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "./features/uploads/limits";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
 
 export const streamTimeout = 5_000;
-
-export { shutdownServices as shutdown, getServices as boot } from "./utils/services.server";
 
 export default function handleRequest(
   request: Request,
@@ -80,33 +73,3 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   }
   logger.error({ err: error, url: request.url }, "unhandled route error");
 }
-
-export { getEnv, getServerEnv } from "./utils/env.server";
-export { logger } from "./utils/logger.server";
-export { promoteToAdmin } from "./features/auth/roles.server";
-export { startBackgroundWork } from "./server/background.server";
-export { startUploadCleanup } from "./features/uploads/cleanup.server";
-export { hasSessionCookie, privateCacheMiddleware } from "./utils/private-cache.server";
-export { startWebhookWorker } from "./features/integrations/webhook-worker.server";
-export { getDashboard } from "./features/dashboard/dashboard.server";
-export * as analyticsQueries from "./features/analytics/analytics.server";
-export { listLeads, streamLeadsCsv } from "./features/leads/leads.server";
-export { serveCaptureDocument } from "./features/capture/capture-document.server";
-export { noteVisitorCookie } from "./features/scans/visitors.server";
-export { answerEncodedLeadPost } from "./features/capture/lead-post.server";
-
-export { CLIENT_IP_HEADER } from "./utils/http.server";
-export { answerMetrics, countRequest } from "./utils/metrics.server";
-export { answerUnservedApiMethod } from "./features/api/api.server";
-
-/** `npm run seed`: the demo owner signs up through Better Auth, as every owner does. */
-export async function seed(options: { scale: "demo" | "large" }) {
-  const auth = await getAuth();
-  return seedDemoData({ ...options, signUp: async (body) => (await auth.api.signUpEmail({ body })).user });
-}
-
-/** Body caps the HTTP server enforces, from the routes' own limits. */
-export const BODY_LIMITS = {
-  form: FORM_BODY_MAX_BYTES,
-  upload: uploadBodyMaxBytes(Math.max(LOGO_MAX_BYTES, BANNER_MAX_BYTES)),
-};

@@ -12,8 +12,10 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 const OWNER = process.env.BENCH_OWNER ?? "large@leadqr.app";
-const build = await import(new URL("../build/server/index.js", import.meta.url).href);
-const { boot, shutdown, getDashboard, listLeads, streamLeadsCsv } = build.entry.module;
+// The server bundle's calls for scripts (app/server/cli.ts).
+/** @type {{ cli: typeof import("../app/server/cli") }} */
+const { cli } = await import(new URL("../build/server/index.js", import.meta.url).href);
+const { boot, shutdown, getDashboard, listLeads, streamLeadsCsv } = cli;
 const { db } = await boot();
 const rows = (result) => result.rows;
 

@@ -8,8 +8,10 @@ if (!email) {
 }
 const { execSync } = await import("node:child_process");
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-const build = await import(new URL("../build/server/index.js", import.meta.url).href);
-const { promoteToAdmin, shutdown } = build.entry.module;
+// The server bundle's calls for scripts (app/server/cli.ts).
+/** @type {{ cli: typeof import("../app/server/cli") }} */
+const { cli } = await import(new URL("../build/server/index.js", import.meta.url).href);
+const { promoteToAdmin, shutdown } = cli;
 try {
   const promoted = await promoteToAdmin(email);
   console.log(promoted ? `${email} is now an admin.` : `No account with the email ${email}.`);

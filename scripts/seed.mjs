@@ -11,8 +11,10 @@ if (scale !== "demo" && scale !== "large") {
 }
 const { execSync } = await import("node:child_process");
 execSync("node scripts/ensure-build.mjs", { stdio: "inherit" });
-const build = await import(new URL("../build/server/index.js", import.meta.url).href);
-const { seed, shutdown } = build.entry.module;
+// The server bundle's calls for scripts (app/server/cli.ts).
+/** @type {{ cli: typeof import("../app/server/cli") }} */
+const { cli } = await import(new URL("../build/server/index.js", import.meta.url).href);
+const { seed, shutdown } = cli;
 const started = Date.now();
 try {
   const result = await seed({ scale });

@@ -5,8 +5,8 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/capture-lead";
 
 // POST /capture/:campaignId/lead and /q/:code/lead: the capture form's script posts here
-// (decision 323). Production answers visitors' posts before Express (server.mjs); this route
-// answers the rest (signed-in viewers, other encodings, the dev server) the same way.
+// (decision 323). The HTTP edge answers visitors' posts before Express (app/server/http/);
+// this route answers the rest (signed-in viewers, other encodings) the same way.
 export async function action({ request, params }: Route.ActionArgs) {
   let fields: Record<string, string>;
   try {

@@ -2,9 +2,13 @@
 // several of them run on a timer, so no feature has to import another to be started.
 import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { startEmailWorker } from "~/features/email/worker.server";
+import { startWebhookWorker } from "~/features/integrations/webhook-worker.server";
+import { startUploadCleanup } from "~/features/uploads/cleanup.server";
 
-/** Starts this process's email worker and the consent retention schedule, each once. */
+/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
+  await startUploadCleanup();
+  await startWebhookWorker();
 }

@@ -779,14 +779,13 @@ describe("signed-in responses are never stored by a cache", () => {
   beforeAll(async () => {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "error" });
-    const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as {
-      entry: { module: { privateCacheMiddleware: RequestHandler } };
-    };
+    const build = await vite.ssrLoadModule("virtual:react-router/server-build");
+    const { privateCacheMiddleware } = (await vite.ssrLoadModule("/app/utils/private-cache.server.ts")) as { privateCacheMiddleware: RequestHandler };
     const { default: express } = await import("express");
     const { createRequestHandler } = await import("@react-router/express");
     const app = express();
-    // As server.mjs does: the middleware comes from the build's server entry.
-    app.use(build.entry.module.privateCacheMiddleware);
+    // As the edge's Express app does (app/server/http/express-app.ts).
+    app.use(privateCacheMiddleware);
     app.all(/.*/, createRequestHandler({ build: build as never, mode: "production", getLoadContext: () => ({ cspNonce: "" }) }));
     const server = app.listen(0, "127.0.0.1");
     await once(server, "listening");

@@ -6,9 +6,10 @@ import http from "node:http";
 import type net from "node:net";
 import express from "express";
 import fc from "fast-check";
-import proxyAddr from "proxy-addr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "~/features/integrations/api-keys.server";
+import { BODY_LIMITS } from "~/server/http/edge";
+import { guardRequest } from "~/server/http/guard";
 import { parseTrustProxy } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -62,9 +63,9 @@ let port: number;
 let current: express.Express;
 
 beforeAll(async () => {
-  // One listening socket; each deployment swaps in an app configured as server.mjs configures its
+  // One listening socket; each deployment swaps in an app configured as the HTTP edge configures its
   // own: `trust proxy` from the parsed TRUST_PROXY, the client header from `req.ip` (Express), and
-  // `proxy-addr` with Express's compiled function (the capture fast path).
+  // `guardRequest` with Express's compiled function (the edge's fast paths).
   server = http.createServer((request, response) => current(request, response));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as net.AddressInfo).port;
@@ -77,7 +78,7 @@ function appFor(setting: string) {
   const app = express();
   app.set("trust proxy", trust);
   app.use((request, response) => {
-    const fastPathIp = proxyAddr(request, app.get("trust proxy fn"));
+    const fastPathIp = guardRequest(request, { appOrigin: "http://x", trust: app.get("trust proxy fn"), bodyLimits: BODY_LIMITS }).clientAddress;
     request.headers[CLIENT_IP_HEADER] = request.ip ?? request.socket.remoteAddress ?? "unknown";
     // What rate limits, scan counting and consent records read (features call clientAddress).
     const header = clientAddress(new Request("http://x/", { headers: { [CLIENT_IP_HEADER]: String(request.headers[CLIENT_IP_HEADER]) } }));

@@ -1,6 +1,6 @@
 // The capture form's script posts its lead as JSON beside the page (decision 323): the same rules
 // and the same answer as the route's action, through the resource route (what Express serves) and
-// through `answerEncodedLeadPost` (what server.mjs calls before Express in production).
+// through `answerEncodedLeadPost` (what the HTTP edge calls before Express).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
@@ -120,7 +120,7 @@ describe("the form script's JSON lead post", () => {
     expect(await refused.json()).toEqual({ ok: false, error: SUBMISSION_ERRORS.failed });
   });
 
-  it("reads the raw url-encoded body as server.mjs hands it over: first value wins, NUL bytes dropped", async () => {
+  it("reads the raw url-encoded body as the edge hands it over: first value wins, NUL bytes dropped", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
     const token = await scanToken(campaign.id);

@@ -1,6 +1,6 @@
 // The answer to a visitor's lead post, whichever way it arrives (decision 323): the capture
 // route's action (a phone without JavaScript, or React Router's own `.data` post) and the form
-// script's JSON post to `/capture/{id}/lead`, which production answers before Express. One
+// script's JSON post to `/capture/{id}/lead`, which the HTTP edge answers before Express. One
 // place decides the status, the Retry-After and the body the form shows.
 import type { Database } from "~/db/client.server";
 import { presentClaim } from "~/features/redeem/claim.server";
@@ -77,7 +77,7 @@ async function visitorKeyOf(cookie: string | null) {
 }
 
 /**
- * The form script's post as server.mjs reads it off the socket, before Express: an url-encoded
+ * The form script's post as the HTTP edge reads it off the socket, before Express: an url-encoded
  * body, the client address the trusted proxy named, and the Cookie header.
  */
 export async function answerEncodedLeadPost(post: {

@@ -1,0 +1,61 @@
+// A visitor's capture page (`/capture/{id}`, and a printed code's short link `/q/{code}`,
+// decision 280) answered before Express (decision 096): a cached, pre-compressed document per
+// campaign (decision 092). Anything else (a session cookie, a body, an unknown campaign, a refusal
+// of the guard) goes on to Express untouched, which answers signed-in viewers from the same cache.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestHandler } from "react-router";
+import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import { hasSessionCookie } from "~/utils/private-cache.server";
+import { takeRequest, type Edge } from "./edge";
+import { guardRequest } from "./guard";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const SHORT_CODE = "[0-9a-z]{1,8}";
+const CAPTURE_PATH = new RegExp(`^/capture/(${UUID})(?:\\?|$)`, "i");
+const SHORT_PATH = new RegExp(`^/q/(${SHORT_CODE})(?:\\?|$)`, "i");
+/** The script's post and the short link's: `/capture/{id}/lead`, `/q/{code}/lead` (decision 323). */
+export const LEAD_POST_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))/lead(?:\\?|$)`, "i");
+
+/** The capture page's template, rendered by React Router once per campaign and view. */
+export function createCaptureRenderer(edge: Edge): RenderCapture {
+  const renderDocument = createRequestHandler(edge.loadBuild, edge.mode);
+  return async (path, view, nonce) => {
+    const request = new Request(`${edge.env.appOrigin}${path}`, { headers: { "user-agent": "LeadQR template renderer" } });
+    const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
+    if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
+    return response.text();
+  };
+}
+
+/** Which capture page a GET or HEAD asks for, if it is one the fast path may answer. */
+function captureTargetOf(req: IncomingMessage) {
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
+  const url = req.url ?? "";
+  const page = CAPTURE_PATH.exec(url);
+  const short = page ? null : SHORT_PATH.exec(url);
+  if (!page && !short) return null;
+  // Signed-in viewers (owner exclusion, private caching) and requests with a body take the full path.
+  if (hasSessionCookie(req.headers.cookie)) return null;
+  if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0) return null;
+  return page ? { campaignId: page[1]! } : { shortCode: short![1]! };
+}
+
+/**
+ * @param handOn Express, for whatever this path does not answer.
+ * @returns `serveCapturePage(req, res)`: whether it took the request.
+ */
+export function createServeCapturePage(edge: Edge, render: RenderCapture, handOn: (req: IncomingMessage, res: ServerResponse) => void) {
+  return function serveCapturePage(req: IncomingMessage, res: ServerResponse): boolean {
+    const target = captureTargetOf(req);
+    if (!target) return false;
+    const guarded = guardRequest(req, edge.rules);
+    if (guarded.refusal) return false;
+    const taken = takeRequest(edge, req, res, guarded);
+    const next = () => {
+      taken.handedOn();
+      handOn(req, res);
+    };
+    serveCaptureDocument(req, res, { ...target, nonce: taken.nonce, render, next }).catch(taken.fail);
+    return true;
+  };
+}

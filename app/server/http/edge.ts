@@ -1,0 +1,88 @@
+// What every part of the HTTP edge shares: the settings, the build, the guard's rules and the
+// security headers; and what a fast path does around its answer (headers, request id, log line),
+// so that an answer given before Express carries what Express would have put on it.
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { BANNER_MAX_BYTES } from "~/features/blog/blog.schema";
+import { LOGO_MAX_BYTES } from "~/features/campaigns/campaigns.schema";
+import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "~/features/uploads/limits";
+import type { Env } from "~/utils/env.server";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
+import type { GuardRules, Guarded } from "./guard";
+import { createSecurityHeaders, stampOfSecurityHeaders, type SecurityHeaders } from "./security-headers";
+
+export type Edge = {
+  env: Env;
+  mode: "development" | "production";
+  /** The React Router build; in development a fresh one per call, so edits show without a restart. */
+  loadBuild: () => Promise<ServerBuild>;
+  vite: ViteDevServer | undefined;
+  rules: GuardRules;
+  securityHeaders: SecurityHeaders;
+  stampSecurityHeaders: (res: ServerResponse, nonce: string) => void;
+};
+
+/** Body caps the edge enforces, from the routes' own limits. */
+export const BODY_LIMITS = {
+  form: FORM_BODY_MAX_BYTES,
+  upload: uploadBodyMaxBytes(Math.max(LOGO_MAX_BYTES, BANNER_MAX_BYTES)),
+};
+
+export function createEdge(env: Env, options: { loadBuild: () => Promise<ServerBuild>; vite?: ViteDevServer }): Edge {
+  const mode = options.vite ? "development" : "production";
+  // Express compiles TRUST_PROXY (hop count, addresses, subnets) into the function `req.ip` uses.
+  const trust = express().set("trust proxy", env.TRUST_PROXY).get("trust proxy fn") as GuardRules["trust"];
+  const securityHeaders = createSecurityHeaders(env, mode === "development");
+  return {
+    env,
+    mode,
+    loadBuild: options.loadBuild,
+    vite: options.vite,
+    rules: { appOrigin: env.appOrigin, trust, bodyLimits: BODY_LIMITS },
+    securityHeaders,
+    stampSecurityHeaders: stampOfSecurityHeaders(securityHeaders),
+  };
+}
+
+export const newNonce = () => crypto.randomBytes(16).toString("base64");
+
+/**
+ * A fast path takes a request: the client address on the request (a client-sent copy is
+ * discarded), helmet's headers with a fresh nonce, the request id, and the log line when the
+ * answer is finished, unless the request was handed on to Express (which logs its own).
+ */
+export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerResponse, guarded: Guarded) {
+  const started = performance.now();
+  const nonce = newNonce();
+  req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
+  edge.stampSecurityHeaders(res, nonce);
+  res.setHeader("X-Request-Id", guarded.requestId);
+  const line = { id: guarded.requestId, method: req.method, url: req.url };
+  let handedOn = false;
+  if (logger.isLevelEnabled("info")) {
+    res.once("finish", () => {
+      if (handedOn) return;
+      const responseTime = Math.round(performance.now() - started);
+      logger.info({ req: line, res: { statusCode: res.statusCode }, responseTime }, "request completed");
+    });
+  }
+  return {
+    nonce,
+    line,
+    handedOn: () => {
+      handedOn = true;
+    },
+    /** Never a stack trace to a user. */
+    fail: (error: unknown) => {
+      logger.error({ err: error, req: line }, "request failed");
+      if (res.headersSent) return void res.end();
+      res.statusCode = 500;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Something went wrong. Please try again.");
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Everything the fast paths do not answer: the guard's refusals, security headers, private
+// caching for signed-in responses, static files (or Vite in development), React Router.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { answerUnservedApiMethod } from "~/features/api/api.server";
+import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import { noteVisitorCookie } from "~/features/scans/visitors.server";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { logger } from "~/utils/logger.server";
+import { privateCacheMiddleware } from "~/utils/private-cache.server";
+import { newNonce, type Edge } from "./edge";
+import { guardRequest, type Guarded } from "./guard";
+
+export function createExpressApp(edge: Edge, render: RenderCapture) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", edge.env.TRUST_PROXY);
+  app.use(guard(edge));
+  app.use(requestLog());
+  app.use(edge.securityHeaders);
+  // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
+  app.use(privateCacheMiddleware);
+  app.use(refuse);
+  // The capture page for those the fast path handed on (signed-in viewers): the same cache.
+  app.get("/capture/:campaignId", (req, res, next) => {
+    serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
+  });
+  app.get("/q/:code", (req, res, next) => {
+    serveCaptureDocument(req, res, { shortCode: req.params.code, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
+  });
+  app.use(compression());
+  if (edge.vite) {
+    app.use(edge.vite.middlewares);
+  } else {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+  app.all(/.*/, createRequestHandler({ build: edge.loadBuild, mode: edge.mode, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+  app.use(answerError);
+  return app as unknown as (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** The guard's verdict, the request id and client address (rate limits and sessions key on it). */
+function guard(edge: Edge): RequestHandler {
+  return (req, res, next) => {
+    const guarded = guardRequest(req, edge.rules);
+    res.locals.guarded = guarded;
+    res.setHeader("X-Request-Id", guarded.requestId);
+    // A client-sent copy is discarded.
+    req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
+    res.locals.cspNonce = newNonce();
+    // A capture visitor's id that comes back (with the page's assets or the form post): its
+    // browser keeps cookies, for the analytics' "how exact unique is" (decision 312). In memory.
+    noteVisitorCookie(req.headers.cookie);
+    next();
+  };
+}
+
+function requestLog(): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (_req, res) => ((res as express.Response).locals.guarded as Guarded).requestId,
+    autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
+/** The guard's refusal, if any, in plain text; the REST API's in problem+json. */
+const refuse: RequestHandler = (req, res, next) => {
+  const { refusal } = res.locals.guarded as Guarded;
+  if (!refusal) return next();
+  if (refusal.status !== 405) return void res.status(refusal.status).type("text/plain").send(refusal.message);
+  if (!refusal.api) return void res.status(405).set("Allow", refusal.allow).type("text/plain").send(refusal.message);
+  answerUnservedApiMethod(req.path).then((answer) => res.status(answer.status).set(answer.headers).send(answer.body), next);
+};
+
+// Never a stack trace to a user.
+const answerError: ErrorRequestHandler = (error: { status?: number; message?: string } | undefined, req, res, _next) => {
+  const status = error?.status;
+  // A refusal Express or its router decided (a path that is not valid percent-encoding is 400)
+  // is the client's doing: no stack. Anything else is ours.
+  if (status !== undefined && status >= 400 && status < 500) req.log?.info({ status, reason: error?.message }, "request refused");
+  else req.log?.error({ err: error }, "request failed");
+  if (res.headersSent) return res.end();
+  res
+    .status(status && status < 500 ? status : 500)
+    .type("text/plain")
+    .send("Something went wrong. Please try again.");
+};

@@ -1,0 +1,86 @@
+import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import { guardRequest, type GuardRules } from "./guard";
+
+const LIMITS = { form: 1_000, upload: 50_000 };
+const trustOf = (setting: unknown) => express().set("trust proxy", setting).get("trust proxy fn") as GuardRules["trust"];
+const rules: GuardRules = { appOrigin: "https://leadqr.example", trust: trustOf(false), bodyLimits: LIMITS };
+
+function request(method: string, url: string, headers: Record<string, string> = {}, remoteAddress = "203.0.113.9") {
+  return { method, url, headers: { host: "leadqr.example", ...headers }, socket: { remoteAddress } as Socket } as unknown as IncomingMessage;
+}
+
+describe("guardRequest", () => {
+  it("lets a plain page load through with the socket's address and a fresh request id", () => {
+    const first = guardRequest(request("GET", "/pricing"), rules);
+    const second = guardRequest(request("GET", "/pricing"), rules);
+    expect(first.refusal).toBeNull();
+    expect(first.clientAddress).toBe("203.0.113.9");
+    expect(first.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.requestId).not.toBe(first.requestId);
+  });
+
+  it("refuses a body without a declared length (411) and one over the form limit (413)", () => {
+    expect(guardRequest(request("POST", "/signin", { "transfer-encoding": "chunked" }), rules).refusal).toEqual({
+      status: 411,
+      message: "Length required.",
+    });
+    expect(guardRequest(request("POST", "/signin", { "content-length": "1001" }), rules).refusal).toEqual({
+      status: 413,
+      message: "Request too large.",
+    });
+    expect(guardRequest(request("POST", "/signin", { "content-length": "1000" }), rules).refusal).toBeNull();
+  });
+
+  it("gives upload paths, documents and `.data` alike, the upload limit", () => {
+    for (const url of ["/api/logo", "/admin/blog/new", "/admin/blog/new.data"]) {
+      expect(guardRequest(request("POST", url, { "content-length": "40000" }), rules).refusal).toBeNull();
+      expect(guardRequest(request("POST", url, { "content-length": "50001" }), rules).refusal?.status).toBe(413);
+    }
+  });
+
+  it("refuses an unsafe request from another site, and lets the same origin, the app's origin and non-browsers through", () => {
+    const post = (headers: Record<string, string>) => guardRequest(request("POST", "/signin", headers), rules).refusal;
+    expect(post({ origin: "https://evil.example" })).toEqual({ status: 403, message: "Cross-site request refused." });
+    expect(post({ origin: "null" })?.status).toBe(403);
+    expect(post({ "sec-fetch-site": "cross-site" })?.status).toBe(403);
+    expect(post({ origin: "not a url" })?.status).toBe(403);
+    expect(post({ origin: "https://leadqr.example" })).toBeNull();
+    expect(post({ origin: "https://leadqr.example", host: "internal:3000" })).toBeNull();
+    expect(post({})).toBeNull();
+    expect(guardRequest(request("GET", "/", { origin: "https://evil.example" }), rules).refusal).toBeNull();
+  });
+
+  it("lets Stripe's webhook and a Bearer API call come from anywhere", () => {
+    const from = { origin: "https://evil.example", "content-length": "10" };
+    expect(guardRequest(request("POST", "/webhooks/stripe", from), rules).refusal).toBeNull();
+    expect(guardRequest(request("POST", "/api/v1/leads", { ...from, authorization: "Bearer k" }), rules).refusal).toBeNull();
+    expect(guardRequest(request("POST", "/api/v1/leads", from), rules).refusal?.status).toBe(403);
+  });
+
+  it("answers a method the routes do not serve with 405 and what they do serve", () => {
+    expect(guardRequest(request("TRACE", "/"), rules).refusal).toEqual({
+      status: 405,
+      message: "Method not allowed.",
+      allow: "GET, HEAD, POST",
+      api: false,
+    });
+    expect(guardRequest(request("OPTIONS", "/pricing"), rules).refusal).toMatchObject({ status: 405, api: false });
+    expect(guardRequest(request("PATCH", "/api/v1/campaigns/x", { authorization: "Bearer k" }), rules).refusal).toBeNull();
+    expect(guardRequest(request("PUT", "/api/v1/campaigns/x", { authorization: "Bearer k" }), rules).refusal).toEqual({
+      status: 405,
+      message: "Method not allowed.",
+      allow: "GET, HEAD, POST, PATCH, DELETE",
+      api: true,
+    });
+  });
+
+  it("takes the client address from X-Forwarded-For only as far as the proxies are trusted", () => {
+    const forwarded = { "x-forwarded-for": "198.51.100.1, 192.0.2.44" };
+    expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), rules).clientAddress).toBe("127.0.0.1");
+    expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), { ...rules, trust: trustOf(1) }).clientAddress).toBe("192.0.2.44");
+    expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), { ...rules, trust: trustOf(2) }).clientAddress).toBe("198.51.100.1");
+  });
+});

@@ -1,0 +1,23 @@
+// The edge's pipeline, in the order a request meets it: counted; the host rule; `/metrics`; the
+// capture page and the lead post before Express; Express for everything else.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServeCapturePage, createCaptureRenderer } from "./capture-page";
+import type { Edge } from "./edge";
+import { createExpressApp } from "./express-app";
+import { createServeLeadPost } from "./lead-post";
+import { countWhenFinished, serveMetrics } from "./metrics";
+import { routeByHost } from "./route-by-host";
+
+export function createRequestListener(edge: Edge) {
+  const render = createCaptureRenderer(edge);
+  const express = createExpressApp(edge, render);
+  const serveCapturePage = createServeCapturePage(edge, render, express);
+  const serveLeadPost = createServeLeadPost(edge);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    countWhenFinished(req, res);
+    if (routeByHost(edge, req, res)) return;
+    if (serveMetrics(req, res)) return;
+    if (serveCapturePage(req, res) || serveLeadPost(req, res)) return;
+    express(req, res);
+  };
+}
