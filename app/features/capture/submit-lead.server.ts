@@ -18,7 +18,7 @@ import { formatOfferCode } from "~/features/redeem/code";
 import { claimantKeyOf, claimOfferCode, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
-import { parseFields, type FieldErrors } from "~/utils/http.server";
+import { submit, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
@@ -171,11 +171,8 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
   if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return storingNothing(THANKS);
 
-  const parsed = parseFields(LeadSchema, fields);
-  if (!parsed.ok) {
-    const fieldErrors = (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors;
-    return storingNothing(refuse("invalid_fields", { fieldErrors, values, scanToken: token }));
-  }
+  const parsed = submit(LeadSchema, fields);
+  if (!parsed.ok) return storingNothing(refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: token }));
 
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return storingNothing(refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values }));
