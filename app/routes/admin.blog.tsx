@@ -10,7 +10,7 @@ import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
 import { POST_STATUS_FILTERS, PostIdSchema, PostListActionSchema } from "~/features/blog/blog.schema";
 import { deletePost, listPostsForAdmin, setPostPublished } from "~/features/blog/blog.server";
-import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { formFields, notFound, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.blog";
 
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseFields(PostListActionSchema, formFields(await readForm(request)));
+  const parsed = submit(PostListActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const { intent, postId } = parsed.value;

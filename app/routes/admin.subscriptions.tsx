@@ -9,7 +9,7 @@ import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/feature
 import { requireAdmin } from "~/features/auth/session.server";
 import { SUBSCRIPTION_STATUS_COLOR } from "~/features/billing/plan";
 import { formatPostDate } from "~/features/blog/blog";
-import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { formFields, notFound, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.subscriptions";
 
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseFields(SubscriptionActionSchema, formFields(await readForm(request)));
+  const parsed = submit(SubscriptionActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const input = parsed.value;

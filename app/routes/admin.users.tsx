@@ -8,7 +8,7 @@ import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { formatPostDate } from "~/features/blog/blog";
-import { formFields, notFound, parseFields, readForm } from "~/utils/http.server";
+import { formFields, notFound, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.users";
 
@@ -34,7 +34,7 @@ const FAILURES = {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = parseFields(UserActionSchema, formFields(await readForm(request)));
+  const parsed = submit(UserActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db, env } = await getServices();
   const { userId, role } = parsed.value;

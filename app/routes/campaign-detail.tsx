@@ -30,7 +30,7 @@ import { hasPostalAddress } from "~/features/consent/identity.server";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { isDomainError } from "~/utils/domain-error";
-import { formFields, notFound, parseFields, parseSubmission, readForm } from "~/utils/http.server";
+import { formFields, notFound, readForm, submit } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -92,79 +92,78 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+type PlacementPost = { db: Awaited<ReturnType<typeof getServices>>["db"]; userId: string; campaignId: string; fields: Record<string, string> };
+
+/** Each placement form posts its own intent; each intent has its own step below. */
 export async function action({ request, params }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
   const { db } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
-  const userId = sessionUser.id;
-  const campaignId = campaign.id;
   const fields = formFields(await readForm(request));
-  // Success goes back to the page (same range) at the placements table.
-  const back = () => {
-    const url = new URL(request.url);
-    url.searchParams.delete("index");
-    return redirect(`${url.pathname}${url.search}#placements`);
-  };
-  const fail = (status: number, body: PlacementActionData) =>
-    data({ intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) }, ...body }, { status });
-
+  const post: PlacementPost = { db, userId: sessionUser.id, campaignId: campaign.id, fields };
   try {
     switch (fields.intent) {
-      case "addPlacement": {
-        const parsed = parseSubmission(PlacementCreateSchema, fields);
-        if (!parsed.ok) return fail(400, { fieldErrors: parsed.fieldErrors, result: parsed.result });
-        if (!(await createPlacement(db, { userId, campaignId, name: parsed.value.name }))) notFound("Campaign not found");
-        return back();
-      }
-      case "renamePlacement": {
-        const parsed = parseSubmission(PlacementRenameSchema, fields);
-        if (!parsed.ok) return fail(400, { fieldErrors: parsed.fieldErrors, result: parsed.result });
-        if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
-        return back();
-      }
-      case "deletePlacement": {
-        const parsed = parseFields(PlacementDeleteSchema, fields);
-        if (!parsed.ok) notFound("Placement not found");
-        // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
-        await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
-        return back();
-      }
+      case "addPlacement":
+        return (await addPlacement(post)) ?? backToPlacements(request);
+      case "renamePlacement":
+        return (await renamePlacementNamed(post)) ?? backToPlacements(request);
+      case "deletePlacement":
+        await deletePlacementPosted(post);
+        return backToPlacements(request);
       default:
-        return fail(400, { formError: "Unknown action" });
+        return data({ ...echoOf(fields), formError: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
     const body: PlacementActionData = error.code === "placement_name_taken" ? { fieldErrors: { name: error.message } } : { formError: error.message };
-    return fail(error.status, body);
+    return data({ ...echoOf(fields), ...body }, { status: error.status });
   }
 }
 
+/** What a refused placement form shows again: which form, which placement, the name as typed. */
+function echoOf(fields: Record<string, string>) {
+  return { intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) } };
+}
+
+/** Success goes back to the page (same range) at the placements table. */
+function backToPlacements(request: Request) {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return redirect(`${url.pathname}${url.search}#placements`);
+}
+
+async function addPlacement({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementCreateSchema, fields, { reply: echoOf(fields) });
+  if (!parsed.ok) return parsed.response;
+  if (!(await createPlacement(db, { userId, campaignId, name: parsed.value.name }))) notFound("Campaign not found");
+  return null;
+}
+
+async function renamePlacementNamed({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementRenameSchema, fields, { reply: echoOf(fields) });
+  if (!parsed.ok) return parsed.response;
+  if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
+  return null;
+}
+
+async function deletePlacementPosted({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementDeleteSchema, fields);
+  if (!parsed.ok) notFound("Placement not found");
+  // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
+  await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
 export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
-  const { campaign, conversion, isPro, analytics, range } = loaderData;
-  const actionData = useActionData<typeof action>();
-  const { totals } = analytics;
-  const rangeLabel = range.preset === "custom" ? `${range.from} to ${range.to}` : `last ${range.days} days`;
+  const { campaign } = loaderData;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
         <ArrowLeft aria-hidden className="h-4 w-4" /> Back to campaigns
       </Link>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
-          <p className="mt-1 text-gray-600">
-            {campaign.businessType} ·{" "}
-            <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]} className="capitalize">
-              {campaign.status}
-            </Badge>
-          </p>
-        </div>
-        <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
-          <Pencil aria-hidden className="h-4 w-4" /> Edit
-        </Link>
-      </div>
-
+      <CampaignHeading campaign={campaign} />
       {loaderData.justLaunched ? (
         <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} address={loaderData.address} />
       ) : null}
@@ -172,123 +171,167 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
 
       {/* One set of numbers, the code and Print first; the analysis follows below (decision 339). */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
-        <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
-          <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
-            From scan to sale
-          </h2>
-          <RedeemFunnel
-            scans={campaign.scans}
-            leads={campaign.leads}
-            redeemed={campaign.redeemed}
-            scansLabel={scanUsageLabel(campaign.scans, { isPro })}
-            leadRate={conversion}
-          />
-          <p className="text-xs text-gray-500">All time. Leads shows the share of different people who left their details.</p>
-        </section>
-
-        <section
-          aria-labelledby="qr-heading"
-          className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3 lg:col-start-2 lg:row-span-2 lg:row-start-1" })}
-        >
-          <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
-            QR Code
-          </h2>
-          <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60" />
-          <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
-            <Printer aria-hidden className="h-4 w-4" /> Print
-          </Link>
-          <p className="text-center text-xs text-gray-500">
-            The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link
-            visits.
-          </p>
-          <p className="text-center text-xs break-all text-gray-500">{loaderData.captureUrl}</p>
-          <PublicAddressNotice verdict={loaderData.address} />
-          <div className="flex flex-wrap justify-center gap-2">
-            <a href={qrPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-              <Download aria-hidden className="h-4 w-4" /> Download PNG
-            </a>
-            <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-              <FileCode aria-hidden className="h-4 w-4" /> Download SVG
-            </a>
-            <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-              <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
-            </a>
-            <a
-              href={`/capture/${campaign.id}`}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass({ variant: "secondary", size: "sm" })}
-            >
-              <ExternalLink aria-hidden className="h-4 w-4" /> View Page
-            </a>
-          </div>
-        </section>
-
-        <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4 lg:col-start-1 lg:row-start-2" })}>
-          <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
-            Offer and copy
-          </h2>
-          <dl className="grid gap-3 text-sm sm:grid-cols-2">
-            <Row label="Offer" value={campaign.discount} />
-            <Row label="Condition" value={campaign.minOrder} />
-            <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
-            <Row label="Thank-you message" value={campaign.aiThankyou} />
-            <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
-          </dl>
-        </section>
+        <FunnelSection campaign={campaign} conversion={loaderData.conversion} isPro={loaderData.isPro} />
+        <QrCodeSection campaign={campaign} captureUrl={loaderData.captureUrl} address={loaderData.address} />
+        <OfferCopySection campaign={campaign} />
       </div>
-
-      <section aria-labelledby="analytics-heading" className="space-y-4">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <div>
-            <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
-              Analytics
-            </h2>
-            <p className="text-sm text-gray-600">Showing the {rangeLabel}.</p>
-          </div>
-          <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
-        </div>
-        {range.notice ? (
-          <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">
-            {range.notice}
-          </p>
-        ) : null}
-
-        <div className={cardClass({ padding: "sm", className: "space-y-2 text-sm text-gray-700" })}>
-          <p className="text-base font-medium text-gray-900" data-testid="range-summary">
-            {rangeSummarySentence(totals, rangeLabel)}
-          </p>
-          <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
-          <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
-          {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
-          <details className="text-gray-600">
-            <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {SCAN_EXCLUSION_REASONS.map((reason) => (
-                <li key={reason}>
-                  <span className="font-medium text-gray-800">{EXCLUSION_LABEL[reason]}</span>: {EXCLUSION_EXPLANATIONS[reason]}
-                  {` (${(analytics.exclusions[reason] ?? 0).toLocaleString("en-US")} in this range)`}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-2">
-              A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers counted
-              once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes every day,
-              so nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
-              <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
-            </p>
-          </details>
-        </div>
-
-        <ByDayChart days={analytics.byDay} />
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <SplitBars id="devices" title="Devices" rows={analytics.devices} total={totals.scans} />
-          <SplitBars id="systems" title="Operating systems" rows={analytics.systems} total={totals.scans} />
-        </div>
-        <HeatMap cells={analytics.heatMap} />
-        <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
-      </section>
+      <AnalyticsSection loaderData={loaderData} />
     </main>
+  );
+}
+
+function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
+        <p className="mt-1 text-gray-600">
+          {campaign.businessType} ·{" "}
+          <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]} className="capitalize">
+            {campaign.status}
+          </Badge>
+        </p>
+      </div>
+      <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
+        <Pencil aria-hidden className="h-4 w-4" /> Edit
+      </Link>
+    </div>
+  );
+}
+
+function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campaign" | "conversion" | "isPro">) {
+  return (
+    <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
+      <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
+        From scan to sale
+      </h2>
+      <RedeemFunnel
+        scans={campaign.scans}
+        leads={campaign.leads}
+        redeemed={campaign.redeemed}
+        scansLabel={scanUsageLabel(campaign.scans, { isPro })}
+        leadRate={conversion}
+      />
+      <p className="text-xs text-gray-500">All time. Leads shows the share of different people who left their details.</p>
+    </section>
+  );
+}
+
+function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "campaign" | "captureUrl" | "address">) {
+  return (
+    <section
+      aria-labelledby="qr-heading"
+      className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3 lg:col-start-2 lg:row-span-2 lg:row-start-1" })}
+    >
+      <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
+        QR Code
+      </h2>
+      <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60" />
+      <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
+        <Printer aria-hidden className="h-4 w-4" /> Print
+      </Link>
+      <p className="text-center text-xs text-gray-500">
+        The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link visits.
+      </p>
+      <p className="text-center text-xs break-all text-gray-500">{captureUrl}</p>
+      <PublicAddressNotice verdict={address} />
+      <div className="flex flex-wrap justify-center gap-2">
+        <a href={qrPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <Download aria-hidden className="h-4 w-4" /> Download PNG
+        </a>
+        <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <FileCode aria-hidden className="h-4 w-4" /> Download SVG
+        </a>
+        <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
+        </a>
+        <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <ExternalLink aria-hidden className="h-4 w-4" /> View Page
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function OfferCopySection({ campaign }: Pick<LoaderData, "campaign">) {
+  return (
+    <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4 lg:col-start-1 lg:row-start-2" })}>
+      <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
+        Offer and copy
+      </h2>
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <Row label="Offer" value={campaign.discount} />
+        <Row label="Condition" value={campaign.minOrder} />
+        <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
+        <Row label="Thank-you message" value={campaign.aiThankyou} />
+        <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
+      </dl>
+    </section>
+  );
+}
+
+function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
+  const { campaign, analytics, range } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const { totals } = analytics;
+  const rangeLabel = range.preset === "custom" ? `${range.from} to ${range.to}` : `last ${range.days} days`;
+  return (
+    <section aria-labelledby="analytics-heading" className="space-y-4">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+        <div>
+          <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
+            Analytics
+          </h2>
+          <p className="text-sm text-gray-600">Showing the {rangeLabel}.</p>
+        </div>
+        <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
+      </div>
+      {range.notice ? (
+        <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">
+          {range.notice}
+        </p>
+      ) : null}
+      <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
+      <ByDayChart days={analytics.byDay} />
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <SplitBars id="devices" title="Devices" rows={analytics.devices} total={totals.scans} />
+        <SplitBars id="systems" title="Operating systems" rows={analytics.systems} total={totals.scans} />
+      </div>
+      <HeatMap cells={analytics.heatMap} />
+      <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
+    </section>
+  );
+}
+
+function RangeSummary({ loaderData, rangeLabel }: { loaderData: LoaderData; rangeLabel: string }) {
+  const { analytics } = loaderData;
+  const { totals } = analytics;
+  return (
+    <div className={cardClass({ padding: "sm", className: "space-y-2 text-sm text-gray-700" })}>
+      <p className="text-base font-medium text-gray-900" data-testid="range-summary">
+        {rangeSummarySentence(totals, rangeLabel)}
+      </p>
+      <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
+      <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
+      {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
+      <details className="text-gray-600">
+        <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {SCAN_EXCLUSION_REASONS.map((reason) => (
+            <li key={reason}>
+              <span className="font-medium text-gray-800">{EXCLUSION_LABEL[reason]}</span>: {EXCLUSION_EXPLANATIONS[reason]}
+              {` (${(analytics.exclusions[reason] ?? 0).toLocaleString("en-US")} in this range)`}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2">
+          A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers counted
+          once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes every day, so
+          nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
+          <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
+        </p>
+      </details>
+    </div>
   );
 }
 

@@ -18,7 +18,7 @@ import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { isDomainError } from "~/utils/domain-error";
-import { domainErrorData, formFields, notFound, parseFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -89,16 +89,16 @@ export async function action({ request }: Route.ActionArgs) {
   switch (fields.intent) {
     case "create":
     case "update": {
-      const parsed = parseSubmission(CampaignInputSchema, fields);
+      const parsed = submit(CampaignInputSchema, fields);
       const timeZone = await getTimeZone(request);
-      const rule = parseFields(OfferRuleSchema, { ...fields, offerTimeZone: timeZone });
+      const rule = submit(OfferRuleSchema, { ...fields, offerTimeZone: timeZone });
       // The wizard asks for the business name too (older forms do not post it: then it is left as it is).
-      const business = fields.businessName === undefined ? null : parseFields(BusinessSchema, fields);
+      const business = fields.businessName === undefined ? null : submit(BusinessSchema, fields);
       if (!parsed.ok || !rule.ok || (business && !business.ok)) {
         const fieldErrors = {
           ...(parsed.ok ? {} : parsed.fieldErrors),
-          ...(rule.ok ? {} : rule.response.data.fieldErrors),
-          ...(business && !business.ok ? business.response.data.fieldErrors : {}),
+          ...(rule.ok ? {} : rule.fieldErrors),
+          ...(business && !business.ok ? business.fieldErrors : {}),
         };
         return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }

@@ -6,7 +6,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
 import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -15,10 +15,14 @@ type ForgotData = { sent?: true; error?: string; email?: string; result?: FormRe
 /** Always the same answer for any well-formed address, so it tells a stranger nothing. */
 export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
-  const parsed = parseSubmission(ForgotPasswordSchema, { email: fields.email ?? "" });
-  if (!parsed.ok) {
-    return data<ForgotData>({ error: parsed.fieldErrors.email, email: (fields.email ?? "").slice(0, 254), result: parsed.result }, { status: 400 });
-  }
+  const parsed = submit(
+    ForgotPasswordSchema,
+    { email: fields.email ?? "" },
+    {
+      reply: (fieldErrors): ForgotData => ({ error: fieldErrors.email, email: (fields.email ?? "").slice(0, 254) }),
+    },
+  );
+  if (!parsed.ok) return parsed.response;
   const { email } = parsed.value;
   try {
     await requestPasswordReset({ email, headers: request.headers, clientAddress: clientAddress(request) });

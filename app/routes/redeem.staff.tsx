@@ -11,7 +11,7 @@ import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/redeem.server";
 import { STAFF_LINK_CAMPAIGN_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { formFields, parseSubmission, readForm } from "~/utils/http.server";
+import { formFields, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { formatDateTime } from "~/features/redeem/offer";
@@ -54,8 +54,8 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   if (fields.intent !== "create") return data<ActionData>({ message: "Unknown action." }, { status: 400 });
-  const parsed = parseSubmission(StaffLinkSchema, fields);
-  if (!parsed.ok) return data<ActionData>({ fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
+  const parsed = submit(StaffLinkSchema, fields);
+  if (!parsed.ok) return parsed.response;
   const created = await createStaffAccess(db, { userId: user.id, label: parsed.value.label, campaignId: parsed.value.campaignId });
   if (!created) return data<ActionData>({ fieldErrors: { campaignId: STAFF_LINK_CAMPAIGN_MESSAGE } }, { status: 400 });
   return data<ActionData>({ created: { label: parsed.value.label, url: `${env.appOrigin}/redeem/s/${created.token}` } });

@@ -8,7 +8,7 @@ import { apiKeysSurviveResetText, NewPasswordSchema, PASSWORD_RESET_DONE, RESET_
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
 import { countActiveApiKeys } from "~/features/integrations/api-keys.server";
 import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/reset-password";
@@ -24,8 +24,8 @@ type ResetData = { done?: true; activeApiKeys?: number; invalid?: true; error?: 
 
 export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
-  const parsed = parseSubmission(ResetPasswordSchema, fields, { hideFields: ["password", "confirmPassword", "token"] });
-  if (!parsed.ok) return data<ResetData>({ fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
+  const parsed = submit<typeof ResetPasswordSchema, ResetData>(ResetPasswordSchema, fields, { hideFields: ["password", "confirmPassword", "token"] });
+  if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const { token, password } = parsed.value;
   try {

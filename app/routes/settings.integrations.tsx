@@ -21,7 +21,7 @@ import {
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
@@ -65,70 +65,90 @@ type ActionData = {
   apiKey?: string;
 };
 
+type IntegrationsPost = {
+  db: Awaited<ReturnType<typeof getServices>>["db"];
+  userId: string;
+  fields: Record<string, string>;
+  form: FormData;
+};
+
+/** Each form posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const fields = formFields(form);
-  const kind: ActionData["form"] = fields.intent === "createKey" ? "key" : fields.intent === "revokeKey" ? "revoke" : "endpoint";
-  // Stopping keys is always allowed, Pro or not (after a password reset, say).
-  if (fields.intent === "revokeAllKeys") {
-    const { db } = await getServices();
-    if (fields.confirm !== "yes") return data<ActionData>({ form: "revokeAll", confirmRevokeAll: await countActiveApiKeys(db, { userId: user.id }) });
-    const revoked = await revokeAllApiKeys(db, { userId: user.id });
-    return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
-  }
-  if (!user.plan.isPro) return data<ActionData>({ form: kind, error: PRO_ONLY_MESSAGE }, { status: 403 });
   const { db } = await getServices();
-
-  if (fields.intent === "createEndpoint") {
-    const parsed = parseSubmission(EndpointFormSchema, { ...fields, events: form.getAll("events").filter((value) => typeof value === "string") });
-    if (!parsed.ok) return data<ActionData>({ form: "endpoint", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
-    try {
-      const { secret } = await createWebhookEndpoint(db, { userId: user.id, ...parsed.value });
-      return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
-    } catch (error) {
-      return domainErrorData(error, (refused): ActionData =>
-        refused.code === "unsafe_destination"
-          ? { form: "endpoint", fieldErrors: { url: refused.message } }
-          : { form: "endpoint", error: refused.message },
-      );
-    }
+  const post: IntegrationsPost = { db, userId: user.id, fields, form };
+  // Stopping keys is always allowed, Pro or not (after a password reset, say).
+  if (fields.intent === "revokeAllKeys") return revokeAllKeys(post);
+  if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: PRO_ONLY_MESSAGE }, { status: 403 });
+  switch (fields.intent) {
+    case "createEndpoint":
+      return addEndpoint(post);
+    case "createKey":
+      return addApiKey(post);
+    case "revokeKey":
+      return revokeOneKey(post);
+    default:
+      return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
   }
+}
 
-  if (fields.intent === "createKey") {
-    const parsed = parseSubmission(ApiKeyFormSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "key", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
-    try {
-      const { key } = await createApiKey(db, { userId: user.id, name: parsed.value.name });
-      return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
-    } catch (error) {
-      return domainErrorData(error, (refused): ActionData => ({ form: "key", error: refused.message }));
-    }
+/** The form whose place on the screen shows the answer to an intent. */
+function answeringForm(intent: string | undefined): ActionData["form"] {
+  return intent === "createKey" ? "key" : intent === "revokeKey" ? "revoke" : "endpoint";
+}
+
+async function revokeAllKeys({ db, userId, fields }: IntegrationsPost) {
+  if (fields.confirm !== "yes") return data<ActionData>({ form: "revokeAll", confirmRevokeAll: await countActiveApiKeys(db, { userId }) });
+  const revoked = await revokeAllApiKeys(db, { userId });
+  return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
+}
+
+async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
+  const events = form.getAll("events").filter((value) => typeof value === "string");
+  const parsed = submit(EndpointFormSchema, { ...fields, events }, { reply: { form: "endpoint" as const } });
+  if (!parsed.ok) return parsed.response;
+  try {
+    const { secret } = await createWebhookEndpoint(db, { userId, ...parsed.value });
+    return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
+  } catch (error) {
+    return domainErrorData(error, (refused): ActionData =>
+      refused.code === "unsafe_destination"
+        ? { form: "endpoint", fieldErrors: { url: refused.message } }
+        : { form: "endpoint", error: refused.message },
+    );
   }
+}
 
-  if (fields.intent === "revokeKey") {
-    const revoked = await revokeApiKey(db, { userId: user.id, keyId: fields.keyId ?? "" });
-    if (!revoked) return data<ActionData>({ form: "revoke", error: "This key does not exist or is already revoked." }, { status: 404 });
-    return data<ActionData>({ form: "revoke", message: "API key revoked." });
+async function addApiKey({ db, userId, fields }: IntegrationsPost) {
+  const parsed = submit(ApiKeyFormSchema, fields, { reply: { form: "key" as const } });
+  if (!parsed.ok) return parsed.response;
+  try {
+    const { key } = await createApiKey(db, { userId, name: parsed.value.name });
+    return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
+  } catch (error) {
+    return domainErrorData(error, (refused): ActionData => ({ form: "key", error: refused.message }));
   }
+}
 
-  return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
+async function revokeOneKey({ db, userId, fields }: IntegrationsPost) {
+  const revoked = await revokeApiKey(db, { userId, keyId: fields.keyId ?? "" });
+  if (!revoked) return data<ActionData>({ form: "revoke", error: "This key does not exist or is already revoked." }, { status: 404 });
+  return data<ActionData>({ form: "revoke", message: "API key revoked." });
 }
 
 export const headers = withRefusalHeaders();
 
+type LoaderData = Route.ComponentProps["loaderData"];
+type Busy = { busy: FormDataEntryValue | null | undefined };
+
+/** One component per section: a new integration is one more component and one more intent. */
 export default function Integrations({ loaderData, actionData }: Route.ComponentProps) {
   const { isPro, endpoints, keys } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
-  const endpointResult = result("endpoint");
-  const keyResult = result("key");
-  const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: endpointResult?.result });
-  const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: keyResult?.result });
-  // The address guard's refusal (not a full URL, a private network) is found by the server only.
-  const endpointServer = serverOnlyErrors(endpointResult?.fieldErrors, endpointResult?.result);
-
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
@@ -141,138 +161,177 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         }
       />
       {!isPro ? <UpgradePrompt /> : null}
-
-      <Section
-        title="Webhooks"
-        description={
-          <>
-            We POST a signed JSON event to your URL (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
-            <code>webhook-signature</code>). Failed deliveries are retried for more than 24 hours.
-          </>
-        }
-      >
-        {endpoints.length > 0 ? (
-          <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
-            {endpoints.map((endpoint) => (
-              <li key={endpoint.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0">
-                  <p className="truncate font-mono text-sm text-gray-900">{endpoint.url}</p>
-                  <p className="text-xs text-gray-600">
-                    {endpoint.events.join(", ")}
-                    {endpoint.source === "rest_hook" ? " · REST hook" : ""}
-                  </p>
-                  {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
-                </div>
-                <div className="flex shrink-0 items-center gap-3">
-                  <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>
-                  <Link
-                    to={`/settings/integrations/webhooks/${endpoint.id}`}
-                    className="text-sm font-medium text-blue-700 hover:underline"
-                    aria-label={`Delivery log for ${endpoint.url}`}
-                  >
-                    Delivery log
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : isPro ? (
-          <p className="mb-4 text-sm text-gray-600">No endpoints yet.</p>
-        ) : null}
-
-        {endpointResult?.secret ? <OneTimeSecret label="Signing secret" value={endpointResult.secret} /> : null}
-
-        <Form method="post" {...getFormProps(endpointForm)} className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="createEndpoint" />
-          <fieldset disabled={!isPro} className="space-y-4">
-            <legend className="font-medium text-gray-900">Add an endpoint</legend>
-            <Field id="url" label="Endpoint URL" errors={endpointFields.url.errors ?? endpointServer.url}>
-              {(control) => <Input {...control} name="url" type="url" inputMode="url" placeholder="https://example.com/webhooks/leadqr" required />}
-            </Field>
-            <Field id="description" label="Description (optional)" errors={endpointFields.description.errors}>
-              {(control) => <Input {...control} name="description" maxLength={100} />}
-            </Field>
-            <fieldset aria-describedby={endpointFields.events.errors ? "events-error" : undefined}>
-              <legend className="text-sm font-medium text-gray-700">Events</legend>
-              <div className="mt-2 space-y-2">
-                {WEBHOOK_EVENT_TYPES.map((type) => (
-                  <label key={type} className="flex items-start gap-2 text-sm">
-                    <input type="checkbox" name="events" value={type} defaultChecked={type === "lead.created"} className="mt-1" />
-                    <span>
-                      <span className="font-mono">{type}</span> <span className="text-gray-600">— {WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              <FieldError id="events-error" errors={endpointFields.events.errors} />
-            </fieldset>
-            <div className="flex items-center gap-4">
-              <SubmitButton busy={busy === "createEndpoint"}>Add endpoint</SubmitButton>
-              <Message result={endpointResult} />
-            </div>
-          </fieldset>
-        </Form>
-      </Section>
-
-      <Section
-        title="API keys"
-        description={
-          <>
-            Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the{" "}
-            <Link to="/docs/api" className="font-medium text-blue-700 hover:underline">
-              LeadQR API
-            </Link>
-            . Keys are stored hashed: we can never show one again.
-          </>
-        }
-      >
-        {keys.length > 0 ? (
-          <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
-            {keys.map((key) => (
-              <li key={key.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
-                <div>
-                  <p className="font-medium text-gray-900">{key.name}</p>
-                  <p className="text-xs text-gray-600">
-                    <span className="font-mono">{key.prefix}…</span> · created {formatWhen(key.createdAt)} · last used {formatWhen(key.lastUsedAt)}
-                  </p>
-                </div>
-                {key.revoked ? (
-                  <span className="text-sm text-gray-500">Revoked</span>
-                ) : (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="revokeKey" />
-                    <input type="hidden" name="keyId" value={key.id} />
-                    <SubmitButton
-                      variant="danger"
-                      busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id}
-                      label={`Revoke ${key.name}`}
-                    >
-                      Revoke
-                    </SubmitButton>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Message result={result("revoke")} />
-        <RevokeAllKeys active={keys.filter((key) => !key.revoked).length} answer={actionData?.form === "revokeAll" ? actionData : undefined} />
-        {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
-        <Form method="post" {...getFormProps(keyForm)} className="mt-4">
-          <input type="hidden" name="intent" value="createKey" />
-          <fieldset disabled={!isPro} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <legend className="sr-only">Create an API key</legend>
-            <Field id="key-name" label="Key name" errors={keyFields.name.errors} className="flex-1">
-              {(control) => <Input {...control} name="name" maxLength={60} placeholder="e.g. Zapier" required />}
-            </Field>
-            <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>
-          </fieldset>
-          <div className="mt-2">
-            <Message result={keyResult?.apiKey ? undefined : keyResult} />
-          </div>
-        </Form>
-      </Section>
+      <WebhooksSection isPro={isPro} endpoints={endpoints} result={result("endpoint")} busy={busy} />
+      <ApiKeysSection isPro={isPro} keys={keys} result={result} busy={busy} />
     </main>
+  );
+}
+
+function WebhooksSection({ isPro, endpoints, result, busy }: Pick<LoaderData, "isPro" | "endpoints"> & { result?: ActionData } & Busy) {
+  return (
+    <Section
+      title="Webhooks"
+      description={
+        <>
+          We POST a signed JSON event to your URL (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
+          <code>webhook-signature</code>). Failed deliveries are retried for more than 24 hours.
+        </>
+      }
+    >
+      {endpoints.length > 0 ? (
+        <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {endpoints.map((endpoint) => (
+            <EndpointRow key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </ul>
+      ) : isPro ? (
+        <p className="mb-4 text-sm text-gray-600">No endpoints yet.</p>
+      ) : null}
+      {result?.secret ? <OneTimeSecret label="Signing secret" value={result.secret} /> : null}
+      <AddEndpointForm isPro={isPro} result={result} busy={busy} />
+    </Section>
+  );
+}
+
+function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }) {
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="truncate font-mono text-sm text-gray-900">{endpoint.url}</p>
+        <p className="text-xs text-gray-600">
+          {endpoint.events.join(", ")}
+          {endpoint.source === "rest_hook" ? " · REST hook" : ""}
+        </p>
+        {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
+      </div>
+      <div className="flex shrink-0 items-center gap-3">
+        <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>
+        <Link
+          to={`/settings/integrations/webhooks/${endpoint.id}`}
+          className="text-sm font-medium text-blue-700 hover:underline"
+          aria-label={`Delivery log for ${endpoint.url}`}
+        >
+          Delivery log
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function AddEndpointForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
+  const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: result?.result });
+  // The address guard's refusal (not a full URL, a private network) is found by the server only.
+  const endpointServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  return (
+    <Form method="post" {...getFormProps(endpointForm)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="createEndpoint" />
+      <fieldset disabled={!isPro} className="space-y-4">
+        <legend className="font-medium text-gray-900">Add an endpoint</legend>
+        <Field id="url" label="Endpoint URL" errors={endpointFields.url.errors ?? endpointServer.url}>
+          {(control) => <Input {...control} name="url" type="url" inputMode="url" placeholder="https://example.com/webhooks/leadqr" required />}
+        </Field>
+        <Field id="description" label="Description (optional)" errors={endpointFields.description.errors}>
+          {(control) => <Input {...control} name="description" maxLength={100} />}
+        </Field>
+        <fieldset aria-describedby={endpointFields.events.errors ? "events-error" : undefined}>
+          <legend className="text-sm font-medium text-gray-700">Events</legend>
+          <div className="mt-2 space-y-2">
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <label key={type} className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="events" value={type} defaultChecked={type === "lead.created"} className="mt-1" />
+                <span>
+                  <span className="font-mono">{type}</span> <span className="text-gray-600">— {WEBHOOK_EVENT_DESCRIPTIONS[type]}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id="events-error" errors={endpointFields.events.errors} />
+        </fieldset>
+        <div className="flex items-center gap-4">
+          <SubmitButton busy={busy === "createEndpoint"}>Add endpoint</SubmitButton>
+          <Message result={result} />
+        </div>
+      </fieldset>
+    </Form>
+  );
+}
+
+function ApiKeysSection({
+  isPro,
+  keys,
+  result,
+  busy,
+}: Pick<LoaderData, "isPro" | "keys"> & { result: (form: ActionData["form"]) => ActionData | undefined } & Busy) {
+  const keyResult = result("key");
+  return (
+    <Section
+      title="API keys"
+      description={
+        <>
+          Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the{" "}
+          <Link to="/docs/api" className="font-medium text-blue-700 hover:underline">
+            LeadQR API
+          </Link>
+          . Keys are stored hashed: we can never show one again.
+        </>
+      }
+    >
+      {keys.length > 0 ? (
+        <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
+          {keys.map((key) => (
+            <ApiKeyRow key={key.id} apiKey={key} busy={busy} />
+          ))}
+        </ul>
+      ) : null}
+      <Message result={result("revoke")} />
+      <RevokeAllKeys active={keys.filter((key) => !key.revoked).length} answer={result("revokeAll")} />
+      {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
+      <CreateKeyForm isPro={isPro} result={keyResult} busy={busy} />
+    </Section>
+  );
+}
+
+function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] } & Busy) {
+  const navigation = useNavigation();
+  return (
+    <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-medium text-gray-900">{key.name}</p>
+        <p className="text-xs text-gray-600">
+          <span className="font-mono">{key.prefix}…</span> · created {formatWhen(key.createdAt)} · last used {formatWhen(key.lastUsedAt)}
+        </p>
+      </div>
+      {key.revoked ? (
+        <span className="text-sm text-gray-500">Revoked</span>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="intent" value="revokeKey" />
+          <input type="hidden" name="keyId" value={key.id} />
+          <SubmitButton variant="danger" busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id} label={`Revoke ${key.name}`}>
+            Revoke
+          </SubmitButton>
+        </Form>
+      )}
+    </li>
+  );
+}
+
+function CreateKeyForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
+  const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: result?.result });
+  return (
+    <Form method="post" {...getFormProps(keyForm)} className="mt-4">
+      <input type="hidden" name="intent" value="createKey" />
+      <fieldset disabled={!isPro} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <legend className="sr-only">Create an API key</legend>
+        <Field id="key-name" label="Key name" errors={keyFields.name.errors} className="flex-1">
+          {(control) => <Input {...control} name="name" maxLength={60} placeholder="e.g. Zapier" required />}
+        </Field>
+        <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>
+      </fieldset>
+      <div className="mt-2">
+        <Message result={result?.apiKey ? undefined : result} />
+      </div>
+    </Form>
   );
 }
 

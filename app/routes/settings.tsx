@@ -18,7 +18,7 @@ import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, parseSubmission, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
@@ -54,68 +54,82 @@ type ActionData = {
   result?: FormResult;
 };
 
+type SettingsPost = { request: Request; user: Awaited<ReturnType<typeof requireUser>>; fields: Record<string, string> };
+
+/** Each section posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const fields = formFields(form);
-
-  if (fields.intent === "profile") {
-    const parsed = parseSubmission(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS });
-    if (!parsed.ok) return data<ActionData>({ form: "profile", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
-    try {
-      await consumeRateLimit("profileByUser", user.id);
-      const { db } = await getServices();
-      const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
-      if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
-      nudgeEmailWorker();
-      return data<ActionData>({ form: "profile", message: result.message });
-    } catch (error) {
-      if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
-      logger.error({ err: error, userId: user.id }, "profile update failed");
-      return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
-    }
+  const post: SettingsPost = { request, user, fields: formFields(await readForm(request)) };
+  switch (post.fields.intent) {
+    case "profile":
+      return saveProfile(post);
+    case "business":
+      return saveBusinessName(post);
+    case "identity":
+      return saveIdentity(post);
+    case "sessions":
+      return signOutOthers(post);
+    case "delete":
+      return deleteOwnAccount(post);
+    default:
+      return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
   }
+}
 
-  if (fields.intent === "business") {
-    const parsed = parseSubmission(BusinessSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "business", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
+async function saveProfile({ request, user, fields }: SettingsPost) {
+  const parsed = submit(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
+  if (!parsed.ok) return parsed.response;
+  try {
+    await consumeRateLimit("profileByUser", user.id);
     const { db } = await getServices();
-    await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
-    return data<ActionData>({ form: "business", message: "Business name saved" });
+    const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
+    if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
+    nudgeEmailWorker();
+    return data<ActionData>({ form: "profile", message: result.message });
+  } catch (error) {
+    if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
+    logger.error({ err: error, userId: user.id }, "profile update failed");
+    return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
   }
+}
 
-  if (fields.intent === "identity") {
-    const parsed = parseSubmission(BusinessIdentitySchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "identity", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
+async function saveBusinessName({ request, user, fields }: SettingsPost) {
+  const parsed = submit(BusinessSchema, fields, { reply: { form: "business" as const } });
+  if (!parsed.ok) return parsed.response;
+  const { db } = await getServices();
+  await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
+  return data<ActionData>({ form: "business", message: "Business name saved" });
+}
+
+async function saveIdentity({ user, fields }: SettingsPost) {
+  const parsed = submit(BusinessIdentitySchema, fields, { reply: { form: "identity" as const } });
+  if (!parsed.ok) return parsed.response;
+  const { db } = await getServices();
+  await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
+  return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
+}
+
+async function signOutOthers({ request, user }: SettingsPost) {
+  try {
+    await consumeRateLimit("sessionsByUser", user.id);
+  } catch (error) {
+    return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
+  }
+  await signOutOtherSessions({ headers: request.headers });
+  return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+}
+
+async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
+  const parsed = submit(DeleteAccountSchema, fields, { reply: { form: "delete" as const } });
+  if (!parsed.ok) return parsed.response;
+  try {
     const { db } = await getServices();
-    await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
-    return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
+    const { setCookies } = await deleteAccount(db, { userId: user.id, headers: request.headers });
+    return redirect("/", { headers: setCookieHeaders(setCookies) });
+  } catch (error) {
+    logger.error({ err: error, userId: user.id }, "account deletion failed");
+    return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });
   }
-
-  if (fields.intent === "sessions") {
-    try {
-      await consumeRateLimit("sessionsByUser", user.id);
-    } catch (error) {
-      return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
-    }
-    await signOutOtherSessions({ headers: request.headers });
-    return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
-  }
-
-  if (fields.intent === "delete") {
-    const parsed = parseSubmission(DeleteAccountSchema, fields);
-    if (!parsed.ok) return data<ActionData>({ form: "delete", fieldErrors: parsed.fieldErrors, result: parsed.result }, { status: 400 });
-    try {
-      const { db } = await getServices();
-      const { setCookies } = await deleteAccount(db, { userId: user.id, headers: request.headers });
-      return redirect("/", { headers: setCookieHeaders(setCookies) });
-    } catch (error) {
-      logger.error({ err: error, userId: user.id }, "account deletion failed");
-      return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });
-    }
-  }
-
-  return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
 }
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -123,166 +137,187 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZon
 
 export const headers = withRefusalHeaders();
 
+type LoaderData = Route.ComponentProps["loaderData"];
+type Busy = { busyIntent: FormDataEntryValue | null | undefined };
+
+/** One component per section: a new section is one more component and one more intent. */
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, accountId, memberSince, plan, businessName, subscription, identity, sessions } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const result = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
-  const profile = result("profile");
-  const business = result("business");
-  const deletion = result("delete");
-  const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: profile?.result });
-  const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: business?.result });
-  const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: deletion?.result });
-  // Errors only the server can find (a wrong current password, a taken address) come without `result`.
-  const profileServer = serverOnlyErrors(profile?.fieldErrors, profile?.result);
-  const businessServer = serverOnlyErrors(business?.fieldErrors, business?.result);
-
+  const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader title="Settings" description="Manage your account, business details and subscription." />
-
-      <Section title="Profile" description="Change your email or password. Your current password is required for either.">
-        <Form method="post" {...getFormProps(profileForm)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <input type="hidden" name="intent" value="profile" />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={email}
-            required
-            errors={profileFields.email.errors ?? profileServer.email}
-            className="sm:col-span-2"
-          />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            errors={profileFields.currentPassword.errors ?? profileServer.currentPassword}
-            className="sm:col-span-2"
-          />
-          <Field
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            minLength={6}
-            errors={profileFields.newPassword.errors ?? profileServer.newPassword}
-          />
-          <Field
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            errors={profileFields.confirmPassword.errors ?? profileServer.confirmPassword}
-          />
-          <div className="flex items-center gap-4 sm:col-span-2">
-            <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
-            <Status result={profile} />
-          </div>
-        </Form>
-      </Section>
-
-      <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
-        <Form method="post" {...getFormProps(businessForm)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-          <input type="hidden" name="intent" value="business" />
-          <Field
-            label="Business name"
-            name="businessName"
-            defaultValue={businessName}
-            maxLength={100}
-            errors={businessFields.businessName.errors ?? businessServer.businessName}
-            className="flex-1"
-          />
-          <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
-        </Form>
-        <div className="mt-2">
-          <Status result={business} />
-        </div>
-      </Section>
-
-      <IdentitySettingsSection settings={identity} result={result("identity")} busy={busyIntent === "identity"} />
-
-      <SessionsSection sessions={sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
-
-      <Section title="Subscription">
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Item label="Plan">{plan.name}</Item>
-          <Item label="Status">{subscription ? capitalize(subscription.status) : "No subscription"}</Item>
-          {subscription?.currentPeriodEnd ? (
-            <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? "Ends on" : "Renews on"}>
-              {dateFormat.format(new Date(subscription.currentPeriodEnd))}
-            </Item>
-          ) : null}
-          {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
-        </dl>
-        {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
-        <div className="mt-6 flex flex-wrap gap-3">
-          {subscription?.hasBillingAccount ? (
-            <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
-              <Button type="submit" variant="secondary">
-                <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
-              </Button>
-            </Form>
-          ) : null}
-          {!plan.isPro ? (
-            <Link to="/pricing" className={buttonClass()}>
-              Upgrade to Pro
-            </Link>
-          ) : null}
-        </div>
-      </Section>
-
+      <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
+      <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
+      <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
+      <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
+      <SubscriptionSection plan={loaderData.plan} subscription={loaderData.subscription} />
       <Section title="Integrations" description="Webhooks and the REST API send your leads to other tools as they arrive.">
         <Link to="/settings/integrations" className={buttonClass({ variant: "secondary" })}>
           Manage integrations
         </Link>
-        {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
       </Section>
-
-      <Section title="Account actions">
-        <div className="flex flex-col gap-6">
-          <div>
-            <Link to="/leads" className={buttonClass({ variant: "secondary" })}>
-              <Download aria-hidden className="h-4 w-4" /> Export data
-            </Link>
-            <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
-          </div>
-          <details className="rounded-lg border border-red-200 p-4" open={Boolean(deletion)}>
-            <summary className="cursor-pointer font-medium text-red-700">Delete account</summary>
-            <Form method="post" {...getFormProps(deleteForm)} className="mt-4 space-y-3">
-              <input type="hidden" name="intent" value="delete" />
-              <p className="text-sm text-gray-700">
-                This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
-              </p>
-              <Field
-                label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
-                name="confirmation"
-                autoComplete="off"
-                errors={deleteFields.confirmation.errors}
-              />
-              <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
-                {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
-                Delete account
-              </Button>
-              <Status result={deletion} />
-            </Form>
-          </details>
-        </div>
-      </Section>
-
-      <Section title="Account information">
-        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Item label="Account ID">
-            <span className="font-mono">{accountId}</span>
-          </Item>
-          <Item label="Email">{email}</Item>
-          <Item label="Member since">{dateFormat.format(new Date(memberSince))}</Item>
-        </dl>
-      </Section>
+      <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
+      <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
     </main>
+  );
+}
+
+function ProfileSection({ email, result, busyIntent }: { email: string; result?: ActionData } & Busy) {
+  const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: result?.result });
+  // Errors only the server can find (a wrong current password, a taken address) come without `result`.
+  const profileServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  return (
+    <Section title="Profile" description="Change your email or password. Your current password is required for either.">
+      <Form method="post" {...getFormProps(profileForm)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="profile" />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={email}
+          required
+          errors={profileFields.email.errors ?? profileServer.email}
+          className="sm:col-span-2"
+        />
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          errors={profileFields.currentPassword.errors ?? profileServer.currentPassword}
+          className="sm:col-span-2"
+        />
+        <Field
+          label="New password"
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          minLength={6}
+          errors={profileFields.newPassword.errors ?? profileServer.newPassword}
+        />
+        <Field
+          label="Confirm new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          errors={profileFields.confirmPassword.errors ?? profileServer.confirmPassword}
+        />
+        <div className="flex items-center gap-4 sm:col-span-2">
+          <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
+          <Status result={result} />
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+function BusinessSection({ businessName, result, busyIntent }: { businessName: string; result?: ActionData } & Busy) {
+  const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: result?.result });
+  const businessServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  return (
+    <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
+      <Form method="post" {...getFormProps(businessForm)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <input type="hidden" name="intent" value="business" />
+        <Field
+          label="Business name"
+          name="businessName"
+          defaultValue={businessName}
+          maxLength={100}
+          errors={businessFields.businessName.errors ?? businessServer.businessName}
+          className="flex-1"
+        />
+        <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
+      </Form>
+      <div className="mt-2">
+        <Status result={result} />
+      </div>
+    </Section>
+  );
+}
+
+function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "subscription">) {
+  return (
+    <Section title="Subscription">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Item label="Plan">{plan.name}</Item>
+        <Item label="Status">{subscription ? capitalize(subscription.status) : "No subscription"}</Item>
+        {subscription?.currentPeriodEnd ? (
+          <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? "Ends on" : "Renews on"}>
+            {dateFormat.format(new Date(subscription.currentPeriodEnd))}
+          </Item>
+        ) : null}
+        {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
+      </dl>
+      {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
+      <div className="mt-6 flex flex-wrap gap-3">
+        {subscription?.hasBillingAccount ? (
+          <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
+            <Button type="submit" variant="secondary">
+              <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
+            </Button>
+          </Form>
+        ) : null}
+        {!plan.isPro ? (
+          <Link to="/pricing" className={buttonClass()}>
+            Upgrade to Pro
+          </Link>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
+function AccountActionsSection({ result, busyIntent }: { result?: ActionData } & Busy) {
+  const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: result?.result });
+  return (
+    <Section title="Account actions">
+      <div className="flex flex-col gap-6">
+        <div>
+          <Link to="/leads" className={buttonClass({ variant: "secondary" })}>
+            <Download aria-hidden className="h-4 w-4" /> Export data
+          </Link>
+          <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
+        </div>
+        <details className="rounded-lg border border-red-200 p-4" open={Boolean(result)}>
+          <summary className="cursor-pointer font-medium text-red-700">Delete account</summary>
+          <Form method="post" {...getFormProps(deleteForm)} className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="delete" />
+            <p className="text-sm text-gray-700">
+              This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
+            </p>
+            <Field
+              label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+              name="confirmation"
+              autoComplete="off"
+              errors={deleteFields.confirmation.errors}
+            />
+            <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
+              {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
+              Delete account
+            </Button>
+            <Status result={result} />
+          </Form>
+        </details>
+      </div>
+    </Section>
+  );
+}
+
+function AccountInformationSection({ accountId, email, memberSince }: Pick<LoaderData, "accountId" | "email" | "memberSince">) {
+  return (
+    <Section title="Account information">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Item label="Account ID">
+          <span className="font-mono">{accountId}</span>
+        </Item>
+        <Item label="Email">{email}</Item>
+        <Item label="Member since">{dateFormat.format(new Date(memberSince))}</Item>
+      </dl>
+    </Section>
   );
 }
 

@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   await requireAnonymous(request);
   const credentials = parseCredentials(formFields(await readForm(request)));
-  if (!credentials.ok) return data<AuthActionData>(credentials.form, { status: 400 });
+  if (!credentials.ok) return credentials.response;
   const { email } = credentials.value;
   try {
     const outcome = await signIn({ ...credentials.value, headers: request.headers, clientAddress: clientAddress(request) });

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "./domain-error";
-import { parseFormWith } from "./form";
+import { parseFormWith, type FormResult } from "./form";
 import { withoutNul } from "./text";
 
 /** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
@@ -16,18 +16,6 @@ export function notFound(message = "Not found"): never {
 }
 
 export type FieldErrors = Record<string, string>;
-
-/** Parses form fields with a schema; failures become `{ fieldErrors }` with status 400. */
-export function parseFields<S extends z.ZodType>(schema: S, input: unknown) {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true as const, value: result.data as z.infer<S> };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "form";
-    fieldErrors[key] ??= issue.message;
-  }
-  return { ok: false as const, response: data({ fieldErrors }, { status: 400 }) };
-}
 
 /**
  * The posted form; an unreadable body (no or another content type, broken multipart) reads as an
@@ -106,13 +94,27 @@ export function setCookieHeaders(setCookies: string[]): Headers {
   return headers;
 }
 
+/** A refused submission: the first message per field, Conform's reply, and the route's 400 answer carrying both. */
+export type Refused<E> = {
+  ok: false;
+  fieldErrors: FieldErrors;
+  result: FormResult;
+  response: ReturnType<typeof data<E & { fieldErrors: FieldErrors; result: FormResult }>>;
+};
+
 /**
- * Parses form fields with the schema the browser also validates with (see `~/utils/form`).
- * A field given as a list (checkboxes) is posted once per value, as the browser posts it.
- * Failures carry `fieldErrors` (first message per field) and `result`, the submission's reply,
- * which the page hands back to its form; `hideFields` are never echoed (passwords).
+ * The one way an action parses what was posted (decision 370), with the schema the browser also
+ * validates with (see `~/utils/form`). A field given as a list (checkboxes) is posted once per
+ * value, as the browser posts it. Refused, it carries `fieldErrors` (first message per field),
+ * `result` (Conform's reply, which the page hands back to its form; `hideFields` are never
+ * echoed) and `response`: both, with `reply`'s fields (which form, the typed values; given the
+ * field errors when it is a function), as a 400.
  */
-export function parseSubmission<S extends z.ZodType>(schema: S, fields: Record<string, string | string[]>, options: { hideFields?: string[] } = {}) {
+export function submit<S extends z.ZodType, E extends object = object>(
+  schema: S,
+  fields: Record<string, string | string[]>,
+  options: { hideFields?: string[]; reply?: E | ((fieldErrors: FieldErrors) => E) } = {},
+): { ok: true; value: z.output<S> } | Refused<E> {
   const posted = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) for (const one of [value].flat()) posted.append(key, one);
   const submission = parseFormWith(schema, posted);
@@ -121,5 +123,11 @@ export function parseSubmission<S extends z.ZodType>(schema: S, fields: Record<s
   for (const [key, messages] of Object.entries(submission.error ?? {})) {
     if (messages?.[0]) fieldErrors[key || "form"] ??= messages[0];
   }
-  return { ok: false as const, fieldErrors, result: submission.reply({ hideFields: options.hideFields }) };
+  const result = submission.reply({ hideFields: options.hideFields });
+  const reply = typeof options.reply === "function" ? options.reply(fieldErrors) : options.reply;
+  const body = { ...(reply as E), fieldErrors, result };
+  return { ok: false as const, fieldErrors, result, response: data(body, { status: 400 }) };
 }
+
+/** The name the form tests know `submit` by. */
+export const parseSubmission = submit;

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import type { FormResult } from "~/utils/form";
-import { parseSubmission } from "~/utils/http.server";
+import { submit } from "~/utils/http.server";
 import { consumeRateLimit, signInAccountKey } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getServices } from "~/utils/services.server";
@@ -35,10 +35,10 @@ export function parseCredentials(fields: Record<string, string>) {
   const posted: Record<string, string> = {};
   if (fields.email !== undefined) posted.email = fields.email;
   if (fields.password !== undefined) posted.password = fields.password;
-  const parsed = parseSubmission(CredentialsSchema, posted, { hideFields: ["password"] });
-  if (parsed.ok) return { ok: true as const, value: parsed.value };
-  const form: AuthActionData = { error: Object.values(parsed.fieldErrors)[0]!, email: (fields.email ?? "").slice(0, 254), result: parsed.result };
-  return { ok: false as const, form };
+  return submit(CredentialsSchema, posted, {
+    hideFields: ["password"],
+    reply: (fieldErrors): AuthActionData => ({ error: Object.values(fieldErrors)[0]!, email: (fields.email ?? "").slice(0, 254) }),
+  });
 }
 
 export type SignedIn = { ok: true; setCookies: string[] };

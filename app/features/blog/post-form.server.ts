@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { saveImageUpload, uploadProblem } from "~/features/uploads/storage.server";
 import type { FormResult } from "~/utils/form";
-import { formFields, parseSubmission, type FieldErrors } from "~/utils/http.server";
+import { formFields, submit, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { BANNER_MAX_BYTES, BANNER_MESSAGES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
 import { createPost, updatePost } from "./blog.server";
@@ -47,7 +47,7 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
     result: { fieldErrors, formError, values },
   });
 
-  const parsed = parseSubmission(PostInputSchema, fields);
+  const parsed = submit(PostInputSchema, fields);
   if (!parsed.ok) {
     const missing = Object.values(parsed.fieldErrors).includes(REQUIRED_FIELDS);
     return {

@@ -18,7 +18,7 @@ import { formatOfferCode } from "~/features/redeem/code";
 import { claimantKeyOf, claimOfferCode, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
-import { parseFields, type FieldErrors } from "~/utils/http.server";
+import { submit, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
@@ -107,6 +107,16 @@ export async function submitLead(db: Database, options: SubmitLeadOptions): Prom
   return result;
 }
 
+/** What one post is: its fields read and the answers every refusal of it shares. */
+type LeadPost = {
+  options: SubmitLeadOptions;
+  fields: Record<string, string>;
+  campaignId: string;
+  ticked: boolean;
+  values: LeadValues;
+  token: string | undefined;
+};
+
 async function decideLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
   const { fields } = options;
   const ticked = fields[CONSENT_FIELD] === "yes";
@@ -118,90 +128,99 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   };
   const token = isUuid(fields[SCAN_TOKEN_FIELD]) ? fields[SCAN_TOKEN_FIELD] : undefined;
   if (!isUuid(options.campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
-  const campaignId = options.campaignId;
-
-  // A database outage answers with the form, its values and the way to retry, not an error page.
-  const unavailable = (error: unknown) => {
-    if (!isDatabaseUnavailable(error)) throw error;
-    logger.warn({ err: error, campaignId }, "lead not stored: database unavailable");
-    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
-  };
-
-  const limited = (error: unknown) => {
-    if (isDomainError(error, "rate_limited")) {
-      return refuse("rate_limited", { error: `Submission Error: ${error.message}`, values, scanToken: token }, error.retryAfterSeconds);
-    }
-    return unavailable(error);
-  };
+  const post: LeadPost = { options, fields, campaignId: options.campaignId, ticked, values, token };
 
   // One read: the campaign, its owner, and the scan behind the token (when it is one of this campaign's).
   let target: SubmitTarget | undefined;
   try {
-    target = await submitTargetOf(db, campaignId, token, values.email);
+    target = await submitTargetOf(db, post.campaignId, token, values.email);
   } catch (error) {
-    return unavailable(error);
+    return unavailable(post, error);
   }
-
-  // Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
-  // valid scan token is held to that token's budget, not the address's. There is no budget per
-  // campaign (decision 300): tokens come only from counted scans, and each stores one lead. A
-  // token's first lead spends nothing (decision 322); its repeats, and its posts that store
-  // nothing, spend the token's budget.
   const tokenUnused = Boolean(target?.scanId && !target.tokenUsed);
-  try {
-    if (!target?.scanId) await consumeRateLimit("leadByAddress", clientBudgetKey(options.clientAddress));
-    else if (!tokenUnused) await consumeRateLimit("leadByToken", token!);
-  } catch (error) {
-    return limited(error);
-  }
-  const leadNotStored = (error: unknown) => {
-    logger.error({ err: error, campaignId }, "lead insert failed");
-    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
-  };
-  const storingNothing = async (result: SubmitLeadResult) => {
-    if (!tokenUnused) return result;
-    try {
-      await consumeRateLimit("leadByToken", token!);
-    } catch (error) {
-      return limited(error);
-    }
-    return result;
-  };
+  const spent = await spendPostBudget(post, target, tokenUnused);
+  if (spent) return spent;
+  const storingNothing = (result: SubmitLeadResult) => chargeStoringNothing(post, tokenUnused, result);
 
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
   if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return storingNothing(THANKS);
-
-  const parsed = parseFields(LeadSchema, fields);
-  if (!parsed.ok) {
-    const fieldErrors = (parsed.response.data as { fieldErrors: FieldErrors }).fieldErrors;
-    return storingNothing(refuse("invalid_fields", { fieldErrors, values, scanToken: token }));
-  }
-
+  const parsed = submit(LeadSchema, fields);
+  if (!parsed.ok) return storingNothing(refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: token }));
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return storingNothing(refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values }));
   if (!token || !target.scanId) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
-  const at = target.at;
-
-  const mode = target.consentMode;
-  if (mode !== "notice" && target.offerRequiresConsent && !ticked) {
+  if (target.consentMode !== "notice" && target.offerRequiresConsent && !ticked) {
     return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }
-  // The client's budget of confirmation emails (decision 111: the form must not mail-bomb strangers).
-  // Spent up, the lead is still stored; it just waits without an email.
-  let mayEmail = mode === "double_opt_in" && ticked;
-  if (mayEmail) {
-    try {
-      await consumeRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress));
-    } catch (error) {
-      if (!isDomainError(error, "rate_limited")) return unavailable(error);
-      mayEmail = false;
-    }
-  }
-  const businessName = target.businessName?.trim() || target.title;
-  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox (decision 125).
-  const codeByEmailOnly = mode === "double_opt_in" && target.offerRequiresConsent;
+  return storeLead(db, { ...post, token }, target, parsed.value, storingNothing);
+}
 
-  const { name, email, phone } = parsed.value;
+/** A database outage answers with the form, its values and the way to retry, not an error page. */
+function unavailable({ campaignId, values, token }: LeadPost, error: unknown) {
+  if (!isDatabaseUnavailable(error)) throw error;
+  logger.warn({ err: error, campaignId }, "lead not stored: database unavailable");
+  return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+}
+
+function limited(post: LeadPost, error: unknown) {
+  if (isDomainError(error, "rate_limited")) {
+    return refuse(
+      "rate_limited",
+      { error: `Submission Error: ${error.message}`, values: post.values, scanToken: post.token },
+      error.retryAfterSeconds,
+    );
+  }
+  return unavailable(post, error);
+}
+
+function leadNotStored({ campaignId, values, token }: LeadPost, error: unknown) {
+  logger.error({ err: error, campaignId }, "lead insert failed");
+  return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: token });
+}
+
+/**
+ * Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
+ * valid scan token is held to that token's budget, not the address's. There is no budget per
+ * campaign (decision 300): tokens come only from counted scans, and each stores one lead. A
+ * token's first lead spends nothing (decision 322); its repeats, and its posts that store
+ * nothing, spend the token's budget. Answers the refusal when the budget is spent.
+ */
+async function spendPostBudget(post: LeadPost, target: SubmitTarget | undefined, tokenUnused: boolean) {
+  try {
+    if (!target?.scanId) await consumeRateLimit("leadByAddress", clientBudgetKey(post.options.clientAddress));
+    else if (!tokenUnused) await consumeRateLimit("leadByToken", post.token!);
+  } catch (error) {
+    return limited(post, error);
+  }
+  return null;
+}
+
+/** A post that stores nothing spends its unused token's budget (which its first lead would not). */
+async function chargeStoringNothing(post: LeadPost, tokenUnused: boolean, result: SubmitLeadResult) {
+  if (!tokenUnused) return result;
+  try {
+    await consumeRateLimit("leadByToken", post.token!);
+  } catch (error) {
+    return limited(post, error);
+  }
+  return result;
+}
+
+type CheckedLead = { name: string; email: string; phone?: string };
+
+async function storeLead(
+  db: Database,
+  post: LeadPost & { token: string },
+  target: SubmitTarget,
+  checked: CheckedLead,
+  storingNothing: (result: SubmitLeadResult) => Promise<SubmitLeadResult>,
+): Promise<SubmitLeadResult> {
+  const { options, campaignId, ticked, token } = post;
+  const mode = target.consentMode;
+  const mayEmail = mode === "double_opt_in" && ticked && (await mayEmailConsent(post));
+  if (typeof mayEmail !== "boolean") return mayEmail;
+  const businessName = target.businessName?.trim() || target.title;
+  const { name, email, phone } = checked;
   const leadValues = {
     campaignId,
     scanId: token,
@@ -209,65 +228,22 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
     email,
     phone: phone ?? null,
     placementId: target.placementId,
-    collectedAt: sql`${at}::timestamptz`,
+    collectedAt: sql`${target.at}::timestamptz`,
   };
   // The common lead (an unused token, an email new to this offer, no confirmation email) joins
   // the others arriving now in one commit (decision 322); anything else is stored alone below.
   if (!target.tokenUsed && !target.claimed && mode !== "double_opt_in") {
-    const leadId = crypto.randomUUID();
-    const code = newOfferCodeRow({ campaignId, userId: target.ownerId, leadId, email, at, rule: target.rule });
-    const consent = leadConsentRowOf(
-      { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
-      await wordingId(db, consentWordingOf(mode, businessName)),
-    );
-    const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone: phone ?? null, offerCode: code.code });
-    const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
-    const visitorEmail = claimedCodeEmailOf({
-      campaignId,
-      leadId,
-      to: email,
-      businessName,
-      postalAddress: target.postalAddress,
-      claim,
-      timeZone: options.timeZone ?? "UTC",
-    });
-    const batched = await storeLeadInBatch(db, {
-      lead: { id: leadId, ...leadValues, visitorKey: options.visitorKey ?? null },
-      code,
-      consent: consent.row,
-      ownerEmail,
-      visitorEmail,
-      announce: target.listening,
-      at,
-    });
-    if (batched === "stored") {
+    const claim = await storeInBatch(db, { target, leadValues, businessName, ticked, options });
+    if (claim) {
       nudgeEmailWorker();
       return accepted({ claim });
     }
   }
   const timeZone = options.timeZone ?? "UTC";
   const aloneInput = { target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options, tokenCharged: target.tokenUsed };
-  let stored: StoredAlone | typeof TOKEN_BUDGET_DUE;
-  try {
-    stored = await storeLeadAlone(db, aloneInput);
-  } catch (error) {
-    return leadNotStored(error);
-  }
-  if (stored === TOKEN_BUDGET_DUE) {
-    try {
-      await chargeTokenForAnotherLead(token);
-    } catch (error) {
-      return limited(error);
-    }
-    try {
-      stored = await storeLeadAlone(db, { ...aloneInput, tokenCharged: true });
-    } catch (error) {
-      return leadNotStored(error);
-    }
-    if (stored === TOKEN_BUDGET_DUE) return leadNotStored(new Error("token found used after it was charged"));
-  }
-  const { emailQueued, claim, claimedElsewhere } = stored;
-  if (emailQueued || stored.codeMailed) nudgeEmailWorker();
+  const stored = await storeAloneChargingToken(db, post, aloneInput);
+  if (!("seenAgain" in stored)) return stored;
+  if (stored.emailQueued || stored.codeMailed) nudgeEmailWorker();
   if (stored.seenAgain) {
     // No confirmation email was queued for a lead seen again: give back what was taken for one.
     if (mayEmail) await refundRateLimit("consentEmailByAddress", clientBudgetKey(options.clientAddress)).catch(() => undefined);
@@ -275,24 +251,122 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
     const charged = await storingNothing(THANKS);
     if (!charged.ok) return charged;
   }
-  if (claimedElsewhere) {
-    let codeByEmail: "sent" | "not-sent" = "not-sent";
-    try {
-      codeByEmail = await mailExistingCode(db, {
-        campaignId,
-        ownerId: target.ownerId,
-        to: email,
-        businessName,
-        claim: claimedElsewhere,
-        timeZone,
-        clientAddress: options.clientAddress,
-      });
-    } catch (error) {
-      logger.error({ err: error, campaignId }, "offer code email not queued");
-    }
-    nudgeEmailWorker();
-    return accepted({ alreadyClaimed: true, codeByEmail });
+  if (stored.claimedElsewhere)
+    return mailClaimedElsewhere(db, { campaignId, target, email, businessName, timeZone, options, claim: stored.claimedElsewhere });
+  return answerStored(stored, { codeByEmailOnly: mode === "double_opt_in" && target.offerRequiresConsent, mayEmail });
+}
+
+/**
+ * The client's budget of confirmation emails (decision 111: the form must not mail-bomb strangers).
+ * Spent up, the lead is still stored; it just waits without an email.
+ */
+async function mayEmailConsent(post: LeadPost): Promise<boolean | SubmitLeadResult> {
+  try {
+    await consumeRateLimit("consentEmailByAddress", clientBudgetKey(post.options.clientAddress));
+    return true;
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) return unavailable(post, error);
+    return false;
   }
+}
+
+/** The batched lead with its code, consent and emails; its claim, or null when the batch did not take it. */
+async function storeInBatch(
+  db: Database,
+  input: { target: SubmitTarget; leadValues: AloneInput["leadValues"]; businessName: string; ticked: boolean; options: SubmitLeadOptions },
+) {
+  const { target, leadValues, businessName, ticked, options } = input;
+  const { campaignId, name, email, phone } = leadValues;
+  const { at } = target;
+  const mode = target.consentMode;
+  const leadId = crypto.randomUUID();
+  const code = newOfferCodeRow({ campaignId, userId: target.ownerId, leadId, email, at, rule: target.rule });
+  const consent = leadConsentRowOf(
+    { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
+    await wordingId(db, consentWordingOf(mode, businessName)),
+  );
+  const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone, offerCode: code.code });
+  const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
+  const visitorEmail = claimedCodeEmailOf({
+    campaignId,
+    leadId,
+    to: email,
+    businessName,
+    postalAddress: target.postalAddress,
+    claim,
+    timeZone: options.timeZone ?? "UTC",
+  });
+  const batched = await storeLeadInBatch(db, {
+    lead: { id: leadId, ...leadValues, visitorKey: options.visitorKey ?? null },
+    code,
+    consent: consent.row,
+    ownerEmail,
+    visitorEmail,
+    announce: target.listening,
+    at,
+  });
+  return batched === "stored" ? claim : null;
+}
+
+/** The lead stored alone; when its token turns out used, the token is charged and the store tried once more. */
+async function storeAloneChargingToken(db: Database, post: LeadPost & { token: string }, input: AloneInput): Promise<StoredAlone | SubmitLeadResult> {
+  let stored: StoredAlone | typeof TOKEN_BUDGET_DUE;
+  try {
+    stored = await storeLeadAlone(db, input);
+  } catch (error) {
+    return leadNotStored(post, error);
+  }
+  if (stored !== TOKEN_BUDGET_DUE) return stored;
+  try {
+    await chargeTokenForAnotherLead(post.token);
+  } catch (error) {
+    return limited(post, error);
+  }
+  try {
+    stored = await storeLeadAlone(db, { ...input, tokenCharged: true });
+  } catch (error) {
+    return leadNotStored(post, error);
+  }
+  if (stored === TOKEN_BUDGET_DUE) return leadNotStored(post, new Error("token found used after it was charged"));
+  return stored;
+}
+
+/** The email had claimed this offer from another browser: its code goes to that mailbox, not to this screen. */
+async function mailClaimedElsewhere(
+  db: Database,
+  input: {
+    campaignId: string;
+    target: SubmitTarget;
+    email: string;
+    businessName: string;
+    timeZone: string;
+    options: SubmitLeadOptions;
+    claim: IssuedClaim;
+  },
+) {
+  const { campaignId, target, options } = input;
+  let codeByEmail: "sent" | "not-sent" = "not-sent";
+  try {
+    codeByEmail = await mailExistingCode(db, {
+      campaignId,
+      ownerId: target.ownerId,
+      to: input.email,
+      businessName: input.businessName,
+      claim: input.claim,
+      timeZone: input.timeZone,
+      clientAddress: options.clientAddress,
+    });
+  } catch (error) {
+    logger.error({ err: error, campaignId }, "offer code email not queued");
+  }
+  nudgeEmailWorker();
+  return accepted({ alreadyClaimed: true, codeByEmail });
+}
+
+/** The thank-you for a lead stored alone: its code on screen, or word that it went by email. */
+function answerStored(stored: StoredAlone, { codeByEmailOnly, mayEmail }: { codeByEmailOnly: boolean; mayEmail: boolean }) {
+  const { emailQueued, claim } = stored;
+  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox (decision 125).
   if (claim && codeByEmailOnly) {
     // Not queued now but allowed: this address already got its email (with this code) today.
     const mailed = emailQueued || stored.codeMailed || mayEmail;

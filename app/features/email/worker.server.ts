@@ -85,105 +85,22 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number) {
 
 type ClaimedRow = OutgoingEmail & { attempts: number };
 
+/** What the worker's steps share: the database, the settings and the clock. */
+type WorkerContext = {
+  db: Database;
+  settings: typeof EMAIL_WORKER_DEFAULTS;
+  now: () => SQL;
+  log: Pick<Logger, "info" | "warn" | "error">;
+};
+
 export function createEmailWorker(options: EmailWorkerOptions) {
   const settings = { ...EMAIL_WORKER_DEFAULTS, ...options };
   const { db, transport } = options;
   const log = options.logger ?? appLogger;
   const clock = options.clock ?? systemClock;
   const now = () => sqlNow(options.clock);
-
-  /**
-   * How many emails this pass may send: the batch, or what is left of this second's shared budget.
-   * The points are reserved before the claim, so processes together never exceed the rate.
-   */
-  async function sendBudget(): Promise<number> {
-    const rate = settings.ratePerSecond;
-    if (rate <= 0) return settings.batchSize;
-    const want = Math.min(settings.batchSize, rate);
-    const [row] = rowsOf<{ points: number }>(
-      await db.execute(sql`
-        insert into rate_limit (key, points, expire)
-        values ('emailSendPerSecond', ${want}, date_trunc('second', ${now()}) + interval '1 second')
-        on conflict (key) do update set
-          points = case when rate_limit.expire <= ${now()} then excluded.points else rate_limit.points + excluded.points end,
-          expire = case when rate_limit.expire <= ${now()} then excluded.expire else rate_limit.expire end
-        returning points`),
-    );
-    return Math.max(0, Math.min(want, rate - (row!.points - want)));
-  }
-
-  async function claim(settledBy: SQL, limit: number): Promise<ClaimedRow[]> {
-    const result = await db.execute(sql`
-      update email_outbox
-         set status = 'sending',
-             attempts = attempts + 1,
-             locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
-       where id in (
-         select id from email_outbox
-          where ((status = 'pending' and next_attempt_at <= ${now()})
-             or (status = 'sending' and locked_until < ${now()}))
-            -- A new-lead email is decided (single or folded) only once settled (decision 320).
-            and (kind <> 'new_lead' or created_at <= ${settledBy})
-            -- Lead notifications wait while the owner's address is unverified (decision 131).
-            and not (kind in ('new_lead', 'lead_digest') and exists (
-                  select 1 from campaign c join "user" u on u.id = c.user_id
-                   where c.id = email_outbox.campaign_id and not u.email_verified))
-          order by created_at
-          limit ${limit}
-          for update skip locked)
-      returning id, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
-    return (result as unknown as { rows: ClaimedRow[] }).rows;
-  }
-
+  const context: WorkerContext = { db, settings, now, log };
   const printLine = options.printLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
-
-  /**
-   * One plain line per email, not a JSON log record: the owner trying LeadQR looks for the
-   * verification link among request logs, and a line they can read and click is what they need.
-   */
-  function printSkippedEmails(rows: ClaimedRow[]) {
-    for (const row of rows) {
-      // A sentence's closing punctuation is not part of its link.
-      const links = (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, ""));
-      printLine(skippedEmailLine({ to: row.to, subject: row.subject, links }));
-    }
-  }
-
-  async function markSent(id: string) {
-    await db.execute(sql`
-      update email_outbox set status = 'sent', sent_at = ${now()}, locked_until = null, last_error = null
-       where id = ${id} and status = 'sending'`);
-  }
-
-  /** Back to pending without spending an attempt: the provider asked us to slow down, or the row was never tried. */
-  async function putBack(rows: ClaimedRow[], message: string | null) {
-    if (rows.length === 0) return;
-    await db.execute(sql`
-      update email_outbox
-         set status = 'pending', attempts = attempts - 1, locked_until = null,
-             next_attempt_at = ${now()} + make_interval(secs => ${settings.rateRefusalDelayMs / 1000}),
-             last_error = coalesce(${message}, last_error)
-       where id in (${sql.join(
-         rows.map((row) => sql`${row.id}`),
-         sql`, `,
-       )}) and status = 'sending'`);
-  }
-
-  async function markFailed(row: ClaimedRow, error: unknown) {
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    // Temporary failures are retried for as long as they last; only a refusal gives up (decision 321).
-    const giveUp = failureKind(error) === "permanent" && row.attempts >= settings.maxAttempts;
-    const delay = backoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
-    await db.execute(sql`
-      update email_outbox
-         set status = ${giveUp ? "failed" : "pending"},
-             next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
-             locked_until = null,
-             last_error = ${message}
-       where id = ${row.id} and status = 'sending'`);
-    // The spec: email failures are logged only.
-    log.error({ emailId: row.id, attempts: row.attempts, giveUp, err: message }, "email send failed");
-  }
 
   /** Folds a surge's surplus new-lead emails into digests, then claims one batch of due rows and sends them; resolves to the number claimed. */
   async function runOnce() {
@@ -193,38 +110,17 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     );
     const settledBy = sql`${cutoff!.at}::timestamptz`;
     await foldLeadSurges(db, { now: now(), settledBy, appUrl: options.appUrl ?? getEnv().appOrigin });
-    const allowed = await sendBudget();
+    const allowed = await reserveSendBudget(context);
     if (allowed === 0) return 0;
-    const rows = await claim(settledBy, allowed);
+    const rows = await claimDue(context, settledBy, allowed);
     if (rows.length === 0) return 0;
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
-      if (options.logSkipped) printSkippedEmails(rows);
-      await db.execute(sql`
-        update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
-         where id in (${sql.join(
-           rows.map((row) => sql`${row.id}`),
-           sql`, `,
-         )}) and status = 'sending'`);
+      if (options.logSkipped) printSkippedEmails(rows, printLine);
+      await markSkipped(context, rows);
       return rows.length;
     }
-    for (const [index, row] of rows.entries()) {
-      try {
-        await transport.send(row);
-      } catch (error) {
-        if (failureKind(error) === "rate") {
-          // The provider's own limit is lower than ours: this row and the rest of the batch wait.
-          const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-          log.warn({ emailId: row.id, err: message }, "email provider asked to slow down");
-          await putBack(rows.slice(index), message);
-          return 0;
-        }
-        await markFailed(row, error);
-        continue;
-      }
-      await markSent(row.id);
-    }
-    return rows.length;
+    return sendClaimed(context, transport, rows);
   }
 
   /** Rate-limit counters long past their window: the counters live in the database (decision 004). */
@@ -259,6 +155,128 @@ export function createEmailWorker(options: EmailWorkerOptions) {
       transport?.close();
     },
   };
+}
+
+/**
+ * How many emails this pass may send: the batch, or what is left of this second's shared budget.
+ * The points are reserved before the claim, so processes together never exceed the rate.
+ */
+async function reserveSendBudget({ db, settings, now }: WorkerContext): Promise<number> {
+  const rate = settings.ratePerSecond;
+  if (rate <= 0) return settings.batchSize;
+  const want = Math.min(settings.batchSize, rate);
+  const [row] = rowsOf<{ points: number }>(
+    await db.execute(sql`
+      insert into rate_limit (key, points, expire)
+      values ('emailSendPerSecond', ${want}, date_trunc('second', ${now()}) + interval '1 second')
+      on conflict (key) do update set
+        points = case when rate_limit.expire <= ${now()} then excluded.points else rate_limit.points + excluded.points end,
+        expire = case when rate_limit.expire <= ${now()} then excluded.expire else rate_limit.expire end
+      returning points`),
+  );
+  return Math.max(0, Math.min(want, rate - (row!.points - want)));
+}
+
+async function claimDue({ db, settings, now }: WorkerContext, settledBy: SQL, limit: number): Promise<ClaimedRow[]> {
+  const result = await db.execute(sql`
+    update email_outbox
+       set status = 'sending',
+           attempts = attempts + 1,
+           locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
+     where id in (
+       select id from email_outbox
+        where ((status = 'pending' and next_attempt_at <= ${now()})
+           or (status = 'sending' and locked_until < ${now()}))
+          -- A new-lead email is decided (single or folded) only once settled (decision 320).
+          and (kind <> 'new_lead' or created_at <= ${settledBy})
+          -- Lead notifications wait while the owner's address is unverified (decision 131).
+          and not (kind in ('new_lead', 'lead_digest') and exists (
+                select 1 from campaign c join "user" u on u.id = c.user_id
+                 where c.id = email_outbox.campaign_id and not u.email_verified))
+        order by created_at
+        limit ${limit}
+        for update skip locked)
+    returning id, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
+  return (result as unknown as { rows: ClaimedRow[] }).rows;
+}
+
+/**
+ * One plain line per email, not a JSON log record: the owner trying LeadQR looks for the
+ * verification link among request logs, and a line they can read and click is what they need.
+ */
+function printSkippedEmails(rows: ClaimedRow[], printLine: (line: string) => void) {
+  for (const row of rows) {
+    // A sentence's closing punctuation is not part of its link.
+    const links = (row.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).map((link) => link.replace(/[.,;:!?)]+$/, ""));
+    printLine(skippedEmailLine({ to: row.to, subject: row.subject, links }));
+  }
+}
+
+/** No transport: the claimed rows are kept as skipped, not retried. */
+async function markSkipped({ db }: WorkerContext, rows: ClaimedRow[]) {
+  await db.execute(sql`
+    update email_outbox set status = 'skipped', locked_until = null, last_error = 'Email service not configured'
+     where id in (${sql.join(
+       rows.map((row) => sql`${row.id}`),
+       sql`, `,
+     )}) and status = 'sending'`);
+}
+
+/** Sends the claimed rows in order; resolves to the number claimed, or 0 when the provider asked to slow down. */
+async function sendClaimed(context: WorkerContext, transport: EmailTransport, rows: ClaimedRow[]) {
+  for (const [index, row] of rows.entries()) {
+    try {
+      await transport.send(row);
+    } catch (error) {
+      if (failureKind(error) === "rate") {
+        // The provider's own limit is lower than ours: this row and the rest of the batch wait.
+        const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        context.log.warn({ emailId: row.id, err: message }, "email provider asked to slow down");
+        await putBack(context, rows.slice(index), message);
+        return 0;
+      }
+      await markFailed(context, row, error);
+      continue;
+    }
+    await markSent(context, row.id);
+  }
+  return rows.length;
+}
+
+async function markSent({ db, now }: WorkerContext, id: string) {
+  await db.execute(sql`
+    update email_outbox set status = 'sent', sent_at = ${now()}, locked_until = null, last_error = null
+     where id = ${id} and status = 'sending'`);
+}
+
+/** Back to pending without spending an attempt: the provider asked us to slow down, or the row was never tried. */
+async function putBack({ db, settings, now }: WorkerContext, rows: ClaimedRow[], message: string | null) {
+  if (rows.length === 0) return;
+  await db.execute(sql`
+    update email_outbox
+       set status = 'pending', attempts = attempts - 1, locked_until = null,
+           next_attempt_at = ${now()} + make_interval(secs => ${settings.rateRefusalDelayMs / 1000}),
+           last_error = coalesce(${message}, last_error)
+     where id in (${sql.join(
+       rows.map((row) => sql`${row.id}`),
+       sql`, `,
+     )}) and status = 'sending'`);
+}
+
+async function markFailed({ db, settings, now, log }: WorkerContext, row: ClaimedRow, error: unknown) {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  // Temporary failures are retried for as long as they last; only a refusal gives up (decision 321).
+  const giveUp = failureKind(error) === "permanent" && row.attempts >= settings.maxAttempts;
+  const delay = backoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
+  await db.execute(sql`
+    update email_outbox
+       set status = ${giveUp ? "failed" : "pending"},
+           next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
+           locked_until = null,
+           last_error = ${message}
+     where id = ${row.id} and status = 'sending'`);
+  // The spec: email failures are logged only.
+  log.error({ emailId: row.id, attempts: row.attempts, giveUp, err: message }, "email send failed");
 }
 
 export type EmailWorker = ReturnType<typeof createEmailWorker>;

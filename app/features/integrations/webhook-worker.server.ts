@@ -1,7 +1,7 @@
 // Delivers the webhook outbox. Every server process runs one worker; deliveries are claimed with
 // FOR UPDATE SKIP LOCKED and a lease (as the email worker does), so several processes never send
 // a delivery twice at once and one held by a crashed process is retried when its lease runs out.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -54,130 +54,19 @@ type Claimed = {
   payload: unknown;
 };
 
+/** What the worker's steps share: the database, the settings, the clock and the log. */
+type WorkerContext = {
+  db: Database;
+  settings: typeof WEBHOOK_WORKER_DEFAULTS;
+  now: () => SQL;
+  log: Pick<Logger, "info" | "warn" | "error">;
+};
+
 export function createWebhookWorker(options: WebhookWorkerOptions) {
   const settings = { ...WEBHOOK_WORKER_DEFAULTS, ...options };
-  const { db } = options;
   const allowPrivate = options.allowPrivate ?? getEnv().WEBHOOKS_ALLOW_PRIVATE;
   const log = options.logger ?? appLogger;
-  const now = () => sqlNow(options.clock);
-
-  /**
-   * Fair claim (decision 303): an endpoint with a delivery in flight (under a live lease, on any
-   * process) gets nothing more, the others at most `perEndpoint` each, first deliveries of every
-   * endpoint before anyone's second. One tenant's slow or failing endpoint holds only its own queue.
-   */
-  async function claim(limit: number): Promise<Claimed[]> {
-    const claimed = rowsOf<{ id: string }>(
-      await db.execute(sql`
-        update webhook_delivery
-           set status = 'sending',
-               attempts = attempts + 1,
-               locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
-         where id in (
-           select d.id from webhook_delivery d where d.id in (
-             select ranked.id from (
-               select d.id, d.next_attempt_at,
-                      row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as turn
-                 from webhook_delivery d
-                 join webhook_endpoint e on e.id = d.endpoint_id
-                where e.status = 'active'
-                  and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
-                    or (d.status = 'sending' and d.locked_until < ${now()}))
-                  and not exists (
-                    select 1 from webhook_delivery busy
-                     where busy.endpoint_id = d.endpoint_id and busy.status = 'sending' and busy.locked_until >= ${now()})
-             ) ranked
-              where ranked.turn <= ${settings.perEndpoint}
-              order by ranked.turn, ranked.next_attempt_at
-              limit ${limit})
-             -- Checked again under the row lock: another process may have claimed it meanwhile.
-             and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
-               or (d.status = 'sending' and d.locked_until < ${now()}))
-           for update skip locked)
-        returning id`),
-    );
-    if (claimed.length === 0) return [];
-    return rowsOf<Claimed>(
-      await db.execute(sql`
-        select d.id, d.attempts, d.endpoint_id, e.url, e.secret, d.event_id, ev.payload
-          from webhook_delivery d
-          join webhook_endpoint e on e.id = d.endpoint_id
-          join webhook_event ev on ev.id = d.event_id
-         where d.id in (${sql.join(
-           claimed.map((row) => sql`${row.id}`),
-           sql`, `,
-         )})`),
-    );
-  }
-
-  /**
-   * Keeps the attempt's outcome. "gone": the owner deleted the endpoint (and with it this delivery)
-   * while it was in flight, so there is nothing left to record it on: their decision, not a fault.
-   */
-  async function record(row: Claimed, result: AttemptResult): Promise<DeliveryOutcome> {
-    return db.transaction(async (tx) => {
-      // The lead may have been erased while this was in flight (the row lock orders us after or
-      // before that erasure): then the answer, which may echo the lead, is not kept, nor retried.
-      const [event] = rowsOf<{ erased: boolean }>(
-        await tx.execute(sql`select redacted_at is not null as erased from webhook_event where id = ${row.event_id} for share`),
-      );
-      // The lock the attempt's foreign key would take anyway, taken first so a deletion is seen, not thrown.
-      const [delivery] = rowsOf<{ id: string }>(await tx.execute(sql`select id from webhook_delivery where id = ${row.id} for key share`));
-      if (!delivery) return "gone";
-      const erased = event?.erased ?? false;
-      await tx.execute(sql`
-        insert into webhook_attempt (delivery_id, endpoint_id, attempt, status_code, latency_ms, response_excerpt, error)
-        values (${row.id}, ${row.endpoint_id}, ${row.attempts}, ${result.statusCode}, ${result.latencyMs},
-                ${erased ? "" : result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
-      if (result.ok) {
-        await tx.execute(sql`
-          update webhook_delivery set status = 'succeeded', completed_at = ${now()}, locked_until = null, last_status_code = ${result.statusCode}
-           where id = ${row.id}`);
-        await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
-        return "recorded";
-      }
-      const giveUp = erased || row.attempts >= settings.maxAttempts;
-      const delay = webhookBackoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
-      await tx.execute(sql`
-        update webhook_delivery
-           set status = ${giveUp ? "failed" : "pending"},
-               completed_at = ${giveUp ? now() : null},
-               next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
-               locked_until = null,
-               last_status_code = ${result.statusCode}
-         where id = ${row.id}`);
-      const [endpoint] = rowsOf<{ consecutive_failures: number }>(
-        await tx.execute(sql`
-          update webhook_endpoint set consecutive_failures = consecutive_failures + 1
-           where id = ${row.endpoint_id} returning consecutive_failures`),
-      );
-      if (endpoint && endpoint.consecutive_failures >= settings.pauseAfterFailures)
-        await autoPause(tx as unknown as Database, row.endpoint_id, endpoint.consecutive_failures);
-      return "recorded";
-    });
-  }
-
-  /** Pauses a failing endpoint once and emails its owner (through the email outbox, same transaction). */
-  async function autoPause(tx: Database, endpointId: string, failures: number) {
-    const [paused] = rowsOf<{ url: string; email: string }>(
-      await tx.execute(sql`
-        update webhook_endpoint e
-           set status = 'paused', paused_reason = ${`Paused automatically after ${failures} failed attempts in a row`}, updated_at = now()
-          from "user" u
-         where e.id = ${endpointId} and e.status = 'active' and u.id = e.user_id
-        returning e.url, u.email`),
-    );
-    if (!paused) return;
-    await enqueueEmail(tx, {
-      kind: "webhook_paused",
-      to: paused.email,
-      content: webhookPausedEmail({ url: paused.url, failures, endpointId }, getEnv().appOrigin),
-    });
-    log.warn({ endpointId, failures }, "webhook endpoint paused after repeated failures");
-    pausedSomething = true;
-  }
-
-  let pausedSomething = false;
+  const context: WorkerContext = { db: options.db, settings, now: () => sqlNow(options.clock), log };
 
   async function deliver(row: Claimed) {
     const result = await sendWebhook({
@@ -189,13 +78,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
       timeoutMs: settings.timeoutMs,
       maxResponseBytes: settings.maxResponseBytes,
     });
-    const outcome = await record(row, result);
+    const { outcome, paused } = await recordAttempt(context, row, result);
     if (outcome === "gone")
       log.info({ deliveryId: row.id, endpointId: row.endpoint_id }, "webhook endpoint deleted while its delivery was in flight");
-    if (pausedSomething) {
-      pausedSomething = false;
-      nudgeEmailWorker();
-    }
+    // The owner's email about the pause was queued with the attempt: send it now.
+    if (paused) nudgeEmailWorker();
     return outcome;
   }
 
@@ -206,7 +93,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
 
   /** `runOnce`, with what became of each claimed delivery. */
   async function runOnceWithOutcomes() {
-    const rows = await claim(settings.batchSize);
+    const rows = await claimDue(context, settings.batchSize);
     return Promise.all(rows.map(deliver));
   }
 
@@ -216,7 +103,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   async function startDeliveries() {
     const free = settings.maxInFlight - inFlight.size;
     if (free <= 0) return 0;
-    const rows = await claim(Math.min(free, settings.batchSize));
+    const rows = await claimDue(context, Math.min(free, settings.batchSize));
     for (const row of rows) {
       const sending: Promise<unknown> = deliver(row)
         .catch((error) => log.error({ err: error, deliveryId: row.id }, "webhook delivery not recorded"))
@@ -244,6 +131,130 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
   }
 
   return { runOnce, runOnceWithOutcomes, start: loop.start, nudge: loop.nudge, stop };
+}
+
+/**
+ * Fair claim (decision 303): an endpoint with a delivery in flight (under a live lease, on any
+ * process) gets nothing more, the others at most `perEndpoint` each, first deliveries of every
+ * endpoint before anyone's second. One tenant's slow or failing endpoint holds only its own queue.
+ */
+async function claimDue({ db, settings, now }: WorkerContext, limit: number): Promise<Claimed[]> {
+  const claimed = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update webhook_delivery
+         set status = 'sending',
+             attempts = attempts + 1,
+             locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
+       where id in (
+         select d.id from webhook_delivery d where d.id in (
+           select ranked.id from (
+             select d.id, d.next_attempt_at,
+                    row_number() over (partition by d.endpoint_id order by d.next_attempt_at) as turn
+               from webhook_delivery d
+               join webhook_endpoint e on e.id = d.endpoint_id
+              where e.status = 'active'
+                and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
+                  or (d.status = 'sending' and d.locked_until < ${now()}))
+                and not exists (
+                  select 1 from webhook_delivery busy
+                   where busy.endpoint_id = d.endpoint_id and busy.status = 'sending' and busy.locked_until >= ${now()})
+           ) ranked
+            where ranked.turn <= ${settings.perEndpoint}
+            order by ranked.turn, ranked.next_attempt_at
+            limit ${limit})
+           -- Checked again under the row lock: another process may have claimed it meanwhile.
+           and ((d.status = 'pending' and d.next_attempt_at <= ${now()})
+             or (d.status = 'sending' and d.locked_until < ${now()}))
+         for update skip locked)
+      returning id`),
+  );
+  if (claimed.length === 0) return [];
+  return rowsOf<Claimed>(
+    await db.execute(sql`
+      select d.id, d.attempts, d.endpoint_id, e.url, e.secret, d.event_id, ev.payload
+        from webhook_delivery d
+        join webhook_endpoint e on e.id = d.endpoint_id
+        join webhook_event ev on ev.id = d.event_id
+       where d.id in (${sql.join(
+         claimed.map((row) => sql`${row.id}`),
+         sql`, `,
+       )})`),
+  );
+}
+
+/**
+ * Keeps the attempt's outcome. "gone": the owner deleted the endpoint (and with it this delivery)
+ * while it was in flight, so there is nothing left to record it on: their decision, not a fault.
+ * `paused`: this failure paused the endpoint, and its owner's email is queued.
+ */
+async function recordAttempt(context: WorkerContext, row: Claimed, result: AttemptResult): Promise<{ outcome: DeliveryOutcome; paused: boolean }> {
+  const { db, now } = context;
+  return db.transaction(async (tx) => {
+    // The lead may have been erased while this was in flight (the row lock orders us after or
+    // before that erasure): then the answer, which may echo the lead, is not kept, nor retried.
+    const [event] = rowsOf<{ erased: boolean }>(
+      await tx.execute(sql`select redacted_at is not null as erased from webhook_event where id = ${row.event_id} for share`),
+    );
+    // The lock the attempt's foreign key would take anyway, taken first so a deletion is seen, not thrown.
+    const [delivery] = rowsOf<{ id: string }>(await tx.execute(sql`select id from webhook_delivery where id = ${row.id} for key share`));
+    if (!delivery) return { outcome: "gone" as const, paused: false };
+    const erased = event?.erased ?? false;
+    await tx.execute(sql`
+      insert into webhook_attempt (delivery_id, endpoint_id, attempt, status_code, latency_ms, response_excerpt, error)
+      values (${row.id}, ${row.endpoint_id}, ${row.attempts}, ${result.statusCode}, ${result.latencyMs},
+              ${erased ? "" : result.responseExcerpt.replaceAll("\u0000", "")}, ${result.error})`);
+    if (result.ok) {
+      await tx.execute(sql`
+        update webhook_delivery set status = 'succeeded', completed_at = ${now()}, locked_until = null, last_status_code = ${result.statusCode}
+         where id = ${row.id}`);
+      await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
+      return { outcome: "recorded" as const, paused: false };
+    }
+    const paused = await recordFailure(context, tx as unknown as Database, row, { statusCode: result.statusCode, erased });
+    return { outcome: "recorded" as const, paused };
+  });
+}
+
+/** A failed attempt: retried later, or given up; the endpoint's failures counted, and it paused past the limit. */
+async function recordFailure(context: WorkerContext, tx: Database, row: Claimed, failure: { statusCode: number | null; erased: boolean }) {
+  const { settings, now } = context;
+  const giveUp = failure.erased || row.attempts >= settings.maxAttempts;
+  const delay = webhookBackoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
+  await tx.execute(sql`
+    update webhook_delivery
+       set status = ${giveUp ? "failed" : "pending"},
+           completed_at = ${giveUp ? now() : null},
+           next_attempt_at = ${now()} + make_interval(secs => ${delay / 1000}),
+           locked_until = null,
+           last_status_code = ${failure.statusCode}
+     where id = ${row.id}`);
+  const [endpoint] = rowsOf<{ consecutive_failures: number }>(
+    await tx.execute(sql`
+      update webhook_endpoint set consecutive_failures = consecutive_failures + 1
+       where id = ${row.endpoint_id} returning consecutive_failures`),
+  );
+  if (!endpoint || endpoint.consecutive_failures < settings.pauseAfterFailures) return false;
+  return autoPause(context, tx, row.endpoint_id, endpoint.consecutive_failures);
+}
+
+/** Pauses a failing endpoint once and emails its owner (through the email outbox, same transaction); true when it paused it now. */
+async function autoPause({ log }: WorkerContext, tx: Database, endpointId: string, failures: number) {
+  const [paused] = rowsOf<{ url: string; email: string }>(
+    await tx.execute(sql`
+      update webhook_endpoint e
+         set status = 'paused', paused_reason = ${`Paused automatically after ${failures} failed attempts in a row`}, updated_at = now()
+        from "user" u
+       where e.id = ${endpointId} and e.status = 'active' and u.id = e.user_id
+      returning e.url, u.email`),
+  );
+  if (!paused) return false;
+  await enqueueEmail(tx, {
+    kind: "webhook_paused",
+    to: paused.email,
+    content: webhookPausedEmail({ url: paused.url, failures, endpointId }, getEnv().appOrigin),
+  });
+  log.warn({ endpointId, failures }, "webhook endpoint paused after repeated failures");
+  return true;
 }
 
 export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
