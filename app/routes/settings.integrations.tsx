@@ -20,6 +20,7 @@ import {
   UpgradePrompt,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
+import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, parseSubmission, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -141,6 +142,8 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         }
       />
       {!isPro ? <UpgradePrompt /> : null}
+
+      <SyncSectionLink />
 
       <Section
         title="Webhooks"

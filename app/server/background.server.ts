@@ -2,9 +2,11 @@
 // several of them run on a timer, so no feature has to import another to be started.
 import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { startEmailWorker } from "~/features/email/worker.server";
+import { startSyncWorker } from "~/features/sync/worker.server";
 
 /** Starts this process's email worker and the consent retention schedule, each once. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
+  await startSyncWorker();
 }
