@@ -60,7 +60,7 @@ function detailOf(text: string): string {
     const parsed = JSON.parse(text) as { detail?: unknown; error?: unknown; error_description?: unknown };
     const error = parsed.error as { message?: unknown } | string | undefined;
     const found = parsed.detail ?? parsed.error_description ?? (typeof error === "object" ? error?.message : error);
-    return typeof found === "string" ? found.slice(0, 200) : "";
+    return typeof found === "string" ? found.slice(0, 200).replace(/\.+$/, "") : "";
   } catch {
     return "";
   }
