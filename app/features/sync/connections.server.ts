@@ -62,7 +62,7 @@ export async function finishConnect(
   db: Database,
   options: { userId: string; sessionId: string; providerId: string; state: string | null; code: string | null; error: string | null },
 ) {
-  const provider = configuredProvider(options.providerId);
+  const provider = knownProvider(options.providerId);
   const [state] = options.state
     ? await db
         .delete(syncOauthState)
@@ -79,6 +79,7 @@ export async function finishConnect(
     : [];
   if (!state) throw new DomainError("not_found", `This ${provider.label} authorization was not started here or has expired. Connect again.`);
   if (options.error || !options.code) throw new DomainError("provider_failed", `${provider.label} was not connected: access was not granted.`);
+  configuredProvider(provider.id);
   let tokens;
   try {
     tokens = await provider.exchangeCode({ code: options.code, redirectUri: callbackUrlOf(provider.id) });
