@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { withdrawConsent } from "~/features/consent/consent.server";
+import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { createSyncWorker } from "~/features/sync/worker.server";
@@ -126,6 +126,30 @@ describe("Mailchimp", () => {
     const kept = await db.execute(sql`select count(*)::int as n from sync_job j where j::text ilike '%yara%'`);
     expect((kept as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
     expect((await page(owner)).log[0]).toMatchObject({ lead: "Erased lead", result: "Removed: the lead was erased." });
+  });
+
+  it("double opt-in: nothing reaches the audience until the visitor confirms, then the member is subscribed with the confirmation", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    const campaign = await createCampaign({ userId: owner.id, title: "Cake club" });
+    const { db } = await getServices();
+    await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
+    await visitorSubmits(campaign.id, { name: "Dora Double", email: "dora@example.com", marketingConsent: "yes" });
+    await drain();
+    const key = `list-cafe/${subscriberHash("dora@example.com")}`;
+    expect(standIns.state.mailchimp.members.has(key)).toBe(false);
+    expect((await page(owner)).log[0]).toMatchObject({ lead: "dora@example.com", result: "Not sent: the visitor has not confirmed yet." });
+
+    const token = crypto.randomBytes(32).toString("base64url");
+    await db
+      .update(schema.leadConsent)
+      .set({ confirmTokenHash: crypto.createHash("sha256").update(token).digest("hex") })
+      .where(eq(schema.leadConsent.leadId, await leadOf(campaign.id, "dora@example.com")));
+    expect(await confirmConsent(db, { token, clientAddress: "203.0.113.9" })).toBe(true);
+    await drain();
+    expect(standIns.state.mailchimp.members.get(key)?.status).toBe("subscribed");
+    expect(standIns.state.mailchimp.notes.find((entry) => entry.key === key)!.note).toContain("Confirmed by email on");
   });
 
   it("refuses a callback whose state another session started", async () => {
