@@ -48,6 +48,64 @@ export function syncBackoffMs(attempt: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
+type Settings = typeof SYNC_WORKER_DEFAULTS;
+
+async function send(db: Database, job: ClaimedJob, connection: ConnectionRow): Promise<Finish> {
+  const provider = knownProvider(connection.provider);
+  const live = await accessTokenOf(db, connection);
+  if (job.action === "erase") {
+    await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
+    return { status: "succeeded", result: "Removed: the lead was erased." };
+  }
+  const lead = job.lead_id ? await syncLeadOf(db, job.lead_id) : null;
+  if (!lead) return { status: "skipped", result: "Not sent: the lead was erased." };
+  if (!connection.destinationId) return { status: "skipped", result: `Not sent: no ${provider.destinationNoun} chosen.` };
+  const [previous] = rowsOf<{ remoteKey: string; remoteRow: string }>(
+    await db.execute(sql`
+      select remote_key as "remoteKey", remote_row as "remoteRow" from sync_record
+       where connection_id = ${connection.id} and lead_id = ${lead.id}`),
+  );
+  const outcome = await provider.pushLead({ ...live, destinationId: connection.destinationId }, lead, previous ?? null);
+  if ("skipped" in outcome) return { status: "skipped", result: outcome.skipped };
+  await keepCopy(db, connection.id, lead.id, outcome.sent);
+  return { status: "succeeded", result: outcome.note ?? "Sent." };
+}
+
+/** Remembers what the destination holds; if the lead was erased meanwhile, queues its removal instead. */
+async function keepCopy(db: Database, connectionId: string, leadId: string, copy: { remoteKey: string; remoteRow: string }) {
+  const kept = rowsOf(
+    await db.execute(sql`
+      insert into sync_record (connection_id, lead_id, remote_key, remote_row)
+      select ${connectionId}, l.id, ${copy.remoteKey}, ${copy.remoteRow} from lead l where l.id = ${leadId}
+      on conflict (connection_id, lead_id) do update set remote_key = excluded.remote_key, remote_row = excluded.remote_row, synced_at = now()
+      returning lead_id`),
+  );
+  if (kept.length === 0)
+    await db.execute(sql`
+      insert into sync_job (connection_id, action, remote_key, remote_row) values (${connectionId}, 'erase', ${copy.remoteKey}, ${copy.remoteRow})`);
+}
+
+async function failed(db: Database, settings: Settings, job: ClaimedJob, connection: ConnectionRow, error: ProviderError): Promise<Finish> {
+  if (error.kind === "auth" || (error.kind === "gone" && job.action === "push")) {
+    const broken =
+      error.kind === "gone"
+        ? new ProviderError(`The chosen ${knownProvider(connection.provider).destinationNoun} no longer exists. Choose another.`, "gone")
+        : error;
+    await markBroken(db, connection.id, broken);
+    // The job waits, without spending an attempt, until the owner reconnects or chooses again.
+    return { status: "pending", result: broken.message, delayMs: 0, countAttempt: false };
+  }
+  if (error.kind === "gone") return { status: "succeeded", result: "Already removed." };
+  if (error.kind === "refused") return { status: "failed", result: error.message };
+  return retryLater(settings, job, error.message, error.retryAfterMs);
+}
+
+function retryLater(settings: Settings, job: ClaimedJob, result: string, retryAfterMs?: number): Finish {
+  if (job.attempts >= settings.maxAttempts) return { status: "failed", result: `${result} Gave up after ${job.attempts} attempts.` };
+  const delayMs = Math.max(retryAfterMs ?? 0, syncBackoffMs(job.attempts, settings.backoffBaseMs, settings.backoffMaxMs));
+  return { status: "pending", result, delayMs, countAttempt: true };
+}
+
 export function createSyncWorker(options: SyncWorkerOptions) {
   const settings = { ...SYNC_WORKER_DEFAULTS, ...options };
   const { db } = options;
@@ -89,68 +147,12 @@ export function createSyncWorker(options: SyncWorkerOptions) {
     const [connection] = await db.select().from(syncConnection).where(eq(syncConnection.id, job.connection_id));
     if (!connection) return { status: "skipped", result: "Disconnected." };
     try {
-      return await send(job, connection);
+      return await send(db, job, connection);
     } catch (error) {
-      if (error instanceof ProviderError) return await failed(job, connection, error);
+      if (error instanceof ProviderError) return await failed(db, settings, job, connection, error);
       log.error({ err: error, jobId: job.id }, "sync job failed unexpectedly");
-      return retryLater(job, "Something went wrong on our side; we will try again.");
+      return retryLater(settings, job, "Something went wrong on our side; we will try again.");
     }
-  }
-
-  async function send(job: ClaimedJob, connection: ConnectionRow): Promise<Finish> {
-    const provider = knownProvider(connection.provider);
-    const live = await accessTokenOf(db, connection);
-    if (job.action === "erase") {
-      await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
-      return { status: "succeeded", result: "Removed: the lead was erased." };
-    }
-    const lead = job.lead_id ? await syncLeadOf(db, job.lead_id) : null;
-    if (!lead) return { status: "skipped", result: "Not sent: the lead was erased." };
-    if (!connection.destinationId) return { status: "skipped", result: `Not sent: no ${provider.destinationNoun} chosen.` };
-    const [previous] = rowsOf<{ remoteKey: string; remoteRow: string }>(
-      await db.execute(sql`
-        select remote_key as "remoteKey", remote_row as "remoteRow" from sync_record
-         where connection_id = ${connection.id} and lead_id = ${lead.id}`),
-    );
-    const outcome = await provider.pushLead({ ...live, destinationId: connection.destinationId }, lead, previous ?? null);
-    if ("skipped" in outcome) return { status: "skipped", result: outcome.skipped };
-    await keepCopy(connection.id, lead.id, outcome.sent);
-    return { status: "succeeded", result: outcome.note ?? "Sent." };
-  }
-
-  /** Remembers what the destination holds; if the lead was erased meanwhile, queues its removal instead. */
-  async function keepCopy(connectionId: string, leadId: string, copy: { remoteKey: string; remoteRow: string }) {
-    const kept = rowsOf(
-      await db.execute(sql`
-        insert into sync_record (connection_id, lead_id, remote_key, remote_row)
-        select ${connectionId}, l.id, ${copy.remoteKey}, ${copy.remoteRow} from lead l where l.id = ${leadId}
-        on conflict (connection_id, lead_id) do update set remote_key = excluded.remote_key, remote_row = excluded.remote_row, synced_at = now()
-        returning lead_id`),
-    );
-    if (kept.length === 0)
-      await db.execute(sql`
-        insert into sync_job (connection_id, action, remote_key, remote_row) values (${connectionId}, 'erase', ${copy.remoteKey}, ${copy.remoteRow})`);
-  }
-
-  async function failed(job: ClaimedJob, connection: ConnectionRow, error: ProviderError): Promise<Finish> {
-    if (error.kind === "auth" || (error.kind === "gone" && job.action === "push")) {
-      const broken =
-        error.kind === "gone"
-          ? new ProviderError(`The chosen ${knownProvider(connection.provider).destinationNoun} no longer exists. Choose another.`, "gone")
-          : error;
-      await markBroken(db, connection.id, broken);
-      // The job waits, without spending an attempt, until the owner reconnects or chooses again.
-      return { status: "pending", result: broken.message, delayMs: 0, countAttempt: false };
-    }
-    if (error.kind === "gone") return { status: "succeeded", result: "Already removed." };
-    if (error.kind === "refused") return { status: "failed", result: error.message };
-    return retryLater(job, error.message, error.retryAfterMs);
-  }
-
-  function retryLater(job: ClaimedJob, result: string, retryAfterMs?: number): Finish {
-    if (job.attempts >= settings.maxAttempts) return { status: "failed", result: `${result} Gave up after ${job.attempts} attempts.` };
-    const delayMs = Math.max(retryAfterMs ?? 0, syncBackoffMs(job.attempts, settings.backoffBaseMs, settings.backoffMaxMs));
-    return { status: "pending", result, delayMs, countAttempt: true };
   }
 
   async function runOnce() {
