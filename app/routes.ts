@@ -46,6 +46,8 @@ export default [
     route("settings", "routes/settings.tsx"),
     route("settings/integrations", "routes/settings.integrations.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
+    route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),
+    route("settings/integrations/sync/:provider/callback", "routes/settings.integrations.sync-callback.tsx"),
     route("docs/api", "routes/docs.api.tsx"),
     route("redeem/staff", "routes/redeem.staff.tsx"),
     route("admin", "routes/admin.tsx"),

@@ -20,6 +20,7 @@ import {
   UpgradePrompt,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
+import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -161,6 +162,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
         }
       />
       {!isPro ? <UpgradePrompt /> : null}
+
+      <SyncSectionLink />
+
       <WebhooksSection isPro={isPro} endpoints={endpoints} result={result("endpoint")} busy={busy} />
       <ApiKeysSection isPro={isPro} keys={keys} result={result} busy={busy} />
     </main>

@@ -4,11 +4,13 @@ import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { startEmailWorker } from "~/features/email/worker.server";
 import { startWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { startUploadCleanup } from "~/features/uploads/cleanup.server";
+import { startSyncWorker } from "~/features/sync/worker.server";
 
-/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks. */
+/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
   await startUploadCleanup();
   await startWebhookWorker();
+  await startSyncWorker();
 }

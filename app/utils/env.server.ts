@@ -116,6 +116,17 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_PUBLIC_URL: url("S3_PUBLIC_URL"),
+  /** Lead sync (decision 400): each provider's OAuth client; unset, its Connect button says so. */
+  MAILCHIMP_CLIENT_ID: optional,
+  MAILCHIMP_CLIENT_SECRET: optional,
+  /** Authorize, token and metadata; the API address comes from the metadata answer. */
+  MAILCHIMP_LOGIN_BASE: url("MAILCHIMP_LOGIN_BASE"),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTH_BASE: url("GOOGLE_AUTH_BASE"),
+  /** Token and revoke. */
+  GOOGLE_TOKEN_BASE: url("GOOGLE_TOKEN_BASE"),
+  GOOGLE_SHEETS_BASE: url("GOOGLE_SHEETS_BASE"),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

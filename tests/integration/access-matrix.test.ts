@@ -65,6 +65,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.webhook.tsx": { loader: "user", action: "user" },
+  "routes/settings.integrations.sync.tsx": { loader: "user", action: "user" },
+  "routes/settings.integrations.sync-callback.tsx": { loader: "user" },
   "routes/docs.api.tsx": { loader: "public" },
   "routes/admin.tsx": { loader: "admin" },
   "routes/admin.users.tsx": { loader: "admin", action: "admin" },
@@ -156,6 +158,8 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "createEndpoint", url: "https://hooks.example.com/hijack", events: "lead.created" };
     case "routes/settings.integrations.webhook.tsx":
       return { intent: "delete" };
+    case "routes/settings.integrations.sync.tsx":
+      return { intent: "campaign", provider: "mailchimp", campaignId: bCampaignId, on: "no" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
     case "routes/redeem.tsx":
@@ -563,6 +567,53 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       makeRequest("/settings/integrations", { cookie: a.cookie, form: meaningfulForm("routes/settings.integrations.tsx", a) }),
     );
     expect(free.status).toBe(403);
+  },
+  "routes/settings.integrations.sync.tsx": async () => {
+    const { loader, action } = await load("routes/settings.integrations.sync.tsx");
+    const { db } = await getServices();
+    // B's connection with a failed sync: A can neither see, retry nor switch anything of it.
+    const [connection] = await db
+      .insert(schema.syncConnection)
+      .values({
+        userId: b.id,
+        provider: "mailchimp",
+        accessToken: "v1.sealed",
+        accountName: "B's Mailchimp",
+        destinationId: "list-b",
+        destinationName: "B's audience",
+      })
+      .returning();
+    const [job] = await db
+      .insert(schema.syncJob)
+      .values({
+        connectionId: connection!.id,
+        action: "erase",
+        remoteKey: "list-b",
+        remoteRow: "0".repeat(32),
+        status: "failed",
+        lastResult: "B's failure",
+      })
+      .returning();
+    const page = await outcome(loader, makeRequest("/settings/integrations/sync", { cookie: a.cookie }));
+    expect(page.status).toBe(200);
+    for (const secret of ["B's Mailchimp", "B's audience", "B's failure", B_TITLE]) expect(await text(page.result)).not.toContain(secret);
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "retry", jobId: job!.id },
+      { intent: "campaign", provider: "mailchimp", campaignId: bCampaignId, on: "no" },
+      { intent: "disconnect", provider: "mailchimp" },
+      { intent: "choose", provider: "mailchimp", destinationId: "list-b" },
+    ]) {
+      expect([403, 404]).toContain((await outcome(action, makeRequest("/settings/integrations/sync", { cookie: a.cookie, form }))).status);
+    }
+    const [after] = await db.select().from(schema.syncJob).where(eq(schema.syncJob.id, job!.id));
+    expect(after!.status).toBe("failed");
+    expect(await db.select().from(schema.syncCampaignOff)).toEqual([]);
+    await db.delete(schema.syncConnection).where(eq(schema.syncConnection.id, connection!.id));
+  },
+  "routes/settings.integrations.sync-callback.tsx": async () => {
+    const { loader } = await load("routes/settings.integrations.sync-callback.tsx");
+    const path = "/settings/integrations/sync/mailchimp/callback?code=stolen&state=not-a-state-of-this-session";
+    expect((await outcome(loader, makeRequest(path, { cookie: a.cookie }), { provider: "mailchimp" })).status).toBe(404);
   },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");

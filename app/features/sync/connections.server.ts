@@ -1,0 +1,217 @@
+// Connecting a provider account (decision 401): the OAuth round trip with a `state` bound to the
+// asking session, tokens sealed at rest and refreshed before they expire, the destination chosen,
+// and Disconnect revoking what the provider lets us revoke.
+import crypto from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { businessProfile, syncConnection, syncOauthState } from "~/db/schema";
+import { DomainError } from "~/utils/domain-error";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { getServices } from "~/utils/services.server";
+import { ProviderError, type LiveConnection, type SyncProvider } from "./provider";
+import { providerOf } from "./providers.server";
+import { openToken, sealToken } from "./token-seal.server";
+
+/** An authorization must come back within this long. */
+const STATE_TTL_MINUTES = 15;
+/** A token this close to its expiry is refreshed before use. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export type ConnectionRow = typeof syncConnection.$inferSelect;
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+export function callbackUrlOf(providerId: string) {
+  return `${getEnv().appOrigin}/settings/integrations/sync/${providerId}/callback`;
+}
+
+export function knownProvider(providerId: string): SyncProvider {
+  const provider = providerOf(providerId);
+  if (!provider) throw new DomainError("not_found", "There is no such provider.");
+  return provider;
+}
+
+function configuredProvider(providerId: string) {
+  const provider = knownProvider(providerId);
+  const missing = provider.missingConfiguration();
+  if (missing.length > 0)
+    throw new DomainError("not_configured", `${provider.label} is not configured: the operator must set ${missing.join(" and ")}.`);
+  return provider;
+}
+
+/** Starts an authorization: the provider's address to send the owner to, with a fresh state. */
+export async function startConnect(db: Database, options: { userId: string; sessionId: string; providerId: string }) {
+  const provider = configuredProvider(options.providerId);
+  const state = crypto.randomBytes(24).toString("base64url");
+  await db.insert(syncOauthState).values({
+    stateHash: sha256(state),
+    userId: options.userId,
+    sessionId: options.sessionId,
+    provider: provider.id,
+    expiresAt: sql`now() + make_interval(mins => ${STATE_TTL_MINUTES})`,
+  });
+  return provider.authorizeUrl({ state, redirectUri: callbackUrlOf(provider.id) });
+}
+
+/**
+ * The provider sent the owner back. The state must be one this session asked for, for this
+ * provider, not yet used nor expired; then the code is exchanged and the tokens kept, sealed.
+ */
+export async function finishConnect(
+  db: Database,
+  options: { userId: string; sessionId: string; providerId: string; state: string | null; code: string | null; error: string | null },
+) {
+  const provider = knownProvider(options.providerId);
+  const [state] = options.state
+    ? await db
+        .delete(syncOauthState)
+        .where(
+          and(
+            eq(syncOauthState.stateHash, sha256(options.state)),
+            eq(syncOauthState.userId, options.userId),
+            eq(syncOauthState.sessionId, options.sessionId),
+            eq(syncOauthState.provider, provider.id),
+            gt(syncOauthState.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ stateHash: syncOauthState.stateHash })
+    : [];
+  if (!state) throw new DomainError("not_found", `This ${provider.label} authorization was not started here or has expired. Connect again.`);
+  if (options.error || !options.code) throw new DomainError("provider_failed", `${provider.label} was not connected: access was not granted.`);
+  configuredProvider(provider.id);
+  let tokens;
+  try {
+    tokens = await provider.exchangeCode({ code: options.code, redirectUri: callbackUrlOf(provider.id) });
+  } catch (error) {
+    if (error instanceof ProviderError) throw new DomainError("provider_failed", `${provider.label} was not connected: ${error.message}`);
+    throw error;
+  }
+  const { secret } = await getServices();
+  const sealed = {
+    accessToken: sealToken(secret, tokens.accessToken),
+    refreshToken: tokens.refreshToken ? sealToken(secret, tokens.refreshToken) : null,
+    expiresAt: tokens.expiresAt,
+    apiEndpoint: tokens.apiEndpoint,
+    accountName: tokens.accountName,
+    status: "active" as const,
+    brokenReason: null,
+    updatedAt: sql`now()`,
+  };
+  await db
+    .insert(syncConnection)
+    .values({ userId: options.userId, provider: provider.id, ...sealed })
+    .onConflictDoUpdate({ target: [syncConnection.userId, syncConnection.provider], set: sealed });
+  return provider;
+}
+
+export async function connectionOf(db: Database, options: { userId: string; providerId: string }) {
+  const [row] = await db
+    .select()
+    .from(syncConnection)
+    .where(and(eq(syncConnection.userId, options.userId), eq(syncConnection.provider, knownProvider(options.providerId).id)));
+  if (!row) throw new DomainError("not_found", "This provider is not connected.");
+  return row;
+}
+
+/** The connection's access token, refreshed first when it is about to expire. A refusal marks the connection broken. */
+export async function accessTokenOf(db: Database, row: ConnectionRow): Promise<Omit<LiveConnection, "destinationId">> {
+  const { secret } = await getServices();
+  const provider = knownProvider(row.provider);
+  const live = { accessToken: openToken(secret, row.accessToken), apiEndpoint: row.apiEndpoint };
+  if (!row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS || !provider.refresh) return live;
+  if (!row.refreshToken) throw await markBroken(db, row.id, new ProviderError(`${provider.label} access expired. Reconnect to resume.`, "auth"));
+  try {
+    const fresh = await provider.refresh(openToken(secret, row.refreshToken));
+    await db
+      .update(syncConnection)
+      .set({
+        accessToken: sealToken(secret, fresh.accessToken),
+        expiresAt: fresh.expiresAt,
+        ...(fresh.refreshToken ? { refreshToken: sealToken(secret, fresh.refreshToken) } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(syncConnection.id, row.id));
+    return { ...live, accessToken: fresh.accessToken };
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind !== "retry") throw await markBroken(db, row.id, error);
+    throw error;
+  }
+}
+
+/** The connection needs its owner: the page shows why until they reconnect or choose again. */
+export async function markBroken(db: Database, connectionId: string, error: ProviderError) {
+  await db
+    .update(syncConnection)
+    .set({ status: "broken", brokenReason: error.message, updatedAt: sql`now()` })
+    .where(eq(syncConnection.id, connectionId));
+  return error;
+}
+
+async function withProvider<T>(
+  db: Database,
+  row: ConnectionRow,
+  call: (live: Omit<LiveConnection, "destinationId">, provider: SyncProvider) => Promise<T>,
+) {
+  const provider = knownProvider(row.provider);
+  try {
+    return await call(await accessTokenOf(db, row), provider);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.kind === "auth") await markBroken(db, row.id, error);
+    throw new DomainError("provider_failed", error.message);
+  }
+}
+
+export async function listDestinations(db: Database, options: { userId: string; providerId: string }) {
+  const row = await connectionOf(db, options);
+  return withProvider(db, row, (live, provider) => provider.listDestinations(live));
+}
+
+async function setDestination(db: Database, row: ConnectionRow, destination: { id: string; name: string }) {
+  await db
+    .update(syncConnection)
+    .set({ destinationId: destination.id, destinationName: destination.name, status: "active", brokenReason: null, updatedAt: sql`now()` })
+    .where(eq(syncConnection.id, row.id));
+}
+
+/** Chooses one of the account's destinations (a Mailchimp audience): only one the provider lists. */
+export async function chooseDestination(db: Database, options: { userId: string; providerId: string; destinationId: string }) {
+  const row = await connectionOf(db, options);
+  const destinations = await withProvider(db, row, (live, provider) => provider.listDestinations(live));
+  const chosen = destinations.find((destination) => destination.id === options.destinationId);
+  if (!chosen) throw new DomainError("not_found", "This audience is not in the connected account.");
+  await setDestination(db, row, chosen);
+  return chosen;
+}
+
+/** "Create a new sheet": named after the business, with its header row, and chosen. */
+export async function createDestination(db: Database, options: { userId: string; providerId: string }) {
+  const row = await connectionOf(db, options);
+  const [profile] = await db.select({ name: businessProfile.name }).from(businessProfile).where(eq(businessProfile.userId, options.userId));
+  const name = `${profile?.name?.trim() || "LeadQR"} leads`;
+  const created = await withProvider(db, row, async (live, provider) => {
+    if (!provider.createDestination) throw new DomainError("not_found", `${provider.label} destinations are chosen, not created.`);
+    return provider.createDestination(live, name);
+  });
+  await setDestination(db, row, created);
+  return created;
+}
+
+/** Revokes the tokens where the provider allows it, then forgets the connection, its jobs and log. */
+export async function disconnect(db: Database, options: { userId: string; providerId: string }) {
+  const row = await connectionOf(db, options);
+  const provider = knownProvider(row.provider);
+  try {
+    const { secret } = await getServices();
+    await provider.revoke({
+      accessToken: openToken(secret, row.accessToken),
+      refreshToken: row.refreshToken ? openToken(secret, row.refreshToken) : null,
+    });
+  } catch (error) {
+    // Disconnecting never fails: a token the provider already dropped is as good as revoked.
+    logger.warn({ err: error, provider: row.provider }, "sync token not revoked at disconnect");
+  }
+  await db.delete(syncConnection).where(eq(syncConnection.id, row.id));
+  return provider;
+}

@@ -1,0 +1,159 @@
+// Google Sheets (decision 403): OAuth 2 with the narrow drive.file scope (only sheets this app
+// creates), a sheet per business with a header row, one row per lead appended and then kept up
+// to date in place, cleared when the lead is erased.
+import { getEnv } from "~/utils/env.server";
+import { callProvider } from "./provider-http.server";
+import type { LiveConnection, PushOutcome, RemoteCopy, SyncLead, SyncProvider } from "./provider";
+
+const LABEL = "Google Sheets";
+export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/drive.file";
+/** The tab every sheet we create has; rows are appended to it. */
+export const SHEET_TAB = "Leads";
+export const SHEET_HEADER = ["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"];
+
+const trimmed = (value: string) => value.replace(/\/+$/, "");
+const authBase = () => trimmed(getEnv().GOOGLE_AUTH_BASE ?? "https://accounts.google.com");
+const tokenBase = () => trimmed(getEnv().GOOGLE_TOKEN_BASE ?? "https://oauth2.googleapis.com");
+const sheetsBase = () => `${trimmed(getEnv().GOOGLE_SHEETS_BASE ?? "https://sheets.googleapis.com")}/v4/spreadsheets`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type TokenAnswer = { access_token: string; expires_in?: number; refresh_token?: string };
+const expiryOf = (answer: TokenAnswer) => (answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000) : null);
+
+/** "2026-11-26 18:04" in the owner's zone: what the staff reading the sheet expect. */
+export function ownerTimeOf(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+}
+
+export function sheetRowOf(lead: SyncLead) {
+  return [
+    ownerTimeOf(lead.collectedAt, lead.ownerTimeZone),
+    lead.name,
+    lead.email,
+    lead.phone ?? "",
+    lead.campaignTitle,
+    lead.placementName ?? "",
+    lead.offerCode ?? "",
+    lead.consentStatus,
+  ];
+}
+
+async function pushLead(connection: LiveConnection, lead: SyncLead, previous: RemoteCopy | null): Promise<PushOutcome> {
+  const sheet = `${sheetsBase()}/${encodeURIComponent(connection.destinationId)}`;
+  const values = [sheetRowOf(lead)];
+  if (previous && previous.remoteKey === connection.destinationId) {
+    await callProvider(`${sheet}/values/${encodeURIComponent(previous.remoteRow)}?valueInputOption=RAW`, {
+      label: LABEL,
+      method: "PUT",
+      headers: bearer(connection.accessToken),
+      json: { range: previous.remoteRow, values },
+    });
+    return { sent: previous, note: "Row updated." };
+  }
+  const answer = await callProvider<{ updates: { updatedRange: string } }>(
+    `${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`,
+    { label: LABEL, headers: bearer(connection.accessToken), json: { values } },
+  );
+  return { sent: { remoteKey: connection.destinationId, remoteRow: answer.updates.updatedRange }, note: "Row added." };
+}
+
+export const googleSheets: SyncProvider = {
+  id: "google_sheets",
+  label: LABEL,
+  destinationNoun: "sheet",
+  missingConfiguration() {
+    const env = getEnv();
+    return [env.GOOGLE_CLIENT_ID ? null : "GOOGLE_CLIENT_ID", env.GOOGLE_CLIENT_SECRET ? null : "GOOGLE_CLIENT_SECRET"].filter(
+      (name): name is string => name !== null,
+    );
+  },
+  authorizeUrl({ state, redirectUri }) {
+    const query = new URLSearchParams({
+      client_id: getEnv().GOOGLE_CLIENT_ID ?? "",
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: GOOGLE_SCOPE,
+      // A refresh token, every time the owner connects.
+      access_type: "offline",
+      prompt: "consent",
+      include_granted_scopes: "true",
+      state,
+    });
+    return `${authBase()}/o/oauth2/v2/auth?${query}`;
+  },
+  async exchangeCode({ code, redirectUri }) {
+    const env = getEnv();
+    const answer = await callProvider<TokenAnswer>(`${tokenBase()}/token`, {
+      label: LABEL,
+      form: {
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        client_id: env.GOOGLE_CLIENT_ID ?? "",
+        client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
+      },
+    });
+    return {
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token ?? null,
+      expiresAt: expiryOf(answer),
+      apiEndpoint: null,
+      accountName: "",
+    };
+  },
+  async refresh(refreshToken) {
+    const env = getEnv();
+    const answer = await callProvider<TokenAnswer>(`${tokenBase()}/token`, {
+      label: LABEL,
+      form: {
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: env.GOOGLE_CLIENT_ID ?? "",
+        client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
+      },
+    });
+    return { accessToken: answer.access_token, expiresAt: expiryOf(answer), refreshToken: answer.refresh_token };
+  },
+  async revoke(tokens) {
+    // Revoking the refresh token ends its access tokens too.
+    await callProvider(`${tokenBase()}/revoke`, { label: LABEL, form: { token: tokens.refreshToken ?? tokens.accessToken } });
+  },
+  // With drive.file the app sees only the sheets it created; those are remembered by the connection.
+  async listDestinations() {
+    return [];
+  },
+  async createDestination(connection, name) {
+    const created = await callProvider<{ spreadsheetId: string; properties?: { title?: string } }>(sheetsBase(), {
+      label: LABEL,
+      headers: bearer(connection.accessToken),
+      json: { properties: { title: name }, sheets: [{ properties: { title: SHEET_TAB } }] },
+    });
+    await callProvider(
+      `${sheetsBase()}/${encodeURIComponent(created.spreadsheetId)}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW`,
+      {
+        label: LABEL,
+        headers: bearer(connection.accessToken),
+        json: { values: [SHEET_HEADER] },
+      },
+    );
+    return { id: created.spreadsheetId, name: created.properties?.title ?? name };
+  },
+  pushLead,
+  async removeLead(connection, copy) {
+    await callProvider(`${sheetsBase()}/${encodeURIComponent(copy.remoteKey)}/values/${encodeURIComponent(copy.remoteRow)}:clear`, {
+      label: LABEL,
+      headers: bearer(connection.accessToken),
+      json: {},
+    });
+  },
+};

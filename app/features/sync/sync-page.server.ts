@@ -1,0 +1,71 @@
+// The lead sync page's reads and actions, so its route stays thin.
+import type { Database } from "~/db/client.server";
+import { DomainError } from "~/utils/domain-error";
+import { chooseDestination, createDestination, disconnect, listDestinations, startConnect } from "./connections.server";
+import type { SyncProviderView } from "./sync-view";
+import { retrySyncJob, setCampaignSync, syncOverview } from "./status.server";
+import { nudgeSyncWorker } from "./worker.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Everything the page shows. An account's audiences are fetched from the provider only while the
+ * owner has none chosen or asked to choose another (`choose`), not on every visit.
+ */
+export async function syncPageData(db: Database, options: { userId: string; choose: string | null }) {
+  const overview = await syncOverview(db, options);
+  const providers: SyncProviderView[] = await Promise.all(
+    overview.providers.map(async (provider) => {
+      const view: SyncProviderView = provider;
+      const wantsChoice = provider.connection && !provider.canCreate && (!provider.connection.destinationName || options.choose === provider.id);
+      if (!wantsChoice) return view;
+      try {
+        return { ...view, destinations: await listDestinations(db, { userId: options.userId, providerId: provider.id }) };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        return { ...view, destinationsError: error.message };
+      }
+    }),
+  );
+  return { providers, log: overview.log, campaigns: overview.campaigns };
+}
+
+export type SyncIntent = "connect" | "choose" | "create" | "disconnect" | "campaign" | "retry";
+
+/** Runs one of the page's forms; the answer is a message, or where to send the owner (the provider's consent screen). */
+export async function runSyncIntent(
+  db: Database,
+  options: { userId: string; sessionId: string; intent: SyncIntent; fields: Record<string, string> },
+): Promise<{ redirectTo: string } | { message: string }> {
+  const { userId, fields } = options;
+  const providerId = fields.provider ?? "";
+  switch (options.intent) {
+    case "connect":
+      return { redirectTo: await startConnect(db, { userId, sessionId: options.sessionId, providerId }) };
+    case "choose": {
+      const chosen = await chooseDestination(db, { userId, providerId, destinationId: fields.destinationId ?? "" });
+      nudgeSyncWorker();
+      return { message: `New leads go to the audience “${chosen.name}”.` };
+    }
+    case "create": {
+      const created = await createDestination(db, { userId, providerId });
+      nudgeSyncWorker();
+      return { message: `Created the sheet “${created.name}”. New leads go there.` };
+    }
+    case "disconnect": {
+      const provider = await disconnect(db, { userId, providerId });
+      return { message: `${provider.label} is disconnected.` };
+    }
+    case "campaign": {
+      if (!UUID.test(fields.campaignId ?? "")) throw new DomainError("not_found", "This campaign does not exist.");
+      await setCampaignSync(db, { userId, providerId, campaignId: fields.campaignId!, on: fields.on === "yes" });
+      return { message: fields.on === "yes" ? "This campaign's leads will be sent." : "This campaign's leads will not be sent." };
+    }
+    case "retry": {
+      if (!UUID.test(fields.jobId ?? "")) throw new DomainError("not_found", "This sync is not waiting for a retry.");
+      await retrySyncJob(db, { userId, jobId: fields.jobId! });
+      nudgeSyncWorker();
+      return { message: "Sent back to the queue." };
+    }
+  }
+}

@@ -1,0 +1,23 @@
+// What the lead sync page shows, shared by its loader and its components.
+
+export type SyncProviderView = {
+  id: string;
+  label: string;
+  destinationNoun: string;
+  canCreate: boolean;
+  missingConfiguration: string[];
+  connection: {
+    status: "active" | "broken";
+    brokenReason: string | null;
+    accountName: string;
+    destinationName: string | null;
+    lastSyncAt: string | null;
+    failures: number;
+    campaignsOff: string[];
+  } | null;
+  /** The account's destinations to choose from, when the page offers the choice. */
+  destinations?: Array<{ id: string; name: string }>;
+  destinationsError?: string;
+};
+
+export type SyncLogView = { id: string; provider: string; at: string; lead: string; status: string; result: string | null; attempts: number };

@@ -1,0 +1,196 @@
+// Runs the sync outbox (decision 400), as the webhook and email workers run theirs: jobs claimed
+// with FOR UPDATE SKIP LOCKED under a lease, retried with backoff while the provider fails or
+// rate-limits, given up only on a permanent refusal or after MAX attempts. A refusal of our
+// access, or a deleted audience or sheet, holds the connection's jobs until the owner acts.
+import { eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { syncConnection } from "~/db/schema";
+import type { Clock } from "~/utils/clock";
+import { logger as appLogger } from "~/utils/logger.server";
+import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
+import { getServices, onShutdown } from "~/utils/services.server";
+import { accessTokenOf, knownProvider, markBroken, type ConnectionRow } from "./connections.server";
+import { ProviderError } from "./provider";
+import { syncLeadOf } from "./sync-lead.server";
+
+export const SYNC_WORKER_DEFAULTS = {
+  batchSize: 10,
+  pollMs: 1_000,
+  leaseMs: 60_000,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 60 * 60_000,
+  /** About a day of retries with these delays. */
+  maxAttempts: 30,
+};
+
+export type SyncWorkerOptions = Partial<typeof SYNC_WORKER_DEFAULTS> & {
+  db: Database;
+  logger?: Pick<Logger, "info" | "warn" | "error">;
+  clock?: Clock;
+};
+
+type ClaimedJob = {
+  id: string;
+  connection_id: string;
+  lead_id: string | null;
+  action: "push" | "erase";
+  remote_key: string | null;
+  remote_row: string | null;
+  attempts: number;
+};
+
+type Finish =
+  { status: "succeeded" | "skipped" | "failed"; result: string } | { status: "pending"; result: string; delayMs: number; countAttempt: boolean };
+
+export function syncBackoffMs(attempt: number, baseMs: number, maxMs: number) {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+type Settings = typeof SYNC_WORKER_DEFAULTS;
+
+async function send(db: Database, job: ClaimedJob, connection: ConnectionRow): Promise<Finish> {
+  const provider = knownProvider(connection.provider);
+  const live = await accessTokenOf(db, connection);
+  if (job.action === "erase") {
+    await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
+    return { status: "succeeded", result: "Removed: the lead was erased." };
+  }
+  const lead = job.lead_id ? await syncLeadOf(db, job.lead_id) : null;
+  if (!lead) return { status: "skipped", result: "Not sent: the lead was erased." };
+  if (!connection.destinationId) return { status: "skipped", result: `Not sent: no ${provider.destinationNoun} chosen.` };
+  const [previous] = rowsOf<{ remoteKey: string; remoteRow: string }>(
+    await db.execute(sql`
+      select remote_key as "remoteKey", remote_row as "remoteRow" from sync_record
+       where connection_id = ${connection.id} and lead_id = ${lead.id}`),
+  );
+  const outcome = await provider.pushLead({ ...live, destinationId: connection.destinationId }, lead, previous ?? null);
+  if ("skipped" in outcome) return { status: "skipped", result: outcome.skipped };
+  await keepCopy(db, connection.id, lead.id, outcome.sent);
+  return { status: "succeeded", result: outcome.note ?? "Sent." };
+}
+
+/** Remembers what the destination holds; if the lead was erased meanwhile, queues its removal instead. */
+async function keepCopy(db: Database, connectionId: string, leadId: string, copy: { remoteKey: string; remoteRow: string }) {
+  const kept = rowsOf(
+    await db.execute(sql`
+      insert into sync_record (connection_id, lead_id, remote_key, remote_row)
+      select ${connectionId}, l.id, ${copy.remoteKey}, ${copy.remoteRow} from lead l where l.id = ${leadId}
+      on conflict (connection_id, lead_id) do update set remote_key = excluded.remote_key, remote_row = excluded.remote_row, synced_at = now()
+      returning lead_id`),
+  );
+  if (kept.length === 0)
+    await db.execute(sql`
+      insert into sync_job (connection_id, action, remote_key, remote_row) values (${connectionId}, 'erase', ${copy.remoteKey}, ${copy.remoteRow})`);
+}
+
+async function failed(db: Database, settings: Settings, job: ClaimedJob, connection: ConnectionRow, error: ProviderError): Promise<Finish> {
+  if (error.kind === "auth" || (error.kind === "gone" && job.action === "push")) {
+    const broken =
+      error.kind === "gone"
+        ? new ProviderError(`The chosen ${knownProvider(connection.provider).destinationNoun} no longer exists. Choose another.`, "gone")
+        : error;
+    await markBroken(db, connection.id, broken);
+    // The job waits, without spending an attempt, until the owner reconnects or chooses again.
+    return { status: "pending", result: broken.message, delayMs: 0, countAttempt: false };
+  }
+  if (error.kind === "gone") return { status: "succeeded", result: "Already removed." };
+  if (error.kind === "refused") return { status: "failed", result: error.message };
+  return retryLater(settings, job, error.message, error.retryAfterMs);
+}
+
+function retryLater(settings: Settings, job: ClaimedJob, result: string, retryAfterMs?: number): Finish {
+  if (job.attempts >= settings.maxAttempts) return { status: "failed", result: `${result} Gave up after ${job.attempts} attempts.` };
+  const delayMs = Math.max(retryAfterMs ?? 0, syncBackoffMs(job.attempts, settings.backoffBaseMs, settings.backoffMaxMs));
+  return { status: "pending", result, delayMs, countAttempt: true };
+}
+
+export function createSyncWorker(options: SyncWorkerOptions) {
+  const settings = { ...SYNC_WORKER_DEFAULTS, ...options };
+  const { db } = options;
+  const log = options.logger ?? appLogger;
+  const now = () => sqlNow(options.clock);
+
+  async function claim(limit: number) {
+    return rowsOf<ClaimedJob>(
+      await db.execute(sql`
+        update sync_job
+           set status = 'sending', attempts = attempts + 1, locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
+         where id in (
+           select j.id from sync_job j join sync_connection c on c.id = j.connection_id
+            where c.status = 'active'
+              and ((j.status = 'pending' and j.next_attempt_at <= ${now()}) or (j.status = 'sending' and j.locked_until < ${now()}))
+            order by j.next_attempt_at
+            limit ${limit}
+            for update of j skip locked)
+        returning id, connection_id, lead_id, action, remote_key, remote_row, attempts`),
+    );
+  }
+
+  async function finish(job: ClaimedJob, outcome: Finish) {
+    if (outcome.status === "pending") {
+      await db.execute(sql`
+        update sync_job set status = 'pending', locked_until = null, last_result = ${outcome.result},
+               attempts = attempts - ${outcome.countAttempt ? 0 : 1},
+               next_attempt_at = ${now()} + make_interval(secs => ${outcome.delayMs / 1000})
+         where id = ${job.id}`);
+      return;
+    }
+    await db.execute(sql`
+      update sync_job set status = ${outcome.status}, locked_until = null, last_result = ${outcome.result}, completed_at = ${now()}
+       where id = ${job.id}`);
+  }
+
+  /** What became of one claimed job; a provider's failure is sorted, anything else is retried and logged. */
+  async function run(job: ClaimedJob): Promise<Finish> {
+    const [connection] = await db.select().from(syncConnection).where(eq(syncConnection.id, job.connection_id));
+    if (!connection) return { status: "skipped", result: "Disconnected." };
+    try {
+      return await send(db, job, connection);
+    } catch (error) {
+      if (error instanceof ProviderError) return await failed(db, settings, job, connection, error);
+      log.error({ err: error, jobId: job.id }, "sync job failed unexpectedly");
+      return retryLater(settings, job, "Something went wrong on our side; we will try again.");
+    }
+  }
+
+  async function runOnce() {
+    const jobs = await claim(settings.batchSize);
+    await Promise.all(jobs.map(async (job) => finish(job, await run(job))));
+    return jobs.length;
+  }
+
+  const loop = createPollingWorker({
+    name: "sync",
+    pass: runOnce,
+    batchSize: settings.batchSize,
+    pollMs: settings.pollMs,
+    log,
+    clock: options.clock,
+  });
+  return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
+}
+
+export type SyncWorker = ReturnType<typeof createSyncWorker>;
+
+type Registry = { worker?: SyncWorker };
+const registry: Registry = ((globalThis as { __leadqrSync?: Registry }).__leadqrSync ??= {});
+
+/** Starts this process's sync worker once; it stops before the database closes. */
+export async function startSyncWorker() {
+  if (registry.worker) return;
+  const { db } = await getServices();
+  const worker = createSyncWorker({ db });
+  registry.worker = worker;
+  worker.start();
+  onShutdown(async () => {
+    if (registry.worker === worker) registry.worker = undefined;
+    await worker.stop();
+  });
+}
+
+/** Asks the running worker (if any) to look now: after a retry, a reconnect or a new destination. */
+export function nudgeSyncWorker() {
+  registry.worker?.nudge();
+}

@@ -1,0 +1,45 @@
+import { Link, redirect } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { requireUser } from "~/features/auth/session.server";
+import { finishConnect } from "~/features/sync/connections.server";
+import { nudgeSyncWorker } from "~/features/sync/worker.server";
+import { domainErrorData } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/settings.integrations.sync-callback";
+
+/** Where the provider sends the owner back after authorizing (the OAuth redirect URI). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db } = await getServices();
+  const query = new URL(request.url).searchParams;
+  try {
+    const provider = await finishConnect(db, {
+      userId: user.id,
+      sessionId: user.sessionId,
+      providerId: params.provider,
+      state: query.get("state"),
+      code: query.get("code"),
+      error: query.get("error"),
+    });
+    nudgeSyncWorker();
+    return redirect(`/settings/integrations/sync?connected=${provider.id}`);
+  } catch (error) {
+    return domainErrorData(error, (refused) => ({ error: refused.message }));
+  }
+}
+
+export default function SyncCallback({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-xl space-y-4 px-4 py-8">
+      <h1 className="text-xl font-semibold text-gray-900">Not connected</h1>
+      <p role="alert" className="text-sm text-red-700">
+        {loaderData.error}
+      </p>
+      <Link to="/settings/integrations/sync" className={buttonClass({ variant: "secondary", size: "sm" })}>
+        Back to lead sync
+      </Link>
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Lead sync · LeadQR" }];

@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderRoute } from "../../tests/support/render-route";
+import * as sync from "./settings.integrations.sync";
+
+afterEach(cleanup);
+
+const connection = (overrides: object) => ({
+  status: "active",
+  brokenReason: null,
+  accountName: "Café Aroma",
+  destinationName: null,
+  lastSyncAt: null,
+  failures: 0,
+  campaignsOff: [],
+  ...overrides,
+});
+
+describe("the lead sync screen", () => {
+  it("says what an operator must configure, connects what is configured, and shows a broken connection and a failed sync with Retry", async () => {
+    await renderRoute(sync, {
+      path: "/settings/integrations/sync",
+      loaderData: {
+        isPro: true,
+        providers: [
+          {
+            id: "mailchimp",
+            label: "Mailchimp",
+            destinationNoun: "audience",
+            canCreate: false,
+            missingConfiguration: [],
+            connection: connection({
+              destinationName: "Café regulars",
+              status: "broken",
+              brokenReason: "The chosen audience no longer exists. Choose another.",
+            }),
+          },
+          {
+            id: "google_sheets",
+            label: "Google Sheets",
+            destinationNoun: "sheet",
+            canCreate: true,
+            missingConfiguration: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+            connection: null,
+          },
+        ],
+        campaigns: [{ id: "c1", title: "Free croissant" }],
+        log: [
+          {
+            id: "j1",
+            provider: "Mailchimp",
+            at: "2026-11-26T10:00:00.000Z",
+            lead: "rex@example.com",
+            status: "failed",
+            result: "Mailchimp refused it: looks fake",
+            attempts: 1,
+          },
+        ],
+      },
+    });
+    expect(screen.getByText("Google Sheets is not configured: the operator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Connect Google Sheets" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("alert").textContent).toContain("The chosen audience no longer exists.");
+    expect(screen.getByText("Leads go to the audience “Café regulars”.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Stop sending Free croissant to Mailchimp" })).toBeTruthy();
+    expect(screen.getByText("Failed: Mailchimp refused it: looks fake")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Retry sync of rex@example.com to Mailchimp" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { z } from "zod";
+import { PageHeader } from "~/components/page-header";
+import { buttonClass } from "~/components/ui/button";
+import { requireUser } from "~/features/auth/session.server";
+import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
+import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
+import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
+import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/settings.integrations.sync";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db } = await getServices();
+  const choose = new URL(request.url).searchParams.get("choose");
+  return { isPro: user.plan.isPro, ...(await syncPageData(db, { userId: user.id, choose })) };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry"]) });
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await readForm(request));
+  const parsed = IntentSchema.safeParse(fields);
+  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  // Disconnecting is always allowed, Pro or not.
+  if (!user.plan.isPro && parsed.data.intent !== "disconnect") return data({ error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const { db } = await getServices();
+  try {
+    const answer = await runSyncIntent(db, { userId: user.id, sessionId: user.sessionId, intent: parsed.data.intent, fields });
+    if ("redirectTo" in answer) return redirect(answer.redirectTo);
+    return data({ message: answer.message });
+  } catch (error) {
+    return domainErrorData(error, (refused) => ({ error: refused.message }));
+  }
+}
+
+export const headers = withRefusalHeaders();
+
+export default function LeadSync({ loaderData, actionData }: Route.ComponentProps) {
+  const { isPro, providers, log, campaigns } = loaderData;
+  const [search] = useSearchParams();
+  const connected = providers.find((provider) => provider.id === search.get("connected"));
+  return (
+    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Lead sync"
+        description="Your leads in Mailchimp and Google Sheets as they arrive. Only visitors who agreed to marketing reach your audience; the sheet gets every lead with its consent."
+        actions={
+          <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Back to integrations
+          </Link>
+        }
+      />
+      {!isPro ? <UpgradePrompt /> : null}
+      {connected ? <Message result={{ message: `${connected.label} is connected.` }} /> : null}
+      <Message result={actionData} />
+      {providers.map((provider) => (
+        <SyncProviderCard key={provider.id} provider={provider} disabled={!isPro} />
+      ))}
+      <SyncCampaignSwitches providers={providers} campaigns={campaigns} />
+      <SyncLog entries={log} />
+    </main>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Lead sync · LeadQR" }];

@@ -1,0 +1,296 @@
+// Lead sync end to end against local stand-ins of Mailchimp and Google: connect (state checked),
+// choose an audience or create a sheet, leads pushed with their consent, withdrawal and erasure
+// followed, a failing provider retried, an expired refresh token shown to the owner.
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
+import { eraseLead } from "~/features/leads/lead-rights.server";
+import { subscriberHash } from "~/features/sync/mailchimp.server";
+import { createSyncWorker } from "~/features/sync/worker.server";
+import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
+import * as syncRoute from "~/routes/settings.integrations.sync";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+import { startProviderStandIns } from "./sync-support";
+import { visitorSubmits } from "./webhook-support";
+
+let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
+
+beforeAll(async () => {
+  standIns = await startProviderStandIns();
+  standIns.configure();
+});
+afterAll(() => standIns.close());
+
+type Owner = Awaited<ReturnType<typeof createUser>>;
+
+async function post(owner: Owner, form: Record<string, string>) {
+  return run(syncRoute.action, makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form }));
+}
+
+async function page(owner: Owner, query = "") {
+  return payload(await run(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie })));
+}
+
+/** Connect: our action sends the owner to the provider with a state; the provider sends them back with a code. */
+async function connect(owner: Owner, provider: "mailchimp" | "google_sheets", code: string, cookie = owner.cookie) {
+  const started = (await post(owner, { intent: "connect", provider })) as Response;
+  expect(started.status).toBe(302);
+  const authorize = new URL(started.headers.get("location")!);
+  const back = new URL(authorize.searchParams.get("redirect_uri")!);
+  expect(back.pathname).toBe(`/settings/integrations/sync/${provider}/callback`);
+  const callback = `${back.pathname}?code=${code}&state=${authorize.searchParams.get("state")}`;
+  return { authorize, result: await run(callbackRoute.loader, makeRequest(callback, { cookie }), { provider }) };
+}
+
+async function drain() {
+  const { db } = await getServices();
+  const worker = createSyncWorker({ db });
+  while ((await worker.runOnce()) > 0);
+}
+
+async function leadOf(campaignId: string, email: string) {
+  const { db } = await getServices();
+  const [row] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, email));
+  expect(row, `lead ${email} of ${campaignId}`).toBeDefined();
+  return row!.id;
+}
+
+async function withdraw(leadId: string) {
+  const { db } = await getServices();
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db
+    .update(schema.leadConsent)
+    .set({ withdrawTokenHash: crypto.createHash("sha256").update(token).digest("hex") })
+    .where(eq(schema.leadConsent.leadId, leadId));
+  expect(await withdrawConsent(db, { token })).toBe(true);
+}
+
+async function checkboxCampaign(ownerId: string) {
+  const campaign = await createCampaign({ userId: ownerId, title: "Free croissant" });
+  const { db } = await getServices();
+  await db.update(schema.campaign).set({ consentMode: "checkbox" }).where(eq(schema.campaign.id, campaign.id));
+  return campaign;
+}
+
+describe("Mailchimp", () => {
+  it("connects, subscribes only consenting visitors with their consent record, unsubscribes on withdrawal and deletes on erasure", async () => {
+    const owner = await createUser({ isPro: true });
+    const { authorize, result } = await connect(owner, "mailchimp", "mc-code");
+    expect(authorize.origin + authorize.pathname).toBe(`${standIns.base}/oauth2/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe("mc-client");
+    expect((result as Response).headers.get("location")).toBe("/settings/integrations/sync?connected=mailchimp");
+
+    const { db } = await getServices();
+    const [stored] = await db.select().from(schema.syncConnection).where(eq(schema.syncConnection.userId, owner.id));
+    expect(stored!.accessToken).not.toContain("mc-token");
+    expect(stored!.apiEndpoint).toBe(`${standIns.base}/mc`);
+
+    const before = await page(owner);
+    const mailchimp = before.providers.find((provider: { id: string }) => provider.id === "mailchimp");
+    expect(mailchimp.destinations).toEqual([{ id: "list-cafe", name: "Café regulars" }]);
+    expect(JSON.stringify(before)).not.toContain("mc-token");
+    expect(payload(await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-elsewhere" }))).toEqual({
+      error: "This audience is not in the connected account.",
+    });
+    expect(payload(await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" })).message).toContain("Café regulars");
+
+    const campaign = await checkboxCampaign(owner.id);
+    await visitorSubmits(campaign.id, { name: "Yara Yes", email: "Yara@Example.com", marketingConsent: "yes" });
+    await visitorSubmits(campaign.id, { name: "Nico No", email: "nico@example.com" });
+    await drain();
+
+    const yes = `list-cafe/${subscriberHash("yara@example.com")}`;
+    expect(standIns.state.mailchimp.members.get(yes)).toMatchObject({ status: "subscribed", email: "Yara@Example.com" });
+    expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("nico@example.com")}`)).toBe(false);
+    const note = standIns.state.mailchimp.notes.find((entry) => entry.key === yes)!.note;
+    expect(note).toContain("I agree to receive marketing emails from");
+    expect(note).toContain("198.18.1.");
+    const log = (await page(owner)).log;
+    expect(log.map((entry: { lead: string; result: string }) => `${entry.lead}: ${entry.result}`).sort()).toEqual([
+      "Yara@Example.com: Subscribed.",
+      "nico@example.com: Not sent: no marketing consent.",
+    ]);
+
+    const yaraId = await leadOf(campaign.id, "Yara@Example.com");
+    await withdraw(yaraId);
+    await drain();
+    expect(standIns.state.mailchimp.members.get(yes)!.status).toBe("unsubscribed");
+
+    expect(await eraseLead(db, { userId: owner.id, leadId: yaraId })).toBe(true);
+    await drain();
+    expect(standIns.state.mailchimp.members.has(yes)).toBe(false);
+    const kept = await db.execute(sql`select count(*)::int as n from sync_job j where j::text ilike '%yara%'`);
+    expect((kept as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+    expect((await page(owner)).log[0]).toMatchObject({ lead: "Erased lead", result: "Removed: the lead was erased." });
+  });
+
+  it("double opt-in: nothing reaches the audience until the visitor confirms, then the member is subscribed with the confirmation", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    const campaign = await createCampaign({ userId: owner.id, title: "Cake club" });
+    const { db } = await getServices();
+    await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
+    await visitorSubmits(campaign.id, { name: "Dora Double", email: "dora@example.com", marketingConsent: "yes" });
+    await drain();
+    const key = `list-cafe/${subscriberHash("dora@example.com")}`;
+    expect(standIns.state.mailchimp.members.has(key)).toBe(false);
+    expect((await page(owner)).log[0]).toMatchObject({ lead: "dora@example.com", result: "Not sent: the visitor has not confirmed yet." });
+
+    const token = crypto.randomBytes(32).toString("base64url");
+    await db
+      .update(schema.leadConsent)
+      .set({ confirmTokenHash: crypto.createHash("sha256").update(token).digest("hex") })
+      .where(eq(schema.leadConsent.leadId, await leadOf(campaign.id, "dora@example.com")));
+    expect(await confirmConsent(db, { token, clientAddress: "203.0.113.9" })).toBe(true);
+    await drain();
+    expect(standIns.state.mailchimp.members.get(key)?.status).toBe("subscribed");
+    expect(standIns.state.mailchimp.notes.find((entry) => entry.key === key)!.note).toContain("Confirmed by email on");
+  });
+
+  it("refuses a callback whose state another session started", async () => {
+    const owner = await createUser({ isPro: true });
+    const stranger = await createUser({ isPro: true });
+    const { result } = await connect(owner, "mailchimp", "mc-code", stranger.cookie);
+    expect(statusOf(result)).toBe(404);
+    expect(payload(result).error).toContain("was not started here");
+  });
+
+  it("retries while Mailchimp is down or rate-limits, then delivers once; a refusal waits for Retry", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    const campaign = await checkboxCampaign(owner.id);
+    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members\/[0-9a-f]+$/, 429, { headers: { "retry-after": "120" } });
+    await visitorSubmits(campaign.id, { name: "Rita Retry", email: "rita@example.com", marketingConsent: "yes" });
+    await drain();
+    const { db } = await getServices();
+    const [waiting] = await db
+      .select()
+      .from(schema.syncJob)
+      .innerJoin(schema.syncConnection, eq(schema.syncConnection.id, schema.syncJob.connectionId))
+      .where(eq(schema.syncConnection.userId, owner.id));
+    expect(waiting!.sync_job).toMatchObject({ status: "pending", attempts: 1, lastResult: "Mailchimp asked us to slow down; we will try again." });
+    expect(waiting!.sync_job.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect((await page(owner)).log[0].status).toBe("pending");
+
+    await db
+      .update(schema.syncJob)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(schema.syncJob.id, waiting!.sync_job.id));
+    await drain();
+    expect(standIns.state.mailchimp.members.get(`list-cafe/${subscriberHash("rita@example.com")}`)?.status).toBe("subscribed");
+
+    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members/, 400, {
+      body: { title: "Invalid Resource", detail: "rex@example.com looks fake or invalid." },
+    });
+    await visitorSubmits(campaign.id, { name: "Rex Refused", email: "rex@example.com", marketingConsent: "yes" });
+    await drain();
+    const failed = (await page(owner)).log.find((entry: { lead: string }) => entry.lead === "rex@example.com");
+    expect(failed).toMatchObject({ status: "failed", result: "Mailchimp refused it: rex@example.com looks fake or invalid." });
+    expect(payload(await post(owner, { intent: "retry", jobId: failed.id })).message).toBe("Sent back to the queue.");
+    await drain();
+    expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("rex@example.com")}`)).toBe(true);
+  });
+});
+
+describe("Google Sheets", () => {
+  it("creates a sheet with a header row, appends every lead with its consent, updates the row on withdrawal and clears it on erasure", async () => {
+    const owner = await createUser({ isPro: true });
+    const { db } = await getServices();
+    await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Café Aroma", timeZone: "Europe/Berlin" });
+    const { authorize } = await connect(owner, "google_sheets", "google-code");
+    expect(authorize.pathname).toBe("/google-accounts/o/oauth2/v2/auth");
+    expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/drive.file");
+    expect(authorize.searchParams.get("access_type")).toBe("offline");
+
+    expect(payload(await post(owner, { intent: "create", provider: "google_sheets" })).message).toBe(
+      "Created the sheet “Café Aroma leads”. New leads go there.",
+    );
+    const [sheet] = [...standIns.state.google.sheets.values()].filter((entry) => entry.title === "Café Aroma leads");
+    expect(sheet!.rows[0]).toEqual(["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"]);
+
+    const campaign = await checkboxCampaign(owner.id);
+    await visitorSubmits(campaign.id, { name: "Sam Sheet", email: "sam@example.com", marketingConsent: "yes" });
+    await visitorSubmits(campaign.id, { name: "Olga Only", email: "olga@example.com" });
+    await drain();
+    expect(sheet!.rows).toHaveLength(3);
+    const byEmail = (email: string) => sheet!.rows.find((row) => row[2] === email)!;
+    expect(byEmail("sam@example.com").slice(1, 5)).toEqual(["Sam Sheet", "sam@example.com", "", "Free croissant"]);
+    expect(byEmail("sam@example.com")[7]).toBe("consented");
+    expect(byEmail("olga@example.com")[7]).toBe("no consent");
+    expect(byEmail("sam@example.com")[6]).toMatch(/\w/);
+    const [samLead] = await db
+      .select({ at: schema.lead.collectedAt, id: schema.lead.id })
+      .from(schema.lead)
+      .where(eq(schema.lead.email, "sam@example.com"));
+    const berlin = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+      samLead!.at,
+    );
+    expect(byEmail("sam@example.com")[0]).toContain(berlin);
+
+    await withdraw(samLead!.id);
+    await drain();
+    expect(sheet!.rows).toHaveLength(3);
+    expect(byEmail("sam@example.com")[7]).toBe("consent withdrawn");
+
+    const samRow = sheet!.rows.indexOf(byEmail("sam@example.com"));
+    await eraseLead(db, { userId: owner.id, leadId: samLead!.id });
+    await drain();
+    expect(sheet!.rows[samRow]).toEqual([]);
+  });
+
+  it("refreshes an expiring token before use; an expired refresh token marks the connection for the owner and the lead waits", async () => {
+    const owner = await createUser({ isPro: true });
+    standIns.state.google.expiresIn = 120;
+    await connect(owner, "google_sheets", "google-code");
+    await post(owner, { intent: "create", provider: "google_sheets" });
+    const campaign = await checkboxCampaign(owner.id);
+    const refreshesBefore = standIns.state.calls.filter(
+      (call) => call.path === "/google/token" && call.body.includes("grant_type=refresh_token"),
+    ).length;
+    await visitorSubmits(campaign.id, { name: "Fay Fresh", email: "fay@example.com" });
+    await drain();
+    const refreshes = standIns.state.calls.filter((call) => call.path === "/google/token" && call.body.includes("grant_type=refresh_token")).length;
+    expect(refreshes).toBeGreaterThan(refreshesBefore);
+    expect((await page(owner)).log[0]).toMatchObject({ lead: "fay@example.com", status: "succeeded" });
+
+    standIns.state.google.refreshTokens.clear();
+    await visitorSubmits(campaign.id, { name: "Gus Gone", email: "gus@example.com" });
+    await drain();
+    const view = await page(owner);
+    const sheets = view.providers.find((provider: { id: string }) => provider.id === "google_sheets");
+    expect(sheets.connection.status).toBe("broken");
+    expect(sheets.connection.brokenReason).toBe(
+      "Google Sheets no longer accepts our access (Token has been expired or revoked). Reconnect to resume.",
+    );
+    expect(view.log[0]).toMatchObject({ lead: "gus@example.com", status: "pending" });
+
+    standIns.state.google.expiresIn = 3600;
+    await connect(owner, "google_sheets", "google-code");
+    await drain();
+    expect((await page(owner)).log[0]).toMatchObject({ lead: "gus@example.com", status: "succeeded", result: "Row added." });
+  });
+
+  it("Disconnect revokes the token at Google and forgets the connection", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "google_sheets", "google-code");
+    const revokedBefore = standIns.state.google.revoked.length;
+    expect(payload(await post(owner, { intent: "disconnect", provider: "google_sheets" })).message).toBe("Google Sheets is disconnected.");
+    expect(standIns.state.google.revoked.length).toBe(revokedBefore + 1);
+    expect(standIns.state.google.revoked.at(-1)).toMatch(/^1\/\/refresh-/);
+    expect((await page(owner)).providers.every((provider: { connection: unknown }) => provider.connection === null)).toBe(true);
+  });
+});
+
+describe("without configuration or Pro", () => {
+  it("a free owner cannot connect", async () => {
+    const owner = await createUser();
+    const answer = await post(owner, { intent: "connect", provider: "mailchimp" });
+    expect(statusOf(answer)).toBe(403);
+  });
+});

@@ -1,0 +1,221 @@
+// Local stand-ins for the sync providers, speaking their documented shapes: Mailchimp's OAuth 2
+// login server (authorize, token, metadata) and Marketing API 3.0 (lists, members, notes,
+// delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
+// values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
+import http from "node:http";
+import type net from "node:net";
+
+type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; times: number };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
+export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
+
+export async function startProviderStandIns() {
+  const state = {
+    calls: [] as Array<{ method: string; path: string; body: string; authorization: string }>,
+    mailchimp: {
+      lists: [{ id: "list-cafe", name: "Café regulars" }],
+      tokens: new Set<string>(),
+      members: new Map<string, { status: string; email: string; fields: Record<string, string> }>(),
+      notes: [] as Array<{ key: string; note: string }>,
+    },
+    google: {
+      accessTokens: new Map<string, number>(),
+      refreshTokens: new Set<string>(),
+      revoked: [] as string[],
+      expiresIn: 3600,
+      sheets: new Map<string, { title: string; rows: string[][] }>(),
+    },
+    failures: [] as Failure[],
+  };
+  let issued = 0;
+
+  function fail(match: RegExp, status: number, options: { headers?: Record<string, string>; body?: unknown; times?: number } = {}) {
+    state.failures.push({ match, status, headers: options.headers, body: options.body, times: options.times ?? 1 });
+  }
+
+  function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string): Reply | null {
+    if (method === "POST" && path === "/oauth2/token") {
+      if (form.get("client_id") !== MC_CLIENT.id || form.get("client_secret") !== MC_CLIENT.secret || form.get("code") !== "mc-code")
+        return { status: 400, body: { error: "invalid_grant" } };
+      const token = `mc-token-${++issued}`;
+      state.mailchimp.tokens.add(token);
+      return { status: 200, body: { access_token: token, expires_in: 0, scope: null } };
+    }
+    if (method === "GET" && path === "/oauth2/metadata") {
+      if (!state.mailchimp.tokens.has(auth.replace(/^OAuth /, ""))) return { status: 401, body: { error: "invalid_token" } };
+      return { status: 200, body: { dc: "us1", accountname: "Café Aroma", api_endpoint: `${base}/mc`, login_url: `${base}/login` } };
+    }
+    return null;
+  }
+
+  function mailchimpApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
+    if (!path.startsWith("/mc/3.0/")) return null;
+    if (!state.mailchimp.tokens.has(auth.replace(/^Bearer /, "")))
+      return { status: 401, body: { title: "API Key Invalid", detail: "Your access token is invalid." } };
+    const rest = path.slice("/mc/3.0".length);
+    if (method === "GET" && rest === "/lists")
+      return { status: 200, body: { lists: state.mailchimp.lists, total_items: state.mailchimp.lists.length } };
+    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/actions\/delete-permanent)?$/);
+    if (!member) return { status: 404, body: { title: "Resource Not Found", detail: "The requested resource could not be found." } };
+    const [, listId, hash, tail] = member;
+    if (!state.mailchimp.lists.some((list) => list.id === listId))
+      return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
+    const key = `${listId}/${hash}`;
+    const existing = state.mailchimp.members.get(key);
+    if (tail === "/notes" && method === "POST") {
+      if (!existing) return { status: 404, body: { detail: "member not found" } };
+      state.mailchimp.notes.push({ key, note: String(json.note) });
+      return { status: 200, body: { id: state.mailchimp.notes.length, note: json.note } };
+    }
+    if (tail === "/actions/delete-permanent" && method === "POST") {
+      if (!existing) return { status: 404, body: { detail: "member not found" } };
+      state.mailchimp.members.delete(key);
+      return { status: 204 };
+    }
+    if (method === "PUT") {
+      const status = existing ? String(json.status ?? existing.status) : String(json.status_if_new);
+      state.mailchimp.members.set(key, { status, email: String(json.email_address), fields: (json.merge_fields ?? {}) as Record<string, string> });
+      return { status: 200, body: { id: hash, email_address: json.email_address, status } };
+    }
+    if (method === "PATCH") {
+      if (!existing) return { status: 404, body: { detail: "member not found" } };
+      existing.status = String(json.status ?? existing.status);
+      return { status: 200, body: { id: hash, status: existing.status } };
+    }
+    return { status: 405, body: {} };
+  }
+
+  function googleToken(method: string, path: string, form: URLSearchParams): Reply | null {
+    if (method !== "POST" || (path !== "/google/token" && path !== "/google/revoke")) return null;
+    if (path === "/google/revoke") {
+      state.google.revoked.push(form.get("token") ?? "");
+      state.google.refreshTokens.delete(form.get("token") ?? "");
+      return { status: 200, body: {} };
+    }
+    if (form.get("client_id") !== GOOGLE_CLIENT.id || form.get("client_secret") !== GOOGLE_CLIENT.secret)
+      return { status: 401, body: { error: "invalid_client" } };
+    const grant = form.get("grant_type");
+    const okGrant =
+      (grant === "authorization_code" && form.get("code") === "google-code") ||
+      (grant === "refresh_token" && state.google.refreshTokens.has(form.get("refresh_token") ?? ""));
+    if (!okGrant) return { status: 400, body: { error: "invalid_grant", error_description: "Token has been expired or revoked." } };
+    const access = `ya29.access-${++issued}`;
+    state.google.accessTokens.set(access, Date.now() + state.google.expiresIn * 1000);
+    const refresh = grant === "authorization_code" ? `1//refresh-${issued}` : undefined;
+    if (refresh) state.google.refreshTokens.add(refresh);
+    return {
+      status: 200,
+      body: {
+        access_token: access,
+        expires_in: state.google.expiresIn,
+        token_type: "Bearer",
+        scope: "https://www.googleapis.com/auth/drive.file",
+        ...(refresh ? { refresh_token: refresh } : {}),
+      },
+    };
+  }
+
+  function sheetsApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
+    if (!path.startsWith("/sheets/v4/spreadsheets")) return null;
+    const expires = state.google.accessTokens.get(auth.replace(/^Bearer /, ""));
+    if (!expires || expires < Date.now())
+      return { status: 401, body: { error: { code: 401, message: "Request had invalid authentication credentials.", status: "UNAUTHENTICATED" } } };
+    const rest = decodeURIComponent(path.slice("/sheets/v4/spreadsheets".length));
+    if (method === "POST" && rest === "") {
+      const id = `sheet-${++issued}`;
+      const title = String((json.properties as { title?: string })?.title ?? "Untitled spreadsheet");
+      state.google.sheets.set(id, { title, rows: [] });
+      return { status: 200, body: { spreadsheetId: id, properties: { title }, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}/edit` } };
+    }
+    const values = rest.match(/^\/([^/]+)\/values\/([^!]+)!A(\d+)(?::H\d+)?(:append|:clear)?$/);
+    const sheet = values && state.google.sheets.get(values[1]!);
+    if (!values || !sheet) return { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
+    const [, id, tab, rowText, verb] = values;
+    const rows = (json.values ?? []) as string[][];
+    if (verb === ":append") {
+      sheet.rows.push(...rows);
+      const at = sheet.rows.length;
+      return {
+        status: 200,
+        body: {
+          spreadsheetId: id,
+          tableRange: `${tab}!A1:H${at - 1}`,
+          updates: { spreadsheetId: id, updatedRange: `${tab}!A${at}:H${at}`, updatedRows: 1 },
+        },
+      };
+    }
+    const index = Number(rowText) - 1;
+    if (verb === ":clear") {
+      sheet.rows[index] = [];
+      return { status: 200, body: { spreadsheetId: id, clearedRange: rest.split("/values/")[1]!.replace(":clear", "") } };
+    }
+    if (method === "PUT") {
+      sheet.rows[index] = rows[0]!;
+      return { status: 200, body: { spreadsheetId: id, updatedRange: `${tab}!A${index + 1}:H${index + 1}`, updatedRows: 1 } };
+    }
+    return { status: 405, body: {} };
+  }
+
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(request.url ?? "/", base);
+      const method = request.method ?? "GET";
+      const auth = request.headers.authorization ?? "";
+      state.calls.push({ method, path: url.pathname, body, authorization: auth });
+      const reply = answer(method, url.pathname, body, auth, request.headers["content-type"] ?? "");
+      response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+      response.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+    });
+  });
+
+  function answer(method: string, path: string, body: string, auth: string, type: string): Reply {
+    const failure = state.failures.find((entry) => entry.times > 0 && entry.match.test(`${method} ${path}`));
+    if (failure) {
+      failure.times--;
+      return {
+        status: failure.status,
+        headers: failure.headers,
+        body: failure.body ?? { title: "Stand-in failure", detail: "The stand-in was told to fail." },
+      };
+    }
+    const form = new URLSearchParams(type.includes("x-www-form-urlencoded") ? body : "");
+    const json = type.includes("json") && body ? (JSON.parse(body) as Record<string, unknown>) : {};
+    return (
+      mailchimpLogin(method, path, form, auth) ??
+      mailchimpApi(method, path, json, auth) ??
+      googleToken(method, path, form) ??
+      sheetsApi(method, path, json, auth) ?? { status: 404, body: { error: "no such stand-in path" } }
+    );
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  return {
+    base,
+    state,
+    fail,
+    /** Points the app's provider settings at this stand-in. */
+    configure() {
+      Object.assign(process.env, {
+        MAILCHIMP_CLIENT_ID: MC_CLIENT.id,
+        MAILCHIMP_CLIENT_SECRET: MC_CLIENT.secret,
+        MAILCHIMP_LOGIN_BASE: base,
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_AUTH_BASE: `${base}/google-accounts`,
+        GOOGLE_TOKEN_BASE: `${base}/google`,
+        GOOGLE_SHEETS_BASE: `${base}/sheets`,
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
