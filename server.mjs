@@ -193,6 +193,16 @@ async function runServer() {
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(lifecycle.privateCacheMiddleware);
 
+  // --- owners' own domains (decision 391): seam `routeByHost`, the one rule is decideForHost ---
+  app.use((req, res, next) => {
+    lifecycle.decideRequestHost({ host: req.headers.host, method: req.method, path: req.path }).then((decision) => {
+      if (decision.kind === "redirect") return res.redirect(302, decision.location);
+      if (decision.kind === "not-found") return res.status(404).type("text/plain").send("Not found.");
+      next();
+    }, next);
+  });
+  // --- end of owners' own domains ---
+
   app.use((req, res, next) => {
     // Every body must declare its length, so the cap below holds while streaming: Node stops
     // reading at Content-Length, and no form or webhook sender needs chunked uploads.
@@ -260,6 +270,8 @@ async function runServer() {
      * @returns {boolean} whether the request was taken
      */
     function serve(req, res) {
+      // Owners' own domains (decision 391): a host that may be one takes Express, where decideForHost runs.
+      if (!lifecycle.isPlainRequestHost(req.headers.host)) return false;
       if (req.method === "POST") return serveLeadPost(req, res);
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const match = CAPTURE_PATH.exec(req.url ?? "");

@@ -103,3 +103,6 @@ export const BODY_LIMITS = {
   form: FORM_BODY_MAX_BYTES,
   upload: uploadBodyMaxBytes(Math.max(LOGO_MAX_BYTES, BANNER_MAX_BYTES)),
 };
+
+// Owners' own domains (decision 391): the one rule for what a request on such a host may reach.
+export { decideRequestHost, isPlainRequestHost } from "./features/domains/host-rules.server";

@@ -8,3 +8,4 @@ export * from "./capture";
 export * from "./consent";
 export * from "./redeem";
 export * from "./short-links";
+export * from "./domains";
