@@ -242,6 +242,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
       </Section>
 
+      <Section title="Your domain" description="Your QR codes and capture pages on your own address, like go.mycafe.com.">
+        <Link to="/settings/domains" className={buttonClass({ variant: "secondary" })}>
+          Manage your domain
+        </Link>
+        {!plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+      </Section>
+
       <Section title="Account actions">
         <div className="flex flex-col gap-6">
           <div>

@@ -581,10 +581,11 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const page = await outcome(loader, makeRequest("/settings/domains", { cookie: a.cookie }));
     expect(await text(page.result)).not.toContain("go.b-bakery.test");
     expect(await text(page.result)).not.toContain("b-secret-token");
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "remove", confirm: "yes", userId: b.id },
       { intent: "verify", userId: b.id },
-    ]) {
+    ];
+    for (const form of forms) {
       await outcome(action, makeRequest("/settings/domains", { cookie: a.cookie, form }));
     }
     const [kept] = await db.select().from(schema.customDomain).where(eq(schema.customDomain.id, bDomain!.id));
