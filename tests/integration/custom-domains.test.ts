@@ -8,11 +8,12 @@ process.env.TLS_ASK_TOKEN = "ask-token-0123456789abcdef";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { runDueDomainChecks } from "~/features/domains/domains.server";
 import { decideForHost } from "~/features/domains/host-rules.server";
 import { forgetHost } from "~/features/domains/host-cache.server";
 import { shortCodeOf } from "~/features/short-links/short-links.server";
+import { runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
 import * as campaignPrint from "~/routes/campaign-print";
+import * as domainProof from "~/routes/domain-proof";
 import * as settingsDomains from "~/routes/settings.domains";
 import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
@@ -219,5 +220,21 @@ describe("requests on an owner's domain", () => {
       await run(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id }),
     );
     expect(JSON.stringify(main)).toContain('"text":"LOCALHOST:3000/Q/');
+  });
+});
+
+describe("HTTPS live", () => {
+  it("is shown only once https://{domain} answered with this installation's own proof", async () => {
+    const { db, env, secret } = await getServices();
+    const { owner, records } = await ownerWithDomain("go.https.test");
+    publishRecords(records);
+    // What a phone would reach: another server answering on the name, then the app behind Caddy.
+    const impostor: typeof fetch = async () => new Response("not-our-proof");
+    await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: impostor });
+    expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS being set up");
+    const throughCaddy: typeof fetch = async (input) => (await run(domainProof.loader, new Request(String(input)))) as Response;
+    await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: throughCaddy });
+    expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS live");
+    expect((await rowOf("go.https.test")).httpsLiveAt).not.toBeNull();
   });
 });
