@@ -8,7 +8,7 @@
 export const FEATURE_TIERS = [
   { tier: "transport", features: ["email", "uploads"] },
   { tier: "plans", features: ["billing"] },
-  { tier: "identity and delivery", features: ["auth", "integrations"] },
+  { tier: "identity and delivery", features: ["auth", "domains", "integrations"] },
   { tier: "rules", features: ["consent", "redeem"] },
   { tier: "scans", features: ["scans"] },
   { tier: "campaigns", features: ["campaigns"] },

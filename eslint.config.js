@@ -33,6 +33,7 @@ const SERVER_RENDERED = new Set(
     "features/integrations/paused-email.tsx",
     "features/email/scan-limit-email.tsx",
     "features/redeem/offer-code-email.tsx",
+    "features/domains/domain-emails.tsx",
   ].map((file) => path.join(APP, file)),
 );
 

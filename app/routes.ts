@@ -27,6 +27,9 @@ export default [
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("api/v1/*", "routes/api.v1.ts"),
   route("billing/portal", "routes/billing.portal.ts"),
+  // Owners' own domains (decisions 391, 392): Caddy's certificate question and the https proof.
+  route("tls/ask", "routes/tls-ask.ts"),
+  route(".well-known/leadqr-domain-proof", "routes/domain-proof.ts"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("signin", "routes/signin.tsx"),
@@ -45,6 +48,7 @@ export default [
     route("leads/:leadId", "routes/lead-detail.tsx"),
     route("settings", "routes/settings.tsx"),
     route("settings/integrations", "routes/settings.integrations.tsx"),
+    route("settings/domains", "routes/settings.domains.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
     route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),
     route("settings/integrations/sync/:provider/callback", "routes/settings.integrations.sync-callback.tsx"),

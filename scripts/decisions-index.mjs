@@ -32,6 +32,7 @@ const AREAS = [
   [280, "print kit"],
   [300, "surges: leads and emails at scale"],
   [340, "code structure and tooling"],
+  [390, "owners' own domains"],
   [400, "lead sync: Mailchimp and Google Sheets"],
 ];
 

@@ -14,6 +14,7 @@ import {
   uniqueExactnessSentence,
 } from "~/features/analytics/analytics";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
 import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "~/features/placements/placements.schema";
 import type { PlacementActionData } from "~/features/placements/placement-actions.server";
@@ -54,10 +55,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const [analytics, postalAddressSet, allTime] = await Promise.all([
+  const [analytics, postalAddressSet, allTime, publicOrigin] = await Promise.all([
     getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
     countConversion(db, campaign.id),
+    publicOriginOf(db, env, { userId: sessionUser.id }),
   ]);
   if (!analytics) notFound("Campaign not found");
   return {
@@ -77,8 +79,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     },
     // The one conversion (decision 313): unique visitors who became leads ÷ unique visitors, all time.
     conversion: allTime.conversion,
-    captureUrl: captureUrl(env.appOrigin, campaign.id),
-    address: publicAddressVerdict(env.appOrigin),
+    captureUrl: captureUrl(publicOrigin, campaign.id),
+    address: publicAddressVerdict(publicOrigin),
     isPro: sessionUser.plan.isPro,
     timeZone,
     today,

@@ -1,4 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import { printOptionsInput } from "~/features/print/print.schema";
 import { createPrintPdf, parsePrintOptions } from "~/features/print/print.server";
 import { domainErrorText, privateDownload } from "~/utils/http.server";
@@ -10,7 +11,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, env } = await getServices();
   try {
     const options = parsePrintOptions(printOptionsInput(new URL(request.url).searchParams));
-    return privateDownload(await createPrintPdf(db, { userId: user.id, campaignId: params.campaignId, options, appOrigin: env.appOrigin }));
+    return privateDownload(
+      await createPrintPdf(db, {
+        userId: user.id,
+        campaignId: params.campaignId,
+        options,
+        appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+      }),
+    );
   } catch (error) {
     return domainErrorText(error);
   }

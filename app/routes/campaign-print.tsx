@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/features/auth/session.server";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import {
   type CheckStatus,
   colorChoices,
@@ -30,7 +31,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, env } = await getServices();
   try {
     const options = parsePrintOptions(printOptionsInput(new URL(request.url).searchParams));
-    const sheet = await getPrintSheet(db, { userId: user.id, campaignId: params.campaignId, options, appOrigin: env.appOrigin });
+    const sheet = await getPrintSheet(db, {
+      userId: user.id,
+      campaignId: params.campaignId,
+      options,
+      appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+    });
     if (!sheet) notFound("This campaign or placement does not exist or is not yours.");
     const { campaign } = sheet;
     const { format, paper } = options;

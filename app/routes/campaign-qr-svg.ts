@@ -1,4 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
 import { domainErrorText, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -10,7 +11,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const size = parseQrSize(new URL(request.url).searchParams.get("size"));
     return privateDownload(
-      await getQrCode(db, { userId: user.id, campaignId: params.campaignId ?? "", format: "svg", size, appOrigin: env.appOrigin }),
+      await getQrCode(db, {
+        userId: user.id,
+        campaignId: params.campaignId ?? "",
+        format: "svg",
+        size,
+        appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+      }),
     );
   } catch (error) {
     return domainErrorText(error);

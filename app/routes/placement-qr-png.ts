@@ -1,4 +1,5 @@
 import { requireUser } from "~/features/auth/session.server";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
 import { domainErrorText, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -16,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         placementId: params.placementId ?? "",
         format: "png",
         size,
-        appOrigin: env.appOrigin,
+        appOrigin: await publicOriginOf(db, env, { userId: user.id }),
       }),
     );
   } catch (error) {

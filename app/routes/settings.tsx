@@ -159,6 +159,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
       </Section>
+
+      <Section title="Your domain" description="Your QR codes and capture pages on your own address, like go.mycafe.com.">
+        <Link to="/settings/domains" className={buttonClass({ variant: "secondary" })}>
+          Manage your domain
+        </Link>
+        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+      </Section>
       <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
       <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
     </main>

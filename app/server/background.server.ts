@@ -1,16 +1,18 @@
 // The composition root of the background work: it sits above the features and starts what
 // several of them run on a timer, so no feature has to import another to be started.
 import { startRetentionSchedule } from "~/features/consent/retention.server";
+import { startDomainChecks } from "~/features/domains/recheck.server";
 import { startEmailWorker } from "~/features/email/worker.server";
 import { startWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { startUploadCleanup } from "~/features/uploads/cleanup.server";
 import { startSyncWorker } from "~/features/sync/worker.server";
 
-/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync. */
+/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync, domain re-checks. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
   await startUploadCleanup();
   await startWebhookWorker();
   await startSyncWorker();
+  await startDomainChecks();
 }

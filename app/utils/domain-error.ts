@@ -30,6 +30,12 @@ export const CODE_TO_STATUS = {
   provider_failed: 502,
   /** The feature needs configuration this installation lacks (Stripe keys). */
   not_configured: 503,
+  /** A custom domain name the owner typed that we cannot use (decision 390). */
+  hostname_invalid: 400,
+  /** Another account holds this custom domain verified, or this account already has one. */
+  hostname_taken: 409,
+  /** The plan does not include this (custom domains on the free plan). */
+  plan_required: 403,
 } as const satisfies Record<string, number>;
 
 export type DomainErrorCode = keyof typeof CODE_TO_STATUS;

@@ -127,6 +127,24 @@ const EnvSchema = z.object({
   /** Token and revoke. */
   GOOGLE_TOKEN_BASE: url("GOOGLE_TOKEN_BASE"),
   GOOGLE_SHEETS_BASE: url("GOOGLE_SHEETS_BASE"),
+  /** The DNS server custom domains are checked with, `host:port` (decision 390); unset: the system's. */
+  DNS_RESOLVER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?:[0-9.]+|\[[0-9a-f:]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i, "DNS_RESOLVER must be host:port, e.g. 127.0.0.1:53 or [::1]:53")
+      .optional(),
+  ),
+  /** The name owners' CNAME records point at (decision 390); unset: the host of APP_URL. */
+  CUSTOM_DOMAIN_TARGET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+$/i, "CUSTOM_DOMAIN_TARGET must be a host name, e.g. domains.leadqr.com")
+      .optional(),
+  ),
+  /** A token that lets /tls/ask answer callers outside loopback and TRUST_PROXY (decision 391). */
+  TLS_ASK_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "TLS_ASK_TOKEN must be at least 16 characters").optional()),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

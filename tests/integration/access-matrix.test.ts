@@ -64,6 +64,11 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/leads.tsx": { loader: "user" },
   "routes/settings.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
+  "routes/settings.domains.tsx": { loader: "user", action: "user" },
+  // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
+  "routes/tls-ask.ts": { loader: "public" },
+  // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
+  "routes/domain-proof.ts": { loader: "public" },
   "routes/settings.integrations.webhook.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.sync.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.sync-callback.tsx": { loader: "user" },
@@ -160,6 +165,8 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "delete" };
     case "routes/settings.integrations.sync.tsx":
       return { intent: "campaign", provider: "mailchimp", campaignId: bCampaignId, on: "no" };
+    case "routes/settings.domains.tsx":
+      return { intent: "remove", confirm: "yes" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
     case "routes/redeem.tsx":
@@ -614,6 +621,27 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const { loader } = await load("routes/settings.integrations.sync-callback.tsx");
     const path = "/settings/integrations/sync/mailchimp/callback?code=stolen&state=not-a-state-of-this-session";
     expect((await outcome(loader, makeRequest(path, { cookie: a.cookie }), { provider: "mailchimp" })).status).toBe(404);
+  },
+  "routes/settings.domains.tsx": async () => {
+    const { loader, action } = await load("routes/settings.domains.tsx");
+    const { db } = await getServices();
+    const [bDomain] = await db
+      .insert(schema.customDomain)
+      .values({ userId: b.id, hostname: "go.b-bakery.test", verificationToken: "b-secret-token" })
+      .returning({ id: schema.customDomain.id });
+    const page = await outcome(loader, makeRequest("/settings/domains", { cookie: a.cookie }));
+    expect(await text(page.result)).not.toContain("go.b-bakery.test");
+    expect(await text(page.result)).not.toContain("b-secret-token");
+    const forms: Record<string, string>[] = [
+      { intent: "remove", confirm: "yes", userId: b.id },
+      { intent: "verify", userId: b.id },
+    ];
+    for (const form of forms) {
+      await outcome(action, makeRequest("/settings/domains", { cookie: a.cookie, form }));
+    }
+    const [kept] = await db.select().from(schema.customDomain).where(eq(schema.customDomain.id, bDomain!.id));
+    expect(kept?.state).toBe("pending");
+    expect(kept?.lastCheckedAt).toBeNull();
   },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");

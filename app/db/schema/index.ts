@@ -9,3 +9,4 @@ export * from "./consent";
 export * from "./redeem";
 export * from "./short-links";
 export * from "./sync";
+export * from "./domains";

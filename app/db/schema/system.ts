@@ -37,6 +37,9 @@ export const emailOutbox = pgTable(
         "scan_limit_reached",
         // The code sent to the address that claimed it, when that address is submitted again.
         "offer_code",
+        // The owner's own domain became verified, or stopped pointing at us (decision 390).
+        "domain_verified",
+        "domain_broken",
       ],
     }).notNull(),
     to: text("to").notNull(),

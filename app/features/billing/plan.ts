@@ -51,3 +51,12 @@ export function canCreateCampaign(plan: Pick<Plan, "isPro">, campaignCount: numb
 export function scanUsageLabel(scans: number, options: { isPro: boolean; limit?: number }) {
   return options.isPro ? String(scans) : `${scans} / ${options.limit ?? FREE_SCAN_LIMIT}`;
 }
+
+/** Domains an account may point at us (decision 390); the plans that include them. */
+export const CUSTOM_DOMAINS_PER_ACCOUNT = 1;
+export const CUSTOM_DOMAIN_PLAN_TEXT = "Your own domain is part of Pro and Enterprise. Upgrade to use it.";
+
+/** Whether new codes may use the owner's own domain and Caddy may get its certificate. */
+export function planIncludesCustomDomains(plan: Pick<Plan, "isPro">) {
+  return plan.isPro;
+}

@@ -15,7 +15,7 @@ export function createRequestListener(edge: Edge) {
   const serveLeadPost = createServeLeadPost(edge);
   return (req: IncomingMessage, res: ServerResponse) => {
     countWhenFinished(req, res);
-    if (routeByHost(edge, req, res)) return;
+    if (routeByHost(req, res, express)) return;
     if (serveMetrics(req, res)) return;
     if (serveCapturePage(req, res) || serveLeadPost(req, res)) return;
     express(req, res);

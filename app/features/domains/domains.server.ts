@@ -1,0 +1,161 @@
+import crypto from "node:crypto";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { customDomain, user } from "~/db/schema";
+import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
+import { enqueueEmail } from "~/features/email/outbox.server";
+import { DomainError } from "~/utils/domain-error";
+import type { Env } from "~/utils/env.server";
+import { checkDomainRecords, createResolver, txtNameOf, txtValueOf, type DnsVerdict } from "./dns-check.server";
+import { domainBrokenEmail, domainVerifiedEmail } from "./domain-emails";
+import { describeDomainState, nextStateOf, type DomainState } from "./domains";
+import { normalizeHostname } from "./hostname";
+import { checkHttpsLive } from "./https-check.server";
+import { forgetHost } from "./host-cache.server";
+import { findVerifiedDomain } from "./verified-domain.server";
+
+export type CustomDomainRow = typeof customDomain.$inferSelect;
+
+/** The name owners point their CNAME at: CUSTOM_DOMAIN_TARGET, or the host of APP_URL. */
+export function domainTargetOf(env: Pick<Env, "CUSTOM_DOMAIN_TARGET" | "appUrl">) {
+  return (env.CUSTOM_DOMAIN_TARGET ?? env.appUrl.hostname).toLowerCase();
+}
+
+/** The owner's domain as the Domains screen shows it: the records to publish and the state in words. */
+export async function getDomainScreen(db: Database, env: Env, { userId }: { userId: string }) {
+  const [row] = await db.select().from(customDomain).where(eq(customDomain.userId, userId));
+  if (!row) return null;
+  const target = domainTargetOf(env);
+  return {
+    hostname: row.hostname,
+    state: row.state,
+    status: describeDomainState({ state: row.state, hostname: row.hostname, lastError: row.lastError, httpsLive: row.httpsLiveAt !== null }),
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    records: {
+      cname: { type: "CNAME", name: row.hostname, value: target },
+      txt: { type: "TXT", name: txtNameOf(row.hostname), value: txtValueOf(row.verificationToken) },
+    },
+  };
+}
+
+/** Adds the owner's domain, pending until its records are seen. One per account (decision 390). */
+export async function addDomain(db: Database, env: Env, options: { userId: string; plan: Pick<Plan, "isPro">; hostname: string }) {
+  if (!planIncludesCustomDomains(options.plan)) throw new DomainError("plan_required", CUSTOM_DOMAIN_PLAN_TEXT);
+  const verdict = normalizeHostname(options.hostname, env.appUrl.hostname);
+  if (!verdict.ok) throw new DomainError("hostname_invalid", verdict.reason);
+  const [held] = await db
+    .select({ userId: customDomain.userId })
+    .from(customDomain)
+    .where(and(eq(customDomain.hostname, verdict.hostname), inArray(customDomain.state, ["verified", "broken"])));
+  if (held && held.userId !== options.userId) throw new DomainError("hostname_taken", "Another account already uses this domain.");
+  const [created] = await db
+    .insert(customDomain)
+    .values({ userId: options.userId, hostname: verdict.hostname, verificationToken: crypto.randomBytes(16).toString("hex") })
+    .onConflictDoNothing()
+    .returning({ id: customDomain.id });
+  if (!created) throw new DomainError("hostname_taken", "Your account already has a domain. Remove it first to add another.");
+  return verdict.hostname;
+}
+
+/** Removes the owner's domain: codes printed with it stop opening, the main address keeps working. */
+export async function removeDomain(db: Database, { userId }: { userId: string }) {
+  const removed = await db.delete(customDomain).where(eq(customDomain.userId, userId)).returning({ hostname: customDomain.hostname });
+  for (const { hostname } of removed) forgetHost(hostname);
+  return removed.length > 0;
+}
+
+/** Checks the owner's domain now (the Verify button); returns its new state. */
+export async function verifyDomainNow(db: Database, env: Env, options: { userId: string; secret: string; fetchProof?: typeof fetch }) {
+  const [row] = await db.select().from(customDomain).where(eq(customDomain.userId, options.userId));
+  if (!row) throw new DomainError("not_found", "Add a domain first.");
+  return checkDomain(db, env, row, options);
+}
+
+/**
+ * Looks at one domain's records and applies what it finds: the state, the next look, the email
+ * on a change, and (once verified) whether https on the name answers as us (decision 392).
+ */
+export async function checkDomain(
+  db: Database,
+  env: Env,
+  row: CustomDomainRow,
+  options: { secret: string; now?: Date; fetchProof?: typeof fetch },
+): Promise<DomainState> {
+  const now = options.now ?? new Date();
+  const verdict: DnsVerdict = await checkDomainRecords(createResolver(env.DNS_RESOLVER), {
+    hostname: row.hostname,
+    token: row.verificationToken,
+    target: domainTargetOf(env),
+  });
+  const next = nextStateOf(row, verdict, now);
+  const httpsLive = next.state === "verified" ? await checkHttpsLive(row.hostname, options.secret, options.fetchProof) : false;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(customDomain)
+        .set({
+          state: next.state,
+          lastError: next.lastError,
+          nextCheckAt: next.nextCheckAt,
+          lastCheckedAt: now,
+          ...(next.notify === "domain_verified" ? { verifiedAt: now } : {}),
+          httpsLiveAt: httpsLive ? (row.httpsLiveAt ?? now) : null,
+        })
+        .where(eq(customDomain.id, row.id));
+      if (next.notify) await notifyOwner(tx as unknown as Database, env, row, next.notify, next.lastError);
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code !== "23505" && (error as { cause?: { code?: string } }).cause?.code !== "23505")
+      throw error;
+    // Another account verified this name first: this claim stays pending with the reason.
+    await db
+      .update(customDomain)
+      .set({ state: "pending", lastError: "Another account already uses this domain.", lastCheckedAt: now, nextCheckAt: null })
+      .where(eq(customDomain.id, row.id));
+    return "pending";
+  }
+  forgetHost(row.hostname);
+  return next.state;
+}
+
+async function notifyOwner(db: Database, env: Env, row: CustomDomainRow, kind: "domain_verified" | "domain_broken", problem: string | null) {
+  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, row.userId));
+  if (!owner) return;
+  const content =
+    kind === "domain_verified" ? domainVerifiedEmail(row.hostname, env.appOrigin) : domainBrokenEmail(row.hostname, problem ?? "", env.appOrigin);
+  await enqueueEmail(db, { kind, to: owner.email, content });
+}
+
+const CLAIM_BATCH = 20;
+/** How long a claimed check is kept from other processes: longer than a check can take. */
+const CLAIM_MS = 2 * 60_000;
+
+/**
+ * Checks every domain that is due, each by one process: a due row is claimed by moving its next
+ * look past the check's duration in one statement (`skip locked`), then checked.
+ */
+export async function runDueDomainChecks(db: Database, env: Env, options: { secret: string; now?: Date; fetchProof?: typeof fetch }) {
+  const now = options.now ?? new Date();
+  const due = db
+    .select({ id: customDomain.id })
+    .from(customDomain)
+    .where(and(isNotNull(customDomain.nextCheckAt), lte(customDomain.nextCheckAt, now)))
+    .limit(CLAIM_BATCH)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(customDomain)
+    .set({ nextCheckAt: new Date(now.getTime() + CLAIM_MS) })
+    .where(inArray(customDomain.id, due))
+    .returning();
+  for (const row of claimed) await checkDomain(db, env, row, { ...options, now });
+  return claimed.length;
+}
+
+/**
+ * The address the owner's new codes carry: https://{their domain} once verified while the plan
+ * includes domains, otherwise the main address. Codes already printed keep working either way.
+ */
+export async function publicOriginOf(db: Database, env: Pick<Env, "appOrigin">, { userId }: { userId: string }) {
+  const domain = await findVerifiedDomain(db, { userId });
+  return domain?.planIncludesDomains ? `https://${domain.hostname}` : env.appOrigin;
+}

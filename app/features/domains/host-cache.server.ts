@@ -1,0 +1,22 @@
+// Which verified domain a request's host is, kept briefly in this process (decision 391): a
+// verified name answers for 30 seconds after a change elsewhere, a state change here at once.
+export type HostOwner = { userId: string; planIncludesDomains: boolean } | null;
+
+const FRESH_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+const entries = new Map<string, { owner: HostOwner; at: number }>();
+
+export function cachedHost(hostname: string): HostOwner | undefined {
+  const entry = entries.get(hostname);
+  if (!entry || Date.now() - entry.at > FRESH_MS) return undefined;
+  return entry.owner;
+}
+
+export function rememberHost(hostname: string, owner: HostOwner) {
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  entries.set(hostname, { owner, at: Date.now() });
+}
+
+export function forgetHost(hostname: string) {
+  entries.delete(hostname);
+}

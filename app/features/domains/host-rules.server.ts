@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { isIP } from "node:net";
+import type { Database } from "~/db/client.server";
+import { campaign, shortLink } from "~/db/schema";
+import { getEnv, type Env } from "~/utils/env.server";
+import { getServices } from "~/utils/services.server";
+import { cachedHost, rememberHost, type HostOwner } from "./host-cache.server";
+import { hostnameOfHeader } from "./hostname";
+import { findVerifiedDomain } from "./verified-domain.server";
+
+/**
+ * What a request may do given the host it arrived on (decision 391):
+ * - `main`: not an owner's domain (our address, an address or a name we do not know): as always;
+ * - `serve`: an owner's public page on their own domain: as always;
+ * - `redirect`: a page of the app itself (sign-in, the dashboard) on an owner's domain: to APP_URL;
+ * - `not-found`: anything else there, including another owner's campaign.
+ */
+export type HostDecision = { kind: "main" } | { kind: "serve"; userId: string } | { kind: "redirect"; location: string } | { kind: "not-found" };
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+/** A campaign's capture page, its lead post, its React Router data request and its privacy notice. */
+const CAMPAIGN_PATH = new RegExp(`^/capture/(${UUID})(?:\\.data|/lead|/privacy(?:\\.data)?)?/?$`, "i");
+/** A printed code's short link, its lead post and data request. */
+const SHORT_PATH = /^\/q\/([0-9a-z]{1,8})(?:\.data|\/lead)?\/?$/i;
+/** Pages reached by an unguessable token, static files, route discovery, and the https proof. */
+const OPEN_PATH =
+  /^\/(?:consent\/(?:confirm|withdraw)\/[^/]+(?:\.data)?|assets\/.+|uploads\/.+|favicon\.(?:ico|svg)|robots\.txt|__manifest|\.well-known\/leadqr-domain-proof)$/i;
+/** The app's own machinery: never on an owner's domain, and nowhere to send a browser. */
+const NEVER_PATH = /^\/(?:api|admin|tls|webhooks|metrics|healthz)(?:[/.]|$)/i;
+
+/** Whether a host is plainly not an owner's domain, without a database call: the capture fast path asks. */
+export function isPlainHost(env: Pick<Env, "appUrl">, host: string | null | undefined) {
+  const hostname = hostnameOfHeader(host);
+  if (hostname === "" || hostname === env.appUrl.hostname || hostname === "localhost" || isIP(hostname.replace(/^\[|\]$/g, ""))) return true;
+  return cachedHost(hostname) === null;
+}
+
+/** The account whose verified domain this is, or null; cached briefly. */
+export async function ownerOfHost(db: Database, hostname: string): Promise<HostOwner> {
+  const cached = cachedHost(hostname);
+  if (cached !== undefined) return cached;
+  const domain = await findVerifiedDomain(db, { hostname });
+  const owner = domain ? { userId: domain.userId, planIncludesDomains: domain.planIncludesDomains } : null;
+  rememberHost(hostname, owner);
+  return owner;
+}
+
+async function ownerOfPath(db: Database, path: string): Promise<string | null | undefined> {
+  const byId = CAMPAIGN_PATH.exec(path);
+  if (byId) {
+    const [row] = await db.select({ userId: campaign.userId }).from(campaign).where(eq(campaign.id, byId[1]!.toLowerCase()));
+    return row?.userId ?? null;
+  }
+  const byCode = SHORT_PATH.exec(path);
+  if (byCode) {
+    const [row] = await db
+      .select({ userId: campaign.userId })
+      .from(shortLink)
+      .innerJoin(campaign, eq(campaign.id, shortLink.campaignId))
+      .where(eq(shortLink.code, byCode[1]!.toUpperCase()));
+    return row?.userId ?? null;
+  }
+  return undefined;
+}
+
+/** The one rule for requests on an owner's domain (decision 391). */
+export async function decideForHost(
+  db: Database,
+  env: Pick<Env, "appUrl" | "appOrigin">,
+  request: { host: string | null | undefined; method: string; path: string },
+): Promise<HostDecision> {
+  if (isPlainHost(env, request.host)) return { kind: "main" };
+  const owner = await ownerOfHost(db, hostnameOfHeader(request.host));
+  if (!owner) return { kind: "main" };
+  if (OPEN_PATH.test(request.path)) return { kind: "serve", userId: owner.userId };
+  const pathOwner = await ownerOfPath(db, request.path);
+  if (pathOwner !== undefined) return pathOwner === owner.userId ? { kind: "serve", userId: owner.userId } : { kind: "not-found" };
+  if (NEVER_PATH.test(request.path) || (request.method !== "GET" && request.method !== "HEAD")) return { kind: "not-found" };
+  return { kind: "redirect", location: `${env.appOrigin}${request.path}` };
+}
+
+/** `decideForHost` with this process's database and configuration: what the HTTP server calls. */
+export async function decideRequestHost(request: { host: string | null | undefined; method: string; path: string }): Promise<HostDecision> {
+  if (isPlainHost(getEnv(), request.host)) return { kind: "main" };
+  const { db, env } = await getServices();
+  return decideForHost(db, env, request);
+}
+
+/** `isPlainHost` with this process's configuration: the capture fast path's question. */
+export function isPlainRequestHost(host: string | null | undefined) {
+  return isPlainHost(getEnv(), host);
+}

@@ -1,0 +1,188 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "~/components/page-header";
+import { buttonClass } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { requireUser } from "~/features/auth/session.server";
+import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
+import { addDomain, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
+import { DomainRecords, DomainStateBadge, PROVIDER_HINTS } from "~/features/domains/domains-ui";
+import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/settings.domains";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { db, env } = await getServices();
+  return { included: planIncludesCustomDomains(user.plan), domain: await getDomainScreen(db, env, { userId: user.id }) };
+}
+
+type ActionData = {
+  form: "add" | "verify" | "remove";
+  message?: string;
+  error?: string;
+  fieldErrors?: { hostname?: string };
+  confirmRemove?: string;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await readForm(request));
+  const { db, env, secret } = await getServices();
+  try {
+    if (fields.intent === "add") {
+      const hostname = await addDomain(db, env, { userId: user.id, plan: user.plan, hostname: fields.hostname ?? "" });
+      return data<ActionData>({ form: "add", message: `${hostname} added. Publish the two records below, then press Verify.` });
+    }
+    if (fields.intent === "verify") {
+      const state = await verifyDomainNow(db, env, { userId: user.id, secret });
+      return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
+    }
+    if (fields.intent === "remove") {
+      if (fields.confirm !== "yes") return data<ActionData>({ form: "remove", confirmRemove: fields.hostname ?? "" });
+      const removed = await removeDomain(db, { userId: user.id });
+      return data<ActionData>({
+        form: "remove",
+        message: removed ? "Domain removed. New codes use the main address." : "There was no domain to remove.",
+      });
+    }
+  } catch (error) {
+    return domainErrorData(error, (refused): ActionData => {
+      const form = fields.intent === "verify" ? "verify" : "add";
+      return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: refused.message } } : { form, error: refused.message };
+    });
+  }
+  return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
+}
+
+export const headers = withRefusalHeaders();
+
+export default function Domains({ loaderData, actionData }: Route.ComponentProps) {
+  const { included, domain } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  const answer = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Your domain"
+        description="Your QR codes and capture pages on your own address, like go.mycafe.com. Customers see your name before they type their email."
+        actions={
+          <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
+            Back to settings
+          </Link>
+        }
+      />
+      {!included ? (
+        <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
+          <p className="font-semibold">{CUSTOM_DOMAIN_PLAN_TEXT}</p>
+          <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
+            See plans
+          </Link>
+        </div>
+      ) : null}
+      {domain ? (
+        <DomainPanel domain={domain} busy={busy} answer={answer} />
+      ) : (
+        <AddDomain disabled={!included} busy={busy === "add"} answer={answer("add")} />
+      )}
+      {!domain ? <Message result={answer("remove")} /> : null}
+    </main>
+  );
+}
+
+function AddDomain({ disabled, busy, answer }: { disabled: boolean; busy: boolean; answer?: ActionData }) {
+  return (
+    <Section
+      title="Add your domain"
+      description="Use a subdomain, such as go.mycafe.com. A bare domain (mycafe.com) can't point to us without breaking its email."
+    >
+      <Form method="post" className="space-y-4">
+        <input type="hidden" name="intent" value="add" />
+        <fieldset disabled={disabled} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <legend className="sr-only">Add your domain</legend>
+          <Field id="hostname" label="Domain" errors={answer?.fieldErrors?.hostname} className="flex-1">
+            {(control) => (
+              <Input {...control} name="hostname" placeholder="go.mycafe.com" autoCapitalize="none" autoCorrect="off" spellCheck={false} required />
+            )}
+          </Field>
+          <SubmitButton busy={busy}>Add domain</SubmitButton>
+        </fieldset>
+        <Message result={answer?.fieldErrors ? undefined : answer} />
+      </Form>
+    </Section>
+  );
+}
+
+type Screen = NonNullable<Route.ComponentProps["loaderData"]["domain"]>;
+
+function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; answer: (form: ActionData["form"]) => ActionData | undefined }) {
+  const removing = answer("remove");
+  return (
+    <>
+      <Section title={domain.hostname}>
+        <div className="flex flex-wrap items-center gap-3">
+          <DomainStateBadge state={domain.state} label={domain.status.label} />
+          <p className="text-sm text-gray-600">
+            {domain.lastCheckedAt ? "Checked " + new Date(domain.lastCheckedAt).toUTCString() : "Not checked yet"}
+          </p>
+        </div>
+        <p className="mt-3 text-gray-900" aria-live="polite">
+          {domain.status.next}
+        </p>
+        <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
+          <input type="hidden" name="intent" value="verify" />
+          <SubmitButton busy={busy === "verify"}>Verify</SubmitButton>
+          <Message result={answer("verify") ?? answer("add")} />
+        </Form>
+      </Section>
+      <Section
+        title="Records to publish"
+        description={`At the company where ${domain.hostname.split(".").slice(1).join(".")} is registered, add these two records.`}
+      >
+        <DomainRecords records={[domain.records.cname, domain.records.txt]} />
+        <details className="mt-4 text-sm text-gray-700">
+          <summary className="cursor-pointer font-medium text-gray-900">Where to add them at common providers</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {PROVIDER_HINTS.map((provider) => (
+              <li key={provider.name}>
+                <span className="font-medium">{provider.name}:</span> {provider.hint}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </Section>
+      <Section title="Remove this domain">
+        {removing?.confirmRemove !== undefined ? (
+          <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3" aria-labelledby="remove-question">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="confirm" value="yes" />
+            <p id="remove-question" className="text-sm text-red-800">
+              Remove {domain.hostname}? Codes already printed with {domain.hostname} stop opening. Codes with the main address keep working.
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <SubmitButton variant="danger" busy={busy === "remove"}>
+                Yes, remove {domain.hostname}
+              </SubmitButton>
+              <Link to="." className={buttonClass({ variant: "secondary" })}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="remove" />
+            <input type="hidden" name="hostname" value={domain.hostname} />
+            <SubmitButton variant="danger" busy={busy === "remove"}>
+              Remove domain
+            </SubmitButton>
+          </Form>
+        )}
+      </Section>
+    </>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Your domain · LeadQR" }];

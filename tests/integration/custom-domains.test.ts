@@ -1,0 +1,240 @@
+// Owners' own domains (decisions 390, 391): adding one, verifying it against a real DNS server,
+// the background re-check and its emails, Caddy's certificate question, the rule for requests on
+// the domain, and the address new codes carry.
+process.env.DNS_RESOLVER = "127.0.0.1:3541";
+process.env.CUSTOM_DOMAIN_TARGET = "domains.leadqr.test";
+process.env.TLS_ASK_TOKEN = "ask-token-0123456789abcdef";
+
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { decideForHost } from "~/features/domains/host-rules.server";
+import { forgetHost } from "~/features/domains/host-cache.server";
+import { shortCodeOf } from "~/features/placements/short-links.server";
+import { runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
+import * as campaignPrint from "~/routes/campaign-print";
+import * as domainProof from "~/routes/domain-proof";
+import * as settingsDomains from "~/routes/settings.domains";
+import * as tlsAsk from "~/routes/tls-ask";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import { createCampaignRow, createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+import { outboxFor } from "./accounts-support";
+import { startDnsServer } from "./dns-support";
+
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+beforeAll(async () => {
+  dns = await startDnsServer(3541);
+});
+afterAll(() => dns.close());
+
+const post = (cookie: string, form: Record<string, string>) => run(settingsDomains.action, makeRequest("/settings/domains", { cookie, form }));
+const screen = async (cookie: string) => payload(await run(settingsDomains.loader, makeRequest("/settings/domains", { cookie })));
+
+/** A Pro owner with `hostname` added (typed as `typed`); returns the records the screen shows. */
+async function ownerWithDomain(hostname: string, typed?: string) {
+  const owner = await createUser({ isPro: true });
+  expect(payload(await post(owner.cookie, { intent: "add", hostname: typed ?? hostname })).message).toBe(
+    `${hostname} added. Publish the two records below, then press Verify.`,
+  );
+  const { domain } = await screen(owner.cookie);
+  return { owner, records: domain.records as Record<"cname" | "txt", { name: string; value: string }> };
+}
+
+function publishRecords(records: Record<"cname" | "txt", { name: string; value: string }>) {
+  dns.publish(records.txt.name, { type: "TXT", value: records.txt.value });
+  dns.publish(records.cname.name, { type: "CNAME", value: records.cname.value });
+}
+
+const rowOf = async (hostname: string) => {
+  const { db } = await getServices();
+  return (await db.select().from(schema.customDomain).where(eq(schema.customDomain.hostname, hostname)))[0]!;
+};
+
+describe("adding a domain", () => {
+  it("refuses a bare domain, an IP address and a free plan, each with its reason", async () => {
+    const owner = await createUser({ isPro: true });
+    const bare = await post(owner.cookie, { intent: "add", hostname: "mycafe.com" });
+    expect(statusOf(bare)).toBe(400);
+    expect(payload(bare).fieldErrors.hostname).toBe(
+      "Use a subdomain, such as go.mycafe.com. A bare domain like mycafe.com can't point to us without breaking its other records, such as your email.",
+    );
+    expect(payload(await post(owner.cookie, { intent: "add", hostname: "10.0.0.1" })).fieldErrors.hostname).toBe(
+      "Use a domain name, not an IP address.",
+    );
+    const free = await createUser();
+    const refused = await post(free.cookie, { intent: "add", hostname: "go.free.test" });
+    expect(statusOf(refused)).toBe(403);
+    expect(payload(refused).error).toBe("Your own domain is part of Pro and Enterprise. Upgrade to use it.");
+    expect((await screen(free.cookie)).domain).toBeNull();
+  });
+
+  it("stores an international name as punycode, lower case, and shows the two records", async () => {
+    const { owner, records } = await ownerWithDomain("go.xn--caf-dma.test", "Go.Café.test");
+    const { domain } = await screen(owner.cookie);
+    expect(domain.hostname).toBe("go.xn--caf-dma.test");
+    expect(records.cname).toEqual({ type: "CNAME", name: "go.xn--caf-dma.test", value: "domains.leadqr.test" });
+    expect(records.txt.name).toBe("_leadqr.go.xn--caf-dma.test");
+    expect(records.txt.value).toMatch(/^leadqr-verify=[0-9a-f]{32}$/);
+    expect(domain.status.label).toBe("Waiting for DNS");
+  });
+});
+
+describe("verifying through DNS", () => {
+  it("says what is missing until both records are published, then verifies and emails the owner", async () => {
+    const { owner, records } = await ownerWithDomain("go.verify.test");
+    await post(owner.cookie, { intent: "verify" });
+    expect((await screen(owner.cookie)).domain.status.next).toBe("We can't see the TXT record yet. DNS changes can take up to an hour.");
+
+    dns.publish(records.txt.name, { type: "TXT", value: records.txt.value });
+    dns.publish(records.cname.name, { type: "CNAME", value: "elsewhere.example" });
+    await post(owner.cookie, { intent: "verify" });
+    expect((await screen(owner.cookie)).domain.status.next).toBe(
+      "go.verify.test points to elsewhere.example, not to domains.leadqr.test. Change its CNAME record to domains.leadqr.test.",
+    );
+
+    publishRecords(records);
+    expect(payload(await post(owner.cookie, { intent: "verify" })).message).toBe("Verified.");
+    const { domain } = await screen(owner.cookie);
+    expect(domain.state).toBe("verified");
+    expect(domain.status.label).toBe("Verified · HTTPS being set up");
+    const mails = await outboxFor(owner.email);
+    expect(mails.map((mail) => [mail.kind, mail.subject])).toContainEqual(["domain_verified", "go.verify.test is verified"]);
+  });
+
+  it("re-checks in the background: pending verifies, a verified domain whose records vanish breaks and says so by email", async () => {
+    const { db, env, secret } = await getServices();
+    const { owner, records } = await ownerWithDomain("go.background.test");
+    publishRecords(records);
+    await runDueDomainChecks(db, env, { secret, now: new Date(Date.now() + 60_000) });
+    expect((await rowOf("go.background.test")).state).toBe("verified");
+
+    dns.unpublish(records.txt.name);
+    await runDueDomainChecks(db, env, { secret, now: new Date(Date.now() + 25 * 60 * 60_000) });
+    const row = await rowOf("go.background.test");
+    expect(row.state).toBe("broken");
+    const broken = (await outboxFor(owner.email)).find((mail) => mail.kind === "domain_broken");
+    expect(broken?.subject).toBe("go.background.test no longer points to LeadQR");
+    expect(broken?.text).toContain("We can't see the TXT record yet.");
+  });
+
+  it("stops looking at a pending domain after 72 hours", async () => {
+    const { db, env, secret } = await getServices();
+    const { owner } = await ownerWithDomain("go.slow.test");
+    await runDueDomainChecks(db, env, { secret, now: new Date(Date.now() + 73 * 60 * 60_000) });
+    const row = await rowOf("go.slow.test");
+    expect(row.state).toBe("expired");
+    expect(row.nextCheckAt).toBeNull();
+    expect((await screen(owner.cookie)).domain.status.label).toBe("Not verified");
+  });
+
+  it("removes a domain only after the owner confirms", async () => {
+    const { owner } = await ownerWithDomain("go.remove.test");
+    const asked = payload(await post(owner.cookie, { intent: "remove", hostname: "go.remove.test" }));
+    expect(asked.confirmRemove).toBe("go.remove.test");
+    expect((await screen(owner.cookie)).domain).not.toBeNull();
+    expect(payload(await post(owner.cookie, { intent: "remove", confirm: "yes" })).message).toBe("Domain removed. New codes use the main address.");
+    expect((await screen(owner.cookie)).domain).toBeNull();
+  });
+});
+
+/** A Pro owner whose `hostname` is verified, with one campaign. */
+async function verifiedOwner(hostname: string) {
+  const { owner, records } = await ownerWithDomain(hostname);
+  publishRecords(records);
+  await post(owner.cookie, { intent: "verify" });
+  const campaign = await createCampaignRow(owner.id);
+  return { owner, campaign };
+}
+
+describe("Caddy's certificate question: GET /tls/ask", () => {
+  const ask = (query: string, address = "127.0.0.1") =>
+    run(tlsAsk.loader, makeRequest(`/tls/ask?${query}`, { headers: { [CLIENT_IP_HEADER]: address } }));
+
+  it("allows a verified domain of a Pro account and refuses every other name", async () => {
+    const { owner } = await verifiedOwner("go.ask.test");
+    expect(statusOf(await ask("domain=go.ask.test"))).toBe(200);
+    expect(statusOf(await ask("domain=GO.ASK.TEST"))).toBe(200);
+    expect(statusOf(await ask("domain=evil.test"))).toBe(404);
+    expect(statusOf(await ask(""))).toBe(400);
+    await ownerWithDomain("go.pending.test");
+    expect(statusOf(await ask("domain=go.pending.test"))).toBe(404);
+
+    // A plan without domains: no new certificate.
+    const { db } = await getServices();
+    await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    forgetHost("go.ask.test");
+    expect(statusOf(await ask("domain=go.ask.test"))).toBe(404);
+  });
+
+  it("answers only loopback and TRUST_PROXY networks, or a caller with the token", async () => {
+    await verifiedOwner("go.oracle.test");
+    expect(statusOf(await ask("domain=go.oracle.test", "203.0.113.9"))).toBe(403);
+    expect(statusOf(await ask("domain=evil.test", "203.0.113.9"))).toBe(403);
+    expect(statusOf(await ask("domain=go.oracle.test", "::1"))).toBe(200);
+    expect(statusOf(await ask("domain=go.oracle.test&token=ask-token-0123456789abcdef", "203.0.113.9"))).toBe(200);
+    expect(statusOf(await ask("domain=go.oracle.test&token=wrong-token-0123456789abcd", "203.0.113.9"))).toBe(403);
+  });
+});
+
+describe("requests on an owner's domain", () => {
+  it("serve only that owner's public pages; the app's own pages go to the main address", async () => {
+    const { db, env } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.serve.test");
+    const other = await createUser({ isPro: true });
+    const theirs = await createCampaignRow(other.id);
+    const decide = (path: string, method = "GET", host = "go.serve.test") => decideForHost(db, env, { host, method, path });
+
+    expect(await decide(`/capture/${campaign.id}`)).toEqual({ kind: "serve", userId: owner.id });
+    expect(await decide(`/capture/${campaign.id}/lead`, "POST")).toEqual({ kind: "serve", userId: owner.id });
+    expect(await decide(`/capture/${campaign.id}/privacy`)).toEqual({ kind: "serve", userId: owner.id });
+    const code = await shortCodeOf(db, { campaignId: campaign.id });
+    expect(await decide(`/Q/${code.toUpperCase()}`)).toEqual({ kind: "serve", userId: owner.id });
+    expect(await decide("/assets/entry.client-abc.js")).toEqual({ kind: "serve", userId: owner.id });
+    expect(await decide("/consent/confirm/some-token")).toEqual({ kind: "serve", userId: owner.id });
+
+    expect(await decide(`/capture/${theirs.id}`)).toEqual({ kind: "not-found" });
+    expect(await decide(`/q/${await shortCodeOf(db, { campaignId: theirs.id })}`)).toEqual({ kind: "not-found" });
+    expect(await decide("/dashboard")).toEqual({ kind: "redirect", location: "http://localhost:3000/dashboard" });
+    expect(await decide("/signin")).toEqual({ kind: "redirect", location: "http://localhost:3000/signin" });
+    expect(await decide("/signin", "POST")).toEqual({ kind: "not-found" });
+    expect(await decide("/api/v1/campaigns")).toEqual({ kind: "not-found" });
+    expect(await decide("/tls/ask")).toEqual({ kind: "not-found" });
+
+    // The main address, and names that are no owner's domain, serve as they always did.
+    expect(await decide(`/capture/${theirs.id}`, "GET", "localhost:3000")).toEqual({ kind: "main" });
+    expect(await decide("/dashboard", "GET", "unknown.test")).toEqual({ kind: "main" });
+  });
+
+  it("new codes and the print kit carry https://{domain} once verified", async () => {
+    const { owner, campaign } = await verifiedOwner("go.codes.test");
+    const sheet = payload(
+      await run(campaignPrint.loader, makeRequest(`/campaigns/${campaign.id}/print`, { cookie: owner.cookie }), { campaignId: campaign.id }),
+    );
+    expect(JSON.stringify(sheet)).toContain("The code opens https://go.codes.test, which any phone can reach.");
+    expect(JSON.stringify(sheet)).toContain('"text":"GO.CODES.TEST/Q/');
+    const plain = await createUser({ isPro: true });
+    const theirs = await createCampaignRow(plain.id);
+    const main = payload(
+      await run(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id }),
+    );
+    expect(JSON.stringify(main)).toContain('"text":"LOCALHOST:3000/Q/');
+  });
+});
+
+describe("HTTPS live", () => {
+  it("is shown only once https://{domain} answered with this installation's own proof", async () => {
+    const { db, env, secret } = await getServices();
+    const { owner, records } = await ownerWithDomain("go.https.test");
+    publishRecords(records);
+    // What a phone would reach: another server answering on the name, then the app behind Caddy.
+    const impostor: typeof fetch = async () => new Response("not-our-proof");
+    await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: impostor });
+    expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS being set up");
+    const throughCaddy: typeof fetch = async (input) => (await run(domainProof.loader, new Request(String(input)))) as Response;
+    await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: throughCaddy });
+    expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS live");
+    expect((await rowOf("go.https.test")).httpsLiveAt).not.toBeNull();
+  });
+});
