@@ -158,9 +158,9 @@ function CaptureScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "l
 function titleOf(view: Route.MetaArgs["data"], error: unknown) {
   if (view?.state === "form" || view?.state === "claimed") return view.offer.headline;
   const words = view?.locale.messages.capture ?? localeOfError(error).messages.capture!;
-  if (view?.state === "limit") return words.limit.title;
-  if (error && !(isRouteErrorResponse(error) && error.status === 404)) return words.errors.unexpectedTitle;
-  return words.notFound.pageTitle;
+  if (view?.state === "limit") return words.limit?.title ?? "";
+  if (error && !(isRouteErrorResponse(error) && error.status === 404)) return words.errors?.unexpectedTitle ?? "";
+  return words.notFound?.pageTitle ?? "";
 }
 
 export const meta: Route.MetaFunction = ({ data: view, error }) => [{ title: titleOf(view, error) }, { name: "robots", content: "noindex" }];

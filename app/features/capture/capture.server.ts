@@ -51,8 +51,19 @@ export type CaptureView = CaptureState & { language: Language };
 /** The view as the page renders it: with its language's strings, and only those (decision 410). */
 export type LocalizedCaptureView = CaptureView & { locale: PageLocale };
 
+/**
+ * The strings each state of the page can show, its later states included (the form becomes the
+ * thank-you in place). Field errors arrive translated from the server, so they are not shipped.
+ */
+const CAPTURE_KEYS: Record<CaptureView["state"], readonly string[]> = {
+  form: ["form", "consent.notice", "consent.checkbox", "consent.doubleOptInHint", "errors.failed", "thanks", "claim"],
+  claimed: ["form.language", "thanks", "claim"],
+  limit: ["form.language", "limit"],
+  "not-found": ["form.language", "notFound"],
+};
+
 export function localize(view: CaptureView): LocalizedCaptureView {
-  return { ...view, locale: pageLocaleOf(view.language, ["capture"]) };
+  return { ...view, locale: pageLocaleOf(view.language, ["capture"], { capture: CAPTURE_KEYS[view.state] }) };
 }
 
 async function getPublicCampaign(db: Database, campaignId: string) {

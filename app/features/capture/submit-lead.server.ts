@@ -7,8 +7,8 @@ import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
 import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
-import { consentWordingOf } from "~/features/consent/consent";
-import { leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
+import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/i18n/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -91,6 +91,8 @@ type SubmitLeadOptions = {
   timeZone?: string;
   /** The claiming browser's key (decision 344), kept with a new lead; null without a visitor id. */
   visitorKey?: string | null;
+  /** The page's language: the consent wording is kept in it and the visitor's emails are written in it. */
+  language?: Language;
 };
 
 /**
@@ -216,9 +218,10 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   if (!target.tokenUsed && !target.claimed && mode !== "double_opt_in") {
     const leadId = crypto.randomUUID();
     const code = newOfferCodeRow({ campaignId, userId: target.ownerId, leadId, email, at, rule: target.rule });
+    const language = options.language ?? DEFAULT_LANGUAGE;
     const consent = leadConsentRowOf(
       { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
-      await wordingId(db, consentWordingOf(mode, businessName)),
+      await wordingId(db, consentWordingIn(language, mode, businessName), language),
     );
     const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone: phone ?? null, offerCode: code.code });
     const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
@@ -230,6 +233,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
       postalAddress: target.postalAddress,
       claim,
       timeZone: options.timeZone ?? "UTC",
+      language,
     });
     const batched = await storeLeadInBatch(db, {
       lead: { id: leadId, ...leadValues, visitorKey: options.visitorKey ?? null },
@@ -286,6 +290,7 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
         claim: claimedElsewhere,
         timeZone,
         clientAddress: options.clientAddress,
+        language: options.language,
       });
     } catch (error) {
       logger.error({ err: error, campaignId }, "offer code email not queued");
@@ -406,6 +411,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     clientAddress: options.clientAddress,
     userAgent: options.userAgent ?? null,
     at,
+    language: options.language,
   });
   let emailQueued = false;
   if (input.mayEmail && consent.confirmToken) {
@@ -420,7 +426,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       withdrawToken: consent.withdrawToken,
       at,
       // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
-      offerCode: claim ? describeClaim(claim, input.timeZone) : undefined,
+      offerCode: claim ? describeClaim(claim, input.timeZone, options.language) : undefined,
+      language: options.language,
     });
   }
   // The confirmation email carries the code: one email, never two (decision 343).
@@ -436,6 +443,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
         postalAddress: target.postalAddress,
         claim,
         timeZone: input.timeZone,
+        language: options.language,
       }),
     );
   }

@@ -9,9 +9,8 @@ import fr from "./locales/fr";
 import it from "./locales/it";
 import nl from "./locales/nl";
 import pt from "./locales/pt";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type PageLocale } from "./languages";
 import { I18N_OPTIONS } from "./i18n-options";
-import type { PageLocale } from "./page-language";
 
 export const MESSAGES: Record<Language, Messages> = { en, es, fr, de, pt, it, nl, ar };
 
@@ -39,7 +38,33 @@ export function translatorFor(language: Language, namespace: Namespace): TFuncti
 /** What a page of the visitor's flow ships: its language, and that language's strings of the namespaces it shows. */
 export type { PageLocale };
 
-export function pageLocaleOf(language: Language, namespaces: Namespace[]): PageLocale {
+/**
+ * A page's strings: its language only, and of each namespace only the keys (`"thanks"`,
+ * `"errors.failed"`) the page can show, when given; they travel in the page's HTML (decision 410).
+ */
+export function pageLocaleOf(language: Language, namespaces: Namespace[], only: Partial<Record<Namespace, readonly string[]>> = {}): PageLocale {
   const messages = MESSAGES[language] ?? MESSAGES[DEFAULT_LANGUAGE];
-  return { language, messages: Object.fromEntries(namespaces.map((namespace) => [namespace, messages[namespace]])) };
+  const picked = namespaces.map((namespace) => {
+    const keys = only[namespace];
+    return [namespace, keys ? pick(messages[namespace] as unknown as Tree, keys) : messages[namespace]] as const;
+  });
+  return { language, messages: Object.fromEntries(picked) as PageLocale["messages"] };
+}
+
+type Tree = { [key: string]: string | Tree };
+
+function pick(tree: Tree, paths: readonly string[]) {
+  const out: Tree = {};
+  for (const path of paths) {
+    const parts = path.split(".");
+    let from: string | Tree | undefined = tree;
+    let to = out;
+    parts.forEach((part, index) => {
+      from = typeof from === "object" ? from[part] : undefined;
+      if (from === undefined) return;
+      if (index === parts.length - 1) to[part] = from;
+      else to = (to[part] ??= {}) as Tree;
+    });
+  }
+  return out;
 }

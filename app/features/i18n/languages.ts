@@ -1,6 +1,10 @@
 // The languages a visitor can read the capture flow in (decision 410). One file per language in
 // ./locales; English is the source every other file must match key for key.
 
+import type { Messages } from "./locales/en";
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
+
 export const LANGUAGES = ["en", "es", "fr", "de", "pt", "it", "nl", "ar"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -51,3 +55,6 @@ export const LANGUAGE_FIELD = "lang";
 export function numberFormat(language: Language, options?: Intl.NumberFormatOptions) {
   return new Intl.NumberFormat(INTL_LOCALES[language], options);
 }
+
+/** A page's language and the strings it can show in it (only those: decision 410). */
+export type PageLocale = { language: Language; messages: DeepPartial<Messages> };

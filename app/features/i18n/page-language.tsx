@@ -3,11 +3,10 @@
 import i18next from "i18next";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import type { Messages } from "./locales/en";
 import { I18N_OPTIONS } from "./i18n-options";
-import type { Language } from "./languages";
+import type { PageLocale } from "./languages";
 
-export type PageLocale = { language: Language; messages: Partial<Messages> };
+export type { PageLocale };
 
 export function PageLanguage({ locale, children }: { locale: PageLocale; children: ReactNode }) {
   const instance = useMemo(() => {
