@@ -67,11 +67,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
-  const headers = new Headers();
-  if (visitor?.issue && view.state !== "not-found") headers.append("Set-Cookie", visitorCookieHeader(visitor.id, secure));
-  if (visitLanguageOf({ headers: request.headers, searchParams: url.searchParams }).remember) {
-    headers.append("Set-Cookie", languageCookieHeader(view.language, secure));
-  }
+  const cookies = [
+    ...(visitor?.issue && view.state !== "not-found" ? [visitorCookieHeader(visitor.id, secure)] : []),
+    ...(visitLanguageOf({ headers: request.headers, searchParams: url.searchParams }).remember ? [languageCookieHeader(view.language, secure)] : []),
+  ];
+  // One cookie as a plain header (as before languages); two need a Headers to carry both.
+  const headers =
+    cookies.length > 1
+      ? new Headers(cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]))
+      : cookies.length
+        ? { "Set-Cookie": cookies[0]! }
+        : undefined;
   return data(localize(view), { status: view.state === "not-found" ? 404 : 200, headers });
 }
 

@@ -5,7 +5,8 @@ import { directionOf, type Language } from "./languages";
 export function visitorMailWords(language: Language, business: string) {
   const t = translatorFor(language, "email");
   return {
-    document: { lang: language, dir: directionOf(language) },
+    // Left-to-right is the default: only a right-to-left language says so.
+    document: { lang: language, dir: directionOf(language) === "rtl" ? ("rtl" as const) : undefined },
     code: { title: t("offerCode.codeTitle"), show: translatorFor(language, "capture")("claim.show") },
     sentBy: t("footer.sentBy", { business }),
   };
