@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "./utils/nonce";
-import { directionOf, isLanguage, type Language } from "./features/i18n/languages";
+import { directionOf, isLanguage, type Language } from "./features/languages/languages";
 
 /**
  * A route whose `handle` has `bareDocument: true` brings its own inline styles and gets no app

@@ -3,7 +3,7 @@
 // view, the language's strings only (decision 410).
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageLocaleOf } from "~/features/i18n/i18n.server";
+import { pageLocaleOf } from "~/features/languages/i18n.server";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import * as capture from "./capture";
 import { renderRoute } from "../../tests/support/render-route";

@@ -14,10 +14,10 @@ import {
   type LocalizedCaptureView,
 } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
-import { languageCookieHeader } from "~/features/i18n/choose-language.server";
-import { pageLocaleOf } from "~/features/i18n/i18n.server";
+import { languageCookieHeader } from "~/features/languages/choose-language.server";
+import { pageLocaleOf } from "~/features/languages/i18n.server";
 import { ERROR_FALLBACK_LOCALE, type ErrorKey } from "~/features/capture/error-fallback";
-import { PageLanguage, type PageLocale } from "~/features/i18n/page-language";
+import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
 import { useTranslation } from "react-i18next";
 import { captureTargetOf } from "~/features/short-links/short-links.server";
 import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/capture/visitor-id.server";

@@ -1,4 +1,4 @@
-import { LANGUAGE_NAMES, LANGUAGES } from "~/features/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES } from "~/features/languages/languages";
 import { ImagePlus, Loader2, Sparkles } from "lucide-react";
 import { cloneElement, useEffect, useState } from "react";
 import { useFetcher } from "react-router";

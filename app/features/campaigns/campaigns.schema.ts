@@ -1,4 +1,4 @@
-import { LANGUAGES } from "~/features/i18n/languages";
+import { LANGUAGES } from "~/features/languages/languages";
 import { z } from "zod";
 import { MAX_INPUT_PIXELS, megabytesLabel, type UploadProblem } from "~/features/uploads/limits";
 import { withoutNul } from "~/utils/text";

@@ -1,7 +1,7 @@
 import type { PreviewValues } from "~/features/campaigns/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
-import en from "~/features/i18n/locales/en";
-import { PageLanguage, type PageLocale } from "~/features/i18n/page-language";
+import en from "~/features/languages/locales/en";
+import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
 import { pageDesignOf } from "./capture";
 import { CapturePreview } from "./capture-page";
 

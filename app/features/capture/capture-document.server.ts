@@ -21,7 +21,7 @@ import {
   type CaptureView,
   type LocalizedCaptureView,
 } from "./capture.server";
-import { languageCookieHeader } from "~/features/i18n/choose-language.server";
+import { languageCookieHeader } from "~/features/languages/choose-language.server";
 import { isUuid } from "./capture";
 import { shortLinkPath } from "~/features/short-links/short-links";
 import { scanParamsOf, warmShortLink } from "~/features/short-links/short-links.server";

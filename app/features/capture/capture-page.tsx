@@ -5,7 +5,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { PRO_PRICE_USD } from "~/features/billing/plan";
 import { CONSENT_FIELD, type ConsentMode } from "~/features/consent/consent";
-import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES, numberFormat, type Language } from "~/features/i18n/languages";
+import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES, numberFormat, type Language } from "~/features/languages/languages";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";

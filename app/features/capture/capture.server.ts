@@ -22,9 +22,9 @@ import { claimKeyOf, type VisitorId } from "./visitor-id.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
 import type { Claim } from "~/features/redeem/redeem.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
-import { chooseLanguage } from "~/features/i18n/choose-language.server";
-import { pageLocaleOf, type PageLocale } from "~/features/i18n/i18n.server";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/features/i18n/languages";
+import { chooseLanguage } from "~/features/languages/choose-language.server";
+import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/features/languages/languages";
 
 export type CaptureOffer = {
   headline: string;
@@ -199,6 +199,12 @@ export type CaptureVisit = {
    */
   visitor?: VisitorId;
 };
+
+/** A visitor's own page (privacy, confirm, withdraw) in the language their capture page was in. */
+export function visitorPageLocaleOf(request: Request) {
+  const { language } = visitLanguageOf({ headers: request.headers, searchParams: new URL(request.url).searchParams });
+  return pageLocaleOf(language, ["visitor"], {});
+}
 
 /** A short link's scan parameters are its placement's: the switcher's `?lang=` comes from the address followed. */
 export function withLanguageParam(scanParams: URLSearchParams, address: URLSearchParams) {

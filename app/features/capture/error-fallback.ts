@@ -1,7 +1,7 @@
 // The capture route's error page when its loader could not say which language to use (an
 // unexpected error): English, and only the few strings that page shows, so the page's script does
 // not carry the whole English file. Kept equal to the English file by locales.test.ts.
-import type { PageLocale } from "~/features/i18n/page-language";
+import type { PageLocale } from "~/features/languages/page-language";
 
 const capture = {
   notFound: {

@@ -14,7 +14,7 @@ import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
 import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "./visitor-id.server";
 import { leadAnswerIn } from "./visitor-messages.server";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_FIELD } from "~/features/i18n/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_FIELD } from "~/features/languages/languages";
 
 export type LeadPostAnswer = { status: number; headers?: Record<string, string>; body: LeadFormResult };
 

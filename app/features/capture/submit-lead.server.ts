@@ -8,7 +8,7 @@ import { rowsOf } from "~/db/rows.server";
 import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
 import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/features/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";

@@ -1,7 +1,7 @@
 // The form's answers in the visitor's language (decision 412). The rules that refuse a lead speak
 // English (the spec's messages, verbatim); the answer is translated once, where it leaves.
-import { translatorFor } from "~/features/i18n/i18n.server";
-import type { Language } from "~/features/i18n/languages";
+import { translatorFor } from "~/features/languages/i18n.server";
+import type { Language } from "~/features/languages/languages";
 import type { LeadFormResult } from "./capture";
 import { LEAD_LIMITS } from "./capture.schema";
 

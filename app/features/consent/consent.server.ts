@@ -6,8 +6,8 @@ import { businessIdentity, businessProfile, campaign, consentWording, emailOutbo
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { isUuid } from "~/utils/text";
-import { translatorFor } from "~/features/i18n/i18n.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/features/i18n/languages";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { CONFIRM_LINK_DAYS, consentWordingOf, type ConsentMode } from "./consent";
 import { consentConfirmationEmail, listUnsubscribeHeaders } from "./consent-emails";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";

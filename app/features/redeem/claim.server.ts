@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 import { getEnv } from "~/utils/env.server";
 import { formatOfferCode } from "./code";
-import { translatorFor } from "~/features/i18n/i18n.server";
-import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "~/features/i18n/languages";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "~/features/languages/languages";
 import { dateTimeFormat } from "~/utils/dates";
 import { lastValidMoment } from "./offer";
 import type { Claim } from "./redeem.server";
@@ -22,7 +22,9 @@ export function redeemUrlOf(code: string) {
 export function validityIn(expiresAt: Date | string | null, timeZone: string, language: Language) {
   const t = translatorFor(language, "capture");
   if (!expiresAt) return t("claim.noExpiry");
-  return t("claim.validUntil", { date: dateTimeFormat(INTL_LOCALES[language], timeZone, { dateStyle: "medium" }).format(lastValidMoment(expiresAt)) });
+  return t("claim.validUntil", {
+    date: dateTimeFormat(INTL_LOCALES[language], timeZone, { dateStyle: "medium" }).format(lastValidMoment(expiresAt)),
+  });
 }
 
 /** The words of a claim, the same on the thank-you screen and in the visitor's email. */

@@ -7,7 +7,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { OutboxEmail } from "~/features/email/outbox.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
-import type { Language } from "~/features/i18n/languages";
+import type { Language } from "~/features/languages/languages";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
 import type { Claim, IssuedClaim } from "./redeem.server";

@@ -5,9 +5,9 @@
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
-import { visitorMailWords } from "~/features/i18n/visitor-mail-words.server";
-import { translatorFor } from "~/features/i18n/i18n.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/features/i18n/languages";
+import { visitorMailWords } from "~/features/languages/visitor-mail-words.server";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
 export type OfferCodeEmailInput = {
   businessName: string;

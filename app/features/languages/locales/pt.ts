@@ -103,7 +103,8 @@ const pt: Messages = {
       doneTitle: "Obrigado, está confirmado",
       doneBody: "O seu consentimento está confirmado. Pode retirá-lo a qualquer momento através do link no e-mail.",
       invalidTitle: "Este link já não funciona",
-      invalidBody: "Já foi usado, expirou (os links funcionam durante {{days}} dias) ou o consentimento foi retirado. Não precisa de fazer mais nada.",
+      invalidBody:
+        "Já foi usado, expirou (os links funcionam durante {{days}} dias) ou o consentimento foi retirado. Não precisa de fazer mais nada.",
       askTitle: "Confirme o seu consentimento",
       askBody: "Carregue no botão para confirmar que quer receber e-mails de marketing.",
       button: "Confirmar",

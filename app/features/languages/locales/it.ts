@@ -18,7 +18,8 @@ const it: Messages = {
       language: "Lingua",
     },
     consent: {
-      notice: "Inviando questo modulo accetti di ricevere comunicazioni commerciali da parte nostra. Puoi annullare l’iscrizione in qualsiasi momento.",
+      notice:
+        "Inviando questo modulo accetti di ricevere comunicazioni commerciali da parte nostra. Puoi annullare l’iscrizione in qualsiasi momento.",
       checkbox: "Accetto di ricevere email commerciali da {{business}}. Posso revocare il mio consenso in qualsiasi momento.",
       doubleOptInHint: "Ti invieremo un link via email per confermare. Non riceverai nulla finché non confermi.",
       required: "Spunta la casella per ottenere questa offerta.",

@@ -11,7 +11,8 @@ const de: Messages = {
       submit: "Angebot sichern",
       submitting: "Wird gesendet...",
       honeypot: "Dieses Feld bitte leer lassen",
-      invitation: "Geben Sie Ihren Namen und Ihre E-Mail-Adresse an, um Ihren Code zu erhalten. Zeigen Sie ihn an der Kasse vor, um das Angebot einzulösen.",
+      invitation:
+        "Geben Sie Ihren Namen und Ihre E-Mail-Adresse an, um Ihren Code zu erhalten. Zeigen Sie ihn an der Kasse vor, um das Angebot einzulösen.",
       consentRequiredNote: "Um dieses Angebot zu erhalten, müssen Sie das Kästchen ankreuzen.",
       privacy: "Datenschutz",
       logoAlt: "Logo von {{business}}",

@@ -102,7 +102,8 @@ const es: Messages = {
       doneTitle: "Gracias, ya está confirmado",
       doneBody: "Tu consentimiento está confirmado. Puedes retirarlo en cualquier momento con el enlace del correo.",
       invalidTitle: "Este enlace ya no funciona",
-      invalidBody: "Ya se usó, ha caducado (los enlaces funcionan durante {{days}} días) o se retiró el consentimiento. No tienes que hacer nada más.",
+      invalidBody:
+        "Ya se usó, ha caducado (los enlaces funcionan durante {{days}} días) o se retiró el consentimiento. No tienes que hacer nada más.",
       askTitle: "Confirma tu consentimiento",
       askBody: "Pulsa el botón para confirmar que quieres recibir correos comerciales.",
       button: "Confirmar",

@@ -18,8 +18,7 @@ const fr: Messages = {
       language: "Langue",
     },
     consent: {
-      notice:
-        "En envoyant ce formulaire, vous acceptez de recevoir nos communications commerciales. Vous pouvez vous désabonner à tout moment.",
+      notice: "En envoyant ce formulaire, vous acceptez de recevoir nos communications commerciales. Vous pouvez vous désabonner à tout moment.",
       checkbox: "J’accepte de recevoir des e-mails commerciaux de {{business}}. Je peux retirer mon consentement à tout moment.",
       doubleOptInHint: "Nous vous enverrons un lien par e-mail pour confirmer. Vous ne recevrez rien tant que vous n’aurez pas confirmé.",
       required: "Veuillez cocher la case pour obtenir cette offre.",
