@@ -46,3 +46,15 @@ describe("the capture page's words", () => {
     expect(screen.getByRole("button", { name: "احصل على عرضي" })).toBeTruthy();
   });
 });
+
+describe("the visitor's own pages", () => {
+  it("the privacy notice is Spanish for a Spanish visitor, and names the language cookie", async () => {
+    const privacy = await import("./capture-privacy");
+    const loaderData = { businessName: "Panadería Sol", postalAddress: "", visitorCookie: true, locale: pageLocaleOf("es", ["visitor"]) };
+    await renderRoute(privacy, { path: "/capture/:campaignId/privacy", url: "/capture/x/privacy", loaderData });
+    expect(screen.getByRole("heading", { name: "Privacidad" })).toBeTruthy();
+    expect(document.body.textContent).toContain("Panadería Sol recoge el nombre");
+    expect(document.body.textContent).toContain("leadqr.lang");
+    expect(document.body.textContent).not.toContain("collects the name");
+  });
+});
