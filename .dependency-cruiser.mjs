@@ -6,7 +6,7 @@
  * a sibling of its own tier, never one above. A new folder under app/features/ must be given a tier.
  */
 export const FEATURE_TIERS = [
-  { tier: "transport", features: ["email", "uploads"] },
+  { tier: "transport", features: ["email", "languages", "uploads"] },
   { tier: "plans", features: ["billing"] },
   { tier: "identity and delivery", features: ["auth", "domains", "integrations"] },
   { tier: "rules", features: ["consent", "redeem"] },

@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "./utils/nonce";
+import { directionOf, isLanguage, type Language } from "./features/languages/languages";
 
 /**
  * A route whose `handle` has `bareDocument: true` brings its own inline styles and gets no app
@@ -12,11 +13,20 @@ function useBareDocument() {
   return useMatches().some((match) => (match.handle as { bareDocument?: boolean } | undefined)?.bareDocument);
 }
 
+/** A visitor's page says its language (decision 411); the owner's side is English for now. */
+function usePageLanguage(): Language {
+  const found = useMatches()
+    .map((match) => (match.data as { locale?: { language?: unknown } } | undefined)?.locale?.language)
+    .find(isLanguage);
+  return found ?? "en";
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const bare = useBareDocument();
+  const language = usePageLanguage();
   return (
-    <html lang="en">
+    <html lang={language} dir={directionOf(language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

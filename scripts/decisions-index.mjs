@@ -34,6 +34,7 @@ const AREAS = [
   [340, "code structure and tooling"],
   [390, "owners' own domains"],
   [400, "lead sync: Mailchimp and Google Sheets"],
+  [410, "the visitor's language"],
 ];
 
 function areaOf(number) {

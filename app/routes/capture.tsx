@@ -1,11 +1,24 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
-import { SCAN_TOKEN_FIELD, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { leadPostPathOf, type LeadFormResult } from "~/features/capture/capture";
 import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
 import { CONSENT_FIELD } from "~/features/consent/consent";
-import { hasSessionCookie, openCapturePage, viewerOf, type CaptureView } from "~/features/capture/capture.server";
+import {
+  hasSessionCookie,
+  localize,
+  openCapturePage,
+  viewerOf,
+  visitLanguageOf,
+  withLanguageParam,
+  type LocalizedCaptureView,
+} from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
+import { languageCookieHeader } from "~/features/languages/choose-language.server";
+import { pageLocaleOf } from "~/features/languages/i18n.server";
+import { ERROR_FALLBACK_LOCALE, type ErrorKey } from "~/features/capture/error-fallback";
+import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
+import { useTranslation } from "react-i18next";
 import { captureTargetOf } from "~/features/placements/short-links.server";
 import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/scans/visitor-id.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -24,7 +37,7 @@ const postedRequests = new WeakSet<object>();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The fast document path renders its per-campaign template through here with a given view.
-  const template = (context as { captureView?: CaptureView }).captureView;
+  const template = (context as { captureView?: LocalizedCaptureView }).captureView;
   if (template) return data(template, { status: 200 });
   const { db, env, secret } = await getServices();
   keyVisitorIds(secret);
@@ -35,7 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     target = await captureTargetOf(db, { params, searchParams: url.searchParams, clientAddress: address });
   } catch (error) {
     if (!isDomainError(error, "rate_limited")) throw error;
-    throw data(SHORT_LINK_REFUSED, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } });
+    const { language } = visitLanguageOf({ headers: request.headers, searchParams: url.searchParams });
+    throw data({ locale: pageLocaleOf(language, ["capture"]) }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } });
   }
   const afterPost = postedRequests.has(context);
   const visitor = env.VISITOR_ID === "cookie" && !afterPost ? visitorIdOf(request.headers.get("cookie")) : undefined;
@@ -45,16 +59,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       method: request.method,
       headers: request.headers,
       clientAddress: address,
-      searchParams: target.searchParams,
+      searchParams: withLanguageParam(target.searchParams, url.searchParams),
       afterPost,
       viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
       visitor,
     },
   });
-  // The visitor id is set on the page itself, never by a redirect (decision 310).
+  // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
+  const secure = env.appUrl.protocol === "https:";
+  const cookies = [
+    ...(visitor?.issue && view.state !== "not-found" ? [visitorCookieHeader(visitor.id, secure)] : []),
+    ...(visitLanguageOf({ headers: request.headers, searchParams: url.searchParams }).remember ? [languageCookieHeader(view.language, secure)] : []),
+  ];
+  // One cookie as a plain header (as before languages); two need a Headers to carry both.
   const headers =
-    visitor?.issue && view.state !== "not-found" ? { "Set-Cookie": visitorCookieHeader(visitor.id, env.appUrl.protocol === "https:") } : undefined;
-  return data(view, { status: view.state === "not-found" ? 404 : 200, headers });
+    cookies.length > 1
+      ? new Headers(cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]))
+      : cookies.length
+        ? { "Set-Cookie": cookies[0]! }
+        : undefined;
+  return data(localize(view), { status: view.state === "not-found" ? 404 : 200, headers });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -109,6 +133,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => (formMethod ? false : defaultShouldRevalidate);
 
 export default function Capture({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <PageLanguage locale={loaderData.locale}>
+      <CaptureScreen loaderData={loaderData} actionData={actionData} />
+    </PageLanguage>
+  );
+}
+
+function CaptureScreen({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   switch (loaderData.state) {
     case "not-found":
       return <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />;
@@ -131,40 +163,45 @@ export default function Capture({ loaderData, actionData }: Route.ComponentProps
 
 function titleOf(view: Route.MetaArgs["data"], error: unknown) {
   if (view?.state === "form" || view?.state === "claimed") return view.offer.headline;
-  if (view?.state === "limit") return "Scan Limit Reached!";
-  if (error && !(isRouteErrorResponse(error) && error.status === 404)) return "Something went wrong";
-  return "Campaign Not Found";
+  const words = view?.locale.messages.capture ?? localeOfError(error).messages.capture!;
+  if (view?.state === "limit") return words.limit?.title ?? "";
+  if (error && !(isRouteErrorResponse(error) && error.status === 404)) return words.errors?.unexpectedTitle ?? "";
+  return words.notFound?.pageTitle ?? "";
 }
 
 export const meta: Route.MetaFunction = ({ data: view, error }) => [{ title: titleOf(view, error) }, { name: "robots", content: "noindex" }];
 
+/** A refusal carries the visitor's language; an unexpected error (no loader data) is in English. */
+function localeOfError(error: unknown): PageLocale {
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  return data && typeof data === "object" && "locale" in data ? (data as { locale: PageLocale }).locale : ERROR_FALLBACK_LOCALE;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{
-        404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />,
-        429: () => (
-          <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
-            <main className="cq-main">
-              <div className="cq-card" role="alert">
-                <h1>Please wait a moment</h1>
-                <p>{SHORT_LINK_REFUSED}</p>
-              </div>
-            </main>
-          </CaptureFrame>
-        ),
-      }}
-      unexpectedErrorHandler={() => (
-        <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
-          <main className="cq-main">
-            <div className="cq-card" role="alert">
-              <h1>Something went wrong</h1>
-              <p>We could not load this offer right now. Please try again in a moment.</p>
-            </div>
-          </main>
-        </CaptureFrame>
-      )}
-    />
+    <PageLanguage locale={localeOfError(error)}>
+      <GeneralErrorBoundary
+        error={error}
+        statusHandlers={{
+          404: () => <NotFoundScreen design={DEFAULT_PAGE_DESIGN} />,
+          429: () => <CaptureAlert title="errors.waitTitle" body="errors.shortLinkRefused" />,
+        }}
+        unexpectedErrorHandler={() => <CaptureAlert title="errors.unexpectedTitle" body="errors.unexpectedBody" />}
+      />
+    </PageLanguage>
+  );
+}
+
+function CaptureAlert({ title, body }: { title: ErrorKey; body: ErrorKey }) {
+  const { t } = useTranslation("capture");
+  return (
+    <CaptureFrame design={DEFAULT_PAGE_DESIGN}>
+      <main className="cq-main">
+        <div className="cq-card" role="alert">
+          <h1>{t(title)}</h1>
+          <p>{t(body)}</p>
+        </div>
+      </main>
+    </CaptureFrame>
   );
 }

@@ -1,4 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { PageLanguage } from "~/features/languages/page-language";
+import { CONFIRM_LINK_DAYS } from "~/features/consent/consent";
 import { checkConfirmToken, confirmConsent } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/capture/visitor-pages";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -9,9 +13,9 @@ export const handle = { bareDocument: true };
 
 // Opening the link only shows a button: mail scanners that follow links must not confirm for
 // the person (decision 111). The button's post confirms.
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  return { state: await checkConfirmToken(db, { token: params.token }) };
+  return { state: await checkConfirmToken(db, { token: params.token }), locale: visitorPageLocaleOf(request) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -23,30 +27,42 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 export default function ConfirmConsent({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.confirmed) {
+  return (
+    <PageLanguage locale={loaderData.locale}>
+      <ConfirmScreen state={actionData?.confirmed ? "confirmed" : actionData ? "invalid" : loaderData.state} />
+    </PageLanguage>
+  );
+}
+
+function ConfirmScreen({ state }: { state: "confirmed" | "valid" | "invalid" }) {
+  const { t } = useTranslation("visitor");
+  if (state === "confirmed") {
     return (
-      <VisitorPage title="Thank you, you are confirmed">
-        <p role="status">Your consent is confirmed. You can withdraw it at any time with the link in the email.</p>
+      <VisitorPage title={t("confirm.doneTitle")}>
+        <p role="status">{t("confirm.doneBody")}</p>
       </VisitorPage>
     );
   }
-  if (actionData || loaderData.state === "invalid") {
+  if (state === "invalid") {
     return (
-      <VisitorPage title="This link no longer works">
-        <p>It was already used, has expired (links work for 7 days) or consent was withdrawn. Nothing else is needed.</p>
+      <VisitorPage title={t("confirm.invalidTitle")}>
+        <p>{t("confirm.invalidBody", { days: CONFIRM_LINK_DAYS })}</p>
       </VisitorPage>
     );
   }
   return (
-    <VisitorPage title="Confirm your consent">
-      <p>Press the button to confirm that you want to receive marketing emails.</p>
+    <VisitorPage title={t("confirm.askTitle")}>
+      <p>{t("confirm.askBody")}</p>
       <Form method="post">
         <button className="cq-btn" type="submit">
-          Confirm
+          {t("confirm.button")}
         </button>
       </Form>
     </VisitorPage>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your consent" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.locale.messages.visitor?.confirm?.pageTitle ?? "" },
+  { name: "robots", content: "noindex" },
+];

@@ -1,4 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { PageLanguage } from "~/features/languages/page-language";
 import { checkWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/capture/visitor-pages";
 import { getServices } from "~/utils/services.server";
@@ -6,9 +9,9 @@ import type { Route } from "./+types/consent.withdraw";
 
 export const handle = { bareDocument: true };
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  return { state: await checkWithdrawToken(db, { token: params.token }) };
+  return { state: await checkWithdrawToken(db, { token: params.token }), locale: visitorPageLocaleOf(request) };
 }
 
 // Also the target of the mail client's one-click unsubscribe (RFC 8058: a POST with
@@ -21,30 +24,42 @@ export async function action({ params }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
 
 export default function WithdrawConsent({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.withdrawn || loaderData.state === "withdrawn") {
+  return (
+    <PageLanguage locale={loaderData.locale}>
+      <WithdrawScreen state={actionData?.withdrawn ? "withdrawn" : loaderData.state} />
+    </PageLanguage>
+  );
+}
+
+function WithdrawScreen({ state }: { state: "active" | "withdrawn" | "invalid" }) {
+  const { t } = useTranslation("visitor");
+  if (state === "withdrawn") {
     return (
-      <VisitorPage title="Consent withdrawn">
-        <p role="status">You will not receive marketing emails from this business through LeadQR.</p>
+      <VisitorPage title={t("withdraw.doneTitle")}>
+        <p role="status">{t("withdraw.doneBody")}</p>
       </VisitorPage>
     );
   }
-  if (loaderData.state === "invalid") {
+  if (state === "invalid") {
     return (
-      <VisitorPage title="This link does not work">
-        <p>It may have been copied incompletely, or the data was already erased.</p>
+      <VisitorPage title={t("withdraw.invalidTitle")}>
+        <p>{t("withdraw.invalidBody")}</p>
       </VisitorPage>
     );
   }
   return (
-    <VisitorPage title="Withdraw your consent">
-      <p>Press the button and you will receive no more marketing emails from this business.</p>
+    <VisitorPage title={t("withdraw.askTitle")}>
+      <p>{t("withdraw.askBody")}</p>
       <Form method="post">
         <button className="cq-btn" type="submit">
-          Withdraw consent
+          {t("withdraw.button")}
         </button>
       </Form>
     </VisitorPage>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Withdraw your consent" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.locale.messages.visitor?.withdraw?.pageTitle ?? "" },
+  { name: "robots", content: "noindex" },
+];

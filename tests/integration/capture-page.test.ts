@@ -93,7 +93,7 @@ describe("the capture page", () => {
     for (const id of [crypto.randomUUID(), "not-a-uuid", "'; drop table scan; --", "x".repeat(5000), paused.id, draft.id]) {
       const result = await load(id);
       expect(statusOf(result)).toBe(404);
-      expect(payload(result)).toEqual({ state: "not-found" });
+      expect(payload(result)).toMatchObject({ state: "not-found", language: "en" });
     }
     expect((await scansOf(paused.id)).rows).toHaveLength(0);
     expect((await scansOf(draft.id)).scanCount).toBe(0);

@@ -126,7 +126,7 @@ describe("short links", () => {
 
     const miss = await openShort("/q/ZZZZZZ", guesser);
     expect(miss.status).toBe(404);
-    expect(payload(miss.result)).toEqual({ state: "not-found" });
+    expect(payload(miss.result)).toMatchObject({ state: "not-found", language: "en" });
     expect((await openShort("/q/not-a-code!", guesser)).status).toBe(404);
     // A real code costs nothing, and warms it for the fast path.
     expect((await openShort(`/q/${real}`, guesser)).status).toBe(200);

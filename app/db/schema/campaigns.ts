@@ -70,6 +70,8 @@ export const campaign = pgTable(
       .default("notice"),
     /** With a checkbox: the offer is only given to visitors who tick it. */
     offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
+    /** The capture page's language when the visitor's browser asks for none we have (decision 411). */
+    language: text("language").notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

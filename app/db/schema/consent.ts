@@ -13,6 +13,8 @@ export const consentWording = pgTable("consent_wording", {
   /** sha256 of the text: the same wording is one row however many leads saw it. */
   hash: text("hash").notNull().unique(),
   text: text("text").notNull(),
+  /** The language the text is in, as shown to the visitor (decision 412). */
+  language: text("language").notNull().default("en"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

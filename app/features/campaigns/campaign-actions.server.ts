@@ -27,6 +27,7 @@ const ECHOED = new Set([
   "qrLogoUrl",
   "consentMode",
   "offerRequiresConsent",
+  "language",
   "offerExpiry",
   "offerValidUntil",
   "offerValidDays",

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES, LANGUAGES } from "~/features/languages/languages";
 import { ImagePlus, Loader2, Sparkles } from "lucide-react";
 import { cloneElement, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -99,6 +100,27 @@ export function ChoiceField(props: {
         {props.options.map((option) => (
           <option key={option} value={option}>
             {LABELS[option]}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The page's language when a visitor's phone asks for one the page does not have (decision 411). */
+export function LanguageField(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string }) {
+  return (
+    <Field
+      label="Page language"
+      name="language"
+      error={props.fieldErrors.language}
+      id={props.id}
+      hint="Visitors see the page in their phone's language when it is one of these; other visitors see this one."
+    >
+      <select value={props.values.language} onChange={props.set("language")}>
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language}>
+            {LANGUAGE_NAMES[language]}
           </option>
         ))}
       </select>

@@ -16,6 +16,7 @@ export type WizardCampaign = {
   design: CampaignDesign;
   consentMode?: ConsentMode;
   offerRequiresConsent?: boolean;
+  language?: string;
   offerRule?: OfferRuleValues;
 };
 
@@ -37,6 +38,8 @@ export type Values = {
   consentMode: string;
   /** "yes" when ticked (strings like every other value, as the form posts it). */
   offerRequiresConsent: string;
+  /** The page's language for visitors whose phone asks for none we have (decision 411). */
+  language: string;
   /** The owner's, not the campaign's: saved to the business profile (Settings shows the same). */
   businessName: string;
 };
@@ -63,6 +66,7 @@ export const STEP_OF_FIELD: Record<string, number> = {
   qrLogoUrl: 2,
   consentMode: 2,
   offerRequiresConsent: 2,
+  language: 2,
 };
 export const LABELS: Record<string, string> = {
   rounded: "Rounded",
@@ -96,6 +100,7 @@ export function initialValues(campaign?: WizardCampaign, echoed?: Partial<Values
     qrLogoUrl: campaign?.qrLogoUrl ?? "",
     consentMode: campaign?.consentMode ?? "notice",
     offerRequiresConsent: campaign?.offerRequiresConsent ? "yes" : "",
+    language: campaign?.language ?? "en",
     businessName,
   };
   const merged = { ...base };

@@ -16,7 +16,7 @@ import { CONSENT_MODE_LABELS } from "~/features/consent/consent";
 import { describeRule } from "~/features/redeem/offer";
 import type { OfferExpiryKind } from "~/db/schema/redeem";
 import { initialValues, missingOf, STEP_OF_FIELD, STEPS, withTemplateCopy, type Values, type WizardCampaign } from "./campaign-wizard-state";
-import { CopyFields, DesignFields, Field, LogoField, MissingFields, Summary } from "./campaign-wizard-fields";
+import { CopyFields, DesignFields, Field, LanguageField, LogoField, MissingFields, Summary } from "./campaign-wizard-fields";
 
 export type { WizardCampaign } from "./campaign-wizard-state";
 
@@ -258,6 +258,7 @@ function WizardForm(props: {
               }
               error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
             />
+            <LanguageField values={values} set={set} fieldErrors={fieldErrors} id={id} />
             {!showAllSteps ? (
               <>
                 <div className="flex justify-between">

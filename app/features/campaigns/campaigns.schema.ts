@@ -1,3 +1,4 @@
+import { LANGUAGES } from "~/features/languages/languages";
 import { z } from "zod";
 import { MAX_INPUT_PIXELS, megabytesLabel, type UploadProblem } from "~/features/uploads/limits";
 import { withoutNul } from "~/utils/text";
@@ -58,6 +59,7 @@ export const CampaignInputSchema = z
       .optional()
       .transform((value) => value || null),
     consentMode: z.enum(["notice", "checkbox", "double_opt_in"], { error: "Please choose how visitors give consent" }).default("notice"),
+    language: z.enum(LANGUAGES, { error: "Please choose a language for the page" }).default("en"),
     // A checkbox posts "yes" when ticked and nothing otherwise.
     offerRequiresConsent: z
       .string()

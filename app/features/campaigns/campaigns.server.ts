@@ -80,6 +80,7 @@ export async function getCampaign(db: Database, options: { userId: string; campa
       design: campaign.design,
       consentMode: campaign.consentMode,
       offerRequiresConsent: campaign.offerRequiresConsent,
+      language: campaign.language,
       createdAt: campaign.createdAt,
     })
     .from(campaign)
@@ -147,6 +148,7 @@ function savedFields(input: CampaignInput, qrLogoUrl: string | null) {
     consentMode: input.consentMode,
     // Without a box there is nothing to require.
     offerRequiresConsent: input.consentMode !== "notice" && input.offerRequiresConsent,
+    language: input.language,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { PreviewValues } from "~/features/campaigns/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
+import en from "~/features/languages/locales/en";
+import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
 import { pageDesignOf } from "./capture";
 import { CapturePreview } from "./capture-page";
 
@@ -7,6 +9,9 @@ import { CapturePreview } from "./capture-page";
  * What a visitor will see on the capture page, updated as the owner designs it: the page's own
  * component (decision 113), with the spec's "Claim Offer" button to /pricing.
  */
+// The owner's side is English for now (decision 410): the preview shows the page's English words.
+const OWNER_LOCALE: PageLocale = { language: "en", messages: { capture: en.capture } };
+
 export function CampaignPreview({ values, businessName }: { values: PreviewValues; businessName?: string }) {
   const design = pageDesignOf({
     primary_color: values.primaryColor,
@@ -20,17 +25,19 @@ export function CampaignPreview({ values, businessName }: { values: PreviewValue
   return (
     <section aria-label="Live preview" className="overflow-hidden rounded-2xl border border-gray-200 shadow-sm">
       <p className="bg-gray-100 px-4 py-2 text-xs font-medium tracking-wide text-gray-600 uppercase">Live preview</p>
-      <CapturePreview
-        offer={{
-          headline: values.aiHeadline || "Your headline appears here",
-          thankYou: values.aiThankyou,
-          businessName: businessName?.trim() || values.title || "Your business",
-          design,
-          logoUrl: values.qrLogoUrl || null,
-        }}
-        terms={{ discount: values.discount, minOrder: values.minOrder }}
-        consent={{ mode, offerRequiresConsent: mode !== "notice" && values.offerRequiresConsent === "yes", privacyHref: "" }}
-      />
+      <PageLanguage locale={OWNER_LOCALE}>
+        <CapturePreview
+          offer={{
+            headline: values.aiHeadline || "Your headline appears here",
+            thankYou: values.aiThankyou,
+            businessName: businessName?.trim() || values.title || "Your business",
+            design,
+            logoUrl: values.qrLogoUrl || null,
+          }}
+          terms={{ discount: values.discount, minOrder: values.minOrder }}
+          consent={{ mode, offerRequiresConsent: mode !== "notice" && values.offerRequiresConsent === "yes", privacyHref: "" }}
+        />
+      </PageLanguage>
     </section>
   );
 }

@@ -13,10 +13,15 @@ import {
   hasSessionCookie,
   isCaptureOverload,
   loadCaptureSnapshot,
+  localize,
   viewerOf,
+  visitLanguageOf,
+  withLanguageParam,
   type CaptureSnapshot,
   type CaptureView,
+  type LocalizedCaptureView,
 } from "./capture.server";
+import { languageCookieHeader } from "~/features/languages/choose-language.server";
 import { isUuid } from "./capture";
 import { shortLinkPath } from "~/features/placements/short-links";
 import { scanParamsOf, warmShortLink } from "~/features/placements/short-links.server";
@@ -33,8 +38,11 @@ export const SNAPSHOT_TTL_MS = 2_000;
 export const MAX_WAITING_SCANS = 64;
 const MAX_CACHED_CAMPAIGNS = 1_000;
 
-/** Renders the capture route at a path (`/capture/{id}` or `/q/{code}`) with a given view (provided by the HTTP server). */
-export type RenderCapture = (path: string, view: CaptureView, nonce: string) => Promise<string>;
+/**
+ * Renders the capture route at a path (`/capture/{id}` or `/q/{code}`) with a given view, its
+ * language's strings included (provided by the HTTP server).
+ */
+export type RenderCapture = (path: string, view: LocalizedCaptureView, nonce: string) => Promise<string>;
 
 type Slot = "token" | "nonce";
 type Template = { parts: Buffer[]; deflated: Buffer[]; slots: Slot[]; html: string };
@@ -128,13 +136,14 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
 }
 
 function templateFor(entry: CachedCampaign, path: string, view: CaptureView, render: RenderCapture) {
-  // Per path: the browser's router takes the page's route from its address.
+  // Per path: the browser's router takes the page's route from its address. Per language: the
+  // document carries its language's words, and only those (decision 410).
   const state = view.state === "form" ? `form:${view.scanToken ? "token" : "none"}` : view.state === "limit" ? `limit:${view.scanCount}` : view.state;
-  const key = `${path} ${state}`;
+  const key = `${path} ${state} ${view.language}`;
   let template = entry.templates.get(key);
   if (!template) {
     const shown: CaptureView = view.state === "form" && view.scanToken ? { ...view, scanToken: TOKEN_PLACEHOLDER } : view;
-    template = render(path, shown, NONCE_PLACEHOLDER).then(compileTemplate);
+    template = render(path, localize(shown), NONCE_PLACEHOLDER).then(compileTemplate);
     entry.templates.set(key, template);
     template.catch(() => entry.templates.delete(key));
   }
@@ -148,7 +157,7 @@ function templateFor(entry: CachedCampaign, path: string, view: CaptureView, ren
  */
 async function documentOf(entry: CachedCampaign, path: string, view: CaptureView, options: { nonce: string; render: RenderCapture; gzip: boolean }) {
   if (view.state === "claimed") {
-    const html = Buffer.from(await options.render(path, view, options.nonce));
+    const html = Buffer.from(await options.render(path, localize(view), options.nonce));
     return options.gzip ? zlib.gzipSync(html) : html;
   }
   const template = await templateFor(entry, path, view, options.render);
@@ -201,15 +210,18 @@ export async function serveCaptureDocument(
 
   let view: CaptureView;
   let entry: CachedCampaign;
+  let rememberLanguage = false;
   try {
     entry = await snapshotOf(db, campaignId);
     if (!entry.snapshot) return options.next();
     const url = new URL(req.url ?? "/", "http://capture.invalid");
+    const searchParams = link ? withLanguageParam(scanParamsOf(link), url.searchParams) : url.searchParams;
+    rememberLanguage = visitLanguageOf({ headers, searchParams }, entry.snapshot.language).remember;
     view = await decideCaptureLoad(db, entry.snapshot, {
       method: req.method ?? "GET",
       headers,
       clientAddress,
-      searchParams: link ? scanParamsOf(link) : url.searchParams,
+      searchParams,
       viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: req.headers as HeadersInit })) : undefined,
       visitor,
     });
@@ -228,9 +240,14 @@ export async function serveCaptureDocument(
   res.statusCode = 200;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Vary", "Accept-Encoding");
-  // The visitor id is set on the page itself, never by a redirect (decision 310).
-  if (visitor?.issue) res.setHeader("Set-Cookie", visitorCookieHeader(visitor.id, env.appUrl.protocol === "https:"));
+  res.setHeader("Vary", "Accept-Encoding, Accept-Language");
+  // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
+  const secure = env.appUrl.protocol === "https:";
+  const cookies = [
+    ...(visitor?.issue ? [visitorCookieHeader(visitor.id, secure)] : []),
+    ...(rememberLanguage ? [languageCookieHeader(view.language, secure)] : []),
+  ];
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
   if (gzip) res.setHeader("Content-Encoding", "gzip");
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

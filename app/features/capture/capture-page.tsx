@@ -1,14 +1,16 @@
 // The public capture page. It carries its own small stylesheet so that the first response alone
 // renders the offer and the form (no app-wide CSS, no client fetches): see decision 033.
 import { useEffect, useRef, type CSSProperties, type ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { PRO_PRICE_USD, scanUsageLabel } from "~/features/billing/plan";
-import { CONSENT_FIELD, consentCheckboxText, DOUBLE_OPT_IN_HINT, NOTICE_TEXT, type ConsentMode } from "~/features/consent/consent";
+import { PRO_PRICE_USD } from "~/features/billing/plan";
+import { CONSENT_FIELD, type ConsentMode } from "~/features/consent/consent";
+import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES, numberFormat, type Language } from "~/features/languages/languages";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
-import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD } from "./capture.schema";
+import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { ClaimCard } from "~/features/redeem/claim-card";
-import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT, FORM_INVITATION } from "~/features/redeem/offer";
+import type { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import type { LeadFormResult } from "./capture";
 
@@ -23,7 +25,7 @@ const CSS = `body{margin:0}
 .cq .cq-h1{font-weight:var(--w);line-height:1.2;margin:0 0 12px}
 .cq p{margin:0 0 16px;color:#374151}
 .cq-logo{display:block;max-height:64px;max-width:160px;margin:0 auto 16px;object-fit:contain}
-.cq form{text-align:left;margin-top:8px}
+.cq form{text-align:start;margin-top:8px}
 .cq label{display:block;font-size:.875rem;font-weight:600;margin:12px 0 4px;color:#111827}
 .cq input{display:block;width:100%;font:inherit;font-size:1rem;padding:12px;border:1px solid #D1D5DB;border-radius:8px;background:#fff;color:#111827}
 .cq input:focus{outline:3px solid var(--s);outline-offset:1px;border-color:var(--p)}
@@ -37,12 +39,12 @@ const CSS = `body{margin:0}
 .cq-note{font-size:.75rem;color:#6B7280;margin:16px 0 0;text-align:center}
 .cq-hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .cq-box{background:#F3F4F6;border-radius:8px;padding:12px;font-size:.875rem;color:#4B5563;margin:0}
-.cq ul{text-align:left;margin:0 0 20px;padding-left:20px;color:#374151}
+.cq ul{text-align:start;margin:0 0 20px;padding-inline-start:20px;color:#374151}
 .cq-count{font-size:1.5rem;font-weight:800;color:#111827}
 .cq-split .cq-main{max-width:60rem;display:grid;gap:24px;align-items:center}
 .cq-split .cq-side{color:var(--t);text-align:center}
 .cq-split .cq-side h1,.cq-split .cq-side .cq-h1{color:var(--t);font-size:2rem}.cq-split .cq-side p{color:var(--t);opacity:.92;font-size:1.1rem}
-@media (min-width:768px){.cq-split .cq-main{grid-template-columns:1fr 1fr}.cq-split .cq-side{text-align:left}.cq-split .cq-side .cq-logo{margin-left:0}}
+@media (min-width:768px){.cq-split .cq-main{grid-template-columns:1fr 1fr}.cq-split .cq-side{text-align:start}.cq-split .cq-side .cq-logo{margin-inline-start:0}}
 .cq-minimal{background:#fff;border-top:8px solid var(--p);border-image:linear-gradient(90deg,var(--p),var(--s)) 1}
 .cq-minimal .cq-card{box-shadow:none;padding:8px 0}
 .cq-biz{font-size:.8rem;font-weight:600;letter-spacing:.04em;text-transform:uppercase;color:#6B7280;margin:0 0 8px}
@@ -52,6 +54,9 @@ const CSS = `body{margin:0}
 .cq .cq-check input{width:20px;height:20px;flex:none;margin:2px 0 0;padding:0}
 .cq .cq-check label{margin:0;font-weight:400}
 .cq-note a{color:inherit}
+.cq-langs{margin:16px 0 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;justify-content:center;gap:4px 12px;font-size:.8rem}
+.cq-langs a{color:inherit;text-decoration:underline}.cq-langs [aria-current]{font-weight:700;text-decoration:none}
+.cq-split .cq-langs{color:var(--t)}
 .cq-preview{min-height:0;padding:16px;border-radius:0 0 16px 16px}
 .cq-preview.cq-split .cq-main{grid-template-columns:1fr}.cq-preview.cq-split .cq-side{text-align:center}
 .cq-preview .cq-card{padding:20px 16px}
@@ -77,43 +82,84 @@ export function CaptureFrame({ design, children, preview = false }: { design: Pa
   );
 }
 
+/** The page's language as the translations know it (English where none is set, as in the wizard). */
+export function usePageLanguage(): Language {
+  const { i18n } = useTranslation("capture");
+  return isLanguage(i18n.language) ? i18n.language : "en";
+}
+
+/**
+ * The visible language switcher (decision 411): plain links, so it works without JavaScript; the
+ * server remembers the choice in a cookie and the next load is in that language at once.
+ */
+export function LanguageSwitcher() {
+  const { t } = useTranslation("capture");
+  const current = usePageLanguage();
+  return (
+    <nav aria-label={t("form.language")}>
+      <ul className="cq-langs">
+        {LANGUAGES.map((language) => (
+          <li key={language}>
+            <a
+              href={`?${LANGUAGE_PARAM}=${language}`}
+              lang={language}
+              hrefLang={language}
+              aria-current={language === current ? "true" : undefined}
+              rel="nofollow"
+            >
+              {LANGUAGE_NAMES[language]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function NotFoundScreen({ design }: { design: PageDesign }) {
+  const { t } = useTranslation("capture");
   return (
     <CaptureFrame design={{ ...design, layout: "centered" }}>
       <main className="cq-main">
         <div className="cq-card">
-          <h1>Campaign Loading Error: Campaign Not Found</h1>
-          <p>The QR code you scanned is not valid or has expired.</p>
-          <p className="cq-box">Campaign not found or inactive</p>
+          <h1>{t("notFound.title")}</h1>
+          <p>{t("notFound.body")}</p>
+          <p className="cq-box">{t("notFound.box")}</p>
         </div>
+        <LanguageSwitcher />
       </main>
     </CaptureFrame>
   );
 }
 
-const PRO_BENEFITS = ["Unlimited QR code scans", "Unlimited campaigns", "Advanced analytics", "Custom branding", "Priority support"];
+const PRO_BENEFITS = ["benefitScans", "benefitCampaigns", "benefitAnalytics", "benefitBranding", "benefitSupport"] as const;
 
 export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesign; scanCount: number; limit: number }) {
+  const { t } = useTranslation("capture");
+  const language = usePageLanguage();
+  const count = numberFormat(language);
+  const price = numberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(PRO_PRICE_USD);
   return (
     <CaptureFrame design={{ ...design, layout: "centered" }}>
       <main className="cq-main">
         <div className="cq-card">
-          <h1>Scan Limit Reached!</h1>
-          <p>This campaign has reached its free scan limit.</p>
+          <h1>{t("limit.title")}</h1>
+          <p>{t("limit.body")}</p>
           <p>
-            Current scans: <span className="cq-count">{scanUsageLabel(scanCount, { isPro: false, limit })}</span>
+            {t("limit.current")} <span className="cq-count">{`${count.format(scanCount)} / ${count.format(limit)}`}</span>
           </p>
-          <h2>Upgrade to Pro for:</h2>
+          <h2>{t("limit.upgradeFor")}</h2>
           <ul>
             {PRO_BENEFITS.map((benefit) => (
-              <li key={benefit}>{benefit}</li>
+              <li key={benefit}>{t(`limit.${benefit}`)}</li>
             ))}
           </ul>
           {/* A full page load: the pricing page needs the app's stylesheet this page leaves out. */}
           <a className="cq-btn" href="/pricing">
-            {`Upgrade to Pro - $${PRO_PRICE_USD}/month`}
+            {t("limit.upgrade", { price })}
           </a>
         </div>
+        <LanguageSwitcher />
       </main>
     </CaptureFrame>
   );
@@ -143,6 +189,8 @@ export function CaptureForm({
   /** The action's answer after a plain (no-JavaScript) form post. */
   postResult: LeadFormResult | undefined;
 }) {
+  const { t } = useTranslation("capture");
+  const language = usePageLanguage();
   const fetcher = useFetcher<LeadFormResult>();
   const result = fetcher.data ?? postResult;
   const busy = fetcher.state !== "idle";
@@ -161,13 +209,15 @@ export function CaptureForm({
   }
 
   const form = (
-    <fetcher.Form method="post" aria-label="Claim your offer">
+    <fetcher.Form method="post" aria-label={t("form.label")}>
       {result?.error ? (
         <p className="cq-alert" role="alert">
-          {result.error}
+          {/* The one error the browser itself writes (the post did not arrive): in English until translated here. */}
+          {result.error === SUBMISSION_ERRORS.failed ? t("errors.failed") : result.error}
         </p>
       ) : null}
       {token ? <input type="hidden" name={SCAN_TOKEN_FIELD} value={token} /> : null}
+      <input type="hidden" name={LANGUAGE_FIELD} value={language} />
       <LeadFormBody
         businessName={offer.businessName}
         consent={consent}
@@ -175,14 +225,14 @@ export function CaptureForm({
         values={result?.values}
         submit={
           <button className="cq-btn" type="submit" disabled={busy}>
-            {busy ? "Submitting..." : "Claim My Offer"}
+            {busy ? t("form.submitting") : t("form.submit")}
           </button>
         }
       />
     </fetcher.Form>
   );
 
-  return <OfferLayout offer={offer} terms={terms} form={form} />;
+  return <OfferLayout offer={offer} terms={terms} form={form} switcher />;
 }
 
 /**
@@ -209,10 +259,23 @@ export function CapturePreview({ offer, terms, consent }: { offer: Offer; terms:
   return <OfferLayout offer={offer} terms={terms} form={form} preview />;
 }
 
-function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; terms?: OfferTerms; form: ReactNode; preview?: boolean }) {
+function OfferLayout({
+  offer,
+  terms,
+  form,
+  preview = false,
+  switcher = false,
+}: {
+  offer: Offer;
+  terms?: OfferTerms;
+  form: ReactNode;
+  preview?: boolean;
+  switcher?: boolean;
+}) {
+  const { t } = useTranslation("capture");
   const intro = (
     <>
-      {offer.logoUrl ? <img className="cq-logo" src={offer.logoUrl} alt={`${offer.businessName} logo`} /> : null}
+      {offer.logoUrl ? <img className="cq-logo" src={offer.logoUrl} alt={t("form.logoAlt", { business: offer.businessName })} /> : null}
       <p className="cq-biz">{offer.businessName}</p>
       {preview ? <h3 className="cq-h1">{offer.headline}</h3> : <h1>{offer.headline}</h1>}
       {terms && terms.discount ? (
@@ -224,7 +287,7 @@ function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; te
         </p>
       ) : null}
       {/* The owner's thank-you is for after the claim (decision 342): the form invites. */}
-      <p>{FORM_INVITATION}</p>
+      <p>{t("form.invitation")}</p>
     </>
   );
   // Inside the wizard the preview is one region of the owner's page, not a second <main>.
@@ -235,6 +298,7 @@ function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; te
         <Main className="cq-main">
           <div className="cq-side">{intro}</div>
           <div className="cq-card">{form}</div>
+          {switcher ? <LanguageSwitcher /> : null}
         </Main>
       ) : (
         <Main className="cq-main">
@@ -242,6 +306,7 @@ function OfferLayout({ offer, terms, form, preview = false }: { offer: Offer; te
             {intro}
             {form}
           </div>
+          {switcher ? <LanguageSwitcher /> : null}
         </Main>
       )}
     </CaptureFrame>
@@ -264,6 +329,7 @@ function LeadFormBody({
   submit: ReactNode;
   preview?: boolean;
 }) {
+  const { t } = useTranslation("capture");
   const prefix = preview ? "preview" : "lead";
   const field = (name: "name" | "email" | "phone", label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => {
     const error = errors[name];
@@ -292,9 +358,9 @@ function LeadFormBody({
   const consentId = `${prefix}-consent`;
   return (
     <>
-      {field("name", "Full Name *", { type: "text", required: !preview, maxLength: LEAD_LIMITS.name, autoComplete: "name" })}
-      {field("email", "Email Address *", { type: "email", required: !preview, maxLength: LEAD_LIMITS.email, autoComplete: "email" })}
-      {field("phone", "Phone Number", { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" })}
+      {field("name", t("form.name"), { type: "text", required: !preview, maxLength: LEAD_LIMITS.name, autoComplete: "name" })}
+      {field("email", t("form.email"), { type: "email", required: !preview, maxLength: LEAD_LIMITS.email, autoComplete: "email" })}
+      {field("phone", t("form.phone"), { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" })}
       {consent.mode !== "notice" ? (
         <>
           <div className="cq-check">
@@ -308,31 +374,33 @@ function LeadFormBody({
               aria-invalid={consentError ? true : undefined}
               aria-describedby={consentError ? `${consentId}-error` : undefined}
             />
-            <label htmlFor={consentId}>{consentCheckboxText(businessName)}</label>
+            <label htmlFor={consentId}>{t("consent.checkbox", { business: businessName })}</label>
           </div>
           {consentError ? (
             <p className="cq-err" id={`${consentId}-error`}>
               {consentError}
             </p>
           ) : null}
-          {consent.offerRequiresConsent ? <p className="cq-note">Ticking the box is required to claim this offer.</p> : null}
+          {consent.offerRequiresConsent ? <p className="cq-note">{t("form.consentRequiredNote")}</p> : null}
         </>
       ) : null}
       {preview ? null : (
         <div className="cq-hp" aria-hidden="true">
-          <label htmlFor="lead-website">Leave this field empty</label>
+          <label htmlFor="lead-website">{t("form.honeypot")}</label>
           <input id="lead-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
       )}
       {submit}
       {/* Below the button: on a phone the button stays above the fold with the box shown. */}
-      {consent.mode === "double_opt_in" ? <p className="cq-note">{DOUBLE_OPT_IN_HINT}</p> : null}
-      {consent.mode === "notice" ? <p className="cq-note">{NOTICE_TEXT}</p> : null}
+      {consent.mode === "double_opt_in" ? <p className="cq-note">{t("consent.doubleOptInHint")}</p> : null}
+      {consent.mode === "notice" ? <p className="cq-note">{t("consent.notice")}</p> : null}
       {preview ? (
-        <p className="cq-note">{businessName} · Privacy</p>
+        <p className="cq-note">
+          {businessName} · {t("form.privacy")}
+        </p>
       ) : consent.privacyHref ? (
         <p className="cq-note">
-          {businessName} · <a href={consent.privacyHref}>Privacy</a>
+          {businessName} · <a href={consent.privacyHref}>{t("form.privacy")}</a>
         </p>
       ) : null}
     </>
@@ -353,32 +421,34 @@ export function ThankYouScreen(props: ThankYouProps) {
     <CaptureFrame design={props.offer.design}>
       <main className="cq-main">
         <ThankYou {...props} />
+        <LanguageSwitcher />
       </main>
     </CaptureFrame>
   );
 }
 
 function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: ThankYouProps) {
+  const { t } = useTranslation("capture");
   const heading = useRef<HTMLHeadingElement>(null);
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="cq-card" role="status">
       <h1 ref={heading} tabIndex={-1}>
-        Thank You!
+        {t("thanks.title")}
       </h1>
       <p>{offer.thankYou}</p>
       <p>
-        Keep an eye on your email for exclusive offers and updates from <strong>{offer.businessName}</strong>
+        <Trans t={t} i18nKey="thanks.updates" values={{ business: offer.businessName }} components={{ strong: <strong /> }} />
       </p>
-      {checkEmail ? <p>Please check your inbox and confirm your email address.</p> : null}
-      {claim ? <ClaimCard claim={claim} /> : null}
+      {checkEmail ? <p>{t("thanks.checkEmail")}</p> : null}
+      {claim ? <ClaimCard claim={claim} lead={t("claim.show")} qrLabel={t("claim.qrLabel")} /> : null}
       {alreadyClaimed ? (
         <p data-testid="code-by-email">
-          {codeByEmail === "sent" ? ALREADY_CLAIMED_TEXT : `${ALREADY_CLAIMED_PREFIX} ${CODE_BY_EMAIL_TEXT["not-sent"]}`}
+          {codeByEmail === "sent" ? t("thanks.alreadyClaimedSent") : `${t("thanks.alreadyClaimed")} ${t("thanks.codeNotSent")}`}
         </p>
       ) : codeByEmail ? (
-        <p data-testid="code-by-email">{CODE_BY_EMAIL_TEXT[codeByEmail]}</p>
+        <p data-testid="code-by-email">{t(codeByEmail === "sent" ? "thanks.codeSent" : "thanks.codeNotSent")}</p>
       ) : null}
     </div>
   );

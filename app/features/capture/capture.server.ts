@@ -22,6 +22,9 @@ import { claimKeyOf, type VisitorId } from "~/features/scans/visitor-id.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
 import type { Claim } from "~/features/redeem/redeem.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
+import { chooseLanguage } from "~/features/languages/choose-language.server";
+import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/features/languages/languages";
 
 export type CaptureOffer = {
   headline: string;
@@ -35,12 +38,33 @@ export type CaptureOffer = {
   consent: { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 };
 
-export type CaptureView =
+type CaptureState =
   | { state: "not-found" }
   | { state: "limit"; scanCount: number; limit: number; design: PageDesign }
   | { state: "form"; offer: CaptureOffer; scanToken: string | null }
   /** This browser claimed the offer already (decision 344): its thank-you and code, not a blank form. */
   | { state: "claimed"; offer: CaptureOffer; claim: ClaimView };
+
+/** What the capture page shows, in the language it is shown in (decision 411). */
+export type CaptureView = CaptureState & { language: Language };
+
+/** The view as the page renders it: with its language's strings, and only those (decision 410). */
+export type LocalizedCaptureView = CaptureView & { locale: PageLocale };
+
+/**
+ * The strings each state of the page can show, its later states included (the form becomes the
+ * thank-you in place). Field errors arrive translated from the server, so they are not shipped.
+ */
+const CAPTURE_KEYS: Record<CaptureView["state"], readonly string[]> = {
+  form: ["form", "consent.notice", "consent.checkbox", "consent.doubleOptInHint", "errors.failed", "thanks", "claim"],
+  claimed: ["form.language", "thanks", "claim"],
+  limit: ["form.language", "limit"],
+  "not-found": ["form.language", "notFound"],
+};
+
+export function localize(view: CaptureView): LocalizedCaptureView {
+  return { ...view, locale: pageLocaleOf(view.language, ["capture"], { capture: CAPTURE_KEYS[view.state] }) };
+}
 
 async function getPublicCampaign(db: Database, campaignId: string) {
   const [row] = await db
@@ -57,6 +81,7 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       minOrder: campaign.minOrder,
       consentMode: campaign.consentMode,
       offerRequiresConsent: campaign.offerRequiresConsent,
+      language: campaign.language,
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
       scanCount: campaignScans,
       businessName: businessProfile.name,
@@ -101,6 +126,31 @@ export type CaptureVisit = {
   visitor?: VisitorId;
 };
 
+/** A visitor's own page (privacy, confirm, withdraw) in the language their capture page was in. */
+export function visitorPageLocaleOf(request: Request) {
+  const { language } = visitLanguageOf({ headers: request.headers, searchParams: new URL(request.url).searchParams });
+  return pageLocaleOf(language, ["visitor"], {});
+}
+
+/** A short link's scan parameters are its placement's: the switcher's `?lang=` comes from the address followed. */
+export function withLanguageParam(scanParams: URLSearchParams, address: URLSearchParams) {
+  const chosen = address.get(LANGUAGE_PARAM);
+  if (chosen === null || scanParams.get(LANGUAGE_PARAM) === chosen) return scanParams;
+  const merged = new URLSearchParams(scanParams);
+  merged.set(LANGUAGE_PARAM, chosen);
+  return merged;
+}
+
+/** The visit's language (decision 411): the switcher's link or cookie, the browser's, else the campaign's. */
+export function visitLanguageOf(visit: Pick<CaptureVisit, "headers" | "searchParams">, campaignLanguage: Language = DEFAULT_LANGUAGE) {
+  return chooseLanguage({
+    chosen: visit.searchParams.get(LANGUAGE_PARAM),
+    cookie: visit.headers.get("cookie"),
+    acceptLanguage: visit.headers.get("accept-language"),
+    fallback: campaignLanguage,
+  });
+}
+
 /** What the capture page needs of a campaign; cached briefly by the fast document path. */
 export type CaptureSnapshot = {
   id: string;
@@ -108,6 +158,8 @@ export type CaptureSnapshot = {
   isPro: boolean;
   scanCount: number;
   offer: CaptureOffer;
+  /** The owner's choice for visitors whose browser asks for no language we have. */
+  language: Language;
 };
 
 /** The active campaign behind a capture link, or null (unknown, malformed, paused, draft). */
@@ -120,6 +172,7 @@ export async function loadCaptureSnapshot(db: Database, campaignId: string | und
     userId: found.userId,
     isPro: found.isPro,
     scanCount: found.scanCount,
+    language: isLanguage(found.language) ? found.language : DEFAULT_LANGUAGE,
     offer: {
       headline: found.headline,
       thankYou: found.thankYou,
@@ -154,7 +207,7 @@ export function isCaptureOverload(error: unknown) {
  */
 export async function openCapturePage(db: Database, options: { campaignId: string | undefined; visit: CaptureVisit }): Promise<CaptureView> {
   const snapshot = await loadCaptureSnapshot(db, options.campaignId);
-  if (!snapshot) return { state: "not-found" };
+  if (!snapshot) return { state: "not-found", language: visitLanguageOf(options.visit).language };
   return decideCaptureLoad(db, snapshot, options.visit);
 }
 
@@ -164,11 +217,12 @@ export async function openCapturePage(db: Database, options: { campaignId: strin
  * costs the extra read, so first loads stay one statement.
  */
 export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+  const { language } = visitLanguageOf(visit, found.language);
   const visitor = visit.visitor;
   const claimed = visitor?.returning && !visit.afterPost ? claimOfBrowser(db, found.id, claimKeyOf(visitor.id)) : null;
   // Read alongside the scan; a failed read only costs the visitor the form.
   claimed?.catch(() => undefined);
-  const view = await decideScan(db, found, visit);
+  const view = { ...(await decideScan(db, found, visit)), language };
   // The claimed state wins over the free limit too: the code was issued before the limit.
   if (view.state === "not-found" || !claimed) return view;
   const claim = await claimed.catch((error: unknown) => {
@@ -176,7 +230,8 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
     return null;
   });
   if (!claim) return view;
-  return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, await timeZoneOfCookie(visit.headers.get("cookie"))) };
+  const timeZone = await timeZoneOfCookie(visit.headers.get("cookie"));
+  return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, timeZone, language), language };
 }
 
 /** The code this browser claimed on the campaign (its latest lead's), or null. */
@@ -188,11 +243,11 @@ async function claimOfBrowser(db: Database, campaignId: string, visitorKey: stri
   return row ? { code: row.code, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null } : null;
 }
 
-async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureState> {
   const { offer } = found;
   const design = offer.design;
-  const limitView = (scanCount: number): CaptureView => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
-  const uncounted = (): CaptureView =>
+  const limitView = (scanCount: number): CaptureState => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
+  const uncounted = (): CaptureState =>
     !found.isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
 
   if (visit.afterPost) return uncounted();

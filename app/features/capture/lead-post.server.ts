@@ -13,6 +13,8 @@ import type { LeadFormResult } from "./capture";
 import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
 import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "~/features/scans/visitor-id.server";
+import { leadAnswerIn } from "./visitor-messages.server";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_FIELD } from "~/features/languages/languages";
 
 export type LeadPostAnswer = { status: number; headers?: Record<string, string>; body: LeadFormResult };
 
@@ -41,13 +43,15 @@ export async function answerLeadPost(
     cookie: string | null;
   },
 ): Promise<LeadPostAnswer> {
+  // The language the form was shown in (its hidden field); a form from before languages was English.
+  const language = isLanguage(post.fields[LANGUAGE_FIELD]) ? post.fields[LANGUAGE_FIELD] : DEFAULT_LANGUAGE;
   let campaignId;
   try {
     ({ campaignId } = await captureTargetOf(db, { params: post.params, searchParams: new URLSearchParams(), clientAddress: post.clientAddress }));
   } catch (error) {
     if (!isDomainError(error, "rate_limited")) throw error;
     const headers = { "Retry-After": String(error.retryAfterSeconds ?? 60) };
-    return { status: 429, headers, body: { ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` } };
+    return { status: 429, headers, body: leadAnswerIn(language, { ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` }) };
   }
   const timeZone = await timeZoneOfCookie(post.cookie);
   const result = await submitLead(db, {
@@ -57,14 +61,15 @@ export async function answerLeadPost(
     userAgent: post.userAgent,
     timeZone,
     visitorKey: await visitorKeyOf(post.cookie),
+    language,
   });
   if (result.ok) {
     const { claim: issued, ...rest } = result.body;
-    const claim = issued ? await presentClaim(issued, timeZone) : undefined;
+    const claim = issued ? await presentClaim(issued, timeZone, language) : undefined;
     return { status: 200, body: { ...rest, ...(claim ? { claim } : {}) } };
   }
   const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
-  return { status: SUBMIT_STATUS[result.refusal], headers, body: result.body };
+  return { status: SUBMIT_STATUS[result.refusal], headers, body: leadAnswerIn(language, result.body) };
 }
 
 /** The claiming browser's key, when visitors are browsers (decision 310) and this one sent its id. */

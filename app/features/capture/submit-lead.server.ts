@@ -7,8 +7,8 @@ import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
 import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
-import { consentWordingOf } from "~/features/consent/consent";
-import { leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
+import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -91,6 +91,8 @@ type SubmitLeadOptions = {
   timeZone?: string;
   /** The claiming browser's key (decision 344), kept with a new lead; null without a visitor id. */
   visitorKey?: string | null;
+  /** The page's language: the consent wording is kept in it and the visitor's emails are written in it. */
+  language?: Language;
 };
 
 /**
@@ -281,9 +283,10 @@ async function storeInBatch(
   const mode = target.consentMode;
   const leadId = crypto.randomUUID();
   const code = newOfferCodeRow({ campaignId, userId: target.ownerId, leadId, email, at, rule: target.rule });
+  const language = options.language ?? DEFAULT_LANGUAGE;
   const consent = leadConsentRowOf(
     { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
-    await wordingId(db, consentWordingOf(mode, businessName)),
+    await wordingId(db, consentWordingIn(language, mode, businessName), language),
   );
   const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone, offerCode: code.code });
   const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
@@ -295,6 +298,7 @@ async function storeInBatch(
     postalAddress: target.postalAddress,
     claim,
     timeZone: options.timeZone ?? "UTC",
+    language,
   });
   const batched = await storeLeadInBatch(db, {
     lead: { id: leadId, ...leadValues, visitorKey: options.visitorKey ?? null },
@@ -355,6 +359,7 @@ async function mailClaimedElsewhere(
       claim: input.claim,
       timeZone: input.timeZone,
       clientAddress: options.clientAddress,
+      language: options.language,
     });
   } catch (error) {
     logger.error({ err: error, campaignId }, "offer code email not queued");
@@ -480,6 +485,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     clientAddress: options.clientAddress,
     userAgent: options.userAgent ?? null,
     at,
+    language: options.language,
   });
   let emailQueued = false;
   if (input.mayEmail && consent.confirmToken) {
@@ -494,7 +500,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       withdrawToken: consent.withdrawToken,
       at,
       // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
-      offerCode: claim ? describeClaim(claim, input.timeZone) : undefined,
+      offerCode: claim ? describeClaim(claim, input.timeZone, options.language) : undefined,
+      language: options.language,
     });
   }
   // The confirmation email carries the code: one email, never two (decision 343).
@@ -510,6 +517,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
         postalAddress: target.postalAddress,
         claim,
         timeZone: input.timeZone,
+        language: options.language,
       }),
     );
   }

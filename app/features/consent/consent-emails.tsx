@@ -4,6 +4,9 @@
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
+import { visitorMailWords } from "~/features/languages/visitor-mail-words.server";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { CONFIRM_LINK_DAYS } from "./consent";
 
 export type ConfirmationEmailInput = {
@@ -14,42 +17,48 @@ export type ConfirmationEmailInput = {
   withdrawUrl: string;
   /** The visitor's own claim, grouped and with its validity line as on the thank-you screen. */
   offerCode?: { code: string; validity: string };
+  /** The language of the page the visitor consented on: the email's too. */
+  language?: Language;
 };
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailContent {
   const business = oneLine(input.businessName);
-  const subject = `Please confirm: emails from ${business}`;
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = translatorFor(language, "email");
+  const words = visitorMailWords(language, business);
+  const days = CONFIRM_LINK_DAYS;
+  const subject = t("confirmation.subject", { business });
   const offerCode = input.offerCode;
   const html = emailHtml(
-    <EmailDocument title={subject}>
-      <p>You asked to receive marketing emails from {business}. You agreed to:</p>
+    <EmailDocument title={subject} language={words.document}>
+      <p>{t("confirmation.intro", { business })}</p>
       <blockquote style={{ borderLeft: "3px solid #D1D5DB", margin: "0 0 16px", padding: "0 12px" }}>{input.wording}</blockquote>
       <p>
-        <a href={input.confirmUrl}>Confirm my consent</a> (this link works once, for {CONFIRM_LINK_DAYS} days).
+        <a href={input.confirmUrl}>{t("confirmation.confirmLink")}</a> {t("confirmation.confirmLinkNote", { days })}
       </p>
-      {offerCode ? <OfferCodeBlock {...offerCode} /> : null}
-      <p>If this was not you, ignore this email: you will not be emailed again.</p>
+      {offerCode ? <OfferCodeBlock {...offerCode} words={words.code} /> : null}
+      <p>{t("confirmation.notYou")}</p>
       <p>
-        <a href={input.withdrawUrl}>Withdraw my consent</a>
+        <a href={input.withdrawUrl}>{t("confirmation.withdrawLink")}</a>
       </p>
-      <VisitorMailFooter business={business} postalAddress={input.postalAddress} />
+      <VisitorMailFooter business={business} postalAddress={input.postalAddress} sentBy={words.sentBy} />
     </EmailDocument>,
   );
   const text = [
-    `You asked to receive marketing emails from ${business}. You agreed to:`,
+    t("confirmation.intro", { business }),
     "",
     `"${oneLine(input.wording)}"`,
     "",
-    `Confirm my consent (works once, for ${CONFIRM_LINK_DAYS} days): ${input.confirmUrl}`,
+    t("confirmation.confirmText", { days, url: input.confirmUrl }),
     "",
-    ...(offerCode ? [...offerCodeText(offerCode), ""] : []),
-    "If this was not you, ignore this email: you will not be emailed again.",
+    ...(offerCode ? [...offerCodeText(offerCode, words.code), ""] : []),
+    t("confirmation.notYou"),
     "",
-    `Withdraw my consent: ${input.withdrawUrl}`,
+    `${t("confirmation.withdrawLink")}: ${input.withdrawUrl}`,
     "",
-    ...visitorMailFooterText({ business, postalAddress: input.postalAddress }),
+    ...visitorMailFooterText({ business, postalAddress: input.postalAddress, sentBy: words.sentBy }),
   ].join("\n");
   return { subject, html, text, senderName: business };
 }

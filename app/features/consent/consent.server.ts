@@ -6,6 +6,8 @@ import { businessIdentity, businessProfile, campaign, consentWording, emailOutbo
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { isUuid } from "~/utils/text";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { CONFIRM_LINK_DAYS, consentWordingOf, type ConsentMode } from "./consent";
 import { consentConfirmationEmail, listUnsubscribeHeaders } from "./consent-emails";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
@@ -50,6 +52,16 @@ export async function getCapturePageDetails(db: Database, options: { campaignId:
 
 export type CapturePageDetails = NonNullable<Awaited<ReturnType<typeof getCapturePageDetails>>>;
 
+/** The consent text a visitor read on the page in their language: exactly what its record keeps (decision 412). */
+export function consentWordingIn(language: Language, mode: ConsentMode, businessName: string) {
+  const t = translatorFor(language, "capture");
+  return consentWordingOf(mode, businessName, {
+    notice: t("consent.notice"),
+    checkbox: (business) => t("consent.checkbox", { business }),
+    doubleOptInHint: t("consent.doubleOptInHint"),
+  });
+}
+
 /** Wording ids by hash, per database: wordings are never changed or deleted, so a found id stays right. */
 const wordingIds = new WeakMap<object, Map<string, string>>();
 
@@ -57,14 +69,14 @@ const wordingIds = new WeakMap<object, Map<string, string>>();
  * The wording's row, created the first time any visitor sees this exact text. Pass the database
  * (not a transaction) to remember the id for the process: a surge asks once, not once per lead.
  */
-export async function wordingId(tx: Tx, text: string) {
+export async function wordingId(tx: Tx, text: string, language: Language = DEFAULT_LANGUAGE) {
   const hash = sha256(text);
   const known = wordingIds.get(tx)?.get(hash);
   if (known) return known;
   const [found] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
   let id = found?.id;
   if (!id) {
-    await tx.insert(consentWording).values({ hash, text }).onConflictDoNothing({ target: consentWording.hash });
+    await tx.insert(consentWording).values({ hash, text, language }).onConflictDoNothing({ target: consentWording.hash });
     const [row] = await tx.select({ id: consentWording.id }).from(consentWording).where(eq(consentWording.hash, hash));
     id = row!.id;
   }
@@ -84,6 +96,8 @@ export type ConsentInput = {
   userAgent: string | null;
   /** The lead's own timestamp, so record and lead agree to the microsecond. */
   at: string;
+  /** The page's language: the wording is kept as shown in it. */
+  language?: Language;
 };
 
 /**
@@ -91,7 +105,8 @@ export type ConsentInput = {
  * for emails to this visitor, and the confirmation token when a double opt-in email is due.
  */
 export async function recordLeadConsent(tx: Tx, input: ConsentInput) {
-  const consent = leadConsentRowOf(input, await wordingId(tx, consentWordingOf(input.mode, input.businessName)));
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const consent = leadConsentRowOf(input, await wordingId(tx, consentWordingIn(language, input.mode, input.businessName), language));
   await tx.insert(leadConsent).values(consent.row);
   return { withdrawToken: consent.withdrawToken, confirmToken: consent.confirmToken };
 }
@@ -135,6 +150,7 @@ export async function queueConfirmationEmail(
     withdrawToken: string;
     at: string;
     offerCode?: { code: string; validity: string };
+    language?: Language;
   },
 ) {
   const at = sql`${options.at}::timestamptz`;
@@ -161,10 +177,11 @@ export async function queueConfirmationEmail(
     content: consentConfirmationEmail({
       businessName: options.businessName,
       postalAddress: identity?.postalAddress ?? "",
-      wording: consentWordingOf(options.mode, options.businessName),
+      wording: consentWordingIn(options.language ?? DEFAULT_LANGUAGE, options.mode, options.businessName),
       confirmUrl: confirmUrlOf(options.confirmToken),
       withdrawUrl,
       offerCode: options.offerCode,
+      language: options.language,
     }),
     campaignId: options.campaignId,
     leadId: options.leadId,

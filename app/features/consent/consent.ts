@@ -29,11 +29,16 @@ export function consentCheckboxText(businessName: string) {
 /** Shown under the box in double opt-in mode. */
 export const DOUBLE_OPT_IN_HINT = "We will email you a link to confirm. Nothing is sent to you until you confirm.";
 
+/** The consent words of the page in one language (decision 412); English is the spec's. */
+export type ConsentWords = { notice: string; checkbox: (businessName: string) => string; doubleOptInHint: string };
+
+const ENGLISH_CONSENT_WORDS: ConsentWords = { notice: NOTICE_TEXT, checkbox: consentCheckboxText, doubleOptInHint: DOUBLE_OPT_IN_HINT };
+
 /** The text the visitor saw for this mode: what the consent record points at. */
-export function consentWordingOf(mode: ConsentMode, businessName: string) {
-  if (mode === "notice") return NOTICE_TEXT;
-  const box = consentCheckboxText(businessName);
-  return mode === "double_opt_in" ? `${box} ${DOUBLE_OPT_IN_HINT}` : box;
+export function consentWordingOf(mode: ConsentMode, businessName: string, words: ConsentWords = ENGLISH_CONSENT_WORDS) {
+  if (mode === "notice") return words.notice;
+  const box = words.checkbox(businessName);
+  return mode === "double_opt_in" ? `${box} ${words.doubleOptInHint}` : box;
 }
 
 export const CONSENT_REQUIRED_ERROR = "Please tick the box to claim this offer.";

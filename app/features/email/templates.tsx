@@ -14,9 +14,18 @@ export type EmailContent = {
  * The document every email is: a viewport (phone clients otherwise zoom out to a desktop width), a
  * column at most 560 px wide that shrinks with the window, and words that wrap rather than widen it.
  */
-export function EmailDocument({ title, children }: { title: string; children: ReactNode }) {
+export function EmailDocument({
+  title,
+  children,
+  language = { lang: "en" },
+}: {
+  title: string;
+  children: ReactNode;
+  /** A visitor email's language and direction (the owner's emails are English). */
+  language?: { lang: string; dir?: "ltr" | "rtl" };
+}) {
   return (
-    <html lang="en">
+    <html lang={language.lang} dir={language.dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,10 @@
 import QRCode from "qrcode";
 import { getEnv } from "~/utils/env.server";
 import { formatOfferCode } from "./code";
-import { validityText } from "./offer";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "~/features/languages/languages";
+import { dateTimeFormat } from "~/utils/dates";
+import { lastValidMoment } from "./offer";
 import type { Claim } from "./redeem.server";
 
 /** The one mask pattern of every claim's QR (0–7, ISO/IEC 18004 §7.8.2). */
@@ -15,12 +18,21 @@ export function redeemUrlOf(code: string) {
   return `${getEnv().appOrigin}/redeem?code=${formatOfferCode(code)}`;
 }
 
-/** The words of a claim, the same on the thank-you screen and in the visitor's email. */
-export function describeClaim(claim: Claim, timeZone: string) {
-  return { code: formatOfferCode(claim.code), validity: validityText(claim.expiresAt, timeZone) };
+/** The validity line in the visitor's language, its date in that language's form (`Intl`). */
+export function validityIn(expiresAt: Date | string | null, timeZone: string, language: Language) {
+  const t = translatorFor(language, "capture");
+  if (!expiresAt) return t("claim.noExpiry");
+  return t("claim.validUntil", {
+    date: dateTimeFormat(INTL_LOCALES[language], timeZone, { dateStyle: "medium" }).format(lastValidMoment(expiresAt)),
+  });
 }
 
-export async function presentClaim(claim: Claim, timeZone: string): Promise<ClaimView> {
+/** The words of a claim, the same on the thank-you screen and in the visitor's email. */
+export function describeClaim(claim: Claim, timeZone: string, language: Language = DEFAULT_LANGUAGE) {
+  return { code: formatOfferCode(claim.code), validity: validityIn(claim.expiresAt, timeZone, language) };
+}
+
+export async function presentClaim(claim: Claim, timeZone: string, language: Language = DEFAULT_LANGUAGE): Promise<ClaimView> {
   // Our own text (the app origin and an alphabet-only code) rendered by qrcode: safe to inline.
   // One byte-mode segment: searching for the shortest mix of modes cost as much as the drawing.
   const qrSvg = await QRCode.toString([{ data: Buffer.from(redeemUrlOf(claim.code)), mode: "byte" }], {
@@ -32,5 +44,5 @@ export async function presentClaim(claim: Claim, timeZone: string): Promise<Clai
     maskPattern: CLAIM_QR_MASK,
     color: { dark: "#111827", light: "#FFFFFF" },
   });
-  return { ...describeClaim(claim, timeZone), qrSvg };
+  return { ...describeClaim(claim, timeZone, language), qrSvg };
 }

@@ -7,6 +7,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { OutboxEmail } from "~/features/email/outbox.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
+import type { Language } from "~/features/languages/languages";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
 import type { Claim, IssuedClaim } from "./redeem.server";
@@ -23,6 +24,7 @@ export function claimedCodeEmailOf(options: {
   postalAddress: string;
   claim: Claim;
   timeZone: string;
+  language?: Language;
 }): OutboxEmail {
   return {
     kind: "offer_code",
@@ -30,7 +32,12 @@ export function claimedCodeEmailOf(options: {
     campaignId: options.campaignId,
     leadId: options.leadId,
     content: offerCodeEmail(
-      { businessName: options.businessName, postalAddress: options.postalAddress, ...describeClaim(options.claim, options.timeZone) },
+      {
+        businessName: options.businessName,
+        postalAddress: options.postalAddress,
+        ...describeClaim(options.claim, options.timeZone, options.language),
+        language: options.language,
+      },
       "claimed",
     ),
   };
@@ -45,6 +52,8 @@ export type MailExistingCodeOptions = {
   claim: IssuedClaim;
   timeZone: string;
   clientAddress: string;
+  /** The language of the page this claim was made on: the email is in it. */
+  language?: Language;
 };
 
 /**
@@ -83,7 +92,12 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
       campaignId: options.campaignId,
       leadId: options.claim.leadId,
       content: offerCodeEmail(
-        { businessName: options.businessName, postalAddress: identity?.postalAddress ?? "", ...describeClaim(options.claim, options.timeZone) },
+        {
+          businessName: options.businessName,
+          postalAddress: identity?.postalAddress ?? "",
+          ...describeClaim(options.claim, options.timeZone, options.language),
+          language: options.language,
+        },
         "claimed-again",
       ),
     });

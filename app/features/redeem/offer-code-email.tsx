@@ -5,45 +5,53 @@
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
+import { visitorMailWords } from "~/features/languages/visitor-mail-words.server";
+import { translatorFor } from "~/features/languages/i18n.server";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
-export type OfferCodeEmailInput = { businessName: string; postalAddress: string; code: string; validity: string };
+export type OfferCodeEmailInput = {
+  businessName: string;
+  postalAddress: string;
+  code: string;
+  validity: string;
+  /** The language of the page the code was claimed on. */
+  language?: Language;
+};
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
 /** Why the email was sent: the claim just made, or a later claim with the same address. */
 export type OfferCodeOccasion = "claimed" | "claimed-again";
 
-const WORDING: Record<OfferCodeOccasion, { intro: (business: string) => string; outro: string }> = {
-  claimed: {
-    intro: (business) => `Thanks for claiming the offer of ${business}. Here is your code:`,
-    outro: "If you did not claim this offer, ignore this email.",
-  },
-  "claimed-again": {
-    intro: (business) => `Someone claimed the offer of ${business} again with this email address. Here is the code it already has:`,
-    outro: "If this was not you, ignore this email: nothing else will be sent.",
-  },
-};
+const WORDING = {
+  claimed: { intro: "offerCode.claimedIntro", outro: "offerCode.claimedOutro" },
+  "claimed-again": { intro: "offerCode.againIntro", outro: "offerCode.againOutro" },
+} as const satisfies Record<OfferCodeOccasion, { intro: string; outro: string }>;
 
 export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOccasion = "claimed-again"): EmailContent {
   const business = oneLine(input.businessName);
-  const subject = `Your offer code from ${business}`;
-  const wording = WORDING[occasion];
+  const language = input.language ?? DEFAULT_LANGUAGE;
+  const t = translatorFor(language, "email");
+  const words = visitorMailWords(language, business);
+  const subject = t("offerCode.subject", { business });
+  const intro = t(WORDING[occasion].intro, { business });
+  const outro = t(WORDING[occasion].outro);
   const html = emailHtml(
-    <EmailDocument title={subject}>
-      <p>{wording.intro(business)}</p>
-      <OfferCodeBlock code={input.code} validity={input.validity} />
-      <p>{wording.outro}</p>
-      <VisitorMailFooter business={business} postalAddress={input.postalAddress} />
+    <EmailDocument title={subject} language={words.document}>
+      <p>{intro}</p>
+      <OfferCodeBlock code={input.code} validity={input.validity} words={words.code} />
+      <p>{outro}</p>
+      <VisitorMailFooter business={business} postalAddress={input.postalAddress} sentBy={words.sentBy} />
     </EmailDocument>,
   );
   const text = [
-    wording.intro(business),
+    intro,
     "",
-    ...offerCodeText(input),
+    ...offerCodeText(input, words.code),
     "",
-    wording.outro,
+    outro,
     "",
-    ...visitorMailFooterText({ business, postalAddress: input.postalAddress }),
+    ...visitorMailFooterText({ business, postalAddress: input.postalAddress, sentBy: words.sentBy }),
   ].join("\n");
   return { subject, html, text, senderName: business };
 }

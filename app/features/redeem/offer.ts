@@ -114,11 +114,15 @@ export function formatMoment(at: Date | string, timeZone: string, now: Date = ne
   return `${day} at ${time}`;
 }
 
+/** The day a code is last valid: the end of a day is its next midnight, so the last valid minute's day. */
+export function lastValidMoment(expiresAt: Date | string) {
+  return new Date(new Date(expiresAt).getTime() - 60_000);
+}
+
 /** The validity line under a code: "Valid until Dec 31, 2026", or "No expiry". */
 export function validityText(expiresAt: Date | string | null, timeZone: string) {
   if (!expiresAt) return "No expiry";
-  // The end of a day is its next midnight: show the last valid minute's day.
-  return `Valid until ${formatDate(new Date(new Date(expiresAt).getTime() - 60_000), timeZone)}`;
+  return `Valid until ${formatDate(lastValidMoment(expiresAt), timeZone)}`;
 }
 
 /** The wizard's words for a stored rule (and for its summary step). */

@@ -1,0 +1,55 @@
+// Which language a visitor's page is in (decision 411): the switcher's choice (the link just
+// followed, else its cookie), else the browser's Accept-Language best supported match, else the
+// campaign's own language.
+import { match } from "@formatjs/intl-localematcher";
+import Negotiator from "negotiator";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, type Language } from "./languages";
+
+const NO_MATCH = "und";
+const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.replace(".", "\\.")}=([a-z]{2})(?:;|$)`);
+
+/** The language the browser asks for, best match first; null when none of ours fits. */
+export function acceptedLanguageOf(acceptLanguage: string | null | undefined): Language | null {
+  if (!acceptLanguage) return null;
+  const requested = new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages().filter((tag) => tag !== "*");
+  if (requested.length === 0) return null;
+  let found: string;
+  try {
+    // BCP 47 lookup: a regional tag (es-MX, pt-BR, de-AT, nl-BE) is its language's. Not "best fit":
+    // CLDR's closeness maps languages we lack (xh, zu) to English, over the campaign's own language.
+    found = match(requested, [...LANGUAGES], NO_MATCH, { algorithm: "lookup" });
+  } catch {
+    // A malformed tag in the header: no preference, rather than an error page.
+    return null;
+  }
+  return isLanguage(found) ? found : null;
+}
+
+export function languageCookieOf(cookieHeader: string | null | undefined): Language | null {
+  if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return null;
+  const value = COOKIE_PATTERN.exec(cookieHeader)?.[1];
+  return isLanguage(value) ? value : null;
+}
+
+export type LanguageRequest = {
+  /** `?lang=` of the switcher's link. */
+  chosen?: string | null;
+  cookie?: string | null;
+  acceptLanguage?: string | null;
+  /** The campaign's language, chosen by its owner. */
+  fallback: Language;
+};
+
+/** The page's language, and the cookie to set when the visitor just chose one that is not remembered yet. */
+export function chooseLanguage(request: LanguageRequest): { language: Language; remember: boolean } {
+  const remembered = languageCookieOf(request.cookie);
+  if (isLanguage(request.chosen)) return { language: request.chosen, remember: request.chosen !== remembered };
+  if (remembered) return { language: remembered, remember: false };
+  return { language: acceptedLanguageOf(request.acceptLanguage) ?? request.fallback, remember: false };
+}
+
+export function languageCookieHeader(language: Language, secure: boolean) {
+  const attributes = [`${LANGUAGE_COOKIE}=${language}`, "Path=/", `Max-Age=${LANGUAGE_COOKIE_DAYS * 86_400}`, "SameSite=Lax"];
+  if (secure) attributes.push("Secure");
+  return attributes.join("; ");
+}

@@ -1,0 +1,23 @@
+// The visitor's page in its language (decision 410): an i18next instance made from the strings the
+// loader sent (this language only), so the first render and hydration read the same words.
+import i18next from "i18next";
+import { useMemo, type ReactNode } from "react";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18N_OPTIONS } from "./i18n-options";
+import type { PageLocale } from "./languages";
+
+export type { PageLocale };
+
+export function PageLanguage({ locale, children }: { locale: PageLocale; children: ReactNode }) {
+  const instance = useMemo(() => {
+    const created = i18next.createInstance();
+    void created.use(initReactI18next).init({
+      ...I18N_OPTIONS,
+      lng: locale.language,
+      ns: Object.keys(locale.messages),
+      resources: { [locale.language]: locale.messages as Record<string, Record<string, unknown>> },
+    });
+    return created;
+  }, [locale]);
+  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+}

@@ -1,0 +1,13 @@
+// The fixed words of every visitor email (the code block, the foot) in the visitor's language.
+import { translatorFor } from "./i18n.server";
+import { directionOf, type Language } from "./languages";
+
+export function visitorMailWords(language: Language, business: string) {
+  const t = translatorFor(language, "email");
+  return {
+    // Left-to-right is the default: only a right-to-left language says so.
+    document: { lang: language, dir: directionOf(language) === "rtl" ? ("rtl" as const) : undefined },
+    code: { title: t("offerCode.codeTitle"), show: translatorFor(language, "capture")("claim.show") },
+    sentBy: t("footer.sentBy", { business }),
+  };
+}

@@ -1,0 +1,234 @@
+// The visitor's language (decisions 410–412): Accept-Language picks the page's language, else the
+// campaign's; the switcher's choice is remembered by a cookie; the fast path keeps a document per
+// language; a lead keeps its consent wording in the language shown, and its emails are in it
+// (delivered through a real SMTP server).
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
+import { smtpTransport } from "~/features/email/transport.server";
+import { createEmailWorker } from "~/features/email/worker.server";
+import { endOfDayIn } from "~/features/redeem/offer";
+import * as capture from "~/routes/capture";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { makeRequest, payload, run, statusOf } from "../http";
+import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
+import { startSmtp } from "./smtp-support";
+
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+let addressCounter = 0;
+
+type LoadedView = {
+  state: string;
+  language: string;
+  scanToken?: string;
+  locale: { language: string; messages: { capture: Record<string, Record<string, string>> } };
+};
+
+function load(campaignId: string, headers: Record<string, string> = {}, query = "") {
+  const request = makeRequest(`/capture/${campaignId}${query}`, {
+    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.9.${++addressCounter}`, ...headers },
+  });
+  return run(capture.loader, request, { campaignId });
+}
+
+async function setup(options: { language?: string; consentMode?: "notice" | "checkbox" | "double_opt_in" } = {}) {
+  const { db } = await getServices();
+  const owner = await createUser({ isPro: true });
+  const campaign = await createCampaign({ userId: owner.id, title: "Semana del pan" });
+  await db
+    .update(schema.campaign)
+    .set({ consentMode: options.consentMode ?? "notice", language: options.language ?? "en" })
+    .where(eq(schema.campaign.id, campaign.id));
+  await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Panadería Sol" });
+  await db.insert(schema.offerRule).values({
+    campaignId: campaign.id,
+    expiry: "until",
+    validUntil: "2099-12-31",
+    validUntilAt: endOfDayIn("2099-12-31", "Europe/Madrid"),
+  });
+  return campaign.id;
+}
+
+describe("which language the capture page is in", () => {
+  it("a Spanish phone gets the Spanish page, and its strings only", async () => {
+    const campaignId = await setup();
+    const result = await load(campaignId, { "accept-language": "es-ES,es;q=0.9,en;q=0.8" });
+    expect(statusOf(result)).toBe(200);
+    const view = payload<LoadedView>(result);
+    expect(view.language).toBe("es");
+    expect(view.locale.messages.capture.form!.submit).toBe("Quiero mi oferta");
+    // Only Spanish travels with the page: no English sentence, and nothing of the other states.
+    const shipped = JSON.stringify(view.locale);
+    expect(shipped).not.toContain("Claim My Offer");
+    expect(shipped).not.toContain("Full Name");
+    expect(view.locale.messages.capture.limit).toBeUndefined();
+
+    expect(view.locale.messages.capture.consent!.notice).toMatch(/^Al enviar este formulario/);
+  });
+
+  it("a language we lack falls back to the campaign's, and English by default", async () => {
+    const german = await setup({ language: "de" });
+    expect(payload<LoadedView>(await load(german, { "accept-language": "xh-ZA" })).language).toBe("de");
+    const plain = await setup();
+    expect(payload<LoadedView>(await load(plain, { "accept-language": "xh-ZA" })).language).toBe("en");
+    expect(payload<LoadedView>(await load(plain)).language).toBe("en");
+  });
+
+  it("the switcher's choice is set as a cookie on the page and wins over the browser on the next load", async () => {
+    const campaignId = await setup();
+    const chosen = await load(campaignId, { "accept-language": "de-DE" }, "?lang=es");
+    expect(payload<LoadedView>(chosen).language).toBe("es");
+    const setCookie = new Headers((chosen as { init?: { headers?: HeadersInit } }).init?.headers).get("set-cookie") ?? "";
+    expect(setCookie).toMatch(/leadqr\.lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    const next = await load(campaignId, { "accept-language": "de-DE", cookie: "leadqr.lang=es" });
+    expect(payload<LoadedView>(next).language).toBe("es");
+  });
+});
+
+describe("the fast document path", () => {
+  let server: Awaited<ReturnType<typeof startCaptureDocumentServer>>;
+  const rendered: string[] = [];
+  beforeAll(async () => {
+    // The stand-in for React Router's render: the document says its language and direction, as root.tsx does.
+    server = await startCaptureDocumentServer(async (path, view, nonce) => {
+      rendered.push(view.locale.language);
+      const dir = view.locale.language === "ar" ? "rtl" : "ltr";
+      return `<!doctype html><html lang="${view.locale.language}" dir="${dir}"><body>${view.locale.messages.capture?.form?.submit ?? ""} ${nonce}</body></html>`;
+    });
+    clearCaptureDocuments();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function get(campaignId: string, headers: Record<string, string>, query = "") {
+    const response = await fetch(`${server.base}/capture/${campaignId}${query}`, {
+      headers: { "user-agent": PHONE_UA, [TEST_ADDRESS_HEADER]: `198.18.10.${++addressCounter}`, ...headers },
+    });
+    return { response, html: await response.text() };
+  }
+
+  it("keeps one document per language: Spanish, then German, then Spanish again from the cache", async () => {
+    const campaignId = await setup();
+    const spanish = await get(campaignId, { "accept-language": "es-ES" });
+    expect(spanish.html).toContain('<html lang="es" dir="ltr">');
+    expect(spanish.html).toContain("Quiero mi oferta");
+    const german = await get(campaignId, { "accept-language": "de-DE" });
+    expect(german.html).toContain('<html lang="de" dir="ltr">');
+    expect(german.html).toContain("Angebot sichern");
+    const before = rendered.length;
+    const again = await get(campaignId, { "accept-language": "es" });
+    expect(again.html).toContain("Quiero mi oferta");
+    expect(rendered.length).toBe(before);
+    expect(spanish.response.headers.get("vary")).toContain("Accept-Language");
+  });
+
+  it("an Arabic phone gets a right-to-left page; the switcher's link sets the cookie the next load follows", async () => {
+    const campaignId = await setup();
+    const arabic = await get(campaignId, { "accept-language": "ar-EG,ar;q=0.9" });
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic.html).toContain("احصل على عرضي");
+
+    const switched = await get(campaignId, { "accept-language": "ar-EG" }, "?lang=es");
+    expect(switched.html).toContain("Quiero mi oferta");
+    expect(switched.response.headers.getSetCookie().some((cookie) => cookie.startsWith("leadqr.lang=es;"))).toBe(true);
+    const next = await get(campaignId, { "accept-language": "ar-EG", cookie: "leadqr.lang=es" });
+    expect(next.html).toContain('<html lang="es" dir="ltr">');
+    // Remembered already: not set again.
+    expect(next.response.headers.getSetCookie().filter((cookie) => cookie.startsWith("leadqr.lang="))).toEqual([]);
+  });
+});
+
+describe("a Spanish visitor's lead", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  async function deliveredTo(to: string) {
+    const { db } = await getServices();
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
+    while ((await worker.runOnce()) > 0);
+    await worker.stop();
+    return smtp.received.filter((mail) => mail.to.includes(to));
+  }
+
+  async function claim(campaignId: string, form: Record<string, string>) {
+    const headers = {
+      "user-agent": PHONE_UA,
+      "x-leadqr-client-ip": `198.18.11.${++addressCounter}`,
+      cookie: "tz=Europe%2FMadrid",
+      "accept-language": "es-ES",
+    };
+    const page = payload<LoadedView>(await run(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId }));
+    const result = await run(
+      capture.action,
+      makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: page.scanToken!, lang: page.language }, headers }),
+      { campaignId },
+    );
+    return {
+      status: statusOf(result),
+      body: payload<{ ok: boolean; fieldErrors?: Record<string, string>; checkEmail?: boolean; claim?: { validity: string } }>(result),
+    };
+  }
+
+  it("is told what is wrong in Spanish", async () => {
+    const campaignId = await setup({ consentMode: "checkbox" });
+    const { status, body } = await claim(campaignId, { name: "", email: "no-es-un-correo" });
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ name: "Escribe tu nombre completo", email: "Escribe un correo electrónico válido" });
+  });
+
+  it("is thanked in Spanish, keeps the Spanish consent wording with its language, and gets the double opt-in email in Spanish", async () => {
+    const campaignId = await setup({ consentMode: "double_opt_in" });
+    const { status, body } = await claim(campaignId, { name: "Lucía Pérez", email: "lucia@example.com", marketingConsent: "yes" });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, checkEmail: true });
+    expect(body.claim!.validity).toBe("Válido hasta el 31 dic 2099");
+
+    const { db } = await getServices();
+    const rows = await db.execute(sql`select w.text, w.language from lead_consent c join consent_wording w on w.id = c.wording_id
+      join lead l on l.id = c.lead_id where l.email = 'lucia@example.com'`);
+    const [record] = (rows as unknown as { rows: Array<{ text: string; language: string }> }).rows;
+    expect(record).toEqual({
+      text:
+        "Acepto recibir correos comerciales de Panadería Sol. Puedo retirar mi consentimiento en cualquier momento. " +
+        "Te enviaremos un enlace por correo para confirmarlo. No recibirás nada hasta que lo confirmes.",
+      language: "es",
+    });
+
+    const [mail] = await deliveredTo("lucia@example.com");
+    expect(mail!.html).toContain("<title>Confírmalo: correos de Panadería Sol</title>");
+    expect(mail!.text).toContain("Has pedido recibir correos comerciales de Panadería Sol. Aceptaste lo siguiente:");
+    expect(mail!.text).toContain(`"${record!.text}"`);
+    expect(mail!.text).toMatch(/Confirmar mi consentimiento \(funciona una sola vez, durante 7 días\): http\S+\/consent\/confirm\//);
+    expect(mail!.text).toContain("Tu código de oferta: ");
+    expect(mail!.text).toContain("Enséñalo en el mostrador\nVálido hasta el 31 dic 2099");
+    expect(mail!.html).toContain("Enviado por LeadQR en nombre de Panadería Sol.");
+    expect(mail!.html).toContain('<html lang="es">');
+    expect(mail!.text).not.toContain("Please confirm");
+  });
+
+  it("gets the offer code email in Spanish when the campaign needs no confirmation", async () => {
+    const campaignId = await setup({ consentMode: "notice" });
+    const { body } = await claim(campaignId, { name: "Mateo Ruiz", email: "mateo@example.com" });
+    expect(body.ok).toBe(true);
+    const [mail] = await deliveredTo("mateo@example.com");
+    expect(mail!.html).toContain("<title>Tu código de oferta de Panadería Sol</title>");
+    expect(mail!.text).toContain("Gracias por conseguir la oferta de Panadería Sol. Este es tu código:");
+    const { db } = await getServices();
+    const rows = await db.execute(sql`select w.text, w.language from lead_consent c join consent_wording w on w.id = c.wording_id
+      join lead l on l.id = c.lead_id where l.email = 'mateo@example.com'`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      {
+        text: "Al enviar este formulario, aceptas recibir comunicaciones comerciales de nuestra parte. Puedes darte de baja en cualquier momento.",
+        language: "es",
+      },
+    ]);
+  });
+});
