@@ -28,8 +28,7 @@ function phone() {
     /** Opens the capture page (optionally through a placement's code) and keeps the cookie it sets. */
     async open(campaignId: string, query = "") {
       const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}${query}`, { headers: headers() }), { campaignId });
-      const setCookie = (page as { init?: { headers?: Record<string, string> } }).init?.headers?.["Set-Cookie"];
-      if (setCookie) cookie = `${cookie}; ${setCookie.split(";")[0]}`;
+      if (page.cookies) cookie = `${cookie}; ${page.cookies}`;
       return page.data as { state: string; scanToken?: string; claim?: { code: string; validity: string }; offer?: { thankYou: string } };
     },
     async claim(campaignId: string, form: Record<string, string>, query = "") {
