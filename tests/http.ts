@@ -89,12 +89,14 @@ export async function callRoute<T = any>(
   handler: Handler | undefined,
   request: Request,
   params: Record<string, string | undefined> = {},
+  /** React Router's request context; pass one object to an action and the render after it. */
+  context: Record<string, unknown> = { cspNonce: "" },
 ): Promise<RouteAnswer<T>> {
   if (!handler) throw new Error("route has no such handler");
   let value: unknown;
   try {
     const url = new URL(request.url);
-    value = await handler({ request, params, context: { cspNonce: "" }, url, pattern: url.pathname });
+    value = await handler({ request, params, context, url, pattern: url.pathname });
   } catch (thrown) {
     if (thrown instanceof Response || isDataWithInit(thrown)) return answerOfValue(thrown);
     return answerOf(500, { error: thrown ?? new Error("route threw undefined") });

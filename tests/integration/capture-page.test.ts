@@ -145,11 +145,12 @@ describe("the capture page", () => {
       headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": "203.0.113.90" },
     });
     const params = { campaignId: campaign.id };
-    const posted = await callRoute(route.action, post, params);
+    const context = { cspNonce: "" };
+    const posted = await callRoute(route.action, post, params, context);
     expect(posted.data).toMatchObject({ ok: true });
     // React Router renders the document after the action with a GET copy of the request.
     const after = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": PHONE_UA } });
-    const view = (await callRoute(route.loader, after, params)).data;
+    const view = (await callRoute(route.loader, after, params, context)).data;
     expect(view).toMatchObject({ state: "form", scanToken: null });
     expect((await scansOf(campaign.id)).rows).toHaveLength(1);
   });
