@@ -1,12 +1,13 @@
-// Test data builders. They go through the same code paths users do where it matters; the rows
-// themselves come from the builders the seed uses too (app/db/sample-rows.ts).
+// Test data builders for integration tests. Accounts go through the real sign-up action; other rows
+// come from tests/row-factories.ts (the builders the seed uses too), written to the in-process database.
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
 import * as signupRoute from "~/routes/signup";
-import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/db/sample-rows";
+import type { CampaignRowOptions, LeadRowOptions } from "~/db/sample-rows";
 import { getServices } from "~/utils/services.server";
-import { cookieFrom, makeRequest, run } from "./http";
+import { callRoute, makeRequest } from "./http";
+import { insertCampaign, insertLead, insertScans } from "./row-factories";
 
 let counter = 0;
 
@@ -23,15 +24,15 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
  */
 export async function createUser(options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
-  const response = (await run(
+  const signedUp = await callRoute(
     signupRoute.action,
     makeRequest("/signup", {
       form: { email, password: options.password ?? DEFAULT_PASSWORD },
       // Each test account signs up from its own client (its own IPv6 /64), clear of the sign-up rate limit.
       headers: { "x-leadqr-client-ip": `2001:db8:${(counter >> 16).toString(16)}:${(counter & 0xffff).toString(16)}::1` },
     }),
-  )) as Response;
-  if (!(response instanceof Response) || response.status !== 302) throw new Error(`sign-up failed for ${email}`);
+  );
+  if (signedUp.status !== 302) throw new Error(`sign-up failed for ${email}`);
   const { db } = await getServices();
   const [row] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
   if (options.verified !== false) await markVerified(row!.id);
@@ -41,7 +42,7 @@ export async function createUser(options: { email?: string; password?: string; r
       .set({ ...(options.role ? { role: options.role } : {}), ...(options.isPro ? { isPro: true } : {}) })
       .where(eq(schema.user.id, row!.id));
   }
-  return { id: row!.id, email, cookie: cookieFrom(response) };
+  return { id: row!.id, email, cookie: signedUp.cookies };
 }
 
 /** What opening the verification link does to the account (Better Auth's flag, then our follow-up). */
@@ -53,9 +54,7 @@ export async function markVerified(userId: string) {
 
 /** Inserts a campaign directly (the wizard is the campaigns area's UI); returns its row. */
 export async function createCampaign(options: CampaignRowOptions) {
-  const { db } = await getServices();
-  const [row] = await db.insert(schema.campaign).values(campaignRow(options)).returning();
-  return row!;
+  return insertCampaign((await getServices()).db, options);
 }
 
 /** A campaign row owned by `userId` with a distinct title (dashboard and leads tests). */
@@ -64,14 +63,10 @@ export function createCampaignRow(userId: string, overrides: Omit<CampaignRowOpt
 }
 
 export async function createLeadRow(campaignId: string, lead: LeadRowOptions) {
-  const { db } = await getServices();
-  const [row] = await db.insert(schema.lead).values(leadRow(campaignId, lead)).returning({ id: schema.lead.id });
-  return row!;
+  return insertLead((await getServices()).db, campaignId, lead);
 }
 
 /** Scan rows at the given moments (the campaign's counter is left as it is). */
 export async function createScanRows(campaignId: string, moments: Date[]) {
-  const { db } = await getServices();
-  if (moments.length === 0) return;
-  await db.insert(schema.scan).values(moments.map((timestamp) => scanRow(campaignId, timestamp)));
+  await insertScans((await getServices()).db, campaignId, moments);
 }

@@ -3,8 +3,6 @@ import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost:3000";
 
-type Handler = (args: any) => unknown;
-
 export function makeRequest(
   path: string,
   options: {
@@ -28,56 +26,94 @@ export function makeRequest(
   return new Request(new URL(path, ORIGIN), { method: options.method ?? (body ? "POST" : "GET"), headers, body });
 }
 
-/** Runs a loader or action; thrown Responses (redirects, 404s) are returned like React Router does. */
-export async function run(handler: Handler | undefined, request: Request, params: Record<string, string | undefined> = {}) {
+/** A loader or action, as a route module exports it. */
+export type Handler = (args: any) => unknown;
+
+/**
+ * What React Router would answer for one call of a loader or action. `data` is what the route
+ * returned, unwrapped from `data()` (undefined when it answered with a Response); reading it after
+ * the route threw rethrows the error, so a crash never reads as an empty answer.
+ */
+export type RouteAnswer<T = any> = {
+  /** The status sent: the Response's, `data()`'s, 200, or 500 when the route threw anything else. */
+  status: number;
+  data: T;
+  /** The Response the route returned or threw (redirects, files, JSON, 404s). */
+  response: Response | undefined;
+  /** The headers sent with it: the Response's, or those given to `data()`. */
+  headers: Headers;
+  /** The `name=value` pairs of the cookies it set, joined as a Cookie header sends them. */
+  cookies: string;
+  /** What the route threw when it was neither a Response nor `data()` (React Router answers 500). */
+  error: unknown;
+};
+
+type DataWithResponseInit = { type: "DataWithResponseInit"; data: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+
+const isDataWithInit = (value: unknown): value is DataWithResponseInit =>
+  Boolean(value) && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
+
+function answerOf(status: number, parts: { data?: unknown; response?: Response; headers?: Headers; error?: unknown }): RouteAnswer {
+  const headers = parts.headers ?? new Headers();
+  const { error } = parts;
+  return {
+    status,
+    get data() {
+      if (error !== undefined) throw error;
+      return parts.data;
+    },
+    response: parts.response,
+    headers,
+    cookies: headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+    error,
+  };
+}
+
+function answerOfValue(value: unknown): RouteAnswer {
+  if (value instanceof Response) return answerOf(value.status, { response: value, headers: value.headers });
+  if (isDataWithInit(value)) {
+    return answerOf(value.init?.status ?? 200, { data: value.data, headers: new Headers(value.init?.headers ?? undefined) });
+  }
+  return answerOf(200, { data: value });
+}
+
+/**
+ * Calls a loader or action as React Router does, with a real Request: a returned or thrown
+ * Response or `data()` is the answer, anything else thrown is a 500. A file or stream whose body
+ * fails while being read is a 500 too.
+ */
+export async function callRoute<T = any>(
+  handler: Handler | undefined,
+  request: Request,
+  params: Record<string, string | undefined> = {},
+  /** React Router's request context; pass one object to an action and the render after it. */
+  context: Record<string, unknown> = { cspNonce: "" },
+): Promise<RouteAnswer<T>> {
   if (!handler) throw new Error("route has no such handler");
+  let value: unknown;
   try {
     const url = new URL(request.url);
-    return await handler({ request, params, context: { cspNonce: "" }, url, pattern: url.pathname });
+    value = await handler({ request, params, context, url, pattern: url.pathname });
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
+    if (thrown instanceof Response || isDataWithInit(thrown)) return answerOfValue(thrown);
+    return answerOf(500, { error: thrown ?? new Error("route threw undefined") });
   }
-}
-
-/** The data a loader or action returned, whether plain or wrapped by `data()`. */
-export function payload<T = any>(result: unknown): T {
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    return (result as unknown as { data: T }).data;
+  if (value instanceof Response && value.body && value.status < 300) {
+    try {
+      await value.clone().arrayBuffer();
+    } catch (error) {
+      return answerOf(500, { error });
+    }
   }
-  return result as T;
+  return answerOfValue(value);
 }
 
-export function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    return (result as { init?: { status?: number } }).init?.status ?? 200;
-  }
-  return 200;
-}
-
-export function expectRedirect(result: unknown, location: string) {
-  expect(result).toBeInstanceOf(Response);
-  const response = result as Response;
-  expect(response.status).toBeGreaterThanOrEqual(300);
-  expect(response.status).toBeLessThan(400);
-  expect(response.headers.get("location")).toBe(location);
-}
-
-export function cookieFrom(response: Response) {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-}
-
-/** The `name=value` pairs a loader's or action's answer sets (a Response, or data() with headers). */
-export function setCookiesOf(result: unknown): string {
-  let headers: Headers | undefined;
-  if (result instanceof Response) headers = result.headers;
-  else if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
-    const init = (result as { init?: { headers?: HeadersInit } }).init;
-    if (init?.headers) headers = new Headers(init.headers);
-  }
-  return (headers?.getSetCookie() ?? []).map((cookie) => cookie.split(";")[0]).join("; ");
+export function expectRedirect(answer: RouteAnswer, location: string) {
+  expect(answer.response).toBeInstanceOf(Response);
+  expect(answer.status).toBeGreaterThanOrEqual(300);
+  expect(answer.status).toBeLessThan(400);
+  expect(answer.headers.get("location")).toBe(location);
 }

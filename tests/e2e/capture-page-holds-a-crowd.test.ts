@@ -2,23 +2,29 @@
 // a fast "try again" (503 + Retry-After), never a hanging page; a worker killed with -9 loses no
 // accepted lead and is replaced; SIGTERM stops every worker.
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { openJourneyDatabase } from "./support/database";
 import { BROWSER_USER_AGENT, freshDatabase, openCapture, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
 
 test.describe.configure({ timeout: 180_000 });
 
-async function proCampaign(database: Awaited<ReturnType<typeof freshDatabase>>) {
-  const ownerId = crypto.randomUUID();
-  await database.query(`insert into "user" (id, name, email, is_pro) values ($1, 'Owner', $2, true)`, [ownerId, `${ownerId}@e2e.test`]);
-  const id = crypto.randomUUID();
-  await database.query(
-    `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
-     values ($1, $2, 'Crowd', 'Cafe', '20% off', 'any order', 'Free Coffee For The Crowd', 'Show this at the bar.', 'active', '{}')`,
-    [id, ownerId],
-  );
-  return id;
+/** A Pro owner's active campaign, made with the factories on the server's database. */
+async function proCampaign(url: string) {
+  const database = await openJourneyDatabase(url);
+  try {
+    const owner = await database.createOwner({ isPro: true });
+    const campaign = await database.createCampaign(owner.id, {
+      title: "Crowd",
+      businessType: "Cafe",
+      minOrder: "any order",
+      aiHeadline: "Free Coffee For The Crowd",
+      aiThankyou: "Show this at the bar.",
+    });
+    return campaign.id;
+  } finally {
+    await database.close();
+  }
 }
 
 test("a saturated database answers visitors within seconds with 503 and Retry-After, then counts again", async () => {
@@ -27,7 +33,7 @@ test("a saturated database answers visitors within seconds with 503 and Retry-Af
   const locker = new pg.Client({ connectionString: database.url });
   try {
     await waitHealthy(server.port);
-    const campaignId = await proCampaign(database);
+    const campaignId = await proCampaign(database.url);
     const warm = await openCapture(server.url, campaignId, { "x-forwarded-for": "203.0.113.1" });
     expect(warm.token).not.toBeNull();
 
@@ -89,7 +95,7 @@ test("kill -9 of a worker loses no accepted lead; it is replaced; SIGTERM stops 
       throw new Error(`${error.message}; server said:\n${server.output()}`);
     });
     await expect.poll(() => workersOf().length, { timeout: 30_000 }).toBe(2);
-    const campaignId = await proCampaign(database);
+    const campaignId = await proCampaign(database.url);
 
     const accepted: string[] = [];
     let stop = false;

@@ -60,9 +60,9 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByRole("button", { name: "Launch Campaign" }).click();
   await expect(wizard).toBeHidden();
-  const { rows } = await app.db.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [email]);
+  const rows = await app.query(`select c.id from campaign c join "user" u on u.id = c.user_id where u.email = $1`, [email]);
   const campaign = { id: rows[0].id as string };
-  const { rows: rules } = await app.db.query(`select expiry, valid_days from offer_rule where campaign_id = $1`, [campaign.id]);
+  const rules = await app.query(`select expiry, valid_days from offer_rule where campaign_id = $1`, [campaign.id]);
   expect(rules).toEqual([{ expiry: "days", valid_days: 30 }]);
 
   // The owner makes a staff link for this campaign.
@@ -132,9 +132,7 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   // The other till presses too late: it is told when the code was redeemed.
   await slow.getByRole("button", { name: "Mark redeemed" }).click();
   await expect(slow.getByRole("alert")).toContainText(/^Already redeemed on [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2}\s?[AP]M by Front counter/);
-  const { rows: codes } = await app.db.query(`select count(*)::int as n from offer_code where redeemed_at is not null and campaign_id = $1`, [
-    campaign.id,
-  ]);
+  const codes = await app.query(`select count(*)::int as n from offer_code where redeemed_at is not null and campaign_id = $1`, [campaign.id]);
   expect(codes[0].n).toBe(1);
 
   // A staff link is not a session: the owner's pages stay closed to it.

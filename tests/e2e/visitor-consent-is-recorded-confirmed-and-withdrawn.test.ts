@@ -20,10 +20,10 @@ let ownerCounter = 0;
 async function createOwner() {
   const email = `consent-owner-${Date.now()}-${++ownerCounter}@e2e.test`;
   const cookie = await signUpOver(app.baseURL, email);
-  const { rows } = await app.db.query(`update "user" set is_pro = true where email = $1 returning id`, [email]);
+  const rows = await app.query(`update "user" set is_pro = true where email = $1 returning id`, [email]);
   const id = rows[0].id as string;
-  await app.db.query(`insert into business_profile (user_id, name) values ($1, 'Bean There Café')`, [id]);
-  await app.db.query(`insert into business_identity (user_id, postal_address) values ($1, '1 Main Street, Springfield')`, [id]);
+  await app.query(`insert into business_profile (user_id, name) values ($1, 'Bean There Café')`, [id]);
+  await app.query(`insert into business_identity (user_id, postal_address) values ($1, '1 Main Street, Springfield')`, [id]);
   return { id, email, cookie };
 }
 
@@ -41,7 +41,7 @@ async function ownerPage(browser: Browser, cookie: string) {
 
 async function campaignWith(ownerId: string, mode: "checkbox" | "double_opt_in", title: string) {
   const { id } = await app.createCampaign(ownerId, { title });
-  await app.db.query(`update campaign set consent_mode = $2 where id = $1`, [id, mode]);
+  await app.query(`update campaign set consent_mode = $2 where id = $1`, [id, mode]);
   return id;
 }
 
@@ -89,7 +89,7 @@ async function mailsTo(address: string) {
 }
 
 async function leadIdOf(email: string) {
-  const { rows } = await app.db.query(`select id from lead where email = $1`, [email]);
+  const rows = await app.query(`select id from lead where email = $1`, [email]);
   return rows[0]?.id as string | undefined;
 }
 
@@ -135,7 +135,7 @@ test("an unticked box gives a lead without consent; the owner sees it and erases
   const csv = await page.request.get(`${app.baseURL}/leads/export.csv`);
   expect(await csv.text()).not.toContain("nora@example.com");
   expect(await leadIdOf("nora@example.com")).toBeUndefined();
-  const { rows } = await app.db.query(`select count(*)::int as n from lead_consent where lead_id = $1`, [leadId]);
+  const rows = await app.query(`select count(*)::int as n from lead_consent where lead_id = $1`, [leadId]);
   expect(rows[0].n).toBe(0);
   // Erased leads are gone for good: their page is a 404.
   expect((await page.goto(`${app.baseURL}/leads/${leadId}`))?.status()).toBe(404);
@@ -186,14 +186,14 @@ test("double opt-in: the visitor gets a plain email, confirms, then withdraws wi
 test("an offer that requires consent shows no code on the screen: it is in the visitor's email", async ({ browser }) => {
   const owner = await createOwner();
   const campaignId = await campaignWith(owner.id, "double_opt_in", "Muffin Monday");
-  await app.db.query(`update campaign set offer_requires_consent = true where id = $1`, [campaignId]);
+  await app.query(`update campaign set offer_requires_consent = true where id = $1`, [campaignId]);
   const { page: visitor } = await claim(browser, campaignId, { name: "Rita Required", email: "rita@example.com", tick: true });
   await expect(visitor.getByText("Please check your inbox and confirm your email address.")).toBeVisible();
   await expect(visitor.getByText("Your offer code is in the email we sent you.")).toBeVisible();
   await expect(visitor.getByTestId("offer-code")).toHaveCount(0);
   await expect.poll(async () => (await mailsTo("rita@example.com")).length, { timeout: 20_000 }).toBe(1);
   const [mail] = await mailsTo("rita@example.com");
-  const { rows } = await app.db.query(`select code from offer_code where campaign_id = $1`, [campaignId]);
+  const rows = await app.query(`select code from offer_code where campaign_id = $1`, [campaignId]);
   const stored = rows[0].code as string;
   expect(mail!.text).toContain(`Your offer code: ${stored.slice(0, 3)}-${stored.slice(3, 6)}-${stored.slice(6)}`);
 });
@@ -203,7 +203,7 @@ test("one address gets at most one confirmation email per campaign per day", asy
   const campaignId = await campaignWith(owner.id, "double_opt_in", "Croissant Week");
   await claim(browser, campaignId, { name: "Vic Victim", email: "vic@example.com", tick: true });
   await claim(browser, campaignId, { name: "Vic Victim", email: "VIC@example.com", tick: true });
-  const { rows } = await app.db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
+  const rows = await app.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
   // The same address is one lead (decision 344); its second claim queued no second email either.
   expect(rows[0].n).toBe(1);
   await expect.poll(async () => (await mailsTo("vic@example.com")).length, { timeout: 20_000 }).toBe(1);

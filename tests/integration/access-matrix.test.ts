@@ -12,10 +12,9 @@ import { createApiKey } from "~/features/integrations/api-keys.server";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../factories";
-import { makeRequest, payload } from "../http";
+import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
 import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
 import { campaignForm } from "./campaigns-support";
-import { outcome, type Handler } from "./hardening-support";
 import { createClaim } from "./redeem-support";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert" | "bearer";
@@ -259,8 +258,8 @@ async function rowsOfB() {
   };
 }
 
-const location = (result: unknown) => (result instanceof Response ? result.headers.get("location") : null);
-const text = async (result: unknown) => (result instanceof Response ? await result.clone().text() : JSON.stringify(payload(result) ?? null));
+const location = (answer: RouteAnswer) => answer.response?.headers.get("location") ?? null;
+const text = async (answer: RouteAnswer) => (answer.response ? await answer.response.clone().text() : JSON.stringify(answer.data ?? null));
 
 beforeAll(async () => {
   stub = await startStripeStub({ webhookSecret: WEBHOOK_SECRET });
@@ -281,9 +280,9 @@ beforeAll(async () => {
   bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
   await createScanRows(bCampaignId, [new Date(), new Date()]);
   const logo = (
-    await outcome((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))
-  ).result;
-  bLogoKey = (payload<{ url: string }>(logo).url ?? "").replace(/^\/uploads\//, "");
+    await callRoute((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))
+  ).data;
+  bLogoKey = (logo.url ?? "").replace(/^\/uploads\//, "");
   expect(bLogoKey).toMatch(/^qr-logos\//);
   await insertSubscription(b.id, { stripeCustomerId: B_CUSTOMER, status: "active" });
   const { db } = await getServices();
@@ -317,16 +316,14 @@ beforeAll(async () => {
     .returning();
   cEndpointId = own!.id;
   bCode = (await createClaim(bCampaignId, { name: "Bo Claimant", email: "secret-claimant-of-b@example.org" })).code;
-  const created = payload<{ created: { url: string } }>(
-    (
-      await outcome(
-        (await load("routes/redeem.staff.tsx")).action,
-        makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }),
-      )
-    ).result,
-  );
+  const created = (
+    await callRoute(
+      (await load("routes/redeem.staff.tsx")).action,
+      makeRequest("/redeem/staff", { cookie: b.cookie, form: { intent: "create", label: "B's counter" } }),
+    )
+  ).data;
   const token = created.created.url.split("/").at(-1)!;
-  const opened = (await outcome((await load("routes/redeem.staff-link.ts")).loader, makeRequest(`/redeem/s/${token}`), { token })).result as Response;
+  const opened = (await callRoute((await load("routes/redeem.staff-link.ts")).loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
   bStaffCookie = opened.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -370,9 +367,9 @@ describe("signed-out visitors", () => {
       name === "loader"
         ? makeRequest(urlOf(pathOfFile(file)))
         : makeRequest(urlOf(pathOfFile(file)), { method: "POST", form: meaningfulForm(file, b) });
-    const result = await outcome(module[name], request, paramsOf());
+    const result = await callRoute(module[name], request, paramsOf());
     expect(result.status).toBe(302);
-    expect(location(result.result)).toBe("/signin");
+    expect(location(result)).toBe("/signin");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -387,19 +384,19 @@ describe("signed-out visitors", () => {
             headers: { "content-type": "application/json" },
             body: JSON.stringify({ title: "Hijacked" }),
           });
-    const result = await outcome(module[name], request, { "*": "campaigns" });
+    const result = await callRoute(module[name], request, { "*": "campaigns" });
     expect(result.status).toBe(401);
-    expect((result.result as Response).headers.get("content-type")).toBe("application/problem+json");
-    expect(await text(result.result)).not.toContain(B_TITLE);
+    expect(result.response!.headers.get("content-type")).toBe("application/problem+json");
+    expect(await text(result)).not.toContain(B_TITLE);
     expect(await snapshot()).toEqual(before);
   });
 
   it.each(handlersWith("inert"))("%s %s answers without data", async (file, name) => {
     const module = await load(file);
     const before = await snapshot();
-    const result = await outcome(module[name], makeRequest(urlOf(pathOfFile(file)), { method: name === "loader" ? "GET" : "POST" }), paramsOf());
+    const result = await callRoute(module[name], makeRequest(urlOf(pathOfFile(file)), { method: name === "loader" ? "GET" : "POST" }), paramsOf());
     expect([302, 405]).toContain(result.status);
-    expect(await text(result.result)).not.toMatch(/secret/i);
+    expect(await text(result)).not.toMatch(/secret/i);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -412,9 +409,9 @@ describe("non-admins", () => {
       name === "loader"
         ? makeRequest(urlOf(pathOfFile(file)), { cookie: a.cookie })
         : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie: a.cookie, form: meaningfulForm(file, a) });
-    const result = await outcome(module[name], request, paramsOf());
+    const result = await callRoute(module[name], request, paramsOf());
     expect(result.status).toBe(302);
-    expect(location(result.result)).toBe("/dashboard");
+    expect(location(result)).toBe("/dashboard");
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -426,25 +423,25 @@ describe("non-admins", () => {
 const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/dashboard.tsx": async () => {
     const { loader } = await load("routes/dashboard.tsx");
-    const result = await outcome(loader, makeRequest("/dashboard", { cookie: a.cookie }));
+    const result = await callRoute(loader, makeRequest("/dashboard", { cookie: a.cookie }));
     expect(result.status).toBe(200);
-    expect(await text(result.result)).not.toContain(bCampaignId);
-    expect(await text(result.result)).not.toContain(B_TITLE);
+    expect(await text(result)).not.toContain(bCampaignId);
+    expect(await text(result)).not.toContain(B_TITLE);
   },
   "routes/campaigns.tsx": async () => {
     const { loader, action } = await load("routes/campaigns.tsx");
-    const list = await outcome(loader, makeRequest("/campaigns", { cookie: a.cookie }));
-    expect(await text(list.result)).not.toContain(bCampaignId);
-    expect((await outcome(loader, makeRequest(`/campaigns?edit=${bCampaignId}`, { cookie: a.cookie }))).status).toBe(404);
+    const list = await callRoute(loader, makeRequest("/campaigns", { cookie: a.cookie }));
+    expect(await text(list)).not.toContain(bCampaignId);
+    expect((await callRoute(loader, makeRequest(`/campaigns?edit=${bCampaignId}`, { cookie: a.cookie }))).status).toBe(404);
     for (const form of [
       { intent: "toggle", campaignId: bCampaignId },
       { intent: "delete", campaignId: bCampaignId },
       campaignForm({ intent: "update", campaignId: bCampaignId, title: "Hijacked" }),
     ]) {
-      expect((await outcome(action, makeRequest("/campaigns", { cookie: a.cookie, form }))).status).toBe(404);
+      expect((await callRoute(action, makeRequest("/campaigns", { cookie: a.cookie, form }))).status).toBe(404);
     }
     // B's uploaded logo cannot be borrowed for A's campaign.
-    const borrowed = await outcome(
+    const borrowed = await callRoute(
       action,
       makeRequest("/campaigns", { cookie: a.cookie, form: campaignForm({ qrLogoUrl: `/uploads/${bLogoKey}` }) }),
     );
@@ -454,13 +451,13 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   },
   "routes/campaign-detail.tsx": async () => {
     const { loader, action } = await load("routes/campaign-detail.tsx");
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
+    expect((await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
     for (const form of <Array<Record<string, string>>>[
       { intent: "addPlacement", name: "Hijack" },
       { intent: "renamePlacement", placementId: bPlacementId, name: "Hijacked" },
       { intent: "deletePlacement", placementId: bPlacementId },
     ]) {
-      const result = await outcome(action, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie, form }), { campaignId: bCampaignId });
+      const result = await callRoute(action, makeRequest(`/campaigns/${bCampaignId}`, { cookie: a.cookie, form }), { campaignId: bCampaignId });
       expect(result.status).toBe(404);
     }
   },
@@ -468,75 +465,75 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const { loader } = await load("routes/placement-qr-png.ts");
     const params = { campaignId: bCampaignId, placementId: bPlacementId };
     expect(
-      (await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status,
+      (await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status,
     ).toBe(404);
   },
   "routes/placement-qr-svg.ts": async () => {
     const { loader } = await load("routes/placement-qr-svg.ts");
     const params = { campaignId: bCampaignId, placementId: bPlacementId };
     expect(
-      (await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status,
+      (await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status,
     ).toBe(404);
   },
   "routes/campaign-print.tsx": async () => {
     const { loader } = await load("routes/campaign-print.tsx");
     for (const query of ["", `?placement=${bPlacementId}`]) {
       const request = makeRequest(`/campaigns/${bCampaignId}/print${query}`, { cookie: a.cookie });
-      expect((await outcome(loader, request, { campaignId: bCampaignId })).status).toBe(404);
+      expect((await callRoute(loader, request, { campaignId: bCampaignId })).status).toBe(404);
     }
   },
   "routes/campaign-print-pdf.ts": async () => {
     const { loader } = await load("routes/campaign-print-pdf.ts");
     for (const query of ["", `?placement=${bPlacementId}`]) {
       const request = makeRequest(`/campaigns/${bCampaignId}/print.pdf${query}`, { cookie: a.cookie });
-      expect((await outcome(loader, request, { campaignId: bCampaignId })).status).toBe(404);
+      expect((await callRoute(loader, request, { campaignId: bCampaignId })).status).toBe(404);
     }
   },
   "routes/campaign-qr-png.ts": async () => {
     const { loader } = await load("routes/campaign-qr-png.ts");
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.png`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
+    expect((await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/qr.png`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
       404,
     );
   },
   "routes/campaign-qr-svg.ts": async () => {
     const { loader } = await load("routes/campaign-qr-svg.ts");
-    expect((await outcome(loader, makeRequest(`/campaigns/${bCampaignId}/qr.svg`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
+    expect((await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/qr.svg`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
       404,
     );
   },
   "routes/leads.tsx": async () => {
     const { loader } = await load("routes/leads.tsx");
-    const result = await outcome(loader, makeRequest(`/leads?campaign=${bCampaignId}`, { cookie: a.cookie }));
+    const result = await callRoute(loader, makeRequest(`/leads?campaign=${bCampaignId}`, { cookie: a.cookie }));
     expect(result.status).toBe(200);
-    const body = await text(result.result);
+    const body = await text(result);
     expect(body).not.toContain(B_LEAD_EMAIL);
     expect(body).not.toContain(B_TITLE);
     expect(body).not.toContain("B's Secret Window");
-    expect(payload<{ leads: unknown[]; matching: number }>(result.result)).toMatchObject({ leads: [], matching: 0 });
-    const byPlacement = await outcome(loader, makeRequest(`/leads?placement=${bPlacementId}`, { cookie: a.cookie }));
-    expect(payload<{ leads: unknown[]; matching: number }>(byPlacement.result)).toMatchObject({ leads: [], matching: 0 });
+    expect(result.data).toMatchObject({ leads: [], matching: 0 });
+    const byPlacement = await callRoute(loader, makeRequest(`/leads?placement=${bPlacementId}`, { cookie: a.cookie }));
+    expect(byPlacement.data).toMatchObject({ leads: [], matching: 0 });
   },
   "routes/leads-export.ts": async () => {
     const { loader } = await load("routes/leads-export.ts");
-    const result = await outcome(loader, makeRequest(`/leads/export.csv?campaign=${bCampaignId}`, { cookie: a.cookie }));
+    const result = await callRoute(loader, makeRequest(`/leads/export.csv?campaign=${bCampaignId}`, { cookie: a.cookie }));
     expect(result.status).toBe(200);
-    const csv = await text(result.result);
+    const csv = await text(result);
     expect(csv).toContain("Name,Email,Phone,Campaign,Collected At,Placement");
     expect(csv).not.toContain(B_LEAD_EMAIL);
     expect(csv).not.toContain(B_TITLE);
   },
   "routes/settings.tsx": async () => {
     const { loader, action } = await load("routes/settings.tsx");
-    const page = await outcome(loader, makeRequest("/settings", { cookie: a.cookie }));
-    expect(await text(page.result)).not.toContain(B_CUSTOMER);
-    expect(await text(page.result)).not.toContain("B's Bakery");
+    const page = await callRoute(loader, makeRequest("/settings", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain(B_CUSTOMER);
+    expect(await text(page)).not.toContain("B's Bakery");
     // Taking B's email address is refused; naming a business only names A's.
-    const taken = await outcome(
+    const taken = await callRoute(
       action,
       makeRequest("/settings", { cookie: a.cookie, form: { intent: "profile", email: b.email, currentPassword: DEFAULT_PASSWORD, userId: b.id } }),
     );
     expect(taken.status).toBe(400);
-    const named = await outcome(
+    const named = await callRoute(
       action,
       makeRequest("/settings", { cookie: a.cookie, form: { intent: "business", businessName: "A's Café", userId: b.id } }),
     );
@@ -545,11 +542,11 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/settings.integrations.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.tsx");
     for (const actor of [a, c]) {
-      const page = await outcome(loader, makeRequest("/settings/integrations", { cookie: actor.cookie }));
+      const page = await callRoute(loader, makeRequest("/settings/integrations", { cookie: actor.cookie }));
       expect(page.status).toBe(200);
-      expect(await text(page.result)).not.toContain(B_HOOK_URL);
-      expect(await text(page.result)).not.toContain("B's secret key");
-      const revoke = await outcome(
+      expect(await text(page)).not.toContain(B_HOOK_URL);
+      expect(await text(page)).not.toContain("B's secret key");
+      const revoke = await callRoute(
         action,
         makeRequest("/settings/integrations", { cookie: actor.cookie, form: { intent: "revokeKey", keyId: bKeyId } }),
       );
@@ -557,7 +554,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     }
     // "Revoke all keys" (issue 25 finding 8) revokes the actor's own keys only, whatever the form names
     // (A here: C's own key is used by the API checks below).
-    const revokeAll = await outcome(
+    const revokeAll = await callRoute(
       action,
       makeRequest("/settings/integrations", {
         cookie: a.cookie,
@@ -569,7 +566,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const [bKey] = await db.select({ revokedAt: schema.apiKey.revokedAt }).from(schema.apiKey).where(eq(schema.apiKey.id, bKeyId));
     expect(bKey!.revokedAt).toBeNull();
     // A free owner sees the upgrade prompt and can create nothing.
-    const free = await outcome(
+    const free = await callRoute(
       action,
       makeRequest("/settings/integrations", { cookie: a.cookie, form: meaningfulForm("routes/settings.integrations.tsx", a) }),
     );
@@ -601,16 +598,16 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
         lastResult: "B's failure",
       })
       .returning();
-    const page = await outcome(loader, makeRequest("/settings/integrations/sync", { cookie: a.cookie }));
+    const page = await callRoute(loader, makeRequest("/settings/integrations/sync", { cookie: a.cookie }));
     expect(page.status).toBe(200);
-    for (const secret of ["B's Mailchimp", "B's audience", "B's failure", B_TITLE]) expect(await text(page.result)).not.toContain(secret);
+    for (const secret of ["B's Mailchimp", "B's audience", "B's failure", B_TITLE]) expect(await text(page)).not.toContain(secret);
     for (const form of <Array<Record<string, string>>>[
       { intent: "retry", jobId: job!.id },
       { intent: "campaign", provider: "mailchimp", campaignId: bCampaignId, on: "no" },
       { intent: "disconnect", provider: "mailchimp" },
       { intent: "choose", provider: "mailchimp", destinationId: "list-b" },
     ]) {
-      expect([403, 404]).toContain((await outcome(action, makeRequest("/settings/integrations/sync", { cookie: a.cookie, form }))).status);
+      expect([403, 404]).toContain((await callRoute(action, makeRequest("/settings/integrations/sync", { cookie: a.cookie, form }))).status);
     }
     const [after] = await db.select().from(schema.syncJob).where(eq(schema.syncJob.id, job!.id));
     expect(after!.status).toBe("failed");
@@ -620,7 +617,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/settings.integrations.sync-callback.tsx": async () => {
     const { loader } = await load("routes/settings.integrations.sync-callback.tsx");
     const path = "/settings/integrations/sync/mailchimp/callback?code=stolen&state=not-a-state-of-this-session";
-    expect((await outcome(loader, makeRequest(path, { cookie: a.cookie }), { provider: "mailchimp" })).status).toBe(404);
+    expect((await callRoute(loader, makeRequest(path, { cookie: a.cookie }), { provider: "mailchimp" })).status).toBe(404);
   },
   "routes/settings.domains.tsx": async () => {
     const { loader, action } = await load("routes/settings.domains.tsx");
@@ -629,15 +626,15 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       .insert(schema.customDomain)
       .values({ userId: b.id, hostname: "go.b-bakery.test", verificationToken: "b-secret-token" })
       .returning({ id: schema.customDomain.id });
-    const page = await outcome(loader, makeRequest("/settings/domains", { cookie: a.cookie }));
-    expect(await text(page.result)).not.toContain("go.b-bakery.test");
-    expect(await text(page.result)).not.toContain("b-secret-token");
+    const page = await callRoute(loader, makeRequest("/settings/domains", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain("go.b-bakery.test");
+    expect(await text(page)).not.toContain("b-secret-token");
     const forms: Record<string, string>[] = [
       { intent: "remove", confirm: "yes", userId: b.id },
       { intent: "verify", userId: b.id },
     ];
     for (const form of forms) {
-      await outcome(action, makeRequest("/settings/domains", { cookie: a.cookie, form }));
+      await callRoute(action, makeRequest("/settings/domains", { cookie: a.cookie, form }));
     }
     const [kept] = await db.select().from(schema.customDomain).where(eq(schema.customDomain.id, bDomain!.id));
     expect(kept?.state).toBe("pending");
@@ -646,44 +643,44 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");
     const path = `/settings/integrations/webhooks/${bEndpointId}`;
-    expect((await outcome(loader, makeRequest(path, { cookie: c.cookie }), { endpointId: bEndpointId })).status).toBe(404);
+    expect((await callRoute(loader, makeRequest(path, { cookie: c.cookie }), { endpointId: bEndpointId })).status).toBe(404);
     for (const intent of ["test", "rotate", "pause", "resume", "delete"]) {
-      expect((await outcome(action, makeRequest(path, { cookie: c.cookie, form: { intent } }), { endpointId: bEndpointId })).status).toBe(404);
+      expect((await callRoute(action, makeRequest(path, { cookie: c.cookie, form: { intent } }), { endpointId: bEndpointId })).status).toBe(404);
     }
     // Resending B's delivery from C's own endpoint page is refused too.
     const ownPath = `/settings/integrations/webhooks/${cEndpointId}`;
-    const resend = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), {
+    const resend = await callRoute(action, makeRequest(ownPath, { cookie: c.cookie, form: { intent: "resend", deliveryId: bDeliveryId } }), {
       endpointId: cEndpointId,
     });
     expect(resend.status).toBe(404);
     // An erased lead's delivery: its owner is told why it is refused; anyone else learns nothing.
     const erasedForm = { intent: "resend", deliveryId: bErasedDeliveryId };
-    const stranger = await outcome(action, makeRequest(ownPath, { cookie: c.cookie, form: erasedForm }), { endpointId: cEndpointId });
+    const stranger = await callRoute(action, makeRequest(ownPath, { cookie: c.cookie, form: erasedForm }), { endpointId: cEndpointId });
     expect(stranger.status).toBe(404);
-    expect(await text(stranger.result)).not.toContain("erased");
-    const own = await outcome(action, makeRequest(path, { cookie: b.cookie, form: erasedForm }), { endpointId: bEndpointId });
+    expect(await text(stranger)).not.toContain("erased");
+    const own = await callRoute(action, makeRequest(path, { cookie: b.cookie, form: erasedForm }), { endpointId: bEndpointId });
     expect(own.status).toBe(409);
-    expect(await text(own.result)).toContain("This event's lead was erased, so it cannot be sent again.");
+    expect(await text(own)).toContain("This event's lead was erased, so it cannot be sent again.");
   },
   "routes/redeem.tsx": async () => {
     const { loader, action } = await load("routes/redeem.tsx");
-    const looked = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie }));
+    const looked = await callRoute(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie }));
     expect(looked.status).toBe(404);
-    expect(await text(looked.result)).not.toContain("Bo");
-    const pressed = await outcome(action, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie, form: { intent: "redeem", code: bCode } }));
+    expect(await text(looked)).not.toContain("Bo");
+    const pressed = await callRoute(action, makeRequest(`/redeem?code=${bCode}`, { cookie: a.cookie, form: { intent: "redeem", code: bCode } }));
     expect(pressed.status).toBe(404);
   },
   "routes/redeem.staff.tsx": async () => {
     const { loader, action } = await load("routes/redeem.staff.tsx");
-    const page = await outcome(loader, makeRequest("/redeem/staff", { cookie: a.cookie }));
-    expect(await text(page.result)).not.toContain("B's counter");
-    expect(await text(page.result)).not.toContain(B_TITLE);
-    const revoked = await outcome(
+    const page = await callRoute(loader, makeRequest("/redeem/staff", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain("B's counter");
+    expect(await text(page)).not.toContain(B_TITLE);
+    const revoked = await callRoute(
       action,
       makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "revoke", staffAccessId: bStaffLinkId } }),
     );
     expect(revoked.status).toBe(404);
-    const borrowed = await outcome(
+    const borrowed = await callRoute(
       action,
       makeRequest("/redeem/staff", { cookie: a.cookie, form: { intent: "create", label: "Into B", campaignId: bCampaignId } }),
     );
@@ -691,26 +688,26 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   },
   "routes/api.logo.ts": async () => {
     const { action } = await load("routes/api.logo.ts");
-    const result = await outcome(action, makeRequest("/api/logo", { cookie: a.cookie, form: { logo: pngFile("a.png"), userId: b.id } }));
+    const result = await callRoute(action, makeRequest("/api/logo", { cookie: a.cookie, form: { logo: pngFile("a.png"), userId: b.id } }));
     expect(result.status).toBe(200);
     const { db } = await getServices();
-    const key = payload<{ url: string }>(result.result).url.replace(/^\/uploads\//, "");
+    const key = result.data.url.replace(/^\/uploads\//, "");
     const [row] = await db.select({ userId: schema.upload.userId }).from(schema.upload).where(eq(schema.upload.key, key));
     expect(row?.userId).toBe(a.id);
   },
   "routes/api.ai-copy.ts": async () => {
     const { action } = await load("routes/api.ai-copy.ts");
-    const result = await outcome(
+    const result = await callRoute(
       action,
       makeRequest("/api/ai-copy", { cookie: a.cookie, form: { ...meaningfulForm("routes/api.ai-copy.ts", a), userId: b.id } }),
     );
     expect(result.status).toBe(200);
-    expect(await text(result.result)).not.toContain(B_TITLE);
+    expect(await text(result)).not.toContain(B_TITLE);
   },
   "routes/pricing.tsx": async () => {
     const { action } = await load("routes/pricing.tsx");
     const form = { customer: B_CUSTOMER, client_reference_id: b.id, userId: b.id, price_id: "price_cheap", priceId: "price_cheap" };
-    const result = await outcome(action, makeRequest("/pricing", { cookie: a.cookie, form }));
+    const result = await callRoute(action, makeRequest("/pricing", { cookie: a.cookie, form }));
     expect(result.status).toBe(302);
     const session = [...stub.state.sessions.values()].at(-1)!;
     expect(session.client_reference_id).toBe(a.id);
@@ -719,20 +716,20 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
   },
   "routes/lead-detail.tsx": async () => {
     const { loader, action } = await load("routes/lead-detail.tsx");
-    expect((await outcome(loader, makeRequest(`/leads/${bLeadId}`, { cookie: a.cookie }), { leadId: bLeadId })).status).toBe(404);
+    expect((await callRoute(loader, makeRequest(`/leads/${bLeadId}`, { cookie: a.cookie }), { leadId: bLeadId })).status).toBe(404);
     const erase = makeRequest(`/leads/${bLeadId}`, { cookie: a.cookie, form: { intent: "erase", confirm: "erase" } });
-    expect((await outcome(action, erase, { leadId: bLeadId })).status).toBe(404);
+    expect((await callRoute(action, erase, { leadId: bLeadId })).status).toBe(404);
   },
   "routes/lead-export-json.ts": async () => {
     const { loader } = await load("routes/lead-export-json.ts");
-    const result = await outcome(loader, makeRequest(`/leads/${bLeadId}/export.json`, { cookie: a.cookie }), { leadId: bLeadId });
+    const result = await callRoute(loader, makeRequest(`/leads/${bLeadId}/export.json`, { cookie: a.cookie }), { leadId: bLeadId });
     expect(result.status).toBe(404);
-    expect(await text(result.result)).not.toContain(B_LEAD_EMAIL);
+    expect(await text(result)).not.toContain(B_LEAD_EMAIL);
   },
   "routes/billing.portal.ts": async () => {
     const { action } = await load("routes/billing.portal.ts");
     const portals = stub.state.portalSessions.length;
-    const result = await outcome(action, makeRequest("/billing/portal", { cookie: a.cookie, form: { customer: B_CUSTOMER, userId: b.id } }));
+    const result = await callRoute(action, makeRequest("/billing/portal", { cookie: a.cookie, form: { customer: B_CUSTOMER, userId: b.id } }));
     // A answers with A's own portal (A became a customer at checkout) or none; never B's.
     expect([302, 409]).toContain(result.status);
     expect(stub.state.portalSessions.slice(portals).map((portal) => portal.customer)).not.toContain(B_CUSTOMER);
@@ -743,7 +740,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const { db } = await getServices();
     const mailsToB = async () => (await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, b.email))).length;
     const before = await mailsToB();
-    await outcome(action, makeRequest("/verify-email", { cookie: a.cookie, form: { intent: "resend", email: b.email, userId: b.id } }));
+    await callRoute(action, makeRequest("/verify-email", { cookie: a.cookie, form: { intent: "resend", email: b.email, userId: b.id } }));
     expect(await mailsToB()).toBe(before);
   },
 };
@@ -758,26 +755,26 @@ describe("a staff link", () => {
         name === "loader"
           ? makeRequest(urlOf(pathOfFile(file)), { cookie: bStaffCookie })
           : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie: bStaffCookie, form: meaningfulForm(file, b) });
-      const result = await outcome(module[name], request, paramsOf());
+      const result = await callRoute(module[name], request, paramsOf());
       expect(result.status).toBe(302);
-      expect(location(result.result)).toBe("/signin");
+      expect(location(result)).toBe("/signin");
       expect(await snapshot()).toEqual(before);
     },
   );
 
   it("reads B's codes at the counter and nobody else's", async () => {
     const { loader } = await load("routes/redeem.tsx");
-    const own = await outcome(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: bStaffCookie }));
+    const own = await callRoute(loader, makeRequest(`/redeem?code=${bCode}`, { cookie: bStaffCookie }));
     expect(own.status).toBe(200);
     // The counter shows a first name and the offer, never the lead's contact details.
-    expect(await text(own.result)).toContain("Bo");
-    expect(await text(own.result)).not.toContain("secret-claimant-of-b");
+    expect(await text(own)).toContain("Bo");
+    expect(await text(own)).not.toContain("secret-claimant-of-b");
     const third = await createUser();
     const aCampaign = await createCampaignRow(third.id, { title: "Third's own" });
     const aCode = (await createClaim(aCampaign.id, { name: "Al Visitor", email: "al@example.org" })).code;
-    const other = await outcome(loader, makeRequest(`/redeem?code=${aCode}`, { cookie: bStaffCookie }));
+    const other = await callRoute(loader, makeRequest(`/redeem?code=${aCode}`, { cookie: bStaffCookie }));
     expect(other.status).toBe(404);
-    expect(await text(other.result)).not.toContain("Al");
+    expect(await text(other)).not.toContain("Al");
   });
 });
 
@@ -796,7 +793,7 @@ describe("user A with user B's ids", () => {
         headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return (await outcome(method === "GET" ? loader : action, request, { "*": path.slice(1) })).result as Response;
+      return (await callRoute(method === "GET" ? loader : action, request, { "*": path.slice(1) })).response!;
     };
     const before = await rowsOfB();
     const bearer = { authorization: `Bearer ${cKey}` };
@@ -831,7 +828,7 @@ describe("user A with user B's ids", () => {
     const { action } = await load("routes/signout.ts");
     const before = await rowsOfB();
     const other = await createUser();
-    expect((await outcome(action, makeRequest("/signout", { method: "POST", cookie: other.cookie }))).status).toBe(302);
+    expect((await callRoute(action, makeRequest("/signout", { method: "POST", cookie: other.cookie }))).status).toBe(302);
     expect(await rowsOfB()).toEqual(before);
   });
 

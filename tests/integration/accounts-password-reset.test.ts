@@ -9,16 +9,16 @@ import * as reset from "~/routes/reset-password";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
-import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, expectRedirect, makeRequest } from "../http";
 import { linkFromOutbox, outboxFor } from "./accounts-support";
 
 let clients = 0;
 const client = () => ({ "x-leadqr-client-ip": `192.0.2.${++clients}` });
-const askForLink = (email: string, headers = client()) => run(forgot.action, makeRequest("/forgot-password", { form: { email }, headers }));
+const askForLink = (email: string, headers = client()) => callRoute(forgot.action, makeRequest("/forgot-password", { form: { email }, headers }));
 const setPassword = (token: string, password: string, confirmPassword = password, headers = client()) =>
-  run(reset.action, makeRequest(`/reset-password?token=${token}`, { form: { token, password, confirmPassword }, headers }));
+  callRoute(reset.action, makeRequest(`/reset-password?token=${token}`, { form: { token, password, confirmPassword }, headers }));
 const signIn = (email: string, password: string, headers = client()) =>
-  run(signin.action, makeRequest("/signin", { form: { email, password }, headers }));
+  callRoute(signin.action, makeRequest("/signin", { form: { email, password }, headers }));
 
 describe("forgot password", () => {
   it("answers the same for a known and an unknown address, and mails only the account", async () => {
@@ -26,30 +26,30 @@ describe("forgot password", () => {
     const stranger = uniqueEmail("nobody");
     const known = await askForLink(email);
     const unknown = await askForLink(stranger);
-    expect(statusOf(known)).toBe(200);
-    expect(payload(known)).toEqual({ sent: true, email });
-    expect(payload(unknown)).toEqual({ sent: true, email: stranger });
+    expect(known.status).toBe(200);
+    expect(known.data).toEqual({ sent: true, email });
+    expect(unknown.data).toEqual({ sent: true, email: stranger });
     expect((await outboxFor(email)).map((row) => row.kind)).toContain("reset_password");
     expect(await outboxFor(stranger)).toHaveLength(0);
   });
 
   it("refuses a malformed address with a message", async () => {
     const result = await askForLink("not-an-email");
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).error).toBe("Please enter a valid email address");
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe("Please enter a valid email address");
   });
 
   it("limits requests per client with the rate-limit refusal", async () => {
     const headers = { "x-leadqr-client-ip": "198.18.0.1" };
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push(statusOf(await askForLink(uniqueEmail("probe"), headers)));
+    for (let i = 0; i < 11; i++) statuses.push((await askForLink(uniqueEmail("probe"), headers)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
   });
 
   it("mails one address at most 3 times an hour, with the same answer every time", async () => {
     const { email } = await createUser();
-    for (let i = 0; i < 5; i++) expect(payload(await askForLink(email))).toEqual({ sent: true, email });
+    for (let i = 0; i < 5; i++) expect((await askForLink(email)).data).toEqual({ sent: true, email });
     expect((await outboxFor(email)).filter((row) => row.kind === "reset_password")).toHaveLength(3);
   });
 });
@@ -61,24 +61,24 @@ describe("reset password", () => {
     const link = await linkFromOutbox("reset_password", email);
     expect(link.pathname).toBe("/reset-password");
     const token = link.searchParams.get("token")!;
-    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(true);
+    expect((await callRoute(reset.loader, makeRequest(link.pathname + link.search))).data.usable).toBe(true);
 
     const weak = await setPassword(token, "password123");
-    expect(statusOf(weak)).toBe(422);
-    expect(payload(weak).fieldErrors.password).toContain("Password is too common");
+    expect(weak.status).toBe(422);
+    expect(weak.data.fieldErrors.password).toContain("Password is too common");
     const mismatch = await setPassword(token, "a-fresh-secret-1", "a-fresh-secret-2");
-    expect(payload(mismatch).fieldErrors.confirmPassword).toBe("New passwords do not match");
+    expect(mismatch.data.fieldErrors.confirmPassword).toBe("New passwords do not match");
 
     const done = await setPassword(token, "a-fresh-secret-1");
-    expect(payload(done)).toEqual({ done: true, activeApiKeys: 0 });
+    expect(done.data).toEqual({ done: true, activeApiKeys: 0 });
     expect(await getSessionUser(makeRequest("/dashboard", { cookie }))).toBeNull();
     expect((await outboxFor(email)).map((row) => row.kind)).toContain("password_changed");
-    expect(statusOf(await signIn(email, DEFAULT_PASSWORD))).toBe(401);
+    expect((await signIn(email, DEFAULT_PASSWORD)).status).toBe(401);
     expectRedirect(await signIn(email, "a-fresh-secret-1"), "/dashboard");
 
     // Used: the same link now shows the way to ask for a new one.
-    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(false);
-    expect(payload(await setPassword(token, "another-secret-2"))).toEqual({ invalid: true });
+    expect((await callRoute(reset.loader, makeRequest(link.pathname + link.search))).data.usable).toBe(false);
+    expect((await setPassword(token, "another-secret-2")).data).toEqual({ invalid: true });
   });
 
   it("says API keys outlive the reset, and how many (issue 25 finding 8)", async () => {
@@ -88,15 +88,15 @@ describe("reset password", () => {
     await createApiKey(db, { userId: id, name: "CRM" });
     await askForLink(email);
     const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
-    expect(payload(await setPassword(token, "a-fresh-secret-9"))).toEqual({ done: true, activeApiKeys: 2 });
+    expect((await setPassword(token, "a-fresh-secret-9")).data).toEqual({ done: true, activeApiKeys: 2 });
     expect(apiKeysSurviveResetText(2)).toContain("2 API keys made before the reset still work");
     expect(apiKeysSurviveResetText(2)).toContain("Revoke all keys");
   });
 
   it("refuses forged and expired links", async () => {
-    expect(payload(await run(reset.loader, makeRequest("/reset-password?token=forged-token-123"))).usable).toBe(false);
-    expect(payload(await run(reset.loader, makeRequest("/reset-password"))).usable).toBe(false);
-    expect(payload(await setPassword("forged-token-123", "a-fresh-secret-1"))).toEqual({ invalid: true });
+    expect((await callRoute(reset.loader, makeRequest("/reset-password?token=forged-token-123"))).data.usable).toBe(false);
+    expect((await callRoute(reset.loader, makeRequest("/reset-password"))).data.usable).toBe(false);
+    expect((await setPassword("forged-token-123", "a-fresh-secret-1")).data).toEqual({ invalid: true });
 
     const { email } = await createUser();
     await askForLink(email);
@@ -106,8 +106,8 @@ describe("reset password", () => {
       .update(schema.verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(schema.verification.identifier, `reset-password:${token}`));
-    expect(payload(await run(reset.loader, makeRequest(`/reset-password?token=${token}`))).usable).toBe(false);
-    expect(payload(await setPassword(token, "a-fresh-secret-1"))).toEqual({ invalid: true });
+    expect((await callRoute(reset.loader, makeRequest(`/reset-password?token=${token}`))).data.usable).toBe(false);
+    expect((await setPassword(token, "a-fresh-secret-1")).data).toEqual({ invalid: true });
   });
 
   it("links expire after one hour", async () => {
@@ -124,10 +124,10 @@ describe("reset password", () => {
     const { email } = await createUser();
     const shared = { "x-leadqr-client-ip": "198.18.1.1" };
     for (let i = 0; i < 10; i++) await signIn(email, "guessing-wrong", shared);
-    expect(statusOf(await signIn(email, DEFAULT_PASSWORD, shared))).toBe(429);
+    expect((await signIn(email, DEFAULT_PASSWORD, shared)).status).toBe(429);
     await askForLink(email, shared);
     const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
-    expect(payload(await setPassword(token, "a-fresh-secret-1", "a-fresh-secret-1", shared))).toEqual({ done: true, activeApiKeys: 0 });
+    expect((await setPassword(token, "a-fresh-secret-1", "a-fresh-secret-1", shared)).data).toEqual({ done: true, activeApiKeys: 0 });
     expectRedirect(await signIn(email, "a-fresh-secret-1", shared), "/dashboard");
   });
 });

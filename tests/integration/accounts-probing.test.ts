@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ADDRESS_TAKEN } from "~/features/auth/auth-actions.server";
 import * as signup from "~/routes/signup";
 import { createUser, DEFAULT_PASSWORD } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { outboxFor } from "./accounts-support";
 
 const signUpAs = (email: string, ip: string) =>
-  run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": ip } }));
+  callRoute(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": ip } }));
 
 describe("signing up with a taken address", () => {
   it("says so a handful of times per client per hour, then gives the generic refusal", async () => {
@@ -14,14 +14,14 @@ describe("signing up with a taken address", () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await signUpAs(email, "198.19.0.1"));
     for (const answer of answers.slice(0, 5)) {
-      expect(statusOf(answer)).toBe(400);
-      expect(payload(answer)).toMatchObject({ error: ADDRESS_TAKEN, taken: true });
+      expect(answer.status).toBe(400);
+      expect(answer.data).toMatchObject({ error: ADDRESS_TAKEN, taken: true });
     }
-    expect(statusOf(answers[5])).toBe(429);
-    expect(payload(answers[5]).error).toBe("Too many attempts. Please wait a moment and try again.");
-    expect(payload(answers[5]).taken).toBeUndefined();
+    expect(answers[5].status).toBe(429);
+    expect(answers[5].data.error).toBe("Too many attempts. Please wait a moment and try again.");
+    expect(answers[5].data.taken).toBeUndefined();
     // Another client still gets the helpful answer.
-    expect(payload(await signUpAs(email, "198.19.0.2")).taken).toBe(true);
+    expect((await signUpAs(email, "198.19.0.2")).data.taken).toBe(true);
   });
 
   it("emails the owner at most once a day", async () => {

@@ -4,17 +4,20 @@ import { getSessionUser } from "~/features/auth/session.server";
 import * as settings from "~/routes/settings";
 import * as signin from "~/routes/signin";
 import { createUser, DEFAULT_PASSWORD } from "../factories";
-import { cookieFrom, makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const LAPTOP = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";
 
 async function secondSession(email: string, userAgent: string) {
-  const response = (await run(
+  const signedIn = await callRoute(
     signin.action,
-    makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "user-agent": userAgent, "x-leadqr-client-ip": "198.20.0.1" } }),
-  )) as Response;
-  return cookieFrom(response);
+    makeRequest("/signin", {
+      form: { email, password: DEFAULT_PASSWORD },
+      headers: { "user-agent": userAgent, "x-leadqr-client-ip": "198.20.0.1" },
+    }),
+  );
+  return signedIn.cookies;
 }
 
 describe("sessions in settings", () => {
@@ -22,14 +25,14 @@ describe("sessions in settings", () => {
     const { email } = await createUser();
     const phone = await secondSession(email, PHONE);
     const laptop = await secondSession(email, LAPTOP);
-    const page = payload(await run(settings.loader, makeRequest("/settings", { cookie: laptop })));
+    const page = (await callRoute(settings.loader, makeRequest("/settings", { cookie: laptop }))).data;
     expect(page.sessions).toHaveLength(3);
     expect(page.sessions[0]).toMatchObject({ current: true, device: "Safari on Mac OS" });
     expect(page.sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
     expect(page.sessions.map((session: { device: string }) => session.device)).toContain("Chrome on Android (Google Pixel 8)");
 
-    const result = await run(settings.action, makeRequest("/settings", { cookie: laptop, form: { intent: "sessions" } }));
-    expect(payload(result).message).toBe("Other sessions signed out");
+    const result = await callRoute(settings.action, makeRequest("/settings", { cookie: laptop, form: { intent: "sessions" } }));
+    expect(result.data.message).toBe("Other sessions signed out");
     expect(await getSessionUser(makeRequest("/", { cookie: phone }))).toBeNull();
     expect(await getSessionUser(makeRequest("/", { cookie: laptop }))).not.toBeNull();
   });
@@ -37,16 +40,16 @@ describe("sessions in settings", () => {
   it("keeps the current session when the password changes (the no-JavaScript post), ending the others", async () => {
     const { email, cookie } = await createUser();
     const other = await secondSession(email, PHONE);
-    const result = await run(
+    const result = await callRoute(
       settings.action,
       makeRequest("/settings", {
         cookie,
         form: { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "a-new-password-9", confirmPassword: "a-new-password-9" },
       }),
     );
-    expect(payload(result).message).toBe("Profile updated successfully");
+    expect(result.data.message).toBe("Profile updated successfully");
     // The document request's loaders run with the cookie the form was posted with.
-    expect(payload(await run(settings.loader, makeRequest("/settings", { cookie }))).email).toBe(email);
+    expect((await callRoute(settings.loader, makeRequest("/settings", { cookie }))).data.email).toBe(email);
     expect(await getSessionUser(makeRequest("/", { cookie: other }))).toBeNull();
   });
 

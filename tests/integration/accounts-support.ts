@@ -4,7 +4,7 @@ import * as schema from "~/db/schema";
 import * as resetPassword from "~/routes/reset-password";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
-import { makeRequest, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 type Kind = (typeof schema.emailOutbox.$inferSelect)["kind"];
 
@@ -32,5 +32,5 @@ export async function linkFromOutbox(kind: Kind, to: string) {
 export async function openLink(link: URL, cookie?: string) {
   const path = link.pathname + link.search;
   const route = link.pathname === "/reset-password" ? resetPassword : verifyEmail;
-  return run(route.loader, makeRequest(path, { cookie }));
+  return callRoute(route.loader, makeRequest(path, { cookie }));
 }

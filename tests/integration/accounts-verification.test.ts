@@ -9,7 +9,7 @@ import * as siteLayout from "~/routes/site-layout";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createLeadRow, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { linkFromOutbox, openLink, outboxFor } from "./accounts-support";
 
 /** What capture's notifyOwner does for each lead: the lead row and its new-lead email. */
@@ -38,21 +38,21 @@ async function deliver() {
 describe("email verification", () => {
   it("sends a 24-hour link at sign-up; opening it verifies the address and ends the banner", async () => {
     const { id, email, cookie } = await createUser({ verified: false });
-    const layout = payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie })));
+    const layout = (await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie }))).data;
     expect(layout.unverifiedEmail).toBe(email);
     const link = await linkFromOutbox("verify_email", email);
     const claims = JSON.parse(Buffer.from(link.searchParams.get("token")!.split(".")[1]!, "base64url").toString());
     expect(claims.exp - claims.iat).toBe(24 * 60 * 60);
 
-    const opened = payload(await openLink(link, cookie));
+    const opened = (await openLink(link, cookie)).data;
     expect(opened.outcome).toEqual({ state: "verified" });
     const { db } = await getServices();
     expect((await db.select({ v: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, id)))[0]?.v).toBe(true);
-    expect(payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie }))).unverifiedEmail).toBeNull();
+    expect((await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie }))).data.unverifiedEmail).toBeNull();
   });
 
   it("shows a clear message for a forged link", async () => {
-    const result = payload(await run(verifyEmail.loader, makeRequest("/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.forged")));
+    const result = (await callRoute(verifyEmail.loader, makeRequest("/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.forged"))).data;
     expect(result.outcome).toEqual({ state: "invalid" });
   });
 
@@ -60,7 +60,7 @@ describe("email verification", () => {
     const { email, cookie } = await createUser({ verified: false });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++)
-      statuses.push(statusOf(await run(verifyEmail.action, makeRequest("/verify-email", { cookie, form: { intent: "resend" } }))));
+      statuses.push((await callRoute(verifyEmail.action, makeRequest("/verify-email", { cookie, form: { intent: "resend" } }))).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await outboxFor(email)).filter((row) => row.kind === "verify_email")).toHaveLength(4);
   });

@@ -3,7 +3,6 @@ import crypto from "node:crypto";
 import { PNG } from "pngjs";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { run } from "../http";
 
 export async function insertPost(values: Partial<typeof schema.blogPost.$inferInsert> & { title: string }) {
   const { db } = await getServices();
@@ -63,14 +62,4 @@ export function pngFile(name = "banner.png", width = 4, height = 2) {
   const png = new PNG({ width, height });
   png.data.fill(200);
   return new File([new Uint8Array(PNG.sync.write(png))], name, { type: "image/png" });
-}
-
-/** Like `run`, but a thrown `data(..., { status })` (e.g. a 404) is returned too. */
-export async function runCatching(...args: Parameters<typeof run>) {
-  try {
-    return await run(...args);
-  } catch (thrown) {
-    if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") return thrown;
-    throw thrown;
-  }
 }

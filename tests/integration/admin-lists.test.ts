@@ -3,13 +3,13 @@ import * as adminDashboard from "~/routes/admin";
 import * as adminCampaigns from "~/routes/admin.campaigns";
 import * as adminLeads from "~/routes/admin.leads";
 import { createUser, uniqueEmail } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { insertCampaign, insertLead, insertPost, insertSubscription } from "./admin-fixtures";
 
 describe("/admin", () => {
   it("counts users, campaigns, leads, posts and subscriptions, and what is new this week", async () => {
     const admin = await createUser({ role: "admin" });
-    const stats = async () => payload(await run(adminDashboard.loader, makeRequest("/admin", { cookie: admin.cookie }))).stats;
+    const stats = async () => (await callRoute(adminDashboard.loader, makeRequest("/admin", { cookie: admin.cookie }))).data.stats;
     const before = await stats();
     const owner = await createUser();
     const recent = await insertCampaign(owner.id);
@@ -41,7 +41,7 @@ describe("/admin/campaigns and /admin/leads", () => {
     await insertLead(mine.id);
     await insertCampaign(bob.id, { title: `Bob ${tag} salon` });
     const search = async (q: string) =>
-      payload(await run(adminCampaigns.loader, makeRequest(`/admin/campaigns?q=${encodeURIComponent(q)}`, { cookie: admin.cookie }))).campaigns;
+      (await callRoute(adminCampaigns.loader, makeRequest(`/admin/campaigns?q=${encodeURIComponent(q)}`, { cookie: admin.cookie }))).data.campaigns;
     expect(await search(tag)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ title: "Alice's bakery deal", ownerEmail: alice.email, scans: 4, leads: 2 }),
@@ -58,7 +58,7 @@ describe("/admin/campaigns and /admin/leads", () => {
     const tag = `lead${Date.now()}`;
     await insertLead(campaign.id, { name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199" });
     for (let i = 0; i < 26; i++) await insertLead(campaign.id, { name: `Bulk ${i}`, email: `${tag}-${i}@example.org` });
-    const search = async (query: string) => payload(await run(adminLeads.loader, makeRequest(`/admin/leads?${query}`, { cookie: admin.cookie })));
+    const search = async (query: string) => (await callRoute(adminLeads.loader, makeRequest(`/admin/leads?${query}`, { cookie: admin.cookie }))).data;
     expect((await search(`q=grace ${tag}`)).leads).toEqual([
       expect.objectContaining({
         name: `Grace ${tag}`,

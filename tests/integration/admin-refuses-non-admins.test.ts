@@ -7,7 +7,7 @@ import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as adminUsers from "~/routes/admin.users";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
-import { expectRedirect, makeRequest, run } from "../http";
+import { callRoute, expectRedirect, makeRequest, type Handler } from "../http";
 import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
 
 async function snapshot() {
@@ -38,7 +38,7 @@ describe("admin actions refuse non-admins", () => {
     const published = await insertPost({ title: "Live", slug: "refuse-live", published: true, publishedAt: new Date() });
     const before = await snapshot();
 
-    const attempts: Array<[Parameters<typeof run>[0], string, Record<string, string | Blob>, Record<string, string>?]> = [
+    const attempts: Array<[Handler, string, Record<string, string | Blob>, Record<string, string>?]> = [
       [adminUsers.action, "/admin/users", { intent: "setRole", userId: user.id, role: "admin" }],
       [adminUsers.action, "/admin/users", { intent: "setRole", userId: victim.id, role: "admin" }],
       [adminSubscriptions.action, "/admin/subscriptions", { intent: "setPro", userId: user.id, isPro: "true" }],
@@ -55,8 +55,8 @@ describe("admin actions refuse non-admins", () => {
       ],
     ];
     for (const [action, path, form, params] of attempts) {
-      expectRedirect(await run(action, makeRequest(path, { cookie: user.cookie, form }), params), "/dashboard");
-      expectRedirect(await run(action, makeRequest(path, { form }), params), "/signin");
+      expectRedirect(await callRoute(action, makeRequest(path, { cookie: user.cookie, form }), params), "/dashboard");
+      expectRedirect(await callRoute(action, makeRequest(path, { form }), params), "/signin");
     }
     expect(await snapshot()).toEqual(before);
   });

@@ -6,8 +6,8 @@ import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { createUser, uniqueEmail } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-import { insertSubscription, runCatching } from "./admin-fixtures";
+import { callRoute, makeRequest } from "../http";
+import { insertSubscription } from "./admin-fixtures";
 
 let admin: { id: string; cookie: string };
 beforeAll(async () => {
@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 
 const act = (form: Record<string, string>) =>
-  runCatching(adminSubscriptions.action, makeRequest("/admin/subscriptions", { cookie: admin.cookie, form }));
+  callRoute(adminSubscriptions.action, makeRequest("/admin/subscriptions", { cookie: admin.cookie, form }));
 const list = async (query: string) =>
-  payload(await run(adminSubscriptions.loader, makeRequest(`/admin/subscriptions?${query}`, { cookie: admin.cookie })));
+  (await callRoute(adminSubscriptions.loader, makeRequest(`/admin/subscriptions?${query}`, { cookie: admin.cookie }))).data;
 
 describe("/admin/subscriptions", () => {
   it("lists users with and without a subscription, searchable by email or customer id and filtered by status", async () => {
@@ -41,7 +41,7 @@ describe("/admin/subscriptions", () => {
   it("changes a subscription's status, which changes the user's plan", async () => {
     const user = await createUser();
     await insertSubscription(user.id, { status: "inactive" });
-    expect(payload(await act({ intent: "setStatus", userId: user.id, status: "active" })).message).toBe("Subscription status set to active.");
+    expect((await act({ intent: "setStatus", userId: user.id, status: "active" })).data.message).toBe("Subscription status set to active.");
     const { db } = await getServices();
     const [row] = await db.select({ status: schema.subscription.status }).from(schema.subscription).where(eq(schema.subscription.userId, user.id));
     expect(row?.status).toBe("active");
@@ -50,14 +50,14 @@ describe("/admin/subscriptions", () => {
 
   it("grants and removes Pro for a user without a subscription; the header shows it on the next request", async () => {
     const user = await createUser();
-    const planName = async () => payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie: user.cookie }))).user.planName;
+    const planName = async () => (await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie: user.cookie }))).data.user.planName;
     expect(await planName()).toBe("Free");
 
-    expect(payload(await act({ intent: "setPro", userId: user.id, isPro: "true" })).message).toBe("Pro granted.");
+    expect((await act({ intent: "setPro", userId: user.id, isPro: "true" })).data.message).toBe("Pro granted.");
     expect(await planName()).toBe("Pro");
     expect((await list(`q=${encodeURIComponent(user.email)}`)).rows[0]).toMatchObject({ isPro: true, plan: "Pro", status: null });
 
-    expect(payload(await act({ intent: "setPro", userId: user.id, isPro: "false" })).message).toBe("Pro removed.");
+    expect((await act({ intent: "setPro", userId: user.id, isPro: "false" })).data.message).toBe("Pro removed.");
     expect(await planName()).toBe("Free");
 
     const { db } = await getServices();
@@ -77,9 +77,9 @@ describe("/admin/subscriptions", () => {
       { intent: "nuke", userId: user.id },
       { intent: "setPro", isPro: "true" },
     ] as Array<Record<string, string>>) {
-      expect(statusOf(await act(form))).toBe(400);
+      expect((await act(form)).status).toBe(400);
     }
-    expect(statusOf(await act({ intent: "setStatus", userId: user.id, status: "active" }))).toBe(404);
-    expect(statusOf(await act({ intent: "setPro", userId: "ghost", isPro: "true" }))).toBe(404);
+    expect((await act({ intent: "setStatus", userId: user.id, status: "active" })).status).toBe(404);
+    expect((await act({ intent: "setPro", userId: "ghost", isPro: "true" })).status).toBe(404);
   });
 });

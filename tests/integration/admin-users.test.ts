@@ -5,11 +5,10 @@ import { getSessionUser } from "~/features/auth/session.server";
 import * as adminUsers from "~/routes/admin.users";
 import { getServices } from "~/utils/services.server";
 import { createUser, uniqueEmail } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-import { runCatching } from "./admin-fixtures";
+import { callRoute, makeRequest } from "../http";
 
 const setRole = (cookie: string, form: Record<string, string>) =>
-  runCatching(adminUsers.action, makeRequest("/admin/users", { cookie, form: { intent: "setRole", ...form } }));
+  callRoute(adminUsers.action, makeRequest("/admin/users", { cookie, form: { intent: "setRole", ...form } }));
 const roleOf = async (id: string) => {
   const { db } = await getServices();
   const [row] = await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, id));
@@ -26,13 +25,13 @@ describe("/admin/users", () => {
       .where(and(eq(schema.user.role, "admin"), ne(schema.user.id, only.id)));
 
     const refused = await setRole(only.cookie, { userId: only.id, role: "user" });
-    expect(statusOf(refused)).toBe(400);
-    expect(payload(refused).error).toBe("You cannot remove the last admin. Make another user an admin first.");
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toBe("You cannot remove the last admin. Make another user an admin first.");
     expect(await roleOf(only.id)).toBe("admin");
 
     const other = await createUser();
-    expect(payload(await setRole(only.cookie, { userId: other.id, role: "admin" })).message).toBe("Role updated to admin.");
-    expect(payload(await setRole(only.cookie, { userId: only.id, role: "user" })).message).toBe("Role updated to user.");
+    expect((await setRole(only.cookie, { userId: other.id, role: "admin" })).data.message).toBe("Role updated to admin.");
+    expect((await setRole(only.cookie, { userId: only.id, role: "user" })).data.message).toBe("Role updated to user.");
     expect(await roleOf(only.id)).toBe("user");
     const audit = await db
       .select()
@@ -58,8 +57,8 @@ describe("/admin/users", () => {
     const admin = await createUser({ role: "admin" });
     const configured = await createUser({ email: "admin@example.com" });
     const result = await setRole(admin.cookie, { userId: configured.id, role: "user" });
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).error).toMatch(/ADMIN_EMAILS/);
+    expect(result.status).toBe(400);
+    expect(result.data.error).toMatch(/ADMIN_EMAILS/);
     expect(await roleOf(configured.id)).toBe("admin");
   });
 
@@ -75,8 +74,8 @@ describe("/admin/users", () => {
       .where(and(eq(schema.user.role, "admin"), ne(schema.user.id, only.id)));
 
     const refused = await setRole(only.cookie, { userId: only.id, role: "user" });
-    expect(statusOf(refused)).toBe(400);
-    expect(payload(refused).error).toBe("You cannot remove the last admin. Make another user an admin first.");
+    expect(refused.status).toBe(400);
+    expect(refused.data.error).toBe("You cannot remove the last admin. Make another user an admin first.");
     expect(await roleOf(only.id)).toBe("admin");
     expect((await getSessionUser(makeRequest("/admin", { cookie: only.cookie })))?.isAdmin).toBe(true);
   });
@@ -90,14 +89,12 @@ describe("/admin/users", () => {
       { userId: "", role: "admin" },
       { userId: "x".repeat(65), role: "admin" },
     ] as Array<Record<string, string>>) {
-      expect(statusOf(await setRole(admin.cookie, form))).toBe(400);
+      expect((await setRole(admin.cookie, form)).status).toBe(400);
     }
     expect(
-      statusOf(
-        await runCatching(adminUsers.action, makeRequest("/admin/users", { cookie: admin.cookie, form: { intent: "delete", userId: user.id } })),
-      ),
+      (await callRoute(adminUsers.action, makeRequest("/admin/users", { cookie: admin.cookie, form: { intent: "delete", userId: user.id } }))).status,
     ).toBe(400);
-    expect(statusOf(await setRole(admin.cookie, { userId: "no-such-user", role: "admin" }))).toBe(404);
+    expect((await setRole(admin.cookie, { userId: "no-such-user", role: "admin" })).status).toBe(404);
     expect(await roleOf(user.id)).toBe("user");
   });
 
@@ -107,16 +104,16 @@ describe("/admin/users", () => {
     const plain = await createUser({ email: uniqueEmail(`${tag}-plain`) });
     const boss = await createUser({ email: uniqueEmail(`${tag}-boss`), role: "admin" });
     const emails = async (query: string) =>
-      payload(await run(adminUsers.loader, makeRequest(`/admin/users?${query}`, { cookie: admin.cookie })))
-        .users.map((user: { email: string }) => user.email)
+      (await callRoute(adminUsers.loader, makeRequest(`/admin/users?${query}`, { cookie: admin.cookie }))).data.users
+        .map((user: { email: string }) => user.email)
         .sort();
     expect(await emails(`q=${tag}`)).toEqual([boss.email, plain.email].sort());
     expect(await emails(`q=${tag.toUpperCase()}&role=admin`)).toEqual([boss.email]);
     expect(await emails(`q=${tag}&role=user`)).toEqual([plain.email]);
 
     for (let i = 0; i < 26; i++) await createUser({ email: uniqueEmail(`${tag}-many`) });
-    const page1 = payload(await run(adminUsers.loader, makeRequest(`/admin/users?q=${tag}-many`, { cookie: admin.cookie })));
-    const page2 = payload(await run(adminUsers.loader, makeRequest(`/admin/users?q=${tag}-many&page=2`, { cookie: admin.cookie })));
+    const page1 = (await callRoute(adminUsers.loader, makeRequest(`/admin/users?q=${tag}-many`, { cookie: admin.cookie }))).data;
+    const page2 = (await callRoute(adminUsers.loader, makeRequest(`/admin/users?q=${tag}-many&page=2`, { cookie: admin.cookie }))).data;
     expect(page1.total).toBe(26);
     expect(page1.users).toHaveLength(25);
     expect(page2.users).toHaveLength(1);

@@ -2,8 +2,7 @@
 // their reasons, ranges in the owner's time zone, and the dashboard agreeing with it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCampaignRow, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
-import { outcome } from "./hardening-support";
+import { callRoute, makeRequest } from "../http";
 import { insertExclusions, insertLead, insertPlacement, insertScans, utcAt, utcDay } from "./analytics-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
@@ -15,7 +14,7 @@ let table: string;
 
 async function analyticsPage(search = "", cookie = owner.cookie, id = campaignId) {
   const { loader } = await import("~/routes/campaign-detail");
-  return run(loader, makeRequest(`/campaigns/${id}${search}`, { cookie }), { campaignId: id });
+  return callRoute(loader, makeRequest(`/campaigns/${id}${search}`, { cookie }), { campaignId: id });
 }
 
 beforeAll(async () => {
@@ -51,7 +50,7 @@ beforeAll(async () => {
 
 describe("campaign analytics", () => {
   it("counts scans and unique scans, QR against link, and conversion both ways", async () => {
-    const data = payload(await analyticsPage());
+    const data = (await analyticsPage()).data;
     expect(data.range).toMatchObject({ preset: "30", days: 30, notice: null });
     expect(data.analytics.totals).toEqual({ scans: 6, unique: 4, qr: 4, link: 2, leads: 2, conversion: 50, conversionOnScans: 33.3 });
     const today = data.analytics.byDay.at(-1);
@@ -62,14 +61,14 @@ describe("campaign analytics", () => {
   });
 
   it("says what was not counted and why, with the owner's own visits as 'you'", async () => {
-    const data = payload(await analyticsPage());
+    const data = (await analyticsPage()).data;
     expect(data.exclusionSummary).toBe("6 scans counted · 143 not counted: 97 link previews, 31 bots, 12 repeats, 3 you");
-    const wide = payload(await analyticsPage("?range=90"));
+    const wide = (await analyticsPage("?range=90")).data;
     expect(wide.exclusionSummary).toBe("7 scans counted · 148 not counted: 97 link previews, 36 bots, 12 repeats, 3 you");
   });
 
   it("compares placements, with what came from no placement last", async () => {
-    const data = payload(await analyticsPage());
+    const data = (await analyticsPage()).data;
     expect(data.analytics.placements).toEqual([
       { id: window_, name: "Window poster", scans: 3, unique: 1, leads: 1, conversion: 100 },
       { id: table, name: "Table tent", scans: 1, unique: 1, leads: 0, conversion: 0 },
@@ -78,7 +77,7 @@ describe("campaign analytics", () => {
   });
 
   it("splits devices and systems and places scans on the weekday × hour grid", async () => {
-    const data = payload(await analyticsPage("?range=7"));
+    const data = (await analyticsPage("?range=7")).data;
     expect(data.analytics.devices).toEqual([
       { name: "Mobile", scans: 5 },
       { name: "Desktop", scans: 1 },
@@ -97,7 +96,7 @@ describe("campaign analytics", () => {
 
   it("reads days in the owner's time zone", async () => {
     const tokyo = `${owner.cookie}; tz=Asia%2FTokyo`;
-    const data = payload(await analyticsPage(`?range=custom&from=${utcDay(1)}&to=${utcDay(0)}`, tokyo));
+    const data = (await analyticsPage(`?range=custom&from=${utcDay(1)}&to=${utcDay(0)}`, tokyo)).data;
     // 15:00 UTC yesterday is after midnight today in Tokyo (UTC+9): it moves to today.
     expect(data.range).toMatchObject({ preset: "custom", from: utcDay(1), to: utcDay(0), days: 2 });
     const byDay = Object.fromEntries(data.analytics.byDay.map((row: { day: string; scans: number }) => [row.day, row.scans]));
@@ -107,7 +106,7 @@ describe("campaign analytics", () => {
   });
 
   it("takes a custom range, and explains when a custom range cannot be used", async () => {
-    const custom = payload(await analyticsPage(`?range=custom&from=${utcDay(45)}&to=${utcDay(35)}`));
+    const custom = (await analyticsPage(`?range=custom&from=${utcDay(45)}&to=${utcDay(35)}`)).data;
     expect(custom.analytics.totals.scans).toBe(1);
     expect(custom.exclusionSummary).toBe("1 scan counted · 5 not counted: 5 bots");
     for (const [search, notice] of [
@@ -115,24 +114,24 @@ describe("campaign analytics", () => {
       ["?range=custom&from=2020-01-01&to=2024-01-01", "A range can span at most 366 days. Showing the last 30 days."],
       ["?range=custom&from=2024-02-30&to=2024-03-01", "Choose both a start and an end date. Showing the last 30 days."],
     ] as const) {
-      const data = payload(await analyticsPage(search));
+      const data = (await analyticsPage(search)).data;
       expect(data.range, search).toMatchObject({ preset: "30", notice });
     }
-    expect(payload(await analyticsPage("?range=365")).range).toMatchObject({ preset: "30", notice: null });
+    expect((await analyticsPage("?range=365")).data.range).toMatchObject({ preset: "30", notice: null });
   });
 
   it("is a 404 for another owner, and shows them none of it", async () => {
     const { loader } = await import("~/routes/campaign-detail");
-    const theirs = await outcome(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: other.cookie }), { campaignId });
+    const theirs = await callRoute(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: other.cookie }), { campaignId });
     expect(theirs.status).toBe(404);
-    expect(JSON.stringify(theirs.result)).not.toContain("Window poster");
-    expect((await outcome(loader, makeRequest("/campaigns/not-a-uuid", { cookie: owner.cookie }), { campaignId: "not-a-uuid" })).status).toBe(404);
+    expect(JSON.stringify(theirs.data ?? null)).not.toContain("Window poster");
+    expect((await callRoute(loader, makeRequest("/campaigns/not-a-uuid", { cookie: owner.cookie }), { campaignId: "not-a-uuid" })).status).toBe(404);
   });
 
   it("has the dashboard count the same scans and leads per day", async () => {
     const { loader } = await import("~/routes/dashboard");
-    const dashboard = payload(await run(loader, makeRequest("/dashboard", { cookie: owner.cookie })));
-    const page = payload(await analyticsPage("?range=7"));
+    const dashboard = (await callRoute(loader, makeRequest("/dashboard", { cookie: owner.cookie }))).data;
+    const page = (await analyticsPage("?range=7")).data;
     const scans = page.analytics.byDay.map((row: { scans: number }) => row.scans);
     const leads = page.analytics.byDay.map((row: { leads: number }) => row.leads);
     expect(dashboard.chart.map((point: { scans: number }) => point.scans)).toEqual(scans);

@@ -3,7 +3,7 @@
 import Ajv from "ajv";
 import { expect } from "vitest";
 import * as route from "~/routes/api.v1";
-import { makeRequest } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 type Doc = {
   paths: Record<
@@ -19,7 +19,7 @@ export const exercised = new Set<string>();
 
 export async function openApiDocument(): Promise<Doc> {
   if (!document) {
-    const response = (await route.loader({ request: makeRequest("/api/v1/openapi.json"), params: {}, context: {} } as never)) as Response;
+    const response = (await callRoute(route.loader, makeRequest("/api/v1/openapi.json"))).response!;
     expect(response.status).toBe(200);
     document = (await response.json()) as Doc;
   }

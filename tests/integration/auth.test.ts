@@ -8,12 +8,12 @@ import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
 import { createUser, DEFAULT_PASSWORD, markVerified, uniqueEmail } from "../factories";
-import { cookieFrom, expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, expectRedirect, makeRequest, type RouteAnswer } from "../http";
 
 describe("sign-up", () => {
   it("creates an account, a session cookie and one email: the verification, with the welcome in it", async () => {
     const email = uniqueEmail();
-    const response = (await run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+    const response = await callRoute(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD } }));
     expectRedirect(response, "/dashboard");
     const cookie = response.headers.getSetCookie().join(";");
     expect(cookie).toMatch(/HttpOnly/i);
@@ -28,24 +28,27 @@ describe("sign-up", () => {
 
   it("ignores role and is_pro sent in the body", async () => {
     const email = uniqueEmail();
-    await run(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD, role: "admin", isPro: "true", is_pro: "true" } }));
+    await callRoute(
+      signup.action,
+      makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD, role: "admin", isPro: "true", is_pro: "true" } }),
+    );
     const { db } = await getServices();
     const [user] = await db.select().from(schema.user).where(eq(schema.user.email, email));
     expect(user).toMatchObject({ role: "user", isPro: false });
   });
 
   it("refuses short and common passwords with reasons", async () => {
-    const short = await run(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "abc" } }));
-    expect(statusOf(short)).toBe(422);
-    expect(payload(short).reasons).toContain("Password must be at least 6 characters");
-    const common = await run(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "password123" } }));
-    expect(payload(common).reasons).toContain("Password is too common");
+    const short = await callRoute(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "abc" } }));
+    expect(short.status).toBe(422);
+    expect(short.data.reasons).toContain("Password must be at least 6 characters");
+    const common = await callRoute(signup.action, makeRequest("/signup", { form: { email: uniqueEmail(), password: "password123" } }));
+    expect(common.data.reasons).toContain("Password is too common");
   });
 
   it("asks for email and password when either is missing", async () => {
-    const result = await run(signup.action, makeRequest("/signup", { form: { email: "" } }));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).error).toBe("You must provide either an email or phone number and a password");
+    const result = await callRoute(signup.action, makeRequest("/signup", { form: { email: "" } }));
+    expect(result.status).toBe(400);
+    expect(result.data.error).toBe("You must provide either an email or phone number and a password");
   });
 
   it("makes accounts listed in ADMIN_EMAILS admins once the address is verified", async () => {
@@ -61,41 +64,40 @@ describe("sign-up", () => {
 describe("sign-in", () => {
   it("signs in with the right password and shows the user in the header", async () => {
     const { email } = await createUser();
-    const response = (await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+    const response = await callRoute(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }));
     expectRedirect(response, "/dashboard");
-    const header = payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie: cookieFrom(response) })));
+    const header = (await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie: response.cookies }))).data;
     expect(header.user).toEqual({ email, planName: "Free", isAdmin: false });
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
     const { email } = await createUser();
-    const wrong = await run(signin.action, makeRequest("/signin", { form: { email, password: "not-the-password" } }));
-    const unknown = await run(signin.action, makeRequest("/signin", { form: { email: uniqueEmail(), password: "not-the-password" } }));
-    expect(statusOf(wrong)).toBe(401);
-    expect(payload(wrong).error).toBe("Invalid email or password");
-    expect(payload(unknown).error).toBe(payload(wrong).error);
+    const wrong = await callRoute(signin.action, makeRequest("/signin", { form: { email, password: "not-the-password" } }));
+    const unknown = await callRoute(signin.action, makeRequest("/signin", { form: { email: uniqueEmail(), password: "not-the-password" } }));
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.error).toBe("Invalid email or password");
+    expect(unknown.data.error).toBe(wrong.data.error);
   });
 
   it("limits attempts per account from one client, without locking the owner out elsewhere", async () => {
     const { email } = await createUser();
     const statuses: number[] = [];
-    let refused: unknown;
+    let refused: RouteAnswer | undefined;
     for (let attempt = 0; attempt < 12; attempt++) {
-      const result = await run(
+      const result = await callRoute(
         signin.action,
         makeRequest("/signin", { form: { email, password: "wrong-password" }, headers: { "x-leadqr-client-ip": "10.0.9.1" } }),
       );
-      statuses.push(statusOf(result));
+      statuses.push(result.status);
       refused = result;
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     // The refusal says when to try again, as every other rate-limited form does.
-    const init = (refused as { init?: { headers?: Record<string, string> } }).init;
-    expect(Number(init?.headers?.["Retry-After"])).toBeGreaterThan(0);
-    expect(payload(refused)).toMatchObject({ email: email.toLowerCase() });
-    expect(payload(refused).error).toBe(RATE_LIMITED_MESSAGE);
-    const owner = await run(
+    expect(Number(refused!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused!.data).toMatchObject({ email: email.toLowerCase() });
+    expect(refused!.data.error).toBe(RATE_LIMITED_MESSAGE);
+    const owner = await callRoute(
       signin.action,
       makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": "10.0.9.2" } }),
     );
@@ -105,11 +107,11 @@ describe("sign-in", () => {
   it("limits attempts per client address across accounts", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 32; attempt++) {
-      const result = await run(
+      const result = await callRoute(
         signin.action,
         makeRequest("/signin", { form: { email: uniqueEmail(), password: "wrong-password" }, headers: { "x-leadqr-client-ip": "203.0.113.9" } }),
       );
-      statuses.push(statusOf(result));
+      statuses.push(result.status);
     }
     expect(statuses.filter((status) => status === 429)).toHaveLength(2);
   });
@@ -118,9 +120,9 @@ describe("sign-in", () => {
 describe("sign-out", () => {
   it("ends the session and returns to /", async () => {
     const { cookie } = await createUser();
-    const response = (await run(signout.action, makeRequest("/signout", { method: "POST", cookie }))) as Response;
+    const response = await callRoute(signout.action, makeRequest("/signout", { method: "POST", cookie }));
     expectRedirect(response, "/");
-    const header = payload(await run(siteLayout.loader, makeRequest("/", { cookie })));
+    const header = (await callRoute(siteLayout.loader, makeRequest("/", { cookie }))).data;
     expect(header.user).toBeNull();
   });
 });
@@ -132,9 +134,9 @@ describe("ADMIN_EMAILS added after sign-up", () => {
     expect((await db.select({ role: schema.user.role }).from(schema.user).where(eq(schema.user.id, id)))[0]?.role).toBe("user");
     env.adminEmails.push("later-admin@example.com");
     try {
-      const response = (await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }))) as Response;
+      const response = await callRoute(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }));
       expectRedirect(response, "/dashboard");
-      const header = payload(await run(siteLayout.loader, makeRequest("/dashboard", { cookie: cookieFrom(response) })));
+      const header = (await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie: response.cookies }))).data;
       expect(header.user.isAdmin).toBe(true);
     } finally {
       env.adminEmails.pop();

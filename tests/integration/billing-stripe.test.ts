@@ -8,7 +8,7 @@ import * as webhook from "~/routes/webhooks.stripe";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { linkFromOutbox, openLink } from "./accounts-support";
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
@@ -26,7 +26,7 @@ afterAll(() => stub.close());
 function postEvent(event: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
   const body = JSON.stringify(event);
   const signature = options.signature ?? stub.sign(body, options.secret ?? WEBHOOK_SECRET, options.timestamp);
-  return run(
+  return callRoute(
     webhook.action,
     makeRequest("/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signature, "content-type": "application/json" } }),
   );
@@ -50,7 +50,7 @@ async function isPro(cookie: string) {
 
 /** Starts checkout through the pricing action and returns the stub's session. */
 async function checkout(cookie: string) {
-  const response = (await run(pricing.action, makeRequest("/pricing", { method: "POST", cookie, form: {} }))) as Response;
+  const response = (await callRoute(pricing.action, makeRequest("/pricing", { method: "POST", cookie, form: {} }))).response!;
   expect(response.status).toBe(302);
   const sessionId = /\/pay\/(cs_[0-9a-f]+)$/.exec(response.headers.get("location")!)![1]!;
   return stub.state.sessions.get(sessionId)!;
@@ -77,7 +77,7 @@ describe("checkout", () => {
   });
 
   it("requires a session", async () => {
-    const result = (await run(pricing.action, makeRequest("/pricing", { method: "POST", form: {} }))) as Response;
+    const result = (await callRoute(pricing.action, makeRequest("/pricing", { method: "POST", form: {} }))).response!;
     expect(result.headers.get("location")).toBe("/signin");
   });
 });
@@ -89,7 +89,7 @@ describe("webhooks", () => {
     const subscription = stub.subscriptionFor(session.customer);
     Object.assign(session, { status: "complete", payment_status: "paid", subscription: subscription.id });
     const result = await postEvent(stub.event("checkout.session.completed", session));
-    expect(statusOf(result)).toBe(200);
+    expect(result.status).toBe(200);
     const row = await subscriptionRow(owner.id);
     expect(row).toMatchObject({
       status: "active",
@@ -114,9 +114,9 @@ describe("webhooks", () => {
     const session = await checkout(owner.cookie);
     const subscription = stub.subscriptionFor(session.customer);
     const event = stub.event("customer.subscription.created", subscription);
-    expect(statusOf(await postEvent(event, { secret: "whsec_wrong" }))).toBe(400);
-    expect(statusOf(await postEvent(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 }))).toBe(400);
-    expect(statusOf(await postEvent(event, { signature: "t=1,v1=deadbeef" }))).toBe(400);
+    expect((await postEvent(event, { secret: "whsec_wrong" })).status).toBe(400);
+    expect((await postEvent(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400);
+    expect((await postEvent(event, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
     expect((await subscriptionRow(owner.id))?.status).toBe("inactive");
     const { db } = await getServices();
     expect(await db.select().from(schema.stripeEvent).where(eq(schema.stripeEvent.id, event.id))).toHaveLength(0);
@@ -127,7 +127,7 @@ describe("webhooks", () => {
     const session = await checkout(owner.cookie);
     const event = stub.event("customer.subscription.created", stub.subscriptionFor(session.customer));
     const results = await Promise.all([postEvent(event), postEvent(event), postEvent(event)]);
-    expect(results.map(statusOf)).toEqual([200, 200, 200]);
+    expect(results.map((answer) => answer.status)).toEqual([200, 200, 200]);
     await postEvent(event);
     expect(await proWelcomes(owner.email)).toBe(1);
     const { db } = await getServices();
@@ -184,13 +184,13 @@ describe("webhooks", () => {
     const { db } = await getServices();
     await db.execute(sql`alter table stripe_event rename to stripe_event_offline`);
     try {
-      expect(statusOf(await postEvent(event))).toBe(503);
+      expect((await postEvent(event)).status).toBe(503);
     } finally {
       await db.execute(sql`alter table stripe_event_offline rename to stripe_event`);
     }
     expect((await subscriptionRow(owner.id))?.status).toBe("inactive");
-    expect(statusOf(await postEvent(event))).toBe(200);
-    expect(statusOf(await postEvent(event))).toBe(200);
+    expect((await postEvent(event)).status).toBe(200);
+    expect((await postEvent(event)).status).toBe(200);
     expect((await subscriptionRow(owner.id))?.status).toBe("active");
     expect(await proWelcomes(owner.email)).toBe(1);
   });
@@ -200,7 +200,8 @@ describe("billing portal", () => {
   it("opens a portal session for the user's own customer", async () => {
     const owner = await createUser();
     const session = await checkout(owner.cookie);
-    const response = (await run(portalRoute.action, makeRequest("/billing/portal", { method: "POST", cookie: owner.cookie, form: {} }))) as Response;
+    const response = (await callRoute(portalRoute.action, makeRequest("/billing/portal", { method: "POST", cookie: owner.cookie, form: {} })))
+      .response!;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toContain(`/portal/${session.customer}`);
     expect(stub.state.portalSessions.at(-1)?.return_url).toBe("http://localhost:3000/settings");
@@ -208,16 +209,17 @@ describe("billing portal", () => {
 
   it("refuses a user who never subscribed", async () => {
     const owner = await createUser();
-    const response = (await run(portalRoute.action, makeRequest("/billing/portal", { method: "POST", cookie: owner.cookie, form: {} }))) as Response;
+    const response = (await callRoute(portalRoute.action, makeRequest("/billing/portal", { method: "POST", cookie: owner.cookie, form: {} })))
+      .response!;
     expect(response.status).toBe(409);
   });
 });
 
 it("pricing reports the checkout message when already Pro", async () => {
   const owner = await createUser({ isPro: true });
-  const result = await run(pricing.action, makeRequest("/pricing", { method: "POST", cookie: owner.cookie, form: {} }));
-  expect(statusOf(result)).toBe(409);
-  expect(payload(result).error).toBe("You are already on the Pro plan.");
+  const result = await callRoute(pricing.action, makeRequest("/pricing", { method: "POST", cookie: owner.cookie, form: {} }));
+  expect(result.status).toBe(409);
+  expect(result.data.error).toBe("You are already on the Pro plan.");
 });
 
 it("account deletion cancels the Stripe subscription first", async () => {
@@ -226,10 +228,9 @@ it("account deletion cancels the Stripe subscription first", async () => {
   const session = await checkout(owner.cookie);
   const subscription = stub.subscriptionFor(session.customer);
   await postEvent(stub.event("customer.subscription.created", subscription));
-  const response = (await run(
-    settings.action,
-    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "delete", confirmation: "DELETE" } }),
-  )) as Response;
+  const response = (
+    await callRoute(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "delete", confirmation: "DELETE" } }))
+  ).response!;
   expect(response.headers.get("location")).toBe("/");
   expect(stub.state.subscriptions.get(subscription.id).status).toBe("canceled");
   expect(await subscriptionRow(owner.id)).toBeUndefined();
@@ -240,11 +241,11 @@ it("an email change is passed on to the Stripe customer", async () => {
   const owner = await createUser();
   const session = await checkout(owner.cookie);
   const next = `billing-${Date.now()}@example.com`;
-  const result = await run(
+  const result = await callRoute(
     settings.action,
     makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }),
   );
-  expect(payload(result).message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
+  expect(result.data.message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
   expect(stub.state.customers.get(session.customer).email).not.toBe(next);
   // The customer follows once the new address confirms.
   await openLink(await linkFromOutbox("email_change_confirm", next), owner.cookie);

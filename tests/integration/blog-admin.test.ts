@@ -6,8 +6,8 @@ import * as editPost from "~/routes/admin.blog-edit";
 import * as newPost from "~/routes/admin.blog-new";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
-import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
-import { insertPost, pngFile, runCatching } from "./admin-fixtures";
+import { callRoute, expectRedirect, makeRequest } from "../http";
+import { insertPost, pngFile } from "./admin-fixtures";
 
 let admin: { id: string; cookie: string; email: string };
 beforeAll(async () => {
@@ -27,7 +27,7 @@ const auditOf = async (target: string) => {
 
 describe("creating a post", () => {
   it("derives the slug from the title, sets the author and publishes when asked", async () => {
-    const result = await run(
+    const result = await callRoute(
       newPost.action,
       postForm({ title: "10 Tips for QR Codes!", slug: "", excerpt: "Short", content: "## Tips\n* One", publish: "on" }),
     );
@@ -46,7 +46,7 @@ describe("creating a post", () => {
   });
 
   it("saves a draft without a publication date", async () => {
-    await run(newPost.action, postForm({ title: "Draft only", content: "Body" }));
+    await callRoute(newPost.action, postForm({ title: "Draft only", content: "Body" }));
     expect(await findPost("draft-only")).toMatchObject({ published: false, publishedAt: null, excerpt: null });
   });
 
@@ -54,18 +54,18 @@ describe("creating a post", () => {
     for (const form of [{ title: "", content: "x" }, { title: "T", content: "   " }, { title: "!!!", slug: "", content: "x" }, {}] as Array<
       Record<string, string>
     >) {
-      const result = await run(newPost.action, postForm(form));
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result).formError).toBe("Please fill in all required fields");
+      const result = await callRoute(newPost.action, postForm(form));
+      expect(result.status).toBe(400);
+      expect(result.data.formError).toBe("Please fill in all required fields");
     }
   });
 
   it("refuses a taken slug with a clear field error", async () => {
     await insertPost({ title: "First", slug: "taken-slug" });
-    const result = await run(newPost.action, postForm({ title: "Second", slug: "taken-slug", content: "x" }));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors.slug).toBe("This slug is already used by another post. Choose another one.");
-    expect(payload(result).values.title).toBe("Second");
+    const result = await callRoute(newPost.action, postForm({ title: "Second", slug: "taken-slug", content: "x" }));
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors.slug).toBe("This slug is already used by another post. Choose another one.");
+    expect(result.data.values.title).toBe("Second");
   });
 
   it("bounds field lengths with 400s, never 500s", async () => {
@@ -76,9 +76,9 @@ describe("creating a post", () => {
       [{ title: "t", content: "c".repeat(100_001) }, "content"],
     ] as const;
     for (const [form, field] of cases) {
-      const result = await run(newPost.action, postForm(form));
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result).fieldErrors[field]).toMatch(/at most/);
+      const result = await callRoute(newPost.action, postForm(form));
+      expect(result.status).toBe(400);
+      expect(result.data.fieldErrors[field]).toMatch(/at most/);
     }
   });
 
@@ -91,30 +91,33 @@ describe("creating a post", () => {
       "/etc/passwd",
       "not a url",
     ]) {
-      const result = await run(newPost.action, postForm({ title: "Banner", content: "x", bannerImageUrl: url }));
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
+      const result = await callRoute(newPost.action, postForm({ title: "Banner", content: "x", bannerImageUrl: url }));
+      expect(result.status).toBe(400);
+      expect(result.data.fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
     }
     expectRedirect(
-      await run(newPost.action, postForm({ title: "Banner ok", content: "x", bannerImageUrl: "https://cdn.example.com/b.jpg" })),
+      await callRoute(newPost.action, postForm({ title: "Banner ok", content: "x", bannerImageUrl: "https://cdn.example.com/b.jpg" })),
       "/admin/blog?notice=saved",
     );
     expect((await findPost("banner-ok"))?.bannerImageUrl).toBe("https://cdn.example.com/b.jpg");
   });
 
   it("stores an uploaded banner under blog-banners/, checked by content", async () => {
-    expectRedirect(await run(newPost.action, postForm({ title: "With upload", content: "x", bannerFile: pngFile() })), "/admin/blog?notice=saved");
+    expectRedirect(
+      await callRoute(newPost.action, postForm({ title: "With upload", content: "x", bannerFile: pngFile() })),
+      "/admin/blog?notice=saved",
+    );
     expect((await findPost("with-upload"))?.bannerImageUrl).toMatch(/^\/uploads\/blog-banners\/[0-9]+-[0-9a-f]{16}\.png$/);
 
     const fake = new File(["<svg onload=alert(1)>"], "evil.png", { type: "image/png" });
-    const notImage = await run(newPost.action, postForm({ title: "Fake image", content: "x", bannerFile: fake }));
-    expect(statusOf(notImage)).toBe(400);
-    expect(payload(notImage).fieldErrors.bannerFile).toBe("Please select an image file");
+    const notImage = await callRoute(newPost.action, postForm({ title: "Fake image", content: "x", bannerFile: fake }));
+    expect(notImage.status).toBe(400);
+    expect(notImage.data.fieldErrors.bannerFile).toBe("Please select an image file");
 
     const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "huge.png", { type: "image/png" });
-    const tooLarge = await run(newPost.action, postForm({ title: "Huge image", content: "x", bannerFile: huge }));
-    expect(statusOf(tooLarge)).toBe(400);
-    expect(payload(tooLarge).fieldErrors.bannerFile).toBe("Image size must be less than 5MB");
+    const tooLarge = await callRoute(newPost.action, postForm({ title: "Huge image", content: "x", bannerFile: huge }));
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.data.fieldErrors.bannerFile).toBe("Image size must be less than 5MB");
     expect(await findPost("fake-image")).toBeUndefined();
     expect(await findPost("huge-image")).toBeUndefined();
   });
@@ -128,18 +131,18 @@ describe("editing a post", () => {
       cookie: admin.cookie,
       form: { title: "New title", slug: "new-title", content: "New body", publish: "on" },
     });
-    expectRedirect(await run(editPost.action, request, { postId: post.id }), "/admin/blog?notice=saved");
+    expectRedirect(await callRoute(editPost.action, request, { postId: post.id }), "/admin/blog?notice=saved");
     expect(await findPost("new-title")).toMatchObject({ id: post.id, title: "New title", content: "New body", published: true, publishedAt });
   });
 
   it("loads the post for the editor and 404s unknown or malformed ids", async () => {
     const post = await insertPost({ title: "Editable", slug: "editable", excerpt: "E" });
-    const loaded = payload(await run(editPost.loader, makeRequest(`/admin/blog/${post.id}/edit`, { cookie: admin.cookie }), { postId: post.id }));
+    const loaded = (await callRoute(editPost.loader, makeRequest(`/admin/blog/${post.id}/edit`, { cookie: admin.cookie }), { postId: post.id })).data;
     expect(loaded.post).toMatchObject({ title: "Editable", slug: "editable", excerpt: "E" });
     for (const postId of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
-      expect(statusOf(await runCatching(editPost.loader, makeRequest(`/admin/blog/${postId}/edit`, { cookie: admin.cookie }), { postId }))).toBe(404);
+      expect((await callRoute(editPost.loader, makeRequest(`/admin/blog/${postId}/edit`, { cookie: admin.cookie }), { postId })).status).toBe(404);
       const save = makeRequest(`/admin/blog/${postId}/edit`, { cookie: admin.cookie, form: { title: "T", content: "C" } });
-      expect(statusOf(await runCatching(editPost.action, save, { postId }))).toBe(404);
+      expect((await callRoute(editPost.action, save, { postId })).status).toBe(404);
     }
   });
 
@@ -147,33 +150,33 @@ describe("editing a post", () => {
     await insertPost({ title: "A", slug: "slug-a" });
     const b = await insertPost({ title: "B", slug: "slug-b" });
     const request = makeRequest(`/admin/blog/${b.id}/edit`, { cookie: admin.cookie, form: { title: "B", slug: "slug-a", content: "x" } });
-    const result = await run(editPost.action, request, { postId: b.id });
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors.slug).toMatch(/already used/);
+    const result = await callRoute(editPost.action, request, { postId: b.id });
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors.slug).toMatch(/already used/);
     expect((await findPost("slug-b"))?.id).toBe(b.id);
   });
 });
 
 describe("the post list", () => {
-  const act = (form: Record<string, string>) => run(adminBlog.action, makeRequest("/admin/blog", { cookie: admin.cookie, form }));
+  const act = (form: Record<string, string>) => callRoute(adminBlog.action, makeRequest("/admin/blog", { cookie: admin.cookie, form }));
 
   it("publishes (published_at now) and unpublishes (cleared)", async () => {
     const post = await insertPost({ title: "Toggle", slug: "toggle-me" });
     const before = Date.now();
-    expect(payload(await act({ intent: "publish", postId: post.id })).message).toBe("Post published.");
+    expect((await act({ intent: "publish", postId: post.id })).data.message).toBe("Post published.");
     const published = await findPost("toggle-me");
     expect(published!.published).toBe(true);
     expect(published!.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(payload(await act({ intent: "unpublish", postId: post.id })).message).toBe("Post unpublished.");
+    expect((await act({ intent: "unpublish", postId: post.id })).data.message).toBe("Post unpublished.");
     expect(await findPost("toggle-me")).toMatchObject({ published: false, publishedAt: null });
     expect((await auditOf(`blog_post:${post.id}`)).map((row) => row.action)).toEqual(["blog.publish", "blog.unpublish"]);
   });
 
   it("deletes after the confirmation step", async () => {
     const post = await insertPost({ title: "Doomed", slug: "doomed" });
-    const confirm = payload(await run(adminBlog.loader, makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie })));
+    const confirm = (await callRoute(adminBlog.loader, makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie }))).data;
     expect(confirm.confirmDelete).toMatchObject({ id: post.id, title: "Doomed" });
-    const result = await run(
+    const result = await callRoute(
       adminBlog.action,
       makeRequest(`/admin/blog?q=Doomed&delete=${post.id}`, { cookie: admin.cookie, form: { intent: "delete", postId: post.id } }),
     );
@@ -182,15 +185,15 @@ describe("the post list", () => {
   });
 
   it("answers 400 for bad intents and ids, 404 for unknown posts", async () => {
-    expect(statusOf(await act({ intent: "explode", postId: "x" }))).toBe(400);
-    expect(statusOf(await act({ intent: "publish", postId: "not-a-uuid" }))).toBe(400);
+    expect((await act({ intent: "explode", postId: "x" })).status).toBe(400);
+    expect((await act({ intent: "publish", postId: "not-a-uuid" })).status).toBe(400);
     expect(
-      statusOf(
-        await runCatching(
+      (
+        await callRoute(
           adminBlog.action,
           makeRequest("/admin/blog", { cookie: admin.cookie, form: { intent: "delete", postId: "00000000-0000-4000-8000-000000000000" } }),
-        ),
-      ),
+        )
+      ).status,
     ).toBe(404);
   });
 
@@ -199,8 +202,8 @@ describe("the post list", () => {
     await insertPost({ title: "Other", slug: "zebra-2", content: "All about ZEBRA crossings" });
     await insertPost({ title: "100% off", slug: "percent", content: "x" });
     const list = async (query: string) =>
-      payload(await run(adminBlog.loader, makeRequest(`/admin/blog?${query}`, { cookie: admin.cookie })))
-        .posts.map((post: { slug: string }) => post.slug)
+      (await callRoute(adminBlog.loader, makeRequest(`/admin/blog?${query}`, { cookie: admin.cookie }))).data.posts
+        .map((post: { slug: string }) => post.slug)
         .sort();
     expect(await list("q=zebra")).toEqual(["zebra-1", "zebra-2"]);
     expect(await list("q=zebra&status=published")).toEqual(["zebra-1"]);

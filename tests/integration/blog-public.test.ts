@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as blog from "~/routes/blog";
 import * as blogPost from "~/routes/blog-post";
 import { createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-import { insertPost, runCatching } from "./admin-fixtures";
+import { callRoute, makeRequest } from "../http";
+import { insertPost } from "./admin-fixtures";
 
 describe("/blog", () => {
   it("lists only published posts, newest first, with author and long US date", async () => {
@@ -19,7 +19,7 @@ describe("/blog", () => {
     const newer = await insertPost({ title: "Newer", slug: "newer-post", published: true, publishedAt: new Date("2026-11-22T23:59:00Z") });
     await insertPost({ title: "Secret draft", slug: "secret-draft", published: false });
 
-    const { posts } = payload(await run(blog.loader, makeRequest("/blog")));
+    const { posts } = (await callRoute(blog.loader, makeRequest("/blog"))).data;
     const ours = posts.filter((post: { id: string }) => [older.id, newer.id].includes(post.id));
     expect(ours).toEqual([
       expect.objectContaining({ title: "Newer", slug: "newer-post", author: "LeadQR Team", date: "November 22, 2026", excerpt: null }),
@@ -47,7 +47,7 @@ describe("/blog/:slug", () => {
       published: true,
       publishedAt: new Date("2026-11-22T12:00:00Z"),
     });
-    const result = payload(await run(blogPost.loader, makeRequest("/blog/hello-world"), { slug: "hello-world" }));
+    const result = (await callRoute(blogPost.loader, makeRequest("/blog/hello-world"), { slug: "hello-world" })).data;
     expect(result.post).toMatchObject({
       title: "Hello",
       author: "LeadQR Team",
@@ -66,26 +66,26 @@ describe("/blog/:slug", () => {
       ["a-draft", { cookie }],
       ["x".repeat(500), {}],
     ] as const) {
-      const result = await runCatching(blogPost.loader, makeRequest(`/blog/${slug}`, options), { slug });
-      expect(statusOf(result)).toBe(404);
+      const result = await callRoute(blogPost.loader, makeRequest(`/blog/${slug}`, options), { slug });
+      expect(result.status).toBe(404);
     }
   });
 
   it("lets admins preview drafts", async () => {
     await insertPost({ title: "Preview me", slug: "preview-me", published: false });
     const { cookie } = await createUser({ role: "admin" });
-    const result = payload(await run(blogPost.loader, makeRequest("/blog/preview-me", { cookie }), { slug: "preview-me" }));
+    const result = (await callRoute(blogPost.loader, makeRequest("/blog/preview-me", { cookie }), { slug: "preview-me" })).data;
     expect(result.post).toMatchObject({ title: "Preview me", isDraft: true });
   });
 
   it("hides a post again once it is unpublished", async () => {
     const post = await insertPost({ title: "Now you see me", slug: "now-you-see-me", published: true, publishedAt: new Date() });
-    expect(statusOf(await runCatching(blogPost.loader, makeRequest("/blog/now-you-see-me"), { slug: post.slug }))).toBe(200);
+    expect((await callRoute(blogPost.loader, makeRequest("/blog/now-you-see-me"), { slug: post.slug })).status).toBe(200);
     const { getServices } = await import("~/utils/services.server");
     const { blogPost: table } = await import("~/db/schema");
     const { eq } = await import("drizzle-orm");
     const { db } = await getServices();
     await db.update(table).set({ published: false, publishedAt: null }).where(eq(table.id, post.id));
-    expect(statusOf(await runCatching(blogPost.loader, makeRequest("/blog/now-you-see-me"), { slug: post.slug }))).toBe(404);
+    expect((await callRoute(blogPost.loader, makeRequest("/blog/now-you-see-me"), { slug: post.slug })).status).toBe(404);
   });
 });

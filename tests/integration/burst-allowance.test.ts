@@ -14,8 +14,7 @@ import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
-import { outcome } from "./hardening-support";
+import { callRoute, makeRequest } from "../http";
 
 // The production allowance (the test setup raises it for everyone else).
 vi.hoisted(() => {
@@ -64,7 +63,7 @@ async function countedScans(campaignId: string) {
 async function analyticsPage(owner: { cookie: string }, campaignId: string) {
   await flushCounts();
   const { loader } = await import("~/routes/campaign-detail");
-  const data = payload(await run(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId }));
+  const data = (await callRoute(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId })).data;
   return { summary: data.exclusionSummary as string, exclusions: data.analytics.exclusions as Record<string, number> };
 }
 
@@ -140,12 +139,12 @@ describe("IPv6 clients are one client per /64", () => {
     for (let n = 1; n <= 60; n++) {
       const code = `ZZZZ${SHORT_CODE_ALPHABET[n % 32]}${SHORT_CODE_ALPHABET[Math.floor(n / 32)]}`;
       const request = makeRequest(`/q/${code}`, { headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: `2001:db8:38:3:${n.toString(16)}:${n}::1` } });
-      statuses.push((await outcome(captureRoute.loader, request, { code })).status);
+      statuses.push((await callRoute(captureRoute.loader, request, { code })).status);
     }
     expect(statuses.slice(0, budget).every((status) => status === 404)).toBe(true);
     expect(statuses.slice(budget)).toEqual(Array(60 - budget).fill(429));
     const elsewhere = makeRequest(`/q/${real}`, { headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: "2001:db8:38:4::1" } });
-    expect((await outcome(captureRoute.loader, elsewhere, { code: real })).status).toBe(200);
+    expect((await callRoute(captureRoute.loader, elsewhere, { code: real })).status).toBe(200);
   });
 });
 

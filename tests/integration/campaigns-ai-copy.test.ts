@@ -11,7 +11,7 @@ process.env.AI_MODEL = "gpt-3.5-turbo";
 const { createCopyGenerator } = await import("~/features/ai/ai-copy.server");
 const aiRoute = await import("~/routes/api.ai-copy");
 const { createUser } = await import("../factories");
-const { makeRequest, payload, run, statusOf } = await import("../http");
+const { callRoute, makeRequest } = await import("../http");
 
 afterAll(() => stub.close());
 
@@ -22,12 +22,12 @@ const generatorWith = (apiKey: string | undefined, timeoutMs?: number) =>
 describe("AI copy endpoint", () => {
   it("returns the model's copy through the OpenAI SDK with the spec's parameters", async () => {
     const { cookie } = await createUser();
-    const result = await run(
+    const result = await callRoute(
       aiRoute.action,
       makeRequest("/api/ai-copy", { cookie, form: { businessType: "Bakery", offer: "Free croissant", condition: "with any coffee" } }),
     );
-    expect(statusOf(result)).toBe(200);
-    expect(payload(result)).toEqual({
+    expect(result.status).toBe(200);
+    expect(result.data).toEqual({
       ok: true,
       headline: "Fresh Picks at Your Favourite Bakery: Grab Free croissant",
       thankyou: "Thank you for claiming Free croissant! We have saved your spot. See you very soon.",
@@ -47,9 +47,9 @@ describe("AI copy endpoint", () => {
       { businessType: "Moon Base", offer: "x", condition: "y" },
     ];
     for (const form of forms) {
-      const result = await run(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }));
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result)).toEqual({ ok: false, error: "Please fill in all fields first" });
+      const result = await callRoute(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }));
+      expect(result.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, error: "Please fill in all fields first" });
     }
   });
 
@@ -57,16 +57,14 @@ describe("AI copy endpoint", () => {
     const { cookie } = await createUser();
     const form = { businessType: "Bakery", offer: "x", condition: "y" };
     const statuses = [];
-    for (let i = 0; i < 21; i++) statuses.push(statusOf(await run(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }))));
+    for (let i = 0; i < 21; i++) statuses.push((await callRoute(aiRoute.action, makeRequest("/api/ai-copy", { cookie, form }))).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
   });
 
   it("sends signed-out visitors to /signin", async () => {
-    const result = (await run(
-      aiRoute.action,
-      makeRequest("/api/ai-copy", { form: { businessType: "Bakery", offer: "x", condition: "y" } }),
-    )) as Response;
+    const result = (await callRoute(aiRoute.action, makeRequest("/api/ai-copy", { form: { businessType: "Bakery", offer: "x", condition: "y" } })))
+      .response!;
     expect(result.headers.get("location")).toBe("/signin");
   });
 });

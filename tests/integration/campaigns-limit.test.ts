@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
-import { statusOf } from "../http";
 import { campaignForm, postCampaigns } from "./campaigns-support";
 
 const countOf = async (userId: string) => {
@@ -17,7 +16,7 @@ describe("the free campaign limit under concurrency", () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, index) => postCampaigns(owner.cookie, campaignForm({ title: `Race ${index}` }))),
     );
-    const statuses = results.map(statusOf).sort();
+    const statuses = results.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 302)).toHaveLength(1);
     expect(statuses.filter((status) => status === 403)).toHaveLength(19);
     expect(await countOf(owner.id)).toBe(1);
@@ -26,7 +25,7 @@ describe("the free campaign limit under concurrency", () => {
   it("lets a Pro owner create them all", async () => {
     const owner = await createUser({ isPro: true });
     const results = await Promise.all(Array.from({ length: 8 }, (_, index) => postCampaigns(owner.cookie, campaignForm({ title: `Pro ${index}` }))));
-    expect(results.map(statusOf)).toEqual(Array(8).fill(302));
+    expect(results.map((answer) => answer.status)).toEqual(Array(8).fill(302));
     expect(await countOf(owner.id)).toBe(8);
   });
 });

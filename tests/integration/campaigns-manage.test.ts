@@ -5,10 +5,10 @@ import * as campaignsRoute from "~/routes/campaigns";
 import * as detailRoute from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
-import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
-import { attempt, campaignForm, campaignRow, createCampaignFor, postCampaigns } from "./campaigns-support";
+import { callRoute, expectRedirect, makeRequest } from "../http";
+import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "./campaigns-support";
 
-const list = async (cookie: string, query = "") => payload(await attempt(campaignsRoute.loader, makeRequest(`/campaigns${query}`, { cookie })));
+const list = async (cookie: string, query = "") => (await callRoute(campaignsRoute.loader, makeRequest(`/campaigns${query}`, { cookie }))).data;
 
 describe("creating a campaign", () => {
   it("stores the wizard's fields as an active campaign with the chosen design", async () => {
@@ -56,9 +56,9 @@ describe("creating a campaign", () => {
   ])("refuses %j with 400 and a field message", async (overrides, field, message) => {
     const owner = await createUser();
     const result = await postCampaigns(owner.cookie, campaignForm(overrides as Record<string, string>));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors[field]).toBe(message);
-    expect(payload(result).values.title).toBe((overrides as { title?: string }).title ?? "Summer Coffee Special");
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors[field]).toBe(message);
+    expect(result.data.values.title).toBe((overrides as { title?: string }).title ?? "Summer Coffee Special");
     const { db } = await getServices();
     expect(await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id))).toHaveLength(0);
   });
@@ -68,16 +68,16 @@ describe("creating a campaign", () => {
     const id = await createCampaignFor(owner, { title: "Café ☕ — 週末セール" });
     expect((await campaignRow(id))!.title).toBe("Café ☕ — 週末セール");
     const result = await postCampaigns(owner.cookie, campaignForm({ title: ["First", "Second"] }));
-    expect(statusOf(result)).toBe(302);
-    expect((await campaignRow(new URL((result as Response).headers.get("location")!, "http://x").pathname.split("/").pop()!))!.title).toBe("First");
+    expect(result.status).toBe(302);
+    expect((await campaignRow(new URL(result.headers.get("location")!, "http://x").pathname.split("/").pop()!))!.title).toBe("First");
   });
 
   it("lets a free owner hold one campaign and a Pro owner many", async () => {
     const free = await createUser();
     await createCampaignFor(free);
     const second = await postCampaigns(free.cookie, campaignForm({ title: "Second" }));
-    expect(statusOf(second)).toBe(403);
-    expect(payload(second).formError).toBe(
+    expect(second.status).toBe(403);
+    expect(second.data.formError).toBe(
       "Failed to create campaign: Free accounts are limited to 1 campaign. Upgrade to Pro to create unlimited campaigns.",
     );
     const loaded = await list(free.cookie, "?new=1");
@@ -97,7 +97,7 @@ describe("creating a campaign", () => {
   });
 
   it("sends signed-out visitors to /signin", async () => {
-    expectRedirect(await run(campaignsRoute.action, makeRequest("/campaigns", { form: campaignForm() })), "/signin");
+    expectRedirect(await callRoute(campaignsRoute.action, makeRequest("/campaigns", { form: campaignForm() })), "/signin");
   });
 });
 
@@ -147,7 +147,7 @@ describe("the campaigns list", () => {
     expect(loaded.wizard.mode).toBe("edit");
     expect(loaded.wizard.campaign).toMatchObject({ id, title: "Summer Coffee Special", design: { primary_color: "#1E40AF" } });
     expect(loaded.wizard.campaign.userId).toBeUndefined();
-    expect(statusOf(await attempt(campaignsRoute.loader, makeRequest("/campaigns?edit=not-a-uuid", { cookie: owner.cookie })))).toBe(404);
+    expect((await callRoute(campaignsRoute.loader, makeRequest("/campaigns?edit=not-a-uuid", { cookie: owner.cookie }))).status).toBe(404);
   });
 });
 
@@ -158,23 +158,23 @@ describe("the business name asked by the wizard", () => {
     const { db } = await getServices();
     const [profile] = await db.select().from(schema.businessProfile).where(eq(schema.businessProfile.userId, owner.id));
     expect(profile).toMatchObject({ name: "Sunny Side Café", timeZone: "UTC" });
-    const location = (result as Response).headers.get("location")!;
+    const location = result.headers.get("location")!;
     const campaignId = location.split("/").pop()!.split("?")[0]!;
-    const page = payload(await run(detailRoute.loader, makeRequest(location, { cookie: owner.cookie }), { campaignId }));
+    const page = (await callRoute(detailRoute.loader, makeRequest(location, { cookie: owner.cookie }), { campaignId })).data;
     expect(page).toMatchObject({ justLaunched: true, postalAddressSet: false, captureUrl: `http://localhost:3000/capture/${campaignId}` });
     // Launched on a loopback address: the live screen and the QR download hear that no phone can open it.
     expect(page.address).toMatchObject({ reach: "unreachable", warning: { title: "Phones cannot open this code" } });
     // Without ?live=1 the page is the usual one (the address notice stays until the address is set).
-    const usual = payload(await run(detailRoute.loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId }));
+    const usual = (await callRoute(detailRoute.loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId })).data;
     expect(usual).toMatchObject({ justLaunched: false, postalAddressSet: false });
   });
 
   it("refuses a name over 100 characters with a field message and creates nothing", async () => {
     const owner = await createUser();
     const result = await postCampaigns(owner.cookie, campaignForm({ businessName: "x".repeat(101) }));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors.businessName).toBe("Business name must be at most 100 characters");
-    expect(payload(result).values.businessName).toBe("x".repeat(101));
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors.businessName).toBe("Business name must be at most 100 characters");
+    expect(result.data.values.businessName).toBe("x".repeat(101));
     const { db } = await getServices();
     expect(await db.select().from(schema.campaign).where(eq(schema.campaign.userId, owner.id))).toHaveLength(0);
   });
@@ -207,15 +207,15 @@ describe("changing a campaign", () => {
   it("toggles active → paused → active and answers the new status", async () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner);
-    expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toEqual({
+    expect((await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id })).data).toEqual({
       ok: true,
       intent: "toggle",
       status: "paused",
     });
-    expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toMatchObject({ status: "active" });
+    expect((await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id })).data).toMatchObject({ status: "active" });
     const { db } = await getServices();
     await db.update(schema.campaign).set({ status: "draft" }).where(eq(schema.campaign.id, id));
-    expect(payload(await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id }))).toMatchObject({ status: "active" });
+    expect((await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id })).data).toMatchObject({ status: "active" });
   });
 
   it("deletes the campaign and its leads", async () => {
@@ -223,7 +223,7 @@ describe("changing a campaign", () => {
     const id = await createCampaignFor(owner);
     const { db } = await getServices();
     await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com" });
-    expect(payload(await postCampaigns(owner.cookie, { intent: "delete", campaignId: id }))).toEqual({ ok: true, intent: "delete" });
+    expect((await postCampaigns(owner.cookie, { intent: "delete", campaignId: id })).data).toEqual({ ok: true, intent: "delete" });
     expect(await campaignRow(id)).toBeUndefined();
     expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, id))).toHaveLength(0);
     expect((await list(owner.cookie)).canCreate).toBe(true);
@@ -232,10 +232,10 @@ describe("changing a campaign", () => {
   it("answers 404 for malformed ids and 400 for unknown intents", async () => {
     const owner = await createUser();
     for (const campaignId of ["", "nope", "'; drop table campaign; --", "0".repeat(5000)]) {
-      expect(statusOf(await postCampaigns(owner.cookie, { intent: "toggle", campaignId }))).toBe(404);
-      expect(statusOf(await postCampaigns(owner.cookie, { intent: "delete", campaignId }))).toBe(404);
+      expect((await postCampaigns(owner.cookie, { intent: "toggle", campaignId })).status).toBe(404);
+      expect((await postCampaigns(owner.cookie, { intent: "delete", campaignId })).status).toBe(404);
     }
-    expect(statusOf(await postCampaigns(owner.cookie, { intent: "explode" }))).toBe(400);
+    expect((await postCampaigns(owner.cookie, { intent: "explode" })).status).toBe(400);
   });
 });
 
@@ -251,10 +251,10 @@ describe("the campaign detail view", () => {
       .values(["a", "b", "c"].map((visitor) => ({ campaignId: id, deviceType: "mobile" as const, visitorHash: visitor, isUnique: true })))
       .returning({ id: schema.scan.id });
     await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com", scanId: scans[0]!.id });
-    const data = payload(await run(detailRoute.loader, makeRequest(`/campaigns/${id}`, { cookie: owner.cookie }), { campaignId: id }));
+    const data = (await callRoute(detailRoute.loader, makeRequest(`/campaigns/${id}`, { cookie: owner.cookie }), { campaignId: id })).data;
     expect(data.campaign).toMatchObject({ id, title: "Summer Coffee Special", scans: 3, leads: 1 });
     expect(data.conversion).toBe(33.3);
     expect(data.captureUrl).toBe(`http://localhost:3000/capture/${id}`);
-    expect(statusOf(await attempt(detailRoute.loader, makeRequest(`/campaigns/x`, { cookie: owner.cookie }), { campaignId: "x" }))).toBe(404);
+    expect((await callRoute(detailRoute.loader, makeRequest(`/campaigns/x`, { cookie: owner.cookie }), { campaignId: "x" })).status).toBe(404);
   });
 });

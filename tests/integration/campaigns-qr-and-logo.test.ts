@@ -11,8 +11,8 @@ import * as pngRoute from "~/routes/campaign-qr-png";
 import * as svgRoute from "~/routes/campaign-qr-svg";
 import * as uploadsRoute from "~/routes/uploads";
 import { createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-import { attempt, campaignRow, createCampaignFor } from "./campaigns-support";
+import { callRoute, makeRequest } from "../http";
+import { campaignRow, createCampaignFor } from "./campaigns-support";
 
 function solidPng(width: number, height: number, rgba: [number, number, number, number]) {
   const png = new PNG({ width, height });
@@ -26,7 +26,7 @@ function decode(bytes: Buffer) {
 }
 
 const uploadLogo = (cookie: string, file: Blob | string, name = "logo.png") =>
-  run(
+  callRoute(
     logoRoute.action,
     makeRequest("/api/logo", { cookie, form: { logo: typeof file === "string" ? file : new File([file], name, { type: (file as Blob).type }) } }),
   );
@@ -39,7 +39,7 @@ async function shortLinkOf(campaignId: string) {
 }
 
 const getQr = (route: typeof pngRoute | typeof svgRoute, id: string, cookie: string, ext: string) =>
-  attempt(route.loader, makeRequest(`/campaigns/${id}/qr.${ext}`, { cookie }), { campaignId: id }) as Promise<Response>;
+  callRoute(route.loader, makeRequest(`/campaigns/${id}/qr.${ext}`, { cookie }), { campaignId: id }).then((answer) => answer.response!);
 
 describe("QR code downloads", () => {
   it("serve a PNG that decodes to the capture URL, named after the title", async () => {
@@ -68,11 +68,11 @@ describe("QR code downloads", () => {
     const owner = await createUser();
     const logo = solidPng(90, 90, [220, 38, 38, 255]);
     const uploaded = await uploadLogo(owner.cookie, new Blob([new Uint8Array(logo)], { type: "image/png" }));
-    expect(statusOf(uploaded)).toBe(200);
-    const { url } = payload(uploaded);
+    expect(uploaded.status).toBe(200);
+    const { url } = uploaded.data;
     expect(url).toMatch(/^\/uploads\/qr-logos\/[0-9]+-[0-9a-f]{16}\.png$/);
 
-    const served = (await run(uploadsRoute.loader, makeRequest(url), { "*": url.replace("/uploads/", "") })) as Response;
+    const served = (await callRoute(uploadsRoute.loader, makeRequest(url), { "*": url.replace("/uploads/", "") })).response!;
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     // What is stored is the normalised image (re-encoded), and that is what the SVG embeds.
@@ -101,19 +101,19 @@ describe("logo upload", () => {
     });
     for (const file of [svg, textAsPng, polyglot]) {
       const result = await uploadLogo(owner.cookie, file, "logo.png");
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result)).toEqual({ ok: false, error: "Please select an image file for the logo" });
+      expect(result.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, error: "Please select an image file for the logo" });
     }
     const missing = await uploadLogo(owner.cookie, "not a file");
-    expect(payload(missing).error).toBe("Please select an image file for the logo");
+    expect(missing.data.error).toBe("Please select an image file for the logo");
   });
 
   it("refuses a logo over 2MB", async () => {
     const owner = await createUser();
     const big = Buffer.concat([solidPng(10, 10, [0, 0, 0, 255]), Buffer.alloc(2 * 1024 * 1024)]);
     const result = await uploadLogo(owner.cookie, new Blob([new Uint8Array(big)], { type: "image/png" }));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result)).toEqual({ ok: false, error: "Logo size must be less than 2MB" });
+    expect(result.status).toBe(400);
+    expect(result.data).toEqual({ ok: false, error: "Logo size must be less than 2MB" });
   });
 
   it("stores accepted logos under qr-logos/ in the data folder", async () => {
@@ -123,7 +123,7 @@ describe("logo upload", () => {
       new Blob([new Uint8Array(solidPng(8, 8, [1, 2, 3, 255]))], { type: "image/png" }),
       "../../etc/passwd.png",
     );
-    const { url } = payload(result);
+    const { url } = result.data;
     expect(fs.existsSync(path.join(process.env.DATA_DIR!, "uploads", url.replace("/uploads/", "")))).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import * as campaignsRoute from "~/routes/campaigns";
 import { getServices } from "~/utils/services.server";
-import { makeRequest, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 export function campaignForm(overrides: Record<string, string | string[]> = {}) {
   return {
@@ -23,24 +23,14 @@ export function campaignForm(overrides: Record<string, string | string[]> = {}) 
   };
 }
 
-/** Like `run`, but a thrown `data(…, { status })` (e.g. notFound()) is returned as well. */
-export async function attempt(handler: Parameters<typeof run>[0], request: Request, params: Record<string, string> = {}) {
-  try {
-    return await run(handler, request, params);
-  } catch (thrown) {
-    if (thrown && typeof thrown === "object" && (thrown as { type?: string }).type === "DataWithResponseInit") return thrown;
-    throw thrown;
-  }
-}
-
 export function postCampaigns(cookie: string, form: Record<string, string | string[] | Blob>, path = "/campaigns") {
-  return attempt(campaignsRoute.action, makeRequest(path, { cookie, form }));
+  return callRoute(campaignsRoute.action, makeRequest(path, { cookie, form }));
 }
 
 /** Creates a campaign through the real action; returns its id. */
 export async function createCampaignFor(user: { id: string; cookie: string }, overrides: Record<string, string> = {}) {
-  const response = (await postCampaigns(user.cookie, campaignForm(overrides))) as Response;
-  if (!(response instanceof Response) || response.status !== 302) throw new Error(`create failed: ${JSON.stringify(response)}`);
+  const created = await postCampaigns(user.cookie, campaignForm(overrides));
+  if (created.status !== 302) throw new Error(`create failed: ${JSON.stringify(created.data)}`);
   const { db } = await getServices();
   const rows = await db
     .select({ id: schema.campaign.id, title: schema.campaign.title })

@@ -6,7 +6,7 @@ import { createEmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
@@ -15,12 +15,12 @@ const nextAddress = () => `203.0.113.${++addressCounter}`;
 async function scanToken(campaignId: string, address?: string) {
   const headers: Record<string, string> = { "user-agent": PHONE_UA, ...(address ? { "x-leadqr-client-ip": address } : {}) };
   const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers });
-  return payload(await run(route.loader, request, { campaignId })).scanToken as string;
+  return (await callRoute(route.loader, request, { campaignId })).data.scanToken as string;
 }
 
 function submit(campaignId: string, form: Record<string, string>, address = nextAddress()) {
   const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
-  return run(route.action, request, { campaignId });
+  return callRoute(route.action, request, { campaignId });
 }
 
 async function leadsOf(campaignId: string) {
@@ -51,8 +51,8 @@ describe("submitting the capture form", () => {
       role: "admin",
       campaign_id: crypto.randomUUID(),
     });
-    expect(statusOf(result)).toBe(200);
-    expect(payload(result)).toMatchObject({ ok: true });
+    expect(result.status).toBe(200);
+    expect(result.data).toMatchObject({ ok: true });
     const leads = await leadsOf(campaign.id);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", phone: "+44 (20) 7946-0958", scanId: token });
@@ -73,7 +73,7 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup();
     const tokens = [];
     for (let i = 0; i < 5; i++) tokens.push(await scanToken(campaign.id));
-    expect(payload(await submit(campaign.id, { name: "Fifth", email: "fifth@example.com", scanToken: tokens[4]! }))).toMatchObject({ ok: true });
+    expect((await submit(campaign.id, { name: "Fifth", email: "fifth@example.com", scanToken: tokens[4]! })).data).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(1);
   });
 
@@ -82,14 +82,14 @@ describe("submitting the capture form", () => {
     const token = await scanToken(campaign.id);
     const form = { name: "Grace", email: "grace@example.com", scanToken: token };
     const [first, second] = await Promise.all([submit(campaign.id, form), submit(campaign.id, form)]);
-    expect(payload(first)).toMatchObject({ ok: true });
-    expect(payload(second)).toMatchObject({ ok: true });
-    const third = payload<{ claim: { code: string } }>(await submit(campaign.id, form));
+    expect(first.data).toMatchObject({ ok: true });
+    expect(second.data).toMatchObject({ ok: true });
+    const third = (await submit(campaign.id, form)).data;
     expect(third).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(1);
     expect((await outboxOf(campaign.id)).map((row) => row.kind).sort()).toEqual(["new_lead", "offer_code"]);
     // Every answer shows the same offer code.
-    const codes = [first, second].map((answer) => payload<{ claim: { code: string } }>(answer).claim.code);
+    const codes = [first, second].map((answer) => answer.data.claim.code);
     expect(codes).toEqual([third.claim.code, third.claim.code]);
     expect(third.claim.code).toMatch(/^[2-9ACDEFGHJKMNPQRTVWXY]{3}-[2-9ACDEFGHJKMNPQRTVWXY]{3}-[2-9ACDEFGHJKMNPQRTVWXY]{2}$/);
   });
@@ -102,8 +102,8 @@ describe("submitting the capture form", () => {
       const form: Record<string, string> = { name: "Bot", email: "bot@example.com" };
       if (token !== undefined) form.scanToken = token;
       const result = await submit(campaign.id, form);
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result)).toMatchObject({
+      expect(result.status).toBe(400);
+      expect(result.data).toMatchObject({
         ok: false,
         error: "Submission Error: Failed to submit your information. Please try again.",
         values: { name: "Bot" },
@@ -116,13 +116,13 @@ describe("submitting the capture form", () => {
     const { owner, campaign } = await setup();
     const token = await scanToken(campaign.id);
     const form = { name: "Ada", email: "ada@example.com", scanToken: token };
-    expect(payload(await submit("not-a-uuid", form))).toMatchObject({ error: "Submission Error: Invalid campaign ID" });
+    expect((await submit("not-a-uuid", form)).data).toMatchObject({ error: "Submission Error: Invalid campaign ID" });
     const unknown = await submit(crypto.randomUUID(), form);
-    expect(statusOf(unknown)).toBe(404);
-    expect(payload(unknown)).toMatchObject({ error: "Submission Error: Campaign data not loaded" });
+    expect(unknown.status).toBe(404);
+    expect(unknown.data).toMatchObject({ error: "Submission Error: Campaign data not loaded" });
     const { db } = await getServices();
     await db.update(schema.campaign).set({ status: "paused" }).where(eq(schema.campaign.id, campaign.id));
-    expect(payload(await submit(campaign.id, form))).toMatchObject({ error: "Submission Error: This campaign is no longer active" });
+    expect((await submit(campaign.id, form)).data).toMatchObject({ error: "Submission Error: This campaign is no longer active" });
     expect(await leadsOf(campaign.id)).toHaveLength(0);
     void owner;
   });
@@ -140,17 +140,17 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
     const result = await submit(campaign.id, { ...fields, scanToken: token });
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors[field]).toBe(message);
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors[field]).toBe(message);
     // The form keeps the token so the visitor can correct and resend.
-    expect(payload(result).scanToken).toBe(token);
+    expect(result.data.scanToken).toBe(token);
     expect(await leadsOf(campaign.id)).toHaveLength(0);
   });
 
   it("accepts unicode names and no phone", async () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
-    expect(payload(await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token }))).toMatchObject({
+    expect((await submit(campaign.id, { name: "Zoë Ñúñez 李小龍 🎉", email: "zoe@example.com", phone: "", scanToken: token })).data).toMatchObject({
       ok: true,
     });
     expect((await leadsOf(campaign.id))[0]).toMatchObject({ name: "Zoë Ñúñez 李小龍 🎉", phone: null });
@@ -160,7 +160,7 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup();
     const token = await scanToken(campaign.id);
     const result = await submit(campaign.id, { name: "Spam", email: "spam@example.com", website: "http://spam.example", scanToken: token });
-    expect(payload(result)).toMatchObject({ ok: true });
+    expect(result.data).toMatchObject({ ok: true });
     expect(await leadsOf(campaign.id)).toHaveLength(0);
     expect(await outboxOf(campaign.id)).toHaveLength(0);
   });
@@ -169,18 +169,18 @@ describe("submitting the capture form", () => {
     const { campaign } = await setup({ isPro: true });
     const address = nextAddress();
     const statuses = [];
-    for (let i = 0; i < 21; i++) statuses.push(statusOf(await submit(campaign.id, { name: "", email: "" }, address)));
+    for (let i = 0; i < 21; i++) statuses.push((await submit(campaign.id, { name: "", email: "" }, address)).status);
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
     expect(statuses[20]).toBe(429);
     const blocked = await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: crypto.randomUUID() }, address);
-    expect(payload(blocked).error).toMatch(/^Submission Error: Too many attempts/);
+    expect(blocked.data.error).toMatch(/^Submission Error: Too many attempts/);
     // The refusal says when to try again.
-    const retryAfter = (blocked as { init?: { headers?: Record<string, string> } }).init?.headers?.["Retry-After"];
+    const retryAfter = blocked.headers.get("Retry-After");
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(await leadsOf(campaign.id)).toHaveLength(0);
     // A visitor with a real, unused scan token shares the address but not its budget (issue 11).
     const token = await scanToken(campaign.id);
-    expect(payload(await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: token }, address))).toMatchObject({ ok: true });
+    expect((await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: token }, address)).data).toMatchObject({ ok: true });
   });
 
   it("emails the address the visitor typed only its code, and folds a surge past the per-minute threshold into one digest", async () => {
@@ -188,7 +188,7 @@ describe("submitting the capture form", () => {
     const total = LEAD_EMAILS_PER_MINUTE + 3;
     for (let i = 0; i < total; i++) {
       const token = await scanToken(campaign.id);
-      expect(payload(await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token }))).toMatchObject({
+      expect((await submit(campaign.id, { name: `Visitor ${i}`, email: `visitor${i}@example.com`, scanToken: token })).data).toMatchObject({
         ok: true,
       });
     }
@@ -226,7 +226,7 @@ describe("submitting the capture form", () => {
     await db.insert(schema.notificationSetting).values({ userId: owner.id, leadEmailsPerMinute: 2 });
     for (let i = 0; i < 5; i++) {
       const token = await scanToken(campaign.id);
-      expect(statusOf(await submit(campaign.id, { name: `Visitor ${i}`, email: `v${i}@example.com`, scanToken: token }))).toBe(200);
+      expect((await submit(campaign.id, { name: `Visitor ${i}`, email: `v${i}@example.com`, scanToken: token })).status).toBe(200);
     }
     const worker = createEmailWorker({ db, transport: null, batchSize: 100 });
     await worker.runOnce();
@@ -243,9 +243,9 @@ describe("submitting the capture form", () => {
       headers: { "content-type": "multipart/form-data; boundary=broken", "x-leadqr-client-ip": nextAddress() },
       body: "garbage",
     });
-    expect(statusOf(await run(route.action, request, { campaignId: campaign.id }))).toBe(400);
+    expect((await callRoute(route.action, request, { campaignId: campaign.id })).status).toBe(400);
     const arrays = await submit(campaign.id, { name: ["a", "b"] as never, email: "x@example.com" });
-    expect(statusOf(arrays)).toBe(400);
+    expect(arrays.status).toBe(400);
     const { db } = await getServices();
     expect(
       await db
@@ -270,7 +270,7 @@ describe("no per-campaign cap (decision 300)", () => {
     for (let start = 0; start < visitors; start += 16) {
       const batch = scans.slice(start, start + 16).map(async ({ id }, offset) => {
         const n = start + offset;
-        return statusOf(await submit(campaign.id, { name: `Guest ${n}`, email: `guest${n}@example.com`, scanToken: id }));
+        return (await submit(campaign.id, { name: `Guest ${n}`, email: `guest${n}@example.com`, scanToken: id })).status;
       });
       statuses.push(...(await Promise.all(batch)));
     }
@@ -290,7 +290,7 @@ describe("no per-campaign cap (decision 300)", () => {
         submit(campaign.id, { name: `Twin ${i}`, email: "Same@Example.com", scanToken: token }),
       ]),
     );
-    expect(results.map(statusOf)).toEqual(Array(16).fill(200));
+    expect(results.map((answer) => answer.status)).toEqual(Array(16).fill(200));
     const { db } = await getServices();
     expect(await db.select().from(schema.offerCode).where(eq(schema.offerCode.campaignId, campaign.id))).toHaveLength(1);
     // No second lead (decision 344): the first is seen again, and only that inbox gets the code.
@@ -302,7 +302,7 @@ describe("no per-campaign cap (decision 300)", () => {
       ["new_lead", expect.any(String)],
       ["offer_code", "Same@Example.com"],
     ]);
-    const bodies = results.map((result) => payload<{ claim?: unknown; alreadyClaimed?: boolean }>(result));
+    const bodies = results.map((result) => result.data);
     expect(bodies.filter((body) => body.claim)).toHaveLength(2);
     expect(bodies.filter((body) => body.alreadyClaimed)).toHaveLength(14);
   });

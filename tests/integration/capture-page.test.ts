@@ -5,7 +5,7 @@ import { campaignScans } from "~/features/scans/scan-count.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -20,7 +20,7 @@ function load(campaignId: string, options: { method?: string; headers?: Record<s
     method: options.method ?? "GET",
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.51.${Math.floor(visitors / 250)}.${visitors % 250}`, ...options.headers },
   });
-  return run(route.loader, request, { campaignId });
+  return callRoute(route.loader, request, { campaignId });
 }
 
 async function scansOf(campaignId: string) {
@@ -48,8 +48,8 @@ describe("the capture page", () => {
       qrLogoUrl: "/uploads/qr-logos/logo.png",
     });
     const result = await load(campaign.id);
-    expect(statusOf(result)).toBe(200);
-    const view = payload(result);
+    expect(result.status).toBe(200);
+    const view = result.data;
     expect(view.state).toBe("form");
     expect(view.offer).toEqual({
       headline: campaign.aiHeadline,
@@ -80,7 +80,7 @@ describe("the capture page", () => {
   it("falls back to the campaign title and the default blue gradient", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id, title: "Taco Tuesday", design: { primary_color: "not-a-colour" } });
-    const view = payload(await load(campaign.id, { headers: { "user-agent": DESKTOP_UA } }));
+    const view = (await load(campaign.id, { headers: { "user-agent": DESKTOP_UA } })).data;
     expect(view.offer.businessName).toBe("Taco Tuesday");
     expect(view.offer.design).toMatchObject({ primary: "#1E40AF", secondary: "#3B82F6" });
     expect((await scansOf(campaign.id)).rows[0]?.deviceType).toBe("desktop");
@@ -92,8 +92,8 @@ describe("the capture page", () => {
     const draft = await createCampaign({ userId: owner.id, status: "draft" });
     for (const id of [crypto.randomUUID(), "not-a-uuid", "'; drop table scan; --", "x".repeat(5000), paused.id, draft.id]) {
       const result = await load(id);
-      expect(statusOf(result)).toBe(404);
-      expect(payload(result)).toMatchObject({ state: "not-found", language: "en" });
+      expect(result.status).toBe(404);
+      expect(result.data).toMatchObject({ state: "not-found", language: "en" });
     }
     expect((await scansOf(paused.id)).rows).toHaveLength(0);
     expect((await scansOf(draft.id)).scanCount).toBe(0);
@@ -110,7 +110,7 @@ describe("the capture page", () => {
       await load(campaign.id, { headers: { "user-agent": "" } }),
     ];
     for (const [index, result] of quiet.entries()) {
-      expect([index, payload(result)]).toMatchObject([index, { state: "form", scanToken: null }]);
+      expect([index, result.data]).toMatchObject([index, { state: "form", scanToken: null }]);
     }
     expect(await scansOf(campaign.id)).toEqual({ rows: [], scanCount: 0 });
   });
@@ -118,12 +118,12 @@ describe("the capture page", () => {
   it("shows the limit screen from the 6th load of a free campaign and records nothing more", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    for (let i = 0; i < 5; i++) expect(payload(await load(campaign.id)).state).toBe("form");
+    for (let i = 0; i < 5; i++) expect((await load(campaign.id)).data.state).toBe("form");
     for (let i = 0; i < 2; i++) {
-      expect(payload(await load(campaign.id))).toMatchObject({ state: "limit", scanCount: 5, limit: 5 });
+      expect((await load(campaign.id)).data).toMatchObject({ state: "limit", scanCount: 5, limit: 5 });
     }
     // A bot at the limit sees the same screen.
-    expect(payload(await load(campaign.id, { headers: { "user-agent": "Googlebot/2.1" } })).state).toBe("limit");
+    expect((await load(campaign.id, { headers: { "user-agent": "Googlebot/2.1" } })).data.state).toBe("limit");
     const { rows, scanCount } = await scansOf(campaign.id);
     expect(rows).toHaveLength(5);
     expect(scanCount).toBe(5);
@@ -132,25 +132,25 @@ describe("the capture page", () => {
   it("lets a Pro owner's campaign count every scan", async () => {
     const owner = await createUser({ isPro: true });
     const campaign = await createCampaign({ userId: owner.id });
-    for (let i = 0; i < 7; i++) expect(payload(await load(campaign.id)).state).toBe("form");
+    for (let i = 0; i < 7; i++) expect((await load(campaign.id)).data.state).toBe("form");
     expect((await scansOf(campaign.id)).rows).toHaveLength(7);
   });
 
   it("does not count the render that follows a plain form post", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    const token = payload(await load(campaign.id)).scanToken as string;
-    const context = { cspNonce: "" };
+    const token = (await load(campaign.id)).data.scanToken as string;
     const post = makeRequest(`/capture/${campaign.id}`, {
       form: { name: "Ada", email: "ada@example.com", scanToken: token },
       headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": "203.0.113.90" },
     });
     const params = { campaignId: campaign.id };
-    const posted = await route.action({ request: post, params, context } as never);
-    expect(payload(posted)).toMatchObject({ ok: true });
+    const context = { cspNonce: "" };
+    const posted = await callRoute(route.action, post, params, context);
+    expect(posted.data).toMatchObject({ ok: true });
     // React Router renders the document after the action with a GET copy of the request.
     const after = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": PHONE_UA } });
-    const view = payload(await route.loader({ request: after, params, context } as never));
+    const view = (await callRoute(route.loader, after, params, context)).data;
     expect(view).toMatchObject({ state: "form", scanToken: null });
     expect((await scansOf(campaign.id)).rows).toHaveLength(1);
   });
@@ -173,7 +173,7 @@ describe("the capture page", () => {
       `create trigger refuse_scan before insert on scan for each row when (new.campaign_id = '${campaign.id}') execute function refuse_scan()` as never,
     );
     try {
-      const view = payload(await load(campaign.id));
+      const view = (await load(campaign.id)).data;
       expect(view).toMatchObject({ state: "form", scanToken: null });
       // The counter moved back with the failed transaction.
       expect(await scansOf(campaign.id)).toEqual({ rows: [], scanCount: 0 });
@@ -191,7 +191,7 @@ describe("scan counting under concurrency", () => {
   it("records exactly 5 scans from 50 parallel first loads of a free campaign", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
-    const views = await Promise.all(Array.from({ length: 50 }, () => load(campaign.id).then(payload)));
+    const views = await Promise.all(Array.from({ length: 50 }, () => load(campaign.id).then((answer) => answer.data)));
     expect(views.filter((view) => view.state === "form" && view.scanToken)).toHaveLength(5);
     expect(views.filter((view) => view.state === "limit")).toHaveLength(45);
     const { db } = await getServices();

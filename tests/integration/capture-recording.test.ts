@@ -9,7 +9,7 @@ import { utcDay } from "~/features/scans/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, setCookiesOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -25,10 +25,10 @@ async function open(campaignId: string, visitor: Visitor, options: { query?: str
     cookie: visitor.cookie,
     headers: { "user-agent": visitor.userAgent ?? IPHONE, "x-leadqr-client-ip": visitor.address, ...options.headers },
   });
-  const result = await run(route.loader, request, { campaignId });
-  const set = setCookiesOf(result);
+  const result = await callRoute(route.loader, request, { campaignId });
+  const set = result.cookies;
   if (set) visitor.cookie = [visitor.cookie, set].filter(Boolean).join("; ");
-  return payload(result);
+  return result.data;
 }
 
 async function scansOf(campaignId: string) {
@@ -48,7 +48,7 @@ async function submit(campaignId: string, token: string, lead: { name: string; e
     form: { ...lead, scanToken: token },
     headers: { "user-agent": IPHONE, "x-leadqr-client-ip": address },
   });
-  return payload(await route.action({ request, params: { campaignId }, context: { cspNonce: "" } } as never));
+  return (await callRoute(route.action, request, { campaignId })).data;
 }
 
 describe("what a capture load records", () => {

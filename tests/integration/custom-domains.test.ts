@@ -19,7 +19,7 @@ import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { outboxFor } from "./accounts-support";
 import { startDnsServer } from "./dns-support";
 
@@ -29,13 +29,13 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-const post = (cookie: string, form: Record<string, string>) => run(settingsDomains.action, makeRequest("/settings/domains", { cookie, form }));
-const screen = async (cookie: string) => payload(await run(settingsDomains.loader, makeRequest("/settings/domains", { cookie })));
+const post = (cookie: string, form: Record<string, string>) => callRoute(settingsDomains.action, makeRequest("/settings/domains", { cookie, form }));
+const screen = async (cookie: string) => (await callRoute(settingsDomains.loader, makeRequest("/settings/domains", { cookie }))).data;
 
 /** A Pro owner with `hostname` added (typed as `typed`); returns the records the screen shows. */
 async function ownerWithDomain(hostname: string, typed?: string) {
   const owner = await createUser({ isPro: true });
-  expect(payload(await post(owner.cookie, { intent: "add", hostname: typed ?? hostname })).message).toBe(
+  expect((await post(owner.cookie, { intent: "add", hostname: typed ?? hostname })).data.message).toBe(
     `${hostname} added. Publish the two records below, then press Verify.`,
   );
   const { domain } = await screen(owner.cookie);
@@ -56,17 +56,17 @@ describe("adding a domain", () => {
   it("refuses a bare domain, an IP address and a free plan, each with its reason", async () => {
     const owner = await createUser({ isPro: true });
     const bare = await post(owner.cookie, { intent: "add", hostname: "mycafe.com" });
-    expect(statusOf(bare)).toBe(400);
-    expect(payload(bare).fieldErrors.hostname).toBe(
+    expect(bare.status).toBe(400);
+    expect(bare.data.fieldErrors.hostname).toBe(
       "Use a subdomain, such as go.mycafe.com. A bare domain like mycafe.com can't point to us without breaking its other records, such as your email.",
     );
-    expect(payload(await post(owner.cookie, { intent: "add", hostname: "10.0.0.1" })).fieldErrors.hostname).toBe(
+    expect((await post(owner.cookie, { intent: "add", hostname: "10.0.0.1" })).data.fieldErrors.hostname).toBe(
       "Use a domain name, not an IP address.",
     );
     const free = await createUser();
     const refused = await post(free.cookie, { intent: "add", hostname: "go.free.test" });
-    expect(statusOf(refused)).toBe(403);
-    expect(payload(refused).error).toBe("Your own domain is part of Pro and Enterprise. Upgrade to use it.");
+    expect(refused.status).toBe(403);
+    expect(refused.data.error).toBe("Your own domain is part of Pro and Enterprise. Upgrade to use it.");
     expect((await screen(free.cookie)).domain).toBeNull();
   });
 
@@ -95,7 +95,7 @@ describe("verifying through DNS", () => {
     );
 
     publishRecords(records);
-    expect(payload(await post(owner.cookie, { intent: "verify" })).message).toBe("Verified.");
+    expect((await post(owner.cookie, { intent: "verify" })).data.message).toBe("Verified.");
     const { domain } = await screen(owner.cookie);
     expect(domain.state).toBe("verified");
     expect(domain.status.label).toBe("Verified · HTTPS being set up");
@@ -131,10 +131,10 @@ describe("verifying through DNS", () => {
 
   it("removes a domain only after the owner confirms", async () => {
     const { owner } = await ownerWithDomain("go.remove.test");
-    const asked = payload(await post(owner.cookie, { intent: "remove", hostname: "go.remove.test" }));
+    const asked = (await post(owner.cookie, { intent: "remove", hostname: "go.remove.test" })).data;
     expect(asked.confirmRemove).toBe("go.remove.test");
     expect((await screen(owner.cookie)).domain).not.toBeNull();
-    expect(payload(await post(owner.cookie, { intent: "remove", confirm: "yes" })).message).toBe("Domain removed. New codes use the main address.");
+    expect((await post(owner.cookie, { intent: "remove", confirm: "yes" })).data.message).toBe("Domain removed. New codes use the main address.");
     expect((await screen(owner.cookie)).domain).toBeNull();
   });
 });
@@ -150,31 +150,31 @@ async function verifiedOwner(hostname: string) {
 
 describe("Caddy's certificate question: GET /tls/ask", () => {
   const ask = (query: string, address = "127.0.0.1") =>
-    run(tlsAsk.loader, makeRequest(`/tls/ask?${query}`, { headers: { [CLIENT_IP_HEADER]: address } }));
+    callRoute(tlsAsk.loader, makeRequest(`/tls/ask?${query}`, { headers: { [CLIENT_IP_HEADER]: address } }));
 
   it("allows a verified domain of a Pro account and refuses every other name", async () => {
     const { owner } = await verifiedOwner("go.ask.test");
-    expect(statusOf(await ask("domain=go.ask.test"))).toBe(200);
-    expect(statusOf(await ask("domain=GO.ASK.TEST"))).toBe(200);
-    expect(statusOf(await ask("domain=evil.test"))).toBe(404);
-    expect(statusOf(await ask(""))).toBe(400);
+    expect((await ask("domain=go.ask.test")).status).toBe(200);
+    expect((await ask("domain=GO.ASK.TEST")).status).toBe(200);
+    expect((await ask("domain=evil.test")).status).toBe(404);
+    expect((await ask("")).status).toBe(400);
     await ownerWithDomain("go.pending.test");
-    expect(statusOf(await ask("domain=go.pending.test"))).toBe(404);
+    expect((await ask("domain=go.pending.test")).status).toBe(404);
 
     // A plan without domains: no new certificate.
     const { db } = await getServices();
     await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
     forgetHost("go.ask.test");
-    expect(statusOf(await ask("domain=go.ask.test"))).toBe(404);
+    expect((await ask("domain=go.ask.test")).status).toBe(404);
   });
 
   it("answers only loopback and TRUST_PROXY networks, or a caller with the token", async () => {
     await verifiedOwner("go.oracle.test");
-    expect(statusOf(await ask("domain=go.oracle.test", "203.0.113.9"))).toBe(403);
-    expect(statusOf(await ask("domain=evil.test", "203.0.113.9"))).toBe(403);
-    expect(statusOf(await ask("domain=go.oracle.test", "::1"))).toBe(200);
-    expect(statusOf(await ask("domain=go.oracle.test&token=ask-token-0123456789abcdef", "203.0.113.9"))).toBe(200);
-    expect(statusOf(await ask("domain=go.oracle.test&token=wrong-token-0123456789abcd", "203.0.113.9"))).toBe(403);
+    expect((await ask("domain=go.oracle.test", "203.0.113.9")).status).toBe(403);
+    expect((await ask("domain=evil.test", "203.0.113.9")).status).toBe(403);
+    expect((await ask("domain=go.oracle.test", "::1")).status).toBe(200);
+    expect((await ask("domain=go.oracle.test&token=ask-token-0123456789abcdef", "203.0.113.9")).status).toBe(200);
+    expect((await ask("domain=go.oracle.test&token=wrong-token-0123456789abcd", "203.0.113.9")).status).toBe(403);
   });
 });
 
@@ -209,16 +209,16 @@ describe("requests on an owner's domain", () => {
 
   it("new codes and the print kit carry https://{domain} once verified", async () => {
     const { owner, campaign } = await verifiedOwner("go.codes.test");
-    const sheet = payload(
-      await run(campaignPrint.loader, makeRequest(`/campaigns/${campaign.id}/print`, { cookie: owner.cookie }), { campaignId: campaign.id }),
-    );
+    const sheet = (
+      await callRoute(campaignPrint.loader, makeRequest(`/campaigns/${campaign.id}/print`, { cookie: owner.cookie }), { campaignId: campaign.id })
+    ).data;
     expect(JSON.stringify(sheet)).toContain("The code opens https://go.codes.test, which any phone can reach.");
     expect(JSON.stringify(sheet)).toContain('"text":"GO.CODES.TEST/Q/');
     const plain = await createUser({ isPro: true });
     const theirs = await createCampaignRow(plain.id);
-    const main = payload(
-      await run(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id }),
-    );
+    const main = (
+      await callRoute(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id })
+    ).data;
     expect(JSON.stringify(main)).toContain('"text":"LOCALHOST:3000/Q/');
   });
 });
@@ -232,7 +232,7 @@ describe("HTTPS live", () => {
     const impostor: typeof fetch = async () => new Response("not-our-proof");
     await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: impostor });
     expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS being set up");
-    const throughCaddy: typeof fetch = async (input) => (await run(domainProof.loader, new Request(String(input)))) as Response;
+    const throughCaddy: typeof fetch = async (input) => (await callRoute(domainProof.loader, new Request(String(input)))).response!;
     await verifyDomainNow(db, env, { userId: owner.id, secret, fetchProof: throughCaddy });
     expect((await screen(owner.cookie)).domain.status.label).toBe("Verified · HTTPS live");
     expect((await rowOf("go.https.test")).httpsLiveAt).not.toBeNull();

@@ -5,7 +5,7 @@ import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../factories";
-import { expectRedirect, makeRequest, payload, run } from "../http";
+import { callRoute, expectRedirect, makeRequest } from "../http";
 
 const failNextLoad = vi.hoisted(() => ({ value: false }));
 vi.mock("~/features/dashboard/dashboard.server", async (importOriginal) => {
@@ -25,7 +25,7 @@ vi.mock("~/features/dashboard/dashboard.server", async (importOriginal) => {
 const dashboard = () => import("~/routes/dashboard");
 const loadDashboard = async (cookie: string, path = "/dashboard", timeZone?: string) => {
   const { loader } = await dashboard();
-  return run(loader, makeRequest(path, { cookie: timeZone ? `${cookie}; tz=${encodeURIComponent(timeZone)}` : cookie }));
+  return callRoute(loader, makeRequest(path, { cookie: timeZone ? `${cookie}; tz=${encodeURIComponent(timeZone)}` : cookie }));
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -55,7 +55,7 @@ describe("dashboard", () => {
     const theirs = await createCampaignRow(stranger.id, { scanCount: 99 });
     await createLeadRow(theirs.id, { name: "Not mine", email: "no@x.io" });
 
-    const data = payload(await loadDashboard(owner.cookie));
+    const data = (await loadDashboard(owner.cookie)).data;
     // Conversion counts visitors (decision 313): these leads came from no scan, so they convert nobody.
     expect(data.stats).toMatchObject({ totalLeads: 4, totalScans: 70, activeCampaigns: 6, conversionRate: 0 });
     expect(data.recentCampaigns.map((row: { title: string }) => row.title)).toEqual(["C6", "C5", "C4", "C3", "C2", "C1"]);
@@ -104,21 +104,21 @@ describe("dashboard", () => {
   it("gives a free owner at the campaign limit the free scans card and no campaign-limit banner", async () => {
     const owner = await createUser();
     await createCampaignRow(owner.id, { scanCount: 3 });
-    const data = payload(await loadDashboard(owner.cookie));
+    const data = (await loadDashboard(owner.cookie)).data;
     expect(data).not.toHaveProperty("isAtCampaignLimit");
     expect(data.freeScans).toEqual({ used: 3, limit: 5 });
   });
 
   it("shows the empty state data for a new owner", async () => {
     const owner = await createUser();
-    const data = payload(await loadDashboard(owner.cookie));
+    const data = (await loadDashboard(owner.cookie)).data;
     expect(data).toMatchObject({ hasCampaigns: false, freeScans: { used: 0, limit: 5 } });
     expect(data.chart.map((point: { leads: number; scans: number }) => point.leads + point.scans)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it("shows the payment-success view on success=true", async () => {
     const owner = await createUser({ isPro: true });
-    expect(payload(await loadDashboard(owner.cookie, "/dashboard?success=true"))).toEqual({ view: "payment-success", isPro: true });
+    expect((await loadDashboard(owner.cookie, "/dashboard?success=true")).data).toEqual({ view: "payment-success", isPro: true });
   });
 
   it("shows 7 days of zeros and logs when the figures cannot be read", async () => {
@@ -126,7 +126,7 @@ describe("dashboard", () => {
     await createCampaignRow(owner.id, { scanCount: 2 });
     const logged = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     failNextLoad.value = true;
-    const data = payload(await loadDashboard(owner.cookie, "/dashboard", "America/New_York"));
+    const data = (await loadDashboard(owner.cookie, "/dashboard", "America/New_York")).data;
     expect(data.loadFailed).toBe(true);
     expect(data.chart).toHaveLength(7);
     expect(data.chart.every((point: { leads: number; scans: number }) => point.leads === 0 && point.scans === 0)).toBe(true);
@@ -137,7 +137,7 @@ describe("dashboard", () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id);
     await createLeadRow(id, { name: "now", email: "now@x.io" });
-    const data = payload(await loadDashboard(owner.cookie, "/dashboard", "Not/A_Zone"));
+    const data = (await loadDashboard(owner.cookie, "/dashboard", "Not/A_Zone")).data;
     expect(data.chart.at(-1).leads).toBe(1);
     const { db } = await getServices();
     await db.delete(schema.campaign).where(eq(schema.campaign.id, id));

@@ -9,7 +9,7 @@ import { formatOfferCode } from "~/features/redeem/code";
 import { offerCodeEmail } from "~/features/redeem/offer-code-email";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { manualClock } from "../support/manual-clock";
 import { freePort, startSmtp } from "./smtp-support";
 
@@ -19,13 +19,15 @@ let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */
 async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const page = await run(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId });
-  const scanToken = payload(page).scanToken as string;
+  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+    campaignId,
+  });
+  const scanToken = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...fields, scanToken },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.0.${++address}` },
   });
-  return payload(await run(route.action, request, { campaignId }));
+  return (await callRoute(route.action, request, { campaignId })).data;
 }
 
 async function drain(worker: EmailWorker) {

@@ -19,7 +19,7 @@ import * as leadDetail from "~/routes/lead-detail";
 import * as webhookPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { api } from "./api-support";
 import { startReceiver } from "./webhook-support";
 
@@ -46,9 +46,9 @@ let addresses = 0;
 /** A scan and a submit from a phone of its own (its own address, so its own scan). */
 async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
   const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.7.${++addresses}` };
-  const page = await run(capture.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers }), { campaignId });
-  const form = { ...fields, scanToken: payload(page).scanToken as string };
-  return payload(await run(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId }));
+  const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers }), { campaignId });
+  const form = { ...fields, scanToken: page.data.scanToken as string };
+  return (await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId })).data;
 }
 
 /** Every table (any schema but the catalogs) with a row whose text holds one of the needles, with the columns that do. */
@@ -140,7 +140,7 @@ const erasurePaths: Array<[string, (scenario: Scenario) => Promise<void>]> = [
     async ({ owner, leadIds }) => {
       for (const leadId of leadIds) {
         const form = { intent: "erase", confirm: "erase" };
-        const answer = (await run(leadDetail.action, makeRequest(`/leads/${leadId}`, { cookie: owner.cookie, form }), { leadId })) as Response;
+        const answer = (await callRoute(leadDetail.action, makeRequest(`/leads/${leadId}`, { cookie: owner.cookie, form }), { leadId })).response!;
         expect(answer.headers.get("location")).toBe("/leads?erased=1");
       }
     },
@@ -211,14 +211,14 @@ describe("erasing a lead removes every copy of the person", () => {
     const { owner, delivered, held } = scenario;
     const path = `/settings/integrations/webhooks/${delivered.id}`;
 
-    const page = payload(await run(webhookPage.loader, makeRequest(path, { cookie: owner.cookie }), { endpointId: delivered.id }));
+    const page = (await callRoute(webhookPage.loader, makeRequest(path, { cookie: owner.cookie }), { endpointId: delivered.id })).data;
     expect(page.deliveries).toHaveLength(3);
     expect(page.deliveries.every((delivery: { leadErased: boolean }) => delivery.leadErased)).toBe(true);
 
     const form = { intent: "resend", deliveryId: page.deliveries[0].id };
-    const refused = await run(webhookPage.action, makeRequest(path, { cookie: owner.cookie, form }), { endpointId: delivered.id });
-    expect(statusOf(refused)).toBe(409);
-    expect(payload(refused)).toEqual({ error: LEAD_ERASED_MESSAGE });
+    const refused = await callRoute(webhookPage.action, makeRequest(path, { cookie: owner.cookie, form }), { endpointId: delivered.id });
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({ error: LEAD_ERASED_MESSAGE });
     expect(await db.select().from(schema.webhookDelivery).where(eq(schema.webhookDelivery.endpointId, delivered.id))).toHaveLength(3);
 
     // The paused endpoint's deliveries were waiting: they stopped, and resuming sends nothing.
@@ -242,7 +242,7 @@ describe("erasing a lead removes every copy of the person", () => {
     // The receiver answers with the body and a 500 after the owner erased the lead mid-request.
     receiver.behave((_request, response) => {
       const echoed = receiver.received.at(-1)!.body;
-      void run(leadDetail.action, makeRequest(`/leads/${lead!.id}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }), {
+      void callRoute(leadDetail.action, makeRequest(`/leads/${lead!.id}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }), {
         leadId: lead!.id,
       }).then(() => response.writeHead(500).end(echoed));
     });

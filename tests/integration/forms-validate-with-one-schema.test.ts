@@ -14,7 +14,7 @@ import * as signup from "~/routes/signup";
 import { parseFormWith, serverOnlyErrors } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
 import { createUser, uniqueEmail } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 function formData(fields: Record<string, string>) {
   const form = new FormData();
@@ -67,9 +67,9 @@ describe("one schema in the browser and in the action", () => {
 
 describe("the action's reply", () => {
   it("sign-in answers a bad address with the reply, and the page shows it at the field without JavaScript", async () => {
-    const answer = await run(signin.action, makeRequest("/signin", { form: { email: "not-an-address", password: "secret-1" } }));
-    expect(statusOf(answer)).toBe(400);
-    const body = payload(answer);
+    const answer = await callRoute(signin.action, makeRequest("/signin", { form: { email: "not-an-address", password: "secret-1" } }));
+    expect(answer.status).toBe(400);
+    const body = answer.data;
     expect(body.error).toBe("Please enter a valid email address");
     expect(JSON.stringify(body.result)).not.toContain("secret-1");
     const html = render(signin.default, null, body);
@@ -80,22 +80,22 @@ describe("the action's reply", () => {
 
   it("sign-up still shows what only the server knows in the alert", async () => {
     const { email } = await createUser();
-    const answer = await run(signup.action, makeRequest("/signup", { form: { email, password: "a-fine-secret-9" } }));
-    const html = render(signup.default, null, payload(answer));
+    const answer = await callRoute(signup.action, makeRequest("/signup", { form: { email, password: "a-fine-secret-9" } }));
+    const html = render(signup.default, null, answer.data);
     expect(html).toMatch(/role="alert"[^>]*>.*An account with this email already exists/s);
   });
 
   it("settings answers mismatched passwords at the field", async () => {
     const { cookie } = await createUser({ email: uniqueEmail() });
-    const answer = await run(
+    const answer = await callRoute(
       settings.action,
       makeRequest("/settings", {
         cookie,
         form: { intent: "profile", email: "owner@example.com", currentPassword: "x", newPassword: "brand-new-1", confirmPassword: "brand-new-2" },
       }),
     );
-    expect(statusOf(answer)).toBe(400);
-    const body = payload(answer);
+    expect(answer.status).toBe(400);
+    const body = answer.data;
     expect(body.fieldErrors.confirmPassword).toBe("New passwords do not match");
     expect(JSON.stringify(body.result)).not.toMatch(/brand-new/);
   });

@@ -38,19 +38,8 @@ import * as webhook from "~/routes/webhooks.stripe";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { makeRequest, payload } from "../http";
-import {
-  bodyArb,
-  formEntries,
-  mutatedFields,
-  nastyString,
-  outcome,
-  paramArb,
-  postRequest,
-  queryArb,
-  type Handler,
-  type Outcome,
-} from "./hardening-support";
+import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
+import { bodyArb, formEntries, mutatedFields, nastyString, paramArb, postRequest, queryArb } from "./hardening-support";
 import { campaignForm } from "./campaigns-support";
 
 const RUNS = 30;
@@ -82,12 +71,13 @@ beforeAll(async () => {
 afterAll(() => stub?.close());
 
 /** Runs `call` on generated inputs; any 5xx fails with what the route threw or answered. */
-async function fuzz<T>(arb: fc.Arbitrary<T>, call: (input: T) => Promise<Outcome>, numRuns = RUNS) {
+async function fuzz<T>(arb: fc.Arbitrary<T>, call: (input: T) => Promise<RouteAnswer>, numRuns = RUNS) {
   await fc.assert(
     fc.asyncProperty(arb, async (input) => {
       const result = await call(input);
       if (result.status >= 500) {
-        const detail = result.error instanceof Error ? result.error.stack : JSON.stringify(payload(result.result) ?? null)?.slice(0, 500);
+        const detail =
+          result.error !== undefined ? String((result.error as Error)?.stack ?? result.error) : JSON.stringify(result.data ?? null)?.slice(0, 500);
         throw new Error(`answered ${result.status}: ${detail}`);
       }
     }),
@@ -127,7 +117,7 @@ async function post(
   cookie?: string,
   params: Record<string, string> = {},
 ) {
-  return outcome(handler, postRequest(path, body, cookie ? { cookie } : {}), params);
+  return callRoute(handler, postRequest(path, body, cookie ? { cookie } : {}), params);
 }
 
 async function get(
@@ -137,7 +127,7 @@ async function get(
   params: Record<string, string> = {},
   headers: Record<string, string> = {},
 ) {
-  return outcome(handler, makeRequest(path, { cookie, headers }), params);
+  return callRoute(handler, makeRequest(path, { cookie, headers }), params);
 }
 
 describe("auth actions never answer 500", () => {
@@ -268,7 +258,7 @@ describe("public routes never answer 500", () => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       const chosen = signIt ? stub.sign(raw, "whsec_wrong_secret") : sig;
       if (chosen !== null) headers["stripe-signature"] = chosen;
-      return outcome(webhook.action, makeRequest("/webhooks/stripe", { method: "POST", body: raw, headers }));
+      return callRoute(webhook.action, makeRequest("/webhooks/stripe", { method: "POST", body: raw, headers }));
     });
   });
 });
@@ -404,7 +394,7 @@ describe("heavy inputs are bounded (issue 11)", () => {
         async (q) => {
           const result = await get(leads.loader, `/leads?q=${segment(q)}`, free.cookie);
           expect(result.status).toBe(200);
-          const data = payload<{ leads: Array<{ isMasked: boolean }>; matching: number; hidden: number; query: { q: string } }>(result.result);
+          const data: { leads: Array<{ isMasked: boolean }>; matching: number; hidden: number; query: { q: string } } = result.data;
           // The search box echoes what was typed; the rows must not.
           expect(JSON.stringify(data.leads)).not.toContain(hidden.email);
           // Without a search (an empty or blank q) the masked row is listed, masked, as designed.

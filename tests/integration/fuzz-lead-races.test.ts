@@ -10,7 +10,6 @@ import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { payload, statusOf } from "../http";
 import { batchEntries, scanTokens, submit, tableCounts } from "./lead-support";
 
 const RUNS = 6;
@@ -46,7 +45,7 @@ describe("lead races never break a rule", { timeout: 300_000 }, () => {
 
         const answers = await Promise.all(forms.map((form, i) => submit(campaign.id, form, i)));
 
-        const statuses = answers.map(statusOf);
+        const statuses = answers.map((answer) => answer.status);
         expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
         const counts = await tableCounts(campaign.id);
         expect(counts.leads).toBeLessThanOrEqual(allowance);
@@ -127,9 +126,9 @@ describe("lead races never break a rule", { timeout: 300_000 }, () => {
 
         const answers = new Map(await Promise.all(order.map(async (i) => [i, await submit(campaign.id, forms[i]!, i)] as const)));
 
-        expect([...answers.values()].map(statusOf)).toEqual(forms.map(() => 200));
+        expect([...answers.values()].map((answer) => answer.status)).toEqual(forms.map(() => 200));
         expect(await tableCounts(campaign.id)).toMatchObject({ leads: genuine + pairs, consents: genuine + pairs, codes: genuine + pairs });
-        const bodies = forms.map((_, i) => payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answers.get(i)));
+        const bodies = forms.map((_, i) => answers.get(i)!.data as { claim?: { code: string }; alreadyClaimed?: boolean });
         const shown = bodies.filter((body) => body.claim).map((body) => body.claim!.code);
         expect(new Set(shown).size).toBe(genuine + pairs);
         expect(bodies.filter((body) => body.alreadyClaimed).length).toBe(pairs);

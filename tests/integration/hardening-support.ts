@@ -1,39 +1,7 @@
-// Shared by the hardening tests (fuzzing, hostile content, access matrix): hostile inputs and a
-// way to call a route that reports what React Router would answer, a thrown non-Response included.
+// Shared by the hardening tests (fuzzing, hostile content, access matrix): hostile inputs, hostile
+// bodies and queries built from them.
 import fc from "fast-check";
-import { ORIGIN, statusOf } from "../http";
-
-export type Handler = (args: any) => unknown;
-
-export type Outcome = { status: number; result?: unknown; error?: unknown };
-
-const isDataWithInit = (value: unknown): value is { type: string; init?: { status?: number } } =>
-  Boolean(value) && typeof value === "object" && (value as { type?: string }).type === "DataWithResponseInit";
-
-/**
- * Runs a loader or action as React Router does: a thrown Response or `data()` is the answer, any
- * other thrown value becomes a 500. A streamed body that fails while being read counts as a 500 too.
- */
-export async function outcome(handler: Handler | undefined, request: Request, params: Record<string, string | undefined> = {}): Promise<Outcome> {
-  if (!handler) throw new Error("route has no such handler");
-  let result: unknown;
-  try {
-    const url = new URL(request.url);
-    result = await handler({ request, params, context: { cspNonce: "" }, url, pattern: url.pathname });
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, result: thrown };
-    if (isDataWithInit(thrown)) return { status: thrown.init?.status ?? 200, result: thrown };
-    return { status: 500, error: thrown };
-  }
-  if (result instanceof Response && result.body && result.status < 300) {
-    try {
-      await result.clone().arrayBuffer();
-    } catch (error) {
-      return { status: 500, error };
-    }
-  }
-  return { status: statusOf(result), result };
-}
+import { ORIGIN } from "../http";
 
 /** Strings that have broken servers before: NUL, lone surrogates, RTL overrides, traversal, huge. */
 export const NASTY_STRINGS = [

@@ -19,7 +19,7 @@ import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 // Loose: the machine may be busy; the behaviour this guards against stalled for seconds.
 const STALL_BOUND_MS = 1_000;
@@ -39,7 +39,7 @@ async function whileServing<T>(work: () => Promise<T>) {
   const poll = (async () => {
     while (!done) {
       const started = performance.now();
-      const response = (await healthz.loader()) as Response;
+      const response = (await callRoute(healthz.loader, makeRequest("/healthz"))).response!;
       expect(response.status).toBe(200);
       health.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -55,10 +55,10 @@ async function whileServing<T>(work: () => Promise<T>) {
 }
 
 const upload = (cookie: string, bytes: Buffer, name = "logo.png", type = "image/png") =>
-  run(logoRoute.action, makeRequest("/api/logo", { cookie, form: { logo: new File([new Uint8Array(bytes)], name, { type }) } }));
+  callRoute(logoRoute.action, makeRequest("/api/logo", { cookie, form: { logo: new File([new Uint8Array(bytes)], name, { type }) } }));
 
 async function storedImage(url: string) {
-  const served = (await run(uploadsRoute.loader, makeRequest(url), { "*": url.replace("/uploads/", "") })) as Response;
+  const served = (await callRoute(uploadsRoute.loader, makeRequest(url), { "*": url.replace("/uploads/", "") })).response!;
   return { bytes: Buffer.from(await served.arrayBuffer()), contentType: served.headers.get("content-type") };
 }
 
@@ -71,8 +71,8 @@ describe("logo uploads", () => {
   it("refuse an 8000×8000 16-bit PNG from its header, at once, while /healthz keeps answering", async () => {
     const owner = await createUser();
     const { result, elapsed, maxStallMs, health } = await whileServing(() => upload(owner.cookie, bomb));
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result)).toEqual({
+    expect(result.status).toBe(400);
+    expect(result.data).toEqual({
       ok: false,
       error: `Logo image is too large. Please use one of at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
     });
@@ -95,9 +95,9 @@ describe("logo uploads", () => {
     expect(photo.toString("latin1")).toContain("SecretCam");
     const withTrailer = Buffer.concat([photo, Buffer.from("PK\u0003\u0004hidden-archive-payload")]);
     const { result, maxStallMs } = await whileServing(() => upload(owner.cookie, withTrailer, "photo.jpg", "image/jpeg"));
-    expect(statusOf(result)).toBe(200);
+    expect(result.status).toBe(200);
     expect(maxStallMs).toBeLessThan(STALL_BOUND_MS);
-    const stored = await storedImage(payload(result).url);
+    const stored = await storedImage(result.data.url);
     expect(stored.contentType).toBe("image/png");
     const meta = await sharp(stored.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual([
@@ -121,9 +121,9 @@ describe("QR code downloads", () => {
     await db.insert(schema.upload).values({ key, userId: owner.id, contentType: "image/png", size: bomb.length });
     const campaign = await createCampaign({ userId: owner.id, qrLogoUrl: `/uploads/${key}` });
     const download = () =>
-      run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+      callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
-      }) as Promise<Response>;
+      }).then((answer) => answer.response!);
 
     const { result, elapsed, maxStallMs } = await whileServing(() => Promise.all([download(), download(), download()]));
     expect(result.map((response) => response.status)).toEqual([200, 200, 200]);
@@ -137,9 +137,9 @@ describe("QR code downloads", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
     const download = () =>
-      run(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+      callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
-      }) as Promise<Response>;
+      }).then((answer) => answer.response!);
     for (let i = 0; i < RATE_LIMITS.qrByUser.points; i++) expect((await download()).status).toBe(200);
     const refused = await download();
     expect(refused.status).toBe(429);
@@ -149,7 +149,7 @@ describe("QR code downloads", () => {
     const other = await createUser();
     const theirs = await createCampaign({ userId: other.id });
     expect(
-      ((await run(pngRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })) as Response)
+      (await callRoute(pngRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })).response!
         .status,
     ).toBe(200);
   });

@@ -21,10 +21,9 @@ import * as leads from "~/routes/leads";
 import * as settings from "~/routes/settings";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
-import { makeRequest, payload } from "../http";
+import { callRoute, makeRequest, type Handler } from "../http";
 import { pngFile } from "./admin-fixtures";
 import { campaignForm } from "./campaigns-support";
-import { outcome, type Handler } from "./hardening-support";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";
@@ -40,7 +39,7 @@ let campaignId: string;
 let postSlug: string;
 
 async function call(handler: Handler | undefined, request: Request, params: Record<string, string> = {}) {
-  const result = await outcome(handler, request, params);
+  const result = await callRoute(handler, request, params);
   if (result.status >= 500) throw result.error ?? new Error(`answered ${result.status}`);
   return result;
 }
@@ -76,7 +75,7 @@ function expectInert(html: string) {
 
 async function openCapture() {
   const result = await call(capture.loader, makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA } }), { campaignId });
-  return payload<{ state: "form"; scanToken: string }>(result.result);
+  return result.data;
 }
 
 async function submitLead(fields: { name: string; email: string; phone: string }) {
@@ -84,7 +83,7 @@ async function submitLead(fields: { name: string; email: string; phone: string }
   const form = { ...fields, scanToken: view.scanToken, website: "" };
   const result = await call(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA } }), { campaignId });
   expect(result.status).toBe(200);
-  return payload(result.result);
+  return result.data;
 }
 
 beforeAll(async () => {
@@ -170,7 +169,7 @@ describe("pages", () => {
     for (const [module, request, params] of screens) {
       const route = module as { loader: Handler; default: unknown };
       const result = await call(route.loader, request, params);
-      const html = render(route.default, payload(result.result), undefined, new URL(request.url).pathname + new URL(request.url).search);
+      const html = render(route.default, result.data, undefined, new URL(request.url).pathname + new URL(request.url).search);
       expect(html, request.url).toContain("&lt;script&gt;");
       expectInert(html);
     }
@@ -179,7 +178,7 @@ describe("pages", () => {
   it("the admin lists show hostile campaigns and leads as text", async () => {
     for (const route of [adminCampaigns, adminLeads]) {
       const result = await call(route.loader, makeRequest("/admin/x", { cookie: adminUser.cookie }));
-      const html = render(route.default, payload(result.result), undefined, "/admin/x");
+      const html = render(route.default, result.data, undefined, "/admin/x");
       expect(html).toContain("&lt;script&gt;");
       expectInert(html);
     }
@@ -187,12 +186,12 @@ describe("pages", () => {
 
   it("the blog list and post show hostile titles, excerpts and content as text", async () => {
     const list = await call(blog.loader, makeRequest("/blog"));
-    const listHtml = render(blog.default, payload(list.result), undefined, "/blog");
+    const listHtml = render(blog.default, list.data, undefined, "/blog");
     expect(listHtml).toContain(ESCAPED_SCRIPT);
     expectInert(listHtml);
 
     const post = await call(blogPost.loader, makeRequest(`/blog/${postSlug}`), { slug: postSlug });
-    const postHtml = render(blogPost.default, payload(post.result), undefined, `/blog/${postSlug}`);
+    const postHtml = render(blogPost.default, post.data, undefined, `/blog/${postSlug}`);
     expect(postHtml).toContain(ESCAPED_SCRIPT);
     expect(postHtml).toContain(JS_URL);
     expectInert(postHtml);
@@ -204,7 +203,7 @@ describe("pages", () => {
       makeRequest("/admin/blog/new", { cookie: adminUser.cookie, form: { title: "Banner", content: "Body", bannerImageUrl: JS_URL } }),
     );
     expect(result.status).toBe(400);
-    expect(payload<{ fieldErrors: Record<string, string> }>(result.result).fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
+    expect(result.data.fieldErrors.bannerImageUrl).toBe("Banner URL must start with https://");
   });
 });
 
@@ -250,7 +249,7 @@ describe("CSV", () => {
       await submitLead({ name: formula, email: `f${index}@example.com`, phone: "+1 555 0100" });
     }
     const result = await call(leadsExport.loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }));
-    const rows = parseCsv((await (result.result as Response).text()).replace(/^\uFEFF/, ""));
+    const rows = parseCsv((await result.response!.text()).replace(/^\uFEFF/, ""));
     expect(rows[0]!.slice(0, 6)).toEqual(["Name", "Email", "Phone", "Campaign", "Collected At", "Placement"]);
     const cells = rows.slice(1).flatMap((row) => [row[0]!, row[1]!, row[3]!]);
     for (const formula of FORMULAS) expect(cells).toContain(`'${formula}`);
@@ -332,7 +331,7 @@ describe("uploads", () => {
     for (const file of files) {
       const result = await call(logoRoute.action, makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: file } }));
       expect({ name: file.name, status: result.status }).toEqual({ name: file.name, status: 400 });
-      expect(payload<{ ok: boolean }>(result.result).ok).toBe(false);
+      expect(result.data.ok).toBe(false);
     }
     // The blog banner goes through the same checks.
     for (const file of files.slice(0, 5)) {

@@ -13,7 +13,7 @@ import { runRetentionJob } from "~/features/consent/retention.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { insertLead, insertScans, utcAt } from "./analytics-support";
 
 async function kept(campaignId: string) {
@@ -39,7 +39,7 @@ async function expectKeptEqualsRows(campaignId: string) {
 
 async function loadDashboard(cookie: string) {
   const { loader } = await import("~/routes/dashboard");
-  return payload(await run(loader, makeRequest("/dashboard", { cookie })));
+  return (await callRoute(loader, makeRequest("/dashboard", { cookie }))).data;
 }
 
 describe("the kept conversion", () => {

@@ -9,7 +9,7 @@ import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { campaignForm } from "./campaigns-support";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
@@ -34,18 +34,18 @@ async function setup(options: { mode?: "notice" | "checkbox" | "double_opt_in"; 
 
 async function claim(campaignId: string, form: Record<string, string>, address = nextAddress()) {
   // Each claim is its own visitor (address), so the repeat rule does not hand out an earlier scan's token.
-  const page = await run(
+  const page = await callRoute(
     capture.loader,
     makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } }),
     { campaignId },
   );
-  const token = payload(page).scanToken as string;
+  const token = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address },
   });
-  const result = await run(capture.action, request, { campaignId });
-  return { result, scanId: token, address, code: (payload(result) as { claim?: { code: string } }).claim?.code };
+  const result = await callRoute(capture.action, request, { campaignId });
+  return { result, scanId: token, address, code: (result.data as { claim?: { code: string } }).claim?.code };
 }
 
 async function recordsOf(campaignId: string) {
@@ -82,16 +82,13 @@ async function confirmationsOf(campaignId: string) {
     .orderBy(schema.emailOutbox.createdAt);
 }
 
-/** The status of a loader or action, whether it returned or threw (notFound throws `data()`). */
-const statusOfRun = (pending: Promise<unknown>) => pending.then(statusOf, (thrown: unknown) => statusOf(thrown));
-
 const linkOf = (text: string, kind: "confirm" | "withdraw") => new RegExp(`/consent/${kind}/([A-Za-z0-9_-]{43})`).exec(text)![1]!;
 
 describe("consent modes on the capture form", () => {
   it("notice only: the spec's sentence is the recorded wording, with time, address and browser", async () => {
     const { campaign } = await setup({ mode: "notice" });
     const { result, address } = await claim(campaign.id, {});
-    expect(payload(result)).toMatchObject({ ok: true });
+    expect(result.data).toMatchObject({ ok: true });
     const [record] = await recordsOf(campaign.id);
     expect(record).toMatchObject({ mode: "notice", ticked: false, wording: NOTICE_TEXT, clientAddress: address, userAgent: PHONE_UA });
     expect(record!.givenAt.getTime()).toBe(record!.collectedAt.getTime());
@@ -99,8 +96,8 @@ describe("consent modes on the capture form", () => {
 
   it("checkbox: unticked stores the lead without consent; ticked records consent; one wording row for both", async () => {
     const { campaign } = await setup({ mode: "checkbox" });
-    expect(payload(await claim(campaign.id, { email: "no@example.com" }).then((r) => r.result))).toMatchObject({ ok: true });
-    expect(payload(await claim(campaign.id, { email: "yes@example.com", marketingConsent: "yes" }).then((r) => r.result))).toMatchObject({
+    expect(await claim(campaign.id, { email: "no@example.com" }).then((r) => r.result.data)).toMatchObject({ ok: true });
+    expect(await claim(campaign.id, { email: "yes@example.com", marketingConsent: "yes" }).then((r) => r.result.data)).toMatchObject({
       ok: true,
     });
     const records = await recordsOf(campaign.id);
@@ -117,19 +114,19 @@ describe("consent modes on the capture form", () => {
   it("checkbox required by the offer: unticked is refused next to the box and nothing is stored", async () => {
     const { campaign } = await setup({ mode: "checkbox", required: true });
     const { result } = await claim(campaign.id, {});
-    expect(statusOf(result)).toBe(400);
-    expect(payload(result).fieldErrors).toEqual({ marketingConsent: CONSENT_REQUIRED_ERROR });
-    expect(payload(result).scanToken).toBeTruthy();
+    expect(result.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({ marketingConsent: CONSENT_REQUIRED_ERROR });
+    expect(result.data.scanToken).toBeTruthy();
     expect(await recordsOf(campaign.id)).toHaveLength(0);
   });
 
   it("the capture page tells the form its mode, offer terms and privacy link", async () => {
     const { campaign } = await setup({ mode: "double_opt_in" });
-    const page = payload(
-      await run(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+    const page = (
+      await callRoute(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
         campaignId: campaign.id,
-      }),
-    );
+      })
+    ).data;
     expect(page.offer.terms).toEqual({ discount: "20% off", minOrder: "any order over $10" });
     expect(page.offer.consent).toEqual({ mode: "double_opt_in", offerRequiresConsent: false, privacyHref: `/capture/${campaign.id}/privacy` });
   });
@@ -139,7 +136,7 @@ describe("double opt-in", () => {
   it("emails the visitor a plain confirmation with a withdraw link and List-Unsubscribe; the link confirms once", async () => {
     const { campaign } = await setup({ mode: "double_opt_in" });
     const { result } = await claim(campaign.id, { marketingConsent: "yes" });
-    expect(payload(result)).toMatchObject({ ok: true, checkEmail: true });
+    expect(result.data).toMatchObject({ ok: true, checkEmail: true });
     const [email] = await confirmationsOf(campaign.id);
     expect(email).toMatchObject({ to: "ada@example.com", status: "pending" });
     expect(email!.subject).toBe("Please confirm: emails from Bean There Café");
@@ -159,17 +156,19 @@ describe("double opt-in", () => {
     const confirmRoute = await import("~/routes/consent.confirm");
     const token = linkOf(email!.text, "confirm");
     // Opening the link (a mail scanner, a preview) confirms nothing.
-    expect(payload(await run(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token }))).toMatchObject({ state: "valid" });
+    expect((await callRoute(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token })).data).toMatchObject({ state: "valid" });
     expect((await recordsOf(campaign.id))[0]!.confirmedAt).toBeNull();
     const press = () =>
-      run(confirmRoute.action, makeRequest(`/consent/confirm/${token}`, { form: {}, headers: { "x-leadqr-client-ip": "192.0.2.77" } }), { token });
-    expect(payload(await press())).toEqual({ confirmed: true });
+      callRoute(confirmRoute.action, makeRequest(`/consent/confirm/${token}`, { form: {}, headers: { "x-leadqr-client-ip": "192.0.2.77" } }), {
+        token,
+      });
+    expect((await press()).data).toEqual({ confirmed: true });
     const confirmed = (await recordsOf(campaign.id))[0]!;
     expect(confirmed.confirmedAt).not.toBeNull();
     expect(confirmed.confirmedAddress).toBe("192.0.2.77");
     // Single use.
-    expect(payload(await press())).toEqual({ confirmed: false });
-    expect(payload(await run(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token }))).toMatchObject({ state: "invalid" });
+    expect((await press()).data).toEqual({ confirmed: false });
+    expect((await callRoute(confirmRoute.loader, makeRequest(`/consent/confirm/${token}`), { token })).data).toMatchObject({ state: "invalid" });
   });
 
   it("a link older than 7 days no longer confirms", async () => {
@@ -183,7 +182,7 @@ describe("double opt-in", () => {
       .where(eq(schema.leadConsent.campaignId, campaign.id));
     const { action } = await import("~/routes/consent.confirm");
     const token = linkOf(email!.text, "confirm");
-    expect(payload(await run(action, makeRequest(`/consent/confirm/${token}`, { form: {} }), { token }))).toEqual({ confirmed: false });
+    expect((await callRoute(action, makeRequest(`/consent/confirm/${token}`, { form: {} }), { token })).data).toEqual({ confirmed: false });
     expect((await recordsOf(campaign.id))[0]!.confirmedAt).toBeNull();
   });
 
@@ -202,7 +201,7 @@ describe("double opt-in", () => {
     const address = nextAddress();
     for (let i = 0; i < 7; i++) {
       const { result } = await claim(campaign.id, { marketingConsent: "yes", email: `stranger${i}@example.com` }, address);
-      expect(statusOf(result)).toBe(200);
+      expect(result.status).toBe(200);
     }
     // Every lead is stored; only the client's budget of emails (5 an hour) went out.
     expect(await recordsOf(campaign.id)).toHaveLength(7);
@@ -215,19 +214,19 @@ describe("double opt-in", () => {
     const [email] = await confirmationsOf(campaign.id);
     const withdraw = await import("~/routes/consent.withdraw");
     const token = linkOf(email!.text, "withdraw");
-    expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toMatchObject({ state: "active" });
+    expect((await callRoute(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token })).data).toMatchObject({ state: "active" });
     // What a mail client's one-click unsubscribe posts (RFC 8058).
     const oneClick = makeRequest(`/consent/withdraw/${token}`, {
       body: "List-Unsubscribe=One-Click",
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
-    expect(payload(await run(withdraw.action, oneClick, { token }))).toEqual({ withdrawn: true });
+    expect((await callRoute(withdraw.action, oneClick, { token })).data).toEqual({ withdrawn: true });
     expect((await recordsOf(campaign.id))[0]!.withdrawnAt).not.toBeNull();
     expect(await confirmationsOf(campaign.id)).toHaveLength(0);
-    expect(payload(await run(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token }))).toMatchObject({ state: "withdrawn" });
+    expect((await callRoute(withdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token })).data).toMatchObject({ state: "withdrawn" });
     const { action } = await import("~/routes/consent.confirm");
     const confirmToken = linkOf(email!.text, "confirm");
-    expect(payload(await run(action, makeRequest(`/consent/confirm/${confirmToken}`, { form: {} }), { token: confirmToken }))).toEqual({
+    expect((await callRoute(action, makeRequest(`/consent/confirm/${confirmToken}`, { form: {} }), { token: confirmToken })).data).toEqual({
       confirmed: false,
     });
   });
@@ -239,7 +238,7 @@ describe("the owner's lead detail, export and erasure", () => {
     const { address } = await claim(campaign.id, { marketingConsent: "yes" });
     const [record] = await recordsOf(campaign.id);
     const detail = await import("~/routes/lead-detail");
-    const mine = payload(await run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId }));
+    const mine = (await callRoute(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId })).data;
     expect(mine.lead).toMatchObject({
       name: "Ada Lovelace",
       status: "consented",
@@ -247,20 +246,26 @@ describe("the owner's lead detail, export and erasure", () => {
     });
     const stranger = await createUser();
     expect(
-      await statusOfRun(run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie }), { leadId: record!.leadId })),
+      (await callRoute(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie }), { leadId: record!.leadId })).status,
     ).toBe(404);
     const exportRoute = await import("~/routes/lead-export-json");
     expect(
-      await statusOfRun(
-        run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: stranger.cookie }), { leadId: record!.leadId }),
-      ),
+      (
+        await callRoute(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: stranger.cookie }), {
+          leadId: record!.leadId,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      await statusOfRun(
-        run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie, form: { intent: "erase", confirm: "erase" } }), {
-          leadId: record!.leadId,
-        }),
-      ),
+      (
+        await callRoute(
+          detail.action,
+          makeRequest(`/leads/${record!.leadId}`, { cookie: stranger.cookie, form: { intent: "erase", confirm: "erase" } }),
+          {
+            leadId: record!.leadId,
+          },
+        )
+      ).status,
     ).toBe(404);
     expect(await recordsOf(campaign.id)).toHaveLength(1);
   });
@@ -272,13 +277,15 @@ describe("the owner's lead detail, export and erasure", () => {
     await claim(second.id, { email: "ada@example.com" });
     const [record] = await recordsOf(campaign.id);
     const detail = await import("~/routes/lead-detail");
-    const view = payload(await run(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId }));
+    const view = (await callRoute(detail.loader, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie }), { leadId: record!.leadId })).data;
     expect(view.lead.otherLeads.map((other: { campaignTitle: string }) => other.campaignTitle)).toEqual(["Tulip Friday"]);
 
     const exportRoute = await import("~/routes/lead-export-json");
-    const response = (await run(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: owner.cookie }), {
-      leadId: record!.leadId,
-    })) as Response;
+    const response = (
+      await callRoute(exportRoute.loader, makeRequest(`/leads/${record!.leadId}/export.json`, { cookie: owner.cookie }), {
+        leadId: record!.leadId,
+      })
+    ).response!;
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="leadqr-lead-${record!.leadId}.json"`);
     const exported = await response.json();
     expect(exported.lead).toMatchObject({ email: "Ada@Example.com", campaign: { title: "Pastry Week" } });
@@ -299,7 +306,7 @@ describe("the owner's lead detail, export and erasure", () => {
     const records = await recordsOf(campaign.id);
     const exportRoute = await import("~/routes/lead-export-json");
     const exportOf = async (leadId: string) =>
-      ((await run(exportRoute.loader, makeRequest(`/leads/${leadId}/export.json`, { cookie: owner.cookie }), { leadId })) as Response).json();
+      (await callRoute(exportRoute.loader, makeRequest(`/leads/${leadId}/export.json`, { cookie: owner.cookie }), { leadId })).response!.json();
     const masked = await exportOf(records[5]!.leadId);
     expect(masked.lead.masked).toBe(true);
     expect(masked.offerCode).toEqual({ code: null, claimedAt: expect.any(String), expiresAt: null, redeemedAt: null });
@@ -312,17 +319,17 @@ describe("the owner's lead detail, export and erasure", () => {
     const [record] = await recordsOf(campaign.id);
     const database = await db();
     const detail = await import("~/routes/lead-detail");
-    const unconfirmed = await run(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase" } }), {
+    const unconfirmed = await callRoute(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase" } }), {
       leadId: record!.leadId,
     });
-    expect(statusOf(unconfirmed)).toBe(400);
+    expect(unconfirmed.status).toBe(400);
     expect(await recordsOf(campaign.id)).toHaveLength(1);
 
-    const erased = (await run(
-      detail.action,
-      makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }),
-      { leadId: record!.leadId },
-    )) as Response;
+    const erased = (
+      await callRoute(detail.action, makeRequest(`/leads/${record!.leadId}`, { cookie: owner.cookie, form: { intent: "erase", confirm: "erase" } }), {
+        leadId: record!.leadId,
+      })
+    ).response!;
     expect(erased.headers.get("location")).toBe("/leads?erased=1");
     expect(await database.select().from(schema.lead).where(eq(schema.lead.id, record!.leadId))).toHaveLength(0);
     expect(await database.select().from(schema.leadConsent).where(eq(schema.leadConsent.leadId, record!.leadId))).toHaveLength(0);
@@ -338,7 +345,7 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(audit[0]).toMatchObject({ reason: "owner_request", leads: 1 });
 
     const { loader } = await import("~/routes/leads-export");
-    const csv = await ((await run(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))) as Response).text();
+    const csv = await (await callRoute(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
     expect(csv).not.toContain("erase.me@example.com");
   });
 
@@ -346,7 +353,7 @@ describe("the owner's lead detail, export and erasure", () => {
     const { owner, campaign } = await setup({ mode: "checkbox" });
     const { address } = await claim(campaign.id, { marketingConsent: "yes", email: "csv@example.com" });
     const { loader } = await import("~/routes/leads-export");
-    const csv = await ((await run(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))) as Response).text();
+    const csv = await (await callRoute(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
     const line = csv.split("\r\n").find((row) => row.includes("csv@example.com"))!;
     expect(line).toContain(`,consented,${consentCheckboxText("Bean There Café")},`);
     expect(line).toContain(`,${address},${PHONE_UA.includes(",") ? `"${PHONE_UA}"` : PHONE_UA},`);
@@ -368,23 +375,23 @@ describe("retention", () => {
     expect(await recordsOf(campaign.id)).toHaveLength(2);
 
     const settings = await import("~/routes/settings");
-    const saved = await run(
+    const saved = await callRoute(
       settings.action,
       makeRequest("/settings", {
         cookie: owner.cookie,
         form: { intent: "identity", postalAddress: "1 Main Street", privacyPolicyUrl: "", retentionMonths: "2" },
       }),
     );
-    expect(payload(saved)).toMatchObject({ message: "Privacy settings saved" });
-    const bad = await run(
+    expect(saved.data).toMatchObject({ message: "Privacy settings saved" });
+    const bad = await callRoute(
       settings.action,
       makeRequest("/settings", {
         cookie: owner.cookie,
         form: { intent: "identity", privacyPolicyUrl: "javascript:alert(1)", retentionMonths: "-1" },
       }),
     );
-    expect(statusOf(bad)).toBe(400);
-    expect(Object.keys(payload(bad).fieldErrors).sort()).toEqual(["privacyPolicyUrl", "retentionMonths"]);
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["privacyPolicyUrl", "retentionMonths"]);
 
     // A day later, two processes at once: whichever takes the lock runs; the other finds the lock
     // held or today's run recorded.
@@ -393,7 +400,7 @@ describe("retention", () => {
     expect(runs.filter(Boolean)).toHaveLength(1);
     expect((await recordsOf(campaign.id)).map((r) => r.email)).toEqual(["new@example.com"]);
     expect(await runRetentionJob(database)).toBeNull();
-    const view = payload(await run(settings.loader, makeRequest("/settings", { cookie: owner.cookie })));
+    const view = (await callRoute(settings.loader, makeRequest("/settings", { cookie: owner.cookie }))).data;
     expect(view.identity.retentionMonths).toBe(2);
     expect(view.identity.retentionLastRunAt).not.toBeNull();
     expect(view.identity.lastErasure).toMatchObject({ reason: "retention", leads: 1 });
@@ -405,13 +412,13 @@ describe("the wizard's consent mode", () => {
     const owner = await createUser({ isPro: true });
     const campaigns = await import("~/routes/campaigns");
     const post = (form: Record<string, string>) =>
-      run(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
+      callRoute(campaigns.action, makeRequest("/campaigns", { cookie: owner.cookie, form: campaignForm(form) }));
     await post({ title: "Double", consentMode: "double_opt_in", offerRequiresConsent: "yes" });
     await post({ title: "Notice", consentMode: "notice", offerRequiresConsent: "yes" });
     await post({ title: "Default" });
     const bad = await post({ title: "Bad", consentMode: "everything" });
-    expect(statusOf(bad)).toBe(400);
-    expect(payload(bad).fieldErrors.consentMode).toBe("Please choose how visitors give consent");
+    expect(bad.status).toBe(400);
+    expect(bad.data.fieldErrors.consentMode).toBe("Please choose how visitors give consent");
     const database = await db();
     const rows = await database
       .select({ title: schema.campaign.title, mode: schema.campaign.consentMode, required: schema.campaign.offerRequiresConsent })

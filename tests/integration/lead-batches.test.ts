@@ -10,7 +10,6 @@ import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { payload, statusOf } from "../http";
 import { batchEntries, PHONE_UA, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "./lead-support";
 
 describe("a crowd claiming one offer at once", () => {
@@ -30,7 +29,7 @@ describe("a crowd claiming one offer at once", () => {
       tokens.map((scanToken, i) => submit(campaign.id, { name: `Guest ${i}`, email: `guest${i}@example.com`, phone: "", scanToken }, i)),
     );
 
-    expect(answers.map(statusOf)).toEqual(tokens.map(() => 200));
+    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 200));
     expect(await tableCounts(campaign.id)).toEqual({ leads: 60, consents: 60, codes: 60, emails: 60, codeEmails: 60, events: 60 });
     // Each visitor was shown the code stored for their own lead; the owner's email names it, and the visitor's carries it.
     const stored = await db
@@ -50,7 +49,7 @@ describe("a crowd claiming one offer at once", () => {
     answers.forEach((answer, i) => {
       const row = mailOf(`guest${i}@example.com`, "new_lead");
       expect(row.scanId).toBe(tokens[i]);
-      expect(payload<{ claim: { code: string } }>(answer).claim.code).toBe(formatOfferCode(row.code));
+      expect((answer!.data as { claim: { code: string } }).claim.code).toBe(formatOfferCode(row.code));
       expect(row.html).toContain(formatOfferCode(row.code));
       const visitorMail = mailOf(`guest${i}@example.com`, "offer_code");
       expect(visitorMail.to).toBe(`guest${i}@example.com`);
@@ -73,11 +72,11 @@ describe("a crowd claiming one offer at once", () => {
       [first!, second!].map((scanToken, i) => submit(campaign.id, { name: "Twice", email: "Twice@Example.com", phone: "", scanToken }, i)),
     );
 
-    expect(answers.map(statusOf)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const counts = await tableCounts(campaign.id);
     expect(counts).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1, codeEmails: 1 });
     // One of them drew the code and sees it; the other is told the code went to that mailbox.
-    const bodies = answers.map((answer) => payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answer));
+    const bodies = answers.map((answer) => answer!.data as { claim?: { code: string }; alreadyClaimed?: boolean });
     expect(bodies.filter((body) => body.claim).length).toBe(1);
     expect(bodies.filter((body) => body.alreadyClaimed).length).toBe(1);
   });
@@ -90,9 +89,9 @@ describe("a crowd claiming one offer at once", () => {
 
     const answers = await Promise.all([submit(campaign.id, form, 1), submit(campaign.id, form, 1)]);
 
-    expect(answers.map(statusOf)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect(await tableCounts(campaign.id)).toMatchObject({ leads: 1, consents: 1, codes: 1, emails: 1, codeEmails: 1 });
-    const codes = answers.map((answer) => payload<{ claim: { code: string } }>(answer).claim.code);
+    const codes = answers.map((answer) => (answer!.data as { claim: { code: string } }).claim.code);
     expect(codes[0]).toBe(codes[1]);
   });
 
@@ -107,7 +106,7 @@ describe("a crowd claiming one offer at once", () => {
       tokens.map((scanToken, i) => submit(campaign.id, { name: "Late", email: `late${i}@example.com`, phone: "", scanToken }, i)),
     );
 
-    expect(answers.map(statusOf)).toEqual(tokens.map(() => 409));
+    expect(answers.map((answer) => answer.status)).toEqual(tokens.map(() => 409));
     expect(await tableCounts(campaign.id)).toMatchObject({ leads: 0, codes: 0 });
   });
 
@@ -266,7 +265,7 @@ describe("clashing pairs in a crowd", () => {
 
     const answers = new Map(await Promise.all(order.map(async (i) => [i, await submit(campaign.id, forms[i]!, i)] as const)));
 
-    expect([...answers.values()].map(statusOf)).toEqual(tokens.map(() => 200));
+    expect([...answers.values()].map((answer) => answer.status)).toEqual(tokens.map(() => 200));
     const { db } = await getServices();
     const stored = await db
       .select({ id: schema.lead.id, email: schema.lead.email, scanId: schema.lead.scanId, code: schema.offerCode.code })
@@ -279,14 +278,14 @@ describe("clashing pairs in a crowd", () => {
     const genuineIds: string[] = [];
     forms.forEach((form, i) => {
       const row = byToken.get(form.scanToken)!;
-      const body = payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answers.get(i));
+      const body = answers.get(i)!.data as { claim?: { code: string }; alreadyClaimed?: boolean };
       if (i >= 2 * pairs) {
         genuineIds.push(row.id);
         expect(body.claim?.code).toBe(formatOfferCode(row.code!));
       }
     });
     for (let pair = 0; pair < pairs; pair++) {
-      const bodies = [pair, pair + pairs].map((i) => payload<{ claim?: { code: string }; alreadyClaimed?: boolean }>(answers.get(i)));
+      const bodies = [pair, pair + pairs].map((i) => answers.get(i)!.data as { claim?: { code: string }; alreadyClaimed?: boolean });
       expect(bodies.filter((body) => body.claim).length).toBe(1);
       expect(bodies.filter((body) => body.alreadyClaimed).length).toBe(1);
       expect(stored.filter((row) => row.email === `pair${pair}@example.com` && row.code).length).toBe(1);

@@ -12,7 +12,7 @@ import * as captureRoute from "~/routes/capture";
 import * as leadRoute from "~/routes/capture-lead";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -21,7 +21,7 @@ const nextAddress = () => `198.18.0.${++addressCounter}`;
 
 async function scanToken(campaignId: string) {
   const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": nextAddress() } });
-  return payload(await run(captureRoute.loader, request, { campaignId })).scanToken as string;
+  return (await callRoute(captureRoute.loader, request, { campaignId })).data.scanToken as string;
 }
 
 async function postJson(path: string, params: Record<string, string>, form: Record<string, string>) {
@@ -30,7 +30,7 @@ async function postJson(path: string, params: Record<string, string>, form: Reco
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": nextAddress(), "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
   });
-  const response = (await run(leadRoute.action, request, params)) as Response;
+  const response = (await callRoute(leadRoute.action, request, params)).response!;
   return { status: response.status, type: response.headers.get("content-type"), headers: response.headers, body: await response.json() };
 }
 
@@ -97,8 +97,8 @@ describe("the form script's JSON lead post", () => {
       form: { name: "Ada", email: "ada@example.com" },
       headers: { "x-leadqr-client-ip": nextAddress() },
     });
-    const viaPage = await run(captureRoute.action, request, { campaignId: campaign.id });
-    expect({ status: statusOf(viaPage), error: payload(viaPage).error }).toEqual({ status: tokenless.status, error: tokenless.body.error });
+    const viaPage = await callRoute(captureRoute.action, request, { campaignId: campaign.id });
+    expect({ status: viaPage.status, error: viaPage.data.error }).toEqual({ status: tokenless.status, error: tokenless.body.error });
   });
 
   it("takes a lead on a printed code's short link, and an unreadable body loses nothing", async () => {
@@ -115,7 +115,7 @@ describe("the form script's JSON lead post", () => {
       headers: { "content-type": "multipart/form-data; boundary=nothing", "x-leadqr-client-ip": nextAddress() },
       body: "this is not multipart",
     });
-    const refused = (await run(leadRoute.action, garbled, { campaignId: campaign.id })) as Response;
+    const refused = (await callRoute(leadRoute.action, garbled, { campaignId: campaign.id })).response!;
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ ok: false, error: SUBMISSION_ERRORS.failed });
   });

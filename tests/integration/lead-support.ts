@@ -9,7 +9,7 @@ import { leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
 import { newOfferCodeRow } from "~/features/redeem/redeem.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { makeRequest, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 export const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -27,7 +27,7 @@ export async function scanTokens(campaignId: string, count: number) {
 export function submit(campaignId: string, form: Record<string, string>, index: number) {
   const address = `198.51.100.${(index % 250) + 1}`;
   const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
-  return run(route.action, request, { campaignId });
+  return callRoute(route.action, request, { campaignId });
 }
 
 export async function tableCounts(campaignId: string) {

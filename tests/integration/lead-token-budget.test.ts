@@ -11,7 +11,6 @@ import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { payload, statusOf } from "../http";
 import { PHONE_UA, scanTokens, submit, tableCounts } from "./lead-support";
 
 const REFUSAL = `Submission Error: ${RATE_LIMITED_MESSAGE}`;
@@ -45,7 +44,7 @@ async function scriptPost(campaignId: string, token: string, i: number) {
 /** A phone without JavaScript: the capture route's action. */
 async function plainPost(campaignId: string, token: string, i: number) {
   const result = await submit(campaignId, formOf(token, i), i);
-  return { status: statusOf(result), body: payload<{ ok: boolean; error?: string }>(result) };
+  return { status: result.status, body: result.data };
 }
 
 // Sixty posts at once on one in-memory database, each shown its QR code: slow on a busy machine.

@@ -4,7 +4,7 @@ import * as schema from "~/db/schema";
 import { generateOwnerData } from "~/db/seed.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { expectRedirect, makeRequest, payload, run } from "../http";
+import { callRoute, expectRedirect, makeRequest } from "../http";
 
 /** The body as text after checking it starts with the UTF-8 byte order mark (which text() would drop). */
 async function bodyOf(response: Response) {
@@ -15,7 +15,7 @@ async function bodyOf(response: Response) {
 
 async function exportCsv(cookie: string, search = "") {
   const { loader } = await import("~/routes/leads-export");
-  return (await run(loader, makeRequest(`/leads/export.csv${search}`, { cookie }))) as Response;
+  return (await callRoute(loader, makeRequest(`/leads/export.csv${search}`, { cookie }))).response!;
 }
 
 /** Lines of the file without its BOM and header; cells split naively (test data holds no commas or quotes). */
@@ -33,7 +33,8 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 describe("CSV export", () => {
   it("sends signed-out visitors to /signin", async () => {
-    expectRedirect(await exportCsv(""), "/signin");
+    const { loader } = await import("~/routes/leads-export");
+    expectRedirect(await callRoute(loader, makeRequest("/leads/export.csv")), "/signin");
   });
 
   it("is a UTF-8 attachment named by the day, never cached, and agrees with the screen", async () => {
@@ -59,7 +60,7 @@ describe("CSV export", () => {
     // The same view as the screen: search and campaign filter, same order.
     const { loader } = await import("~/routes/leads");
     for (const search of ["?q=X.IO", `?campaign=${cafe.id}`, `?campaign=${cafe.id}&q=bob`]) {
-      const screen = payload(await run(loader, makeRequest(`/leads${search}`, { cookie: owner.cookie })));
+      const screen = (await callRoute(loader, makeRequest(`/leads${search}`, { cookie: owner.cookie }))).data;
       const csv = await rowsOf(await exportCsv(owner.cookie, search));
       expect(
         csv.map((row) => row[1]),
@@ -128,7 +129,7 @@ describe("CSV export", () => {
     const { loader } = await import("~/routes/leads");
     const screen: string[] = [];
     for (let page = 1; page <= 14; page++) {
-      const data = payload(await run(loader, makeRequest(`/leads?page=${page}`, { cookie: owner.cookie })));
+      const data = (await callRoute(loader, makeRequest(`/leads?page=${page}`, { cookie: owner.cookie }))).data;
       screen.push(...data.leads.map((lead: { email: string }) => lead.email));
     }
     expect(csv).toHaveLength(700);

@@ -5,11 +5,11 @@ import { campaignLeads } from "~/features/scans/scan-count.server";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, expectRedirect, makeRequest } from "../http";
 
 const loadLeads = async (cookie: string, search = "", timeZone = "UTC") => {
   const { loader } = await import("~/routes/leads");
-  return run(loader, makeRequest(`/leads${search}`, { cookie: `${cookie}; tz=${encodeURIComponent(timeZone)}` }));
+  return callRoute(loader, makeRequest(`/leads${search}`, { cookie: `${cookie}; tz=${encodeURIComponent(timeZone)}` }));
 };
 
 type Row = { name: string; email: string; phone: string | null; campaign: string; isMasked: boolean };
@@ -33,7 +33,7 @@ describe("leads screen", () => {
     const theirs = await createCampaignRow(stranger.id, { title: "Theirs" });
     await createLeadRow(theirs.id, { name: "Eve", email: "eve@e.io" });
 
-    const data = payload(await loadLeads(owner.cookie));
+    const data = (await loadLeads(owner.cookie)).data;
     expect(names(data)).toEqual(["Ben", "Ann", "Cat", "Dan"]);
     expect(data.leads[1]).toMatchObject({ email: "ann@a.io", phone: "+1 555 000 1111", campaign: "Cafe", isMasked: false });
     expect(data.matching).toBe(4);
@@ -50,7 +50,7 @@ describe("leads screen", () => {
     await createLeadRow(id, { name: "Now", email: "now@x.io" });
     await createLeadRow(id, { name: "Two days", email: "two@x.io", collectedAt: minutesAgo(60 * 48) });
     for (const zone of ["Pacific/Kiritimati", "Pacific/Pago_Pago", "UTC"]) {
-      const data = payload(await loadLeads(owner.cookie, "", zone));
+      const data = (await loadLeads(owner.cookie, "", zone)).data;
       expect(data.stats).toEqual({ total: 2, thisWeek: 2, today: 1 });
     }
   });
@@ -62,13 +62,13 @@ describe("leads screen", () => {
     await createLeadRow(id, { name: "Max 100% Power", email: "max@shop.io", collectedAt: minutesAgo(2) });
     await createLeadRow(id, { name: "Maxwell", email: "m_x@shop.io", collectedAt: minutesAgo(1) });
 
-    expect(names(payload(await loadLeads(owner.cookie, "?q=ZOË")))).toEqual(["Zoë Martin"]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=SHOP.IO")))).toEqual(["Maxwell", "Max 100% Power"]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=7946")))).toEqual(["Zoë Martin"]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=100%25")))).toEqual(["Max 100% Power"]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=m_x")))).toEqual(["Maxwell"]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=%25")))).toEqual(["Max 100% Power"]);
-    const none = payload(await loadLeads(owner.cookie, "?q=nobody"));
+    expect(names((await loadLeads(owner.cookie, "?q=ZOË")).data)).toEqual(["Zoë Martin"]);
+    expect(names((await loadLeads(owner.cookie, "?q=SHOP.IO")).data)).toEqual(["Maxwell", "Max 100% Power"]);
+    expect(names((await loadLeads(owner.cookie, "?q=7946")).data)).toEqual(["Zoë Martin"]);
+    expect(names((await loadLeads(owner.cookie, "?q=100%25")).data)).toEqual(["Max 100% Power"]);
+    expect(names((await loadLeads(owner.cookie, "?q=m_x")).data)).toEqual(["Maxwell"]);
+    expect(names((await loadLeads(owner.cookie, "?q=%25")).data)).toEqual(["Max 100% Power"]);
+    const none = (await loadLeads(owner.cookie, "?q=nobody")).data;
     expect(none).toMatchObject({ leads: [], matching: 0, stats: { total: 3 } });
   });
 
@@ -82,14 +82,14 @@ describe("leads screen", () => {
     const theirs = await createCampaignRow(stranger.id);
     await createLeadRow(theirs.id, { name: "Theirs", email: "t@x.io" });
 
-    expect(names(payload(await loadLeads(owner.cookie, `?campaign=${b.id}`)))).toEqual(["InB"]);
-    expect(payload(await loadLeads(owner.cookie, `?campaign=${b.id}&q=ina`)).leads).toEqual([]);
-    expect(payload(await loadLeads(owner.cookie, `?campaign=${theirs.id}`))).toMatchObject({ leads: [], matching: 0 });
+    expect(names((await loadLeads(owner.cookie, `?campaign=${b.id}`)).data)).toEqual(["InB"]);
+    expect((await loadLeads(owner.cookie, `?campaign=${b.id}&q=ina`)).data.leads).toEqual([]);
+    expect((await loadLeads(owner.cookie, `?campaign=${theirs.id}`)).data).toMatchObject({ leads: [], matching: 0 });
     for (const bad of ["?campaign=not-a-uuid", "?page=-3", "?page=abc", "?campaign=1&campaign=2", `?q=${"x".repeat(5000)}`, "?q=%F0%9F%98%80"]) {
       const result = await loadLeads(owner.cookie, bad);
-      expect(statusOf(result), bad).toBe(200);
+      expect(result.status, bad).toBe(200);
     }
-    expect(names(payload(await loadLeads(owner.cookie, "?campaign=not-a-uuid"))).sort()).toEqual(["InA", "InB"]);
+    expect(names((await loadLeads(owner.cookie, "?campaign=not-a-uuid")).data).sort()).toEqual(["InA", "InB"]);
   });
 
   it("pages through 120 leads, 50 at a time", async () => {
@@ -104,14 +104,14 @@ describe("leads screen", () => {
         collectedAt: minutesAgo(1000 - index),
       })),
     );
-    const first = payload(await loadLeads(owner.cookie));
+    const first = (await loadLeads(owner.cookie)).data;
     expect(first).toMatchObject({ page: 1, pageCount: 3, matching: 120 });
     expect(first.leads).toHaveLength(50);
     expect(first.leads[0].name).toBe("Lead 119");
-    const last = payload(await loadLeads(owner.cookie, "?page=3"));
+    const last = (await loadLeads(owner.cookie, "?page=3")).data;
     expect(names(last)).toEqual(Array.from({ length: 20 }, (_, index) => `Lead ${String(19 - index).padStart(3, "0")}`));
-    expect(payload(await loadLeads(owner.cookie, "?page=999")).page).toBe(3);
-    const filtered = payload(await loadLeads(owner.cookie, "?q=lead 11&page=1"));
+    expect((await loadLeads(owner.cookie, "?page=999")).data.page).toBe(3);
+    const filtered = (await loadLeads(owner.cookie, "?q=lead 11&page=1")).data;
     expect(filtered).toMatchObject({ matching: 10, pageCount: 1 });
   });
 });
@@ -139,8 +139,8 @@ describe("counts and searches at scale (decision 176)", () => {
     expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 2]);
     await db.delete(schema.lead).where(eq(schema.lead.campaignId, b.id));
     expect([await countOf(a.id), await countOf(b.id)]).toEqual([1, 0]);
-    expect(payload(await loadLeads(owner.cookie)).stats.total).toBe(1);
-    expect(payload(await loadLeads(owner.cookie, `?campaign=${a.id}`)).matching).toBe(1);
+    expect((await loadLeads(owner.cookie)).data.stats.total).toBe(1);
+    expect((await loadLeads(owner.cookie, `?campaign=${a.id}`)).data.matching).toBe(1);
   });
 
   it("stores each lead's claimant key as the app computes it, and keeps it when the email changes", async () => {
@@ -159,9 +159,9 @@ describe("counts and searches at scale (decision 176)", () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id);
     await createLeadRow(id, { name: "Ann", email: "bob@x.io", phone: "555" });
-    expect(names(payload(await loadLeads(owner.cookie, "?q=annbob")))).toEqual([]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=ann%01bob")))).toEqual([]);
-    expect(names(payload(await loadLeads(owner.cookie, "?q=x.io")))).toEqual(["Ann"]);
+    expect(names((await loadLeads(owner.cookie, "?q=annbob")).data)).toEqual([]);
+    expect(names((await loadLeads(owner.cookie, "?q=ann%01bob")).data)).toEqual([]);
+    expect(names((await loadLeads(owner.cookie, "?q=x.io")).data)).toEqual(["Ann"]);
   });
 
   it("counts a broad search up to 10,000 and says there are more, yet every page stays reachable", async () => {
@@ -172,16 +172,16 @@ describe("counts and searches at scale (decision 176)", () => {
       insert into lead (campaign_id, name, email, collected_at)
       select ${id}, 'Ava ' || n, 'ava' || n || '@x.io', now() - n * interval '1 second'
       from generate_series(1, 10050) n`);
-    const first = payload(await loadLeads(owner.cookie, "?q=ava"));
+    const first = (await loadLeads(owner.cookie, "?q=ava")).data;
     expect(first).toMatchObject({ matching: 10_000, moreMatching: true, pageCount: 200, page: 1 });
     expect(first.leads[0].name).toBe("Ava 1");
-    const last = payload(await loadLeads(owner.cookie, "?q=ava&page=201"));
+    const last = (await loadLeads(owner.cookie, "?q=ava&page=201")).data;
     expect(last).toMatchObject({ matching: 10_050, moreMatching: false, pageCount: 201, page: 201 });
     expect(last.leads).toHaveLength(50);
     expect(last.leads.at(-1).name).toBe("Ava 10050");
-    const narrow = payload(await loadLeads(owner.cookie, "?q=ava1005"));
+    const narrow = (await loadLeads(owner.cookie, "?q=ava1005")).data;
     expect(narrow).toMatchObject({ matching: 2, moreMatching: false });
-    expect(payload(await loadLeads(owner.cookie)).stats.total).toBe(10_050);
+    expect((await loadLeads(owner.cookie)).data.stats.total).toBe(10_050);
   });
 });
 
@@ -205,7 +205,7 @@ describe("masking (DESIGN decision 5)", () => {
 
   it("masks a free owner's leads beyond the first 5, oldest first, in the page data", async () => {
     const { owner, leads } = await ownerWithEightLeads();
-    const data = payload(await loadLeads(owner.cookie));
+    const data = (await loadLeads(owner.cookie)).data;
     expect(data.leads.map((lead: Row) => lead.isMasked)).toEqual([true, true, true, false, false, false, false, false]);
     expect(data.leads[0]).toMatchObject({ name: "P***", email: "p***@***.com", phone: "***-***-1007" });
     const serialized = JSON.stringify(data);
@@ -222,7 +222,7 @@ describe("masking (DESIGN decision 5)", () => {
 
   it("counts the visible five over all campaigns, whatever the filter", async () => {
     const { owner, second } = await ownerWithEightLeads();
-    const data = payload(await loadLeads(owner.cookie, `?campaign=${second.id}`));
+    const data = (await loadLeads(owner.cookie, `?campaign=${second.id}`)).data;
     // Second holds leads 1, 3, 5, 7: 1 and 3 are among the owner's first five.
     expect(data.leads.map((lead: Row) => [lead.name, lead.isMasked])).toEqual([
       ["P***", true],
@@ -237,7 +237,7 @@ describe("masking (DESIGN decision 5)", () => {
     const { owner, leads } = await ownerWithEightLeads();
     const { db } = await getServices();
     await db.update(schema.user).set({ isPro: true }).where(eq(schema.user.id, owner.id));
-    const data = payload(await loadLeads(owner.cookie));
+    const data = (await loadLeads(owner.cookie)).data;
     expect(data.leads.map((lead: Row) => lead.email)).toEqual(leads.map((lead) => lead.email).reverse());
     expect(data.leads.every((lead: Row) => !lead.isMasked)).toBe(true);
     expect(data.hidden).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -29,13 +29,13 @@ type View = { leads: Array<{ name: string; email: string; isMasked: boolean }>; 
 
 const view = async (cookie: string, search: string) => {
   const { loader } = await import("~/routes/leads");
-  const data = payload<View>(await run(loader, makeRequest(`/leads${search}`, { cookie })));
+  const data = (await callRoute<View>(loader, makeRequest(`/leads${search}`, { cookie }))).data;
   return { leads: data.leads, matching: data.matching, hidden: data.hidden, page: data.page, pageCount: data.pageCount };
 };
 
 const csv = async (cookie: string, search: string) => {
   const { loader } = await import("~/routes/leads-export");
-  return ((await run(loader, makeRequest(`/leads/export.csv${search}`, { cookie }))) as Response).text();
+  return (await callRoute(loader, makeRequest(`/leads/export.csv${search}`, { cookie }))).response!.text();
 };
 
 describe("search on a free owner's leads", () => {

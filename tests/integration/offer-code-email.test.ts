@@ -11,7 +11,7 @@ import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { startSmtp } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -23,11 +23,11 @@ type ThankYou = { ok: true; checkEmail?: boolean; codeByEmail?: string; claim?: 
 /** A visitor in New York scans, fills the form and submits, as the capture route sees it. */
 async function claim(campaignId: string, form: Record<string, string>, address = `198.18.7.${++addressCounter}`) {
   const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": address, cookie: "tz=America%2FNew_York" };
-  const page = await run(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
-  const scanToken = payload(page).scanToken as string;
-  const result = await run(capture.action, makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken }, headers }), { campaignId });
-  expect(statusOf(result)).toBe(200);
-  return payload<ThankYou>(result);
+  const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
+  const scanToken = page.data.scanToken as string;
+  const result = await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken }, headers }), { campaignId });
+  expect(result.status).toBe(200);
+  return result.data as ThankYou;
 }
 
 /** A double opt-in campaign whose offer is valid until the last day of 2099 in New York. */

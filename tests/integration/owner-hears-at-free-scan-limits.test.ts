@@ -9,14 +9,14 @@ import * as capture from "~/routes/capture";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { startSmtp } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
 async function scan(campaignId: string, address: string) {
   const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": address };
-  return payload(await run(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId }));
+  return (await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId })).data;
 }
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -41,9 +41,7 @@ describe("the owner hears at 80 % and at the limit of the free scans", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id, title: "Corner Bakery" });
     const dashboardBanner = async () =>
-      payload<{ nearScanLimit: Array<{ title: string; scans: number; limit: number }> }>(
-        await run(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }), {}),
-      ).nearScanLimit;
+      (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }), {})).data.nearScanLimit;
 
     for (let i = 1; i <= 3; i++) await scan(campaign.id, `198.51.100.${i}`);
     expect(await noticesTo(owner.email)).toEqual([]);
@@ -89,7 +87,7 @@ describe("the owner hears at 80 % and at the limit of the free scans", () => {
     for (let i = 1; i <= 6; i++) await scan(campaign.id, `198.51.101.${i}`);
     const queued = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.campaignId, campaign.id));
     expect(queued).toEqual([]);
-    const data = payload<{ nearScanLimit: unknown[] }>(await run(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }), {}));
+    const data = (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }), {})).data;
     expect(data.nearScanLimit).toEqual([]);
   });
 });

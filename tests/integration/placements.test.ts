@@ -8,9 +8,8 @@ import * as schema from "~/db/schema";
 import { PLACEMENTS_PER_CAMPAIGN } from "~/features/placements/placements.schema";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createUser } from "../factories";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest, type RouteAnswer } from "../http";
 import { insertLead, insertPlacement, insertScans, utcAt } from "./analytics-support";
-import { outcome } from "./hardening-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
@@ -21,7 +20,7 @@ const detail = () => import("~/routes/campaign-detail");
 
 async function post(form: Record<string, string>, cookie = owner.cookie, id = campaignId) {
   const { action } = await detail();
-  return outcome(action, makeRequest(`/campaigns/${id}?range=7`, { cookie, form }), { campaignId: id });
+  return callRoute(action, makeRequest(`/campaigns/${id}?range=7`, { cookie, form }), { campaignId: id });
 }
 
 async function placementsOf(id = campaignId) {
@@ -33,7 +32,7 @@ async function placementsOf(id = campaignId) {
     .orderBy(schema.placement.createdAt);
 }
 
-const errorsOf = (result: { result?: unknown }) => payload<{ fieldErrors?: Record<string, string>; formError?: string }>(result.result);
+const errorsOf = (answer: RouteAnswer) => answer.data;
 
 beforeEach(async () => {
   owner = await createUser({ isPro: true });
@@ -45,7 +44,7 @@ describe("placements", () => {
   it("are added, renamed and deleted by the owner, and back on the page at the table", async () => {
     const added = await post({ intent: "addPlacement", name: "  Window   poster " });
     expect(added.status).toBe(302);
-    expect((added.result as Response).headers.get("location")).toBe(`/campaigns/${campaignId}?range=7#placements`);
+    expect(added.response!.headers.get("location")).toBe(`/campaigns/${campaignId}?range=7#placements`);
     await post({ intent: "addPlacement", name: "Table tent" });
     const [windowPoster, tableTent] = await placementsOf();
     expect([windowPoster?.name, tableTent?.name]).toEqual(["Window poster", "Table tent"]);
@@ -62,7 +61,7 @@ describe("placements", () => {
     const scans = await db.select({ placementId: schema.scan.placementId }).from(schema.scan).where(eq(schema.scan.campaignId, campaignId));
     expect(scans).toEqual([{ placementId: null }]);
     const { loader } = await detail();
-    const page = payload(await run(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId }));
+    const page = (await callRoute(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId })).data;
     expect(page.analytics.placements.map((row: { name: string; scans: number; leads: number }) => [row.name, row.scans, row.leads])).toEqual([
       ["Table tent (terrace)", 0, 0],
       ["No placement", 1, 1],
@@ -123,8 +122,8 @@ describe("placements", () => {
     const svg = await import("~/routes/placement-qr-svg");
     const params = { campaignId, placementId };
     const response = (
-      await outcome(png.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)
-    ).result as Response;
+      await callRoute(png.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)
+    ).response!;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Bakery Week - Table tent-qr-code.png"/);
     const image = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
@@ -132,7 +131,7 @@ describe("placements", () => {
     const [link] = await db.select().from(schema.shortLink).where(eq(schema.shortLink.placementId, placementId));
     expect(link).toMatchObject({ campaignId, placementId });
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`HTTP://LOCALHOST:3000/Q/${link!.code}`);
-    const vector = (await outcome(svg.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).result as Response;
+    const vector = (await callRoute(svg.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).response!;
     expect(vector.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(await vector.text()).toMatch(/^<svg/);
 
@@ -141,7 +140,7 @@ describe("placements", () => {
       [owner.cookie, { campaignId, placementId: crypto.randomUUID() }],
       [owner.cookie, { campaignId: (await createCampaignRow(owner.id)).id, placementId }],
     ] as const) {
-      for (const route of [png, svg]) expect((await outcome(route.loader, makeRequest("/x", { cookie }), ids)).status).toBe(404);
+      for (const route of [png, svg]) expect((await callRoute(route.loader, makeRequest("/x", { cookie }), ids)).status).toBe(404);
     }
   });
 
@@ -155,7 +154,7 @@ describe("placements", () => {
     const theirPlacement = await insertPlacement(theirs, "Their poster");
 
     const leads = await import("~/routes/leads");
-    const all = payload(await run(leads.loader, makeRequest("/leads", { cookie: owner.cookie })));
+    const all = (await callRoute(leads.loader, makeRequest("/leads", { cookie: owner.cookie }))).data;
     expect(all.leads.map((lead: { name: string; placement: string | null }) => [lead.name, lead.placement])).toEqual([
       ["Linda", null],
       ["Tom", "Table tent"],
@@ -165,15 +164,15 @@ describe("placements", () => {
       { id: tableTent, name: "Table tent", campaign: "Bakery Week" },
       { id: windowPoster, name: "Window poster", campaign: "Bakery Week" },
     ]);
-    const filtered = payload(await run(leads.loader, makeRequest(`/leads?placement=${windowPoster}`, { cookie: owner.cookie })));
+    const filtered = (await callRoute(leads.loader, makeRequest(`/leads?placement=${windowPoster}`, { cookie: owner.cookie }))).data;
     expect(filtered.leads.map((lead: { name: string }) => lead.name)).toEqual(["Wendy"]);
     expect(filtered.query.placement).toBe(windowPoster);
-    const foreign = payload(await run(leads.loader, makeRequest(`/leads?placement=${theirPlacement}`, { cookie: owner.cookie })));
+    const foreign = (await callRoute(leads.loader, makeRequest(`/leads?placement=${theirPlacement}`, { cookie: owner.cookie }))).data;
     expect(foreign).toMatchObject({ leads: [], matching: 0 });
 
     const exportRoute = await import("~/routes/leads-export");
     const csv = async (search: string) =>
-      (await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv${search}`, { cookie: owner.cookie }))) as Response).text())
+      (await (await callRoute(exportRoute.loader, makeRequest(`/leads/export.csv${search}`, { cookie: owner.cookie }))).response!.text())
         .replace(/^\uFEFF/, "")
         .split("\r\n");
     const lines = await csv("");

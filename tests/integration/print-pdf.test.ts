@@ -21,8 +21,8 @@ import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
-import { attempt, createCampaignFor } from "./campaigns-support";
+import { callRoute, makeRequest } from "../http";
+import { createCampaignFor } from "./campaigns-support";
 import { crop, decodeCode, pdfFontsAndImages, pdfPageCount, pdfText, printPdf, RENDER_DPI, renderFirstPage } from "./print-support";
 
 const OFFER = "20% off any drink é ü ø ł";
@@ -97,14 +97,12 @@ describe("print-ready PDFs", { timeout: 240_000 }, () => {
     expect(pdfPageCount(pdf)).toBe(1);
 
     // The code encodes what the placement's PNG encodes: one function gives every printed form its URL.
-    const pngResponse = (await run(
-      pngRoute.loader,
-      makeRequest(`/campaigns/${campaignId}/placements/${placement.id}/qr.png`, { cookie: owner.cookie }),
-      {
+    const pngResponse = (
+      await callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaignId}/placements/${placement.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId,
         placementId: placement.id,
-      },
-    )) as Response;
+      })
+    ).response!;
     const png = PNG.sync.read(Buffer.from(await pngResponse.arrayBuffer()));
     const expectedUrl = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!.data;
     expect(expectedUrl.toLowerCase()).toContain(APP_ORIGIN);
@@ -148,9 +146,11 @@ describe("print-ready PDFs", { timeout: 240_000 }, () => {
     const pdf = Buffer.from(await response.arrayBuffer());
     const page = renderFirstPage(pdf);
     expect([page.width, page.height]).toEqual([Math.round(8.5 * RENDER_DPI), 11 * RENDER_DPI]);
-    const campaignPng = (await run(campaignPngRoute.loader, makeRequest(`/campaigns/${campaignId}/qr.png`, { cookie: owner.cookie }), {
-      campaignId,
-    })) as Response;
+    const campaignPng = (
+      await callRoute(campaignPngRoute.loader, makeRequest(`/campaigns/${campaignId}/qr.png`, { cookie: owner.cookie }), {
+        campaignId,
+      })
+    ).response!;
     const png = PNG.sync.read(Buffer.from(await campaignPng.arrayBuffer()));
     expect(decodeCode(page)?.text).toBe(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)!.data);
     expect(pdfText(pdf)).toContain("Summer Coffee Special · campaign code");
@@ -168,11 +168,11 @@ describe("print-ready PDFs", { timeout: 240_000 }, () => {
     const logo = await sharp({ create: { width: 200, height: 200, channels: 4, background: "#DC2626" } })
       .png()
       .toBuffer();
-    const uploaded = await run(
+    const uploaded = await callRoute(
       logoRoute.action,
       makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: new File([new Uint8Array(logo)], "logo.png", { type: "image/png" }) } }),
     );
-    const campaignId = await createCampaignFor(owner, { qrLogoUrl: payload(uploaded).url, discount: OFFER });
+    const campaignId = await createCampaignFor(owner, { qrLogoUrl: uploaded.data.url, discount: OFFER });
     for (const format of ["poster", "sticker"] as const) {
       const sheet = await sheetOf(owner, campaignId, { format });
       const logoCheck = sheet.check.items.find((item) => item.id === "logo")!;
@@ -235,11 +235,15 @@ describe("the print check", { timeout: 240_000 }, () => {
       "No PDF: The code and its background are too alike to be scanned (contrast 1.2:1). Choose a darker code colour or a lighter background.",
     );
 
-    const page = payload(
-      await run(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print?code=%23FFFFFF&background=%23111827`, { cookie: owner.cookie }), {
-        campaignId,
-      }),
-    );
+    const page = (
+      await callRoute(
+        printPageRoute.loader,
+        makeRequest(`/campaigns/${campaignId}/print?code=%23FFFFFF&background=%23111827`, { cookie: owner.cookie }),
+        {
+          campaignId,
+        },
+      )
+    ).data;
     expect(page.check.canPrint).toBe(false);
     expect(page.check.refusal).toMatch(/^The code is lighter than its background/);
   });
@@ -291,7 +295,8 @@ describe("the print check", { timeout: 240_000 }, () => {
     expect(publicSheet.check.items[0]!.text).toBe("The code opens https://qr.example.com, which any phone can reach.");
 
     // Served on a derived loopback address (these tests' APP_URL): the page warns and the PDF is still made.
-    const page = payload(await run(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: owner.cookie }), { campaignId }));
+    const page = (await callRoute(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: owner.cookie }), { campaignId }))
+      .data;
     expect(page.check.items[0]).toMatchObject({ id: "address", status: "warn", text: expect.stringMatching(/^Phones cannot open this code\./) });
     const pdf = await printPdf(owner.cookie, campaignId, {});
     expect(pdf.status).toBe(200);
@@ -342,17 +347,17 @@ describe("bad print requests", { timeout: 240_000 }, () => {
       const response = await printPdf(owner.cookie, campaignId, query);
       expect([response.status, await response.text()]).toEqual([status, message]);
     }
-    const page = await attempt(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print?format=billboard`, { cookie: owner.cookie }), {
+    const page = await callRoute(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print?format=billboard`, { cookie: owner.cookie }), {
       campaignId,
     });
-    expect([statusOf(page), payload(page)]).toEqual([400, "Unknown format. Choose poster, flyer, tent or sticker."]);
+    expect([page.status, page.data]).toEqual([400, "Unknown format. Choose poster, flyer, tent or sticker."]);
 
     const stranger = await createUser();
     expect((await printPdf(stranger.cookie, campaignId)).status).toBe(404);
-    const theirPage = await attempt(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: stranger.cookie }), {
+    const theirPage = await callRoute(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: stranger.cookie }), {
       campaignId,
     });
-    expect(statusOf(theirPage)).toBe(404);
+    expect(theirPage.status).toBe(404);
   });
 
   it("are limited per owner with a readable 429, and another owner is unaffected", async () => {

@@ -1,11 +1,11 @@
 // The print kit's PDF route called in-process; reading the PDF back lives in tests/support/pdf.ts.
 import * as printPdfRoute from "~/routes/campaign-print-pdf";
-import { makeRequest, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 export { crop, decodeCode, pdfFontsAndImages, pdfPageCount, pdfText, RENDER_DPI, renderFirstPage } from "../support/pdf";
 
 export function printPdf(cookie: string, campaignId: string, query: Record<string, string> = {}) {
-  return run(printPdfRoute.loader, makeRequest(`/campaigns/${campaignId}/print.pdf?${new URLSearchParams(query)}`, { cookie }), {
+  return callRoute(printPdfRoute.loader, makeRequest(`/campaigns/${campaignId}/print.pdf?${new URLSearchParams(query)}`, { cookie }), {
     campaignId,
-  }) as Promise<Response>;
+  }).then((answer) => answer.response!);
 }

@@ -15,7 +15,7 @@ import * as staffPage from "~/routes/redeem.staff";
 import * as detail from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { cookieFrom, makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { campaignForm } from "./campaigns-support";
 import { codeRow, createClaim, setCodeTimes } from "./redeem-support";
 import { flushCounts } from "~/features/scans/visitors.server";
@@ -31,20 +31,20 @@ async function submit(campaignId: string, visitor: { name: string; email: string
   const clientIp = repeatOf?.clientIp ?? `198.51.100.${++address}`;
   let scanToken = repeatOf?.scanToken;
   if (!scanToken) {
-    const load = await run(
+    const load = await callRoute(
       capture.loader,
       makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp } }),
       { campaignId },
     );
-    scanToken = payload(load).scanToken as string;
+    scanToken = load.data.scanToken as string;
   }
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...visitor, scanToken },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp, cookie: "tz=America%2FNew_York" },
   });
-  const result = await run(capture.action, request, { campaignId });
-  expect(statusOf(result)).toBe(200);
-  return { body: payload<Submitted>(result), scanToken, clientIp };
+  const result = await callRoute(capture.action, request, { campaignId });
+  expect(result.status).toBe(200);
+  return { body: result.data as Submitted, scanToken, clientIp };
 }
 
 async function claim(campaignId: string, visitor: { name: string; email: string }) {
@@ -53,21 +53,20 @@ async function claim(campaignId: string, visitor: { name: string; email: string 
   return body.claim!;
 }
 
-const counter = (path: string, cookie: string) => run(redeem.loader, makeRequest(path, { cookie }));
+const counter = (path: string, cookie: string) => callRoute(redeem.loader, makeRequest(path, { cookie }));
 const press = (intent: "redeem" | "undo" | "unknown", code: string, cookie: string) =>
-  run(redeem.action, makeRequest(`/redeem?code=${code}`, { cookie, form: { intent, code } }));
+  callRoute(redeem.action, makeRequest(`/redeem?code=${code}`, { cookie, form: { intent, code } }));
 
 async function openStaffLink(ownerCookie: string, form: Record<string, string>) {
-  const created = payload<{ created: { url: string } }>(
-    await run(staffPage.action, makeRequest("/redeem/staff", { cookie: ownerCookie, form: { intent: "create", ...form } })),
-  );
+  const created = (await callRoute(staffPage.action, makeRequest("/redeem/staff", { cookie: ownerCookie, form: { intent: "create", ...form } })))
+    .data;
   const path = new URL(created.created.url).pathname;
-  const opened = (await run(staffLink.loader, makeRequest(path), { token: path.split("/").at(-1) })) as Response;
+  const opened = await callRoute(staffLink.loader, makeRequest(path), { token: path.split("/").at(-1) });
   expect(opened.status).toBe(302);
   expect(opened.headers.get("location")).toBe("/redeem");
   expect(opened.headers.get("set-cookie")).toMatch(/HttpOnly/);
   expect(opened.headers.get("set-cookie")).toMatch(/Path=\/;/);
-  return { cookie: cookieFrom(opened), path };
+  return { cookie: opened.cookies, path };
 }
 
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -127,11 +126,11 @@ describe("a claim", () => {
 
   it("follows the campaign's offer rule saved by the wizard", async () => {
     const pro = await createUser({ isPro: true });
-    const saved = await run(
+    const saved = await callRoute(
       campaignsRoute.action,
       makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "days", offerValidDays: "7" }) }),
     );
-    expect(statusOf(saved)).toBe(302);
+    expect(saved.status).toBe(302);
     const { db } = await getServices();
     const [created] = await db.select({ id: schema.campaign.id }).from(schema.campaign).where(eq(schema.campaign.userId, pro.id));
     const [rule] = await db.select().from(schema.offerRule).where(eq(schema.offerRule.campaignId, created!.id));
@@ -141,52 +140,52 @@ describe("a claim", () => {
     expect(row!.expiresAt!.getTime() - row!.claimedAt.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
     expect(claimed.validity).toMatch(/^Valid until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
 
-    const refused = await run(
+    const refused = await callRoute(
       campaignsRoute.action,
       makeRequest("/campaigns", { cookie: pro.cookie, form: campaignForm({ offerExpiry: "until", offerValidUntil: "2001-01-01" }) }),
     );
-    expect(statusOf(refused)).toBe(400);
-    expect(payload(refused).fieldErrors.offerValidUntil).toBe("The last valid day cannot be in the past");
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors.offerValidUntil).toBe("The last valid day cannot be in the past");
   });
 });
 
 describe("the counter", () => {
   it("shows the offer, first name, claim date and status, and redeems once", async () => {
     const { code } = await createClaim(campaignId, { name: "Marie Curie", email: "marie@example.com" });
-    const shown = payload(await counter(`/redeem?code=${code.toLowerCase()}`, owner.cookie));
+    const shown = (await counter(`/redeem?code=${code.toLowerCase()}`, owner.cookie)).data;
     expect(shown.found).toMatchObject({ offer: "20% off", firstName: "Marie", status: "valid", statusText: "Valid · no expiry" });
     expect(JSON.stringify(shown)).not.toContain("marie@example.com");
 
     const first = await press("redeem", code, owner.cookie);
-    expect(statusOf(first)).toBe(200);
-    expect(payload(first).message).toBe("Redeemed. Hand over the offer.");
+    expect(first.status).toBe(200);
+    expect(first.data.message).toBe("Redeemed. Hand over the offer.");
     const second = await press("redeem", code, owner.cookie);
-    expect(statusOf(second)).toBe(409);
-    expect(payload(second).message).toMatch(/^Already redeemed on [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2}\s?[AP]M by the owner$/);
-    const after = payload(await counter(`/redeem?code=${code}`, owner.cookie));
-    expect(after.found).toMatchObject({ status: "redeemed", canUndo: true, alreadyRedeemed: payload(second).message });
+    expect(second.status).toBe(409);
+    expect(second.data.message).toMatch(/^Already redeemed on [A-Z][a-z]{2} \d{1,2} at \d{1,2}:\d{2}\s?[AP]M by the owner$/);
+    const after = (await counter(`/redeem?code=${code}`, owner.cookie)).data;
+    expect(after.found).toMatchObject({ status: "redeemed", canUndo: true, alreadyRedeemed: second.data.message });
   });
 
   it("says when and by whom a used code was redeemed, in the staff's time zone; a valid code says nothing of the kind", async () => {
     const { code } = await createClaim(campaignId, { name: "Used Twice", email: "used@example.com" });
-    expect(payload(await counter(`/redeem?code=${code}`, owner.cookie)).found.alreadyRedeemed).toBeNull();
+    expect((await counter(`/redeem?code=${code}`, owner.cookie)).data.found.alreadyRedeemed).toBeNull();
     const staff = await openStaffLink(owner.cookie, { label: "Front counter" });
     await press("redeem", code, staff.cookie);
     const year = new Date().getUTCFullYear();
     await setCodeTimes(code, { redeemedAt: new Date(Date.UTC(year, 10, 26, 20, 13)) });
     const inNewYork = `${owner.cookie}; tz=America%2FNew_York`;
-    const shown = payload(await counter(`/redeem?code=${code}`, inNewYork)).found;
+    const shown = (await counter(`/redeem?code=${code}`, inNewYork)).data.found;
     expect(shown.alreadyRedeemed!.replace(/\s/g, " ")).toBe("Already redeemed on Nov 26 at 3:13 PM by Front counter");
     expect(shown.statusText).toMatch(/^Redeemed on Nov 26, \d{4}/);
     const refused = await press("redeem", code, owner.cookie);
-    expect(statusOf(refused)).toBe(409);
-    expect(payload(refused).message.replace(/\s/g, " ")).toBe("Already redeemed on Nov 26 at 8:13 PM by Front counter");
+    expect(refused.status).toBe(409);
+    expect(refused.data.message.replace(/\s/g, " ")).toBe("Already redeemed on Nov 26 at 8:13 PM by Front counter");
 
     // Last year's redeem names its year; one redeemed by the owner says so.
     const mine = await createClaim(campaignId, { name: "Old Hand", email: "old@example.com" });
     await press("redeem", mine.code, owner.cookie);
     await setCodeTimes(mine.code, { redeemedAt: new Date(Date.UTC(year - 1, 0, 5, 9, 30)) });
-    expect(payload(await counter(`/redeem?code=${mine.code}`, owner.cookie)).found.alreadyRedeemed.replace(/\s/g, " ")).toBe(
+    expect((await counter(`/redeem?code=${mine.code}`, owner.cookie)).data.found.alreadyRedeemed.replace(/\s/g, " ")).toBe(
       `Already redeemed on Jan 5, ${year - 1} at 9:30 AM by the owner`,
     );
   });
@@ -194,26 +193,26 @@ describe("the counter", () => {
   it("undoes a redeem within 5 minutes, not later", async () => {
     const { code } = await createClaim(campaignId, { name: "Undo Me", email: "undo@example.com" });
     await press("redeem", code, owner.cookie);
-    expect(statusOf(await press("undo", code, owner.cookie))).toBe(200);
+    expect((await press("undo", code, owner.cookie)).status).toBe(200);
     expect((await codeRow(code))!.redeemedAt).toBeNull();
     await press("redeem", code, owner.cookie);
     await setCodeTimes(code, { redeemedAt: new Date(Date.now() - 6 * 60 * 1000) });
     const late = await press("undo", code, owner.cookie);
-    expect(statusOf(late)).toBe(409);
-    expect(payload(late).message).toBe("This redeem can no longer be undone (more than 5 minutes have passed).");
+    expect(late.status).toBe(409);
+    expect(late.data.message).toBe("This redeem can no longer be undone (more than 5 minutes have passed).");
     expect((await codeRow(code))!.redeemedAt).not.toBeNull();
     const unknown = await press("unknown", code, owner.cookie);
-    expect(statusOf(unknown)).toBe(400);
-    expect(payload(unknown)).toEqual({ ok: false, message: "Unknown action." });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data).toEqual({ ok: false, message: "Unknown action." });
   });
 
   it("says an expired code expired and does not redeem it", async () => {
     const { code } = await createClaim(campaignId, { name: "Late Larry", email: "late@example.com" });
     await setCodeTimes(code, { expiresAt: new Date(Date.now() - 60_000) });
-    expect(payload(await counter(`/redeem?code=${code}`, owner.cookie)).found.statusText).toMatch(/^Expired on /);
+    expect((await counter(`/redeem?code=${code}`, owner.cookie)).data.found.statusText).toMatch(/^Expired on /);
     const refused = await press("redeem", code, owner.cookie);
-    expect(statusOf(refused)).toBe(409);
-    expect(payload(refused).message).toMatch(/^This code expired on /);
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toMatch(/^This code expired on /);
     expect((await codeRow(code))!.redeemedAt).toBeNull();
   });
 
@@ -230,9 +229,9 @@ describe("the counter", () => {
 
   it("answers an unknown code with a message, and a signed-out visitor with /signin", async () => {
     const missing = await counter("/redeem?code=AAAA-BBBB", owner.cookie);
-    expect(statusOf(missing)).toBe(404);
-    expect(payload(missing).error).toBe("No code matches. Check the characters and try again.");
-    const anonymous = (await run(redeem.loader, makeRequest("/redeem"))) as Response;
+    expect(missing.status).toBe(404);
+    expect(missing.data.error).toBe("No code matches. Check the characters and try again.");
+    const anonymous = (await callRoute(redeem.loader, makeRequest("/redeem"))).response!;
     expect(anonymous.headers.get("location")).toBe("/signin");
   });
 });
@@ -244,11 +243,11 @@ describe("staff links", () => {
     const theirs = await createClaim((await createCampaign({ userId: stranger.id })).id, { name: "Other", email: "other@example.com" });
     const staff = await openStaffLink(owner.cookie, { label: "Front counter" });
 
-    expect(payload(await counter(`/redeem?code=${mine.code}`, staff.cookie)).found.firstName).toBe("Staff");
-    expect(statusOf(await counter(`/redeem?code=${theirs.code}`, staff.cookie))).toBe(404);
-    expect(statusOf(await press("redeem", theirs.code, staff.cookie))).toBe(404);
+    expect((await counter(`/redeem?code=${mine.code}`, staff.cookie)).data.found.firstName).toBe("Staff");
+    expect((await counter(`/redeem?code=${theirs.code}`, staff.cookie)).status).toBe(404);
+    expect((await press("redeem", theirs.code, staff.cookie)).status).toBe(404);
     expect((await codeRow(normalizeOfferCode(theirs.code)!))!.redeemedAt).toBeNull();
-    expect(statusOf(await press("redeem", mine.code, staff.cookie))).toBe(200);
+    expect((await press("redeem", mine.code, staff.cookie)).status).toBe(200);
     expect((await codeRow(mine.code))!.redeemedBy).toBe("Staff: Front counter");
 
     // The staff cookie is no session: the owner's pages send it to sign in.
@@ -257,17 +256,17 @@ describe("staff links", () => {
       [exportRoute.loader, "/leads/export.csv"],
       [staffPage.loader, "/redeem/staff"],
     ] as const) {
-      const result = (await run(loader, makeRequest(path, { cookie: staff.cookie }))) as Response;
+      const result = (await callRoute(loader, makeRequest(path, { cookie: staff.cookie }))).response!;
       expect(result.headers.get("location")).toBe("/signin");
     }
 
-    const listed = payload(await run(staffPage.loader, makeRequest("/redeem/staff", { cookie: owner.cookie })));
+    const listed = (await callRoute(staffPage.loader, makeRequest("/redeem/staff", { cookie: owner.cookie }))).data;
     const link = listed.links.find((row: { label: string }) => row.label === "Front counter");
     expect(JSON.stringify(listed)).not.toMatch(/token/i);
-    await run(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "revoke", staffAccessId: link.id } }));
-    const revoked = (await run(redeem.loader, makeRequest(`/redeem?code=${mine.code}`, { cookie: staff.cookie }))) as Response;
+    await callRoute(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "revoke", staffAccessId: link.id } }));
+    const revoked = (await callRoute(redeem.loader, makeRequest(`/redeem?code=${mine.code}`, { cookie: staff.cookie }))).response!;
     expect(revoked.status).toBe(403);
-    expect(((await run(staffLink.loader, makeRequest(staff.path), { token: staff.path.split("/").at(-1) })) as Response).status).toBe(404);
+    expect((await callRoute(staffLink.loader, makeRequest(staff.path), { token: staff.path.split("/").at(-1) })).response!.status).toBe(404);
   });
 
   it("scoped to a campaign, see only that campaign's codes", async () => {
@@ -275,24 +274,27 @@ describe("staff links", () => {
     const inScope = await createClaim(campaignId, { name: "In Scope", email: "in@example.com" });
     const outOfScope = await createClaim(otherCampaign.id, { name: "Out Scope", email: "out@example.com" });
     const staff = await openStaffLink(owner.cookie, { label: "Pastry stand", campaignId });
-    expect(statusOf(await counter(`/redeem?code=${inScope.code}`, staff.cookie))).toBe(200);
-    expect(statusOf(await counter(`/redeem?code=${outOfScope.code}`, staff.cookie))).toBe(404);
+    expect((await counter(`/redeem?code=${inScope.code}`, staff.cookie)).status).toBe(200);
+    expect((await counter(`/redeem?code=${outOfScope.code}`, staff.cookie)).status).toBe(404);
     // Nobody makes a link for a campaign that is not theirs.
     const stranger = await createUser();
-    const refused = await run(
+    const refused = await callRoute(
       staffPage.action,
       makeRequest("/redeem/staff", { cookie: stranger.cookie, form: { intent: "create", label: "Mine now", campaignId } }),
     );
-    expect(statusOf(refused)).toBe(400);
-    expect(payload(refused).fieldErrors.campaignId).toBe("Please choose a campaign from the list");
-    const unnamed = await run(staffPage.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "  " } }));
-    expect(payload(unnamed).fieldErrors.label).toBe("Please name this link");
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors.campaignId).toBe("Please choose a campaign from the list");
+    const unnamed = await callRoute(
+      staffPage.action,
+      makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "  " } }),
+    );
+    expect(unnamed.data.fieldErrors.label).toBe("Please name this link");
   });
 
   it("are rate-limited against guessing codes", async () => {
     const staff = await openStaffLink(owner.cookie, { label: "Guesser" });
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push(statusOf(await counter(`/redeem?code=AAAAAAA${"2345679"[i % 7]}`, staff.cookie)));
+    for (let i = 0; i < 61; i++) statuses.push((await counter(`/redeem?code=AAAAAAA${"2345679"[i % 7]}`, staff.cookie)).status);
     expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
     expect(statuses[60]).toBe(429);
   });
@@ -301,7 +303,9 @@ describe("staff links", () => {
     const staff = await openStaffLink(owner.cookie, { label: "Guessed" });
     const token = staff.path.split("/").at(-1)!;
     const open = (path: string, ip: string) =>
-      run(staffLink.loader, makeRequest(path, { headers: { "x-leadqr-client-ip": ip } }), { token: path.split("/").at(-1) }) as Promise<Response>;
+      callRoute(staffLink.loader, makeRequest(path, { headers: { "x-leadqr-client-ip": ip } }), {
+        token: path.split("/").at(-1),
+      }).then((answer) => answer.response!);
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await open(`/redeem/s/${"x".repeat(31)}${i % 10}`, "203.0.113.77")).status);
     expect(new Set(statuses)).toEqual(new Set([404]));
@@ -315,11 +319,11 @@ describe("staff links", () => {
   it("keep the guessing budget exact under 300 parallel guesses (60 answered, the rest 429)", async () => {
     const staff = await openStaffLink(owner.cookie, { label: "Parallel guesser" });
     const guess = (i: number) =>
-      run(
+      callRoute(
         redeem.loader,
         makeRequest(`/redeem?code=BBBBBBB${"2345679"[i % 7]}`, { cookie: staff.cookie, headers: { "x-leadqr-client-ip": "203.0.113.160" } }),
       );
-    const statuses = (await Promise.all(Array.from({ length: 300 }, (_, i) => guess(i)))).map(statusOf);
+    const statuses = (await Promise.all(Array.from({ length: 300 }, (_, i) => guess(i)))).map((answer) => answer.status);
     expect(statuses.filter((status) => status === 404)).toHaveLength(60);
     expect(statuses.filter((status) => status === 429)).toHaveLength(240);
   });
@@ -327,9 +331,9 @@ describe("staff links", () => {
   it("serve the shop's real codes however many strangers behind the same address guess, while each guesser stays bounded", async () => {
     const cafe = "203.0.113.190";
     const at = (cookie: string) => ({ cookie, headers: { "x-leadqr-client-ip": cafe } });
-    const lookUp = (code: string, cookie: string) => run(redeem.loader, makeRequest(`/redeem?code=${code}`, at(cookie)));
+    const lookUp = (code: string, cookie: string) => callRoute(redeem.loader, makeRequest(`/redeem?code=${code}`, at(cookie)));
     const markRedeemed = (code: string, cookie: string) =>
-      run(redeem.action, makeRequest(`/redeem?code=${code}`, { ...at(cookie), form: { intent: "redeem", code } }));
+      callRoute(redeem.action, makeRequest(`/redeem?code=${code}`, { ...at(cookie), form: { intent: "redeem", code } }));
     // Strangers on the café's Wi-Fi: free accounts and their staff links, guessing in random order, by lookup and by press.
     const strangers = await Promise.all(Array.from({ length: 3 }, () => createUser()));
     const actors: string[] = [];
@@ -342,7 +346,7 @@ describe("staff links", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 450; i++) {
       const cookie = actors[Math.floor(Math.random() * actors.length)]!;
-      statuses.push(statusOf(Math.random() < 0.5 ? await lookUp(madeUp(), cookie) : await markRedeemed(madeUp(), cookie)));
+      statuses.push((Math.random() < 0.5 ? await lookUp(madeUp(), cookie) : await markRedeemed(madeUp(), cookie)).status);
     }
     // Each stranger's guesses are bounded: 120 per owner at this address (and 60 per link), then 429.
     expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(3 * 120);
@@ -352,10 +356,10 @@ describe("staff links", () => {
     const till = await openStaffLink(owner.cookie, { label: "Café till" });
     const first = await createClaim(campaignId, { name: "Wifi Regular", email: "wifi-regular@example.com" });
     const second = await createClaim(campaignId, { name: "Wifi Owner", email: "wifi-owner@example.com" });
-    expect(statusOf(await lookUp(first.code, till.cookie))).toBe(200);
-    expect(statusOf(await markRedeemed(first.code, till.cookie))).toBe(200);
-    expect(statusOf(await lookUp(second.code, owner.cookie))).toBe(200);
-    expect(statusOf(await markRedeemed(second.code, owner.cookie))).toBe(200);
+    expect((await lookUp(first.code, till.cookie)).status).toBe(200);
+    expect((await markRedeemed(first.code, till.cookie)).status).toBe(200);
+    expect((await lookUp(second.code, owner.cookie)).status).toBe(200);
+    expect((await markRedeemed(second.code, owner.cookie)).status).toBe(200);
     expect((await codeRow(first.code))!.redeemedAt).not.toBeNull();
     expect((await codeRow(second.code))!.redeemedAt).not.toBeNull();
   });
@@ -364,7 +368,7 @@ describe("staff links", () => {
     const staff = await openStaffLink(owner.cookie, { label: "Two tills" });
     const { code } = await createClaim(campaignId, { name: "Race Condition", email: "race@example.com" });
     const till = (intent: "redeem" | "undo", ip: string) =>
-      run(
+      callRoute(
         redeem.action,
         makeRequest(`/redeem?code=${code}`, { cookie: staff.cookie, form: { intent, code }, headers: { "x-leadqr-client-ip": ip } }),
       );
@@ -375,7 +379,7 @@ describe("staff links", () => {
         till("redeem", "203.0.113.172"),
         till("undo", "203.0.113.173"),
       ]);
-      for (const result of results) expect([200, 409]).toContain(statusOf(result));
+      for (const result of results) expect([200, 409]).toContain(result.status);
       const row = (await codeRow(code))!;
       expect(row.redeemedAt === null).toBe(row.redeemedBy === null);
     }
@@ -385,7 +389,7 @@ describe("staff links", () => {
     const staff = await openStaffLink(owner.cookie, { label: "Busy till" });
     const { code } = await createClaim(campaignId, { name: "Regular", email: "regular@example.com" });
     const statuses: number[] = [];
-    for (let i = 0; i < 70; i++) statuses.push(statusOf(await counter(`/redeem?code=${code}`, staff.cookie)));
+    for (let i = 0; i < 70; i++) statuses.push((await counter(`/redeem?code=${code}`, staff.cookie)).status);
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
 });
@@ -400,15 +404,15 @@ describe("the funnel", () => {
 
     // Pro scans reach the campaign's total through the per-process tally (decision 091).
     await flushCounts();
-    const shown = payload(await run(detail.loader, makeRequest(`/campaigns/${id}`, { cookie: pro.cookie }), { campaignId: id }));
+    const shown = (await callRoute(detail.loader, makeRequest(`/campaigns/${id}`, { cookie: pro.cookie }), { campaignId: id })).data;
     expect(shown.campaign).toMatchObject({ scans: 2, leads: 2, redeemed: 1 });
 
-    const leads = payload(await run(leadsRoute.loader, makeRequest(`/leads?campaign=${id}`, { cookie: pro.cookie })));
+    const leads = (await callRoute(leadsRoute.loader, makeRequest(`/leads?campaign=${id}`, { cookie: pro.cookie }))).data;
     const byName = Object.fromEntries(leads.leads.map((row: { name: string; redeemedAt: string | null }) => [row.name, row.redeemedAt]));
     expect(byName["Kept Promise"]).toMatch(/\d/);
     expect(byName["No Show"]).toBeNull();
 
-    const csv = await ((await run(exportRoute.loader, makeRequest(`/leads/export.csv?campaign=${id}`, { cookie: pro.cookie }))) as Response).text();
+    const csv = await (await callRoute(exportRoute.loader, makeRequest(`/leads/export.csv?campaign=${id}`, { cookie: pro.cookie }))).response!.text();
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trim()

@@ -9,10 +9,10 @@ import * as settings from "~/routes/settings";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
-import { expectRedirect, makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, expectRedirect, makeRequest } from "../http";
 import { linkFromOutbox, openLink } from "./accounts-support";
 
-const post = (cookie: string, form: Record<string, string>) => run(settings.action, makeRequest("/settings", { cookie, form }));
+const post = (cookie: string, form: Record<string, string>) => callRoute(settings.action, makeRequest("/settings", { cookie, form }));
 
 describe("settings: profile", () => {
   it("refuses mismatched and short new passwords with the spec's messages", async () => {
@@ -24,16 +24,16 @@ describe("settings: profile", () => {
       newPassword: "abcdefgh1",
       confirmPassword: "abcdefgh2",
     });
-    expect(statusOf(mismatch)).toBe(400);
-    expect(payload(mismatch).fieldErrors.confirmPassword).toBe("New passwords do not match");
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.data.fieldErrors.confirmPassword).toBe("New passwords do not match");
     const short = await post(cookie, { intent: "profile", email, currentPassword: DEFAULT_PASSWORD, newPassword: "abc", confirmPassword: "abc" });
-    expect(payload(short).fieldErrors.newPassword).toBe("Password must be at least 6 characters");
+    expect(short.data.fieldErrors.newPassword).toBe("Password must be at least 6 characters");
   });
 
   it("requires the right current password", async () => {
     const { cookie, email } = await createUser();
     const missing = await post(cookie, { intent: "profile", email: uniqueEmail(), currentPassword: "", newPassword: "", confirmPassword: "" });
-    expect(payload(missing).fieldErrors.currentPassword).toBeDefined();
+    expect(missing.data.fieldErrors.currentPassword).toBeDefined();
     const wrong = await post(cookie, {
       intent: "profile",
       email,
@@ -41,7 +41,7 @@ describe("settings: profile", () => {
       newPassword: "a-new-password-1",
       confirmPassword: "a-new-password-1",
     });
-    expect(payload(wrong).fieldErrors.currentPassword).toBe("Current password is incorrect");
+    expect(wrong.data.fieldErrors.currentPassword).toBe("Current password is incorrect");
   });
 
   it("changes the password: the new one signs in, the old one does not", async () => {
@@ -53,20 +53,23 @@ describe("settings: profile", () => {
       newPassword: "a-new-password-1",
       confirmPassword: "a-new-password-1",
     });
-    expect(payload(result).message).toBe("Profile updated successfully");
+    expect(result.data.message).toBe("Profile updated successfully");
     const ip = { "x-leadqr-client-ip": crypto.randomUUID() };
-    expect(statusOf(await run(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: ip })))).toBe(401);
-    expectRedirect(await run(signin.action, makeRequest("/signin", { form: { email, password: "a-new-password-1" }, headers: ip })), "/dashboard");
+    expect((await callRoute(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD }, headers: ip }))).status).toBe(401);
+    expectRedirect(
+      await callRoute(signin.action, makeRequest("/signin", { form: { email, password: "a-new-password-1" }, headers: ip })),
+      "/dashboard",
+    );
   });
 
   it("changes the email, refusing one that is taken", async () => {
     const other = await createUser();
     const { cookie, id } = await createUser();
     const taken = await post(cookie, { intent: "profile", email: other.email, currentPassword: DEFAULT_PASSWORD });
-    expect(payload(taken).fieldErrors.email).toBe("That email is already in use");
+    expect(taken.data.fieldErrors.email).toBe("That email is already in use");
     const next = uniqueEmail("renamed");
     const result = await post(cookie, { intent: "profile", email: next.toUpperCase(), currentPassword: DEFAULT_PASSWORD });
-    expect(payload(result).message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
+    expect(result.data.message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
     const { db } = await getServices();
     const emailOf = async () => (await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id)))[0]?.email;
     expect(await emailOf()).not.toBe(next);
@@ -76,7 +79,7 @@ describe("settings: profile", () => {
 
   // Issue 25 finding 7: a change link is single use, and void once a newer change or a password change happens.
   describe("the email-change link", () => {
-    const outcomeOf = async (link: URL, cookie: string) => (payload(await openLink(link, cookie)).outcome as { state: string }).state;
+    const outcomeOf = async (link: URL, cookie: string) => ((await openLink(link, cookie)).data.outcome as { state: string }).state;
     async function emailOfUser(id: string) {
       const { db } = await getServices();
       return (await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, id)))[0]?.email;
@@ -128,10 +131,10 @@ describe("settings: profile", () => {
   it("voids a reset link asked for before the password was changed here", async () => {
     const { cookie, email } = await createUser();
     const ip = () => ({ "x-leadqr-client-ip": crypto.randomUUID() });
-    await run(forgot.action, makeRequest("/forgot-password", { form: { email }, headers: ip() }));
+    await callRoute(forgot.action, makeRequest("/forgot-password", { form: { email }, headers: ip() }));
     const link = await linkFromOutbox("reset_password", email);
     const token = link.searchParams.get("token")!;
-    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(true);
+    expect((await callRoute(reset.loader, makeRequest(link.pathname + link.search))).data.usable).toBe(true);
     await post(cookie, {
       intent: "profile",
       email,
@@ -139,11 +142,14 @@ describe("settings: profile", () => {
       newPassword: "another-pass-43",
       confirmPassword: "another-pass-43",
     });
-    expect(payload(await run(reset.loader, makeRequest(link.pathname + link.search))).usable).toBe(false);
+    expect((await callRoute(reset.loader, makeRequest(link.pathname + link.search))).data.usable).toBe(false);
     const form = { token, password: "takeover-pass-44", confirmPassword: "takeover-pass-44" };
-    const refused = await run(reset.action, makeRequest(link.pathname + link.search, { form, headers: ip() }));
-    expect(payload(refused)).toEqual({ invalid: true });
-    expectRedirect(await run(signin.action, makeRequest("/signin", { form: { email, password: "another-pass-43" }, headers: ip() })), "/dashboard");
+    const refused = await callRoute(reset.action, makeRequest(link.pathname + link.search, { form, headers: ip() }));
+    expect(refused.data).toEqual({ invalid: true });
+    expectRedirect(
+      await callRoute(signin.action, makeRequest("/signin", { form: { email, password: "another-pass-43" }, headers: ip() })),
+      "/dashboard",
+    );
   });
 
   it("never lets a profile update set role or is_pro", async () => {
@@ -159,20 +165,20 @@ describe("settings: business and account", () => {
   it("saves the business name and shows the account id's first 8 characters", async () => {
     const { cookie, id } = await createUser();
     await post(cookie, { intent: "business", businessName: "  Bella Cucina  " });
-    const page = payload(await run(settings.loader, makeRequest("/settings", { cookie })));
+    const page = (await callRoute(settings.loader, makeRequest("/settings", { cookie }))).data;
     expect(page.businessName).toBe("Bella Cucina");
     expect(page.accountId).toBe(id.slice(0, 8));
     expect(page.plan).toEqual({ isPro: false, name: "Free" });
     const tooLong = await post(cookie, { intent: "business", businessName: "x".repeat(101) });
-    expect(statusOf(tooLong)).toBe(400);
+    expect(tooLong.status).toBe(400);
   });
 
   it("does nothing unless DELETE is typed exactly", async () => {
     const { cookie, id } = await createUser();
     for (const confirmation of ["delete", "DELETE ", ""]) {
       const refused = await post(cookie, { intent: "delete", confirmation });
-      expect(statusOf(refused)).toBe(400);
-      expect(payload(refused).fieldErrors.confirmation).toBe("Type DELETE to confirm.");
+      expect(refused.status).toBe(400);
+      expect(refused.data.fieldErrors.confirmation).toBe("Type DELETE to confirm.");
     }
     const { db } = await getServices();
     expect(await db.select().from(schema.user).where(eq(schema.user.id, id))).toHaveLength(1);
@@ -215,7 +221,7 @@ describe("settings: admin addresses", () => {
   it("refuses changing one's email to an address in ADMIN_EMAILS, and never grants admin by email", async () => {
     const { cookie, email, id } = await createUser();
     const result = await post(cookie, { intent: "profile", email: "admin@example.com", currentPassword: DEFAULT_PASSWORD });
-    expect(payload(result).fieldErrors.email).toBe("That email is already in use");
+    expect(result.data.fieldErrors.email).toBe("That email is already in use");
     const { db } = await getServices();
     const [row] = await db.select({ email: schema.user.email, role: schema.user.role }).from(schema.user).where(eq(schema.user.id, id));
     expect(row).toEqual({ email, role: "user" });

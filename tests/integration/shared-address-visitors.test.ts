@@ -8,7 +8,7 @@ import * as route from "~/routes/capture";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -16,12 +16,12 @@ const CAFE = "192.0.2.77";
 
 async function scanToken(campaignId: string) {
   const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": CAFE } });
-  return payload(await run(route.loader, request, { campaignId })).scanToken as string;
+  return (await callRoute(route.loader, request, { campaignId })).data.scanToken as string;
 }
 
 function submit(campaignId: string, form: Record<string, string>, address = CAFE) {
   const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
-  return run(route.action, request, { campaignId });
+  return callRoute(route.action, request, { campaignId });
 }
 
 async function leadCount(campaignId: string) {
@@ -37,7 +37,7 @@ describe("visitors sharing one address", () => {
     for (let i = 0; i < visitors; i++) {
       const token = await scanToken(campaign.id);
       const result = await submit(campaign.id, { name: `Guest ${i}`, email: `guest${i}@example.com`, scanToken: token });
-      expect({ i, status: statusOf(result), ok: payload(result).ok }).toEqual({ i, status: 200, ok: true });
+      expect({ i, status: result.status, ok: result.data.ok }).toEqual({ i, status: 200, ok: true });
     }
     expect(await leadCount(campaign.id)).toBe(visitors);
   });
@@ -47,12 +47,12 @@ describe("visitors sharing one address", () => {
     const campaign = await createCampaign({ userId: owner.id });
     const address = "192.0.2.78";
     const used = await scanToken(campaign.id);
-    expect(payload(await submit(campaign.id, { name: "First", email: "first@example.com", scanToken: used }, address))).toMatchObject({ ok: true });
+    expect((await submit(campaign.id, { name: "First", email: "first@example.com", scanToken: used }, address)).data).toMatchObject({ ok: true });
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.leadByAddress.points + 1; i++) {
       // A made-up token and none at all count against the address.
       const scanTokenField = [crypto.randomUUID(), ""][i % 2]!;
-      statuses.push(statusOf(await submit(campaign.id, { name: "Bot", email: `bot${i}@example.com`, scanToken: scanTokenField }, address)));
+      statuses.push((await submit(campaign.id, { name: "Bot", email: `bot${i}@example.com`, scanToken: scanTokenField }, address)).status);
     }
     expect(statuses.slice(0, -1).every((status) => status !== 429)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
@@ -66,7 +66,7 @@ describe("visitors sharing one address", () => {
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.leadByToken.points + 1; i++) {
       // Invalid fields never use the token up, so without a token budget this would be unbounded.
-      statuses.push(statusOf(await submit(campaign.id, { name: "", email: "not-an-email", scanToken: token }, `198.18.0.${i + 1}`)));
+      statuses.push((await submit(campaign.id, { name: "", email: "not-an-email", scanToken: token }, `198.18.0.${i + 1}`)).status);
     }
     expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);

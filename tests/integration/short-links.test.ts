@@ -15,9 +15,8 @@ import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, setCookiesOf, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { insertPlacement } from "./analytics-support";
-import { outcome } from "./hardening-support";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -35,13 +34,13 @@ async function scansOf(campaignId: string) {
 async function openShort(path: string, address: string, userAgent = IPHONE, cookie?: string) {
   const code = path.split("/").pop()!;
   const request = makeRequest(path, { cookie, headers: { "user-agent": userAgent, [CLIENT_IP_HEADER]: address } });
-  return outcome(captureRoute.loader, request, { code });
+  return callRoute(captureRoute.loader, request, { code });
 }
 
 /** What a phone's camera reads from the owner's downloaded PNG. */
 async function decodedPlacementCode(cookie: string, campaignId: string, placementId: string, query = "") {
   const request = makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png${query}`, { cookie });
-  const response = (await placementPng.loader({ request, params: { campaignId, placementId }, context: {} } as never)) as Response;
+  const response = (await callRoute(placementPng.loader, request, { campaignId, placementId })).response!;
   expect(response.status).toBe(200);
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   return { png, text: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null };
@@ -80,12 +79,12 @@ describe("short links", () => {
 
     const first = await openShort(path, "198.51.100.7");
     expect(first.status).toBe(200);
-    const view = payload(first.result);
+    const view = first.data;
     expect(view).toMatchObject({ state: "form", scanToken: expect.any(String) });
     expect(await scansOf(campaign.id)).toEqual([{ id: view.scanToken, placementId, source: "qr" }]);
 
     // The same phone again (a refresh, a second look, its visitor id sent back): its token back, no second scan.
-    const again = payload((await openShort(path, "198.51.100.7", IPHONE, setCookiesOf(first.result))).result);
+    const again = (await openShort(path, "198.51.100.7", IPHONE, first.cookies)).data;
     expect(again.scanToken).toBe(view.scanToken);
     expect(await scansOf(campaign.id)).toHaveLength(1);
 
@@ -107,9 +106,9 @@ describe("short links", () => {
     const other = await insertPlacement(campaign.id, "Flyer");
 
     const request = makeRequest(`/q/${code}?p=${other}&s=link`, { headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: "198.51.100.9" } });
-    expect(payload((await outcome(captureRoute.loader, request, { code })).result).state).toBe("form");
+    expect((await callRoute(captureRoute.loader, request, { code })).data.state).toBe("form");
     const old = makeRequest(`/capture/${campaign.id}?s=qr&p=${other}`, { headers: { "user-agent": ANDROID, [CLIENT_IP_HEADER]: "198.51.100.10" } });
-    expect(payload((await outcome(captureRoute.loader, old, { campaignId: campaign.id })).result).state).toBe("form");
+    expect((await callRoute(captureRoute.loader, old, { campaignId: campaign.id })).data.state).toBe("form");
     const placements = (await scansOf(campaign.id)).map((scan) => scan.placementId).sort();
     expect(placements).toEqual([other, null].sort());
   });
@@ -126,7 +125,7 @@ describe("short links", () => {
 
     const miss = await openShort("/q/ZZZZZZ", guesser);
     expect(miss.status).toBe(404);
-    expect(payload(miss.result)).toMatchObject({ state: "not-found", language: "en" });
+    expect(miss.data).toMatchObject({ state: "not-found", language: "en" });
     expect((await openShort("/q/not-a-code!", guesser)).status).toBe(404);
     // A real code costs nothing, and warms it for the fast path.
     expect((await openShort(`/q/${real}`, guesser)).status).toBe(200);
@@ -175,15 +174,13 @@ describe("print-size QR downloads", () => {
 
     for (const size of ["5000", "99", "abc", "2000.5", "-300", ""]) {
       const request = makeRequest(`/campaigns/${campaign.id}/placements/${placementId}/qr.png?size=${size}`, { cookie: owner.cookie });
-      const response = (await placementPng.loader({ request, params: { campaignId: campaign.id, placementId }, context: {} } as never)) as Response;
-      expect(statusOf(response), size).toBe(400);
+      const response = (await callRoute(placementPng.loader, request, { campaignId: campaign.id, placementId })).response!;
+      expect(response.status, size).toBe(400);
       expect(await response.text()).toBe("The size must be a whole number of pixels from 100 to 4000, for example ?size=2000.");
     }
 
     const request = makeRequest(`/campaigns/${campaign.id}/placements/${placementId}/qr.svg`, { cookie: owner.cookie });
-    const svg = await (
-      (await placementSvg.loader({ request, params: { campaignId: campaign.id, placementId }, context: {} } as never)) as Response
-    ).text();
+    const svg = await (await callRoute(placementSvg.loader, request, { campaignId: campaign.id, placementId })).response!.text();
     expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
     expect(svg).toContain('shape-rendering="crispEdges"');
     expect(svg).not.toMatch(/<image|base64/);

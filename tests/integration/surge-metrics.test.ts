@@ -8,13 +8,13 @@ import * as route from "~/routes/capture";
 import { answerMetrics, countRequest } from "~/utils/metrics.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const TOKEN = "metrics-token-0123456789";
 
 function submit(campaignId: string, form: Record<string, string>) {
   const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "x-leadqr-client-ip": "203.0.113.9" } });
-  return run(route.action, request, { campaignId });
+  return callRoute(route.action, request, { campaignId });
 }
 
 describe("/metrics", () => {
@@ -49,9 +49,9 @@ describe("/metrics", () => {
     const campaign = await createCampaign({ userId: owner.id, title: "Surge" });
     const { db } = await getServices();
     const [scan] = await db.insert(schema.scan).values({ campaignId: campaign.id, deviceType: "mobile" }).returning({ id: schema.scan.id });
-    expect(statusOf(await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: scan!.id }))).toBe(200);
-    expect(statusOf(await submit(campaign.id, { name: "Bot", email: "bot@example.com", scanToken: crypto.randomUUID() }))).toBe(400);
-    expect(statusOf(await submit(campaign.id, { name: "", email: "x@example.com", scanToken: scan!.id }))).toBe(400);
+    expect((await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: scan!.id })).status).toBe(200);
+    expect((await submit(campaign.id, { name: "Bot", email: "bot@example.com", scanToken: crypto.randomUUID() })).status).toBe(400);
+    expect((await submit(campaign.id, { name: "", email: "x@example.com", scanToken: scan!.id })).status).toBe(400);
 
     const answer = await answerMetrics(`Bearer ${TOKEN}`, TOKEN);
     expect(answer.status).toBe(200);

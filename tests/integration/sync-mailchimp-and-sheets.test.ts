@@ -13,7 +13,7 @@ import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { startProviderStandIns } from "./sync-support";
 import { visitorSubmits } from "./webhook-support";
 
@@ -28,22 +28,22 @@ afterAll(() => standIns.close());
 type Owner = Awaited<ReturnType<typeof createUser>>;
 
 async function post(owner: Owner, form: Record<string, string>) {
-  return run(syncRoute.action, makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form }));
+  return callRoute(syncRoute.action, makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form }));
 }
 
 async function page(owner: Owner, query = "") {
-  return payload(await run(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie })));
+  return (await callRoute(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie }))).data;
 }
 
 /** Connect: our action sends the owner to the provider with a state; the provider sends them back with a code. */
 async function connect(owner: Owner, provider: "mailchimp" | "google_sheets", code: string, cookie = owner.cookie) {
-  const started = (await post(owner, { intent: "connect", provider })) as Response;
+  const started = await post(owner, { intent: "connect", provider });
   expect(started.status).toBe(302);
   const authorize = new URL(started.headers.get("location")!);
   const back = new URL(authorize.searchParams.get("redirect_uri")!);
   expect(back.pathname).toBe(`/settings/integrations/sync/${provider}/callback`);
   const callback = `${back.pathname}?code=${code}&state=${authorize.searchParams.get("state")}`;
-  return { authorize, result: await run(callbackRoute.loader, makeRequest(callback, { cookie }), { provider }) };
+  return { authorize, result: await callRoute(callbackRoute.loader, makeRequest(callback, { cookie }), { provider }) };
 }
 
 async function drain() {
@@ -82,7 +82,7 @@ describe("Mailchimp", () => {
     const { authorize, result } = await connect(owner, "mailchimp", "mc-code");
     expect(authorize.origin + authorize.pathname).toBe(`${standIns.base}/oauth2/authorize`);
     expect(authorize.searchParams.get("client_id")).toBe("mc-client");
-    expect((result as Response).headers.get("location")).toBe("/settings/integrations/sync?connected=mailchimp");
+    expect(result.headers.get("location")).toBe("/settings/integrations/sync?connected=mailchimp");
 
     const { db } = await getServices();
     const [stored] = await db.select().from(schema.syncConnection).where(eq(schema.syncConnection.userId, owner.id));
@@ -93,10 +93,10 @@ describe("Mailchimp", () => {
     const mailchimp = before.providers.find((provider: { id: string }) => provider.id === "mailchimp");
     expect(mailchimp.destinations).toEqual([{ id: "list-cafe", name: "Café regulars" }]);
     expect(JSON.stringify(before)).not.toContain("mc-token");
-    expect(payload(await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-elsewhere" }))).toEqual({
+    expect((await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-elsewhere" })).data).toEqual({
       error: "This audience is not in the connected account.",
     });
-    expect(payload(await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" })).message).toContain("Café regulars");
+    expect((await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" })).data.message).toContain("Café regulars");
 
     const campaign = await checkboxCampaign(owner.id);
     await visitorSubmits(campaign.id, { name: "Yara Yes", email: "Yara@Example.com", marketingConsent: "yes" });
@@ -156,8 +156,8 @@ describe("Mailchimp", () => {
     const owner = await createUser({ isPro: true });
     const stranger = await createUser({ isPro: true });
     const { result } = await connect(owner, "mailchimp", "mc-code", stranger.cookie);
-    expect(statusOf(result)).toBe(404);
-    expect(payload(result).error).toContain("was not started here");
+    expect(result.status).toBe(404);
+    expect(result.data.error).toContain("was not started here");
   });
 
   it("retries while Mailchimp is down or rate-limits, then delivers once; a refusal waits for Retry", async () => {
@@ -192,7 +192,7 @@ describe("Mailchimp", () => {
     await drain();
     const failed = (await page(owner)).log.find((entry: { lead: string }) => entry.lead === "rex@example.com");
     expect(failed).toMatchObject({ status: "failed", result: "Mailchimp refused it: rex@example.com looks fake or invalid." });
-    expect(payload(await post(owner, { intent: "retry", jobId: failed.id })).message).toBe("Sent back to the queue.");
+    expect((await post(owner, { intent: "retry", jobId: failed.id })).data.message).toBe("Sent back to the queue.");
     await drain();
     expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("rex@example.com")}`)).toBe(true);
   });
@@ -208,7 +208,7 @@ describe("Google Sheets", () => {
     expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/drive.file");
     expect(authorize.searchParams.get("access_type")).toBe("offline");
 
-    expect(payload(await post(owner, { intent: "create", provider: "google_sheets" })).message).toBe(
+    expect((await post(owner, { intent: "create", provider: "google_sheets" })).data.message).toBe(
       "Created the sheet “Café Aroma leads”. New leads go there.",
     );
     const [sheet] = [...standIns.state.google.sheets.values()].filter((entry) => entry.title === "Café Aroma leads");
@@ -280,7 +280,7 @@ describe("Google Sheets", () => {
     const owner = await createUser({ isPro: true });
     await connect(owner, "google_sheets", "google-code");
     const revokedBefore = standIns.state.google.revoked.length;
-    expect(payload(await post(owner, { intent: "disconnect", provider: "google_sheets" })).message).toBe("Google Sheets is disconnected.");
+    expect((await post(owner, { intent: "disconnect", provider: "google_sheets" })).data.message).toBe("Google Sheets is disconnected.");
     expect(standIns.state.google.revoked.length).toBe(revokedBefore + 1);
     expect(standIns.state.google.revoked.at(-1)).toMatch(/^1\/\/refresh-/);
     expect((await page(owner)).providers.every((provider: { connection: unknown }) => provider.connection === null)).toBe(true);
@@ -291,6 +291,6 @@ describe("without configuration or Pro", () => {
   it("a free owner cannot connect", async () => {
     const owner = await createUser();
     const answer = await post(owner, { intent: "connect", provider: "mailchimp" });
-    expect(statusOf(answer)).toBe(403);
+    expect(answer.status).toBe(403);
   });
 });

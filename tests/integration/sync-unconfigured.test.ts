@@ -2,23 +2,23 @@
 import { describe, expect, it } from "vitest";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 describe("lead sync without provider configuration", () => {
   it("names the variables to set, and Connect answers the same instead of leaving for the provider", async () => {
     const owner = await createUser({ isPro: true });
-    const page = payload(await run(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: owner.cookie })));
+    const page = (await callRoute(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: owner.cookie }))).data;
     expect(
       page.providers.map((provider: { label: string; missingConfiguration: string[] }) => [provider.label, provider.missingConfiguration]),
     ).toEqual([
       ["Mailchimp", ["MAILCHIMP_CLIENT_ID", "MAILCHIMP_CLIENT_SECRET"]],
       ["Google Sheets", ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]],
     ]);
-    const connect = await run(
+    const connect = await callRoute(
       syncRoute.action,
       makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form: { intent: "connect", provider: "google_sheets" } }),
     );
-    expect(statusOf(connect)).toBe(503);
-    expect(payload(connect)).toEqual({ error: "Google Sheets is not configured: the operator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET." });
+    expect(connect.status).toBe(503);
+    expect(connect.data).toEqual({ error: "Google Sheets is not configured: the operator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET." });
   });
 });

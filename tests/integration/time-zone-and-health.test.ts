@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 const withZone = (zone: string) => makeRequest("/", { cookie: `tz=${encodeURIComponent(zone)}` });
 
@@ -23,15 +23,15 @@ describe("the tz cookie", () => {
     await createLeadRow(campaign.id, { name: "Ann", email: "ann@example.com" });
     const cookie = `${owner.cookie}; tz=US%2FPacific-New`;
     const leads = await import("~/routes/leads");
-    const page = await run(leads.loader, makeRequest("/leads", { cookie }));
-    expect(statusOf(page)).toBe(200);
-    expect(payload(page).stats).toEqual({ total: 1, thisWeek: 1, today: 1 });
+    const page = await callRoute(leads.loader, makeRequest("/leads", { cookie }));
+    expect(page.status).toBe(200);
+    expect(page.data.stats).toEqual({ total: 1, thisWeek: 1, today: 1 });
     const dashboard = await import("~/routes/dashboard");
-    const stats = payload(await run(dashboard.loader, makeRequest("/dashboard", { cookie })));
+    const stats = (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie }))).data;
     expect(stats.loadFailed).toBe(false);
     expect(stats.stats.totalLeads).toBe(1);
     const exported = await import("~/routes/leads-export");
-    const file = (await run(exported.loader, makeRequest("/leads/export.csv", { cookie }))) as Response;
+    const file = (await callRoute(exported.loader, makeRequest("/leads/export.csv", { cookie }))).response!;
     expect(file.status).toBe(200);
     expect(await file.text()).toContain("ann@example.com");
   });

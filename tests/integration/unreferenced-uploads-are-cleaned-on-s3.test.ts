@@ -8,7 +8,7 @@ import { deleteUnreferencedUploads } from "~/features/uploads/cleanup.server";
 import * as logoRoute from "~/routes/api.logo";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { pngFile } from "./admin-fixtures";
 
 const objects = new Map<string, number>();
@@ -49,9 +49,9 @@ afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
 it("deletes the unreferenced object from the bucket and keeps the referenced one", async () => {
   const owner = await createUser();
   const upload = async () => {
-    const result = await run(logoRoute.action, makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: pngFile("logo.png", 30, 30) } }));
-    expect(statusOf(result)).toBe(200);
-    return payload<{ url: string }>(result).url;
+    const result = await callRoute(logoRoute.action, makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: pngFile("logo.png", 30, 30) } }));
+    expect(result.status).toBe(200);
+    return result.data.url;
   };
   const used = await upload();
   const orphan = await upload();

@@ -10,15 +10,15 @@ import * as logoRoute from "~/routes/api.logo";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { insertPost, pngFile } from "./admin-fixtures";
 
 const uploadsDir = () => path.join(process.env.DATA_DIR!, "uploads");
 
 async function uploadLogo(cookie: string) {
-  const result = await run(logoRoute.action, makeRequest("/api/logo", { cookie, form: { logo: pngFile("logo.png", 40, 40) } }));
-  expect(statusOf(result)).toBe(200);
-  return payload<{ url: string }>(result).url;
+  const result = await callRoute(logoRoute.action, makeRequest("/api/logo", { cookie, form: { logo: pngFile("logo.png", 40, 40) } }));
+  expect(result.status).toBe(200);
+  return result.data.url;
 }
 
 const keyOf = (url: string) => url.replace(/^\/uploads\//, "");
@@ -119,9 +119,9 @@ describe("too many uploads", () => {
       .insert(schema.rateLimit)
       .values({ key: `uploadByUser:${owner.id}`, points: RATE_LIMITS.uploadByUser.points, expire: new Date(Date.now() + 60 * 60_000) });
     const request = makeRequest("/api/logo", { cookie: owner.cookie, form: { logo: pngFile("logo.png", 200, 200) } });
-    const result = await run(logoRoute.action, request);
-    expect(statusOf(result)).toBe(429);
-    expect(payload(result)).toEqual({ ok: false, error: "Too many uploads. Please wait a moment and try again." });
+    const result = await callRoute(logoRoute.action, request);
+    expect(result.status).toBe(429);
+    expect(result.data).toEqual({ ok: false, error: "Too many uploads. Please wait a moment and try again." });
     expect(request.bodyUsed).toBe(true);
     expect((await db.select().from(schema.upload).where(eq(schema.upload.userId, owner.id))).length).toBe(0);
   });

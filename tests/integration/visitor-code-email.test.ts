@@ -10,7 +10,7 @@ import { ALREADY_CLAIMED_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { startSmtp } from "./smtp-support";
 
 const PHONE_UA =
@@ -27,19 +27,18 @@ function phone() {
   return {
     /** Opens the capture page (optionally through a placement's code) and keeps the cookie it sets. */
     async open(campaignId: string, query = "") {
-      const page = await run(capture.loader, makeRequest(`/capture/${campaignId}${query}`, { headers: headers() }), { campaignId });
-      const setCookie = (page as { init?: { headers?: Record<string, string> } }).init?.headers?.["Set-Cookie"];
-      if (setCookie) cookie = `${cookie}; ${setCookie.split(";")[0]}`;
-      return payload(page) as { state: string; scanToken?: string; claim?: { code: string; validity: string }; offer?: { thankYou: string } };
+      const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}${query}`, { headers: headers() }), { campaignId });
+      if (page.cookies) cookie = `${cookie}; ${page.cookies}`;
+      return page.data as { state: string; scanToken?: string; claim?: { code: string; validity: string }; offer?: { thankYou: string } };
     },
     async claim(campaignId: string, form: Record<string, string>, query = "") {
       const { scanToken } = await this.open(campaignId, query);
       const result = await this.post(campaignId, { ...form, scanToken: scanToken! });
-      expect(statusOf(result)).toBe(200);
-      return payload<Claimed>(result);
+      expect(result.status).toBe(200);
+      return result.data as Claimed;
     },
     post(campaignId: string, form: Record<string, string>) {
-      return run(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: headers() }), { campaignId });
+      return callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: headers() }), { campaignId });
     },
   };
 }
@@ -171,7 +170,7 @@ describe("the visitor's code", () => {
     const { scanToken } = await other.open(campaignId);
     const form = { name: "Mallory", email: "budget@example.com", scanToken: scanToken! };
     const statuses: number[] = [];
-    for (let i = 0; i < 51; i++) statuses.push(statusOf(await other.post(campaignId, form)));
+    for (let i = 0; i < 51; i++) statuses.push((await other.post(campaignId, form)).status);
     expect(statuses.slice(0, 50)).toEqual(Array(50).fill(200));
     expect(statuses[50]).toBe(429);
     expect((await storedOf(campaignId)).leads).toHaveLength(1);

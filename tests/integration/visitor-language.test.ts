@@ -12,7 +12,7 @@ import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { startSmtp } from "./smtp-support";
 
@@ -30,7 +30,7 @@ function load(campaignId: string, headers: Record<string, string> = {}, query = 
   const request = makeRequest(`/capture/${campaignId}${query}`, {
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.9.${++addressCounter}`, ...headers },
   });
-  return run(capture.loader, request, { campaignId });
+  return callRoute(capture.loader, request, { campaignId });
 }
 
 async function setup(options: { language?: string; consentMode?: "notice" | "checkbox" | "double_opt_in" } = {}) {
@@ -55,8 +55,8 @@ describe("which language the capture page is in", () => {
   it("a Spanish phone gets the Spanish page, and its strings only", async () => {
     const campaignId = await setup();
     const result = await load(campaignId, { "accept-language": "es-ES,es;q=0.9,en;q=0.8" });
-    expect(statusOf(result)).toBe(200);
-    const view = payload<LoadedView>(result);
+    expect(result.status).toBe(200);
+    const view = result.data as LoadedView;
     expect(view.language).toBe("es");
     expect(view.locale.messages.capture.form!.submit).toBe("Quiero mi oferta");
     // Only Spanish travels with the page: no English sentence, and nothing of the other states.
@@ -70,20 +70,20 @@ describe("which language the capture page is in", () => {
 
   it("a language we lack falls back to the campaign's, and English by default", async () => {
     const german = await setup({ language: "de" });
-    expect(payload<LoadedView>(await load(german, { "accept-language": "xh-ZA" })).language).toBe("de");
+    expect(((await load(german, { "accept-language": "xh-ZA" })).data as LoadedView).language).toBe("de");
     const plain = await setup();
-    expect(payload<LoadedView>(await load(plain, { "accept-language": "xh-ZA" })).language).toBe("en");
-    expect(payload<LoadedView>(await load(plain)).language).toBe("en");
+    expect(((await load(plain, { "accept-language": "xh-ZA" })).data as LoadedView).language).toBe("en");
+    expect(((await load(plain)).data as LoadedView).language).toBe("en");
   });
 
   it("the switcher's choice is set as a cookie on the page and wins over the browser on the next load", async () => {
     const campaignId = await setup();
     const chosen = await load(campaignId, { "accept-language": "de-DE" }, "?lang=es");
-    expect(payload<LoadedView>(chosen).language).toBe("es");
+    expect((chosen.data as LoadedView).language).toBe("es");
     const setCookie = new Headers((chosen as { init?: { headers?: HeadersInit } }).init?.headers).get("set-cookie") ?? "";
     expect(setCookie).toMatch(/leadqr\.lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
     const next = await load(campaignId, { "accept-language": "de-DE", cookie: "leadqr.lang=es" });
-    expect(payload<LoadedView>(next).language).toBe("es");
+    expect((next.data as LoadedView).language).toBe("es");
   });
 });
 
@@ -165,15 +165,15 @@ describe("a Spanish visitor's lead", () => {
       cookie: "tz=Europe%2FMadrid",
       "accept-language": "es-ES",
     };
-    const page = payload<LoadedView>(await run(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId }));
-    const result = await run(
+    const page = (await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId })).data as LoadedView;
+    const result = await callRoute(
       capture.action,
       makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: page.scanToken!, lang: page.language }, headers }),
       { campaignId },
     );
     return {
-      status: statusOf(result),
-      body: payload<{ ok: boolean; fieldErrors?: Record<string, string>; checkEmail?: boolean; claim?: { validity: string } }>(result),
+      status: result.status,
+      body: result.data as { ok: boolean; fieldErrors?: Record<string, string>; checkEmail?: boolean; claim?: { validity: string } },
     };
   }
 

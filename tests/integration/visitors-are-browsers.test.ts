@@ -18,7 +18,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, setCookiesOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 // This file keeps the production burst allowance (the test setup raises it for everyone else).
 vi.hoisted(() => {
@@ -77,7 +77,7 @@ async function submit(campaignId: string, token: string, lead: { name: string; e
     form: { ...lead, scanToken: token },
     headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: address },
   });
-  return payload(await route.action({ request, params: { campaignId }, context: { cspNonce: "" } } as never));
+  return (await callRoute(route.action, request, { campaignId })).data;
 }
 
 /** The campaign page's analytics for today (UTC). */
@@ -221,10 +221,10 @@ describe("the React Router path", () => {
     const owner = await createUser({ isPro: true });
     const campaign = await createCampaign({ userId: owner.id });
     const request = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: "192.0.2.60" } });
-    const result = await run(route.loader, request, { campaignId: campaign.id });
-    expect(payload(result)).toMatchObject({ state: "form", scanToken: expect.any(String) });
+    const result = await callRoute(route.loader, request, { campaignId: campaign.id });
+    expect(result.data).toMatchObject({ state: "form", scanToken: expect.any(String) });
     expect(result).not.toBeInstanceOf(Response);
-    expect(setCookiesOf(result)).toMatch(new RegExp(`^${VISITOR_COOKIE.replace(".", "\\.")}=`));
+    expect(result.cookies).toMatch(new RegExp(`^${VISITOR_COOKIE.replace(".", "\\.")}=`));
   });
 });
 

@@ -2,7 +2,7 @@
 import http from "node:http";
 import type net from "node:net";
 import * as route from "~/routes/capture";
-import { makeRequest, payload, run } from "../http";
+import { callRoute, makeRequest } from "../http";
 
 export type ReceivedHook = { headers: http.IncomingHttpHeaders; body: string; path: string };
 export type Behaviour = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -45,11 +45,13 @@ let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */
 export async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const page = await run(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), { campaignId });
-  const scanToken = payload(page).scanToken as string;
+  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+    campaignId,
+  });
+  const scanToken = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...fields, scanToken },
     headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.1.${++address}` },
   });
-  return payload(await run(route.action, request, { campaignId }));
+  return (await callRoute(route.action, request, { campaignId })).data;
 }

@@ -12,7 +12,7 @@ import * as route from "~/routes/settings.integrations";
 import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { makeRequest, payload, run, statusOf } from "../http";
+import { callRoute, makeRequest } from "../http";
 import { answer, startReceiver, visitorSubmits } from "./webhook-support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -161,12 +161,12 @@ describe("the settings form", () => {
     "shows an error for %s and saves nothing",
     async (url) => {
       const owner = await createUser({ isPro: true });
-      const result = await run(
+      const result = await callRoute(
         route.action,
         makeRequest("/settings/integrations", { cookie: owner.cookie, form: { intent: "createEndpoint", url, events: "lead.created" } }),
       );
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result).fieldErrors.url).toMatch(/private or local network|must start with https/);
+      expect(result.status).toBe(400);
+      expect(result.data.fieldErrors.url).toMatch(/private or local network|must start with https/);
       const { db } = await getServices();
       expect(await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id))).toEqual([]);
     },
@@ -177,7 +177,7 @@ describe("ports", () => {
   const save = async (url: string) => {
     const owner = await createUser({ isPro: true });
     const form = { intent: "createEndpoint", url, events: "lead.created" };
-    const result = await run(route.action, makeRequest("/settings/integrations", { cookie: owner.cookie, form }));
+    const result = await callRoute(route.action, makeRequest("/settings/integrations", { cookie: owner.cookie, form }));
     const { db } = await getServices();
     return { result, saved: await db.select().from(schema.webhookEndpoint).where(eq(schema.webhookEndpoint.userId, owner.id)) };
   };
@@ -186,8 +186,8 @@ describe("ports", () => {
     "refuses %s in the form with a message, and saves nothing",
     async (url) => {
       const { result, saved } = await save(url);
-      expect(statusOf(result)).toBe(400);
-      expect(payload(result).fieldErrors.url).toBe("Use port 443, 80 or a port above 1023 (or leave the port out)");
+      expect(result.status).toBe(400);
+      expect(result.data.fieldErrors.url).toBe("Use port 443, 80 or a port above 1023 (or leave the port out)");
       expect(saved).toEqual([]);
     },
   );

@@ -1,75 +1,64 @@
 // The capture journeys need campaigns, which only the campaigns area's UI creates. These tests
 // therefore run their own production server on a fresh PostgreSQL database (the machine's server
-// on 127.0.0.1:5432) and insert owners and campaigns straight into it.
-import crypto from "node:crypto";
+// on 127.0.0.1:5432) and create owners and campaigns in it with the factories (database.ts).
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import { backgroundGradient } from "~/features/campaigns/campaigns";
+import type { CampaignRowOptions } from "~/db/sample-rows";
+import { openJourneyDatabase } from "./database";
 import { freshDatabase, startServer, tmpDir, waitHealthy } from "./processes";
 
 type SmtpStub = { start(): Promise<{ SMTP_URL: string; SMTP_STUB_URL: string }> };
 
+const FOREST_GREEN = {
+  primary_color: "#059669",
+  secondary_color: "#10B981",
+  background_gradient: backgroundGradient("#059669", "#10B981"),
+};
+
 export type CaptureServer = Awaited<ReturnType<typeof startCaptureServer>>;
 
 export async function startCaptureServer() {
-  const database = await freshDatabase();
+  const freshDb = await freshDatabase();
   const stubPath = path.resolve("tests/e2e/stubs/smtp.mjs");
   const smtp = await ((await import(stubPath)) as SmtpStub).start();
   const dataDir = tmpDir();
   // Behind a load balancer, so each simulated visitor can bring their own address (X-Forwarded-For).
-  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "1" });
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: freshDb.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "1" });
   await waitHealthy(server.port);
   const baseURL = server.url;
 
-  const db = new pg.Client({ connectionString: database.url });
-  await db.connect();
+  const database = await openJourneyDatabase(freshDb.url);
 
   return {
     baseURL,
-    db,
-    async createOwner(options: { businessName?: string; isPro?: boolean; verified?: boolean } = {}) {
-      const id = crypto.randomUUID();
-      const email = `owner-${id.slice(0, 8)}@e2e.test`;
-      await db.query(`insert into "user" (id, name, email, is_pro, email_verified) values ($1, 'Owner', $2, $3, $4)`, [
-        id,
-        email,
-        options.isPro ?? false,
-        options.verified ?? true,
-      ]);
-      if (options.businessName) await db.query(`insert into business_profile (user_id, name) values ($1, $2)`, [id, options.businessName]);
-      return { id, email };
-    },
-    async createCampaign(userId: string, options: { status?: string; design?: Record<string, string>; title?: string } = {}) {
-      const id = crypto.randomUUID();
-      const design = {
-        primary_color: "#059669",
-        secondary_color: "#10B981",
-        text_color: "#FFFFFF",
-        button_style: "pill",
-        font_style: "modern",
-        layout: "centered",
-        ...options.design,
-      };
-      await db.query(
-        `insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, status, design)
-         values ($1, $2, $3, 'Coffee Shop', '20% off', 'any order', 'Free Pastry With Every Coffee This Week', 'Show this screen at the counter to claim your pastry.', $4, $5)`,
-        [id, userId, options.title ?? "Pastry Week", options.status ?? "active", JSON.stringify(design)],
-      );
-      return { id };
+    /** Raw SQL on the server's database (the one door, see database.ts); answers the rows. */
+    query: freshDb.query,
+    createOwner: database.createOwner,
+    /** A campaign with this file's defaults: a pastry offer in green (the journeys read its copy). */
+    async createCampaign(userId: string, options: Omit<CampaignRowOptions, "userId"> = {}) {
+      return database.createCampaign(userId, {
+        title: "Pastry Week",
+        minOrder: "any order",
+        aiHeadline: "Free Pastry With Every Coffee This Week",
+        aiThankyou: "Show this screen at the counter to claim your pastry.",
+        ...options,
+        design: { ...FOREST_GREEN, button_style: "pill", ...options.design },
+      });
     },
     async countOf(table: "scan" | "lead", campaignId: string) {
-      const { rows } = await db.query(`select count(*)::int as n from ${table} where campaign_id = $1`, [campaignId]);
-      return rows[0].n as number;
+      const [row] = await freshDb.query(`select count(*)::int as n from ${table} where campaign_id = $1`, [campaignId]);
+      return row.n as number;
     },
     async mails(): Promise<Array<{ to: string[]; subject: string; raw: string }>> {
       return (await fetch(`${smtp.SMTP_STUB_URL}/messages`)).json();
     },
     async stop() {
-      await db.end();
+      await database.close();
       server.child.kill("SIGTERM");
       await server.exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
-      await database.drop();
+      await freshDb.drop();
     },
   };
 }
