@@ -80,7 +80,7 @@ describe("which language the capture page is in", () => {
     const campaignId = await setup();
     const chosen = await load(campaignId, { "accept-language": "de-DE" }, "?lang=es");
     expect((chosen.data as LoadedView).language).toBe("es");
-    const setCookie = new Headers((chosen as { init?: { headers?: HeadersInit } }).init?.headers).get("set-cookie") ?? "";
+    const setCookie = chosen.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/leadqr\.lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
     const next = await load(campaignId, { "accept-language": "de-DE", cookie: "leadqr.lang=es" });
     expect((next.data as LoadedView).language).toBe("es");
