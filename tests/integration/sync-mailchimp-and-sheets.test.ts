@@ -8,7 +8,7 @@ import * as schema from "~/db/schema";
 import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
-import { createSyncWorker } from "~/features/sync/worker.server";
+import { createSyncWorker, NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
@@ -150,6 +150,33 @@ describe("Mailchimp", () => {
     await drain();
     expect(standIns.state.mailchimp.members.get(key)?.status).toBe("subscribed");
     expect(standIns.state.mailchimp.notes.find((entry) => entry.key === key)!.note).toContain("Confirmed by email on");
+  });
+
+  it("after a downgrade, new leads stay home while an erasure still reaches the audience", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    const campaign = await checkboxCampaign(owner.id);
+    await visitorSubmits(campaign.id, { name: "Pia Paid", email: "pia@example.com", marketingConsent: "yes" });
+    await drain();
+    const member = `list-cafe/${subscriberHash("pia@example.com")}`;
+    expect(standIns.state.mailchimp.members.get(member)?.status).toBe("subscribed");
+
+    const { db } = await getServices();
+    await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    await visitorSubmits(campaign.id, { name: "Fred Free", email: "fred@example.com", marketingConsent: "yes" });
+    await drain();
+    expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("fred@example.com")}`)).toBe(false);
+    const [fredJob] = await db
+      .select({ status: schema.syncJob.status, lastResult: schema.syncJob.lastResult })
+      .from(schema.syncJob)
+      .innerJoin(schema.lead, eq(schema.lead.id, schema.syncJob.leadId))
+      .where(eq(schema.lead.email, "fred@example.com"));
+    expect(fredJob).toEqual({ status: "skipped", lastResult: NOT_ON_PLAN });
+
+    await db.delete(schema.lead).where(eq(schema.lead.email, "pia@example.com"));
+    await drain();
+    expect(standIns.state.mailchimp.members.has(member)).toBe(false);
   });
 
   it("refuses a callback whose state another session started", async () => {

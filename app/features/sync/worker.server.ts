@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { syncConnection } from "~/db/schema";
+import { getPlanOfUser } from "~/features/billing/plan.server";
 import type { Clock } from "~/utils/clock";
 import { logger as appLogger } from "~/utils/logger.server";
 import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
@@ -50,6 +51,8 @@ export function syncBackoffMs(attempt: number, baseMs: number, maxMs: number) {
 
 type Settings = typeof SYNC_WORKER_DEFAULTS;
 
+export const NOT_ON_PLAN = "Not sent: lead sync is part of Pro and Enterprise.";
+
 async function send(db: Database, job: ClaimedJob, connection: ConnectionRow): Promise<Finish> {
   const provider = knownProvider(connection.provider);
   const live = await accessTokenOf(db, connection);
@@ -57,6 +60,8 @@ async function send(db: Database, job: ClaimedJob, connection: ConnectionRow): P
     await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
     return { status: "succeeded", result: "Removed: the lead was erased." };
   }
+  // Erasures still go out after a downgrade (the copy must go); new leads only while the plan has sync.
+  if (!(await getPlanOfUser(db, { userId: connection.userId })).isPro) return { status: "skipped", result: NOT_ON_PLAN };
   const lead = job.lead_id ? await syncLeadOf(db, job.lead_id) : null;
   if (!lead) return { status: "skipped", result: "Not sent: the lead was erased." };
   if (!connection.destinationId) return { status: "skipped", result: `Not sent: no ${provider.destinationNoun} chosen.` };
