@@ -23,22 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro, erased };
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
 export default function Leads({ loaderData }: Route.ComponentProps) {
-  const { leads, matching, moreMatching, hidden, page, pageCount, stats, campaigns, placements, query, isPro, erased } = loaderData;
-  const navigation = useNavigation();
-  const searchAsYouType = useSearchAsYouType();
-  const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
+  const { leads, stats, query, erased } = loaderData;
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
   const viewParams = new URLSearchParams();
   if (query.q) viewParams.set("q", query.q);
   if (query.campaign) viewParams.set("campaign", query.campaign);
   if (query.placement) viewParams.set("placement", query.placement);
-  const pageHref = (target: number) => {
-    const params = new URLSearchParams(viewParams);
-    if (target > 1) params.set("page", String(target));
-    const search = params.toString();
-    return search ? `/leads?${search}` : "/leads";
-  };
   const exportHref = `/leads/export.csv${viewParams.size ? `?${viewParams}` : ""}`;
 
   return (
@@ -70,143 +63,168 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
         <StatCard title="This Week" value={stats.thisWeek.toLocaleString("en-US")} icon={TrendingUp} color="green" />
         <StatCard title="Today" value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
       </div>
-
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads" {...searchAsYouType}>
-        <div className="relative flex-1">
-          <label htmlFor="lead-search" className="sr-only">
-            Search leads
-          </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
-          <input
-            id="lead-search"
-            type="search"
-            name="q"
-            defaultValue={query.q}
-            maxLength={100}
-            placeholder="Search leads..."
-            className="w-full rounded-lg border border-gray-300 py-2 pl-9 pr-3 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
-          />
-        </div>
-        <label htmlFor="lead-campaign" className="sr-only">
-          Campaign
-        </label>
-        <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-auto">
-          <option value="">All Campaigns</option>
-          {campaigns.map((campaign) => (
-            <option key={campaign.id} value={campaign.id}>
-              {campaign.title}
-            </option>
-          ))}
-        </Select>
-        {placements.length > 0 || query.placement ? (
-          <>
-            <label htmlFor="lead-placement" className="sr-only">
-              Placement
-            </label>
-            <Select id="lead-placement" name="placement" defaultValue={query.placement} key={`placement-${query.placement}`} className="sm:w-auto">
-              <option value="">All Placements</option>
-              {placements.map((placement) => (
-                <option key={placement.id} value={placement.id}>
-                  {placement.campaign} · {placement.name}
-                </option>
-              ))}
-            </Select>
-          </>
-        ) : null}
-        <Button type="submit" variant="secondary">
-          {isSearching ? "Searching..." : "Apply"}
-        </Button>
-      </Form>
-
-      <TableScroller label="Leads table" framed className="mt-6">
-        {leads.length === 0 ? (
-          <div className="p-10 text-center">
-            <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
-            <p className="mt-3 text-lg font-semibold text-gray-900">{isFiltered ? "No leads match your filters" : "No leads yet"}</p>
-            <p className="mt-1 text-gray-600">
-              {isFiltered ? "Try another search or campaign." : "Leads appear here when visitors claim an offer from your QR codes."}
-            </p>
-          </div>
-        ) : (
-          <Table stackOnPhone>
-            <THead>
-              {LEAD_COLUMNS.map((column) => (
-                <Th key={column}>{column}</Th>
-              ))}
-            </THead>
-            <TBody labels={LEAD_COLUMNS}>
-              {leads.map((lead) => (
-                <tr key={lead.id}>
-                  <Td className="font-medium text-gray-900">
-                    <span className="flex items-center gap-2">
-                      {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
-                      <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
-                        {lead.name}
-                      </Link>
-                    </span>
-                  </Td>
-                  <Td>
-                    {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
-                    <div className="flow-root">
-                      <div>
-                        <EmailText email={lead.email} />
-                      </div>
-                      {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
-                    </div>
-                  </Td>
-                  <Td>{lead.campaign}</Td>
-                  <Td className="whitespace-nowrap">
-                    <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
-                  </Td>
-                  <Td>
-                    {lead.placement ?? (
-                      <span className="text-gray-400">
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">None</span>
-                      </span>
-                    )}
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
-                  </Td>
-                </tr>
-              ))}
-            </TBody>
-          </Table>
-        )}
-      </TableScroller>
-
-      <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
-        <p aria-live="polite">
-          Showing {leads.length} of {countLabel(matching, moreMatching)} leads
-          {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
-        </p>
-        <div className="flex flex-wrap items-center gap-3">
-          {!isPro && hidden > 0 ? (
-            <Link to="/pricing" className="font-semibold text-blue-700 underline hover:text-blue-900">
-              Unlock All Leads
-            </Link>
-          ) : null}
-          {pageCount > 1 || moreMatching ? (
-            <nav aria-label="Pages" className="flex items-center gap-2">
-              {page > 1 ? (
-                <Link to={pageHref(page - 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
-                  Previous
-                </Link>
-              ) : null}
-              <span>
-                Page {page} of {countLabel(pageCount, moreMatching)}
-              </span>
-              {page < pageCount || moreMatching ? (
-                <Link to={pageHref(page + 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
-                  Next
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </div>
-      </div>
+      <LeadFilters query={query} campaigns={loaderData.campaigns} placements={loaderData.placements} />
+      <LeadsTable leads={leads} isFiltered={isFiltered} />
+      <LeadsFooter loaderData={loaderData} viewParams={viewParams} />
     </main>
+  );
+}
+
+function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" | "campaigns" | "placements">) {
+  const navigation = useNavigation();
+  const searchAsYouType = useSearchAsYouType();
+  const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
+  return (
+    <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads" {...searchAsYouType}>
+      <div className="relative flex-1">
+        <label htmlFor="lead-search" className="sr-only">
+          Search leads
+        </label>
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
+        <input
+          id="lead-search"
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          maxLength={100}
+          placeholder="Search leads..."
+          className="w-full rounded-lg border border-gray-300 py-2 pl-9 pr-3 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
+        />
+      </div>
+      <label htmlFor="lead-campaign" className="sr-only">
+        Campaign
+      </label>
+      <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-auto">
+        <option value="">All Campaigns</option>
+        {campaigns.map((campaign) => (
+          <option key={campaign.id} value={campaign.id}>
+            {campaign.title}
+          </option>
+        ))}
+      </Select>
+      {placements.length > 0 || query.placement ? (
+        <>
+          <label htmlFor="lead-placement" className="sr-only">
+            Placement
+          </label>
+          <Select id="lead-placement" name="placement" defaultValue={query.placement} key={`placement-${query.placement}`} className="sm:w-auto">
+            <option value="">All Placements</option>
+            {placements.map((placement) => (
+              <option key={placement.id} value={placement.id}>
+                {placement.campaign} · {placement.name}
+              </option>
+            ))}
+          </Select>
+        </>
+      ) : null}
+      <Button type="submit" variant="secondary">
+        {isSearching ? "Searching..." : "Apply"}
+      </Button>
+    </Form>
+  );
+}
+
+function LeadsTable({ leads, isFiltered }: Pick<LoaderData, "leads"> & { isFiltered: boolean }) {
+  return (
+    <TableScroller label="Leads table" framed className="mt-6">
+      {leads.length === 0 ? (
+        <div className="p-10 text-center">
+          <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
+          <p className="mt-3 text-lg font-semibold text-gray-900">{isFiltered ? "No leads match your filters" : "No leads yet"}</p>
+          <p className="mt-1 text-gray-600">
+            {isFiltered ? "Try another search or campaign." : "Leads appear here when visitors claim an offer from your QR codes."}
+          </p>
+        </div>
+      ) : (
+        <Table stackOnPhone>
+          <THead>
+            {LEAD_COLUMNS.map((column) => (
+              <Th key={column}>{column}</Th>
+            ))}
+          </THead>
+          <TBody labels={LEAD_COLUMNS}>
+            {leads.map((lead) => (
+              <tr key={lead.id}>
+                <Td className="font-medium text-gray-900">
+                  <span className="flex items-center gap-2">
+                    {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
+                    <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
+                      {lead.name}
+                    </Link>
+                  </span>
+                </Td>
+                <Td>
+                  {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
+                  <div className="flow-root">
+                    <div>
+                      <EmailText email={lead.email} />
+                    </div>
+                    {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
+                  </div>
+                </Td>
+                <Td>{lead.campaign}</Td>
+                <Td className="whitespace-nowrap">
+                  <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
+                </Td>
+                <Td>
+                  {lead.placement ?? (
+                    <span className="text-gray-400">
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">None</span>
+                    </span>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
+                </Td>
+              </tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+    </TableScroller>
+  );
+}
+
+function LeadsFooter({ loaderData, viewParams }: { loaderData: LoaderData; viewParams: URLSearchParams }) {
+  const { leads, matching, moreMatching, hidden, page, pageCount, isPro } = loaderData;
+  const pageHref = (target: number) => {
+    const params = new URLSearchParams(viewParams);
+    if (target > 1) params.set("page", String(target));
+    const search = params.toString();
+    return search ? `/leads?${search}` : "/leads";
+  };
+  return (
+    <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
+      <p aria-live="polite">
+        Showing {leads.length} of {countLabel(matching, moreMatching)} leads
+        {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        {!isPro && hidden > 0 ? (
+          <Link to="/pricing" className="font-semibold text-blue-700 underline hover:text-blue-900">
+            Unlock All Leads
+          </Link>
+        ) : null}
+        {pageCount > 1 || moreMatching ? (
+          <nav aria-label="Pages" className="flex items-center gap-2">
+            {page > 1 ? (
+              <Link to={pageHref(page - 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
+                Previous
+              </Link>
+            ) : null}
+            <span>
+              Page {page} of {countLabel(pageCount, moreMatching)}
+            </span>
+            {page < pageCount || moreMatching ? (
+              <Link to={pageHref(page + 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
+                Next
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </div>
   );
 }
 
