@@ -78,8 +78,6 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
   const updating = navigation.state === "loading" && navigation.location?.pathname === `/campaigns/${campaign.id}/print`;
   const formatLabel = FORMAT_SPECS[options.format].label;
   const previewLabel = `Preview of the ${formatLabel.toLowerCase()} for ${loaderData.placementName ?? "the campaign"}`;
-  // A code not every phone can open still prints, as a test sheet: the button must not look like approval.
-  const addressWarns = check.items.some((item) => item.id === "address" && item.status !== "ok");
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to={`/campaigns/${campaign.id}`} className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
@@ -161,46 +159,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
 
-          <section aria-labelledby="print-check-heading" className={cardClass({ padding: "md", className: "space-y-3" })}>
-            <h2 id="print-check-heading" className="text-lg font-semibold text-gray-900">
-              Print check
-            </h2>
-            <ul className="space-y-2 text-sm" aria-live="polite">
-              {check.items.map((item) => {
-                const { icon: Icon, className, word } = STATUS_ICON[item.status];
-                return (
-                  <li
-                    key={`${item.id}-${item.status}`}
-                    className={
-                      item.id === "address" && item.status !== "ok"
-                        ? "flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 font-medium text-amber-900"
-                        : "flex gap-2"
-                    }
-                    data-status={item.status}
-                  >
-                    <Icon aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${className}`} />
-                    <span>
-                      <span className="sr-only">{word}: </span>
-                      {item.text}
-                    </span>
-                  </li>
-                );
-              })}
-            </ul>
-            {check.canPrint ? (
-              <a
-                href={`/campaigns/${campaign.id}/print.pdf?${loaderData.query}`}
-                download
-                className={buttonClass({ variant: addressWarns ? "secondary" : "primary", size: "md", className: "w-full" })}
-              >
-                <Download aria-hidden className="h-4 w-4" /> {addressWarns ? "Download PDF anyway" : "Download PDF"}
-              </a>
-            ) : (
-              <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                No PDF can be made with these choices. {check.refusal}
-              </p>
-            )}
-          </section>
+          <PrintCheckSection check={check} pdfHref={`/campaigns/${campaign.id}/print.pdf?${loaderData.query}`} />
         </div>
 
         <section aria-labelledby="preview-heading" className="space-y-2">
@@ -220,6 +179,50 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </main>
+  );
+}
+
+/** The pre-print check, item by item, and the download it allows (or why none can be made). */
+function PrintCheckSection({ check, pdfHref }: { check: Route.ComponentProps["loaderData"]["check"]; pdfHref: string }) {
+  // A code not every phone can open still prints, as a test sheet: the button must not look like approval.
+  const addressWarns = check.items.some((item) => item.id === "address" && item.status !== "ok");
+  return (
+    <section aria-labelledby="print-check-heading" className={cardClass({ padding: "md", className: "space-y-3" })}>
+      <h2 id="print-check-heading" className="text-lg font-semibold text-gray-900">
+        Print check
+      </h2>
+      <ul className="space-y-2 text-sm" aria-live="polite">
+        {check.items.map((item) => {
+          const { icon: Icon, className, word } = STATUS_ICON[item.status];
+          return (
+            <li
+              key={`${item.id}-${item.status}`}
+              className={
+                item.id === "address" && item.status !== "ok"
+                  ? "flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2 font-medium text-amber-900"
+                  : "flex gap-2"
+              }
+              data-status={item.status}
+            >
+              <Icon aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${className}`} />
+              <span>
+                <span className="sr-only">{word}: </span>
+                {item.text}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {check.canPrint ? (
+        <a href={pdfHref} download className={buttonClass({ variant: addressWarns ? "secondary" : "primary", size: "md", className: "w-full" })}>
+          <Download aria-hidden className="h-4 w-4" /> {addressWarns ? "Download PDF anyway" : "Download PDF"}
+        </a>
+      ) : (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          No PDF can be made with these choices. {check.refusal}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -11,7 +11,7 @@ import { LOGO_MAX_BYTES, LOGO_MESSAGES, type AiCopyResponse, type LogoUploadResp
 import { filled, LABELS, type Values } from "./campaign-wizard-state";
 
 type SetValues = React.Dispatch<React.SetStateAction<Values>>;
-type Setter = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+export type Setter = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
 
 export function DesignFields({
   values,
