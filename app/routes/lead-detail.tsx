@@ -7,6 +7,7 @@ import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
+import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { dateTimeFormat } from "~/utils/dates";
@@ -96,7 +97,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             <Item label="Mode">{CONSENT_MODE_LABELS[consent.mode]}</Item>
             <Item label="Box ticked">{consent.mode === "notice" ? "No box shown" : consent.ticked ? "Yes" : "No"}</Item>
             <div className="sm:col-span-2">
-              <dt className="text-sm text-gray-500">Wording shown</dt>
+              <dt className="text-sm text-gray-500">Wording shown{consent.language ? <span> · in {languageName(consent.language)}</span> : null}</dt>
               <dd className="mt-1 rounded-lg bg-gray-50 p-3 text-gray-900">“{consent.wording}”</dd>
             </div>
             <Item label="Given at">{when(consent.givenAt)}</Item>
@@ -186,4 +187,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       back={{ to: "/leads", label: "Back to leads" }}
     />
   );
+}
+
+/** "Español (es)": the language in its own name, with its code; an unknown code as it is. */
+function languageName(code: string) {
+  return isLanguage(code) ? `${LANGUAGE_NAMES[code]} (${code})` : code;
 }

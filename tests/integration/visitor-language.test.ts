@@ -33,9 +33,12 @@ function load(campaignId: string, headers: Record<string, string> = {}, query = 
   return callRoute(capture.loader, request, { campaignId });
 }
 
+/** The owner of the campaign `setup` made last. */
+let owner: Awaited<ReturnType<typeof createUser>>;
+
 async function setup(options: { language?: string; consentMode?: "notice" | "checkbox" | "double_opt_in" } = {}) {
   const { db } = await getServices();
-  const owner = await createUser({ isPro: true });
+  owner = await createUser({ isPro: true });
   const campaign = await createCampaign({ userId: owner.id, title: "Semana del pan" });
   await db
     .update(schema.campaign)
@@ -230,5 +233,21 @@ describe("a Spanish visitor's lead", () => {
         language: "es",
       },
     ]);
+
+    // The owner sees which language the consent was given in: on the lead and in the CSV's last column.
+    const exportRoute = await import("~/routes/leads-export");
+    const csv = await (await callRoute(exportRoute.loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
+    expect(csv.split("\r\n")[0]).toMatch(/,Consent Language$/);
+    expect(
+      csv
+        .split("\r\n")
+        .find((line) => line.startsWith("Mateo Ruiz"))!
+        .split(",")
+        .at(-1),
+    ).toBe("es");
+    const detailRoute = await import("~/routes/lead-detail");
+    const [stored] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, "mateo@example.com"));
+    const detail = await callRoute(detailRoute.loader, makeRequest(`/leads/${stored!.id}`, { cookie: owner.cookie }), { leadId: stored!.id });
+    expect(detail.data.lead.consent).toMatchObject({ language: "es", wording: expect.stringContaining("Al enviar este formulario") });
   });
 });

@@ -36,6 +36,7 @@ async function consentOf(db: Database, leadId: string) {
       mode: leadConsent.mode,
       ticked: leadConsent.ticked,
       wording: consentWording.text,
+      language: consentWording.language,
       givenAt: leadConsent.givenAt,
       clientAddress: leadConsent.clientAddress,
       userAgent: leadConsent.userAgent,
@@ -84,6 +85,7 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
           mode: consent.mode,
           ticked: consent.ticked,
           wording: consent.wording,
+          language: consent.language,
           givenAt: consent.givenAt.toISOString(),
           // Addresses are personal data too: a masked lead shows none.
           clientAddress: isMasked ? null : consent.clientAddress,

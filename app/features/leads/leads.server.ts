@@ -288,7 +288,7 @@ export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOption
         declare leads_csv no scroll cursor for
         select l.name, l.email, l.phone, c.title as campaign, p.name as placement,
           (extract(epoch from l.collected_at) * 1000)::float8 as "collectedAt",
-          lc.mode, lc.ticked, w.text as wording, lc.client_address as "clientAddress", lc.user_agent as "userAgent",
+          lc.mode, lc.ticked, w.text as wording, w.language, lc.client_address as "clientAddress", lc.user_agent as "userAgent",
           (extract(epoch from lc.given_at) * 1000)::float8 as "givenAt",
           (extract(epoch from lc.confirmed_at) * 1000)::float8 as "confirmedAt",
           lc.confirmed_address as "confirmedAddress",
@@ -343,6 +343,7 @@ type CsvLeadRow = {
   mode: ConsentMode | null;
   ticked: boolean | null;
   wording: string | null;
+  language: string | null;
   clientAddress: string | null;
   userAgent: string | null;
   givenAt: number | null;
@@ -363,6 +364,7 @@ function csvConsentOf(row: CsvLeadRow): CsvConsent | undefined {
       withdrawnAt: instant(row.withdrawnAt),
     }),
     wording: row.wording,
+    language: row.language,
     givenAt: instant(row.givenAt),
     clientAddress: row.clientAddress,
     userAgent: row.userAgent,

@@ -47,7 +47,11 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The five original columns, then the placement (decision 100), the consent record (decision 110) and the redemption (decision 124), appended so old imports still line up. */
+/**
+ * The five original columns, then the placement (decision 100), the consent record (decision 110),
+ * the redemption (decision 124) and the consent's language (decision 412), appended so old imports
+ * still line up.
+ */
 export const CSV_COLUMNS = [
   "Name",
   "Email",
@@ -64,11 +68,14 @@ export const CSV_COLUMNS = [
   "Confirmed IP Address",
   "Withdrawn At",
   "Redeemed At",
+  "Consent Language",
 ] as const;
 
 export type CsvConsent = {
   status: string;
   wording: string | null;
+  /** The language the wording was shown in (a code such as `es`). */
+  language: string | null;
   givenAt: Date | null;
   clientAddress: string | null;
   userAgent: string | null;
@@ -80,6 +87,7 @@ export type CsvConsent = {
 const NO_CONSENT: CsvConsent = {
   status: "not recorded",
   wording: null,
+  language: null,
   givenAt: null,
   clientAddress: null,
   userAgent: null,
@@ -109,6 +117,7 @@ export function csvRow(
     safeCsvCell(consent.confirmedAddress),
     instant(consent.withdrawnAt),
     lead.redeemedAt ? lead.redeemedAt.toISOString() : "",
+    safeCsvCell(consent.language),
   ];
 }
 
