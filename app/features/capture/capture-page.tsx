@@ -138,7 +138,7 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
   const { t } = useTranslation("capture");
   const language = usePageLanguage();
   const count = numberFormat(language);
-  const price = numberFormat(language, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(PRO_PRICE_USD);
+  const price = numberFormat(language, { style: "currency", currency: "USD" }).format(PRO_PRICE_USD);
   return (
     <CaptureFrame design={{ ...design, layout: "centered" }}>
       <main className="cq-main">
