@@ -7,8 +7,7 @@ import { PNG } from "pngjs";
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { zoneFileOf } from "./stubs/dns.mjs";
-import { ADMIN_EMAIL, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
-import { linkIn, waitForMail } from "./support/mailbox";
+import { adminPage, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
 
 const DOMAIN = "go.cafe.test";
 const port = new URL(BASE_URL).port;
@@ -31,11 +30,8 @@ async function fitsTheWidth(page: Page) {
 
 test("a Pro owner verifies go.cafe.test, and its codes and pages live there", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // The admin of this fresh server, signed up and verified (waiting for the URL, not for network idle).
-  const admin = await (await browser.newContext()).newPage();
-  await signUp(admin, ADMIN_EMAIL);
-  await admin.goto(linkIn(await waitForMail(ADMIN_EMAIL, "Confirm your email address"), "/verify-email"));
-  await expect(admin.getByRole("heading", { name: "Email address confirmed" })).toBeVisible();
+  // The admin of the shared server (signed up and verified by whichever journey came first).
+  const admin = await adminPage(browser);
   const email = await signUp(page, uniqueEmail("domain"));
   await setProAsAdmin(admin, email, true);
   await admin.close();

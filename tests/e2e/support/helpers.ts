@@ -38,8 +38,23 @@ export async function signInAsAdmin(page: Page) {
   await page.getByLabel("Email address").fill(ADMIN_EMAIL);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForLoadState("networkidle");
-  if (page.url().endsWith("/dashboard")) {
+  // New (the dashboard) or already there (the form says so): wait for whichever comes, however
+  // long the password hashing takes on a loaded machine, rather than guessing from the URL at once.
+  const created = page.waitForURL(/\/dashboard$/, { timeout: 30_000 }).then(
+    () => "created" as const,
+    () => "timeout" as const,
+  );
+  const exists = page
+    .getByRole("alert")
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .then(
+      () => "exists" as const,
+      () => "timeout" as const,
+    );
+  const outcome = await Promise.race([created, exists]);
+  expect(outcome, "the sign-up of the admin neither landed nor was refused").not.toBe("timeout");
+  if (outcome === "created") {
     // Just created: ADMIN_EMAILS applies once the address is verified.
     const mail = await waitForMail(ADMIN_EMAIL, "Confirm your email address");
     await page.goto(linkIn(mail, "/verify-email"));
