@@ -26,7 +26,8 @@ describe("leads screen", () => {
     const cafe = await createCampaignRow(owner.id, { title: "Cafe" });
     const salon = await createCampaignRow(owner.id, { title: "Salon" });
     await createLeadRow(cafe.id, { name: "Ann", email: "ann@a.io", phone: "+1 555 000 1111", collectedAt: minutesAgo(30) });
-    await createLeadRow(salon.id, { name: "Ben", email: "ben@b.io", collectedAt: minutesAgo(10) });
+    // Ben is collected now, so "today" holds at any hour (ten minutes ago fell on yesterday just after midnight).
+    await createLeadRow(salon.id, { name: "Ben", email: "ben@b.io", collectedAt: new Date() });
     await createLeadRow(cafe.id, { name: "Cat", email: "cat@c.io", collectedAt: minutesAgo(60 * 24 * 3) });
     await createLeadRow(cafe.id, { name: "Dan", email: "dan@d.io", collectedAt: minutesAgo(60 * 24 * 10) });
     const stranger = await createUser();
