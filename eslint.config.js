@@ -34,6 +34,7 @@ const SERVER_RENDERED = new Set(
     "features/email/scan-limit-email.tsx",
     "features/redeem/offer-code-email.tsx",
     "features/domains/domain-emails.tsx",
+    "features/sync/sync-emails.tsx",
   ].map((file) => path.join(APP, file)),
 );
 

@@ -2,7 +2,7 @@
 // choose an audience or create a sheet, leads pushed with their consent, withdrawal and erasure
 // followed, a failing provider retried, an expired refresh token shown to the owner.
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
@@ -296,11 +296,28 @@ describe("Google Sheets", () => {
       "Google Sheets no longer accepts our access (Token has been expired or revoked). Reconnect to resume.",
     );
     expect(view.log[0]).toMatchObject({ lead: "gus@example.com", status: "pending" });
+    // The owner is told once, by email, however many leads then wait.
+    await visitorSubmits(campaign.id, { name: "Hal Held", email: "hal@example.com" });
+    await drain();
+    const { db } = await getServices();
+    const told = await db
+      .select({ subject: schema.emailOutbox.subject, text: schema.emailOutbox.text })
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.to, owner.email), eq(schema.emailOutbox.kind, "sync_broken")));
+    expect(told).toEqual([
+      {
+        subject: "Lead sync to Google Sheets has stopped",
+        text: expect.stringContaining("Google Sheets no longer accepts our access (Token has been expired or revoked). Reconnect to resume."),
+      },
+    ]);
 
     standIns.state.google.expiresIn = 3600;
     await connect(owner, "google_sheets", "google-code");
     await drain();
-    expect((await page(owner)).log[0]).toMatchObject({ lead: "gus@example.com", status: "succeeded", result: "Row added." });
+    const after = (await page(owner)).log as Array<{ lead: string; status: string; result: string }>;
+    for (const waited of ["gus@example.com", "hal@example.com"]) {
+      expect(after.find((entry) => entry.lead === waited)).toMatchObject({ status: "succeeded", result: "Row added." });
+    }
   });
 
   it("Disconnect revokes the token at Google and forgets the connection", async () => {

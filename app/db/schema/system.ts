@@ -40,6 +40,8 @@ export const emailOutbox = pgTable(
         // The owner's own domain became verified, or stopped pointing at us (decision 390).
         "domain_verified",
         "domain_broken",
+        // A lead sync connection stopped working: its leads wait for the owner (decision 400).
+        "sync_broken",
       ],
     }).notNull(),
     to: text("to").notNull(),

@@ -4,13 +4,15 @@
 import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { businessProfile, syncConnection, syncOauthState } from "~/db/schema";
+import { businessProfile, syncConnection, syncOauthState, user } from "~/db/schema";
+import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { ProviderError, type LiveConnection, type SyncProvider } from "./provider";
 import { providerOf } from "./providers.server";
+import { syncBrokenEmail } from "./sync-emails";
 import { openToken, sealToken } from "./token-seal.server";
 
 /** An authorization must come back within this long. */
@@ -140,11 +142,27 @@ export async function accessTokenOf(db: Database, row: ConnectionRow): Promise<O
 }
 
 /** The connection needs its owner: the page shows why until they reconnect or choose again. */
+/** Holds a connection's jobs with the reason; the owner is emailed when it breaks, not on every failure after. */
 export async function markBroken(db: Database, connectionId: string, error: ProviderError) {
-  await db
+  const [was] = await db
+    .select({ status: syncConnection.status, userId: syncConnection.userId, provider: syncConnection.provider })
+    .from(syncConnection)
+    .where(eq(syncConnection.id, connectionId));
+  const broke = await db
     .update(syncConnection)
     .set({ status: "broken", brokenReason: error.message, updatedAt: sql`now()` })
-    .where(eq(syncConnection.id, connectionId));
+    .where(and(eq(syncConnection.id, connectionId), eq(syncConnection.status, "active")))
+    .returning({ id: syncConnection.id });
+  if (broke.length === 0) {
+    await db
+      .update(syncConnection)
+      .set({ brokenReason: error.message, updatedAt: sql`now()` })
+      .where(eq(syncConnection.id, connectionId));
+  } else if (was) {
+    const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, was.userId));
+    const content = syncBrokenEmail(knownProvider(was.provider).label, error.message, getEnv().appOrigin);
+    if (owner) await enqueueEmail(db, { kind: "sync_broken", to: owner.email, content });
+  }
   return error;
 }
 
