@@ -1,5 +1,5 @@
 // Import direction between the layers of app/ (docs/architecture.md, decision 230). `npm run lint`
-// runs it; tests/architecture/import-direction.test.ts proves that a wrong-way import fails.
+// runs it; tests/architecture/features-import-in-one-direction.test.ts proves that a wrong-way import fails.
 
 /**
  * Feature folders in tiers, lowest first. A feature imports only features of a lower tier: never

@@ -8,7 +8,7 @@ import * as adminUsers from "~/routes/admin.users";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
 import { callRoute, expectRedirect, makeRequest, type Handler } from "../http";
-import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
+import { insertPost, insertSubscription, pngFile } from "./admin-support";
 
 async function snapshot() {
   const { db } = await getServices();

@@ -9,7 +9,7 @@ import * as logoRoute from "~/routes/api.logo";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { pngFile } from "./admin-fixtures";
+import { pngFile } from "./admin-support";
 
 const objects = new Map<string, number>();
 const deletes: string[] = [];

@@ -11,7 +11,7 @@ import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { insertPost, pngFile } from "./admin-fixtures";
+import { insertPost, pngFile } from "./admin-support";
 
 const uploadsDir = () => path.join(process.env.DATA_DIR!, "uploads");
 

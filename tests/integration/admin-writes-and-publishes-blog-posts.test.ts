@@ -7,7 +7,7 @@ import * as newPost from "~/routes/admin.blog-new";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
 import { callRoute, expectRedirect, makeRequest } from "../http";
-import { insertPost, pngFile } from "./admin-fixtures";
+import { insertPost, pngFile } from "./admin-support";
 
 let admin: { id: string; cookie: string; email: string };
 beforeAll(async () => {

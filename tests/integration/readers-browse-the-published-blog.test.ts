@@ -3,7 +3,7 @@ import * as blog from "~/routes/blog";
 import * as blogPost from "~/routes/blog-post";
 import { createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { insertPost } from "./admin-fixtures";
+import { insertPost } from "./admin-support";
 
 describe("/blog", () => {
   it("lists only published posts, newest first, with author and long US date", async () => {

@@ -22,7 +22,7 @@ import * as settings from "~/routes/settings";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
 import { callRoute, makeRequest, type Handler } from "../http";
-import { pngFile } from "./admin-fixtures";
+import { pngFile } from "./admin-support";
 import { campaignForm } from "./campaigns-support";
 
 const SCRIPT = "<script>alert(1)</script>";

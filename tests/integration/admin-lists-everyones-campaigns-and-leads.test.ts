@@ -4,7 +4,7 @@ import * as adminCampaigns from "~/routes/admin.campaigns";
 import * as adminLeads from "~/routes/admin.leads";
 import { createUser, uniqueEmail } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { insertCampaign, insertLead, insertPost, insertSubscription } from "./admin-fixtures";
+import { insertCampaign, insertLead, insertPost, insertSubscription } from "./admin-support";
 
 describe("/admin", () => {
   it("counts users, campaigns, leads, posts and subscriptions, and what is new this week", async () => {

@@ -7,7 +7,7 @@ import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { createUser, uniqueEmail } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { insertSubscription } from "./admin-fixtures";
+import { insertSubscription } from "./admin-support";
 
 let admin: { id: string; cookie: string };
 beforeAll(async () => {

@@ -25,7 +25,7 @@ async function rowsOf(response: Response) {
   expect(lines[0]).toBe(
     "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language",
   );
-  // The spec's five columns and the placement; the consent columns (issue 14) are checked in lawful-leads.test.ts, Redeemed At in redeem.test.ts.
+  // The spec's five columns and the placement; the consent columns (issue 14) are checked in consent-modes-record-lawful-leads.test.ts, Redeemed At in claims-draw-codes-and-staff-redeem-them.test.ts.
   return lines.slice(1, -1).map((line) => line.split(",").slice(0, 6));
 }
 

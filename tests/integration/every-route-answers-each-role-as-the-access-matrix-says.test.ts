@@ -13,7 +13,7 @@ import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../factories";
 import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
-import { insertPost, insertSubscription, pngFile } from "./admin-fixtures";
+import { insertPost, insertSubscription, pngFile } from "./admin-support";
 import { campaignForm } from "./campaigns-support";
 import { createClaim } from "./redeem-support";
 
