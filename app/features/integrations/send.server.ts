@@ -29,8 +29,7 @@ export function signatureHeaders(secret: string, messageId: string, timestamp: D
   };
 }
 
-/** POSTs `body` to `url`; resolves (never rejects) with what happened, for the delivery log. */
-export function sendWebhook(options: {
+type SendOptions = {
   url: string;
   secret: string;
   messageId: string;
@@ -38,39 +37,53 @@ export function sendWebhook(options: {
   allowPrivate: boolean;
   timeoutMs?: number;
   maxResponseBytes?: number;
-}): Promise<AttemptResult> {
+};
+
+/** POSTs `body` to `url`; resolves (never rejects) with what happened, for the delivery log. */
+export function sendWebhook(options: SendOptions): Promise<AttemptResult> {
   const started = performance.now();
-  const timeoutMs = options.timeoutMs ?? SEND_LIMITS.timeoutMs;
-  const maxBytes = options.maxResponseBytes ?? SEND_LIMITS.maxResponseBytes;
-  const elapsed = () => Math.round(performance.now() - started);
-  const failed = (error: string, statusCode: number | null = null, excerpt = ""): AttemptResult => ({
+  const failed = failure(() => Math.round(performance.now() - started));
+  const target = targetOf(options);
+  if (typeof target === "string") return Promise.resolve(failed(target));
+  return postOnce(target, options, failed);
+}
+
+type Failure = (error: string, statusCode?: number | null, excerpt?: string) => AttemptResult;
+
+function failure(elapsed: () => number): Failure {
+  return (error, statusCode = null, excerpt = "") => ({
     ok: false,
     statusCode,
     latencyMs: elapsed(),
     responseExcerpt: excerpt,
     error,
   });
+}
 
+/** The URL to post to, or why it is refused before any connection is made. */
+function targetOf(options: SendOptions): URL | string {
   let url: URL;
   try {
     url = new URL(options.url);
   } catch {
-    return Promise.resolve(failed("Invalid URL"));
+    return "Invalid URL";
   }
-  const isHttps = url.protocol === "https:";
-  if (!isHttps && !(options.allowPrivate && url.protocol === "http:")) return Promise.resolve(failed("Only https:// URLs are allowed"));
-  if (!isWebhookPort(url)) return Promise.resolve(failed(WEBHOOK_PORT_MESSAGE));
+  if (url.protocol !== "https:" && !(options.allowPrivate && url.protocol === "http:")) return "Only https:// URLs are allowed";
+  if (!isWebhookPort(url)) return WEBHOOK_PORT_MESSAGE;
   // Address literals never go through `lookup`, so they are checked here.
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return Promise.resolve(failed(PRIVATE_ADDRESS_MESSAGE));
+  if (!options.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return PRIVATE_ADDRESS_MESSAGE;
+  return url;
+}
 
+function postOnce(url: URL, options: SendOptions, failed: Failure): Promise<AttemptResult> {
+  const timeoutMs = options.timeoutMs ?? SEND_LIMITS.timeoutMs;
   const headers = {
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(options.body)),
     "user-agent": "LeadQR-Webhooks/1",
     ...signatureHeaders(options.secret, options.messageId, new Date(), options.body),
   };
-
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: AttemptResult) => {
@@ -80,7 +93,7 @@ export function sendWebhook(options: {
       request.destroy();
       resolve(result);
     };
-    const request = (isHttps ? https : http).request(url, {
+    const request = (url.protocol === "https:" ? https : http).request(url, {
       method: "POST",
       headers,
       lookup: guardedLookup(options.allowPrivate) as unknown as net.LookupFunction,
@@ -92,29 +105,37 @@ export function sendWebhook(options: {
       finish(failed(error.code === "EUNSAFEDEST" ? PRIVATE_ADDRESS_MESSAGE : `Connection failed: ${error.code ?? error.message}`));
     });
     request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () => {
-        const text = Buffer.concat(chunks).toString("utf8").slice(0, SEND_LIMITS.excerptChars);
-        const status = response.statusCode ?? 0;
-        if (status >= 200 && status < 300) {
-          finish({ ok: true, statusCode: status, latencyMs: elapsed(), responseExcerpt: text, error: null });
-        } else if (status >= 300 && status < 400) {
-          finish(failed("Redirects are not followed; use the final URL", status, text));
-        } else {
-          finish(failed(`Receiver answered ${status}`, status, text));
-        }
-      };
-      response.on("data", (chunk: Buffer) => {
-        if (size >= maxBytes) return;
-        chunks.push(chunk.subarray(0, maxBytes - size));
-        size += chunk.length;
-        // Enough read: answer with what we have and close the connection.
-        if (size >= maxBytes) done();
-      });
-      response.on("end", done);
-      response.on("error", () => done());
+      readCapped(response, options.maxResponseBytes ?? SEND_LIMITS.maxResponseBytes, (text) =>
+        finish(judgeAnswer(response.statusCode ?? 0, text, failed)),
+      );
     });
     request.end(options.body);
   });
+}
+
+/** Reads at most `maxBytes` of the answer, then calls `done` once with its excerpt. */
+function readCapped(response: http.IncomingMessage, maxBytes: number, done: (excerpt: string) => void) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let called = false;
+  const end = () => {
+    if (called) return;
+    called = true;
+    done(Buffer.concat(chunks).toString("utf8").slice(0, SEND_LIMITS.excerptChars));
+  };
+  response.on("data", (chunk: Buffer) => {
+    if (size >= maxBytes) return;
+    chunks.push(chunk.subarray(0, maxBytes - size));
+    size += chunk.length;
+    // Enough read: answer with what we have and close the connection.
+    if (size >= maxBytes) end();
+  });
+  response.on("end", end);
+  response.on("error", end);
+}
+
+function judgeAnswer(status: number, text: string, failed: Failure): AttemptResult {
+  if (status >= 200 && status < 300) return { ...failed(""), ok: true, statusCode: status, responseExcerpt: text, error: null };
+  if (status >= 300 && status < 400) return failed("Redirects are not followed; use the final URL", status, text);
+  return failed(`Receiver answered ${status}`, status, text);
 }

@@ -55,6 +55,19 @@ export type PrintSheet = {
   logo: Buffer | null;
 };
 
+/** The campaign's logo prepared for the sheet; unreadable when one is set but cannot be drawn. */
+async function loadPrintLogo(logoUrl: string | null, backgroundColor: string) {
+  if (!logoUrl) return { logo: null, logoUnreadable: false };
+  let logo: Buffer | null = null;
+  try {
+    const stored = await loadCampaignLogo(logoUrl);
+    logo = stored ? await prepareLogo(stored, backgroundColor) : null;
+  } catch (error) {
+    logger.error({ err: error }, "Print: logo not readable");
+  }
+  return { logo, logoUnreadable: logo === null };
+}
+
 /**
  * Everything one printed sheet needs, and the print check on it: the page previews it, the PDF
  * route draws it. Null when the campaign or placement is not the owner's.
@@ -81,17 +94,7 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
       .replace(/ {2,}/g, " ")
       .trim();
 
-  let logo: Buffer | null = null;
-  let logoUnreadable = false;
-  if (campaign.qrLogoUrl) {
-    try {
-      const stored = await loadCampaignLogo(campaign.qrLogoUrl);
-      logo = stored ? await prepareLogo(stored, backgroundColor) : null;
-    } catch (error) {
-      logger.error({ err: error }, "Print: logo not readable");
-    }
-    logoUnreadable = logo === null;
-  }
+  const { logo, logoUnreadable } = await loadPrintLogo(campaign.qrLogoUrl, backgroundColor);
 
   let plan: PrintPlan | null = null;
   let tooLong: TextRole | null = null;
