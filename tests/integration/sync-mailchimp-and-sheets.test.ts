@@ -5,15 +5,13 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
+import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
-import { createSyncWorker, NOT_ON_PLAN } from "~/features/sync/worker.server";
-import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
-import * as syncRoute from "~/routes/settings.integrations.sync";
+import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "./sync-owner";
 import { startProviderStandIns } from "./sync-support";
 import { visitorSubmits } from "./webhook-support";
 
@@ -24,57 +22,6 @@ beforeAll(async () => {
   standIns.configure();
 });
 afterAll(() => standIns.close());
-
-type Owner = Awaited<ReturnType<typeof createUser>>;
-
-async function post(owner: Owner, form: Record<string, string>) {
-  return callRoute(syncRoute.action, makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form }));
-}
-
-async function page(owner: Owner, query = "") {
-  return (await callRoute(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie }))).data;
-}
-
-/** Connect: our action sends the owner to the provider with a state; the provider sends them back with a code. */
-async function connect(owner: Owner, provider: "mailchimp" | "google_sheets", code: string, cookie = owner.cookie) {
-  const started = await post(owner, { intent: "connect", provider });
-  expect(started.status).toBe(302);
-  const authorize = new URL(started.headers.get("location")!);
-  const back = new URL(authorize.searchParams.get("redirect_uri")!);
-  expect(back.pathname).toBe(`/settings/integrations/sync/${provider}/callback`);
-  const callback = `${back.pathname}?code=${code}&state=${authorize.searchParams.get("state")}`;
-  return { authorize, result: await callRoute(callbackRoute.loader, makeRequest(callback, { cookie }), { provider }) };
-}
-
-async function drain() {
-  const { db } = await getServices();
-  const worker = createSyncWorker({ db });
-  while ((await worker.runOnce()) > 0);
-}
-
-async function leadOf(campaignId: string, email: string) {
-  const { db } = await getServices();
-  const [row] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, email));
-  expect(row, `lead ${email} of ${campaignId}`).toBeDefined();
-  return row!.id;
-}
-
-async function withdraw(leadId: string) {
-  const { db } = await getServices();
-  const token = crypto.randomBytes(32).toString("base64url");
-  await db
-    .update(schema.leadConsent)
-    .set({ withdrawTokenHash: crypto.createHash("sha256").update(token).digest("hex") })
-    .where(eq(schema.leadConsent.leadId, leadId));
-  expect(await withdrawConsent(db, { token })).toBe(true);
-}
-
-async function checkboxCampaign(ownerId: string) {
-  const campaign = await createCampaign({ userId: ownerId, title: "Free croissant" });
-  const { db } = await getServices();
-  await db.update(schema.campaign).set({ consentMode: "checkbox" }).where(eq(schema.campaign.id, campaign.id));
-  return campaign;
-}
 
 describe("Mailchimp", () => {
   it("connects, subscribes only consenting visitors with their consent record, unsubscribes on withdrawal and deletes on erasure", async () => {

@@ -70,6 +70,7 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: Re
 export const googleSheets: SyncProvider = {
   id: "google_sheets",
   label: LABEL,
+  needsMarketingConsent: false,
   destinationNoun: "sheet",
   missingConfiguration() {
     const env = getEnv();

@@ -67,6 +67,7 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
 export const mailchimp: SyncProvider = {
   id: "mailchimp",
   label: LABEL,
+  needsMarketingConsent: true,
   destinationNoun: "audience",
   missingConfiguration() {
     const env = getEnv();

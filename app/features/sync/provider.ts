@@ -56,6 +56,8 @@ export type SyncProvider = {
   label: string;
   /** The environment variables still to set; empty when the operator configured this provider. */
   missingConfiguration(): string[];
+  /** True when only leads with marketing consent may reach it (an audience); a sheet takes every lead. */
+  needsMarketingConsent: boolean;
   /** The word for a destination, as the owner reads it ("audience", "sheet"). */
   destinationNoun: string;
   authorizeUrl(options: { state: string; redirectUri: string }): string;

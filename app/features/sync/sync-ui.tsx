@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Section, SubmitButton } from "~/features/integrations/integrations-ui";
-import type { SyncLogView, SyncProviderView } from "./sync-view";
+import { leadsWord, type SyncLogView, type SyncProviderView } from "./sync-view";
 
 /** The link from the integrations screen to the lead sync page. */
 export function SyncSectionLink() {
@@ -60,6 +60,7 @@ export function SyncProviderCard({ provider, disabled }: { provider: SyncProvide
               ? `Leads go to the ${provider.destinationNoun} “${connection.destinationName}”.`
               : `Choose a ${provider.destinationNoun} for your leads.`}
           </p>
+          <BackfillOffer provider={provider} disabled={disabled} />
           <DestinationChoice provider={provider} disabled={disabled} />
           <div className="flex flex-wrap gap-2">
             {connect}
@@ -72,6 +73,32 @@ export function SyncProviderCard({ provider, disabled }: { provider: SyncProvide
         </div>
       )}
     </Section>
+  );
+}
+
+/** "Send my N existing leads" once a destination is chosen, and the progress of the last such send. */
+function BackfillOffer({ provider, disabled }: { provider: SyncProviderView; disabled: boolean }) {
+  const backfill = provider.connection?.backfill;
+  if (!backfill) return null;
+  const running = backfill.done < backfill.queued;
+  return (
+    <div className="space-y-2">
+      {backfill.queued > 0 ? (
+        <p role="status" className="text-sm text-gray-700">
+          {running
+            ? `Sending your existing leads: ${backfill.done} of ${backfill.queued} done.`
+            : `Existing leads: ${backfill.done} of ${backfill.queued} done. The sync log shows each one.`}
+        </p>
+      ) : null}
+      {backfill.waiting > 0 && !running ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          {hidden("intent", "backfill")}
+          {hidden("provider", provider.id)}
+          <SubmitButton disabled={disabled}>Send my {leadsWord(backfill.waiting)}</SubmitButton>
+          {provider.needsMarketingConsent ? <span className="text-sm text-gray-600">Only leads who agreed to marketing are counted.</span> : null}
+        </Form>
+      ) : null}
+    </div>
   );
 }
 
