@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { isPro: user.plan.isPro, ...(await syncPageData(db, { userId: user.id, choose })) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry", "backfill"]) });
+const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry", "backfill", "existing"]) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);

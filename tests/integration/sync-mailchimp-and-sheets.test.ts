@@ -179,7 +179,7 @@ describe("Google Sheets", () => {
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Café Aroma", timeZone: "Europe/Berlin" });
     const { authorize } = await connect(owner, "google_sheets", "google-code");
     expect(authorize.pathname).toBe("/google-accounts/o/oauth2/v2/auth");
-    expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/drive.file");
+    expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/spreadsheets");
     expect(authorize.searchParams.get("access_type")).toBe("offline");
 
     expect((await post(owner, { intent: "create", provider: "google_sheets" })).data.message).toBe(
@@ -265,6 +265,44 @@ describe("Google Sheets", () => {
     for (const waited of ["gus@example.com", "hal@example.com"]) {
       expect(after.find((entry) => entry.lead === waited)).toMatchObject({ status: "succeeded", result: "Row added." });
     }
+  });
+
+  it("uses an existing sheet the owner links: a Leads tab with a header row is added and leads go there; a link it cannot open changes nothing", async () => {
+    const owner = await createUser({ isPro: true });
+    standIns.state.google.sheets.set("1StaffSheet_abcdefghij", { title: "Staff notes", tabs: ["Sheet1"], rows: [] });
+    await connect(owner, "google_sheets", "google-code");
+
+    const wrong = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: "https://docs.google.com/spreadsheets/d/1NotMine_xyz/edit",
+    });
+    expect(wrong.data.error).toBe("We could not open this sheet. Check the link, and that the Google account you connected can edit it.");
+    const junk = await post(owner, { intent: "existing", provider: "google_sheets", sheet: "my sheet" });
+    expect(junk.data.error).toBe("Paste the sheet's link from your browser's address bar, or its ID.");
+    let sheets = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "google_sheets");
+    expect(sheets.connection).toMatchObject({ status: "active", destinationName: null });
+
+    const used = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: " https://docs.google.com/spreadsheets/d/1StaffSheet_abcdefghij/edit#gid=0 ",
+    });
+    expect(used.data.message).toBe("New leads go to the sheet “Staff notes”, in its Leads tab.");
+    const sheet = standIns.state.google.sheets.get("1StaffSheet_abcdefghij")!;
+    expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);
+    expect(sheet.rows).toEqual([["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"]]);
+    // Choosing it again keeps its tab and header as they are.
+    await post(owner, { intent: "existing", provider: "google_sheets", sheet: "1StaffSheet_abcdefghij" });
+    expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);
+    expect(sheet.rows).toHaveLength(1);
+
+    const campaign = await checkboxCampaign(owner.id);
+    await visitorSubmits(campaign.id, { name: "Ezra Existing", email: "ezra@example.com" });
+    await drain();
+    expect(sheet.rows.map((row) => row[2])).toEqual(["Email", "ezra@example.com"]);
+    sheets = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "google_sheets");
+    expect(sheets.connection).toMatchObject({ status: "active", destinationName: "Staff notes" });
   });
 
   it("Disconnect revokes the token at Google and forgets the connection", async () => {

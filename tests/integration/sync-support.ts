@@ -1,7 +1,7 @@
 // Local stand-ins for the sync providers, speaking their documented shapes: Mailchimp's OAuth 2
 // login server (authorize, token, metadata) and Marketing API 3.0 (lists, members, notes,
 // delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
-// values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
+// get, batchUpdate addSheet, values.get, values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
 import http from "node:http";
 import type net from "node:net";
 
@@ -10,6 +10,8 @@ type Reply = { status: number; body?: unknown; headers?: Record<string, string> 
 
 export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
 export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
+
+const NOT_FOUND: Reply = { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
 
 export async function startProviderStandIns() {
   const state = {
@@ -25,7 +27,8 @@ export async function startProviderStandIns() {
       refreshTokens: new Set<string>(),
       revoked: [] as string[],
       expiresIn: 3600,
-      sheets: new Map<string, { title: string; rows: string[][] }>(),
+      /** Each spreadsheet's tabs, and the rows of its `Leads` tab (the one the app writes). */
+      sheets: new Map<string, { title: string; tabs: string[]; rows: string[][] }>(),
     },
     failures: [] as Failure[],
   };
@@ -126,13 +129,20 @@ export async function startProviderStandIns() {
     if (method === "POST" && rest === "") {
       const id = `sheet-${++issued}`;
       const title = String((json.properties as { title?: string })?.title ?? "Untitled spreadsheet");
-      state.google.sheets.set(id, { title, rows: [] });
+      const tabs = ((json.sheets ?? []) as Array<{ properties: { title: string } }>).map((tab) => tab.properties.title);
+      state.google.sheets.set(id, { title, tabs: tabs.length ? tabs : ["Sheet1"], rows: [] });
       return { status: 200, body: { spreadsheetId: id, properties: { title }, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}/edit` } };
     }
+    const whole = rest.match(/^\/([^/:]+)(:batchUpdate)?$/);
+    if (whole) return spreadsheet(method, whole[1]!, whole[2], json);
     const values = rest.match(/^\/([^/]+)\/values\/([^!]+)!A(\d+)(?::H\d+)?(:append|:clear)?$/);
     const sheet = values && state.google.sheets.get(values[1]!);
-    if (!values || !sheet) return { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
+    if (!values || !sheet) return NOT_FOUND;
     const [, id, tab, rowText, verb] = values;
+    if (!sheet.tabs.includes(tab!) || tab !== "Leads")
+      return { status: 400, body: { error: { code: 400, message: `Unable to parse range: ${tab}!A${rowText}`, status: "INVALID_ARGUMENT" } } };
+    if (method === "GET")
+      return { status: 200, body: { range: `${tab}!A${rowText}:H${rowText}`, majorDimension: "ROWS", values: sheet.rows.slice(0, 1) } };
     const rows = (json.values ?? []) as string[][];
     if (verb === ":append") {
       sheet.rows.push(...rows);
@@ -154,6 +164,31 @@ export async function startProviderStandIns() {
     if (method === "PUT") {
       sheet.rows[index] = rows[0]!;
       return { status: 200, body: { spreadsheetId: id, updatedRange: `${tab}!A${index + 1}:H${index + 1}`, updatedRows: 1 } };
+    }
+    return { status: 405, body: {} };
+  }
+
+  /** spreadsheets.get (its title and tabs) and spreadsheets.batchUpdate (addSheet). */
+  function spreadsheet(method: string, id: string, verb: string | undefined, json: Record<string, unknown>): Reply {
+    const sheet = state.google.sheets.get(id);
+    if (!sheet) return NOT_FOUND;
+    if (method === "GET" && !verb)
+      return {
+        status: 200,
+        body: { spreadsheetId: id, properties: { title: sheet.title }, sheets: sheet.tabs.map((title) => ({ properties: { title } })) },
+      };
+    if (method === "POST" && verb === ":batchUpdate") {
+      for (const request of (json.requests ?? []) as Array<{ addSheet?: { properties: { title: string } } }>) {
+        const title = request.addSheet?.properties.title;
+        if (!title) return { status: 400, body: { error: { code: 400, message: "Invalid requests", status: "INVALID_ARGUMENT" } } };
+        if (sheet.tabs.includes(title))
+          return {
+            status: 400,
+            body: { error: { code: 400, message: `A sheet with the name "${title}" already exists.`, status: "INVALID_ARGUMENT" } },
+          };
+        sheet.tabs.push(title);
+      }
+      return { status: 200, body: { spreadsheetId: id, replies: [{ addSheet: {} }] } };
     }
     return { status: 405, body: {} };
   }

@@ -120,6 +120,7 @@ export const mailchimp: SyncProvider = {
     return answer.lists.map((list) => ({ id: list.id, name: list.name }));
   },
   createDestination: null,
+  useExisting: null,
   pushLead,
   async removeLead(connection, copy) {
     const url = api(connection, `/lists/${encodeURIComponent(copy.remoteKey)}/members/${copy.remoteRow}/actions/delete-permanent`);

@@ -2,7 +2,7 @@
 import type { Database } from "~/db/client.server";
 import { DomainError } from "~/utils/domain-error";
 import { startBackfill } from "./backfill.server";
-import { chooseDestination, createDestination, disconnect, listDestinations, startConnect } from "./connections.server";
+import { chooseDestination, createDestination, disconnect, listDestinations, startConnect, useExistingDestination } from "./connections.server";
 import { leadsWord, type SyncProviderView } from "./sync-view";
 import { retrySyncJob, setCampaignSync, syncOverview } from "./status.server";
 import { nudgeSyncWorker } from "./worker.server";
@@ -31,7 +31,7 @@ export async function syncPageData(db: Database, options: { userId: string; choo
   return { providers, log: overview.log, campaigns: overview.campaigns };
 }
 
-export type SyncIntent = "connect" | "choose" | "create" | "disconnect" | "campaign" | "retry" | "backfill";
+export type SyncIntent = "connect" | "choose" | "create" | "disconnect" | "campaign" | "retry" | "backfill" | "existing";
 
 /** Runs one of the page's forms; the answer is a message, or where to send the owner (the provider's consent screen). */
 export async function runSyncIntent(
@@ -52,6 +52,11 @@ export async function runSyncIntent(
       const created = await createDestination(db, { userId, providerId });
       nudgeSyncWorker();
       return { message: `Created the sheet “${created.name}”. New leads go there.` };
+    }
+    case "existing": {
+      const chosen = await useExistingDestination(db, { userId, providerId, reference: (fields.sheet ?? "").slice(0, 500) });
+      nudgeSyncWorker();
+      return { message: `New leads go to the sheet “${chosen.name}”, in its Leads tab.` };
     }
     case "disconnect": {
       const provider = await disconnect(db, { userId, providerId });

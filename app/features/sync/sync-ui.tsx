@@ -3,6 +3,7 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { leadsWord, type SyncLogView, type SyncProviderView } from "./sync-view";
@@ -105,13 +106,26 @@ function BackfillOffer({ provider, disabled }: { provider: SyncProviderView; dis
 function DestinationChoice({ provider, disabled }: { provider: SyncProviderView; disabled: boolean }) {
   if (provider.canCreate)
     return (
-      <Form method="post">
-        {hidden("intent", "create")}
-        {hidden("provider", provider.id)}
-        <SubmitButton variant="secondary" disabled={disabled}>
-          Create a new sheet
-        </SubmitButton>
-      </Form>
+      <div className="space-y-3">
+        <Form method="post">
+          {hidden("intent", "create")}
+          {hidden("provider", provider.id)}
+          <SubmitButton variant="secondary" disabled={disabled}>
+            Create a new sheet
+          </SubmitButton>
+        </Form>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          {hidden("intent", "existing")}
+          {hidden("provider", provider.id)}
+          <label className="block min-w-0 flex-1 text-sm font-medium text-gray-700">
+            Or use an existing sheet (its link or ID)
+            <Input name="sheet" required maxLength={500} placeholder="https://docs.google.com/spreadsheets/d/…" className="mt-1 w-full" />
+          </label>
+          <SubmitButton variant="secondary" disabled={disabled}>
+            Use this sheet
+          </SubmitButton>
+        </Form>
+      </div>
     );
   if (provider.destinationsError)
     return (
