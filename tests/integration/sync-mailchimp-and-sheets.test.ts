@@ -126,6 +126,36 @@ describe("Mailchimp", () => {
     expect(standIns.state.mailchimp.members.has(member)).toBe(false);
   });
 
+  it("on a GDPR audience grants the email marketing permission only, and tags the member with its campaign and placement", async () => {
+    standIns.state.mailchimp.lists.push({
+      id: "list-eu",
+      name: "EU guests",
+      permissions: [
+        { id: "mp-email", text: "Email" },
+        { id: "mp-ads", text: "Customized Online Advertising" },
+      ],
+    });
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-eu" });
+    const campaign = await checkboxCampaign(owner.id, "Tart Tuesday");
+    const { db } = await getServices();
+    const [placement] = await db.insert(schema.placement).values({ campaignId: campaign.id, name: "Window poster" }).returning();
+    // The job sends the lead as it is when it runs: with its placement.
+    await visitorSubmits(campaign.id, { name: "Greta Gdpr", email: "greta@example.com", marketingConsent: "yes" });
+    await db.update(schema.lead).set({ placementId: placement!.id }).where(eq(schema.lead.email, "greta@example.com"));
+    await visitorSubmits(campaign.id, { name: "Noor Gdpr", email: "noor@example.com" });
+    await drain();
+
+    const greta = standIns.state.mailchimp.members.get(`list-eu/${subscriberHash("greta@example.com")}`)!;
+    expect(greta).toMatchObject({ status: "subscribed", permissions: { "mp-email": true }, tags: ["Tart Tuesday", "Window poster"] });
+    expect(greta.permissions["mp-ads"]).toBeUndefined();
+    expect(standIns.state.mailchimp.members.has(`list-eu/${subscriberHash("noor@example.com")}`)).toBe(false);
+    expect((await page(owner)).log.find((entry: { lead: string }) => entry.lead === "greta@example.com").result).toBe(
+      "Subscribed, with email marketing permission.",
+    );
+  });
+
   it("refuses a callback whose state another session started", async () => {
     const owner = await createUser({ isPro: true });
     const stranger = await createUser({ isPro: true });

@@ -1,6 +1,6 @@
 // Local stand-ins for the sync providers, speaking their documented shapes: Mailchimp's OAuth 2
-// login server (authorize, token, metadata) and Marketing API 3.0 (lists, members, notes,
-// delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
+// login server (authorize, token, metadata) and Marketing API 3.0 (lists, members with marketing
+// permissions, notes, tags, delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
 // get, batchUpdate addSheet, values.get, values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
 import http from "node:http";
 import type net from "node:net";
@@ -17,9 +17,13 @@ export async function startProviderStandIns() {
   const state = {
     calls: [] as Array<{ method: string; path: string; body: string; authorization: string }>,
     mailchimp: {
-      lists: [{ id: "list-cafe", name: "Café regulars" }],
+      /** `permissions`: a GDPR-enabled audience's marketing permissions (its channels). */
+      lists: [{ id: "list-cafe", name: "Café regulars" }] as Array<{ id: string; name: string; permissions?: Array<{ id: string; text: string }> }>,
       tokens: new Set<string>(),
-      members: new Map<string, { status: string; email: string; fields: Record<string, string> }>(),
+      members: new Map<
+        string,
+        { status: string; email: string; fields: Record<string, string>; tags: string[]; permissions: Record<string, boolean> }
+      >(),
       notes: [] as Array<{ key: string; note: string }>,
     },
     google: {
@@ -59,12 +63,12 @@ export async function startProviderStandIns() {
       return { status: 401, body: { title: "API Key Invalid", detail: "Your access token is invalid." } };
     const rest = path.slice("/mc/3.0".length);
     if (method === "GET" && rest === "/lists")
-      return { status: 200, body: { lists: state.mailchimp.lists, total_items: state.mailchimp.lists.length } };
-    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/actions\/delete-permanent)?$/);
+      return { status: 200, body: { lists: state.mailchimp.lists.map(({ id, name }) => ({ id, name })), total_items: state.mailchimp.lists.length } };
+    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/tags|\/actions\/delete-permanent)?$/);
     if (!member) return { status: 404, body: { title: "Resource Not Found", detail: "The requested resource could not be found." } };
     const [, listId, hash, tail] = member;
-    if (!state.mailchimp.lists.some((list) => list.id === listId))
-      return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
+    const list = state.mailchimp.lists.find((entry) => entry.id === listId);
+    if (!list) return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
     const key = `${listId}/${hash}`;
     const existing = state.mailchimp.members.get(key);
     if (tail === "/notes" && method === "POST") {
@@ -72,20 +76,49 @@ export async function startProviderStandIns() {
       state.mailchimp.notes.push({ key, note: String(json.note) });
       return { status: 200, body: { id: state.mailchimp.notes.length, note: json.note } };
     }
+    if (tail === "/tags" && method === "POST") {
+      if (!existing) return { status: 404, body: { detail: "member not found" } };
+      for (const tag of (json.tags ?? []) as Array<{ name: string; status: string }>)
+        if (tag.status === "active" && !existing.tags.includes(tag.name)) existing.tags.push(tag.name);
+      return { status: 204 };
+    }
     if (tail === "/actions/delete-permanent" && method === "POST") {
       if (!existing) return { status: 404, body: { detail: "member not found" } };
       state.mailchimp.members.delete(key);
       return { status: 204 };
     }
+    const memberBody = (entry: { status: string; email: string; permissions: Record<string, boolean> }) => ({
+      id: hash,
+      email_address: entry.email,
+      status: entry.status,
+      ...(list.permissions
+        ? {
+            marketing_permissions: list.permissions.map((permission) => ({
+              marketing_permission_id: permission.id,
+              text: permission.text,
+              enabled: entry.permissions[permission.id] ?? false,
+            })),
+          }
+        : {}),
+    });
     if (method === "PUT") {
       const status = existing ? String(json.status ?? existing.status) : String(json.status_if_new);
-      state.mailchimp.members.set(key, { status, email: String(json.email_address), fields: (json.merge_fields ?? {}) as Record<string, string> });
-      return { status: 200, body: { id: hash, email_address: json.email_address, status } };
+      const stored = {
+        status,
+        email: String(json.email_address),
+        fields: (json.merge_fields ?? {}) as Record<string, string>,
+        tags: existing?.tags ?? [],
+        permissions: existing?.permissions ?? {},
+      };
+      state.mailchimp.members.set(key, stored);
+      return { status: 200, body: memberBody(stored) };
     }
     if (method === "PATCH") {
       if (!existing) return { status: 404, body: { detail: "member not found" } };
       existing.status = String(json.status ?? existing.status);
-      return { status: 200, body: { id: hash, status: existing.status } };
+      for (const permission of (json.marketing_permissions ?? []) as Array<{ marketing_permission_id: string; enabled: boolean }>)
+        existing.permissions[permission.marketing_permission_id] = permission.enabled;
+      return { status: 200, body: memberBody(existing) };
     }
     return { status: 405, body: {} };
   }
