@@ -188,6 +188,12 @@ describe("Mailchimp", () => {
       .where(eq(schema.syncJob.id, waiting!.sync_job.id));
     await drain();
     expect(standIns.state.mailchimp.members.get(`list-cafe/${subscriberHash("rita@example.com")}`)?.status).toBe("subscribed");
+    // The log keeps the failure beside the success, so the owner sees it was retried.
+    expect((await page(owner)).log[0]).toMatchObject({
+      lead: "rita@example.com",
+      status: "succeeded",
+      result: "Subscribed. Took 2 attempts; earlier: Mailchimp asked us to slow down; we will try again.",
+    });
 
     standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members/, 400, {
       body: { title: "Invalid Resource", detail: "rex@example.com looks fake or invalid." },

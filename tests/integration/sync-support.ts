@@ -6,14 +6,33 @@ import http from "node:http";
 import type net from "node:net";
 
 type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; times: number };
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
 
 export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
 export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
 
 const NOT_FOUND: Reply = { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
 
-export async function startProviderStandIns() {
+/** A provider's consent screen, reduced to its answer: "Allow" sends the browser back with a code. */
+function consentScreen(query: URLSearchParams, clientId: string, code: string, account: string): Reply {
+  const back = query.get("redirect_uri");
+  if (query.get("client_id") !== clientId || query.get("response_type") !== "code" || !back)
+    return { status: 400, html: "<h1>Error 400: invalid_request</h1>" };
+  const allow = new URL(back);
+  allow.searchParams.set("code", code);
+  allow.searchParams.set("state", query.get("state") ?? "");
+  const deny = new URL(back);
+  deny.searchParams.set("error", "access_denied");
+  deny.searchParams.set("state", query.get("state") ?? "");
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return {
+    status: 200,
+    html: `<!doctype html><title>Sign in</title><h1>Allow LeadQR to access ${escape(account)}?</h1><a href="${escape(allow.toString())}">Allow</a> <a href="${escape(deny.toString())}">Deny</a>`,
+  };
+}
+
+/** `port`: where to listen (a journey's own port); any free port by default. */
+export async function startProviderStandIns(options: { port?: number } = {}) {
   const state = {
     calls: [] as Array<{ method: string; path: string; body: string; authorization: string }>,
     mailchimp: {
@@ -35,6 +54,8 @@ export async function startProviderStandIns() {
       sheets: new Map<string, { title: string; tabs: string[]; rows: string[][] }>(),
     },
     failures: [] as Failure[],
+    /** While true, Mailchimp's API answers 503 to everything (an outage). */
+    mailchimpDown: false,
   };
   let issued = 0;
 
@@ -42,7 +63,8 @@ export async function startProviderStandIns() {
     state.failures.push({ match, status, headers: options.headers, body: options.body, times: options.times ?? 1 });
   }
 
-  function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string): Reply | null {
+  function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string, query: URLSearchParams): Reply | null {
+    if (method === "GET" && path === "/oauth2/authorize") return consentScreen(query, MC_CLIENT.id, "mc-code", "your Mailchimp account");
     if (method === "POST" && path === "/oauth2/token") {
       if (form.get("client_id") !== MC_CLIENT.id || form.get("client_secret") !== MC_CLIENT.secret || form.get("code") !== "mc-code")
         return { status: 400, body: { error: "invalid_grant" } };
@@ -59,6 +81,7 @@ export async function startProviderStandIns() {
 
   function mailchimpApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
     if (!path.startsWith("/mc/3.0/")) return null;
+    if (state.mailchimpDown) return { status: 503, body: { title: "Service Unavailable", detail: "Mailchimp is down for maintenance." } };
     if (!state.mailchimp.tokens.has(auth.replace(/^Bearer /, "")))
       return { status: 401, body: { title: "API Key Invalid", detail: "Your access token is invalid." } };
     const rest = path.slice("/mc/3.0".length);
@@ -123,7 +146,9 @@ export async function startProviderStandIns() {
     return { status: 405, body: {} };
   }
 
-  function googleToken(method: string, path: string, form: URLSearchParams): Reply | null {
+  function googleToken(method: string, path: string, form: URLSearchParams, query: URLSearchParams): Reply | null {
+    if (method === "GET" && path === "/google-accounts/o/oauth2/v2/auth")
+      return consentScreen(query, GOOGLE_CLIENT.id, "google-code", "your Google account");
     if (method !== "POST" || (path !== "/google/token" && path !== "/google/revoke")) return null;
     if (path === "/google/revoke") {
       state.google.revoked.push(form.get("token") ?? "");
@@ -235,13 +260,19 @@ export async function startProviderStandIns() {
       const method = request.method ?? "GET";
       const auth = request.headers.authorization ?? "";
       state.calls.push({ method, path: url.pathname, body, authorization: auth });
-      const reply = answer(method, url.pathname, body, auth, request.headers["content-type"] ?? "");
+      const reply = answer({ method, path: url.pathname, query: url.searchParams, body, auth, type: request.headers["content-type"] ?? "" });
+      if (reply.html !== undefined) {
+        response.writeHead(reply.status, { "content-type": "text/html; charset=utf-8" });
+        response.end(reply.html);
+        return;
+      }
       response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
       response.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
     });
   });
 
-  function answer(method: string, path: string, body: string, auth: string, type: string): Reply {
+  type Asked = { method: string; path: string; query: URLSearchParams; body: string; auth: string; type: string };
+  function answer({ method, path, query, body, auth, type }: Asked): Reply {
     const failure = state.failures.find((entry) => entry.times > 0 && entry.match.test(`${method} ${path}`));
     if (failure) {
       failure.times--;
@@ -254,31 +285,34 @@ export async function startProviderStandIns() {
     const form = new URLSearchParams(type.includes("x-www-form-urlencoded") ? body : "");
     const json = type.includes("json") && body ? (JSON.parse(body) as Record<string, unknown>) : {};
     return (
-      mailchimpLogin(method, path, form, auth) ??
+      mailchimpLogin(method, path, form, auth, query) ??
       mailchimpApi(method, path, json, auth) ??
-      googleToken(method, path, form) ??
+      googleToken(method, path, form, query) ??
       sheetsApi(method, path, json, auth) ?? { status: 404, body: { error: "no such stand-in path" } }
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  const env = {
+    MAILCHIMP_CLIENT_ID: MC_CLIENT.id,
+    MAILCHIMP_CLIENT_SECRET: MC_CLIENT.secret,
+    MAILCHIMP_LOGIN_BASE: base,
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+    GOOGLE_AUTH_BASE: `${base}/google-accounts`,
+    GOOGLE_TOKEN_BASE: `${base}/google`,
+    GOOGLE_SHEETS_BASE: `${base}/sheets`,
+  };
   return {
     base,
     state,
     fail,
-    /** Points the app's provider settings at this stand-in. */
+    /** The app's provider settings pointing at this stand-in. */
+    env,
+    /** Points this process's provider settings at this stand-in. */
     configure() {
-      Object.assign(process.env, {
-        MAILCHIMP_CLIENT_ID: MC_CLIENT.id,
-        MAILCHIMP_CLIENT_SECRET: MC_CLIENT.secret,
-        MAILCHIMP_LOGIN_BASE: base,
-        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
-        GOOGLE_AUTH_BASE: `${base}/google-accounts`,
-        GOOGLE_TOKEN_BASE: `${base}/google`,
-        GOOGLE_SHEETS_BASE: `${base}/sheets`,
-      });
+      Object.assign(process.env, env);
     },
     close: () =>
       new Promise<void>((resolve) => {

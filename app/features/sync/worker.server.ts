@@ -149,8 +149,11 @@ export function createSyncWorker(options: SyncWorkerOptions) {
          where id = ${job.id}`);
       return;
     }
+    // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
     await db.execute(sql`
-      update sync_job set status = ${outcome.status}, locked_until = null, last_result = ${outcome.result}, completed_at = ${now()}
+      update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
+             last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
+                                                     then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
        where id = ${job.id}`);
   }
 
