@@ -9,7 +9,7 @@ import { createSyncWorker } from "~/features/sync/worker.server";
 import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
+import { createCampaign, type createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 
 export type Owner = Awaited<ReturnType<typeof createUser>>;

@@ -117,10 +117,19 @@ function DestinationChoice({ provider, disabled }: { provider: SyncProviderView;
         <Form method="post" className="flex flex-wrap items-end gap-2">
           {hidden("intent", "existing")}
           {hidden("provider", provider.id)}
-          <label className="block min-w-0 flex-1 text-sm font-medium text-gray-700">
-            Or use an existing sheet (its link or ID)
-            <Input name="sheet" required maxLength={500} placeholder="https://docs.google.com/spreadsheets/d/…" className="mt-1 w-full" />
-          </label>
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+            <label htmlFor={`${provider.id}-existing`} className="block text-sm font-medium text-gray-700">
+              Or use an existing sheet (its link or ID)
+            </label>
+            <Input
+              id={`${provider.id}-existing`}
+              name="sheet"
+              required
+              maxLength={500}
+              placeholder="https://docs.google.com/spreadsheets/d/…"
+              className="mt-1 w-full"
+            />
+          </div>
           <SubmitButton variant="secondary" disabled={disabled}>
             Use this sheet
           </SubmitButton>
@@ -198,8 +207,9 @@ export function SyncLog({ entries }: { entries: SyncLogView[] }) {
       {entries.length === 0 ? (
         <p className="text-sm text-gray-600">Nothing synced yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
+        // On a phone each entry stacks its cells (the header row hides); from sm up it is a table.
+        <table className="block w-full text-left text-sm sm:table">
+          <thead className="hidden sm:table-header-group">
             <tr className="text-gray-600">
               <th className="py-1 pr-2">Time</th>
               <th className="py-1 pr-2">Destination</th>
@@ -208,14 +218,17 @@ export function SyncLog({ entries }: { entries: SyncLogView[] }) {
               <th className="py-1" />
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100">
+          <tbody className="block divide-y divide-gray-100 sm:table-row-group">
             {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="py-1 pr-2 whitespace-nowrap">{formatWhen(entry.at)}</td>
-                <td className="py-1 pr-2">{entry.provider}</td>
-                <td className="py-1 pr-2 break-all">{entry.lead}</td>
-                <td className="py-1 pr-2">{resultText(entry)}</td>
-                <td className="py-1">
+              <tr key={entry.id} className="block py-2 sm:table-row sm:py-0">
+                <td className="block text-gray-600 sm:table-cell sm:py-1 sm:pr-2 sm:whitespace-nowrap sm:text-gray-900">
+                  {formatWhen(entry.at)}
+                  <span className="sm:hidden"> · {entry.provider}</span>
+                </td>
+                <td className="hidden py-1 pr-2 whitespace-nowrap sm:table-cell">{entry.provider}</td>
+                <td className="block font-medium break-words sm:table-cell sm:py-1 sm:pr-2 sm:font-normal">{entry.lead}</td>
+                <td className="block sm:table-cell sm:py-1 sm:pr-2">{resultText(entry)}</td>
+                <td className="block pt-1 sm:table-cell sm:py-1">
                   {entry.status === "failed" ? (
                     <Form method="post">
                       {hidden("intent", "retry")}
