@@ -49,7 +49,7 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
         title="Lead sync"
         description="Your leads in Mailchimp and Google Sheets as they arrive. Only visitors who agreed to marketing reach your audience; the sheet gets every lead with its consent."
         actions={
-          <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <Link to="/settings/integrations" className={`${buttonClass({ variant: "secondary", size: "sm" })} whitespace-nowrap`}>
             Back to integrations
           </Link>
         }

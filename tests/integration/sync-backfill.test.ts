@@ -49,8 +49,8 @@ describe("backfill", () => {
     expect((await post(owner, { intent: "backfill", provider: "google_sheets" })).data.message).toBe("Sending 3 existing leads.");
     expect(await backfillOf(owner, "mailchimp")).toEqual({ waiting: 0, queued: 2, done: 0 });
 
-    // Mailchimp slows us down: the job that asked waits two minutes, and so does the other one.
-    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members\//, 429, { headers: { "retry-after": "120" } });
+    // Mailchimp slows us down (Retry-After as an HTTP date): the job that asked waits two minutes, and so does the other one.
+    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members\//, 429, { headers: { "retry-after": new Date(Date.now() + 120_000).toUTCString() } });
     await drain({ batchSize: 1 });
     const { db } = await getServices();
     const held = await db

@@ -41,8 +41,10 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
   const hash = subscriberHash(lead.email);
   const member = api(connection, `/lists/${encodeURIComponent(connection.destinationId)}/members/${hash}`);
   const sent = { remoteKey: connection.destinationId, remoteRow: hash };
+  // What another audience held (before the owner chose this one) does not count here.
+  const held = previous?.remoteKey === connection.destinationId ? previous : null;
   if (lead.consentStatus === "consent withdrawn") {
-    if (!previous) return { skipped: "Not sent: the visitor withdrew consent." };
+    if (!held) return { skipped: "Not sent: the visitor withdrew consent." };
     try {
       await callProvider(member, { label: LABEL, method: "PATCH", headers: bearer(connection.accessToken), json: { status: "unsubscribed" } });
     } catch (error) {
@@ -63,7 +65,7 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
   });
   const permissions = emailPermissionsToGrant(upserted);
   if (permissions.length > 0) await callProvider(member, { label: LABEL, method: "PATCH", headers, json: { marketing_permissions: permissions } });
-  if (!previous) {
+  if (!held) {
     await callProvider(`${member}/notes`, { label: LABEL, headers, json: { note: consentNote(lead) } });
     const tags = tagsOf(lead);
     if (tags.length > 0)
