@@ -98,4 +98,24 @@ describe("backfill", () => {
     expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("kim@example.com")}`)).toBe(true);
     expect(standIns.state.mailchimp.members.has(`list-cafe/${subscriberHash("otto@example.com")}`)).toBe(false);
   });
+
+  it("after choosing another audience, the leads it lacks are offered again and arrive there with their consent note", async () => {
+    standIns.state.mailchimp.lists.push({ id: "list-new", name: "Spring openings" });
+    const owner = await createUser({ isPro: true });
+    const campaign = await checkboxCampaign(owner.id, "Spring");
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    await visitorSubmits(campaign.id, { name: "Ivy Moved", email: "ivy@example.com", marketingConsent: "yes" });
+    await drain();
+    expect(await backfillOf(owner, "mailchimp")).toEqual({ waiting: 0, queued: 0, done: 0 });
+
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-new" });
+    expect(await backfillOf(owner, "mailchimp")).toEqual({ waiting: 1, queued: 0, done: 0 });
+    await post(owner, { intent: "backfill", provider: "mailchimp" });
+    await drain();
+    const key = `list-new/${subscriberHash("ivy@example.com")}`;
+    expect(standIns.state.mailchimp.members.get(key)).toMatchObject({ status: "subscribed", tags: ["Spring"] });
+    expect(standIns.state.mailchimp.notes.filter((entry) => entry.key === key)).toHaveLength(1);
+    expect(await backfillOf(owner, "mailchimp")).toEqual({ waiting: 0, queued: 1, done: 1 });
+  });
 });
