@@ -14,6 +14,7 @@ const connection = (overrides: object) => ({
   lastSyncAt: null,
   failures: 0,
   campaignsOff: [],
+  backfill: null,
   ...overrides,
 });
 
@@ -29,6 +30,7 @@ describe("the lead sync screen", () => {
             label: "Mailchimp",
             destinationNoun: "audience",
             canCreate: false,
+            needsMarketingConsent: true,
             missingConfiguration: [],
             connection: connection({
               destinationName: "Café regulars",
@@ -41,6 +43,7 @@ describe("the lead sync screen", () => {
             label: "Google Sheets",
             destinationNoun: "sheet",
             canCreate: true,
+            needsMarketingConsent: false,
             missingConfiguration: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
             connection: null,
           },
@@ -66,5 +69,36 @@ describe("the lead sync screen", () => {
     expect(screen.getByRole("button", { name: "Stop sending Free croissant to Mailchimp" })).toBeTruthy();
     expect(screen.getByText("Failed: Mailchimp refused it: looks fake")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Retry sync of rex@example.com to Mailchimp" })).toBeTruthy();
+  });
+
+  it("offers the existing leads once a destination is chosen, shows a backfill's progress, and takes an existing sheet's link", async () => {
+    const provider = (id: string, label: string, noun: string, backfill: object) => ({
+      id,
+      label,
+      destinationNoun: noun,
+      canCreate: id === "google_sheets",
+      needsMarketingConsent: id === "mailchimp",
+      missingConfiguration: [],
+      connection: connection({ destinationName: "Somewhere", backfill }),
+    });
+    await renderRoute(sync, {
+      path: "/settings/integrations/sync",
+      loaderData: {
+        isPro: true,
+        providers: [
+          provider("mailchimp", "Mailchimp", "audience", { waiting: 12, queued: 0, done: 0 }),
+          provider("google_sheets", "Google Sheets", "sheet", { waiting: 3, queued: 40, done: 12 }),
+        ],
+        campaigns: [],
+        log: [],
+      },
+    });
+    expect(screen.getByRole("button", { name: "Send my 12 existing leads" })).toBeTruthy();
+    expect(screen.getByText("Only leads who agreed to marketing are counted.")).toBeTruthy();
+    // While a backfill runs, its progress shows instead of the offer.
+    expect(screen.getByText("Sending your existing leads: 12 of 40 done.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send my 3 existing leads" })).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Or use an existing sheet (its link or ID)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Use this sheet" })).toBeTruthy();
   });
 });

@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { isPro: user.plan.isPro, ...(await syncPageData(db, { userId: user.id, choose })) };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry"]) });
+const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry", "backfill", "existing"]) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -49,7 +49,7 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
         title="Lead sync"
         description="Your leads in Mailchimp and Google Sheets as they arrive. Only visitors who agreed to marketing reach your audience; the sheet gets every lead with its consent."
         actions={
-          <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
+          <Link to="/settings/integrations" className={`${buttonClass({ variant: "secondary", size: "sm" })} whitespace-nowrap`}>
             Back to integrations
           </Link>
         }

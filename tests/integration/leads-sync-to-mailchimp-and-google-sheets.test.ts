@@ -5,15 +5,13 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { confirmConsent, withdrawConsent } from "~/features/consent/consent.server";
+import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
-import { createSyncWorker, NOT_ON_PLAN } from "~/features/sync/worker.server";
-import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
-import * as syncRoute from "~/routes/settings.integrations.sync";
+import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "./sync-owner";
 import { startProviderStandIns } from "./sync-support";
 import { visitorSubmits } from "./webhook-support";
 
@@ -24,57 +22,6 @@ beforeAll(async () => {
   standIns.configure();
 });
 afterAll(() => standIns.close());
-
-type Owner = Awaited<ReturnType<typeof createUser>>;
-
-async function post(owner: Owner, form: Record<string, string>) {
-  return callRoute(syncRoute.action, makeRequest("/settings/integrations/sync", { cookie: owner.cookie, form }));
-}
-
-async function page(owner: Owner, query = "") {
-  return (await callRoute(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie }))).data;
-}
-
-/** Connect: our action sends the owner to the provider with a state; the provider sends them back with a code. */
-async function connect(owner: Owner, provider: "mailchimp" | "google_sheets", code: string, cookie = owner.cookie) {
-  const started = await post(owner, { intent: "connect", provider });
-  expect(started.status).toBe(302);
-  const authorize = new URL(started.headers.get("location")!);
-  const back = new URL(authorize.searchParams.get("redirect_uri")!);
-  expect(back.pathname).toBe(`/settings/integrations/sync/${provider}/callback`);
-  const callback = `${back.pathname}?code=${code}&state=${authorize.searchParams.get("state")}`;
-  return { authorize, result: await callRoute(callbackRoute.loader, makeRequest(callback, { cookie }), { provider }) };
-}
-
-async function drain() {
-  const { db } = await getServices();
-  const worker = createSyncWorker({ db });
-  while ((await worker.runOnce()) > 0);
-}
-
-async function leadOf(campaignId: string, email: string) {
-  const { db } = await getServices();
-  const [row] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, email));
-  expect(row, `lead ${email} of ${campaignId}`).toBeDefined();
-  return row!.id;
-}
-
-async function withdraw(leadId: string) {
-  const { db } = await getServices();
-  const token = crypto.randomBytes(32).toString("base64url");
-  await db
-    .update(schema.leadConsent)
-    .set({ withdrawTokenHash: crypto.createHash("sha256").update(token).digest("hex") })
-    .where(eq(schema.leadConsent.leadId, leadId));
-  expect(await withdrawConsent(db, { token })).toBe(true);
-}
-
-async function checkboxCampaign(ownerId: string) {
-  const campaign = await createCampaign({ userId: ownerId, title: "Free croissant" });
-  const { db } = await getServices();
-  await db.update(schema.campaign).set({ consentMode: "checkbox" }).where(eq(schema.campaign.id, campaign.id));
-  return campaign;
-}
 
 describe("Mailchimp", () => {
   it("connects, subscribes only consenting visitors with their consent record, unsubscribes on withdrawal and deletes on erasure", async () => {
@@ -179,6 +126,36 @@ describe("Mailchimp", () => {
     expect(standIns.state.mailchimp.members.has(member)).toBe(false);
   });
 
+  it("on a GDPR audience grants the email marketing permission only, and tags the member with its campaign and placement", async () => {
+    standIns.state.mailchimp.lists.push({
+      id: "list-eu",
+      name: "EU guests",
+      permissions: [
+        { id: "mp-email", text: "Email" },
+        { id: "mp-ads", text: "Customized Online Advertising" },
+      ],
+    });
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-eu" });
+    const campaign = await checkboxCampaign(owner.id, "Tart Tuesday");
+    const { db } = await getServices();
+    const [placement] = await db.insert(schema.placement).values({ campaignId: campaign.id, name: "Window poster" }).returning();
+    // The job sends the lead as it is when it runs: with its placement.
+    await visitorSubmits(campaign.id, { name: "Greta Gdpr", email: "greta@example.com", marketingConsent: "yes" });
+    await db.update(schema.lead).set({ placementId: placement!.id }).where(eq(schema.lead.email, "greta@example.com"));
+    await visitorSubmits(campaign.id, { name: "Noor Gdpr", email: "noor@example.com" });
+    await drain();
+
+    const greta = standIns.state.mailchimp.members.get(`list-eu/${subscriberHash("greta@example.com")}`)!;
+    expect(greta).toMatchObject({ status: "subscribed", permissions: { "mp-email": true }, tags: ["Tart Tuesday", "Window poster"] });
+    expect(greta.permissions["mp-ads"]).toBeUndefined();
+    expect(standIns.state.mailchimp.members.has(`list-eu/${subscriberHash("noor@example.com")}`)).toBe(false);
+    expect((await page(owner)).log.find((entry: { lead: string }) => entry.lead === "greta@example.com").result).toBe(
+      "Subscribed, with email marketing permission.",
+    );
+  });
+
   it("refuses a callback whose state another session started", async () => {
     const owner = await createUser({ isPro: true });
     const stranger = await createUser({ isPro: true });
@@ -211,6 +188,12 @@ describe("Mailchimp", () => {
       .where(eq(schema.syncJob.id, waiting!.sync_job.id));
     await drain();
     expect(standIns.state.mailchimp.members.get(`list-cafe/${subscriberHash("rita@example.com")}`)?.status).toBe("subscribed");
+    // The log keeps the failure beside the success, so the owner sees it was retried.
+    expect((await page(owner)).log[0]).toMatchObject({
+      lead: "rita@example.com",
+      status: "succeeded",
+      result: "Subscribed. Took 2 attempts; earlier: Mailchimp asked us to slow down; we will try again.",
+    });
 
     standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members/, 400, {
       body: { title: "Invalid Resource", detail: "rex@example.com looks fake or invalid." },
@@ -232,7 +215,7 @@ describe("Google Sheets", () => {
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Café Aroma", timeZone: "Europe/Berlin" });
     const { authorize } = await connect(owner, "google_sheets", "google-code");
     expect(authorize.pathname).toBe("/google-accounts/o/oauth2/v2/auth");
-    expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/drive.file");
+    expect(authorize.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/spreadsheets");
     expect(authorize.searchParams.get("access_type")).toBe("offline");
 
     expect((await post(owner, { intent: "create", provider: "google_sheets" })).data.message).toBe(
@@ -318,6 +301,44 @@ describe("Google Sheets", () => {
     for (const waited of ["gus@example.com", "hal@example.com"]) {
       expect(after.find((entry) => entry.lead === waited)).toMatchObject({ status: "succeeded", result: "Row added." });
     }
+  });
+
+  it("uses an existing sheet the owner links: a Leads tab with a header row is added and leads go there; a link it cannot open changes nothing", async () => {
+    const owner = await createUser({ isPro: true });
+    standIns.state.google.sheets.set("1StaffSheet_abcdefghij", { title: "Staff notes", tabs: ["Sheet1"], rows: [] });
+    await connect(owner, "google_sheets", "google-code");
+
+    const wrong = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: "https://docs.google.com/spreadsheets/d/1NotMine_xyz/edit",
+    });
+    expect(wrong.data.error).toBe("We could not open this sheet. Check the link, and that the Google account you connected can edit it.");
+    const junk = await post(owner, { intent: "existing", provider: "google_sheets", sheet: "my sheet" });
+    expect(junk.data.error).toBe("Paste the sheet's link from your browser's address bar, or its ID.");
+    let sheets = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "google_sheets");
+    expect(sheets.connection).toMatchObject({ status: "active", destinationName: null });
+
+    const used = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: " https://docs.google.com/spreadsheets/d/1StaffSheet_abcdefghij/edit#gid=0 ",
+    });
+    expect(used.data.message).toBe("New leads go to the sheet “Staff notes”, in its Leads tab.");
+    const sheet = standIns.state.google.sheets.get("1StaffSheet_abcdefghij")!;
+    expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);
+    expect(sheet.rows).toEqual([["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"]]);
+    // Choosing it again keeps its tab and header as they are.
+    await post(owner, { intent: "existing", provider: "google_sheets", sheet: "1StaffSheet_abcdefghij" });
+    expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);
+    expect(sheet.rows).toHaveLength(1);
+
+    const campaign = await checkboxCampaign(owner.id);
+    await visitorSubmits(campaign.id, { name: "Ezra Existing", email: "ezra@example.com" });
+    await drain();
+    expect(sheet.rows.map((row) => row[2])).toEqual(["Email", "ezra@example.com"]);
+    sheets = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "google_sheets");
+    expect(sheets.connection).toMatchObject({ status: "active", destinationName: "Staff notes" });
   });
 
   it("Disconnect revokes the token at Google and forgets the connection", async () => {

@@ -1,23 +1,48 @@
 // Local stand-ins for the sync providers, speaking their documented shapes: Mailchimp's OAuth 2
-// login server (authorize, token, metadata) and Marketing API 3.0 (lists, members, notes,
-// delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
-// values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
+// login server (authorize, token, metadata) and Marketing API 3.0 (lists, members with marketing
+// permissions, notes, tags, delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
+// get, batchUpdate addSheet, values.get, values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
 import http from "node:http";
 import type net from "node:net";
 
 type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; times: number };
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+type Reply = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
 
 export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
 export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
 
-export async function startProviderStandIns() {
+const NOT_FOUND: Reply = { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
+
+/** A provider's consent screen, reduced to its answer: "Allow" sends the browser back with a code. */
+function consentScreen(query: URLSearchParams, clientId: string, code: string, account: string): Reply {
+  const back = query.get("redirect_uri");
+  if (query.get("client_id") !== clientId || query.get("response_type") !== "code" || !back)
+    return { status: 400, html: "<h1>Error 400: invalid_request</h1>" };
+  const allow = new URL(back);
+  allow.searchParams.set("code", code);
+  allow.searchParams.set("state", query.get("state") ?? "");
+  const deny = new URL(back);
+  deny.searchParams.set("error", "access_denied");
+  deny.searchParams.set("state", query.get("state") ?? "");
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return {
+    status: 200,
+    html: `<!doctype html><title>Sign in</title><h1>Allow LeadQR to access ${escape(account)}?</h1><a href="${escape(allow.toString())}">Allow</a> <a href="${escape(deny.toString())}">Deny</a>`,
+  };
+}
+
+/** `port`: where to listen (a journey's own port); any free port by default. */
+export async function startProviderStandIns(options: { port?: number } = {}) {
   const state = {
     calls: [] as Array<{ method: string; path: string; body: string; authorization: string }>,
     mailchimp: {
-      lists: [{ id: "list-cafe", name: "Café regulars" }],
+      /** `permissions`: a GDPR-enabled audience's marketing permissions (its channels). */
+      lists: [{ id: "list-cafe", name: "Café regulars" }] as Array<{ id: string; name: string; permissions?: Array<{ id: string; text: string }> }>,
       tokens: new Set<string>(),
-      members: new Map<string, { status: string; email: string; fields: Record<string, string> }>(),
+      members: new Map<
+        string,
+        { status: string; email: string; fields: Record<string, string>; tags: string[]; permissions: Record<string, boolean> }
+      >(),
       notes: [] as Array<{ key: string; note: string }>,
     },
     google: {
@@ -25,9 +50,12 @@ export async function startProviderStandIns() {
       refreshTokens: new Set<string>(),
       revoked: [] as string[],
       expiresIn: 3600,
-      sheets: new Map<string, { title: string; rows: string[][] }>(),
+      /** Each spreadsheet's tabs, and the rows of its `Leads` tab (the one the app writes). */
+      sheets: new Map<string, { title: string; tabs: string[]; rows: string[][] }>(),
     },
     failures: [] as Failure[],
+    /** While true, Mailchimp's API answers 503 to everything (an outage). */
+    mailchimpDown: false,
   };
   let issued = 0;
 
@@ -35,7 +63,8 @@ export async function startProviderStandIns() {
     state.failures.push({ match, status, headers: options.headers, body: options.body, times: options.times ?? 1 });
   }
 
-  function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string): Reply | null {
+  function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string, query: URLSearchParams): Reply | null {
+    if (method === "GET" && path === "/oauth2/authorize") return consentScreen(query, MC_CLIENT.id, "mc-code", "your Mailchimp account");
     if (method === "POST" && path === "/oauth2/token") {
       if (form.get("client_id") !== MC_CLIENT.id || form.get("client_secret") !== MC_CLIENT.secret || form.get("code") !== "mc-code")
         return { status: 400, body: { error: "invalid_grant" } };
@@ -52,16 +81,17 @@ export async function startProviderStandIns() {
 
   function mailchimpApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
     if (!path.startsWith("/mc/3.0/")) return null;
+    if (state.mailchimpDown) return { status: 503, body: { title: "Service Unavailable", detail: "Mailchimp is down for maintenance." } };
     if (!state.mailchimp.tokens.has(auth.replace(/^Bearer /, "")))
       return { status: 401, body: { title: "API Key Invalid", detail: "Your access token is invalid." } };
     const rest = path.slice("/mc/3.0".length);
     if (method === "GET" && rest === "/lists")
-      return { status: 200, body: { lists: state.mailchimp.lists, total_items: state.mailchimp.lists.length } };
-    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/actions\/delete-permanent)?$/);
+      return { status: 200, body: { lists: state.mailchimp.lists.map(({ id, name }) => ({ id, name })), total_items: state.mailchimp.lists.length } };
+    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/tags|\/actions\/delete-permanent)?$/);
     if (!member) return { status: 404, body: { title: "Resource Not Found", detail: "The requested resource could not be found." } };
     const [, listId, hash, tail] = member;
-    if (!state.mailchimp.lists.some((list) => list.id === listId))
-      return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
+    const list = state.mailchimp.lists.find((entry) => entry.id === listId);
+    if (!list) return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
     const key = `${listId}/${hash}`;
     const existing = state.mailchimp.members.get(key);
     if (tail === "/notes" && method === "POST") {
@@ -69,25 +99,56 @@ export async function startProviderStandIns() {
       state.mailchimp.notes.push({ key, note: String(json.note) });
       return { status: 200, body: { id: state.mailchimp.notes.length, note: json.note } };
     }
+    if (tail === "/tags" && method === "POST") {
+      if (!existing) return { status: 404, body: { detail: "member not found" } };
+      for (const tag of (json.tags ?? []) as Array<{ name: string; status: string }>)
+        if (tag.status === "active" && !existing.tags.includes(tag.name)) existing.tags.push(tag.name);
+      return { status: 204 };
+    }
     if (tail === "/actions/delete-permanent" && method === "POST") {
       if (!existing) return { status: 404, body: { detail: "member not found" } };
       state.mailchimp.members.delete(key);
       return { status: 204 };
     }
+    const memberBody = (entry: { status: string; email: string; permissions: Record<string, boolean> }) => ({
+      id: hash,
+      email_address: entry.email,
+      status: entry.status,
+      ...(list.permissions
+        ? {
+            marketing_permissions: list.permissions.map((permission) => ({
+              marketing_permission_id: permission.id,
+              text: permission.text,
+              enabled: entry.permissions[permission.id] ?? false,
+            })),
+          }
+        : {}),
+    });
     if (method === "PUT") {
       const status = existing ? String(json.status ?? existing.status) : String(json.status_if_new);
-      state.mailchimp.members.set(key, { status, email: String(json.email_address), fields: (json.merge_fields ?? {}) as Record<string, string> });
-      return { status: 200, body: { id: hash, email_address: json.email_address, status } };
+      const stored = {
+        status,
+        email: String(json.email_address),
+        fields: (json.merge_fields ?? {}) as Record<string, string>,
+        tags: existing?.tags ?? [],
+        permissions: existing?.permissions ?? {},
+      };
+      state.mailchimp.members.set(key, stored);
+      return { status: 200, body: memberBody(stored) };
     }
     if (method === "PATCH") {
       if (!existing) return { status: 404, body: { detail: "member not found" } };
       existing.status = String(json.status ?? existing.status);
-      return { status: 200, body: { id: hash, status: existing.status } };
+      for (const permission of (json.marketing_permissions ?? []) as Array<{ marketing_permission_id: string; enabled: boolean }>)
+        existing.permissions[permission.marketing_permission_id] = permission.enabled;
+      return { status: 200, body: memberBody(existing) };
     }
     return { status: 405, body: {} };
   }
 
-  function googleToken(method: string, path: string, form: URLSearchParams): Reply | null {
+  function googleToken(method: string, path: string, form: URLSearchParams, query: URLSearchParams): Reply | null {
+    if (method === "GET" && path === "/google-accounts/o/oauth2/v2/auth")
+      return consentScreen(query, GOOGLE_CLIENT.id, "google-code", "your Google account");
     if (method !== "POST" || (path !== "/google/token" && path !== "/google/revoke")) return null;
     if (path === "/google/revoke") {
       state.google.revoked.push(form.get("token") ?? "");
@@ -126,13 +187,20 @@ export async function startProviderStandIns() {
     if (method === "POST" && rest === "") {
       const id = `sheet-${++issued}`;
       const title = String((json.properties as { title?: string })?.title ?? "Untitled spreadsheet");
-      state.google.sheets.set(id, { title, rows: [] });
+      const tabs = ((json.sheets ?? []) as Array<{ properties: { title: string } }>).map((tab) => tab.properties.title);
+      state.google.sheets.set(id, { title, tabs: tabs.length ? tabs : ["Sheet1"], rows: [] });
       return { status: 200, body: { spreadsheetId: id, properties: { title }, spreadsheetUrl: `https://docs.google.com/spreadsheets/d/${id}/edit` } };
     }
+    const whole = rest.match(/^\/([^/:]+)(:batchUpdate)?$/);
+    if (whole) return spreadsheet(method, whole[1]!, whole[2], json);
     const values = rest.match(/^\/([^/]+)\/values\/([^!]+)!A(\d+)(?::H\d+)?(:append|:clear)?$/);
     const sheet = values && state.google.sheets.get(values[1]!);
-    if (!values || !sheet) return { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
+    if (!values || !sheet) return NOT_FOUND;
     const [, id, tab, rowText, verb] = values;
+    if (!sheet.tabs.includes(tab!) || tab !== "Leads")
+      return { status: 400, body: { error: { code: 400, message: `Unable to parse range: ${tab}!A${rowText}`, status: "INVALID_ARGUMENT" } } };
+    if (method === "GET")
+      return { status: 200, body: { range: `${tab}!A${rowText}:H${rowText}`, majorDimension: "ROWS", values: sheet.rows.slice(0, 1) } };
     const rows = (json.values ?? []) as string[][];
     if (verb === ":append") {
       sheet.rows.push(...rows);
@@ -158,6 +226,31 @@ export async function startProviderStandIns() {
     return { status: 405, body: {} };
   }
 
+  /** spreadsheets.get (its title and tabs) and spreadsheets.batchUpdate (addSheet). */
+  function spreadsheet(method: string, id: string, verb: string | undefined, json: Record<string, unknown>): Reply {
+    const sheet = state.google.sheets.get(id);
+    if (!sheet) return NOT_FOUND;
+    if (method === "GET" && !verb)
+      return {
+        status: 200,
+        body: { spreadsheetId: id, properties: { title: sheet.title }, sheets: sheet.tabs.map((title) => ({ properties: { title } })) },
+      };
+    if (method === "POST" && verb === ":batchUpdate") {
+      for (const request of (json.requests ?? []) as Array<{ addSheet?: { properties: { title: string } } }>) {
+        const title = request.addSheet?.properties.title;
+        if (!title) return { status: 400, body: { error: { code: 400, message: "Invalid requests", status: "INVALID_ARGUMENT" } } };
+        if (sheet.tabs.includes(title))
+          return {
+            status: 400,
+            body: { error: { code: 400, message: `A sheet with the name "${title}" already exists.`, status: "INVALID_ARGUMENT" } },
+          };
+        sheet.tabs.push(title);
+      }
+      return { status: 200, body: { spreadsheetId: id, replies: [{ addSheet: {} }] } };
+    }
+    return { status: 405, body: {} };
+  }
+
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -167,13 +260,19 @@ export async function startProviderStandIns() {
       const method = request.method ?? "GET";
       const auth = request.headers.authorization ?? "";
       state.calls.push({ method, path: url.pathname, body, authorization: auth });
-      const reply = answer(method, url.pathname, body, auth, request.headers["content-type"] ?? "");
+      const reply = answer({ method, path: url.pathname, query: url.searchParams, body, auth, type: request.headers["content-type"] ?? "" });
+      if (reply.html !== undefined) {
+        response.writeHead(reply.status, { "content-type": "text/html; charset=utf-8" });
+        response.end(reply.html);
+        return;
+      }
       response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
       response.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
     });
   });
 
-  function answer(method: string, path: string, body: string, auth: string, type: string): Reply {
+  type Asked = { method: string; path: string; query: URLSearchParams; body: string; auth: string; type: string };
+  function answer({ method, path, query, body, auth, type }: Asked): Reply {
     const failure = state.failures.find((entry) => entry.times > 0 && entry.match.test(`${method} ${path}`));
     if (failure) {
       failure.times--;
@@ -186,31 +285,34 @@ export async function startProviderStandIns() {
     const form = new URLSearchParams(type.includes("x-www-form-urlencoded") ? body : "");
     const json = type.includes("json") && body ? (JSON.parse(body) as Record<string, unknown>) : {};
     return (
-      mailchimpLogin(method, path, form, auth) ??
+      mailchimpLogin(method, path, form, auth, query) ??
       mailchimpApi(method, path, json, auth) ??
-      googleToken(method, path, form) ??
+      googleToken(method, path, form, query) ??
       sheetsApi(method, path, json, auth) ?? { status: 404, body: { error: "no such stand-in path" } }
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  const env = {
+    MAILCHIMP_CLIENT_ID: MC_CLIENT.id,
+    MAILCHIMP_CLIENT_SECRET: MC_CLIENT.secret,
+    MAILCHIMP_LOGIN_BASE: base,
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+    GOOGLE_AUTH_BASE: `${base}/google-accounts`,
+    GOOGLE_TOKEN_BASE: `${base}/google`,
+    GOOGLE_SHEETS_BASE: `${base}/sheets`,
+  };
   return {
     base,
     state,
     fail,
-    /** Points the app's provider settings at this stand-in. */
+    /** The app's provider settings pointing at this stand-in. */
+    env,
+    /** Points this process's provider settings at this stand-in. */
     configure() {
-      Object.assign(process.env, {
-        MAILCHIMP_CLIENT_ID: MC_CLIENT.id,
-        MAILCHIMP_CLIENT_SECRET: MC_CLIENT.secret,
-        MAILCHIMP_LOGIN_BASE: base,
-        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
-        GOOGLE_AUTH_BASE: `${base}/google-accounts`,
-        GOOGLE_TOKEN_BASE: `${base}/google`,
-        GOOGLE_SHEETS_BASE: `${base}/sheets`,
-      });
+      Object.assign(process.env, env);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 // Lead sync to owners' own tools (decision 400): connections with encrypted tokens, the OAuth
 // states in flight, per-campaign switches, the push outbox and what each destination holds.
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { campaign, lead } from "./campaigns";
 
@@ -91,6 +91,8 @@ export const syncJob = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** The last outcome in plain words (a failure, or why nothing was sent). */
     lastResult: text("last_result"),
+    /** Queued by "Send my existing leads" (decision 440): the page counts these for its progress. */
+    backfill: boolean("backfill").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

@@ -216,6 +216,17 @@ export async function createDestination(db: Database, options: { userId: string;
   return created;
 }
 
+/** "Use an existing sheet": the one the owner names, made ready for leads, and chosen. */
+export async function useExistingDestination(db: Database, options: { userId: string; providerId: string; reference: string }) {
+  const row = await connectionOf(db, options);
+  const chosen = await withProvider(db, row, async (live, provider) => {
+    if (!provider.useExisting) throw new DomainError("not_found", `${provider.label} destinations are chosen from the list.`);
+    return provider.useExisting(live, options.reference);
+  });
+  await setDestination(db, row, chosen);
+  return chosen;
+}
+
 /** Revokes the tokens where the provider allows it, then forgets the connection, its jobs and log. */
 export async function disconnect(db: Database, options: { userId: string; providerId: string }) {
   const row = await connectionOf(db, options);

@@ -1,12 +1,13 @@
-// Google Sheets (decision 403): OAuth 2 with the narrow drive.file scope (only sheets this app
-// creates), a sheet per business with a header row, one row per lead appended and then kept up
-// to date in place, cleared when the lead is erased.
+// Google Sheets (decision 403): OAuth 2 with the spreadsheets scope, a new sheet per business or
+// one the owner names (a `Leads` tab with a header row), one row per lead appended and then kept
+// up to date in place, cleared when the lead is erased.
 import { getEnv } from "~/utils/env.server";
 import { callProvider } from "./provider-http.server";
-import type { LiveConnection, PushOutcome, RemoteCopy, SyncLead, SyncProvider } from "./provider";
+import { ProviderError, type LiveConnection, type PushOutcome, type RemoteCopy, type SyncLead, type SyncProvider } from "./provider";
 
 const LABEL = "Google Sheets";
-export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/drive.file";
+/** Create sheets and write to one the owner names (decision 403); it reads no Drive listing. */
+export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
 /** The tab every sheet we create has; rows are appended to it. */
 export const SHEET_TAB = "Leads";
 export const SHEET_HEADER = ["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"];
@@ -48,6 +49,52 @@ export function sheetRowOf(lead: SyncLead) {
   ];
 }
 
+/** The spreadsheet id in a sheet's link (…/spreadsheets/d/<id>/edit) or the id itself; null for anything else. */
+export function spreadsheetIdOf(reference: string) {
+  const text = reference.trim();
+  const linked = /\/spreadsheets\/d\/([\w-]+)/.exec(text);
+  if (linked) return linked[1]!;
+  return /^[\w-]{5,}$/.test(text) ? text : null;
+}
+
+const NOT_OPENED = "We could not open this sheet. Check the link, and that the Google account you connected can edit it.";
+
+/** An existing sheet made ready: a `Leads` tab added when it has none, and the header row when that tab is empty. */
+async function useExisting(connection: { accessToken: string }, reference: string) {
+  const id = spreadsheetIdOf(reference);
+  if (!id) throw new ProviderError("Paste the sheet's link from your browser's address bar, or its ID.", "refused");
+  const sheet = `${sheetsBase()}/${encodeURIComponent(id)}`;
+  const headers = bearer(connection.accessToken);
+  let found: { properties?: { title?: string }; sheets?: Array<{ properties?: { title?: string } }> };
+  try {
+    found = await callProvider(`${sheet}?fields=${encodeURIComponent("spreadsheetId,properties.title,sheets.properties.title")}`, {
+      label: LABEL,
+      headers,
+    });
+  } catch (error) {
+    // A sheet this account may not open is the owner's wrong link, not a broken connection.
+    if (error instanceof ProviderError && (error.kind === "gone" || error.kind === "auth")) throw new ProviderError(NOT_OPENED, "refused");
+    throw error;
+  }
+  const tabs = (found.sheets ?? []).map((tab) => tab.properties?.title);
+  if (!tabs.includes(SHEET_TAB))
+    await callProvider(`${sheet}:batchUpdate`, { label: LABEL, headers, json: { requests: [{ addSheet: { properties: { title: SHEET_TAB } } }] } });
+  const first = await callProvider<{ values?: string[][] }>(`${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1:H1`)}`, { label: LABEL, headers });
+  if (!first.values?.length) await appendHeader(connection.accessToken, id);
+  return { id, name: found.properties?.title ?? id };
+}
+
+function appendHeader(accessToken: string, spreadsheetId: string) {
+  return callProvider(
+    `${sheetsBase()}/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW`,
+    {
+      label: LABEL,
+      headers: bearer(accessToken),
+      json: { values: [SHEET_HEADER] },
+    },
+  );
+}
+
 async function pushLead(connection: LiveConnection, lead: SyncLead, previous: RemoteCopy | null): Promise<PushOutcome> {
   const sheet = `${sheetsBase()}/${encodeURIComponent(connection.destinationId)}`;
   const values = [sheetRowOf(lead)];
@@ -70,6 +117,7 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: Re
 export const googleSheets: SyncProvider = {
   id: "google_sheets",
   label: LABEL,
+  needsMarketingConsent: false,
   destinationNoun: "sheet",
   missingConfiguration() {
     const env = getEnv();
@@ -128,7 +176,7 @@ export const googleSheets: SyncProvider = {
     // Revoking the refresh token ends its access tokens too.
     await callProvider(`${tokenBase()}/revoke`, { label: LABEL, form: { token: tokens.refreshToken ?? tokens.accessToken } });
   },
-  // With drive.file the app sees only the sheets it created; those are remembered by the connection.
+  // Listing the owner's sheets needs a Drive scope; the owner pastes a sheet's link instead (decision 403).
   async listDestinations() {
     return [];
   },
@@ -138,16 +186,10 @@ export const googleSheets: SyncProvider = {
       headers: bearer(connection.accessToken),
       json: { properties: { title: name }, sheets: [{ properties: { title: SHEET_TAB } }] },
     });
-    await callProvider(
-      `${sheetsBase()}/${encodeURIComponent(created.spreadsheetId)}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW`,
-      {
-        label: LABEL,
-        headers: bearer(connection.accessToken),
-        json: { values: [SHEET_HEADER] },
-      },
-    );
+    await appendHeader(connection.accessToken, created.spreadsheetId);
     return { id: created.spreadsheetId, name: created.properties?.title ?? name };
   },
+  useExisting,
   pushLead,
   async removeLead(connection, copy) {
     await callProvider(`${sheetsBase()}/${encodeURIComponent(copy.remoteKey)}/values/${encodeURIComponent(copy.remoteRow)}:clear`, {

@@ -41,8 +41,10 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
   const hash = subscriberHash(lead.email);
   const member = api(connection, `/lists/${encodeURIComponent(connection.destinationId)}/members/${hash}`);
   const sent = { remoteKey: connection.destinationId, remoteRow: hash };
+  // What another audience held (before the owner chose this one) does not count here.
+  const held = previous?.remoteKey === connection.destinationId ? previous : null;
   if (lead.consentStatus === "consent withdrawn") {
-    if (!previous) return { skipped: "Not sent: the visitor withdrew consent." };
+    if (!held) return { skipped: "Not sent: the visitor withdrew consent." };
     try {
       await callProvider(member, { label: LABEL, method: "PATCH", headers: bearer(connection.accessToken), json: { status: "unsubscribed" } });
     } catch (error) {
@@ -54,19 +56,45 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
     const why = lead.consentStatus === "awaiting confirmation" ? "the visitor has not confirmed yet" : "no marketing consent";
     return { skipped: `Not sent: ${why}.` };
   }
-  await callProvider(member, {
+  const headers = bearer(connection.accessToken);
+  const upserted = await callProvider<MemberAnswer>(member, {
     label: LABEL,
     method: "PUT",
-    headers: bearer(connection.accessToken),
+    headers,
     json: { email_address: lead.email, status_if_new: "subscribed", status: "subscribed", merge_fields: lead.name ? { FNAME: lead.name } : {} },
   });
-  if (!previous) await callProvider(`${member}/notes`, { label: LABEL, headers: bearer(connection.accessToken), json: { note: consentNote(lead) } });
-  return { sent, note: "Subscribed." };
+  const permissions = emailPermissionsToGrant(upserted);
+  if (permissions.length > 0) await callProvider(member, { label: LABEL, method: "PATCH", headers, json: { marketing_permissions: permissions } });
+  if (!held) {
+    await callProvider(`${member}/notes`, { label: LABEL, headers, json: { note: consentNote(lead) } });
+    const tags = tagsOf(lead);
+    if (tags.length > 0)
+      await callProvider(`${member}/tags`, { label: LABEL, headers, json: { tags: tags.map((name) => ({ name, status: "active" })) } });
+  }
+  return { sent, note: permissions.length > 0 ? "Subscribed, with email marketing permission." : "Subscribed." };
+}
+
+type MemberAnswer = { marketing_permissions?: Array<{ marketing_permission_id: string; text?: string; enabled?: boolean }> } | null;
+
+/**
+ * A GDPR-enabled audience answers the member with its marketing permissions (decision 402): the
+ * visitor agreed to marketing emails, so the email channel is granted, and no other channel.
+ */
+export function emailPermissionsToGrant(answer: MemberAnswer) {
+  return (answer?.marketing_permissions ?? [])
+    .filter((permission) => /e-?mail/i.test(permission.text ?? "") && !permission.enabled)
+    .map((permission) => ({ marketing_permission_id: permission.marketing_permission_id, enabled: true }));
+}
+
+/** The member's tags: the campaign and the placement it came through, so the owner can segment (Mailchimp caps a tag at 100 characters). */
+export function tagsOf(lead: SyncLead) {
+  return [lead.campaignTitle, lead.placementName].filter((name): name is string => Boolean(name?.trim())).map((name) => name.trim().slice(0, 100));
 }
 
 export const mailchimp: SyncProvider = {
   id: "mailchimp",
   label: LABEL,
+  needsMarketingConsent: true,
   destinationNoun: "audience",
   missingConfiguration() {
     const env = getEnv();
@@ -119,6 +147,7 @@ export const mailchimp: SyncProvider = {
     return answer.lists.map((list) => ({ id: list.id, name: list.name }));
   },
   createDestination: null,
+  useExisting: null,
   pushLead,
   async removeLead(connection, copy) {
     const url = api(connection, `/lists/${encodeURIComponent(copy.remoteKey)}/members/${copy.remoteRow}/actions/delete-permanent`);

@@ -43,8 +43,7 @@ function failureOf(response: Response, text: string, label: string) {
   const detail = detailOf(text);
   const status = response.status;
   if (status === 429) {
-    const seconds = Number(response.headers.get("retry-after"));
-    const wait = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+    const wait = retryAfterMs(response.headers.get("retry-after"));
     return new ProviderError(`${label} asked us to slow down; we will try again.`, "retry", wait);
   }
   if (status >= 500) return new ProviderError(`${label} had a problem (${status}); we will try again.`, "retry");
@@ -64,4 +63,12 @@ function detailOf(text: string): string {
   } catch {
     return "";
   }
+}
+
+/** Retry-After as seconds or as an HTTP date (both are allowed); undefined when absent or past. */
+export function retryAfterMs(header: string | null, now = Date.now()) {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }

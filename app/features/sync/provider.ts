@@ -56,6 +56,8 @@ export type SyncProvider = {
   label: string;
   /** The environment variables still to set; empty when the operator configured this provider. */
   missingConfiguration(): string[];
+  /** True when only leads with marketing consent may reach it (an audience); a sheet takes every lead. */
+  needsMarketingConsent: boolean;
   /** The word for a destination, as the owner reads it ("audience", "sheet"). */
   destinationNoun: string;
   authorizeUrl(options: { state: string; redirectUri: string }): string;
@@ -66,6 +68,8 @@ export type SyncProvider = {
   listDestinations(connection: Omit<LiveConnection, "destinationId">): Promise<Destination[]>;
   /** Creates a destination for the business (a new sheet with its header row); null when the provider cannot. */
   createDestination: ((connection: Omit<LiveConnection, "destinationId">, name: string) => Promise<Destination>) | null;
+  /** Takes an existing destination the owner names (a sheet's link or id), made ready for leads; null when the provider lists its own. */
+  useExisting: ((connection: Omit<LiveConnection, "destinationId">, reference: string) => Promise<Destination>) | null;
   /** Sends the lead's current state; `previous` is what this destination already holds of it. */
   pushLead(connection: LiveConnection, lead: SyncLead, previous: RemoteCopy | null): Promise<PushOutcome>;
   /** Removes an erased lead's copy. */

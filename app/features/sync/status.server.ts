@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, lead, syncCampaignOff, syncConnection, syncJob } from "~/db/schema";
 import { DomainError } from "~/utils/domain-error";
+import { backfillStateOf } from "./backfill.server";
 import { SYNC_PROVIDERS } from "./providers.server";
 
 /** The sync log shows this many recent jobs. */
@@ -24,11 +25,12 @@ export type SyncLogEntry = {
 export async function syncOverview(db: Database, options: { userId: string }) {
   const connections = await db.select().from(syncConnection).where(eq(syncConnection.userId, options.userId));
   const connectionIds = connections.map((row) => row.id);
-  const [log, campaigns, off, lastSynced] = await Promise.all([
+  const [log, campaigns, off, lastSynced, backfills] = await Promise.all([
     syncLog(db, connectionIds),
     db.select({ id: campaign.id, title: campaign.title }).from(campaign).where(eq(campaign.userId, options.userId)).orderBy(desc(campaign.createdAt)),
     connectionIds.length ? db.select().from(syncCampaignOff).where(inArray(syncCampaignOff.connectionId, connectionIds)) : [],
     lastSyncOf(db, connectionIds),
+    Promise.all(connections.map((row) => backfillStateOf(db, row))),
   ]);
   const providers = SYNC_PROVIDERS.map((provider) => {
     const row = connections.find((connection) => connection.provider === provider.id);
@@ -37,6 +39,7 @@ export async function syncOverview(db: Database, options: { userId: string }) {
       label: provider.label,
       destinationNoun: provider.destinationNoun,
       canCreate: provider.createDestination !== null,
+      needsMarketingConsent: provider.needsMarketingConsent,
       missingConfiguration: provider.missingConfiguration(),
       connection: row
         ? {
@@ -47,6 +50,7 @@ export async function syncOverview(db: Database, options: { userId: string }) {
             lastSyncAt: lastSynced.get(row.id) ?? null,
             failures: log.filter((entry) => entry.provider === provider.id && entry.status === "failed").length,
             campaignsOff: off.filter((entry) => entry.connectionId === row.id).map((entry) => entry.campaignId),
+            backfill: backfills[connections.indexOf(row)] ?? null,
           }
         : null,
     };

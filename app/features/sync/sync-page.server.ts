@@ -1,8 +1,9 @@
 // The lead sync page's reads and actions, so its route stays thin.
 import type { Database } from "~/db/client.server";
 import { DomainError } from "~/utils/domain-error";
-import { chooseDestination, createDestination, disconnect, listDestinations, startConnect } from "./connections.server";
-import type { SyncProviderView } from "./sync-view";
+import { startBackfill } from "./backfill.server";
+import { chooseDestination, createDestination, disconnect, listDestinations, startConnect, useExistingDestination } from "./connections.server";
+import { leadsWord, type SyncProviderView } from "./sync-view";
 import { retrySyncJob, setCampaignSync, syncOverview } from "./status.server";
 import { nudgeSyncWorker } from "./worker.server";
 
@@ -30,7 +31,7 @@ export async function syncPageData(db: Database, options: { userId: string; choo
   return { providers, log: overview.log, campaigns: overview.campaigns };
 }
 
-export type SyncIntent = "connect" | "choose" | "create" | "disconnect" | "campaign" | "retry";
+export type SyncIntent = "connect" | "choose" | "create" | "disconnect" | "campaign" | "retry" | "backfill" | "existing";
 
 /** Runs one of the page's forms; the answer is a message, or where to send the owner (the provider's consent screen). */
 export async function runSyncIntent(
@@ -52,6 +53,11 @@ export async function runSyncIntent(
       nudgeSyncWorker();
       return { message: `Created the sheet “${created.name}”. New leads go there.` };
     }
+    case "existing": {
+      const chosen = await useExistingDestination(db, { userId, providerId, reference: (fields.sheet ?? "").slice(0, 500) });
+      nudgeSyncWorker();
+      return { message: `New leads go to the sheet “${chosen.name}”, in its Leads tab.` };
+    }
     case "disconnect": {
       const provider = await disconnect(db, { userId, providerId });
       return { message: `${provider.label} is disconnected.` };
@@ -60,6 +66,11 @@ export async function runSyncIntent(
       if (!UUID.test(fields.campaignId ?? "")) throw new DomainError("not_found", "This campaign does not exist.");
       await setCampaignSync(db, { userId, providerId, campaignId: fields.campaignId!, on: fields.on === "yes" });
       return { message: fields.on === "yes" ? "This campaign's leads will be sent." : "This campaign's leads will not be sent." };
+    }
+    case "backfill": {
+      const queued = await startBackfill(db, { userId, providerId });
+      nudgeSyncWorker();
+      return { message: queued === 0 ? "There are no existing leads left to send." : `Sending ${leadsWord(queued)}.` };
     }
     case "retry": {
       if (!UUID.test(fields.jobId ?? "")) throw new DomainError("not_found", "This sync is not waiting for a retry.");

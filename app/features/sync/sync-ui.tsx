@@ -3,9 +3,10 @@
 import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Section, SubmitButton } from "~/features/integrations/integrations-ui";
-import type { SyncLogView, SyncProviderView } from "./sync-view";
+import { leadsWord, type SyncLogView, type SyncProviderView } from "./sync-view";
 
 /** The link from the integrations screen to the lead sync page. */
 export function SyncSectionLink() {
@@ -60,6 +61,7 @@ export function SyncProviderCard({ provider, disabled }: { provider: SyncProvide
               ? `Leads go to the ${provider.destinationNoun} “${connection.destinationName}”.`
               : `Choose a ${provider.destinationNoun} for your leads.`}
           </p>
+          <BackfillOffer provider={provider} disabled={disabled} />
           <DestinationChoice provider={provider} disabled={disabled} />
           <div className="flex flex-wrap gap-2">
             {connect}
@@ -75,16 +77,64 @@ export function SyncProviderCard({ provider, disabled }: { provider: SyncProvide
   );
 }
 
+/** "Send my N existing leads" once a destination is chosen, and the progress of the last such send. */
+function BackfillOffer({ provider, disabled }: { provider: SyncProviderView; disabled: boolean }) {
+  const backfill = provider.connection?.backfill;
+  if (!backfill) return null;
+  const running = backfill.done < backfill.queued;
+  return (
+    <div className="space-y-2">
+      {backfill.queued > 0 ? (
+        <p role="status" className="text-sm text-gray-700">
+          {running
+            ? `Sending your existing leads: ${backfill.done} of ${backfill.queued} done.`
+            : `Existing leads: ${backfill.done} of ${backfill.queued} done. The sync log shows each one.`}
+        </p>
+      ) : null}
+      {backfill.waiting > 0 && !running ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2">
+          {hidden("intent", "backfill")}
+          {hidden("provider", provider.id)}
+          <SubmitButton disabled={disabled}>Send my {leadsWord(backfill.waiting)}</SubmitButton>
+          {provider.needsMarketingConsent ? <span className="text-sm text-gray-600">Only leads who agreed to marketing are counted.</span> : null}
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 function DestinationChoice({ provider, disabled }: { provider: SyncProviderView; disabled: boolean }) {
   if (provider.canCreate)
     return (
-      <Form method="post">
-        {hidden("intent", "create")}
-        {hidden("provider", provider.id)}
-        <SubmitButton variant="secondary" disabled={disabled}>
-          Create a new sheet
-        </SubmitButton>
-      </Form>
+      <div className="space-y-3">
+        <Form method="post">
+          {hidden("intent", "create")}
+          {hidden("provider", provider.id)}
+          <SubmitButton variant="secondary" disabled={disabled}>
+            Create a new sheet
+          </SubmitButton>
+        </Form>
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          {hidden("intent", "existing")}
+          {hidden("provider", provider.id)}
+          <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+            <label htmlFor={`${provider.id}-existing`} className="block text-sm font-medium text-gray-700">
+              Or use an existing sheet (its link or ID)
+            </label>
+            <Input
+              id={`${provider.id}-existing`}
+              name="sheet"
+              required
+              maxLength={500}
+              placeholder="https://docs.google.com/spreadsheets/d/…"
+              className="mt-1 w-full"
+            />
+          </div>
+          <SubmitButton variant="secondary" disabled={disabled}>
+            Use this sheet
+          </SubmitButton>
+        </Form>
+      </div>
     );
   if (provider.destinationsError)
     return (
@@ -157,8 +207,9 @@ export function SyncLog({ entries }: { entries: SyncLogView[] }) {
       {entries.length === 0 ? (
         <p className="text-sm text-gray-600">Nothing synced yet.</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
+        // On a phone each entry stacks its cells (the header row hides); from sm up it is a table.
+        <table className="block w-full text-left text-sm sm:table">
+          <thead className="hidden sm:table-header-group">
             <tr className="text-gray-600">
               <th className="py-1 pr-2">Time</th>
               <th className="py-1 pr-2">Destination</th>
@@ -167,14 +218,17 @@ export function SyncLog({ entries }: { entries: SyncLogView[] }) {
               <th className="py-1" />
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100">
+          <tbody className="block divide-y divide-gray-100 sm:table-row-group">
             {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td className="py-1 pr-2 whitespace-nowrap">{formatWhen(entry.at)}</td>
-                <td className="py-1 pr-2">{entry.provider}</td>
-                <td className="py-1 pr-2 break-all">{entry.lead}</td>
-                <td className="py-1 pr-2">{resultText(entry)}</td>
-                <td className="py-1">
+              <tr key={entry.id} className="block py-2 sm:table-row sm:py-0">
+                <td className="block text-gray-600 sm:table-cell sm:py-1 sm:pr-2 sm:whitespace-nowrap sm:text-gray-900">
+                  {formatWhen(entry.at)}
+                  <span className="sm:hidden"> · {entry.provider}</span>
+                </td>
+                <td className="hidden py-1 pr-2 whitespace-nowrap sm:table-cell">{entry.provider}</td>
+                <td className="block font-medium break-words sm:table-cell sm:py-1 sm:pr-2 sm:font-normal">{entry.lead}</td>
+                <td className="block sm:table-cell sm:py-1 sm:pr-2">{resultText(entry)}</td>
+                <td className="block pt-1 sm:table-cell sm:py-1">
                   {entry.status === "failed" ? (
                     <Form method="post">
                       {hidden("intent", "retry")}

@@ -5,6 +5,7 @@ export type SyncProviderView = {
   label: string;
   destinationNoun: string;
   canCreate: boolean;
+  needsMarketingConsent: boolean;
   missingConfiguration: string[];
   connection: {
     status: "active" | "broken";
@@ -14,6 +15,8 @@ export type SyncProviderView = {
     lastSyncAt: string | null;
     failures: number;
     campaignsOff: string[];
+    /** Existing leads not yet sent, and the progress of "Send my existing leads" (decision 440). */
+    backfill: { waiting: number; queued: number; done: number } | null;
   } | null;
   /** The account's destinations to choose from, when the page offers the choice. */
   destinations?: Array<{ id: string; name: string }>;
@@ -21,3 +24,6 @@ export type SyncProviderView = {
 };
 
 export type SyncLogView = { id: string; provider: string; at: string; lead: string; status: string; result: string | null; attempts: number };
+
+/** "1 existing lead", "12 existing leads". */
+export const leadsWord = (count: number) => `${count} existing ${count === 1 ? "lead" : "leads"}`;

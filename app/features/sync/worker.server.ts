@@ -2,7 +2,7 @@
 // with FOR UPDATE SKIP LOCKED under a lease, retried with backoff while the provider fails or
 // rate-limits, given up only on a permanent refusal or after MAX attempts. A refusal of our
 // access, or a deleted audience or sheet, holds the connection's jobs until the owner acts.
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -90,7 +90,9 @@ async function keepCopy(db: Database, connectionId: string, leadId: string, copy
       insert into sync_job (connection_id, action, remote_key, remote_row) values (${connectionId}, 'erase', ${copy.remoteKey}, ${copy.remoteRow})`);
 }
 
-async function failed(db: Database, settings: Settings, job: ClaimedJob, connection: ConnectionRow, error: ProviderError): Promise<Finish> {
+type Failing = { db: Database; settings: Settings; now: SQL; job: ClaimedJob; connection: ConnectionRow };
+
+async function failed({ db, settings, now, job, connection }: Failing, error: ProviderError): Promise<Finish> {
   if (error.kind === "auth" || (error.kind === "gone" && job.action === "push")) {
     const broken =
       error.kind === "gone"
@@ -102,6 +104,11 @@ async function failed(db: Database, settings: Settings, job: ClaimedJob, connect
   }
   if (error.kind === "gone") return { status: "succeeded", result: "Already removed." };
   if (error.kind === "refused") return { status: "failed", result: error.message };
+  // Asked to slow down: the connection's other waiting jobs hold back too, so a backfill goes at the provider's rate.
+  if (error.retryAfterMs)
+    await db.execute(sql`
+      update sync_job set next_attempt_at = greatest(next_attempt_at, ${now} + make_interval(secs => ${error.retryAfterMs / 1000}))
+       where connection_id = ${connection.id} and status = 'pending' and id <> ${job.id}`);
   return retryLater(settings, job, error.message, error.retryAfterMs);
 }
 
@@ -142,8 +149,11 @@ export function createSyncWorker(options: SyncWorkerOptions) {
          where id = ${job.id}`);
       return;
     }
+    // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
     await db.execute(sql`
-      update sync_job set status = ${outcome.status}, locked_until = null, last_result = ${outcome.result}, completed_at = ${now()}
+      update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
+             last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
+                                                     then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
        where id = ${job.id}`);
   }
 
@@ -154,7 +164,7 @@ export function createSyncWorker(options: SyncWorkerOptions) {
     try {
       return await send(db, job, connection);
     } catch (error) {
-      if (error instanceof ProviderError) return await failed(db, settings, job, connection, error);
+      if (error instanceof ProviderError) return await failed({ db, settings, now: now(), job, connection }, error);
       log.error({ err: error, jobId: job.id }, "sync job failed unexpectedly");
       return retryLater(settings, job, "Something went wrong on our side; we will try again.");
     }

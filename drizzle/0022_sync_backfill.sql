@@ -1,0 +1,1 @@
+ALTER TABLE "sync_job" ADD COLUMN "backfill" boolean DEFAULT false NOT NULL;
