@@ -1,0 +1,169 @@
+// Phones set to Spanish, German, Arabic and a language we lack scan a double opt-in campaign on a
+// production server (decisions 410–412): the page, its consent, the thank-you screen and the
+// confirmation email are in the phone's language; Arabic reads right to left and fits 390 px; the
+// unknown language gets English and the switcher turns the page Spanish. The capture page's
+// screens at 390 px are saved under docs/screens/.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+import { phoneUserAgent } from "./support/helpers";
+
+const PHONE = { width: 390, height: 844 };
+
+let app: CaptureServer;
+let campaignId: string;
+
+test.beforeAll(async () => {
+  app = await startCaptureServer();
+  const owner = await app.createOwner({ isPro: true, businessName: "Panadería Sol" });
+  await app.query(`insert into business_identity (user_id, postal_address) values ($1, 'Calle Mayor 1, Madrid')`, [owner.id]);
+  ({ id: campaignId } = await app.createCampaign(owner.id, { title: "Semana del pan" }));
+  await app.query(`update campaign set consent_mode = 'double_opt_in' where id = $1`, [campaignId]);
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+let phones = 0;
+
+async function phoneIn(browser: Browser, locale: string) {
+  const context = await browser.newContext({ locale, viewport: PHONE, userAgent: phoneUserAgent(++phones), isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as text. */
+function decodedWords(header: string) {
+  const bytes = (text: string) =>
+    Buffer.from(
+      text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => bytes(text))
+    .replace(/=\?UTF-8\?B\?(.*?)\?=/gi, (_, text: string) => Buffer.from(text, "base64").toString("utf8"));
+}
+
+/** The mail as its reader sees it: subject decoded, quoted-printable body as UTF-8 text. */
+async function mailTo(address: string) {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mail = (await app.mails()).find((each) => each.to.includes(address));
+        if (!mail) return false;
+        const [head = "", ...body] = mail.raw.split("\r\n\r\n");
+        const headers = head.replace(/\r\n(?=[ \t])/g, "");
+        const text = Buffer.from(
+          body
+            .join("\r\n\r\n")
+            .replace(/=\r\n/g, "")
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8");
+        found = { subject: decodedWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? ""), text };
+        return true;
+      },
+      { timeout: 20_000, message: `a mail to ${address}` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/**
+ * Nothing wider than the screen: no horizontal scroll, and no element a person sees reaching past
+ * either edge (the bots' hidden field stands off screen on purpose).
+ */
+async function expectNothingCutOff(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.body.querySelectorAll("*")]
+      .filter((element) => {
+        if (element.closest("[aria-hidden=true]")) return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.left < -1 || box.right > width + 1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scroll: document.documentElement.scrollWidth - width, outside };
+  });
+  expect(overflow).toEqual({ scroll: 0, outside: [] });
+}
+
+async function claimIn(page: Page, words: { name: string; email: string; consent: string; submit: string }, visitor: { name: string; email: string }) {
+  await page.getByLabel(words.name).fill(visitor.name);
+  await page.getByLabel(words.email).fill(visitor.email);
+  await page.getByLabel(words.consent).check();
+  await page.getByRole("button", { name: words.submit }).click();
+}
+
+test("a Spanish phone reads, claims, is thanked and emailed in Spanish", async ({ browser }) => {
+  const page = await phoneIn(browser, "es-ES");
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+  const consent = "Acepto recibir correos comerciales de Panadería Sol. Puedo retirar mi consentimiento en cualquier momento.";
+  await expect(page.getByLabel(consent)).toBeVisible();
+  await expect(page.getByText("Full Name")).toHaveCount(0);
+  await page.screenshot({ path: "docs/screens/capture-es-390.png", fullPage: true });
+
+  await claimIn(page, { name: "Nombre completo *", email: "Correo electrónico *", consent, submit: "Quiero mi oferta" }, { name: "Lucía Gómez", email: "lucia@example.com" });
+  await expect(page.getByRole("heading", { name: "¡Gracias!" })).toBeVisible();
+  await expect(page.getByText("Revisa tu bandeja de entrada y confirma tu dirección de correo.")).toBeVisible();
+
+  const mail = await mailTo("lucia@example.com");
+  expect(mail.subject).toBe("Confírmalo: correos de Panadería Sol");
+  expect(mail.text).toContain("Has pedido recibir correos comerciales de Panadería Sol.");
+  expect(mail.text).toContain(consent);
+  const [stored] = await app.query(
+    `select w.language, w.text from lead l join lead_consent c on c.lead_id = l.id join consent_wording w on w.id = c.wording_id where l.email = $1`,
+    ["lucia@example.com"],
+  );
+  // The exact words shown, the double opt-in hint included, with their language (decision 412).
+  expect(stored.language).toBe("es");
+  expect(stored.text).toBe(`${consent} Te enviaremos un enlace por correo para confirmarlo. No recibirás nada hasta que lo confirmes.`);
+});
+
+test("a German phone reads, claims and is emailed in German", async ({ browser }) => {
+  const page = await phoneIn(browser, "de-DE");
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  const consent = "Ich bin einverstanden, Werbe-E-Mails von Panadería Sol zu erhalten. Ich kann meine Einwilligung jederzeit widerrufen.";
+  await expect(page.getByLabel(consent)).toBeVisible();
+  await expectNothingCutOff(page);
+  await page.screenshot({ path: "docs/screens/capture-de-390.png", fullPage: true });
+
+  await claimIn(page, { name: "Vollständiger Name *", email: "E-Mail-Adresse *", consent, submit: "Angebot sichern" }, { name: "Jonas Weber", email: "jonas@example.com" });
+  await expect(page.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
+  const mail = await mailTo("jonas@example.com");
+  expect(mail.subject).toBe("Bitte bestätigen: E-Mails von Panadería Sol");
+  expect(mail.text).toContain("Einwilligung bestätigen");
+});
+
+test("an Arabic phone reads right to left, with nothing cut off at 390 px", async ({ browser }) => {
+  const page = await phoneIn(browser, "ar-EG");
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("button", { name: "احصل على عرضي" })).toBeVisible();
+  await expect(page.getByLabel("الاسم الكامل *")).toBeVisible();
+  // Right to left: the form's labels start at the card's right edge.
+  const label = await page.getByText("الاسم الكامل *").boundingBox();
+  const input = await page.getByLabel("الاسم الكامل *").boundingBox();
+  expect(Math.abs(label!.x + label!.width - (input!.x + input!.width))).toBeLessThan(2);
+  await expectNothingCutOff(page);
+  await page.screenshot({ path: "docs/screens/capture-ar-390.png", fullPage: true });
+});
+
+test("a language we lack gets English, and the switcher turns the page Spanish for good", async ({ browser }) => {
+  const page = await phoneIn(browser, "xh-ZA");
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "Claim My Offer" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Español" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+  await expect(page.getByLabel("Nombre completo *")).toBeVisible();
+  // Remembered: the next scan, without the link's parameter, is Spanish at once.
+  await page.goto(`${app.baseURL}/capture/${campaignId}`);
+  await expect(page.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+});
