@@ -122,12 +122,13 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
   const snapshot = await loadCaptureSnapshot(db, campaignId);
-  const version = JSON.stringify(snapshot?.offer ?? null);
+  // The owner's translations are part of what a template shows (decision 450).
+  const version = JSON.stringify(snapshot ? [snapshot.offer, snapshot.translations] : null);
   const entry: CachedCampaign = {
     snapshot,
     fetchedAt: Date.now(),
     version,
-    // A changed offer (design, copy, logo, business name) renders new templates.
+    // A changed offer (design, copy, its translations, logo, business name) renders new templates.
     templates: cached && cached.version === version ? cached.templates : new Map(),
   };
   campaigns.delete(campaignId);
@@ -174,7 +175,6 @@ function headerSource(req: IncomingMessage) {
     },
   };
 }
-
 
 /** A fast answer under overload: never a hanging page (decision 093). */
 function answerBusy(req: IncomingMessage, res: ServerResponse) {
