@@ -88,7 +88,11 @@ async function expectNothingCutOff(page: Page) {
   expect(overflow).toEqual({ scroll: 0, outside: [] });
 }
 
-async function claimIn(page: Page, words: { name: string; email: string; consent: string; submit: string }, visitor: { name: string; email: string }) {
+async function claimIn(
+  page: Page,
+  words: { name: string; email: string; consent: string; submit: string },
+  visitor: { name: string; email: string },
+) {
   await page.getByLabel(words.name).fill(visitor.name);
   await page.getByLabel(words.email).fill(visitor.email);
   await page.getByLabel(words.consent).check();
@@ -105,7 +109,11 @@ test("a Spanish phone reads, claims, is thanked and emailed in Spanish", async (
   await expect(page.getByText("Full Name")).toHaveCount(0);
   await page.screenshot({ path: "docs/screens/capture-es-390.png", fullPage: true });
 
-  await claimIn(page, { name: "Nombre completo *", email: "Correo electrónico *", consent, submit: "Quiero mi oferta" }, { name: "Lucía Gómez", email: "lucia@example.com" });
+  await claimIn(
+    page,
+    { name: "Nombre completo *", email: "Correo electrónico *", consent, submit: "Quiero mi oferta" },
+    { name: "Lucía Gómez", email: "lucia@example.com" },
+  );
   await expect(page.getByRole("heading", { name: "¡Gracias!" })).toBeVisible();
   await expect(page.getByText("Revisa tu bandeja de entrada y confirma tu dirección de correo.")).toBeVisible();
 
@@ -131,7 +139,11 @@ test("a German phone reads, claims and is emailed in German", async ({ browser }
   await expectNothingCutOff(page);
   await page.screenshot({ path: "docs/screens/capture-de-390.png", fullPage: true });
 
-  await claimIn(page, { name: "Vollständiger Name *", email: "E-Mail-Adresse *", consent, submit: "Angebot sichern" }, { name: "Jonas Weber", email: "jonas@example.com" });
+  await claimIn(
+    page,
+    { name: "Vollständiger Name *", email: "E-Mail-Adresse *", consent, submit: "Angebot sichern" },
+    { name: "Jonas Weber", email: "jonas@example.com" },
+  );
   await expect(page.getByRole("heading", { name: "Vielen Dank!" })).toBeVisible();
   const mail = await mailTo("jonas@example.com");
   expect(mail.subject).toBe("Bitte bestätigen: E-Mails von Panadería Sol");
