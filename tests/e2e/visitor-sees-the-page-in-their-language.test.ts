@@ -1,8 +1,11 @@
 // Phones set to Spanish, German, Arabic and a language we lack scan a double opt-in campaign on a
 // production server (decisions 410–412): the page, its consent, the thank-you screen and the
 // confirmation email are in the phone's language; Arabic reads right to left and fits 390 px; the
-// unknown language gets English and the switcher turns the page Spanish. The capture page's
+// unknown language gets English and the switcher turns the page Spanish. The owner's Spanish
+// headline shows on Spanish pages, their own words elsewhere. The capture page's
 // screens at 390 px are saved under docs/screens/.
+import http from "node:http";
+import zlib from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { phoneUserAgent } from "./support/helpers";
@@ -17,7 +20,11 @@ test.beforeAll(async () => {
   const owner = await app.createOwner({ isPro: true, businessName: "Panadería Sol" });
   await app.query(`insert into business_identity (user_id, postal_address) values ($1, 'Calle Mayor 1, Madrid')`, [owner.id]);
   ({ id: campaignId } = await app.createCampaign(owner.id, { title: "Semana del pan" }));
-  await app.query(`update campaign set consent_mode = 'double_opt_in' where id = $1`, [campaignId]);
+  // The owner translated the headline into Spanish only (decision 450).
+  await app.query(`update campaign set consent_mode = 'double_opt_in', copy_translations = $2 where id = $1`, [
+    campaignId,
+    JSON.stringify({ es: { headline: "Bollería gratis con cada café esta semana" } }),
+  ]);
 });
 test.afterAll(async () => {
   await app?.stop();
@@ -104,6 +111,7 @@ test("a Spanish phone reads, claims, is thanked and emailed in Spanish", async (
   await page.goto(`${app.baseURL}/capture/${campaignId}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bollería gratis con cada café esta semana" })).toBeVisible();
   const consent = "Acepto recibir correos comerciales de Panadería Sol. Puedo retirar mi consentimiento en cualquier momento.";
   await expect(page.getByLabel(consent)).toBeVisible();
   await expect(page.getByText("Full Name")).toHaveCount(0);
@@ -134,6 +142,8 @@ test("a German phone reads, claims and is emailed in German", async ({ browser }
   const page = await phoneIn(browser, "de-DE");
   await page.goto(`${app.baseURL}/capture/${campaignId}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  // No German translation from the owner: their own words inside the German page.
+  await expect(page.getByRole("heading", { name: "Free Pastry With Every Coffee This Week" })).toBeVisible();
   const consent = "Ich bin einverstanden, Werbe-E-Mails von Panadería Sol zu erhalten. Ich kann meine Einwilligung jederzeit widerrufen.";
   await expect(page.getByLabel(consent)).toBeVisible();
   await expectNothingCutOff(page);
@@ -163,6 +173,35 @@ test("an Arabic phone reads right to left, with nothing cut off at 390 px", asyn
   expect(Math.abs(label!.x + label!.width - (input!.x + input!.width))).toBeLessThan(2);
   await expectNothingCutOff(page);
   await page.screenshot({ path: "docs/screens/capture-ar-390.png", fullPage: true });
+});
+
+/** The document as the server sends it to a Spanish phone: its gzip bytes and its text. */
+function spanishDocument(url: string) {
+  return new Promise<{ gzipBytes: number; html: string }>((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { "accept-encoding": "gzip", "accept-language": "es-ES", "user-agent": phoneUserAgent(++phones) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({ gzipBytes: body.length, html: zlib.gunzipSync(body).toString("utf8") });
+        });
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+test("the first render stays small and carries only its language's strings", async () => {
+  const { gzipBytes, html } = await spanishDocument(`${app.baseURL}/capture/${campaignId}`);
+  console.log(`Spanish capture page, first render: ${gzipBytes} bytes gzip (${Buffer.byteLength(html)} raw)`);
+  expect(html).toContain("Quiero mi oferta");
+  expect(html).not.toContain("Claim My Offer");
+  expect(html).not.toContain("Angebot sichern");
+  // The capture page's budget (decision 092): the first render fits in the first round trip.
+  expect(gzipBytes).toBeLessThanOrEqual(14 * 1024);
 });
 
 test("a language we lack gets English, and the switcher turns the page Spanish for good", async ({ browser }) => {
