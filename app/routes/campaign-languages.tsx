@@ -104,7 +104,7 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
       ) : null}
       {result?.drafted ? (
         <p role="status" className="rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
-          The {LANGUAGE_NAMES[result.drafted]} translation is filled in below. Read it, change what you like, then save.
+          The translation into {LANGUAGE_NAMES[result.drafted]} ({result.drafted}) is filled in below. Read it, change what you like, then save.
         </p>
       ) : null}
       {result?.formError ? (

@@ -7,7 +7,9 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { createOpenAiStub } from "./stubs/openai.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+import { signUpOver } from "./support/processes";
 import { phoneUserAgent } from "./support/helpers";
 
 const PHONE = { width: 390, height: 844 };
@@ -15,8 +17,11 @@ const PHONE = { width: 390, height: 844 };
 let app: CaptureServer;
 let campaignId: string;
 
+let openAi: { baseURL: string; close: () => Promise<void> };
+
 test.beforeAll(async () => {
-  app = await startCaptureServer();
+  openAi = await createOpenAiStub();
+  app = await startCaptureServer({ OPENAI_API_KEY: "sk-stub-ok", OPENAI_BASE_URL: openAi.baseURL });
   const owner = await app.createOwner({ isPro: true, businessName: "Panadería Sol" });
   await app.query(`insert into business_identity (user_id, postal_address) values ($1, 'Calle Mayor 1, Madrid')`, [owner.id]);
   ({ id: campaignId } = await app.createCampaign(owner.id, { title: "Semana del pan" }));
@@ -28,6 +33,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await app?.stop();
+  await openAi?.close();
 });
 
 let phones = 0;
@@ -80,10 +86,10 @@ async function mailTo(address: string) {
  * Nothing wider than the screen: no horizontal scroll, and no element a person sees reaching past
  * either edge (the bots' hidden field stands off screen on purpose).
  */
-async function expectNothingCutOff(page: Page) {
-  const overflow = await page.evaluate(() => {
+async function expectNothingCutOff(page: Page, within = "body") {
+  const overflow = await page.evaluate((root) => {
     const width = document.documentElement.clientWidth;
-    const outside = [...document.body.querySelectorAll("*")]
+    const outside = [...document.querySelectorAll(`${root} *`)]
       .filter((element) => {
         if (element.closest("[aria-hidden=true]")) return false;
         const box = element.getBoundingClientRect();
@@ -91,7 +97,7 @@ async function expectNothingCutOff(page: Page) {
       })
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
     return { scroll: document.documentElement.scrollWidth - width, outside };
-  });
+  }, within);
   expect(overflow).toEqual({ scroll: 0, outside: [] });
 }
 
@@ -173,6 +179,15 @@ test("an Arabic phone reads right to left, with nothing cut off at 390 px", asyn
   expect(Math.abs(label!.x + label!.width - (input!.x + input!.width))).toBeLessThan(2);
   await expectNothingCutOff(page);
   await page.screenshot({ path: "docs/screens/capture-ar-390.png", fullPage: true });
+
+  const consent = "أوافق على تلقي رسائل بريد إلكتروني تسويقية من Panadería Sol. يمكنني سحب موافقتي في أي وقت.";
+  await claimIn(
+    page,
+    { name: "الاسم الكامل *", email: "البريد الإلكتروني *", consent, submit: "احصل على عرضي" },
+    { name: "ليلى حسن", email: "layla@example.com" },
+  );
+  await expect(page.getByRole("heading", { name: "شكرًا لك!" })).toBeVisible();
+  await expectNothingCutOff(page);
 });
 
 /** The document as the server sends it to a Spanish phone: its gzip bytes and its text. */
@@ -217,4 +232,45 @@ test("a language we lack gets English, and the switcher turns the page Spanish f
   // Remembered: the next scan, without the link's parameter, is Spanish at once.
   await page.goto(`${app.baseURL}/capture/${campaignId}`);
   await expect(page.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+});
+
+test("the owner drafts the Italian copy with AI, corrects it, saves it, and an Italian phone reads it", async ({ browser }) => {
+  const email = `languages-owner-${Date.now()}@e2e.test`;
+  const cookie = await signUpOver(app.baseURL, email);
+  const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [email]);
+  const { id: italian } = await app.createCampaign(ownerId as string, { title: "Settimana del pane" });
+
+  const context = await browser.newContext({ viewport: PHONE });
+  // Production on localhost uses __Secure- cookies (Chromium counts localhost as secure).
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), domain: "localhost", path: "/", secure: true, httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  const owner = await context.newPage();
+  await owner.goto(`${app.baseURL}/campaigns/${italian}`);
+  await owner.getByRole("link", { name: "Languages" }).click();
+  await expect(owner.getByRole("heading", { name: "Languages" })).toBeVisible();
+  await owner.locator("summary", { hasText: "Italiano" }).click();
+  await owner.getByRole("group", { name: "Italiano" }).getByRole("button", { name: "Translate with AI" }).click();
+  await expect(owner.getByRole("status")).toHaveText(
+    /The translation into Italiano \(it\) is filled in below\. Read it, change what you like, then save\./,
+  );
+  // A draft: in the form, not yet on the page.
+  await expect(owner.getByLabel("Headline (it)")).toHaveValue("[it] Free Pastry With Every Coffee This Week");
+  expect((await app.query(`select copy_translations from campaign where id = $1`, [italian]))[0].copy_translations).toEqual({});
+  await owner.getByLabel("Headline (it)").fill("Una brioche in regalo con ogni caffè");
+  await owner.getByLabel("Condition (it)").fill("");
+  // The page's own content (the site's menu is not this page's).
+  await expectNothingCutOff(owner, "main");
+  await owner.screenshot({ path: "docs/screens/campaign-languages-390.png", fullPage: true });
+  await owner.getByRole("button", { name: "Save translations" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Translations saved.");
+
+  const phone = await phoneIn(browser, "it-IT");
+  await phone.goto(`${app.baseURL}/capture/${italian}`);
+  await expect(phone.getByRole("heading", { name: "Una brioche in regalo con ogni caffè" })).toBeVisible();
+  // The AI's offer as reviewed, and the owner's own condition where the Italian one was emptied.
+  await expect(phone.getByText("[it] 20% off · any order")).toBeVisible();
 });

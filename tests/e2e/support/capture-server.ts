@@ -18,13 +18,14 @@ const FOREST_GREEN = {
 
 export type CaptureServer = Awaited<ReturnType<typeof startCaptureServer>>;
 
-export async function startCaptureServer() {
+/** @param env more of the server's environment (an OpenAI stand-in's address, say). */
+export async function startCaptureServer(env: Record<string, string> = {}) {
   const freshDb = await freshDatabase();
   const stubPath = path.resolve("tests/e2e/stubs/smtp.mjs");
   const smtp = await ((await import(stubPath)) as SmtpStub).start();
   const dataDir = tmpDir();
   // Behind a load balancer, so each simulated visitor can bring their own address (X-Forwarded-For).
-  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: freshDb.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "1" });
+  const server = startServer({ DATA_DIR: dataDir, DATABASE_URL: freshDb.url, SMTP_URL: smtp.SMTP_URL, TRUST_PROXY: "1", ...env });
   await waitHealthy(server.port);
   const baseURL = server.url;
 
