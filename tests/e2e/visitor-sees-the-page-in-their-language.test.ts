@@ -6,6 +6,7 @@
 // screens at 390 px are saved under docs/screens/.
 import http from "node:http";
 import zlib from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createOpenAiStub } from "./stubs/openai.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
@@ -24,7 +25,11 @@ test.beforeAll(async () => {
   app = await startCaptureServer({ OPENAI_API_KEY: "sk-stub-ok", OPENAI_BASE_URL: openAi.baseURL });
   const owner = await app.createOwner({ isPro: true, businessName: "Panadería Sol" });
   await app.query(`insert into business_identity (user_id, postal_address) values ($1, 'Calle Mayor 1, Madrid')`, [owner.id]);
-  ({ id: campaignId } = await app.createCampaign(owner.id, { title: "Semana del pan" }));
+  ({ id: campaignId } = await app.createCampaign(owner.id, {
+    title: "Semana del pan",
+    // A green dark enough for white text (axe checks the contrast below).
+    design: { primary_color: "#047857", background_gradient: "linear-gradient(135deg, #047857 0%, #10B981 100%)" },
+  }));
   // The owner translated the headline into Spanish only (decision 450).
   await app.query(`update campaign set consent_mode = 'double_opt_in', copy_translations = $2 where id = $1`, [
     campaignId,
@@ -99,6 +104,16 @@ async function expectNothingCutOff(page: Page, within = "body") {
     return { scroll: document.documentElement.scrollWidth - width, outside };
   }, within);
   expect(overflow).toEqual({ scroll: 0, outside: [] });
+}
+
+/** No serious or critical axe finding on the page as it is now (decision 152's rule, in both directions). */
+async function expectReadableByAll(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 async function claimIn(
@@ -178,6 +193,7 @@ test("an Arabic phone reads right to left, with nothing cut off at 390 px", asyn
   const input = await page.getByLabel("الاسم الكامل *").boundingBox();
   expect(Math.abs(label!.x + label!.width - (input!.x + input!.width))).toBeLessThan(2);
   await expectNothingCutOff(page);
+  await expectReadableByAll(page);
   await page.screenshot({ path: "docs/screens/capture-ar-390.png", fullPage: true });
 
   const consent = "أوافق على تلقي رسائل بريد إلكتروني تسويقية من Panadería Sol. يمكنني سحب موافقتي في أي وقت.";
@@ -267,6 +283,7 @@ test("the owner drafts the Italian copy with AI, corrects it, saves it, and an I
   await owner.screenshot({ path: "docs/screens/campaign-languages-390.png", fullPage: true });
   await owner.getByRole("button", { name: "Save translations" }).click();
   await expect(owner.getByRole("status")).toHaveText("Translations saved.");
+  await expectReadableByAll(owner);
 
   const phone = await phoneIn(browser, "it-IT");
   await phone.goto(`${app.baseURL}/capture/${italian}`);
