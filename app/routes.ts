@@ -44,6 +44,7 @@ export default [
     route("campaigns", "routes/campaigns.tsx"),
     route("campaigns/:campaignId", "routes/campaign-detail.tsx"),
     route("campaigns/:campaignId/print", "routes/campaign-print.tsx"),
+    route("campaigns/:campaignId/languages", "routes/campaign-languages.tsx"),
     route("leads", "routes/leads.tsx"),
     route("leads/:leadId", "routes/lead-detail.tsx"),
     route("settings", "routes/settings.tsx"),

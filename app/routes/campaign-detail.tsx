@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
-import { ArrowLeft, Download, ExternalLink, FileCode, Pencil, Printer } from "lucide-react";
+import { ArrowLeft, Download, ExternalLink, FileCode, Languages, Pencil, Printer } from "lucide-react";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
 import {
@@ -194,9 +194,14 @@ function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
           </Badge>
         </p>
       </div>
-      <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
-        <Pencil aria-hidden className="h-4 w-4" /> Edit
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        <Link to={`/campaigns/${campaign.id}/languages`} className={buttonClass({ variant: "secondary", size: "md" })}>
+          <Languages aria-hidden className="h-4 w-4" /> Languages
+        </Link>
+        <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
+          <Pencil aria-hidden className="h-4 w-4" /> Edit
+        </Link>
+      </div>
     </div>
   );
 }

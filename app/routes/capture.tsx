@@ -6,6 +6,7 @@ import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.se
 import { CONSENT_FIELD } from "~/features/consent/consent";
 import {
   hasSessionCookie,
+  isCaptureOverload,
   localize,
   openCapturePage,
   viewerOf,
@@ -24,6 +25,7 @@ import { keyVisitorIds, visitorCookieHeader, visitorIdOf } from "~/features/scan
 import { isDomainError } from "~/utils/domain-error";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
+import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture";
@@ -47,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     target = await captureTargetOf(db, { params, searchParams: url.searchParams, clientAddress: address });
   } catch (error) {
-    if (!isDomainError(error, "rate_limited")) throw error;
+    if (!isDomainError(error, "rate_limited")) throw unexpectedInLanguage(error, request);
     const { language } = visitLanguageOf({ headers: request.headers, searchParams: url.searchParams });
     throw data({ locale: pageLocaleOf(language, ["capture"]) }, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } });
   }
@@ -64,6 +66,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
       visitor,
     },
+  }).catch((error: unknown) => {
+    throw unexpectedInLanguage(error, request);
   });
   // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
@@ -79,6 +83,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { "Set-Cookie": cookies[0]! }
         : undefined;
   return data(localize(view), { status: view.state === "not-found" ? 404 : 200, headers });
+}
+
+/**
+ * An unexpected failure says so in the visitor's language: the error page gets that language's
+ * two sentences. An overload goes on as it is (the server answers it as an outage).
+ */
+function unexpectedInLanguage(error: unknown, request: Request) {
+  if (isCaptureOverload(error)) return error;
+  logger.error({ err: error, url: request.url }, "unhandled route error");
+  const { language } = visitLanguageOf({ headers: request.headers, searchParams: new URL(request.url).searchParams });
+  const locale = pageLocaleOf(language, ["capture"], { capture: ["errors.unexpectedTitle", "errors.unexpectedBody", "form.language"] });
+  return data({ locale }, { status: 500 });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

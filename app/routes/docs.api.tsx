@@ -199,6 +199,10 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p>
+          The <code>lead.*</code> events carry the lead in <code>data.lead</code> exactly as the API returns it (including its <code>language</code>,
+          the language of the page the visitor used) and its campaign&apos;s <code>id</code> and <code>title</code> in <code>data.campaign</code>.
+        </p>
+        <p>
           REST hooks (Zapier and similar): <code>POST /hooks</code> with <code>target_url</code> and <code>event</code> subscribes;{" "}
           <code>DELETE /hooks/{"{id}"}</code> unsubscribes.
         </p>

@@ -2,11 +2,12 @@
 // campaign's; the switcher's choice is remembered by a cookie; the fast path keeps a document per
 // language; a lead keeps its consent wording in the language shown, and its emails are in it
 // (delivered through a real SMTP server).
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
 import { smtpTransport } from "~/features/email/transport.server";
+import { createApiKey } from "~/features/integrations/api-keys.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
@@ -14,6 +15,7 @@ import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
+import { api } from "./api-support";
 import { startSmtp } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -77,6 +79,33 @@ describe("which language the capture page is in", () => {
     const plain = await setup();
     expect(((await load(plain, { "accept-language": "xh-ZA" })).data as LoadedView).language).toBe("en");
     expect(((await load(plain)).data as LoadedView).language).toBe("en");
+  });
+
+  it("an unexpected failure is told in the visitor's language, and only those sentences travel", async () => {
+    const campaignId = await setup();
+    const { db } = await getServices();
+    // A fault of ours (a query naming a column that is not there), not an overload.
+    await db.execute(sql`alter table business_identity rename column privacy_policy_url to privacy_policy_url_gone`);
+    try {
+      const failed = await load(campaignId, { "accept-language": "de-DE" });
+      expect(failed.status).toBe(500);
+      expect(failed.data).toEqual({
+        locale: {
+          language: "de",
+          messages: {
+            capture: {
+              errors: {
+                unexpectedTitle: "Etwas ist schiefgelaufen",
+                unexpectedBody: "Dieses Angebot kann gerade nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.",
+              },
+              form: { language: "Sprache" },
+            },
+          },
+        },
+      });
+    } finally {
+      await db.execute(sql`alter table business_identity rename column privacy_policy_url_gone to privacy_policy_url`);
+    }
   });
 
   it("the switcher's choice is set as a cookie on the page and wins over the browser on the next load", async () => {
@@ -215,6 +244,40 @@ describe("a Spanish visitor's lead", () => {
     expect(mail!.html).toContain("Enviado por LeadQR en nombre de Panadería Sol.");
     expect(mail!.html).toContain('<html lang="es">');
     expect(mail!.text).not.toContain("Please confirm");
+  });
+
+  it("is a Spanish lead to the owner's email, the REST API and the webhook", async () => {
+    const campaignId = await setup({ consentMode: "checkbox" });
+    const { db } = await getServices();
+    await db.insert(schema.webhookEndpoint).values({
+      userId: owner.id,
+      url: "https://hooks.example.com/crm",
+      events: ["lead.created"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    });
+    const { key } = await createApiKey(db, { userId: owner.id, name: "CRM" });
+    const { body } = await claim(campaignId, { name: "Carmen Vidal", email: "carmen@example.com" });
+    expect(body.ok).toBe(true);
+    const [stored] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, "carmen@example.com"));
+
+    const [ownerMail] = await db
+      .select({ text: schema.emailOutbox.text, html: schema.emailOutbox.html })
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.leadId, stored!.id), eq(schema.emailOutbox.kind, "new_lead")));
+    expect(ownerMail!.text).toMatch(/Language\s*:?\s*Español \(es\)/);
+    expect(ownerMail!.html).toContain("Español (es)");
+
+    const answer = await api("GET", `/leads/${stored!.id}`, { key });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: stored!.id, email: "carmen@example.com", language: "es" });
+    const listed = await api("GET", `/leads?campaign=${campaignId}`, { key });
+    expect(listed.body.data.map((lead: { language: string }) => lead.language)).toEqual(["es"]);
+
+    const [event] = await db
+      .select({ payload: schema.webhookEvent.payload })
+      .from(schema.webhookEvent)
+      .where(and(eq(schema.webhookEvent.userId, owner.id), eq(schema.webhookEvent.type, "lead.created")));
+    expect((event!.payload as { data: { lead: { language: string } } }).data.lead).toMatchObject({ id: stored!.id, language: "es" });
   });
 
   it("gets the offer code email in Spanish when the campaign needs no confirmation", async () => {

@@ -32,6 +32,11 @@ export const DEFAULT_DESIGN: CampaignDesign = {
   layout: "centered",
 };
 
+/** The owner's own translation of a campaign's copy into one language; a field left out shows the original. */
+export type CopyTranslation = { headline?: string; offer?: string; condition?: string; thankYou?: string };
+/** Per language code (`es`, `de`…): decision 450. */
+export type CopyTranslations = Record<string, CopyTranslation>;
+
 export const campaign = pgTable(
   "campaign",
   {
@@ -72,6 +77,8 @@ export const campaign = pgTable(
     offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
     /** The capture page's language when the visitor's browser asks for none we have (decision 411). */
     language: text("language").notNull().default("en"),
+    /** The owner's translations of headline, offer, condition and thank-you, per language (decision 450). */
+    copyTranslations: jsonb("copy_translations").$type<CopyTranslations>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

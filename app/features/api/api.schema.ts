@@ -74,6 +74,10 @@ export const LeadSchema = z
     email: z.string(),
     phone: z.string().nullable(),
     collected_at: timestamp,
+    language: z.string().nullable().meta({
+      description:
+        "The language of the capture page the visitor used and of the consent wording they saw, as a two-letter code (`en`, `es`, `fr`, `de`, `pt`, `it`, `nl`, `ar`); null for a lead without a consent record.",
+    }),
   })
   .meta({ id: "Lead", description: "Details a visitor left on a capture page." });
 

@@ -190,7 +190,7 @@ function WizardForm(props: {
               }
               error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
             />
-            <LanguageField values={values} set={set} fieldErrors={fieldErrors} id={id} />
+            <LanguageField values={values} set={set} fieldErrors={fieldErrors} id={id} campaignId={campaign?.id} />
             {!showAllSteps ? <StepButtons id={`${id}-2`} missing={missing2} onBack={() => setStep(1)} onNext={toLaunch} /> : null}
           </WizardStep>
 

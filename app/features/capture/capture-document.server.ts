@@ -22,6 +22,7 @@ import {
   type LocalizedCaptureView,
 } from "./capture.server";
 import { languageCookieHeader } from "~/features/languages/choose-language.server";
+import { browserLanguageOf, busyPageIn } from "./visitor-failures.server";
 import { isUuid } from "./capture";
 import { shortLinkPath } from "~/features/placements/short-links";
 import { scanParamsOf, warmShortLink } from "~/features/placements/short-links.server";
@@ -121,12 +122,13 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
   const snapshot = await loadCaptureSnapshot(db, campaignId);
-  const version = JSON.stringify(snapshot?.offer ?? null);
+  // The owner's translations are part of what a template shows (decision 450).
+  const version = JSON.stringify(snapshot ? [snapshot.offer, snapshot.translations] : null);
   const entry: CachedCampaign = {
     snapshot,
     fetchedAt: Date.now(),
     version,
-    // A changed offer (design, copy, logo, business name) renders new templates.
+    // A changed offer (design, copy, its translations, logo, business name) renders new templates.
     templates: cached && cached.version === version ? cached.templates : new Map(),
   };
   campaigns.delete(campaignId);
@@ -174,15 +176,14 @@ function headerSource(req: IncomingMessage) {
   };
 }
 
-const BUSY_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="3"><meta name="robots" content="noindex"><title>One moment…</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 16px"><main><h1>One moment…</h1><p role="status">This offer is very popular right now. We will try again in a few seconds.</p><p><a href="">Try again now</a></p></main></body></html>`;
-
 /** A fast answer under overload: never a hanging page (decision 093). */
-function answerBusy(res: ServerResponse) {
+function answerBusy(req: IncomingMessage, res: ServerResponse) {
   res.statusCode = 503;
   res.setHeader("Retry-After", "3");
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.end(BUSY_HTML);
+  res.setHeader("Vary", "Accept-Language");
+  res.end(busyPageIn(browserLanguageOf(req.headers)));
 }
 
 /**
@@ -204,7 +205,7 @@ export async function serveCaptureDocument(
   const path = link ? shortLinkPath(link.code) : `/capture/${campaignId}`;
   const { database, env, secret } = await getServices();
   const { db, waiting } = database.capture;
-  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(res);
+  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(req, res);
   keyVisitorIds(secret);
   const visitor: VisitorId | undefined = env.VISITOR_ID === "cookie" ? visitorIdOf(headers.get("cookie")) : undefined;
 
@@ -228,7 +229,7 @@ export async function serveCaptureDocument(
   } catch (error) {
     if (!isCaptureOverload(error)) throw error;
     logger.warn({ err: error, campaignId }, "capture page busy: database saturated or unavailable");
-    return answerBusy(res);
+    return answerBusy(req, res);
   }
   if (view.state === "not-found") {
     campaigns.delete(campaignId);

@@ -37,7 +37,7 @@ const CSS = `body{margin:0}
 .cq-btn:focus-visible{outline:3px solid #111827;outline-offset:2px}
 .cq-btn[disabled]{opacity:.7;cursor:progress}
 .cq-note{font-size:.75rem;color:#6B7280;margin:16px 0 0;text-align:center}
-.cq-hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.cq-hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}
 .cq-box{background:#F3F4F6;border-radius:8px;padding:12px;font-size:.875rem;color:#4B5563;margin:0}
 .cq ul{text-align:start;margin:0 0 20px;padding-inline-start:20px;color:#374151}
 .cq-count{font-size:1.5rem;font-weight:800;color:#111827}
@@ -276,11 +276,19 @@ function OfferLayout({
   const intro = (
     <>
       {offer.logoUrl ? <img className="cq-logo" src={offer.logoUrl} alt={t("form.logoAlt", { business: offer.businessName })} /> : null}
-      <p className="cq-biz">{offer.businessName}</p>
-      {preview ? <h3 className="cq-h1">{offer.headline}</h3> : <h1>{offer.headline}</h1>}
+      <p className="cq-biz" dir="auto">
+        {offer.businessName}
+      </p>
+      {preview ? (
+        <h3 className="cq-h1" dir="auto">
+          {offer.headline}
+        </h3>
+      ) : (
+        <h1 dir="auto">{offer.headline}</h1>
+      )}
       {terms && terms.discount ? (
         <p>
-          <span className="cq-offer">
+          <span className="cq-offer" dir="auto">
             {terms.discount}
             {terms.minOrder ? ` · ${terms.minOrder}` : ""}
           </span>
@@ -396,11 +404,11 @@ function LeadFormBody({
       {consent.mode === "notice" ? <p className="cq-note">{t("consent.notice")}</p> : null}
       {preview ? (
         <p className="cq-note">
-          {businessName} · {t("form.privacy")}
+          <bdi>{businessName}</bdi> · {t("form.privacy")}
         </p>
       ) : consent.privacyHref ? (
         <p className="cq-note">
-          {businessName} · <a href={consent.privacyHref}>{t("form.privacy")}</a>
+          <bdi>{businessName}</bdi> · <a href={consent.privacyHref}>{t("form.privacy")}</a>
         </p>
       ) : null}
     </>
@@ -437,7 +445,7 @@ function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: Tha
       <h1 ref={heading} tabIndex={-1}>
         {t("thanks.title")}
       </h1>
-      <p>{offer.thankYou}</p>
+      <p dir="auto">{offer.thankYou}</p>
       <p>
         <Trans t={t} i18nKey="thanks.updates" values={{ business: offer.businessName }} components={{ strong: <strong /> }} />
       </p>

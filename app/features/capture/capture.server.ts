@@ -25,6 +25,7 @@ import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/features/languages/languages";
+import { cleanTranslations, copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
 
 export type CaptureOffer = {
   headline: string;
@@ -82,6 +83,7 @@ async function getPublicCampaign(db: Database, campaignId: string) {
       consentMode: campaign.consentMode,
       offerRequiresConsent: campaign.offerRequiresConsent,
       language: campaign.language,
+      translations: campaign.copyTranslations,
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
       scanCount: campaignScans,
       businessName: businessProfile.name,
@@ -160,6 +162,8 @@ export type CaptureSnapshot = {
   offer: CaptureOffer;
   /** The owner's choice for visitors whose browser asks for no language we have. */
   language: Language;
+  /** The owner's translations of their copy (decision 450); the page shows its language's. */
+  translations: CopyTranslations;
 };
 
 /** The active campaign behind a capture link, or null (unknown, malformed, paused, draft). */
@@ -173,6 +177,7 @@ export async function loadCaptureSnapshot(db: Database, campaignId: string | und
     isPro: found.isPro,
     scanCount: found.scanCount,
     language: isLanguage(found.language) ? found.language : DEFAULT_LANGUAGE,
+    translations: cleanTranslations(found.translations),
     offer: {
       headline: found.headline,
       thankYou: found.thankYou,
@@ -216,8 +221,9 @@ export async function openCapturePage(db: Database, options: { campaignId: strin
  * claimed state to a browser that claimed (decision 344). Only a browser that brought its id back
  * costs the extra read, so first loads stay one statement.
  */
-export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
-  const { language } = visitLanguageOf(visit, found.language);
+export async function decideCaptureLoad(db: Database, snapshot: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
+  const { language } = visitLanguageOf(visit, snapshot.language);
+  const found = { ...snapshot, offer: offerIn(snapshot, language) };
   const visitor = visit.visitor;
   const claimed = visitor?.returning && !visit.afterPost ? claimOfBrowser(db, found.id, claimKeyOf(visitor.id)) : null;
   // Read alongside the scan; a failed read only costs the visitor the form.
@@ -232,6 +238,15 @@ export async function decideCaptureLoad(db: Database, found: CaptureSnapshot, vi
   if (!claim) return view;
   const timeZone = await timeZoneOfCookie(visit.headers.get("cookie"));
   return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, timeZone, language), language };
+}
+
+/** The offer in the page's language: the owner's translation where they wrote one, else their own words. */
+function offerIn(snapshot: CaptureSnapshot, language: Language): CaptureOffer {
+  const { offer } = snapshot;
+  if (!snapshot.translations[language]) return offer;
+  const original = { headline: offer.headline, offer: offer.terms.discount, condition: offer.terms.minOrder, thankYou: offer.thankYou };
+  const copy = copyIn(original, snapshot.translations, language);
+  return { ...offer, headline: copy.headline, thankYou: copy.thankYou, terms: { discount: copy.offer, minOrder: copy.condition } };
 }
 
 /** The code this browser claimed on the campaign (its latest lead's), or null. */

@@ -8,7 +8,7 @@ import { rowsOf } from "~/db/rows.server";
 import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
 import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
-import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/features/languages/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { newLeadEmail } from "~/features/email/templates";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -288,7 +288,7 @@ async function storeInBatch(
     { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
     await wordingId(db, consentWordingIn(language, mode, businessName), language),
   );
-  const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone, offerCode: code.code });
+  const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone, offerCode: code.code, language });
   const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
   const visitorEmail = claimedCodeEmailOf({
     campaignId,
@@ -523,7 +523,15 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   }
   await enqueueEmail(
     tx,
-    newLeadEmailOf(target, { leadId: stored.id, campaignId, name: leadValues.name, email, phone: leadValues.phone, offerCode: claim?.code ?? null }),
+    newLeadEmailOf(target, {
+      leadId: stored.id,
+      campaignId,
+      name: leadValues.name,
+      email,
+      phone: leadValues.phone,
+      offerCode: claim?.code ?? null,
+      language: options.language ?? DEFAULT_LANGUAGE,
+    }),
   );
   await enqueueLeadCreated(tx, { leadId: stored.id });
   return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
@@ -570,7 +578,7 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
  */
 function newLeadEmailOf(
   target: SubmitTarget,
-  lead: { leadId: string; campaignId: string; name: string; email: string; phone: string | null; offerCode: string | null },
+  lead: { leadId: string; campaignId: string; name: string; email: string; phone: string | null; offerCode: string | null; language: Language },
 ): OutboxEmail {
   const details = {
     name: lead.name,
@@ -583,6 +591,7 @@ function newLeadEmailOf(
     placement: target.placementName,
     receivedAt: new Date(target.at),
     ownerTimeZone: target.ownerTimeZone,
+    language: `${LANGUAGE_NAMES[lead.language]} (${lead.language})`,
   };
   return {
     kind: "new_lead",

@@ -73,6 +73,8 @@ export type NewLeadDetails = {
   /** When the lead arrived, shown in the owner's zone (UTC until the owner's browser told us theirs). */
   receivedAt?: Date;
   ownerTimeZone?: string | null;
+  /** The language the visitor read the page in, named in itself with its code ("Español (es)"). */
+  language?: string | null;
 };
 
 /** "Nov 25, 2026, 2:05 PM (Europe/Paris)": the zone is named, so a UTC fallback is never mistaken. */
@@ -98,6 +100,7 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
     ...(lead.offerCode ? [["Offer code", lead.offerCode, null] as [string, string, null]] : []),
     ["Scanned from", lead.placement ?? "campaign code", null],
     ...(lead.receivedAt ? [["Received", timeInZone(lead.receivedAt, lead.ownerTimeZone), null] as [string, string, null]] : []),
+    ...(lead.language ? [["Language", lead.language, null] as [string, string, null]] : []),
     ["Campaign", lead.campaignTitle, null],
     ["Business type", lead.businessType, null],
   ];

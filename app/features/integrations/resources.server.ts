@@ -8,6 +8,7 @@ export type LeadRow = {
   email: string;
   phone: string | null;
   collectedAt: Date;
+  language: string | null;
 };
 
 export function leadResource(row: LeadRow) {
@@ -20,6 +21,7 @@ export function leadResource(row: LeadRow) {
     email: row.email,
     phone: row.phone,
     collected_at: new Date(row.collectedAt).toISOString(),
+    language: row.language,
   };
 }
 

@@ -117,6 +117,8 @@ export const leadColumns = {
   email: lead.email,
   phone: lead.phone,
   collectedAt: lead.collectedAt,
+  // The language of the page the visitor used: its consent wording's (decision 412), one per lead.
+  language: sql<string | null>`(select w.language from lead_consent c join consent_wording w on w.id = c.wording_id where c.lead_id = ${lead.id})`,
 };
 
 export const campaignColumns = {

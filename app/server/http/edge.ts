@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { BANNER_MAX_BYTES } from "~/features/blog/blog.schema";
 import { LOGO_MAX_BYTES } from "~/features/campaigns/campaigns.schema";
+import { failureTextFor } from "~/features/capture/visitor-failures.server";
 import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "~/features/uploads/limits";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
@@ -97,7 +98,7 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
       if (res.headersSent) return void res.end();
       res.statusCode = 500;
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
-      res.end("Something went wrong. Please try again.");
+      res.end(failureTextFor(req.headers));
     },
   };
 }

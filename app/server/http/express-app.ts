@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import { answerUnservedApiMethod } from "~/features/api/api.server";
 import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import { failureTextFor } from "~/features/capture/visitor-failures.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -91,5 +92,5 @@ const answerError: ErrorRequestHandler = (error: { status?: number; message?: st
   res
     .status(status && status < 500 ? status : 500)
     .type("text/plain")
-    .send("Something went wrong. Please try again.");
+    .send(failureTextFor(req.headers));
 };

@@ -11,6 +11,17 @@ const BEHAVIOURS = {
   "sk-stub-deadline": "deadline",
 };
 
+function completionOf(request, content) {
+  return {
+    id: "chatcmpl-stub",
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: request.model ?? "gpt-3.5-turbo",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    usage: { prompt_tokens: 50, completion_tokens: 40, total_tokens: 90 },
+  };
+}
+
 /** Starts the stub on a free port; `requests` records every parsed request body. */
 export async function createOpenAiStub() {
   const requests = [];
@@ -37,6 +48,13 @@ export async function createOpenAiStub() {
         return send(429, { error: { message: "You exceeded your current quota", type: "insufficient_quota", code: "insufficient_quota" } });
       if (behaviour === "error") return send(500, { error: { message: "The server had an error", type: "server_error" } });
       const prompt = String(parsed.messages?.at(-1)?.content ?? "");
+      // "Translate with AI": the copy comes back marked with the target language's code.
+      const translation = /^Translate .* \(([a-z]{2})\)\./.exec(prompt);
+      if (translation && behaviour === "ok") {
+        const original = JSON.parse(prompt.split("\n").at(-1));
+        const marked = Object.fromEntries(Object.entries(original).map(([field, text]) => [field, `[${translation[1]}] ${text}`]));
+        return send(200, completionOf(parsed, JSON.stringify(marked)));
+      }
       const business = /for an? (.+?) running/.exec(prompt)?.[1] ?? "business";
       const offer = /Offer: (.+?)\. Condition/.exec(prompt)?.[1] ?? "a great deal";
       const content =
@@ -48,14 +66,7 @@ export async function createOpenAiStub() {
                 headline: `Fresh Picks at Your Favourite ${business}: Grab ${offer}`,
                 thankyou: `Thank you for claiming ${offer}! We have saved your spot. See you very soon.`,
               });
-      const completion = {
-        id: "chatcmpl-stub",
-        object: "chat.completion",
-        created: Math.floor(Date.now() / 1000),
-        model: parsed.model ?? "gpt-3.5-turbo",
-        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
-        usage: { prompt_tokens: 50, completion_tokens: 40, total_tokens: 90 },
-      };
+      const completion = completionOf(parsed, content);
       if (behaviour === "slow") setTimeout(() => send(200, completion), 3_000);
       else send(200, completion);
     });

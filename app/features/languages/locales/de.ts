@@ -46,6 +46,12 @@ const de: Messages = {
       waitTitle: "Einen Moment bitte",
       unexpectedTitle: "Etwas ist schiefgelaufen",
       unexpectedBody: "Dieses Angebot kann gerade nicht geladen werden. Bitte versuchen Sie es gleich noch einmal.",
+      plainFailed: "Etwas ist schiefgelaufen. Bitte versuchen Sie es noch einmal.",
+    },
+    busy: {
+      title: "Einen Moment…",
+      body: "Dieses Angebot ist gerade sehr gefragt. Wir versuchen es in ein paar Sekunden noch einmal.",
+      retry: "Jetzt erneut versuchen",
     },
     notFound: {
       pageTitle: "Kampagne nicht gefunden",

@@ -43,6 +43,12 @@ const en = {
       waitTitle: "Please wait a moment",
       unexpectedTitle: "Something went wrong",
       unexpectedBody: "We could not load this offer right now. Please try again in a moment.",
+      plainFailed: "Something went wrong. Please try again.",
+    },
+    busy: {
+      title: "One moment…",
+      body: "This offer is very popular right now. We will try again in a few seconds.",
+      retry: "Try again now",
     },
     notFound: {
       pageTitle: "Campaign Not Found",

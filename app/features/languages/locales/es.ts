@@ -43,6 +43,12 @@ const es: Messages = {
       waitTitle: "Espera un momento",
       unexpectedTitle: "Algo ha salido mal",
       unexpectedBody: "Ahora mismo no podemos cargar esta oferta. Vuelve a intentarlo dentro de un momento.",
+      plainFailed: "Algo ha fallado. Vuelve a intentarlo.",
+    },
+    busy: {
+      title: "Un momento…",
+      body: "Esta oferta tiene mucho éxito ahora mismo. Lo volveremos a intentar en unos segundos.",
+      retry: "Reintentar ahora",
     },
     notFound: {
       pageTitle: "Campaña no encontrada",

@@ -43,6 +43,12 @@ const fr: Messages = {
       waitTitle: "Un instant, s’il vous plaît",
       unexpectedTitle: "Un problème est survenu",
       unexpectedBody: "Nous ne pouvons pas afficher cette offre pour le moment. Veuillez réessayer dans un instant.",
+      plainFailed: "Une erreur s’est produite. Veuillez réessayer.",
+    },
+    busy: {
+      title: "Un instant…",
+      body: "Cette offre a beaucoup de succès en ce moment. Nous réessayons dans quelques secondes.",
+      retry: "Réessayer maintenant",
     },
     notFound: {
       pageTitle: "Campagne introuvable",

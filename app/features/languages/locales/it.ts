@@ -43,6 +43,12 @@ const it: Messages = {
       waitTitle: "Attendi un momento",
       unexpectedTitle: "Qualcosa è andato storto",
       unexpectedBody: "In questo momento non riusciamo a caricare questa offerta. Riprova tra poco.",
+      plainFailed: "Qualcosa è andato storto. Riprova.",
+    },
+    busy: {
+      title: "Un momento…",
+      body: "Questa offerta è molto richiesta in questo momento. Riproveremo tra qualche secondo.",
+      retry: "Riprova ora",
     },
     notFound: {
       pageTitle: "Campagna non trovata",

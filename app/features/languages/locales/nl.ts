@@ -43,6 +43,12 @@ const nl: Messages = {
       waitTitle: "Een ogenblik geduld",
       unexpectedTitle: "Er ging iets mis",
       unexpectedBody: "We kunnen deze aanbieding nu niet laden. Probeer het zo opnieuw.",
+      plainFailed: "Er ging iets mis. Probeer het opnieuw.",
+    },
+    busy: {
+      title: "Een ogenblik…",
+      body: "Deze aanbieding is nu erg populair. We proberen het over een paar seconden opnieuw.",
+      retry: "Nu opnieuw proberen",
     },
     notFound: {
       pageTitle: "Campagne niet gevonden",

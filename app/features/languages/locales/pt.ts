@@ -44,6 +44,12 @@ const pt: Messages = {
       waitTitle: "Aguarde um momento",
       unexpectedTitle: "Algo correu mal",
       unexpectedBody: "Não foi possível carregar esta oferta neste momento. Tente novamente daqui a pouco.",
+      plainFailed: "Algo correu mal. Tente novamente.",
+    },
+    busy: {
+      title: "Um momento…",
+      body: "Esta oferta está com muita procura neste momento. Vamos tentar novamente dentro de alguns segundos.",
+      retry: "Tentar novamente agora",
     },
     notFound: {
       pageTitle: "Campanha não encontrada",

@@ -1,0 +1,45 @@
+// Reading and saving the owner's translations of their copy (decision 450), scoped to the owner.
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { campaign } from "~/db/schema";
+import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
+import { isUuid } from "./campaigns";
+import { cleanTranslations, type CampaignCopy, type CopyTranslations } from "./copy-translations";
+
+/** A campaign's language, original copy and translations; null when it is not the owner's. */
+export async function getCopyTranslations(db: Database, options: { userId: string; campaignId: string }) {
+  if (!isUuid(options.campaignId)) return null;
+  const [row] = await db
+    .select({
+      id: campaign.id,
+      title: campaign.title,
+      businessType: campaign.businessType,
+      language: campaign.language,
+      headline: campaign.aiHeadline,
+      offer: campaign.discount,
+      condition: campaign.minOrder,
+      thankYou: campaign.aiThankyou,
+      translations: campaign.copyTranslations,
+    })
+    .from(campaign)
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+  if (!row) return null;
+  const { translations, ...rest } = row;
+  const original: CampaignCopy = { headline: rest.headline, offer: rest.offer, condition: rest.condition, thankYou: rest.thankYou };
+  return { ...rest, original, translations: cleanTranslations(translations) };
+}
+
+/** Replaces the campaign's translations with `translations` (every language at once); false when it is not the owner's. */
+export async function saveCopyTranslations(db: Database, options: { userId: string; campaignId: string; translations: CopyTranslations }) {
+  if (!isUuid(options.campaignId)) return false;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaign)
+      .set({ copyTranslations: cleanTranslations(options.translations), updatedAt: new Date() })
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+      .returning({ id: campaign.id });
+    if (rows.length === 0) return false;
+    await enqueueCampaignUpdated(tx, { userId: options.userId, campaignId: options.campaignId });
+    return true;
+  });
+}

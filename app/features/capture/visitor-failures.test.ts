@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { busyPageIn, failureTextFor } from "./visitor-failures.server";
+
+describe("what a visitor reads when the page cannot be served", () => {
+  it("the overload page is in the page's language and direction, and still reloads itself", () => {
+    const arabic = busyPageIn("ar");
+    expect(arabic).toContain('<html lang="ar" dir="rtl">');
+    expect(arabic).toContain("<h1>لحظة من فضلك…</h1>");
+    expect(arabic).toContain('<meta http-equiv="refresh" content="3">');
+    expect(busyPageIn("en")).toContain(
+      '<h1>One moment…</h1><p role="status">This offer is very popular right now. We will try again in a few seconds.</p>',
+    );
+  });
+
+  it("the plain failure follows the switcher's cookie, then the browser, else English", () => {
+    expect(failureTextFor({ "accept-language": "de-DE,de;q=0.9" })).toBe("Etwas ist schiefgelaufen. Bitte versuchen Sie es noch einmal.");
+    expect(failureTextFor({ "accept-language": "de-DE", cookie: "a=1; leadqr.lang=es" })).toBe("Algo ha fallado. Vuelve a intentarlo.");
+    expect(failureTextFor({ "accept-language": "xh-ZA" })).toBe("Something went wrong. Please try again.");
+    expect(failureTextFor({})).toBe("Something went wrong. Please try again.");
+  });
+});

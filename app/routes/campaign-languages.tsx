@@ -1,0 +1,191 @@
+import { ArrowLeft, Languages, Sparkles } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardClass } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { canTranslateWithAi, translateCampaignCopy } from "~/features/ai/translate-copy.server";
+import { requireUser } from "~/features/auth/session.server";
+import {
+  COPY_FIELD_LABELS,
+  COPY_FIELD_LIMITS,
+  COPY_FIELDS,
+  translationFieldName,
+  translationsFromFields,
+  type CampaignCopy,
+  type CopyTranslations,
+} from "~/features/campaigns/copy-translations";
+import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
+import { isDomainError } from "~/utils/domain-error";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { formFields, notFound, readForm } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import type { Route } from "./+types/campaign-languages";
+
+// The owner's translations of their own copy (decision 450), and "Translate with AI" to draft one
+// for review (decision 451). The dashboard itself stays English.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const sessionUser = await requireUser(request);
+  const { db } = await getServices();
+  const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  if (!found) notFound("Campaign not found");
+  return {
+    campaign: { id: found.id, title: found.title, language: isLanguage(found.language) ? found.language : "en" },
+    original: found.original,
+    translations: found.translations,
+    ai: canTranslateWithAi(),
+  };
+}
+
+export const AI_TRANSLATION_FAILED = "The translation could not be made just now. Please try again, or write it yourself.";
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const sessionUser = await requireUser(request);
+  const { db } = await getServices();
+  const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  if (!found) notFound("Campaign not found");
+  const fields = formFields(await readForm(request));
+  const typed = translationsFromFields(fields);
+  const target = fields.intent?.startsWith("translate:") ? fields.intent.slice("translate:".length) : null;
+  // The campaign's own language is the original copy, never a translation of it.
+  delete typed[found.language];
+  if (fields.intent === "save") {
+    await saveCopyTranslations(db, { userId: sessionUser.id, campaignId: found.id, translations: typed });
+    return { saved: true as const, translations: typed };
+  }
+  if (!isLanguage(target) || !canTranslateWithAi()) return data({ formError: "Unknown action.", translations: typed }, { status: 400 });
+  try {
+    // One budget for every AI call of an owner: copy and translations alike.
+    await consumeRateLimit("aiCopyByUser", sessionUser.id);
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    return data({ formError: error.message, translations: typed }, { status: 429 });
+  }
+  const from = isLanguage(found.language) ? found.language : "en";
+  const draft = await translateCampaignCopy({ copy: found.original, from, to: target, businessType: found.businessType });
+  if (!draft) return data({ formError: AI_TRANSLATION_FAILED, translations: typed, language: target }, { status: 502 });
+  // A draft: shown in the form for the owner to read and change; saved only with Save.
+  return { drafted: target, translations: { ...typed, [target]: draft } };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `Languages · ${loaded?.campaign.title ?? "Campaign"} · LeadQR` }];
+
+type ActionResult = { saved?: true; drafted?: Language; formError?: string; translations?: CopyTranslations };
+
+export default function CampaignLanguages({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, original, ai } = loaderData;
+  const result = actionData as ActionResult | undefined;
+  const translations = result?.translations ?? loaderData.translations;
+  const busy = useNavigation().state === "submitting";
+  // Inputs are uncontrolled: a new answer (a draft, a save) gives them new defaults.
+  const generation = JSON.stringify(translations);
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
+      <Link to={`/campaigns/${campaign.id}`} className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> {campaign.title}
+      </Link>
+      <header>
+        <h1 className="flex items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
+          <Languages aria-hidden className="h-6 w-6" /> Languages
+        </h1>
+        <p className="mt-1 text-gray-600">
+          Visitors read your page in their phone&apos;s language. Add your headline, offer, condition and thank-you message in their language; where
+          you leave a field empty, they see your own words.
+        </p>
+      </header>
+      <OriginalCopy copy={original} language={campaign.language} />
+      {result?.saved ? (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
+          Translations saved.
+        </p>
+      ) : null}
+      {result?.drafted ? (
+        <p role="status" className="rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
+          The translation into {LANGUAGE_NAMES[result.drafted]} ({result.drafted}) is filled in below. Read it, change what you like, then save.
+        </p>
+      ) : null}
+      {result?.formError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-4">
+        {LANGUAGES.filter((language) => language !== campaign.language).map((language) => (
+          <LanguageFields key={`${language}:${generation}`} language={language} translation={translations[language]} ai={ai} busy={busy} />
+        ))}
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          Save translations
+        </Button>
+      </Form>
+    </main>
+  );
+}
+
+function OriginalCopy({ copy, language }: { copy: CampaignCopy; language: Language }) {
+  return (
+    <section aria-labelledby="original-heading" className={cardClass({ padding: "md", className: "space-y-2 text-sm" })}>
+      <h2 id="original-heading" className="font-semibold text-gray-900">
+        Your copy ({LANGUAGE_NAMES[language]})
+      </h2>
+      <dl className="grid gap-1 sm:grid-cols-[10rem_1fr]">
+        {COPY_FIELDS.map((field) => (
+          <div key={field} className="contents">
+            <dt className="text-gray-500">{COPY_FIELD_LABELS[field]}</dt>
+            <dd className="break-words text-gray-900">{copy[field]}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function LanguageFields({
+  language,
+  translation = {},
+  ai,
+  busy,
+}: {
+  language: Language;
+  translation?: CopyTranslations[string];
+  ai: boolean;
+  busy: boolean;
+}) {
+  const filled = Object.keys(translation).length > 0;
+  return (
+    <details open={filled} className={cardClass({ padding: "md" })}>
+      <summary className="cursor-pointer font-semibold text-gray-900">
+        <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){filled ? " · translated" : ""}
+      </summary>
+      <fieldset className="mt-3 space-y-3" lang={language} dir={language === "ar" ? "rtl" : undefined}>
+        <legend className="sr-only">{LANGUAGE_NAMES[language]}</legend>
+        {COPY_FIELDS.map((field) => {
+          const name = translationFieldName(language, field);
+          const Control = field === "thankYou" ? Textarea : Input;
+          return (
+            <Field key={field} id={name} label={`${COPY_FIELD_LABELS[field]} (${language})`}>
+              {(control) => <Control {...control} name={name} defaultValue={translation[field] ?? ""} maxLength={COPY_FIELD_LIMITS[field]} />}
+            </Field>
+          );
+        })}
+        {ai ? (
+          <Button type="submit" name="intent" value={`translate:${language}`} variant="secondary" disabled={busy} formNoValidate>
+            <Sparkles aria-hidden className="h-4 w-4" /> Translate with AI
+          </Button>
+        ) : null}
+      </fieldset>
+    </details>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
+      back={{ to: "/campaigns", label: "Back to campaigns" }}
+    />
+  );
+}

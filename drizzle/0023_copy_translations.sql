@@ -1,0 +1,1 @@
+ALTER TABLE "campaign" ADD COLUMN "copy_translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
