@@ -1,12 +1,17 @@
-// A Pro owner puts their codes on their own domain (decisions 390, 391): Settings → Your domain,
-// the records published on a local DNS server, Verify, then the code and the domain's rules.
+// A Pro owner puts their codes on their own domain (decisions 390, 391, 430): Settings → Your
+// domain, the records published on a local DNS server, Verify, then Caddy (deploy/Caddyfile, a
+// local CA) serving the domain over HTTPS: the capture page, a phone's claim, no certificate for a
+// stranger's name, and the domain's rules.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { expect, test, type Page } from "@playwright/test";
+import { chromium, expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 import { zoneFileOf } from "./stubs/dns.mjs";
+import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
 import { adminPage, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
 
 const DOMAIN = "go.cafe.test";
@@ -24,12 +29,37 @@ function onHost(host: string, path: string) {
   });
 }
 
+type TlsProxy = { httpsPort: number; rootCa: string; intermediateCa: string };
+
+/** A request through Caddy over HTTPS for `name`, trusting only Caddy's local root CA. */
+function overHttps(proxy: TlsProxy, name: string, path: string) {
+  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+    const request = https.get(
+      { host: "127.0.0.1", port: proxy.httpsPort, servername: name, path, headers: { host: name }, ca: fs.readFileSync(proxy.rootCa) },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+/** Chromium's hash of a certificate's public key: errors are ignored only for chains holding it. */
+function spkiHashOf(pemFile: string) {
+  const key = new crypto.X509Certificate(fs.readFileSync(pemFile)).publicKey.export({ type: "spki", format: "der" });
+  return crypto.createHash("sha256").update(key).digest("base64");
+}
+
 async function fitsTheWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-test("a Pro owner verifies go.cafe.test, and its codes and pages live there", async ({ page, browser }) => {
+test("a Pro owner verifies go.cafe.test, and its codes and pages live there over HTTPS", async ({ page, browser }) => {
+  test.skip(!caddyInstalled(), "Debian's caddy is not installed (apt-get install caddy): this journey needs it in front of the app");
   test.setTimeout(120_000);
+  const proxy = JSON.parse(fs.readFileSync(tlsProxyFileOf(port), "utf8")) as TlsProxy;
   // The admin of the shared server (signed up and verified by whichever journey came first).
   const admin = await adminPage(browser);
   const email = await signUp(page, uniqueEmail("domain"));
@@ -68,7 +98,8 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there", as
     JSON.stringify({ [DOMAIN]: [{ type: "CNAME", value: cnameValue }], [txtName!]: [{ type: "TXT", value: txtValue }] }),
   );
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("Verified · HTTPS being set up")).toBeVisible();
+  // The check fetched https://go.cafe.test through Caddy, which got the certificate after asking.
+  await expect(page.getByText("Verified · HTTPS live")).toBeVisible();
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -81,6 +112,41 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there", as
   const image = PNG.sync.read(Buffer.from(await png.body()));
   const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
   expect(decoded?.data).toMatch(/^HTTPS:\/\/GO\.CAFE\.TEST\/Q\/[0-9A-Z]{6}$/);
+
+  // Through Caddy over HTTPS: the capture page, never the sign-in form; no certificate for a stranger.
+  const secure = await overHttps(proxy, DOMAIN, `/capture/${campaignId}`);
+  expect(secure.status).toBe(200);
+  expect(secure.body).toContain("A free donut with your coffee");
+  const secureSignin = await overHttps(proxy, DOMAIN, "/signin");
+  expect(secureSignin.status).toBe(302);
+  expect(secureSignin.location).toBe(`${BASE_URL}/signin`);
+  expect(secureSignin.body).not.toContain('type="password"');
+  await expect(overHttps(proxy, "evil.test", "/")).rejects.toThrow(/alert|handshake|socket|ECONNRESET/i);
+
+  // A phone scans the printed code and claims the offer on the domain.
+  const phoneBrowser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1:${proxy.httpsPort}, MAP evil.test 127.0.0.1:${proxy.httpsPort}`,
+      `--ignore-certificate-errors-spki-list=${spkiHashOf(proxy.intermediateCa)}`,
+    ],
+  });
+  try {
+    const phone = await phoneBrowser.newPage();
+    await phone.goto(decoded!.data.toLowerCase());
+    expect(new URL(phone.url()).host).toBe(DOMAIN);
+    await phone.getByLabel("Full Name *").fill("Dana Scully");
+    await phone.getByLabel("Email Address *").fill("dana@example.com");
+    await phone.getByRole("button", { name: "Claim My Offer" }).click();
+    await expect(phone.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await expect(phone.getByText("Show this screen at the counter.")).toBeVisible();
+    await phone.goto(`https://${DOMAIN}/signin`);
+    await expect(phone.locator('input[type="password"]')).toHaveCount(0);
+  } finally {
+    await phoneBrowser.close();
+  }
 
   // On the domain: the capture page and the short link, never the sign-in form or the dashboard.
   const capture = await onHost(DOMAIN, `/capture/${campaignId}`);

@@ -10,7 +10,7 @@ import { checkDomainRecords, createResolver, txtNameOf, txtValueOf, type DnsVerd
 import { domainBrokenEmail, domainVerifiedEmail } from "./domain-emails";
 import { describeDomainState, nextStateOf, type DomainState } from "./domains";
 import { normalizeHostname } from "./hostname";
-import { checkHttpsLive } from "./https-check.server";
+import { checkHttpsLive, proofFetchVia } from "./https-check.server";
 import { forgetHost } from "./host-cache.server";
 import { findVerifiedDomain } from "./verified-domain.server";
 
@@ -88,7 +88,6 @@ export async function checkDomain(
     target: domainTargetOf(env),
   });
   const next = nextStateOf(row, verdict, now);
-  const httpsLive = next.state === "verified" ? await checkHttpsLive(row.hostname, options.secret, options.fetchProof) : false;
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -99,7 +98,7 @@ export async function checkDomain(
           nextCheckAt: next.nextCheckAt,
           lastCheckedAt: now,
           ...(next.notify === "domain_verified" ? { verifiedAt: now } : {}),
-          httpsLiveAt: httpsLive ? (row.httpsLiveAt ?? now) : null,
+          ...(next.state === "verified" ? {} : { httpsLiveAt: null }),
         })
         .where(eq(customDomain.id, row.id));
       if (next.notify) await notifyOwner(tx as unknown as Database, env, row, next.notify, next.lastError);
@@ -115,6 +114,16 @@ export async function checkDomain(
     return "pending";
   }
   forgetHost(row.hostname);
+  // After the state is saved: Caddy asks /tls/ask for the name's certificate during this check, and
+  // the answer is yes only for a verified domain (decision 430).
+  if (next.state === "verified") {
+    const fetchProof = options.fetchProof ?? (env.HTTPS_CHECK_ADDRESS ? proofFetchVia(env.HTTPS_CHECK_ADDRESS) : undefined);
+    const httpsLive = await checkHttpsLive(row.hostname, options.secret, fetchProof);
+    await db
+      .update(customDomain)
+      .set({ httpsLiveAt: httpsLive ? (row.httpsLiveAt ?? now) : null })
+      .where(eq(customDomain.id, row.id));
+  }
   return next.state;
 }
 
