@@ -72,6 +72,12 @@ export const campaign = pgTable(
     offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
     /** The capture page's language when the visitor's browser asks for none we have (decision 411). */
     language: text("language").notNull().default("en"),
+    /** The address of new codes (decision 431): the owner's verified domain, or always the main address. */
+    codeAddress: text("code_address", { enum: ["domain", "main"] })
+      .notNull()
+      .default("domain"),
+    /** The owner's domain this campaign's codes were last made with (decision 432); the removal warning counts these. */
+    codesMadeOn: text("codes_made_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,8 +19,9 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 /** Tokens are 43 base64url characters; anything else is not worth a query. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const confirmUrlOf = (token: string) => `${getEnv().appOrigin}/consent/confirm/${token}`;
-export const withdrawUrlOf = (token: string) => `${getEnv().appOrigin}/consent/withdraw/${token}`;
+/** The visitor's links, on `origin`: the owner's domain when their codes use it (decision 431), else the main address. */
+export const confirmUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/confirm/${token}`;
+export const withdrawUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/withdraw/${token}`;
 
 /** What the capture page needs beyond the scan: consent mode, offer and the business's identity. */
 export async function getCapturePageDetails(db: Database, options: { campaignId: string | undefined }) {
@@ -149,6 +150,8 @@ export async function queueConfirmationEmail(
     confirmToken: string;
     withdrawToken: string;
     at: string;
+    /** Where the links point; the main address when not given. */
+    origin?: string;
     offerCode?: { code: string; validity: string };
     language?: Language;
   },
@@ -170,7 +173,7 @@ export async function queueConfirmationEmail(
     .select({ postalAddress: businessIdentity.postalAddress })
     .from(businessIdentity)
     .where(eq(businessIdentity.userId, options.ownerId));
-  const withdrawUrl = withdrawUrlOf(options.withdrawToken);
+  const withdrawUrl = withdrawUrlOf(options.withdrawToken, options.origin);
   await enqueueEmail(tx, {
     kind: "consent_confirmation",
     to: options.to,
@@ -178,7 +181,7 @@ export async function queueConfirmationEmail(
       businessName: options.businessName,
       postalAddress: identity?.postalAddress ?? "",
       wording: consentWordingIn(options.language ?? DEFAULT_LANGUAGE, options.mode, options.businessName),
-      confirmUrl: confirmUrlOf(options.confirmToken),
+      confirmUrl: confirmUrlOf(options.confirmToken, options.origin),
       withdrawUrl,
       offerCode: options.offerCode,
       language: options.language,
