@@ -297,6 +297,7 @@ async function storeInBatch(
     to: email,
     businessName,
     postalAddress: target.postalAddress,
+    whiteLabel: target.whiteLabel,
     claim,
     timeZone: options.timeZone ?? "UTC",
     language,
@@ -355,6 +356,7 @@ async function mailClaimedElsewhere(
     codeByEmail = await mailExistingCode(db, {
       campaignId,
       ownerId: target.ownerId,
+      whiteLabel: target.whiteLabel,
       to: input.email,
       businessName: input.businessName,
       claim: input.claim,
@@ -501,6 +503,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       withdrawToken: consent.withdrawToken,
       at,
       origin: await publicOriginOf(tx, getEnv(), { userId: target.ownerId, campaignId }),
+      whiteLabel: target.whiteLabel,
       // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
       offerCode: claim ? describeClaim(claim, input.timeZone, options.language) : undefined,
       language: options.language,
@@ -517,6 +520,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
         to: email,
         businessName,
         postalAddress: target.postalAddress,
+        whiteLabel: target.whiteLabel,
         claim,
         timeZone: input.timeZone,
         language: options.language,

@@ -2,7 +2,7 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import crypto from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { businessIdentity, businessProfile, campaign, consentWording, emailOutbox, leadConsent } from "~/db/schema";
+import { businessIdentity, businessProfile, campaign, consentWording, emailOutbox, lead, leadConsent, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { isUuid } from "~/utils/text";
@@ -152,6 +152,7 @@ export async function queueConfirmationEmail(
     at: string;
     /** Where the links point; the main address when not given. */
     origin?: string;
+    whiteLabel?: boolean;
     offerCode?: { code: string; validity: string };
     language?: Language;
   },
@@ -185,6 +186,7 @@ export async function queueConfirmationEmail(
       withdrawUrl,
       offerCode: options.offerCode,
       language: options.language,
+      whiteLabel: options.whiteLabel,
     }),
     campaignId: options.campaignId,
     leadId: options.leadId,
@@ -241,6 +243,19 @@ export async function checkWithdrawToken(db: Database, options: { token: string 
   return row.withdrawnAt ? "withdrawn" : "active";
 }
 
+/** Whether the withdraw link belongs to an Enterprise owner's lead: its page names no LeadQR (decision 433). */
+export async function isWhiteLabelWithdrawToken(db: Database, options: { token: string | undefined }) {
+  if (!options.token || !TOKEN.test(options.token)) return false;
+  const [row] = await db
+    .select({ whiteLabel: user.isEnterprise })
+    .from(leadConsent)
+    .innerJoin(lead, eq(lead.id, leadConsent.leadId))
+    .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+    .innerJoin(user, eq(user.id, campaign.userId))
+    .where(eq(leadConsent.withdrawTokenHash, sha256(options.token)));
+  return row?.whiteLabel ?? false;
+}
+
 /**
  * Withdraws consent: the lead shows "consent withdrawn", an unused confirmation link dies and a
  * confirmation email not yet sent is dropped. Repeating it changes nothing.
@@ -285,13 +300,17 @@ export async function getPrivacyNotice(db: Database, options: { campaignId: stri
       businessName: businessProfile.name,
       postalAddress: businessIdentity.postalAddress,
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
+      whiteLabel: user.isEnterprise,
     })
     .from(campaign)
+    .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
     .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
     .where(eq(campaign.id, options.campaignId));
   if (!row || row.status !== "active") return null;
   return {
+    /** Enterprise (decision 433): the processor is named without our brand. */
+    whiteLabel: row.whiteLabel,
     businessName: row.businessName?.trim() || row.title,
     postalAddress: row.postalAddress ?? "",
     privacyPolicyUrl: row.privacyPolicyUrl ?? null,
