@@ -251,7 +251,9 @@ describe("codes on the domain (decisions 431, 432)", () => {
     // The codes printed earlier with the domain still point at it: the warning keeps counting them.
     expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(1);
 
-    const png = await callRoute(campaignQrPng.loader, makeRequest(`/campaigns/${second.id}/qr.png`, { cookie: owner.cookie }), { campaignId: second.id });
+    const png = await callRoute(campaignQrPng.loader, makeRequest(`/campaigns/${second.id}/qr.png`, { cookie: owner.cookie }), {
+      campaignId: second.id,
+    });
     expect(png.status).toBe(200);
     expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(2);
 

@@ -36,7 +36,14 @@ export function proofFetchVia(address: string): typeof fetch {
     new Promise<Response>((resolve, reject) => {
       const url = new URL(String(input));
       const request = https.get(
-        { host, port, servername: url.hostname, path: `${url.pathname}${url.search}`, headers: { host: url.host }, signal: init?.signal ?? undefined },
+        {
+          host,
+          port,
+          servername: url.hostname,
+          path: `${url.pathname}${url.search}`,
+          headers: { host: url.host },
+          signal: init?.signal ?? undefined,
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on("data", (chunk: Buffer) => chunks.push(chunk));

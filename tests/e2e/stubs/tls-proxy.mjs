@@ -63,6 +63,9 @@ export async function start() {
   // The local CA is created when Caddy starts (it issues the certificate of APP_HOST at once).
   const rootCa = path.join(storage, "pki", "authorities", "local", "root.crt");
   await waitForFile(rootCa, 20_000);
-  fs.writeFileSync(file, JSON.stringify({ httpsPort, rootCa, intermediateCa: path.join(storage, "pki", "authorities", "local", "intermediate.crt") }));
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ httpsPort, rootCa, intermediateCa: path.join(storage, "pki", "authorities", "local", "intermediate.crt") }),
+  );
   return { NODE_EXTRA_CA_CERTS: rootCa, HTTPS_CHECK_ADDRESS: `127.0.0.1:${httpsPort}` };
 }
