@@ -20,6 +20,8 @@ import * as settingsDomains from "~/routes/settings.domains";
 import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { createApiKey } from "~/features/integrations/api-keys.server";
+import { api } from "./api-support";
 import { createCampaignRow, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { outboxFor } from "./accounts-support";
@@ -261,6 +263,19 @@ describe("codes on the domain (decisions 431, 432)", () => {
     const stranger = await createUser({ isPro: true });
     expect((await chooseAddress(stranger.cookie, campaign.id, "domain")).status).toBe(404);
     expect((await printOf(owner.cookie, campaign.id)).codeAddress.choice).toBe("main");
+  });
+
+  it("the API's capture URLs use the address each campaign's codes use", async () => {
+    const { db } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.api.test");
+    const onMain = await createCampaignRow(owner.id);
+    await chooseAddress(owner.cookie, onMain.id, "main");
+    const { key } = await createApiKey(db, { userId: owner.id, name: "Domain" });
+    const listed = await api("GET", "/campaigns", { key });
+    const urlOf = (id: string) => listed.body.data.find((item: { id: string }) => item.id === id).capture_url;
+    expect(urlOf(campaign.id)).toBe(`https://go.api.test/capture/${campaign.id}`);
+    expect(urlOf(onMain.id)).toBe(`http://localhost:3000/capture/${onMain.id}`);
+    expect((await api("GET", `/campaigns/${campaign.id}`, { key })).body.capture_url).toBe(`https://go.api.test/capture/${campaign.id}`);
   });
 
   it("a visitor's confirmation links use the address the campaign's codes use", async () => {

@@ -214,3 +214,10 @@ export async function codeAddressChoiceOf(db: Database, env: Pick<Env, "appUrl">
     .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)));
   return row ? { choice: row.codeAddress, domain: domain.hostname, main: env.appUrl.host } : null;
 }
+
+/** For a list of one owner's campaigns (the API): each campaign's code address as an origin, one lookup for all (decision 431). */
+export async function codeOriginChooser(db: Database, env: Pick<Env, "appOrigin">, { userId }: { userId: string }) {
+  const domain = await findVerifiedDomain(db, { userId });
+  const own = domain?.planIncludesDomains ? `https://${domain.hostname}` : null;
+  return (codeAddress: "domain" | "main") => (own && codeAddress === "domain" ? own : env.appOrigin);
+}
