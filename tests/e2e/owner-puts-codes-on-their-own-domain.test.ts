@@ -10,6 +10,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { chromium, expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
+import { decodeCode, renderFirstPage } from "../support/pdf";
 import { zoneFileOf } from "./stubs/dns.mjs";
 import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
 import { adminPage, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
@@ -112,6 +113,9 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there over
   const image = PNG.sync.read(Buffer.from(await png.body()));
   const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
   expect(decoded?.data).toMatch(/^HTTPS:\/\/GO\.CAFE\.TEST\/Q\/[0-9A-Z]{6}$/);
+  const pdf = await page.request.get(`/campaigns/${campaignId}/print.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(decodeCode(renderFirstPage(Buffer.from(await pdf.body())))?.text).toBe(decoded!.data);
 
   // Through Caddy over HTTPS: the capture page, never the sign-in form; no certificate for a stranger.
   const secure = await overHttps(proxy, DOMAIN, `/capture/${campaignId}`);
@@ -163,7 +167,18 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there over
   expect((await onHost("localhost", `/tls/ask?domain=${DOMAIN}`)).status).toBe(200);
   expect((await onHost("localhost", "/tls/ask?domain=evil.test")).status).toBe(404);
 
+  // The campaign may keep the main address; the short link is the same code on both.
+  await page.goto(`/campaigns/${campaignId}/print`);
+  await page.getByLabel("Address on printed codes").selectOption({ label: `Main address: ${new URL(BASE_URL).host}` });
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByLabel("Address on printed codes")).toHaveValue("main");
+  const mainPng = PNG.sync.read(Buffer.from(await (await page.request.get(`/campaigns/${campaignId}/qr.png`)).body()));
+  const onMain = jsQR(new Uint8ClampedArray(mainPng.data), mainPng.width, mainPng.height)?.data;
+  expect(onMain).toBe(`${BASE_URL.toUpperCase()}${new URL(decoded!.data).pathname}`);
+
+  await page.goto("/settings/domains");
   await page.getByRole("button", { name: "Remove domain" }).click();
+  await expect(page.getByText(`Codes of 1 campaign were made with ${DOMAIN}: printed copies stop opening.`)).toBeVisible();
   await page.getByRole("button", { name: `Yes, remove ${DOMAIN}` }).click();
   await expect(page.getByText("Domain removed. New codes use the main address.")).toBeVisible();
 });
