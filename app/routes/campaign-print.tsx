@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 function CodeAddressForm({ codeAddress }: { codeAddress: NonNullable<Route.ComponentProps["loaderData"]["codeAddress"]> }) {
   return (
-    <Form method="post" className={cardClass({ padding: "md", className: "space-y-3" })} aria-label="Address on printed codes">
+    <Form method="post" className={cardClass({ padding: "md", className: "space-y-3" })} aria-label="Code address">
       <Field id="print-code-address" label="Address on printed codes" hint="Codes already printed keep working with either address.">
         {(control) => (
           <Select {...control} name="codeAddress" defaultValue={codeAddress.choice}>
