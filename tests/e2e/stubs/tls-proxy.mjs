@@ -54,10 +54,15 @@ export async function start() {
     },
     stdio: ["ignore", "ignore", process.env.CADDY_LOG ? "inherit" : "ignore"],
   });
+  // At exit nothing can be awaited: SIGKILL leaves Caddy no moment to write into the folder being removed.
   const stop = () => {
-    caddy.kill("SIGTERM");
-    fs.rmSync(dir, { recursive: true, force: true });
+    caddy.kill("SIGKILL");
     fs.rmSync(file, { force: true });
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // A folder in the system's temporary directory; the next clean-up of it takes the rest.
+    }
   };
   process.on("exit", stop);
   // The local CA is created when Caddy starts (it issues the certificate of APP_HOST at once).
