@@ -13,7 +13,8 @@ import { BASE_URL } from "../../playwright.config";
 import { decodeCode, renderFirstPage } from "../support/pdf";
 import { zoneFileOf } from "./stubs/dns.mjs";
 import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
-import { adminPage, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, createCampaignInWizard, phoneUserAgent, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { waitForMail } from "./support/mailbox";
 
 const DOMAIN = "go.cafe.test";
 const port = new URL(BASE_URL).port;
@@ -181,4 +182,41 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there over
   await expect(page.getByText(`Codes of 1 campaign were made with ${DOMAIN}: printed copies stop opening.`)).toBeVisible();
   await page.getByRole("button", { name: `Yes, remove ${DOMAIN}` }).click();
   await expect(page.getByText("Domain removed. New codes use the main address.")).toBeVisible();
+});
+
+test("an Enterprise account's visitors never see the LeadQR name: page, thank-you and email", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const email = await signUp(page, uniqueEmail("enterprise"));
+  const admin = await adminPage(browser);
+  await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
+  await admin.getByRole("button", { name: `Make Enterprise for ${email}` }).click();
+  await expect(admin.getByRole("status")).toHaveText("Enterprise granted.");
+  await expect(admin.getByRole("button", { name: `Remove Enterprise for ${email}` })).toBeVisible();
+  await admin.close();
+  const campaignId = await createCampaignInWizard(page, {
+    title: "Quiet Brand Bakery",
+    businessType: "Bakery",
+    offer: "Free croissant",
+    condition: "with any coffee",
+    headline: "A free croissant with your coffee",
+    thankYou: "Show this screen at the counter.",
+  });
+
+  const visitor = await browser.newContext({ userAgent: phoneUserAgent(4300) });
+  const phone = await visitor.newPage();
+  await phone.goto(`/capture/${campaignId}`);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText("A free croissant with your coffee");
+  expect(await phone.content()).not.toContain("LeadQR");
+  await phone.getByLabel("Full Name *").fill("Wren Walker");
+  await phone.getByLabel("Email Address *").fill("wren@example.com");
+  await phone.getByRole("button", { name: "Claim My Offer" }).click();
+  await expect(phone.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  expect(await phone.content()).not.toContain("LeadQR");
+  await visitor.close();
+
+  const mail = await waitForMail("wren@example.com", /offer code/i);
+  // Quoted-printable soft line breaks joined, so a name split across lines is still found.
+  const sent = mail.raw.replace(/=\r?\n/g, "");
+  expect(sent).toContain("Sent on behalf of");
+  expect(sent).not.toContain("LeadQR");
 });
