@@ -37,7 +37,10 @@ export async function start() {
   if (!caddyInstalled()) return {};
   const httpsPort = Number(process.env.CADDY_HTTPS_PORT ?? appPort + 44);
   const httpPort = Number(process.env.CADDY_HTTP_PORT ?? appPort + 45);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-e2e-caddy-"));
+  // One folder per app port, emptied at start: a run whose server was killed leaves at most this one.
+  const dir = path.join(os.tmpdir(), `leadqr-e2e-caddy-${appPort}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir);
   const storage = path.join(dir, "storage");
   const caddyfile = path.join(dir, "Caddyfile");
   fs.writeFileSync(caddyfile, testCaddyfile({ httpPort, httpsPort }));
