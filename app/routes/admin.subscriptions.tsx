@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Td } from "~/components/ui/table";
 import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
-import { listSubscriptions, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
+import { listSubscriptions, setEnterpriseGrant, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
 import { SUBSCRIPTION_STATUS_COLOR } from "~/features/billing/plan";
 import { formatPostDate } from "~/features/blog/blog";
@@ -37,6 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
     const changed = await setSubscriptionStatus(db, { actorId: admin.id, userId: input.userId, status: input.status });
     if (!changed) notFound("Subscription not found");
     return { message: `Subscription status set to ${input.status}.` };
+  }
+  if (input.intent === "setEnterprise") {
+    const isEnterprise = input.isEnterprise === "true";
+    if (!(await setEnterpriseGrant(db, { actorId: admin.id, userId: input.userId, isEnterprise }))) notFound("User not found");
+    return { message: isEnterprise ? "Enterprise granted." : "Enterprise removed." };
   }
   const isPro = input.isPro === "true";
   const changed = await setProGrant(db, { actorId: admin.id, userId: input.userId, isPro });
@@ -114,6 +119,18 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                     aria-label={`${row.isPro ? "Remove Pro" : "Make Pro"} for ${row.email}`}
                   >
                     {row.isPro ? "Remove Pro" : "Make Pro"}
+                  </button>
+                </Form>
+                <Form method="post" preventScrollReset className="mt-1">
+                  <input type="hidden" name="intent" value="setEnterprise" />
+                  <input type="hidden" name="userId" value={row.userId} />
+                  <input type="hidden" name="isEnterprise" value={row.isEnterprise ? "false" : "true"} />
+                  <button
+                    type="submit"
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    aria-label={`${row.isEnterprise ? "Remove Enterprise" : "Make Enterprise"} for ${row.email}`}
+                  >
+                    {row.isEnterprise ? "Remove Enterprise" : "Make Enterprise"}
                   </button>
                 </Form>
               </Td>

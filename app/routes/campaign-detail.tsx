@@ -59,7 +59,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
     countConversion(db, campaign.id),
-    publicOriginOf(db, env, { userId: sessionUser.id }),
+    publicOriginOf(db, env, { userId: sessionUser.id, campaignId: campaign.id }),
   ]);
   if (!analytics) notFound("Campaign not found");
   return {

@@ -1,12 +1,12 @@
 import { AlertTriangle, ArrowLeft, CheckCircle2, Download, XCircle } from "lucide-react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/features/auth/session.server";
-import { publicOriginOf } from "~/features/domains/domains.server";
+import { codeAddressChoiceOf, publicOriginOf, setCampaignCodeAddress } from "~/features/domains/domains.server";
 import {
   type CheckStatus,
   colorChoices,
@@ -22,7 +22,7 @@ import { PrintPreview } from "~/features/print/print-preview";
 import { printOptionsInput, printQuery } from "~/features/print/print.schema";
 import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server";
 import { isDomainError } from "~/utils/domain-error";
-import { notFound } from "~/utils/http.server";
+import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-print";
 
@@ -35,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       userId: user.id,
       campaignId: params.campaignId,
       options,
-      appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+      appOrigin: await publicOriginOf(db, env, { userId: user.id, campaignId: params.campaignId, made: true }),
     });
     if (!sheet) notFound("This campaign or placement does not exist or is not yours.");
     const { campaign } = sheet;
@@ -53,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       backgroundChoices: colorChoices(campaign.design, sheet.backgroundColor),
       check: sheet.check,
       plan: sheet.plan,
+      codeAddress: await codeAddressChoiceOf(db, env, { userId: user.id, campaignId: campaign.id }),
       logoUrl: sheet.logo ? campaign.qrLogoUrl : null,
       sheetName:
         format === "sticker"
@@ -63,6 +64,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!isDomainError(error)) throw error;
     throw data(error.message, { status: error.status });
   }
+}
+
+/** The campaign's choice of address for new codes (decision 431); the page shows the result. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const fields = formFields(await readForm(request));
+  const { db } = await getServices();
+  const codeAddress = fields.codeAddress === "main" ? "main" : "domain";
+  if (!(await setCampaignCodeAddress(db, { userId: user.id, campaignId: params.campaignId, codeAddress })))
+    notFound("This campaign does not exist or is not yours.");
+  return redirect(`${new URL(request.url).pathname}${new URL(request.url).search}`);
+}
+
+function CodeAddressForm({ codeAddress }: { codeAddress: NonNullable<Route.ComponentProps["loaderData"]["codeAddress"]> }) {
+  return (
+    <Form method="post" className={cardClass({ padding: "md", className: "space-y-3" })} aria-label="Code address">
+      <Field id="print-code-address" label="Address on printed codes" hint="Codes already printed keep working with either address.">
+        {(control) => (
+          <Select {...control} name="codeAddress" defaultValue={codeAddress.choice}>
+            <option value="domain">Your domain: {codeAddress.domain}</option>
+            <option value="main">Main address: {codeAddress.main}</option>
+          </Select>
+        )}
+      </Field>
+      <Button type="submit" variant="secondary">
+        Save address
+      </Button>
+    </Form>
+  );
 }
 
 const STATUS_ICON: Record<CheckStatus, { icon: typeof CheckCircle2; className: string; word: string }> = {
@@ -159,6 +189,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
 
+          {loaderData.codeAddress ? <CodeAddressForm codeAddress={loaderData.codeAddress} /> : null}
           <PrintCheckSection check={check} pdfHref={`/campaigns/${campaign.id}/print.pdf?${loaderData.query}`} />
         </div>
 

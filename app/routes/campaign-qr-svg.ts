@@ -16,7 +16,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         campaignId: params.campaignId ?? "",
         format: "svg",
         size,
-        appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+        appOrigin: await publicOriginOf(db, env, { userId: user.id, campaignId: params.campaignId ?? "", made: true }),
       }),
     );
   } catch (error) {

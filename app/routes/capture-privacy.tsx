@@ -33,7 +33,17 @@ export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PrivacyNotice({ businessName, postalAddress, visitorCookie }: { businessName: string; postalAddress: string; visitorCookie: boolean }) {
+function PrivacyNotice({
+  businessName,
+  postalAddress,
+  visitorCookie,
+  whiteLabel,
+}: {
+  businessName: string;
+  postalAddress: string;
+  visitorCookie: boolean;
+  whiteLabel: boolean;
+}) {
   const { t } = useTranslation("visitor");
   const business = { business: businessName };
   return (
@@ -52,7 +62,7 @@ function PrivacyNotice({ businessName, postalAddress, visitorCookie }: { busines
       <p>
         <Trans t={t} i18nKey="privacy.languageCookie" values={{ cookie: LANGUAGE_COOKIE }} components={{ code: <code /> }} />
       </p>
-      <p>{t("privacy.processor", business)}</p>
+      <p>{t(whiteLabel ? "privacy.processorUnbranded" : "privacy.processor", business)}</p>
       <p>{t("privacy.rights", business)}</p>
       {postalAddress ? (
         <p className="cq-box" style={{ whiteSpace: "pre-line" }}>

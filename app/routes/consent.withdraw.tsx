@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { visitorPageLocaleOf } from "~/features/capture/capture.server";
 import { PageLanguage } from "~/features/languages/page-language";
-import { checkWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
+import { checkWithdrawToken, isWhiteLabelWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/capture/visitor-pages";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/consent.withdraw";
@@ -11,7 +11,11 @@ export const handle = { bareDocument: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  return { state: await checkWithdrawToken(db, { token: params.token }), locale: visitorPageLocaleOf(request) };
+  return {
+    state: await checkWithdrawToken(db, { token: params.token }),
+    whiteLabel: await isWhiteLabelWithdrawToken(db, { token: params.token }),
+    locale: visitorPageLocaleOf(request),
+  };
 }
 
 // Also the target of the mail client's one-click unsubscribe (RFC 8058: a POST with
@@ -26,17 +30,17 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export default function WithdrawConsent({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <PageLanguage locale={loaderData.locale}>
-      <WithdrawScreen state={actionData?.withdrawn ? "withdrawn" : loaderData.state} />
+      <WithdrawScreen state={actionData?.withdrawn ? "withdrawn" : loaderData.state} whiteLabel={loaderData.whiteLabel} />
     </PageLanguage>
   );
 }
 
-function WithdrawScreen({ state }: { state: "active" | "withdrawn" | "invalid" }) {
+function WithdrawScreen({ state, whiteLabel }: { state: "active" | "withdrawn" | "invalid"; whiteLabel: boolean }) {
   const { t } = useTranslation("visitor");
   if (state === "withdrawn") {
     return (
       <VisitorPage title={t("withdraw.doneTitle")}>
-        <p role="status">{t("withdraw.doneBody")}</p>
+        <p role="status">{t(whiteLabel ? "withdraw.doneBodyUnbranded" : "withdraw.doneBody")}</p>
       </VisitorPage>
     );
   }

@@ -17,7 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         placementId: params.placementId ?? "",
         format: "svg",
         size,
-        appOrigin: await publicOriginOf(db, env, { userId: user.id }),
+        appOrigin: await publicOriginOf(db, env, { userId: user.id, campaignId: params.campaignId ?? "", made: true }),
       }),
     );
   } catch (error) {

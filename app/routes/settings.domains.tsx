@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { requireUser } from "~/features/auth/session.server";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
-import { addDomain, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
+import { addDomain, campaignsWithCodesOn, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
 import { DomainRecords, DomainStateBadge, PROVIDER_HINTS } from "~/features/domains/domains-ui";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
@@ -24,6 +24,8 @@ type ActionData = {
   error?: string;
   fieldErrors?: { hostname?: string };
   confirmRemove?: string;
+  /** Campaigns whose codes were made with the domain (decision 432). */
+  campaignsOnDomain?: number;
 };
 
 export async function action({ request }: Route.ActionArgs) {
@@ -40,7 +42,11 @@ export async function action({ request }: Route.ActionArgs) {
       return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
     }
     if (fields.intent === "remove") {
-      if (fields.confirm !== "yes") return data<ActionData>({ form: "remove", confirmRemove: fields.hostname ?? "" });
+      if (fields.confirm !== "yes") {
+        const current = await getDomainScreen(db, env, { userId: user.id });
+        const campaignsOnDomain = current ? await campaignsWithCodesOn(db, { userId: user.id, hostname: current.hostname }) : 0;
+        return data<ActionData>({ form: "remove", confirmRemove: fields.hostname ?? "", campaignsOnDomain });
+      }
       const removed = await removeDomain(db, { userId: user.id });
       return data<ActionData>({
         form: "remove",
@@ -57,6 +63,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const headers = withRefusalHeaders();
+
+/** What removing breaks, counted from the codes made with the domain (decision 432). */
+function codesOnDomainSentence(hostname: string, campaigns: number) {
+  if (campaigns === 0) return `No codes were made with ${hostname} yet.`;
+  const which = campaigns === 1 ? "1 campaign" : `${campaigns} campaigns`;
+  return `Codes of ${which} were made with ${hostname}: printed copies stop opening.`;
+}
 
 export default function Domains({ loaderData, actionData }: Route.ComponentProps) {
   const { included, domain } = loaderData;
@@ -160,7 +173,8 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="confirm" value="yes" />
             <p id="remove-question" className="text-sm text-red-800">
-              Remove {domain.hostname}? Codes already printed with {domain.hostname} stop opening. Codes with the main address keep working.
+              Remove {domain.hostname}? {codesOnDomainSentence(domain.hostname, removing.campaignsOnDomain ?? 0)} Codes with the main address keep
+              working.
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <SubmitButton variant="danger" busy={busy === "remove"}>

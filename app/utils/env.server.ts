@@ -143,6 +143,18 @@ const EnvSchema = z.object({
       .regex(/^[a-z0-9.-]+$/i, "CUSTOM_DOMAIN_TARGET must be a host name, e.g. domains.leadqr.com")
       .optional(),
   ),
+  /**
+   * Where the "HTTPS live" check connects instead of the domain's own address, `host:port` (decision
+   * 430): the local Caddy when the app cannot reach its public address from inside. The certificate
+   * is still checked for the domain's name. Unset: the domain's own address.
+   */
+  HTTPS_CHECK_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?:[0-9.]+|\[[0-9a-f:]+\]|[a-z0-9.-]+):\d{1,5}$/i, "HTTPS_CHECK_ADDRESS must be host:port, e.g. 127.0.0.1:443")
+      .optional(),
+  ),
   /** A token that lets /tls/ask answer callers outside loopback and TRUST_PROXY (decision 391). */
   TLS_ASK_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "TLS_ASK_TOKEN must be at least 16 characters").optional()),
 });

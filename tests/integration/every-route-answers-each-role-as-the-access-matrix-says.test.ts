@@ -39,7 +39,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/campaign-qr-svg.ts": { loader: "user" },
   "routes/placement-qr-png.ts": { loader: "user" },
   "routes/placement-qr-svg.ts": { loader: "user" },
-  "routes/campaign-print.tsx": { loader: "user" },
+  "routes/campaign-print.tsx": { loader: "user", action: "user" },
   "routes/campaign-print-pdf.ts": { loader: "user" },
   "routes/api.ai-copy.ts": { loader: "inert", action: "user" },
   "routes/api.logo.ts": { loader: "inert", action: "user" },
@@ -476,11 +476,13 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     ).toBe(404);
   },
   "routes/campaign-print.tsx": async () => {
-    const { loader } = await load("routes/campaign-print.tsx");
+    const { loader, action } = await load("routes/campaign-print.tsx");
     for (const query of ["", `?placement=${bPlacementId}`]) {
       const request = makeRequest(`/campaigns/${bCampaignId}/print${query}`, { cookie: a.cookie });
       expect((await callRoute(loader, request, { campaignId: bCampaignId })).status).toBe(404);
     }
+    const choose = makeRequest(`/campaigns/${bCampaignId}/print`, { cookie: a.cookie, form: { codeAddress: "main" } });
+    expect((await callRoute(action, choose, { campaignId: bCampaignId })).status).toBe(404);
   },
   "routes/campaign-print-pdf.ts": async () => {
     const { loader } = await load("routes/campaign-print-pdf.ts");

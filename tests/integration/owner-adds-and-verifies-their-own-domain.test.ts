@@ -13,11 +13,15 @@ import { forgetHost } from "~/features/domains/host-cache.server";
 import { shortCodeOf } from "~/features/placements/short-links.server";
 import { runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
 import * as campaignPrint from "~/routes/campaign-print";
+import * as campaignQrPng from "~/routes/campaign-qr-png";
+import * as capture from "~/routes/capture";
 import * as domainProof from "~/routes/domain-proof";
 import * as settingsDomains from "~/routes/settings.domains";
 import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { createApiKey } from "~/features/integrations/api-keys.server";
+import { api } from "./api-support";
 import { createCampaignRow, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { outboxFor } from "./accounts-support";
@@ -220,6 +224,80 @@ describe("requests on an owner's domain", () => {
       await callRoute(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id })
     ).data;
     expect(JSON.stringify(main)).toContain('"text":"LOCALHOST:3000/Q/');
+  });
+});
+
+describe("codes on the domain (decisions 431, 432)", () => {
+  const printOf = async (cookie: string, campaignId: string) =>
+    (await callRoute(campaignPrint.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie }), { campaignId })).data;
+  const chooseAddress = (cookie: string, campaignId: string, codeAddress: string) =>
+    callRoute(campaignPrint.action, makeRequest(`/campaigns/${campaignId}/print?format=poster`, { cookie, form: { codeAddress } }), { campaignId });
+  const removalQuestion = async (cookie: string, hostname: string) => (await post(cookie, { intent: "remove", hostname })).data;
+
+  it("a campaign may keep the main address; the removal warning counts the campaigns whose codes were made on the domain", async () => {
+    const { owner, campaign } = await verifiedOwner("go.choice.test");
+    const second = await createCampaignRow(owner.id);
+    expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(0);
+
+    const first = await printOf(owner.cookie, campaign.id);
+    expect(first.codeAddress).toEqual({ choice: "domain", domain: "go.choice.test", main: "localhost:3000" });
+    expect(JSON.stringify(first)).toContain('"text":"GO.CHOICE.TEST/Q/');
+    expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(1);
+
+    const chosen = await chooseAddress(owner.cookie, campaign.id, "main");
+    expect(chosen.status).toBe(302);
+    expect(chosen.response?.headers.get("location")).toBe(`/campaigns/${campaign.id}/print?format=poster`);
+    const onMain = await printOf(owner.cookie, campaign.id);
+    expect(onMain.codeAddress.choice).toBe("main");
+    expect(JSON.stringify(onMain)).toContain('"text":"LOCALHOST:3000/Q/');
+    // The codes printed earlier with the domain still point at it: the warning keeps counting them.
+    expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(1);
+
+    const png = await callRoute(campaignQrPng.loader, makeRequest(`/campaigns/${second.id}/qr.png`, { cookie: owner.cookie }), {
+      campaignId: second.id,
+    });
+    expect(png.status).toBe(200);
+    expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(2);
+
+    // Someone else's campaign is not theirs to change.
+    const stranger = await createUser({ isPro: true });
+    expect((await chooseAddress(stranger.cookie, campaign.id, "domain")).status).toBe(404);
+    expect((await printOf(owner.cookie, campaign.id)).codeAddress.choice).toBe("main");
+  });
+
+  it("the API's capture URLs use the address each campaign's codes use", async () => {
+    const { db } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.api.test");
+    const onMain = await createCampaignRow(owner.id);
+    await chooseAddress(owner.cookie, onMain.id, "main");
+    const { key } = await createApiKey(db, { userId: owner.id, name: "Domain" });
+    const listed = await api("GET", "/campaigns", { key });
+    const urlOf = (id: string) => listed.body.data.find((item: { id: string }) => item.id === id).capture_url;
+    expect(urlOf(campaign.id)).toBe(`https://go.api.test/capture/${campaign.id}`);
+    expect(urlOf(onMain.id)).toBe(`http://localhost:3000/capture/${onMain.id}`);
+    expect((await api("GET", `/campaigns/${campaign.id}`, { key })).body.capture_url).toBe(`https://go.api.test/capture/${campaign.id}`);
+  });
+
+  it("a visitor's confirmation links use the address the campaign's codes use", async () => {
+    const { db } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.links.test");
+    const onMain = await createCampaignRow(owner.id);
+    await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.userId, owner.id));
+    await chooseAddress(owner.cookie, onMain.id, "main");
+    const claim = async (campaignId: string, email: string) => {
+      const headers = { "user-agent": "Mozilla/5.0 (iPhone) Mobile", [CLIENT_IP_HEADER]: `198.18.40.${email.length}` };
+      const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
+      const form = { name: "Dana", email, marketingConsent: "yes", scanToken: page.data.scanToken, website: "" };
+      expect((await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId })).status).toBe(200);
+      const [mail] = await outboxFor(email);
+      return mail!.text;
+    };
+    const onDomain = await claim(campaign.id, "dana@example.com");
+    expect(onDomain).toMatch(/https:\/\/go\.links\.test\/consent\/confirm\/[A-Za-z0-9_-]{43}/);
+    expect(onDomain).toMatch(/https:\/\/go\.links\.test\/consent\/withdraw\/[A-Za-z0-9_-]{43}/);
+    const onMainAddress = await claim(onMain.id, "fox@example.com");
+    expect(onMainAddress).toMatch(/http:\/\/localhost:3000\/consent\/confirm\//);
+    expect(onMainAddress).not.toContain("go.links.test");
   });
 });
 

@@ -14,6 +14,8 @@ export const user = pgTable("user", {
     .default("user"),
   /** Pro granted by an admin; kept apart from the Stripe subscription; Pro = either. */
   isPro: boolean("is_pro").notNull().default(false),
+  /** Enterprise granted by an admin (decision 433): everything Pro has, and visitors never see our name. */
+  isEnterprise: boolean("is_enterprise").notNull().default(false),
 });
 
 export const session = pgTable(

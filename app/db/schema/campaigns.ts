@@ -79,6 +79,12 @@ export const campaign = pgTable(
     language: text("language").notNull().default("en"),
     /** The owner's translations of headline, offer, condition and thank-you, per language (decision 450). */
     copyTranslations: jsonb("copy_translations").$type<CopyTranslations>().notNull().default({}),
+    /** The address of new codes (decision 431): the owner's verified domain, or always the main address. */
+    codeAddress: text("code_address", { enum: ["domain", "main"] })
+      .notNull()
+      .default("domain"),
+    /** The owner's domain this campaign's codes were last made with (decision 432); the removal warning counts these. */
+    codesMadeOn: text("codes_made_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -41,6 +41,11 @@ export const SubscriptionActionSchema = z.discriminatedUnion(
       status: z.enum(SUBSCRIPTION_STATUSES, { error: "Status must be active, inactive or canceled" }),
     }),
     z.object({ intent: z.literal("setPro"), userId: UserIdSchema, isPro: z.enum(["true", "false"], { error: "Unknown Pro setting" }) }),
+    z.object({
+      intent: z.literal("setEnterprise"),
+      userId: UserIdSchema,
+      isEnterprise: z.enum(["true", "false"], { error: "Unknown Enterprise setting" }),
+    }),
   ],
   { error: "Unknown action" },
 );

@@ -124,11 +124,12 @@ export async function listSubscriptions(db: Database, { proPriceId, q, status, p
     db.select({ value: count() }).from(user).leftJoin(subscription, SUBSCRIPTION_OF_USER).where(where),
   ]);
   return {
-    rows: rows.map(({ adminGrant, subscriptionStatus, priceId, ...row }) => ({
+    rows: rows.map(({ adminGrant, enterprise, subscriptionStatus, priceId, ...row }) => ({
       ...row,
       isPro: adminGrant,
+      isEnterprise: enterprise,
       status: subscriptionStatus,
-      plan: planOfRow({ adminGrant, subscriptionStatus, priceId }, proPriceId).name,
+      plan: planOfRow({ adminGrant, enterprise, subscriptionStatus, priceId }, proPriceId).name,
     })),
     total: total?.value ?? 0,
   };
@@ -162,6 +163,23 @@ export async function setProGrant(db: Database, { actorId, userId, isPro }: SetP
     await recordAdminAction(tx, {
       actorId,
       action: isPro ? "user.grant_pro" : "user.remove_pro",
+      target: `user:${userId}`,
+      detail: { email: rows[0]!.email },
+    });
+    return true;
+  });
+}
+
+export type SetEnterpriseGrantOptions = { actorId: string; userId: string; isEnterprise: boolean };
+
+/** The admin Enterprise grant (decision 433): Pro's limits and no LeadQR name before visitors. False for an unknown user. */
+export async function setEnterpriseGrant(db: Database, { actorId, userId, isEnterprise }: SetEnterpriseGrantOptions) {
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(user).set({ isEnterprise, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
+    if (rows.length === 0) return false;
+    await recordAdminAction(tx, {
+      actorId,
+      action: isEnterprise ? "user.grant_enterprise" : "user.remove_enterprise",
       target: `user:${userId}`,
       detail: { email: rows[0]!.email },
     });

@@ -19,6 +19,9 @@ export const CampaignSchema = z
     condition: z.string(),
     headline: z.string(),
     thank_you: z.string(),
+    capture_url: z.string().meta({
+      description: "The campaign's capture page, on the owner's verified domain unless the campaign keeps the main address.",
+    }),
     created_at: timestamp,
     updated_at: timestamp,
   })

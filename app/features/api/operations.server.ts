@@ -6,7 +6,10 @@ import { countConversion } from "~/features/analytics/analytics.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, webhookEndpoint } from "~/db/schema";
+import { captureUrl } from "~/features/campaigns/campaigns";
 import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
+import { codeOriginChooser } from "~/features/domains/domains.server";
+import { getEnv } from "~/utils/env.server";
 import { createCampaign } from "~/features/campaigns/campaigns.server";
 import { campaignResource, leadResource } from "~/features/integrations/resources.server";
 import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
@@ -83,11 +86,22 @@ function deleted(rows: unknown[], what: string): ApiResult {
 
 const ownCampaign = (userId: string, id: string) => and(eq(campaign.id, id), eq(campaign.userId, userId));
 
+const apiCampaignColumns = { ...campaignColumns, codeAddress: campaign.codeAddress };
+type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main" };
+
 async function findCampaign(db: Database, userId: string, id: string) {
-  const [row] = await db.select(campaignColumns).from(campaign).where(ownCampaign(userId, id));
+  const [row] = await db.select(apiCampaignColumns).from(campaign).where(ownCampaign(userId, id));
   if (!row) throw notFound("campaign");
   return row;
 }
+
+/** Campaigns as the API shows them: with the capture page on the address their codes use (decision 431). */
+async function apiCampaigns(db: Database, userId: string, rows: ApiCampaignRow[]) {
+  const originOf = await codeOriginChooser(db, getEnv(), { userId });
+  return rows.map((row) => ({ ...campaignResource(row), capture_url: captureUrl(originOf(row.codeAddress), row.id) }));
+}
+
+const apiCampaign = async (db: Database, userId: string, id: string) => (await apiCampaigns(db, userId, [await findCampaign(db, userId, id)]))[0]!;
 
 const LEAD_CAMPAIGN = eq(campaign.id, lead.campaignId);
 /** Leads of the owner's campaigns (with `lead` joined to `campaign` on LEAD_CAMPAIGN), and `conditions`. */
@@ -133,11 +147,11 @@ export const OPERATIONS: Operation[] = [
     errors: [],
     async handler({ db, userId }) {
       const rows = await db
-        .select(campaignColumns)
+        .select(apiCampaignColumns)
         .from(campaign)
         .where(eq(campaign.userId, userId))
         .orderBy(desc(campaign.createdAt), desc(campaign.id));
-      return ok({ object: "list", data: rows.map(campaignResource) });
+      return ok({ object: "list", data: await apiCampaigns(db, userId, rows) });
     },
   }),
   defineOperation({
@@ -161,7 +175,7 @@ export const OPERATIONS: Operation[] = [
       });
       if (!parsed.success) throw ApiProblem.validation(parsed.error);
       const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data });
-      return created(campaignResource(await findCampaign(db, userId, id)), `/api/v1/campaigns/${id}`);
+      return created(await apiCampaign(db, userId, id), `/api/v1/campaigns/${id}`);
     },
   }),
   defineOperation({
@@ -174,7 +188,7 @@ export const OPERATIONS: Operation[] = [
     success: { status: 200, description: "The campaign.", schema: CampaignSchema },
     errors: [400, 404],
     async handler({ db, userId, params }) {
-      return ok(campaignResource(await findCampaign(db, userId, params.id)));
+      return ok(await apiCampaign(db, userId, params.id));
     },
   }),
   defineOperation({
@@ -198,7 +212,7 @@ export const OPERATIONS: Operation[] = [
         return rows.length > 0;
       });
       if (!updated) throw notFound("campaign");
-      return ok(campaignResource(await findCampaign(db, userId, params.id)));
+      return ok(await apiCampaign(db, userId, params.id));
     },
   }),
   defineOperation({

@@ -8,13 +8,24 @@ import { resolvePlan, type Plan, type SubscriptionStatus } from "./plan";
  * The one plan lookup: select `PLAN_COLUMNS` from a query that has `user` and left-joins
  * `subscription` on `SUBSCRIPTION_OF_USER`, then pass the row to `planOfRow`.
  */
-export const PLAN_COLUMNS = { adminGrant: user.isPro, subscriptionStatus: subscription.status, priceId: subscription.priceId };
+export const PLAN_COLUMNS = {
+  adminGrant: user.isPro,
+  enterprise: user.isEnterprise,
+  subscriptionStatus: subscription.status,
+  priceId: subscription.priceId,
+};
 export const SUBSCRIPTION_OF_USER = eq(subscription.userId, user.id);
 
-export type PlanRow = { adminGrant: boolean; subscriptionStatus: SubscriptionStatus | null; priceId: string | null };
+export type PlanRow = { adminGrant: boolean; enterprise?: boolean; subscriptionStatus: SubscriptionStatus | null; priceId: string | null };
 
 export function planOfRow(row: PlanRow, proPriceId: string | undefined = getEnv().STRIPE_PRICE_ID): Plan {
-  return resolvePlan({ adminGrant: row.adminGrant, subscriptionStatus: row.subscriptionStatus, priceId: row.priceId, proPriceId });
+  return resolvePlan({
+    adminGrant: row.adminGrant,
+    enterprise: row.enterprise ?? false,
+    subscriptionStatus: row.subscriptionStatus,
+    priceId: row.priceId,
+    proPriceId,
+  });
 }
 
 export type GetPlanOfUserOptions = { userId: string };

@@ -22,7 +22,10 @@ export type SubscriptionStatus = "active" | "inactive" | "canceled";
 
 export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> = { active: "green", inactive: "gray", canceled: "red" };
 
-export type Plan = { isPro: boolean; name: string };
+/** `whiteLabel`: Enterprise (decision 433), whose visitors never see the LeadQR name. */
+export type Plan = { isPro: boolean; name: string; whiteLabel?: boolean };
+
+export const ENTERPRISE_PLAN_NAME = "Enterprise";
 
 /**
  * The one rule for Pro: an active subscription or an admin grant.
@@ -30,10 +33,13 @@ export type Plan = { isPro: boolean; name: string };
  */
 export function resolvePlan(input: {
   adminGrant: boolean;
+  /** An admin's Enterprise grant (decision 433): Pro's limits, without our name before visitors. */
+  enterprise?: boolean;
   subscriptionStatus: SubscriptionStatus | null;
   priceId: string | null;
   proPriceId: string | undefined;
 }): Plan {
+  if (input.enterprise) return { isPro: true, name: ENTERPRISE_PLAN_NAME, whiteLabel: true };
   const subscribed = input.subscriptionStatus === "active";
   const isPro = subscribed || input.adminGrant;
   if (subscribed && input.priceId && input.priceId === input.proPriceId) {

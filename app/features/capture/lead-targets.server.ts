@@ -13,6 +13,8 @@ export type SubmitTarget = {
   businessType: string;
   ownerId: string;
   ownerEmail: string;
+  /** The owner is on Enterprise (decision 433): the visitor's emails carry no LeadQR name. */
+  whiteLabel: boolean;
   consentMode: ConsentMode;
   offerRequiresConsent: boolean;
   businessName: string | null;
@@ -86,6 +88,7 @@ type Row = {
   business_type: string;
   owner_id: string;
   owner_email: string;
+  white_label: boolean;
   consent_mode: ConsentMode;
   offer_requires_consent: boolean;
   business_name: string | null;
@@ -107,7 +110,7 @@ type Row = {
 /** One row per submission, at its own `clock_timestamp()`; `$1` is the submissions as JSON. */
 const READ_TARGETS = preparedStatement(
   "lead_targets",
-  `select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, c.consent_mode,
+  `select i.n, c.status, c.title, c.business_type, u.id as owner_id, u.email as owner_email, u.is_enterprise as white_label, c.consent_mode,
      c.offer_requires_consent, bp.name as business_name, bi.postal_address, bp.time_zone as owner_time_zone,
      s.id::text as scan_id, s.placement_id::text as placement_id, p.name as placement_name,
      clock_timestamp()::text as at,
@@ -140,6 +143,7 @@ async function readTargets(db: Database, requests: TargetRead[]) {
       businessType: row.business_type,
       ownerId: row.owner_id,
       ownerEmail: row.owner_email,
+      whiteLabel: row.white_label,
       consentMode: row.consent_mode,
       offerRequiresConsent: row.offer_requires_consent,
       businessName: row.business_name,

@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from "~/db/errors.server";
 import { rowsOf } from "~/db/rows.server";
 import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
+import { publicOriginOf } from "~/features/domains/domains.server";
 import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/features/languages/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
@@ -296,6 +297,7 @@ async function storeInBatch(
     to: email,
     businessName,
     postalAddress: target.postalAddress,
+    whiteLabel: target.whiteLabel,
     claim,
     timeZone: options.timeZone ?? "UTC",
     language,
@@ -354,6 +356,7 @@ async function mailClaimedElsewhere(
     codeByEmail = await mailExistingCode(db, {
       campaignId,
       ownerId: target.ownerId,
+      whiteLabel: target.whiteLabel,
       to: input.email,
       businessName: input.businessName,
       claim: input.claim,
@@ -499,6 +502,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       confirmToken: consent.confirmToken,
       withdrawToken: consent.withdrawToken,
       at,
+      origin: await publicOriginOf(tx, getEnv(), { userId: target.ownerId, campaignId }),
+      whiteLabel: target.whiteLabel,
       // The confirmation goes to the typed mailbox, so it may carry the code whoever drew it.
       offerCode: claim ? describeClaim(claim, input.timeZone, options.language) : undefined,
       language: options.language,
@@ -515,6 +520,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
         to: email,
         businessName,
         postalAddress: target.postalAddress,
+        whiteLabel: target.whiteLabel,
         claim,
         timeZone: input.timeZone,
         language: options.language,

@@ -19,6 +19,8 @@ export type ConfirmationEmailInput = {
   offerCode?: { code: string; validity: string };
   /** The language of the page the visitor consented on: the email's too. */
   language?: Language;
+  /** Enterprise (decision 433): no LeadQR name in the sender or the foot. */
+  whiteLabel?: boolean;
 };
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
@@ -27,7 +29,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
   const business = oneLine(input.businessName);
   const language = input.language ?? DEFAULT_LANGUAGE;
   const t = translatorFor(language, "email");
-  const words = visitorMailWords(language, business);
+  const words = visitorMailWords(language, business, input.whiteLabel);
   const days = CONFIRM_LINK_DAYS;
   const subject = t("confirmation.subject", { business });
   const offerCode = input.offerCode;
@@ -60,7 +62,7 @@ export function consentConfirmationEmail(input: ConfirmationEmailInput): EmailCo
     "",
     ...visitorMailFooterText({ business, postalAddress: input.postalAddress, sentBy: words.sentBy }),
   ].join("\n");
-  return { subject, html, text, senderName: business };
+  return { subject, html, text, senderName: words.senderName };
 }
 
 /** RFC 2369 + RFC 8058: mail clients show an unsubscribe button that posts once, no page needed. */

@@ -2,7 +2,7 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import crypto from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { businessIdentity, businessProfile, campaign, consentWording, emailOutbox, leadConsent } from "~/db/schema";
+import { businessIdentity, businessProfile, campaign, consentWording, emailOutbox, lead, leadConsent, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getEnv } from "~/utils/env.server";
 import { isUuid } from "~/utils/text";
@@ -19,8 +19,9 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 /** Tokens are 43 base64url characters; anything else is not worth a query. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const confirmUrlOf = (token: string) => `${getEnv().appOrigin}/consent/confirm/${token}`;
-export const withdrawUrlOf = (token: string) => `${getEnv().appOrigin}/consent/withdraw/${token}`;
+/** The visitor's links, on `origin`: the owner's domain when their codes use it (decision 431), else the main address. */
+export const confirmUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/confirm/${token}`;
+export const withdrawUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/withdraw/${token}`;
 
 /** What the capture page needs beyond the scan: consent mode, offer and the business's identity. */
 export async function getCapturePageDetails(db: Database, options: { campaignId: string | undefined }) {
@@ -149,6 +150,9 @@ export async function queueConfirmationEmail(
     confirmToken: string;
     withdrawToken: string;
     at: string;
+    /** Where the links point; the main address when not given. */
+    origin?: string;
+    whiteLabel?: boolean;
     offerCode?: { code: string; validity: string };
     language?: Language;
   },
@@ -170,7 +174,7 @@ export async function queueConfirmationEmail(
     .select({ postalAddress: businessIdentity.postalAddress })
     .from(businessIdentity)
     .where(eq(businessIdentity.userId, options.ownerId));
-  const withdrawUrl = withdrawUrlOf(options.withdrawToken);
+  const withdrawUrl = withdrawUrlOf(options.withdrawToken, options.origin);
   await enqueueEmail(tx, {
     kind: "consent_confirmation",
     to: options.to,
@@ -178,10 +182,11 @@ export async function queueConfirmationEmail(
       businessName: options.businessName,
       postalAddress: identity?.postalAddress ?? "",
       wording: consentWordingIn(options.language ?? DEFAULT_LANGUAGE, options.mode, options.businessName),
-      confirmUrl: confirmUrlOf(options.confirmToken),
+      confirmUrl: confirmUrlOf(options.confirmToken, options.origin),
       withdrawUrl,
       offerCode: options.offerCode,
       language: options.language,
+      whiteLabel: options.whiteLabel,
     }),
     campaignId: options.campaignId,
     leadId: options.leadId,
@@ -238,6 +243,19 @@ export async function checkWithdrawToken(db: Database, options: { token: string 
   return row.withdrawnAt ? "withdrawn" : "active";
 }
 
+/** Whether the withdraw link belongs to an Enterprise owner's lead: its page names no LeadQR (decision 433). */
+export async function isWhiteLabelWithdrawToken(db: Database, options: { token: string | undefined }) {
+  if (!options.token || !TOKEN.test(options.token)) return false;
+  const [row] = await db
+    .select({ whiteLabel: user.isEnterprise })
+    .from(leadConsent)
+    .innerJoin(lead, eq(lead.id, leadConsent.leadId))
+    .innerJoin(campaign, eq(campaign.id, lead.campaignId))
+    .innerJoin(user, eq(user.id, campaign.userId))
+    .where(eq(leadConsent.withdrawTokenHash, sha256(options.token)));
+  return row?.whiteLabel ?? false;
+}
+
 /**
  * Withdraws consent: the lead shows "consent withdrawn", an unused confirmation link dies and a
  * confirmation email not yet sent is dropped. Repeating it changes nothing.
@@ -282,13 +300,17 @@ export async function getPrivacyNotice(db: Database, options: { campaignId: stri
       businessName: businessProfile.name,
       postalAddress: businessIdentity.postalAddress,
       privacyPolicyUrl: businessIdentity.privacyPolicyUrl,
+      whiteLabel: user.isEnterprise,
     })
     .from(campaign)
+    .innerJoin(user, eq(user.id, campaign.userId))
     .leftJoin(businessProfile, eq(businessProfile.userId, campaign.userId))
     .leftJoin(businessIdentity, eq(businessIdentity.userId, campaign.userId))
     .where(eq(campaign.id, options.campaignId));
   if (!row || row.status !== "active") return null;
   return {
+    /** Enterprise (decision 433): the processor is named without our brand. */
+    whiteLabel: row.whiteLabel,
     businessName: row.businessName?.trim() || row.title,
     postalAddress: row.postalAddress ?? "",
     privacyPolicyUrl: row.privacyPolicyUrl ?? null,

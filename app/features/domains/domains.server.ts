@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { customDomain, user } from "~/db/schema";
+import { campaign, customDomain, user } from "~/db/schema";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
@@ -10,7 +10,7 @@ import { checkDomainRecords, createResolver, txtNameOf, txtValueOf, type DnsVerd
 import { domainBrokenEmail, domainVerifiedEmail } from "./domain-emails";
 import { describeDomainState, nextStateOf, type DomainState } from "./domains";
 import { normalizeHostname } from "./hostname";
-import { checkHttpsLive } from "./https-check.server";
+import { checkHttpsLive, proofFetchVia } from "./https-check.server";
 import { forgetHost } from "./host-cache.server";
 import { findVerifiedDomain } from "./verified-domain.server";
 
@@ -88,7 +88,6 @@ export async function checkDomain(
     target: domainTargetOf(env),
   });
   const next = nextStateOf(row, verdict, now);
-  const httpsLive = next.state === "verified" ? await checkHttpsLive(row.hostname, options.secret, options.fetchProof) : false;
   try {
     await db.transaction(async (tx) => {
       await tx
@@ -99,7 +98,7 @@ export async function checkDomain(
           nextCheckAt: next.nextCheckAt,
           lastCheckedAt: now,
           ...(next.notify === "domain_verified" ? { verifiedAt: now } : {}),
-          httpsLiveAt: httpsLive ? (row.httpsLiveAt ?? now) : null,
+          ...(next.state === "verified" ? {} : { httpsLiveAt: null }),
         })
         .where(eq(customDomain.id, row.id));
       if (next.notify) await notifyOwner(tx as unknown as Database, env, row, next.notify, next.lastError);
@@ -115,6 +114,16 @@ export async function checkDomain(
     return "pending";
   }
   forgetHost(row.hostname);
+  // After the state is saved: Caddy asks /tls/ask for the name's certificate during this check, and
+  // the answer is yes only for a verified domain (decision 430).
+  if (next.state === "verified") {
+    const fetchProof = options.fetchProof ?? (env.HTTPS_CHECK_ADDRESS ? proofFetchVia(env.HTTPS_CHECK_ADDRESS) : undefined);
+    const httpsLive = await checkHttpsLive(row.hostname, options.secret, fetchProof);
+    await db
+      .update(customDomain)
+      .set({ httpsLiveAt: httpsLive ? (row.httpsLiveAt ?? now) : null })
+      .where(eq(customDomain.id, row.id));
+  }
   return next.state;
 }
 
@@ -153,9 +162,62 @@ export async function runDueDomainChecks(db: Database, env: Env, options: { secr
 
 /**
  * The address the owner's new codes carry: https://{their domain} once verified while the plan
- * includes domains, otherwise the main address. Codes already printed keep working either way.
+ * includes domains, unless the campaign chose the main address (decision 431); otherwise the main
+ * address. Codes already printed keep working either way. `made`: the code is being drawn (a QR
+ * file, a print kit), so the campaign notes the domain it was made with (decision 432).
  */
-export async function publicOriginOf(db: Database, env: Pick<Env, "appOrigin">, { userId }: { userId: string }) {
+export async function publicOriginOf(
+  db: Database,
+  env: Pick<Env, "appOrigin">,
+  { userId, campaignId, made = false }: { userId: string; campaignId?: string; made?: boolean },
+) {
   const domain = await findVerifiedDomain(db, { userId });
-  return domain?.planIncludesDomains ? `https://${domain.hostname}` : env.appOrigin;
+  if (!domain?.planIncludesDomains) return env.appOrigin;
+  if (campaignId === undefined) return `https://${domain.hostname}`;
+  if (!UUID.test(campaignId)) return env.appOrigin;
+  const mine = and(eq(campaign.id, campaignId), eq(campaign.userId, userId), eq(campaign.codeAddress, "domain"));
+  const [onDomain] = made
+    ? await db.update(campaign).set({ codesMadeOn: domain.hostname }).where(mine).returning({ id: campaign.id })
+    : await db.select({ id: campaign.id }).from(campaign).where(mine);
+  return onDomain ? `https://${domain.hostname}` : env.appOrigin;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How many of the owner's campaigns had codes made with this domain: what removing it breaks (decision 432). */
+export async function campaignsWithCodesOn(db: Database, { userId, hostname }: { userId: string; hostname: string }) {
+  const [row] = await db
+    .select({ campaigns: count() })
+    .from(campaign)
+    .where(and(eq(campaign.userId, userId), eq(campaign.codesMadeOn, hostname)));
+  return row?.campaigns ?? 0;
+}
+
+/** Which address a campaign's new codes use (decision 431): the owner's domain or the main address. */
+export async function setCampaignCodeAddress(db: Database, options: { userId: string; campaignId: string; codeAddress: "domain" | "main" }) {
+  if (!UUID.test(options.campaignId)) return false;
+  const updated = await db
+    .update(campaign)
+    .set({ codeAddress: options.codeAddress })
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+    .returning({ id: campaign.id });
+  return updated.length > 0;
+}
+
+/** The choice the print page offers (decision 431): null while the owner has no domain new codes may use. */
+export async function codeAddressChoiceOf(db: Database, env: Pick<Env, "appUrl">, { userId, campaignId }: { userId: string; campaignId: string }) {
+  const domain = await findVerifiedDomain(db, { userId });
+  if (!domain?.planIncludesDomains || !UUID.test(campaignId)) return null;
+  const [row] = await db
+    .select({ codeAddress: campaign.codeAddress })
+    .from(campaign)
+    .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)));
+  return row ? { choice: row.codeAddress, domain: domain.hostname, main: env.appUrl.host } : null;
+}
+
+/** For a list of one owner's campaigns (the API): each campaign's code address as an origin, one lookup for all (decision 431). */
+export async function codeOriginChooser(db: Database, env: Pick<Env, "appOrigin">, { userId }: { userId: string }) {
+  const domain = await findVerifiedDomain(db, { userId });
+  const own = domain?.planIncludesDomains ? `https://${domain.hostname}` : null;
+  return (codeAddress: "domain" | "main") => (own && codeAddress === "domain" ? own : env.appOrigin);
 }

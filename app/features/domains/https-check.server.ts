@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import https from "node:https";
 
 /** Where every instance answers the proof for the name it was reached on (decision 392). */
 export const PROOF_PATH = "/.well-known/leadqr-domain-proof";
@@ -21,4 +22,35 @@ export async function checkHttpsLive(hostname: string, secret: string, fetchProo
   } catch {
     return false;
   }
+}
+
+/**
+ * A fetch for the proof that connects to `address` (`host:port`, HTTPS_CHECK_ADDRESS, decision 430)
+ * instead of the name's own address, while the certificate is still checked for the name.
+ */
+export function proofFetchVia(address: string): typeof fetch {
+  const separator = address.lastIndexOf(":");
+  const host = address.slice(0, separator).replace(/^\[|\]$/g, "");
+  const port = Number(address.slice(separator + 1));
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const url = new URL(String(input));
+      const request = https.get(
+        {
+          host,
+          port,
+          servername: url.hostname,
+          path: `${url.pathname}${url.search}`,
+          headers: { host: url.host },
+          signal: init?.signal ?? undefined,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: response.statusCode ?? 502 })));
+          response.on("error", reject);
+        },
+      );
+      request.on("error", reject);
+    });
 }

@@ -6,7 +6,7 @@ export type EmailContent = {
   subject: string;
   html: string;
   text: string;
-  /** Visitor mail names the business as its sender (through our address). */
+  /** Visitor mail's display name, whole ("{business} via LeadQR", decision 433), at our address. */
   senderName?: string;
 };
 

@@ -15,7 +15,8 @@ export type OutgoingEmail = {
 };
 
 /**
- * The From of one email: EMAIL_FROM, or for visitor mail "{business} via LeadQR" at EMAIL_FROM's
+ * The From of one email: EMAIL_FROM, or for visitor mail the sender name the email was written
+ * with ("{business} via LeadQR", or the business alone on Enterprise: decision 433) at EMAIL_FROM's
  * address, so the visitor sees who wrote while SPF/DKIM stay ours.
  */
 export function senderOf(emailFrom: string, senderName?: string | null): { name: string; address: string } | string {
@@ -26,8 +27,8 @@ export function senderOf(emailFrom: string, senderName?: string | null): { name:
     .replace(/[\r\n"<>\\]+/g, " ")
     .replace(/\s+/g, " ")
     .trim()
-    .slice(0, 80);
-  return name ? { name: `${name} via LeadQR`, address } : emailFrom;
+    .slice(0, 100);
+  return name ? { name, address } : emailFrom;
 }
 
 /** The same sender as one header value (for APIs that take a string). */

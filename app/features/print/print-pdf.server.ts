@@ -63,7 +63,8 @@ export async function renderPlanPdf(plan: PrintPlan, options: { title: string; l
     margin: 0,
     // No default font: PDFKit would parse Helvetica's metrics for every document, unused.
     font: null as unknown as string,
-    info: { Title: options.title, Creator: "LeadQR" },
+    // No Creator: the print kit is the business's, and Enterprise promises no LeadQR name (decision 433).
+    info: { Title: options.title },
     lang: "en",
     displayTitle: true,
   });

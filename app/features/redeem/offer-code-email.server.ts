@@ -25,6 +25,8 @@ export function claimedCodeEmailOf(options: {
   claim: Claim;
   timeZone: string;
   language?: Language;
+  /** Enterprise (decision 433): no LeadQR name in the email. */
+  whiteLabel?: boolean;
 }): OutboxEmail {
   return {
     kind: "offer_code",
@@ -37,6 +39,7 @@ export function claimedCodeEmailOf(options: {
         postalAddress: options.postalAddress,
         ...describeClaim(options.claim, options.timeZone, options.language),
         language: options.language,
+        whiteLabel: options.whiteLabel,
       },
       "claimed",
     ),
@@ -54,6 +57,8 @@ export type MailExistingCodeOptions = {
   clientAddress: string;
   /** The language of the page this claim was made on: the email is in it. */
   language?: Language;
+  /** Enterprise (decision 433): no LeadQR name in the email. */
+  whiteLabel?: boolean;
 };
 
 /**
@@ -97,6 +102,7 @@ export async function mailExistingCode(db: Database, options: MailExistingCodeOp
           postalAddress: identity?.postalAddress ?? "",
           ...describeClaim(options.claim, options.timeZone, options.language),
           language: options.language,
+          whiteLabel: options.whiteLabel,
         },
         "claimed-again",
       ),

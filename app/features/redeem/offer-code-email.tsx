@@ -16,6 +16,8 @@ export type OfferCodeEmailInput = {
   validity: string;
   /** The language of the page the code was claimed on. */
   language?: Language;
+  /** Enterprise (decision 433): no LeadQR name in the sender or the foot. */
+  whiteLabel?: boolean;
 };
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
@@ -32,7 +34,7 @@ export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOc
   const business = oneLine(input.businessName);
   const language = input.language ?? DEFAULT_LANGUAGE;
   const t = translatorFor(language, "email");
-  const words = visitorMailWords(language, business);
+  const words = visitorMailWords(language, business, input.whiteLabel);
   const subject = t("offerCode.subject", { business });
   const intro = t(WORDING[occasion].intro, { business });
   const outro = t(WORDING[occasion].outro);
@@ -53,5 +55,5 @@ export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOc
     "",
     ...visitorMailFooterText({ business, postalAddress: input.postalAddress, sentBy: words.sentBy }),
   ].join("\n");
-  return { subject, html, text, senderName: business };
+  return { subject, html, text, senderName: words.senderName };
 }

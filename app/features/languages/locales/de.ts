@@ -102,6 +102,8 @@ const de: Messages = {
         "Wenn Sie mit den Links am Seitenende eine Sprache wählen, merkt sich ein zweites Cookie, <code>{{cookie}}</code>, diese Wahl und nichts anderes.",
       processor:
         "LeadQR betreibt diese Seite und speichert diese Angaben im Auftrag von {{business}} als Auftragsverarbeiter. Ihre Angaben werden weder verkauft noch an andere weitergegeben.",
+      processorUnbranded:
+        "Der Dienst, der diese Seite betreibt, speichert diese Angaben im Auftrag von {{business}} als Auftragsverarbeiter. Ihre Angaben werden weder verkauft noch an andere weitergegeben.",
       rights:
         "Sie können Ihre Einwilligung jederzeit über den Link in jeder E-Mail widerrufen, die Sie erhalten, und Sie können {{business}} um eine Kopie Ihrer Daten oder um deren Löschung bitten.",
       errorBody: "Bitte versuchen Sie es gleich noch einmal.",
@@ -121,6 +123,7 @@ const de: Messages = {
       pageTitle: "Einwilligung widerrufen",
       doneTitle: "Einwilligung widerrufen",
       doneBody: "Sie erhalten über LeadQR keine Werbe-E-Mails mehr von diesem Unternehmen.",
+      doneBodyUnbranded: "Sie erhalten von diesem Unternehmen keine Marketing-E-Mails mehr.",
       invalidTitle: "Dieser Link funktioniert nicht",
       invalidBody: "Vielleicht wurde er unvollständig kopiert, oder die Daten wurden bereits gelöscht.",
       askTitle: "Einwilligung widerrufen",
@@ -148,6 +151,7 @@ const de: Messages = {
     },
     footer: {
       sentBy: "Gesendet von LeadQR im Auftrag von {{business}}.",
+      sentFor: "Gesendet im Auftrag von {{business}}.",
     },
   },
 };

@@ -99,6 +99,8 @@ const en = {
         "If you choose a language with the links at the foot of the page, a second cookie, <code>{{cookie}}</code>, remembers that choice and nothing else.",
       processor:
         "LeadQR runs this page and stores these details on behalf of {{business}}, as its processor. Your details are not sold or shared with anyone else.",
+      processorUnbranded:
+        "The service that runs this page stores these details on behalf of {{business}}, as its processor. Your details are not sold or shared with anyone else.",
       rights:
         "You can withdraw your consent at any time with the link in any email you receive, and you can ask {{business}} for a copy of your data or for its erasure.",
       errorBody: "Please try again in a moment.",
@@ -117,6 +119,7 @@ const en = {
       pageTitle: "Withdraw your consent",
       doneTitle: "Consent withdrawn",
       doneBody: "You will not receive marketing emails from this business through LeadQR.",
+      doneBodyUnbranded: "You will not receive marketing emails from this business any more.",
       invalidTitle: "This link does not work",
       invalidBody: "It may have been copied incompletely, or the data was already erased.",
       askTitle: "Withdraw your consent",
@@ -144,6 +147,7 @@ const en = {
     },
     footer: {
       sentBy: "Sent by LeadQR on behalf of {{business}}.",
+      sentFor: "Sent on behalf of {{business}}.",
     },
   },
 };

@@ -99,6 +99,8 @@ const es: Messages = {
         "Si eliges un idioma con los enlaces del pie de la página, una segunda cookie, <code>{{cookie}}</code>, recuerda esa elección y nada más.",
       processor:
         "LeadQR gestiona esta página y guarda estos datos en nombre de {{business}}, como encargado del tratamiento. Tus datos no se venden ni se comparten con nadie más.",
+      processorUnbranded:
+        "El servicio que gestiona esta página guarda estos datos en nombre de {{business}}, como encargado del tratamiento. Tus datos no se venden ni se comparten con nadie más.",
       rights:
         "Puedes retirar tu consentimiento en cualquier momento con el enlace que aparece en cualquier correo que recibas, y puedes pedir a {{business}} una copia de tus datos o que los borre.",
       errorBody: "Vuelve a intentarlo dentro de un momento.",
@@ -118,6 +120,7 @@ const es: Messages = {
       pageTitle: "Retira tu consentimiento",
       doneTitle: "Consentimiento retirado",
       doneBody: "Ya no recibirás correos comerciales de este negocio a través de LeadQR.",
+      doneBodyUnbranded: "Ya no recibirás correos de marketing de esta empresa.",
       invalidTitle: "Este enlace no funciona",
       invalidBody: "Puede que no se copiara entero o que los datos ya se hayan borrado.",
       askTitle: "Retira tu consentimiento",
@@ -145,6 +148,7 @@ const es: Messages = {
     },
     footer: {
       sentBy: "Enviado por LeadQR en nombre de {{business}}.",
+      sentFor: "Enviado en nombre de {{business}}.",
     },
   },
 };

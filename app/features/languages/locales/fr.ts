@@ -99,6 +99,8 @@ const fr: Messages = {
         "Si vous choisissez une langue avec les liens en bas de la page, un second cookie, <code>{{cookie}}</code>, mémorise ce choix et rien d’autre.",
       processor:
         "LeadQR gère cette page et conserve ces informations pour le compte de {{business}}, en tant que sous-traitant. Vos informations ne sont ni vendues ni communiquées à qui que ce soit d’autre.",
+      processorUnbranded:
+        "Le service qui gère cette page conserve ces informations pour le compte de {{business}}, en tant que sous-traitant. Vos informations ne sont ni vendues ni communiquées à qui que ce soit d’autre.",
       rights:
         "Vous pouvez retirer votre consentement à tout moment grâce au lien présent dans chaque e-mail que vous recevez, et vous pouvez demander à {{business}} une copie de vos données ou leur effacement.",
       errorBody: "Veuillez réessayer dans un instant.",
@@ -118,6 +120,7 @@ const fr: Messages = {
       pageTitle: "Retirez votre consentement",
       doneTitle: "Consentement retiré",
       doneBody: "Vous ne recevrez plus d’e-mails commerciaux de ce commerce par l’intermédiaire de LeadQR.",
+      doneBodyUnbranded: "Vous ne recevrez plus d’e-mails marketing de cette entreprise.",
       invalidTitle: "Ce lien ne fonctionne pas",
       invalidBody: "Il a peut-être été copié de façon incomplète, ou les données ont déjà été effacées.",
       askTitle: "Retirez votre consentement",
@@ -145,6 +148,7 @@ const fr: Messages = {
     },
     footer: {
       sentBy: "Envoyé par LeadQR pour le compte de {{business}}.",
+      sentFor: "Envoyé pour le compte de {{business}}.",
     },
   },
 };

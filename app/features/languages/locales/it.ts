@@ -99,6 +99,8 @@ const it: Messages = {
         "Se scegli una lingua con i link in fondo alla pagina, un secondo cookie, <code>{{cookie}}</code>, ricorda questa scelta e nient’altro.",
       processor:
         "LeadQR gestisce questa pagina e conserva questi dati per conto di {{business}}, in qualità di responsabile del trattamento. I tuoi dati non vengono venduti né condivisi con nessun altro.",
+      processorUnbranded:
+        "Il servizio che gestisce questa pagina conserva questi dati per conto di {{business}}, in qualità di responsabile del trattamento. I tuoi dati non vengono venduti né condivisi con nessun altro.",
       rights:
         "Puoi revocare il tuo consenso in qualsiasi momento con il link presente in ogni email che ricevi, e puoi chiedere a {{business}} una copia dei tuoi dati o la loro cancellazione.",
       errorBody: "Riprova tra poco.",
@@ -117,6 +119,7 @@ const it: Messages = {
       pageTitle: "Revoca il tuo consenso",
       doneTitle: "Consenso revocato",
       doneBody: "Non riceverai più email commerciali da questa attività tramite LeadQR.",
+      doneBodyUnbranded: "Non riceverai più email di marketing da questa attività.",
       invalidTitle: "Questo link non funziona",
       invalidBody: "Forse è stato copiato in modo incompleto, oppure i dati sono già stati cancellati.",
       askTitle: "Revoca il tuo consenso",
@@ -144,6 +147,7 @@ const it: Messages = {
     },
     footer: {
       sentBy: "Inviata da LeadQR per conto di {{business}}.",
+      sentFor: "Inviata per conto di {{business}}.",
     },
   },
 };

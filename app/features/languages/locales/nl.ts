@@ -99,6 +99,8 @@ const nl: Messages = {
         "Als je met de links onderaan de pagina een taal kiest, onthoudt een tweede cookie, <code>{{cookie}}</code>, die keuze en verder niets.",
       processor:
         "LeadQR beheert deze pagina en bewaart deze gegevens namens {{business}}, als verwerker. Je gegevens worden niet verkocht en met niemand anders gedeeld.",
+      processorUnbranded:
+        "De dienst die deze pagina beheert, bewaart deze gegevens namens {{business}}, als verwerker. Je gegevens worden niet verkocht en met niemand anders gedeeld.",
       rights:
         "Je kunt je toestemming op elk moment intrekken met de link in elke e-mail die je ontvangt, en je kunt {{business}} om een kopie van je gegevens of om verwijdering ervan vragen.",
       errorBody: "Probeer het zo opnieuw.",
@@ -117,6 +119,7 @@ const nl: Messages = {
       pageTitle: "Trek je toestemming in",
       doneTitle: "Toestemming ingetrokken",
       doneBody: "Je ontvangt via LeadQR geen marketingmails meer van dit bedrijf.",
+      doneBodyUnbranded: "Je ontvangt geen marketingmails meer van dit bedrijf.",
       invalidTitle: "Deze link werkt niet",
       invalidBody: "Misschien is hij niet volledig gekopieerd, of zijn de gegevens al verwijderd.",
       askTitle: "Trek je toestemming in",
@@ -144,6 +147,7 @@ const nl: Messages = {
     },
     footer: {
       sentBy: "Verstuurd door LeadQR namens {{business}}.",
+      sentFor: "Verstuurd namens {{business}}.",
     },
   },
 };

@@ -100,6 +100,8 @@ const pt: Messages = {
         "Se escolher um idioma com os links no fundo da página, um segundo cookie, <code>{{cookie}}</code>, memoriza essa escolha e nada mais.",
       processor:
         "A LeadQR gere esta página e guarda estes dados em nome de {{business}}, como subcontratante. Os seus dados não são vendidos nem partilhados com mais ninguém.",
+      processorUnbranded:
+        "O serviço que gere esta página guarda estes dados em nome de {{business}}, como subcontratante. Os seus dados não são vendidos nem partilhados com mais ninguém.",
       rights:
         "Pode retirar o seu consentimento a qualquer momento através do link em qualquer e-mail que receba, e pode pedir a {{business}} uma cópia dos seus dados ou o seu apagamento.",
       errorBody: "Tente novamente daqui a pouco.",
@@ -119,6 +121,7 @@ const pt: Messages = {
       pageTitle: "Retire o seu consentimento",
       doneTitle: "Consentimento retirado",
       doneBody: "Deixará de receber e-mails de marketing deste negócio através da LeadQR.",
+      doneBodyUnbranded: "Não voltará a receber emails de marketing desta empresa.",
       invalidTitle: "Este link não funciona",
       invalidBody: "Pode ter sido copiado de forma incompleta, ou os dados já foram apagados.",
       askTitle: "Retire o seu consentimento",
@@ -146,6 +149,7 @@ const pt: Messages = {
     },
     footer: {
       sentBy: "Enviado pela LeadQR em nome de {{business}}.",
+      sentFor: "Enviado em nome de {{business}}.",
     },
   },
 };

@@ -1,0 +1,187 @@
+// Enterprise is white-label (decision 433): an admin puts an account on Enterprise, and its
+// visitors never meet the LeadQR name — not on the capture page, the thank-you, the privacy notice
+// or the withdraw page, nor in the emails (sender and foot) that reach a real SMTP server. A Pro
+// account's visitors still see the small credit.
+import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { getPlanOfUser } from "~/features/billing/plan.server";
+import { smtpTransport } from "~/features/email/transport.server";
+import { createEmailWorker } from "~/features/email/worker.server";
+import { endOfDayIn } from "~/features/redeem/offer";
+import * as adminSubscriptions from "~/routes/admin.subscriptions";
+import * as capturePrivacy from "~/routes/capture-privacy";
+import * as capture from "~/routes/capture";
+import * as consentWithdraw from "~/routes/consent.withdraw";
+import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { getServices } from "~/utils/services.server";
+import { createCampaign, createUser } from "../factories";
+import { callRoute, makeRequest } from "../http";
+import { startSmtp, type Received } from "./smtp-support";
+
+const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
+let phones = 0;
+
+/** The route's component rendered on the server with what its loader (and action) returned. */
+function render(Component: unknown, loaderData: unknown, actionData?: unknown, path = "/page") {
+  const Stub = createRoutesStub([{ id: "page", path: "*", Component: Component as ComponentType }]);
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: [path],
+      hydrationData: { loaderData: { page: loaderData }, ...(actionData === undefined ? {} : { actionData: { page: actionData } }) },
+    }),
+  );
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let admin: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  admin = await createUser({ role: "admin" });
+});
+afterAll(() => smtp.close());
+
+/** An owner whose campaign asks for double opt-in, with a business name, address and offer. */
+async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "double_opt_in" | "notice") {
+  const { db } = await getServices();
+  const owner = await createUser({ isPro: plan === "pro" });
+  if (plan === "enterprise") {
+    const granted = await callRoute(
+      adminSubscriptions.action,
+      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setEnterprise", userId: owner.id, isEnterprise: "true" } }),
+    );
+    expect(granted.data).toEqual({ message: "Enterprise granted." });
+  }
+  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
+  if (plan === "enterprise" || consentMode === "double_opt_in") {
+    await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" }).onConflictDoNothing();
+    await db.insert(schema.businessIdentity).values({ userId: owner.id, postalAddress: "1 Main Street\nSpringfield" }).onConflictDoNothing();
+  }
+  await db
+    .insert(schema.offerRule)
+    .values({ campaignId: campaign.id, expiry: "until", validUntil: "2099-12-31", validUntilAt: endOfDayIn("2099-12-31", "UTC") });
+  return { owner, campaignId: campaign.id };
+}
+
+/** One phone opens the capture page and claims; the page and the thank-you as rendered. */
+async function claimOnPhone(campaignId: string, email: string) {
+  const headers = { "user-agent": PHONE_UA, [CLIENT_IP_HEADER]: `198.18.43.${++phones}` };
+  const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
+  expect(page.status).toBe(200);
+  const form = { name: "Dana Scully", email, marketingConsent: "yes", scanToken: page.data.scanToken, website: "" };
+  const thanks = await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId });
+  expect(thanks.status).toBe(200);
+  return {
+    pageHtml: render(capture.default, page.data, undefined, `/capture/${campaignId}`),
+    thanksHtml: render(capture.default, page.data, thanks.data, `/capture/${campaignId}`),
+  };
+}
+
+/** Everything in the outbox goes out through the real SMTP server; the mails to `to`. */
+async function deliveredTo(to: string): Promise<Received[]> {
+  const { db } = await getServices();
+  const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Mail Desk <hello@mail.example>") });
+  while ((await worker.runOnce()) > 0);
+  await worker.stop();
+  return smtp.received.filter((mail) => mail.to.includes(to));
+}
+
+/** A header's encoded words (RFC 2047) decoded, so a brand split across them is still found. */
+function decodeWords(value: string) {
+  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(parseInt(code, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+/** The message's header block, unfolded and decoded. */
+const headersOf = (mail: Received) => decodeWords(mail.raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " "));
+/** The message's body as sent, quoted-printable soft line breaks joined (the text part's foot included). */
+const bodyOf = (mail: Received) =>
+  mail.raw
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n")
+    .replace(/=\r?\n/g, "");
+const fromOf = (mail: Received) => /^From: (.*)$/m.exec(headersOf(mail))?.[1];
+const subjectOf = (mail: Received) => /^Subject: (.*)$/m.exec(headersOf(mail))?.[1];
+
+describe("Enterprise white-label", () => {
+  it("an Enterprise account's pages and visitor emails never name LeadQR", async () => {
+    const { campaignId } = await ownerWithCampaign("enterprise", "double_opt_in");
+    const { pageHtml, thanksHtml } = await claimOnPhone(campaignId, "dana@example.com");
+    expect(pageHtml).toContain("Claim My Offer");
+    expect(thanksHtml).toContain("Thank You!");
+    expect(pageHtml).not.toContain("LeadQR");
+    expect(thanksHtml).not.toContain("LeadQR");
+
+    const privacy = await callRoute(capturePrivacy.loader, makeRequest(`/capture/${campaignId}/privacy`), { campaignId });
+    const privacyHtml = render(capturePrivacy.default, privacy.data, undefined, `/capture/${campaignId}/privacy`);
+    expect(privacyHtml).toContain("The service that runs this page stores these details on behalf of Bean There Café, as its processor.");
+    expect(privacyHtml).not.toContain("LeadQR");
+
+    const [confirmation] = await deliveredTo("dana@example.com");
+    expect(subjectOf(confirmation!)).toBe("Please confirm: emails from Bean There Café");
+    expect(fromOf(confirmation!)).toBe("Bean There Café <hello@mail.example>");
+    expect(confirmation!.html).toContain("Sent on behalf of Bean There Café.");
+    expect(headersOf(confirmation!)).not.toContain("LeadQR");
+    expect(bodyOf(confirmation!)).toContain("Sent on behalf of Bean There Caf");
+    expect(bodyOf(confirmation!)).not.toContain("LeadQR");
+
+    const token = /\/consent\/withdraw\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
+    const withdrawPage = await callRoute(consentWithdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token });
+    const withdrawn = await callRoute(consentWithdraw.action, makeRequest(`/consent/withdraw/${token}`, { form: {} }), { token });
+    const withdrawHtml = render(consentWithdraw.default, withdrawPage.data, withdrawn.data, `/consent/withdraw/${token}`);
+    expect(withdrawHtml).toContain("You will not receive marketing emails from this business any more.");
+    expect(withdrawHtml).not.toContain("LeadQR");
+
+    // The offer code's own email (a notice campaign sends it on its own).
+    const notice = await ownerWithCampaign("enterprise", "notice");
+    await claimOnPhone(notice.campaignId, "fox@example.com");
+    const [code] = await deliveredTo("fox@example.com");
+    expect(subjectOf(code!)).toBe("Your offer code from Bean There Café");
+    expect(fromOf(code!)).toBe("Bean There Café <hello@mail.example>");
+    expect(headersOf(code!)).not.toContain("LeadQR");
+    expect(bodyOf(code!)).toContain("Sent on behalf of Bean There Caf");
+    expect(bodyOf(code!)).not.toContain("LeadQR");
+  });
+
+  it("a Pro account's visitors still see the small LeadQR credit", async () => {
+    const { campaignId } = await ownerWithCampaign("pro", "double_opt_in");
+    await claimOnPhone(campaignId, "walter@example.com");
+    const privacy = await callRoute(capturePrivacy.loader, makeRequest(`/capture/${campaignId}/privacy`), { campaignId });
+    expect(render(capturePrivacy.default, privacy.data)).toContain("LeadQR runs this page");
+    const [confirmation] = await deliveredTo("walter@example.com");
+    expect(fromOf(confirmation!)).toBe("Bean There Café via LeadQR <hello@mail.example>");
+    expect(confirmation!.html).toContain("Sent by LeadQR on behalf of Bean There Café.");
+    expect(bodyOf(confirmation!)).toContain("LeadQR");
+  });
+
+  it("Enterprise has Pro's limits and shows as Enterprise to the admin; removing it takes both away", async () => {
+    const { db } = await getServices();
+    const { owner } = await ownerWithCampaign("enterprise", "notice");
+    expect(await getPlanOfUser(db, { userId: owner.id })).toEqual({ isPro: true, name: "Enterprise", whiteLabel: true });
+    const listed = await callRoute(
+      adminSubscriptions.loader,
+      makeRequest(`/admin/subscriptions?q=${encodeURIComponent(owner.email)}`, { cookie: admin.cookie }),
+    );
+    expect(listed.data.rows).toMatchObject([{ email: owner.email, plan: "Enterprise", isEnterprise: true }]);
+    await callRoute(
+      adminSubscriptions.action,
+      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setEnterprise", userId: owner.id, isEnterprise: "false" } }),
+    );
+    const after = await callRoute(
+      adminSubscriptions.loader,
+      makeRequest(`/admin/subscriptions?q=${encodeURIComponent(owner.email)}`, { cookie: admin.cookie }),
+    );
+    expect(after.data.rows).toMatchObject([{ email: owner.email, plan: "Free", isEnterprise: false }]);
+    expect((await getPlanOfUser(db, { userId: owner.id })).isPro).toBe(false);
+  });
+});
