@@ -4,7 +4,7 @@
 // every table in the database as text, so a table added later that keeps a copy fails it too.
 process.env.WEBHOOKS_ALLOW_PRIVATE = "true";
 
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { deleteCampaign } from "~/features/campaigns/campaigns.server";
@@ -104,7 +104,10 @@ async function personWithEveryCopy() {
   const visitor = person();
   expect(await visitorSubmits(campaign.id, { ...visitor, marketingConsent: "yes" })).toMatchObject({ ok: true });
   const [first] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
-  const [confirmation] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.leadId, first!.id));
+  const [confirmation] = await db
+    .select()
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.leadId, first!.id), eq(schema.emailOutbox.kind, "consent_confirmation")));
   const withdrawToken = /\/consent\/withdraw\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
   expect(await withdrawConsent(db, { token: withdrawToken })).toBe(true);
   const [code] = await db.select().from(schema.offerCode).where(eq(schema.offerCode.leadId, first!.id));

@@ -41,6 +41,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/placement-qr-svg.ts": { loader: "user" },
   "routes/campaign-print.tsx": { loader: "user", action: "user" },
   "routes/campaign-print-pdf.ts": { loader: "user" },
+  "routes/campaign-languages.tsx": { loader: "user", action: "user" },
   "routes/api.ai-copy.ts": { loader: "inert", action: "user" },
   "routes/api.logo.ts": { loader: "inert", action: "user" },
   "routes/leads-export.ts": { loader: "user" },
@@ -483,6 +484,13 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     }
     const choose = makeRequest(`/campaigns/${bCampaignId}/print`, { cookie: a.cookie, form: { codeAddress: "main" } });
     expect((await callRoute(action, choose, { campaignId: bCampaignId })).status).toBe(404);
+  },
+  "routes/campaign-languages.tsx": async () => {
+    const { loader, action } = await load("routes/campaign-languages.tsx");
+    const path = `/campaigns/${bCampaignId}/languages`;
+    expect((await callRoute(loader, makeRequest(path, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(404);
+    const save = makeRequest(path, { cookie: a.cookie, form: { intent: "save", "translation.es.headline": "Hola" } });
+    expect((await callRoute(action, save, { campaignId: bCampaignId })).status).toBe(404);
   },
   "routes/campaign-print-pdf.ts": async () => {
     const { loader } = await load("routes/campaign-print-pdf.ts");
