@@ -108,16 +108,19 @@ export function plainDocument(template: Template, values: Record<Slot, string>) 
   return Buffer.from(out);
 }
 
-type CachedCampaign = {
+export type CachedCampaign = {
   snapshot: CaptureSnapshot | null;
   fetchedAt: number;
   version: string;
   templates: Map<string, Promise<Template>>;
+  /** Other documents rendered once per campaign version (the thank-you page after a form post). */
+  documents: Map<string, Promise<unknown>>;
 };
 
 const campaigns = new Map<string, CachedCampaign>();
 
-async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
+/** The campaign as this process last read it (at most SNAPSHOT_TTL_MS ago), with its rendered documents. */
+export async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
   const snapshot = await loadCaptureSnapshot(db, campaignId);
@@ -128,6 +131,7 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
     version,
     // A changed offer (design, copy, logo, business name) renders new templates.
     templates: cached && cached.version === version ? cached.templates : new Map(),
+    documents: cached && cached.version === version ? cached.documents : new Map(),
   };
   campaigns.delete(campaignId);
   campaigns.set(campaignId, entry);
