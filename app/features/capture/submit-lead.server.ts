@@ -15,7 +15,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { formatOfferCode } from "~/features/redeem/code";
-import { claimantKeyOf, claimOfferCode, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { claimantKeyOf, claimOfferCode, lockClaimant, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { getEnv } from "~/utils/env.server";
 import { submit, type FieldErrors } from "~/utils/http.server";
@@ -444,6 +444,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   const { campaignId, scanId: token } = leadValues;
   const at = target.at;
   const visitorKey = options.visitorKey ?? null;
+  // First, before any row of its own: a transaction never waits for the lock while holding a row a batch waits for.
+  await lockClaimant(tx, campaignId, claimantKeyOf(campaignId, email));
   const earlier = await claimOf(tx, campaignId, email);
   if (earlier && earlier.scanId !== token) {
     await markLeadSeenAgain(tx, { leadId: earlier.leadId, placementId: target.placementId, at });
