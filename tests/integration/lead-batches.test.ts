@@ -10,6 +10,7 @@ import type { Database } from "~/db/client.server";
 import { openDatabase } from "~/db/client.server";
 import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { claimOfferCode } from "~/features/redeem/redeem.server";
+import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
@@ -43,12 +44,21 @@ describe("a crowd claiming one offer at once", () => {
         kind: schema.emailOutbox.kind,
         to: schema.emailOutbox.to,
         html: schema.emailOutbox.html,
+        id: schema.emailOutbox.id,
+        subject: schema.emailOutbox.subject,
+        text: schema.emailOutbox.text,
       })
       .from(schema.lead)
       .innerJoin(schema.offerCode, eq(schema.offerCode.leadId, schema.lead.id))
       .innerJoin(schema.emailOutbox, eq(schema.emailOutbox.leadId, schema.lead.id))
       .where(eq(schema.lead.campaignId, campaign.id));
     const mailOf = (email: string, kind: string) => stored.find((row) => row.email === email && row.kind === kind)!;
+    // The owner's email as the worker sends it, rendered from the lead then (decision 422).
+    await renderNewLeadEmails(
+      db,
+      stored.filter((row) => row.kind === "new_lead"),
+      "http://localhost:3000",
+    );
     answers.forEach((answer, i) => {
       const row = mailOf(`guest${i}@example.com`, "new_lead");
       expect(row.scanId).toBe(tokens[i]);
