@@ -35,6 +35,7 @@ const AREAS = [
   [390, "owners' own domains"],
   [400, "lead sync: Mailchimp and Google Sheets"],
   [410, "the visitor's language"],
+  [420, "the HTTP edge, fast"],
 ];
 
 function areaOf(number) {
