@@ -4,6 +4,7 @@
 // in as stored deflate blocks. Serving a scan costs one SQL statement and a CRC, not a render.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { crc32Combine, crc32ShiftOf } from "./crc32-combine";
 import type { Database } from "~/db/client.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -45,7 +46,8 @@ const MAX_CACHED_CAMPAIGNS = 1_000;
 export type RenderCapture = (path: string, view: LocalizedCaptureView, nonce: string) => Promise<string>;
 
 type Slot = "token" | "nonce";
-type Template = { parts: Buffer[]; deflated: Buffer[]; slots: Slot[]; html: string };
+/** `crcs` and `shifts`: each part's CRC-32 and its length's combine operator, computed once. */
+type Template = { parts: Buffer[]; deflated: Buffer[]; crcs: number[]; shifts: number[]; slots: Slot[]; html: string };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // The last block: empty, stored, final.
@@ -63,7 +65,7 @@ export function compileTemplate(html: string): Template {
   // Each piece ends on a byte boundary (sync flush) and refers only to its own bytes, so pieces
   // and stored blocks can be concatenated into one valid deflate stream.
   const deflated = parts.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-  return { parts, deflated, slots, html };
+  return { parts, deflated, crcs: parts.map((part) => zlib.crc32(part)), shifts: parts.map((part) => crc32ShiftOf(part.length)), slots, html };
 }
 
 function storedBlock(bytes: Buffer) {
@@ -81,7 +83,7 @@ export function gzipDocument(template: Template, values: Record<Slot, string>) {
   let size = 0;
   template.parts.forEach((part, index) => {
     chunks.push(template.deflated[index]!);
-    crc = zlib.crc32(part, crc);
+    crc = crc32Combine(crc, template.crcs[index]!, template.shifts[index]!);
     size += part.length;
     const slot = template.slots[index];
     if (slot) {
