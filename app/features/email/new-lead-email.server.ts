@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { formatOfferCode } from "~/features/redeem/code";
+import { formatOfferCode } from "~/utils/offer-code-format";
 import { newLeadEmail, newLeadSubject, type EmailContent } from "./templates";
 
 /** The body a new-lead email is stored with until it is sent. */
