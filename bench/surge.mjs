@@ -9,7 +9,9 @@
 // token) into the crowd behind nginx and prints the genuine visitors' p99 beside the plain phase's
 // (decision 334: a clash costs only the clashing leads). Knobs: BENCH_LEADS (3000 per phase),
 // BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
-// posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after).
+// posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
+// BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
+// BENCH_PHASES (run only the phases whose label contains one of these comma-separated words).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -60,6 +62,7 @@ const cluster = spawn("scripts/cluster", [], {
     CLUSTER_PORT: String(PORTS.proxy),
     INSTANCE_PORTS: `${PORTS.a} ${PORTS.b}`,
     LOG_LEVEL: "error",
+    ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
   stdio: ["ignore", "ignore", "inherit"],
 });
@@ -118,7 +121,8 @@ try {
   // A pair's two accepted posts are one lead: the same email on a campaign is one lead (decision 344).
   const totals = { accepted: 0, posted: 0, pairs: 0 };
   const p99ByLabel = new Map();
-  for (const phase of phases) {
+  const only = process.env.BENCH_PHASES?.split(",");
+  for (const phase of phases.filter((candidate) => !only || only.some((word) => candidate.label.includes(word)))) {
     const statuses = new Map();
     const pairStatuses = new Map();
     const pairs = phase.pairTokens ? PAIRS : 0;
@@ -181,7 +185,7 @@ try {
          select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like $2 and t.n > 1`,
         [campaignId, `v%-${phase.label.length}@bench.test`],
       );
-      const plain = p99ByLabel.get("two instances behind nginx");
+      const plain = p99ByLabel.get("two instances behind nginx") ?? NaN;
       console.log(
         `  genuine visitors' p99 ${result.p99.toFixed(1)} ms with ${pairs} clashing pairs mixed in, ${plain.toFixed(1)} ms in the plain phase (${(result.p99 / plain).toFixed(2)}×); pairs' answers ${[...pairStatuses].map(([status, n]) => `${status}: ${n}`).join(", ")}, ${pairCodes.rows[0].n} codes for ${pairs} emails; genuine leads stored in shared commits ${batched.rows[0].n} of ${phase.tokens.length}`,
       );

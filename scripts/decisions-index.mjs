@@ -35,7 +35,7 @@ const AREAS = [
   [390, "owners' own domains"],
   [400, "lead sync: Mailchimp and Google Sheets"],
   [410, "the visitor's language"],
-  [420, "surges: leads and emails at scale"],
+  [420, "the HTTP edge, fast"],
   [430, "owners' own domains"],
   [440, "lead sync: Mailchimp and Google Sheets"],
   [450, "the visitor's language"],

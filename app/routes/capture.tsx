@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { leadPostPathOf, type LeadFormResult } from "~/features/capture/capture";
-import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
+import { answerLeadPost, UNREADABLE_POST, type LeadPostAnswer } from "~/features/capture/lead-post.server";
 import { CONSENT_FIELD } from "~/features/consent/consent";
 import {
   hasSessionCookie,
@@ -99,6 +99,9 @@ function unexpectedInLanguage(error: unknown, request: Request) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   postedRequests.add(context);
+  // The HTTP edge answered the post already (decision 420) and renders its page through here.
+  const answered = (context as { leadAnswer?: LeadPostAnswer }).leadAnswer;
+  if (answered) return data(answered.body, { status: answered.status, headers: answered.headers });
   let fields: Record<string, string>;
   try {
     fields = formFields(await request.formData());

@@ -6,7 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import * as schema from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { openDatabase } from "~/db/client.server";
 import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
+import { claimOfferCode } from "~/features/redeem/redeem.server";
+import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
@@ -40,12 +44,21 @@ describe("a crowd claiming one offer at once", () => {
         kind: schema.emailOutbox.kind,
         to: schema.emailOutbox.to,
         html: schema.emailOutbox.html,
+        id: schema.emailOutbox.id,
+        subject: schema.emailOutbox.subject,
+        text: schema.emailOutbox.text,
       })
       .from(schema.lead)
       .innerJoin(schema.offerCode, eq(schema.offerCode.leadId, schema.lead.id))
       .innerJoin(schema.emailOutbox, eq(schema.emailOutbox.leadId, schema.lead.id))
       .where(eq(schema.lead.campaignId, campaign.id));
     const mailOf = (email: string, kind: string) => stored.find((row) => row.email === email && row.kind === kind)!;
+    // The owner's email as the worker sends it, rendered from the lead then (decision 422).
+    await renderNewLeadEmails(
+      db,
+      stored.filter((row) => row.kind === "new_lead"),
+      "http://localhost:3000",
+    );
     answers.forEach((answer, i) => {
       const row = mailOf(`guest${i}@example.com`, "new_lead");
       expect(row.scanId).toBe(tokens[i]);
@@ -246,6 +259,53 @@ describe("clashing pairs in a crowd", () => {
         await other.end();
       }
       expect(await tableCounts(campaign.id)).toMatchObject({ leads: 12, consents: 11, codes: 12, emails: 11 });
+      expect(await transactionsOf(genuine.map((entry) => entry.lead.id))).toBe(1);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "stores a batch at once while another process is claiming one of its emails, leaving out only that lead",
+    async () => {
+      const owner = await createUser();
+      const campaign = await createCampaign({ userId: owner.id });
+      const { db } = await getServices();
+      const [secondOfPair, ...crowd] = await scanTokens(campaign.id, 11);
+      const { entryOf } = await batchEntries(owner, campaign.id);
+      const clashing = entryOf(secondOfPair!, "pair@example.com");
+      const genuine = crowd.map((token, i) => entryOf(token, `crowd${i}@example.com`));
+
+      // Another process stores the first of the pair the way the app does, and has not committed yet.
+      const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: "", capturePoolSize: 1 });
+      let commit = () => {};
+      let claimed = () => {};
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      const claiming = new Promise<void>((resolve) => (claimed = resolve));
+      const firstOfPair = other.db.transaction(async (tx) => {
+        const [first] = await tx
+          .insert(schema.lead)
+          .values({ campaignId: campaign.id, name: "Pair", email: "pair@example.com" })
+          .returning({ id: schema.lead.id });
+        await claimOfferCode(tx as unknown as Database, {
+          campaignId: campaign.id,
+          email: "pair@example.com",
+          leadId: first!.id,
+          at: new Date().toISOString(),
+        });
+        claimed();
+        await held;
+      });
+      try {
+        await claiming;
+        const batch = Promise.all([clashing, ...genuine].map((entry) => storeLeadInBatch(db, entry)));
+        // The genuine visitors are answered while the other claim is still open: nobody waits for it.
+        const outcomes = await Promise.race([batch, new Promise((resolve) => setTimeout(() => resolve("waited for the other claim"), 5_000))]);
+        expect(outcomes).toEqual(["alone", ...genuine.map(() => "stored")]);
+      } finally {
+        commit();
+        await firstOfPair;
+        await other.close();
+      }
+      expect(await tableCounts(campaign.id)).toMatchObject({ leads: 11, codes: 11 });
       expect(await transactionsOf(genuine.map((entry) => entry.lead.id))).toBe(1);
     },
   );

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
@@ -94,6 +94,38 @@ describe("the email worker", () => {
     expect(toVisitor.map((received) => received.subject.includes("New lead"))).toEqual([false]);
     expect(toVisitor[0]!.text).toContain(formatOfferCode(code!.code));
     expect(await outboxRow(campaign.id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("stores the owner's new-lead email without its body and renders it from the lead when it sends it", async () => {
+    const owner = await createUser();
+    const campaign = await createCampaign({ userId: owner.id, title: "Bagel <Bonanza>", businessType: "Deli" });
+    const { db } = await getServices();
+    expect(await visitorSubmits(campaign.id, { name: "Grace & Co", email: "grace@example.com", phone: "+1 555 0199" })).toMatchObject({ ok: true });
+
+    // What the lead's transaction wrote: the subject, no rendered HTML or text (decision 422).
+    const [queued] = await db
+      .select()
+      .from(schema.emailOutbox)
+      .where(and(eq(schema.emailOutbox.campaignId, campaign.id), eq(schema.emailOutbox.kind, "new_lead")));
+    expect(queued).toMatchObject({ to: owner.email, subject: "New lead for Bagel <Bonanza>", html: "", text: "", status: "pending" });
+
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
+    await drain(worker);
+    await worker.stop();
+
+    const mails = smtp.received.filter((mail) => mail.to.includes(owner.email) && mail.subject === "New lead for Bagel <Bonanza>");
+    expect(mails).toHaveLength(1);
+    const [stored] = await db.select().from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
+    const [code] = await db.select().from(schema.offerCode).where(eq(schema.offerCode.leadId, stored!.id));
+    expect(mails[0]!.html).toContain("Grace &amp; Co");
+    expect(mails[0]!.html).toContain('<a href="tel:+15550199">+1 555 0199</a>');
+    expect(mails[0]!.html).toContain("Bagel &lt;Bonanza&gt;");
+    expect(mails[0]!.html).toContain("Deli");
+    expect(mails[0]!.text).toContain(`Offer code: ${formatOfferCode(code!.code)}`);
+    expect(mails[0]!.text).toContain(`Open this lead: http://localhost:3000/leads/${stored!.id}`);
+    expect(mails[0]!.text).toContain("Scanned from: campaign code");
+    const [sent] = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.id, queued!.id));
+    expect(sent).toMatchObject({ status: "sent", html: "" });
   });
 
   it("keeps the lead while SMTP is down and delivers the email once when it is back", async () => {

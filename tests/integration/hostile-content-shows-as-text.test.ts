@@ -19,6 +19,7 @@ import * as dashboard from "~/routes/dashboard";
 import * as leadsExport from "~/routes/leads-export";
 import * as leads from "~/routes/leads";
 import * as settings from "~/routes/settings";
+import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../factories";
 import { callRoute, makeRequest, type Handler } from "../http";
@@ -211,7 +212,12 @@ describe("emails", () => {
   it("new-lead emails carry no markup from the lead or campaign and no line break in the subject", async () => {
     const { db } = await getServices();
     const rows = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.to, owner.email));
-    const leadMails = rows.filter((row) => row.kind === "new_lead" || row.kind === "lead_digest");
+    // A new lead's email as the worker sends it: rendered from the lead then (decision 422).
+    const leadMails = await renderNewLeadEmails(
+      db,
+      rows.filter((row) => row.kind === "new_lead" || row.kind === "lead_digest"),
+      "http://localhost:3000",
+    );
     expect(leadMails.length).toBeGreaterThan(0);
     for (const row of leadMails) {
       expect(row.subject).not.toMatch(/[\r\n]/);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { LEAD_EMAILS_PER_MINUTE } from "~/features/email/digest.server";
+import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
@@ -64,9 +65,11 @@ describe("submitting the capture form", () => {
     ]);
     const ownerEmail = outbox.find((row) => row.kind === "new_lead")!;
     expect(ownerEmail).toMatchObject({ status: "pending" });
-    expect(ownerEmail.html).toContain("Ada Lovelace");
-    expect(ownerEmail.html).toContain("Summer &lt;Special&gt;");
-    expect(ownerEmail.html).toContain("Bakery");
+    // Its body is rendered from the lead when the worker sends it (decision 422).
+    const [sent] = await renderNewLeadEmails((await getServices()).db, [ownerEmail], "http://localhost:3000");
+    expect(sent!.html).toContain("Ada Lovelace");
+    expect(sent!.html).toContain("Summer &lt;Special&gt;");
+    expect(sent!.html).toContain("Bakery");
   });
 
   it("lets the 5th counted visitor of a free campaign submit", async () => {

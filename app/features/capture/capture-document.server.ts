@@ -4,6 +4,7 @@
 // in as stored deflate blocks. Serving a scan costs one SQL statement and a CRC, not a render.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { crc32Combine, crc32ShiftOf } from "./crc32-combine";
 import type { Database } from "~/db/client.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -46,7 +47,8 @@ const MAX_CACHED_CAMPAIGNS = 1_000;
 export type RenderCapture = (path: string, view: LocalizedCaptureView, nonce: string) => Promise<string>;
 
 type Slot = "token" | "nonce";
-type Template = { parts: Buffer[]; deflated: Buffer[]; slots: Slot[]; html: string };
+/** `crcs` and `shifts`: each part's CRC-32 and its length's combine operator, computed once. */
+type Template = { parts: Buffer[]; deflated: Buffer[]; crcs: number[]; shifts: number[]; slots: Slot[]; html: string };
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // The last block: empty, stored, final.
@@ -64,7 +66,7 @@ export function compileTemplate(html: string): Template {
   // Each piece ends on a byte boundary (sync flush) and refers only to its own bytes, so pieces
   // and stored blocks can be concatenated into one valid deflate stream.
   const deflated = parts.map((part) => zlib.deflateRawSync(part, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }));
-  return { parts, deflated, slots, html };
+  return { parts, deflated, crcs: parts.map((part) => zlib.crc32(part)), shifts: parts.map((part) => crc32ShiftOf(part.length)), slots, html };
 }
 
 function storedBlock(bytes: Buffer) {
@@ -82,7 +84,7 @@ export function gzipDocument(template: Template, values: Record<Slot, string>) {
   let size = 0;
   template.parts.forEach((part, index) => {
     chunks.push(template.deflated[index]!);
-    crc = zlib.crc32(part, crc);
+    crc = crc32Combine(crc, template.crcs[index]!, template.shifts[index]!);
     size += part.length;
     const slot = template.slots[index];
     if (slot) {
@@ -109,16 +111,19 @@ export function plainDocument(template: Template, values: Record<Slot, string>) 
   return Buffer.from(out);
 }
 
-type CachedCampaign = {
+export type CachedCampaign = {
   snapshot: CaptureSnapshot | null;
   fetchedAt: number;
   version: string;
   templates: Map<string, Promise<Template>>;
+  /** Other documents rendered once per campaign version (the thank-you page after a form post). */
+  documents: Map<string, Promise<unknown>>;
 };
 
 const campaigns = new Map<string, CachedCampaign>();
 
-async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
+/** The campaign as this process last read it (at most SNAPSHOT_TTL_MS ago), with its rendered documents. */
+export async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
   const snapshot = await loadCaptureSnapshot(db, campaignId);
@@ -130,6 +135,7 @@ async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampa
     version,
     // A changed offer (design, copy, its translations, logo, business name) renders new templates.
     templates: cached && cached.version === version ? cached.templates : new Map(),
+    documents: cached && cached.version === version ? cached.documents : new Map(),
   };
   campaigns.delete(campaignId);
   campaigns.set(campaignId, entry);

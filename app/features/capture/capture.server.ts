@@ -258,12 +258,19 @@ async function claimOfBrowser(db: Database, campaignId: string, visitorKey: stri
   return row ? { code: row.code, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null } : null;
 }
 
+/** What a load that counts no scan shows (the render after a plain form post): the form, or the free limit. */
+export function uncountedStateOf(found: CaptureSnapshot): CaptureState {
+  if (!found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
+    return { state: "limit", scanCount: found.scanCount, limit: FREE_SCAN_LIMIT, design: found.offer.design };
+  }
+  return { state: "form", offer: found.offer, scanToken: null };
+}
+
 async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureState> {
   const { offer } = found;
   const design = offer.design;
   const limitView = (scanCount: number): CaptureState => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
-  const uncounted = (): CaptureState =>
-    !found.isPro && found.scanCount >= FREE_SCAN_LIMIT ? limitView(found.scanCount) : { state: "form", offer, scanToken: null };
+  const uncounted = () => uncountedStateOf(found);
 
   if (visit.afterPost) return uncounted();
   let reason = exclusionOf(visit.method, visit.headers);

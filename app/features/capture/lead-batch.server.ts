@@ -158,9 +158,11 @@ function mailInputsOf(entry: BatchedLead) {
 /**
  * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped,
  * as is a lead whose code or claimant is already taken), their codes, consent records and owner
- * emails; `$1` is `inputOf` of each lead as JSON. A code or claimant taken by a transaction still
- * in flight when the statement began fails the whole statement (`lead_batch_abort`, migration
- * 0017): nothing of the batch is stored, and `writeBatch` runs it again without that lead.
+ * emails; `$1` is `inputOf` of each lead as JSON. A claimant being claimed by another
+ * transaction now is left out without waiting (its lock, decision 421). A code or claimant taken
+ * by a transaction in flight that holds no such lock (a drawn code's collision) fails the whole
+ * statement (`lead_batch_abort`, migration 0017): nothing of the batch is stored, and
+ * `writeBatch` runs it again without that lead.
  */
 const WRITE_BATCH = preparedStatement(
   "lead_batch",
@@ -171,10 +173,13 @@ const WRITE_BATCH = preparedStatement(
        consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text, mails json)
    ), free as (
      -- A lead whose code or claimant is already taken (committed before this statement) is left
-     -- out, to be stored alone, instead of failing the batch (decision 334).
+     -- out, to be stored alone, instead of failing the batch (decision 334); so is a lead whose
+     -- claimant another transaction is claiming now (its lock held, decision 421), instead of
+     -- waiting for it.
      select * from i
      where not exists (select 1 from offer_code o where o.code = i.code)
        and not exists (select 1 from offer_code o where o.campaign_id = i.campaign_id and o.claimant_key = i.claimant_key)
+       and pg_try_advisory_xact_lock(hashtextextended(i.campaign_id::text || ':' || i.claimant_key, 0))
    ), l as (
      insert into lead (id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, collected_at)
      select id, campaign_id, scan_id, name, email, phone, placement_id, visitor_key, at from free

@@ -9,16 +9,14 @@ import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalR
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
-import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, type Language } from "~/features/languages/languages";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
-import { newLeadEmail } from "~/features/email/templates";
+import { newLeadEmailToRender } from "~/features/email/new-lead-email.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
-import { formatOfferCode } from "~/features/redeem/code";
-import { claimantKeyOf, claimOfferCode, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { claimantKeyOf, claimOfferCode, lockClaimant, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
-import { getEnv } from "~/utils/env.server";
 import { submit, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
@@ -279,7 +277,7 @@ async function storeInBatch(
   input: { target: SubmitTarget; leadValues: AloneInput["leadValues"]; businessName: string; ticked: boolean; options: SubmitLeadOptions },
 ) {
   const { target, leadValues, businessName, ticked, options } = input;
-  const { campaignId, name, email, phone } = leadValues;
+  const { campaignId, email } = leadValues;
   const { at } = target;
   const mode = target.consentMode;
   const leadId = crypto.randomUUID();
@@ -289,7 +287,7 @@ async function storeInBatch(
     { leadId, campaignId, mode, businessName, ticked, clientAddress: options.clientAddress, userAgent: options.userAgent ?? null, at },
     await wordingId(db, consentWordingIn(language, mode, businessName), language),
   );
-  const ownerEmail = newLeadEmailOf(target, { leadId, campaignId, name, email, phone, offerCode: code.code, language });
+  const ownerEmail = newLeadEmailOf(target, { leadId, campaignId });
   const claim = { code: code.code, expiresAt: code.expiresAt?.toISOString() ?? null };
   const visitorEmail = claimedCodeEmailOf({
     campaignId,
@@ -447,6 +445,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   const { campaignId, scanId: token } = leadValues;
   const at = target.at;
   const visitorKey = options.visitorKey ?? null;
+  // First, before any row of its own: a transaction never waits for the lock while holding a row a batch waits for.
+  await lockClaimant(tx, campaignId, claimantKeyOf(campaignId, email));
   const earlier = await claimOf(tx, campaignId, email);
   if (earlier && earlier.scanId !== token) {
     await markLeadSeenAgain(tx, { leadId: earlier.leadId, placementId: target.placementId, at });
@@ -527,18 +527,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       }),
     );
   }
-  await enqueueEmail(
-    tx,
-    newLeadEmailOf(target, {
-      leadId: stored.id,
-      campaignId,
-      name: leadValues.name,
-      email,
-      phone: leadValues.phone,
-      offerCode: claim?.code ?? null,
-      language: options.language ?? DEFAULT_LANGUAGE,
-    }),
-  );
+  await enqueueEmail(tx, newLeadEmailOf(target, { leadId: stored.id, campaignId }));
   await enqueueLeadCreated(tx, { leadId: stored.id });
   return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
 }
@@ -580,29 +569,14 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
 /**
  * The new-lead email goes to the campaign owner's account address, never to the visitor. One
  * outbox row per lead and nothing counted here: under a surge the email worker folds the rows
- * past the owner's per-minute threshold into one digest (decision 301).
+ * past the owner's per-minute threshold into one digest (decision 301). Its body is rendered from
+ * the lead when it is sent (decision 422).
  */
-function newLeadEmailOf(
-  target: SubmitTarget,
-  lead: { leadId: string; campaignId: string; name: string; email: string; phone: string | null; offerCode: string | null; language: Language },
-): OutboxEmail {
-  const details = {
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    campaignTitle: target.title,
-    businessType: target.businessType,
-    leadId: lead.leadId,
-    offerCode: lead.offerCode ? formatOfferCode(lead.offerCode) : null,
-    placement: target.placementName,
-    receivedAt: new Date(target.at),
-    ownerTimeZone: target.ownerTimeZone,
-    language: `${LANGUAGE_NAMES[lead.language]} (${lead.language})`,
-  };
+function newLeadEmailOf(target: SubmitTarget, lead: { leadId: string; campaignId: string }): OutboxEmail {
   return {
     kind: "new_lead",
     to: target.ownerEmail,
-    content: newLeadEmail(details, getEnv().appOrigin),
+    content: newLeadEmailToRender(target.title),
     campaignId: lead.campaignId,
     leadId: lead.leadId,
     createdAt: sql`${target.at}::timestamptz`,

@@ -91,6 +91,11 @@ export function timeInZone(at: Date, timeZone?: string | null) {
 }
 
 /** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 320; content in docs/features/new-lead-email.md). */
+/** The new-lead email's subject: stored with the lead, the body rendered when sent (decision 422). */
+export function newLeadSubject(campaignTitle: string) {
+  return `New lead for ${oneLine(campaignTitle)}`;
+}
+
 export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent {
   const dial = lead.phone ? lead.phone.replace(/[^\d+]/g, "") : "";
   const rows: Array<[string, string, string | null]> = [
@@ -107,7 +112,7 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
   const leadLink = lead.leadId ? `${appUrl}/leads/${lead.leadId}` : `${appUrl}/leads`;
   const linkText = lead.leadId ? "Open this lead" : "See all your leads";
   return render(
-    `New lead for ${oneLine(lead.campaignTitle)}`,
+    newLeadSubject(lead.campaignTitle),
     <>
       <p>You have a new lead from your QR campaign.</p>
       <table cellPadding={6} role="presentation" style={{ width: "100%", tableLayout: "fixed" }}>

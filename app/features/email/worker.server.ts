@@ -11,6 +11,7 @@ import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { getEnv } from "~/utils/env.server";
 import { foldLeadSurges } from "./digest.server";
+import { renderNewLeadEmails } from "./new-lead-email.server";
 import { transportFromEnv, type EmailTransport, type OutgoingEmail } from "./transport.server";
 
 export const EMAIL_WORKER_DEFAULTS = {
@@ -83,7 +84,7 @@ export function backoffMs(attempts: number, baseMs: number, maxMs: number) {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
 }
 
-type ClaimedRow = OutgoingEmail & { attempts: number };
+type ClaimedRow = OutgoingEmail & { id: string; kind: string; attempts: number };
 
 /** What the worker's steps share: the database, the settings and the clock. */
 type WorkerContext = {
@@ -112,8 +113,9 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     await foldLeadSurges(db, { now: now(), settledBy, appUrl: options.appUrl ?? getEnv().appOrigin });
     const allowed = await reserveSendBudget(context);
     if (allowed === 0) return 0;
-    const rows = await claimDue(context, settledBy, allowed);
-    if (rows.length === 0) return 0;
+    const claimed = await claimDue(context, settledBy, allowed);
+    if (claimed.length === 0) return 0;
+    const rows = await renderNewLeadEmails(db, claimed, options.appUrl ?? getEnv().appOrigin);
     if (!transport) {
       log.warn({ count: rows.length }, "Email service not configured");
       if (options.logSkipped) printSkippedEmails(rows, printLine);
@@ -196,7 +198,7 @@ async function claimDue({ db, settings, now }: WorkerContext, settledBy: SQL, li
         order by created_at
         limit ${limit}
         for update skip locked)
-    returning id, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
+    returning id, kind, "to", subject, html, text, attempts, headers, sender_name as "senderName"`);
   return (result as unknown as { rows: ClaimedRow[] }).rows;
 }
 

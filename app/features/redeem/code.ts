@@ -13,7 +13,6 @@ export type CodeStatus = "valid" | "redeemed" | "expired";
 
 export const CODE_STATUS_LABEL: Record<CodeStatus, string> = { valid: "Valid", redeemed: "Redeemed", expired: "Expired" };
 export const CODE_STATUS_COLOR: Record<CodeStatus, BadgeColor> = { valid: "green", redeemed: "yellow", expired: "red" };
-const GROUPS = [3, 3, 2] as const;
 
 /** A fresh code from crypto randomness, without modulo bias (rejection sampling). */
 export function generateOfferCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
@@ -30,16 +29,7 @@ export function generateOfferCode(random: (bytes: Uint8Array<ArrayBuffer>) => Ui
   return code;
 }
 
-/** `K7MQ4QX9D` → `K7M-4QX-9D`. */
-export function formatOfferCode(code: string): string {
-  const parts: string[] = [];
-  let at = 0;
-  for (const size of GROUPS) {
-    parts.push(code.slice(at, at + size));
-    at += size;
-  }
-  return parts.join("-");
-}
+export { formatOfferCode } from "~/utils/offer-code-format";
 
 /** What a person typed (any case, spaces, dashes, or the QR's text) → the stored form, or null. */
 export function normalizeOfferCode(input: string): string | null {

@@ -34,11 +34,22 @@ export type IssuedClaim = Claim & { isNew: boolean; leadId: string };
  * else a new one. Runs inside the lead transaction (under its per-campaign lock), so a lead the
  * visitor saw accepted always has its code.
  */
+/**
+ * Whoever stores a claimant's code holds the claimant's lock until its transaction ends (decision
+ * 421). A lead batch that finds the lock held leaves that lead out at once, to be stored alone,
+ * instead of waiting on the code's unique index for the other transaction and failing after it.
+ * The batch's statement (lead-batch.server.ts) computes the same key.
+ */
+export async function lockClaimant(tx: Pick<Database, "execute">, campaignId: string, claimantKey: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${campaignId}::uuid::text || ':' || ${claimantKey}, 0))`);
+}
+
 export async function claimOfferCode(
   tx: Database,
   options: { campaignId: string; email: string; leadId: string | null; at: string; draw?: () => string },
 ): Promise<IssuedClaim | null> {
   const claimantKey = claimantKeyOf(options.campaignId, options.email);
+  await lockClaimant(tx, options.campaignId, claimantKey);
   const existing = async (): Promise<IssuedClaim | null> => {
     const [row] = await tx
       .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, leadId: offerCode.leadId })

@@ -2,6 +2,7 @@
 // cookie, signed so that a made-up value is no id at all. The id itself is never stored: a scan
 // keeps sha256(day's salt + id), so uniques are per day and nothing outlives the salt.
 import crypto from "node:crypto";
+import { randomString } from "~/utils/random-pool.server";
 import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
 
 export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS };
@@ -39,7 +40,7 @@ export function visitorIdFromCookie(cookieHeader: string | null | undefined): st
 export function visitorIdOf(cookieHeader: string | null | undefined): VisitorId {
   const known = visitorIdFromCookie(cookieHeader);
   if (known) return { id: known, returning: true, issue: false };
-  return { id: crypto.randomBytes(ID_BYTES).toString("base64url"), returning: false, issue: true };
+  return { id: randomString(ID_BYTES, "base64url"), returning: false, issue: true };
 }
 
 /**

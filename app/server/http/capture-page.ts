@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "react-router";
 import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import type { RenderPosted } from "~/features/capture/thank-you-document.server";
 import { hasSessionCookie } from "~/utils/private-cache.server";
 import { takeRequest, type Edge } from "./edge";
 import { guardRequest } from "./guard";
@@ -15,6 +16,8 @@ const CAPTURE_PATH = new RegExp(`^/capture/(${UUID})(?:\\?|$)`, "i");
 const SHORT_PATH = new RegExp(`^/q/(${SHORT_CODE})(?:\\?|$)`, "i");
 /** The script's post and the short link's: `/capture/{id}/lead`, `/q/{code}/lead` (decision 323). */
 export const LEAD_POST_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))/lead(?:\\?|$)`, "i");
+/** The form's own post, without JavaScript: to the page's address (decision 420). */
+export const FORM_POST_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))(?:\\?|$)`, "i");
 
 /** The capture page's template, rendered by React Router once per campaign and view. */
 export function createCaptureRenderer(edge: Edge): RenderCapture {
@@ -24,6 +27,20 @@ export function createCaptureRenderer(edge: Edge): RenderCapture {
     const response = await renderDocument(request, { cspNonce: nonce, captureView: view });
     if (response.status !== 200) throw new Error(`capture template rendered ${response.status}`);
     return response.text();
+  };
+}
+
+/**
+ * The page after a form post the edge answered (decision 420): React Router's document for a POST
+ * whose action returns the given answer (and whose loader shows the given view, when one is given).
+ */
+export function createPostedRenderer(edge: Edge): RenderPosted {
+  const renderDocument = createRequestHandler(edge.loadBuild, edge.mode);
+  return (path, request, context) => {
+    const headers = new Headers(request.headers);
+    headers.set("content-type", "application/x-www-form-urlencoded");
+    const posted = new Request(`${edge.env.appOrigin}${path}`, { method: "POST", headers, body: "" });
+    return renderDocument(posted, { cspNonce: request.nonce, ...context });
   };
 }
 

@@ -1,7 +1,7 @@
 // The edge's pipeline, in the order a request meets it: counted; the host rule; `/metrics`; the
 // capture page and the lead post before Express; Express for everything else.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServeCapturePage, createCaptureRenderer } from "./capture-page";
+import { createServeCapturePage, createCaptureRenderer, createPostedRenderer } from "./capture-page";
 import type { Edge } from "./edge";
 import { createExpressApp } from "./express-app";
 import { createServeLeadPost } from "./lead-post";
@@ -12,7 +12,7 @@ export function createRequestListener(edge: Edge) {
   const render = createCaptureRenderer(edge);
   const express = createExpressApp(edge, render);
   const serveCapturePage = createServeCapturePage(edge, render, express);
-  const serveLeadPost = createServeLeadPost(edge);
+  const serveLeadPost = createServeLeadPost(edge, createPostedRenderer(edge));
   return (req: IncomingMessage, res: ServerResponse) => {
     countWhenFinished(req, res);
     if (routeByHost(req, res, express)) return;
