@@ -18,6 +18,7 @@ import { describeClaim } from "~/features/redeem/claim.server";
 import { claimantKeyOf, claimOfferCode, lockClaimant, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { submit, type FieldErrors } from "~/utils/http.server";
+import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
