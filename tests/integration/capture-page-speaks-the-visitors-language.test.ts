@@ -11,6 +11,7 @@ import { createApiKey } from "~/features/integrations/api-keys.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
+import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
@@ -260,10 +261,12 @@ describe("a Spanish visitor's lead", () => {
     expect(body.ok).toBe(true);
     const [stored] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, "carmen@example.com"));
 
-    const [ownerMail] = await db
-      .select({ text: schema.emailOutbox.text, html: schema.emailOutbox.html })
+    const queued = await db
+      .select()
       .from(schema.emailOutbox)
       .where(and(eq(schema.emailOutbox.leadId, stored!.id), eq(schema.emailOutbox.kind, "new_lead")));
+    // The owner's email as the worker sends it: rendered from the lead then (decision 422).
+    const [ownerMail] = await renderNewLeadEmails(db, queued, "http://localhost:3000");
     expect(ownerMail!.text).toMatch(/Language\s*:?\s*Español \(es\)/);
     expect(ownerMail!.html).toContain("Español (es)");
 
