@@ -11,7 +11,7 @@ import * as schema from "~/db/schema";
 import { decideForHost } from "~/features/domains/host-rules.server";
 import { forgetHost } from "~/features/domains/host-cache.server";
 import { shortCodeOf } from "~/features/placements/short-links.server";
-import { runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
+import { publicOriginOf, runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
 import * as campaignPrint from "~/routes/campaign-print";
 import * as campaignQrPng from "~/routes/campaign-qr-png";
 import * as capture from "~/routes/capture";
@@ -157,19 +157,26 @@ describe("Caddy's certificate question: GET /tls/ask", () => {
     callRoute(tlsAsk.loader, makeRequest(`/tls/ask?${query}`, { headers: { [CLIENT_IP_HEADER]: address } }));
 
   it("allows a verified domain of a Pro account and refuses every other name", async () => {
-    const { owner } = await verifiedOwner("go.ask.test");
+    await verifiedOwner("go.ask.test");
     expect((await ask("domain=go.ask.test")).status).toBe(200);
     expect((await ask("domain=GO.ASK.TEST")).status).toBe(200);
     expect((await ask("domain=evil.test")).status).toBe(404);
     expect((await ask("")).status).toBe(400);
     await ownerWithDomain("go.pending.test");
     expect((await ask("domain=go.pending.test")).status).toBe(404);
+  });
 
-    // A plan without domains: no new certificate.
-    const { db } = await getServices();
+  it("keeps renewing a downgraded account's verified domain, whose printed codes must keep working, while new codes use the main address", async () => {
+    const { owner } = await verifiedOwner("go.downgraded.test");
+    const { db, env } = await getServices();
+    expect(await publicOriginOf(db, env, { userId: owner.id })).toBe("https://go.downgraded.test");
     await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
-    forgetHost("go.ask.test");
-    expect((await ask("domain=go.ask.test")).status).toBe(404);
+    forgetHost("go.downgraded.test");
+    expect((await ask("domain=go.downgraded.test")).status).toBe(200);
+    expect(await publicOriginOf(db, env, { userId: owner.id })).toBe(env.appOrigin);
+    // A name never verified still gets nothing, whatever the plan.
+    await ownerWithDomain("go.never.test");
+    expect((await ask("domain=go.never.test")).status).toBe(404);
   });
 
   it("answers only loopback and TRUST_PROXY networks, or a caller with the token", async () => {

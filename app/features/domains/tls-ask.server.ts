@@ -28,8 +28,9 @@ function mayAsk(env: Pick<Env, "TRUST_PROXY" | "TLS_ASK_TOKEN">, clientAddress: 
 
 /**
  * Caddy's on-demand TLS question (decision 391): may it get a certificate for `domain`? Yes (200)
- * only for a verified domain of an account whose plan includes domains; every other name, and
- * every caller that may not ask, gets a refusal. Answers come from a 30-second cache.
+ * only for a verified domain, whatever the account's plan is now: codes printed on it before a
+ * downgrade must keep opening (decision 434). Every other name, and every caller that may not
+ * ask, gets a refusal. Answers come from a 30-second cache.
  */
 export async function answerTlsAsk(
   db: Database,
@@ -40,6 +41,6 @@ export async function answerTlsAsk(
   const hostname = hostnameOfHeader(request.domain);
   if (hostname === "" || hostname.length > 253) return { status: 400, body: "Give the name as ?domain=." };
   const owner = await ownerOfHost(db, hostname);
-  if (!owner || !owner.planIncludesDomains) return { status: 404, body: "No certificate for this name." };
+  if (!owner) return { status: 404, body: "No certificate for this name." };
   return { status: 200, body: "OK" };
 }
