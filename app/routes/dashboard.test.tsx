@@ -34,6 +34,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     hasCampaigns: true,
     redeemed: 0,
     nearScanLimit: [],
+    brokenSync: [],
     ...overrides,
   };
 }
@@ -48,6 +49,17 @@ describe("the dashboard", () => {
     const banner = screen.getByText(/has used 4 of its 5 free scans/).closest("[role=status]") as HTMLElement;
     expect(banner.textContent).toContain("Croissant Club has used 4 of its 5 free scans.");
     expect(screen.getByRole("link", { name: "Upgrade for unlimited scans" }).getAttribute("href")).toBe("/pricing");
+  });
+
+  it("says which lead sync stopped and why, with the way to fix it, and says nothing while every connection works", async () => {
+    const reason = "Mailchimp no longer accepts our access (invalid token). Reconnect to resume.";
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isPro: true, brokenSync: [{ provider: "Mailchimp", reason }] }) });
+    const banner = screen.getByRole("alert");
+    expect(banner.textContent).toContain(`Lead sync to Mailchimp has stopped. ${reason} Leads wait here until it is fixed.`);
+    expect(screen.getByRole("link", { name: "Fix lead sync" }).getAttribute("href")).toBe("/settings/integrations/sync");
+    cleanup();
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isPro: true }) });
+    expect(screen.queryByText(/Lead sync to/)).toBeNull();
   });
 
   it("shows a free owner's stats, scans used against the limit and recent campaigns", async () => {

@@ -14,6 +14,8 @@ import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting
 import { OverviewChart } from "~/features/dashboard/overview-chart";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { countRedeems } from "~/features/redeem/redeem.server";
+import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
+import { brokenSyncConnections } from "~/features/sync/status.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -33,11 +35,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let loadFailed = false;
   let redeemed = 0;
   let nearScanLimit: NearScanLimit[] = [];
+  let brokenSync: BrokenSyncView[] = [];
   try {
     const { db } = await getServices();
     dashboard = await getDashboard(db, { userId: user.id, timeZone });
     redeemed = (await countRedeems(db, { userId: user.id })).redeemed;
     if (!isPro) nearScanLimit = await campaignsNearScanLimit(db, user.id);
+    brokenSync = await brokenSyncConnections(db, { userId: user.id });
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");
@@ -61,17 +65,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasCampaigns: dashboard.campaignCount > 0,
     redeemed,
     nearScanLimit,
+    brokenSync,
   };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync } = loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <PageHeader title="Dashboard" description="Your campaigns, scans and leads at a glance." actions={<NewCampaignButton />} />
+
+      {brokenSync.length > 0 ? (
+        <div className="mt-6">
+          <SyncBrokenBanner connections={brokenSync} />
+        </div>
+      ) : null}
 
       {nearScanLimit.length > 0 ? (
         <div className="mt-6">

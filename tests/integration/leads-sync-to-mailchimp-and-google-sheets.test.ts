@@ -9,8 +9,10 @@ import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { NOT_ON_PLAN } from "~/features/sync/worker.server";
+import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
+import { callRoute, makeRequest } from "../http";
 import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "./sync-owner";
 import { startProviderStandIns } from "./sync-support";
 import { visitorSubmits } from "./webhook-support";
@@ -279,6 +281,11 @@ describe("Google Sheets", () => {
       "Google Sheets no longer accepts our access (Token has been expired or revoked). Reconnect to resume.",
     );
     expect(view.log[0]).toMatchObject({ lead: "gus@example.com", status: "pending" });
+    const brokenOnDashboard = async () =>
+      ((await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }))).data as { brokenSync: unknown }).brokenSync;
+    expect(await brokenOnDashboard()).toEqual([
+      { provider: "Google Sheets", reason: "Google Sheets no longer accepts our access (Token has been expired or revoked). Reconnect to resume." },
+    ]);
     // The owner is told once, by email, however many leads then wait.
     await visitorSubmits(campaign.id, { name: "Hal Held", email: "hal@example.com" });
     await drain();
@@ -298,6 +305,7 @@ describe("Google Sheets", () => {
     await connect(owner, "google_sheets", "google-code");
     await drain();
     const after = (await page(owner)).log as Array<{ lead: string; status: string; result: string }>;
+    expect(await brokenOnDashboard()).toEqual([]);
     for (const waited of ["gus@example.com", "hal@example.com"]) {
       expect(after.find((entry) => entry.lead === waited)).toMatchObject({ status: "succeeded", result: "Row added." });
     }

@@ -22,6 +22,17 @@ export type SyncLogEntry = {
   attempts: number;
 };
 
+export type BrokenSync = { provider: string; reason: string };
+
+/** The owner's connections that stopped syncing, for the dashboard's banner until they are fixed. */
+export async function brokenSyncConnections(db: Database, options: { userId: string }): Promise<BrokenSync[]> {
+  const rows = await db
+    .select({ provider: syncConnection.provider, reason: syncConnection.brokenReason })
+    .from(syncConnection)
+    .where(and(eq(syncConnection.userId, options.userId), eq(syncConnection.status, "broken")));
+  return rows.map((row) => ({ provider: providerLabel(row.provider), reason: row.reason ?? "" }));
+}
+
 export async function syncOverview(db: Database, options: { userId: string }) {
   const connections = await db.select().from(syncConnection).where(eq(syncConnection.userId, options.userId));
   const connectionIds = connections.map((row) => row.id);
