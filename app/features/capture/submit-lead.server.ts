@@ -442,7 +442,7 @@ async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAl
 }
 
 async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
-  const { target, leadValues, email, mode, businessName, ticked, options } = input;
+  const { target, leadValues, email, options } = input;
   const { campaignId, scanId: token } = leadValues;
   const at = target.at;
   const visitorKey = options.visitorKey ?? null;
@@ -480,8 +480,21 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   const claim = await claimOfferCode(tx, { campaignId, email, leadId: stored?.id ?? null, at });
   if (stored && claim && !claim.isNew) throw new ClaimedMeanwhile();
   if (!stored) return { seenAgain: false, emailQueued: false, codeMailed: false, claim, claimedElsewhere: null };
+  const { emailQueued, codeMailed } = await recordConsentAndQueueEmails(tx, input, stored.id, claim);
+  await enqueueLeadCreated(tx, { leadId: stored.id });
+  return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
+}
+
+/**
+ * The stored lead's consent record and its emails: the confirmation (carrying the code when there
+ * is one), else the code's own email, and the owner's new-lead email.
+ */
+async function recordConsentAndQueueEmails(tx: Database, input: AloneInput, leadId: string, claim: Claim | null) {
+  const { target, email, mode, businessName, ticked, options } = input;
+  const { campaignId } = input.leadValues;
+  const at = target.at;
   const consent = await recordLeadConsent(tx, {
-    leadId: stored.id,
+    leadId,
     campaignId,
     mode,
     businessName,
@@ -494,7 +507,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   let emailQueued = false;
   if (input.mayEmail && consent.confirmToken) {
     emailQueued = await queueConfirmationEmail(tx, {
-      leadId: stored.id,
+      leadId,
       campaignId,
       ownerId: target.ownerId,
       to: email,
@@ -517,7 +530,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       tx,
       claimedCodeEmailOf({
         campaignId,
-        leadId: stored.id,
+        leadId,
         to: email,
         businessName,
         postalAddress: target.postalAddress,
@@ -528,9 +541,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
       }),
     );
   }
-  await enqueueEmail(tx, newLeadEmailOf(target, { leadId: stored.id, campaignId }));
-  await enqueueLeadCreated(tx, { leadId: stored.id });
-  return { seenAgain: false, emailQueued, codeMailed, claim, claimedElsewhere: null };
+  await enqueueEmail(tx, newLeadEmailOf(target, { leadId, campaignId }));
+  return { emailQueued, codeMailed };
 }
 
 /** The claimant's code on this campaign with its lead's scan and browser, or null. */
