@@ -179,9 +179,9 @@ describe("erasing a lead removes every copy of the person", () => {
   it("finds the copies before erasure: the check can see every place they were", async () => {
     const { visitor } = await personWithEveryCopy();
     const before = await cellsHolding([visitor.email, visitor.name, visitor.phone]);
+    // The owner's new-lead email holds no copy in its body until it is sent (decision 422).
     expect(before).toEqual(
       expect.arrayContaining([
-        "email_outbox.html",
         "email_outbox.to",
         "lead.email",
         "lead.name",
