@@ -8,6 +8,7 @@ import * as schema from "~/db/schema";
 import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
+import { sealToken } from "~/features/sync/token-seal.server";
 import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
@@ -156,6 +157,27 @@ describe("Mailchimp", () => {
     expect((await page(owner)).log.find((entry: { lead: string }) => entry.lead === "greta@example.com").result).toBe(
       "Subscribed, with email marketing permission.",
     );
+  });
+
+  it("a token sealed under a secret the app no longer has marks the connection for the owner: the page answers and says reconnect", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    const { db } = await getServices();
+    await db
+      .update(schema.syncConnection)
+      .set({ accessToken: sealToken("the secret before rotation", "mc-token") })
+      .where(eq(schema.syncConnection.userId, owner.id));
+
+    const view = await page(owner);
+    const mailchimp = view.providers.find((provider: { id: string }) => provider.id === "mailchimp");
+    const reason = "The stored Mailchimp access can no longer be read (the app's secret changed). Reconnect to resume.";
+    expect(mailchimp.connection).toMatchObject({ status: "broken", brokenReason: reason });
+    expect(mailchimp.destinationsError).toBeUndefined();
+
+    await connect(owner, "mailchimp", "mc-code");
+    const again = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "mailchimp");
+    expect(again.connection.status).toBe("active");
+    expect(again.destinations).toContainEqual({ id: "list-cafe", name: "Café regulars" });
   });
 
   it("refuses a callback whose state another session started", async () => {

@@ -120,28 +120,45 @@ export async function connectionOf(db: Database, options: { userId: string; prov
 export async function accessTokenOf(db: Database, row: ConnectionRow): Promise<Omit<LiveConnection, "destinationId">> {
   const { secret } = await getServices();
   const provider = knownProvider(row.provider);
-  const live = { accessToken: openToken(secret, row.accessToken), apiEndpoint: row.apiEndpoint };
-  if (!row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS || !provider.refresh) return live;
-  if (!row.refreshToken) throw await markBroken(db, row.id, new ProviderError(`${provider.label} access expired. Reconnect to resume.`, "auth"));
   try {
-    const fresh = await provider.refresh(openToken(secret, row.refreshToken));
-    await db
-      .update(syncConnection)
-      .set({
-        accessToken: sealToken(secret, fresh.accessToken),
-        expiresAt: fresh.expiresAt,
-        ...(fresh.refreshToken ? { refreshToken: sealToken(secret, fresh.refreshToken) } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(syncConnection.id, row.id));
-    return { ...live, accessToken: fresh.accessToken };
+    const live = { accessToken: unsealed(secret, row.accessToken, provider), apiEndpoint: row.apiEndpoint };
+    if (!row.expiresAt || row.expiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS || !provider.refresh) return live;
+    if (!row.refreshToken) throw new ProviderError(`${provider.label} access expired. Reconnect to resume.`, "auth");
+    return { ...live, accessToken: await refreshed(db, row, provider.refresh, unsealed(secret, row.refreshToken, provider)) };
   } catch (error) {
     if (error instanceof ProviderError && error.kind !== "retry") throw await markBroken(db, row.id, error);
     throw error;
   }
 }
 
-/** The connection needs its owner: the page shows why until they reconnect or choose again. */
+/**
+ * A token sealed under another secret (BETTER_AUTH_SECRET was rotated) or damaged at rest can never
+ * be opened again: the connection needs its owner, like a revoked one.
+ */
+function unsealed(secret: string, sealed: string, provider: SyncProvider) {
+  try {
+    return openToken(secret, sealed);
+  } catch {
+    throw new ProviderError(`The stored ${provider.label} access can no longer be read (the app's secret changed). Reconnect to resume.`, "auth");
+  }
+}
+
+/** Asks the provider for a fresh access token and keeps it (and a rotated refresh token) sealed. */
+async function refreshed(db: Database, row: ConnectionRow, refresh: NonNullable<SyncProvider["refresh"]>, refreshToken: string) {
+  const { secret } = await getServices();
+  const fresh = await refresh(refreshToken);
+  await db
+    .update(syncConnection)
+    .set({
+      accessToken: sealToken(secret, fresh.accessToken),
+      expiresAt: fresh.expiresAt,
+      ...(fresh.refreshToken ? { refreshToken: sealToken(secret, fresh.refreshToken) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(syncConnection.id, row.id));
+  return fresh.accessToken;
+}
+
 /** Holds a connection's jobs with the reason; the owner is emailed when it breaks, not on every failure after. */
 export async function markBroken(db: Database, connectionId: string, error: ProviderError) {
   const [was] = await db

@@ -2,7 +2,15 @@
 import type { Database } from "~/db/client.server";
 import { DomainError } from "~/utils/domain-error";
 import { startBackfill } from "./backfill.server";
-import { chooseDestination, createDestination, disconnect, listDestinations, startConnect, useExistingDestination } from "./connections.server";
+import {
+  chooseDestination,
+  connectionOf,
+  createDestination,
+  disconnect,
+  listDestinations,
+  startConnect,
+  useExistingDestination,
+} from "./connections.server";
 import { leadsWord, type SyncProviderView } from "./sync-view";
 import { retrySyncJob, setCampaignSync, syncOverview } from "./status.server";
 import { nudgeSyncWorker } from "./worker.server";
@@ -24,6 +32,10 @@ export async function syncPageData(db: Database, options: { userId: string; choo
         return { ...view, destinations: await listDestinations(db, { userId: options.userId, providerId: provider.id }) };
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
+        // A refusal that needs the owner (revoked, unreadable) broke the connection just now: show that, once.
+        const now = await connectionOf(db, { userId: options.userId, providerId: provider.id });
+        if (now.status === "broken" && view.connection)
+          return { ...view, connection: { ...view.connection, status: "broken" as const, brokenReason: now.brokenReason } };
         return { ...view, destinationsError: error.message };
       }
     }),
