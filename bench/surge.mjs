@@ -5,9 +5,11 @@
 // answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
 // instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
 // not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
-// token. A fourth phase mixes pairs of posts with the same email at the same instant (each its own
-// token) into the crowd behind nginx and prints the genuine visitors' p99 beside the plain phase's
-// (decision 334: a clash costs only the clashing leads). Knobs: BENCH_LEADS (3000 per phase),
+// token. Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd
+// behind nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant,
+// against a control crowd whose pairs are two different emails, in alternating rounds; it prints
+// both crowds' genuine p99 and their ratio. Knobs: BENCH_LEADS (3000 per phase; the comparison
+// splits one phase's worth between its two crowds), BENCH_ROUNDS (4),
 // BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
 // posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
 // BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
@@ -25,7 +27,8 @@ const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PAIR_EVERY = Number(process.env.BENCH_PAIR_EVERY ?? 8);
-const PAIRS = Math.floor(LEADS / PAIR_EVERY);
+const PAIRS = Math.floor(LEADS / 2 / PAIR_EVERY);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
 const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
@@ -97,100 +100,54 @@ try {
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
   console.log(`plain INSERT (pgbench, ${CONCURRENCY} clients):              ${insertTps.toFixed(0)}/s`);
 
-  // Counted scans of 4 × LEADS different visitors and the pairs (the loads are bench/capture's subject).
+  // Counted scans for every post (the loads are bench/capture's subject): four plain phases, and the
+  // clash comparison's genuine visitors and pairs on both sides.
   const { rows: scans } = await db.query(
     `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
-    [campaignId, 4 * LEADS + 2 * PAIRS],
+    [campaignId, 5 * LEADS + 4 * PAIRS],
   );
   const tokens = scans.map((row) => row.id);
+  const slice = (() => {
+    let used = 0;
+    return (n) => tokens.slice(used, (used += n));
+  })();
 
   // A phone with JavaScript posts the form as the page's script does (`/capture/{id}/lead`, JSON,
   // decision 323); without JavaScript the post answers with the whole thank-you page.
-  const phases = [
-    { label: "one instance (direct)", port: PORTS.a, tokens: tokens.slice(0, LEADS), path: `/capture/${campaignId}/lead` },
-    { label: "two instances behind nginx", port: PORTS.proxy, tokens: tokens.slice(LEADS, 2 * LEADS), path: `/capture/${campaignId}/lead` },
-    {
-      label: "two instances, clashing pairs",
-      port: PORTS.proxy,
-      tokens: tokens.slice(2 * LEADS, 3 * LEADS),
-      path: `/capture/${campaignId}/lead`,
-      pairTokens: tokens.slice(4 * LEADS),
-    },
-    { label: "one instance, no JavaScript", port: PORTS.a, tokens: tokens.slice(3 * LEADS, 4 * LEADS), path: `/capture/${campaignId}` },
+  const script = `/capture/${campaignId}/lead`;
+  const plainPhases = [
+    { label: "one instance (direct)", port: PORTS.a, tokens: slice(LEADS), path: script },
+    { label: "two instances behind nginx", port: PORTS.proxy, tokens: slice(LEADS), path: script },
+    { label: "one instance, no JavaScript", port: PORTS.a, tokens: slice(LEADS), path: `/capture/${campaignId}` },
   ];
-  // A pair's two accepted posts are one lead: the same email on a campaign is one lead (decision 344).
+  // Decision 334's claim, measured at equal load: every PAIR_EVERY-th operation posts two leads at
+  // once; in the clashing crowd they share an email (one lead), in its control two emails (two
+  // leads). The two crowds run in alternating rounds so a busy moment of the machine hits both.
+  const clash = {
+    control: {
+      label: "pairs of two emails",
+      tokens: slice(LEADS / 2),
+      pairTokens: slice(2 * PAIRS),
+      email: (pair, side) => `twin${pair}-${side}@bench.test`,
+    },
+    clashing: { label: "clashing pairs", tokens: slice(LEADS / 2), pairTokens: slice(2 * PAIRS), email: (pair) => `pair${pair}@bench.test` },
+  };
   const totals = { accepted: 0, posted: 0, pairs: 0 };
-  const p99ByLabel = new Map();
   const only = process.env.BENCH_PHASES?.split(",");
-  for (const phase of phases.filter((candidate) => !only || only.some((word) => candidate.label.includes(word)))) {
-    const statuses = new Map();
-    const pairStatuses = new Map();
-    const pairs = phase.pairTokens ? PAIRS : 0;
+  const wanted = (label) => !only || only.some((word) => label.includes(word));
+  let plainP99 = NaN;
+  for (const [index, phase] of plainPhases.entries()) {
+    if (!wanted(phase.label)) continue;
     const cpuBefore = await cpuNow();
-    // Every PAIR_EVERY-th operation of the clashing phase is a pair: two posts of one email at once,
-    // outside the genuine visitors' figures.
-    const isPair = (index) => pairs > 0 && index % (PAIR_EVERY + 1) === PAIR_EVERY && Math.floor(index / (PAIR_EVERY + 1)) < pairs;
-    const genuineOf = (index) => index - Math.min(pairs, Math.floor((index + 1) / (PAIR_EVERY + 1)));
-    const result = await measure(phase.tokens.length + pairs, CONCURRENCY, async (index) => {
-      if (isPair(index)) {
-        const pair = Math.floor(index / (PAIR_EVERY + 1));
-        const answers = await Promise.all(
-          [0, 1].map((side) =>
-            post(
-              phase.port,
-              phase.path,
-              new URLSearchParams({
-                name: `Pair ${pair}`,
-                email: `pair${pair}@bench.test`,
-                phone: "",
-                scanToken: phase.pairTokens[2 * pair + side],
-              }).toString(),
-            ),
-          ),
-        );
-        for (const answer of answers) pairStatuses.set(answer, (pairStatuses.get(answer) ?? 0) + 1);
-        return false;
-      }
-      const visitor = genuineOf(index);
-      const body = new URLSearchParams({
-        name: `Visitor ${visitor}`,
-        email: `v${visitor}-${phase.label.length}@bench.test`,
-        phone: "",
-        scanToken: phase.tokens[visitor],
-      }).toString();
-      const answer = await post(phase.port, phase.path, body);
-      statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
-      return true;
-    });
-    const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length + 2 * pairs);
-    totals.accepted += (statuses.get(200) ?? 0) + (pairStatuses.get(200) ?? 0);
-    totals.posted += phase.tokens.length + 2 * pairs;
-    totals.pairs += pairs;
-    p99ByLabel.set(phase.label, result.p99);
-    const byStatus = [...statuses]
-      .sort()
-      .map(([status, n]) => `${status}: ${n}`)
-      .join(", ");
-    console.log(
-      `lead submissions, ${phase.label.padEnd(29)} ${result.perSecond.toFixed(0)}/s (${(result.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; ${byStatus}${cpu}`,
-    );
-    if (pairs > 0) {
-      const pairCodes = await db.query(
-        `select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like 'pair%@bench.test'`,
-        [campaignId],
-      );
-      // Genuine leads written by a commit that wrote others too: stored by a batch, not alone.
-      const batched = await db.query(
-        `with t as (select xmin::text as x, count(*) as n from lead where campaign_id = $1 group by 1)
-         select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like $2 and t.n > 1`,
-        [campaignId, `v%-${phase.label.length}@bench.test`],
-      );
-      const plain = p99ByLabel.get("two instances behind nginx") ?? NaN;
-      console.log(
-        `  genuine visitors' p99 ${result.p99.toFixed(1)} ms with ${pairs} clashing pairs mixed in, ${plain.toFixed(1)} ms in the plain phase (${(result.p99 / plain).toFixed(2)}×); pairs' answers ${[...pairStatuses].map(([status, n]) => `${status}: ${n}`).join(", ")}, ${pairCodes.rows[0].n} codes for ${pairs} emails; genuine leads stored in shared commits ${batched.rows[0].n} of ${phase.tokens.length}`,
-      );
-    }
+    const crowd = await runCrowd({ ...phase, pairs: 0, tag: `plain${index}` });
+    const cpu = cpuPerLead(cpuBefore, await cpuNow(), phase.tokens.length);
+    count(totals, crowd, phase.tokens.length, 0);
+    const figures = statsOf(crowd);
+    if (phase.port === PORTS.proxy) plainP99 = figures.p99;
+    console.log(`lead submissions, ${phase.label.padEnd(29)} ${rateLine(figures, insertTps)}; ${statusLine(crowd.statuses)}${cpu}`);
   }
+  if (wanted("clashing")) await compareClashes(clash, { insertTps, plainP99, campaignId, totals, script });
+
   const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
   const { rows: shown } = await db.query(
     `select (c.lead_count + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = c.id), 0))::int as n from campaign c where c.id = $1`,
@@ -202,7 +159,7 @@ try {
   );
   const { rows: codes } = await db.query(`select count(*)::int as n from offer_code where campaign_id = $1`, [campaignId]);
   console.log(
-    `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per pair, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
+    `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per clashing pair, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
   );
   // The owner's mail after the surge: single emails, then folded into a digest by the worker.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -253,13 +210,20 @@ async function cpuNow() {
   return { app, database: new Map(rows.map((row) => [String(row.pid), ticks(row.pid)])) };
 }
 
+/** CPU ms of the instances and PostgreSQL together between two readings (0 without /proc). */
+function cpuMs(before, after) {
+  if (!before || !after) return 0;
+  const used = (key) => [...after[key]].reduce((sum, [pid, ms]) => sum + ms - (before[key].get(pid) ?? 0), 0);
+  return used("app") + used("database");
+}
+
 function cpuPerLead(before, after, leads) {
   if (!before || !after) return "";
   const used = (key) => [...after[key]].reduce((sum, [pid, ms]) => sum + ms - (before[key].get(pid) ?? 0), 0) / leads;
   return `; CPU per lead: app ${used("app").toFixed(1)} ms, PostgreSQL ${used("database").toFixed(1)} ms`;
 }
 
-/** Runs `total` operations, `concurrency` at once; rate and latencies count those that resolve true. */
+/** Runs `total` operations, `concurrency` at once; the latencies of those that resolve true, and the seconds taken. */
 async function measure(total, concurrency, operation) {
   const latencies = [];
   let next = 0;
@@ -273,13 +237,132 @@ async function measure(total, concurrency, operation) {
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Rate and percentiles of one or more runs pooled: their latencies together over their summed time. */
+function statsOf(...runs) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
   return {
     perSecond: latencies.length / seconds,
     p50: latencies[Math.floor(latencies.length * 0.5)],
     p99: latencies[Math.floor(latencies.length * 0.99)],
   };
+}
+
+function rateLine(figures, insertTps) {
+  return `${figures.perSecond.toFixed(0)}/s (${(figures.perSecond / insertTps).toFixed(3)}× INSERT), p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`;
+}
+
+function statusLine(statuses) {
+  return [...statuses]
+    .sort()
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
+}
+
+function count(totals, crowd, genuine, pairs, clashing = false) {
+  totals.accepted += (crowd.statuses.get(200) ?? 0) + (crowd.pairStatuses.get(200) ?? 0);
+  totals.posted += genuine + 2 * pairs;
+  if (clashing) totals.pairs += pairs;
+}
+
+/**
+ * One crowd of posts, CONCURRENCY at once: a visitor's own lead each, and every PAIR_EVERY-th
+ * operation (while `pairs` last) two posts at the same instant with `email(pair, side)`, outside
+ * the genuine visitors' latencies.
+ */
+async function runCrowd({ port, path: pathname, tokens: genuineTokens, pairs, pairTokens, email, firstPair = 0, firstVisitor = 0, tag = "" }) {
+  const statuses = new Map();
+  const pairStatuses = new Map();
+  const tally = (map, status) => map.set(status, (map.get(status) ?? 0) + 1);
+  const isPair = (index) => pairs > 0 && index % (PAIR_EVERY + 1) === PAIR_EVERY && Math.floor(index / (PAIR_EVERY + 1)) < pairs;
+  const genuineOf = (index) => index - Math.min(pairs, Math.floor((index + 1) / (PAIR_EVERY + 1)));
+  const form = (fields) => new URLSearchParams({ phone: "", ...fields }).toString();
+  const run = await measure(genuineTokens.length + pairs, CONCURRENCY, async (index) => {
+    if (isPair(index)) {
+      const pair = Math.floor(index / (PAIR_EVERY + 1));
+      const answers = await Promise.all(
+        [0, 1].map((side) =>
+          post(
+            port,
+            pathname,
+            form({ name: `Pair ${firstPair + pair}`, email: email(firstPair + pair, side), scanToken: pairTokens[2 * pair + side] }),
+          ),
+        ),
+      );
+      for (const answer of answers) tally(pairStatuses, answer);
+      return false;
+    }
+    const visitor = genuineOf(index);
+    const answer = await post(
+      port,
+      pathname,
+      form({ name: `Visitor ${visitor}`, email: `v${firstVisitor + visitor}-${tag}@bench.test`, scanToken: genuineTokens[visitor] }),
+    );
+    tally(statuses, answer);
+    return true;
+  });
+  return { ...run, statuses, pairStatuses };
+}
+
+/**
+ * The clashing crowd against its control, ROUNDS rounds each, alternating which goes first; prints
+ * both crowds' genuine p99 pooled over the rounds, and what the clashing pairs became.
+ */
+async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, script }) {
+  const runs = { control: [], clashing: [] };
+  const pairsPerRound = Math.floor(PAIRS / ROUNDS);
+  const genuinePerRound = Math.floor(clash.control.tokens.length / ROUNDS);
+  const cpu = { control: 0, clashing: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? ["control", "clashing"] : ["clashing", "control"];
+    for (const kind of order) {
+      const side = clash[kind];
+      const before = await cpuNow();
+      const crowd = await runCrowd({
+        port: PORTS.proxy,
+        path: script,
+        tokens: side.tokens.slice(round * genuinePerRound, (round + 1) * genuinePerRound),
+        pairs: pairsPerRound,
+        pairTokens: side.pairTokens.slice(round * 2 * pairsPerRound, (round + 1) * 2 * pairsPerRound),
+        email: side.email,
+        firstPair: round * pairsPerRound,
+        firstVisitor: round * genuinePerRound,
+        tag: kind,
+      });
+      cpu[kind] += cpuMs(before, await cpuNow());
+      count(totals, crowd, genuinePerRound, pairsPerRound, kind === "clashing");
+      runs[kind].push(crowd);
+    }
+  }
+  const posts = ROUNDS * (genuinePerRound + 2 * pairsPerRound);
+  for (const kind of ["control", "clashing"]) {
+    const crowd = runs[kind];
+    const pairAnswers = new Map();
+    for (const run of crowd) for (const [status, n] of run.pairStatuses) pairAnswers.set(status, (pairAnswers.get(status) ?? 0) + n);
+    const genuine = new Map();
+    for (const run of crowd) for (const [status, n] of run.statuses) genuine.set(status, (genuine.get(status) ?? 0) + n);
+    console.log(
+      `lead submissions, two instances, ${clash[kind].label.padEnd(19)} ${rateLine(statsOf(...crowd), insertTps)}; ${statusLine(genuine)}; pairs' answers ${statusLine(pairAnswers)}; CPU per post ${(cpu[kind] / posts).toFixed(2)} ms`,
+    );
+  }
+  const control = statsOf(...runs.control).p99;
+  const clashing = statsOf(...runs.clashing).p99;
+  const pairCodes = await db.query(
+    `select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like 'pair%@bench.test'`,
+    [campaignId],
+  );
+  // Genuine leads written by a commit that wrote others too: stored by a batch, not alone.
+  const batched = await db.query(
+    `with t as (select xmin::text as x, count(*) as n from lead where campaign_id = $1 group by 1)
+     select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like 'v%-clashing@bench.test' and t.n > 1`,
+    [campaignId],
+  );
+  console.log(
+    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (plain crowd ${plainP99.toFixed(1)} ms); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads of the clashing crowd stored in shared commits ${batched.rows[0].n} of ${ROUNDS * genuinePerRound}`,
+  );
 }
 
 /** Posts the form as a browser without JavaScript does; resolves to the status (0: connection failed). */
