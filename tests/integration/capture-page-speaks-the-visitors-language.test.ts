@@ -6,9 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
-import { smtpTransport } from "~/features/email/transport.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
-import { createEmailWorker } from "~/features/email/worker.server";
 import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
@@ -17,7 +15,7 @@ import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { api } from "./api-support";
-import { startSmtp } from "./smtp-support";
+import { useMailbox } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
@@ -175,21 +173,7 @@ describe("the fast document path", () => {
 });
 
 describe("a Spanish visitor's lead", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  beforeAll(async () => {
-    smtp = await startSmtp();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
-
-  async function deliveredTo(to: string) {
-    const { db } = await getServices();
-    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
-    while ((await worker.runOnce()) > 0);
-    await worker.stop();
-    return smtp.received.filter((mail) => mail.to.includes(to));
-  }
+  const { deliveredTo } = useMailbox();
 
   async function claim(campaignId: string, form: Record<string, string>) {
     const headers = {

@@ -6,11 +6,9 @@ import { eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
-import { smtpTransport } from "~/features/email/transport.server";
-import { createEmailWorker } from "~/features/email/worker.server";
 import { endOfDayIn } from "~/features/redeem/offer";
 import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as capturePrivacy from "~/routes/capture-privacy";
@@ -20,7 +18,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { startSmtp, type Received } from "./smtp-support";
+import { useMailbox } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 let phones = 0;
@@ -36,13 +34,11 @@ function render(Component: unknown, loaderData: unknown, actionData?: unknown, p
   );
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+const { deliveredTo } = useMailbox("Mail Desk <hello@mail.example>");
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
-  smtp = await startSmtp();
   admin = await createUser({ role: "admin" });
 });
-afterAll(() => smtp.close());
 
 /** An owner whose campaign asks for double opt-in, with a business name, address and offer. */
 async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "double_opt_in" | "notice") {
@@ -79,15 +75,6 @@ async function claimOnPhone(campaignId: string, email: string) {
     pageHtml: render(capture.default, page.data, undefined, `/capture/${campaignId}`),
     thanksHtml: render(capture.default, page.data, thanks.data, `/capture/${campaignId}`),
   };
-}
-
-/** Everything in the outbox goes out through the real SMTP server; the mails to `to`. */
-async function deliveredTo(to: string): Promise<Received[]> {
-  const { db } = await getServices();
-  const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "Mail Desk <hello@mail.example>") });
-  while ((await worker.runOnce()) > 0);
-  await worker.stop();
-  return smtp.received.filter((mail) => mail.to.includes(to));
 }
 
 /** A header's encoded words (RFC 2047) decoded, so a brand split across them is still found. */

@@ -1,16 +1,14 @@
 // Issue 26 item 6: the owner of a free campaign gets one email at 80 % of the free scans and one at
 // the limit, never more, even when a crowd scans at once (decision 196); the dashboard says so.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { smtpTransport } from "~/features/email/transport.server";
-import { createEmailWorker } from "~/features/email/worker.server";
 import * as capture from "~/routes/capture";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { startSmtp } from "./smtp-support";
+import { useMailbox } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 
@@ -19,21 +17,11 @@ async function scan(campaignId: string, address: string) {
   return (await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId })).data;
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const mailbox = useMailbox();
 
 /** The scan notices that reached `to` through the real SMTP server (other mail, e.g. the welcome, aside). */
 async function noticesTo(to: string) {
-  const { db } = await getServices();
-  const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
-  while ((await worker.runOnce()) > 0);
-  await worker.stop();
-  return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to) && /free scans$/.test(mail.subject));
+  return (await mailbox.deliveredTo(to)).filter((mail) => /free scans$/.test(mail.subject));
 }
 
 describe("the owner hears at 80 % and at the limit of the free scans", () => {

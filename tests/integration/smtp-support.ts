@@ -1,5 +1,9 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
+import { smtpTransport } from "~/features/email/transport.server";
+import { createEmailWorker } from "~/features/email/worker.server";
+import { getServices } from "~/utils/services.server";
 
 export type Received = { to: string[]; raw: string; subject: string; html: string; text: string };
 
@@ -30,6 +34,28 @@ export async function startSmtp(port = 0, options: { refuse?: () => { responseCo
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const address = server.server.address() as net.AddressInfo;
   return { port: address.port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A real SMTP server for the file's tests (started before them, closed after) and `deliveredTo`:
+ * the email worker sends everything in the outbox through it, then the mails to `to` (any case)
+ * come back, oldest first.
+ */
+export function useMailbox(from = "LeadQR <hello@leadqr.test>") {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+  return {
+    async deliveredTo(to: string): Promise<Received[]> {
+      const { db } = await getServices();
+      const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, from) });
+      while ((await worker.runOnce()) > 0);
+      await worker.stop();
+      return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));
+    },
+  };
 }
 
 /** One MIME part's body as text (quoted-printable and base64 decoded). */

@@ -1,10 +1,8 @@
 // Issue 15, deliverable 1: the visitor's double opt-in email carries the offer code shown on the
 // thank-you screen, delivered over a real SMTP server (decision 125).
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { smtpTransport } from "~/features/email/transport.server";
-import { createEmailWorker } from "~/features/email/worker.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { CODE_BY_EMAIL_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
@@ -12,7 +10,7 @@ import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { startSmtp } from "./smtp-support";
+import { useMailbox } from "./smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const TICK = { marketingConsent: "yes" };
@@ -49,22 +47,7 @@ async function setup(options: { required?: boolean; businessName?: string } = {}
   return campaign.id;
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-
-/** Everything in the outbox goes out through the real SMTP server; the mails to `to`, oldest first. */
-async function deliveredTo(to: string) {
-  const { db } = await getServices();
-  const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
-  while ((await worker.runOnce()) > 0);
-  await worker.stop();
-  return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to));
-}
+const { deliveredTo } = useMailbox();
 
 /** Lets a day pass for the per-address rule: the earlier confirmation emails become old. */
 async function aDayLater(campaignId: string) {

@@ -2,16 +2,14 @@
 // real SMTP server, the browser that claimed sees it again, and the same email on the same campaign
 // is one lead whose code goes only to that inbox, whichever path stores it and however posts race.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { smtpTransport } from "~/features/email/transport.server";
-import { createEmailWorker } from "~/features/email/worker.server";
 import { ALREADY_CLAIMED_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
-import { startSmtp } from "./smtp-support";
+import { useMailbox } from "./smtp-support";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -59,22 +57,7 @@ async function setup(consentMode: "notice" | "double_opt_in" = "notice") {
   return { owner, campaignId: campaign.id };
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
-beforeAll(async () => {
-  smtp = await startSmtp();
-});
-afterAll(async () => {
-  await smtp.close();
-});
-
-/** Everything in the outbox goes out through the real SMTP server; the mails to `to`. */
-async function deliveredTo(to: string) {
-  const { db } = await getServices();
-  const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
-  while ((await worker.runOnce()) > 0);
-  await worker.stop();
-  return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));
-}
+const { deliveredTo } = useMailbox();
 
 async function storedOf(campaignId: string) {
   const { db } = await getServices();
