@@ -5,6 +5,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { signUpOver } from "./support/processes";
 import { phoneUserAgent } from "./support/helpers";
+import { readMail } from "./support/mailbox";
 
 let app: CaptureServer;
 test.beforeAll(async () => {
@@ -60,32 +61,8 @@ async function claim(browser: Browser, campaignId: string, visitor: { name: stri
   return { page, context };
 }
 
-/** The mail as a reader sees it: header lines unfolded, quoted-printable body decoded. */
-function decoded(raw: string) {
-  return raw.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`) as text. */
-function decodedWords(header: string) {
-  const bytes = (text: string) =>
-    Buffer.from(
-      text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  return header
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => bytes(text))
-    .replace(/=\?UTF-8\?B\?(.*?)\?=/gi, (_, text: string) => Buffer.from(text, "base64").toString("utf8"));
-}
-
 async function mailsTo(address: string) {
-  return (await app.mails())
-    .filter((mail) => mail.to.includes(address))
-    .map((mail) => {
-      const [head = "", ...body] = mail.raw.split("\r\n\r\n");
-      const headers = head.replace(/\r\n(?=[ \t])/g, "");
-      return { ...mail, headers, text: decoded(body.join("\r\n\r\n")), subject: decodedWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? "") };
-    });
+  return (await app.mails()).filter((mail) => mail.to.includes(address)).map(readMail);
 }
 
 async function leadIdOf(email: string) {

@@ -12,6 +12,7 @@ import { createOpenAiStub } from "./stubs/openai.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { signUpOver } from "./support/processes";
 import { phoneUserAgent } from "./support/helpers";
+import { readMail } from "./support/mailbox";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -48,38 +49,15 @@ async function phoneIn(browser: Browser, locale: string) {
   return context.newPage();
 }
 
-/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as text. */
-function decodedWords(header: string) {
-  const bytes = (text: string) =>
-    Buffer.from(
-      text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      "latin1",
-    ).toString("utf8");
-  return header
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => bytes(text))
-    .replace(/=\?UTF-8\?B\?(.*?)\?=/gi, (_, text: string) => Buffer.from(text, "base64").toString("utf8"));
-}
-
-/** The mail as its reader sees it: subject decoded, quoted-printable body as UTF-8 text. */
+/** The first mail to `address`, as its reader sees it. */
 async function mailTo(address: string) {
-  let found: { subject: string; text: string } | undefined;
+  let found: ReturnType<typeof readMail> | undefined;
   await expect
     .poll(
       async () => {
         const mail = (await app.mails()).find((each) => each.to.includes(address));
-        if (!mail) return false;
-        const [head = "", ...body] = mail.raw.split("\r\n\r\n");
-        const headers = head.replace(/\r\n(?=[ \t])/g, "");
-        const text = Buffer.from(
-          body
-            .join("\r\n\r\n")
-            .replace(/=\r\n/g, "")
-            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-          "latin1",
-        ).toString("utf8");
-        found = { subject: decodedWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? ""), text };
-        return true;
+        found = mail ? readMail(mail) : undefined;
+        return Boolean(found);
       },
       { timeout: 20_000, message: `a mail to ${address}` },
     )

@@ -32,7 +32,7 @@ export async function waitForMail(address: string, subject: string | RegExp, url
   return found!;
 }
 
-/** The MIME body decoded enough to read links (quoted-printable and base64 parts). */
+/** The MIME body decoded enough to read it and its links (quoted-printable and base64 parts, as UTF-8). */
 export function decodedBody(raw: string) {
   return raw
     .split(/\r?\n--/)
@@ -41,7 +41,8 @@ export function decodedBody(raw: string) {
       const content = body.join("\n\n");
       if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(content.replace(/\s+/g, ""), "base64").toString("utf8");
       if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-        return content.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const bytes = content.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return Buffer.from(bytes, "latin1").toString("utf8");
       }
       return content;
     })
@@ -54,4 +55,24 @@ export function linkIn(mail: Mail, pathname: string) {
   if (!match) throw new Error(`no ${pathname} link in "${mail.subject}"`);
   const url = new URL(match[0].replace(/&amp;/g, "&"));
   return url.pathname + url.search;
+}
+
+/** A mail as its reader sees it: header lines unfolded, the subject's encoded words and the body's parts decoded. */
+export function readMail<T extends { raw: string }>(mail: T) {
+  const [head = ""] = mail.raw.split("\r\n\r\n");
+  const headers = head.replace(/\r\n(?=[ \t])/g, "");
+  return { ...mail, headers, subject: decodedWords(/^Subject: (.*)$/m.exec(headers)?.[1] ?? ""), text: decodedBody(mail.raw) };
+}
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?...?=`, `=?UTF-8?B?...?=`) as text. */
+function decodedWords(header: string) {
+  const bytes = (text: string) =>
+    Buffer.from(
+      text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, text: string) => bytes(text))
+    .replace(/=\?UTF-8\?B\?(.*?)\?=/gi, (_, text: string) => Buffer.from(text, "base64").toString("utf8"));
 }
