@@ -109,30 +109,16 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                 )}
               </Td>
               <Td>
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="intent" value="setPro" />
-                  <input type="hidden" name="userId" value={row.userId} />
-                  <input type="hidden" name="isPro" value={row.isPro ? "false" : "true"} />
-                  <button
-                    type="submit"
-                    className={buttonClass({ variant: "secondary", size: "sm" })}
-                    aria-label={`${row.isPro ? "Remove Pro" : "Make Pro"} for ${row.email}`}
-                  >
-                    {row.isPro ? "Remove Pro" : "Make Pro"}
-                  </button>
-                </Form>
-                <Form method="post" preventScrollReset className="mt-1">
-                  <input type="hidden" name="intent" value="setEnterprise" />
-                  <input type="hidden" name="userId" value={row.userId} />
-                  <input type="hidden" name="isEnterprise" value={row.isEnterprise ? "false" : "true"} />
-                  <button
-                    type="submit"
-                    className={buttonClass({ variant: "secondary", size: "sm" })}
-                    aria-label={`${row.isEnterprise ? "Remove Enterprise" : "Make Enterprise"} for ${row.email}`}
-                  >
-                    {row.isEnterprise ? "Remove Enterprise" : "Make Enterprise"}
-                  </button>
-                </Form>
+                <PlanGrantButton intent="setPro" field="isPro" plan="Pro" granted={row.isPro} userId={row.userId} email={row.email} />
+                <PlanGrantButton
+                  intent="setEnterprise"
+                  field="isEnterprise"
+                  plan="Enterprise"
+                  granted={row.isEnterprise}
+                  userId={row.userId}
+                  email={row.email}
+                  className="mt-1"
+                />
               </Td>
             </tr>
           ))
@@ -140,6 +126,29 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
       </AdminTable>
       <Pagination page={page} total={total} noun="user" />
     </AdminPage>
+  );
+}
+
+/** "Make Pro" / "Remove Pro" (and Enterprise's): flips the grant the row shows. */
+function PlanGrantButton(props: {
+  intent: "setPro" | "setEnterprise";
+  field: "isPro" | "isEnterprise";
+  plan: string;
+  granted: boolean;
+  userId: string;
+  email: string;
+  className?: string;
+}) {
+  const label = `${props.granted ? "Remove" : "Make"} ${props.plan}`;
+  return (
+    <Form method="post" preventScrollReset className={props.className}>
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="userId" value={props.userId} />
+      <input type="hidden" name={props.field} value={props.granted ? "false" : "true"} />
+      <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`${label} for ${props.email}`}>
+        {label}
+      </button>
+    </Form>
   );
 }
 
