@@ -3,7 +3,8 @@
 // server render, hydration and a component test without providers all read the same words; the
 // capture page never imports this module, so its bundle carries none of these strings.
 import i18next from "i18next";
-import { useTranslation } from "react-i18next";
+import { createElement, type ReactElement } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { I18N_OPTIONS } from "../i18n-options";
 import en, { type OwnerMessages } from "./en";
 
@@ -41,4 +42,14 @@ export function useOwnerT<N extends OwnerNamespace>(namespace: N): OwnerT<N> {
 /** The owner's words outside a component: a route's meta, a list built before rendering. */
 export function ownerT<N extends OwnerNamespace>(namespace: N): OwnerT<N> {
   return ownerI18n.getFixedT(null, namespace) as unknown as OwnerT<N>;
+}
+
+/** A sentence with markup in it ("Redeemed: <strong>{{redeemed}}</strong> …"): the tags become the given elements. */
+export function OwnerTrans<N extends OwnerNamespace>(props: {
+  ns: N;
+  k: OwnerKey<N>;
+  values?: Record<string, string | number>;
+  components: Record<string, ReactElement>;
+}) {
+  return createElement(Trans, { i18n: ownerI18n, ns: props.ns, i18nKey: props.k, values: props.values, components: props.components });
 }
