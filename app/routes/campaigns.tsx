@@ -15,6 +15,7 @@ import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleC
 import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/redeem.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -147,14 +148,15 @@ export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName } = loaderData;
+  const t = useOwnerT("campaigns");
   const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
 
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Campaigns"
-        description="Create, manage and track your QR campaigns."
+        title={t("title")}
+        description={t("description")}
         actions={
           // Always a way forward: at the limit it shows the limit and the upgrade (decision 340).
           <Link
@@ -163,7 +165,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
             className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
           >
             <Plus aria-hidden className="h-4 w-4" />
-            New Campaign
+            {t("newCampaign")}
           </Link>
         }
       />
@@ -183,17 +185,17 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
       ) : null}
 
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <SummaryTile label="Total Campaigns" value={summary.total} icon={<Megaphone aria-hidden className="h-5 w-5 text-blue-600" />} />
-        <SummaryTile label="Active" value={summary.active} icon={<Activity aria-hidden className="h-5 w-5 text-green-600" />} />
-        <SummaryTile label="Total Scans" value={summary.scans} icon={<QrCode aria-hidden className="h-5 w-5 text-purple-600" />} />
-        <SummaryTile label="Total Leads" value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
+        <SummaryTile label={t("summary.total")} value={summary.total} icon={<Megaphone aria-hidden className="h-5 w-5 text-blue-600" />} />
+        <SummaryTile label={t("summary.active")} value={summary.active} icon={<Activity aria-hidden className="h-5 w-5 text-green-600" />} />
+        <SummaryTile label={t("summary.scans")} value={summary.scans} icon={<QrCode aria-hidden className="h-5 w-5 text-purple-600" />} />
+        <SummaryTile label={t("summary.leads")} value={summary.leads} icon={<Users aria-hidden className="h-5 w-5 text-orange-600" />} />
       </dl>
 
       <Form method="get" role="search" className="flex flex-col gap-3 sm:flex-row" {...searchAsYouType}>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 h-5 w-5 text-gray-400" />
           <label htmlFor="campaign-search" className="sr-only">
-            Search campaigns
+            {t("filters.search")}
           </label>
           <input
             id="campaign-search"
@@ -201,12 +203,12 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
             name="q"
             defaultValue={filters.q}
             maxLength={100}
-            placeholder="Search campaigns..."
+            placeholder={t("filters.searchPlaceholder")}
             className="block w-full rounded-lg border border-gray-300 py-2 pr-3 pl-10 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
           />
         </div>
         <label htmlFor="campaign-status" className="sr-only">
-          Status
+          {t("filters.status")}
         </label>
         <select
           id="campaign-status"
@@ -214,21 +216,21 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           defaultValue={filters.status}
           className="rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
         >
-          <option value="all">All Status</option>
-          <option value="active">Active</option>
-          <option value="paused">Paused</option>
-          <option value="draft">Draft</option>
+          <option value="all">{t("filters.all")}</option>
+          <option value="active">{t("filters.active")}</option>
+          <option value="paused">{t("filters.paused")}</option>
+          <option value="draft">{t("filters.draft")}</option>
         </select>
         <button type="submit" className={buttonClass({ variant: "secondary", size: "md" })}>
-          Filter
+          {t("filters.submit")}
         </button>
       </Form>
 
       {summary.total === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
           <QrCode aria-hidden className="mx-auto h-10 w-10 text-gray-400" />
-          <h2 className="mt-3 text-lg font-semibold text-gray-900">No campaigns yet</h2>
-          <p className="mt-1 text-gray-600">Create your first QR campaign to start capturing leads.</p>
+          <h2 className="mt-3 text-lg font-semibold text-gray-900">{t("empty")}</h2>
+          <p className="mt-1 text-gray-600">{t("emptyHint")}</p>
           {canCreate ? (
             <Link
               to="/campaigns?new=1"
@@ -236,24 +238,20 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
               className="mt-4 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
             >
               <Plus aria-hidden className="h-4 w-4" />
-              Create First Campaign
+              {t("createFirst")}
             </Link>
           ) : null}
         </div>
       ) : campaigns.length === 0 ? (
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
-          <h2 className="text-lg font-semibold text-gray-900">No campaigns match your filters</h2>
-          <p className="mt-1 text-gray-600">Try another search or status.</p>
+          <h2 className="text-lg font-semibold text-gray-900">{t("noMatches")}</h2>
+          <p className="mt-1 text-gray-600">{t("noMatchesHint")}</p>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {campaigns.map((campaign) => (
             <li key={campaign.id}>
-              <CampaignCard
-                campaign={campaign}
-                isPro={isPro}
-                deleteConfirmation="Are you sure you want to delete this campaign? This action cannot be undone."
-              />
+              <CampaignCard campaign={campaign} isPro={isPro} deleteConfirmation={t("deleteConfirmation")} />
             </li>
           ))}
         </ul>
@@ -283,15 +281,16 @@ function SummaryTile({ label, value, icon }: { label: string; value: number; ico
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Campaigns · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("campaigns")("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("campaigns");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "We could not load your campaigns. Please try again." }}
-      back={{ to: "/campaigns", label: "Back to campaigns" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      unexpectedErrorHandler={{ title: t("failed.title"), message: t("failed.message") }}
+      back={{ to: "/campaigns", label: t("back") }}
     />
   );
 }

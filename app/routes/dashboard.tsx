@@ -12,6 +12,7 @@ import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { countRedeems } from "~/features/redeem/redeem.server";
 import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
@@ -20,8 +21,6 @@ import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/dashboard";
-
-const DELETE_CONFIRMATION = "Are you sure you want to delete this campaign?";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -70,13 +69,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const t = useOwnerT("dashboard");
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
   const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync } = loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title="Dashboard" description="Your campaigns, scans and leads at a glance." actions={<NewCampaignButton />} />
+      <PageHeader title={t("title")} description={t("description")} actions={<NewCampaignButton />} />
 
       {brokenSync.length > 0 ? (
         <div className="mt-6">
@@ -92,18 +92,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {loadFailed ? (
         <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          Your statistics could not be loaded just now. Please refresh the page in a moment.
+          {t("loadFailed")}
         </p>
       ) : null}
 
       <div className={`mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
-        <StatCard title="Total Leads" value={stats.totalLeads.toLocaleString("en-US")} icon={Users} color="green" trend={stats.leadsTrend} />
-        <StatCard title="Total Scans" value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
-        <StatCard title="Active Campaigns" value={stats.activeCampaigns} icon={QrCode} color="purple" />
-        <StatCard title="Conversion Rate" value={`${stats.conversionRate}%`} icon={Target} color="orange" />
+        <StatCard
+          title={t("stats.totalLeads")}
+          value={stats.totalLeads.toLocaleString("en-US")}
+          icon={Users}
+          color="green"
+          trend={stats.leadsTrend}
+        />
+        <StatCard title={t("stats.totalScans")} value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
+        <StatCard title={t("stats.activeCampaigns")} value={stats.activeCampaigns} icon={QrCode} color="purple" />
+        <StatCard title={t("stats.conversionRate")} value={`${stats.conversionRate}%`} icon={Target} color="orange" />
         {freeScans ? (
           <StatCard
-            title="Free Scans Used"
+            title={t("stats.freeScansUsed")}
             value={scanUsageLabel(freeScans.used, { isPro: false, limit: freeScans.limit })}
             icon={BarChart3}
             color="orange"
@@ -114,10 +120,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="funnel-title" className="mt-6 space-y-3 rounded-xl border border-gray-200 bg-white p-5">
         <div className="flex items-center justify-between gap-4">
           <h2 id="funnel-title" className="text-lg font-semibold text-gray-900">
-            From scan to sale
+            {t("funnel.title")}
           </h2>
           <Link to="/redeem" className="text-sm font-medium text-blue-600 hover:text-blue-700">
-            Redeem a code
+            {t("funnel.redeem")}
           </Link>
         </div>
         <RedeemFunnel scans={stats.totalScans} leads={stats.totalLeads} redeemed={redeemed} />
@@ -128,31 +134,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="recent-title" className="mt-8">
         <div className="flex items-center justify-between gap-4">
           <h2 id="recent-title" className="text-xl font-semibold text-gray-900">
-            Recent Campaigns
+            {t("recent.title")}
           </h2>
           {hasCampaigns ? (
             <Link to="/campaigns" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
-              View All
+              {t("recent.viewAll")}
             </Link>
           ) : null}
         </div>
         {hasCampaigns ? (
           <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {recentCampaigns.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} isPro={isPro} deleteConfirmation={DELETE_CONFIRMATION} />
+              <CampaignCard key={campaign.id} campaign={campaign} isPro={isPro} deleteConfirmation={t("recent.deleteConfirmation")} />
             ))}
           </div>
         ) : loadFailed ? null : (
           <div className="mt-4 rounded-xl border-2 border-dashed border-gray-300 p-10 text-center">
             <QrCode aria-hidden="true" className="mx-auto h-12 w-12 text-gray-400" />
-            <p className="mt-4 text-lg font-semibold text-gray-900">No campaigns yet</p>
-            <p className="mt-1 text-gray-600">Create a QR campaign to start collecting leads.</p>
+            <p className="mt-4 text-lg font-semibold text-gray-900">{t("recent.empty")}</p>
+            <p className="mt-1 text-gray-600">{t("recent.emptyHint")}</p>
             <Link
               to="/campaigns?new=1"
               className="mt-6 inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
             >
               <Plus aria-hidden="true" className="h-4 w-4" />
-              Create First Campaign
+              {t("recent.createFirst")}
             </Link>
           </div>
         )}
@@ -163,15 +169,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
 /** Always a link: at the campaign limit the campaigns screen answers with the limit (decision 340). */
 function NewCampaignButton() {
+  const t = useOwnerT("dashboard");
   return (
     <Link
       to="/campaigns?new=1"
       className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
     >
       <Plus aria-hidden="true" className="h-4 w-4" />
-      New Campaign
+      {t("newCampaign")}
     </Link>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("dashboard")("pageTitle") }];

@@ -8,6 +8,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { dateTimeFormat } from "~/utils/dates";
@@ -38,6 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("lead");
   const { lead, timeZone } = loaderData;
   const navigation = useNavigation();
   const erasing = navigation.state !== "idle" && navigation.formData?.get("intent") === "erase";
@@ -48,36 +50,38 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <Link to="/leads" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to leads
+        <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
       <PageHeader
         title={lead.name}
-        description={`Lead from ${lead.campaign.title}`}
+        description={t("from", { campaign: lead.campaign.title })}
         actions={
           <a href={`/leads/${lead.id}/export.json`} download className={buttonClass({ variant: "secondary" })}>
-            <Download aria-hidden className="h-4 w-4" /> Export this person's data
+            <Download aria-hidden className="h-4 w-4" /> {t("export")}
           </a>
         }
       />
 
       <section aria-labelledby="lead-contact" className={cardClass()}>
         <h2 id="lead-contact" className="text-lg font-semibold text-gray-900">
-          Contact
+          {t("contact.title")}
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-          <Item label="Email">{lead.email}</Item>
-          <Item label="Phone">{lead.phone || "Not provided"}</Item>
-          <Item label="Campaign">{lead.campaign.title}</Item>
-          <Item label="Collected at">{when(lead.collectedAt)}</Item>
-          <Item label="Scan">
-            {lead.scan ? `${when(lead.scan.timestamp)} · ${lead.scan.deviceType} · ${lead.scan.source === "qr" ? "QR code" : "link"}` : "—"}
+          <Item label={t("contact.email")}>{lead.email}</Item>
+          <Item label={t("contact.phone")}>{lead.phone || t("notProvided")}</Item>
+          <Item label={t("contact.campaign")}>{lead.campaign.title}</Item>
+          <Item label={t("contact.collectedAt")}>{when(lead.collectedAt)}</Item>
+          <Item label={t("contact.scan")}>
+            {lead.scan
+              ? `${when(lead.scan.timestamp)} · ${lead.scan.deviceType} · ${lead.scan.source === "qr" ? t("contact.qrCode") : t("contact.link")}`
+              : "—"}
           </Item>
         </dl>
         {lead.isMasked ? (
           <p className="mt-4 text-sm text-gray-600">
-            Hidden on the Free plan.{" "}
+            {t("contact.hiddenOnFree")}{" "}
             <Link to="/pricing" className="font-semibold text-blue-700 underline">
-              Unlock All Leads
+              {t("contact.unlockAll")}
             </Link>
           </p>
         ) : null}
@@ -86,7 +90,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
       <section aria-labelledby="lead-consent" className={cardClass()}>
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="lead-consent" className="text-lg font-semibold text-gray-900">
-            Consent
+            {t("consent.title")}
           </h2>
           <Badge data-testid="consent-status" color={CONSENT_STATUS_COLOR[lead.status]}>
             {lead.status}
@@ -94,38 +98,43 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         </div>
         {consent ? (
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Item label="Mode">{CONSENT_MODE_LABELS[consent.mode]}</Item>
-            <Item label="Box ticked">{consent.mode === "notice" ? "No box shown" : consent.ticked ? "Yes" : "No"}</Item>
+            <Item label={t("consent.mode")}>{CONSENT_MODE_LABELS[consent.mode]}</Item>
+            <Item label={t("consent.boxTicked")}>
+              {consent.mode === "notice" ? t("consent.noBoxShown") : consent.ticked ? t("consent.yes") : t("consent.no")}
+            </Item>
             <div className="sm:col-span-2">
-              <dt className="text-sm text-gray-500">Wording shown{consent.language ? <span> · in {languageName(consent.language)}</span> : null}</dt>
+              <dt className="text-sm text-gray-500">
+                {t("consent.wordingShown")}
+                {consent.language ? <span>{t("consent.inLanguage", { language: languageName(consent.language) })}</span> : null}
+              </dt>
               <dd className="mt-1 rounded-lg bg-gray-50 p-3 text-gray-900">“{consent.wording}”</dd>
             </div>
-            <Item label="Given at">{when(consent.givenAt)}</Item>
-            <Item label="IP address">{consent.clientAddress ?? "—"}</Item>
+            <Item label={t("consent.givenAt")}>{when(consent.givenAt)}</Item>
+            <Item label={t("consent.ipAddress")}>{consent.clientAddress ?? "—"}</Item>
             <div className="sm:col-span-2">
-              <dt className="text-sm text-gray-500">Browser</dt>
+              <dt className="text-sm text-gray-500">{t("consent.browser")}</dt>
               <dd className="mt-1 break-words text-sm text-gray-900">{consent.userAgent ?? "—"}</dd>
             </div>
             {consent.mode === "double_opt_in" && consent.ticked ? (
               <>
-                <Item label="Confirmation email">
-                  {consent.confirmationSentAt ? `Queued ${when(consent.confirmationSentAt)}` : "Not sent (limit reached)"}
+                <Item label={t("consent.confirmationEmail")}>
+                  {consent.confirmationSentAt ? t("consent.queued", { when: when(consent.confirmationSentAt) }) : t("consent.notSent")}
                 </Item>
-                <Item label="Confirmed at">{when(consent.confirmedAt)}</Item>
-                <Item label="Confirmed from">{consent.confirmedAddress ?? "—"}</Item>
+                <Item label={t("consent.confirmedAt")}>{when(consent.confirmedAt)}</Item>
+                <Item label={t("consent.confirmedFrom")}>{consent.confirmedAddress ?? "—"}</Item>
               </>
             ) : null}
-            {consent.withdrawnAt ? <Item label="Withdrawn at">{when(consent.withdrawnAt)}</Item> : null}
+            {consent.withdrawnAt ? <Item label={t("consent.withdrawnAt")}>{when(consent.withdrawnAt)}</Item> : null}
           </dl>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">This lead was collected before consent records existed.</p>
+          <p className="mt-2 text-sm text-gray-600">{t("consent.beforeRecords")}</p>
         )}
       </section>
 
       {lead.otherLeads.length > 0 ? (
         <section aria-labelledby="lead-others" className={cardClass()}>
           <h2 id="lead-others" className="text-lg font-semibold text-gray-900">
-            Other leads from this email
+            {t("others")}
           </h2>
           <ul className="mt-3 divide-y divide-gray-100">
             {lead.otherLeads.map((other) => (
@@ -142,16 +151,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
 
       <section aria-labelledby="lead-erase" className="rounded-xl border border-red-200 bg-white p-6 shadow-sm">
         <h2 id="lead-erase" className="text-lg font-semibold text-red-700">
-          Erase
+          {t("erase.title")}
         </h2>
-        <p className="mt-1 text-sm text-gray-700">
-          Removes this lead, its consent record and any email about it. It disappears from your leads, CSV and dashboard. This cannot be undone.
-        </p>
+        <p className="mt-1 text-sm text-gray-700">{t("erase.explanation")}</p>
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="erase" />
           <label className="flex items-start gap-2 text-sm text-gray-800">
             <input type="checkbox" name="confirm" value={ERASE_CONFIRMATION} required className="mt-1" />
-            Yes, erase everything we hold about this lead
+            {t("erase.confirm")}
           </label>
           {actionData?.error ? (
             <p role="alert" className="text-sm text-red-600">
@@ -159,7 +166,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             </p>
           ) : null}
           <button type="submit" disabled={erasing} className={buttonClass({ variant: "danger" })}>
-            <Trash2 aria-hidden className="h-4 w-4" /> Erase
+            <Trash2 aria-hidden className="h-4 w-4" /> {t("erase.button")}
           </button>
         </Form>
       </section>
@@ -176,15 +183,16 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Lead · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("lead")("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("lead");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Lead not found", message: "This lead does not exist, was erased, or is not yours." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
-      back={{ to: "/leads", label: "Back to leads" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      unexpectedErrorHandler={{ title: t("failed.title"), message: t("failed.message") }}
+      back={{ to: "/leads", label: t("back") }}
     />
   );
 }

@@ -10,6 +10,7 @@ import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
+import { ownerT, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
+  const t = useOwnerT("leads");
   const { leads, stats, query, erased } = loaderData;
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
   const viewParams = new URLSearchParams();
@@ -37,8 +39,8 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <PageHeader
-        title="Leads"
-        description="Everyone who claimed an offer from your campaigns."
+        title={t("title")}
+        description={t("description")}
         actions={
           // A plain link: the browser downloads the file (Content-Disposition: attachment).
           <a
@@ -47,21 +49,21 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
             className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700"
           >
             <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
+            {t("exportCsv")}
           </a>
         }
       />
 
       {erased ? (
         <p role="status" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-800">
-          The lead was erased.
+          {t("erased")}
         </p>
       ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <StatCard title="Total Leads" value={stats.total.toLocaleString("en-US")} icon={Users} color="blue" />
-        <StatCard title="This Week" value={stats.thisWeek.toLocaleString("en-US")} icon={TrendingUp} color="green" />
-        <StatCard title="Today" value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
+        <StatCard title={t("stats.total")} value={stats.total.toLocaleString("en-US")} icon={Users} color="blue" />
+        <StatCard title={t("stats.thisWeek")} value={stats.thisWeek.toLocaleString("en-US")} icon={TrendingUp} color="green" />
+        <StatCard title={t("stats.today")} value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
       </div>
       <LeadFilters query={query} campaigns={loaderData.campaigns} placements={loaderData.placements} />
       <LeadsTable leads={leads} isFiltered={isFiltered} />
@@ -71,14 +73,15 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
 }
 
 function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" | "campaigns" | "placements">) {
+  const t = useOwnerT("leads");
   const navigation = useNavigation();
   const searchAsYouType = useSearchAsYouType();
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
   return (
-    <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label="Search and filter leads" {...searchAsYouType}>
+    <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label={t("filters.label")} {...searchAsYouType}>
       <div className="relative flex-1">
         <label htmlFor="lead-search" className="sr-only">
-          Search leads
+          {t("filters.search")}
         </label>
         <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
         <input
@@ -87,15 +90,15 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
           name="q"
           defaultValue={query.q}
           maxLength={100}
-          placeholder="Search leads..."
+          placeholder={t("filters.searchPlaceholder")}
           className="w-full rounded-lg border border-gray-300 py-2 pl-9 pr-3 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500"
         />
       </div>
       <label htmlFor="lead-campaign" className="sr-only">
-        Campaign
+        {t("filters.campaign")}
       </label>
       <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-auto">
-        <option value="">All Campaigns</option>
+        <option value="">{t("filters.allCampaigns")}</option>
         {campaigns.map((campaign) => (
           <option key={campaign.id} value={campaign.id}>
             {campaign.title}
@@ -105,10 +108,10 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
       {placements.length > 0 || query.placement ? (
         <>
           <label htmlFor="lead-placement" className="sr-only">
-            Placement
+            {t("filters.placement")}
           </label>
           <Select id="lead-placement" name="placement" defaultValue={query.placement} key={`placement-${query.placement}`} className="sm:w-auto">
-            <option value="">All Placements</option>
+            <option value="">{t("filters.allPlacements")}</option>
             {placements.map((placement) => (
               <option key={placement.id} value={placement.id}>
                 {placement.campaign} · {placement.name}
@@ -118,36 +121,36 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
         </>
       ) : null}
       <Button type="submit" variant="secondary">
-        {isSearching ? "Searching..." : "Apply"}
+        {isSearching ? t("filters.searching") : t("filters.apply")}
       </Button>
     </Form>
   );
 }
 
 function LeadsTable({ leads, isFiltered }: Pick<LoaderData, "leads"> & { isFiltered: boolean }) {
+  const t = useOwnerT("leads");
+  const columns = leadColumns(t);
   return (
-    <TableScroller label="Leads table" framed className="mt-6">
+    <TableScroller label={t("table.label")} framed className="mt-6">
       {leads.length === 0 ? (
         <div className="p-10 text-center">
           <Users aria-hidden="true" className="mx-auto h-10 w-10 text-gray-400" />
-          <p className="mt-3 text-lg font-semibold text-gray-900">{isFiltered ? "No leads match your filters" : "No leads yet"}</p>
-          <p className="mt-1 text-gray-600">
-            {isFiltered ? "Try another search or campaign." : "Leads appear here when visitors claim an offer from your QR codes."}
-          </p>
+          <p className="mt-3 text-lg font-semibold text-gray-900">{isFiltered ? t("table.noMatches") : t("table.empty")}</p>
+          <p className="mt-1 text-gray-600">{isFiltered ? t("table.noMatchesHint") : t("table.emptyHint")}</p>
         </div>
       ) : (
         <Table stackOnPhone>
           <THead>
-            {LEAD_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <Th key={column}>{column}</Th>
             ))}
           </THead>
-          <TBody labels={LEAD_COLUMNS}>
+          <TBody labels={columns}>
             {leads.map((lead) => (
               <tr key={lead.id}>
                 <Td className="font-medium text-gray-900">
                   <span className="flex items-center gap-2">
-                    {lead.isMasked ? <Lock role="img" aria-label="Hidden on the Free plan" className="h-4 w-4 text-gray-400" /> : null}
+                    {lead.isMasked ? <Lock role="img" aria-label={t("table.hiddenOnFree")} className="h-4 w-4 text-gray-400" /> : null}
                     <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
                       {lead.name}
                     </Link>
@@ -170,7 +173,7 @@ function LeadsTable({ leads, isFiltered }: Pick<LoaderData, "leads"> & { isFilte
                   {lead.placement ?? (
                     <span className="text-gray-400">
                       <span aria-hidden="true">—</span>
-                      <span className="sr-only">None</span>
+                      <span className="sr-only">{t("table.none")}</span>
                     </span>
                   )}
                 </Td>
@@ -187,6 +190,7 @@ function LeadsTable({ leads, isFiltered }: Pick<LoaderData, "leads"> & { isFilte
 }
 
 function LeadsFooter({ loaderData, viewParams }: { loaderData: LoaderData; viewParams: URLSearchParams }) {
+  const t = useOwnerT("leads");
   const { leads, matching, moreMatching, hidden, page, pageCount, isPro } = loaderData;
   const pageHref = (target: number) => {
     const params = new URLSearchParams(viewParams);
@@ -197,28 +201,26 @@ function LeadsFooter({ loaderData, viewParams }: { loaderData: LoaderData; viewP
   return (
     <div className="mt-4 flex flex-col gap-3 text-sm text-gray-600 sm:flex-row sm:items-center sm:justify-between">
       <p aria-live="polite">
-        Showing {leads.length} of {countLabel(matching, moreMatching)} leads
-        {!isPro && hidden > 0 ? <span className="text-gray-500"> ({hidden} hidden)</span> : null}
+        {t("footer.showing", { shown: leads.length, total: countLabel(matching, moreMatching) })}
+        {!isPro && hidden > 0 ? <span className="text-gray-500">{t("footer.hidden", { hidden })}</span> : null}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {!isPro && hidden > 0 ? (
           <Link to="/pricing" className="font-semibold text-blue-700 underline hover:text-blue-900">
-            Unlock All Leads
+            {t("footer.unlockAll")}
           </Link>
         ) : null}
         {pageCount > 1 || moreMatching ? (
-          <nav aria-label="Pages" className="flex items-center gap-2">
+          <nav aria-label={t("footer.pages")} className="flex items-center gap-2">
             {page > 1 ? (
               <Link to={pageHref(page - 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
-                Previous
+                {t("footer.previous")}
               </Link>
             ) : null}
-            <span>
-              Page {page} of {countLabel(pageCount, moreMatching)}
-            </span>
+            <span>{t("footer.page", { page, pages: countLabel(pageCount, moreMatching) })}</span>
             {page < pageCount || moreMatching ? (
               <Link to={pageHref(page + 1)} className="rounded-md border border-gray-300 px-3 py-1 hover:bg-gray-50">
-                Next
+                {t("footer.next")}
               </Link>
             ) : null}
           </nav>
@@ -228,11 +230,12 @@ function LeadsFooter({ loaderData, viewParams }: { loaderData: LoaderData; viewP
   );
 }
 
-const LEAD_COLUMNS = ["Lead", "Contact", "Campaign", "Collected At", "Placement", "Redeemed At"] as const;
+const leadColumns = (t: OwnerT<"leads">) =>
+  (["lead", "contact", "campaign", "collectedAt", "placement", "redeemedAt"] as const).map((column) => t(`table.columns.${column}`));
 
 /** "10,000+" when a search's count stopped at its cap. */
 function countLabel(count: number, isLowerBound: boolean) {
   return `${count.toLocaleString("en-US")}${isLowerBound ? "+" : ""}`;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Leads · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("leads")("pageTitle") }];

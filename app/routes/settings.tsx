@@ -14,6 +14,7 @@ import { FREE_PLAN_LIMITS_TEXT } from "~/features/billing/plan";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -142,29 +143,30 @@ type Busy = { busyIntent: FormDataEntryValue | null | undefined };
 
 /** One component per section: a new section is one more component and one more intent. */
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("settings");
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
-      <PageHeader title="Settings" description="Manage your account, business details and subscription." />
+      <PageHeader title={t("title")} description={t("description")} />
       <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
       <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
       <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
       <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
       <SubscriptionSection plan={loaderData.plan} subscription={loaderData.subscription} />
-      <Section title="Integrations" description="Webhooks and the REST API send your leads to other tools as they arrive.">
+      <Section id="section-integrations" title={t("integrations.title")} description={t("integrations.description")}>
         <Link to="/settings/integrations" className={buttonClass({ variant: "secondary" })}>
-          Manage integrations
+          {t("integrations.manage")}
         </Link>
-        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
 
-      <Section title="Your domain" description="Your QR codes and capture pages on your own address, like go.mycafe.com.">
+      <Section id="section-your-domain" title={t("domain.title")} description={t("domain.description")}>
         <Link to="/settings/domains" className={buttonClass({ variant: "secondary" })}>
-          Manage your domain
+          {t("domain.manage")}
         </Link>
-        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">Available on Pro.</p> : null}
+        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
       <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
       <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
@@ -176,12 +178,13 @@ function ProfileSection({ email, result, busyIntent }: { email: string; result?:
   const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: result?.result });
   // Errors only the server can find (a wrong current password, a taken address) come without `result`.
   const profileServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  const t = useOwnerT("settings");
   return (
-    <Section title="Profile" description="Change your email or password. Your current password is required for either.">
+    <Section id="section-profile" title={t("profile.title")} description={t("profile.description")}>
       <Form method="post" {...getFormProps(profileForm)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="profile" />
         <Field
-          label="Email"
+          label={t("profile.email")}
           name="email"
           type="email"
           autoComplete="email"
@@ -191,7 +194,7 @@ function ProfileSection({ email, result, busyIntent }: { email: string; result?:
           className="sm:col-span-2"
         />
         <Field
-          label="Current password"
+          label={t("profile.currentPassword")}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
@@ -199,7 +202,7 @@ function ProfileSection({ email, result, busyIntent }: { email: string; result?:
           className="sm:col-span-2"
         />
         <Field
-          label="New password"
+          label={t("profile.newPassword")}
           name="newPassword"
           type="password"
           autoComplete="new-password"
@@ -207,14 +210,14 @@ function ProfileSection({ email, result, busyIntent }: { email: string; result?:
           errors={profileFields.newPassword.errors ?? profileServer.newPassword}
         />
         <Field
-          label="Confirm new password"
+          label={t("profile.confirmPassword")}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
           errors={profileFields.confirmPassword.errors ?? profileServer.confirmPassword}
         />
         <div className="flex items-center gap-4 sm:col-span-2">
-          <SubmitButton busy={busyIntent === "profile"}>Save changes</SubmitButton>
+          <SubmitButton busy={busyIntent === "profile"}>{t("profile.save")}</SubmitButton>
           <Status result={result} />
         </div>
       </Form>
@@ -225,19 +228,20 @@ function ProfileSection({ email, result, busyIntent }: { email: string; result?:
 function BusinessSection({ businessName, result, busyIntent }: { businessName: string; result?: ActionData } & Busy) {
   const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: result?.result });
   const businessServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  const t = useOwnerT("settings");
   return (
-    <Section title="Business" description="Shown to visitors on your capture pages' thank-you screen.">
+    <Section id="section-business" title={t("business.title")} description={t("business.description")}>
       <Form method="post" {...getFormProps(businessForm)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <input type="hidden" name="intent" value="business" />
         <Field
-          label="Business name"
+          label={t("business.name")}
           name="businessName"
           defaultValue={businessName}
           maxLength={100}
           errors={businessFields.businessName.errors ?? businessServer.businessName}
           className="flex-1"
         />
-        <SubmitButton busy={busyIntent === "business"}>Save</SubmitButton>
+        <SubmitButton busy={busyIntent === "business"}>{t("business.save")}</SubmitButton>
       </Form>
       <div className="mt-2">
         <Status result={result} />
@@ -247,30 +251,31 @@ function BusinessSection({ businessName, result, busyIntent }: { businessName: s
 }
 
 function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "subscription">) {
+  const t = useOwnerT("settings");
   return (
-    <Section title="Subscription">
+    <Section id="section-subscription" title={t("subscription.title")}>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Item label="Plan">{plan.name}</Item>
-        <Item label="Status">{subscription ? capitalize(subscription.status) : "No subscription"}</Item>
+        <Item label={t("subscription.plan")}>{plan.name}</Item>
+        <Item label={t("subscription.status")}>{subscription ? capitalize(subscription.status) : t("subscription.none")}</Item>
         {subscription?.currentPeriodEnd ? (
-          <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? "Ends on" : "Renews on"}>
+          <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? t("subscription.endsOn") : t("subscription.renewsOn")}>
             {dateFormat.format(new Date(subscription.currentPeriodEnd))}
           </Item>
         ) : null}
-        {subscription?.card ? <Item label="Payment method">{subscription.card}</Item> : null}
+        {subscription?.card ? <Item label={t("subscription.paymentMethod")}>{subscription.card}</Item> : null}
       </dl>
       {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
       <div className="mt-6 flex flex-wrap gap-3">
         {subscription?.hasBillingAccount ? (
           <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
             <Button type="submit" variant="secondary">
-              <CreditCard aria-hidden className="h-4 w-4" /> Manage billing
+              <CreditCard aria-hidden className="h-4 w-4" /> {t("subscription.manageBilling")}
             </Button>
           </Form>
         ) : null}
         {!plan.isPro ? (
           <Link to="/pricing" className={buttonClass()}>
-            Upgrade to Pro
+            {t("subscription.upgrade")}
           </Link>
         ) : null}
       </div>
@@ -280,31 +285,30 @@ function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "
 
 function AccountActionsSection({ result, busyIntent }: { result?: ActionData } & Busy) {
   const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: result?.result });
+  const t = useOwnerT("settings");
   return (
-    <Section title="Account actions">
+    <Section id="section-account-actions" title={t("account.title")}>
       <div className="flex flex-col gap-6">
         <div>
           <Link to="/leads" className={buttonClass({ variant: "secondary" })}>
-            <Download aria-hidden className="h-4 w-4" /> Export data
+            <Download aria-hidden className="h-4 w-4" /> {t("account.export")}
           </Link>
-          <p className="mt-1 text-sm text-gray-500">Export your leads as CSV from the Leads page.</p>
+          <p className="mt-1 text-sm text-gray-500">{t("account.exportHint")}</p>
         </div>
         <details className="rounded-lg border border-red-200 p-4" open={Boolean(result)}>
-          <summary className="cursor-pointer font-medium text-red-700">Delete account</summary>
+          <summary className="cursor-pointer font-medium text-red-700">{t("account.delete")}</summary>
           <Form method="post" {...getFormProps(deleteForm)} className="mt-4 space-y-3">
             <input type="hidden" name="intent" value="delete" />
-            <p className="text-sm text-gray-700">
-              This permanently deletes your account, campaigns, scans, leads and uploads, and cancels any subscription. This cannot be undone.
-            </p>
+            <p className="text-sm text-gray-700">{t("account.deleteExplanation")}</p>
             <Field
-              label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+              label={t("account.typeToConfirm", { word: DELETE_CONFIRMATION_WORD })}
               name="confirmation"
               autoComplete="off"
               errors={deleteFields.confirmation.errors}
             />
             <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
               {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
-              Delete account
+              {t("account.delete")}
             </Button>
             <Status result={result} />
           </Form>
@@ -315,14 +319,15 @@ function AccountActionsSection({ result, busyIntent }: { result?: ActionData } &
 }
 
 function AccountInformationSection({ accountId, email, memberSince }: Pick<LoaderData, "accountId" | "email" | "memberSince">) {
+  const t = useOwnerT("settings");
   return (
-    <Section title="Account information">
+    <Section id="section-account-information" title={t("information.title")}>
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Item label="Account ID">
+        <Item label={t("information.id")}>
           <span className="font-mono">{accountId}</span>
         </Item>
-        <Item label="Email">{email}</Item>
-        <Item label="Member since">{dateFormat.format(new Date(memberSince))}</Item>
+        <Item label={t("information.email")}>{email}</Item>
+        <Item label={t("information.memberSince")}>{dateFormat.format(new Date(memberSince))}</Item>
       </dl>
     </Section>
   );
@@ -332,8 +337,7 @@ function capitalize(value: string) {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-function Section({ title, description, children }: { title: string; description?: string; children: React.ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\s+/g, "-")}`;
+function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={id} className={cardClass()}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
@@ -388,4 +392,4 @@ function Status({ result }: { result?: ActionData }) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("settings")("pageTitle") }];

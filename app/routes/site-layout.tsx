@@ -1,5 +1,5 @@
 import { Outlet, useMatches } from "react-router";
-import { SiteHeader } from "~/components/site-header";
+import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import type { Route } from "./+types/site-layout";

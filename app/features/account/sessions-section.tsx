@@ -2,6 +2,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Form } from "react-router";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { SessionRow } from "./sessions.server";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -16,13 +17,14 @@ export function SessionsSection({
   busy: boolean;
   result?: { message?: string; error?: string };
 }) {
+  const t = useOwnerT("settings");
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="section-sessions" className={cardClass()}>
       <h2 id="section-sessions" className="text-lg font-semibold text-gray-900">
-        Sessions
+        {t("sessions.title")}
       </h2>
-      <p className="mt-1 text-sm text-gray-600">Devices and browsers signed in to your account.</p>
+      <p className="mt-1 text-sm text-gray-600">{t("sessions.description")}</p>
       <ul className="mt-4 divide-y divide-gray-200 rounded-lg border border-gray-200">
         {sessions.map((session) => (
           <li key={session.id} className="flex flex-col gap-1 p-3 sm:flex-row sm:items-center sm:justify-between">
@@ -30,12 +32,12 @@ export function SessionsSection({
               {session.device}
               {session.current ? (
                 <Badge color="green" className="ml-2">
-                  This device
+                  {t("sessions.thisDevice")}
                 </Badge>
               ) : null}
             </span>
             <span className="text-sm text-gray-500">
-              {session.current ? "Active now" : `Last active ${when.format(new Date(session.lastActive))} UTC`}
+              {session.current ? t("sessions.activeNow") : t("sessions.lastActive", { when: when.format(new Date(session.lastActive)) })}
             </span>
           </li>
         ))}
@@ -43,7 +45,7 @@ export function SessionsSection({
       <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
         <input type="hidden" name="intent" value="sessions" />
         <Button type="submit" variant="secondary" disabled={busy || others === 0}>
-          Sign out other sessions
+          {t("sessions.signOutOthers")}
         </Button>
         {result?.message ? (
           <p role="status" className="text-sm text-green-700">

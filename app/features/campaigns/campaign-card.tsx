@@ -7,6 +7,7 @@ import { cardClass } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
 import { scanUsageLabel } from "~/features/billing/plan";
+import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { CAMPAIGN_STATUS_COLOR, conversionOf, conversionRate, type CampaignSummary } from "./campaigns";
 
@@ -17,8 +18,6 @@ export type CampaignCardProps = {
   /** The dashboard and the campaigns screen word the delete confirmation differently (spec §8). */
   deleteConfirmation: string;
 };
-
-const STATUS_LABEL: Record<CampaignSummary["status"], string> = { active: "Active", paused: "Paused", draft: "Draft" };
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
 export const qrSvgUrl = (id: string) => `/campaigns/${id}/qr.svg`;
@@ -31,6 +30,7 @@ export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_S
  * action with a fetcher, so the card works on any page that lists campaigns.
  */
 export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCardProps) {
+  const t = useOwnerT("campaigns");
   const fetcher = useFetcher<CampaignActionData>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const menuTrigger = useRef<HTMLButtonElement>(null);
@@ -54,45 +54,45 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Badge color={CAMPAIGN_STATUS_COLOR[status]} data-testid="campaign-status">
-            {STATUS_LABEL[status]}
+            {t(`card.status.${status}`)}
           </Badge>
           <Menu modal={false}>
-            <MenuTrigger ref={menuTrigger} aria-label={`Actions for ${campaign.title}`}>
+            <MenuTrigger ref={menuTrigger} aria-label={t("card.actions", { campaign: campaign.title })}>
               <MoreVertical aria-hidden className="h-5 w-5" />
             </MenuTrigger>
             <MenuContent>
               <MenuLink to={`/campaigns/${campaign.id}`} icon={<Info aria-hidden className="h-4 w-4" />}>
-                View Details
+                {t("card.viewDetails")}
               </MenuLink>
               <MenuAnchor href={`/capture/${campaign.id}`} newTab icon={<ExternalLink aria-hidden className="h-4 w-4" />}>
-                View Landing Page
+                {t("card.viewLandingPage")}
               </MenuAnchor>
               <MenuAnchor href={qrPngUrl(campaign.id)} download icon={<Download aria-hidden className="h-4 w-4" />}>
-                Download PNG
+                {t("card.downloadPng")}
               </MenuAnchor>
               <MenuAnchor href={qrSvgUrl(campaign.id)} download icon={<FileCode aria-hidden className="h-4 w-4" />}>
-                Download SVG
+                {t("card.downloadSvg")}
               </MenuAnchor>
               <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
-                Edit
+                {t("card.edit")}
               </MenuLink>
               <MenuItem onSelect={() => post("toggle")}>
                 {status === "active" ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
-                {status === "active" ? "Pause" : "Activate"}
+                {status === "active" ? t("card.pause") : t("card.activate")}
               </MenuItem>
               <MenuSeparator />
               <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
                 <Trash2 aria-hidden className="h-4 w-4" />
-                Delete
+                {t("card.delete")}
               </MenuItem>
             </MenuContent>
           </Menu>
           <ConfirmDialog
             open={confirmingDelete}
             onOpenChange={setConfirmingDelete}
-            title={`Delete “${campaign.title}”?`}
+            title={t("card.deleteTitle", { campaign: campaign.title })}
             description={deleteConfirmation}
-            confirmLabel="Delete campaign"
+            confirmLabel={t("card.deleteConfirm")}
             onConfirm={() => post("delete")}
             returnFocusTo={menuTrigger}
           />
@@ -100,19 +100,23 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       </div>
 
       <div className="mt-4 rounded-lg bg-gray-50 p-3">
-        <p className="text-xs font-medium text-gray-500">AI-Generated Headline:</p>
+        <p className="text-xs font-medium text-gray-500">{t("card.headline")}</p>
         <p className="mt-1 line-clamp-2 text-sm text-gray-800">{campaign.aiHeadline}</p>
       </div>
 
       <dl className="mt-4 grid grid-cols-3 gap-2 text-center">
-        <Tile label="Scans" value={scanUsageLabel(campaign.scans, { isPro })} />
-        <Tile label="Leads" value={String(campaign.leads)} />
-        <Tile label="Convert" value={`${rate}%`} />
+        <Tile label={t("card.scans")} value={scanUsageLabel(campaign.scans, { isPro })} />
+        <Tile label={t("card.leads")} value={String(campaign.leads)} />
+        <Tile label={t("card.convert")} value={`${rate}%`} />
       </dl>
       {campaign.redeemed !== undefined ? (
         <p className="mt-2 text-center text-sm text-gray-600" data-testid="card-redeemed">
-          Redeemed: <span className="font-semibold text-gray-900">{campaign.redeemed}</span> ({conversionRate(campaign.redeemed, campaign.leads)}% of
-          leads)
+          <OwnerTrans
+            ns="campaigns"
+            k="card.redeemed"
+            values={{ redeemed: campaign.redeemed, rate: conversionRate(campaign.redeemed, campaign.leads) }}
+            components={{ strong: <span className="font-semibold text-gray-900" /> }}
+          />
         </p>
       ) : null}
 
@@ -125,11 +129,11 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
       <div className="mt-4 grid grid-cols-2 gap-2">
         <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", size: "md" })}>
           <Eye aria-hidden className="h-4 w-4" />
-          View Page
+          {t("card.viewPage")}
         </a>
         <a href={qrPngUrl(campaign.id)} download className={buttonClass({ size: "md" })}>
           <QrCode aria-hidden className="h-4 w-4" />
-          QR Code
+          {t("card.qrCode")}
         </a>
       </div>
     </article>

@@ -6,6 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { BusinessIdentitySchema, RETENTION_MAX_MONTHS } from "./identity.schema";
 
 export type IdentitySettings = {
@@ -23,23 +24,22 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 
 export function IdentitySettingsSection({ settings, result, busy }: { settings: IdentitySettings; result?: IdentityResult; busy: boolean }) {
   const [form, fields] = useValidatedForm(BusinessIdentitySchema, { id: "identity", lastResult: result?.result });
+  const t = useOwnerT("settings");
   return (
     <section aria-labelledby="section-privacy" className={cardClass()}>
       <h2 id="section-privacy" className="text-lg font-semibold text-gray-900">
-        Privacy &amp; retention
+        {t("privacy.title")}
       </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Your capture pages show your business name with a Privacy link; emails to visitors carry your postal address.
-      </p>
+      <p className="mt-1 text-sm text-gray-600">{t("privacy.description")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="identity" />
-        <Field id="identity-postalAddress" label="Business postal address" errors={fields.postalAddress.errors}>
+        <Field id="identity-postalAddress" label={t("privacy.postalAddress")} errors={fields.postalAddress.errors}>
           {(control) => <Textarea {...control} name="postalAddress" rows={3} maxLength={500} defaultValue={settings.postalAddress} />}
         </Field>
         <Field
           id="identity-privacyPolicyUrl"
-          label="Privacy policy URL"
-          hint="Leave empty to use a short default notice naming your business, and LeadQR as processor."
+          label={t("privacy.policyUrl")}
+          hint={t("privacy.policyUrlHint")}
           errors={fields.privacyPolicyUrl.errors}
         >
           {(control) => (
@@ -48,19 +48,21 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
               name="privacyPolicyUrl"
               type="url"
               maxLength={500}
-              placeholder="https://example.com/privacy"
+              placeholder={t("privacy.policyUrlPlaceholder")}
               defaultValue={settings.privacyPolicyUrl}
             />
           )}
         </Field>
         <Field
           id="identity-retentionMonths"
-          label="Delete leads older than (months)"
+          label={t("privacy.retention")}
           hint={
             <>
-              Off when empty (the default). A daily job deletes older leads with their consent records.{" "}
+              {t("privacy.retentionHint")}{" "}
               <span data-testid="retention-last-run">
-                {settings.retentionLastRunAt ? `Last run: ${dateTime.format(new Date(settings.retentionLastRunAt))} UTC.` : "Not run yet."}
+                {settings.retentionLastRunAt
+                  ? t("privacy.lastRun", { when: dateTime.format(new Date(settings.retentionLastRunAt)) })
+                  : t("privacy.notRun")}
               </span>
             </>
           }
@@ -81,13 +83,18 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
         </Field>
         {settings.lastErasure ? (
           <p className="text-sm text-gray-600">
-            Last erasure: {dateTime.format(new Date(settings.lastErasure.at))} UTC (
-            {settings.lastErasure.reason === "retention" ? `${settings.lastErasure.leads} by retention` : "on your request"}).
+            {t("privacy.lastErasure", {
+              when: dateTime.format(new Date(settings.lastErasure.at)),
+              how:
+                settings.lastErasure.reason === "retention"
+                  ? t("privacy.byRetention", { leads: settings.lastErasure.leads })
+                  : t("privacy.onRequest"),
+            })}
           </p>
         ) : null}
         <div className="flex items-center gap-4">
           <Button type="submit" disabled={busy}>
-            Save privacy settings
+            {t("privacy.save")}
           </Button>
           {result?.message ? (
             <p role="status" className="text-sm text-green-700">

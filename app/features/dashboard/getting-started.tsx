@@ -4,6 +4,7 @@ import { CheckCircle2, Circle } from "lucide-react";
 import { Link } from "react-router";
 import { cardClass } from "~/components/ui/card";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 
 export type GettingStartedProgress = {
   /** The newest campaign, when there is one: where printing and testing happen. */
@@ -16,31 +17,32 @@ export type GettingStartedProgress = {
 export const showGettingStarted = (progress: GettingStartedProgress) => progress.leads === 0;
 
 export function GettingStarted({ campaignId, scans, leads }: GettingStartedProgress) {
+  const t = useOwnerT("dashboard");
   const steps: Array<{ label: string; done: boolean; hint: string; to?: string; action?: string }> = [
     {
-      label: "Create a campaign",
+      label: t("gettingStarted.create.label"),
       done: campaignId !== null,
-      hint: "Your offer, your page and its QR code.",
+      hint: t("gettingStarted.create.hint"),
       to: "/campaigns?new=1",
-      action: "Create campaign",
+      action: t("gettingStarted.create.action"),
     },
     {
-      label: "Print your code",
+      label: t("gettingStarted.print.label"),
       // A scan is the first sign the code is out in the world.
       done: scans > 0,
-      hint: "Put it where customers wait: the counter, the table, the window.",
-      ...(campaignId ? { to: liveCampaignPath(campaignId), action: "Print and test" } : {}),
+      hint: t("gettingStarted.print.hint"),
+      ...(campaignId ? { to: liveCampaignPath(campaignId), action: t("gettingStarted.print.action") } : {}),
     },
-    { label: "Get your first scan", done: scans > 0, hint: "Test it now: scan the code with your phone." },
-    { label: "Get your first lead", done: leads > 0, hint: "A visitor claims your offer; you get an email." },
+    { label: t("gettingStarted.scan.label"), done: scans > 0, hint: t("gettingStarted.scan.hint") },
+    { label: t("gettingStarted.lead.label"), done: leads > 0, hint: t("gettingStarted.lead.hint") },
   ];
   const next = steps.findIndex((step) => !step.done);
   return (
     <section aria-labelledby="getting-started-title" className={cardClass({ padding: "md" })}>
       <h2 id="getting-started-title" className="text-lg font-semibold text-gray-900">
-        Getting started
+        {t("gettingStarted.title")}
       </h2>
-      <p className="mt-1 text-sm text-gray-600">Four steps to your first lead. Your chart appears here once leads come in.</p>
+      <p className="mt-1 text-sm text-gray-600">{t("gettingStarted.intro")}</p>
       <ol className="mt-4 space-y-3">
         {steps.map((step, index) => (
           <li key={step.label} className="flex items-start gap-3" aria-current={index === next ? "step" : undefined}>
@@ -52,7 +54,7 @@ export function GettingStarted({ campaignId, scans, leads }: GettingStartedProgr
             <div className="min-w-0">
               <p className={`font-medium ${step.done ? "text-gray-500 line-through" : "text-gray-900"}`}>
                 {step.label}
-                <span className="sr-only">{step.done ? " (done)" : " (to do)"}</span>
+                <span className="sr-only">{step.done ? t("gettingStarted.done") : t("gettingStarted.toDo")}</span>
               </p>
               <p className="text-sm text-gray-600">{step.hint}</p>
               {index === next && step.to ? (

@@ -1,12 +1,14 @@
 import { cardClass } from "~/components/ui/card";
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { ChartPoint } from "./dashboard";
 
 export function OverviewChart({ points }: { points: ChartPoint[] }) {
+  const t = useOwnerT("dashboard");
   return (
     <section aria-labelledby="overview-title" className={cardClass({ padding: "md" })}>
       <h2 id="overview-title" className="text-lg font-semibold text-gray-900">
-        Leads &amp; Scans Overview
+        {t("chart.title")}
       </h2>
       {/* overflow-hidden: until it measures its box, the chart draws at its initial size. */}
       <div className="mt-4 h-72 min-w-0 overflow-hidden" aria-hidden="true">
@@ -17,19 +19,35 @@ export function OverviewChart({ points }: { points: ChartPoint[] }) {
             <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
             <Tooltip />
             <Legend />
-            <Line type="monotone" dataKey="leads" name="Leads" stroke="#10B981" strokeWidth={1.5} dot={{ r: 3 }} isAnimationActive={false} />
-            <Line type="monotone" dataKey="scans" name="Scans" stroke="#3B82F6" strokeWidth={1.5} dot={{ r: 3 }} isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="leads"
+              name={t("chart.leads")}
+              stroke="#10B981"
+              strokeWidth={1.5}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+            <Line
+              type="monotone"
+              dataKey="scans"
+              name={t("chart.scans")}
+              stroke="#3B82F6"
+              strokeWidth={1.5}
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>
       {/* The chart's figures for screen readers (and anyone who needs the numbers). */}
       <table className="sr-only">
-        <caption>Leads and scans per day, last 7 days</caption>
+        <caption>{t("chart.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Leads</th>
-            <th scope="col">Scans</th>
+            <th scope="col">{t("chart.date")}</th>
+            <th scope="col">{t("chart.leads")}</th>
+            <th scope="col">{t("chart.scans")}</th>
           </tr>
         </thead>
         <tbody>
