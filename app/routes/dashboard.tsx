@@ -37,10 +37,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let brokenSync: BrokenSyncView[] = [];
   try {
     const { db } = await getServices();
-    dashboard = await getDashboard(db, { userId: user.id, timeZone });
-    redeemed = (await countRedeems(db, { userId: user.id })).redeemed;
-    if (!isPro) nearScanLimit = await campaignsNearScanLimit(db, user.id);
-    brokenSync = await brokenSyncConnections(db, { userId: user.id });
+    const [loaded, redeems, nearLimit, broken] = await Promise.all([
+      getDashboard(db, { userId: user.id, timeZone }),
+      countRedeems(db, { userId: user.id }),
+      isPro ? [] : campaignsNearScanLimit(db, user.id),
+      brokenSyncConnections(db, { userId: user.id }),
+    ]);
+    [dashboard, redeemed, nearScanLimit, brokenSync] = [loaded, redeems.redeemed, nearLimit, broken];
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");
