@@ -121,11 +121,23 @@ export type CachedCampaign = {
 };
 
 const campaigns = new Map<string, CachedCampaign>();
+/** Reads of a campaign in flight: the loads that find its copy stale meanwhile wait for the same read. */
+const refreshing = new Map<string, Promise<CachedCampaign>>();
 
 /** The campaign as this process last read it (at most SNAPSHOT_TTL_MS ago), with its rendered documents. */
 export async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
+  const inFlight = refreshing.get(campaignId);
+  if (inFlight) return inFlight;
+  const read = readSnapshot(db, campaignId, cached).finally(() => {
+    if (refreshing.get(campaignId) === read) refreshing.delete(campaignId);
+  });
+  refreshing.set(campaignId, read);
+  return read;
+}
+
+async function readSnapshot(db: Database, campaignId: string, cached: CachedCampaign | undefined): Promise<CachedCampaign> {
   const snapshot = await loadCaptureSnapshot(db, campaignId);
   // The owner's translations are part of what a template shows (decision 450).
   const version = JSON.stringify(snapshot ? [snapshot.offer, snapshot.translations] : null);
@@ -283,4 +295,5 @@ function answerDocument(req: IncomingMessage, res: ServerResponse, body: Buffer,
 /** For tests: forget cached campaigns and templates. */
 export function clearCaptureDocuments() {
   campaigns.clear();
+  refreshing.clear();
 }
