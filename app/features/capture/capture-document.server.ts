@@ -277,7 +277,12 @@ export async function serveCaptureDocument(
  * order setting them one at a time would give (decision 424); through Express (headers already
  * set) one at a time, as ever.
  */
-function answerDocument(req: IncomingMessage, res: ServerResponse, body: Buffer, answer: { gzip: boolean; cookies: string[]; edgeHeaders?: EdgeHeaders }) {
+function answerDocument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  answer: { gzip: boolean; cookies: string[]; edgeHeaders?: EdgeHeaders },
+) {
   const headers: Array<string | string[]> = answer.edgeHeaders ? answer.edgeHeaders.block() : [];
   headers.push("Content-Type", "text/html; charset=utf-8", "Cache-Control", "no-store", "Vary", "Accept-Encoding, Accept-Language");
   if (answer.cookies.length > 0) headers.push("Set-Cookie", answer.cookies);

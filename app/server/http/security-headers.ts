@@ -57,7 +57,9 @@ export function headerBlockOfSecurityHeaders(securityHeaders: SecurityHeaders) {
   const request = { headers: {}, method: "GET", url: "/" };
   securityHeaders(request as unknown as IncomingMessage, recorder as unknown as ServerResponse, () => {});
   const block = [...headers].flatMap(([name, value]) => [name, String(value)]);
-  const withNonce = block.flatMap((value, index) => (index % 2 === 1 && value.includes(NONCE_MARK) ? [[index, value.split(NONCE_MARK)] as const] : []));
+  const withNonce = block.flatMap((value, index) =>
+    index % 2 === 1 && value.includes(NONCE_MARK) ? [[index, value.split(NONCE_MARK)] as const] : [],
+  );
   return (nonce: string): string[] => {
     const headers = block.slice();
     for (const [index, parts] of withNonce) headers[index] = parts.join(nonce);
