@@ -135,7 +135,7 @@ try {
     `hot Pro campaign, counted loads (wrk):            ${hotRun.rate.toFixed(0)}/s, p50 ${hotRun.p50.toFixed(1)} ms, p99 ${hotRun.p99.toFixed(1)} ms, non-2xx ${hotRun.non2xx}, errors ${hotRun.errors}`,
   );
   console.log(
-    `  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? "met" : "NOT met"}); p99 ≤ 100 ms: ${hotRun.p99 <= 100 ? "met" : "NOT met"}`,
+    `  ratio to the plain INSERT: ${ratio.toFixed(2)} (target ≥ 0.5, issue 36: ${ratio >= 0.5 ? "met" : "NOT met"}); p99 ≤ 50 ms: ${hotRun.p99 <= 50 ? "met" : "NOT met"}`,
   );
   // CPU per load is steadier than rates when other work shares the machine. (The server's
   // processes and every PostgreSQL process, whoever they serve.)

@@ -121,11 +121,23 @@ export type CachedCampaign = {
 };
 
 const campaigns = new Map<string, CachedCampaign>();
+/** Reads of a campaign in flight: the loads that find its copy stale meanwhile wait for the same read. */
+const refreshing = new Map<string, Promise<CachedCampaign>>();
 
 /** The campaign as this process last read it (at most SNAPSHOT_TTL_MS ago), with its rendered documents. */
 export async function snapshotOf(db: Database, campaignId: string): Promise<CachedCampaign> {
   const cached = campaigns.get(campaignId);
   if (cached && Date.now() - cached.fetchedAt < SNAPSHOT_TTL_MS) return cached;
+  const inFlight = refreshing.get(campaignId);
+  if (inFlight) return inFlight;
+  const read = readSnapshot(db, campaignId, cached).finally(() => {
+    if (refreshing.get(campaignId) === read) refreshing.delete(campaignId);
+  });
+  refreshing.set(campaignId, read);
+  return read;
+}
+
+async function readSnapshot(db: Database, campaignId: string, cached: CachedCampaign | undefined): Promise<CachedCampaign> {
   const snapshot = await loadCaptureSnapshot(db, campaignId);
   // The owner's translations are part of what a template shows (decision 450).
   const version = JSON.stringify(snapshot ? [snapshot.offer, snapshot.translations] : null);
@@ -182,8 +194,15 @@ function headerSource(req: IncomingMessage) {
   };
 }
 
+/**
+ * The headers an answer given before Express carries first (helmet's, the request id): set on the
+ * response for most answers, or written in one block with the page's own (decision 424).
+ */
+export type EdgeHeaders = { block: () => string[]; stamp: () => void };
+
 /** A fast answer under overload: never a hanging page (decision 093). */
-function answerBusy(req: IncomingMessage, res: ServerResponse) {
+function answerBusy(req: IncomingMessage, res: ServerResponse, edgeHeaders: EdgeHeaders | undefined) {
+  edgeHeaders?.stamp();
   res.statusCode = 503;
   res.setHeader("Retry-After", "3");
   res.setHeader("Cache-Control", "no-store");
@@ -200,7 +219,7 @@ function answerBusy(req: IncomingMessage, res: ServerResponse) {
 export async function serveCaptureDocument(
   req: IncomingMessage,
   res: ServerResponse,
-  options: ({ campaignId: string } | { shortCode: string }) & { nonce: string; render: RenderCapture; next: () => void },
+  options: ({ campaignId: string } | { shortCode: string }) & { nonce: string; render: RenderCapture; next: () => void; edgeHeaders?: EdgeHeaders },
 ) {
   const headers = headerSource(req);
   const clientAddress = headers.get(CLIENT_IP_HEADER) ?? "unknown";
@@ -211,7 +230,7 @@ export async function serveCaptureDocument(
   const path = link ? shortLinkPath(link.code) : `/capture/${campaignId}`;
   const { database, env, secret } = await getServices();
   const { db, waiting } = database.capture;
-  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(req, res);
+  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(req, res, options.edgeHeaders);
   keyVisitorIds(secret);
   const visitor: VisitorId | undefined = env.VISITOR_ID === "cookie" ? visitorIdOf(headers.get("cookie")) : undefined;
 
@@ -235,7 +254,7 @@ export async function serveCaptureDocument(
   } catch (error) {
     if (!isCaptureOverload(error)) throw error;
     logger.warn({ err: error, campaignId }, "capture page busy: database saturated or unavailable");
-    return answerBusy(req, res);
+    return answerBusy(req, res, options.edgeHeaders);
   }
   if (view.state === "not-found") {
     campaigns.delete(campaignId);
@@ -244,23 +263,42 @@ export async function serveCaptureDocument(
 
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const body = await documentOf(entry, path, view, { nonce: options.nonce, render: options.render, gzip });
-  res.statusCode = 200;
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Vary", "Accept-Encoding, Accept-Language");
   // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
   const cookies = [
     ...(visitor?.issue ? [visitorCookieHeader(visitor.id, secure)] : []),
     ...(rememberLanguage ? [languageCookieHeader(view.language, secure)] : []),
   ];
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
-  res.setHeader("Content-Length", body.length);
+  answerDocument(req, res, body, { gzip, cookies, edgeHeaders: options.edgeHeaders });
+}
+
+/**
+ * The page's 200. Before Express its headers are written in one block, the edge's first, in the
+ * order setting them one at a time would give (decision 424); through Express (headers already
+ * set) one at a time, as ever.
+ */
+function answerDocument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  answer: { gzip: boolean; cookies: string[]; edgeHeaders?: EdgeHeaders },
+) {
+  const headers: Array<string | string[]> = answer.edgeHeaders ? answer.edgeHeaders.block() : [];
+  headers.push("Content-Type", "text/html; charset=utf-8", "Cache-Control", "no-store", "Vary", "Accept-Encoding, Accept-Language");
+  if (answer.cookies.length > 0) headers.push("Set-Cookie", answer.cookies);
+  if (answer.gzip) headers.push("Content-Encoding", "gzip");
+  headers.push("Content-Length", String(body.length));
+  if (answer.edgeHeaders && res.getHeaderNames().length === 0) {
+    res.writeHead(200, headers);
+  } else {
+    res.statusCode = 200;
+    for (let index = 0; index < headers.length; index += 2) res.setHeader(headers[index] as string, headers[index + 1]!);
+  }
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** For tests: forget cached campaigns and templates. */
 export function clearCaptureDocuments() {
   campaigns.clear();
+  refreshing.clear();
 }

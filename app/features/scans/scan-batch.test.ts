@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { registerPreparedRunner } from "~/db/prepared.server";
 import { MAX_QUEUED_SCANS, MAX_SCANS_PER_WRITE, recordUnlimitedScan, ScanQueueFullError, type UnlimitedScan } from "./scan-batch.server";
 
 const scan = (visitor: number): UnlimitedScan => ({
@@ -13,17 +14,18 @@ const scan = (visitor: number): UnlimitedScan => ({
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** A database whose writes are recorded and finish only when told to. */
+/** A database whose writes are recorded and finish (or fail) only when told to. */
 function stalledDatabase() {
-  const writes: { size: number; finish: () => void }[] = [];
-  const db = {
-    execute: (query: { queryChunks: unknown[] }) =>
-      new Promise((resolve) => {
-        // The batch travels as one JSON parameter of the statement.
-        const batch = query.queryChunks.find((chunk): chunk is string => typeof chunk === "string" && chunk.startsWith("[{"));
-        writes.push({ size: JSON.parse(batch ?? "[]").length, finish: () => resolve({ rows: [] }) });
+  const writes: { scans: { id: string }[]; size: number; finish: (rows?: unknown[]) => void; fail: (error: Error) => void }[] = [];
+  const db = {} as Database;
+  registerPreparedRunner(db, {
+    // The batch travels as the statement's one parameter, JSON.
+    plain: (_statement, values) =>
+      new Promise((resolve, reject) => {
+        const scans = JSON.parse(String(values[0])) as { id: string }[];
+        writes.push({ scans, size: scans.length, finish: (rows = []) => resolve({ rows }), fail: reject });
       }),
-  } as unknown as Database;
+  });
   return { db, writes };
 }
 
@@ -58,5 +60,37 @@ describe("group commit of unlimited scans", () => {
     }
     expect(sizes).toEqual([1, MAX_SCANS_PER_WRITE, MAX_SCANS_PER_WRITE, MAX_SCANS_PER_WRITE, MAX_SCANS_PER_WRITE]);
     expect(await Promise.all(pending)).toHaveLength(MAX_QUEUED_SCANS + 1);
+  });
+
+  it("answers each load with its own row's id, whatever order the rows come back in", async () => {
+    const { db, writes } = stalledDatabase();
+    const first = recordUnlimitedScan(db, scan(0));
+    const loads = [first, recordUnlimitedScan(db, scan(1)), recordUnlimitedScan(db, scan(2))];
+    writes[0]!.finish([{ id: writes[0]!.scans[0]!.id, counted: true, repeat_of: null }]);
+    await first;
+    await tick();
+    const [second, third] = writes[1]!.scans;
+    writes[1]!.finish([
+      { id: third!.id, counted: false, repeat_of: "5c0f5e8e-2b7a-4f4e-9a51-2f6d3f3f0009" },
+      { id: second!.id, counted: true, repeat_of: null },
+    ]);
+    expect(await Promise.all(loads)).toEqual([
+      { counted: true, scanId: writes[0]!.scans[0]!.id },
+      { counted: true, scanId: second!.id },
+      { counted: false, repeatOf: "5c0f5e8e-2b7a-4f4e-9a51-2f6d3f3f0009" },
+    ]);
+  });
+
+  it("fails every load of a failed write, and writes the loads queued behind it", async () => {
+    const { db, writes } = stalledDatabase();
+    const failed = recordUnlimitedScan(db, scan(0));
+    const queued = [recordUnlimitedScan(db, scan(1)), recordUnlimitedScan(db, scan(2))];
+    writes[0]!.fail(new Error("statement timeout"));
+    await expect(failed).rejects.toThrow("statement timeout");
+    await tick();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]!.size).toBe(2);
+    writes[1]!.finish(writes[1]!.scans.map(({ id }) => ({ id, counted: true, repeat_of: null })));
+    expect((await Promise.all(queued)).map((result) => result.counted)).toEqual([true, true]);
   });
 });

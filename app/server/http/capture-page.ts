@@ -67,12 +67,15 @@ export function createServeCapturePage(edge: Edge, render: RenderCapture, handOn
     if (!target) return false;
     const guarded = guardRequest(req, edge.rules);
     if (guarded.refusal) return false;
-    const taken = takeRequest(edge, req, res, guarded);
+    // The page's 200 writes helmet's headers with its own in one block (decision 424).
+    const taken = takeRequest(edge, req, res, guarded, "with the answer");
     const next = () => {
+      taken.stampHeaders();
       taken.handedOn();
       handOn(req, res);
     };
-    serveCaptureDocument(req, res, { ...target, nonce: taken.nonce, render, next }).catch(taken.fail);
+    const edgeHeaders = { block: taken.headerBlock, stamp: taken.stampHeaders };
+    serveCaptureDocument(req, res, { ...target, nonce: taken.nonce, render, next, edgeHeaders }).catch(taken.fail);
     return true;
   };
 }

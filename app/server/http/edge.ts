@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { randomString } from "~/utils/random-pool.server";
 import type { GuardRules, Guarded } from "./guard";
-import { createSecurityHeaders, stampOfSecurityHeaders, type SecurityHeaders } from "./security-headers";
+import { createSecurityHeaders, headerBlockOfSecurityHeaders, stampOfSecurityHeaders, type SecurityHeaders } from "./security-headers";
 
 export type Edge = {
   env: Env;
@@ -25,6 +25,8 @@ export type Edge = {
   rules: GuardRules;
   securityHeaders: SecurityHeaders;
   stampSecurityHeaders: (res: ServerResponse, nonce: string) => void;
+  /** The same headers as a flat `[name, value, …]` list, for `res.writeHead`. */
+  securityHeaderBlock: (nonce: string) => string[];
 };
 
 /** Body caps the edge enforces, from the routes' own limits. */
@@ -46,6 +48,7 @@ export function createEdge(env: Env, options: { loadBuild: () => Promise<ServerB
     rules: { appOrigin: env.appOrigin, trust, bodyLimits: BODY_LIMITS },
     securityHeaders,
     stampSecurityHeaders: stampOfSecurityHeaders(securityHeaders),
+    securityHeaderBlock: headerBlockOfSecurityHeaders(securityHeaders),
   };
 }
 
@@ -60,13 +63,21 @@ export function newNonce() {
  * A fast path takes a request: the client address on the request (a client-sent copy is
  * discarded), helmet's headers with a fresh nonce, the request id, and the log line when the
  * answer is finished, unless the request was handed on to Express (which logs its own).
+ * `headers: "with the answer"` leaves helmet's headers and the request id unset until
+ * `stampHeaders()` or an answer written with `headerBlock()` (decision 424).
  */
-export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerResponse, guarded: Guarded) {
+export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerResponse, guarded: Guarded, headers: "now" | "with the answer" = "now") {
   const started = performance.now();
   const nonce = newNonce();
   req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
-  edge.stampSecurityHeaders(res, nonce);
-  res.setHeader("X-Request-Id", guarded.requestId);
+  let stamped = false;
+  const stampHeaders = () => {
+    if (stamped || res.headersSent) return;
+    stamped = true;
+    edge.stampSecurityHeaders(res, nonce);
+    res.setHeader("X-Request-Id", guarded.requestId);
+  };
+  if (headers === "now") stampHeaders();
   const line = { id: guarded.requestId, method: req.method, url: req.url };
   let handedOn = false;
   if (logger.isLevelEnabled("info")) {
@@ -79,6 +90,13 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
   return {
     nonce,
     line,
+    stampHeaders,
+    /** Helmet's headers and the request id, in the order `stampHeaders` sets them. */
+    headerBlock: () => {
+      const block = edge.securityHeaderBlock(nonce);
+      block.push("X-Request-Id", guarded.requestId);
+      return block;
+    },
     handedOn: () => {
       handedOn = true;
     },
@@ -86,6 +104,7 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
     fail: (error: unknown) => {
       logger.error({ err: error, req: line }, "request failed");
       if (res.headersSent) return void res.end();
+      stampHeaders();
       res.statusCode = 500;
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
       res.end(failureTextFor(req.headers));

@@ -35,6 +35,18 @@ const NONCE_MARK = "leadqr-nonce-mark";
 
 /** Helmet's headers as a function of the nonce, for answers that do not pass through Express. */
 export function stampOfSecurityHeaders(securityHeaders: SecurityHeaders) {
+  const block = headerBlockOfSecurityHeaders(securityHeaders);
+  return (res: ServerResponse, nonce: string) => {
+    const headers = block(nonce);
+    for (let index = 0; index < headers.length; index += 2) res.setHeader(headers[index]!, headers[index + 1]!);
+  };
+}
+
+/**
+ * Helmet's headers with a nonce as a flat `[name, value, …]` list in helmet's order, for
+ * `res.writeHead` (decision 424): computed once with a marker where the nonce goes.
+ */
+export function headerBlockOfSecurityHeaders(securityHeaders: SecurityHeaders) {
   const headers = new Map<string, unknown>();
   // A recording response: helmet only sets and removes headers.
   const recorder = {
@@ -44,8 +56,13 @@ export function stampOfSecurityHeaders(securityHeaders: SecurityHeaders) {
   };
   const request = { headers: {}, method: "GET", url: "/" };
   securityHeaders(request as unknown as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  const withNonce = [...headers].map(([name, value]) => [name, String(value).split(NONCE_MARK)] as const);
-  return (res: ServerResponse, nonce: string) => {
-    for (const [name, parts] of withNonce) res.setHeader(name, parts.length === 1 ? parts[0]! : parts.join(nonce));
+  const block = [...headers].flatMap(([name, value]) => [name, String(value)]);
+  const withNonce = block.flatMap((value, index) =>
+    index % 2 === 1 && value.includes(NONCE_MARK) ? [[index, value.split(NONCE_MARK)] as const] : [],
+  );
+  return (nonce: string): string[] => {
+    const headers = block.slice();
+    for (const [index, parts] of withNonce) headers[index] = parts.join(nonce);
+    return headers;
   };
 }
