@@ -11,7 +11,9 @@ import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { codeOriginChooser } from "~/features/domains/domains.server";
 import { getEnv } from "~/utils/env.server";
 import { createCampaign } from "~/features/campaigns/campaigns.server";
-import { campaignResource, leadResource } from "~/features/integrations/resources.server";
+import { checkTranslations, COPY_FIELDS, type CopyField } from "~/features/campaigns/copy-translations";
+import { writeCopyTranslations } from "~/features/campaigns/copy-translations.server";
+import { API_COPY_FIELDS, campaignResource, leadResource } from "~/features/integrations/resources.server";
 import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
 import {
   CampaignListSchema,
@@ -24,6 +26,7 @@ import {
   LeadListQuerySchema,
   LeadListSchema,
   LeadSchema,
+  TranslationsSchema,
   UpdateCampaignSchema,
 } from "./api.schema";
 import { ApiProblem } from "./problem.server";
@@ -84,9 +87,29 @@ function deleted(rows: unknown[], what: string): ApiResult {
   return { status: 204 };
 }
 
+/**
+ * `translations` as the API takes them, checked by the rule the wizard and the Languages page use
+ * (decision 454); a refusal names each field the API's way (`translations.es.thank_you`).
+ */
+function checkedApiTranslations(body: z.output<typeof TranslationsSchema>, pageLanguage: string) {
+  const internal = Object.fromEntries(
+    Object.entries(body).map(([language, fields]) => [
+      language,
+      Object.fromEntries(COPY_FIELDS.map((field) => [field, fields[API_COPY_FIELDS[field]]]).filter(([, value]) => value !== undefined)),
+    ]),
+  );
+  const checked = checkTranslations(internal, pageLanguage);
+  if (checked.ok) return checked.value;
+  const errors = checked.problems.map((problem) => ({
+    path: ["translations", problem.language, problem.field && API_COPY_FIELDS[problem.field as CopyField]].filter(Boolean).join("."),
+    message: problem.message,
+  }));
+  throw new ApiProblem(422, "Validation failed", "Some fields are missing or invalid.", errors);
+}
+
 const ownCampaign = (userId: string, id: string) => and(eq(campaign.id, id), eq(campaign.userId, userId));
 
-const apiCampaignColumns = { ...campaignColumns, codeAddress: campaign.codeAddress };
+const apiCampaignColumns = { ...campaignColumns, codeAddress: campaign.codeAddress, language: campaign.language };
 type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main" };
 
 async function findCampaign(db: Database, userId: string, id: string) {
@@ -174,7 +197,8 @@ export const OPERATIONS: Operation[] = [
         colorPreset: "ocean-blue",
       });
       if (!parsed.success) throw ApiProblem.validation(parsed.error);
-      const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data });
+      const translations = input.translations ? checkedApiTranslations(input.translations, parsed.data.language) : undefined;
+      const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data, translations });
       return created(await apiCampaign(db, userId, id), `/api/v1/campaigns/${id}`);
     },
   }),
@@ -195,21 +219,25 @@ export const OPERATIONS: Operation[] = [
     method: "PATCH",
     path: "/campaigns/{id}",
     operationId: "updateCampaignStatus",
-    summary: "Change a campaign's status",
+    summary: "Change a campaign's status or translations",
     tag: "Campaigns",
     params: IdParamsSchema,
     body: UpdateCampaignSchema,
     success: { status: 200, description: "The updated campaign.", schema: CampaignSchema },
     errors: [400, 404, 415, 422],
-    async handler({ db, userId, params, body: { status } }) {
+    async handler({ db, userId, params, body }) {
+      const { language } = await findCampaign(db, userId, params.id);
+      const translations = body.translations ? checkedApiTranslations(body.translations, language) : undefined;
       const updated = await db.transaction(async (tx) => {
         const rows = await tx
           .update(campaign)
-          .set({ status, updatedAt: new Date() })
+          .set({ ...(body.status ? { status: body.status } : {}), updatedAt: new Date() })
           .where(ownCampaign(userId, params.id))
           .returning({ id: campaign.id });
-        if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId: params.id });
-        return rows.length > 0;
+        if (rows.length === 0) return false;
+        if (translations) await writeCopyTranslations(tx, { userId, campaignId: params.id, translations });
+        await enqueueCampaignUpdated(tx, { userId, campaignId: params.id });
+        return true;
       });
       if (!updated) throw notFound("campaign");
       return ok(await apiCampaign(db, userId, params.id));

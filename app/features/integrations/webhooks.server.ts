@@ -130,6 +130,7 @@ export const campaignColumns = {
   minOrder: campaign.minOrder,
   aiHeadline: campaign.aiHeadline,
   aiThankyou: campaign.aiThankyou,
+  copyTranslations: campaign.copyTranslations,
   createdAt: campaign.createdAt,
   updatedAt: campaign.updatedAt,
 };
