@@ -26,7 +26,7 @@ import {
   LeadListQuerySchema,
   LeadListSchema,
   LeadSchema,
-  TranslationsSchema,
+  type TranslationsSchema,
   UpdateCampaignSchema,
 } from "./api.schema";
 import { ApiProblem } from "./problem.server";

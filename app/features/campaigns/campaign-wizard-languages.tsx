@@ -47,6 +47,12 @@ export function WizardLanguages(props: {
   fieldErrors: Record<string, string>;
   /** "Translate with AI" is offered (a key is set, and JavaScript runs). */
   ai: boolean;
+  /**
+   * With JavaScript a closed language keeps its words in hidden inputs rather than 4 unseen fields
+   * each (the other "Headline" fields of the form stay the only ones); without it every field is
+   * there for the browser's own disclosure to show.
+   */
+  lazy: boolean;
   id: string;
 }) {
   const { values, translations, setTranslations, fieldErrors } = props;
@@ -69,30 +75,41 @@ export function WizardLanguages(props: {
           {translated.length > 0 ? `· ${translated.map((language) => LANGUAGE_NAMES[language]).join(", ")}` : "(optional)"}
         </span>
       </summary>
+      {props.lazy && !open
+        ? others.map((language) => <KeptWords key={language} language={language} translation={translations[language] ?? EMPTY} />)
+        : null}
       <div className="mt-3 space-y-3">
         <p className="text-sm text-gray-600">
-          Visitors read your page in their phone&apos;s language. Open a language to write your headline, offer, condition and thank-you message
-          in it; where you leave a field empty, they see your own words.
+          Visitors read your page in their phone&apos;s language. Open a language to write your headline, offer, condition and thank-you message in
+          it; where you leave a field empty, they see your own words.
         </p>
         {fieldErrors.translations ? (
           <p role="alert" className="text-sm text-red-600">
             {fieldErrors.translations}
           </p>
         ) : null}
-        {others.map((language) => (
-          <WizardLanguage
-            key={language}
-            language={language}
-            translation={translations[language] ?? EMPTY}
-            onChange={(field, value) => setField(language, field, value)}
-            fieldErrors={fieldErrors}
-            id={props.id}
-            ai={props.ai ? { busy: drafts.busy, translate: () => drafts.translate(language), answer: drafts.answerFor(language) } : null}
-          />
-        ))}
+        {props.lazy && !open
+          ? null
+          : others.map((language) => (
+              <WizardLanguage
+                key={language}
+                lazy={props.lazy}
+                language={language}
+                translation={translations[language] ?? EMPTY}
+                onChange={(field, value) => setField(language, field, value)}
+                fieldErrors={fieldErrors}
+                id={props.id}
+                ai={props.ai ? { busy: drafts.busy, translate: () => drafts.translate(language), answer: drafts.answerFor(language) } : null}
+              />
+            ))}
       </div>
     </details>
   );
+}
+
+/** A closed language's words, posted as typed. */
+function KeptWords({ language, translation }: { language: Language; translation: Record<CopyField, string> }) {
+  return COPY_FIELDS.map((field) => <input key={field} type="hidden" name={translationFieldName(language, field)} value={translation[field]} />);
 }
 
 type AiOffer = { busy: boolean; translate: () => void; answer: TranslateCopyResponse | null };
@@ -105,6 +122,7 @@ function WizardLanguage(props: {
   fieldErrors: Record<string, string>;
   id: string;
   ai: AiOffer | null;
+  lazy: boolean;
 }) {
   const { language, translation, fieldErrors, ai } = props;
   const languageError = fieldErrors[`translation.${language}`];
@@ -118,28 +136,32 @@ function WizardLanguage(props: {
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-gray-900">
         <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){isFilled(translation) ? " · translated" : ""}
       </summary>
-      <fieldset className="space-y-3 px-3 pb-3" lang={language} dir={language === "ar" ? "rtl" : undefined}>
-        <legend className="sr-only">{LANGUAGE_NAMES[language]}</legend>
-        {languageError ? <p className="text-sm text-red-600">{languageError}</p> : null}
-        {COPY_FIELDS.map((field) => {
-          const name = translationFieldName(language, field);
-          const Control = field === "thankYou" ? Textarea : Input;
-          return (
-            <Field key={field} id={`${props.id}-${name}`} label={`${COPY_FIELD_LABELS[field]} (${language})`} errors={fieldErrors[name]}>
-              {(control) => (
-                <Control
-                  {...control}
-                  name={name}
-                  value={translation[field]}
-                  onChange={(event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => props.onChange(field, event.target.value)}
-                  maxLength={COPY_FIELD_LIMITS[field]}
-                />
-              )}
-            </Field>
-          );
-        })}
-        {ai ? <AiDraft language={language} {...ai} /> : null}
-      </fieldset>
+      {props.lazy && !open ? (
+        <KeptWords language={language} translation={translation} />
+      ) : (
+        <fieldset className="space-y-3 px-3 pb-3" lang={language} dir={language === "ar" ? "rtl" : undefined}>
+          <legend className="sr-only">{LANGUAGE_NAMES[language]}</legend>
+          {languageError ? <p className="text-sm text-red-600">{languageError}</p> : null}
+          {COPY_FIELDS.map((field) => {
+            const name = translationFieldName(language, field);
+            const Control = field === "thankYou" ? Textarea : Input;
+            return (
+              <Field key={field} id={`${props.id}-${name}`} label={`${COPY_FIELD_LABELS[field]} (${language})`} errors={fieldErrors[name]}>
+                {(control) => (
+                  <Control
+                    {...control}
+                    name={name}
+                    value={translation[field]}
+                    onChange={(event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => props.onChange(field, event.target.value)}
+                    maxLength={COPY_FIELD_LIMITS[field]}
+                  />
+                )}
+              </Field>
+            );
+          })}
+          {ai ? <AiDraft language={language} {...ai} /> : null}
+        </fieldset>
+      )}
     </details>
   );
 }

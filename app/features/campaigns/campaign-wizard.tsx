@@ -202,6 +202,7 @@ function WizardForm(props: {
               setTranslations={setTranslations}
               fieldErrors={fieldErrors}
               ai={Boolean(props.ai) && !showAllSteps}
+              lazy={!showAllSteps}
               id={id}
             />
             {!showAllSteps ? <StepButtons id={`${id}-2`} missing={missing2} onBack={() => setStep(1)} onNext={toLaunch} /> : null}
