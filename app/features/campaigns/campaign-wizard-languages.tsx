@@ -154,6 +154,7 @@ function WizardLanguage(props: {
                     value={translation[field]}
                     onChange={(event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => props.onChange(field, event.target.value)}
                     maxLength={COPY_FIELD_LIMITS[field]}
+                  {...(field === "thankYou" ? { rows: 3 } : {})}
                   />
                 )}
               </Field>
