@@ -94,6 +94,7 @@ export function WizardLanguages(props: {
               <WizardLanguage
                 key={language}
                 lazy={props.lazy}
+                original={{ headline: values.aiHeadline, offer: values.discount, condition: values.minOrder, thankYou: values.aiThankyou }}
                 language={language}
                 translation={translations[language] ?? EMPTY}
                 onChange={(field, value) => setField(language, field, value)}
@@ -123,6 +124,8 @@ function WizardLanguage(props: {
   id: string;
   ai: AiOffer | null;
   lazy: boolean;
+  /** The owner's own words: what an empty field shows visitors, so its placeholder. */
+  original: Record<CopyField, string>;
 }) {
   const { language, translation, fieldErrors, ai } = props;
   const languageError = fieldErrors[`translation.${language}`];
@@ -154,7 +157,8 @@ function WizardLanguage(props: {
                     value={translation[field]}
                     onChange={(event: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => props.onChange(field, event.target.value)}
                     maxLength={COPY_FIELD_LIMITS[field]}
-                  {...(field === "thankYou" ? { rows: 3 } : {})}
+                    placeholder={props.original[field]}
+                    {...(field === "thankYou" ? { rows: 3 } : {})}
                   />
                 )}
               </Field>
