@@ -118,12 +118,12 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
           Translations of a campaign&apos;s copy
         </h2>
         <p>
-          A campaign&apos;s <code>translations</code> hold the owner&apos;s headline, offer, condition and thank-you message in other languages,
-          keyed by language code; a visitor whose page is in that language reads them, and a field left out shows the campaign&apos;s own words.
-          Send <code>translations</code> when creating a campaign, or with <code>PATCH /campaigns/{"{id}"}</code> to replace them all (
-          <code>{"{}"}</code> removes them). They follow the same rules as the owner&apos;s Languages page: a language we have other than the
-          campaign&apos;s own, each field at most as long as the campaign&apos;s own field. Anything else is a 422 whose <code>errors</code> name
-          the field, for example <code>translations.es.thank_you</code>.
+          A campaign&apos;s <code>translations</code> hold the owner&apos;s headline, offer, condition and thank-you message in other languages, keyed
+          by language code; a visitor whose page is in that language reads them, and a field left out shows the campaign&apos;s own words. Send{" "}
+          <code>translations</code> when creating a campaign, or with <code>PATCH /campaigns/{"{id}"}</code> to replace them all (<code>{"{}"}</code>{" "}
+          removes them). They follow the same rules as the owner&apos;s Languages page: a language we have other than the campaign&apos;s own, each
+          field at most as long as the campaign&apos;s own field. Anything else is a 422 whose <code>errors</code> name the field, for example{" "}
+          <code>translations.es.thank_you</code>.
         </p>
         <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`"translations": {
   "es": { "headline": "Un croissant gratis", "thank_you": "Enséñalo en la barra." },
@@ -218,8 +218,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </ul>
         <p>
           The <code>lead.*</code> events carry the lead in <code>data.lead</code> exactly as the API returns it (including its <code>language</code>,
-          the language of the page the visitor used) and its campaign&apos;s <code>id</code> and <code>title</code> in <code>data.campaign</code>.{" "}
-          <code>campaign.updated</code> carries the campaign in <code>data.campaign</code>, its <code>translations</code> included.
+          the language of the page the visitor used) and its campaign&apos;s <code>id</code> and <code>title</code> in <code>data.campaign</code>.
         </p>
         <p>
           REST hooks (Zapier and similar): <code>POST /hooks</code> with <code>target_url</code> and <code>event</code> subscribes;{" "}

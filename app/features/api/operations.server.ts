@@ -11,9 +11,8 @@ import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { codeOriginChooser } from "~/features/domains/domains.server";
 import { getEnv } from "~/utils/env.server";
 import { createCampaign } from "~/features/campaigns/campaigns.server";
-import { checkTranslations, COPY_FIELDS, type CopyField } from "~/features/campaigns/copy-translations";
 import { writeCopyTranslations } from "~/features/campaigns/copy-translations.server";
-import { API_COPY_FIELDS, campaignResource, leadResource } from "~/features/integrations/resources.server";
+import { campaignResource, leadResource } from "~/features/integrations/resources.server";
 import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
 import {
   CampaignListSchema,
@@ -26,10 +25,10 @@ import {
   LeadListQuerySchema,
   LeadListSchema,
   LeadSchema,
-  type TranslationsSchema,
   UpdateCampaignSchema,
 } from "./api.schema";
 import { ApiProblem } from "./problem.server";
+import { checkedApiTranslations, translationsResource } from "./translations.server";
 
 export type ApiContext = {
   db: Database;
@@ -87,30 +86,15 @@ function deleted(rows: unknown[], what: string): ApiResult {
   return { status: 204 };
 }
 
-/**
- * `translations` as the API takes them, checked by the rule the wizard and the Languages page use
- * (decision 454); a refusal names each field the API's way (`translations.es.thank_you`).
- */
-function checkedApiTranslations(body: z.output<typeof TranslationsSchema>, pageLanguage: string) {
-  const internal = Object.fromEntries(
-    Object.entries(body).map(([language, fields]) => [
-      language,
-      Object.fromEntries(COPY_FIELDS.map((field) => [field, fields[API_COPY_FIELDS[field]]]).filter(([, value]) => value !== undefined)),
-    ]),
-  );
-  const checked = checkTranslations(internal, pageLanguage);
-  if (checked.ok) return checked.value;
-  const errors = checked.problems.map((problem) => ({
-    path: ["translations", problem.language, problem.field && API_COPY_FIELDS[problem.field as CopyField]].filter(Boolean).join("."),
-    message: problem.message,
-  }));
-  throw new ApiProblem(422, "Validation failed", "Some fields are missing or invalid.", errors);
-}
-
 const ownCampaign = (userId: string, id: string) => and(eq(campaign.id, id), eq(campaign.userId, userId));
 
-const apiCampaignColumns = { ...campaignColumns, codeAddress: campaign.codeAddress, language: campaign.language };
-type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main" };
+const apiCampaignColumns = {
+  ...campaignColumns,
+  codeAddress: campaign.codeAddress,
+  language: campaign.language,
+  copyTranslations: campaign.copyTranslations,
+};
+type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main"; copyTranslations: unknown };
 
 async function findCampaign(db: Database, userId: string, id: string) {
   const [row] = await db.select(apiCampaignColumns).from(campaign).where(ownCampaign(userId, id));
@@ -121,7 +105,11 @@ async function findCampaign(db: Database, userId: string, id: string) {
 /** Campaigns as the API shows them: with the capture page on the address their codes use (decision 431). */
 async function apiCampaigns(db: Database, userId: string, rows: ApiCampaignRow[]) {
   const originOf = await codeOriginChooser(db, getEnv(), { userId });
-  return rows.map((row) => ({ ...campaignResource(row), capture_url: captureUrl(originOf(row.codeAddress), row.id) }));
+  return rows.map((row) => ({
+    ...campaignResource(row),
+    translations: translationsResource(row.copyTranslations),
+    capture_url: captureUrl(originOf(row.codeAddress), row.id),
+  }));
 }
 
 const apiCampaign = async (db: Database, userId: string, id: string) => (await apiCampaigns(db, userId, [await findCampaign(db, userId, id)]))[0]!;

@@ -1,5 +1,4 @@
 // The public JSON shapes of leads and campaigns: one for the REST API and webhook payloads alike.
-import { cleanTranslations, COPY_FIELDS, type CopyField } from "~/features/campaigns/copy-translations";
 
 export type LeadRow = {
   id: string;
@@ -35,28 +34,9 @@ export type CampaignRow = {
   minOrder: string;
   aiHeadline: string;
   aiThankyou: string;
-  copyTranslations: unknown;
   createdAt: Date;
   updatedAt: Date;
 };
-
-/** The copy's fields by the names the API gives the campaign's own (`thank_you`). */
-export const API_COPY_FIELDS: Record<CopyField, "headline" | "offer" | "condition" | "thank_you"> = {
-  headline: "headline",
-  offer: "offer",
-  condition: "condition",
-  thankYou: "thank_you",
-};
-
-/** The owner's translations as the API shows them: per language, only the fields translated (decision 454). */
-function translationsResource(stored: unknown) {
-  const out: Record<string, Partial<Record<(typeof API_COPY_FIELDS)[CopyField], string>>> = {};
-  for (const [language, translation] of Object.entries(cleanTranslations(stored))) {
-    out[language] = {};
-    for (const field of COPY_FIELDS) if (translation[field]) out[language][API_COPY_FIELDS[field]] = translation[field];
-  }
-  return out;
-}
 
 export function campaignResource(row: CampaignRow) {
   return {
@@ -69,7 +49,6 @@ export function campaignResource(row: CampaignRow) {
     condition: row.minOrder,
     headline: row.aiHeadline,
     thank_you: row.aiThankyou,
-    translations: translationsResource(row.copyTranslations),
     created_at: new Date(row.createdAt).toISOString(),
     updated_at: new Date(row.updatedAt).toISOString(),
   };

@@ -130,7 +130,6 @@ export const campaignColumns = {
   minOrder: campaign.minOrder,
   aiHeadline: campaign.aiHeadline,
   aiThankyou: campaign.aiThankyou,
-  copyTranslations: campaign.copyTranslations,
   createdAt: campaign.createdAt,
   updatedAt: campaign.updatedAt,
 };
