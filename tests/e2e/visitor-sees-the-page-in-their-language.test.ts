@@ -338,7 +338,10 @@ test("the owner writes the Spanish copy in the wizard at launch, and a Spanish p
   await wizard.getByRole("button", { name: "Launch Campaign" }).click();
   await expect(owner.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
   const [saved] = await app.query(`select id, copy_translations from campaign where title = 'Café y bollo'`);
-  expect(saved.copy_translations).toMatchObject({ es: { headline: "Bollo gratis con tu café", offer: "Bollo gratis" }, it: { offer: "[it] Free pastry" } });
+  expect(saved.copy_translations).toMatchObject({
+    es: { headline: "Bollo gratis con tu café", offer: "Bollo gratis" },
+    it: { offer: "[it] Free pastry" },
+  });
 
   const phone = await phoneIn(browser, "es-ES");
   await phone.goto(`${app.baseURL}/capture/${saved.id}`);

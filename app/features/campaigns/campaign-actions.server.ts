@@ -4,7 +4,13 @@ import type { OfferRuleInput } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
-import { checkTranslations, translationFieldErrors, translationsFromFields, type CheckedTranslations, type CopyTranslations } from "./copy-translations";
+import {
+  checkTranslations,
+  translationFieldErrors,
+  translationsFromFields,
+  type CheckedTranslations,
+  type CopyTranslations,
+} from "./copy-translations";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }

@@ -81,7 +81,8 @@ export type CheckedTranslations = { ok: true; value: CopyTranslations } | { ok: 
  * empty field (or language) is "not translated", so the owner's original shows there.
  */
 export function checkTranslations(raw: unknown, pageLanguage: string): CheckedTranslations {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { ok: false, problems: [{ message: "Must be an object keyed by language code." }] };
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return { ok: false, problems: [{ message: "Must be an object keyed by language code." }] };
   const problems: TranslationProblem[] = [];
   for (const [language, fields] of Object.entries(raw as Record<string, unknown>)) {
     if (!isLanguage(language)) problems.push({ language, message: `Not a language we have; use one of ${LANGUAGES.join(", ")}.` });
@@ -109,7 +110,11 @@ function fieldProblems(language: Language, fields: Record<string, unknown>): Tra
 export function translationFieldErrors(problems: TranslationProblem[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const problem of problems) {
-    const name = problem.field ? `translation.${problem.language}.${problem.field}` : problem.language ? `translation.${problem.language}` : "translations";
+    const name = problem.field
+      ? `translation.${problem.language}.${problem.field}`
+      : problem.language
+        ? `translation.${problem.language}`
+        : "translations";
     errors[name] ??= problem.message;
   }
   return errors;
