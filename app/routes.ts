@@ -18,6 +18,7 @@ export default [
   route("campaigns/:campaignId/placements/:placementId/qr.svg", "routes/placement-qr-svg.ts"),
   route("campaigns/:campaignId/print.pdf", "routes/campaign-print-pdf.ts"),
   route("api/ai-copy", "routes/api.ai-copy.ts"),
+  route("api/translate-copy", "routes/api.translate-copy.ts"),
   route("api/logo", "routes/api.logo.ts"),
   route("leads/export.csv", "routes/leads-export.ts"),
   route("leads/:leadId/export.json", "routes/lead-export-json.ts"),

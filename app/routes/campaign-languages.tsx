@@ -5,12 +5,14 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { canTranslateWithAi, translateCampaignCopy } from "~/features/ai/translate-copy.server";
+import { canTranslateWithAi, draftTranslation } from "~/features/ai/translate-copy.server";
 import { requireUser } from "~/features/auth/session.server";
 import {
   COPY_FIELD_LABELS,
   COPY_FIELD_LIMITS,
   COPY_FIELDS,
+  checkTranslations,
+  translationFieldErrors,
   translationFieldName,
   translationsFromFields,
   type CampaignCopy,
@@ -18,8 +20,6 @@ import {
 } from "~/features/campaigns/copy-translations";
 import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
-import { isDomainError } from "~/utils/domain-error";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-languages";
@@ -40,40 +40,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const AI_TRANSLATION_FAILED = "The translation could not be made just now. Please try again, or write it yourself.";
-
 export async function action({ request, params }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
   const { db } = await getServices();
   const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!found) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
-  const typed = translationsFromFields(fields);
+  const typed = translationsFromFields(fields, found.language);
   const target = fields.intent?.startsWith("translate:") ? fields.intent.slice("translate:".length) : null;
-  // The campaign's own language is the original copy, never a translation of it.
-  delete typed[found.language];
   if (fields.intent === "save") {
-    await saveCopyTranslations(db, { userId: sessionUser.id, campaignId: found.id, translations: typed });
-    return { saved: true as const, translations: typed };
+    const checked = checkTranslations(typed, found.language);
+    if (!checked.ok) return data({ fieldErrors: translationFieldErrors(checked.problems), translations: typed }, { status: 400 });
+    await saveCopyTranslations(db, { userId: sessionUser.id, campaignId: found.id, translations: checked.value });
+    return { saved: true as const, translations: checked.value };
   }
-  if (!isLanguage(target) || !canTranslateWithAi()) return data({ formError: "Unknown action.", translations: typed }, { status: 400 });
-  try {
-    // One budget for every AI call of an owner: copy and translations alike.
-    await consumeRateLimit("aiCopyByUser", sessionUser.id);
-  } catch (error) {
-    if (!isDomainError(error, "rate_limited")) throw error;
-    return data({ formError: error.message, translations: typed }, { status: 429 });
-  }
+  if (!isLanguage(target)) return data({ formError: "Unknown action.", translations: typed }, { status: 400 });
   const from = isLanguage(found.language) ? found.language : "en";
-  const draft = await translateCampaignCopy({ copy: found.original, from, to: target, businessType: found.businessType });
-  if (!draft) return data({ formError: AI_TRANSLATION_FAILED, translations: typed, language: target }, { status: 502 });
+  const answer = await draftTranslation(sessionUser.id, { copy: found.original, from, to: target, businessType: found.businessType });
+  if (!answer.ok) return data({ formError: answer.error, translations: typed, language: target }, { status: answer.status });
   // A draft: shown in the form for the owner to read and change; saved only with Save.
-  return { drafted: target, translations: { ...typed, [target]: draft } };
+  return { drafted: target, translations: { ...typed, [target]: answer.draft } };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `Languages · ${loaded?.campaign.title ?? "Campaign"} · LeadQR` }];
 
-type ActionResult = { saved?: true; drafted?: Language; formError?: string; translations?: CopyTranslations };
+type ActionResult = { saved?: true; drafted?: Language; formError?: string; fieldErrors?: Record<string, string>; translations?: CopyTranslations };
 
 export default function CampaignLanguages({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, original, ai } = loaderData;
@@ -114,7 +105,14 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
       ) : null}
       <Form method="post" className="space-y-4">
         {LANGUAGES.filter((language) => language !== campaign.language).map((language) => (
-          <LanguageFields key={`${language}:${generation}`} language={language} translation={translations[language]} ai={ai} busy={busy} />
+          <LanguageFields
+            key={`${language}:${generation}`}
+            language={language}
+            translation={translations[language]}
+            errors={result?.fieldErrors ?? {}}
+            ai={ai}
+            busy={busy}
+          />
         ))}
         <Button type="submit" name="intent" value="save" disabled={busy}>
           Save translations
@@ -145,17 +143,20 @@ function OriginalCopy({ copy, language }: { copy: CampaignCopy; language: Langua
 function LanguageFields({
   language,
   translation = {},
+  errors,
   ai,
   busy,
 }: {
   language: Language;
   translation?: CopyTranslations[string];
+  errors: Record<string, string>;
   ai: boolean;
   busy: boolean;
 }) {
-  const filled = Object.keys(translation).length > 0;
+  const filled = Object.values(translation).some(Boolean);
+  const refused = COPY_FIELDS.some((field) => errors[translationFieldName(language, field)]);
   return (
-    <details open={filled} className={cardClass({ padding: "md" })}>
+    <details open={filled || refused} className={cardClass({ padding: "md" })}>
       <summary className="cursor-pointer font-semibold text-gray-900">
         <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){filled ? " · translated" : ""}
       </summary>
@@ -165,7 +166,7 @@ function LanguageFields({
           const name = translationFieldName(language, field);
           const Control = field === "thankYou" ? Textarea : Input;
           return (
-            <Field key={field} id={name} label={`${COPY_FIELD_LABELS[field]} (${language})`}>
+            <Field key={field} id={name} label={`${COPY_FIELD_LABELS[field]} (${language})`} errors={errors[name]}>
               {(control) => <Control {...control} name={name} defaultValue={translation[field] ?? ""} maxLength={COPY_FIELD_LIMITS[field]} />}
             </Field>
           );

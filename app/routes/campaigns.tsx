@@ -5,7 +5,15 @@ import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { canCreateCampaign } from "~/features/billing/plan";
-import { CAMPAIGN_GONE, echoCampaignFields, saveCampaign } from "~/features/campaigns/campaign-actions.server";
+import {
+  CAMPAIGN_GONE,
+  echoCampaignFields,
+  saveCampaign,
+  translationErrorsOf,
+  wizardTranslations,
+} from "~/features/campaigns/campaign-actions.server";
+import { canTranslateWithAi } from "~/features/ai/translate-copy.server";
+import { cleanTranslations } from "~/features/campaigns/copy-translations";
 import { CampaignCard } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
@@ -57,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     /** A free owner at the limit asked for a new campaign: the limit is what they need to see. */
     askedForNew: url.searchParams.get("new") === "1" && !canCreate,
     businessName: wizard ? await getBusinessName(db, { userId: sessionUser.id }) : "",
+    ai: wizard ? canTranslateWithAi() : false,
     wizard:
       wizard && wizard.mode === "edit"
         ? {
@@ -73,6 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
               design: wizard.campaign.design,
               consentMode: wizard.campaign.consentMode,
               offerRequiresConsent: wizard.campaign.offerRequiresConsent,
+              language: wizard.campaign.language,
+              translations: cleanTranslations(wizard.campaign.copyTranslations),
               offerRule,
             },
           }
@@ -95,11 +106,13 @@ export async function action({ request }: Route.ActionArgs) {
       const rule = submit(OfferRuleSchema, { ...fields, offerTimeZone: timeZone });
       // The wizard asks for the business name too (older forms do not post it: then it is left as it is).
       const business = fields.businessName === undefined ? null : submit(BusinessSchema, fields);
-      if (!parsed.ok || !rule.ok || (business && !business.ok)) {
+      const translations = wizardTranslations(fields);
+      if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok)) {
         const fieldErrors = {
           ...(parsed.ok ? {} : parsed.fieldErrors),
           ...(rule.ok ? {} : rule.fieldErrors),
           ...(business && !business.ok ? business.fieldErrors : {}),
+          ...translationErrorsOf(translations),
         };
         return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }
@@ -111,6 +124,7 @@ export async function action({ request }: Route.ActionArgs) {
           campaignId: fields.intent === "create" ? undefined : (fields.campaignId ?? ""),
           input: parsed.value,
           rule: rule.value,
+          translations: translations?.ok ? translations.value : undefined,
         });
       } catch (error) {
         if (isDomainError(error)) {
@@ -147,7 +161,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName } = loaderData;
+  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName, ai } = loaderData;
   const t = useOwnerT("campaigns");
   const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
@@ -180,6 +194,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           preview={(values) => <CampaignPreview values={values} businessName={values.businessName} />}
           campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
           closeTo={closeTo}
+          ai={ai}
           serverResult={actionData as WizardServerResult | undefined}
         />
       ) : null}

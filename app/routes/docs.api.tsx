@@ -113,6 +113,24 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
+      <section aria-labelledby="translations" className="space-y-2 text-sm text-gray-700">
+        <h2 id="translations" className="text-xl font-semibold text-gray-900">
+          Translations of a campaign&apos;s copy
+        </h2>
+        <p>
+          A campaign&apos;s <code>translations</code> hold the owner&apos;s headline, offer, condition and thank-you message in other languages, keyed
+          by language code; a visitor whose page is in that language reads them, and a field left out shows the campaign&apos;s own words. Send{" "}
+          <code>translations</code> when creating a campaign, or with <code>PATCH /campaigns/{"{id}"}</code> to replace them all (<code>{"{}"}</code>{" "}
+          removes them). They follow the same rules as the owner&apos;s Languages page: a language we have other than the campaign&apos;s own, each
+          field at most as long as the campaign&apos;s own field. Anything else is a 422 whose <code>errors</code> name the field, for example{" "}
+          <code>translations.es.thank_you</code>.
+        </p>
+        <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`"translations": {
+  "es": { "headline": "Un croissant gratis", "thank_you": "Enséñalo en la barra." },
+  "it": { "offer": "Croissant gratis" }
+}`}</pre>
+      </section>
+
       <section aria-labelledby="endpoints" className="space-y-6">
         <h2 id="endpoints" className="text-xl font-semibold text-gray-900">
           Endpoints

@@ -212,8 +212,8 @@ test("the wizard works without JavaScript", async ({ browser }) => {
   await page.getByLabel("Business Type").selectOption("Florist");
   await page.getByLabel("Offer", { exact: true }).fill("10% off roses");
   await page.getByLabel("Offer Condition").fill("This week only");
-  await page.getByLabel("Headline").fill("Roses for everyone this week");
-  await page.getByLabel("Thank-you Message").fill("Thanks! Your discount is waiting.");
+  await page.getByLabel("Headline", { exact: true }).fill("Roses for everyone this week");
+  await page.getByLabel("Thank-you Message", { exact: true }).fill("Thanks! Your discount is waiting.");
   await page.getByRole("button", { name: "Launch Campaign" }).click();
   await expect(page.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
   await page.goto("/campaigns");
@@ -246,7 +246,7 @@ test("editing without JavaScript keeps the campaign's logo", async ({ browser })
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await withScript.storageState() });
   const plain = await noScript.newPage();
   await plain.goto(`/campaigns?edit=${id}`);
-  await plain.getByLabel("Headline").fill("Warm buns every single morning");
+  await plain.getByLabel("Headline", { exact: true }).fill("Warm buns every single morning");
   await plain.getByRole("button", { name: "Update Campaign" }).click();
   await expect(plain).toHaveURL(/\/campaigns$/);
   const logoAfter = await page.request.get(`/campaigns/${id}/qr.svg`).then((r) => r.text());

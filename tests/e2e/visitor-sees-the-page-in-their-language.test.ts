@@ -269,3 +269,62 @@ test("the owner drafts the Italian copy with AI, corrects it, saves it, and an I
   // The AI's offer as reviewed, and the owner's own condition where the Italian one was emptied.
   await expect(phone.getByText("[it] 20% off · any order")).toBeVisible();
 });
+
+test("the owner writes the Spanish copy in the wizard at launch, and a Spanish phone reads it", async ({ browser }) => {
+  const email = `wizard-languages-${Date.now()}@e2e.test`;
+  const cookie = await signUpOver(app.baseURL, email);
+  const context = await browser.newContext({ viewport: PHONE });
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), domain: "localhost", path: "/", secure: true, httpOnly: true, sameSite: "Lax" as const };
+    }),
+  );
+  const owner = await context.newPage();
+  await owner.goto(`${app.baseURL}/campaigns?new=1`);
+  const wizard = owner.getByRole("dialog", { name: "Create New Campaign" });
+  await wizard.getByLabel("Business Name").fill("Panadería Luna");
+  await wizard.getByLabel("Campaign Title").fill("Café y bollo");
+  await wizard.getByLabel("Business Type").selectOption("Bakery");
+  await wizard.getByLabel("Offer", { exact: true }).fill("Free pastry");
+  await wizard.getByLabel("Offer Condition").fill("with any coffee");
+  await wizard.getByRole("button", { name: "Next" }).click();
+
+  // Step 2, after the copy: Languages, closed until the owner opens it, then one language at a time.
+  await wizard.locator("summary", { hasText: /^Languages/ }).click();
+  await wizard.locator("summary", { hasText: "Español" }).click();
+  const spanish = wizard.getByRole("group", { name: "Español" });
+  await spanish.getByLabel("Headline (es)").fill("Bollo gratis con tu café");
+  await spanish.getByLabel("Offer (es)").fill("Bollo gratis");
+  // "Translate with AI" drafts Italian into the form; nothing is saved until launch.
+  await wizard.locator("summary", { hasText: "Italiano" }).click();
+  const italian = wizard.getByRole("group", { name: "Italiano" });
+  await italian.getByRole("button", { name: "Translate with AI" }).click();
+  await expect(italian.getByRole("status")).toHaveText(/The translation into Italiano \(it\) is filled in above\./);
+  await expect(italian.getByLabel("Offer (it)")).toHaveValue("[it] Free pastry");
+  await italian.getByLabel("Headline (it)").fill("");
+  await expectNothingCutOff(owner, '[role="dialog"]');
+  // The whole section at 390 px: a screen tall enough for the dialog to hold it.
+  await owner.setViewportSize({ width: PHONE.width, height: 2400 });
+  const section = wizard.locator("details", { hasText: "Español" }).first();
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: "docs/screens/wizard-languages-390.png" });
+  await owner.setViewportSize(PHONE);
+  await expectReadableByAll(owner);
+
+  await wizard.getByRole("button", { name: "Next" }).click();
+  await wizard.getByRole("button", { name: "Launch Campaign" }).click();
+  await expect(owner.getByRole("heading", { name: "Your campaign is live" })).toBeVisible({ timeout: 30_000 });
+  const [saved] = await app.query(`select id, copy_translations from campaign where title = 'Café y bollo'`);
+  expect(saved.copy_translations).toMatchObject({
+    es: { headline: "Bollo gratis con tu café", offer: "Bollo gratis" },
+    it: { offer: "[it] Free pastry" },
+  });
+
+  const phone = await phoneIn(browser, "es-ES");
+  await phone.goto(`${app.baseURL}/capture/${saved.id}`);
+  await expect(phone.getByRole("heading", { name: "Bollo gratis con tu café" })).toBeVisible();
+  // The Spanish offer, and the owner's own condition where they wrote no Spanish one.
+  await expect(phone.getByText("Bollo gratis · with any coffee")).toBeVisible();
+  await expect(phone.getByRole("button", { name: "Quiero mi oferta" })).toBeVisible();
+});

@@ -43,6 +43,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/campaign-print-pdf.ts": { loader: "user" },
   "routes/campaign-languages.tsx": { loader: "user", action: "user" },
   "routes/api.ai-copy.ts": { loader: "inert", action: "user" },
+  "routes/api.translate-copy.ts": { loader: "inert", action: "user" },
   "routes/api.logo.ts": { loader: "inert", action: "user" },
   "routes/leads-export.ts": { loader: "user" },
   "routes/webhooks.stripe.ts": { loader: "inert", action: "public" },
@@ -177,6 +178,16 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { logo: pngFile("logo.png") };
     case "routes/api.ai-copy.ts":
       return { businessType: "Coffee Shop", offer: "20% off", condition: "orders over $10" };
+    case "routes/api.translate-copy.ts":
+      return {
+        language: "es",
+        from: "en",
+        businessType: "Coffee Shop",
+        headline: "20% off",
+        offer: "20% off",
+        condition: "orders over $10",
+        thankYou: "Thanks",
+      };
     case "routes/admin.users.tsx":
       return { intent: "setRole", userId: actor.id, role: "admin" };
     case "routes/admin.subscriptions.tsx":
@@ -712,6 +723,14 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       makeRequest("/api/ai-copy", { cookie: a.cookie, form: { ...meaningfulForm("routes/api.ai-copy.ts", a), userId: b.id } }),
     );
     expect(result.status).toBe(200);
+    expect(await text(result)).not.toContain(B_TITLE);
+  },
+  // Drafts only the copy it is sent: nothing of B's is read (and without an AI key it drafts nothing).
+  "routes/api.translate-copy.ts": async () => {
+    const { action } = await load("routes/api.translate-copy.ts");
+    const form = { ...meaningfulForm("routes/api.translate-copy.ts", a), campaignId: bCampaignId, userId: b.id };
+    const result = await callRoute(action, makeRequest("/api/translate-copy", { cookie: a.cookie, form }));
+    expect(result.status).toBeLessThan(500);
     expect(await text(result)).not.toContain(B_TITLE);
   },
   "routes/pricing.tsx": async () => {

@@ -87,6 +87,24 @@ describe("the owner's translations", () => {
     expect(form.data).toMatchObject({ ai: true, translations: { es: { offer: "Bollo gratis" } }, original: { headline: ORIGINAL.aiHeadline } });
   });
 
+  it("are refused next to the field when longer than the owner's own, keeping what was typed and saving nothing (the wizard's rule too)", async () => {
+    const { owner, campaignId } = await setup();
+    const tooLong = "y".repeat(201);
+    const refused = await post(campaignId, owner.cookie, {
+      intent: "save",
+      "translation.es.offer": tooLong,
+      "translation.it.headline": "Pasticcino gratis",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({
+      fieldErrors: { "translation.es.offer": "Offer must be at most 200 characters." },
+      translations: { es: { offer: tooLong }, it: { headline: "Pasticcino gratis" } },
+    });
+    const { db } = await getServices();
+    const [row] = await db.select({ translations: schema.campaign.copyTranslations }).from(schema.campaign).where(eq(schema.campaign.id, campaignId));
+    expect(row!.translations).toEqual({});
+  });
+
   it("are another owner's business: their campaign is not found", async () => {
     const { campaignId } = await setup();
     const stranger = await createUser();

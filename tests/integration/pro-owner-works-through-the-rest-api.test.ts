@@ -126,6 +126,55 @@ describe("campaigns", () => {
     expect(reused.body.title).toBe("Idempotency-Key reused");
   });
 
+  it("carries a campaign's translations, takes them on create and PATCH by the Languages page's rule, and names the field it refuses", async () => {
+    const body = {
+      title: "Translated by API",
+      business_type: "Bakery",
+      offer: "Free croissant",
+      condition: "with any coffee",
+      headline: "A free croissant",
+      thank_you: "Show this at the counter.",
+      translations: { es: { headline: " Un croissant gratis ", thank_you: "Enséñalo en la barra.", offer: "" }, it: { offer: "Croissant gratis" } },
+    };
+    const made = await api("POST", "/campaigns", { key, body });
+    expect(made.status).toBe(201);
+    expect(made.body.translations).toEqual({
+      es: { headline: "Un croissant gratis", thank_you: "Enséñalo en la barra." },
+      it: { offer: "Croissant gratis" },
+    });
+    const { db } = await getServices();
+    const stored = async () =>
+      (await db.select({ translations: schema.campaign.copyTranslations }).from(schema.campaign).where(eq(schema.campaign.id, made.body.id)))[0]!
+        .translations;
+    expect(await stored()).toEqual({ es: { headline: "Un croissant gratis", thankYou: "Enséñalo en la barra." }, it: { offer: "Croissant gratis" } });
+    expect((await api("GET", `/campaigns/${made.body.id}`, { key })).body.translations).toEqual(made.body.translations);
+
+    const changed = await api("PATCH", `/campaigns/${made.body.id}`, { key, body: { translations: { fr: { condition: "avec un café" } } } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ status: "active", translations: { fr: { condition: "avec un café" } } });
+    expect(await stored()).toEqual({ fr: { condition: "avec un café" } });
+
+    for (const [translations, path] of [
+      [{ es: { headline: "x".repeat(201) } }, "translations.es.headline"],
+      [{ es: { thank_you: "y".repeat(601) } }, "translations.es.thank_you"],
+      [{ xx: { headline: "?" } }, "translations.xx"],
+      [{ en: { headline: "The campaign's own language" } }, "translations.en"],
+      [{ es: { thankYou: "the form's name, not the API's" } }, "translations.es"],
+    ] as const) {
+      const refused = await api("PATCH", `/campaigns/${made.body.id}`, { key, body: { status: "paused", translations } });
+      expect(refused.status, path).toBe(422);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([path]);
+    }
+    const refusedCreate = await api("POST", "/campaigns", { key, body: { ...body, title: "Never made", translations: { de: { offer: 1 } } } });
+    expect(refusedCreate.status).toBe(422);
+    expect(refusedCreate.body.errors[0].path).toBe("translations.de.offer");
+    // Nothing of the refused requests was saved.
+    expect(await stored()).toEqual({ fr: { condition: "avec un café" } });
+    expect((await api("GET", `/campaigns/${made.body.id}`, { key })).body.status).toBe("active");
+    expect(await db.select().from(schema.campaign).where(eq(schema.campaign.title, "Never made"))).toHaveLength(0);
+  });
+
   it("answers validation problems with the fields at fault", async () => {
     const invalid = await api("POST", "/campaigns", { key, body: { title: "", business_type: "Spaceport" } });
     expect(invalid.status).toBe(422);

@@ -5,8 +5,10 @@ import OpenAI from "openai";
 import { cleanText } from "~/features/campaigns/template-copy";
 import { COPY_FIELD_LIMITS, COPY_FIELDS, type CampaignCopy, type CopyTranslation } from "~/features/campaigns/copy-translations";
 import type { Language } from "~/features/languages/languages";
+import { isDomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 
 const TIMEOUT_MS = 15_000;
 
@@ -100,4 +102,24 @@ export function translateCampaignCopy(input: TranslateInput) {
   const env = getEnv();
   translator ??= createCopyTranslator({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, model: env.AI_MODEL });
   return translator(input);
+}
+
+export const AI_TRANSLATION_FAILED = "The translation could not be made just now. Please try again, or write it yourself.";
+
+export type DraftAnswer = { ok: true; draft: CopyTranslation } | { ok: false; status: 400 | 429 | 502; error: string; retryAfterSeconds?: number };
+
+/**
+ * "Translate with AI" for one owner, from the Languages page or the wizard: only with a key, within
+ * the owner's AI budget (one for copy and translations alike), and a draft: nothing is saved here.
+ */
+export async function draftTranslation(userId: string, input: TranslateInput): Promise<DraftAnswer> {
+  if (!canTranslateWithAi() || input.from === input.to) return { ok: false, status: 400, error: "Unknown action." };
+  try {
+    await consumeRateLimit("aiCopyByUser", userId);
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) throw error;
+    return { ok: false, status: 429, error: error.message, retryAfterSeconds: error.retryAfterSeconds };
+  }
+  const draft = await translateCampaignCopy(input);
+  return draft ? { ok: true, draft } : { ok: false, status: 502, error: AI_TRANSLATION_FAILED };
 }

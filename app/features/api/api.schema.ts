@@ -1,10 +1,34 @@
 // The REST API's schemas: they validate requests and, through zod-to-openapi, are the OpenAPI document.
 import { z } from "zod";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "~/features/campaigns/campaigns";
+import { LANGUAGES } from "~/features/languages/languages";
 import { WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 
 const uuid = z.string().uuid();
 const timestamp = z.string().datetime({ offset: true });
+
+const translated = (what: string, max: number) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: `${what} in this language, at most ${max} characters; left out, empty or null: the campaign's own words show.` });
+
+/** One language's translation of the copy: the campaign's own field names (decision 454). */
+export const CopyTranslationSchema = z
+  .object({
+    headline: translated("The headline", FIELD_LIMITS.aiHeadline),
+    offer: translated("The offer", FIELD_LIMITS.discount),
+    condition: translated("The condition", FIELD_LIMITS.minOrder),
+    thank_you: translated("The thank-you message", FIELD_LIMITS.aiThankyou),
+  })
+  .strict()
+  .meta({ id: "CopyTranslation" });
+
+export const TranslationsSchema = z.record(z.string(), CopyTranslationSchema).meta({
+  id: "Translations",
+  description: `The owner's translations of the headline, offer, condition and thank-you message, keyed by language code: any of ${LANGUAGES.join(", ")} except the campaign's own language (\`en\` for a campaign created through the API). A visitor whose page is in that language reads them; a field left out shows the campaign's own words. Writing \`translations\` replaces every language at once: \`{}\` removes them all.`,
+});
 
 export const CampaignStatusSchema = z.enum(["active", "paused", "draft"]).meta({ id: "CampaignStatus" });
 
@@ -19,6 +43,7 @@ export const CampaignSchema = z
     condition: z.string(),
     headline: z.string(),
     thank_you: z.string(),
+    translations: TranslationsSchema,
     capture_url: z.string().meta({
       description: "The campaign's capture page, on the owner's verified domain unless the campaign keeps the main address.",
     }),
@@ -44,14 +69,16 @@ export const CreateCampaignSchema = z
     condition: text("condition", FIELD_LIMITS.minOrder),
     headline: text("headline", FIELD_LIMITS.aiHeadline),
     thank_you: text("thank_you", FIELD_LIMITS.aiThankyou),
+    translations: TranslationsSchema.optional(),
   })
   .strict()
   .meta({ id: "CreateCampaign", description: "A new campaign; it starts active with the default design." });
 
 export const UpdateCampaignSchema = z
-  .object({ status: CampaignStatusSchema })
+  .object({ status: CampaignStatusSchema.optional(), translations: TranslationsSchema.optional() })
   .strict()
-  .meta({ id: "UpdateCampaign", description: "Change a campaign's status." });
+  .refine((body) => body.status !== undefined || body.translations !== undefined, { error: "Send status, translations or both" })
+  .meta({ id: "UpdateCampaign", description: "Change a campaign's status, its translations, or both." });
 
 export const CampaignStatsSchema = z
   .object({

@@ -11,6 +11,7 @@ import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { codeOriginChooser } from "~/features/domains/domains.server";
 import { getEnv } from "~/utils/env.server";
 import { createCampaign } from "~/features/campaigns/campaigns.server";
+import { writeCopyTranslations } from "~/features/campaigns/copy-translations.server";
 import { campaignResource, leadResource } from "~/features/integrations/resources.server";
 import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
 import {
@@ -27,6 +28,7 @@ import {
   UpdateCampaignSchema,
 } from "./api.schema";
 import { ApiProblem } from "./problem.server";
+import { checkedApiTranslations, translationsResource } from "./translations.server";
 
 export type ApiContext = {
   db: Database;
@@ -86,8 +88,13 @@ function deleted(rows: unknown[], what: string): ApiResult {
 
 const ownCampaign = (userId: string, id: string) => and(eq(campaign.id, id), eq(campaign.userId, userId));
 
-const apiCampaignColumns = { ...campaignColumns, codeAddress: campaign.codeAddress };
-type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main" };
+const apiCampaignColumns = {
+  ...campaignColumns,
+  codeAddress: campaign.codeAddress,
+  language: campaign.language,
+  copyTranslations: campaign.copyTranslations,
+};
+type ApiCampaignRow = Parameters<typeof campaignResource>[0] & { codeAddress: "domain" | "main"; copyTranslations: unknown };
 
 async function findCampaign(db: Database, userId: string, id: string) {
   const [row] = await db.select(apiCampaignColumns).from(campaign).where(ownCampaign(userId, id));
@@ -98,7 +105,11 @@ async function findCampaign(db: Database, userId: string, id: string) {
 /** Campaigns as the API shows them: with the capture page on the address their codes use (decision 431). */
 async function apiCampaigns(db: Database, userId: string, rows: ApiCampaignRow[]) {
   const originOf = await codeOriginChooser(db, getEnv(), { userId });
-  return rows.map((row) => ({ ...campaignResource(row), capture_url: captureUrl(originOf(row.codeAddress), row.id) }));
+  return rows.map((row) => ({
+    ...campaignResource(row),
+    translations: translationsResource(row.copyTranslations),
+    capture_url: captureUrl(originOf(row.codeAddress), row.id),
+  }));
 }
 
 const apiCampaign = async (db: Database, userId: string, id: string) => (await apiCampaigns(db, userId, [await findCampaign(db, userId, id)]))[0]!;
@@ -174,7 +185,8 @@ export const OPERATIONS: Operation[] = [
         colorPreset: "ocean-blue",
       });
       if (!parsed.success) throw ApiProblem.validation(parsed.error);
-      const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data });
+      const translations = input.translations ? checkedApiTranslations(input.translations, parsed.data.language) : undefined;
+      const { id } = await createCampaign(db, { userId, isPro: true, input: parsed.data, translations });
       return created(await apiCampaign(db, userId, id), `/api/v1/campaigns/${id}`);
     },
   }),
@@ -195,21 +207,25 @@ export const OPERATIONS: Operation[] = [
     method: "PATCH",
     path: "/campaigns/{id}",
     operationId: "updateCampaignStatus",
-    summary: "Change a campaign's status",
+    summary: "Change a campaign's status or translations",
     tag: "Campaigns",
     params: IdParamsSchema,
     body: UpdateCampaignSchema,
     success: { status: 200, description: "The updated campaign.", schema: CampaignSchema },
     errors: [400, 404, 415, 422],
-    async handler({ db, userId, params, body: { status } }) {
+    async handler({ db, userId, params, body }) {
+      const { language } = await findCampaign(db, userId, params.id);
+      const translations = body.translations ? checkedApiTranslations(body.translations, language) : undefined;
       const updated = await db.transaction(async (tx) => {
         const rows = await tx
           .update(campaign)
-          .set({ status, updatedAt: new Date() })
+          .set({ ...(body.status ? { status: body.status } : {}), updatedAt: new Date() })
           .where(ownCampaign(userId, params.id))
           .returning({ id: campaign.id });
-        if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId: params.id });
-        return rows.length > 0;
+        if (rows.length === 0) return false;
+        if (translations) await writeCopyTranslations(tx, { userId, campaignId: params.id, translations });
+        await enqueueCampaignUpdated(tx, { userId, campaignId: params.id });
+        return true;
       });
       if (!updated) throw notFound("campaign");
       return ok(await apiCampaign(db, userId, params.id));

@@ -4,6 +4,13 @@ import type { OfferRuleInput } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/redeem.server";
 import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
+import {
+  checkTranslations,
+  translationFieldErrors,
+  translationsFromFields,
+  type CheckedTranslations,
+  type CopyTranslations,
+} from "./copy-translations";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
@@ -34,11 +41,25 @@ const ECHOED = new Set([
   "businessName",
 ]);
 
+/**
+ * The wizard's translations (decision 454), checked by the Languages page's rule against the page
+ * language posted with them; null from a form without them (they are then left as they are).
+ */
+export function wizardTranslations(fields: Record<string, string>): CheckedTranslations | null {
+  const pageLanguage = fields.language ?? "en";
+  const typed = translationsFromFields(fields, pageLanguage);
+  if (!Object.keys(fields).some((key) => key.startsWith("translation."))) return null;
+  return checkTranslations(typed, pageLanguage);
+}
+
+/** A refused post's field errors by form field, or none. */
+export const translationErrorsOf = (checked: CheckedTranslations | null) => (checked && !checked.ok ? translationFieldErrors(checked.problems) : {});
+
 /** The wizard's fields a failed post sends back, so a form posted without JavaScript keeps them. */
 export function echoCampaignFields(fields: Record<string, string>) {
   return Object.fromEntries(
     Object.entries(fields)
-      .filter(([key]) => ECHOED.has(key))
+      .filter(([key]) => ECHOED.has(key) || key.startsWith("translation."))
       .map(([key, value]) => [key, value.slice(0, 1000)]),
   );
 }
@@ -52,6 +73,8 @@ export type SaveCampaignOptions = {
   campaignId?: string;
   input: CampaignInput;
   rule: OfferRuleInput;
+  /** Checked translations; absent: left as they are. */
+  translations?: CopyTranslations;
 };
 
 /**
@@ -60,12 +83,12 @@ export type SaveCampaignOptions = {
  */
 export async function saveCampaign(
   db: Database,
-  { userId, isPro, campaignId, input, rule }: SaveCampaignOptions,
+  { userId, isPro, campaignId, input, rule, translations }: SaveCampaignOptions,
 ): Promise<{ campaignId: string } | null> {
   let id = campaignId;
   if (id === undefined) {
-    id = (await createCampaign(db, { userId, isPro, input })).id;
-  } else if (!(await updateCampaign(db, { userId, campaignId: id, input }))) {
+    id = (await createCampaign(db, { userId, isPro, input, translations })).id;
+  } else if (!(await updateCampaign(db, { userId, campaignId: id, input, translations }))) {
     return null;
   }
   await saveOfferRule(db, { userId, campaignId: id, rule });

@@ -108,22 +108,8 @@ export function ChoiceField(props: {
 }
 
 /** The page's language when a visitor's phone asks for one the page does not have (decision 411). */
-export function LanguageField(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string; campaignId?: string }) {
-  return (
-    <>
-      <LanguageSelect {...props} />
-      {/* The owner's copy in other languages is kept on the campaign's Languages page (decision 450). */}
-      <p className="text-sm text-gray-600">
-        {props.campaignId ? (
-          <a href={`/campaigns/${props.campaignId}/languages`} className="font-medium text-blue-700 hover:underline">
-            Languages: your headline, offer, condition and thank-you in other languages
-          </a>
-        ) : (
-          "Once the campaign is live, its Languages page takes your headline, offer, condition and thank-you in other languages."
-        )}
-      </p>
-    </>
-  );
+export function LanguageField(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string }) {
+  return <LanguageSelect {...props} />;
 }
 
 function LanguageSelect(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string }) {

@@ -1,5 +1,6 @@
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
+import type { CopyTranslations } from "./copy-translations";
 import type { OfferRuleValues } from "~/features/redeem/offer-rule-fields";
 import { templateCopy, type GeneratedCopy } from "./template-copy";
 import { DEFAULT_DESIGN, presetOfColors } from "./campaigns";
@@ -18,6 +19,8 @@ export type WizardCampaign = {
   offerRequiresConsent?: boolean;
   language?: string;
   offerRule?: OfferRuleValues;
+  /** The owner's saved translations of the copy (decision 450), prefilled in the wizard's Languages. */
+  translations?: CopyTranslations;
 };
 
 export type Values = {

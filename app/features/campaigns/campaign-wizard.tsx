@@ -14,6 +14,7 @@ import type { OfferExpiryKind } from "~/db/schema/redeem";
 import { initialValues, missingOf, STEP_OF_FIELD, withTemplateCopy, type Values, type WizardCampaign } from "./campaign-wizard-state";
 import { CopyFields, DesignFields, LanguageField, LogoField } from "./campaign-wizard-fields";
 import { DetailsFields, LaunchSummary, StepButtons, StepIndicator, WizardStep } from "./campaign-wizard-steps";
+import { initialTranslations, WizardLanguages } from "./campaign-wizard-languages";
 
 export type { WizardCampaign } from "./campaign-wizard-state";
 
@@ -37,6 +38,8 @@ export function CampaignWizard(props: {
   campaign?: WizardCampaign;
   closeTo: string;
   serverResult?: WizardServerResult;
+  /** "Translate with AI" is offered: an AI key is set. */
+  ai?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -98,11 +101,13 @@ function WizardForm(props: {
   campaign?: WizardCampaign;
   closeTo: string;
   serverResult?: WizardServerResult;
+  ai?: boolean;
   showAllSteps: boolean;
 }) {
   const { mode, campaign, showAllSteps } = props;
   const fetcher = useFetcher<CampaignActionData & WizardServerResult>();
   const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values, props.businessName));
+  const [translations, setTranslations] = useState(() => initialTranslations(campaign?.translations, props.serverResult?.values));
   const [step, setStep] = useState(1);
   const [rule, setRule] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
@@ -119,7 +124,7 @@ function WizardForm(props: {
   // A server-side field error sends the owner back to the step holding that field.
   useEffect(() => {
     const first = Object.keys(fetcher.data?.fieldErrors ?? {})[0];
-    if (first) setStep(STEP_OF_FIELD[first] ?? 1);
+    if (first) setStep(STEP_OF_FIELD[first] ?? (first.startsWith("translation") ? 2 : 1));
   }, [fetcher.data]);
 
   const set = (key: keyof Values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
@@ -190,7 +195,16 @@ function WizardForm(props: {
               }
               error={fieldErrors.consentMode ?? fieldErrors.offerRequiresConsent}
             />
-            <LanguageField values={values} set={set} fieldErrors={fieldErrors} id={id} campaignId={campaign?.id} />
+            <LanguageField values={values} set={set} fieldErrors={fieldErrors} id={id} />
+            <WizardLanguages
+              values={values}
+              translations={translations}
+              setTranslations={setTranslations}
+              fieldErrors={fieldErrors}
+              ai={Boolean(props.ai) && !showAllSteps}
+              lazy={!showAllSteps}
+              id={id}
+            />
             {!showAllSteps ? <StepButtons id={`${id}-2`} missing={missing2} onBack={() => setStep(1)} onNext={toLaunch} /> : null}
           </WizardStep>
 

@@ -6,6 +6,8 @@ import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server"
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
 import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+import { writeCopyTranslations } from "./copy-translations.server";
+import type { CopyTranslations } from "./copy-translations";
 import { campaignConvertedVisitors, campaignLeads, campaignScans, campaignVisitors } from "~/features/scans/scan-count.server";
 import { DomainError } from "~/utils/domain-error";
 
@@ -81,6 +83,7 @@ export async function getCampaign(db: Database, options: { userId: string; campa
       consentMode: campaign.consentMode,
       offerRequiresConsent: campaign.offerRequiresConsent,
       language: campaign.language,
+      copyTranslations: campaign.copyTranslations,
       createdAt: campaign.createdAt,
     })
     .from(campaign)
@@ -119,7 +122,10 @@ async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
  * Creates an active campaign. For free owners the count and the insert happen under a lock on
  * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT (decision 023).
  */
-export async function createCampaign(db: Database, options: { userId: string; isPro: boolean; input: CampaignInput }) {
+export async function createCampaign(
+  db: Database,
+  options: { userId: string; isPro: boolean; input: CampaignInput; /** Checked by `checkTranslations`. */ translations?: CopyTranslations },
+) {
   const { userId, isPro, input } = options;
   const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
   const id = crypto.randomUUID();
@@ -129,6 +135,7 @@ export async function createCampaign(db: Database, options: { userId: string; is
       if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new DomainError("campaign_limit", CAMPAIGN_LIMIT_MESSAGE);
     }
     await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
+    if (options.translations) await writeCopyTranslations(tx, { userId, campaignId: id, translations: options.translations });
   });
   return { id };
 }
@@ -152,8 +159,14 @@ function savedFields(input: CampaignInput, qrLogoUrl: string | null) {
   };
 }
 
-/** Saves the wizard over one of the owner's campaigns and makes it active; false when not theirs. */
-export async function updateCampaign(db: Database, options: { userId: string; campaignId: string; input: CampaignInput }) {
+/**
+ * Saves the wizard over one of the owner's campaigns and makes it active, with its translations
+ * when given (else they stay as they are); false when not theirs.
+ */
+export async function updateCampaign(
+  db: Database,
+  options: { userId: string; campaignId: string; input: CampaignInput; /** Checked by `checkTranslations`. */ translations?: CopyTranslations },
+) {
   const { userId, campaignId, input } = options;
   if (!isUuid(campaignId)) return false;
   const qrLogoUrl = await ownedLogoUrl(db, userId, input.qrLogoUrl);
@@ -163,8 +176,10 @@ export async function updateCampaign(db: Database, options: { userId: string; ca
       .set({ ...savedFields(input, qrLogoUrl), updatedAt: new Date() })
       .where(and(eq(campaign.id, campaignId), eq(campaign.userId, userId)))
       .returning({ id: campaign.id });
-    if (rows.length > 0) await enqueueCampaignUpdated(tx, { userId, campaignId });
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    if (options.translations) await writeCopyTranslations(tx, { userId, campaignId, translations: options.translations });
+    await enqueueCampaignUpdated(tx, { userId, campaignId });
+    return true;
   });
 }
 

@@ -29,16 +29,29 @@ export async function getCopyTranslations(db: Database, options: { userId: strin
   return { ...rest, original, translations: cleanTranslations(translations) };
 }
 
-/** Replaces the campaign's translations with `translations` (every language at once); false when it is not the owner's. */
+/**
+ * Writes the owner's translations over the campaign's, every language at once, inside the caller's
+ * transaction: the one place translations are stored (the Languages page, the wizard, the API).
+ * `translations` must have passed `checkTranslations`. False when the campaign is not the owner's.
+ */
+export async function writeCopyTranslations(
+  tx: Pick<Database, "update">,
+  options: { userId: string; campaignId: string; translations: CopyTranslations },
+) {
+  if (!isUuid(options.campaignId)) return false;
+  const rows = await tx
+    .update(campaign)
+    .set({ copyTranslations: cleanTranslations(options.translations), updatedAt: new Date() })
+    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
+    .returning({ id: campaign.id });
+  return rows.length > 0;
+}
+
+/** Replaces the campaign's translations and tells the owner's webhooks; false when it is not the owner's. */
 export async function saveCopyTranslations(db: Database, options: { userId: string; campaignId: string; translations: CopyTranslations }) {
   if (!isUuid(options.campaignId)) return false;
   return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(campaign)
-      .set({ copyTranslations: cleanTranslations(options.translations), updatedAt: new Date() })
-      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)))
-      .returning({ id: campaign.id });
-    if (rows.length === 0) return false;
+    if (!(await writeCopyTranslations(tx, options))) return false;
     await enqueueCampaignUpdated(tx, { userId: options.userId, campaignId: options.campaignId });
     return true;
   });

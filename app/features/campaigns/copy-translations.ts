@@ -52,16 +52,72 @@ export function cleanTranslations(raw: unknown): CopyTranslations {
   return out;
 }
 
-/** The translations a form posted (`translation.{language}.{field}`). */
-export function translationsFromFields(fields: Record<string, string>): CopyTranslations {
-  const raw: Record<string, Record<string, string>> = {};
+/**
+ * What a form posted (`translation.{language}.{field}`), as typed: for `checkTranslations`, and
+ * to give back unchanged when it is refused. The page's own language is not a translation of
+ * itself (decision 450): a form never shows it, so it is left out here.
+ */
+export function translationsFromFields(fields: Record<string, string>, pageLanguage: string): CopyTranslations {
+  const raw: CopyTranslations = {};
   for (const language of LANGUAGES) {
+    if (language === pageLanguage) continue;
     for (const field of COPY_FIELDS) {
       const value = fields[translationFieldName(language, field)];
-      if (value !== undefined) (raw[language] ??= {})[field] = value;
+      if (value !== undefined) (raw[language] ??= {})[field] = value.slice(0, 1000);
     }
   }
-  return cleanTranslations(raw);
+  return raw;
+}
+
+/** Where a translation was refused: its language, and its field when the fault is one field's. */
+export type TranslationProblem = { language?: string; field?: string; message: string };
+
+export type CheckedTranslations = { ok: true; value: CopyTranslations } | { ok: false; problems: TranslationProblem[] };
+
+/**
+ * The one rule for the owner's translations, wherever they come from (the Languages page, the
+ * wizard, the REST API; decision 454): an object of languages we have other than the page's own,
+ * each with only the four fields as text within the original's limit. Words are trimmed; an
+ * empty field (or language) is "not translated", so the owner's original shows there.
+ */
+export function checkTranslations(raw: unknown, pageLanguage: string): CheckedTranslations {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw))
+    return { ok: false, problems: [{ message: "Must be an object keyed by language code." }] };
+  const problems: TranslationProblem[] = [];
+  for (const [language, fields] of Object.entries(raw as Record<string, unknown>)) {
+    if (!isLanguage(language)) problems.push({ language, message: `Not a language we have; use one of ${LANGUAGES.join(", ")}.` });
+    else if (language === pageLanguage) problems.push({ language, message: "This is the page's own language: its words are the campaign's copy." });
+    else if (!fields || typeof fields !== "object" || Array.isArray(fields)) problems.push({ language, message: "Must be an object of fields." });
+    else problems.push(...fieldProblems(language, fields as Record<string, unknown>));
+  }
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: cleanTranslations(raw) };
+}
+
+function fieldProblems(language: Language, fields: Record<string, unknown>): TranslationProblem[] {
+  const problems: TranslationProblem[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    if (!(COPY_FIELDS as readonly string[]).includes(field)) problems.push({ language, field, message: "Not a field of the copy." });
+    else if (value !== null && typeof value !== "string") problems.push({ language, field, message: "Must be text." });
+    else if (typeof value === "string" && withoutNul(value).trim().length > COPY_FIELD_LIMITS[field as CopyField]) {
+      const limit = COPY_FIELD_LIMITS[field as CopyField];
+      problems.push({ language, field, message: `${COPY_FIELD_LABELS[field as CopyField]} must be at most ${limit} characters.` });
+    }
+  }
+  return problems;
+}
+
+/** A refused form's problems by the form field they belong to (`translation.es.headline`). */
+export function translationFieldErrors(problems: TranslationProblem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const problem of problems) {
+    const name = problem.field
+      ? `translation.${problem.language}.${problem.field}`
+      : problem.language
+        ? `translation.${problem.language}`
+        : "translations";
+    errors[name] ??= problem.message;
+  }
+  return errors;
 }
 
 /** The copy a page in `language` shows: the owner's translation where there is one, else their original. */

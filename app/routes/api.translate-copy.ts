@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import { draftTranslation } from "~/features/ai/translate-copy.server";
+import { requireUser } from "~/features/auth/session.server";
+import type { TranslateCopyResponse } from "~/features/campaigns/campaign-wizard-languages";
+import { COPY_FIELD_LIMITS, COPY_FIELDS, type CampaignCopy } from "~/features/campaigns/copy-translations";
+import { isLanguage } from "~/features/languages/languages";
+import { formFields, readForm } from "~/utils/http.server";
+import type { Route } from "./+types/api.translate-copy";
+
+// The wizard's "Translate with AI" (decision 454): the copy as the form holds it, drafted into one
+// language for the owner to review; the same budget and refusals as the Languages page (decision 451).
+
+export async function loader() {
+  return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const sessionUser = await requireUser(request);
+  const fields = formFields(await readForm(request));
+  const { language, from } = fields;
+  const copy: CampaignCopy = { headline: "", offer: "", condition: "", thankYou: "" };
+  for (const field of COPY_FIELDS) copy[field] = (fields[field] ?? "").trim();
+  if (!isLanguage(language) || !isLanguage(from)) return data<TranslateCopyResponse>({ ok: false, error: "Unknown action." }, { status: 400 });
+  if (COPY_FIELDS.some((field) => !copy[field] || copy[field].length > COPY_FIELD_LIMITS[field])) {
+    return data<TranslateCopyResponse>(
+      { ok: false, language, error: "Write your offer, condition, headline and thank-you message first." },
+      { status: 400 },
+    );
+  }
+  const answer = await draftTranslation(sessionUser.id, { copy, from, to: language, businessType: (fields.businessType ?? "").slice(0, 100) });
+  if (!answer.ok) {
+    const headers: Record<string, string> = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : {};
+    return data<TranslateCopyResponse>({ ok: false, language, error: answer.error }, { status: answer.status, headers });
+  }
+  return data<TranslateCopyResponse>({ ok: true, language, draft: answer.draft });
+}
