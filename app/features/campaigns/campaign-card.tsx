@@ -154,7 +154,7 @@ function MenuLink({ to, icon, children }: { to: string; icon: React.ReactNode; c
 function MenuAnchor(props: { href: string; icon: React.ReactNode; children: React.ReactNode; newTab?: boolean; download?: boolean }) {
   return (
     <MenuItem asChild>
-      <a href={props.href} download={props.download || undefined} {...(props.newTab ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+      <a href={props.href} download={props.download || undefined} {...(props.newTab ? NEW_TAB : {})}>
         {props.icon}
         {props.children}
       </a>
@@ -170,3 +170,6 @@ function Tile({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** A link that opens in a new tab without handing it this window. */
+const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
