@@ -76,6 +76,9 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/settings.tsx",
   "app/features/account/sessions-section.tsx",
   "app/features/consent/identity-settings.tsx",
+  "app/features/campaigns/scan-limit-banner.tsx",
+  "app/features/campaigns/campaign-limit-banner.tsx",
+  "app/features/sync/sync-broken-banner.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

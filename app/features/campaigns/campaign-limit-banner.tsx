@@ -2,6 +2,7 @@ import { AlertTriangle, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CAMPAIGN_LIMIT_TEXT } from "~/features/billing/plan";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 
 /** An amber notice for free owners with the way to upgrade (/pricing). */
 export function UpgradeBanner({ children, action }: { children: ReactNode; action: string }) {
@@ -26,13 +27,13 @@ export function UpgradeBanner({ children, action }: { children: ReactNode; actio
  * amber notice, announced, when a free owner at the limit asks for a new campaign.
  */
 export function CampaignLimitBanner({ tone }: { tone: "calm" | "alert" }) {
+  const t = useOwnerT("banners");
   const text = (
     <p className="text-sm">
-      <strong className="font-semibold">Campaign Limit Reached:</strong> {CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns and unlock
-      premium or advanced features.
+      <strong className="font-semibold">{t("campaignLimit.title")}</strong> {CAMPAIGN_LIMIT_TEXT} {t("campaignLimit.upgradeHint")}
     </p>
   );
-  if (tone === "alert") return <UpgradeBanner action="Upgrade to Pro">{text}</UpgradeBanner>;
+  if (tone === "alert") return <UpgradeBanner action={t("campaignLimit.action")}>{text}</UpgradeBanner>;
   return (
     <div
       data-testid="campaign-limit-calm"
@@ -43,7 +44,7 @@ export function CampaignLimitBanner({ tone }: { tone: "calm" | "alert" }) {
         {text}
       </div>
       <Link to="/pricing" className="shrink-0 text-sm font-semibold text-blue-700 underline hover:text-blue-900">
-        Upgrade to Pro
+        {t("campaignLimit.action")}
       </Link>
     </div>
   );
