@@ -79,6 +79,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/scan-limit-banner.tsx",
   "app/features/campaigns/campaign-limit-banner.tsx",
   "app/features/sync/sync-broken-banner.tsx",
+  "app/routes/campaign-detail.tsx",
+  "app/features/campaigns/campaign-live.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

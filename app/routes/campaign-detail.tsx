@@ -28,6 +28,7 @@ import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/camp
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
+import { OwnerTrans, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { isDomainError } from "~/utils/domain-error";
@@ -159,11 +160,12 @@ async function deletePlacementPosted({ db, userId, campaignId, fields }: Placeme
 type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
+  const t = useOwnerT("campaignPage");
   const { campaign } = loaderData;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to campaigns
+        <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
       <CampaignHeading campaign={campaign} />
       {loaderData.justLaunched ? (
@@ -183,6 +185,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
 }
 
 function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
+  const t = useOwnerT("campaignPage");
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div>
@@ -196,10 +199,10 @@ function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={`/campaigns/${campaign.id}/languages`} className={buttonClass({ variant: "secondary", size: "md" })}>
-          <Languages aria-hidden className="h-4 w-4" /> Languages
+          <Languages aria-hidden className="h-4 w-4" /> {t("languages")}
         </Link>
         <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
-          <Pencil aria-hidden className="h-4 w-4" /> Edit
+          <Pencil aria-hidden className="h-4 w-4" /> {t("edit")}
         </Link>
       </div>
     </div>
@@ -207,10 +210,11 @@ function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
 }
 
 function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campaign" | "conversion" | "isPro">) {
+  const t = useOwnerT("campaignPage");
   return (
     <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
       <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
-        From scan to sale
+        {t("funnel.title")}
       </h2>
       <RedeemFunnel
         scans={campaign.scans}
@@ -219,41 +223,40 @@ function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campai
         scansLabel={scanUsageLabel(campaign.scans, { isPro })}
         leadRate={conversion}
       />
-      <p className="text-xs text-gray-500">All time. Leads shows the share of different people who left their details.</p>
+      <p className="text-xs text-gray-500">{t("funnel.note")}</p>
     </section>
   );
 }
 
 function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "campaign" | "captureUrl" | "address">) {
+  const t = useOwnerT("campaignPage");
   return (
     <section
       aria-labelledby="qr-heading"
       className={cardClass({ padding: "md", className: "flex flex-col items-center gap-3 lg:col-start-2 lg:row-span-2 lg:row-start-1" })}
     >
       <h2 id="qr-heading" className="self-start text-lg font-semibold text-gray-900">
-        QR Code
+        {t("qr.title")}
       </h2>
-      <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={`QR code for ${campaign.title}`} className="h-60 w-60" />
+      <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={t("qr.alt", { campaign: campaign.title })} className="h-60 w-60" />
       <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
-        <Printer aria-hidden className="h-4 w-4" /> Print
+        <Printer aria-hidden className="h-4 w-4" /> {t("qr.print")}
       </Link>
-      <p className="text-center text-xs text-gray-500">
-        The printed code opens your page marked as a QR scan. To share by message or online, use the link below: those visits count as link visits.
-      </p>
+      <p className="text-center text-xs text-gray-500">{t("qr.explanation")}</p>
       <p className="text-center text-xs break-all text-gray-500">{captureUrl}</p>
       <PublicAddressNotice verdict={address} />
       <div className="flex flex-wrap justify-center gap-2">
         <a href={qrPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-          <Download aria-hidden className="h-4 w-4" /> Download PNG
+          <Download aria-hidden className="h-4 w-4" /> {t("qr.downloadPng")}
         </a>
         <a href={qrSvgUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-          <FileCode aria-hidden className="h-4 w-4" /> Download SVG
+          <FileCode aria-hidden className="h-4 w-4" /> {t("qr.downloadSvg")}
         </a>
         <a href={qrPrintPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
-          <Download aria-hidden className="h-4 w-4" /> PNG for print ({PRINT_PNG_SIZE} px)
+          <Download aria-hidden className="h-4 w-4" /> {t("qr.printPng", { size: PRINT_PNG_SIZE })}
         </a>
         <a href={`/capture/${campaign.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", size: "sm" })}>
-          <ExternalLink aria-hidden className="h-4 w-4" /> View Page
+          <ExternalLink aria-hidden className="h-4 w-4" /> {t("qr.viewPage")}
         </a>
       </div>
     </section>
@@ -261,35 +264,38 @@ function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "camp
 }
 
 function OfferCopySection({ campaign }: Pick<LoaderData, "campaign">) {
+  const t = useOwnerT("campaignPage");
   return (
     <section aria-labelledby="copy-heading" className={cardClass({ padding: "md", className: "space-y-4 lg:col-start-1 lg:row-start-2" })}>
       <h2 id="copy-heading" className="text-lg font-semibold text-gray-900">
-        Offer and copy
+        {t("copy.title")}
       </h2>
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
-        <Row label="Offer" value={campaign.discount} />
-        <Row label="Condition" value={campaign.minOrder} />
-        <Row label="AI-Generated Headline:" value={campaign.aiHeadline} />
-        <Row label="Thank-you message" value={campaign.aiThankyou} />
-        <Row label="Created" value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
+        <Row label={t("copy.offer")} value={campaign.discount} />
+        <Row label={t("copy.condition")} value={campaign.minOrder} />
+        <Row label={t("copy.headline")} value={campaign.aiHeadline} />
+        <Row label={t("copy.thankYou")} value={campaign.aiThankyou} />
+        <Row label={t("copy.created")} value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
       </dl>
     </section>
   );
 }
 
 function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
+  const t = useOwnerT("campaignPage");
   const { campaign, analytics, range } = loaderData;
   const actionData = useActionData<typeof action>();
   const { totals } = analytics;
-  const rangeLabel = range.preset === "custom" ? `${range.from} to ${range.to}` : `last ${range.days} days`;
+  const rangeLabel =
+    range.preset === "custom" ? t("analytics.customRange", { from: range.from, to: range.to }) : t("analytics.lastDays", { days: range.days });
   return (
     <section aria-labelledby="analytics-heading" className="space-y-4">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
           <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
-            Analytics
+            {t("analytics.title")}
           </h2>
-          <p className="text-sm text-gray-600">Showing the {rangeLabel}.</p>
+          <p className="text-sm text-gray-600">{t("analytics.showing", { range: rangeLabel })}</p>
         </div>
         <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
       </div>
@@ -301,8 +307,8 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
       <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
       <ByDayChart days={analytics.byDay} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <SplitBars id="devices" title="Devices" rows={analytics.devices} total={totals.scans} />
-        <SplitBars id="systems" title="Operating systems" rows={analytics.systems} total={totals.scans} />
+        <SplitBars id="devices" title={t("analytics.devices")} rows={analytics.devices} total={totals.scans} />
+        <SplitBars id="systems" title={t("analytics.systems")} rows={analytics.systems} total={totals.scans} />
       </div>
       <HeatMap cells={analytics.heatMap} />
       <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
@@ -311,6 +317,7 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
 }
 
 function RangeSummary({ loaderData, rangeLabel }: { loaderData: LoaderData; rangeLabel: string }) {
+  const t = useOwnerT("campaignPage");
   const { analytics } = loaderData;
   const { totals } = analytics;
   return (
@@ -322,35 +329,27 @@ function RangeSummary({ loaderData, rangeLabel }: { loaderData: LoaderData; rang
       <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
       {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
       <details className="text-gray-600">
-        <summary className="cursor-pointer text-blue-700">What is not counted, and why</summary>
+        <summary className="cursor-pointer text-blue-700">{t("analytics.notCounted")}</summary>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {SCAN_EXCLUSION_REASONS.map((reason) => (
             <li key={reason}>
-              <span className="font-medium text-gray-800">{EXCLUSION_LABEL[reason]}</span>: {EXCLUSION_EXPLANATIONS[reason]}
-              {` (${(analytics.exclusions[reason] ?? 0).toLocaleString("en-US")} in this range)`}
+              <span className="font-medium text-gray-800">{t(`analytics.exclusionLabels.${reason}`)}</span>: {EXCLUSION_EXPLANATIONS[reason]}
+              {t("analytics.inRange", { number: (analytics.exclusions[reason] ?? 0).toLocaleString("en-US") })}
             </li>
           ))}
         </ul>
         <p className="mt-2">
-          A visit is a person loading the page; the same browser again within 30 minutes is not a new visit. Different people are browsers counted
-          once a day: the page gives each browser a random visitor id in a cookie, and what is kept is a code made from it that changes every day, so
-          nothing that identifies a visitor is stored. Leads ÷ all visits in this range:{" "}
-          <span data-testid="conversion-on-scans">{totals.conversionOnScans}%</span>.
+          <OwnerTrans
+            ns="campaignPage"
+            k="analytics.counting"
+            values={{ rate: totals.conversionOnScans }}
+            components={{ rate: <span data-testid="conversion-on-scans" /> }}
+          />
         </p>
       </details>
     </div>
   );
 }
-
-const EXCLUSION_LABEL: Record<(typeof SCAN_EXCLUSION_REASONS)[number], string> = {
-  preview: "Link previews",
-  bot: "Bots",
-  head: "HEAD requests",
-  prefetch: "Prefetches",
-  repeat: "Repeats",
-  owner: "You",
-  burst: "Burst from one address",
-};
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
@@ -361,15 +360,19 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.campaign.title ?? "Campaign"} · LeadQR` }];
+export const meta: Route.MetaFunction = ({ data }) => {
+  const t = ownerT("campaignPage");
+  return [{ title: t("pageTitle", { campaign: data?.campaign.title ?? t("fallbackTitle") }) }];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("campaignPage");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
-      back={{ to: "/campaigns", label: "Back to campaigns" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      unexpectedErrorHandler={{ title: t("failed.title"), message: t("failed.message") }}
+      back={{ to: "/campaigns", label: t("back") }}
     />
   );
 }
