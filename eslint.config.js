@@ -81,6 +81,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/sync/sync-broken-banner.tsx",
   "app/routes/campaign-detail.tsx",
   "app/features/campaigns/campaign-live.tsx",
+  "app/routes/campaign-print.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

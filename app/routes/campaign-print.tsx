@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireUser } from "~/features/auth/session.server";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { codeAddressChoiceOf, publicOriginOf, setCampaignCodeAddress } from "~/features/domains/domains.server";
 import {
   type CheckStatus,
@@ -57,7 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       logoUrl: sheet.logo ? campaign.qrLogoUrl : null,
       sheetName:
         format === "sticker"
-          ? `${labels.name} labels on ${PAPER_LABEL[paper]}, ${labels.columns * labels.rows} a sheet`
+          ? ownerT("print")("options.labelSheet", { labels: labels.name, paper: PAPER_LABEL[paper], perSheet: labels.columns * labels.rows })
           : sheetOf(format, paper).name,
     };
   } catch (error) {
@@ -78,44 +79,46 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 function CodeAddressForm({ codeAddress }: { codeAddress: NonNullable<Route.ComponentProps["loaderData"]["codeAddress"]> }) {
+  const t = useOwnerT("print");
   return (
-    <Form method="post" className={cardClass({ padding: "md", className: "space-y-3" })} aria-label="Code address">
-      <Field id="print-code-address" label="Address on printed codes" hint="Codes already printed keep working with either address.">
+    <Form method="post" className={cardClass({ padding: "md", className: "space-y-3" })} aria-label={t("codeAddress.form")}>
+      <Field id="print-code-address" label={t("codeAddress.label")} hint={t("codeAddress.hint")}>
         {(control) => (
           <Select {...control} name="codeAddress" defaultValue={codeAddress.choice}>
-            <option value="domain">Your domain: {codeAddress.domain}</option>
-            <option value="main">Main address: {codeAddress.main}</option>
+            <option value="domain">{t("codeAddress.domain", { domain: codeAddress.domain })}</option>
+            <option value="main">{t("codeAddress.main", { main: codeAddress.main })}</option>
           </Select>
         )}
       </Field>
       <Button type="submit" variant="secondary">
-        Save address
+        {t("codeAddress.save")}
       </Button>
     </Form>
   );
 }
 
-const STATUS_ICON: Record<CheckStatus, { icon: typeof CheckCircle2; className: string; word: string }> = {
-  ok: { icon: CheckCircle2, className: "text-green-600", word: "OK" },
-  warn: { icon: AlertTriangle, className: "text-yellow-600", word: "Warning" },
-  refuse: { icon: XCircle, className: "text-red-600", word: "Problem" },
+const STATUS_ICON: Record<CheckStatus, { icon: typeof CheckCircle2; className: string }> = {
+  ok: { icon: CheckCircle2, className: "text-green-600" },
+  warn: { icon: AlertTriangle, className: "text-yellow-600" },
+  refuse: { icon: XCircle, className: "text-red-600" },
 };
 
 export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
+  const t = useOwnerT("print");
   const { campaign, options, check, plan } = loaderData;
   const submit = useSubmit();
   const navigation = useNavigation();
   const updating = navigation.state === "loading" && navigation.location?.pathname === `/campaigns/${campaign.id}/print`;
   const formatLabel = FORMAT_SPECS[options.format].label;
-  const previewLabel = `Preview of the ${formatLabel.toLowerCase()} for ${loaderData.placementName ?? "the campaign"}`;
+  const previewLabel = t("preview.label", { format: formatLabel.toLowerCase(), target: loaderData.placementName ?? t("preview.theCampaign") });
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <Link to={`/campaigns/${campaign.id}`} className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Back to campaign
+        <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
       <div>
-        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">Print {campaign.title}</h1>
-        <p className="mt-1 text-gray-600">Choose what to print, check it, and download a print-ready PDF.</p>
+        <h1 className="text-2xl font-bold break-words text-gray-900 sm:text-3xl">{t("title", { campaign: campaign.title })}</h1>
+        <p className="mt-1 text-gray-600">{t("intro")}</p>
       </div>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
@@ -126,21 +129,21 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
             replace
             onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
             className={cardClass({ padding: "md", className: "space-y-4" })}
-            aria-label="Print options"
+            aria-label={t("options.form")}
           >
-            <Field id="print-placement" label="Code for">
+            <Field id="print-placement" label={t("options.codeFor")}>
               {(control) => (
                 <Select {...control} name="placement" defaultValue={options.placement ?? ""}>
-                  <option value="">The campaign</option>
+                  <option value="">{t("options.theCampaign")}</option>
                   {loaderData.placements.map((placement) => (
                     <option key={placement.id} value={placement.id}>
-                      Placement: {placement.name}
+                      {t("options.placement", { placement: placement.name })}
                     </option>
                   ))}
                 </Select>
               )}
             </Field>
-            <Field id="print-format" label="Format" hint={FORMAT_HINT[options.format]}>
+            <Field id="print-format" label={t("options.format")} hint={FORMAT_HINT[options.format]}>
               {(control) => (
                 <Select {...control} name="format" defaultValue={options.format}>
                   {PRINT_FORMATS.map((format) => (
@@ -151,7 +154,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
                 </Select>
               )}
             </Field>
-            <Field id="print-paper" label="Paper" hint={`Prints on ${loaderData.sheetName}.`}>
+            <Field id="print-paper" label={t("options.paper")} hint={t("options.printsOn", { sheet: loaderData.sheetName })}>
               {(control) => (
                 <Select {...control} name="paper" defaultValue={options.paper}>
                   {PAPERS.map((paper) => (
@@ -162,7 +165,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
                 </Select>
               )}
             </Field>
-            <Field id="print-code-colour" label="Code colour">
+            <Field id="print-code-colour" label={t("options.codeColour")}>
               {(control) => (
                 <Select {...control} name="code" defaultValue={loaderData.codeColor}>
                   {loaderData.codeChoices.map((choice) => (
@@ -173,7 +176,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
                 </Select>
               )}
             </Field>
-            <Field id="print-background" label="Background">
+            <Field id="print-background" label={t("options.background")}>
               {(control) => (
                 <Select {...control} name="background" defaultValue={loaderData.backgroundColor}>
                   {loaderData.backgroundChoices.map((choice) => (
@@ -185,7 +188,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
               )}
             </Field>
             <Button type="submit" variant="secondary" size="md" className="w-full">
-              {updating ? "Updating preview..." : "Update preview"}
+              {updating ? t("options.updating") : t("options.update")}
             </Button>
           </Form>
 
@@ -195,7 +198,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="preview-heading" className="space-y-2">
           <h2 id="preview-heading" className="text-lg font-semibold text-gray-900">
-            Preview
+            {t("preview.title")}
           </h2>
           <p className="text-sm text-gray-600">
             {formatLabel} · {loaderData.sheetName}
@@ -205,7 +208,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
               <PrintPreview plan={plan} logoUrl={loaderData.logoUrl} label={previewLabel} />
             </div>
           ) : (
-            <p className="text-sm text-gray-600">No preview: the text does not fit this format.</p>
+            <p className="text-sm text-gray-600">{t("preview.none")}</p>
           )}
         </section>
       </div>
@@ -216,15 +219,16 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
 /** The pre-print check, item by item, and the download it allows (or why none can be made). */
 function PrintCheckSection({ check, pdfHref }: { check: Route.ComponentProps["loaderData"]["check"]; pdfHref: string }) {
   // A code not every phone can open still prints, as a test sheet: the button must not look like approval.
+  const t = useOwnerT("print");
   const addressWarns = check.items.some((item) => item.id === "address" && item.status !== "ok");
   return (
     <section aria-labelledby="print-check-heading" className={cardClass({ padding: "md", className: "space-y-3" })}>
       <h2 id="print-check-heading" className="text-lg font-semibold text-gray-900">
-        Print check
+        {t("check.title")}
       </h2>
       <ul className="space-y-2 text-sm" aria-live="polite">
         {check.items.map((item) => {
-          const { icon: Icon, className, word } = STATUS_ICON[item.status];
+          const { icon: Icon, className } = STATUS_ICON[item.status];
           return (
             <li
               key={`${item.id}-${item.status}`}
@@ -237,7 +241,7 @@ function PrintCheckSection({ check, pdfHref }: { check: Route.ComponentProps["lo
             >
               <Icon aria-hidden className={`mt-0.5 h-4 w-4 shrink-0 ${className}`} />
               <span>
-                <span className="sr-only">{word}: </span>
+                <span className="sr-only">{t(`check.status.${item.status}`)}: </span>
                 {item.text}
               </span>
             </li>
@@ -246,26 +250,30 @@ function PrintCheckSection({ check, pdfHref }: { check: Route.ComponentProps["lo
       </ul>
       {check.canPrint ? (
         <a href={pdfHref} download className={buttonClass({ variant: addressWarns ? "secondary" : "primary", size: "md", className: "w-full" })}>
-          <Download aria-hidden className="h-4 w-4" /> {addressWarns ? "Download PDF anyway" : "Download PDF"}
+          <Download aria-hidden className="h-4 w-4" /> {addressWarns ? t("check.downloadAnyway") : t("check.download")}
         </a>
       ) : (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          No PDF can be made with these choices. {check.refusal}
+          {t("check.refused")} {check.refusal}
         </p>
       )}
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `Print ${data?.campaign.title ?? "campaign"} · LeadQR` }];
+export const meta: Route.MetaFunction = ({ data }) => {
+  const t = ownerT("print");
+  return [{ title: t("pageTitle", { campaign: data?.campaign.title ?? t("fallbackTitle") }) }];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("print");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign or placement does not exist or is not yours." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
-      back={{ to: "/campaigns", label: "Back to campaigns" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      unexpectedErrorHandler={{ title: t("failed.title"), message: t("failed.message") }}
+      back={{ to: "/campaigns", label: t("backToCampaigns") }}
     />
   );
 }
