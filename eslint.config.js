@@ -82,6 +82,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/campaign-detail.tsx",
   "app/features/campaigns/campaign-live.tsx",
   "app/routes/campaign-print.tsx",
+  "app/routes/campaign-languages.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

@@ -19,6 +19,7 @@ import {
   type CopyTranslations,
 } from "~/features/campaigns/copy-translations";
 import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -62,11 +63,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   return { drafted: target, translations: { ...typed, [target]: answer.draft } };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => [{ title: `Languages · ${loaded?.campaign.title ?? "Campaign"} · LeadQR` }];
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  const t = ownerT("languagesPage");
+  return [{ title: t("pageTitle", { campaign: loaded?.campaign.title ?? t("fallbackTitle") }) }];
+};
 
 type ActionResult = { saved?: true; drafted?: Language; formError?: string; fieldErrors?: Record<string, string>; translations?: CopyTranslations };
 
 export default function CampaignLanguages({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("languagesPage");
   const { campaign, original, ai } = loaderData;
   const result = actionData as ActionResult | undefined;
   const translations = result?.translations ?? loaderData.translations;
@@ -80,22 +85,19 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
       </Link>
       <header>
         <h1 className="flex items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
-          <Languages aria-hidden className="h-6 w-6" /> Languages
+          <Languages aria-hidden className="h-6 w-6" /> {t("title")}
         </h1>
-        <p className="mt-1 text-gray-600">
-          Visitors read your page in their phone&apos;s language. Add your headline, offer, condition and thank-you message in their language; where
-          you leave a field empty, they see your own words.
-        </p>
+        <p className="mt-1 text-gray-600">{t("intro")}</p>
       </header>
       <OriginalCopy copy={original} language={campaign.language} />
       {result?.saved ? (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
-          Translations saved.
+          {t("saved")}
         </p>
       ) : null}
       {result?.drafted ? (
         <p role="status" className="rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
-          The translation into {LANGUAGE_NAMES[result.drafted]} ({result.drafted}) is filled in below. Read it, change what you like, then save.
+          {t("drafted", { language: LANGUAGE_NAMES[result.drafted], code: result.drafted })}
         </p>
       ) : null}
       {result?.formError ? (
@@ -115,7 +117,7 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
           />
         ))}
         <Button type="submit" name="intent" value="save" disabled={busy}>
-          Save translations
+          {t("save")}
         </Button>
       </Form>
     </main>
@@ -123,10 +125,11 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
 }
 
 function OriginalCopy({ copy, language }: { copy: CampaignCopy; language: Language }) {
+  const t = useOwnerT("languagesPage");
   return (
     <section aria-labelledby="original-heading" className={cardClass({ padding: "md", className: "space-y-2 text-sm" })}>
       <h2 id="original-heading" className="font-semibold text-gray-900">
-        Your copy ({LANGUAGE_NAMES[language]})
+        {t("original", { language: LANGUAGE_NAMES[language] })}
       </h2>
       <dl className="grid gap-1 sm:grid-cols-[10rem_1fr]">
         {COPY_FIELDS.map((field) => (
@@ -153,12 +156,13 @@ function LanguageFields({
   ai: boolean;
   busy: boolean;
 }) {
+  const t = useOwnerT("languagesPage");
   const filled = Object.values(translation).some(Boolean);
   const refused = COPY_FIELDS.some((field) => errors[translationFieldName(language, field)]);
   return (
     <details open={filled || refused} className={cardClass({ padding: "md" })}>
       <summary className="cursor-pointer font-semibold text-gray-900">
-        <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){filled ? " · translated" : ""}
+        <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){filled ? t("translated") : ""}
       </summary>
       <fieldset className="mt-3 space-y-3" lang={language} dir={language === "ar" ? "rtl" : undefined}>
         <legend className="sr-only">{LANGUAGE_NAMES[language]}</legend>
@@ -166,14 +170,14 @@ function LanguageFields({
           const name = translationFieldName(language, field);
           const Control = field === "thankYou" ? Textarea : Input;
           return (
-            <Field key={field} id={name} label={`${COPY_FIELD_LABELS[field]} (${language})`} errors={errors[name]}>
+            <Field key={field} id={name} label={t("fieldLabel", { field: COPY_FIELD_LABELS[field], code: language })} errors={errors[name]}>
               {(control) => <Control {...control} name={name} defaultValue={translation[field] ?? ""} maxLength={COPY_FIELD_LIMITS[field]} />}
             </Field>
           );
         })}
         {ai ? (
           <Button type="submit" name="intent" value={`translate:${language}`} variant="secondary" disabled={busy} formNoValidate>
-            <Sparkles aria-hidden className="h-4 w-4" /> Translate with AI
+            <Sparkles aria-hidden className="h-4 w-4" /> {t("translateWithAi")}
           </Button>
         ) : null}
       </fieldset>
@@ -182,11 +186,12 @@ function LanguageFields({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("languagesPage");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Campaign not found", message: "This campaign does not exist or is not yours." } }}
-      back={{ to: "/campaigns", label: "Back to campaigns" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      back={{ to: "/campaigns", label: t("back") }}
     />
   );
 }

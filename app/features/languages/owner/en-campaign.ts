@@ -117,6 +117,22 @@ export const enCampaign = {
     failed: { title: "Something went wrong", message: "Please try again in a moment." },
     backToCampaigns: "Back to campaigns",
   },
+  languagesPage: {
+    pageTitle: "Languages · {{campaign}} · LeadQR",
+    fallbackTitle: "Campaign",
+    title: "Languages",
+    intro:
+      "Visitors read your page in their phone's language. Add your headline, offer, condition and thank-you message in their language; where you leave a field empty, they see your own words.",
+    saved: "Translations saved.",
+    drafted: "The translation into {{language}} ({{code}}) is filled in below. Read it, change what you like, then save.",
+    save: "Save translations",
+    original: "Your copy ({{language}})",
+    translated: " · translated",
+    fieldLabel: "{{field}} ({{code}})",
+    translateWithAi: "Translate with AI",
+    notFound: { title: "Campaign not found", message: "This campaign does not exist or is not yours." },
+    back: "Back to campaigns",
+  },
   live: {
     printIt: "Print it",
     postalAddress: "Marketing emails to your visitors need your business's postal address.",
