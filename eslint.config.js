@@ -83,6 +83,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/campaign-live.tsx",
   "app/routes/campaign-print.tsx",
   "app/routes/campaign-languages.tsx",
+  "app/features/campaigns/campaign-wizard.tsx",
+  "app/features/campaigns/campaign-wizard-steps.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

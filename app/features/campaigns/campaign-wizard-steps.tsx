@@ -5,6 +5,7 @@ import { ArrowLeft, ArrowRight, Check, Loader2, Rocket } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CONSENT_MODE_LABELS, type ConsentMode } from "~/features/consent/consent";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "./campaigns";
 import { STEPS, type Values, type WizardCampaign } from "./campaign-wizard-state";
@@ -12,8 +13,9 @@ import { Field, MissingFields, Summary, type Setter } from "./campaign-wizard-fi
 
 /** "1 ✓ — 2 — 3": which step the owner is on, and which are done. */
 export function StepIndicator({ step }: { step: number }) {
+  const t = useOwnerT("wizard");
   return (
-    <ol className="mb-6 flex items-center gap-2 text-sm" aria-label="Steps">
+    <ol className="mb-6 flex items-center gap-2 text-sm" aria-label={t("stepsLabel")}>
       {STEPS.map((name, index) => (
         <li key={name} aria-current={step === index + 1 ? "step" : undefined} className="flex items-center gap-2">
           <span
@@ -58,24 +60,25 @@ export function DetailsFields(props: {
   campaign?: WizardCampaign;
   echoed?: Record<string, string | undefined>;
 }) {
+  const t = useOwnerT("wizard");
   const { values, set, fieldErrors, id } = props;
   return (
     <>
-      <Field
-        label="Business Name"
-        name="businessName"
-        error={fieldErrors.businessName}
-        id={id}
-        hint="Shown on your page, in emails to your visitors and on print. Saved to your settings."
-      >
-        <input value={values.businessName} onChange={set("businessName")} maxLength={100} autoComplete="organization" placeholder="Sunny Side Café" />
+      <Field label={t("details.businessName")} name="businessName" error={fieldErrors.businessName} id={id} hint={t("details.businessNameHint")}>
+        <input
+          value={values.businessName}
+          onChange={set("businessName")}
+          maxLength={100}
+          autoComplete="organization"
+          placeholder={t("details.businessNamePlaceholder")}
+        />
       </Field>
-      <Field label="Campaign Title" name="title" error={fieldErrors.title} id={id}>
-        <input value={values.title} onChange={set("title")} maxLength={FIELD_LIMITS.title} required placeholder="Summer Coffee Special" />
+      <Field label={t("details.title")} name="title" error={fieldErrors.title} id={id}>
+        <input value={values.title} onChange={set("title")} maxLength={FIELD_LIMITS.title} required placeholder={t("details.titlePlaceholder")} />
       </Field>
-      <Field label="Business Type" name="businessType" error={fieldErrors.businessType} id={id}>
+      <Field label={t("details.businessType")} name="businessType" error={fieldErrors.businessType} id={id}>
         <select value={values.businessType} onChange={set("businessType")} required>
-          <option value="">Select your business type</option>
+          <option value="">{t("details.businessTypeChoose")}</option>
           {BUSINESS_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -83,11 +86,23 @@ export function DetailsFields(props: {
           ))}
         </select>
       </Field>
-      <Field label="Offer" name="discount" error={fieldErrors.discount} id={id} hint="What the customer gets, e.g. 20% off">
-        <input value={values.discount} onChange={set("discount")} maxLength={FIELD_LIMITS.discount} required placeholder="20% off" />
+      <Field label={t("details.offer")} name="discount" error={fieldErrors.discount} id={id} hint={t("details.offerHint")}>
+        <input
+          value={values.discount}
+          onChange={set("discount")}
+          maxLength={FIELD_LIMITS.discount}
+          required
+          placeholder={t("details.offerPlaceholder")}
+        />
       </Field>
-      <Field label="Offer Condition" name="minOrder" error={fieldErrors.minOrder} id={id} hint="e.g. on orders over $25">
-        <input value={values.minOrder} onChange={set("minOrder")} maxLength={FIELD_LIMITS.minOrder} required placeholder="On orders over $25" />
+      <Field label={t("details.condition")} name="minOrder" error={fieldErrors.minOrder} id={id} hint={t("details.conditionHint")}>
+        <input
+          value={values.minOrder}
+          onChange={set("minOrder")}
+          maxLength={FIELD_LIMITS.minOrder}
+          required
+          placeholder={t("details.conditionPlaceholder")}
+        />
       </Field>
       <OfferRuleFields initial={props.campaign?.offerRule} echoed={props.echoed} errors={fieldErrors} />
     </>
@@ -96,6 +111,7 @@ export function DetailsFields(props: {
 
 /** Back and Next under a step; Next stays disabled, saying what is missing, until the step is complete. */
 export function StepButtons(props: { id: string; missing: string[]; onBack?: () => void; onNext: () => void }) {
+  const t = useOwnerT("wizard");
   const done = props.missing.length === 0;
   const next = (
     <button
@@ -105,7 +121,7 @@ export function StepButtons(props: { id: string; missing: string[]; onBack?: () 
       onClick={props.onNext}
       className={buttonClass({ size: "md" })}
     >
-      Next <ArrowRight aria-hidden className="h-4 w-4" />
+      {t("next")} <ArrowRight aria-hidden className="h-4 w-4" />
     </button>
   );
   return (
@@ -124,9 +140,10 @@ export function StepButtons(props: { id: string; missing: string[]; onBack?: () 
 }
 
 function BackButton({ onClick }: { onClick: () => void }) {
+  const t = useOwnerT("wizard");
   return (
     <button type="button" onClick={onClick} className={buttonClass({ variant: "secondary", size: "md" })}>
-      <ArrowLeft aria-hidden className="h-4 w-4" /> Back
+      <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
     </button>
   );
 }
@@ -140,24 +157,25 @@ export function LaunchSummary(props: {
   canLaunch: boolean;
   onBack?: () => void;
 }) {
+  const t = useOwnerT("wizard");
   const { values } = props;
   return (
     <>
       <dl className="grid gap-3 rounded-xl bg-gray-50 p-4 text-sm sm:grid-cols-2">
-        <Summary label="Business Name" value={values.businessName} />
-        <Summary label="Title" value={values.title} />
-        <Summary label="Business Type" value={values.businessType} />
-        <Summary label="Offer" value={values.discount} />
-        <Summary label="Condition" value={values.minOrder} />
-        {props.rule === null ? null : <Summary label="Code validity" value={props.rule} />}
-        <Summary label="Consent" value={consentSummary(values)} />
+        <Summary label={t("summary.businessName")} value={values.businessName} />
+        <Summary label={t("summary.title")} value={values.title} />
+        <Summary label={t("summary.businessType")} value={values.businessType} />
+        <Summary label={t("summary.offer")} value={values.discount} />
+        <Summary label={t("summary.condition")} value={values.minOrder} />
+        {props.rule === null ? null : <Summary label={t("summary.validity")} value={props.rule} />}
+        <Summary label={t("summary.consent")} value={consentSummary(values)} />
       </dl>
-      <p className="text-sm text-gray-600">Your campaign goes live as soon as you launch it. You can pause it at any time.</p>
+      <p className="text-sm text-gray-600">{t("summary.goesLive")}</p>
       <div className="flex justify-between gap-2">
         {props.onBack ? <BackButton onClick={props.onBack} /> : <span />}
         <button type="submit" disabled={props.busy || !props.canLaunch} className={buttonClass({ size: "md" })}>
           {props.busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Rocket aria-hidden className="h-4 w-4" />}
-          {props.mode === "edit" ? "Update Campaign" : "Launch Campaign"}
+          {props.mode === "edit" ? t("summary.update") : t("summary.launch")}
         </button>
       </div>
     </>
@@ -167,5 +185,7 @@ export function LaunchSummary(props: {
 /** "Checkbox · the offer needs the box ticked": the consent mode as the visitor will meet it. */
 function consentSummary(values: Values) {
   const label = CONSENT_MODE_LABELS[values.consentMode as ConsentMode] ?? CONSENT_MODE_LABELS.notice;
-  return values.consentMode !== "notice" && values.offerRequiresConsent === "yes" ? `${label} · the offer needs consent` : label;
+  return values.consentMode !== "notice" && values.offerRequiresConsent === "yes"
+    ? ownerT("wizard")("summary.consentNeeded", { mode: label })
+    : label;
 }

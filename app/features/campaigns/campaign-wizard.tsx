@@ -10,6 +10,7 @@ import { CampaignInputSchema } from "./campaigns.schema";
 import { useHydrated } from "~/components/use-hydrated";
 import type { GeneratedCopy } from "./template-copy";
 import { describeRule } from "~/features/redeem/offer";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { OfferExpiryKind } from "~/db/schema/redeem";
 import { initialValues, missingOf, STEP_OF_FIELD, withTemplateCopy, type Values, type WizardCampaign } from "./campaign-wizard-state";
 import { CopyFields, DesignFields, LanguageField, LogoField } from "./campaign-wizard-fields";
@@ -41,9 +42,10 @@ export function CampaignWizard(props: {
   /** "Translate with AI" is offered: an AI key is set. */
   ai?: boolean;
 }) {
+  const t = useOwnerT("wizard");
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const title = props.mode === "edit" ? "Edit Campaign" : "Create New Campaign";
+  const title = props.mode === "edit" ? t("editTitle") : t("createTitle");
   const close = () => navigate(props.closeTo, { preventScrollReset: true, replace: true });
 
   if (!hydrated) {
@@ -84,7 +86,7 @@ const FIRST_FIELD = "input:not([type=hidden]), select, textarea";
 
 /** The code validity the owner chose, in the wizard's words, read from the form's own inputs. */
 function ruleOf(form: HTMLFormElement | null) {
-  if (!form) return "No expiry";
+  if (!form) return ownerT("wizard")("noExpiry");
   const data = new FormData(form);
   const days = Number(data.get("offerValidDays"));
   return describeRule({
@@ -104,6 +106,7 @@ function WizardForm(props: {
   ai?: boolean;
   showAllSteps: boolean;
 }) {
+  const t = useOwnerT("wizard");
   const { mode, campaign, showAllSteps } = props;
   const fetcher = useFetcher<CampaignActionData & WizardServerResult>();
   const [values, setValues] = useState(() => initialValues(campaign, props.serverResult?.values, props.businessName));
@@ -172,12 +175,12 @@ function WizardForm(props: {
 
       <div className={step >= 2 || showAllSteps ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}>
         <div className="space-y-6">
-          <WizardStep hidden={!visible(1)} legend="1. Campaign Details" legendRef={legendRef(0)} className="space-y-4">
+          <WizardStep hidden={!visible(1)} legend={t("steps.details")} legendRef={legendRef(0)} className="space-y-4">
             <DetailsFields values={values} set={set} fieldErrors={fieldErrors} id={id} campaign={campaign} echoed={props.serverResult?.values} />
             {!showAllSteps ? <StepButtons id={`${id}-1`} missing={missing1} onNext={toDesign} /> : null}
           </WizardStep>
 
-          <WizardStep hidden={!visible(2)} legend={<>2. Design &amp; Copy</>} legendRef={legendRef(1)} className="space-y-5">
+          <WizardStep hidden={!visible(2)} legend={t("steps.design")} legendRef={legendRef(1)} className="space-y-5">
             <DesignFields values={values} setValues={setValues} set={set} fieldErrors={fieldErrors} id={id} />
             {/* The logo is uploaded with JavaScript; without it the current logo is kept as it is. */}
             {showAllSteps ? (
@@ -208,7 +211,7 @@ function WizardForm(props: {
             {!showAllSteps ? <StepButtons id={`${id}-2`} missing={missing2} onBack={() => setStep(1)} onNext={toLaunch} /> : null}
           </WizardStep>
 
-          <WizardStep hidden={!visible(3)} legend={<>3. Preview &amp; Launch</>} legendRef={legendRef(2)} className="space-y-4">
+          <WizardStep hidden={!visible(3)} legend={t("steps.launch")} legendRef={legendRef(2)} className="space-y-4">
             <LaunchSummary
               values={values}
               rule={showAllSteps ? null : rule}
