@@ -85,6 +85,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/campaign-languages.tsx",
   "app/features/campaigns/campaign-wizard.tsx",
   "app/features/campaigns/campaign-wizard-steps.tsx",
+  "app/features/campaigns/campaign-wizard-languages.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

@@ -8,6 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { Values } from "./campaign-wizard-state";
 import {
   COPY_FIELD_LABELS,
@@ -55,6 +56,7 @@ export function WizardLanguages(props: {
   lazy: boolean;
   id: string;
 }) {
+  const t = useOwnerT("wizard");
   const { values, translations, setTranslations, fieldErrors } = props;
   const others = LANGUAGES.filter((language) => language !== values.language);
   const translated = others.filter((language) => isFilled(translations[language]));
@@ -70,19 +72,18 @@ export function WizardLanguages(props: {
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded-xl border border-gray-200 p-4">
       <summary className="cursor-pointer font-medium text-gray-900">
-        Languages{" "}
+        {t("languages.title")}{" "}
         <span className="text-sm font-normal text-gray-600">
-          {translated.length > 0 ? `· ${translated.map((language) => LANGUAGE_NAMES[language]).join(", ")}` : "(optional)"}
+          {translated.length > 0
+            ? t("languages.translatedList", { languages: translated.map((language) => LANGUAGE_NAMES[language]).join(", ") })
+            : t("languages.optional")}
         </span>
       </summary>
       {props.lazy && !open
         ? others.map((language) => <KeptWords key={language} language={language} translation={translations[language] ?? EMPTY} />)
         : null}
       <div className="mt-3 space-y-3">
-        <p className="text-sm text-gray-600">
-          Visitors read your page in their phone&apos;s language. Open a language to write your headline, offer, condition and thank-you message in
-          it; where you leave a field empty, they see your own words.
-        </p>
+        <p className="text-sm text-gray-600">{t("languages.intro")}</p>
         {fieldErrors.translations ? (
           <p role="alert" className="text-sm text-red-600">
             {fieldErrors.translations}
@@ -127,6 +128,7 @@ function WizardLanguage(props: {
   /** The owner's own words: what an empty field shows visitors, so its placeholder. */
   original: Record<CopyField, string>;
 }) {
+  const t = useOwnerT("wizard");
   const { language, translation, fieldErrors, ai } = props;
   const languageError = fieldErrors[`translation.${language}`];
   const refused = Boolean(languageError) || COPY_FIELDS.some((field) => fieldErrors[translationFieldName(language, field)]);
@@ -137,7 +139,7 @@ function WizardLanguage(props: {
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)} className="rounded-lg border border-gray-200 bg-white">
       <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-gray-900">
-        <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){isFilled(translation) ? " · translated" : ""}
+        <span lang={language}>{LANGUAGE_NAMES[language]}</span> ({language}){isFilled(translation) ? t("languages.translated") : ""}
       </summary>
       {props.lazy && !open ? (
         <KeptWords language={language} translation={translation} />
@@ -149,7 +151,12 @@ function WizardLanguage(props: {
             const name = translationFieldName(language, field);
             const Control = field === "thankYou" ? Textarea : Input;
             return (
-              <Field key={field} id={`${props.id}-${name}`} label={`${COPY_FIELD_LABELS[field]} (${language})`} errors={fieldErrors[name]}>
+              <Field
+                key={field}
+                id={`${props.id}-${name}`}
+                label={t("languages.fieldLabel", { field: COPY_FIELD_LABELS[field], code: language })}
+                errors={fieldErrors[name]}
+              >
                 {(control) => (
                   <Control
                     {...control}
@@ -173,16 +180,17 @@ function WizardLanguage(props: {
 
 /** "Translate with AI" under one language, and what came of it there. */
 function AiDraft({ language, busy, translate, answer }: AiOffer & { language: Language }) {
+  const t = useOwnerT("wizard");
   return (
     <div className="space-y-2" dir="ltr" lang="en">
       <button type="button" onClick={translate} disabled={busy} className={buttonClass({ variant: "secondary", size: "md" })}>
-        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Sparkles aria-hidden className="h-4 w-4" />} Translate with AI
+        {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Sparkles aria-hidden className="h-4 w-4" />}{" "}
+        {t("languages.translateWithAi")}
       </button>
       <div role="status">
         {answer?.ok ? (
           <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-800">
-            The translation into {LANGUAGE_NAMES[language]} ({language}) is filled in above. Read it, change what you like: it is saved with the
-            campaign.
+            {t("languages.drafted", { language: LANGUAGE_NAMES[language], code: language })}
           </p>
         ) : null}
       </div>

@@ -139,6 +139,17 @@ export const enCampaign = {
     noExpiry: "No expiry",
     steps: { details: "1. Campaign Details", design: "2. Design & Copy", launch: "3. Preview & Launch" },
     stepsLabel: "Steps",
+    languages: {
+      title: "Languages",
+      translatedList: "· {{languages}}",
+      optional: "(optional)",
+      intro:
+        "Visitors read your page in their phone's language. Open a language to write your headline, offer, condition and thank-you message in it; where you leave a field empty, they see your own words.",
+      translated: " · translated",
+      fieldLabel: "{{field}} ({{code}})",
+      translateWithAi: "Translate with AI",
+      drafted: "The translation into {{language}} ({{code}}) is filled in above. Read it, change what you like: it is saved with the campaign.",
+    },
     details: {
       businessName: "Business Name",
       businessNameHint: "Shown on your page, in emails to your visitors and on print. Saved to your settings.",
