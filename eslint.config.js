@@ -86,6 +86,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/campaign-wizard.tsx",
   "app/features/campaigns/campaign-wizard-steps.tsx",
   "app/features/campaigns/campaign-wizard-languages.tsx",
+  "app/features/campaigns/campaign-wizard-fields.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES } from "~/features/languages/languages";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { ImagePlus, Loader2, Sparkles } from "lucide-react";
 import { cloneElement, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -26,12 +27,13 @@ export function DesignFields({
   fieldErrors: Record<string, string>;
   id: string;
 }) {
+  const t = useOwnerT("wizard");
   const customColors = !values.colorPreset;
   return (
     <div className="space-y-4">
       <div role="radiogroup" aria-labelledby={`${id}-presets`}>
         <p id={`${id}-presets`} className="text-sm font-medium text-gray-700">
-          Colour Preset
+          {t("design.colourPreset")}
         </p>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {COLOR_PRESETS.map((preset) => (
@@ -67,10 +69,26 @@ export function DesignFields({
         {fieldErrors.colorPreset ? <p className="mt-1 text-sm text-red-600">{fieldErrors.colorPreset}</p> : null}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <ChoiceField label="Button Style" name="buttonStyle" options={BUTTON_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
-        <ChoiceField label="Font Style" name="fontStyle" options={FONT_STYLES} values={values} set={set} fieldErrors={fieldErrors} id={id} />
-        <ChoiceField label="Layout" name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
-        <Field label="Text Colour" name="textColor" error={fieldErrors.textColor} id={id} hint={colourName(values.textColor)}>
+        <ChoiceField
+          label={t("design.buttonStyle")}
+          name="buttonStyle"
+          options={BUTTON_STYLES}
+          values={values}
+          set={set}
+          fieldErrors={fieldErrors}
+          id={id}
+        />
+        <ChoiceField
+          label={t("design.fontStyle")}
+          name="fontStyle"
+          options={FONT_STYLES}
+          values={values}
+          set={set}
+          fieldErrors={fieldErrors}
+          id={id}
+        />
+        <ChoiceField label={t("design.layout")} name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
+        <Field label={t("design.textColour")} name="textColor" error={fieldErrors.textColor} id={id} hint={colourName(values.textColor)}>
           {/* A white swatch on a white field is invisible: the swatch gets its own dark edge. */}
           <input
             type="color"
@@ -113,14 +131,9 @@ export function LanguageField(props: { values: Values; set: Setter; fieldErrors:
 }
 
 function LanguageSelect(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string }) {
+  const t = useOwnerT("wizard");
   return (
-    <Field
-      label="Page language"
-      name="language"
-      error={props.fieldErrors.language}
-      id={props.id}
-      hint="Visitors see the page in their phone's language when it is one of these; other visitors see this one."
-    >
+    <Field label={t("design.pageLanguage")} name="language" error={props.fieldErrors.language} id={props.id} hint={t("design.pageLanguageHint")}>
       <select value={props.values.language} onChange={props.set("language")}>
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
@@ -140,6 +153,7 @@ export function CopyFields(props: {
   id: string;
   showGenerate: boolean;
 }) {
+  const t = useOwnerT("wizard");
   const { values, setValues, set, fieldErrors, id } = props;
   const copyFetcher = useFetcher<AiCopyResponse>();
   const [localError, setLocalError] = useState<string | null>(null);
@@ -160,7 +174,7 @@ export function CopyFields(props: {
 
   const generate = () => {
     if (!filled(values.businessType) || !filled(values.discount) || !filled(values.minOrder)) {
-      setLocalError("Please fill in all fields first");
+      setLocalError(t("copy.fillInFirst"));
       return;
     }
     setLocalError(null);
@@ -174,7 +188,7 @@ export function CopyFields(props: {
     <div className="space-y-4">
       {props.showGenerate ? (
         <div className="flex flex-col gap-2 rounded-xl border border-purple-200 bg-purple-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-purple-900">Let AI write a headline and a thank-you message for your offer.</p>
+          <p className="text-sm text-purple-900">{t("copy.generateIntro")}</p>
           <button
             type="button"
             onClick={generate}
@@ -182,7 +196,7 @@ export function CopyFields(props: {
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-purple-600 px-4 py-2 text-sm font-medium text-white hover:bg-purple-700 disabled:opacity-60"
           >
             {generating ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Sparkles aria-hidden className="h-4 w-4" />}
-            {generating ? "Generating..." : "Generate with AI"}
+            {generating ? t("copy.generating") : t("copy.generate")}
           </button>
         </div>
       ) : null}
@@ -193,14 +207,14 @@ export function CopyFields(props: {
       ) : null}
       {isTemplate ? (
         <div role="status" className="rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
-          <p className="font-semibold">Smart Copy Generated</p>
-          <p>We wrote this copy from a template for your business type. Feel free to customise it to match your voice.</p>
+          <p className="font-semibold">{t("copy.templateTitle")}</p>
+          <p>{t("copy.templateNote")}</p>
         </div>
       ) : null}
-      <Field label="Headline" name="aiHeadline" error={fieldErrors.aiHeadline} id={id}>
+      <Field label={t("copy.headline")} name="aiHeadline" error={fieldErrors.aiHeadline} id={id}>
         <textarea value={values.aiHeadline} onChange={set("aiHeadline")} maxLength={FIELD_LIMITS.aiHeadline} rows={2} required />
       </Field>
-      <Field label="Thank-you Message" name="aiThankyou" error={fieldErrors.aiThankyou} id={id}>
+      <Field label={t("copy.thankYou")} name="aiThankyou" error={fieldErrors.aiThankyou} id={id}>
         <textarea value={values.aiThankyou} onChange={set("aiThankyou")} maxLength={FIELD_LIMITS.aiThankyou} rows={3} required />
       </Field>
     </div>
@@ -225,6 +239,7 @@ async function toPng(file: File): Promise<Blob> {
 }
 
 export function LogoField({ values, setValues, error }: { values: Values; setValues: SetValues; error?: string }) {
+  const t = useOwnerT("wizard");
   const logoFetcher = useFetcher<LogoUploadResponse>();
   const [localError, setLocalError] = useState<string | null>(null);
   const uploading = logoFetcher.state !== "idle";
@@ -256,11 +271,11 @@ export function LogoField({ values, setValues, error }: { values: Values; setVal
   const shownError = localError ?? error;
   return (
     <div>
-      <p className="text-sm font-medium text-gray-700">Logo (optional)</p>
+      <p className="text-sm font-medium text-gray-700">{t("logo.title")}</p>
       <input type="hidden" name="qrLogoUrl" value={values.qrLogoUrl} />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         {values.qrLogoUrl ? (
-          <img src={values.qrLogoUrl} alt="Uploaded logo" className="h-12 w-12 rounded-lg border border-gray-200 object-contain" />
+          <img src={values.qrLogoUrl} alt={t("logo.alt")} className="h-12 w-12 rounded-lg border border-gray-200 object-contain" />
         ) : null}
         <label
           className={buttonClass({
@@ -270,7 +285,7 @@ export function LogoField({ values, setValues, error }: { values: Values; setVal
           })}
         >
           {uploading ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <ImagePlus aria-hidden className="h-4 w-4" />}
-          {uploading ? "Uploading..." : values.qrLogoUrl ? "Change logo" : "Upload logo"}
+          {uploading ? t("logo.uploading") : values.qrLogoUrl ? t("logo.change") : t("logo.upload")}
           <input type="file" accept="image/*" onChange={choose} className="sr-only" aria-describedby="logo-hint" />
         </label>
         {values.qrLogoUrl ? (
@@ -279,12 +294,12 @@ export function LogoField({ values, setValues, error }: { values: Values; setVal
             onClick={() => setValues((current) => ({ ...current, qrLogoUrl: "" }))}
             className="text-sm text-gray-600 underline hover:text-gray-900"
           >
-            Remove logo
+            {t("logo.remove")}
           </button>
         ) : null}
       </div>
       <p id="logo-hint" className="mt-1 text-xs text-gray-500">
-        PNG, JPG up to {megabytesLabel(LOGO_MAX_BYTES)}
+        {t("logo.hint", { size: megabytesLabel(LOGO_MAX_BYTES) })}
       </p>
       {shownError ? (
         <p role="alert" className="mt-1 text-sm text-red-600">
@@ -316,10 +331,11 @@ export function Field(props: {
 
 /** Why Next is disabled, next to it (the button points here with aria-describedby). */
 export function MissingFields({ id, labels }: { id: string; labels: string[] }) {
+  const t = useOwnerT("wizard");
   if (labels.length === 0) return null;
   return (
     <p id={id} className="text-right text-sm text-gray-600">
-      To continue, fill in: {labels.join(", ")}.
+      {t("missing", { fields: labels.join(", ") })}
     </p>
   );
 }
@@ -336,7 +352,7 @@ export function Summary({ label, value }: { label: string; value: string }) {
 /** The chosen colour in words under its swatch, since a white swatch on a white page is easy to miss. */
 function colourName(hex: string) {
   const upper = hex.toUpperCase();
-  if (upper === "#FFFFFF") return "White (#FFFFFF)";
-  if (upper === "#000000") return "Black (#000000)";
+  if (upper === "#FFFFFF") return ownerT("wizard")("design.white");
+  if (upper === "#000000") return ownerT("wizard")("design.black");
   return upper;
 }
