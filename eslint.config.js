@@ -76,6 +76,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/settings.tsx",
   "app/features/account/sessions-section.tsx",
   "app/features/consent/identity-settings.tsx",
+  "app/routes/settings.integrations.tsx",
+  "app/routes/settings.integrations.webhook.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

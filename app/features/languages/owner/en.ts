@@ -2,6 +2,8 @@
 // dashboard side. A namespace per area; a key is a path, never a sentence. These strings are the
 // spec's and the tests' wording: change them only with the spec. Another language is a sibling file
 // of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
+import enSettings from "./en-settings";
+
 const en = {
   nav: {
     home: "LeadQR",
@@ -285,6 +287,7 @@ const en = {
       save: "Save privacy settings",
     },
   },
+  ...enSettings,
 };
 
 export type OwnerMessages = typeof en;
