@@ -78,6 +78,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/consent/identity-settings.tsx",
   "app/routes/settings.integrations.tsx",
   "app/routes/settings.integrations.webhook.tsx",
+  "app/routes/settings.integrations.sync.tsx",
+  "app/features/sync/sync-ui.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 
