@@ -80,6 +80,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/settings.integrations.webhook.tsx",
   "app/routes/settings.integrations.sync.tsx",
   "app/features/sync/sync-ui.tsx",
+  "app/routes/settings.domains.tsx",
+  "app/features/domains/domains-ui.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 
