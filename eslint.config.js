@@ -82,6 +82,9 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/sync/sync-ui.tsx",
   "app/routes/settings.domains.tsx",
   "app/features/domains/domains-ui.tsx",
+  "app/routes/redeem.tsx",
+  "app/routes/redeem.staff.tsx",
+  "app/features/redeem/code-scanner.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 
