@@ -85,6 +85,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/redeem.tsx",
   "app/routes/redeem.staff.tsx",
   "app/features/redeem/code-scanner.tsx",
+  "app/features/billing/payment-success.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

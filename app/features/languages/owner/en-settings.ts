@@ -254,6 +254,28 @@ const enSettings = {
     revokeNamed: "Revoke {{label}}",
     revoke: "Revoke",
   },
+  billing: {
+    success: {
+      title: "Payment Successful!",
+      processing: "Processing your subscription...",
+      welcome: "Welcome to LeadQR Pro!",
+      benefits: {
+        campaigns: "Unlimited campaigns",
+        scans: "Unlimited QR scans",
+        leads: "All your leads, unmasked and exportable",
+        analytics: "Advanced analytics",
+        branding: "Custom branding",
+        support: "Priority support",
+      },
+      notReceived:
+        "We have not received the confirmation from our payment provider yet. It usually arrives within a minute: refresh this page shortly, or check Settings.",
+      waiting: "Waiting for confirmation from our payment provider…",
+      active: "Your Pro plan is active.",
+      confirming: "Your payment is being confirmed.",
+      refresh: "Refresh",
+      dashboard: "Go to Dashboard",
+    },
+  },
 };
 
 export default enSettings;
