@@ -79,6 +79,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/settings.integrations.tsx",
   "app/routes/settings.integrations.webhook.tsx",
   "app/routes/settings.integrations.sync.tsx",
+  "app/routes/settings.integrations.sync-callback.tsx",
   "app/features/sync/sync-ui.tsx",
   "app/routes/settings.domains.tsx",
   "app/features/domains/domains-ui.tsx",

@@ -93,6 +93,7 @@ const enSettings = {
       "Your leads in Mailchimp and Google Sheets as they arrive. Only visitors who agreed to marketing reach your audience; the sheet gets every lead with its consent.",
     back: "Back to integrations",
     connected: "{{provider}} is connected.",
+    callback: { title: "Not connected", back: "Back to lead sync" },
     link: {
       description: "Send every lead to your Mailchimp audience or a Google Sheet, with its consent, as it arrives.",
       action: "Mailchimp and Google Sheets",
