@@ -87,6 +87,17 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/campaign-wizard-steps.tsx",
   "app/features/campaigns/campaign-wizard-languages.tsx",
   "app/features/campaigns/campaign-wizard-fields.tsx",
+  "app/routes/settings.integrations.tsx",
+  "app/routes/settings.integrations.webhook.tsx",
+  "app/routes/settings.integrations.sync.tsx",
+  "app/routes/settings.integrations.sync-callback.tsx",
+  "app/features/sync/sync-ui.tsx",
+  "app/routes/settings.domains.tsx",
+  "app/features/domains/domains-ui.tsx",
+  "app/routes/redeem.tsx",
+  "app/routes/redeem.staff.tsx",
+  "app/features/redeem/code-scanner.tsx",
+  "app/features/billing/payment-success.tsx",
 ];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
 

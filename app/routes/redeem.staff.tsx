@@ -15,6 +15,7 @@ import { formFields, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { formatDateTime } from "~/features/redeem/offer";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { Route } from "./+types/redeem.staff";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       label: link.label,
       scope: link.campaignTitle ?? "All campaigns",
       created: formatDateTime(link.createdAt, timeZone),
-      lastUsed: link.lastUsedAt ? formatDateTime(link.lastUsedAt, timeZone) : "Never",
+      lastUsed: link.lastUsedAt ? formatDateTime(link.lastUsedAt, timeZone) : ownerT("staffLinks")("never"),
     })),
     campaigns: campaigns.map((campaign) => ({ id: campaign.id, title: campaign.title })),
   };
@@ -70,22 +71,23 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
   const [form, fields] = useValidatedForm(StaffLinkSchema, { id: "staff-link", lastResult: result?.result });
   // A campaign that is not the owner's is found by the server only.
   const serverErrors = serverOnlyErrors(result?.fieldErrors, result?.result);
+  const t = useOwnerT("staffLinks");
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Staff links"
-        description="Give staff a link that opens the redeem page only: they can check and redeem your offer codes, nothing else."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/redeem" className={buttonClass({ variant: "secondary" })}>
-            Open the counter
+            {t("openCounter")}
           </Link>
         }
       />
       {result?.created ? (
         <div role="status" className="space-y-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-900">
-          <p className="font-semibold">Link for “{result.created.label}” created. Copy it now: it is shown only once.</p>
+          <p className="font-semibold">{t("created", { label: result.created.label })}</p>
           <label htmlFor="staff-link-url" className="sr-only">
-            Staff link
+            {t("link")}
           </label>
           <input
             id="staff-link-url"
@@ -103,16 +105,16 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
 
       <Form method="post" {...getFormProps(form)} className={cardClass({ padding: "md", className: "space-y-4" })} aria-labelledby="new-link-heading">
         <h2 id="new-link-heading" className="text-lg font-semibold text-gray-900">
-          New staff link
+          {t("new")}
         </h2>
         <input type="hidden" name="intent" value="create" />
-        <Field id="staff-label" label="Name (who or where it is for)" errors={fields.label.errors}>
-          {(control) => <Input {...control} name="label" required maxLength={60} placeholder="Front counter" />}
+        <Field id="staff-label" label={t("label")} errors={fields.label.errors}>
+          {(control) => <Input {...control} name="label" required maxLength={60} placeholder={t("labelPlaceholder")} />}
         </Field>
-        <Field id="staff-campaign" label="Codes it can redeem" errors={fields.campaignId.errors ?? serverErrors.campaignId}>
+        <Field id="staff-campaign" label={t("campaign")} errors={fields.campaignId.errors ?? serverErrors.campaignId}>
           {(control) => (
             <Select {...control} name="campaignId" defaultValue="">
-              <option value="">All campaigns</option>
+              <option value="">{t("allCampaigns")}</option>
               {campaigns.map((campaign) => (
                 <option key={campaign.id} value={campaign.id}>
                   {campaign.title}
@@ -122,31 +124,29 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
           )}
         </Field>
         <Button type="submit" disabled={busy}>
-          <Link2 aria-hidden className="h-4 w-4" /> Create link
+          <Link2 aria-hidden className="h-4 w-4" /> {t("create")}
         </Button>
       </Form>
 
       <section aria-labelledby="links-heading" className="space-y-3">
         <h2 id="links-heading" className="text-lg font-semibold text-gray-900">
-          Active links
+          {t("active")}
         </h2>
         {links.length === 0 ? (
-          <p className="text-sm text-gray-600">No staff links yet.</p>
+          <p className="text-sm text-gray-600">{t("empty")}</p>
         ) : (
           <ul className="divide-y divide-gray-200 rounded-xl border border-gray-200 bg-white">
             {links.map((link) => (
               <li key={link.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-medium text-gray-900">{link.label}</p>
-                  <p className="text-sm text-gray-600">
-                    {link.scope} · created {link.created} · last used {link.lastUsed}
-                  </p>
+                  <p className="text-sm text-gray-600">{t("usage", { scope: link.scope, created: link.created, lastUsed: link.lastUsed })}</p>
                 </div>
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="staffAccessId" value={link.id} />
-                  <Button type="submit" variant="danger-outline" size="sm" disabled={busy} aria-label={`Revoke ${link.label}`}>
-                    <Trash2 aria-hidden className="h-4 w-4" /> Revoke
+                  <Button type="submit" variant="danger-outline" size="sm" disabled={busy} aria-label={t("revokeNamed", { label: link.label })}>
+                    <Trash2 aria-hidden className="h-4 w-4" /> {t("revoke")}
                   </Button>
                 </Form>
               </li>
@@ -158,4 +158,4 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff links - LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("staffLinks")("pageTitle") }];

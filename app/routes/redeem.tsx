@@ -20,6 +20,7 @@ import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { Route } from "./+types/redeem";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -83,25 +84,26 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
   // A used code shouts above everything; the same words from a late press are not said twice.
   const alreadyRedeemed = justRedeemed ? null : (found?.alreadyRedeemed ?? null);
   const shownMessage = message && message.message !== alreadyRedeemed ? message : null;
+  const t = useOwnerT("redeem");
 
   return (
     <div className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex max-w-md items-center justify-between gap-2 px-4 py-3">
           <p className="flex items-center gap-2 font-bold text-gray-900">
-            <KeyRound aria-hidden className="h-5 w-5 text-blue-600" /> Redeem offers
+            <KeyRound aria-hidden className="h-5 w-5 text-blue-600" /> {t("heading")}
           </p>
           {scope.isOwner ? (
-            <nav aria-label="Owner" className="flex gap-3 text-sm font-medium">
+            <nav aria-label={t("owner")} className="flex gap-3 text-sm font-medium">
               <Link to="/redeem/staff" className="text-blue-600 hover:text-blue-700">
-                Staff links
+                {t("staffLinks")}
               </Link>
               <Link to="/dashboard" className="text-blue-600 hover:text-blue-700">
-                Dashboard
+                {t("dashboard")}
               </Link>
             </nav>
           ) : (
-            <p className="truncate text-sm text-gray-600">Staff: {scope.label}</p>
+            <p className="truncate text-sm text-gray-600">{t("staff", { label: scope.label ?? "" })}</p>
           )}
         </div>
       </header>
@@ -111,14 +113,14 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
             <AlertOctagon aria-hidden className="h-8 w-8 shrink-0" />
             <div>
               <p className="text-xl leading-snug font-bold">{alreadyRedeemed}</p>
-              <p className="mt-1 text-base">Do not hand over the offer again.</p>
+              <p className="mt-1 text-base">{t("doNotHandOver")}</p>
             </div>
           </div>
         ) : null}
-        <h1 className="text-2xl font-bold text-gray-900">Check a code</h1>
-        <Form method="get" className="space-y-3" aria-label="Look up a code">
+        <h1 className="text-2xl font-bold text-gray-900">{t("title")}</h1>
+        <Form method="get" className="space-y-3" aria-label={t("lookUpForm")}>
           <label htmlFor="redeem-code" className="block text-sm font-medium text-gray-700">
-            Offer code
+            {t("code")}
           </label>
           <input
             id="redeem-code"
@@ -130,7 +132,7 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            placeholder="K7M-4QX-9D"
+            placeholder={t("codePlaceholder")}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "redeem-code-error" : undefined}
             className="w-full rounded-xl border border-gray-300 bg-white px-4 py-3 font-mono text-2xl tracking-widest uppercase text-gray-900 focus:border-blue-500 focus:ring-2 focus:ring-blue-500 focus:outline-none"
@@ -145,7 +147,7 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
             disabled={busy}
             className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-blue-600 px-4 py-3 text-base font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
           >
-            <Search aria-hidden className="h-5 w-5" /> Look up
+            <Search aria-hidden className="h-5 w-5" /> {t("lookUp")}
           </button>
         </Form>
         <CodeScanner onCode={(code) => navigate(`/redeem?code=${encodeURIComponent(code)}`)} />
@@ -167,6 +169,7 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
 
 function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boolean; justRedeemed: boolean }) {
   const Icon = found.status === "valid" ? CheckCircle2 : found.status === "redeemed" ? Clock : XCircle;
+  const t = useOwnerT("redeem");
   return (
     <section aria-labelledby="code-heading" className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -180,16 +183,16 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
       </div>
       <p className="text-2xl font-bold text-gray-900">{found.offer}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-gray-500">Condition</dt>
+        <dt className="text-gray-500">{t("card.condition")}</dt>
         <dd className="text-gray-900">{found.condition}</dd>
-        <dt className="text-gray-500">First name</dt>
+        <dt className="text-gray-500">{t("card.firstName")}</dt>
         <dd className="text-gray-900">{found.firstName}</dd>
-        <dt className="text-gray-500">Claimed</dt>
+        <dt className="text-gray-500">{t("card.claimed")}</dt>
         <dd className="text-gray-900">{found.claimedOn}</dd>
-        <dt className="text-gray-500">Campaign</dt>
+        <dt className="text-gray-500">{t("card.campaign")}</dt>
         <dd className="text-gray-900">{found.campaignTitle}</dd>
-        <dt className="text-gray-500">Status</dt>
-        <dd className="font-semibold text-gray-900">{justRedeemed ? "Redeemed just now" : found.statusText}</dd>
+        <dt className="text-gray-500">{t("card.status")}</dt>
+        <dd className="font-semibold text-gray-900">{justRedeemed ? t("card.justNow") : found.statusText}</dd>
       </dl>
       {found.status === "valid" ? (
         <Form method="post">
@@ -201,7 +204,7 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
             disabled={busy}
             className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-green-600 px-4 py-4 text-lg font-bold text-white hover:bg-green-700 disabled:opacity-60"
           >
-            <CheckCircle2 aria-hidden className="h-6 w-6" /> Mark redeemed
+            <CheckCircle2 aria-hidden className="h-6 w-6" /> {t("card.markRedeemed")}
           </button>
         </Form>
       ) : null}
@@ -215,7 +218,7 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
             disabled={busy}
             className="inline-flex w-full items-center justify-center gap-2 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60"
           >
-            <RotateCcw aria-hidden className="h-5 w-5" /> Undo redeem
+            <RotateCcw aria-hidden className="h-5 w-5" /> {t("card.undo")}
           </button>
         </Form>
       ) : null}
@@ -223,14 +226,15 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Redeem offers - LeadQR" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("redeem")("pageTitle") }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("redeem");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 403: { title: "Staff link revoked", message: "This staff link no longer works. Ask the owner for a new one." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
+      statusHandlers={{ 403: { title: t("revoked.title"), message: t("revoked.message") } }}
+      unexpectedErrorHandler={{ title: t("unexpected.title"), message: t("unexpected.message") }}
       back={null}
     />
   );

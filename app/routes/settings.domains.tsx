@@ -6,8 +6,9 @@ import { Input } from "~/components/ui/input";
 import { requireUser } from "~/features/auth/session.server";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
 import { addDomain, campaignsWithCodesOn, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
-import { DomainRecords, DomainStateBadge, PROVIDER_HINTS } from "~/features/domains/domains-ui";
+import { DomainRecords, DomainStateBadge, HINTED_PROVIDERS } from "~/features/domains/domains-ui";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { ownerT, OwnerTrans, type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
@@ -65,10 +66,9 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 /** What removing breaks, counted from the codes made with the domain (decision 432). */
-function codesOnDomainSentence(hostname: string, campaigns: number) {
-  if (campaigns === 0) return `No codes were made with ${hostname} yet.`;
-  const which = campaigns === 1 ? "1 campaign" : `${campaigns} campaigns`;
-  return `Codes of ${which} were made with ${hostname}: printed copies stop opening.`;
+function codesOnDomainSentence(t: OwnerT<"domains">, hostname: string, campaigns: number) {
+  if (campaigns === 0) return t("remove.noCodes", { hostname });
+  return t("remove.codes", { count: campaigns, hostname });
 }
 
 export default function Domains({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,15 +76,16 @@ export default function Domains({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const answer = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
+  const t = useOwnerT("domains");
 
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Your domain"
-        description="Your QR codes and capture pages on your own address, like go.mycafe.com. Customers see your name before they type their email."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Back to settings
+            {t("back")}
           </Link>
         }
       />
@@ -92,7 +93,7 @@ export default function Domains({ loaderData, actionData }: Route.ComponentProps
         <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
           <p className="font-semibold">{CUSTOM_DOMAIN_PLAN_TEXT}</p>
           <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
-            See plans
+            {t("seePlans")}
           </Link>
         </div>
       ) : null}
@@ -107,21 +108,27 @@ export default function Domains({ loaderData, actionData }: Route.ComponentProps
 }
 
 function AddDomain({ disabled, busy, answer }: { disabled: boolean; busy: boolean; answer?: ActionData }) {
+  const t = useOwnerT("domains");
   return (
-    <Section
-      title="Add your domain"
-      description="Use a subdomain, such as go.mycafe.com. A bare domain (mycafe.com) can't point to us without breaking its email."
-    >
+    <Section title={t("add.title")} description={t("add.description")}>
       <Form method="post" className="space-y-4">
         <input type="hidden" name="intent" value="add" />
         <fieldset disabled={disabled} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-          <legend className="sr-only">Add your domain</legend>
-          <Field id="hostname" label="Domain" errors={answer?.fieldErrors?.hostname} className="flex-1">
+          <legend className="sr-only">{t("add.title")}</legend>
+          <Field id="hostname" label={t("add.domain")} errors={answer?.fieldErrors?.hostname} className="flex-1">
             {(control) => (
-              <Input {...control} name="hostname" placeholder="go.mycafe.com" autoCapitalize="none" autoCorrect="off" spellCheck={false} required />
+              <Input
+                {...control}
+                name="hostname"
+                placeholder={t("add.placeholder")}
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                required
+              />
             )}
           </Field>
-          <SubmitButton busy={busy}>Add domain</SubmitButton>
+          <SubmitButton busy={busy}>{t("add.submit")}</SubmitButton>
         </fieldset>
         <Message result={answer?.fieldErrors ? undefined : answer} />
       </Form>
@@ -133,13 +140,14 @@ type Screen = NonNullable<Route.ComponentProps["loaderData"]["domain"]>;
 
 function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; answer: (form: ActionData["form"]) => ActionData | undefined }) {
   const removing = answer("remove");
+  const t = useOwnerT("domains");
   return (
     <>
       <Section title={domain.hostname}>
         <div className="flex flex-wrap items-center gap-3">
           <DomainStateBadge state={domain.state} label={domain.status.label} />
           <p className="text-sm text-gray-600">
-            {domain.lastCheckedAt ? "Checked " + new Date(domain.lastCheckedAt).toUTCString() : "Not checked yet"}
+            {domain.lastCheckedAt ? t("checked", { when: new Date(domain.lastCheckedAt).toUTCString() }) : t("notChecked")}
           </p>
         </div>
         <p className="mt-3 text-gray-900" aria-live="polite">
@@ -147,41 +155,42 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
         </p>
         <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
           <input type="hidden" name="intent" value="verify" />
-          <SubmitButton busy={busy === "verify"}>Verify</SubmitButton>
+          <SubmitButton busy={busy === "verify"}>{t("verify")}</SubmitButton>
           <Message result={answer("verify") ?? answer("add")} />
         </Form>
       </Section>
-      <Section
-        title="Records to publish"
-        description={`At the company where ${domain.hostname.split(".").slice(1).join(".")} is registered, add these two records.`}
-      >
+      <Section title={t("records.title")} description={t("records.description", { registered: domain.hostname.split(".").slice(1).join(".") })}>
         <DomainRecords records={[domain.records.cname, domain.records.txt]} />
         <details className="mt-4 text-sm text-gray-700">
-          <summary className="cursor-pointer font-medium text-gray-900">Where to add them at common providers</summary>
+          <summary className="cursor-pointer font-medium text-gray-900">{t("records.whereToAdd")}</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5">
-            {PROVIDER_HINTS.map((provider) => (
-              <li key={provider.name}>
-                <span className="font-medium">{provider.name}:</span> {provider.hint}
+            {HINTED_PROVIDERS.map((provider) => (
+              <li key={provider}>
+                <OwnerTrans
+                  ns="domains"
+                  k="provider"
+                  values={{ name: t(`providers.${provider}.name`), hint: t(`providers.${provider}.hint`) }}
+                  components={{ name: <span className="font-medium" /> }}
+                />
               </li>
             ))}
           </ul>
         </details>
       </Section>
-      <Section title="Remove this domain">
+      <Section title={t("remove.title")}>
         {removing?.confirmRemove !== undefined ? (
           <Form method="post" className="rounded-lg border border-red-200 bg-red-50 p-3" aria-labelledby="remove-question">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="confirm" value="yes" />
             <p id="remove-question" className="text-sm text-red-800">
-              Remove {domain.hostname}? {codesOnDomainSentence(domain.hostname, removing.campaignsOnDomain ?? 0)} Codes with the main address keep
-              working.
+              {t("remove.question", { hostname: domain.hostname, codes: codesOnDomainSentence(t, domain.hostname, removing.campaignsOnDomain ?? 0) })}
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <SubmitButton variant="danger" busy={busy === "remove"}>
-                Yes, remove {domain.hostname}
+                {t("remove.confirm", { hostname: domain.hostname })}
               </SubmitButton>
               <Link to="." className={buttonClass({ variant: "secondary" })}>
-                Cancel
+                {t("remove.cancel")}
               </Link>
             </div>
           </Form>
@@ -190,7 +199,7 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="hostname" value={domain.hostname} />
             <SubmitButton variant="danger" busy={busy === "remove"}>
-              Remove domain
+              {t("remove.submit")}
             </SubmitButton>
           </Form>
         )}
@@ -199,4 +208,4 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Your domain · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("domains")("pageTitle") }];

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/auth/session.server";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { finishConnect } from "~/features/sync/connections.server";
 import { nudgeSyncWorker } from "~/features/sync/worker.server";
 import { domainErrorData } from "~/utils/http.server";
@@ -29,17 +30,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function SyncCallback({ loaderData }: Route.ComponentProps) {
+  const t = useOwnerT("sync");
   return (
     <main className="mx-auto max-w-xl space-y-4 px-4 py-8">
-      <h1 className="text-xl font-semibold text-gray-900">Not connected</h1>
+      <h1 className="text-xl font-semibold text-gray-900">{t("callback.title")}</h1>
       <p role="alert" className="text-sm text-red-700">
         {loaderData.error}
       </p>
       <Link to="/settings/integrations/sync" className={buttonClass({ variant: "secondary", size: "sm" })}>
-        Back to lead sync
+        {t("callback.back")}
       </Link>
     </main>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Lead sync · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("sync")("pageTitle") }];

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/auth/session.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
 import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
@@ -43,19 +44,20 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
   const { isPro, providers, log, campaigns } = loaderData;
   const [search] = useSearchParams();
   const connected = providers.find((provider) => provider.id === search.get("connected"));
+  const t = useOwnerT("sync");
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Lead sync"
-        description="Your leads in Mailchimp and Google Sheets as they arrive. Only visitors who agreed to marketing reach your audience; the sheet gets every lead with its consent."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/settings/integrations" className={`${buttonClass({ variant: "secondary", size: "sm" })} whitespace-nowrap`}>
-            Back to integrations
+            {t("back")}
           </Link>
         }
       />
       {!isPro ? <UpgradePrompt /> : null}
-      {connected ? <Message result={{ message: `${connected.label} is connected.` }} /> : null}
+      {connected ? <Message result={{ message: t("connected", { provider: connected.label }) }} /> : null}
       <Message result={actionData} />
       {providers.map((provider) => (
         <SyncProviderCard key={provider.id} provider={provider} disabled={!isPro} />
@@ -66,4 +68,4 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Lead sync · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("sync")("pageTitle") }];

@@ -20,6 +20,7 @@ import {
   UpgradePrompt,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
+import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
@@ -142,6 +143,8 @@ async function revokeOneKey({ db, userId, fields }: IntegrationsPost) {
 export const headers = withRefusalHeaders();
 
 type LoaderData = Route.ComponentProps["loaderData"];
+/** The header a request carries its key in: code, the same in every language. */
+const BEARER_HEADER = "Authorization: Bearer <key>";
 type Busy = { busy: FormDataEntryValue | null | undefined };
 
 /** One component per section: a new integration is one more component and one more intent. */
@@ -150,14 +153,15 @@ export default function Integrations({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
+  const t = useOwnerT("integrations");
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Integrations"
-        description="Send leads to the tools your business uses, as they arrive."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Back to settings
+            {t("back")}
           </Link>
         }
       />
@@ -172,16 +176,9 @@ export default function Integrations({ loaderData, actionData }: Route.Component
 }
 
 function WebhooksSection({ isPro, endpoints, result, busy }: Pick<LoaderData, "isPro" | "endpoints"> & { result?: ActionData } & Busy) {
+  const t = useOwnerT("integrations");
   return (
-    <Section
-      title="Webhooks"
-      description={
-        <>
-          We POST a signed JSON event to your URL (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>,{" "}
-          <code>webhook-signature</code>). Failed deliveries are retried for more than 24 hours.
-        </>
-      }
-    >
+    <Section title={t("webhooks.title")} description={<OwnerTrans ns="integrations" k="webhooks.description" components={{ code: <code /> }} />}>
       {endpoints.length > 0 ? (
         <ul className="mb-6 divide-y divide-gray-200 rounded-lg border border-gray-200">
           {endpoints.map((endpoint) => (
@@ -189,33 +186,36 @@ function WebhooksSection({ isPro, endpoints, result, busy }: Pick<LoaderData, "i
           ))}
         </ul>
       ) : isPro ? (
-        <p className="mb-4 text-sm text-gray-600">No endpoints yet.</p>
+        <p className="mb-4 text-sm text-gray-600">{t("webhooks.empty")}</p>
       ) : null}
-      {result?.secret ? <OneTimeSecret label="Signing secret" value={result.secret} /> : null}
+      {result?.secret ? <OneTimeSecret label={t("webhooks.signingSecret")} value={result.secret} /> : null}
       <AddEndpointForm isPro={isPro} result={result} busy={busy} />
     </Section>
   );
 }
 
 function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }) {
+  const t = useOwnerT("integrations");
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="truncate font-mono text-sm text-gray-900">{endpoint.url}</p>
         <p className="text-xs text-gray-600">
           {endpoint.events.join(", ")}
-          {endpoint.source === "rest_hook" ? " · REST hook" : ""}
+          {endpoint.source === "rest_hook" ? t("webhooks.restHook") : ""}
         </p>
-        {endpoint.status === "paused" ? <p className="text-xs font-medium text-amber-700">Paused: {endpoint.pausedReason}</p> : null}
+        {endpoint.status === "paused" ? (
+          <p className="text-xs font-medium text-amber-700">{t("webhooks.paused", { reason: endpoint.pausedReason ?? "" })}</p>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-center gap-3">
         <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>
         <Link
           to={`/settings/integrations/webhooks/${endpoint.id}`}
           className="text-sm font-medium text-blue-700 hover:underline"
-          aria-label={`Delivery log for ${endpoint.url}`}
+          aria-label={t("webhooks.deliveryLogFor", { url: endpoint.url })}
         >
-          Delivery log
+          {t("webhooks.deliveryLog")}
         </Link>
       </div>
     </li>
@@ -226,19 +226,20 @@ function AddEndpointForm({ isPro, result, busy }: { isPro: boolean; result?: Act
   const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: result?.result });
   // The address guard's refusal (not a full URL, a private network) is found by the server only.
   const endpointServer = serverOnlyErrors(result?.fieldErrors, result?.result);
+  const t = useOwnerT("integrations");
   return (
     <Form method="post" {...getFormProps(endpointForm)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="createEndpoint" />
       <fieldset disabled={!isPro} className="space-y-4">
-        <legend className="font-medium text-gray-900">Add an endpoint</legend>
-        <Field id="url" label="Endpoint URL" errors={endpointFields.url.errors ?? endpointServer.url}>
-          {(control) => <Input {...control} name="url" type="url" inputMode="url" placeholder="https://example.com/webhooks/leadqr" required />}
+        <legend className="font-medium text-gray-900">{t("addEndpoint.legend")}</legend>
+        <Field id="url" label={t("addEndpoint.url")} errors={endpointFields.url.errors ?? endpointServer.url}>
+          {(control) => <Input {...control} name="url" type="url" inputMode="url" placeholder={t("addEndpoint.urlPlaceholder")} required />}
         </Field>
-        <Field id="description" label="Description (optional)" errors={endpointFields.description.errors}>
+        <Field id="description" label={t("addEndpoint.description")} errors={endpointFields.description.errors}>
           {(control) => <Input {...control} name="description" maxLength={100} />}
         </Field>
         <fieldset aria-describedby={endpointFields.events.errors ? "events-error" : undefined}>
-          <legend className="text-sm font-medium text-gray-700">Events</legend>
+          <legend className="text-sm font-medium text-gray-700">{t("addEndpoint.events")}</legend>
           <div className="mt-2 space-y-2">
             {WEBHOOK_EVENT_TYPES.map((type) => (
               <label key={type} className="flex items-start gap-2 text-sm">
@@ -252,7 +253,7 @@ function AddEndpointForm({ isPro, result, busy }: { isPro: boolean; result?: Act
           <FieldError id="events-error" errors={endpointFields.events.errors} />
         </fieldset>
         <div className="flex items-center gap-4">
-          <SubmitButton busy={busy === "createEndpoint"}>Add endpoint</SubmitButton>
+          <SubmitButton busy={busy === "createEndpoint"}>{t("addEndpoint.submit")}</SubmitButton>
           <Message result={result} />
         </div>
       </fieldset>
@@ -267,17 +268,17 @@ function ApiKeysSection({
   busy,
 }: Pick<LoaderData, "isPro" | "keys"> & { result: (form: ActionData["form"]) => ActionData | undefined } & Busy) {
   const keyResult = result("key");
+  const t = useOwnerT("integrations");
   return (
     <Section
-      title="API keys"
+      title={t("apiKeys.title")}
       description={
-        <>
-          Use a key as <code>Authorization: Bearer &lt;key&gt;</code> with the{" "}
-          <Link to="/docs/api" className="font-medium text-blue-700 hover:underline">
-            LeadQR API
-          </Link>
-          . Keys are stored hashed: we can never show one again.
-        </>
+        <OwnerTrans
+          ns="integrations"
+          k="apiKeys.description"
+          values={{ header: BEARER_HEADER }}
+          components={{ code: <code />, api: <Link to="/docs/api" className="font-medium text-blue-700 hover:underline" /> }}
+        />
       }
     >
       {keys.length > 0 ? (
@@ -289,7 +290,7 @@ function ApiKeysSection({
       ) : null}
       <Message result={result("revoke")} />
       <RevokeAllKeys active={keys.filter((key) => !key.revoked).length} answer={result("revokeAll")} />
-      {keyResult?.apiKey ? <OneTimeSecret label="Your new API key" value={keyResult.apiKey} /> : null}
+      {keyResult?.apiKey ? <OneTimeSecret label={t("apiKeys.newKey")} value={keyResult.apiKey} /> : null}
       <CreateKeyForm isPro={isPro} result={keyResult} busy={busy} />
     </Section>
   );
@@ -297,22 +298,32 @@ function ApiKeysSection({
 
 function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] } & Busy) {
   const navigation = useNavigation();
+  const t = useOwnerT("integrations");
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-medium text-gray-900">{key.name}</p>
         <p className="text-xs text-gray-600">
-          <span className="font-mono">{key.prefix}…</span> · created {formatWhen(key.createdAt)} · last used {formatWhen(key.lastUsedAt)}
+          <OwnerTrans
+            ns="integrations"
+            k="apiKeys.usage"
+            values={{ prefix: key.prefix, created: formatWhen(key.createdAt), lastUsed: formatWhen(key.lastUsedAt) }}
+            components={{ prefix: <span className="font-mono" /> }}
+          />
         </p>
       </div>
       {key.revoked ? (
-        <span className="text-sm text-gray-500">Revoked</span>
+        <span className="text-sm text-gray-500">{t("apiKeys.revoked")}</span>
       ) : (
         <Form method="post">
           <input type="hidden" name="intent" value="revokeKey" />
           <input type="hidden" name="keyId" value={key.id} />
-          <SubmitButton variant="danger" busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id} label={`Revoke ${key.name}`}>
-            Revoke
+          <SubmitButton
+            variant="danger"
+            busy={busy === "revokeKey" && navigation.formData?.get("keyId") === key.id}
+            label={t("apiKeys.revokeNamed", { name: key.name })}
+          >
+            {t("apiKeys.revoke")}
           </SubmitButton>
         </Form>
       )}
@@ -322,15 +333,16 @@ function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] }
 
 function CreateKeyForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
   const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: result?.result });
+  const t = useOwnerT("integrations");
   return (
     <Form method="post" {...getFormProps(keyForm)} className="mt-4">
       <input type="hidden" name="intent" value="createKey" />
       <fieldset disabled={!isPro} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <legend className="sr-only">Create an API key</legend>
-        <Field id="key-name" label="Key name" errors={keyFields.name.errors} className="flex-1">
-          {(control) => <Input {...control} name="name" maxLength={60} placeholder="e.g. Zapier" required />}
+        <legend className="sr-only">{t("apiKeys.createLegend")}</legend>
+        <Field id="key-name" label={t("apiKeys.name")} errors={keyFields.name.errors} className="flex-1">
+          {(control) => <Input {...control} name="name" maxLength={60} placeholder={t("apiKeys.namePlaceholder")} required />}
         </Field>
-        <SubmitButton busy={busy === "createKey"}>Create API key</SubmitButton>
+        <SubmitButton busy={busy === "createKey"}>{t("apiKeys.create")}</SubmitButton>
       </fieldset>
       <div className="mt-2">
         <Message result={result?.apiKey ? undefined : result} />
@@ -341,6 +353,7 @@ function CreateKeyForm({ isPro, result, busy }: { isPro: boolean; result?: Actio
 
 /** "Revoke all keys", confirmed on a second step that works without JavaScript. */
 function RevokeAllKeys({ active, answer }: { active: number; answer?: ActionData }) {
+  const t = useOwnerT("integrations");
   if (answer?.message)
     return (
       <p role="status" className="mt-3 text-sm text-green-700">
@@ -354,15 +367,14 @@ function RevokeAllKeys({ active, answer }: { active: number; answer?: ActionData
         <input type="hidden" name="intent" value="revokeAllKeys" />
         <input type="hidden" name="confirm" value="yes" />
         <p id="revoke-all-question" className="text-sm text-red-800">
-          Revoke all {answer.confirmRevokeAll === 1 ? "1 active key" : `${answer.confirmRevokeAll} active keys`}? Every integration using them stops
-          at once.
+          {t("apiKeys.revokeAllQuestion", { count: answer.confirmRevokeAll })}
         </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <SubmitButton variant="danger" busy={false}>
-            Yes, revoke all keys
+            {t("apiKeys.revokeAllConfirm")}
           </SubmitButton>
           <Link to="." className={buttonClass({ variant: "secondary" })}>
-            Cancel
+            {t("apiKeys.cancel")}
           </Link>
         </div>
       </Form>
@@ -372,10 +384,10 @@ function RevokeAllKeys({ active, answer }: { active: number; answer?: ActionData
     <Form method="post" className="mt-3">
       <input type="hidden" name="intent" value="revokeAllKeys" />
       <SubmitButton variant="danger" busy={false}>
-        Revoke all keys
+        {t("apiKeys.revokeAll")}
       </SubmitButton>
     </Form>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Integrations · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("integrations")("pageTitle") }];

@@ -23,6 +23,7 @@ import {
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
+import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import { domainErrorData, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
@@ -111,65 +112,66 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-const STATUS_LABELS = { pending: "Retrying", sending: "Sending", succeeded: "Delivered", failed: "Failed" } as const;
-
 export default function WebhookEndpoint({ loaderData, actionData }: Route.ComponentProps) {
   const { isPro, endpoint, deliveries } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = actionData as ActionData | undefined;
-  const action = (intent: string, label: string, variant: "primary" | "secondary" | "danger" = "secondary") => (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <SubmitButton variant={variant} busy={busy === intent} disabled={!isPro}>
-        {label}
-      </SubmitButton>
-    </Form>
-  );
+  const t = useOwnerT("webhook");
+  const action = { busy, disabled: !isPro };
 
   return (
     <main className="mx-auto max-w-5xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Webhook endpoint"
+        title={t("title")}
         description={endpoint.url}
         actions={
           <Link to="/settings/integrations" className={buttonClass({ variant: "secondary", size: "sm" })}>
-            All integrations
+            {t("allIntegrations")}
           </Link>
         }
       />
       {!isPro ? <UpgradePrompt /> : null}
-      <Section title="Endpoint" description={`Events: ${endpoint.events.join(", ")}`}>
+      <Section title={t("endpoint.title")} description={t("endpoint.events", { events: endpoint.events.join(", ") })}>
         <p className="text-sm">
-          Status: <strong data-testid="endpoint-status">{ENDPOINT_STATUS_LABEL[endpoint.status]}</strong>
+          <OwnerTrans
+            ns="webhook"
+            k="endpoint.status"
+            values={{ status: ENDPOINT_STATUS_LABEL[endpoint.status] }}
+            components={{ strong: <strong data-testid="endpoint-status" /> }}
+          />
           {endpoint.pausedReason ? ` — ${endpoint.pausedReason}` : ""}
-          {endpoint.consecutiveFailures > 0 ? ` · ${endpoint.consecutiveFailures} failed attempts in a row` : ""}
+          {endpoint.consecutiveFailures > 0 ? t("endpoint.failedInARow", { failures: endpoint.consecutiveFailures }) : ""}
         </p>
         <div className="mt-4 flex flex-wrap gap-2">
-          {action("test", "Send test event", "primary")}
-          {endpoint.status === "active" ? action("pause", "Pause") : action("resume", "Resume", "primary")}
-          {action("rotate", "Rotate secret")}
-          {action("delete", "Delete endpoint", "danger")}
+          <EndpointAction intent="test" variant="primary" {...action} />
+          {endpoint.status === "active" ? (
+            <EndpointAction intent="pause" {...action} />
+          ) : (
+            <EndpointAction intent="resume" variant="primary" {...action} />
+          )}
+          <EndpointAction intent="rotate" {...action} />
+          <EndpointAction intent="delete" variant="danger" {...action} />
         </div>
         <div className="mt-3 space-y-3">
-          {result?.secret ? <OneTimeSecret label="New signing secret" value={result.secret} /> : null}
+          {result?.secret ? <OneTimeSecret label={t("endpoint.newSecret")} value={result.secret} /> : null}
           <Message result={result} />
         </div>
       </Section>
 
-      <Section title="Delivery log" description="The latest 50 deliveries, newest first, with every attempt.">
+      <Section title={t("log.title")} description={t("log.description")}>
         {deliveries.length === 0 ? (
-          <p className="text-sm text-gray-600">No deliveries yet. Send a test event to try your endpoint.</p>
+          <p className="text-sm text-gray-600">{t("log.empty")}</p>
         ) : (
-          <TableScroller label="Delivery log">
-            <Table caption="Deliveries and their attempts" density="sm">
+          <TableScroller label={t("log.title")}>
+            <Table caption={t("log.caption")} density="sm">
               <THead>
-                <Th>Event</Th>
-                <Th>Attempt</Th>
-                <Th>Status code</Th>
-                <Th>Latency</Th>
-                <Th>Response</Th>
-                <Th>Delivery</Th>
+                <Th>{t("log.event")}</Th>
+                <Th>{t("log.attempt")}</Th>
+                <Th>{t("log.statusCode")}</Th>
+                <Th>{t("log.latency")}</Th>
+                <Th>{t("log.response")}</Th>
+                <Th>{t("log.delivery")}</Th>
               </THead>
               <TBody>
                 {deliveries.flatMap((delivery) => {
@@ -178,11 +180,11 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                     <tr key={`${delivery.id}-${attempt?.attempt ?? 0}`} data-testid="delivery-row" className="align-top">
                       <Td>
                         <span className="font-mono">{delivery.eventType}</span>
-                        <span className="block text-xs text-gray-500">{attempt ? formatWhen(attempt.at) : "Waiting"}</span>
+                        <span className="block text-xs text-gray-500">{attempt ? formatWhen(attempt.at) : t("log.waiting")}</span>
                       </Td>
                       <Td>{attempt?.attempt ?? "—"}</Td>
-                      <Td>{attempt?.statusCode ?? (attempt ? "No response" : "—")}</Td>
-                      <Td>{attempt ? `${attempt.latencyMs} ms` : "—"}</Td>
+                      <Td>{attempt?.statusCode ?? (attempt ? t("log.noResponse") : "—")}</Td>
+                      <Td>{attempt ? t("log.milliseconds", { ms: attempt.latencyMs }) : "—"}</Td>
                       <Td className="max-w-xs break-words">
                         {attempt?.error ? <span className="text-red-700">{attempt.error}</span> : null}
                         {attempt?.responseExcerpt ? <code className="block text-xs text-gray-700">{attempt.responseExcerpt}</code> : null}
@@ -190,13 +192,13 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                       <Td>
                         {index === 0 ? (
                           <div className="flex flex-col items-start gap-1">
-                            <span>{STATUS_LABELS[delivery.status]}</span>
+                            <span>{t(`deliveryStatus.${delivery.status}`)}</span>
                             {delivery.status === "pending" && delivery.attempts.length > 0 ? (
-                              <span className="text-xs text-gray-500">next {formatWhen(delivery.nextAttemptAt)}</span>
+                              <span className="text-xs text-gray-500">{t("log.next", { when: formatWhen(delivery.nextAttemptAt) })}</span>
                             ) : null}
                             {delivery.leadErased ? (
                               <span className="text-xs text-gray-600" data-testid="lead-erased">
-                                Lead erased: not sent again
+                                {t("log.leadErased")}
                               </span>
                             ) : (
                               <Form method="post">
@@ -206,9 +208,9 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
                                   variant="secondary"
                                   disabled={!isPro}
                                   busy={busy === "resend" && navigation.formData?.get("deliveryId") === delivery.id}
-                                  label={`Resend ${delivery.eventType} ${delivery.eventId}`}
+                                  label={t("log.resendNamed", { type: delivery.eventType, id: delivery.eventId })}
                                 >
-                                  Resend
+                                  {t("log.resend")}
                                 </SubmitButton>
                               </Form>
                             )}
@@ -227,17 +229,41 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** One button, one form, one intent: works without JavaScript. */
+function EndpointAction({
+  intent,
+  variant = "secondary",
+  busy,
+  disabled,
+}: {
+  intent: "test" | "pause" | "resume" | "rotate" | "delete";
+  variant?: "primary" | "secondary" | "danger";
+  busy: FormDataEntryValue | null | undefined;
+  disabled: boolean;
+}) {
+  const t = useOwnerT("webhook");
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <SubmitButton variant={variant} busy={busy === intent} disabled={disabled}>
+        {t(`actions.${intent}`)}
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export const headers = withRefusalHeaders();
 
-export const meta: Route.MetaFunction = () => [{ title: "Webhook endpoint · LeadQR" }];
+export const meta: Route.MetaFunction = () => [{ title: ownerT("webhook")("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useOwnerT("webhook");
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{ 404: { title: "Endpoint not found", message: "This webhook endpoint does not exist or is not yours." } }}
-      unexpectedErrorHandler={{ title: "Something went wrong", message: "Please try again in a moment." }}
-      back={{ to: "/settings/integrations", label: "Back to integrations" }}
+      statusHandlers={{ 404: { title: t("notFound.title"), message: t("notFound.message") } }}
+      unexpectedErrorHandler={{ title: t("unexpected.title"), message: t("unexpected.message") }}
+      back={{ to: "/settings/integrations", label: t("back") }}
     />
   );
 }

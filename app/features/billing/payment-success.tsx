@@ -1,6 +1,7 @@
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useRevalidator } from "react-router";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 
 export type PaymentSuccessProps = { isPro: boolean };
 
@@ -9,14 +10,8 @@ const FIRST_CHECK_MS = 2000;
 const RECHECK_MS = 2000;
 const MAX_CHECKS = 15;
 
-const PRO_BENEFITS = [
-  "Unlimited campaigns",
-  "Unlimited QR scans",
-  "All your leads, unmasked and exportable",
-  "Advanced analytics",
-  "Custom branding",
-  "Priority support",
-];
+/** Keys of `billing.success.benefits`, in the order shown. */
+const PRO_BENEFITS = ["campaigns", "scans", "leads", "analytics", "branding", "support"] as const;
 
 /**
  * Shown on /dashboard?success=true. Pro is granted only by Stripe's webhook, so this view waits
@@ -26,6 +21,7 @@ export function PaymentSuccess({ isPro }: PaymentSuccessProps) {
   const revalidator = useRevalidator();
   const [checks, setChecks] = useState(0);
   const processing = checks === 0;
+  const t = useOwnerT("billing");
 
   useEffect(() => {
     if (isPro && checks > 0) return;
@@ -45,41 +41,39 @@ export function PaymentSuccess({ isPro }: PaymentSuccessProps) {
     <main className="mx-auto max-w-2xl px-4 py-16">
       <div className="rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
         <CheckCircle2 aria-hidden className="mx-auto h-14 w-14 text-green-600" />
-        <h1 className="mt-4 text-3xl font-bold text-gray-900">Payment Successful!</h1>
+        <h1 className="mt-4 text-3xl font-bold text-gray-900">{t("success.title")}</h1>
         {processing ? (
           <div role="status" className="mt-6 flex items-center justify-center gap-3 text-gray-600">
             <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
-            Processing your subscription...
+            {t("success.processing")}
           </div>
         ) : isPro ? (
           <div className="mt-6">
-            <h2 className="text-xl font-semibold text-gray-900">Welcome to LeadQR Pro!</h2>
+            <h2 className="text-xl font-semibold text-gray-900">{t("success.welcome")}</h2>
             <ul className="mx-auto mt-4 max-w-sm space-y-2 text-left text-gray-700">
               {PRO_BENEFITS.map((benefit) => (
                 <li key={benefit} className="flex items-start gap-2">
                   <CheckCircle2 aria-hidden className="mt-0.5 h-5 w-5 flex-none text-green-600" />
-                  {benefit}
+                  {t(`success.benefits.${benefit}`)}
                 </li>
               ))}
             </ul>
           </div>
         ) : (
           <p role="status" className="mt-6 text-gray-600">
-            {checks > MAX_CHECKS
-              ? "We have not received the confirmation from our payment provider yet. It usually arrives within a minute: refresh this page shortly, or check Settings."
-              : "Waiting for confirmation from our payment provider…"}
+            {checks > MAX_CHECKS ? t("success.notReceived") : t("success.waiting")}
           </p>
         )}
         <noscript>
           <p className="mt-4 text-sm text-gray-600">
-            {isPro ? "Your Pro plan is active." : "Your payment is being confirmed."}{" "}
+            {t(isPro ? "success.active" : "success.confirming")}{" "}
             <a href="/dashboard?success=true" className="text-blue-600 underline">
-              Refresh
+              {t("success.refresh")}
             </a>
           </p>
         </noscript>
         <Link to="/dashboard" className="mt-8 inline-block rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700">
-          Go to Dashboard
+          {t("success.dashboard")}
         </Link>
       </div>
     </main>

@@ -1,6 +1,7 @@
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { codeFromScan } from "./code";
 
 type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> };
@@ -12,6 +13,7 @@ type DetectorConstructor = { new (options: { formats: string[] }): Detector; get
  * form above does the same job, so this renders nothing until hydrated.
  */
 export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
+  const t = useOwnerT("redeem");
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
           }}
           className="inline-flex w-full items-center justify-center gap-2 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50"
         >
-          <Camera aria-hidden className="h-5 w-5" /> Scan with camera
+          <Camera aria-hidden className="h-5 w-5" /> {t("scanner.scan")}
         </button>
       )}
       {error ? (
@@ -52,6 +54,7 @@ export function CodeScanner({ onCode }: { onCode: (code: string) => void }) {
 }
 
 function Viewfinder({ onCode, onError, onClose }: { onCode: (code: string) => void; onError: (message: string) => void; onClose: () => void }) {
+  const t = useOwnerT("redeem");
   const video = useRef<HTMLVideoElement>(null);
   // The callbacks change every render; the camera loop must not restart for that.
   const handlers = useRef({ onCode, onError });
@@ -67,7 +70,7 @@ function Viewfinder({ onCode, onError, onClose }: { onCode: (code: string) => vo
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
       } catch {
-        handlers.current.onError("The camera is not available. Type the code instead.");
+        handlers.current.onError(ownerT("redeem")("scanner.unavailable"));
         return;
       }
       const element = video.current;
@@ -119,13 +122,13 @@ function Viewfinder({ onCode, onError, onClose }: { onCode: (code: string) => vo
 
   return (
     <div className="relative overflow-hidden rounded-xl bg-black">
-      <video ref={video} className="aspect-square w-full object-cover" muted playsInline aria-label="Camera view: point it at the code's QR" />
+      <video ref={video} className="aspect-square w-full object-cover" muted playsInline aria-label={t("scanner.view")} />
       <button
         type="button"
         onClick={onClose}
         className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-3 py-1.5 text-sm font-medium text-gray-800"
       >
-        <X aria-hidden className="h-4 w-4" /> Close camera
+        <X aria-hidden className="h-4 w-4" /> {t("scanner.close")}
       </button>
     </div>
   );

@@ -3,6 +3,8 @@
 // spec's and the tests' wording: change them only with the spec. Another language is a sibling file
 // of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
 import { enCampaign } from "./en-campaign";
+import enSettings from "./en-settings";
+
 const en = {
   nav: {
     home: "LeadQR",
@@ -287,6 +289,7 @@ const en = {
     },
   },
   ...enCampaign,
+  ...enSettings,
 };
 
 export type OwnerMessages = typeof en;
