@@ -1,6 +1,6 @@
 // The settings sub-pages' English (decision 457): integrations, a webhook endpoint, lead sync. Spread
 // into the owner catalogue by en.ts; the same rules hold (paths for keys, the spec's wording byte for byte).
-const enSettings = {
+export const enSettings = {
   integrations: {
     title: "Integrations",
     pageTitle: "Integrations · LeadQR",
@@ -278,5 +278,3 @@ const enSettings = {
     },
   },
 };
-
-export default enSettings;

@@ -3,7 +3,7 @@
 // spec's and the tests' wording: change them only with the spec. Another language is a sibling file
 // of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
 import { enCampaign } from "./en-campaign";
-import enSettings from "./en-settings";
+import { enSettings } from "./en-settings";
 
 const en = {
   nav: {
