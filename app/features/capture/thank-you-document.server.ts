@@ -6,6 +6,7 @@
 // the hydration data would share with another) is rendered in full, as before.
 import type { IncomingMessage } from "node:http";
 import zlib from "node:zlib";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { getServices } from "~/utils/services.server";
 import type { ClaimView } from "~/features/redeem/claim.server";
 import { shortLinkPath } from "~/features/placements/short-links";
@@ -123,6 +124,11 @@ function headersOf(req: IncomingMessage) {
 }
 
 /** The page's address, campaign and what it shows after the post, when a template may answer. */
+function unlessUnavailable(error: unknown): null {
+  if (!isDatabaseUnavailable(error)) throw error;
+  return null;
+}
+
 async function templateTargetOf(req: IncomingMessage, params: { campaignId?: string; code?: string }) {
   const link = params.code === undefined ? undefined : warmShortLink(params.code, String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
   const campaignId = link ? link.campaignId : params.campaignId;
@@ -171,7 +177,9 @@ export async function postedDocument(
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const { answer } = post;
   const plainAddress = !(req.url ?? "").includes("?");
-  const target = answer.status === 200 && !answer.headers && plainAddress ? await templateTargetOf(req, post.params) : null;
+  // The campaign's copy may need a read; when the database is out, the full render answers with
+  // the page's own outage screen (503) rather than this post failing.
+  const target = answer.status === 200 && !answer.headers && plainAddress ? await templateTargetOf(req, post.params).catch(unlessUnavailable) : null;
   if (target) {
     const template = await renderedTemplate(post.render, target, answer);
     const claim = answer.body.claim ?? { code: "", validity: "", qrSvg: "" };

@@ -2,6 +2,7 @@
 // and the plain-text failure, in the language the browser asks for or chose with the switcher
 // (decision 411); English when it asks for none we have.
 import type { IncomingHttpHeaders } from "node:http";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { translatorFor } from "~/features/languages/i18n.server";
 import { directionOf, DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
@@ -32,4 +33,12 @@ export function busyPageIn(language: Language) {
 /** The plain-text answer when serving a request failed (never a stack trace). */
 export function failureTextFor(headers: IncomingHttpHeaders) {
   return translatorFor(browserLanguageOf(headers), "capture")("errors.plainFailed");
+}
+
+/**
+ * The status of a failed request: 503 with a retry hint when the database could not be reached
+ * (the visitor's retry will do, as the pages' own outage answer says), 500 for anything else.
+ */
+export function failureStatusOf(error: unknown): { status: 500 | 503; retryAfter?: string } {
+  return isDatabaseUnavailable(error) ? { status: 503, retryAfter: "5" } : { status: 500 };
 }

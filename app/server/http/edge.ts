@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { BANNER_MAX_BYTES } from "~/features/blog/blog.schema";
 import { LOGO_MAX_BYTES } from "~/features/campaigns/campaigns.schema";
-import { failureTextFor } from "~/features/capture/visitor-failures.server";
+import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-failures.server";
 import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "~/features/uploads/limits";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
@@ -102,10 +102,13 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
     },
     /** Never a stack trace to a user. */
     fail: (error: unknown) => {
-      logger.error({ err: error, req: line }, "request failed");
+      const { status, retryAfter } = failureStatusOf(error);
+      if (status === 503) logger.warn({ err: error, req: line }, "request failed: database unavailable");
+      else logger.error({ err: error, req: line }, "request failed");
       if (res.headersSent) return void res.end();
       stampHeaders();
-      res.statusCode = 500;
+      res.statusCode = status;
+      if (retryAfter) res.setHeader("Retry-After", retryAfter);
       res.setHeader("Content-Type", "text/plain; charset=utf-8");
       res.end(failureTextFor(req.headers));
     },

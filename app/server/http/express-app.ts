@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { pinoHttp } from "pino-http";
 import { answerUnservedApiMethod } from "~/features/api/api.server";
 import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
-import { failureTextFor } from "~/features/capture/visitor-failures.server";
+import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-failures.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -86,11 +86,14 @@ const answerError: ErrorRequestHandler = (error: { status?: number; message?: st
   const status = error?.status;
   // A refusal Express or its router decided (a path that is not valid percent-encoding is 400)
   // is the client's doing: no stack. Anything else is ours.
+  const failure = failureStatusOf(error);
   if (status !== undefined && status >= 400 && status < 500) req.log?.info({ status, reason: error?.message }, "request refused");
+  else if (failure.status === 503) req.log?.warn({ err: error }, "request failed: database unavailable");
   else req.log?.error({ err: error }, "request failed");
   if (res.headersSent) return res.end();
+  if (failure.retryAfter) res.set("Retry-After", failure.retryAfter);
   res
-    .status(status && status < 500 ? status : 500)
+    .status(status && status < 500 ? status : failure.status)
     .type("text/plain")
     .send(failureTextFor(req.headers));
 };
