@@ -131,6 +131,8 @@ try {
       email: (pair, side) => `twin${pair}-${side}@bench.test`,
     },
     clashing: { label: "clashing pairs", tokens: slice(LEADS / 2), pairTokens: slice(2 * PAIRS), email: (pair) => `pair${pair}@bench.test` },
+    // An untimed crowd first, so neither side's first round pays for the instances' warm-up.
+    warmUp: slice(LEADS / 10),
   };
   const totals = { accepted: 0, posted: 0, pairs: 0 };
   const only = process.env.BENCH_PHASES?.split(",");
@@ -211,10 +213,11 @@ async function cpuNow() {
 }
 
 /** CPU ms of the instances and PostgreSQL together between two readings (0 without /proc). */
+/** The instances' and PostgreSQL's CPU milliseconds between two readings. */
 function cpuMs(before, after) {
-  if (!before || !after) return 0;
+  if (!before || !after) return { app: 0, database: 0 };
   const used = (key) => [...after[key]].reduce((sum, [pid, ms]) => sum + ms - (before[key].get(pid) ?? 0), 0);
-  return used("app") + used("database");
+  return { app: used("app"), database: used("database") };
 }
 
 function cpuPerLead(before, after, leads) {
@@ -315,7 +318,9 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
   const runs = { control: [], clashing: [] };
   const pairsPerRound = Math.floor(PAIRS / ROUNDS);
   const genuinePerRound = Math.floor(clash.control.tokens.length / ROUNDS);
-  const cpu = { control: 0, clashing: 0 };
+  const cpu = { control: { app: 0, database: 0 }, clashing: { app: 0, database: 0 } };
+  const warmUp = await runCrowd({ port: PORTS.proxy, path: script, tokens: clash.warmUp, pairs: 0, tag: "warm-up" });
+  count(totals, warmUp, clash.warmUp.length, 0);
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? ["control", "clashing"] : ["clashing", "control"];
     for (const kind of order) {
@@ -332,7 +337,9 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
         firstVisitor: round * genuinePerRound,
         tag: kind,
       });
-      cpu[kind] += cpuMs(before, await cpuNow());
+      const used = cpuMs(before, await cpuNow());
+      cpu[kind].app += used.app;
+      cpu[kind].database += used.database;
       count(totals, crowd, genuinePerRound, pairsPerRound, kind === "clashing");
       runs[kind].push(crowd);
     }
@@ -345,7 +352,7 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
     const genuine = new Map();
     for (const run of crowd) for (const [status, n] of run.statuses) genuine.set(status, (genuine.get(status) ?? 0) + n);
     console.log(
-      `lead submissions, two instances, ${clash[kind].label.padEnd(19)} ${rateLine(statsOf(...crowd), insertTps)}; ${statusLine(genuine)}; pairs' answers ${statusLine(pairAnswers)}; CPU per post ${(cpu[kind] / posts).toFixed(2)} ms`,
+      `lead submissions, two instances, ${clash[kind].label.padEnd(19)} ${rateLine(statsOf(...crowd), insertTps)}; ${statusLine(genuine)}; pairs' answers ${statusLine(pairAnswers)}; CPU per post ${((cpu[kind].app + cpu[kind].database) / posts).toFixed(2)} ms (app ${(cpu[kind].app / posts).toFixed(2)}, PostgreSQL ${(cpu[kind].database / posts).toFixed(2)})`,
     );
   }
   const control = statsOf(...runs.control).p99;
@@ -355,13 +362,17 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
     [campaignId],
   );
   // Genuine leads written by a commit that wrote others too: stored by a batch, not alone.
-  const batched = await db.query(
-    `with t as (select xmin::text as x, count(*) as n from lead where campaign_id = $1 group by 1)
-     select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like 'v%-clashing@bench.test' and t.n > 1`,
-    [campaignId],
-  );
+  const batchedOf = async (kind) =>
+    (
+      await db.query(
+        `with t as (select xmin::text as x, count(*) as n from lead where campaign_id = $1 group by 1)
+         select count(*)::int as n from lead l join t on t.x = l.xmin::text where l.campaign_id = $1 and l.email like $2 and t.n > 1`,
+        [campaignId, `v%-${kind}@bench.test`],
+      )
+    ).rows[0].n;
+  const batched = { clashing: await batchedOf("clashing"), control: await batchedOf("control") };
   console.log(
-    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (plain crowd ${plainP99.toFixed(1)} ms); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads of the clashing crowd stored in shared commits ${batched.rows[0].n} of ${ROUNDS * genuinePerRound}`,
+    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (plain crowd ${plainP99.toFixed(1)} ms); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads stored in shared commits ${batched.clashing} of ${ROUNDS * genuinePerRound} (control ${batched.control})`,
   );
 }
 

@@ -71,6 +71,9 @@ export const emailOutbox = pgTable(
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_campaign_idx").on(t.campaignId, t.createdAt),
+    // "Has this address had its visitor email from this campaign today?" (decisions 111, 224): an
+    // index probe, not a scan of the campaign's whole day of mail (decision 335).
+    index("email_outbox_campaign_address_idx").on(t.campaignId, sql`lower(${t.to})`, t.createdAt),
     index("email_outbox_lead_idx").on(t.leadId),
     index("email_outbox_digest_idx").on(t.digestId),
     // One open digest per campaign: every process folds into the same one (decision 301).

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_campaign_address_idx" ON "email_outbox" USING btree ("campaign_id",lower("to"),"created_at");
