@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
+import { measure, statsOf } from "./support/crowd.mjs";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -217,7 +218,7 @@ try {
   // 8. Lead submits: each with its own scan token, posted as the no-JavaScript form does.
   const tokens = (await loadTokens(hot, 1500, 16)).filter(Boolean);
   const leadsBefore = await count("lead", hot);
-  const submitted = await measure(tokens.length, 16, async (index) => {
+  const submitted = await measureAll(tokens.length, 16, async (index) => {
     const body = new URLSearchParams({
       name: `Bench Visitor ${index}`,
       email: `visitor${index}@bench.test`,
@@ -296,7 +297,7 @@ function wrk(paths, env = {}, seconds = SECONDS) {
 
 async function loadTokens(campaignId, total, concurrency) {
   const tokens = new Array(total).fill(null);
-  await measure(total, concurrency, async (index) => {
+  await measureAll(total, concurrency, async (index) => {
     visitor += 1;
     const answer = await request("GET", `/capture/${campaignId}`, {
       "user-agent": `${PHONE_UA} exact-${visitor}`,
@@ -326,23 +327,14 @@ async function exactCheck(campaignId, total, concurrency) {
   };
 }
 
-async function measure(total, concurrency, operation) {
-  const latencies = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const index = next++;
-        const t = performance.now();
-        await operation(index);
-        latencies.push(performance.now() - t);
-      }
+/** Every operation of a crowd timed: its rate, p50 and p99. */
+async function measureAll(total, concurrency, operation) {
+  return statsOf(
+    await measure(total, concurrency, async (index) => {
+      await operation(index);
+      return true;
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { perSecond: total / seconds, p50: latencies[Math.floor(latencies.length * 0.5)], p99: latencies[Math.floor(latencies.length * 0.99)] };
 }
 
 function request(method, pathname, headers, body) {

@@ -21,6 +21,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { measure, statsOf } from "./support/crowd.mjs";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
@@ -224,34 +225,6 @@ function cpuPerLead(before, after, leads) {
   if (!before || !after) return "";
   const used = (key) => [...after[key]].reduce((sum, [pid, ms]) => sum + ms - (before[key].get(pid) ?? 0), 0) / leads;
   return `; CPU per lead: app ${used("app").toFixed(1)} ms, PostgreSQL ${used("database").toFixed(1)} ms`;
-}
-
-/** Runs `total` operations, `concurrency` at once; the latencies of those that resolve true, and the seconds taken. */
-async function measure(total, concurrency, operation) {
-  const latencies = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const index = next++;
-        const t = performance.now();
-        if (await operation(index)) latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  return { latencies, seconds: (performance.now() - started) / 1000 };
-}
-
-/** Rate and percentiles of one or more runs pooled: their latencies together over their summed time. */
-function statsOf(...runs) {
-  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
-  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
-  return {
-    perSecond: latencies.length / seconds,
-    p50: latencies[Math.floor(latencies.length * 0.5)],
-    p99: latencies[Math.floor(latencies.length * 0.99)],
-  };
 }
 
 function rateLine(figures, insertTps) {

@@ -9,8 +9,9 @@ import { listSubscriptions, setEnterpriseGrant, setProGrant, setSubscriptionStat
 import { requireAdmin } from "~/features/auth/session.server";
 import { SUBSCRIPTION_STATUS_COLOR } from "~/features/billing/plan";
 import { formatPostDate } from "~/features/blog/blog";
+import type { z } from "zod";
 import { formFields, notFound, submit, readForm } from "~/utils/http.server";
-import { getServices } from "~/utils/services.server";
+import { getServices, type Services } from "~/utils/services.server";
 import type { Route } from "./+types/admin.subscriptions";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,26 +28,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Each control posts its own intent (the schema's union); each has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const parsed = submit(SubscriptionActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const input = parsed.value;
-  if (input.intent === "setStatus") {
-    const changed = await setSubscriptionStatus(db, { actorId: admin.id, userId: input.userId, status: input.status });
-    if (!changed) notFound("Subscription not found");
-    return { message: `Subscription status set to ${input.status}.` };
+  switch (input.intent) {
+    case "setStatus":
+      return setStatus(db, admin.id, input);
+    case "setPro":
+      return setPro(db, admin.id, input);
+    case "setEnterprise":
+      return setEnterprise(db, admin.id, input);
   }
-  if (input.intent === "setEnterprise") {
-    const isEnterprise = input.isEnterprise === "true";
-    if (!(await setEnterpriseGrant(db, { actorId: admin.id, userId: input.userId, isEnterprise }))) notFound("User not found");
-    return { message: isEnterprise ? "Enterprise granted." : "Enterprise removed." };
-  }
+}
+
+type SubscriptionAction<I> = Extract<z.infer<typeof SubscriptionActionSchema>, { intent: I }>;
+
+async function setStatus(db: Services["db"], actorId: string, input: SubscriptionAction<"setStatus">) {
+  const changed = await setSubscriptionStatus(db, { actorId, userId: input.userId, status: input.status });
+  if (!changed) notFound("Subscription not found");
+  return { message: `Subscription status set to ${input.status}.` };
+}
+
+async function setPro(db: Services["db"], actorId: string, input: SubscriptionAction<"setPro">) {
   const isPro = input.isPro === "true";
-  const changed = await setProGrant(db, { actorId: admin.id, userId: input.userId, isPro });
-  if (!changed) notFound("User not found");
+  if (!(await setProGrant(db, { actorId, userId: input.userId, isPro }))) notFound("User not found");
   return { message: isPro ? "Pro granted." : "Pro removed." };
+}
+
+async function setEnterprise(db: Services["db"], actorId: string, input: SubscriptionAction<"setEnterprise">) {
+  const isEnterprise = input.isEnterprise === "true";
+  if (!(await setEnterpriseGrant(db, { actorId, userId: input.userId, isEnterprise }))) notFound("User not found");
+  return { message: isEnterprise ? "Enterprise granted." : "Enterprise removed." };
 }
 
 const STATUS_OPTIONS = [

@@ -22,7 +22,7 @@ import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
-import { getServices } from "~/utils/services.server";
+import { getServices, type Services } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-languages";
 
 // The owner's translations of their own copy (decision 450), and "Translate with AI" to draft one
@@ -41,25 +41,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+type LanguagesPost = {
+  userId: string;
+  found: NonNullable<Awaited<ReturnType<typeof getCopyTranslations>>>;
+  /** The translations as the form holds them now: every answer gives them back. */
+  typed: CopyTranslations;
+};
+
+/** "save" stores the form; "translate:<language>" drafts one language with AI into it. */
 export async function action({ request, params }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
   const { db } = await getServices();
   const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!found) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
-  const typed = translationsFromFields(fields, found.language);
-  const target = fields.intent?.startsWith("translate:") ? fields.intent.slice("translate:".length) : null;
-  if (fields.intent === "save") {
-    const checked = checkTranslations(typed, found.language);
-    if (!checked.ok) return data({ fieldErrors: translationFieldErrors(checked.problems), translations: typed }, { status: 400 });
-    await saveCopyTranslations(db, { userId: sessionUser.id, campaignId: found.id, translations: checked.value });
-    return { saved: true as const, translations: checked.value };
+  const post: LanguagesPost = { userId: sessionUser.id, found, typed: translationsFromFields(fields, found.language) };
+  const [intent, language] = (fields.intent ?? "").split(":");
+  switch (intent) {
+    case "save":
+      return saveTranslations(db, post);
+    case "translate":
+      if (isLanguage(language)) return draftWithAi(post, language);
+    // falls through: a language we do not know is an unknown action
+    default:
+      return data({ formError: "Unknown action.", translations: post.typed }, { status: 400 });
   }
-  if (!isLanguage(target)) return data({ formError: "Unknown action.", translations: typed }, { status: 400 });
+}
+
+async function saveTranslations(db: Services["db"], { userId, found, typed }: LanguagesPost) {
+  const checked = checkTranslations(typed, found.language);
+  if (!checked.ok) return data({ fieldErrors: translationFieldErrors(checked.problems), translations: typed }, { status: 400 });
+  await saveCopyTranslations(db, { userId, campaignId: found.id, translations: checked.value });
+  return { saved: true as const, translations: checked.value };
+}
+
+/** A draft: shown in the form for the owner to read and change; saved only with Save. */
+async function draftWithAi({ userId, found, typed }: LanguagesPost, target: Language) {
   const from = isLanguage(found.language) ? found.language : "en";
-  const answer = await draftTranslation(sessionUser.id, { copy: found.original, from, to: target, businessType: found.businessType });
+  const answer = await draftTranslation(userId, { copy: found.original, from, to: target, businessType: found.businessType });
   if (!answer.ok) return data({ formError: answer.error, translations: typed, language: target }, { status: answer.status });
-  // A draft: shown in the form for the owner to read and change; saved only with Save.
   return { drafted: target, translations: { ...typed, [target]: answer.draft } };
 }
 

@@ -43,23 +43,38 @@ type ActionData = {
   message?: string;
 };
 
+type StaffLinkPost = { userId: string; fields: Record<string, string> };
+
+/** Each button posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const { db, env } = await getServices();
-  const fields = formFields(await readForm(request));
-  if (fields.intent === "revoke") {
-    const revoked = await revokeStaffAccess(db, { userId: user.id, staffAccessId: fields.staffAccessId ?? "" });
-    return data<ActionData>(
-      { message: revoked ? "Link revoked. It stops working at once." : "This link no longer exists." },
-      { status: revoked ? 200 : 404 },
-    );
+  const post: StaffLinkPost = { userId: user.id, fields: formFields(await readForm(request)) };
+  switch (post.fields.intent) {
+    case "create":
+      return createStaffLink(post);
+    case "revoke":
+      return revokeStaffLink(post);
+    default:
+      return data<ActionData>({ message: "Unknown action." }, { status: 400 });
   }
-  if (fields.intent !== "create") return data<ActionData>({ message: "Unknown action." }, { status: 400 });
+}
+
+async function createStaffLink({ userId, fields }: StaffLinkPost) {
   const parsed = submit(StaffLinkSchema, fields);
   if (!parsed.ok) return parsed.response;
-  const created = await createStaffAccess(db, { userId: user.id, label: parsed.value.label, campaignId: parsed.value.campaignId });
+  const { db, env } = await getServices();
+  const created = await createStaffAccess(db, { userId, label: parsed.value.label, campaignId: parsed.value.campaignId });
   if (!created) return data<ActionData>({ fieldErrors: { campaignId: STAFF_LINK_CAMPAIGN_MESSAGE } }, { status: 400 });
   return data<ActionData>({ created: { label: parsed.value.label, url: `${env.appOrigin}/redeem/s/${created.token}` } });
+}
+
+async function revokeStaffLink({ userId, fields }: StaffLinkPost) {
+  const { db } = await getServices();
+  const revoked = await revokeStaffAccess(db, { userId, staffAccessId: fields.staffAccessId ?? "" });
+  return data<ActionData>(
+    { message: revoked ? "Link revoked. It stops working at once." : "This link no longer exists." },
+    { status: revoked ? 200 : 404 },
+  );
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });

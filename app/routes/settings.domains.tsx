@@ -29,38 +29,56 @@ type ActionData = {
   campaignsOnDomain?: number;
 };
 
+type DomainPost = { user: Awaited<ReturnType<typeof requireUser>>; fields: Record<string, string> };
+
+/** Each button posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await readForm(request));
-  const { db, env, secret } = await getServices();
+  const post: DomainPost = { user, fields: formFields(await readForm(request)) };
   try {
-    if (fields.intent === "add") {
-      const hostname = await addDomain(db, env, { userId: user.id, plan: user.plan, hostname: fields.hostname ?? "" });
-      return data<ActionData>({ form: "add", message: `${hostname} added. Publish the two records below, then press Verify.` });
-    }
-    if (fields.intent === "verify") {
-      const state = await verifyDomainNow(db, env, { userId: user.id, secret });
-      return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
-    }
-    if (fields.intent === "remove") {
-      if (fields.confirm !== "yes") {
-        const current = await getDomainScreen(db, env, { userId: user.id });
-        const campaignsOnDomain = current ? await campaignsWithCodesOn(db, { userId: user.id, hostname: current.hostname }) : 0;
-        return data<ActionData>({ form: "remove", confirmRemove: fields.hostname ?? "", campaignsOnDomain });
-      }
-      const removed = await removeDomain(db, { userId: user.id });
-      return data<ActionData>({
-        form: "remove",
-        message: removed ? "Domain removed. New codes use the main address." : "There was no domain to remove.",
-      });
+    switch (post.fields.intent) {
+      case "add":
+        return await addOwnDomain(post);
+      case "verify":
+        return await verifyOwnDomain(post);
+      case "remove":
+        return await removeOwnDomain(post);
+      default:
+        return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
     }
   } catch (error) {
     return domainErrorData(error, (refused): ActionData => {
-      const form = fields.intent === "verify" ? "verify" : "add";
+      const form = post.fields.intent === "verify" ? "verify" : "add";
       return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: refused.message } } : { form, error: refused.message };
     });
   }
-  return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
+}
+
+async function addOwnDomain({ user, fields }: DomainPost) {
+  const { db, env } = await getServices();
+  const hostname = await addDomain(db, env, { userId: user.id, plan: user.plan, hostname: fields.hostname ?? "" });
+  return data<ActionData>({ form: "add", message: `${hostname} added. Publish the two records below, then press Verify.` });
+}
+
+async function verifyOwnDomain({ user }: DomainPost) {
+  const { db, env, secret } = await getServices();
+  const state = await verifyDomainNow(db, env, { userId: user.id, secret });
+  return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
+}
+
+/** Asks first, saying how many campaigns' printed codes stop opening (decision 432); then removes. */
+async function removeOwnDomain({ user, fields }: DomainPost) {
+  const { db, env } = await getServices();
+  if (fields.confirm !== "yes") {
+    const current = await getDomainScreen(db, env, { userId: user.id });
+    const campaignsOnDomain = current ? await campaignsWithCodesOn(db, { userId: user.id, hostname: current.hostname }) : 0;
+    return data<ActionData>({ form: "remove", confirmRemove: fields.hostname ?? "", campaignsOnDomain });
+  }
+  const removed = await removeDomain(db, { userId: user.id });
+  return data<ActionData>({
+    form: "remove",
+    message: removed ? "Domain removed. New codes use the main address." : "There was no domain to remove.",
+  });
 }
 
 export const headers = withRefusalHeaders();
