@@ -15,5 +15,8 @@ export default defineConfig({
     // to do once the first files are transformed: on 2 cores that ran one file at a time (decision
     // 382). .ci/run runs the PGlite and PostgreSQL suites side by side with one worker each.
     maxWorkers: os.availableParallelism(),
+    // In CI a failed test gets one more attempt, as the browser journeys do, and .ci/run names
+    // every test that needed it (decision 383). Locally a flaky test fails where it is written.
+    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -56,16 +56,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!found) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
   const post: LanguagesPost = { userId: sessionUser.id, found, typed: translationsFromFields(fields, found.language) };
-  const [intent, language] = (fields.intent ?? "").split(":");
-  switch (intent) {
+  const intent = fields.intent ?? "";
+  const language = intent.startsWith("translate:") ? intent.slice("translate:".length) : "";
+  switch (language ? "translate" : intent) {
     case "save":
       return saveTranslations(db, post);
     case "translate":
       if (isLanguage(language)) return draftWithAi(post, language);
-    // falls through: a language we do not know is an unknown action
-    default:
-      return data({ formError: "Unknown action.", translations: post.typed }, { status: 400 });
+      break;
   }
+  // Anything else, a language we do not know among it, is an unknown action.
+  return data({ formError: "Unknown action.", translations: post.typed }, { status: 400 });
 }
 
 async function saveTranslations(db: Services["db"], { userId, found, typed }: LanguagesPost) {

@@ -164,4 +164,18 @@ describe("Translate with AI", () => {
     const [row] = await db.select({ translations: schema.campaign.copyTranslations }).from(schema.campaign).where(eq(schema.campaign.id, campaignId));
     expect(row!.translations).toEqual({});
   });
+
+  it("answer an intent they do not know, or a language the product lacks, with a clear error, saving and drafting nothing", async () => {
+    const { owner, campaignId } = await setup();
+    const draftsBefore = stub.requests.length;
+    for (const intent of ["save:es", "translate:xx", "translate:", "translate:fr:es", "publish", ""]) {
+      const answer = await post(campaignId, owner.cookie, { intent, "translation.es.headline": "Hola" });
+      expect(answer.status, intent).toBe(400);
+      expect(answer.data, intent).toEqual({ formError: "Unknown action.", translations: { es: { headline: "Hola" } } });
+    }
+    expect(stub.requests.length).toBe(draftsBefore);
+    const { db } = await getServices();
+    const [row] = await db.select({ translations: schema.campaign.copyTranslations }).from(schema.campaign).where(eq(schema.campaign.id, campaignId));
+    expect(row!.translations).toEqual({});
+  });
 });
