@@ -17,6 +17,8 @@ declare module "vitest" {
     pgliteDump: string;
     /** The migrated database each file's PostgreSQL database is created from; empty on PGlite. */
     templateDatabase: string;
+    /** A folder where each PGlite test file writes how long it waited for its copy (ms). */
+    openWaits: string;
   }
 }
 
@@ -26,6 +28,7 @@ export default async function setup(project: TestProject) {
   const snapshot = migrated.result;
   project.provide("pgliteDump", snapshot.pgliteDump ?? "");
   project.provide("templateDatabase", snapshot.templateDatabase ?? "");
+  project.provide("openWaits", "");
 
   const kind = serverUrl ? "PostgreSQL template" : "PGlite dump";
   if (serverUrl) {
@@ -33,13 +36,29 @@ export default async function setup(project: TestProject) {
     console.log(`test database (${kind}): migrated once in ${migrated.figures}; a test file opens its copy in ${opened}`);
     return () => snapshot.remove();
   }
+  const openWaits = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-test-waits-"));
+  project.provide("openWaits", openWaits);
   // PGlite's probe is a process of its own (~1 s): it runs beside the first test files, not before them.
   const opening = openOnePgliteCopy(snapshot.pgliteDump!).catch((error: unknown) => `(not measured: ${String(error)})`);
   console.log(`test database (${kind}): migrated once in ${migrated.figures}`);
   return async () => {
-    console.log(`test database (${kind}): a test file opens its copy in ${await opening}`);
+    console.log(`test database (${kind}): opening a copy takes ${await opening} in a fresh process; ${waitsOf(openWaits)}`);
+    fs.rmSync(openWaits, { recursive: true, force: true });
     await snapshot.remove();
   };
+}
+
+/** What the test files saw: their copy loads beside their imports (decision 384), so they wait less than it takes. */
+function waitsOf(folder: string) {
+  const waits = fs
+    .readdirSync(folder)
+    .map((name) => fs.readFileSync(path.join(folder, name), "utf8").split("\t"))
+    .map(([ms, file]) => ({ ms: Number(ms), file }))
+    .sort((a, b) => a.ms - b.ms);
+  if (waits.length === 0) return "no test file waited for one";
+  const at = (share: number) => waits[Math.min(waits.length - 1, Math.floor(share * waits.length))]!.ms;
+  const longest = waits.at(-1)!;
+  return `${waits.length} test files waited for theirs: median ${at(0.5)} ms, 90th percentile ${at(0.9)} ms, longest ${longest.ms} ms (${longest.file})`;
 }
 
 type Snapshot = { pgliteDump?: string; templateDatabase?: string; remove: () => Promise<void> };
