@@ -6,7 +6,11 @@ const { Packet } = dns2;
 
 type ZoneRecord = { type: "A" | "CNAME" | "TXT"; value: string };
 
-export async function startDnsServer(port: number) {
+/**
+ * Port 0 (the default) takes a free port: the PGlite and PostgreSQL suites run side by side in CI,
+ * and a fixed port made the second one's start wait forever (dns2 never rejects a failed bind).
+ */
+export async function startDnsServer(port = 0) {
   const zone = new Map<string, ZoneRecord[]>();
   const server = dns2.createUDPServer((request, send) => {
     const response = Packet.createResponseFromRequest(request);
@@ -28,9 +32,15 @@ export async function startDnsServer(port: number) {
     }
     void send(response);
   });
-  await server.listen(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    void server.listen(port, "127.0.0.1").then(() => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   return {
-    address: `127.0.0.1:${port}`,
+    address: `127.0.0.1:${server.address().port}`,
     publish(name: string, record: ZoneRecord) {
       const key = name.toLowerCase();
       zone.set(key, [...(zone.get(key) ?? []).filter((existing) => existing.type !== record.type), record]);

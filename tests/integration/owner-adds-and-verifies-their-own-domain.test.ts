@@ -1,7 +1,6 @@
 // Owners' own domains (decisions 390, 391): adding one, verifying it against a real DNS server,
 // the background re-check and its emails, Caddy's certificate question, the rule for requests on
 // the domain, and the address new codes carry.
-process.env.DNS_RESOLVER = "127.0.0.1:3541";
 process.env.CUSTOM_DOMAIN_TARGET = "domains.leadqr.test";
 process.env.TLS_ASK_TOKEN = "ask-token-0123456789abcdef";
 
@@ -19,6 +18,7 @@ import * as domainProof from "~/routes/domain-proof";
 import * as settingsDomains from "~/routes/settings.domains";
 import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
+import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import { api } from "./api-support";
@@ -29,9 +29,12 @@ import { startDnsServer } from "./dns-support";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {
-  dns = await startDnsServer(3541);
+  dns = await startDnsServer();
+  // Read when the app first reads its configuration, which no test has done yet.
+  process.env.DNS_RESOLVER = dns.address;
+  expect(getEnv().DNS_RESOLVER).toBe(dns.address);
 });
-afterAll(() => dns.close());
+afterAll(() => dns?.close());
 
 const post = (cookie: string, form: Record<string, string>) => callRoute(settingsDomains.action, makeRequest("/settings/domains", { cookie, form }));
 const screen = async (cookie: string) => (await callRoute(settingsDomains.loader, makeRequest("/settings/domains", { cookie }))).data;
