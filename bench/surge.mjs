@@ -13,7 +13,8 @@
 // BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
 // posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
 // BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
-// BENCH_PHASES (run only the phases whose label contains one of these comma-separated words).
+// BENCH_PHASES (run only the phases whose label contains one of these comma-separated words),
+// BENCH_LOG (a file: the instances' log lines go there, at BENCH_LOG_LEVEL, "error" by default).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -65,10 +66,10 @@ const cluster = spawn("scripts/cluster", [], {
     DATABASE_URL: databaseUrl.toString(),
     CLUSTER_PORT: String(PORTS.proxy),
     INSTANCE_PORTS: `${PORTS.a} ${PORTS.b}`,
-    LOG_LEVEL: "error",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
     ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
-  stdio: ["ignore", "ignore", "inherit"],
+  stdio: ["ignore", process.env.BENCH_LOG ? fs.openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
 });
 const db = new pg.Pool({ connectionString: databaseUrl.toString(), max: 4 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
@@ -330,6 +331,10 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
   }
   const control = statsOf(...runs.control).p99;
   const clashing = statsOf(...runs.clashing).p99;
+  // The same ratio round by round: how far it moves between rounds of one run is the noise the
+  // pooled ratio is read against.
+  const perRound = runs.clashing.map((run, round) => statsOf(run).p99 / statsOf(runs.control[round]).p99).sort((a, b) => a - b);
+  const roundRatios = `${perRound[0].toFixed(2)}–${perRound.at(-1).toFixed(2)}×, median ${perRound[Math.floor(perRound.length / 2)].toFixed(2)}×`;
   const pairCodes = await db.query(
     `select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like 'pair%@bench.test'`,
     [campaignId],
@@ -345,7 +350,7 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
     ).rows[0].n;
   const batched = { clashing: await batchedOf("clashing"), control: await batchedOf("control") };
   console.log(
-    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (plain crowd ${plainP99.toFixed(1)} ms); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads stored in shared commits ${batched.clashing} of ${ROUNDS * genuinePerRound} (control ${batched.control})`,
+    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (round by round ${roundRatios}${Number.isNaN(plainP99) ? "" : `; plain crowd ${plainP99.toFixed(1)} ms`}); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads stored in shared commits ${batched.clashing} of ${ROUNDS * genuinePerRound} (control ${batched.control})`,
   );
 }
 

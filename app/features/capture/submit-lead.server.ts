@@ -1,11 +1,12 @@
 // A visitor's lead from the capture form: checked, stored with its consent and offer code, and
 // the owner told, in one transaction. The page load and scan recording are in capture.server.ts.
 import crypto from "node:crypto";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { isDatabaseUnavailable } from "~/db/errors.server";
+import { isDatabaseUnavailable, isForeignKeyViolation } from "~/db/errors.server";
+import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import { rowsOf } from "~/db/rows.server";
-import { lead, LEAD_REFUSAL_REASONS, leadPlacement, offerCode, type LeadRefusalReason } from "~/db/schema";
+import { lead, LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema";
 import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consent";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { consentWordingIn, leadConsentRowOf, queueConfirmationEmail, recordLeadConsent, wordingId } from "~/features/consent/consent.server";
@@ -234,7 +235,8 @@ async function storeLead(
   };
   // The common lead (an unused token, an email new to this offer, no confirmation email) joins
   // the others arriving now in one commit (decision 322); anything else is stored alone below.
-  if (!target.tokenUsed && !target.claimed && mode !== "double_opt_in") {
+  const batchable = !target.tokenUsed && !target.claimed && mode !== "double_opt_in";
+  if (batchable) {
     const claim = await storeInBatch(db, { target, leadValues, businessName, ticked, options });
     if (claim) {
       nudgeEmailWorker();
@@ -242,7 +244,12 @@ async function storeLead(
     }
   }
   const timeZone = options.timeZone ?? "UTC";
-  const aloneInput = { target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options, tokenCharged: target.tokenUsed };
+  // Read as claimed, or left out by its batch (mostly: the same email's post committed first).
+  const claimedBefore = target.claimed || batchable;
+  const aloneInput = {
+    ...{ target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options },
+    ...{ tokenCharged: target.tokenUsed, claimedBefore },
+  };
   const stored = await storeAloneChargingToken(db, post, aloneInput);
   if (!("seenAgain" in stored)) return stored;
   if (stored.emailQueued || stored.codeMailed) nudgeEmailWorker();
@@ -420,6 +427,8 @@ type AloneInput = {
   options: SubmitLeadOptions;
   /** The token's budget is already charged for this post (it was read as used, or charged since). */
   tokenCharged: boolean;
+  /** The email probably claimed this offer before this post (a committed claim): look for it first, without a transaction. */
+  claimedBefore: boolean;
 };
 
 /** Another post of the same email drew the claimant's code since this one looked: store this one as seen again. */
@@ -432,6 +441,12 @@ class ClaimedMeanwhile extends Error {}
  * first's commit, finds the claimant taken, and the second is stored again as seen again.
  */
 async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
+  // A claim committed before this post is seen in one statement, without the claimant's lock or a
+  // transaction (decision 385); one in flight is not, and the transaction below waits for it.
+  if (input.claimedBefore) {
+    const seen = await markSeenAgainIfClaimed(db, input).catch(unlessErasedMeanwhile);
+    if (seen) return seen;
+  }
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction((tx) => storeLeadAloneOnce(tx as unknown as Database, input));
@@ -441,6 +456,12 @@ async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAl
   }
 }
 
+/** The claimant's lead was erased while it was marked (its placement's key is gone): store this post as new. */
+function unlessErasedMeanwhile(error: unknown): null {
+  if (isForeignKeyViolation(error)) return null;
+  throw error;
+}
+
 async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
   const { target, leadValues, email, options } = input;
   const { campaignId, scanId: token } = leadValues;
@@ -448,19 +469,8 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   const visitorKey = options.visitorKey ?? null;
   // First, before any row of its own: a transaction never waits for the lock while holding a row a batch waits for.
   await lockClaimant(tx, campaignId, claimantKeyOf(campaignId, email));
-  const earlier = await claimOf(tx, campaignId, email);
-  if (earlier && earlier.scanId !== token) {
-    await markLeadSeenAgain(tx, { leadId: earlier.leadId, placementId: target.placementId, at });
-    // The browser that claimed sees its code again; any other gets it in that mailbox only.
-    const sameBrowser = visitorKey !== null && earlier.visitorKey === visitorKey;
-    return {
-      seenAgain: true,
-      emailQueued: false,
-      codeMailed: false,
-      claim: sameBrowser ? earlier : null,
-      claimedElsewhere: sameBrowser ? null : earlier,
-    };
-  }
+  const seen = await markSeenAgainIfClaimed(tx, input);
+  if (seen) return seen;
   // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
   // the claimant's unique code and the outbox rows keep every rule under concurrency.
   let [stored] = await tx
@@ -545,29 +555,61 @@ async function recordConsentAndQueueEmails(tx: Database, input: AloneInput, lead
   return { emailQueued, codeMailed };
 }
 
-/** The claimant's code on this campaign with its lead's scan and browser, or null. */
-async function claimOf(
-  tx: Database,
-  campaignId: string,
-  email: string,
-): Promise<(IssuedClaim & { scanId: string | null; visitorKey: string | null }) | null> {
-  const [row] = await tx
-    .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, leadId: offerCode.leadId, scanId: lead.scanId, visitorKey: lead.visitorKey })
-    .from(offerCode)
-    .innerJoin(lead, eq(lead.id, offerCode.leadId))
-    .where(and(eq(offerCode.campaignId, campaignId), eq(offerCode.claimantKey, claimantKeyOf(campaignId, email))));
-  return row ? { ...row, expiresAt: row.expiresAt?.toISOString() ?? null, isNew: false } : null;
-}
+/**
+ * The same email claimed again from another scan (decision 344), in one statement: the claimant's
+ * code with its lead's scan and browser, and, when that lead came from another scan, the lead
+ * marked seen again and through this placement too. `$1` is the post as JSON. One statement, so
+ * the per-lead transaction and a post that finds the claim already committed share it (decision 385).
+ */
+const SEEN_AGAIN = preparedStatement(
+  "lead_seen_again",
+  `with p as (
+     select * from json_to_record($1::json) as x(campaign_id uuid, claimant_key text, scan_id uuid, placement_id uuid, at timestamptz)
+   ), earlier as (
+     select o.code, o.expires_at, o.lead_id, l.visitor_key, l.scan_id is distinct from p.scan_id as seen_again, p.placement_id, p.at
+     from p
+     join offer_code o on o.campaign_id = p.campaign_id and o.claimant_key = p.claimant_key
+     join lead l on l.id = o.lead_id
+   ), seen as (
+     update lead set last_seen_at = e.at from earlier e where lead.id = e.lead_id and e.seen_again
+   ), placed as (
+     insert into lead_placement (lead_id, placement_id, last_seen_at)
+     select lead_id, placement_id, at from earlier where seen_again and placement_id is not null
+     on conflict (lead_id, placement_id) do update set last_seen_at = excluded.last_seen_at
+   )
+   select code, (extract(epoch from expires_at) * 1000)::float8 as expires_ms, lead_id::text, visitor_key, seen_again from earlier`,
+);
 
-/** The same email claimed again (decision 344): its lead is seen again, and through this placement too. */
-async function markLeadSeenAgain(tx: Database, options: { leadId: string; placementId: string | null; at: string }) {
-  const at = sql`${options.at}::timestamptz`;
-  await tx.update(lead).set({ lastSeenAt: at }).where(eq(lead.id, options.leadId));
-  if (!options.placementId) return;
-  await tx
-    .insert(leadPlacement)
-    .values({ leadId: options.leadId, placementId: options.placementId, lastSeenAt: at })
-    .onConflictDoUpdate({ target: [leadPlacement.leadId, leadPlacement.placementId], set: { lastSeenAt: at } });
+type SeenAgainRow = { code: string; expires_ms: number | null; lead_id: string; visitor_key: string | null; seen_again: boolean };
+
+/** The post's email claimed from another scan: its lead is seen again, and this post stores nothing. Null otherwise. */
+async function markSeenAgainIfClaimed(db: Database, input: AloneInput): Promise<StoredAlone | null> {
+  const { target, leadValues, options } = input;
+  const post = {
+    campaign_id: leadValues.campaignId,
+    claimant_key: claimantKeyOf(leadValues.campaignId, input.email),
+    scan_id: leadValues.scanId,
+    placement_id: target.placementId,
+    at: target.at,
+  };
+  const [row] = await queryPrepared<SeenAgainRow>(db, SEEN_AGAIN, JSON.stringify(post));
+  if (!row?.seen_again) return null;
+  const earlier: IssuedClaim = {
+    code: row.code,
+    expiresAt: row.expires_ms === null ? null : new Date(Number(row.expires_ms)).toISOString(),
+    leadId: row.lead_id,
+    isNew: false,
+  };
+  // The browser that claimed sees its code again; any other gets it in that mailbox only.
+  const visitorKey = options.visitorKey ?? null;
+  const sameBrowser = visitorKey !== null && row.visitor_key === visitorKey;
+  return {
+    seenAgain: true,
+    emailQueued: false,
+    codeMailed: false,
+    claim: sameBrowser ? earlier : null,
+    claimedElsewhere: sameBrowser ? null : earlier,
+  };
 }
 
 /** A double submit: the scan's lead, or a token-less lead from the same window, has this email. */
