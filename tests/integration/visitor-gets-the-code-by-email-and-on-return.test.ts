@@ -9,6 +9,7 @@ import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
+import { waitForLockWait } from "./lead-support";
 import { useMailbox } from "./smtp-support";
 
 const PHONE_UA =
@@ -158,6 +159,46 @@ describe("the visitor's code", () => {
     expect(statuses[50]).toBe(429);
     expect((await storedOf(campaignId)).leads).toHaveLength(1);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "claimed again while the first claimant's lead is being erased: the post is stored as a new lead, not refused",
+    async () => {
+      const { campaignId } = await setup();
+      const { db } = await getServices();
+      const [terrace] = await db.insert(schema.placement).values({ campaignId, name: "Terrace" }).returning();
+      await phone().claim(campaignId, { name: "Ada Lovelace", email: "erased@example.com" });
+      const [first] = await storedOf(campaignId).then((stored) => stored.leads);
+
+      // The owner erases the first lead in another session, which has not committed yet when the
+      // second phone's post marks that lead seen again (decision 385: one statement, no transaction).
+      const { default: pg } = await import("pg");
+      const owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await owner.connect();
+      let answer: Claimed;
+      try {
+        await owner.query("begin");
+        await owner.query("delete from lead where id = $1", [first!.id]);
+        const other = phone();
+        const { scanToken } = await other.open(campaignId, `?s=qr&p=${terrace!.id}`);
+        const posted = other.post(campaignId, { name: "Grace Hopper", email: "erased@example.com", scanToken: scanToken! });
+        await waitForLockWait();
+        await owner.query("commit");
+        const result = await posted;
+        expect(result.status).toBe(200);
+        answer = result.data as Claimed;
+      } finally {
+        await owner.end();
+      }
+      // The claim went with the erased lead: this post draws a new code and is the only lead.
+      expect(answer.alreadyClaimed).toBeUndefined();
+      expect(answer.claim?.code).toMatch(/\S/);
+      const after = await storedOf(campaignId);
+      expect(after.leads.map((lead) => lead.name)).toEqual(["Grace Hopper"]);
+      expect(after.codes).toHaveLength(1);
+      expect(after.codes[0]!.leadId).toBe(after.leads[0]!.id);
+      expect(after.codes[0]!.code).toBe(answer.claim!.code.replaceAll("-", ""));
+    },
+  );
 
   it("two posts of one email at once store one lead, in the batch and in the per-lead path", async () => {
     for (const mode of ["notice", "double_opt_in"] as const) {
