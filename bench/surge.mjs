@@ -7,9 +7,10 @@
 // not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
 // token. Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd
 // behind nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant,
-// against a control crowd whose pairs are two different emails, in alternating rounds; it prints
-// both crowds' genuine p99 and their ratio. Knobs: BENCH_LEADS (3000 per phase; the comparison
-// splits one phase's worth between its two crowds), BENCH_ROUNDS (4),
+// against a control crowd whose pairs are two different emails, and one whose pairs are one email
+// posted in turn (the second when the first is answered: the same leads, no clash), in turns round
+// by round; it prints the crowds' genuine p99 and the clash's ratios to both. Knobs: BENCH_LEADS
+// (3000 per phase; each crowd of the comparison gets half a phase's worth), BENCH_ROUNDS (4),
 // BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
 // posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
 // BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
@@ -34,6 +35,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
 const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
+/** The crowds of the clash comparison, each against the same genuine visitors and as many pairs. */
+const CLASH_CROWDS = ["control", "repeat", "clashing"];
+
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
@@ -106,7 +110,7 @@ try {
   // clash comparison's genuine visitors and pairs on both sides.
   const { rows: scans } = await db.query(
     `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
-    [campaignId, 5 * LEADS + 4 * PAIRS],
+    [campaignId, 5 * LEADS + 6 * PAIRS],
   );
   const tokens = scans.map((row) => row.id);
   const slice = (() => {
@@ -122,15 +126,23 @@ try {
     { label: "two instances behind nginx", port: PORTS.proxy, tokens: slice(LEADS), path: script },
     { label: "one instance, no JavaScript", port: PORTS.a, tokens: slice(LEADS), path: `/capture/${campaignId}` },
   ];
-  // Decision 334's claim, measured at equal load: every PAIR_EVERY-th operation posts two leads at
-  // once; in the clashing crowd they share an email (one lead), in its control two emails (two
-  // leads). The two crowds run in alternating rounds so a busy moment of the machine hits both.
+  // Decision 334's claim, measured at equal load: every PAIR_EVERY-th operation posts two leads;
+  // in the clashing crowd they share an email and are posted at once (one lead), in one control two
+  // emails at once (two leads), in the other one email, the second posted when the first is answered
+  // (one lead, no clash). The crowds take turns round by round so a busy moment of the machine hits each.
   const clash = {
     control: {
       label: "pairs of two emails",
       tokens: slice(LEADS / 2),
       pairTokens: slice(2 * PAIRS),
       email: (pair, side) => `twin${pair}-${side}@bench.test`,
+    },
+    repeat: {
+      label: "one email, in turn",
+      tokens: slice(LEADS / 2),
+      pairTokens: slice(2 * PAIRS),
+      email: (pair) => `again${pair}@bench.test`,
+      inTurn: true,
     },
     clashing: { label: "clashing pairs", tokens: slice(LEADS / 2), pairTokens: slice(2 * PAIRS), email: (pair) => `pair${pair}@bench.test` },
     // An untimed crowd first, so neither side's first round pays for the instances' warm-up.
@@ -163,7 +175,7 @@ try {
   );
   const { rows: codes } = await db.query(`select count(*)::int as n from offer_code where campaign_id = $1`, [campaignId]);
   console.log(
-    `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per clashing pair, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
+    `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per pair of one email, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
   );
   // The owner's mail after the surge: single emails, then folded into a digest by the worker.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -239,10 +251,10 @@ function statusLine(statuses) {
     .join(", ");
 }
 
-function count(totals, crowd, genuine, pairs, clashing = false) {
+function count(totals, crowd, genuine, pairs, onePerPair = false) {
   totals.accepted += (crowd.statuses.get(200) ?? 0) + (crowd.pairStatuses.get(200) ?? 0);
   totals.posted += genuine + 2 * pairs;
-  if (clashing) totals.pairs += pairs;
+  if (onePerPair) totals.pairs += pairs;
 }
 
 /**
@@ -250,7 +262,18 @@ function count(totals, crowd, genuine, pairs, clashing = false) {
  * operation (while `pairs` last) two posts at the same instant with `email(pair, side)`, outside
  * the genuine visitors' latencies.
  */
-async function runCrowd({ port, path: pathname, tokens: genuineTokens, pairs, pairTokens, email, firstPair = 0, firstVisitor = 0, tag = "" }) {
+async function runCrowd({
+  port,
+  path: pathname,
+  tokens: genuineTokens,
+  pairs,
+  pairTokens,
+  email,
+  inTurn = false,
+  firstPair = 0,
+  firstVisitor = 0,
+  tag = "",
+}) {
   const statuses = new Map();
   const pairStatuses = new Map();
   const tally = (map, status) => map.set(status, (map.get(status) ?? 0) + 1);
@@ -260,15 +283,13 @@ async function runCrowd({ port, path: pathname, tokens: genuineTokens, pairs, pa
   const run = await measure(genuineTokens.length + pairs, CONCURRENCY, async (index) => {
     if (isPair(index)) {
       const pair = Math.floor(index / (PAIR_EVERY + 1));
-      const answers = await Promise.all(
-        [0, 1].map((side) =>
-          post(
-            port,
-            pathname,
-            form({ name: `Pair ${firstPair + pair}`, email: email(firstPair + pair, side), scanToken: pairTokens[2 * pair + side] }),
-          ),
-        ),
-      );
+      const postSide = (side) =>
+        post(
+          port,
+          pathname,
+          form({ name: `Pair ${firstPair + pair}`, email: email(firstPair + pair, side), scanToken: pairTokens[2 * pair + side] }),
+        );
+      const answers = inTurn ? [await postSide(0), await postSide(1)] : await Promise.all([0, 1].map(postSide));
       for (const answer of answers) tally(pairStatuses, answer);
       return false;
     }
@@ -285,18 +306,19 @@ async function runCrowd({ port, path: pathname, tokens: genuineTokens, pairs, pa
 }
 
 /**
- * The clashing crowd against its control, ROUNDS rounds each, alternating which goes first; prints
- * both crowds' genuine p99 pooled over the rounds, and what the clashing pairs became.
+ * The clashing crowd against its two controls, ROUNDS rounds each, the order turning each round;
+ * prints each crowd's genuine p99 pooled over the rounds, the clash's ratios to both controls (also
+ * round by round, the noise a pooled ratio is read against), and what the clashing pairs became.
  */
 async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, script }) {
-  const runs = { control: [], clashing: [] };
+  const runs = Object.fromEntries(CLASH_CROWDS.map((kind) => [kind, []]));
+  const cpu = Object.fromEntries(CLASH_CROWDS.map((kind) => [kind, { app: 0, database: 0 }]));
   const pairsPerRound = Math.floor(PAIRS / ROUNDS);
   const genuinePerRound = Math.floor(clash.control.tokens.length / ROUNDS);
-  const cpu = { control: { app: 0, database: 0 }, clashing: { app: 0, database: 0 } };
   const warmUp = await runCrowd({ port: PORTS.proxy, path: script, tokens: clash.warmUp, pairs: 0, tag: "warm-up" });
   count(totals, warmUp, clash.warmUp.length, 0);
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? ["control", "clashing"] : ["clashing", "control"];
+    const order = CLASH_CROWDS.map((_, i) => CLASH_CROWDS[(i + round) % CLASH_CROWDS.length]);
     for (const kind of order) {
       const side = clash[kind];
       const before = await cpuNow();
@@ -307,6 +329,7 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
         pairs: pairsPerRound,
         pairTokens: side.pairTokens.slice(round * 2 * pairsPerRound, (round + 1) * 2 * pairsPerRound),
         email: side.email,
+        inTurn: side.inTurn,
         firstPair: round * pairsPerRound,
         firstVisitor: round * genuinePerRound,
         tag: kind,
@@ -314,12 +337,12 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
       const used = cpuMs(before, await cpuNow());
       cpu[kind].app += used.app;
       cpu[kind].database += used.database;
-      count(totals, crowd, genuinePerRound, pairsPerRound, kind === "clashing");
+      count(totals, crowd, genuinePerRound, pairsPerRound, kind !== "control");
       runs[kind].push(crowd);
     }
   }
   const posts = ROUNDS * (genuinePerRound + 2 * pairsPerRound);
-  for (const kind of ["control", "clashing"]) {
+  for (const kind of CLASH_CROWDS) {
     const crowd = runs[kind];
     const pairAnswers = new Map();
     for (const run of crowd) for (const [status, n] of run.pairStatuses) pairAnswers.set(status, (pairAnswers.get(status) ?? 0) + n);
@@ -329,16 +352,18 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
       `lead submissions, two instances, ${clash[kind].label.padEnd(19)} ${rateLine(statsOf(...crowd), insertTps)}; ${statusLine(genuine)}; pairs' answers ${statusLine(pairAnswers)}; CPU per post ${((cpu[kind].app + cpu[kind].database) / posts).toFixed(2)} ms (app ${(cpu[kind].app / posts).toFixed(2)}, PostgreSQL ${(cpu[kind].database / posts).toFixed(2)})`,
     );
   }
-  const control = statsOf(...runs.control).p99;
-  const clashing = statsOf(...runs.clashing).p99;
-  // The same ratio round by round: how far it moves between rounds of one run is the noise the
-  // pooled ratio is read against.
-  const perRound = runs.clashing.map((run, round) => statsOf(run).p99 / statsOf(runs.control[round]).p99).sort((a, b) => a - b);
-  const roundRatios = `${perRound[0].toFixed(2)}–${perRound.at(-1).toFixed(2)}×, median ${perRound[Math.floor(perRound.length / 2)].toFixed(2)}×`;
-  const pairCodes = await db.query(
-    `select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like 'pair%@bench.test'`,
-    [campaignId],
-  );
+  const p99 = Object.fromEntries(CLASH_CROWDS.map((kind) => [kind, statsOf(...runs[kind]).p99]));
+  const clashingAgainst = (kind) => {
+    const perRound = runs.clashing.map((run, round) => statsOf(run).p99 / statsOf(runs[kind][round]).p99).sort((a, b) => a - b);
+    return `${(p99.clashing / p99[kind]).toFixed(2)}× (round by round ${perRound[0].toFixed(2)}–${perRound.at(-1).toFixed(2)}×, median ${perRound[Math.floor(perRound.length / 2)].toFixed(2)}×)`;
+  };
+  const codesOf = async (prefix) =>
+    (
+      await db.query(`select count(*)::int as n from offer_code o join lead l on l.id = o.lead_id where o.campaign_id = $1 and l.email like $2`, [
+        campaignId,
+        `${prefix}%@bench.test`,
+      ])
+    ).rows[0].n;
   // Genuine leads written by a commit that wrote others too: stored by a batch, not alone.
   const batchedOf = async (kind) =>
     (
@@ -348,9 +373,12 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
         [campaignId, `v%-${kind}@bench.test`],
       )
     ).rows[0].n;
-  const batched = { clashing: await batchedOf("clashing"), control: await batchedOf("control") };
+  const pairs = ROUNDS * pairsPerRound;
   console.log(
-    `  genuine visitors' p99 with ${ROUNDS * pairsPerRound} clashing pairs ${clashing.toFixed(1)} ms, with as many pairs of two emails ${control.toFixed(1)} ms: ${(clashing / control).toFixed(2)}× (round by round ${roundRatios}${Number.isNaN(plainP99) ? "" : `; plain crowd ${plainP99.toFixed(1)} ms`}); ${pairCodes.rows[0].n} codes for ${ROUNDS * pairsPerRound} clashing emails; genuine leads stored in shared commits ${batched.clashing} of ${ROUNDS * genuinePerRound} (control ${batched.control})`,
+    `  genuine visitors' p99 with ${pairs} clashing pairs ${p99.clashing.toFixed(1)} ms; with as many pairs of one email in turn ${p99.repeat.toFixed(1)} ms: ${clashingAgainst("repeat")}; with as many pairs of two emails ${p99.control.toFixed(1)} ms: ${clashingAgainst("control")}${Number.isNaN(plainP99) ? "" : `; plain crowd ${plainP99.toFixed(1)} ms`}`,
+  );
+  console.log(
+    `  ${await codesOf("pair")} codes for ${pairs} clashing emails, ${await codesOf("again")} for ${pairs} emails posted in turn; genuine leads stored in shared commits ${await batchedOf("clashing")} of ${ROUNDS * genuinePerRound} (one email in turn ${await batchedOf("repeat")}, two emails ${await batchedOf("control")})`,
   );
 }
 
