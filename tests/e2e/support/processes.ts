@@ -40,7 +40,9 @@ export async function waitHealthy(port: string, expected = 200, timeoutMs = 60_0
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
-    last = await fetch(`http://localhost:${port}/healthz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
+    // The address the server binds by default (HOST 0.0.0.0), not `localhost`, which may resolve to
+    // ::1 first and then depends on the client trying the other family.
+    last = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }).then(
       (r) => r.status,
       () => 0,
     );
