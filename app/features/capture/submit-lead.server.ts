@@ -247,8 +247,17 @@ async function storeLead(
   // Read as claimed, or left out by its batch (mostly: the same email's post committed first).
   const claimedBefore = target.claimed || batchable;
   const aloneInput = {
-    ...{ target, leadValues, email, mode, businessName, ticked, mayEmail, timeZone, options },
-    ...{ tokenCharged: target.tokenUsed, claimedBefore },
+    target,
+    leadValues,
+    email,
+    mode,
+    businessName,
+    ticked,
+    mayEmail,
+    timeZone,
+    options,
+    tokenCharged: target.tokenUsed,
+    claimedBefore,
   };
   const stored = await storeAloneChargingToken(db, post, aloneInput);
   if (!("seenAgain" in stored)) return stored;
