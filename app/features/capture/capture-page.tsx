@@ -445,17 +445,19 @@ function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: Tha
       <h1 ref={heading} tabIndex={-1}>
         {t("thanks.title")}
       </h1>
+      {/* First: the owner's thank-you usually speaks of the code, which this screen does not show. */}
+      {alreadyClaimed ? (
+        <p data-testid="code-by-email">
+          {codeByEmail === "sent" ? t("thanks.alreadyClaimedSent") : `${t("thanks.alreadyClaimed")} ${t("thanks.codeNotSent")}`}
+        </p>
+      ) : null}
       <p dir="auto">{offer.thankYou}</p>
       <p>
         <Trans t={t} i18nKey="thanks.updates" values={{ business: offer.businessName }} components={{ strong: <strong /> }} />
       </p>
       {checkEmail ? <p>{t("thanks.checkEmail")}</p> : null}
       {claim ? <ClaimCard claim={claim} lead={t("claim.show")} qrLabel={t("claim.qrLabel")} /> : null}
-      {alreadyClaimed ? (
-        <p data-testid="code-by-email">
-          {codeByEmail === "sent" ? t("thanks.alreadyClaimedSent") : `${t("thanks.alreadyClaimed")} ${t("thanks.codeNotSent")}`}
-        </p>
-      ) : codeByEmail ? (
+      {!alreadyClaimed && codeByEmail ? (
         <p data-testid="code-by-email">{t(codeByEmail === "sent" ? "thanks.codeSent" : "thanks.codeNotSent")}</p>
       ) : null}
     </div>
