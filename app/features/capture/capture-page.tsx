@@ -445,11 +445,14 @@ function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: Tha
       <h1 ref={heading} tabIndex={-1}>
         {t("thanks.title")}
       </h1>
-      {/* First: the owner's thank-you usually speaks of the code, which this screen does not show. */}
+      {/* First: where the code is, when this screen does not show it; the owner's thank-you below
+          often says to show one. */}
       {alreadyClaimed ? (
         <p data-testid="code-by-email">
           {codeByEmail === "sent" ? t("thanks.alreadyClaimedSent") : `${t("thanks.alreadyClaimed")} ${t("thanks.codeNotSent")}`}
         </p>
+      ) : codeByEmail ? (
+        <p data-testid="code-by-email">{t(codeByEmail === "sent" ? "thanks.codeSent" : "thanks.codeNotSent")}</p>
       ) : null}
       <p dir="auto">{offer.thankYou}</p>
       <p>
@@ -457,9 +460,6 @@ function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: Tha
       </p>
       {checkEmail ? <p>{t("thanks.checkEmail")}</p> : null}
       {claim ? <ClaimCard claim={claim} lead={t("claim.show")} qrLabel={t("claim.qrLabel")} /> : null}
-      {!alreadyClaimed && codeByEmail ? (
-        <p data-testid="code-by-email">{t(codeByEmail === "sent" ? "thanks.codeSent" : "thanks.codeNotSent")}</p>
-      ) : null}
     </div>
   );
 }
