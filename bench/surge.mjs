@@ -106,8 +106,8 @@ try {
   const insertTps = Number(/tps = ([\d.]+)/.exec(pgbench)?.[1] ?? NaN);
   console.log(`plain INSERT (pgbench, ${CONCURRENCY} clients):              ${insertTps.toFixed(0)}/s`);
 
-  // Counted scans for every post (the loads are bench/capture's subject): four plain phases, and the
-  // clash comparison's genuine visitors and pairs on both sides.
+  // Counted scans for every post (the loads are bench/capture's subject): the plain phases, the
+  // warm-up, and each crowd's genuine visitors and pairs in the clash comparison.
   const { rows: scans } = await db.query(
     `insert into scan (campaign_id, device_type, visitor_hash, is_unique) select $1, 'mobile', md5(g::text), true from generate_series(1, $2) g returning id`,
     [campaignId, 5 * LEADS + 6 * PAIRS],
@@ -259,8 +259,8 @@ function count(totals, crowd, genuine, pairs, onePerPair = false) {
 
 /**
  * One crowd of posts, CONCURRENCY at once: a visitor's own lead each, and every PAIR_EVERY-th
- * operation (while `pairs` last) two posts at the same instant with `email(pair, side)`, outside
- * the genuine visitors' latencies.
+ * operation (while `pairs` last) two posts with `email(pair, side)`, at the same instant or, with
+ * `inTurn`, the second when the first is answered; pairs are outside the genuine visitors' latencies.
  */
 async function runCrowd({
   port,
