@@ -39,6 +39,7 @@ const AREAS = [
   [430, "owners' own domains"],
   [440, "lead sync: Mailchimp and Google Sheets"],
   [450, "the visitor's language"],
+  [460, "crowds on one network"],
 ];
 
 function areaOf(number) {

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   leadByAddress: { points: 20, duration: 10 * 60 },
   /** Posts carrying one valid scan token (instead of the address budget); visitors with identical browsers behind one address share a token. */
   leadByToken: { points: 50, duration: 10 * 60 },
+  /** Posts with a crowd token (a load that counted no scan) from one network: sized for a festival's Wi-Fi or a carrier's NAT, not one person. */
+  leadByCrowdNetwork: { points: 1_000, duration: 10 * 60 },
   /** Webhook "Send test event" and "Resend" by one owner (decision 303): each queues a real delivery. */
   webhookManualSendByUser: { points: 30, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */

@@ -155,7 +155,8 @@ async function countPerReason<Reason extends string>(
       group by 1`),
   );
   const counts: Partial<Record<Reason, number>> = {};
-  for (const row of rows) if (tally.reasons.includes(row.reason)) counts[row.reason] = row.count;
+  // A burst's load whose lead arrived is taken back; another process may write the take-back first.
+  for (const row of rows) if (tally.reasons.includes(row.reason) && row.count > 0) counts[row.reason] = row.count;
   return counts;
 }
 

@@ -8,6 +8,15 @@ export const SUBMISSION_ERRORS = {
   failed: "Submission Error: Failed to submit your information. Please try again.",
 } as const;
 
+/**
+ * The crowd budget's refusal (docs/features/crowds.md): what to do and when, in the spec's
+ * "Failed to submit: {message}" form; a visitor cannot act on "too many attempts".
+ */
+export function networkBusyMessage(retryAfterSeconds: number) {
+  const minutes = Math.min(10, Math.max(1, Math.ceil(retryAfterSeconds / 60)));
+  return `Submission Error: Failed to submit: many people on your network have just claimed this offer. Please try again in ${minutes} min or ask the staff for help.`;
+}
+
 /** A network that opened too many short links that do not exist (decision 280). */
 export const SHORT_LINK_REFUSED = "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.";
 

@@ -19,6 +19,8 @@ import { latestScanOf, recordScan } from "~/features/scans/scans.server";
 import { noteIdReturned, recordExclusion, recordIdIssued, visitorHashOf } from "~/features/scans/visitors.server";
 import { admitLoad } from "~/features/scans/bursts.server";
 import { claimKeyOf, type VisitorId } from "~/features/scans/visitor-id.server";
+import { mintCrowdToken } from "~/features/scans/crowd-token.server";
+import { randomString } from "~/utils/random-pool.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
 import type { Claim } from "~/features/redeem/redeem.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
@@ -266,6 +268,23 @@ export function uncountedStateOf(found: CaptureSnapshot): CaptureState {
   return { state: "form", offer: found.offer, scanToken: null };
 }
 
+/**
+ * The form for a load that counts no scan but may be a person: a crowd token in place of a scan's
+ * id, so the visitor can claim and their lead counts them then. The free limit still shows.
+ */
+function withCrowdToken(found: CaptureSnapshot, visit: CaptureVisit, { burst }: { burst: boolean }): CaptureState {
+  const state = uncountedStateOf(found);
+  if (state.state !== "form") return state;
+  const scanToken = mintCrowdToken({
+    campaignId: found.id,
+    visitorId: visit.visitor?.id ?? randomString(16, "base64url"),
+    burst,
+    source: sourceOf(visit.searchParams),
+    placementId: visit.searchParams.get("p"),
+  });
+  return { ...state, scanToken };
+}
+
 async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureState> {
   const { offer } = found;
   const design = offer.design;
@@ -290,7 +309,8 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
   }
   if (reason) {
     recordExclusion(db, found.id, reason);
-    return uncounted();
+    // A burst is excluded from the counts, never from claiming (docs/features/crowds.md).
+    return reason === "burst" ? withCrowdToken(found, visit, { burst: true }) : uncounted();
   }
 
   try {
@@ -324,9 +344,9 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
   } catch (error) {
     // Busy or down: the caller answers "try again shortly" rather than a form that cannot submit.
     if (isCaptureOverload(error)) throw error;
-    // The spec: a failed scan insert is only logged. Without a token this visitor cannot submit.
+    // The spec: a failed scan insert is only logged. The visitor may still claim: their lead counts the scan.
     logger.error({ err: error, campaignId: found.id }, "scan insert failed");
-    return { state: "form", offer, scanToken: null };
+    return withCrowdToken(found, visit, { burst: false });
   }
   // Not counted: the limit was reached, or the campaign stopped being active meanwhile.
   const current = await loadCaptureSnapshot(db, found.id);

@@ -12,7 +12,7 @@ import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import type { LeadFormResult } from "./capture";
 import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
-import { claimKeyOf, keyVisitorIds, visitorIdFromCookie } from "~/features/scans/visitor-id.server";
+import { claimKeyOf, keyVisitorIds, visitorCookieHeader, visitorIdFromCookie } from "~/features/scans/visitor-id.server";
 import { leadAnswerIn } from "./visitor-messages.server";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_FIELD } from "~/features/languages/languages";
 
@@ -54,31 +54,39 @@ export async function answerLeadPost(
     return { status: 429, headers, body: leadAnswerIn(language, { ok: false, error: `Submission Error: ${SHORT_LINK_REFUSED}` }) };
   }
   const timeZone = await timeZoneOfCookie(post.cookie);
+  const browser = await browserOf(post.cookie);
   const result = await submitLead(db, {
     campaignId,
     fields: post.fields,
     clientAddress: post.clientAddress,
     userAgent: post.userAgent,
     timeZone,
-    visitorKey: await visitorKeyOf(post.cookie),
+    visitorKey: browser?.id ? claimKeyOf(browser.id) : null,
+    browser,
     language,
   });
   if (result.ok) {
     const { claim: issued, ...rest } = result.body;
     const claim = issued ? await presentClaim(issued, timeZone, language) : undefined;
-    return { status: 200, body: { ...rest, ...(claim ? { claim } : {}) } };
+    // A crowd token's lead gives its browser the id its load could not (docs/features/crowds.md).
+    const headers = result.newVisitorId ? { "Set-Cookie": await newVisitorCookie(result.newVisitorId) } : undefined;
+    return { status: 200, headers, body: { ...rest, ...(claim ? { claim } : {}) } };
   }
   const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
   return { status: SUBMIT_STATUS[result.refusal], headers, body: leadAnswerIn(language, result.body) };
 }
 
-/** The claiming browser's key, when visitors are browsers (decision 310) and this one sent its id. */
-async function visitorKeyOf(cookie: string | null) {
+/** The claiming browser, when visitors are browsers (decision 310): the id it sent back, or null. */
+async function browserOf(cookie: string | null) {
   const { env, secret } = await getServices();
-  if (env.VISITOR_ID !== "cookie") return null;
   keyVisitorIds(secret);
-  const id = visitorIdFromCookie(cookie);
-  return id ? claimKeyOf(id) : null;
+  if (env.VISITOR_ID !== "cookie") return undefined;
+  return { id: visitorIdFromCookie(cookie) };
+}
+
+async function newVisitorCookie(id: string) {
+  const { env } = await getServices();
+  return visitorCookieHeader(id, env.appUrl.protocol === "https:");
 }
 
 /**

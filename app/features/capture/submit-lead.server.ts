@@ -25,12 +25,16 @@ import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { isUuid } from "./capture";
-import { HONEYPOT_FIELD, LeadSchema, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { HONEYPOT_FIELD, LeadSchema, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "~/features/scans/visitors";
 import { recordLeadRefusal } from "~/features/scans/visitors.server";
 import { storeLeadInBatch } from "./lead-batch.server";
 import { submitTargetOf, type SubmitTarget } from "./lead-targets.server";
 import { isDomainError } from "~/utils/domain-error";
+import { looksLikeCrowdToken, readCrowdToken, type CrowdToken } from "~/features/scans/crowd-token.server";
+import { claimKeyOf } from "~/features/scans/visitor-id.server";
+import { scanOfCrowdToken, spendCrowdBudget } from "./crowd-claims.server";
+import { isCaptureOverload } from "./capture.server";
 
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
@@ -50,6 +54,8 @@ export type SubmitRefusal =
 export type SubmitLeadResult =
   | {
       ok: true;
+      /** A crowd token's lead from a browser without a visitor id: the id to give it, so it sees its code on return. */
+      newVisitorId?: string;
       body: {
         ok: true;
         checkEmail?: boolean;
@@ -92,6 +98,8 @@ type SubmitLeadOptions = {
   timeZone?: string;
   /** The claiming browser's key (decision 344), kept with a new lead; null without a visitor id. */
   visitorKey?: string | null;
+  /** When visitors are browsers (decision 310): the id this browser sent back, or null when it sent none. */
+  browser?: { id: string | null };
   /** The page's language: the consent wording is kept in it and the visitor's emails are written in it. */
   language?: Language;
 };
@@ -120,7 +128,8 @@ type LeadPost = {
   token: string | undefined;
 };
 
-async function decideLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
+async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<SubmitLeadResult> {
+  let options = initial;
   const { fields } = options;
   const ticked = fields[CONSENT_FIELD] === "yes";
   const values: LeadValues = {
@@ -129,9 +138,20 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
     phone: (fields.phone ?? "").slice(0, 60),
     marketingConsent: ticked,
   };
-  const token = isUuid(fields[SCAN_TOKEN_FIELD]) ? fields[SCAN_TOKEN_FIELD] : undefined;
-  if (!isUuid(options.campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
-  const post: LeadPost = { options, fields, campaignId: options.campaignId, ticked, values, token };
+  const field = fields[SCAN_TOKEN_FIELD];
+  let token = isUuid(field) ? field : undefined;
+  const { campaignId } = options;
+  if (!isUuid(campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
+  const crowd = looksLikeCrowdToken(field) ? readCrowdToken(field, campaignId) : null;
+  let newVisitorId: string | undefined;
+  if (crowd) {
+    const exchanged = await exchangeCrowdToken(db, { options, fields, campaignId, ticked, values, token: field! }, crowd);
+    if ("ok" in exchanged) return exchanged;
+    token = exchanged.scanId;
+    newVisitorId = exchanged.newVisitorId;
+    if (newVisitorId) options = { ...options, visitorKey: claimKeyOf(newVisitorId) };
+  }
+  const post: LeadPost = { options, fields, campaignId, ticked, values, token };
 
   // One read: the campaign, its owner, and the scan behind the token (when it is one of this campaign's).
   let target: SubmitTarget | undefined;
@@ -155,7 +175,42 @@ async function decideLead(db: Database, options: SubmitLeadOptions): Promise<Sub
   if (target.consentMode !== "notice" && target.offerRequiresConsent && !ticked) {
     return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }
-  return storeLead(db, { ...post, token }, target, parsed.value, storingNothing);
+  const stored = await storeLead(db, { ...post, token }, target, parsed.value, storingNothing);
+  return stored.ok && newVisitorId ? { ...stored, newVisitorId } : stored;
+}
+
+/**
+ * A crowd token's post (docs/features/crowds.md) becomes a post with a scan's token: the network's
+ * crowd budget is spent, a post that stores nothing stops here, and the lead's scan is counted.
+ * The browser is the one its cookie names, else the token's, which it is then given.
+ */
+async function exchangeCrowdToken(
+  db: Database,
+  post: LeadPost,
+  crowd: CrowdToken,
+): Promise<SubmitLeadResult | { scanId: string; newVisitorId?: string }> {
+  const { options, fields, values } = post;
+  try {
+    await spendCrowdBudget(options.clientAddress);
+  } catch (error) {
+    if (!isDomainError(error, "rate_limited")) return unavailable(post, error);
+    const seconds = error.retryAfterSeconds ?? 600;
+    return refuse("rate_limited", { error: networkBusyMessage(seconds), values, scanToken: post.token }, seconds);
+  }
+  if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return THANKS;
+  const parsed = submit(LeadSchema, fields);
+  if (!parsed.ok) return refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: post.token });
+  const visitorId = options.browser?.id ?? crowd.visitorId;
+  let scan;
+  try {
+    scan = await scanOfCrowdToken(db, crowd, { userAgent: options.userAgent ?? "", clientAddress: options.clientAddress, visitorId });
+  } catch (error) {
+    if (!isCaptureOverload(error)) throw error;
+    logger.warn({ err: error, campaignId: post.campaignId }, "crowd lead's scan not written: database busy or unavailable");
+    return refuse("unavailable", { error: SUBMISSION_ERRORS.failed, values, scanToken: post.token });
+  }
+  if ("refused" in scan) return refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values });
+  return { scanId: scan.scanId, ...(options.browser && !options.browser.id ? { newVisitorId: crowd.visitorId } : {}) };
 }
 
 /** A database outage answers with the form, its values and the way to retry, not an error page. */

@@ -12,6 +12,8 @@ const ANSWERS: Array<[key: string, values?: Record<string, number>]> = [
   ["errors.inactive"],
   ["errors.failed"],
   ["errors.rateLimited"],
+  // The crowd budget's refusal names the minutes to wait: at most its 10-minute window.
+  ...Array.from({ length: 10 }, (_, index): [string, Record<string, number>] => ["errors.networkBusy", { minutes: index + 1 }]),
   ["errors.shortLinkRefusedOnSubmit"],
   ["consent.required"],
   ["validation.nameRequired"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { networkBusyMessage, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
 import { ERROR_FALLBACK_MESSAGES } from "~/features/capture/error-fallback";
 import { consentCheckboxText, CONSENT_REQUIRED_ERROR, DOUBLE_OPT_IN_HINT, NOTICE_TEXT } from "~/features/consent/consent";
 import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT, FORM_INVITATION } from "~/features/redeem/offer";
@@ -83,6 +83,7 @@ describe("language files", () => {
     expect(t("errors.invalidCampaign")).toBe(SUBMISSION_ERRORS.invalidCampaign);
     expect(t("errors.shortLinkRefused")).toBe(SHORT_LINK_REFUSED);
     expect(t("errors.rateLimited")).toBe(`Submission Error: ${RATE_LIMITED_MESSAGE}`);
+    expect(t("errors.networkBusy", { minutes: 7 })).toBe(networkBusyMessage(400));
   });
 
   it("the capture error page's English fallback is English's own words", () => {

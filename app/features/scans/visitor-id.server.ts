@@ -3,6 +3,7 @@
 // keeps sha256(day's salt + id), so uniques are per day and nothing outlives the salt.
 import crypto from "node:crypto";
 import { randomString } from "~/utils/random-pool.server";
+import { keyCrowdTokens } from "./crowd-token.server";
 import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
 
 export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS };
@@ -16,9 +17,10 @@ export type VisitorId = { id: string; returning: boolean; issue: boolean };
 
 let key: Buffer | undefined;
 
-/** The signing key, from the server's secret (set once the services are up). */
+/** The signing keys of visitor ids and crowd tokens, from the server's secret (set once the services are up). */
 export function keyVisitorIds(secret: string) {
   if (!key) key = crypto.createHash("sha256").update("leadqr visitor id\n").update(secret).digest();
+  keyCrowdTokens(secret);
 }
 
 function macOf(id: string) {

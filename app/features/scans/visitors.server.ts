@@ -69,9 +69,9 @@ let timer: NodeJS.Timeout | undefined;
 // This process's row of each campaign's tally: processes never wait on each other's rows.
 const TALLY_SHARD = Math.floor(Math.random() * 16);
 
-function bump(counts: Counts, key: string, db: Database) {
+function bump(counts: Counts, key: string, db: Database, n = 1) {
   database = db;
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  counts.set(key, (counts.get(key) ?? 0) + n);
   if (!timer) {
     timer = setInterval(() => void flushCounts(), FLUSH_EVERY_MS);
     timer.unref();
@@ -86,9 +86,10 @@ function bump(counts: Counts, key: string, db: Database) {
 /**
  * Counts one load that was not a scan. No row per hit: a flood of bots costs one upsert per
  * campaign and reason every FLUSH_EVERY_MS. A crash loses at most that window of these counts.
+ * `n` = -1 takes one back: a burst's load whose lead arrived is a scan after all.
  */
-export function recordExclusion(db: Database, campaignId: string, reason: ScanExclusionReason, day: string = utcDay()) {
-  bump(exclusions, `${campaignId}|${day}|${reason}`, db);
+export function recordExclusion(db: Database, campaignId: string, reason: ScanExclusionReason, day: string = utcDay(), n: 1 | -1 = 1) {
+  bump(exclusions, `${campaignId}|${day}|${reason}`, db, n);
 }
 
 /** Counts one refused lead submission for the owner's analytics (decision 300), like exclusions. */

@@ -39,6 +39,8 @@ const de: Messages = {
       inactive: "Fehler beim Senden: Diese Kampagne ist nicht mehr aktiv",
       failed: "Fehler beim Senden: Ihre Angaben konnten nicht übermittelt werden. Bitte versuchen Sie es erneut.",
       rateLimited: "Fehler beim Senden: Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
+      networkBusy:
+        "Fehler beim Senden: Senden fehlgeschlagen: Viele Personen in Ihrem Netzwerk haben dieses Angebot gerade eingelöst. Bitte versuchen Sie es in {{minutes}} Min. erneut oder fragen Sie das Personal.",
       shortLinkRefused:
         "Aus Ihrem Netzwerk wurden zu viele Links geöffnet, die es nicht gibt. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
       shortLinkRefusedOnSubmit:

@@ -37,6 +37,8 @@ const en = {
       inactive: "Submission Error: This campaign is no longer active",
       failed: "Submission Error: Failed to submit your information. Please try again.",
       rateLimited: "Submission Error: Too many attempts. Please wait a moment and try again.",
+      networkBusy:
+        "Submission Error: Failed to submit: many people on your network have just claimed this offer. Please try again in {{minutes}} min or ask the staff for help.",
       shortLinkRefused: "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.",
       shortLinkRefusedOnSubmit:
         "Submission Error: Too many links that do not exist were opened from your network. Please wait a few minutes and try again.",

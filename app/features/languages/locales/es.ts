@@ -37,6 +37,8 @@ const es: Messages = {
       inactive: "Error de envío: esta campaña ya no está activa",
       failed: "Error de envío: no hemos podido enviar tus datos. Inténtalo de nuevo.",
       rateLimited: "Error de envío: demasiados intentos. Espera un momento y vuelve a intentarlo.",
+      networkBusy:
+        "Error de envío: no se pudo enviar: muchas personas de tu red acaban de solicitar esta oferta. Vuelve a intentarlo en {{minutes}} min o pide ayuda al personal.",
       shortLinkRefused: "Desde tu red se han abierto demasiados enlaces que no existen. Espera unos minutos y vuelve a intentarlo.",
       shortLinkRefusedOnSubmit:
         "Error de envío: desde tu red se han abierto demasiados enlaces que no existen. Espera unos minutos y vuelve a intentarlo.",

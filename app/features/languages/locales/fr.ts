@@ -37,6 +37,8 @@ const fr: Messages = {
       inactive: "Erreur d’envoi : cette campagne n’est plus active",
       failed: "Erreur d’envoi : vos informations n’ont pas pu être envoyées. Veuillez réessayer.",
       rateLimited: "Erreur d’envoi : trop de tentatives. Patientez un instant, puis réessayez.",
+      networkBusy:
+        "Erreur d’envoi : échec de l’envoi : beaucoup de personnes sur votre réseau viennent de demander cette offre. Réessayez dans {{minutes}} min ou demandez de l’aide au personnel.",
       shortLinkRefused: "Trop de liens inexistants ont été ouverts depuis votre réseau. Patientez quelques minutes, puis réessayez.",
       shortLinkRefusedOnSubmit:
         "Erreur d’envoi : trop de liens inexistants ont été ouverts depuis votre réseau. Patientez quelques minutes, puis réessayez.",

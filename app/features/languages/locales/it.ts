@@ -38,6 +38,8 @@ const it: Messages = {
       inactive: "Errore di invio: questa campagna non è più attiva",
       failed: "Errore di invio: non è stato possibile inviare i tuoi dati. Riprova.",
       rateLimited: "Errore di invio: troppi tentativi. Attendi un momento e riprova.",
+      networkBusy:
+        "Errore di invio: invio non riuscito: molte persone sulla tua rete hanno appena richiesto questa offerta. Riprova tra {{minutes}} min o chiedi aiuto al personale.",
       shortLinkRefused: "Dalla tua rete sono stati aperti troppi link inesistenti. Attendi qualche minuto e riprova.",
       shortLinkRefusedOnSubmit: "Errore di invio: dalla tua rete sono stati aperti troppi link inesistenti. Attendi qualche minuto e riprova.",
       waitTitle: "Attendi un momento",

@@ -37,6 +37,8 @@ const nl: Messages = {
       inactive: "Fout bij verzenden: deze campagne is niet meer actief",
       failed: "Fout bij verzenden: je gegevens konden niet worden verzonden. Probeer het opnieuw.",
       rateLimited: "Fout bij verzenden: te veel pogingen. Wacht even en probeer het opnieuw.",
+      networkBusy:
+        "Fout bij verzenden: verzenden mislukt: veel mensen op je netwerk hebben deze aanbieding net geclaimd. Probeer het over {{minutes}} min opnieuw of vraag het personeel om hulp.",
       shortLinkRefused: "Vanaf je netwerk zijn te veel links geopend die niet bestaan. Wacht een paar minuten en probeer het opnieuw.",
       shortLinkRefusedOnSubmit:
         "Fout bij verzenden: vanaf je netwerk zijn te veel links geopend die niet bestaan. Wacht een paar minuten en probeer het opnieuw.",

@@ -38,6 +38,8 @@ const pt: Messages = {
       inactive: "Erro de envio: esta campanha já não está ativa",
       failed: "Erro de envio: não foi possível enviar os seus dados. Tente novamente.",
       rateLimited: "Erro de envio: demasiadas tentativas. Aguarde um momento e tente novamente.",
+      networkBusy:
+        "Erro de envio: falha ao enviar: muitas pessoas na sua rede acabaram de resgatar esta oferta. Tente novamente dentro de {{minutes}} min ou peça ajuda à equipa.",
       shortLinkRefused: "Foram abertos demasiados links inexistentes a partir da sua rede. Aguarde alguns minutos e tente novamente.",
       shortLinkRefusedOnSubmit:
         "Erro de envio: foram abertos demasiados links inexistentes a partir da sua rede. Aguarde alguns minutos e tente novamente.",
