@@ -2,13 +2,16 @@
 // visitor ids (new loads, echoing the id it was just given, replaying ids fetched elsewhere) and
 // whichever addresses of its IPv6 /64 (or notations of its IPv4 address) it rotates through, it
 // adds at most the burst allowance of counted visitors per window and meets the short-link 429.
-import { eq } from "drizzle-orm";
+// And a genuine crowd on one network (issue 50): however its phones interleave, all of them claim.
+import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { admitLoad, clearBursts } from "~/features/scans/bursts.server";
 import { clearCaptureDocuments, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
-import { noteVisitorCookie } from "~/features/scans/visitors.server";
+import { flushCounts, noteVisitorCookie } from "~/features/scans/visitors.server";
+import { answerEncodedLeadPost } from "~/features/capture/lead-post.server";
+import { countConversion } from "~/features/analytics/analytics.server";
 import { forgetShortLinks } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
@@ -119,6 +122,108 @@ describe("over HTTP: echo, replay and rotation inside one /64 (property)", () =>
       { numRuns: 6 },
     );
   }, 120_000);
+});
+
+describe("a crowd on one network (property)", () => {
+  let server: Awaited<ReturnType<typeof startCaptureDocumentServer>>;
+  beforeAll(async () => {
+    server = await startCaptureDocumentServer(
+      async (_path, view) => `<html><body data-state="${view.state}">token=${TOKEN_PLACEHOLDER}|</body></html>`,
+    );
+  }, 180_000);
+  afterAll(() => server.stop());
+
+  const phoneAgent = (n: number) =>
+    `Mozilla/5.0 (iPhone; CPU iPhone OS 17_${n % 3} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.${n % 3} Mobile/15E148 Safari/604.1`;
+
+  /** What one phone of the crowd does: load the page, perhaps reload, perhaps claim (perhaps twice). */
+  const phoneAction = fc.record({ variant: interfaceId, mapped: fc.boolean(), reload: fc.boolean(), claims: fc.constantFrom(0, 1, 1, 1, 2) });
+
+  it("every phone that claims is accepted with its own code; leads never outnumber visitors; bursts that left nothing stay excluded", async () => {
+    const { db } = await getServices();
+    const owner = await createUser({ isPro: true });
+    await fc.assert(
+      fc.asyncProperty(
+        oneClient,
+        fc.array(phoneAction, { minLength: ALLOWANCE + 1, maxLength: ALLOWANCE + 30 }),
+        fc.infiniteStream(fc.nat()),
+        async (client, phones, order) => {
+          clearBursts();
+          clearCaptureDocuments();
+          // Each run is a new ten minutes for the network (its crowd budget outlives a run).
+          await db.execute(sql`delete from rate_limit where starts_with(key, 'leadByCrowdNetwork:')`);
+          const campaign = await createCampaign({ userId: owner.id });
+          const jars = phones.map(() => "");
+          const tokens = phones.map(() => "");
+          const codes = new Map<number, string>();
+          // Loads of a phone past the allowance before its lead proved it a person are the burst's.
+          let burstLoads = 0;
+          const load = async (n: number) => {
+            if (n >= ALLOWANCE && !codes.has(n)) burstLoads += 1;
+            const action = phones[n]!;
+            const response = await fetch(`${server.base}/capture/${campaign.id}`, {
+              headers: {
+                "user-agent": phoneAgent(n),
+                [TEST_ADDRESS_HEADER]: addressOf(client, action.variant, action.mapped),
+                ...(jars[n] ? { cookie: jars[n] } : {}),
+              },
+            });
+            const body = await response.text();
+            jars[n] = (response.headers.get("set-cookie") ?? "").split(";")[0] || jars[n]!;
+            if (jars[n]) noteVisitorCookie(jars[n]);
+            // A phone that claimed sees its code again, not a form: it keeps the token it claimed with.
+            if (body.includes('data-state="form"')) tokens[n] = /token=([^|]*)\|/.exec(body)![1]!;
+          };
+          // The phones arrive in a random order, each loading before it claims.
+          const steps = phones.flatMap((action, n) => [
+            ...(action.reload ? [{ n, kind: "load" as const }] : []),
+            ...Array.from({ length: action.claims }, () => ({ n, kind: "claim" as const })),
+          ]);
+          const shuffled = steps
+            .map((step) => ({ step, key: order.next().value }))
+            .sort((a, b) => a.key - b.key)
+            .map(({ step }) => step);
+          for (let n = 0; n < phones.length; n++) await load(n);
+          for (const { n, kind } of shuffled) {
+            if (kind === "load") {
+              await load(n);
+              continue;
+            }
+            const action = phones[n]!;
+            const answer = await answerEncodedLeadPost({
+              params: { campaignId: campaign.id },
+              body: new URLSearchParams({ name: `Phone ${n}`, email: `phone${n}@example.com`, scanToken: tokens[n]! }).toString(),
+              clientAddress: addressOf(client, action.variant, action.mapped),
+              userAgent: phoneAgent(n),
+              cookie: jars[n] || null,
+            });
+            jars[n] = (answer.headers?.["Set-Cookie"] ?? "").split(";")[0] || jars[n]!;
+            expect(answer.status).toBe(200);
+            const code = answer.body.ok ? answer.body.claim?.code : undefined;
+            expect(code).toBeTruthy();
+            if (codes.has(n)) expect(code).toBe(codes.get(n));
+            codes.set(n, code!);
+          }
+          const leads = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.campaignId, campaign.id));
+          expect(leads).toHaveLength(codes.size);
+          expect(new Set(codes.values()).size).toBe(codes.size);
+          const conversion = await countConversion(db, campaign.id);
+          expect(conversion.converted).toBe(codes.size);
+          expect(conversion.unique).toBeGreaterThanOrEqual(codes.size);
+          // Past the allowance, the phones that claimed were taken off the bursts; the rest stay.
+          await flushCounts();
+          const [burst] = await db
+            .select({ count: schema.scanExclusion.count })
+            .from(schema.scanExclusion)
+            .where(and(eq(schema.scanExclusion.campaignId, campaign.id), eq(schema.scanExclusion.reason, "burst")));
+          // Each phone's first claim took one of its burst loads back.
+          const burstClaims = phones.filter((_, n) => n >= ALLOWANCE && codes.has(n)).length;
+          expect(burst?.count ?? 0).toBe(burstLoads - burstClaims);
+        },
+      ),
+      { numRuns: 5 },
+    );
+  }, 300_000);
 });
 
 describe("short-link guesses rotating inside one /64 (property)", () => {

@@ -3,6 +3,7 @@
 // counts their scan now. What it may cost is the network's crowd budget, sized for a crowd.
 import type { Database } from "~/db/client.server";
 import { deviceTypeOf, osOf, utcDay } from "~/features/scans/visitors";
+import { admitProvenVisitor } from "~/features/scans/bursts.server";
 import { recordScan } from "~/features/scans/scans.server";
 import { recordExclusion, visitorHashOf } from "~/features/scans/visitors.server";
 import type { CrowdToken } from "~/features/scans/crowd-token.server";
@@ -40,6 +41,8 @@ export async function scanOfCrowdToken(
     source: token.source,
     placementId: token.placementId,
   });
+  // Proven a person: their next load from this network is theirs, not part of the burst.
+  if (result.counted || result.repeatOf) admitProvenVisitor(post.clientAddress, { id: post.visitorId });
   if (result.counted) {
     if (token.burst) recordExclusion(db, token.campaignId, "burst", utcDay(new Date(token.issuedAt * 1000)), -1);
     return { scanId: result.scanId };

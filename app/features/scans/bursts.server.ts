@@ -75,6 +75,20 @@ export function admitLoad(address: string, visitor: BurstVisitor, now: number = 
   return true;
 }
 
+/**
+ * A visitor whose lead proved them a person (a crowd token's, docs/features/crowds.md) joins its
+ * client's window past the allowance: their later loads are theirs, not a burst. Bounded by the
+ * network's crowd budget, which every such lead spends.
+ */
+export function admitProvenVisitor(address: string, visitor: BurstVisitor, now: number = Date.now()) {
+  const window = windowOf(clientBudgetKey(address), now);
+  const key = visitorKeyOf(visitor);
+  if (window.visitors.has(key)) return;
+  window.visitors.add(key);
+  entries += 1;
+  dropOldestWindows();
+}
+
 /** What the windows hold now (for tests and the memory bound's check). */
 export function burstState() {
   return { windows: windows.size, entries };
