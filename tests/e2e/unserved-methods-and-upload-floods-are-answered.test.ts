@@ -1,6 +1,8 @@
-// Over real HTTP, against the production server (issue 11, findings 4 and 6): methods we do not
-// serve get 405 with Allow and nothing in the error log; an owner past the upload budget sees the
-// message in the wizard, not a reset connection.
+// Over real HTTP, against the production server (issue 11, findings 4 and 6; issue 52, findings 6
+// and 7): methods we do not serve get 405 with Allow and nothing in the error log; a target in
+// absolute form is served as its path; a POST to a page without an action is a quiet 405; secret
+// query values stay out of the request log; an owner past the upload budget sees the message in
+// the wizard, not a reset connection.
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -52,6 +54,40 @@ test("methods we do not serve answer 405 with Allow, and nothing is logged as an
   }
   expect((await send("GET", "/healthz")).status).toBe(200);
   expect((await send("HEAD", "/signin")).status).toBe(200);
+  expect(errorLines()).toEqual([]);
+});
+
+/** Writes one request as given (a target in absolute form, which fetch never sends) and reads the answer's head. */
+function rawRequest(requestLine: string, host = `localhost:${server.port}`) {
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const socket = net.connect(Number(server.port), "127.0.0.1", () => {
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    });
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("end", () => {
+      const head = text.split("\r\n\r\n", 1)[0]!;
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), location: /^location: (.*)$/im.exec(head)?.[1] });
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("a target in absolute form is answered as its path is, never with a 500 (issue 52, finding 6)", async () => {
+  for (const origin of [`http://localhost:${server.port}`, `https://localhost:${server.port}`]) {
+    for (const path of ["/admin", "/signin", "/blog?page=1", "/healthz", "/no/such/page"]) {
+      const absolute = await rawRequest(`GET ${origin}${path} HTTP/1.1`);
+      const plain = await rawRequest(`GET ${path} HTTP/1.1`);
+      expect({ target: `${origin}${path}`, ...absolute }).toEqual({ target: `${origin}${path}`, ...plain });
+    }
+  }
+  // The target names the host; the Host header is ignored (RFC 9112, section 3.2.2).
+  expect(await rawRequest(`GET http://localhost:${server.port}/admin HTTP/1.1`, "elsewhere.example")).toEqual(
+    await rawRequest("GET /admin HTTP/1.1"),
+  );
+  // A scheme we do not serve is the client's mistake.
+  expect((await rawRequest("GET ftp://localhost/admin HTTP/1.1")).status).toBe(400);
   expect(errorLines()).toEqual([]);
 });
 
