@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable } from "./db/errors.server";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
@@ -69,6 +69,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (isDatabaseUnavailable(error)) {
     requestsHitByDatabaseOutage.add(request);
     logger.warn({ err: error, url: request.url }, "database unavailable");
+    return;
+  }
+  // React Router's own refusal (a POST to a page without an action is 405) is the client's doing:
+  // no stack, as the edge logs the refusals Express decides.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, url: request.url }, "request refused by the router");
     return;
   }
   logger.error({ err: error, url: request.url }, "unhandled route error");

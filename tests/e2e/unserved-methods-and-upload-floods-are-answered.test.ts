@@ -91,6 +91,23 @@ test("a target in absolute form is answered as its path is, never with a 500 (is
   expect(errorLines()).toEqual([]);
 });
 
+test("a post to a page that takes none is a quiet 405 (issue 52, finding 6)", async () => {
+  const paths = ["/", "/blog", "/docs/api", "/blog.data"];
+  for (const path of paths) {
+    const answer = await send("POST", path, { "content-type": "application/x-www-form-urlencoded", "content-length": "0" });
+    expect({ path, status: answer.status }).toEqual({ path, status: 405 });
+    expect(answer.body).not.toMatch(/at .+\(.+:\d+:\d+\)/);
+  }
+  // Logged as the client's doing: at info, without a stack.
+  const refused = linesWith("request refused by the router");
+  for (const path of paths) {
+    const line = refused.find((candidate) => candidate.includes(`:${server.port}${path}"`));
+    expect(line, path).toMatch(/^\{"level":30,/);
+    expect(line).not.toContain('"stack"');
+  }
+  expect(errorLines()).toEqual([]);
+});
+
 /** Starts a form post declaring 200 bytes, sends a few, and hangs up. */
 function hangUpMidBody(path: string) {
   return new Promise<void>((resolve, reject) => {
