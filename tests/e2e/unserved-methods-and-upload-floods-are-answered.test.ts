@@ -108,6 +108,26 @@ test("a post to a page that takes none is a quiet 405 (issue 52, finding 6)", as
   expect(errorLines()).toEqual([]);
 });
 
+test("OAuth codes and states and emailed tokens are not written to the request log (issue 52, finding 7)", async () => {
+  const cookie = await signUpOver(server.url, `oauth-log-${Date.now()}@e2e.test`);
+  const secret = (name: string) => `${name}-${crypto.randomUUID()}`;
+  const code = secret("code");
+  const state = secret("state");
+  const token = secret("token");
+  const leadCode = secret("lead");
+  // Through Express (the provider's return, an emailed link) and through the edge's own lead post.
+  await send("GET", `/settings/integrations/sync/mailchimp/callback?code=${code}&state=${state}&scope=x`, { cookie });
+  await send("GET", `/verify-email?token=${token}`);
+  await send("POST", `/capture/${crypto.randomUUID()}/lead?code=${leadCode}`, {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": "0",
+  });
+  const logged = () => linesWith("request completed").filter((line) => /callback\?|verify-email\?|\/lead\?/.test(line));
+  await expect.poll(() => logged().length).toBe(3);
+  for (const value of [code, state, token, leadCode]) expect(server.output()).not.toContain(value);
+  expect(logged().join("\n")).toContain("/callback?code=[redacted]&state=[redacted]&scope=x");
+});
+
 /** Starts a form post declaring 200 bytes, sends a few, and hangs up. */
 function hangUpMidBody(path: string) {
   return new Promise<void>((resolve, reject) => {
