@@ -3,8 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
-import { isDatabaseUnavailable } from "./db/errors.server";
+import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "./db/errors.server";
 import { NonceProvider } from "./utils/nonce";
 import { logger } from "./utils/logger.server";
 
@@ -23,6 +23,7 @@ export default function handleRequest(
   if (requestsHitByDatabaseOutage.has(request)) {
     for (const routeId of Object.keys(errors)) errors[routeId] = new UNSAFE_ErrorResponseImpl(503, "Service Unavailable", "");
     responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -71,5 +72,19 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     logger.warn({ err: error, url: request.url }, "database unavailable");
     return;
   }
+  // React Router's own refusal (a POST to a page without an action is 405) is the client's doing:
+  // no stack, as the edge logs the refusals Express decides.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, url: request.url }, "request refused by the router");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled route error");
+}
+
+/** A `.data` request that met an outage answers as its document would: 503 with Retry-After. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (!requestsHitByDatabaseOutage.has(request) || response.status < 500) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }

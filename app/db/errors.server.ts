@@ -16,6 +16,9 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /connection terminated|not currently accepting connections|timeout exceeded when trying to connect|cannot use a pool after calling end|Client has encountered a connection error/i;
 
+/** How long a client told of an outage waits before it retries: the Retry-After of every 503 an outage causes. */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
 /** True when an error (or its cause) means the database cannot be reached right now. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {

@@ -104,8 +104,8 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`curl -H "Authorization: Bearer lqr_…" ${server}/leads`}</pre>
         <p>
           Each key may make 120 requests a minute; every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and{" "}
-          <code>RateLimit-Reset</code>, and a 429 carries <code>Retry-After</code>. POST requests accept an <code>Idempotency-Key</code> header: a
-          retry with the same key and body returns the first answer.
+          <code>RateLimit-Reset</code>, and a 429 carries <code>Retry-After</code>, as does a 503 while the service is briefly unavailable. POST
+          requests accept an <code>Idempotency-Key</code> header: a retry with the same key and body returns the first answer.
         </p>
         <p id="errors">
           Errors are <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>,{" "}

@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   resetPasswordByAddress: { points: 20, duration: 60 * 60 },
   verifyResendByUser: { points: 3, duration: 60 * 60 },
   sessionsByUser: { points: 20, duration: 15 * 60 },
+  /** Lead sync's Connect (decision 401): each stores an OAuth state and sends the owner to the provider. */
+  syncConnectByUser: { points: 10, duration: 15 * 60 },
+  /** Verify on Settings → Your domain: each asks DNS and fetches https://{domain} (decisions 390, 392). */
+  domainVerifyByUser: { points: 20, duration: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

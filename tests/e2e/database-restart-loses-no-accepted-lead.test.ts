@@ -1,6 +1,8 @@
 // DESIGN "nothing lost": the database drops every connection (as in a restart) while visitors
 // submit leads. Every thank-you shown is a stored lead, every other answer is a clear error, and
-// the server carries on without a restart. A Stripe webhook that meets the outage is retried.
+// the server carries on without a restart. While the database refuses connections, every kind of
+// request answers 503 with Retry-After. A Stripe webhook that meets the outage is retried.
+import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignOver, freshDatabase, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
@@ -131,6 +133,69 @@ test("leads submitted while every database connection is killed: each thank-you 
   expect(after.status).toBe(200);
   expect(after.html).toContain("Thank You!");
   expect(await database.query(`select 1 from lead where email = 'after@example.com'`)).toHaveLength(1);
+});
+
+test("while the database refuses connections, pages, the REST API and lead posts answer 503 with Retry-After (issue 52, finding 6)", async () => {
+  const email = `outage-${Date.now()}@example.com`;
+  const { campaignId } = await proOwnerWithCampaign(email);
+  const cookie = await fetch(`${server.url}/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
+    redirect: "manual",
+  }).then((response) =>
+    response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; "),
+  );
+  const lead = new URLSearchParams({ name: "Ada", email: "ada@example.com", scanToken: crypto.randomUUID() });
+  const requests: Array<[string, RequestInit]> = [
+    ["/dashboard", { headers: { cookie } }],
+    ["/dashboard.data", { headers: { cookie } }],
+    [`/campaigns/${campaignId}`, { headers: { cookie } }],
+    ["/api/v1/campaigns", { headers: { authorization: "Bearer lqr_not_a_real_key_000000000000000000" } }],
+    [
+      "/api/v1/campaigns",
+      {
+        method: "POST",
+        headers: { authorization: "Bearer lqr_not_a_real_key_000000000000000000", "content-type": "application/json", "idempotency-key": "k1" },
+        body: "{}",
+      },
+    ],
+    [`/capture/${campaignId}/lead`, { method: "POST", body: lead }],
+    [`/capture/${campaignId}`, { method: "POST", body: lead }],
+  ];
+
+  type Answer = { path: string; method: string; status: number; retryAfter: string | null; type: string | null; stackTrace: boolean };
+  const answers: Answer[] = [];
+  await database.admin.query(`alter database ${database.name} allow_connections false`);
+  try {
+    await terminateConnections();
+    for (const [path, init] of requests) {
+      const response = await fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+      const { status, headers } = response;
+      const [retryAfter, type, stackTrace] = [headers.get("retry-after"), headers.get("content-type"), STACK_TRACE.test(await response.text())];
+      answers.push({ path, method: init.method ?? "GET", status, retryAfter, type, stackTrace });
+    }
+  } finally {
+    await database.admin.query(`alter database ${database.name} allow_connections true`);
+  }
+  expect(answers).toEqual(
+    answers.map((answer) => ({
+      ...answer,
+      status: 503,
+      retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+      stackTrace: false,
+      ...(answer.path.startsWith("/api/") ? { type: expect.stringContaining("application/problem+json") } : {}),
+    })),
+  );
+  await waitHealthy(server.port);
+  expect(
+    server
+      .output()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line) && line.includes("API request failed")),
+  ).toEqual([]);
 });
 
 test("a Stripe webhook that meets a database outage gets a 5xx, then is applied once on redelivery", async () => {

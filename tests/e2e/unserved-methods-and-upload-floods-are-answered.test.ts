@@ -1,6 +1,8 @@
-// Over real HTTP, against the production server (issue 11, findings 4 and 6): methods we do not
-// serve get 405 with Allow and nothing in the error log; an owner past the upload budget sees the
-// message in the wizard, not a reset connection.
+// Over real HTTP, against the production server (issue 11, findings 4 and 6; issue 52, findings 6
+// and 7): methods we do not serve get 405 with Allow and nothing in the error log; a target in
+// absolute form is served as its path; a POST to a page without an action is a quiet 405; secret
+// query values stay out of the request log; an owner past the upload budget sees the message in
+// the wizard, not a reset connection.
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -53,6 +55,77 @@ test("methods we do not serve answer 405 with Allow, and nothing is logged as an
   expect((await send("GET", "/healthz")).status).toBe(200);
   expect((await send("HEAD", "/signin")).status).toBe(200);
   expect(errorLines()).toEqual([]);
+});
+
+/** Writes one request as given (a target in absolute form, which fetch never sends) and reads the answer's head. */
+function rawRequest(requestLine: string, host = `localhost:${server.port}`) {
+  return new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+    const socket = net.connect(Number(server.port), "127.0.0.1", () => {
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    });
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => (text += chunk));
+    socket.on("end", () => {
+      const head = text.split("\r\n\r\n", 1)[0]!;
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), location: /^location: (.*)$/im.exec(head)?.[1] });
+    });
+    socket.on("error", reject);
+  });
+}
+
+test("a target in absolute form is answered as its path is, never with a 500 (issue 52, finding 6)", async () => {
+  for (const origin of [`http://localhost:${server.port}`, `https://localhost:${server.port}`]) {
+    for (const path of ["/admin", "/signin", "/blog?page=1", "/healthz", "/no/such/page"]) {
+      const absolute = await rawRequest(`GET ${origin}${path} HTTP/1.1`);
+      const plain = await rawRequest(`GET ${path} HTTP/1.1`);
+      expect({ target: `${origin}${path}`, ...absolute }).toEqual({ target: `${origin}${path}`, ...plain });
+    }
+  }
+  // The target names the host; the Host header is ignored (RFC 9112, section 3.2.2).
+  expect(await rawRequest(`GET http://localhost:${server.port}/admin HTTP/1.1`, "elsewhere.example")).toEqual(
+    await rawRequest("GET /admin HTTP/1.1"),
+  );
+  // A scheme we do not serve is the client's mistake.
+  expect((await rawRequest("GET ftp://localhost/admin HTTP/1.1")).status).toBe(400);
+  expect(errorLines()).toEqual([]);
+});
+
+test("a post to a page that takes none is a quiet 405 (issue 52, finding 6)", async () => {
+  const paths = ["/", "/blog", "/docs/api", "/blog.data"];
+  for (const path of paths) {
+    const answer = await send("POST", path, { "content-type": "application/x-www-form-urlencoded", "content-length": "0" });
+    expect({ path, status: answer.status }).toEqual({ path, status: 405 });
+    expect(answer.body).not.toMatch(/at .+\(.+:\d+:\d+\)/);
+  }
+  // Logged as the client's doing: at info, without a stack.
+  const refusalOf = (path: string) => linesWith("request refused by the router").find((line) => line.includes(`:${server.port}${path}"`));
+  await expect.poll(() => paths.filter((path) => !refusalOf(path))).toEqual([]);
+  for (const path of paths) {
+    expect(refusalOf(path), path).toMatch(/^\{"level":30,/);
+    expect(refusalOf(path), path).not.toContain('"stack"');
+  }
+  expect(errorLines()).toEqual([]);
+});
+
+test("OAuth codes and states and emailed tokens are not written to the request log (issue 52, finding 7)", async () => {
+  const cookie = await signUpOver(server.url, `oauth-log-${Date.now()}@e2e.test`);
+  const secret = (name: string) => `${name}-${crypto.randomUUID()}`;
+  const code = secret("code");
+  const state = secret("state");
+  const token = secret("token");
+  const leadCode = secret("lead");
+  // Through Express (the provider's return, an emailed link) and through the edge's own lead post.
+  await send("GET", `/settings/integrations/sync/mailchimp/callback?code=${code}&state=${state}&scope=x`, { cookie });
+  await send("GET", `/verify-email?token=${token}`);
+  await send("POST", `/capture/${crypto.randomUUID()}/lead?code=${leadCode}`, {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": "0",
+  });
+  const logged = () => linesWith("request completed").filter((line) => /callback\?|verify-email\?|\/lead\?/.test(line));
+  await expect.poll(() => logged().length).toBe(3);
+  for (const value of [code, state, token, leadCode]) expect(server.output()).not.toContain(value);
+  expect(logged().join("\n")).toContain("/callback?code=[redacted]&state=[redacted]&scope=x");
 });
 
 /** Starts a form post declaring 200 bytes, sends a few, and hangs up. */

@@ -24,6 +24,8 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| checkout |", ["checkoutByUser"]],
   ["| profile changes |", ["profileByUser"]],
   ["| offer codes at the counter that do not exist |", ["redeemMissByActor", "redeemMissByOwnerAddress"]],
+  ["| lead sync's Connect (the OAuth start) |", ["syncConnectByUser"]],
+  ["| Verify on Settings → Your domain |", ["domainVerifyByUser"]],
 ];
 
 describe("docs/operations.md states the rate limits the code applies", () => {

@@ -326,4 +326,25 @@ describe("the email worker", () => {
       .where(inArray(schema.rateLimit.key, ["test:old", "test:recent", "test:live"]));
     expect(left.map((row) => row.key).sort()).toEqual(["test:live", "test:recent"]);
   });
+
+  it("deletes OAuth states of lead sync's Connect once they have expired (issue 52, finding 7)", async () => {
+    const { db } = await getServices();
+    const owner = await createUser({ isPro: true });
+    const state = (stateHash: string, expiresAt: Date) => ({
+      stateHash,
+      userId: owner.id,
+      sessionId: "session-1",
+      provider: "mailchimp" as const,
+      expiresAt,
+    });
+    await db
+      .insert(schema.syncOauthState)
+      .values([state("state-expired", new Date(Date.now() - 60_000)), state("state-live", new Date(Date.now() + 10 * 60_000))]);
+    await createEmailWorker({ db, transport: null }).housekeeping();
+    const left = await db
+      .select({ stateHash: schema.syncOauthState.stateHash })
+      .from(schema.syncOauthState)
+      .where(eq(schema.syncOauthState.userId, owner.id));
+    expect(left).toEqual([{ stateHash: "state-live" }]);
+  });
 });

@@ -11,6 +11,7 @@ import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { sealToken } from "~/features/sync/token-seal.server";
 import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as dashboard from "~/routes/dashboard";
+import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
@@ -186,6 +187,20 @@ describe("Mailchimp", () => {
     const { result } = await connect(owner, "mailchimp", "mc-code", stranger.cookie);
     expect(result.status).toBe(404);
     expect(result.data.error).toContain("was not started here");
+  });
+
+  it("refuses Connect past the owner's budget with the usual 429, storing no state for it (issue 52, finding 7)", async () => {
+    const owner = await createUser({ isPro: true });
+    const connects = () => post(owner, { intent: "connect", provider: "mailchimp" });
+    for (let i = 0; i < RATE_LIMITS.syncConnectByUser.points; i++) expect((await connects()).status).toBe(302);
+    const refused = await connects();
+    expect({ status: refused.status, data: refused.data }).toEqual({ status: 429, data: { error: RATE_LIMITED_MESSAGE } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const { db } = await getServices();
+    const states = await db.select().from(schema.syncOauthState).where(eq(schema.syncOauthState.userId, owner.id));
+    expect(states).toHaveLength(RATE_LIMITS.syncConnectByUser.points);
+    // Another owner's Connect is not held by this one's budget.
+    expect((await post(await createUser({ isPro: true }), { intent: "connect", provider: "mailchimp" })).status).toBe(302);
   });
 
   it("retries while Mailchimp is down or rate-limits, then delivers once; a refusal waits for Retry", async () => {

@@ -19,6 +19,7 @@ import * as settingsDomains from "~/routes/settings.domains";
 import * as tlsAsk from "~/routes/tls-ask";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getEnv } from "~/utils/env.server";
+import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import { api } from "./api-support";
@@ -108,6 +109,16 @@ describe("verifying through DNS", () => {
     expect(domain.status.label).toBe("Verified · HTTPS being set up");
     const mails = await outboxFor(owner.email);
     expect(mails.map((mail) => [mail.kind, mail.subject])).toContainEqual(["domain_verified", "go.verify.test is verified"]);
+  });
+
+  it("refuses Verify past the owner's budget with the usual 429 (issue 52, finding 7)", async () => {
+    const { owner } = await ownerWithDomain("go.budget.test");
+    for (let i = 0; i < RATE_LIMITS.domainVerifyByUser.points; i++) {
+      expect((await post(owner.cookie, { intent: "verify" })).data.message).toBe("Checked just now.");
+    }
+    const refused = await post(owner.cookie, { intent: "verify" });
+    expect({ status: refused.status, data: refused.data }).toEqual({ status: 429, data: { form: "verify", error: RATE_LIMITED_MESSAGE } });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 
   it("re-checks in the background: pending verifies, a verified domain whose records vanish breaks and says so by email", async () => {

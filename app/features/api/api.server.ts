@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Database } from "~/db/client.server";
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/errors.server";
 import { apiIdempotency, rateLimit } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { authenticateApiKey } from "~/features/integrations/api-keys.server";
@@ -227,7 +228,23 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     return json(result, headers);
   } catch (error) {
     if (error instanceof ApiProblem) return problemResponse(error, headers);
-    logger.error({ err: error, path }, "API request failed");
-    return problemResponse(new ApiProblem(500, "Internal error", "Something went wrong. Please retry."), headers);
+    return problemResponse(failedProblem(error, path), headers);
   }
+}
+
+/** A request that failed: an outage is 503 with Retry-After, as for pages; anything else is ours, 500. */
+function failedProblem(error: unknown, path: string) {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, path }, "API request failed: database unavailable");
+    const retryAfter = { "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) };
+    return new ApiProblem(
+      503,
+      "Service unavailable",
+      "The service is briefly unavailable. Retry after the time in Retry-After.",
+      undefined,
+      retryAfter,
+    );
+  }
+  logger.error({ err: error, path }, "API request failed");
+  return new ApiProblem(500, "Internal error", "Something went wrong. Please retry.");
 }

@@ -14,6 +14,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: "The body must be application/json.",
   422: "The body failed validation, or an Idempotency-Key was reused with a different request.",
   429: "Rate limit exceeded; see Retry-After.",
+  503: "The service is briefly unavailable (its database cannot be reached); retry after the seconds in Retry-After.",
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -37,8 +38,8 @@ export function getOpenApiDocument() {
     content: { "application/problem+json": { schema: ProblemSchema } },
   });
   for (const operation of OPERATIONS) {
-    // 400: any operation refuses a query parameter it does not take.
-    const errors = [...new Set([...operation.errors, 400, 401, 403, 429])].sort();
+    // 400: any operation refuses a query parameter it does not take; 503: any may meet an outage.
+    const errors = [...new Set([...operation.errors, 400, 401, 403, 429, 503])].sort();
     registry.registerPath({
       method: operation.method.toLowerCase() as "get" | "post" | "patch" | "delete",
       path: operation.path,

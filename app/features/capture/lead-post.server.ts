@@ -3,6 +3,7 @@
 // script's JSON post to `/capture/{id}/lead`, which the HTTP edge answers before Express. One
 // place decides the status, the Retry-After and the body the form shows.
 import type { Database } from "~/db/client.server";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/errors.server";
 import { presentClaim } from "~/features/redeem/claim.server";
 import { captureTargetOf } from "~/features/placements/short-links.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -72,7 +73,9 @@ export async function answerLeadPost(
     const headers = result.newVisitorId ? { "Set-Cookie": await newVisitorCookie(result.newVisitorId) } : undefined;
     return { status: 200, headers, body: { ...rest, ...(claim ? { claim } : {}) } };
   }
-  const headers = result.retryAfterSeconds === undefined ? undefined : { "Retry-After": String(result.retryAfterSeconds) };
+  // Every 503 says when to retry: an outage's wait, unless the refusal named its own.
+  const retryAfter = result.retryAfterSeconds ?? (result.refusal === "unavailable" ? OUTAGE_RETRY_AFTER_SECONDS : undefined);
+  const headers = retryAfter === undefined ? undefined : { "Retry-After": String(retryAfter) };
   return { status: SUBMIT_STATUS[result.refusal], headers, body: leadAnswerIn(language, result.body) };
 }
 

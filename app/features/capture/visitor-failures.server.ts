@@ -2,7 +2,7 @@
 // and the plain-text failure, in the language the browser asks for or chose with the switcher
 // (decision 411); English when it asks for none we have.
 import type { IncomingHttpHeaders } from "node:http";
-import { isDatabaseUnavailable } from "~/db/errors.server";
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/errors.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { translatorFor } from "~/features/languages/i18n.server";
 import { directionOf, DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
@@ -40,5 +40,5 @@ export function failureTextFor(headers: IncomingHttpHeaders) {
  * (the visitor's retry will do, as the pages' own outage answer says), 500 for anything else.
  */
 export function failureStatusOf(error: unknown): { status: 500 | 503; retryAfter?: string } {
-  return isDatabaseUnavailable(error) ? { status: 503, retryAfter: "5" } : { status: 500 };
+  return isDatabaseUnavailable(error) ? { status: 503, retryAfter: String(OUTAGE_RETRY_AFTER_SECONDS) } : { status: 500 };
 }

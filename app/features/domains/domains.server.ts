@@ -6,6 +6,7 @@ import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { checkDomainRecords, createResolver, txtNameOf, txtValueOf, type DnsVerdict } from "./dns-check.server";
 import { domainBrokenEmail, domainVerifiedEmail } from "./domain-emails";
 import { describeDomainState, nextStateOf, type DomainState } from "./domains";
@@ -64,8 +65,9 @@ export async function removeDomain(db: Database, { userId }: { userId: string })
   return removed.length > 0;
 }
 
-/** Checks the owner's domain now (the Verify button); returns its new state. */
+/** Checks the owner's domain now (the Verify button), within the owner's budget; returns its new state. */
 export async function verifyDomainNow(db: Database, env: Env, options: { userId: string; secret: string; fetchProof?: typeof fetch }) {
+  await consumeRateLimit("domainVerifyByUser", options.userId);
   const [row] = await db.select().from(customDomain).where(eq(customDomain.userId, options.userId));
   if (!row) throw new DomainError("not_found", "Add a domain first.");
   return checkDomain(db, env, row, options);

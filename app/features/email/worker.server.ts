@@ -125,9 +125,14 @@ export function createEmailWorker(options: EmailWorkerOptions) {
     return sendClaimed(context, transport, rows);
   }
 
-  /** Rate-limit counters long past their window: the counters live in the database (decision 004). */
+  /**
+   * Rows past their use that no request deletes: rate-limit counters long past their window (they
+   * live in the database, decision 004), and lead sync's OAuth states the provider never sent the
+   * owner back with (decision 401; a state is deleted when used, and refused once expired).
+   */
   async function housekeeping() {
     await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
+    await db.execute(sql`delete from sync_oauth_state where expires_at < now()`);
   }
 
   let lastHousekeeping: number | undefined;

@@ -9,6 +9,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { ProviderError, type LiveConnection, type SyncProvider } from "./provider";
 import { providerOf } from "./providers.server";
@@ -42,9 +43,10 @@ function configuredProvider(providerId: string) {
   return provider;
 }
 
-/** Starts an authorization: the provider's address to send the owner to, with a fresh state. */
+/** Starts an authorization, within the owner's budget: the provider's address to send the owner to, with a fresh state. */
 export async function startConnect(db: Database, options: { userId: string; sessionId: string; providerId: string }) {
   const provider = configuredProvider(options.providerId);
+  await consumeRateLimit("syncConnectByUser", options.userId);
   const state = crypto.randomBytes(24).toString("base64url");
   await db.insert(syncOauthState).values({
     stateHash: sha256(state),

@@ -11,7 +11,7 @@ import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-fail
 import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "~/features/uploads/limits";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
-import { logger } from "~/utils/logger.server";
+import { loggedUrl, logger } from "~/utils/logger.server";
 import { randomString } from "~/utils/random-pool.server";
 import type { GuardRules, Guarded } from "./guard";
 import { createSecurityHeaders, headerBlockOfSecurityHeaders, stampOfSecurityHeaders, type SecurityHeaders } from "./security-headers";
@@ -78,7 +78,7 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
     res.setHeader("X-Request-Id", guarded.requestId);
   };
   if (headers === "now") stampHeaders();
-  const line = { id: guarded.requestId, method: req.method, url: req.url };
+  const line = { id: guarded.requestId, method: req.method, url: loggedUrl(req.url) };
   let handedOn = false;
   if (logger.isLevelEnabled("info")) {
     res.once("finish", () => {

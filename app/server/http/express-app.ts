@@ -10,7 +10,7 @@ import { serveCaptureDocument, type RenderCapture } from "~/features/capture/cap
 import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-failures.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
-import { logger } from "~/utils/logger.server";
+import { loggedUrl, logger } from "~/utils/logger.server";
 import { privateCacheMiddleware } from "~/utils/private-cache.server";
 import { newNonce, type Edge } from "./edge";
 import { guardRequest, type Guarded } from "./guard";
@@ -66,7 +66,7 @@ function requestLog(): RequestHandler {
     genReqId: (_req, res) => ((res as express.Response).locals.guarded as Guarded).requestId,
     autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });

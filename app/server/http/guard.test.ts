@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { guardRequest, type GuardRules } from "./guard";
+import { guardRequest, takeOriginForm, type GuardRules } from "./guard";
 
 const LIMITS = { form: 1_000, upload: 50_000 };
 const trustOf = (setting: unknown) => express().set("trust proxy", setting).get("trust proxy fn") as GuardRules["trust"];
@@ -82,5 +82,28 @@ describe("guardRequest", () => {
     expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), rules).clientAddress).toBe("127.0.0.1");
     expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), { ...rules, trust: trustOf(1) }).clientAddress).toBe("192.0.2.44");
     expect(guardRequest(request("GET", "/", forwarded, "127.0.0.1"), { ...rules, trust: trustOf(2) }).clientAddress).toBe("198.51.100.1");
+  });
+});
+
+describe("takeOriginForm", () => {
+  const taken = (url: string, host = "leadqr.example") => {
+    const req = request("GET", url, { host });
+    return { ok: takeOriginForm(req), url: req.url, host: req.headers.host };
+  };
+
+  it("makes a target in absolute form its path and query, on the target's host", () => {
+    expect(taken("http://leadqr.example/admin?x=1")).toEqual({ ok: true, url: "/admin?x=1", host: "leadqr.example" });
+    expect(taken("HTTPS://Go.Cafe.example:8443/q/ABC123", "leadqr.example")).toEqual({ ok: true, url: "/q/ABC123", host: "go.cafe.example:8443" });
+    // Dot segments are resolved as the router resolves them; user information is dropped.
+    expect(taken("http://u:p@leadqr.example/assets/../signin")).toEqual({ ok: true, url: "/signin", host: "leadqr.example" });
+    expect(taken("http://leadqr.example")).toEqual({ ok: true, url: "/", host: "leadqr.example" });
+  });
+
+  it("leaves origin form and the asterisk alone, and refuses other schemes and what does not parse", () => {
+    expect(taken("/pricing?a=http://x")).toEqual({ ok: true, url: "/pricing?a=http://x", host: "leadqr.example" });
+    expect(taken("*")).toEqual({ ok: true, url: "*", host: "leadqr.example" });
+    expect(taken("ftp://leadqr.example/admin").ok).toBe(false);
+    expect(taken("javascript:alert(1)").ok).toBe(false);
+    expect(taken("http://[::1/admin").ok).toBe(false);
   });
 });

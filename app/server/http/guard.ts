@@ -33,6 +33,26 @@ const SERVED_METHODS = ["GET", "HEAD", "POST"];
 // The REST API also updates and deletes (its own router answers 405 for a method a path lacks).
 const API_METHODS = [...SERVED_METHODS, "PATCH", "DELETE"];
 
+// A scheme, as a target in absolute form starts: `http://host/path`.
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:/i;
+
+/**
+ * A target in absolute form (`GET http://host/path`, as a proxy sends it) becomes the path it
+ * names, and its host replaces Host (RFC 9112, section 3.2.2), before any rule or the router
+ * reads either; an origin-form target is left as it is. Returns false for a scheme we do not
+ * serve or a target that does not parse: the caller refuses it with 400.
+ */
+export function takeOriginForm(req: IncomingMessage): boolean {
+  const target = req.url ?? "/";
+  if (!ABSOLUTE_FORM.test(target)) return true;
+  if (!URL.canParse(target)) return false;
+  const url = new URL(target);
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
+  req.url = `${url.pathname}${url.search}`;
+  req.headers.host = url.host;
+  return true;
+}
+
 export function pathnameOf(url: string | undefined) {
   return (url ?? "/").split("?", 1)[0] ?? "/";
 }
