@@ -35,6 +35,21 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
 const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
+// Each visitor posts from its own address (10.x.y.z), named to the instances through the trusted
+// proxy as bench/capture does: X-Forwarded-For, with TRUST_PROXY=loopback (decision 221). With
+// BENCH_ADDRESSES=one every post comes from 127.0.0.1, as in the figures before 2026-11-28.
+const ADDRESSES = process.env.BENCH_ADDRESSES ?? "visitor";
+if (ADDRESSES !== "visitor" && ADDRESSES !== "one") {
+  console.error(`BENCH_ADDRESSES is "visitor" (the default: one address per visitor) or "one" (every post from 127.0.0.1)`);
+  process.exit(1);
+}
+let visitorAddresses = 0;
+/** The next visitor's own IPv4 address (10.0.0.1, 10.0.0.2, …), or none: the post comes from 127.0.0.1. */
+function nextVisitorAddress() {
+  if (ADDRESSES === "one") return undefined;
+  const n = ++visitorAddresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
 /** The crowds of the clash comparison, each against the same genuine visitors and as many pairs. */
 const CLASH_CROWDS = ["control", "repeat", "clashing"];
 
@@ -71,6 +86,10 @@ const cluster = spawn("scripts/cluster", [], {
     CLUSTER_PORT: String(PORTS.proxy),
     INSTANCE_PORTS: `${PORTS.a} ${PORTS.b}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
+    // The instances believe the X-Forwarded-For hop from this machine (the bench, or nginx): said
+    // here as well as in scripts/cluster, so that a TRUST_PROXY in the caller's environment cannot
+    // silently turn every visitor back into 127.0.0.1.
+    TRUST_PROXY: "loopback",
     ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
   stdio: ["ignore", process.env.BENCH_LOG ? fs.openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
@@ -177,6 +196,7 @@ try {
   console.log(
     `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per pair of one email, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
   );
+  console.log(await addressesLine(campaignId));
   // The owner's mail after the surge: single emails, then folded into a digest by the worker.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const { rows: mail } = await db.query(
@@ -194,6 +214,29 @@ try {
   await cleanup.connect();
   await cleanup.query(`drop database if exists ${databaseName} with (force)`);
   await cleanup.end();
+}
+
+/**
+ * Which client addresses the instances recorded (each consent record keeps its post's): the proof
+ * that they trusted X-Forwarded-For. 10.x.y.z is a visitor's own address; 127.0.0.1 is this machine.
+ */
+async function addressesLine(campaignId) {
+  const { rows } = await db.query(
+    `select case when lc.client_address like '10.%' then 'own address (10.x.y.z)'
+                 when lc.client_address in ('127.0.0.1', '::ffff:127.0.0.1', '::1') then 'this machine (127.0.0.1)'
+                 else 'other: ' || lc.client_address end as kind,
+            count(*)::int as n, count(distinct lc.client_address)::int as distinct_addresses
+       from lead_consent lc join lead l on l.id = lc.lead_id where l.campaign_id = $1 group by 1 order by 2 desc`,
+    [campaignId],
+  );
+  const loopback = rows.find((row) => row.kind.startsWith("this machine"))?.n ?? 0;
+  const verdict =
+    ADDRESSES === "one"
+      ? "BENCH_ADDRESSES=one"
+      : loopback === 0
+        ? "every lead from its visitor's address"
+        : "NOT per visitor: the instances did not trust X-Forwarded-For";
+  return `client addresses the consent records keep (${verdict}): ${rows.map((row) => `${row.kind} ${row.n} leads from ${row.distinct_addresses} addresses`).join(", ")}`;
 }
 
 /**
@@ -283,11 +326,13 @@ async function runCrowd({
   const run = await measure(genuineTokens.length + pairs, CONCURRENCY, async (index) => {
     if (isPair(index)) {
       const pair = Math.floor(index / (PAIR_EVERY + 1));
+      // Each post of a pair carries its own token: its own visitor, from its own address.
       const postSide = (side) =>
         post(
           port,
           pathname,
           form({ name: `Pair ${firstPair + pair}`, email: email(firstPair + pair, side), scanToken: pairTokens[2 * pair + side] }),
+          nextVisitorAddress(),
         );
       const answers = inTurn ? [await postSide(0), await postSide(1)] : await Promise.all([0, 1].map(postSide));
       for (const answer of answers) tally(pairStatuses, answer);
@@ -298,6 +343,7 @@ async function runCrowd({
       port,
       pathname,
       form({ name: `Visitor ${visitor}`, email: `v${firstVisitor + visitor}-${tag}@bench.test`, scanToken: genuineTokens[visitor] }),
+      nextVisitorAddress(),
     );
     tally(statuses, answer);
     return true;
@@ -382,8 +428,11 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
   );
 }
 
-/** Posts the form as a browser without JavaScript does; resolves to the status (0: connection failed). */
-function post(port, pathname, body) {
+/**
+ * Posts the form as a browser without JavaScript does, from `address` when given (through the
+ * trusted proxy's header, else from 127.0.0.1); resolves to the status (0: connection failed).
+ */
+function post(port, pathname, body, address) {
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -392,7 +441,12 @@ function post(port, pathname, body) {
         path: pathname,
         method: "POST",
         agent,
-        headers: { "user-agent": PHONE_UA, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+        headers: {
+          "user-agent": PHONE_UA,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          ...(address ? { "x-forwarded-for": address } : {}),
+        },
       },
       (res) => {
         res.resume();
