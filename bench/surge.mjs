@@ -90,6 +90,10 @@ const cluster = spawn("scripts/cluster", [], {
     // here as well as in scripts/cluster, so that a TRUST_PROXY in the caller's environment cannot
     // silently turn every visitor back into 127.0.0.1.
     TRUST_PROXY: "loopback",
+    // One secret for both instances, as docs/operations.md asks of several processes: scripts/cluster
+    // gives each its own DATA_DIR, so each would generate its own, and a crowd token or visitor
+    // cookie one instance signed would be no token at the other (the phone's post is refused).
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex"),
     ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
   stdio: ["ignore", process.env.BENCH_LOG ? fs.openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
