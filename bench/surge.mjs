@@ -22,6 +22,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { measure, statsOf } from "./support/crowd.mjs";
 
@@ -52,6 +53,13 @@ function nextVisitorAddress() {
 }
 /** The crowds of the clash comparison, each against the same genuine visitors and as many pairs. */
 const CLASH_CROWDS = ["control", "repeat", "clashing"];
+// The one-network phase (issue 50): BENCH_LEADS phones, PHONES_PER_NETWORK behind each shared
+// IPv4 address, then as many behind each IPv6 /64 (each phone its own address in it). Past the
+// burst allowance (CAPTURE_BURST_LOADS, 30 per network, window and process) a load gets a crowd
+// token instead of a scan's id (docs/features/crowds.md).
+const PHONES_PER_NETWORK = Number(process.env.BENCH_PHONES_PER_NETWORK ?? 100);
+const NETWORKS = Math.max(1, Math.ceil(LEADS / PHONES_PER_NETWORK));
+const CROWD_TOKEN = /^c1\./;
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -186,6 +194,7 @@ try {
     console.log(`lead submissions, ${phase.label.padEnd(29)} ${rateLine(figures, insertTps)}; ${statusLine(crowd.statuses)}${cpu}`);
   }
   if (wanted("clashing")) await compareClashes(clash, { insertTps, plainP99, campaignId, totals, script });
+  if (wanted("one network")) await oneNetwork({ insertTps, campaignId, totals });
 
   const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
   const { rows: shown } = await db.query(
@@ -221,12 +230,154 @@ try {
 }
 
 /**
+ * Phones sharing networks, through nginx to both instances: each is its own browser (its own
+ * cookie jar) that loads the page, takes the form's token, and posts the lead as the page's script
+ * does with its cookies. Phones take turns across the networks, so every network is busy at once.
+ * The figures time a phone's load and post together, and its post alone.
+ */
+async function oneNetwork({ insertTps, campaignId, totals }) {
+  const octets = (network) => `${Math.floor(network / 250)}.${(network % 250) + 1}`;
+  const group = () => crypto.randomBytes(2).readUInt16BE(0).toString(16);
+  const parts = [
+    { label: `${NETWORKS} IPv4 addresses`, tag: "net4", address: (network) => `100.64.${octets(network)}` },
+    {
+      label: `${NETWORKS} IPv6 /64s`,
+      tag: "net6",
+      // A phone's own address in its network's /64 (a random interface id, as privacy addresses are).
+      address: (network) => `2001:db8:ca:${network.toString(16)}:${group()}:${group()}:${group()}:${group()}`,
+    },
+  ];
+  for (const part of parts) {
+    const postLatencies = [];
+    const statuses = new Map();
+    const tokens = { scan: 0, crowd: 0 };
+    const cookies = { load: 0, post: 0 };
+    const refusals = new Map();
+    const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+    const scans = async () => (await db.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId])).rows[0].n;
+    const scansBefore = await scans();
+    const cpuBefore = await cpuNow();
+    const run = await measure(LEADS, CONCURRENCY, async (index) => {
+      const network = index % NETWORKS;
+      const answer = await phone(campaignId, part.address(network), {
+        name: `Phone ${index}`,
+        email: `p${index}-${part.tag}@bench.test`,
+      });
+      if (answer.refused) tally(refusals, answer.refused);
+      if (answer.postMs === undefined) {
+        tally(statuses, `load ${answer.status}`);
+        return true;
+      }
+      tally(statuses, answer.status);
+      postLatencies.push(answer.postMs);
+      tokens[answer.crowd ? "crowd" : "scan"] += 1;
+      if (answer.cookieFromLoad) cookies.load += 1;
+      if (answer.cookieFromPost) cookies.post += 1;
+      return true;
+    });
+    const cpu = cpuPerLead(cpuBefore, await cpuNow(), LEADS);
+    // Every phone is one counted scan: its load's, or its crowd token's lead's (each answered after its commit).
+    const counted = (await scans()) - scansBefore;
+    totals.accepted += statuses.get(200) ?? 0;
+    totals.posted += LEADS;
+    const post = statsOf({ latencies: postLatencies, seconds: run.seconds });
+    console.log(
+      `lead submissions, one network: ${part.label}, ${PHONES_PER_NETWORK} phones each, through nginx (load+post) ${rateLine(statsOf(run), insertTps)}; post alone p50 ${post.p50.toFixed(1)} ms, p99 ${post.p99.toFixed(1)} ms; ${statusLine(statuses)}${cpu.replace("per lead", "per lead (load+post)")}`,
+    );
+    console.log(
+      `  tokens posted: ${tokens.scan} a counted scan's, ${tokens.crowd} crowd tokens; scans counted ${counted} for ${LEADS} phones; visitor cookie set by the load ${cookies.load}, by the lead's answer ${cookies.post}${
+        refusals.size ? `; refused: ${[...refusals].map(([why, n]) => `${n}× ${why}`).join(", ")}` : ""
+      }`,
+    );
+  }
+}
+
+/**
+ * One phone: loads the capture page from `address` (through nginx, which names it to the instances),
+ * keeps its cookies, takes the form's token from the HTML and posts the lead to the script's
+ * address with those cookies, keeping any it is given back. Resolves to what happened, and the
+ * post's milliseconds (undefined when the load gave no form to post).
+ */
+async function phone(campaignId, address, { name, email }) {
+  const jar = new Map();
+  const keep = (headers) => {
+    for (const line of headers["set-cookie"] ?? []) {
+      const [pair] = line.split(";");
+      const equals = pair.indexOf("=");
+      jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
+    }
+  };
+  const gotVisitorCookie = (headers) => (headers["set-cookie"] ?? []).some((line) => line.startsWith("leadqr.visitor="));
+  const cookie = () => [...jar].map(([key, value]) => `${key}=${value}`).join("; ");
+  const load = await request(PORTS.proxy, "GET", `/capture/${campaignId}`, {
+    "user-agent": PHONE_UA,
+    "accept-encoding": "gzip",
+    "x-forwarded-for": address,
+  });
+  if (load.status !== 200) return { status: load.status, refused: `load ${load.status}` };
+  keep(load.headers);
+  const html = (load.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(load.body) : load.body).toString("utf8");
+  const scanToken = /name="scanToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!scanToken) return { status: "no token", refused: "a page without a token" };
+  const body = new URLSearchParams({ name, email, phone: "", scanToken }).toString();
+  const started = performance.now();
+  const answer = await request(
+    PORTS.proxy,
+    "POST",
+    `/capture/${campaignId}/lead`,
+    {
+      "user-agent": PHONE_UA,
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": Buffer.byteLength(body),
+      "x-forwarded-for": address,
+      ...(jar.size ? { cookie: cookie() } : {}),
+    },
+    body,
+  );
+  const postMs = performance.now() - started;
+  keep(answer.headers);
+  let refused;
+  if (answer.status !== 200) {
+    let error = "";
+    try {
+      error = JSON.parse(answer.body.toString("utf8")).error ?? "";
+    } catch {
+      // not JSON
+    }
+    refused = `${answer.status} ${CROWD_TOKEN.test(scanToken) ? "crowd" : "scan"} token "${error}"`;
+  }
+  return {
+    status: answer.status,
+    postMs,
+    crowd: CROWD_TOKEN.test(scanToken),
+    cookieFromLoad: gotVisitorCookie(load.headers),
+    cookieFromPost: gotVisitorCookie(answer.headers),
+    refused,
+  };
+}
+
+/** One request with its whole answer; status 0 when the connection failed. */
+function request(port, method, pathname, headers, body) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: "127.0.0.1", port, path: pathname, method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0) }));
+    req.end(body);
+  });
+}
+
+/**
  * Which client addresses the instances recorded (each consent record keeps its post's): the proof
  * that they trusted X-Forwarded-For. 10.x.y.z is a visitor's own address; 127.0.0.1 is this machine.
  */
 async function addressesLine(campaignId) {
   const { rows } = await db.query(
     `select case when lc.client_address like '10.%' then 'own address (10.x.y.z)'
+                 when lc.client_address like '100.64.%' then 'one network''s IPv4 address (100.64.x.y)'
+                 when lc.client_address like '2001:db8:ca:%' then 'a phone''s own IPv6 address (2001:db8:ca:n::/64)'
                  when lc.client_address in ('127.0.0.1', '::ffff:127.0.0.1', '::1') then 'this machine (127.0.0.1)'
                  else 'other: ' || lc.client_address end as kind,
             count(*)::int as n, count(distinct lc.client_address)::int as distinct_addresses
@@ -240,7 +391,14 @@ async function addressesLine(campaignId) {
       : loopback === 0
         ? "every lead from its visitor's address"
         : "NOT per visitor: the instances did not trust X-Forwarded-For";
-  return `client addresses the consent records keep (${verdict}): ${rows.map((row) => `${row.kind} ${row.n} leads from ${row.distinct_addresses} addresses`).join(", ")}`;
+  // The crowd budget's keys: one per network that posted crowd tokens (an IPv4 address or an IPv6 /64).
+  const { rows: budgets } = await db.query(
+    `select count(*) filter (where key not like 'leadByCrowdNetwork:%:%')::int as v4, count(*) filter (where key like 'leadByCrowdNetwork:%:%')::int as v6,
+            coalesce(sum(points), 0)::int as points, min(key) as example
+       from rate_limit where key like 'leadByCrowdNetwork:%'`,
+  );
+  const crowd = budgets[0];
+  return `client addresses the consent records keep (${verdict}): ${rows.map((row) => `${row.kind} ${row.n} leads from ${row.distinct_addresses} addresses`).join(", ")}; crowd budgets spent: ${crowd.v4} IPv4 addresses and ${crowd.v6} IPv6 /64s, ${crowd.points} points${crowd.example ? ` (e.g. ${crowd.example})` : ""}`;
 }
 
 /**
