@@ -1,21 +1,33 @@
-// node bench/surge.mjs — a crowd claiming one offer at once (issue 29). Starts scripts/cluster (two
-// instances, WEB_CONCURRENCY=1 each, behind nginx) on a fresh PostgreSQL database (TEST_DATABASE_URL
-// or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the baseline, same run, same database),
-// lead submissions/s on ONE campaign through one instance and through both behind the proxy, p50/p99,
-// answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
-// instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
-// not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
-// token. Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd
-// behind nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant,
-// against a control crowd whose pairs are two different emails, and one whose pairs are one email
-// posted in turn (the second when the first is answered: the same leads, no clash), in turns round
-// by round; it prints the crowds' genuine p99 and the clash's ratios to both. Knobs: BENCH_LEADS
-// (3000 per phase; each crowd of the comparison gets half a phase's worth), BENCH_ROUNDS (4),
-// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
-// posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
-// BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
-// BENCH_PHASES (run only the phases whose label contains one of these comma-separated words),
-// BENCH_LOG (a file: the instances' log lines go there, at BENCH_LOG_LEVEL, "error" by default).
+// node bench/surge.mjs — a crowd claiming one offer at once (issues 29 and 50). Starts scripts/cluster
+// (two instances, WEB_CONCURRENCY=1 each, sharing one secret, behind nginx) on a fresh PostgreSQL
+// database (TEST_DATABASE_URL or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the
+// baseline, same run, same database), lead submissions/s on ONE campaign through one instance and
+// through both behind the proxy, p50/p99, answers by status, stored leads (must equal the 200s) and,
+// on Linux, the CPU time per lead of the instances and of PostgreSQL (from /proc: comparable across
+// runs on a busy machine, where rates are not). Default configuration: no rate-limit multiplier;
+// every lead carries its own counted scan token and comes from its own address (10.x.y.z, named
+// through X-Forwarded-For to instances started with TRUST_PROXY=loopback, as bench/capture does).
+// Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd behind
+// nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant, against
+// a control crowd whose pairs are two different emails, and one whose pairs are one email posted in
+// turn (the second when the first is answered: the same leads, no clash), in turns round by round;
+// it prints the crowds' genuine p99 and the clash's ratios to both. Then one network (issue 50):
+// BENCH_LEADS phones behind shared IPv4 addresses (100.64.x.y, BENCH_PHONES_PER_NETWORK each), then
+// as many in shared IPv6 /64s (each phone its own address in one), through nginx; each phone is its
+// own browser: it loads the page, posts the form's token (a counted scan's, or past the network's
+// burst allowance a crowd token) as the page's script does with its cookies, and keeps any it is
+// given. Every post must be a 200; it prints phones/s timed load+post and the post's p50/p99 alone,
+// crowd vs scan tokens and scans counted. The end checks stored rows, consents and codes against
+// the 200s and prints which client addresses the consent records kept (proof the proxy was trusted).
+// Knobs: BENCH_LEADS (3000 per phase; each crowd of the comparison gets half a phase's worth),
+// BENCH_ROUNDS (4), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one
+// pair per 8 genuine posts), BENCH_PHONES_PER_NETWORK (100), BENCH_ADDRESSES ("one": every post of
+// the phases before one network from 127.0.0.1, the figures before 2026-11-28), BENCH_PORT_BASE
+// (3327: instances on it and the next port, nginx on the one after), BENCH_CPU_PROF (a directory:
+// each instance writes a V8 CPU profile there when it stops), BENCH_PHASES (run only the phases
+// whose label contains one of these comma-separated words: "direct", "nginx", "no JavaScript",
+// "clashing", "one network"), BENCH_LOG (a file: the instances' log lines go there, at
+// BENCH_LOG_LEVEL, "error" by default).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
