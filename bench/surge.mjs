@@ -1,27 +1,40 @@
-// node bench/surge.mjs — a crowd claiming one offer at once (issue 29). Starts scripts/cluster (two
-// instances, WEB_CONCURRENCY=1 each, behind nginx) on a fresh PostgreSQL database (TEST_DATABASE_URL
-// or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the baseline, same run, same database),
-// lead submissions/s on ONE campaign through one instance and through both behind the proxy, p50/p99,
-// answers by status, stored leads (must equal the 200s) and, on Linux, the CPU time per lead of the
-// instances and of PostgreSQL (from /proc: comparable across runs on a busy machine, where rates are
-// not). Default configuration: no rate-limit multiplier; every lead carries its own counted scan
-// token. Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd
-// behind nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant,
-// against a control crowd whose pairs are two different emails, and one whose pairs are one email
-// posted in turn (the second when the first is answered: the same leads, no clash), in turns round
-// by round; it prints the crowds' genuine p99 and the clash's ratios to both. Knobs: BENCH_LEADS
-// (3000 per phase; each crowd of the comparison gets half a phase's worth), BENCH_ROUNDS (4),
-// BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one pair per 8 genuine
-// posts), BENCH_PORT_BASE (3327: instances on it and the next port, nginx on the one after),
-// BENCH_CPU_PROF (a directory: each instance writes a V8 CPU profile there when it stops),
-// BENCH_PHASES (run only the phases whose label contains one of these comma-separated words),
-// BENCH_LOG (a file: the instances' log lines go there, at BENCH_LOG_LEVEL, "error" by default).
+// node bench/surge.mjs — a crowd claiming one offer at once (issues 29 and 50). Starts scripts/cluster
+// (two instances, WEB_CONCURRENCY=1 each, sharing one secret, behind nginx) on a fresh PostgreSQL
+// database (TEST_DATABASE_URL or 127.0.0.1:5432) and prints: pgbench's plain INSERT tps (the
+// baseline, same run, same database), lead submissions/s on ONE campaign through one instance and
+// through both behind the proxy, p50/p99, answers by status, stored leads (must equal the 200s) and,
+// on Linux, the CPU time per lead of the instances and of PostgreSQL (from /proc: comparable across
+// runs on a busy machine, where rates are not). Default configuration: no rate-limit multiplier;
+// every lead carries its own counted scan token and comes from its own address (10.x.y.z, named
+// through X-Forwarded-For to instances started with TRUST_PROXY=loopback, as bench/capture does).
+// Then decision 334's claim (a clash costs only the clashing leads) at equal load: a crowd behind
+// nginx where every PAIR_EVERY-th operation is two posts of one email at the same instant, against
+// a control crowd whose pairs are two different emails, and one whose pairs are one email posted in
+// turn (the second when the first is answered: the same leads, no clash), in turns round by round;
+// it prints the crowds' genuine p99 and the clash's ratios to both. Then one network (issue 50):
+// BENCH_LEADS phones behind shared IPv4 addresses (100.64.x.y, BENCH_PHONES_PER_NETWORK each), then
+// as many in shared IPv6 /64s (each phone its own address in one), through nginx; each phone is its
+// own browser: it loads the page, posts the form's token (a counted scan's, or past the network's
+// burst allowance a crowd token) as the page's script does with its cookies, and keeps any it is
+// given. Every post must be a 200; it prints phones/s timed load+post and the post's p50/p99 alone,
+// crowd vs scan tokens and scans counted. The end checks stored rows, consents and codes against
+// the 200s and prints which client addresses the consent records kept (proof the proxy was trusted).
+// Knobs: BENCH_LEADS (3000 per phase; each crowd of the comparison gets half a phase's worth),
+// BENCH_ROUNDS (4), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one
+// pair per 8 genuine posts), BENCH_PHONES_PER_NETWORK (100), BENCH_ADDRESSES ("one": every post of
+// the phases before one network from 127.0.0.1, the figures before 2026-11-28), BENCH_PORT_BASE
+// (3327: instances on it and the next port, nginx on the one after), BENCH_CPU_PROF (a directory:
+// each instance writes a V8 CPU profile there when it stops), BENCH_PHASES (run only the phases
+// whose label contains one of these comma-separated words: "direct", "nginx", "no JavaScript",
+// "clashing", "one network"), BENCH_LOG (a file: the instances' log lines go there, at
+// BENCH_LOG_LEVEL, "error" by default).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { measure, statsOf } from "./support/crowd.mjs";
 
@@ -35,8 +48,30 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 // Three ports from BENCH_PORT_BASE (3327): two instances, then nginx. On a shared machine use your own range.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3327);
 const PORTS = { proxy: PORT_BASE + 2, a: PORT_BASE, b: PORT_BASE + 1 };
+// Each visitor posts from its own address (10.x.y.z), named to the instances through the trusted
+// proxy as bench/capture does: X-Forwarded-For, with TRUST_PROXY=loopback (decision 221). With
+// BENCH_ADDRESSES=one every post comes from 127.0.0.1, as in the figures before 2026-11-28.
+const ADDRESSES = process.env.BENCH_ADDRESSES ?? "visitor";
+if (ADDRESSES !== "visitor" && ADDRESSES !== "one") {
+  console.error(`BENCH_ADDRESSES is "visitor" (the default: one address per visitor) or "one" (every post from 127.0.0.1)`);
+  process.exit(1);
+}
+let visitorAddresses = 0;
+/** The next visitor's own IPv4 address (10.0.0.1, 10.0.0.2, …), or none: the post comes from 127.0.0.1. */
+function nextVisitorAddress() {
+  if (ADDRESSES === "one") return undefined;
+  const n = ++visitorAddresses;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
 /** The crowds of the clash comparison, each against the same genuine visitors and as many pairs. */
 const CLASH_CROWDS = ["control", "repeat", "clashing"];
+// The one-network phase (issue 50): BENCH_LEADS phones, PHONES_PER_NETWORK behind each shared
+// IPv4 address, then as many behind each IPv6 /64 (each phone its own address in it). Past the
+// burst allowance (CAPTURE_BURST_LOADS, 30 per network, window and process) a load gets a crowd
+// token instead of a scan's id (docs/features/crowds.md).
+const PHONES_PER_NETWORK = Number(process.env.BENCH_PHONES_PER_NETWORK ?? 100);
+const NETWORKS = Math.max(1, Math.ceil(LEADS / PHONES_PER_NETWORK));
+const CROWD_TOKEN = /^c1\./;
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -71,6 +106,14 @@ const cluster = spawn("scripts/cluster", [], {
     CLUSTER_PORT: String(PORTS.proxy),
     INSTANCE_PORTS: `${PORTS.a} ${PORTS.b}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "error",
+    // The instances believe the X-Forwarded-For hop from this machine (the bench, or nginx): said
+    // here as well as in scripts/cluster, so that a TRUST_PROXY in the caller's environment cannot
+    // silently turn every visitor back into 127.0.0.1.
+    TRUST_PROXY: "loopback",
+    // One secret for both instances, as docs/operations.md asks of several processes: scripts/cluster
+    // gives each its own DATA_DIR, so each would generate its own, and a crowd token or visitor
+    // cookie one instance signed would be no token at the other (the phone's post is refused).
+    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex"),
     ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
   stdio: ["ignore", process.env.BENCH_LOG ? fs.openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
@@ -163,6 +206,7 @@ try {
     console.log(`lead submissions, ${phase.label.padEnd(29)} ${rateLine(figures, insertTps)}; ${statusLine(crowd.statuses)}${cpu}`);
   }
   if (wanted("clashing")) await compareClashes(clash, { insertTps, plainP99, campaignId, totals, script });
+  if (wanted("one network")) await oneNetwork({ insertTps, campaignId, totals });
 
   const { rows: stored } = await db.query(`select count(*)::int as n from lead where campaign_id = $1`, [campaignId]);
   const { rows: shown } = await db.query(
@@ -177,6 +221,7 @@ try {
   console.log(
     `accepted ${totals.accepted} of ${totals.posted} leads on one campaign; stored rows ${stored[0].n} (${stored[0].n === totals.accepted - totals.pairs ? "equal" : "NOT EQUAL"} to the accepted less one per pair of one email, ${totals.accepted - totals.pairs}), shown count ${shown[0].n}, consent records ${consents[0].n}, offer codes ${codes[0].n}`,
   );
+  console.log(await addressesLine(campaignId));
   // The owner's mail after the surge: single emails, then folded into a digest by the worker.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   const { rows: mail } = await db.query(
@@ -194,6 +239,178 @@ try {
   await cleanup.connect();
   await cleanup.query(`drop database if exists ${databaseName} with (force)`);
   await cleanup.end();
+}
+
+/**
+ * Phones sharing networks, through nginx to both instances: each is its own browser (its own
+ * cookie jar) that loads the page, takes the form's token, and posts the lead as the page's script
+ * does with its cookies. Phones take turns across the networks, so every network is busy at once.
+ * The figures time a phone's load and post together, and its post alone.
+ */
+async function oneNetwork({ insertTps, campaignId, totals }) {
+  const octets = (network) => `${Math.floor(network / 250)}.${(network % 250) + 1}`;
+  const group = () => crypto.randomBytes(2).readUInt16BE(0).toString(16);
+  const parts = [
+    { label: `${NETWORKS} IPv4 addresses`, tag: "net4", address: (network) => `100.64.${octets(network)}` },
+    {
+      label: `${NETWORKS} IPv6 /64s`,
+      tag: "net6",
+      // A phone's own address in its network's /64 (a random interface id, as privacy addresses are).
+      address: (network) => `2001:db8:ca:${network.toString(16)}:${group()}:${group()}:${group()}:${group()}`,
+    },
+  ];
+  for (const part of parts) {
+    const postLatencies = [];
+    const statuses = new Map();
+    const tokens = { scan: 0, crowd: 0 };
+    const cookies = { load: 0, post: 0 };
+    const refusals = new Map();
+    const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+    const scans = async () => (await db.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId])).rows[0].n;
+    const scansBefore = await scans();
+    const cpuBefore = await cpuNow();
+    const run = await measure(LEADS, CONCURRENCY, async (index) => {
+      const network = index % NETWORKS;
+      const answer = await phone(campaignId, part.address(network), {
+        name: `Phone ${index}`,
+        email: `p${index}-${part.tag}@bench.test`,
+      });
+      if (answer.refused) tally(refusals, answer.refused);
+      if (answer.postMs === undefined) {
+        tally(statuses, `load ${answer.status}`);
+        return true;
+      }
+      tally(statuses, answer.status);
+      postLatencies.push(answer.postMs);
+      tokens[answer.crowd ? "crowd" : "scan"] += 1;
+      if (answer.cookieFromLoad) cookies.load += 1;
+      if (answer.cookieFromPost) cookies.post += 1;
+      return true;
+    });
+    const cpu = cpuPerLead(cpuBefore, await cpuNow(), LEADS);
+    // Every phone is one counted scan: its load's, or its crowd token's lead's (each answered after its commit).
+    const counted = (await scans()) - scansBefore;
+    totals.accepted += statuses.get(200) ?? 0;
+    totals.posted += LEADS;
+    const post = statsOf({ latencies: postLatencies, seconds: run.seconds });
+    console.log(
+      `lead submissions, one network: ${part.label}, ${PHONES_PER_NETWORK} phones each, through nginx (load+post) ${rateLine(statsOf(run), insertTps)}; post alone p50 ${post.p50.toFixed(1)} ms, p99 ${post.p99.toFixed(1)} ms; ${statusLine(statuses)}${cpu.replace("per lead", "per lead (load+post)")}`,
+    );
+    console.log(
+      `  tokens posted: ${tokens.scan} a counted scan's, ${tokens.crowd} crowd tokens; scans counted ${counted} for ${LEADS} phones; visitor cookie set by the load ${cookies.load}, by the lead's answer ${cookies.post}${
+        refusals.size ? `; refused: ${[...refusals].map(([why, n]) => `${n}× ${why}`).join(", ")}` : ""
+      }`,
+    );
+  }
+}
+
+/**
+ * One phone: loads the capture page from `address` (through nginx, which names it to the instances),
+ * keeps its cookies, takes the form's token from the HTML and posts the lead to the script's
+ * address with those cookies, keeping any it is given back. Resolves to what happened, and the
+ * post's milliseconds (undefined when the load gave no form to post).
+ */
+async function phone(campaignId, address, { name, email }) {
+  const jar = new Map();
+  const keep = (headers) => {
+    for (const line of headers["set-cookie"] ?? []) {
+      const [pair] = line.split(";");
+      const equals = pair.indexOf("=");
+      jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
+    }
+  };
+  const gotVisitorCookie = (headers) => (headers["set-cookie"] ?? []).some((line) => line.startsWith("leadqr.visitor="));
+  const cookie = () => [...jar].map(([key, value]) => `${key}=${value}`).join("; ");
+  const load = await request(PORTS.proxy, "GET", `/capture/${campaignId}`, {
+    "user-agent": PHONE_UA,
+    "accept-encoding": "gzip",
+    "x-forwarded-for": address,
+  });
+  if (load.status !== 200) return { status: load.status, refused: `load ${load.status}` };
+  keep(load.headers);
+  const html = (load.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(load.body) : load.body).toString("utf8");
+  const scanToken = /name="scanToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!scanToken) return { status: "no token", refused: "a page without a token" };
+  const body = new URLSearchParams({ name, email, phone: "", scanToken }).toString();
+  const started = performance.now();
+  const answer = await request(
+    PORTS.proxy,
+    "POST",
+    `/capture/${campaignId}/lead`,
+    {
+      "user-agent": PHONE_UA,
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": Buffer.byteLength(body),
+      "x-forwarded-for": address,
+      ...(jar.size ? { cookie: cookie() } : {}),
+    },
+    body,
+  );
+  const postMs = performance.now() - started;
+  keep(answer.headers);
+  let refused;
+  if (answer.status !== 200) {
+    let error = "";
+    try {
+      error = JSON.parse(answer.body.toString("utf8")).error ?? "";
+    } catch {
+      // not JSON
+    }
+    refused = `${answer.status} ${CROWD_TOKEN.test(scanToken) ? "crowd" : "scan"} token "${error}"`;
+  }
+  return {
+    status: answer.status,
+    postMs,
+    crowd: CROWD_TOKEN.test(scanToken),
+    cookieFromLoad: gotVisitorCookie(load.headers),
+    cookieFromPost: gotVisitorCookie(answer.headers),
+    refused,
+  };
+}
+
+/** One request with its whole answer; status 0 when the connection failed. */
+function request(port, method, pathname, headers, body) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: "127.0.0.1", port, path: pathname, method, agent, headers }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0) }));
+    req.end(body);
+  });
+}
+
+/**
+ * Which client addresses the instances recorded (each consent record keeps its post's): the proof
+ * that they trusted X-Forwarded-For. 10.x.y.z is a visitor's own address; 127.0.0.1 is this machine.
+ */
+async function addressesLine(campaignId) {
+  const { rows } = await db.query(
+    `select case when lc.client_address like '10.%' then 'own address (10.x.y.z)'
+                 when lc.client_address like '100.64.%' then 'one network''s IPv4 address (100.64.x.y)'
+                 when lc.client_address like '2001:db8:ca:%' then 'a phone''s own IPv6 address (2001:db8:ca:n::/64)'
+                 when lc.client_address in ('127.0.0.1', '::ffff:127.0.0.1', '::1') then 'this machine (127.0.0.1)'
+                 else 'other: ' || lc.client_address end as kind,
+            count(*)::int as n, count(distinct lc.client_address)::int as distinct_addresses
+       from lead_consent lc join lead l on l.id = lc.lead_id where l.campaign_id = $1 group by 1 order by 2 desc`,
+    [campaignId],
+  );
+  const loopback = rows.find((row) => row.kind.startsWith("this machine"))?.n ?? 0;
+  const verdict =
+    ADDRESSES === "one"
+      ? "BENCH_ADDRESSES=one"
+      : loopback === 0
+        ? "every lead from its visitor's address"
+        : "NOT per visitor: the instances did not trust X-Forwarded-For";
+  // The crowd budget's keys: one per network that posted crowd tokens (an IPv4 address or an IPv6 /64).
+  const { rows: budgets } = await db.query(
+    `select count(*) filter (where key not like 'leadByCrowdNetwork:%:%')::int as v4, count(*) filter (where key like 'leadByCrowdNetwork:%:%')::int as v6,
+            coalesce(sum(points), 0)::int as points, min(key) as example
+       from rate_limit where key like 'leadByCrowdNetwork:%'`,
+  );
+  const crowd = budgets[0];
+  return `client addresses the consent records keep (${verdict}): ${rows.map((row) => `${row.kind} ${row.n} leads from ${row.distinct_addresses} addresses`).join(", ")}; crowd budgets spent: ${crowd.v4} IPv4 addresses and ${crowd.v6} IPv6 /64s, ${crowd.points} points${crowd.example ? ` (e.g. ${crowd.example})` : ""}`;
 }
 
 /**
@@ -283,11 +500,13 @@ async function runCrowd({
   const run = await measure(genuineTokens.length + pairs, CONCURRENCY, async (index) => {
     if (isPair(index)) {
       const pair = Math.floor(index / (PAIR_EVERY + 1));
+      // Each post of a pair carries its own token: its own visitor, from its own address.
       const postSide = (side) =>
         post(
           port,
           pathname,
           form({ name: `Pair ${firstPair + pair}`, email: email(firstPair + pair, side), scanToken: pairTokens[2 * pair + side] }),
+          nextVisitorAddress(),
         );
       const answers = inTurn ? [await postSide(0), await postSide(1)] : await Promise.all([0, 1].map(postSide));
       for (const answer of answers) tally(pairStatuses, answer);
@@ -298,6 +517,7 @@ async function runCrowd({
       port,
       pathname,
       form({ name: `Visitor ${visitor}`, email: `v${firstVisitor + visitor}-${tag}@bench.test`, scanToken: genuineTokens[visitor] }),
+      nextVisitorAddress(),
     );
     tally(statuses, answer);
     return true;
@@ -382,8 +602,11 @@ async function compareClashes(clash, { insertTps, plainP99, campaignId, totals, 
   );
 }
 
-/** Posts the form as a browser without JavaScript does; resolves to the status (0: connection failed). */
-function post(port, pathname, body) {
+/**
+ * Posts the form as a browser without JavaScript does, from `address` when given (through the
+ * trusted proxy's header, else from 127.0.0.1); resolves to the status (0: connection failed).
+ */
+function post(port, pathname, body, address) {
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -392,7 +615,12 @@ function post(port, pathname, body) {
         path: pathname,
         method: "POST",
         agent,
-        headers: { "user-agent": PHONE_UA, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+        headers: {
+          "user-agent": PHONE_UA,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          ...(address ? { "x-forwarded-for": address } : {}),
+        },
       },
       (res) => {
         res.resume();
