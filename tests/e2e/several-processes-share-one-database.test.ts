@@ -3,7 +3,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { createCampaignOver, freshDatabase, openCapture, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
+import {
+  BROWSER_USER_AGENT,
+  createCampaignOver,
+  freshDatabase,
+  openCapture,
+  signUpOver,
+  startServer,
+  submitLeadOver,
+  tmpDir,
+  waitHealthy,
+} from "./support/processes";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
@@ -88,6 +98,31 @@ test("50 parallel first loads of a free campaign over both processes record exac
     [campaignId],
   );
   expect(counts).toEqual({ scans: 5, counter: 5 });
+});
+
+test("70 loads from one address and 70 from one /64, alternating between the processes, count 30 visitors each; the rest can still claim", async () => {
+  const [a, b] = servers;
+  const { campaignId } = await ownerWithCampaign(a!, `bursts-${Date.now()}@example.com`);
+  await database.query(`update "user" u set is_pro = true from campaign c where c.id = $1 and u.id = c.user_id`, [campaignId]);
+  for (const addressOf of [() => "192.0.2.200", (n: number) => `2001:db8:200:1::${(n + 1).toString(16)}`]) {
+    const before = (await database.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId]))[0].n as number;
+    const pages = [];
+    // One after the other: each server's own window admits 30, so only the shared window can hold the client to 30.
+    for (let n = 0; n < 70; n++) pages.push(await openCapture((n % 2 === 0 ? a! : b!).url, campaignId, { "x-forwarded-for": addressOf(n) }));
+    expect(pages.map((page) => page.status)).toEqual(Array(70).fill(200));
+    expect(pages.filter((page) => page.token?.startsWith("c1."))).toHaveLength(40);
+    const after = (await database.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId]))[0].n as number;
+    expect(after - before).toBe(30);
+    // A phone past the allowance claims on the other process with the token the first one gave it.
+    const last = pages.at(-1)!;
+    const response = await fetch(`${a!.url}/capture/${campaignId}/lead`, {
+      method: "POST",
+      headers: { "user-agent": BROWSER_USER_AGENT, "x-forwarded-for": addressOf(69) },
+      body: new URLSearchParams({ name: "Late Phone", email: `late-${after}@example.com`, scanToken: last.token! }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { claim?: { code: string } }).claim?.code).toBeTruthy();
+  }
 });
 
 test("20 parallel creates by a free owner over both processes make one campaign", async () => {

@@ -16,6 +16,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| sign-up |", ["signUpByAddress"]],
   ["| lead posts without a valid, unused scan token |", ["leadByAddress"]],
   ["| lead posts with a valid scan token, after the token's first lead (and its posts that store nothing) |", ["leadByToken"]],
+  ["| lead posts with a crowd token (a load past its network's burst allowance, decision 460) |", ["leadByCrowdNetwork"]],
   ["| logo uploads |", ["uploadByUser"]],
   ["| QR code downloads (PNG and SVG) |", ["qrByUser"]],
   ["| print PDFs |", ["printByUser"]],

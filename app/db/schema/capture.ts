@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { campaign } from "./campaigns";
 
 /**
@@ -87,3 +87,16 @@ export const visitorLead = pgTable(
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.visitorKey] })],
 );
+
+/**
+ * How many visitors new to a process's window each client (an IPv4 address or an IPv6 /64) added to
+ * the counts of unlimited campaigns in its current 10-minute window, across every process
+ * (docs/features/crowds.md): written by the scan batch's statement, read by nothing else. Old
+ * windows are deleted by the email worker's housekeeping. UNLOGGED (migration 0026): no WAL on the
+ * capture path, and a crash only forgets windows of ten minutes.
+ */
+export const captureBurst = pgTable("capture_burst", {
+  clientKey: text("client_key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  visitors: integer("visitors").notNull(),
+});

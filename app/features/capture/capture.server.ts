@@ -17,7 +17,8 @@ import { deviceTypeOf, exclusionOf, osOf, sourceOf } from "~/features/scans/visi
 import { ScanQueueFullError } from "~/features/scans/scan-batch.server";
 import { latestScanOf, recordScan } from "~/features/scans/scans.server";
 import { noteIdReturned, recordExclusion, recordIdIssued, visitorHashOf } from "~/features/scans/visitors.server";
-import { admitLoad } from "~/features/scans/bursts.server";
+import { admitLoad, burstAllowance, forgetVisitor, knowsVisitor, type BurstVisitor } from "~/features/scans/bursts.server";
+import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { claimKeyOf, type VisitorId } from "~/features/scans/visitor-id.server";
 import { mintCrowdToken } from "~/features/scans/crowd-token.server";
 import { randomString } from "~/utils/random-pool.server";
@@ -285,6 +286,24 @@ function withCrowdToken(found: CaptureSnapshot, visit: CaptureVisit, { burst }: 
   return { ...state, scanToken };
 }
 
+const burstVisitorOf = (visit: CaptureVisit, userAgent: string): BurstVisitor => (visit.visitor ? { id: visit.visitor.id } : { agent: userAgent });
+
+/**
+ * One client adds a bounded number of visitors per window, however its ids behave (decision 330):
+ * "burst" past this process's allowance; else, for a visitor new to the window, what the scan
+ * batch needs to hold the client to the allowance across processes too.
+ */
+function admitToCounting(visit: CaptureVisit, userAgent: string): "burst" | { newVisitor: { clientKey: string; allowance: number } | null } {
+  const visitor = visit.visitor;
+  if (visitor?.returning) noteIdReturned(visitor.id);
+  const known = knowsVisitor(visit.clientAddress, burstVisitorOf(visit, userAgent));
+  if (!admitLoad(visit.clientAddress, burstVisitorOf(visit, userAgent))) {
+    if (visitor) visitor.issue = false;
+    return "burst";
+  }
+  return { newVisitor: known ? null : { clientKey: clientBudgetKey(visit.clientAddress), allowance: burstAllowance() } };
+}
+
 async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureState> {
   const { offer } = found;
   const design = offer.design;
@@ -298,15 +317,8 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
     if (viewer && (viewer.isAdmin || viewer.id === found.userId)) reason = "owner";
   }
   const userAgent = visit.headers.get("user-agent") ?? "";
-  // One address adds a bounded number of visitors per window, however its ids behave (decision 330).
-  if (!reason) {
-    const visitor = visit.visitor;
-    if (visitor?.returning) noteIdReturned(visitor.id);
-    if (!admitLoad(visit.clientAddress, visitor ? { id: visitor.id } : { agent: userAgent })) {
-      reason = "burst";
-      if (visitor) visitor.issue = false;
-    }
-  }
+  const admission = reason ? null : admitToCounting(visit, userAgent);
+  if (admission === "burst") reason = "burst";
   if (reason) {
     recordExclusion(db, found.id, reason);
     // A burst is excluded from the counts, never from claiming (docs/features/crowds.md).
@@ -332,10 +344,18 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
       visitorHash,
       source: sourceOf(visit.searchParams),
       placementId: visit.searchParams.get("p"),
+      burst: admission && admission !== "burst" ? admission.newVisitor : null,
     });
     if (result.counted) {
       if (visit.visitor?.issue) recordIdIssued(db, found.id, visit.visitor.id);
       return { state: "form", offer, scanToken: result.scanId };
+    }
+    if (result.burst) {
+      // The client's window is full across processes: this process takes its admission back.
+      forgetVisitor(visit.clientAddress, burstVisitorOf(visit, userAgent));
+      if (visit.visitor) visit.visitor.issue = false;
+      recordExclusion(db, found.id, "burst");
+      return withCrowdToken(found, visit, { burst: true });
     }
     if (result.repeatOf) {
       recordExclusion(db, found.id, "repeat");

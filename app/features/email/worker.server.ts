@@ -127,12 +127,13 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
   /**
    * Rows past their use that no request deletes: rate-limit counters long past their window (they
-   * live in the database, decision 004), and lead sync's OAuth states the provider never sent the
+   * live in the database, decision 004), the capture bursts' global windows (docs/features/crowds.md), and lead sync's OAuth states the provider never sent the
    * owner back with (decision 401; a state is deleted when used, and refused once expired).
    */
   async function housekeeping() {
     await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
     await db.execute(sql`delete from sync_oauth_state where expires_at < now()`);
+    await db.execute(sql`delete from capture_burst where window_start < now() - interval '1 hour'`);
   }
 
   let lastHousekeeping: number | undefined;

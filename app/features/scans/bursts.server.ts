@@ -75,6 +75,21 @@ export function admitLoad(address: string, visitor: BurstVisitor, now: number = 
   return true;
 }
 
+/** Whether this process's window of the client already admitted the visitor (its load costs no allowance). */
+export function knowsVisitor(address: string, visitor: BurstVisitor, now: number = Date.now()) {
+  const window = windows.get(clientBudgetKey(address));
+  return Boolean(window && now - window.start < BURST_WINDOW_MS && window.visitors.has(visitorKeyOf(visitor)));
+}
+
+/** The visitor was admitted here but the client's global window was full (scan-batch.server.ts): not admitted after all. */
+export function forgetVisitor(address: string, visitor: BurstVisitor) {
+  const window = windows.get(clientBudgetKey(address));
+  if (window?.visitors.delete(visitorKeyOf(visitor))) entries -= 1;
+}
+
+/** The allowance, for the global check of the scan batches. */
+export const burstAllowance = allowance;
+
 /**
  * A visitor whose lead proved them a person (a crowd token's, docs/features/crowds.md) joins its
  * client's window past the allowance: their later loads are theirs, not a burst. Bounded by the

@@ -6,7 +6,10 @@ import crypto from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { ScanSource } from "~/db/schema";
+import { BURST_WINDOW_MS } from "./bursts.server";
 import { REPEAT_WINDOW_MINUTES, type ScanOs } from "./visitors";
+
+const BURST_WINDOW_MINUTES = BURST_WINDOW_MS / 60_000;
 
 export type UnlimitedScan = {
   campaignId: string;
@@ -16,9 +19,14 @@ export type UnlimitedScan = {
   source: ScanSource;
   /** Already checked to be a UUID; kept only when the placement belongs to the campaign. */
   placementId: string | null;
+  /**
+   * The load's client (`clientBudgetKey`) and allowance when its visitor is new to this process's
+   * burst window: the batch then holds the client to the allowance across every process.
+   */
+  burst?: { clientKey: string; allowance: number } | null;
 };
 
-export type BatchedScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string };
+export type BatchedScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string; burst?: true };
 
 /** Writes in flight at once per process; beyond that, loads queue and join the next write. */
 export const MAX_WRITES_IN_FLIGHT = 1;
@@ -98,12 +106,15 @@ function takeBatch(batcher: Batcher) {
   return { batch, visitors };
 }
 
-type Row = { id: string; counted: boolean; repeat_of: string | null };
+type Row = { id: string; counted: boolean; repeat_of: string | null; burst: boolean };
 
 /**
  * One statement for a batch, `$1` its scans as JSON: each scan is inserted unless the same visitor
  * scanned the campaign within the repeat window (then it answers that scan's id), and only while
- * the campaign is active. Unique means no earlier scan by this visitor today (the salt, and so the
+ * the campaign is active. A scan whose visitor is new to its process's burst window also counts
+ * against its client's window in `capture_burst`, shared by every process: the upsert takes the
+ * client's row, so concurrent batches see each other's visitors, and a scan past the allowance is
+ * not inserted and answers `burst` (docs/features/crowds.md). Unique means no earlier scan by this visitor today (the salt, and so the
  * hash, changes daily). Prepared once per connection (decision 424): planning it cost PostgreSQL
  * about as much as running it for a batch of five.
  */
@@ -111,7 +122,8 @@ const WRITE_SCANS = preparedStatement(
   "unlimited_scans",
   `with input as (
       select * from json_to_recordset($1::json)
-        as v(id uuid, campaign_id uuid, device_type text, os text, visitor_hash text, source text, placement_id uuid)
+        as v(id uuid, campaign_id uuid, device_type text, os text, visitor_hash text, source text, placement_id uuid,
+          client_key text, allowance int)
     ),
     checked as (
       select i.*, latest.id as latest_id, coalesce(latest.recent, false) as recent
@@ -124,16 +136,36 @@ const WRITE_SCANS = preparedStatement(
         limit 1
       ) latest on i.visitor_hash is not null
     ),
+    fresh as (
+      select c.id, c.client_key, c.allowance, row_number() over (partition by c.client_key order by c.id) as nth,
+        count(*) over (partition by c.client_key) as n
+      from checked c
+      where c.client_key is not null and not c.recent
+    ),
+    windows as (
+      insert into capture_burst as b (client_key, window_start, visitors)
+      -- In one order, so that two batches never wait for each other's rows crosswise.
+      select client_key, now(), max(n) from fresh group by client_key order by client_key
+      on conflict (client_key) do update set
+        window_start = case when b.window_start <= now() - interval '${BURST_WINDOW_MINUTES} minutes' then now() else b.window_start end,
+        visitors = case when b.window_start <= now() - interval '${BURST_WINDOW_MINUTES} minutes' then excluded.visitors else b.visitors + excluded.visitors end
+      returning b.client_key, b.visitors
+    ),
+    burst as (
+      select f.id from fresh f join windows w on w.client_key = f.client_key
+      where w.visitors - f.n + f.nth > f.allowance
+    ),
     inserted as (
       insert into scan (id, campaign_id, device_type, os, location, visitor_hash, is_unique, source, placement_id)
       select c.id, c.campaign_id, c.device_type, c.os, null, c.visitor_hash, c.latest_id is null, c.source,
         (select p.id from placement p where p.id = c.placement_id and p.campaign_id = c.campaign_id)
       from checked c
-      where not c.recent and exists (select 1 from campaign where id = c.campaign_id and status = 'active')
+      where not c.recent and not exists (select 1 from burst where burst.id = c.id)
+        and exists (select 1 from campaign where id = c.campaign_id and status = 'active')
       returning id
     )
     select c.id::text as id, exists (select 1 from inserted where inserted.id = c.id) as counted,
-      case when c.recent then c.latest_id::text end as repeat_of
+      case when c.recent then c.latest_id::text end as repeat_of, exists (select 1 from burst where burst.id = c.id) as burst
     from checked c`,
 );
 
@@ -146,13 +178,21 @@ async function writeBatch(db: Database, batch: Waiting[]) {
     visitor_hash: scan.visitorHash,
     source: scan.source,
     placement_id: scan.placementId,
+    client_key: scan.burst?.clientKey ?? null,
+    allowance: scan.burst?.allowance ?? null,
   }));
   const rows = await queryPrepared<Row>(db, WRITE_SCANS, JSON.stringify(input));
   const results = new Map<string, BatchedScanResult>();
   for (const row of rows) {
     results.set(
       row.id,
-      row.counted ? { counted: true, scanId: row.id } : row.repeat_of ? { counted: false, repeatOf: row.repeat_of } : { counted: false },
+      row.counted
+        ? { counted: true, scanId: row.id }
+        : row.repeat_of
+          ? { counted: false, repeatOf: row.repeat_of }
+          : row.burst
+            ? { counted: false, burst: true }
+            : { counted: false },
     );
   }
   return results;

@@ -6,7 +6,7 @@ import { rowsOf } from "~/db/rows.server";
 import { campaign, type ScanSource } from "~/db/schema";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { isUuid } from "~/utils/text";
-import { recordUnlimitedScan } from "./scan-batch.server";
+import { recordUnlimitedScan, type UnlimitedScan } from "./scan-batch.server";
 import { campaignScans } from "./scan-count.server";
 import { queueScanNotice } from "./scan-notices.server";
 import { REPEAT_WINDOW_MINUTES, type ScanOs } from "./visitors";
@@ -22,9 +22,11 @@ export type ScanFacts = {
   source?: ScanSource;
   /** Kept only when the placement belongs to the campaign. */
   placementId?: string | null;
+  /** A visitor new to this process's burst window: unlimited campaigns hold its client to the allowance across processes. */
+  burst?: UnlimitedScan["burst"];
 };
 
-export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string };
+export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string; burst?: true };
 
 /**
  * Counts one scan (decisions 030 and 090). A load by the same visitor within the repeat
@@ -44,6 +46,7 @@ export async function recordScan(db: Database, options: ScanFacts): Promise<Reco
       visitorHash: hash,
       source: options.source ?? "link",
       placementId,
+      burst: options.burst ?? null,
     });
     if (result.counted) tallyScan(db, options.campaignId);
     return result;

@@ -129,7 +129,8 @@ export async function openCapture(baseUrl: string, campaignId: string, headers: 
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const html = await response.text();
-  return { status: response.status, html, token: /name="scanToken" value="([0-9a-f-]{36})"/.exec(html)?.[1] ?? null };
+  // A scan's id, or a crowd token past the network's allowance (docs/features/crowds.md).
+  return { status: response.status, html, token: /name="scanToken" value="([^"]+)"/.exec(html)?.[1] ?? null };
 }
 
 /** Loads the capture page for a token, then posts the form as a browser without JavaScript would. */
