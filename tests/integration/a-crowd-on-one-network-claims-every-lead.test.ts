@@ -220,7 +220,7 @@ describe("a crowd on one network", () => {
     const altered = `${token.slice(0, 10)}${token[10] === "A" ? "B" : "A"}${token.slice(11)}`;
     expect((await claim(other.id, phone, token, 1)).body).toMatchObject({
       ok: false,
-      error: "Submission Error: Failed to submit your information. Please try again.",
+      error: "Submission Error: Failed to submit: this page has expired. Please reload it and try again.",
     });
     expect((await claim(campaign.id, phone, altered, 2)).status).toBe(400);
     expect((await figures(campaign.id)).leads).toHaveLength(0);

@@ -106,9 +106,12 @@ describe("submitting the capture form", () => {
       if (token !== undefined) form.scanToken = token;
       const result = await submit(campaign.id, form);
       expect(result.status).toBe(400);
+      // With a token that is no scan of this campaign, the page is told to reload; without one, to try again.
       expect(result.data).toMatchObject({
         ok: false,
-        error: "Submission Error: Failed to submit your information. Please try again.",
+        error: token
+          ? "Submission Error: Failed to submit: this page has expired. Please reload it and try again."
+          : "Submission Error: Failed to submit your information. Please try again.",
         values: { name: "Bot" },
       });
     }

@@ -6,6 +6,8 @@ export const SUBMISSION_ERRORS = {
   notLoaded: "Submission Error: Campaign data not loaded",
   inactive: "Submission Error: This campaign is no longer active",
   failed: "Submission Error: Failed to submit your information. Please try again.",
+  /** The form's token is no longer valid (an old tab, a page of another campaign): trying again will not do. */
+  expired: "Submission Error: Failed to submit: this page has expired. Please reload it and try again.",
 } as const;
 
 /**

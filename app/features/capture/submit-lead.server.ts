@@ -171,7 +171,9 @@ async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<Sub
   if (!parsed.ok) return storingNothing(refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: token }));
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return storingNothing(refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values }));
-  if (!token || !target.scanId) return refuse("no_scan", { error: SUBMISSION_ERRORS.failed, values });
+  // A token that is no scan of this campaign (an old tab, an expired crowd token) needs the page reloaded.
+  if (!token || !target.scanId)
+    return refuse("no_scan", { error: fields[SCAN_TOKEN_FIELD] ? SUBMISSION_ERRORS.expired : SUBMISSION_ERRORS.failed, values });
   if (target.consentMode !== "notice" && target.offerRequiresConsent && !ticked) {
     return storingNothing(refuse("consent_required", { fieldErrors: { [CONSENT_FIELD]: CONSENT_REQUIRED_ERROR }, values, scanToken: token }));
   }

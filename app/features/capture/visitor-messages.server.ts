@@ -11,6 +11,7 @@ const ANSWERS: Array<[key: string, values?: Record<string, number>]> = [
   ["errors.notLoaded"],
   ["errors.inactive"],
   ["errors.failed"],
+  ["errors.expired"],
   ["errors.rateLimited"],
   // The crowd budget's refusal names the minutes to wait: at most its 10-minute window.
   ...Array.from({ length: 10 }, (_, index): [string, Record<string, number>] => ["errors.networkBusy", { minutes: index + 1 }]),

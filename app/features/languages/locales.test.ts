@@ -79,6 +79,7 @@ describe("language files", () => {
     expect(t("thanks.codeNotSent")).toBe(CODE_BY_EMAIL_TEXT["not-sent"]);
     expect(t("errors.failed")).toBe(SUBMISSION_ERRORS.failed);
     expect(t("errors.inactive")).toBe(SUBMISSION_ERRORS.inactive);
+    expect(t("errors.expired")).toBe(SUBMISSION_ERRORS.expired);
     expect(t("errors.notLoaded")).toBe(SUBMISSION_ERRORS.notLoaded);
     expect(t("errors.invalidCampaign")).toBe(SUBMISSION_ERRORS.invalidCampaign);
     expect(t("errors.shortLinkRefused")).toBe(SHORT_LINK_REFUSED);

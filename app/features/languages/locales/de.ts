@@ -38,6 +38,7 @@ const de: Messages = {
       notLoaded: "Fehler beim Senden: Die Kampagnendaten wurden nicht geladen",
       inactive: "Fehler beim Senden: Diese Kampagne ist nicht mehr aktiv",
       failed: "Fehler beim Senden: Ihre Angaben konnten nicht übermittelt werden. Bitte versuchen Sie es erneut.",
+      expired: "Fehler beim Senden: Senden fehlgeschlagen: Diese Seite ist abgelaufen. Bitte laden Sie sie neu und versuchen Sie es erneut.",
       rateLimited: "Fehler beim Senden: Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.",
       networkBusy:
         "Fehler beim Senden: Senden fehlgeschlagen: Viele Personen in Ihrem Netzwerk haben dieses Angebot gerade eingelöst. Bitte versuchen Sie es in {{minutes}} Min. erneut oder fragen Sie das Personal.",

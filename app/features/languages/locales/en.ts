@@ -36,6 +36,7 @@ const en = {
       notLoaded: "Submission Error: Campaign data not loaded",
       inactive: "Submission Error: This campaign is no longer active",
       failed: "Submission Error: Failed to submit your information. Please try again.",
+      expired: "Submission Error: Failed to submit: this page has expired. Please reload it and try again.",
       rateLimited: "Submission Error: Too many attempts. Please wait a moment and try again.",
       networkBusy:
         "Submission Error: Failed to submit: many people on your network have just claimed this offer. Please try again in {{minutes}} min or ask the staff for help.",

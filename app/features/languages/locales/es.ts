@@ -36,6 +36,7 @@ const es: Messages = {
       notLoaded: "Error de envío: no se han podido cargar los datos de la campaña",
       inactive: "Error de envío: esta campaña ya no está activa",
       failed: "Error de envío: no hemos podido enviar tus datos. Inténtalo de nuevo.",
+      expired: "Error de envío: no se pudo enviar: esta página ha caducado. Vuelve a cargarla e inténtalo de nuevo.",
       rateLimited: "Error de envío: demasiados intentos. Espera un momento y vuelve a intentarlo.",
       networkBusy:
         "Error de envío: no se pudo enviar: muchas personas de tu red acaban de solicitar esta oferta. Vuelve a intentarlo en {{minutes}} min o pide ayuda al personal.",

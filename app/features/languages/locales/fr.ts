@@ -36,6 +36,7 @@ const fr: Messages = {
       notLoaded: "Erreur d’envoi : les données de la campagne n’ont pas pu être chargées",
       inactive: "Erreur d’envoi : cette campagne n’est plus active",
       failed: "Erreur d’envoi : vos informations n’ont pas pu être envoyées. Veuillez réessayer.",
+      expired: "Erreur d’envoi : échec de l’envoi : cette page a expiré. Rechargez-la, puis réessayez.",
       rateLimited: "Erreur d’envoi : trop de tentatives. Patientez un instant, puis réessayez.",
       networkBusy:
         "Erreur d’envoi : échec de l’envoi : beaucoup de personnes sur votre réseau viennent de demander cette offre. Réessayez dans {{minutes}} min ou demandez de l’aide au personnel.",

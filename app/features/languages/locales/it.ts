@@ -37,6 +37,7 @@ const it: Messages = {
       notLoaded: "Errore di invio: impossibile caricare i dati della campagna",
       inactive: "Errore di invio: questa campagna non è più attiva",
       failed: "Errore di invio: non è stato possibile inviare i tuoi dati. Riprova.",
+      expired: "Errore di invio: invio non riuscito: questa pagina è scaduta. Ricaricala e riprova.",
       rateLimited: "Errore di invio: troppi tentativi. Attendi un momento e riprova.",
       networkBusy:
         "Errore di invio: invio non riuscito: molte persone sulla tua rete hanno appena richiesto questa offerta. Riprova tra {{minutes}} min o chiedi aiuto al personale.",

@@ -36,6 +36,7 @@ const nl: Messages = {
       notLoaded: "Fout bij verzenden: de campagnegegevens zijn niet geladen",
       inactive: "Fout bij verzenden: deze campagne is niet meer actief",
       failed: "Fout bij verzenden: je gegevens konden niet worden verzonden. Probeer het opnieuw.",
+      expired: "Fout bij verzenden: verzenden mislukt: deze pagina is verlopen. Laad haar opnieuw en probeer het nog eens.",
       rateLimited: "Fout bij verzenden: te veel pogingen. Wacht even en probeer het opnieuw.",
       networkBusy:
         "Fout bij verzenden: verzenden mislukt: veel mensen op je netwerk hebben deze aanbieding net geclaimd. Probeer het over {{minutes}} min opnieuw of vraag het personeel om hulp.",

@@ -37,6 +37,7 @@ const pt: Messages = {
       notLoaded: "Erro de envio: não foi possível carregar os dados da campanha",
       inactive: "Erro de envio: esta campanha já não está ativa",
       failed: "Erro de envio: não foi possível enviar os seus dados. Tente novamente.",
+      expired: "Erro de envio: falha ao enviar: esta página expirou. Recarregue-a e tente novamente.",
       rateLimited: "Erro de envio: demasiadas tentativas. Aguarde um momento e tente novamente.",
       networkBusy:
         "Erro de envio: falha ao enviar: muitas pessoas na sua rede acabaram de resgatar esta oferta. Tente novamente dentro de {{minutes}} min ou peça ajuda à equipa.",
