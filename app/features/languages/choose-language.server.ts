@@ -3,7 +3,10 @@
 // campaign's own language.
 import { match } from "@formatjs/intl-localematcher";
 import Negotiator from "negotiator";
-import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, LEGACY_LANGUAGE_COOKIE, type Language } from "./languages";
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, type Language } from "./languages";
+
+/** The cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+export const LEGACY_LANGUAGE_COOKIE = "leadqr.lang";
 
 const NO_MATCH = "und";
 const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name.replace(".", "\\.")}=([a-z]{2})(?:;|$)`);

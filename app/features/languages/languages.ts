@@ -46,11 +46,9 @@ export function directionOf(language: Language): "ltr" | "rtl" {
 
 /**
  * The visitor's own choice from the switcher: a small cookie, read by the next load (no extra
- * request). A neutral name, as the visitor id's (decision 433); a choice kept under the old name
- * is still read, and moved to the new one.
+ * request). A neutral name, as the visitor id's (decision 433).
  */
 export const LANGUAGE_COOKIE = "v_lang";
-export const LEGACY_LANGUAGE_COOKIE = "leadqr.lang";
 export const LANGUAGE_COOKIE_DAYS = 365;
 /** The switcher's link parameter: `?lang=es` turns the page Spanish and remembers it. */
 export const LANGUAGE_PARAM = "lang";

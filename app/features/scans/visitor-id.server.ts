@@ -4,9 +4,12 @@
 import crypto from "node:crypto";
 import { randomString } from "~/utils/random-pool.server";
 import { keyCrowdTokens } from "./crowd-token.server";
-import { LEGACY_VISITOR_COOKIE, VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
+import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
 
 export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS };
+
+/** The id's cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+export const LEGACY_VISITOR_COOKIE = "leadqr.visitor";
 
 const ID_BYTES = 16;
 const MAC_BYTES = 12;

@@ -133,8 +133,6 @@ export function utcDay(at: Date = new Date()) {
 /**
  * The cookie that holds a capture visitor's id (decision 310), and its lifetime as the privacy
  * notice states it. A neutral name: an Enterprise owner's visitors never see ours (decision 433).
- * Ids set under the old name are still read, and moved to the new one, until it has expired.
  */
 export const VISITOR_COOKIE = "v_id";
-export const LEGACY_VISITOR_COOKIE = "leadqr.visitor";
 export const VISITOR_COOKIE_DAYS = 180;
