@@ -13,6 +13,7 @@ import { endOfDayIn } from "~/features/redeem/offer";
 import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as capturePrivacy from "~/routes/capture-privacy";
 import * as capture from "~/routes/capture";
+import * as consentConfirm from "~/routes/consent.confirm";
 import * as consentWithdraw from "~/routes/consent.withdraw";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -121,6 +122,8 @@ describe("Enterprise white-label", () => {
     // Nor in the cookie paragraph, which names the cookies.
     expect(privacyHtml).toContain("v_id");
     expect(privacyHtml).not.toMatch(/leadqr/i);
+    // Nor in the page's source: the words shipped for the browser (its hydration data) are only unbranded ones.
+    expect(JSON.stringify(privacy.data)).not.toMatch(/leadqr/i);
 
     const [confirmation] = await deliveredTo("dana@example.com");
     expect(subjectOf(confirmation!)).toBe("Please confirm: emails from Bean There Café");
@@ -131,12 +134,18 @@ describe("Enterprise white-label", () => {
     expect(bodyOf(confirmation!)).toContain("Sent on behalf of Bean There Caf");
     expect(bodyOf(confirmation!)).not.toMatch(/leadqr/i);
 
+    const confirmToken = /\/consent\/confirm\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
+    const confirmPage = await callRoute(consentConfirm.loader, makeRequest(`/consent/confirm/${confirmToken}`), { token: confirmToken });
+    expect(confirmPage.status).toBe(200);
+    expect(JSON.stringify(confirmPage.data)).not.toMatch(/leadqr/i);
+
     const token = /\/consent\/withdraw\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
     const withdrawPage = await callRoute(consentWithdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token });
     const withdrawn = await callRoute(consentWithdraw.action, makeRequest(`/consent/withdraw/${token}`, { form: {} }), { token });
     const withdrawHtml = render(consentWithdraw.default, withdrawPage.data, withdrawn.data, `/consent/withdraw/${token}`);
     expect(withdrawHtml).toContain("You will not receive marketing emails from this business any more.");
-    expect(withdrawHtml).not.toContain("LeadQR");
+    expect(withdrawHtml).not.toMatch(/leadqr/i);
+    expect(JSON.stringify(withdrawPage.data)).not.toMatch(/leadqr/i);
 
     // The offer code's own email (a notice campaign sends it on its own).
     const notice = await ownerWithCampaign("enterprise", "notice");
