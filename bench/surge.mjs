@@ -319,7 +319,7 @@ async function phone(campaignId, address, { name, email }) {
       jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
     }
   };
-  const gotVisitorCookie = (headers) => (headers["set-cookie"] ?? []).some((line) => line.startsWith("leadqr.visitor="));
+  const gotVisitorCookie = (headers) => (headers["set-cookie"] ?? []).some((line) => line.startsWith("v_id=") || line.startsWith("leadqr.visitor="));
   const cookie = () => [...jar].map(([key, value]) => `${key}=${value}`).join("; ");
   const load = await request(PORTS.proxy, "GET", `/capture/${campaignId}`, {
     "user-agent": PHONE_UA,

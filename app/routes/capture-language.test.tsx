@@ -54,7 +54,7 @@ describe("the visitor's own pages", () => {
     await renderRoute(privacy, { path: "/capture/:campaignId/privacy", url: "/capture/x/privacy", loaderData });
     expect(screen.getByRole("heading", { name: "Privacidad" })).toBeTruthy();
     expect(document.body.textContent).toContain("Panadería Sol recoge el nombre");
-    expect(document.body.textContent).toContain("leadqr.lang");
+    expect(document.body.textContent).toContain("v_lang");
     expect(document.body.textContent).not.toContain("collects the name");
   });
 });

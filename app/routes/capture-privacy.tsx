@@ -2,6 +2,7 @@ import { Trans, useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { visitorPageLocaleOf } from "~/features/capture/capture.server";
 import { LANGUAGE_COOKIE } from "~/features/languages/languages";
+import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
 import { ERROR_FALLBACK_LOCALE } from "~/features/capture/error-fallback";
 import { NotFoundScreen } from "~/features/capture/capture-page";
@@ -22,7 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!notice) notFound();
   // The business's own policy wins when it has one.
   if (notice.privacyPolicyUrl) throw redirect(notice.privacyPolicyUrl);
-  return { ...notice, visitorCookie: env.VISITOR_ID === "cookie", locale: visitorPageLocaleOf(request) };
+  const locale = visitorPageLocaleOf(request);
+  return { ...notice, visitorCookie: env.VISITOR_ID === "cookie", locale: notice.whiteLabel ? withoutBrandedMessages(locale) : locale };
 }
 
 export default function CapturePrivacy({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
 import { CONFIRM_LINK_DAYS } from "~/features/consent/consent";
 import { checkConfirmToken, confirmConsent } from "~/features/consent/consent.server";
@@ -15,7 +16,8 @@ export const handle = { bareDocument: true };
 // the person (decision 111). The button's post confirms.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  return { state: await checkConfirmToken(db, { token: params.token }), locale: visitorPageLocaleOf(request) };
+  // The confirm page shows no branded words on any plan, so it ships none (decision 433).
+  return { state: await checkConfirmToken(db, { token: params.token }), locale: withoutBrandedMessages(visitorPageLocaleOf(request)) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

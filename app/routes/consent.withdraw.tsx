@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
 import { checkWithdrawToken, isWhiteLabelWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
 import { VisitorPage } from "~/features/capture/visitor-pages";
@@ -11,10 +12,12 @@ export const handle = { bareDocument: true };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
+  const whiteLabel = await isWhiteLabelWithdrawToken(db, { token: params.token });
+  const locale = visitorPageLocaleOf(request);
   return {
     state: await checkWithdrawToken(db, { token: params.token }),
-    whiteLabel: await isWhiteLabelWithdrawToken(db, { token: params.token }),
-    locale: visitorPageLocaleOf(request),
+    whiteLabel,
+    locale: whiteLabel ? withoutBrandedMessages(locale) : locale,
   };
 }
 

@@ -34,6 +34,8 @@ export const CODE_TO_STATUS = {
   hostname_invalid: 400,
   /** Another account holds this custom domain verified, or this account already has one. */
   hostname_taken: 409,
+  /** A Google Sheets link or ID the owner typed that is not one, or names a sheet the connected account cannot open. */
+  sheet_link_invalid: 400,
   /** The plan does not include this (custom domains on the free plan). */
   plan_required: 403,
 } as const satisfies Record<string, number>;

@@ -108,6 +108,8 @@ const EnvSchema = z.object({
   SMTP_URL: url("SMTP_URL"),
   RESEND_API_KEY: optional,
   EMAIL_FROM: z.string().default("LeadQR <hello@leadqr.local>"),
+  /** The address visitor mail is sent from (its name is the business's; decision 433); unset: EMAIL_FROM's. */
+  VISITOR_EMAIL_FROM: optional,
   /** Emails per second all processes together may hand to the provider (decision 321); 0: no cap. */
   EMAIL_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(10)),
   S3_BUCKET: optional,

@@ -2,7 +2,7 @@ import { data, type HeadersFunction } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "./domain-error";
 import { parseFormWith, type FormResult } from "./form";
-import { withoutNul } from "./text";
+import { cleanInput } from "./text";
 
 /** Header the HTTP server sets from the socket (or the trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-leadqr-client-ip";
@@ -29,10 +29,10 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** Form fields as plain strings (files and repeated keys dropped, NUL removed): what schemas parse. */
+/** Form fields as plain strings (files and repeated keys dropped, NUL and bidi controls removed: decision 061): what schemas parse. */
 export function formFields(form: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = withoutNul(value);
+  for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = cleanInput(value);
   return fields;
 }
 

@@ -50,7 +50,7 @@ test("five people on one Wi-Fi with the same phone are five unique visitors, fiv
     await phone.getByRole("button", { name: "Claim My Offer" }).click();
     await expect(phone.getByRole("heading", { name: "Thank You!" })).toBeVisible();
     // The page set one visitor id for this browser, HttpOnly and SameSite=Lax.
-    const cookies = (await context.cookies()).filter((cookie) => cookie.name === "leadqr.visitor");
+    const cookies = (await context.cookies()).filter((cookie) => cookie.name === "v_id");
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     await context.close();

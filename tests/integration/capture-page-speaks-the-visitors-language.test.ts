@@ -112,8 +112,8 @@ describe("which language the capture page is in", () => {
     const chosen = await load(campaignId, { "accept-language": "de-DE" }, "?lang=es");
     expect((chosen.data as LoadedView).language).toBe("es");
     const setCookie = chosen.headers.get("set-cookie") ?? "";
-    expect(setCookie).toMatch(/leadqr\.lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
-    const next = await load(campaignId, { "accept-language": "de-DE", cookie: "leadqr.lang=es" });
+    expect(setCookie).toMatch(/v_lang=es; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    const next = await load(campaignId, { "accept-language": "de-DE", cookie: "v_lang=es" });
     expect((next.data as LoadedView).language).toBe("es");
   });
 });
@@ -164,11 +164,11 @@ describe("the fast document path", () => {
 
     const switched = await get(campaignId, { "accept-language": "ar-EG" }, "?lang=es");
     expect(switched.html).toContain("Quiero mi oferta");
-    expect(switched.response.headers.getSetCookie().some((cookie) => cookie.startsWith("leadqr.lang=es;"))).toBe(true);
-    const next = await get(campaignId, { "accept-language": "ar-EG", cookie: "leadqr.lang=es" });
+    expect(switched.response.headers.getSetCookie().some((cookie) => cookie.startsWith("v_lang=es;"))).toBe(true);
+    const next = await get(campaignId, { "accept-language": "ar-EG", cookie: "v_lang=es" });
     expect(next.html).toContain('<html lang="es" dir="ltr">');
     // Remembered already: not set again.
-    expect(next.response.headers.getSetCookie().filter((cookie) => cookie.startsWith("leadqr.lang="))).toEqual([]);
+    expect(next.response.headers.getSetCookie().filter((cookie) => cookie.startsWith("v_lang="))).toEqual([]);
   });
 });
 

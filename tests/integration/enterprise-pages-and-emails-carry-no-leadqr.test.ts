@@ -13,6 +13,7 @@ import { endOfDayIn } from "~/features/redeem/offer";
 import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as capturePrivacy from "~/routes/capture-privacy";
 import * as capture from "~/routes/capture";
+import * as consentConfirm from "~/routes/consent.confirm";
 import * as consentWithdraw from "~/routes/consent.withdraw";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -34,7 +35,9 @@ function render(Component: unknown, loaderData: unknown, actionData?: unknown, p
   );
 }
 
-const { deliveredTo } = useMailbox("Mail Desk <hello@mail.example>");
+// The operator's own address names the product; visitor mail goes from the neutral one it set
+// for it (VISITOR_EMAIL_FROM), so an Enterprise visitor's email does not say LeadQR anywhere.
+const { deliveredTo } = useMailbox("LeadQR <hello@leadqr.example>", "Visitor Mail <visitors@mail.example>");
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   admin = await createUser({ role: "admin" });
@@ -66,12 +69,14 @@ async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "doubl
 /** One phone opens the capture page and claims; the page and the thank-you as rendered. */
 async function claimOnPhone(campaignId: string, email: string) {
   const headers = { "user-agent": PHONE_UA, [CLIENT_IP_HEADER]: `198.18.43.${++phones}` };
-  const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
+  // `?lang=en`: the switcher's link, so the language cookie is set too.
+  const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}?lang=en`, { headers }), { campaignId });
   expect(page.status).toBe(200);
   const form = { name: "Dana Scully", email, marketingConsent: "yes", scanToken: page.data.scanToken, website: "" };
   const thanks = await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId });
   expect(thanks.status).toBe(200);
   return {
+    cookies: page.headers.getSetCookie(),
     pageHtml: render(capture.default, page.data, undefined, `/capture/${campaignId}`),
     thanksHtml: render(capture.default, page.data, thanks.data, `/capture/${campaignId}`),
   };
@@ -103,41 +108,54 @@ const subjectOf = (mail: Received) => /^Subject: (.*)$/m.exec(headersOf(mail))?.
 describe("Enterprise white-label", () => {
   it("an Enterprise account's pages and visitor emails never name LeadQR", async () => {
     const { campaignId } = await ownerWithCampaign("enterprise", "double_opt_in");
-    const { pageHtml, thanksHtml } = await claimOnPhone(campaignId, "dana@example.com");
+    const { cookies, pageHtml, thanksHtml } = await claimOnPhone(campaignId, "dana@example.com");
     expect(pageHtml).toContain("Claim My Offer");
     expect(thanksHtml).toContain("Thank You!");
-    expect(pageHtml).not.toContain("LeadQR");
-    expect(thanksHtml).not.toContain("LeadQR");
+    expect(pageHtml).not.toMatch(/leadqr/i);
+    expect(thanksHtml).not.toMatch(/leadqr/i);
+    // The cookies the page sets, as the visitor's browser lists them (issue 52 finding 8b).
+    expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["v_id", "v_lang"]);
 
     const privacy = await callRoute(capturePrivacy.loader, makeRequest(`/capture/${campaignId}/privacy`), { campaignId });
     const privacyHtml = render(capturePrivacy.default, privacy.data, undefined, `/capture/${campaignId}/privacy`);
     expect(privacyHtml).toContain("The service that runs this page stores these details on behalf of Bean There Café, as its processor.");
-    expect(privacyHtml).not.toContain("LeadQR");
+    // Nor in the cookie paragraph, which names the cookies.
+    expect(privacyHtml).toContain("v_id");
+    expect(privacyHtml).not.toMatch(/leadqr/i);
+    // Nor in the page's source: the words shipped for the browser (its hydration data) are only unbranded ones.
+    expect(JSON.stringify(privacy.data)).not.toMatch(/leadqr/i);
 
     const [confirmation] = await deliveredTo("dana@example.com");
     expect(subjectOf(confirmation!)).toBe("Please confirm: emails from Bean There Café");
-    expect(fromOf(confirmation!)).toBe("Bean There Café <hello@mail.example>");
+    expect(fromOf(confirmation!)).toBe("Bean There Café <visitors@mail.example>");
     expect(confirmation!.html).toContain("Sent on behalf of Bean There Café.");
-    expect(headersOf(confirmation!)).not.toContain("LeadQR");
+    // Not in any header: the sender's address, the Message-ID.
+    expect(headersOf(confirmation!)).not.toMatch(/leadqr/i);
     expect(bodyOf(confirmation!)).toContain("Sent on behalf of Bean There Caf");
-    expect(bodyOf(confirmation!)).not.toContain("LeadQR");
+    expect(bodyOf(confirmation!)).not.toMatch(/leadqr/i);
+
+    const confirmToken = /\/consent\/confirm\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
+    const confirmPage = await callRoute(consentConfirm.loader, makeRequest(`/consent/confirm/${confirmToken}`), { token: confirmToken });
+    expect(confirmPage.status).toBe(200);
+    expect(JSON.stringify(confirmPage.data)).not.toMatch(/leadqr/i);
 
     const token = /\/consent\/withdraw\/([A-Za-z0-9_-]{43})/.exec(confirmation!.text)![1]!;
     const withdrawPage = await callRoute(consentWithdraw.loader, makeRequest(`/consent/withdraw/${token}`), { token });
     const withdrawn = await callRoute(consentWithdraw.action, makeRequest(`/consent/withdraw/${token}`, { form: {} }), { token });
     const withdrawHtml = render(consentWithdraw.default, withdrawPage.data, withdrawn.data, `/consent/withdraw/${token}`);
     expect(withdrawHtml).toContain("You will not receive marketing emails from this business any more.");
-    expect(withdrawHtml).not.toContain("LeadQR");
+    expect(withdrawHtml).not.toMatch(/leadqr/i);
+    expect(JSON.stringify(withdrawPage.data)).not.toMatch(/leadqr/i);
 
     // The offer code's own email (a notice campaign sends it on its own).
     const notice = await ownerWithCampaign("enterprise", "notice");
     await claimOnPhone(notice.campaignId, "fox@example.com");
     const [code] = await deliveredTo("fox@example.com");
     expect(subjectOf(code!)).toBe("Your offer code from Bean There Café");
-    expect(fromOf(code!)).toBe("Bean There Café <hello@mail.example>");
-    expect(headersOf(code!)).not.toContain("LeadQR");
+    expect(fromOf(code!)).toBe("Bean There Café <visitors@mail.example>");
+    expect(headersOf(code!)).not.toMatch(/leadqr/i);
     expect(bodyOf(code!)).toContain("Sent on behalf of Bean There Caf");
-    expect(bodyOf(code!)).not.toContain("LeadQR");
+    expect(bodyOf(code!)).not.toMatch(/leadqr/i);
   });
 
   it("a Pro account's visitors still see the small LeadQR credit", async () => {
@@ -146,7 +164,7 @@ describe("Enterprise white-label", () => {
     const privacy = await callRoute(capturePrivacy.loader, makeRequest(`/capture/${campaignId}/privacy`), { campaignId });
     expect(render(capturePrivacy.default, privacy.data)).toContain("LeadQR runs this page");
     const [confirmation] = await deliveredTo("walter@example.com");
-    expect(fromOf(confirmation!)).toBe("Bean There Café via LeadQR <hello@mail.example>");
+    expect(fromOf(confirmation!)).toBe("Bean There Café via LeadQR <visitors@mail.example>");
     expect(confirmation!.html).toContain("Sent by LeadQR on behalf of Bean There Café.");
     expect(bodyOf(confirmation!)).toContain("LeadQR");
   });

@@ -359,8 +359,31 @@ describe("Google Sheets", () => {
       sheet: "https://docs.google.com/spreadsheets/d/1NotMine_xyz/edit",
     });
     expect(wrong.data.error).toBe("We could not open this sheet. Check the link, and that the Google account you connected can edit it.");
+    // The owner's typing mistake is a 400 with the reason, not a 502 (issue 52 finding 8d).
+    expect(wrong.status).toBe(400);
     const junk = await post(owner, { intent: "existing", provider: "google_sheets", sheet: "my sheet" });
-    expect(junk.data.error).toBe("Paste the sheet's link from your browser's address bar, or its ID.");
+    expect(junk).toMatchObject({
+      status: 400,
+      data: { error: "That is not a Google Sheets link: paste the sheet's link from your browser's address bar, or its ID." },
+    });
+    const typo = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: "https://docs.google.com/spreadsheet/d/1StaffSheet_abcdefghij/edit",
+    });
+    expect(typo).toMatchObject({
+      status: 400,
+      data: { error: "That is not a Google Sheets link: it has no “/spreadsheets/d/” followed by the sheet's ID." },
+    });
+    const elsewhere = await post(owner, {
+      intent: "existing",
+      provider: "google_sheets",
+      sheet: "https://drive.google.com/drive/folders/1Abcdefghij",
+    });
+    expect(elsewhere).toMatchObject({
+      status: 400,
+      data: { error: "That is not a Google Sheets link: it leads to drive.google.com, not to a sheet." },
+    });
     let sheets = (await page(owner)).providers.find((provider: { id: string }) => provider.id === "google_sheets");
     expect(sheets.connection).toMatchObject({ status: "active", destinationName: null });
 

@@ -41,7 +41,7 @@ export async function startSmtp(port = 0, options: { refuse?: () => { responseCo
  * the email worker sends everything in the outbox through it, then the mails to `to` (any case)
  * come back, oldest first.
  */
-export function useMailbox(from = "LeadQR <hello@leadqr.test>") {
+export function useMailbox(from = "LeadQR <hello@leadqr.test>", visitorFrom?: string) {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -50,7 +50,7 @@ export function useMailbox(from = "LeadQR <hello@leadqr.test>") {
   return {
     async deliveredTo(to: string): Promise<Received[]> {
       const { db } = await getServices();
-      const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, from) });
+      const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, from, visitorFrom) });
       while ((await worker.runOnce()) > 0);
       await worker.stop();
       return smtp.received.filter((mail) => mail.to.some((address) => address.toLowerCase() === to.toLowerCase()));

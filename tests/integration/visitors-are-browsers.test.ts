@@ -118,6 +118,20 @@ describe("a visitor is a browser", () => {
     expect((await exclusionsOf(campaign.id)).repeat).toBe(2);
   });
 
+  it("names the cookie neutrally (white-label, decision 433) and still knows a browser by the old leadqr.visitor name", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const first = await load(campaign.id, { address: "192.0.2.30" });
+    expect(first.cookie).toMatch(/^v_id=/);
+    expect(first.setCookie).not.toMatch(/leadqr/i);
+    // A browser that got its id before the rename: the same visitor, its id moved to the new name.
+    const value = first.cookie.slice(first.cookie.indexOf("=") + 1);
+    const legacy = await load(campaign.id, { address: "192.0.2.30", cookie: `leadqr.visitor=${value}` });
+    expect(legacy.token).toBe(first.token);
+    expect(legacy.cookie).toBe(`v_id=${value}`);
+    expect(await scansOf(campaign.id)).toHaveLength(1);
+  });
+
   it("counts five phones of one model behind one café address as five unique visitors with five leads", async () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withoutNul } from "~/utils/text";
+import { cleanInput } from "~/utils/text";
 
 export const ROLES = ["user", "admin"] as const;
 export const SUBSCRIPTION_STATUSES = ["active", "inactive", "canceled"] as const;
@@ -11,7 +11,7 @@ const UserIdSchema = z.string({ error: "Unknown user" }).trim().min(1, "Unknown 
 /** List query strings: anything unexpected falls back to the default view rather than failing. */
 export function listQuerySchema<F extends readonly [string, ...string[]]>(filters: F) {
   return z.object({
-    q: z.string().transform(withoutNul).pipe(z.string().trim().max(200)).catch(""),
+    q: z.string().transform(cleanInput).pipe(z.string().trim().max(200)).catch(""),
     filter: z.enum(filters).catch(filters[0]),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
   });

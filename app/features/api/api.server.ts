@@ -10,6 +10,7 @@ import { getPlanOfUser } from "~/features/billing/plan.server";
 import { authenticateApiKey } from "~/features/integrations/api-keys.server";
 import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
+import { cleanInput } from "~/utils/text";
 import { getServices } from "~/utils/services.server";
 import { getOpenApiDocument } from "./openapi.server";
 import { OPERATIONS, type ApiResult, type Operation } from "./operations.server";
@@ -65,7 +66,8 @@ async function readJson(request: Request) {
   if (!/^application\/(.+\+)?json\b/i.test(type)) throw new ApiProblem(415, "Unsupported media type", "Send the body as application/json.");
   const text = await request.text();
   try {
-    return { text, value: JSON.parse(text) as unknown };
+    // Every string of the body is input like a form's field: NUL and bidi controls dropped (decision 061).
+    return { text, value: JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? cleanInput(value) : value)) as unknown };
   } catch {
     throw new ApiProblem(400, "Malformed JSON", "The body is not valid JSON.");
   }

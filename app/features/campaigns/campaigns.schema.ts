@@ -1,7 +1,7 @@
 import { LANGUAGES } from "~/features/languages/languages";
 import { z } from "zod";
 import { MAX_INPUT_PIXELS, megabytesLabel, type UploadProblem } from "~/features/uploads/limits";
-import { withoutNul } from "~/utils/text";
+import { cleanInput } from "~/utils/text";
 import { BUSINESS_TYPES, BUTTON_STYLES, COLOR_PRESETS, FIELD_LIMITS, FONT_STYLES, LAYOUTS } from "./campaigns";
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -79,7 +79,7 @@ export const CampaignInputSchema = z
 export type CampaignInput = z.output<typeof CampaignInputSchema>;
 
 export const CampaignFiltersSchema = z.object({
-  q: z.string().transform(withoutNul).pipe(z.string().trim().max(100)).catch(""),
+  q: z.string().transform(cleanInput).pipe(z.string().trim().max(100)).catch(""),
   status: z.enum(["all", "active", "paused", "draft"]).catch("all"),
 });
 export type CampaignFilters = z.output<typeof CampaignFiltersSchema>;

@@ -3,7 +3,7 @@
 // shows their original words inside the translated page.
 import type { CopyTranslation, CopyTranslations } from "~/db/schema/campaigns";
 import { isLanguage, LANGUAGES, type Language } from "~/features/languages/languages";
-import { withoutNul } from "~/utils/text";
+import { cleanInput } from "~/utils/text";
 import { FIELD_LIMITS } from "./campaigns";
 
 export type { CopyTranslation, CopyTranslations };
@@ -31,9 +31,9 @@ export const COPY_FIELD_LIMITS: Record<CopyField, number> = {
 /** The form field of one language's one field: `translation.es.headline`. */
 export const translationFieldName = (language: Language, field: CopyField) => `translation.${language}.${field}`;
 
-/** One field as kept: trimmed, without NUL, cut to the original's limit; empty is "not translated". */
+/** One field as kept: trimmed, without NUL or bidi controls (decision 061), cut to the original's limit; empty is "not translated". */
 function cleanField(value: unknown, field: CopyField) {
-  return typeof value === "string" ? withoutNul(value).trim().slice(0, COPY_FIELD_LIMITS[field]) : "";
+  return typeof value === "string" ? cleanInput(value).trim().slice(0, COPY_FIELD_LIMITS[field]) : "";
 }
 
 /** Only known languages and fields with words in them: what is stored, whatever was posted or read. */
@@ -98,7 +98,7 @@ function fieldProblems(language: Language, fields: Record<string, unknown>): Tra
   for (const [field, value] of Object.entries(fields)) {
     if (!(COPY_FIELDS as readonly string[]).includes(field)) problems.push({ language, field, message: "Not a field of the copy." });
     else if (value !== null && typeof value !== "string") problems.push({ language, field, message: "Must be text." });
-    else if (typeof value === "string" && withoutNul(value).trim().length > COPY_FIELD_LIMITS[field as CopyField]) {
+    else if (typeof value === "string" && cleanInput(value).trim().length > COPY_FIELD_LIMITS[field as CopyField]) {
       const limit = COPY_FIELD_LIMITS[field as CopyField];
       problems.push({ language, field, message: `${COPY_FIELD_LABELS[field as CopyField]} must be at most ${limit} characters.` });
     }

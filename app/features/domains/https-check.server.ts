@@ -4,13 +4,17 @@ import https from "node:https";
 /** Where every instance answers the proof for the name it was reached on (decision 392). */
 export const PROOF_PATH = "/.well-known/leadqr-domain-proof";
 
+let proofKey: { secret: string; key: Buffer } | undefined;
+
 /**
- * The answer only an instance of this installation can give for a name: an HMAC of the name with
- * the installation's secret. Every instance computes the same one, so it does not matter which of
- * N instances Caddy hands the check to, and nobody else can forge it.
+ * The answer only an instance of this installation can give for a name: an HMAC of the name under
+ * a key derived from the installation's secret for this purpose alone (HKDF, "domain proof"; the
+ * raw secret signs nothing we publish). Every instance derives the same key, so it does not matter
+ * which of N instances Caddy hands the check to, and nobody else can forge it.
  */
 export function domainProofOf(hostname: string, secret: string) {
-  return crypto.createHmac("sha256", secret).update(`leadqr-domain-proof:${hostname}`).digest("hex");
+  if (proofKey?.secret !== secret) proofKey = { secret, key: Buffer.from(crypto.hkdfSync("sha256", secret, "leadqr", "domain proof", 32)) };
+  return crypto.createHmac("sha256", proofKey.key).update(hostname).digest("hex");
 }
 
 /** Whether https://{hostname} reaches us: a valid certificate, our proxy, and our own answer back. */

@@ -14,14 +14,18 @@ export type OutgoingEmail = {
   senderName?: string | null;
 };
 
+/** The address of an email address with or without its display name ("Name <a@b>" or "a@b"). */
+const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
 /**
  * The From of one email: EMAIL_FROM, or for visitor mail the sender name the email was written
- * with ("{business} via LeadQR", or the business alone on Enterprise: decision 433) at EMAIL_FROM's
- * address, so the visitor sees who wrote while SPF/DKIM stay ours.
+ * with ("{business} via LeadQR", or the business alone on Enterprise: decision 433) at
+ * VISITOR_EMAIL_FROM's address when the operator set one (a neutral address: the operator's own
+ * usually names the product), else EMAIL_FROM's, so the visitor sees who wrote while SPF/DKIM stay ours.
  */
-export function senderOf(emailFrom: string, senderName?: string | null): { name: string; address: string } | string {
+export function senderOf(emailFrom: string, senderName?: string | null, visitorFrom?: string | null): { name: string; address: string } | string {
   if (!senderName) return emailFrom;
-  const address = /<([^<>]+)>\s*$/.exec(emailFrom)?.[1] ?? emailFrom.trim();
+  const address = addressOf(visitorFrom || emailFrom);
   // Quotes, angle brackets and line breaks would break the header; the name is otherwise free text.
   const name = senderName
     .replace(/[\r\n"<>\\]+/g, " ")
@@ -42,18 +46,20 @@ export type EmailTransport = { name: "smtp" | "resend"; send(email: OutgoingEmai
 // Well under the worker's lease, so a hung server never lets a second worker resend a row.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
-export function smtpTransport(url: string, from: string): EmailTransport {
+export function smtpTransport(url: string, from: string, visitorFrom?: string): EmailTransport {
   const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
   return {
     name: "smtp",
     async send(email) {
+      const sender = senderOf(from, email.senderName, visitorFrom);
       await transporter.sendMail({
-        from: senderOf(from, email.senderName),
+        from: sender,
         to: email.to,
         subject: email.subject,
         html: email.html,
         text: email.text,
-        messageId: `<${email.id}@leadqr>`,
+        // On the sender's own domain, as RFC 5322 suggests: no product name in a visitor's headers.
+        messageId: `<${email.id}@${addressOf(typeof sender === "string" ? sender : sender.address).split("@")[1] || "localhost"}>`,
         ...(email.headers ? { headers: email.headers } : {}),
       });
     },
@@ -61,7 +67,7 @@ export function smtpTransport(url: string, from: string): EmailTransport {
   };
 }
 
-export function resendTransport(apiKey: string, from: string): EmailTransport {
+export function resendTransport(apiKey: string, from: string, visitorFrom?: string): EmailTransport {
   const resend = new Resend(apiKey);
   return {
     name: "resend",
@@ -69,7 +75,7 @@ export function resendTransport(apiKey: string, from: string): EmailTransport {
       // The outbox id as idempotency key: a retry after a lost response is not a second email.
       const { error } = await resend.emails.send(
         {
-          from: senderHeader(senderOf(from, email.senderName)),
+          from: senderHeader(senderOf(from, email.senderName, visitorFrom)),
           to: email.to,
           subject: email.subject,
           html: email.html,
@@ -89,8 +95,8 @@ export function resendTransport(apiKey: string, from: string): EmailTransport {
 }
 
 /** SMTP when SMTP_URL is set, else Resend when RESEND_API_KEY is set, else none. */
-export function transportFromEnv(env: Pick<Env, "SMTP_URL" | "RESEND_API_KEY" | "EMAIL_FROM">): EmailTransport | null {
-  if (env.SMTP_URL) return smtpTransport(env.SMTP_URL, env.EMAIL_FROM);
-  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY, env.EMAIL_FROM);
+export function transportFromEnv(env: Pick<Env, "SMTP_URL" | "RESEND_API_KEY" | "EMAIL_FROM" | "VISITOR_EMAIL_FROM">): EmailTransport | null {
+  if (env.SMTP_URL) return smtpTransport(env.SMTP_URL, env.EMAIL_FROM, env.VISITOR_EMAIL_FROM);
+  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY, env.EMAIL_FROM, env.VISITOR_EMAIL_FROM);
   return null;
 }

@@ -5,8 +5,13 @@ import { match } from "@formatjs/intl-localematcher";
 import Negotiator from "negotiator";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, type Language } from "./languages";
 
+/** The cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+export const LEGACY_LANGUAGE_COOKIE = "leadqr.lang";
+
 const NO_MATCH = "und";
-const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE.replace(".", "\\.")}=([a-z]{2})(?:;|$)`);
+const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name.replace(".", "\\.")}=([a-z]{2})(?:;|$)`);
+const COOKIE_PATTERN = cookiePattern(LANGUAGE_COOKIE);
+const LEGACY_COOKIE_PATTERN = cookiePattern(LEGACY_LANGUAGE_COOKIE);
 
 /** The language the browser asks for, best match first; null when none of ours fits. */
 export function acceptedLanguageOf(acceptLanguage: string | null | undefined): Language | null {
@@ -25,9 +30,14 @@ export function acceptedLanguageOf(acceptLanguage: string | null | undefined): L
   return isLanguage(found) ? found : null;
 }
 
+/** The remembered choice: the cookie's, else (until it expires) the one kept under the old name. */
 export function languageCookieOf(cookieHeader: string | null | undefined): Language | null {
-  if (!cookieHeader || !cookieHeader.includes(LANGUAGE_COOKIE)) return null;
-  const value = COOKIE_PATTERN.exec(cookieHeader)?.[1];
+  return languageIn(cookieHeader, LANGUAGE_COOKIE, COOKIE_PATTERN) ?? languageIn(cookieHeader, LEGACY_LANGUAGE_COOKIE, LEGACY_COOKIE_PATTERN);
+}
+
+function languageIn(cookieHeader: string | null | undefined, name: string, pattern: RegExp): Language | null {
+  if (!cookieHeader || !cookieHeader.includes(name)) return null;
+  const value = pattern.exec(cookieHeader)?.[1];
   return isLanguage(value) ? value : null;
 }
 
@@ -42,9 +52,12 @@ export type LanguageRequest = {
 
 /** The page's language, and the cookie to set when the visitor just chose one that is not remembered yet. */
 export function chooseLanguage(request: LanguageRequest): { language: Language; remember: boolean } {
-  const remembered = languageCookieOf(request.cookie);
+  const remembered = languageIn(request.cookie, LANGUAGE_COOKIE, COOKIE_PATTERN);
   if (isLanguage(request.chosen)) return { language: request.chosen, remember: request.chosen !== remembered };
   if (remembered) return { language: remembered, remember: false };
+  // Kept under the old name (decision 433): followed, and set again under the new one.
+  const moved = languageIn(request.cookie, LEGACY_LANGUAGE_COOKIE, LEGACY_COOKIE_PATTERN);
+  if (moved) return { language: moved, remember: true };
   return { language: acceptedLanguageOf(request.acceptLanguage) ?? request.fallback, remember: false };
 }
 

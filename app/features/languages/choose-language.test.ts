@@ -37,10 +37,22 @@ describe("the visitor's language", () => {
   });
 
   it("ignores a made-up choice or cookie", () => {
-    expect(chooseLanguage({ chosen: "xx", cookie: "leadqr.lang=zz", acceptLanguage: "fr", fallback: "en" })).toEqual({
+    expect(chooseLanguage({ chosen: "xx", cookie: "v_lang=zz; leadqr.lang=zz", acceptLanguage: "fr", fallback: "en" })).toEqual({
       language: "fr",
       remember: false,
     });
+    expect(languageCookieOf("v_lang=<script>")).toBeNull();
     expect(languageCookieOf("leadqr.lang=<script>")).toBeNull();
+  });
+
+  it("names its cookie neutrally (white-label, decision 433) and moves a choice kept under the old leadqr.lang name", () => {
+    expect(languageCookieHeader("es", false)).toMatch(/^v_lang=es; /);
+    expect(languageCookieOf("a=1; leadqr.lang=es")).toBe("es");
+    expect(chooseLanguage({ cookie: "a=1; leadqr.lang=es", acceptLanguage: "de-DE", fallback: "en" })).toEqual({ language: "es", remember: true });
+    // Both names (the move already made): the new one speaks, nothing to set.
+    expect(chooseLanguage({ cookie: "leadqr.lang=fr; v_lang=es", acceptLanguage: "de-DE", fallback: "en" })).toEqual({
+      language: "es",
+      remember: false,
+    });
   });
 });

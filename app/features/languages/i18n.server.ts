@@ -53,6 +53,21 @@ export function pageLocaleOf(language: Language, namespaces: Namespace[], only: 
 
 type Tree = { [key: string]: string | Tree };
 
+/**
+ * The page's strings without any that names LeadQR (the name stays as it is in every language):
+ * for a page an Enterprise owner's visitor opens (decision 433), whose source would otherwise carry
+ * the branded words next to the unbranded ones it shows.
+ */
+export function withoutBrandedMessages(locale: PageLocale): PageLocale {
+  const strip = (tree: Tree): Tree =>
+    Object.fromEntries(
+      Object.entries(tree)
+        .filter(([, value]) => typeof value !== "string" || !/leadqr/i.test(value))
+        .map(([key, value]) => [key, typeof value === "string" ? value : strip(value)]),
+    );
+  return { ...locale, messages: strip(locale.messages as unknown as Tree) as unknown as PageLocale["messages"] };
+}
+
 function pick(tree: Tree, paths: readonly string[]) {
   const out: Tree = {};
   for (const path of paths) {

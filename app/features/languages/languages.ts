@@ -44,8 +44,11 @@ export function directionOf(language: Language): "ltr" | "rtl" {
   return RIGHT_TO_LEFT.has(language) ? "rtl" : "ltr";
 }
 
-/** The visitor's own choice from the switcher: a small cookie, read by the next load (no extra request). */
-export const LANGUAGE_COOKIE = "leadqr.lang";
+/**
+ * The visitor's own choice from the switcher: a small cookie, read by the next load (no extra
+ * request). A neutral name, as the visitor id's (decision 433).
+ */
+export const LANGUAGE_COOKIE = "v_lang";
 export const LANGUAGE_COOKIE_DAYS = 365;
 /** The switcher's link parameter: `?lang=es` turns the page Spanish and remembers it. */
 export const LANGUAGE_PARAM = "lang";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withoutNul } from "~/utils/text";
+import { cleanInput } from "~/utils/text";
 
 export const LEADS_PAGE_SIZE = 50;
 export const SEARCH_MAX_LENGTH = 100;
@@ -19,7 +19,7 @@ export const LeadsQuerySchema = z.object({
     .string()
     // Control characters are dropped: one of them separates the fields a search looks in.
     .transform((value) =>
-      withoutNul(value)
+      cleanInput(value)
         .replace(/\p{Cc}/gu, "")
         .trim()
         .slice(0, SEARCH_MAX_LENGTH),

@@ -8,9 +8,14 @@ import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
 
 export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS };
 
+/** The id's cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+export const LEGACY_VISITOR_COOKIE = "leadqr.visitor";
+
 const ID_BYTES = 16;
 const MAC_BYTES = 12;
-const COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE.replace(".", "\\.")}=([A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{16})(?:;|$)`);
+const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name.replace(".", "\\.")}=([A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{16})(?:;|$)`);
+const COOKIE_PATTERN = cookiePattern(VISITOR_COOKIE);
+const LEGACY_COOKIE_PATTERN = cookiePattern(LEGACY_VISITOR_COOKIE);
 
 /** What a load knows of its browser: the id, whether the browser sent it back, and whether to (re)issue it. */
 export type VisitorId = { id: string; returning: boolean; issue: boolean };
@@ -27,10 +32,14 @@ function macOf(id: string) {
   return crypto.createHmac("sha256", key!).update(id).digest().subarray(0, MAC_BYTES).toString("base64url");
 }
 
-/** The browser's id when its cookie carries one we issued, else null. */
+/** The browser's id when its cookie (or, until it expires, the one of the old name) carries one we issued, else null. */
 export function visitorIdFromCookie(cookieHeader: string | null | undefined): string | null {
-  if (!key || !cookieHeader || !cookieHeader.includes(VISITOR_COOKIE)) return null;
-  const value = COOKIE_PATTERN.exec(cookieHeader)?.[1];
+  return signedIdIn(cookieHeader, VISITOR_COOKIE, COOKIE_PATTERN) ?? signedIdIn(cookieHeader, LEGACY_VISITOR_COOKIE, LEGACY_COOKIE_PATTERN);
+}
+
+function signedIdIn(cookieHeader: string | null | undefined, name: string, pattern: RegExp): string | null {
+  if (!key || !cookieHeader || !cookieHeader.includes(name)) return null;
+  const value = pattern.exec(cookieHeader)?.[1];
   if (!value) return null;
   const [id, mac] = value.split(".") as [string, string];
   const expected = Buffer.from(macOf(id));
@@ -40,8 +49,11 @@ export function visitorIdFromCookie(cookieHeader: string | null | undefined): st
 
 /** The id of this load: the browser's own, or a new one to set on the response. */
 export function visitorIdOf(cookieHeader: string | null | undefined): VisitorId {
-  const known = visitorIdFromCookie(cookieHeader);
+  const known = signedIdIn(cookieHeader, VISITOR_COOKIE, COOKIE_PATTERN);
   if (known) return { id: known, returning: true, issue: false };
+  // Set before the rename (decision 433): the same browser, its id set again under the new name.
+  const moved = signedIdIn(cookieHeader, LEGACY_VISITOR_COOKIE, LEGACY_COOKIE_PATTERN);
+  if (moved) return { id: moved, returning: true, issue: true };
   return { id: randomString(ID_BYTES, "base64url"), returning: false, issue: true };
 }
 

@@ -130,6 +130,9 @@ export function utcDay(at: Date = new Date()) {
   return at.toISOString().slice(0, 10);
 }
 
-/** The cookie that holds a capture visitor's id (decision 310), and its lifetime as the privacy notice states it. */
-export const VISITOR_COOKIE = "leadqr.visitor";
+/**
+ * The cookie that holds a capture visitor's id (decision 310), and its lifetime as the privacy
+ * notice states it. A neutral name: an Enterprise owner's visitors never see ours (decision 433).
+ */
+export const VISITOR_COOKIE = "v_id";
 export const VISITOR_COOKIE_DAYS = 180;

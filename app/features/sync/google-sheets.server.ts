@@ -1,6 +1,7 @@
 // Google Sheets (decision 403): OAuth 2 with the spreadsheets scope, a new sheet per business or
 // one the owner names (a `Leads` tab with a header row), one row per lead appended and then kept
 // up to date in place, cleared when the lead is erased.
+import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { callProvider } from "./provider-http.server";
 import { ProviderError, type LiveConnection, type PushOutcome, type RemoteCopy, type SyncLead, type SyncProvider } from "./provider";
@@ -49,20 +50,39 @@ export function sheetRowOf(lead: SyncLead) {
   ];
 }
 
-/** The spreadsheet id in a sheet's link (…/spreadsheets/d/<id>/edit) or the id itself; null for anything else. */
-export function spreadsheetIdOf(reference: string) {
+/**
+ * The spreadsheet id in a sheet's link (…/spreadsheets/d/<id>/edit) or the id itself; otherwise
+ * why what the owner pasted is not one, in words that finish "That is not a Google Sheets link: ".
+ */
+export function spreadsheetIdOf(reference: string): { id: string } | { problem: string } {
   const text = reference.trim();
   const linked = /\/spreadsheets\/d\/([\w-]+)/.exec(text);
-  if (linked) return linked[1]!;
-  return /^[\w-]{5,}$/.test(text) ? text : null;
+  if (linked) return { id: linked[1]! };
+  if (/^[\w-]{5,}$/.test(text)) return { id: text };
+  const host = linkHostOf(text);
+  if (host && host !== "docs.google.com") return { problem: `it leads to ${host.slice(0, 100)}, not to a sheet.` };
+  if (host) return { problem: "it has no “/spreadsheets/d/” followed by the sheet's ID." };
+  return { problem: "paste the sheet's link from your browser's address bar, or its ID." };
+}
+
+/** The host of a pasted web link, with or without its `https://`; null for anything else. */
+function linkHostOf(text: string) {
+  const withScheme = /^https?:\/\//i.test(text) ? text : /^[\w-]+(\.[\w-]+)+\//.test(text) ? `https://${text}` : null;
+  if (!withScheme || !URL.canParse(withScheme)) return null;
+  return new URL(withScheme).hostname || null;
 }
 
 const NOT_OPENED = "We could not open this sheet. Check the link, and that the Google account you connected can edit it.";
 
-/** An existing sheet made ready: a `Leads` tab added when it has none, and the header row when that tab is empty. */
+/**
+ * An existing sheet made ready: a `Leads` tab added when it has none, and the header row when that
+ * tab is empty. A link that is not one, or names a sheet this account cannot open, is the owner's
+ * typing mistake: a 400 with the reason (`sheet_link_invalid`), not a provider failure.
+ */
 async function useExisting(connection: { accessToken: string }, reference: string) {
-  const id = spreadsheetIdOf(reference);
-  if (!id) throw new ProviderError("Paste the sheet's link from your browser's address bar, or its ID.", "refused");
+  const parsed = spreadsheetIdOf(reference);
+  if ("problem" in parsed) throw new DomainError("sheet_link_invalid", `That is not a Google Sheets link: ${parsed.problem}`);
+  const { id } = parsed;
   const sheet = `${sheetsBase()}/${encodeURIComponent(id)}`;
   const headers = bearer(connection.accessToken);
   let found: { properties?: { title?: string }; sheets?: Array<{ properties?: { title?: string } }> };
@@ -73,7 +93,7 @@ async function useExisting(connection: { accessToken: string }, reference: strin
     });
   } catch (error) {
     // A sheet this account may not open is the owner's wrong link, not a broken connection.
-    if (error instanceof ProviderError && (error.kind === "gone" || error.kind === "auth")) throw new ProviderError(NOT_OPENED, "refused");
+    if (error instanceof ProviderError && (error.kind === "gone" || error.kind === "auth")) throw new DomainError("sheet_link_invalid", NOT_OPENED);
     throw error;
   }
   const tabs = (found.sheets ?? []).map((tab) => tab.properties?.title);
