@@ -14,12 +14,15 @@ export function createRequestListener(edge: Edge) {
   const express = createExpressApp(edge, render);
   const serveCapturePage = createServeCapturePage(edge, render, express);
   const serveLeadPost = createServeLeadPost(edge, createPostedRenderer(edge));
-  return (req: IncomingMessage, res: ServerResponse) => {
-    if (!takeOriginForm(req)) return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request.");
-    countWhenFinished(req, res);
-    if (routeByHost(req, res, express)) return;
+  const serveOnMain = (req: IncomingMessage, res: ServerResponse) => {
     if (serveMetrics(req, res)) return;
     if (serveCapturePage(req, res) || serveLeadPost(req, res)) return;
     express(req, res);
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!takeOriginForm(req)) return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("Bad request.");
+    countWhenFinished(req, res);
+    if (routeByHost(req, res, express, serveOnMain)) return;
+    serveOnMain(req, res);
   };
 }
