@@ -20,6 +20,8 @@ export async function startEdge() {
     logLevel: "error",
   });
   const loadBuild = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  // Compiled once here, in the caller's setup, rather than by whichever test asks first.
+  await loadBuild();
   const server = http.createServer(createRequestListener(createEdge(getEnv(), { loadBuild, vite })));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;

@@ -316,7 +316,7 @@ describe("a domain that is no longer the owner's, or broke, or lost its plan", (
     const session = await signIn(new URL(ORIGIN).host, removed.owner.email);
     expect(session.status).toBe(302);
     expect(String(session.headers["set-cookie"])).toMatch(/leadqr\.session_token=/);
-  });
+  }, 60_000);
 
   it("a broken domain keeps opening its owner's printed codes, and nothing else; it gets no new certificate", async () => {
     const { db, env, secret } = await getServices();
