@@ -35,13 +35,15 @@ type TlsProxy = { httpsPort: number; rootCa: string; intermediateCa: string };
 
 /** A request through Caddy over HTTPS for `name`, trusting only Caddy's local root CA. */
 function overHttps(proxy: TlsProxy, name: string, path: string) {
-  return new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; location?: string; setCookie?: string[]; body: string }>((resolve, reject) => {
     const request = https.get(
       { host: "127.0.0.1", port: proxy.httpsPort, servername: name, path, headers: { host: name }, ca: fs.readFileSync(proxy.rootCa) },
       (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location, setCookie: response.headers["set-cookie"], body }),
+        );
       },
     );
     request.on("error", reject);
@@ -182,6 +184,15 @@ test("a Pro owner verifies go.cafe.test, and its codes and pages live there over
   await expect(page.getByText(`Codes of 1 campaign were made with ${DOMAIN}: printed copies stop opening.`)).toBeVisible();
   await page.getByRole("button", { name: `Yes, remove ${DOMAIN}` }).click();
   await expect(page.getByText("Domain removed. New codes use the main address.")).toBeVisible();
+
+  // Removed, the name is nobody's: Caddy still holds its certificate, and all it shows there is
+  // the neutral page, with no form and no cookie (issue 52, finding 1; decision 435).
+  for (const path of ["/signin", "/", `/capture/${campaignId}`]) {
+    const gone = await overHttps(proxy, DOMAIN, path);
+    expect({ path, status: gone.status, setCookie: gone.setCookie }).toEqual({ path, status: 404, setCookie: undefined });
+    expect(gone.body).toContain("This address is not connected");
+    expect(gone.body).not.toContain("<form");
+  }
 });
 
 test("an Enterprise account's visitors never see the LeadQR name: page, thank-you and email", async ({ page, browser }) => {

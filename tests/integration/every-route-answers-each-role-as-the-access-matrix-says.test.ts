@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import routes from "~/routes";
 import { createApiKey } from "~/features/integrations/api-keys.server";
+import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../factories";
 import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
 import { insertPost, insertSubscription, pngFile } from "./admin-support";
+import { startEdge } from "./edge-support";
 import { campaignForm } from "./campaigns-support";
 import { createClaim } from "./redeem-support";
 
@@ -941,5 +943,69 @@ describe("signed-in responses are never stored by a cache", () => {
     expect(blog.headers.get("cache-control")).not.toBe("private, no-store");
     const signedOut = await send("/signout", { method: "POST", headers: { cookie: c.cookie } });
     expect(signedOut.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+/**
+ * A name that serves no account (issue 52, finding 1): a name we never heard of, a pending claim,
+ * an expired one. Through the edge as the server runs it, every route, its data request and its
+ * post answer the one neutral page: 404, no form, nothing of B's, no cookie at all, and the same
+ * bytes for each name, so a Host header never tells which names are an owner's (decision 435).
+ * Only the machinery operators reach by an internal name answers as on the main address.
+ */
+describe("a name that serves no account", () => {
+  const MACHINE = new Set(["routes/healthz.ts", "routes/tls-ask.ts"]);
+  const NAMES = ["unknown-name.test", "go.pending-claim.test", "GO.EXPIRED-CLAIM.TEST:443"];
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+
+  beforeAll(async () => {
+    const { db } = await getServices();
+    const pending = await createUser({ isPro: true });
+    const expired = await createUser({ isPro: true });
+    await db.insert(schema.customDomain).values([
+      { userId: pending.id, hostname: "go.pending-claim.test", verificationToken: "pending-claim-token" },
+      { userId: expired.id, hostname: "go.expired-claim.test", verificationToken: "expired-claim-token", state: "expired" },
+    ]);
+    edge = await startEdge();
+  }, 120_000);
+  afterAll(() => edge?.close());
+
+  const requestsOf = (file: string, host: string) => {
+    const url = urlOf(pathOfFile(file));
+    const form = { "content-type": "application/x-www-form-urlencoded", origin: `http://${host}` };
+    return [
+      { method: "GET", target: url },
+      { method: "HEAD", target: url },
+      { method: "GET", target: url === "/" ? "/_root.data" : `${url}.data` },
+      { method: "POST", target: url, headers: form, body: "intent=none" },
+    ];
+  };
+
+  it.each(ROUTES.map((route) => route.file).filter((file) => !MACHINE.has(file)))("%s", async (file) => {
+    for (const name of NAMES) {
+      for (const { method, target, headers, body } of requestsOf(file, name)) {
+        const answer = await edge.send(name, target, { method, headers: { ...headers, cookie: a.cookie }, body });
+        expect({ name, method, target, status: answer.status, setCookie: answer.headers["set-cookie"], body: answer.body }).toEqual({
+          name,
+          method,
+          target,
+          status: 404,
+          setCookie: undefined,
+          body: method === "HEAD" ? "" : NOT_CONNECTED_PAGE.toString(),
+        });
+      }
+    }
+    expect(NOT_CONNECTED_PAGE.toString()).not.toMatch(/<form|<script|<link|<img/i);
+    expect(NOT_CONNECTED_PAGE.toString()).not.toContain(B_TITLE);
+  });
+
+  it("lets the health check and Caddy's question through as on the main address", async () => {
+    for (const name of NAMES) {
+      for (const target of ["/healthz", "/tls/ask?domain=go.pending-claim.test", "/tls/ask?domain=unknown-name.test"]) {
+        const onMain = await edge.send("localhost:3000", target);
+        const answer = await edge.send(name, target);
+        expect({ name, target, status: answer.status, body: answer.body }).toEqual({ name, target, status: onMain.status, body: onMain.body });
+      }
+    }
   });
 });

@@ -1,13 +1,18 @@
-// Property-based fuzzing of the two inputs issue 25 found crafted: X-Forwarded-For (finding 1)
-// and API cursors (finding 5). Whatever a client writes to the left of what the trusted proxies
-// appended, the address is the one they saw; whatever cursor comes in, the answer is a 200 or a
-// 400 problem+json, never a server error.
+// Property-based fuzzing of the inputs issues 25 and 52 found crafted: X-Forwarded-For (25,
+// finding 1), API cursors (25, finding 5) and request paths with dot segments (52, finding 2).
+// Whatever a client writes to the left of what the trusted proxies appended, the address is the
+// one they saw; whatever cursor comes in, the answer is a 200 or a 400 problem+json, never a
+// server error; whatever dots and separators a path carries, on an owner's domain it reaches
+// nothing of another account's and no sign-in, and no rule reads a path the router does not.
 import http from "node:http";
 import type net from "node:net";
 import express from "express";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as schema from "~/db/schema";
 import { createApiKey } from "~/features/integrations/api-keys.server";
+import { shortCodeOf } from "~/features/placements/short-links.server";
 import { BODY_LIMITS } from "~/server/http/edge";
 import { guardRequest } from "~/server/http/guard";
 import { parseTrustProxy } from "~/utils/env.server";
@@ -16,6 +21,7 @@ import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../factories";
 import { api } from "./api-support";
+import { startEdge } from "./edge-support";
 
 const RUNS = 60;
 
@@ -205,5 +211,143 @@ describe("API cursors", () => {
       }),
       { numRuns: RUNS * 3 },
     );
+  });
+});
+
+// ---- Dot segments on an owner's domain ----------------------------------------------------------
+
+describe("paths with dot segments and hidden separators (issue 52, finding 2)", () => {
+  const DOMAIN = "go.dots-a.test";
+  const MAIN = "localhost:3000";
+  const B_TITLE = "B's Dotted Secret";
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  let aCampaignId: string;
+  let aCode: string;
+  let bCampaignId: string;
+  let bCode: string;
+
+  beforeAll(async () => {
+    const { db } = await getServices();
+    const a = await createUser({ isPro: true });
+    const b = await createUser({ isPro: true });
+    await db.insert(schema.customDomain).values({ userId: a.id, hostname: DOMAIN, verificationToken: "dots-token", state: "verified" });
+    aCampaignId = (await createCampaignRow(a.id, { title: "A's Own Page" })).id;
+    aCode = await shortCodeOf(db, { campaignId: aCampaignId });
+    bCampaignId = (await createCampaignRow(b.id, { title: B_TITLE })).id;
+    bCode = await shortCodeOf(db, { campaignId: bCampaignId });
+    edge = await startEdge();
+  }, 120_000);
+  afterAll(() => edge?.close());
+
+  const leadsOfB = async () => (await (await getServices()).db.select().from(schema.lead).where(eq(schema.lead.campaignId, bCampaignId))).length;
+
+  /** A path an open prefix of A's domain starts, dots and separators in between, a target of B's or the app's after. */
+  const dottedPath = () =>
+    fc
+      .record({
+        prefix: fc.constantFrom(
+          "/assets",
+          "/assets/x.js",
+          "/uploads/logo",
+          "/consent/confirm/token",
+          `/capture/${aCampaignId}`,
+          `/q/${aCode}`,
+          "/favicon.ico",
+          "",
+        ),
+        dots: fc.array(fc.constantFrom("..", ".", "%2e%2e", "%2E%2e", ".%2e", "%2e.", "%2e", "%2E", "...", "..;", ""), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        separator: fc.constantFrom("/", "/", "/", "\\", "%2f", "%2F", "%5c", "%5C"),
+        target: fc.constantFrom(
+          `capture/${bCampaignId}`,
+          `capture/${bCampaignId}/lead`,
+          `capture/${bCampaignId}.data`,
+          `q/${bCode}`,
+          `q/${bCode}/lead`,
+          "signin",
+          "signup",
+          "dashboard",
+          "admin/blog",
+          "api/v1/campaigns",
+        ),
+        query: fc.constantFrom("", "?x=1", "?next=/../signin"),
+      })
+      .map(
+        ({ prefix, dots, separator, target, query }) =>
+          `${prefix === "" ? "/" : prefix + separator}${dots.join(separator)}${separator}${target}${query}`,
+      );
+
+  const send = (host: string, method: "GET" | "POST", target: string) =>
+    edge.send(host, target, {
+      method,
+      ...(method === "POST"
+        ? {
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: `https://${host}` },
+            body: "name=Mallory&email=mallory%40example.com&consent=on",
+          }
+        : {}),
+    });
+
+  it("on an owner's domain, a dotted path is refused or reaches nothing of another account's and no sign-in", async () => {
+    const before = await leadsOfB();
+    await fc.assert(
+      fc.asyncProperty(dottedPath(), fc.constantFrom("GET" as const, "POST" as const), async (target, method) => {
+        const answer = await send(DOMAIN, method, target);
+        const seen = { target, method, status: answer.status };
+        if (answer.status === 400) return void expect(answer.body).toBe("Bad request.");
+        expect(seen).not.toMatchObject({ status: 200, method: "POST" });
+        expect(answer.body, JSON.stringify(seen)).not.toContain(B_TITLE);
+        expect(answer.body, JSON.stringify(seen)).not.toMatch(/type="password"/);
+        expect(answer.headers["set-cookie"] ?? [], JSON.stringify(seen)).not.toContainEqual(expect.stringMatching(/session/));
+      }),
+      {
+        numRuns: RUNS,
+        examples: [
+          [`/assets/../capture/${bCampaignId}`, "GET"],
+          [`/assets/%2e%2e/capture/${bCampaignId}`, "GET"],
+          ["/assets/../signin", "GET"],
+          [`/assets/../capture/${bCampaignId}/lead`, "POST"],
+          [`/uploads/x/../../q/${bCode}`, "GET"],
+        ],
+      },
+    );
+    expect(await leadsOfB()).toBe(before);
+  });
+
+  it("on any host, a dot segment or a hidden separator is refused with 400 before any rule reads the path", async () => {
+    await fc.assert(
+      fc.asyncProperty(dottedPath(), fc.constantFrom(DOMAIN, MAIN, "127.0.0.1", "unknown-dots.test"), async (target, host) => {
+        const hidden = /\\|%2f|%5c/i.test(target.split("?")[0]!);
+        const dotted = target
+          .split("?")[0]!
+          .replace(/%2e/gi, ".")
+          .split("/")
+          .some((segment) => segment === "." || segment === "..");
+        if (!hidden && !dotted) return;
+        const answer = await send(host, "GET", target);
+        expect({ host, target, status: answer.status, body: answer.body }).toEqual({ host, target, status: 400, body: "Bad request." });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("an upload path reached through dot segments gets no upload limit: the body cap is the resolved path's", async () => {
+    const body = `email=a%40example.com&password=${"x".repeat(BODY_LIMITS.form + 1)}`;
+    const direct = await edge.send(MAIN, "/signin", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    expect(direct.status).toBe(413);
+    for (const target of ["/admin/blog/../../signin", "/admin/blog/%2e%2e/%2E%2E/signin", "/api/logo/../signin"]) {
+      const dotted = await edge.send(MAIN, target, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+      expect({ target, status: dotted.status, body: dotted.body }).toEqual({ target, status: 400, body: "Bad request." });
+    }
+  });
+
+  it("an escaped letter is read decoded by the rule as by the router: /%63apture is /capture", async () => {
+    const own = await send(DOMAIN, "GET", `/%63apture/${aCampaignId}`);
+    expect(own.status).toBe(200);
+    expect(own.body).toContain("A's Own Page");
+    const theirs = await send(DOMAIN, "GET", `/%63%61pture/${bCampaignId}`);
+    expect({ status: theirs.status, body: theirs.body }).toEqual({ status: 404, body: "Not found." });
   });
 });

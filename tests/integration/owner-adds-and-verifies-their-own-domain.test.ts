@@ -23,10 +23,12 @@ import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import { api } from "./api-support";
-import { createCampaignRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../factories";
+import { callRoute, makeRequest, ORIGIN } from "../http";
+import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
 import { outboxFor } from "./accounts-support";
 import { startDnsServer } from "./dns-support";
+import { startEdge, type EdgeAnswer } from "./edge-support";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {
@@ -227,9 +229,15 @@ describe("requests on an owner's domain", () => {
     expect(await decide("/api/v1/campaigns")).toEqual({ kind: "not-found" });
     expect(await decide("/tls/ask")).toEqual({ kind: "not-found" });
 
-    // The main address, and names that are no owner's domain, serve as they always did.
+    expect(await decide("/healthz")).toEqual({ kind: "not-found" });
+
+    // The main address serves as it always did; a name that serves no account serves nothing
+    // (decision 435) but the machinery operators reach by an internal name.
     expect(await decide(`/capture/${theirs.id}`, "GET", "localhost:3000")).toEqual({ kind: "main" });
-    expect(await decide("/dashboard", "GET", "unknown.test")).toEqual({ kind: "main" });
+    expect(await decide("/dashboard", "GET", "unknown.test")).toEqual({ kind: "not-connected" });
+    expect(await decide(`/capture/${theirs.id}`, "GET", "unknown.test")).toEqual({ kind: "not-connected" });
+    expect(await decide("/healthz", "GET", "unknown.test")).toEqual({ kind: "main" });
+    expect(await decide("/tls/ask", "GET", "unknown.test")).toEqual({ kind: "main" });
   });
 
   it("new codes and the print kit carry https://{domain} once verified", async () => {
@@ -245,6 +253,107 @@ describe("requests on an owner's domain", () => {
       await callRoute(campaignPrint.loader, makeRequest(`/campaigns/${theirs.id}/print`, { cookie: plain.cookie }), { campaignId: theirs.id })
     ).data;
     expect(JSON.stringify(main)).toContain('"text":"LOCALHOST:3000/Q/');
+  });
+});
+
+/**
+ * Issue 52, finding 1: a name stops serving the app the moment it is no longer an owner's. Through
+ * the edge as the server runs it: a removed domain, one whose account was deleted and a pending
+ * claim answer exactly what a name we never heard of answers (decision 435); a broken domain and a
+ * lapsed plan's keep serving only their owner's public pages.
+ */
+describe("a domain that is no longer the owner's, or broke, or lost its plan", () => {
+  let edge: Awaited<ReturnType<typeof startEdge>>;
+  beforeAll(async () => {
+    edge = await startEdge();
+  }, 120_000);
+  afterAll(() => edge?.close());
+
+  const seen = (answer: EdgeAnswer) => ({ status: answer.status, setCookie: answer.headers["set-cookie"], body: answer.body });
+  const NEUTRAL = { status: 404, setCookie: undefined, body: NOT_CONNECTED_PAGE.toString() };
+  const signIn = (name: string, email: string) =>
+    edge.send(name, "/signin", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: name === new URL(ORIGIN).host ? ORIGIN : `https://${name}` },
+      body: new URLSearchParams({ email, password: DEFAULT_PASSWORD }).toString(),
+    });
+
+  it("a removed domain, one whose account is gone and a pending claim answer the neutral page, as an unknown name does", async () => {
+    const { db } = await getServices();
+    const removed = await verifiedOwner("go.removed.test");
+    const gone = await verifiedOwner("go.gone.test");
+    const waiting = (await ownerWithDomain("go.waiting.test")).owner;
+    const waitingCampaign = await createCampaignRow(waiting.id);
+    const bystander = await createCampaignRow((await createUser({ isPro: true })).id);
+    // While the domain is theirs, it serves their page.
+    expect((await edge.send("go.removed.test", `/capture/${removed.campaign.id}`)).status).toBe(200);
+
+    expect((await post(removed.owner.cookie, { intent: "remove", confirm: "yes" })).data.message).toBe(
+      "Domain removed. New codes use the main address.",
+    );
+    await db.delete(schema.user).where(eq(schema.user.id, gone.owner.id));
+    // Another process notices within 30 seconds; this one is told at once.
+    forgetHost("go.gone.test");
+
+    expect(seen(await edge.send("never-heard-of.test", "/signin"))).toEqual(NEUTRAL);
+    const names: Array<[string, string]> = [
+      ["go.removed.test", removed.campaign.id],
+      ["go.gone.test", gone.campaign.id],
+      ["go.waiting.test", waitingCampaign.id],
+      ["never-heard-of.test", bystander.id],
+    ];
+    for (const [name, campaignId] of names) {
+      for (const target of [`/capture/${campaignId}`, `/capture/${bystander.id}`, "/signin", "/signup", "/dashboard", "/", "/blog"]) {
+        expect({ name, target, ...seen(await edge.send(name, target)) }).toEqual({ name, target, ...NEUTRAL });
+      }
+      // No session is issued there, not even for the right password.
+      expect({ name, ...seen(await signIn(name, removed.owner.email)) }).toEqual({ name, ...NEUTRAL });
+    }
+    // The main address is untouched: the sign-in form, and a session for the right password.
+    const onMain = await edge.send(new URL(ORIGIN).host, "/signin");
+    expect(onMain.status).toBe(200);
+    expect(onMain.body).toContain('type="password"');
+    const session = await signIn(new URL(ORIGIN).host, removed.owner.email);
+    expect(session.status).toBe(302);
+    expect(String(session.headers["set-cookie"])).toMatch(/leadqr\.session_token=/);
+  }, 60_000);
+
+  it("a broken domain keeps opening its owner's printed codes, and nothing else; it gets no new certificate", async () => {
+    const { db, env, secret } = await getServices();
+    const { owner, records } = await ownerWithDomain("go.broke.test");
+    publishRecords(records);
+    await post(owner.cookie, { intent: "verify" });
+    const campaign = await createCampaignRow(owner.id, { title: "Broken Domain Bakery" });
+    const code = await shortCodeOf(db, { campaignId: campaign.id });
+    const theirs = await createCampaignRow((await createUser({ isPro: true })).id, { title: "Someone Else's Bakery" });
+    dns.unpublish(records.txt.name);
+    await runDueDomainChecks(db, env, { secret, now: new Date(Date.now() + 25 * 60 * 60_000) });
+    expect((await rowOf("go.broke.test")).state).toBe("broken");
+    expect((await outboxFor(owner.email)).map((mail) => mail.kind)).toContain("domain_broken");
+
+    const page = await edge.send("go.broke.test", `/capture/${campaign.id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Broken Domain Bakery");
+    expect((await edge.send("go.broke.test", `/q/${code}`)).status).toBe(200);
+    const other = await edge.send("go.broke.test", `/capture/${theirs.id}`);
+    expect({ status: other.status, body: other.body }).toEqual({ status: 404, body: "Not found." });
+    const signin = await edge.send("go.broke.test", "/signin");
+    expect({ status: signin.status, location: signin.headers.location }).toEqual({ status: 302, location: `${ORIGIN}/signin` });
+    const posted = await signIn("go.broke.test", owner.email);
+    expect({ status: posted.status, setCookie: posted.headers["set-cookie"] }).toEqual({ status: 404, setCookie: undefined });
+    const asked = await callRoute(tlsAsk.loader, makeRequest("/tls/ask?domain=go.broke.test", { headers: { [CLIENT_IP_HEADER]: "127.0.0.1" } }));
+    expect(asked.status).toBe(404);
+  });
+
+  it("a verified domain whose plan lapsed keeps serving only its owner's public pages (decision 434)", async () => {
+    const { db } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.lapsed.test");
+    const theirs = await createCampaignRow((await createUser({ isPro: true })).id);
+    await db.update(schema.user).set({ isPro: false }).where(eq(schema.user.id, owner.id));
+    forgetHost("go.lapsed.test");
+    expect((await edge.send("go.lapsed.test", `/capture/${campaign.id}`)).status).toBe(200);
+    expect((await edge.send("go.lapsed.test", `/capture/${theirs.id}`)).status).toBe(404);
+    expect((await edge.send("go.lapsed.test", "/dashboard")).headers.location).toBe(`${ORIGIN}/dashboard`);
   });
 });
 

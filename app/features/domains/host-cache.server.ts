@@ -1,6 +1,7 @@
-// Which verified domain a request's host is, kept briefly in this process (decision 391): a
-// verified name answers for 30 seconds after a change elsewhere, a state change here at once.
-export type HostOwner = { userId: string; planIncludesDomains: boolean } | null;
+// Which account a request's host serves, kept briefly in this process (decision 391): a name
+// answers for 30 seconds after a change elsewhere, a state change here at once.
+/** `broken`: its records are gone; it still serves its owner's codes, but gets no certificate (decisions 434, 435). */
+export type HostOwner = { userId: string; broken: boolean } | null;
 
 const FRESH_MS = 30_000;
 const MAX_ENTRIES = 10_000;

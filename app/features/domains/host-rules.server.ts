@@ -6,16 +6,19 @@ import { getEnv, type Env } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { cachedHost, rememberHost, type HostOwner } from "./host-cache.server";
 import { hostnameOfHeader } from "./hostname";
-import { findVerifiedDomain } from "./verified-domain.server";
+import { findServingDomain } from "./verified-domain.server";
 
 /**
- * What a request may do given the host it arrived on (decision 391):
- * - `main`: not an owner's domain (our address, an address or a name we do not know): as always;
- * - `serve`: an owner's public page on their own domain: as always;
+ * What a request may do given the host it arrived on (decisions 391, 435):
+ * - `main`: our own address (APP_URL's host, `localhost`, an IP address, no Host): the whole app;
+ * - `serve`: an owner's public page on their own domain (verified, or broken: printed codes keep opening);
  * - `redirect`: a page of the app itself (sign-in, the dashboard) on an owner's domain: to APP_URL;
- * - `not-found`: anything else there, including another owner's campaign.
+ * - `not-found`: anything else there, including another owner's campaign;
+ * - `not-connected`: any other name (unknown, pending, expired, removed, its account deleted):
+ *   the neutral page, the same for each, so a Host header never tells which names are verified.
  */
-export type HostDecision = { kind: "main" } | { kind: "serve"; userId: string } | { kind: "redirect"; location: string } | { kind: "not-found" };
+export type HostDecision =
+  { kind: "main" } | { kind: "serve"; userId: string } | { kind: "redirect"; location: string } | { kind: "not-found" } | { kind: "not-connected" };
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** A campaign's capture page, its lead post, its React Router data request and its privacy notice. */
@@ -28,19 +31,27 @@ const OPEN_PATH =
 /** The app's own machinery: never on an owner's domain, and nowhere to send a browser. */
 const NEVER_PATH = /^\/(?:api|admin|tls|webhooks|metrics|healthz)(?:[/.]|$)/i;
 
-/** Whether a host is plainly not an owner's domain, without a database call: the capture fast path asks. */
+/**
+ * The app's own machinery, which operators and Caddy may reach by an internal name (`ask
+ * http://app.internal/tls/ask`, a scrape of `/metrics`, a health check): answered as on the main
+ * address on a name that is no owner's domain. No page, form or cookie; each has its own rule.
+ */
+const MACHINE_PATH = /^\/(?:healthz|tls\/ask|metrics)$/i;
+
+/**
+ * Whether a host is our own address, without a database call: APP_URL's host (or the address
+ * derived from HOST and PORT, decision 220), `localhost`, any IP address, or no Host at all.
+ */
 export function isPlainHost(env: Pick<Env, "appUrl">, host: string | null | undefined) {
   const hostname = hostnameOfHeader(host);
-  if (hostname === "" || hostname === env.appUrl.hostname || hostname === "localhost" || isIP(hostname.replace(/^\[|\]$/g, ""))) return true;
-  return cachedHost(hostname) === null;
+  return hostname === "" || hostname === env.appUrl.hostname || hostname === "localhost" || isIP(hostname.replace(/^\[|\]$/g, "")) !== 0;
 }
 
-/** The account whose verified domain this is, or null; cached briefly. */
+/** The account whose verified or broken domain this is, or null; cached briefly. */
 export async function ownerOfHost(db: Database, hostname: string): Promise<HostOwner> {
   const cached = cachedHost(hostname);
   if (cached !== undefined) return cached;
-  const domain = await findVerifiedDomain(db, { hostname });
-  const owner = domain ? { userId: domain.userId, planIncludesDomains: domain.planIncludesDomains } : null;
+  const owner = await findServingDomain(db, hostname);
   rememberHost(hostname, owner);
   return owner;
 }
@@ -71,7 +82,7 @@ export async function decideForHost(
 ): Promise<HostDecision> {
   if (isPlainHost(env, request.host)) return { kind: "main" };
   const owner = await ownerOfHost(db, hostnameOfHeader(request.host));
-  if (!owner) return { kind: "main" };
+  if (!owner) return MACHINE_PATH.test(request.path) ? { kind: "main" } : { kind: "not-connected" };
   if (OPEN_PATH.test(request.path)) return { kind: "serve", userId: owner.userId };
   const pathOwner = await ownerOfPath(db, request.path);
   if (pathOwner !== undefined) return pathOwner === owner.userId ? { kind: "serve", userId: owner.userId } : { kind: "not-found" };
@@ -86,7 +97,7 @@ export async function decideRequestHost(request: { host: string | null | undefin
   return decideForHost(db, env, request);
 }
 
-/** `isPlainHost` with this process's configuration: the capture fast path's question. */
+/** `isPlainHost` with this process's configuration: whether the host rule may let a request straight through. */
 export function isPlainRequestHost(host: string | null | undefined) {
   return isPlainHost(getEnv(), host);
 }

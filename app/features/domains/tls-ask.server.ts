@@ -41,6 +41,7 @@ export async function answerTlsAsk(
   const hostname = hostnameOfHeader(request.domain);
   if (hostname === "" || hostname.length > 253) return { status: 400, body: "Give the name as ?domain=." };
   const owner = await ownerOfHost(db, hostname);
-  if (!owner) return { status: 404, body: "No certificate for this name." };
+  // A broken domain still serves its codes (decision 435) but gets no new certificate (decision 434).
+  if (!owner || owner.broken) return { status: 404, body: "No certificate for this name." };
   return { status: 200, body: "OK" };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { guardRequest, takeOriginForm, type GuardRules } from "./guard";
+import { guardRequest, takeNormalPath, takeOriginForm, type GuardRules } from "./guard";
 
 const LIMITS = { form: 1_000, upload: 50_000 };
 const trustOf = (setting: unknown) => express().set("trust proxy", setting).get("trust proxy fn") as GuardRules["trust"];
@@ -105,5 +105,38 @@ describe("takeOriginForm", () => {
     expect(taken("ftp://leadqr.example/admin").ok).toBe(false);
     expect(taken("javascript:alert(1)").ok).toBe(false);
     expect(taken("http://[::1/admin").ok).toBe(false);
+  });
+});
+
+describe("takeNormalPath", () => {
+  const taken = (url: string) => {
+    const req = request("GET", url);
+    return { ok: takeNormalPath(req), url: req.url };
+  };
+
+  it("decodes escaped letters, digits and - . _ ~ so every rule reads what the router reads; the query is left alone", () => {
+    expect(taken("/%63apture/AB%2dcd?next=%2e%2e%2fx")).toEqual({ ok: true, url: "/capture/AB-cd?next=%2e%2e%2fx" });
+    expect(taken("/q/ABC%7E_%41")).toEqual({ ok: true, url: "/q/ABC~_A" });
+    expect(taken("/blog/caf%C3%A9%20x")).toEqual({ ok: true, url: "/blog/caf%C3%A9%20x" });
+    expect(taken("/assets/app.v2.js")).toEqual({ ok: true, url: "/assets/app.v2.js" });
+    expect(taken("/a/...b/c..")).toEqual({ ok: true, url: "/a/...b/c.." });
+    expect(taken("*")).toEqual({ ok: true, url: "*" });
+  });
+
+  it("refuses dot segments, escaped or not, and hidden separators (issue 52, finding 2)", () => {
+    for (const url of [
+      "/assets/../capture/x",
+      "/assets/./x",
+      "/..",
+      "/assets/%2e%2e/signin",
+      "/assets/.%2E/signin",
+      "/admin/blog/../../signin?x=1",
+      "/assets\\..\\signin",
+      "/assets%5c..%5csignin",
+      "/assets%2f..%2fsignin",
+      "/consent/confirm/a%2Fb",
+    ]) {
+      expect({ url, ok: taken(url).ok }).toEqual({ url, ok: false });
+    }
   });
 });

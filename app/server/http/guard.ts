@@ -53,6 +53,33 @@ export function takeOriginForm(req: IncomingMessage): boolean {
   return true;
 }
 
+// A percent-escape of an unreserved character (RFC 3986, section 2.3: letters, digits, - . _ ~),
+// which means the character itself: the router decodes it, so every rule must read it decoded.
+const UNRESERVED_ESCAPE = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/gi;
+// A separator a router or a file system might honour inside a segment: a backslash, escaped or not,
+// or an escaped slash.
+const HIDDEN_SEPARATOR = /\\|%2f|%5c/i;
+
+/**
+ * The one path every rule and the router read (issue 52, finding 2): escapes of unreserved
+ * characters decoded, so `/%63apture` is `/capture` for the host rule as for the router. A path
+ * with a dot segment (`/assets/../capture/…`, `%2e%2e` included) or a hidden separator (`\`,
+ * `%5c`, `%2f`) is refused: browsers resolve those before sending, so only a script sends them,
+ * and a rule that read the raw path while the router resolved it was reading another path.
+ * Returns false for a path the caller refuses with 400. Run after `takeOriginForm`.
+ */
+export function takeNormalPath(req: IncomingMessage): boolean {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/")) return true;
+  const queryAt = target.indexOf("?");
+  const raw = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (HIDDEN_SEPARATOR.test(raw)) return false;
+  const path = raw.replace(UNRESERVED_ESCAPE, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+  if (path.split("/").some((segment) => segment === "." || segment === "..")) return false;
+  if (path !== raw) req.url = queryAt === -1 ? path : path + target.slice(queryAt);
+  return true;
+}
+
 export function pathnameOf(url: string | undefined) {
   return (url ?? "/").split("?", 1)[0] ?? "/";
 }
