@@ -316,6 +316,42 @@ describe("paths with dot segments and hidden separators (issue 52, finding 2)", 
     expect(await leadsOfB()).toBe(before);
   });
 
+  it("on an owner's domain, an absolute-form target naming any host and path reaches nothing of another account's and no sign-in", async () => {
+    const before = await leadsOfB();
+    const absoluteTarget = fc
+      .record({
+        scheme: fc.constantFrom("http", "https", "HTTP"),
+        // The target's host is the request's host (RFC 9112): naming the main address is asking for it,
+        // as a Host header would; what must hold is that A's name, however written, serves only A's.
+        authority: fc.constantFrom(DOMAIN, "GO.DOTS-A.TEST", "unknown-abs.test", `${DOMAIN}:443`, `user@${DOMAIN}`, `${DOMAIN}.`),
+        path: fc.oneof(
+          dottedPath(),
+          fc.constantFrom(`/capture/${bCampaignId}`, `/q/${bCode}`, `/capture/${bCampaignId}/lead`, "/signin", "/dashboard", "/"),
+        ),
+      })
+      .map(({ scheme, authority, path }) => `${scheme}://${authority}${path}`);
+    await fc.assert(
+      fc.asyncProperty(absoluteTarget, fc.constantFrom("GET" as const, "POST" as const), async (target, method) => {
+        const answer = await send(DOMAIN, method, target);
+        const seen = { target, method, status: answer.status };
+        expect(answer.status, JSON.stringify(seen)).toBeLessThan(500);
+        expect(answer.body, JSON.stringify(seen)).not.toContain(B_TITLE);
+        expect(answer.body, JSON.stringify(seen)).not.toMatch(/type="password"/);
+        expect(answer.headers["set-cookie"] ?? [], JSON.stringify(seen)).not.toContainEqual(expect.stringMatching(/session/));
+      }),
+      {
+        numRuns: RUNS,
+        examples: [
+          [`http://${DOMAIN}/capture/${bCampaignId}`, "GET"],
+          [`http://${DOMAIN}/signin`, "GET"],
+          [`https://${DOMAIN}:443/q/${bCode}`, "GET"],
+          [`http://${DOMAIN}/assets/../capture/${bCampaignId}/lead`, "POST"],
+        ],
+      },
+    );
+    expect(await leadsOfB()).toBe(before);
+  });
+
   it("on any host, a dot segment or a hidden separator is refused with 400 before any rule reads the path", async () => {
     await fc.assert(
       fc.asyncProperty(dottedPath(), fc.constantFrom(DOMAIN, MAIN, "127.0.0.1", "unknown-dots.test"), async (target, host) => {
