@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
+import { PROVIDER_LIMITS } from "~/features/sync/provider-http.server";
 import { createSyncWorker } from "~/features/sync/worker.server";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
@@ -50,7 +51,7 @@ async function jobsOf(owner: Owner) {
 }
 
 describe("one tenant's provider does not slow another's sync (issue 52, finding 4)", () => {
-  it("while tenant A's Mailchimp never answers, tenant B's lead reaches B's audience within a second", async () => {
+  it("while tenant A's Mailchimp never answers, tenant B's lead reaches B's audience within a second; A's job times out and waits its backoff", async () => {
     standIns.state.mailchimp.lists.push({ id: "list-hangs", name: "Never answers" });
     const a = await ownerWithAudience("list-hangs");
     const b = await ownerWithAudience("list-cafe");
@@ -61,6 +62,8 @@ describe("one tenant's provider does not slow another's sync (issue 52, finding 
 
     const { db } = await getServices();
     const worker = createSyncWorker({ db, pollMs: 100 });
+    const timeoutMs = PROVIDER_LIMITS.timeoutMs;
+    PROVIDER_LIMITS.timeoutMs = 2_000;
     worker.start();
     try {
       const hanging = () => standIns.state.calls.filter((call) => call.path.startsWith("/mc/3.0/lists/list-hangs/")).length;
@@ -73,8 +76,92 @@ describe("one tenant's provider does not slow another's sync (issue 52, finding 
       const arrived = await until(() => standIns.state.mailchimp.members.has(member), 5_000);
       const tookMs = Date.now() - sent;
       expect({ arrived, withinASecond: tookMs < 1_000 }).toEqual({ arrived: true, withinASecond: true });
+      // Only one of A's jobs was in flight meanwhile, whatever A had waiting.
+      expect(hanging()).toBe(1);
+
+      // A's call is given up at the timeout; the job is retried later with backoff, its attempt counted.
+      const timedOut = async () => (await jobsOf(a)).filter((job) => job.status === "pending" && job.attempts === 1);
+      expect(await until(async () => (await timedOut()).length > 0, 5_000)).toBe(true);
+      const [job] = await timedOut();
+      expect(job!.lastResult).toBe("Mailchimp did not answer in time; we will try again.");
+      expect(job!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(20_000);
     } finally {
+      PROVIDER_LIMITS.timeoutMs = timeoutMs;
       await worker.stop();
+      // A's waiting jobs would hang the other tests' drains.
+      standIns.state.hanging.length = 0;
+      await post(a, { intent: "disconnect", provider: "mailchimp" });
     }
+  });
+});
+
+const UNREADABLE = "Mailchimp answered with something we could not read; we will try again.";
+const PAGE = "<!doctype html><title>Down for maintenance</title><h1>We will be right back</h1>";
+
+describe("a provider's answer cannot hurt the worker or the page (issue 52, finding 5)", () => {
+  it("a 150 MB answer is cut off past 1 MB and logged as Mailchimp's error; the worker does not grow by it", async () => {
+    const owner = await ownerWithAudience("list-cafe");
+    const campaign = await checkboxCampaign(owner.id, "Big answers");
+    // An ordinary lead first, so what is measured below is the answer's alone.
+    await visitorSubmits(campaign.id, { name: "Wim Warm", email: "wim@example.com", marketingConsent: "yes" });
+    await drain();
+    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members\//, 200, { bytes: 150 * 1024 * 1024 });
+    await visitorSubmits(campaign.id, { name: "Olga Oversize", email: "olga@example.com", marketingConsent: "yes" });
+
+    const streamedBefore = standIns.state.streamedBytes;
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
+    const sampler = setInterval(sample, 5);
+    try {
+      await drain();
+    } finally {
+      clearInterval(sampler);
+      sample();
+    }
+    const streamed = standIns.state.streamedBytes - streamedBefore;
+    const grewMb = (peak - before) / (1024 * 1024);
+    expect({ streamedUnder16Mb: streamed < 16 * 1024 * 1024, grewUnder16Mb: grewMb < 16 }, `streamed ${streamed} bytes, grew ${grewMb} MB`).toEqual({
+      streamedUnder16Mb: true,
+      grewUnder16Mb: true,
+    });
+    const olga = (await page(owner)).log.find((entry: { lead: string }) => entry.lead === "olga@example.com");
+    expect(olga).toMatchObject({ status: "pending", result: "Mailchimp answered with more than 1 MB; we will try again." });
+  });
+
+  it("Mailchimp answering an HTML page with 200: the sync page and the audience list answer 200 with a readable error, the push is logged", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "mailchimp", "mc-code");
+    standIns.fail(/^GET \/mc\/3.0\/lists$/, 200, { html: PAGE, times: 3 });
+    // The page lists audiences while none is chosen, and when the owner asks to choose another.
+    for (const query of ["", "?choose=mailchimp"]) {
+      const answer = await callRoute(syncRoute.loader, makeRequest(`/settings/integrations/sync${query}`, { cookie: owner.cookie }));
+      expect({ query, status: answer.status }).toEqual({ query, status: 200 });
+      const mailchimp = answer.data.providers.find((provider: { id: string }) => provider.id === "mailchimp");
+      expect(mailchimp).toMatchObject({ destinationsError: UNREADABLE, connection: { status: "active" } });
+    }
+    const refused = await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
+    expect({ status: refused.status, data: refused.data }).toEqual({ status: 502, data: { error: UNREADABLE } });
+
+    expect((await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" })).status).toBe(200);
+    standIns.fail(/^PUT \/mc\/3.0\/lists\/list-cafe\/members\//, 200, { html: PAGE });
+    const campaign = await checkboxCampaign(owner.id, "HTML answers");
+    await visitorSubmits(campaign.id, { name: "Hugo Html", email: "hugo@example.com", marketingConsent: "yes" });
+    await drain();
+    const answer = await callRoute(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: owner.cookie }));
+    expect(answer.status).toBe(200);
+    expect(answer.data.log[0]).toMatchObject({ lead: "hugo@example.com", status: "pending", result: UNREADABLE });
+  });
+
+  it("Google answering an HTML page with 200 when the owner links a sheet: a readable error, not a 500", async () => {
+    const owner = await createUser({ isPro: true });
+    await connect(owner, "google_sheets", "google-code");
+    standIns.fail(/^GET \/sheets\/v4\/spreadsheets\/sheet-from-a-link$/, 200, { html: PAGE });
+    const refused = await post(owner, { intent: "existing", provider: "google_sheets", sheet: "sheet-from-a-link" });
+    expect({ status: refused.status, data: refused.data }).toEqual({
+      status: 502,
+      data: { error: "Google Sheets answered with something we could not read; we will try again." },
+    });
+    expect((await callRoute(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: owner.cookie }))).status).toBe(200);
   });
 });
