@@ -80,10 +80,11 @@ describe("one tenant's provider does not slow another's sync (issue 52, finding 
       expect(hanging()).toBe(1);
 
       // A's call is given up at the timeout; the job is retried later with backoff, its attempt counted.
-      const timedOut = async () => (await jobsOf(a)).filter((job) => job.status === "pending" && job.attempts === 1);
-      expect(await until(async () => (await timedOut()).length > 0, 5_000)).toBe(true);
+      const IN_TIME = "Mailchimp did not answer in time; we will try again.";
+      const timedOut = async () => (await jobsOf(a)).filter((job) => job.status === "pending" && job.lastResult === IN_TIME);
+      expect(await until(async () => (await timedOut()).length > 0, 8_000)).toBe(true);
       const [job] = await timedOut();
-      expect(job!.lastResult).toBe("Mailchimp did not answer in time; we will try again.");
+      expect(job!.attempts).toBe(1);
       expect(job!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(20_000);
     } finally {
       PROVIDER_LIMITS.timeoutMs = timeoutMs;
@@ -92,7 +93,8 @@ describe("one tenant's provider does not slow another's sync (issue 52, finding 
       standIns.state.hanging.length = 0;
       await post(a, { intent: "disconnect", provider: "mailchimp" });
     }
-  });
+    // A dozen visitors' posts take their time on a shared PostgreSQL.
+  }, 60_000);
 });
 
 const UNREADABLE = "Mailchimp answered with something we could not read; we will try again.";

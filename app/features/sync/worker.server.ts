@@ -124,60 +124,60 @@ function retryLater(settings: Settings, job: ClaimedJob, result: string, retryAf
   return { status: "pending", result, delayMs, countAttempt: true };
 }
 
+/**
+ * Claims up to `limit` due jobs, none of a connection that already has `perConnection` in flight
+ * (here or in another process): each connection's jobs are ranked after those it has in flight,
+ * and first places go before second ones, so every waiting connection gets a turn.
+ */
+async function claimJobs(db: Database, settings: Settings, now: () => SQL, limit: number) {
+  const due = (j: SQL) =>
+    sql`((${j}.status = 'pending' and ${j}.next_attempt_at <= ${now()}) or (${j}.status = 'sending' and ${j}.locked_until < ${now()}))`;
+  return rowsOf<ClaimedJob>(
+    await db.execute(sql`
+      with in_flight as (
+        select connection_id, count(*) as n from sync_job
+         where status = 'sending' and locked_until >= ${now()}
+         group by connection_id
+      ), ranked as (
+        select j.id, coalesce(f.n, 0) + row_number() over (partition by j.connection_id order by j.next_attempt_at, j.id) as place
+          from sync_job j join sync_connection c on c.id = j.connection_id
+          left join in_flight f on f.connection_id = j.connection_id
+         where c.status = 'active' and ${due(sql`j`)}
+      )
+      update sync_job
+         set status = 'sending', attempts = attempts + 1, locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
+       where id in (
+         select j.id from sync_job j join ranked r on r.id = j.id
+          where r.place <= ${settings.perConnection} and ${due(sql`j`)}
+          order by r.place, j.next_attempt_at
+          limit ${limit}
+          for update of j skip locked)
+      returning id, connection_id, lead_id, action, remote_key, remote_row, attempts`),
+  );
+}
+
+async function finishJob(db: Database, now: () => SQL, job: ClaimedJob, outcome: Finish) {
+  if (outcome.status === "pending") {
+    await db.execute(sql`
+      update sync_job set status = 'pending', locked_until = null, last_result = ${outcome.result},
+             attempts = attempts - ${outcome.countAttempt ? 0 : 1},
+             next_attempt_at = ${now()} + make_interval(secs => ${outcome.delayMs / 1000})
+       where id = ${job.id}`);
+    return;
+  }
+  // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
+  await db.execute(sql`
+    update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
+           last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
+                                                   then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
+     where id = ${job.id}`);
+}
+
 export function createSyncWorker(options: SyncWorkerOptions) {
   const settings = { ...SYNC_WORKER_DEFAULTS, ...options };
   const { db } = options;
   const log = options.logger ?? appLogger;
   const now = () => sqlNow(options.clock);
-
-  /**
-   * Claims up to `limit` due jobs, none of a connection that already has `perConnection` in flight
-   * (here or in another process): each connection's jobs are ranked after those it has in flight,
-   * and first places go before second ones, so every waiting connection gets a turn.
-   */
-  async function claim(limit: number) {
-    const due = (j: SQL) =>
-      sql`((${j}.status = 'pending' and ${j}.next_attempt_at <= ${now()}) or (${j}.status = 'sending' and ${j}.locked_until < ${now()}))`;
-    return rowsOf<ClaimedJob>(
-      await db.execute(sql`
-        with in_flight as (
-          select connection_id, count(*) as n from sync_job
-           where status = 'sending' and locked_until >= ${now()}
-           group by connection_id
-        ), ranked as (
-          select j.id, coalesce(f.n, 0) + row_number() over (partition by j.connection_id order by j.next_attempt_at, j.id) as place
-            from sync_job j join sync_connection c on c.id = j.connection_id
-            left join in_flight f on f.connection_id = j.connection_id
-           where c.status = 'active' and ${due(sql`j`)}
-        )
-        update sync_job
-           set status = 'sending', attempts = attempts + 1, locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
-         where id in (
-           select j.id from sync_job j join ranked r on r.id = j.id
-            where r.place <= ${settings.perConnection} and ${due(sql`j`)}
-            order by r.place, j.next_attempt_at
-            limit ${limit}
-            for update of j skip locked)
-        returning id, connection_id, lead_id, action, remote_key, remote_row, attempts`),
-    );
-  }
-
-  async function finish(job: ClaimedJob, outcome: Finish) {
-    if (outcome.status === "pending") {
-      await db.execute(sql`
-        update sync_job set status = 'pending', locked_until = null, last_result = ${outcome.result},
-               attempts = attempts - ${outcome.countAttempt ? 0 : 1},
-               next_attempt_at = ${now()} + make_interval(secs => ${outcome.delayMs / 1000})
-         where id = ${job.id}`);
-      return;
-    }
-    // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
-    await db.execute(sql`
-      update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
-             last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
-                                                     then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
-       where id = ${job.id}`);
-  }
 
   /** What became of one claimed job; a provider's failure is sorted, anything else is retried and logged. */
   async function run(job: ClaimedJob): Promise<Finish> {
@@ -201,11 +201,11 @@ export function createSyncWorker(options: SyncWorkerOptions) {
   async function fill() {
     const free = settings.batchSize - inFlight.size;
     if (free <= 0) return 0;
-    const jobs = await claim(free);
+    const jobs = await claimJobs(db, settings, now, free);
     for (const job of jobs) {
       const running: Promise<void> = (async () => {
         try {
-          await finish(job, await run(job));
+          await finishJob(db, now, job, await run(job));
         } catch (error) {
           // Its lease brings it back.
           log.error({ err: error, jobId: job.id }, "sync job could not be finished");
