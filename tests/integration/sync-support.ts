@@ -5,8 +5,12 @@
 import http from "node:http";
 import type net from "node:net";
 
-type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; times: number };
-type Reply = { status: number; body?: unknown; headers?: Record<string, string>; html?: string };
+type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; html?: string; bytes?: number; times: number };
+/** `html`: a page instead of JSON; `bytes`: this many bytes of JSON-looking filler, streamed. */
+type Reply = { status: number; body?: unknown; headers?: Record<string, string>; html?: string; bytes?: number };
+
+/** One reused chunk of filler, so a huge answer is streamed without being allocated. */
+const FILLER = Buffer.alloc(64 * 1024, "a");
 
 export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
 export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
@@ -56,11 +60,39 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     failures: [] as Failure[],
     /** While true, Mailchimp's API answers 503 to everything (an outage). */
     mailchimpDown: false,
+    /** Requests matching one of these are never answered (a provider that hangs). */
+    hanging: [] as RegExp[],
+    /** How many bytes of streamed filler (`bytes` replies) went out before the reader stopped or it ended. */
+    streamedBytes: 0,
   };
   let issued = 0;
 
-  function fail(match: RegExp, status: number, options: { headers?: Record<string, string>; body?: unknown; times?: number } = {}) {
-    state.failures.push({ match, status, headers: options.headers, body: options.body, times: options.times ?? 1 });
+  function fail(
+    match: RegExp,
+    status: number,
+    options: { headers?: Record<string, string>; body?: unknown; html?: string; bytes?: number; times?: number } = {},
+  ) {
+    const { times, ...reply } = options;
+    state.failures.push({ match, status, ...reply, times: times ?? 1 });
+  }
+
+  /** Streams `bytes` of filler without ever holding them: a chunk at a time, as fast as the reader takes them. */
+  function stream(response: http.ServerResponse, bytes: number) {
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes && !response.destroyed) {
+        const size = Math.min(FILLER.length, bytes - sent);
+        sent += size;
+        state.streamedBytes += size;
+        if (!response.write(FILLER.subarray(0, size))) {
+          response.once("drain", pump);
+          return;
+        }
+      }
+      response.end();
+    };
+    response.write('{"pad":"');
+    pump();
   }
 
   function mailchimpLogin(method: string, path: string, form: URLSearchParams, auth: string, query: URLSearchParams): Reply | null {
@@ -260,7 +292,13 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       const method = request.method ?? "GET";
       const auth = request.headers.authorization ?? "";
       state.calls.push({ method, path: url.pathname, body, authorization: auth });
+      if (state.hanging.some((match) => match.test(`${method} ${url.pathname}`))) return;
       const reply = answer({ method, path: url.pathname, query: url.searchParams, body, auth, type: request.headers["content-type"] ?? "" });
+      if (reply.bytes !== undefined) {
+        response.writeHead(reply.status, { "content-type": "application/json" });
+        stream(response, reply.bytes);
+        return;
+      }
       if (reply.html !== undefined) {
         response.writeHead(reply.status, { "content-type": "text/html; charset=utf-8" });
         response.end(reply.html);
@@ -279,6 +317,8 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       return {
         status: failure.status,
         headers: failure.headers,
+        html: failure.html,
+        bytes: failure.bytes,
         body: failure.body ?? { title: "Stand-in failure", detail: "The stand-in was told to fail." },
       };
     }
@@ -308,6 +348,10 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     base,
     state,
     fail,
+    /** From now on, requests matching `match` are held open and never answered. */
+    hang(match: RegExp) {
+      state.hanging.push(match);
+    },
     /** The app's provider settings pointing at this stand-in. */
     env,
     /** Points this process's provider settings at this stand-in. */

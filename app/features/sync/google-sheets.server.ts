@@ -3,7 +3,7 @@
 // up to date in place, cleared when the lead is erased.
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
-import { callProvider } from "./provider-http.server";
+import { callProvider, unreadableAnswer } from "./provider-http.server";
 import { ProviderError, type LiveConnection, type PushOutcome, type RemoteCopy, type SyncLead, type SyncProvider } from "./provider";
 
 const LABEL = "Google Sheets";
@@ -21,6 +21,12 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 type TokenAnswer = { access_token: string; expires_in?: number; refresh_token?: string };
 const expiryOf = (answer: TokenAnswer) => (answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000) : null);
+
+/** A token answer with its access token, or the provider's unreadable answer. */
+function tokenAnswer(answer: Partial<TokenAnswer> | null): TokenAnswer {
+  if (typeof answer?.access_token !== "string") throw unreadableAnswer(LABEL, { call: "token" });
+  return answer as TokenAnswer;
+}
 
 /** "2026-11-26 18:04" in the owner's zone: what the staff reading the sheet expect. */
 export function ownerTimeOf(at: Date, timeZone: string) {
@@ -85,7 +91,7 @@ async function useExisting(connection: { accessToken: string }, reference: strin
   const { id } = parsed;
   const sheet = `${sheetsBase()}/${encodeURIComponent(id)}`;
   const headers = bearer(connection.accessToken);
-  let found: { properties?: { title?: string }; sheets?: Array<{ properties?: { title?: string } }> };
+  let found: { properties?: { title?: string }; sheets?: Array<{ properties?: { title?: string } }> } | null;
   try {
     found = await callProvider(`${sheet}?fields=${encodeURIComponent("spreadsheetId,properties.title,sheets.properties.title")}`, {
       label: LABEL,
@@ -96,12 +102,15 @@ async function useExisting(connection: { accessToken: string }, reference: strin
     if (error instanceof ProviderError && (error.kind === "gone" || error.kind === "auth")) throw new DomainError("sheet_link_invalid", NOT_OPENED);
     throw error;
   }
-  const tabs = (found.sheets ?? []).map((tab) => tab.properties?.title);
+  const tabs = (found?.sheets ?? []).map((tab) => tab.properties?.title);
   if (!tabs.includes(SHEET_TAB))
     await callProvider(`${sheet}:batchUpdate`, { label: LABEL, headers, json: { requests: [{ addSheet: { properties: { title: SHEET_TAB } } }] } });
-  const first = await callProvider<{ values?: string[][] }>(`${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1:H1`)}`, { label: LABEL, headers });
-  if (!first.values?.length) await appendHeader(connection.accessToken, id);
-  return { id, name: found.properties?.title ?? id };
+  const first = await callProvider<{ values?: string[][] } | null>(`${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1:H1`)}`, {
+    label: LABEL,
+    headers,
+  });
+  if (!first?.values?.length) await appendHeader(connection.accessToken, id);
+  return { id, name: found?.properties?.title ?? id };
 }
 
 function appendHeader(accessToken: string, spreadsheetId: string) {
@@ -127,11 +136,13 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: Re
     });
     return { sent: previous, note: "Row updated." };
   }
-  const answer = await callProvider<{ updates: { updatedRange: string } }>(
+  const answer = await callProvider<{ updates?: { updatedRange?: unknown } } | null>(
     `${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`,
     { label: LABEL, headers: bearer(connection.accessToken), json: { values } },
   );
-  return { sent: { remoteKey: connection.destinationId, remoteRow: answer.updates.updatedRange }, note: "Row added." };
+  const range = answer?.updates?.updatedRange;
+  if (typeof range !== "string") throw unreadableAnswer(LABEL, { call: "append" });
+  return { sent: { remoteKey: connection.destinationId, remoteRow: range }, note: "Row added." };
 }
 
 export const googleSheets: SyncProvider = {
@@ -161,16 +172,18 @@ export const googleSheets: SyncProvider = {
   },
   async exchangeCode({ code, redirectUri }) {
     const env = getEnv();
-    const answer = await callProvider<TokenAnswer>(`${tokenBase()}/token`, {
-      label: LABEL,
-      form: {
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: redirectUri,
-        client_id: env.GOOGLE_CLIENT_ID ?? "",
-        client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
-      },
-    });
+    const answer = tokenAnswer(
+      await callProvider<Partial<TokenAnswer> | null>(`${tokenBase()}/token`, {
+        label: LABEL,
+        form: {
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: env.GOOGLE_CLIENT_ID ?? "",
+          client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
+        },
+      }),
+    );
     return {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token ?? null,
@@ -181,15 +194,17 @@ export const googleSheets: SyncProvider = {
   },
   async refresh(refreshToken) {
     const env = getEnv();
-    const answer = await callProvider<TokenAnswer>(`${tokenBase()}/token`, {
-      label: LABEL,
-      form: {
-        grant_type: "refresh_token",
-        refresh_token: refreshToken,
-        client_id: env.GOOGLE_CLIENT_ID ?? "",
-        client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
-      },
-    });
+    const answer = tokenAnswer(
+      await callProvider<Partial<TokenAnswer> | null>(`${tokenBase()}/token`, {
+        label: LABEL,
+        form: {
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: env.GOOGLE_CLIENT_ID ?? "",
+          client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
+        },
+      }),
+    );
     return { accessToken: answer.access_token, expiresAt: expiryOf(answer), refreshToken: answer.refresh_token };
   },
   async revoke(tokens) {
@@ -201,11 +216,12 @@ export const googleSheets: SyncProvider = {
     return [];
   },
   async createDestination(connection, name) {
-    const created = await callProvider<{ spreadsheetId: string; properties?: { title?: string } }>(sheetsBase(), {
+    const created = await callProvider<{ spreadsheetId?: unknown; properties?: { title?: string } } | null>(sheetsBase(), {
       label: LABEL,
       headers: bearer(connection.accessToken),
       json: { properties: { title: name }, sheets: [{ properties: { title: SHEET_TAB } }] },
     });
+    if (typeof created?.spreadsheetId !== "string") throw unreadableAnswer(LABEL, { call: "create" });
     await appendHeader(connection.accessToken, created.spreadsheetId);
     return { id: created.spreadsheetId, name: created.properties?.title ?? name };
   },

@@ -2,7 +2,7 @@
 // account's API address; members upserted by the md5 of the address, so retries never duplicate.
 import crypto from "node:crypto";
 import { getEnv } from "~/utils/env.server";
-import { callProvider } from "./provider-http.server";
+import { callProvider, unreadableAnswer } from "./provider-http.server";
 import { ProviderError, type LiveConnection, type PushOutcome, type SyncLead, type SyncProvider } from "./provider";
 
 const LABEL = "Mailchimp";
@@ -108,7 +108,7 @@ export const mailchimp: SyncProvider = {
   },
   async exchangeCode({ code, redirectUri }) {
     const env = getEnv();
-    const token = await callProvider<{ access_token: string }>(`${loginBase()}/oauth2/token`, {
+    const token = await callProvider<{ access_token?: unknown } | null>(`${loginBase()}/oauth2/token`, {
       label: LABEL,
       form: {
         grant_type: "authorization_code",
@@ -118,17 +118,19 @@ export const mailchimp: SyncProvider = {
         code,
       },
     });
+    if (typeof token?.access_token !== "string") throw unreadableAnswer(LABEL, { call: "token" });
     // The account's data centre is known only from the metadata answer.
-    const metadata = await callProvider<{ api_endpoint: string; accountname?: string }>(`${loginBase()}/oauth2/metadata`, {
+    const metadata = await callProvider<{ api_endpoint?: unknown; accountname?: string } | null>(`${loginBase()}/oauth2/metadata`, {
       label: LABEL,
       headers: { authorization: `OAuth ${token.access_token}` },
     });
+    if (typeof metadata?.api_endpoint !== "string") throw unreadableAnswer(LABEL, { call: "metadata" });
     return {
       accessToken: token.access_token,
       refreshToken: null,
       expiresAt: null,
       apiEndpoint: metadata.api_endpoint,
-      accountName: metadata.accountname ?? "",
+      accountName: typeof metadata.accountname === "string" ? metadata.accountname : "",
     };
   },
   // Mailchimp's tokens do not expire and come without a refresh token.
@@ -144,7 +146,8 @@ export const mailchimp: SyncProvider = {
         headers: bearer(connection.accessToken),
       },
     );
-    return answer.lists.map((list) => ({ id: list.id, name: list.name }));
+    if (!Array.isArray(answer?.lists)) throw unreadableAnswer(LABEL, { call: "lists" });
+    return answer.lists.map((list) => ({ id: String(list.id), name: String(list.name) }));
   },
   createDestination: null,
   useExisting: null,

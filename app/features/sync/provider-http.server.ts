@@ -1,8 +1,12 @@
 // One HTTP call to a provider, its failure put in plain words and sorted: worth retrying (429 with
-// its Retry-After, 5xx, no answer), needing the owner (401/403), gone (404), or refused for good.
+// its Retry-After, 5xx, no answer in time, an answer too large or unreadable), needing the owner
+// (401/403), gone (404), or refused for good. An answer is read as a stream and dropped past
+// `maxAnswerBytes`, so a provider cannot make the process hold what it sends (decision 404).
+import { logger } from "~/utils/logger.server";
 import { ProviderError } from "./provider";
 
-export const PROVIDER_TIMEOUT_MS = 15_000;
+/** Per call: how long a provider has to answer in full, and how large its answer may be. Tests shorten them. */
+export const PROVIDER_LIMITS = { timeoutMs: 15_000, maxAnswerBytes: 1024 * 1024 };
 
 type CallOptions = {
   label: string;
@@ -12,7 +16,7 @@ type CallOptions = {
   form?: Record<string, string>;
 };
 
-/** The answer's JSON (or null for an empty body); throws `ProviderError` for anything but 2xx. */
+/** The answer's JSON (or null for an empty body); throws `ProviderError` for anything but a readable 2xx. */
 export async function callProvider<T>(url: string, options: CallOptions): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
   let body: string | undefined;
@@ -23,20 +27,58 @@ export async function callProvider<T>(url: string, options: CallOptions): Promis
     headers["content-type"] = "application/x-www-form-urlencoded";
     body = new URLSearchParams(options.form).toString();
   }
+  // One deadline for the whole call, the answer's body included.
+  const signal = AbortSignal.timeout(PROVIDER_LIMITS.timeoutMs);
   let response: Response;
+  let answer: { text: string; cut: boolean };
   try {
-    response = await fetch(url, {
-      method: options.method ?? (body ? "POST" : "GET"),
-      headers,
-      body,
-      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-    });
+    response = await fetch(url, { method: options.method ?? (body ? "POST" : "GET"), headers, body, signal });
+    answer = await readBounded(response, PROVIDER_LIMITS.maxAnswerBytes);
   } catch {
-    throw new ProviderError(`${options.label} did not answer; we will try again.`, "retry");
+    const when = signal.aborted ? " in time" : "";
+    throw new ProviderError(`${options.label} did not answer${when}; we will try again.`, "retry");
   }
-  const text = await response.text();
-  if (response.ok) return (text ? JSON.parse(text) : null) as T;
-  throw failureOf(response, text, options.label);
+  if (!response.ok) throw failureOf(response, answer.text, options.label);
+  if (answer.cut) {
+    logger.warn({ provider: options.label, host: new URL(url).host, limitBytes: PROVIDER_LIMITS.maxAnswerBytes }, "sync provider answer too large");
+    throw new ProviderError(`${options.label} answered with more than ${megabytes(PROVIDER_LIMITS.maxAnswerBytes)}; we will try again.`, "retry");
+  }
+  try {
+    return (answer.text ? JSON.parse(answer.text) : null) as T;
+  } catch {
+    throw unreadableAnswer(options.label, { host: new URL(url).host, contentType: response.headers.get("content-type") });
+  }
+}
+
+/** An answer that is not what the provider documents (not JSON, or missing what we need): logged, and retried like an outage. */
+export function unreadableAnswer(label: string, context: Record<string, unknown> = {}) {
+  logger.warn({ provider: label, ...context }, "sync provider answer unreadable");
+  return new ProviderError(`${label} answered with something we could not read; we will try again.`, "retry");
+}
+
+const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/** The answer's text, up to `limit` bytes; past it, the stream is cancelled and `cut` says so (the text is what came before). */
+async function readBounded(response: Response, limit: number): Promise<{ text: string; cut: boolean }> {
+  if (Number(response.headers.get("content-length")) > limit) {
+    await response.body?.cancel().catch(() => {});
+    return { text: "", cut: true };
+  }
+  if (!response.body) return { text: "", cut: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > limit) {
+      await reader.cancel().catch(() => {});
+      return { text: Buffer.concat(chunks).toString("utf8"), cut: true };
+    }
+    size += value.byteLength;
+    chunks.push(value);
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), cut: false };
 }
 
 function failureOf(response: Response, text: string, label: string) {

@@ -2,6 +2,9 @@
 // with FOR UPDATE SKIP LOCKED under a lease, retried with backoff while the provider fails or
 // rate-limits, given up only on a permanent refusal or after MAX attempts. A refusal of our
 // access, or a deleted audience or sheet, holds the connection's jobs until the owner acts.
+// One connection has at most `perConnection` jobs in flight, and a job holds one of the worker's
+// slots only while it runs, so an account whose provider hangs takes a slot, not the worker
+// (decision 404).
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -17,7 +20,10 @@ import { ProviderError } from "./provider";
 import { syncLeadOf } from "./sync-lead.server";
 
 export const SYNC_WORKER_DEFAULTS = {
+  /** Jobs in flight at once in this process (its slots). */
   batchSize: 10,
+  /** Jobs of one connection in flight at once, across processes: a hanging account holds this many slots at most. */
+  perConnection: 1,
   pollMs: 1_000,
   leaseMs: 60_000,
   backoffBaseMs: 30_000,
@@ -118,44 +124,60 @@ function retryLater(settings: Settings, job: ClaimedJob, result: string, retryAf
   return { status: "pending", result, delayMs, countAttempt: true };
 }
 
+/**
+ * Claims up to `limit` due jobs, none of a connection that already has `perConnection` in flight
+ * (here or in another process): each connection's jobs are ranked after those it has in flight,
+ * and first places go before second ones, so every waiting connection gets a turn.
+ */
+async function claimJobs(db: Database, settings: Settings, now: () => SQL, limit: number) {
+  const due = (j: SQL) =>
+    sql`((${j}.status = 'pending' and ${j}.next_attempt_at <= ${now()}) or (${j}.status = 'sending' and ${j}.locked_until < ${now()}))`;
+  return rowsOf<ClaimedJob>(
+    await db.execute(sql`
+      with in_flight as (
+        select connection_id, count(*) as n from sync_job
+         where status = 'sending' and locked_until >= ${now()}
+         group by connection_id
+      ), ranked as (
+        select j.id, coalesce(f.n, 0) + row_number() over (partition by j.connection_id order by j.next_attempt_at, j.id) as place
+          from sync_job j join sync_connection c on c.id = j.connection_id
+          left join in_flight f on f.connection_id = j.connection_id
+         where c.status = 'active' and ${due(sql`j`)}
+      )
+      update sync_job
+         set status = 'sending', attempts = attempts + 1, locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
+       where id in (
+         select j.id from sync_job j join ranked r on r.id = j.id
+          where r.place <= ${settings.perConnection} and ${due(sql`j`)}
+          order by r.place, j.next_attempt_at
+          limit ${limit}
+          for update of j skip locked)
+      returning id, connection_id, lead_id, action, remote_key, remote_row, attempts`),
+  );
+}
+
+async function finishJob(db: Database, now: () => SQL, job: ClaimedJob, outcome: Finish) {
+  if (outcome.status === "pending") {
+    await db.execute(sql`
+      update sync_job set status = 'pending', locked_until = null, last_result = ${outcome.result},
+             attempts = attempts - ${outcome.countAttempt ? 0 : 1},
+             next_attempt_at = ${now()} + make_interval(secs => ${outcome.delayMs / 1000})
+       where id = ${job.id}`);
+    return;
+  }
+  // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
+  await db.execute(sql`
+    update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
+           last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
+                                                   then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
+     where id = ${job.id}`);
+}
+
 export function createSyncWorker(options: SyncWorkerOptions) {
   const settings = { ...SYNC_WORKER_DEFAULTS, ...options };
   const { db } = options;
   const log = options.logger ?? appLogger;
   const now = () => sqlNow(options.clock);
-
-  async function claim(limit: number) {
-    return rowsOf<ClaimedJob>(
-      await db.execute(sql`
-        update sync_job
-           set status = 'sending', attempts = attempts + 1, locked_until = ${now()} + make_interval(secs => ${settings.leaseMs / 1000})
-         where id in (
-           select j.id from sync_job j join sync_connection c on c.id = j.connection_id
-            where c.status = 'active'
-              and ((j.status = 'pending' and j.next_attempt_at <= ${now()}) or (j.status = 'sending' and j.locked_until < ${now()}))
-            order by j.next_attempt_at
-            limit ${limit}
-            for update of j skip locked)
-        returning id, connection_id, lead_id, action, remote_key, remote_row, attempts`),
-    );
-  }
-
-  async function finish(job: ClaimedJob, outcome: Finish) {
-    if (outcome.status === "pending") {
-      await db.execute(sql`
-        update sync_job set status = 'pending', locked_until = null, last_result = ${outcome.result},
-               attempts = attempts - ${outcome.countAttempt ? 0 : 1},
-               next_attempt_at = ${now()} + make_interval(secs => ${outcome.delayMs / 1000})
-         where id = ${job.id}`);
-      return;
-    }
-    // A job that got through after failing keeps the last failure in its result, so the log shows the retry.
-    await db.execute(sql`
-      update sync_job set status = ${outcome.status}, locked_until = null, completed_at = ${now()},
-             last_result = ${outcome.result} || case when attempts > 1 and last_result is not null
-                                                     then ' Took ' || attempts || ' attempts; earlier: ' || last_result else '' end
-       where id = ${job.id}`);
-  }
 
   /** What became of one claimed job; a provider's failure is sorted, anything else is retried and logged. */
   async function run(job: ClaimedJob): Promise<Finish> {
@@ -170,21 +192,54 @@ export function createSyncWorker(options: SyncWorkerOptions) {
     }
   }
 
-  async function runOnce() {
-    const jobs = await claim(settings.batchSize);
-    await Promise.all(jobs.map(async (job) => finish(job, await run(job))));
+  const inFlight = new Set<Promise<void>>();
+
+  /**
+   * Claims what the free slots allow and starts those jobs without waiting for them: each frees its
+   * slot when done and has the loop look again, so a slow job never holds the others' turn.
+   */
+  async function fill() {
+    const free = settings.batchSize - inFlight.size;
+    if (free <= 0) return 0;
+    const jobs = await claimJobs(db, settings, now, free);
+    for (const job of jobs) {
+      const running: Promise<void> = (async () => {
+        try {
+          await finishJob(db, now, job, await run(job));
+        } catch (error) {
+          // Its lease brings it back.
+          log.error({ err: error, jobId: job.id }, "sync job could not be finished");
+        }
+      })().finally(() => {
+        inFlight.delete(running);
+        loop.nudge();
+      });
+      inFlight.add(running);
+    }
     return jobs.length;
+  }
+
+  /** One pass, waited for: claims what the free slots allow and resolves when those jobs are done. */
+  async function runOnce() {
+    const claimed = await fill();
+    await Promise.all([...inFlight]);
+    return claimed;
   }
 
   const loop = createPollingWorker({
     name: "sync",
-    pass: runOnce,
+    pass: fill,
     batchSize: settings.batchSize,
     pollMs: settings.pollMs,
     log,
     clock: options.clock,
   });
-  return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
+  /** Stops claiming, then waits for the jobs in flight (each provider call is bounded by its timeout). */
+  async function stop() {
+    await loop.stop();
+    await Promise.all([...inFlight]);
+  }
+  return { runOnce, start: loop.start, nudge: loop.nudge, stop };
 }
 
 export type SyncWorker = ReturnType<typeof createSyncWorker>;
