@@ -40,6 +40,10 @@ const AREAS = [
   [440, "lead sync: Mailchimp and Google Sheets"],
   [450, "the visitor's language"],
   [460, "crowds on one network"],
+  [470, "lead sync, second round: the real Mailchimp and Google Sheets"],
+  [480, "REST hooks for Zapier and Make"],
+  [485, "first paint"],
+  [490, "the third hour"],
 ];
 
 function areaOf(number) {
