@@ -1,9 +1,10 @@
 // One client adds a bounded number of counted visitors per 10 minutes, however its visitor ids
 // behave (decision 330); a client is an IPv4 address or an IPv6 /64 (decision 331); the windows
 // that remember this hold one global number of entries, oldest dropped first (decision 332).
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
+import { rowsOf } from "~/db/rows.server";
 import { admitLoad, burstState, clearBursts, MAX_BURST_ENTRIES } from "~/features/scans/bursts.server";
 import { clearCaptureDocuments, TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { flushCounts, noteVisitorCookie } from "~/features/scans/visitors.server";
@@ -116,6 +117,38 @@ describe("cookie echo from one address", () => {
     expect(new Set(phones.map((phone) => phone.token)).size).toBe(25);
     expect(await countedScans(campaign.id)).toBe(25);
     expect((await analyticsPage(owner, campaign.id)).exclusions).toEqual({ repeat: 25 });
+  });
+});
+
+describe("the window shared by every process", () => {
+  async function sharedWindow(clientKey: string) {
+    const { db } = await getServices();
+    return rowsOf<{ visitors: number }>(await db.execute(sql`select visitors from capture_burst where client_key = ${clientKey}`))[0]?.visitors ?? 0;
+  }
+
+  it("a phone on its own address writes nothing to it; a client's second visitor in a process does", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    for (let n = 1; n <= 5; n++)
+      expect((await load(`/capture/${campaign.id}`, { address: `198.51.100.${60 + n}` })).token).toEqual(expect.any(String));
+    for (let n = 1; n <= 5; n++) expect(await sharedWindow(`198.51.100.${60 + n}`)).toBe(0);
+    expect((await load(`/capture/${campaign.id}`, { address: "198.51.100.61", userAgent: `${IPHONE} second` })).token).toEqual(expect.any(String));
+    expect(await sharedWindow("198.51.100.61")).toBe(1);
+    expect(await countedScans(campaign.id)).toBe(6);
+  });
+
+  it("holds one address to the allowance plus one visitor per process", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id });
+    const address = "198.51.100.90";
+    const loads = [];
+    // Two processes, one after the other: forgetting this process's windows is what a second process sees.
+    for (const process of [1, 2]) {
+      if (process === 2) clearBursts();
+      for (let n = 0; n < 40; n++) loads.push(await load(`/capture/${campaign.id}`, { address, userAgent: `${IPHONE} ${process}-${n}` }));
+    }
+    expect(loads.filter((view) => view.token)).toHaveLength(ALLOWANCE + 2);
+    expect(await countedScans(campaign.id)).toBe(ALLOWANCE + 2);
   });
 });
 
