@@ -18,13 +18,23 @@ export function redeemUrlOf(code: string) {
   return `${getEnv().appOrigin}/redeem?code=${formatOfferCode(code)}`;
 }
 
+// The line is made twice for every lead (thank-you and email) and i18next's interpolation was most
+// of its cost; a campaign's codes share a handful of dates, so the lines are kept per language and date.
+const MAX_VALIDITY_LINES = 1_000;
+const validityLines = new Map<string, string>();
+
 /** The validity line in the visitor's language, its date in that language's form (`Intl`). */
 export function validityIn(expiresAt: Date | string | null, timeZone: string, language: Language) {
-  const t = translatorFor(language, "capture");
-  if (!expiresAt) return t("claim.noExpiry");
-  return t("claim.validUntil", {
-    date: dateTimeFormat(INTL_LOCALES[language], timeZone, { dateStyle: "medium" }).format(lastValidMoment(expiresAt)),
-  });
+  const date = expiresAt ? dateTimeFormat(INTL_LOCALES[language], timeZone, { dateStyle: "medium" }).format(lastValidMoment(expiresAt)) : null;
+  const key = `${language}\u0000${date ?? ""}`;
+  let line = validityLines.get(key);
+  if (line === undefined) {
+    const t = translatorFor(language, "capture");
+    line = date === null ? t("claim.noExpiry") : t("claim.validUntil", { date });
+    if (validityLines.size >= MAX_VALIDITY_LINES) validityLines.delete(validityLines.keys().next().value!);
+    validityLines.set(key, line);
+  }
+  return line;
 }
 
 /** The words of a claim, the same on the thank-you screen and in the visitor's email. */

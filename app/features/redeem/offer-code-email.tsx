@@ -30,7 +30,8 @@ const WORDING = {
   "claimed-again": { intro: "offerCode.againIntro", outro: "offerCode.againOutro" },
 } as const satisfies Record<OfferCodeOccasion, { intro: string; outro: string }>;
 
-export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOccasion = "claimed-again"): EmailContent {
+/** The email in full, rendered now: what `offerCodeEmail` fills its cached frames to equal. */
+export function renderOfferCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOccasion = "claimed-again"): EmailContent {
   const business = oneLine(input.businessName);
   const language = input.language ?? DEFAULT_LANGUAGE;
   const t = translatorFor(language, "email");
@@ -56,4 +57,45 @@ export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOc
     ...visitorMailFooterText({ business, postalAddress: input.postalAddress, sentBy: words.sentBy }),
   ].join("\n");
   return { subject, html, text, senderName: words.senderName };
+}
+
+// Every lead's code email is rendered in its request (it is sent at once, never folded), and React
+// and i18next were most of a lead post's added cost (docs/performance.md, "Tenth wave"). Only the
+// code and its validity line differ between two leads of one campaign and language, so the email
+// is rendered once per business, language and occasion with two slots and filled per lead. The
+// slots carry a per-process random part, so no business name can forge one.
+const SLOT_NONCE = crypto.randomUUID().slice(0, 8);
+const CODE_SLOT = `\u{E000}code-${SLOT_NONCE}\u{E000}`;
+const VALIDITY_SLOT = `\u{E000}validity-${SLOT_NONCE}\u{E000}`;
+const SLOTS = new RegExp(`${CODE_SLOT}|${VALIDITY_SLOT}`, "gu");
+const MAX_FRAMES = 1_000;
+const frames = new Map<string, EmailContent>();
+
+/** The text React writes for a text node (`&`, `<`, `>`, `"` and `'` escaped as it does). */
+const HTML_TEXT_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const escapeText = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_TEXT_ESCAPES[character]!);
+
+function frameOf(input: OfferCodeEmailInput, occasion: OfferCodeOccasion) {
+  const key = JSON.stringify([occasion, input.language ?? DEFAULT_LANGUAGE, input.businessName, input.postalAddress, Boolean(input.whiteLabel)]);
+  let frame = frames.get(key);
+  if (!frame) {
+    frame = renderOfferCodeEmail({ ...input, code: CODE_SLOT, validity: VALIDITY_SLOT }, occasion);
+    if (frames.size >= MAX_FRAMES) frames.delete(frames.keys().next().value!);
+    frames.set(key, frame);
+  }
+  return frame;
+}
+
+/** The visitor's code email: the cached frame of its business and language, filled with this claim. */
+export function offerCodeEmail(input: OfferCodeEmailInput, occasion: OfferCodeOccasion = "claimed-again"): EmailContent {
+  const frame = frameOf(input, occasion);
+  const fill = (escape: (value: string) => string) => (slot: string) => escape(slot === CODE_SLOT ? input.code : input.validity);
+  return {
+    ...frame,
+    html: frame.html.replace(SLOTS, fill(escapeText)),
+    text: frame.text.replace(
+      SLOTS,
+      fill((value) => value),
+    ),
+  };
 }
