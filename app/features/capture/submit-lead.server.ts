@@ -126,6 +126,8 @@ type LeadPost = {
   ticked: boolean;
   values: LeadValues;
   token: string | undefined;
+  /** The fields checked against the form's schema, once for the whole post. */
+  parsed: ReturnType<typeof submit<typeof LeadSchema>>;
 };
 
 async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<SubmitLeadResult> {
@@ -143,15 +145,16 @@ async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<Sub
   const { campaignId } = options;
   if (!isUuid(campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
   const crowd = looksLikeCrowdToken(field) ? readCrowdToken(field, campaignId) : null;
+  const parsed = submit(LeadSchema, fields);
   let newVisitorId: string | undefined;
   if (crowd) {
-    const exchanged = await exchangeCrowdToken(db, { options, fields, campaignId, ticked, values, token: field! }, crowd);
+    const exchanged = await exchangeCrowdToken(db, { options, fields, campaignId, ticked, values, token: field!, parsed }, crowd);
     if ("ok" in exchanged) return exchanged;
     token = exchanged.scanId;
     newVisitorId = exchanged.newVisitorId;
     if (newVisitorId) options = { ...options, visitorKey: claimKeyOf(newVisitorId) };
   }
-  const post: LeadPost = { options, fields, campaignId, ticked, values, token };
+  const post: LeadPost = { options, fields, campaignId, ticked, values, token, parsed };
 
   // One read: the campaign, its owner, and the scan behind the token (when it is one of this campaign's).
   let target: SubmitTarget | undefined;
@@ -167,7 +170,6 @@ async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<Sub
 
   // Scripts fill every field; people never see this one. They get a thank-you and store nothing.
   if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return storingNothing(THANKS);
-  const parsed = submit(LeadSchema, fields);
   if (!parsed.ok) return storingNothing(refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: token }));
   if (!target) return refuse("not_found", { error: SUBMISSION_ERRORS.notLoaded, values });
   if (target.status !== "active") return storingNothing(refuse("inactive", { error: SUBMISSION_ERRORS.inactive, values }));
@@ -191,7 +193,7 @@ async function exchangeCrowdToken(
   post: LeadPost,
   crowd: CrowdToken,
 ): Promise<SubmitLeadResult | { scanId: string; newVisitorId?: string }> {
-  const { options, fields, values } = post;
+  const { options, fields, values, parsed } = post;
   try {
     await spendCrowdBudget(options.clientAddress);
   } catch (error) {
@@ -200,7 +202,6 @@ async function exchangeCrowdToken(
     return refuse("rate_limited", { error: networkBusyMessage(seconds), values, scanToken: post.token }, seconds);
   }
   if ((fields[HONEYPOT_FIELD] ?? "").trim() !== "") return THANKS;
-  const parsed = submit(LeadSchema, fields);
   if (!parsed.ok) return refuse("invalid_fields", { fieldErrors: parsed.fieldErrors, values, scanToken: post.token });
   const visitorId = options.browser?.id ?? crowd.visitorId;
   let scan;
