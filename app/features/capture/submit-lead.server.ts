@@ -18,14 +18,15 @@ import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { claimantKeyOf, claimOfferCode, lockClaimant, newOfferCodeRow, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
-import { submit, type FieldErrors } from "~/utils/http.server";
+import type { FieldErrors } from "~/utils/http.server";
+import { parseLeadFields } from "./lead-fields.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { isUuid } from "./capture";
-import { HONEYPOT_FIELD, LeadSchema, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { HONEYPOT_FIELD, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
 import { REPEAT_WINDOW_MINUTES } from "~/features/scans/visitors";
 import { recordLeadRefusal } from "~/features/scans/visitors.server";
 import { storeLeadInBatch } from "./lead-batch.server";
@@ -127,7 +128,7 @@ type LeadPost = {
   values: LeadValues;
   token: string | undefined;
   /** The fields checked against the form's schema, once for the whole post. */
-  parsed: ReturnType<typeof submit<typeof LeadSchema>>;
+  parsed: ReturnType<typeof parseLeadFields>;
 };
 
 async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<SubmitLeadResult> {
@@ -145,7 +146,7 @@ async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<Sub
   const { campaignId } = options;
   if (!isUuid(campaignId)) return refuse("invalid_campaign", { error: SUBMISSION_ERRORS.invalidCampaign, values });
   const crowd = looksLikeCrowdToken(field) ? readCrowdToken(field, campaignId) : null;
-  const parsed = submit(LeadSchema, fields);
+  const parsed = parseLeadFields(fields);
   let newVisitorId: string | undefined;
   if (crowd) {
     const exchanged = await exchangeCrowdToken(db, { options, fields, campaignId, ticked, values, token: field!, parsed }, crowd);

@@ -53,14 +53,26 @@ export async function getCapturePageDetails(db: Database, options: { campaignId:
 
 export type CapturePageDetails = NonNullable<Awaited<ReturnType<typeof getCapturePageDetails>>>;
 
+// Every lead's record needs its wording, and i18next made it a tenth of a millisecond a lead; the
+// catalogues never change while the process runs, so the text is kept per language, mode and business.
+const MAX_WORDINGS = 1_000;
+const wordings = new Map<string, string>();
+
 /** The consent text a visitor read on the page in their language: exactly what its record keeps (decision 412). */
 export function consentWordingIn(language: Language, mode: ConsentMode, businessName: string) {
-  const t = translatorFor(language, "capture");
-  return consentWordingOf(mode, businessName, {
-    notice: t("consent.notice"),
-    checkbox: (business) => t("consent.checkbox", { business }),
-    doubleOptInHint: t("consent.doubleOptInHint"),
-  });
+  const key = `${language}\u0000${mode}\u0000${businessName}`;
+  let wording = wordings.get(key);
+  if (wording === undefined) {
+    const t = translatorFor(language, "capture");
+    wording = consentWordingOf(mode, businessName, {
+      notice: t("consent.notice"),
+      checkbox: (business) => t("consent.checkbox", { business }),
+      doubleOptInHint: t("consent.doubleOptInHint"),
+    });
+    if (wordings.size >= MAX_WORDINGS) wordings.delete(wordings.keys().next().value!);
+    wordings.set(key, wording);
+  }
+  return wording;
 }
 
 /** Wording ids by hash, per database: wordings are never changed or deleted, so a found id stays right. */
