@@ -199,33 +199,44 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
         ))}
       </section>
 
-      <section aria-labelledby="webhooks" className="space-y-2 text-sm text-gray-700">
-        <h2 id="webhooks" className="text-xl font-semibold text-gray-900">
-          Webhooks
-        </h2>
-        <p>
-          Events are POSTed as JSON <code>{`{ "id", "type", "version", "timestamp", "data" }`}</code> and signed by the Standard Webhooks scheme:
-          verify <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> with your endpoint&apos;s secret (for
-          example with the <code>standardwebhooks</code> library). The <code>id</code> stays the same across retries, so use it to ignore duplicates.
-          Answer with any 2xx within 10 seconds; anything else is retried with growing delays for more than 24 hours.
-        </p>
-        <ul className="list-disc pl-5">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <li key={type}>
-              <code>{type}</code> — {WEBHOOK_EVENT_DESCRIPTIONS[type]}
-            </li>
-          ))}
-        </ul>
-        <p>
-          The <code>lead.*</code> events carry the lead in <code>data.lead</code> exactly as the API returns it (including its <code>language</code>,
-          the language of the page the visitor used) and its campaign&apos;s <code>id</code> and <code>title</code> in <code>data.campaign</code>.
-        </p>
-        <p>
-          REST hooks (Zapier and similar): <code>POST /hooks</code> with <code>target_url</code> and <code>event</code> subscribes;{" "}
-          <code>DELETE /hooks/{"{id}"}</code> unsubscribes.
-        </p>
-      </section>
+      <WebhooksSection />
     </main>
+  );
+}
+
+/** The events, their envelope and signature, and REST hooks: what a receiver needs to know. */
+function WebhooksSection() {
+  return (
+    <section aria-labelledby="webhooks" className="space-y-2 text-sm text-gray-700">
+      <h2 id="webhooks" className="text-xl font-semibold text-gray-900">
+        Webhooks
+      </h2>
+      <p>
+        Events are POSTed as JSON <code>{`{ "id", "type", "version", "timestamp", "data" }`}</code> and signed by the Standard Webhooks scheme: verify{" "}
+        <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> with your endpoint&apos;s secret (for example with
+        the <code>standardwebhooks</code> library). The <code>id</code> stays the same across retries, so use it to ignore duplicates. Answer with any
+        2xx within 10 seconds; anything else is retried with growing delays for more than 24 hours.
+      </p>
+      <ul className="list-disc pl-5">
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <li key={type}>
+            <code>{type}</code> — {WEBHOOK_EVENT_DESCRIPTIONS[type]}
+          </li>
+        ))}
+      </ul>
+      <p>
+        The <code>lead.*</code> and <code>offer.redeemed</code> events carry the lead in <code>data.lead</code> exactly as the API returns it
+        (including its <code>language</code>, the language of the page the visitor used) and its campaign&apos;s <code>id</code> and{" "}
+        <code>title</code> in <code>data.campaign</code>.
+      </p>
+      <p>
+        REST hooks (Zapier, Make and similar): <code>POST /hooks</code> with <code>target_url</code> and <code>event</code> subscribes;{" "}
+        <code>DELETE /hooks/{"{id}"}</code> unsubscribes, and so does answering a delivery with <code>410 Gone</code>: the hook stops at once and
+        receives nothing more. <code>GET /hooks/sample/{"{event}"}</code> returns a sample payload built exactly as deliveries are;{" "}
+        <code>GET /me</code> names the key&apos;s account, business and plan (a connection test). Tools that poll instead call{" "}
+        <code>GET /leads?sort=-created_at&amp;limit=…</code> and keep the ids they have seen.
+      </p>
+    </section>
   );
 }
 

@@ -207,6 +207,7 @@ function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }
         {endpoint.status === "paused" ? (
           <p className="text-xs font-medium text-amber-700">{t("webhooks.paused", { reason: endpoint.pausedReason ?? "" })}</p>
         ) : null}
+        {endpoint.status === "unsubscribed" ? <p className="text-xs font-medium text-gray-700">{endpoint.pausedReason}</p> : null}
       </div>
       <div className="flex shrink-0 items-center gap-3">
         <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>

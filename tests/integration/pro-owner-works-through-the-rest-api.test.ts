@@ -243,14 +243,14 @@ describe("leads", () => {
     expect(misspelt.body).toMatchObject({
       title: "Unknown query parameter",
       status: 400,
-      detail: "This operation has no query parameter `campaign_id`. It takes limit, cursor, since, campaign, placement.",
+      detail: "This operation has no query parameter `campaign_id`. It takes limit, cursor, since, campaign, placement, sort.",
       errors: [{ path: "campaign_id", message: "Unknown query parameter" }],
     });
     const doc = (await openApiDocument()) as unknown as { paths: Record<string, Record<string, unknown>> };
     const uuid = "00000000-0000-4000-8000-000000000000";
     for (const [template, methods] of Object.entries(doc.paths)) {
       for (const method of Object.keys(methods)) {
-        const path = `${template.replace(/\{[^}]+\}/g, uuid)}?extra=1`;
+        const path = `${template.replace("{event}", "lead.created").replace(/\{[^}]+\}/g, uuid)}?extra=1`;
         const answer = await api(method.toUpperCase(), path, { key, ...(method === "get" || method === "delete" ? {} : { body: {} }) });
         expect({ operation: `${method} ${template}`, status: answer.status, error: answer.body?.errors }).toEqual({
           operation: `${method} ${template}`,
@@ -314,6 +314,15 @@ describe("REST hooks", () => {
     expect((await api("POST", "/hooks", { key, body: { target_url: "ftp://example.com", event: "lead.created" } })).status).toBe(422);
     expect((await api("DELETE", `/hooks/${subscribed.body.id}`, { key })).status).toBe(204);
     expect((await api("DELETE", `/hooks/${subscribed.body.id}`, { key })).status).toBe(404);
+  });
+
+  it("shows a sample payload of an event and names the key's account (automation-tools-connect-through-rest-hooks tests them)", async () => {
+    expect((await api("GET", "/hooks/sample/lead.confirmed", { key })).body).toMatchObject({
+      type: "lead.confirmed",
+      data: { lead: { object: "lead" } },
+    });
+    expect((await api("GET", "/hooks/sample/lead.unknown", { key })).status).toBe(404);
+    expect((await api("GET", "/me", { key })).body).toMatchObject({ object: "account", id: owner.id, plan: { is_pro: true } });
   });
 });
 

@@ -16,7 +16,8 @@ export const webhookEndpoint = pgTable(
     description: text("description").notNull().default(""),
     events: text("events").array().notNull(),
     secret: text("secret").notNull(),
-    status: text("status", { enum: ["active", "paused"] })
+    /** `unsubscribed`: its receiver answered 410 Gone; nothing is queued for it or sent. */
+    status: text("status", { enum: ["active", "paused", "unsubscribed"] })
       .notNull()
       .default("active"),
     /** `rest_hook`: created by an automation tool through POST /api/v1/hooks. */

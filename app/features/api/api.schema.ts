@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "~/features/campaigns/campaigns";
 import { LANGUAGES } from "~/features/languages/languages";
-import { WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 
 const uuid = z.string().uuid();
 const timestamp = z.string().datetime({ offset: true });
@@ -119,20 +119,60 @@ export const LeadListSchema = z
   })
   .meta({ id: "LeadList" });
 
+/** Orders the lead list may be asked for: newest first, under the name polling tools send and the API's own. */
+export const LEAD_SORTS = ["-created_at", "-collected_at"] as const;
+
 export const LeadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50).meta({ description: "Page size, 1 to 100." }),
   cursor: z.string().max(200).optional().meta({ description: "`next_cursor` of the previous page." }),
   since: timestamp.optional().meta({ description: "Only leads collected at or after this time (ISO 8601)." }),
   campaign: uuid.optional().meta({ description: "Only leads of this campaign." }),
   placement: uuid.optional().meta({ description: "Only leads from this placement (printed copy)." }),
+  sort: z
+    .enum(LEAD_SORTS, { error: `Leads are listed newest first: use sort=${LEAD_SORTS[0]}` })
+    .optional()
+    .meta({
+      description:
+        "The order, newest first: `-created_at` (or its other name, `-collected_at`: when the lead was collected) is the only one, and the default. Automation tools that poll for new leads (the fallback when REST hooks are not used) send `sort=-created_at&limit=…` and keep the ids they have seen.",
+    }),
 });
 
 export const IdParamsSchema = z.object({ id: uuid });
 
+const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES).meta({
+  id: "WebhookEventType",
+  description: WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\`: ${WEBHOOK_EVENT_DESCRIPTIONS[type]}.`).join(" "),
+});
+
+export const HookSampleParamsSchema = z.object({ event: WebhookEventTypeSchema });
+
+export const WebhookPayloadSchema = z
+  .object({
+    id: z.string().meta({ description: "The event's id: the same in every retry and in the `webhook-id` header; dedupe on it." }),
+    type: WebhookEventTypeSchema,
+    version: z.number().int().meta({ description: "The payload version, raised only for breaking changes." }),
+    timestamp: timestamp,
+    data: z.record(z.string(), z.unknown()).meta({
+      description:
+        "What happened. Events about a lead carry `lead` (as `GET /leads/{id}` returns it) and `campaign` (`id`, `title`); `lead.confirmed` adds `consent`, `offer.redeemed` adds `offer` (`code`, `redeemed_at`); `campaign.updated` carries `campaign`.",
+    }),
+  })
+  .meta({ id: "WebhookPayload", description: "The JSON body POSTed to a hook's target_url, signed by the Standard Webhooks scheme." });
+
+export const AccountSchema = z
+  .object({
+    object: z.literal("account"),
+    id: z.string(),
+    email: z.string(),
+    business_name: z.string().nullable().meta({ description: "The business name set in Settings; null when none is set." }),
+    plan: z.object({ name: z.string(), is_pro: z.boolean() }),
+  })
+  .meta({ id: "Account", description: "The account an API key belongs to." });
+
 export const HookSubscribeSchema = z
   .object({
     target_url: z.string().url().max(2000),
-    event: z.enum(WEBHOOK_EVENT_TYPES),
+    event: WebhookEventTypeSchema,
   })
   .strict()
   .meta({ id: "HookSubscription", description: "REST hook subscription (Zapier and similar tools)." });
@@ -142,7 +182,7 @@ export const HookSchema = z
     id: uuid,
     object: z.literal("hook"),
     target_url: z.string(),
-    event: z.enum(WEBHOOK_EVENT_TYPES),
+    event: WebhookEventTypeSchema,
     secret: z.string().meta({ description: "Signing secret (Standard Webhooks); returned only here." }),
   })
   .meta({ id: "Hook" });

@@ -92,7 +92,7 @@ function refuseUnknownQueryParameters(operation: Operation, url: URL) {
 
 async function runOperation(db: Database, userId: string, operation: Operation, params: Record<string, string>, url: URL, body: unknown) {
   const parsedParams = operation.params ? operation.params.safeParse(params) : { success: true as const, data: params };
-  if (!parsedParams.success) throw new ApiProblem(404, "Not found", "No resource with this id.");
+  if (!parsedParams.success) throw new ApiProblem(404, "Not found", operation.unknownParams?.(params) ?? "No resource with this id.");
   refuseUnknownQueryParameters(operation, url);
   let query: unknown = {};
   if (operation.query) {

@@ -5,7 +5,11 @@ import { campaignScans } from "~/features/scans/scan-count.server";
 import { countConversion } from "~/features/analytics/analytics.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { campaign, lead, webhookEndpoint } from "~/db/schema";
+import { campaign, lead, user, webhookEndpoint } from "~/db/schema";
+import { getBusinessName } from "~/features/account/account.server";
+import { getPlanOfUser } from "~/features/billing/plan.server";
+import { WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
+import { sampleWebhookPayload } from "~/features/integrations/payloads.server";
 import { captureUrl } from "~/features/campaigns/campaigns";
 import { CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
 import { codeOriginChooser } from "~/features/domains/domains.server";
@@ -15,10 +19,12 @@ import { writeCopyTranslations } from "~/features/campaigns/copy-translations.se
 import { campaignResource, leadResource } from "~/features/integrations/resources.server";
 import { campaignColumns, createWebhookEndpoint, enqueueCampaignUpdated, leadColumns } from "~/features/integrations/webhooks.server";
 import {
+  AccountSchema,
   CampaignListSchema,
   CampaignSchema,
   CampaignStatsSchema,
   CreateCampaignSchema,
+  HookSampleParamsSchema,
   HookSchema,
   HookSubscribeSchema,
   IdParamsSchema,
@@ -26,6 +32,7 @@ import {
   LeadListSchema,
   LeadSchema,
   UpdateCampaignSchema,
+  WebhookPayloadSchema,
 } from "./api.schema";
 import { ApiProblem } from "./problem.server";
 import { checkedApiTranslations, translationsResource } from "./translations.server";
@@ -46,8 +53,10 @@ export type Operation = {
   path: string;
   operationId: string;
   summary: string;
-  tag: "Campaigns" | "Leads" | "REST hooks";
+  tag: "Account" | "Campaigns" | "Leads" | "REST hooks";
   params?: z.ZodObject;
+  /** The 404's detail when a path parameter is not one this operation knows (default: no resource with this id). */
+  unknownParams?: (params: Record<string, string>) => string;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success status and its schema (null: no body). */
@@ -148,6 +157,33 @@ function decodeCursor(cursor: string) {
 }
 
 export const OPERATIONS: Operation[] = [
+  defineOperation({
+    method: "GET",
+    path: "/me",
+    operationId: "getAccount",
+    summary: "The key's account",
+    tag: "Account",
+    success: {
+      status: 200,
+      description: "The account this API key belongs to, its business name and plan: an automation tool's connection test.",
+      schema: AccountSchema,
+    },
+    errors: [],
+    async handler({ db, userId }) {
+      const [owner, businessName, plan] = await Promise.all([
+        db.select({ email: user.email }).from(user).where(eq(user.id, userId)),
+        getBusinessName(db, { userId }),
+        getPlanOfUser(db, { userId }),
+      ]);
+      return ok({
+        object: "account",
+        id: userId,
+        email: owner[0]?.email ?? "",
+        business_name: businessName || null,
+        plan: { name: plan.name, is_pro: plan.isPro },
+      });
+    },
+  }),
   defineOperation({
     method: "GET",
     path: "/campaigns",
@@ -272,6 +308,7 @@ export const OPERATIONS: Operation[] = [
     query: LeadListQuerySchema,
     success: { status: 200, description: "Leads, newest first, one page at a time.", schema: LeadListSchema },
     errors: [400],
+    // `sort` is validated by its schema; newest first is the one order it may name.
     async handler({ db, userId, query }) {
       const { limit, cursor, since, campaign: campaignId, placement } = query;
       const conditions: SQL[] = [];
@@ -349,6 +386,25 @@ export const OPERATIONS: Operation[] = [
         description: "REST hook",
       });
       return created({ id, object: "hook", target_url: input.target_url, event: input.event, secret }, `/api/v1/hooks/${id}`);
+    },
+  }),
+  defineOperation({
+    method: "GET",
+    path: "/hooks/sample/{event}",
+    operationId: "getHookSample",
+    summary: "A sample payload of an event",
+    tag: "REST hooks",
+    params: HookSampleParamsSchema,
+    unknownParams: ({ event }) => `There is no event \`${event}\`. Events: ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
+    success: {
+      status: 200,
+      description:
+        "A realistic payload of this event, built exactly as deliveries are (same envelope, same fields): what an automation tool shows while its user maps fields.",
+      schema: WebhookPayloadSchema,
+    },
+    errors: [404],
+    async handler({ params }) {
+      return ok(sampleWebhookPayload(params.event));
     },
   }),
   defineOperation({

@@ -232,12 +232,14 @@ export async function confirmConsent(db: Database, options: { token: string | un
       .update(leadConsent)
       .set({ confirmedAt: sql`now()`, confirmedAddress: options.clientAddress.slice(0, 100), confirmTokenHash: null })
       .where(and(eq(leadConsent.confirmTokenHash, sha256(token)), gt(leadConsent.confirmExpiresAt, sql`now()`), isNull(leadConsent.withdrawnAt)))
-      .returning({ leadId: leadConsent.leadId });
+      .returning({ leadId: leadConsent.leadId, confirmedAt: leadConsent.confirmedAt });
     if (!row) return false;
     await enqueueLeadChanged(tx as unknown as Database, {
       leadId: row.leadId,
-      type: "lead.consent_changed",
-      change: { consent: { status: "confirmed" } },
+      changes: [
+        { type: "lead.confirmed", confirmedAt: row.confirmedAt!.toISOString() },
+        { type: "lead.consent_changed", status: "confirmed" },
+      ],
     });
     return true;
   });
@@ -288,11 +290,7 @@ export async function withdrawConsent(db: Database, options: { token: string | u
     if (!row) return false;
     // Only the first withdrawal is news to the owner's integrations.
     if (before && !before.withdrawnAt) {
-      await enqueueLeadChanged(tx as unknown as Database, {
-        leadId: row.leadId,
-        type: "lead.consent_changed",
-        change: { consent: { status: "withdrawn" } },
-      });
+      await enqueueLeadChanged(tx as unknown as Database, { leadId: row.leadId, changes: [{ type: "lead.consent_changed", status: "withdrawn" }] });
     }
     await tx
       .delete(emailOutbox)

@@ -1,7 +1,17 @@
 // The webhook event catalogue and payload envelope: pure, safe in the browser.
 
-/** Events an endpoint may subscribe to. `lead.redeemed` and `lead.consent_changed` are emitted by the redemption and consent features. */
-export const WEBHOOK_EVENT_TYPES = ["lead.created", "lead.redeemed", "lead.consent_changed", "campaign.updated"] as const;
+/**
+ * Events an endpoint may subscribe to: the triggers an automation tool offers first, then the
+ * older change events (`lead.redeemed`, `lead.consent_changed`), kept for the endpoints that use them.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  "lead.created",
+  "lead.confirmed",
+  "offer.redeemed",
+  "lead.redeemed",
+  "lead.consent_changed",
+  "campaign.updated",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Sent only by "Send test event", to the one endpoint being tested. */
@@ -9,7 +19,9 @@ export const TEST_EVENT_TYPE = "webhook.test";
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "lead.created": "A visitor left their details on a capture page",
-  "lead.redeemed": "A lead's offer code was redeemed at the counter",
+  "lead.confirmed": "A lead confirmed their email address (double opt-in)",
+  "offer.redeemed": "An offer code was redeemed at the counter",
+  "lead.redeemed": "A lead's offer code was redeemed at the counter (the older shape of offer.redeemed)",
   "lead.consent_changed": "A lead confirmed or withdrew consent",
   "campaign.updated": "A campaign was edited, paused or activated",
 };
@@ -36,6 +48,12 @@ export function webhookBackoffMs(attempt: number, baseMs = 60_000, maxMs = 6 * 6
 
 /** With these defaults the retries of one delivery span about 26.5 hours: at least 24 h, so a receiver down for a day still gets it (decision 141). */
 export const WEBHOOK_MAX_ATTEMPTS = 13;
+
+/**
+ * Why an endpoint stopped after its receiver answered 410 Gone, as the owner reads it: the REST
+ * hook convention for "unsubscribe me" (an automation tool whose flow was turned off or deleted).
+ */
+export const WEBHOOK_GONE_REASON = "Unsubscribed: the receiver answered 410 Gone, so nothing more is sent to it";
 
 /** Consecutive failed attempts (across deliveries) after which an endpoint is paused and its owner emailed. */
 export const WEBHOOK_PAUSE_AFTER_FAILURES = 10;

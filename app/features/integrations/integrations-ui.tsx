@@ -6,9 +6,9 @@ import { cardClass } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 
 /** A webhook endpoint's status as the owner reads it, wherever it shows. */
-export type EndpointStatus = "active" | "paused";
-export const ENDPOINT_STATUS_LABEL: Record<EndpointStatus, string> = { active: "Active", paused: "Paused" };
-export const ENDPOINT_STATUS_COLOR: Record<EndpointStatus, BadgeColor> = { active: "green", paused: "yellow" };
+export type EndpointStatus = "active" | "paused" | "unsubscribed";
+export const ENDPOINT_STATUS_LABEL: Record<EndpointStatus, string> = { active: "Active", paused: "Paused", unsubscribed: "Unsubscribed" };
+export const ENDPOINT_STATUS_COLOR: Record<EndpointStatus, BadgeColor> = { active: "green", paused: "yellow", unsubscribed: "gray" };
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;

@@ -137,5 +137,7 @@ function readCapped(response: http.IncomingMessage, maxBytes: number, done: (exc
 function judgeAnswer(status: number, text: string, failed: Failure): AttemptResult {
   if (status >= 200 && status < 300) return { ...failed(""), ok: true, statusCode: status, responseExcerpt: text, error: null };
   if (status >= 300 && status < 400) return failed("Redirects are not followed; use the final URL", status, text);
+  // 410 Gone is how a REST hook's receiver unsubscribes; the worker stops the endpoint for it.
+  if (status === 410) return failed("Receiver answered 410 Gone: unsubscribed", status, text);
   return failed(`Receiver answered ${status}`, status, text);
 }

@@ -12,7 +12,7 @@ import { logger as appLogger } from "~/utils/logger.server";
 import type { Clock } from "~/utils/clock";
 import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_PAUSE_AFTER_FAILURES, webhookBackoffMs } from "./events";
+import { WEBHOOK_GONE_REASON, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_PAUSE_AFTER_FAILURES, webhookBackoffMs } from "./events";
 import { webhookPausedEmail } from "./paused-email";
 import { SEND_LIMITS, sendWebhook, type AttemptResult } from "./send.server";
 
@@ -210,9 +210,28 @@ async function recordAttempt(context: WorkerContext, row: Claimed, result: Attem
       await tx.execute(sql`update webhook_endpoint set consecutive_failures = 0 where id = ${row.endpoint_id}`);
       return { outcome: "recorded" as const, paused: false };
     }
+    if (result.statusCode === 410) {
+      await unsubscribeGoneEndpoint(context, tx as unknown as Database, row);
+      return { outcome: "recorded" as const, paused: false };
+    }
     const paused = await recordFailure(context, tx as unknown as Database, row, { statusCode: result.statusCode, erased });
     return { outcome: "recorded" as const, paused };
   });
+}
+
+/**
+ * 410 Gone: the receiver asks to be unsubscribed (REST hooks). This delivery and every one still
+ * waiting for the endpoint end now, never retried, and the endpoint stops, its reason on the
+ * owner's screens; no email, as nothing is broken.
+ */
+async function unsubscribeGoneEndpoint({ now, log }: WorkerContext, tx: Database, row: Claimed) {
+  await tx.execute(sql`
+    update webhook_delivery set status = 'failed', completed_at = ${now()}, locked_until = null, last_status_code = case when id = ${row.id} then 410 else last_status_code end
+     where endpoint_id = ${row.endpoint_id} and (id = ${row.id} or status = 'pending')`);
+  await tx.execute(sql`
+    update webhook_endpoint set status = 'unsubscribed', paused_reason = ${WEBHOOK_GONE_REASON}, updated_at = now()
+     where id = ${row.endpoint_id}`);
+  log.info({ endpointId: row.endpoint_id, deliveryId: row.id }, "webhook endpoint unsubscribed: its receiver answered 410 Gone");
 }
 
 /** A failed attempt: retried later, or given up; the endpoint's failures counted, and it paused past the limit. */

@@ -1,6 +1,6 @@
 // Owner-scoped webhook endpoints, the event outbox and the delivery log.
 import crypto from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { campaign, lead, webhookAttempt, webhookDelivery, webhookEndpoint, webhookEvent } from "~/db/schema";
@@ -8,8 +8,8 @@ import { getPlanOfUser } from "~/features/billing/plan.server";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { assertSafeDestination } from "./address-guard.server";
-import { TEST_EVENT_TYPE, WEBHOOK_PAYLOAD_VERSION, type WebhookEventType, type WebhookPayload } from "./events";
-import { campaignResource, leadResource } from "./resources.server";
+import { TEST_EVENT_TYPE, type WebhookEventType } from "./events";
+import { webhookEnvelope, webhookEventData, type LeadChange } from "./payloads.server";
 
 /** What a transaction needs to queue an event: any Drizzle database or transaction. */
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -38,7 +38,14 @@ export async function enqueueWebhookEvent(
   const endpoints = await tx
     .select({ id: webhookEndpoint.id })
     .from(webhookEndpoint)
-    .where(and(eq(webhookEndpoint.userId, event.userId), sql`${event.type} = any(${webhookEndpoint.events})`));
+    .where(
+      and(
+        eq(webhookEndpoint.userId, event.userId),
+        sql`${event.type} = any(${webhookEndpoint.events})`,
+        // A paused endpoint holds its events until resumed; one its receiver unsubscribed gets none.
+        ne(webhookEndpoint.status, "unsubscribed"),
+      ),
+    );
   if (endpoints.length === 0) return null;
   const plan = await getPlanOfUser(tx as Database, { userId: event.userId });
   if (!plan.isPro) return null;
@@ -47,13 +54,7 @@ export async function enqueueWebhookEvent(
 
 async function insertEvent(tx: Executor, event: { userId: string; type: string; data: Record<string, unknown>; endpointIds: string[] }) {
   const id = newEventId();
-  const payload: WebhookPayload = {
-    id,
-    type: event.type,
-    version: WEBHOOK_PAYLOAD_VERSION,
-    timestamp: new Date().toISOString(),
-    data: event.data,
-  };
+  const payload = webhookEnvelope({ id, type: event.type, data: event.data, at: new Date() });
   await tx.insert(webhookEvent).values({ id, userId: event.userId, type: event.type, payload });
   await tx.insert(webhookDelivery).values(event.endpointIds.map((endpointId) => ({ eventId: id, endpointId })));
   return id;
@@ -74,29 +75,25 @@ export async function enqueueLeadCreated(tx: Executor, options: { leadId: string
     .innerJoin(campaign, eq(campaign.id, lead.campaignId))
     .where(eq(lead.id, options.leadId));
   if (!row?.listening) return null;
-  return enqueueWebhookEvent(tx, {
-    userId: row.userId,
-    type: "lead.created",
-    data: { lead: leadResource(row), campaign: { id: row.campaignId, title: row.campaignTitle } },
-  });
+  return enqueueWebhookEvent(tx, { userId: row.userId, type: "lead.created", data: webhookEventData({ type: "lead.created", row }) });
 }
 
-/** `lead.redeemed` or `lead.consent_changed` for a lead changed in this transaction, with what changed. */
-export async function enqueueLeadChanged(
-  tx: Executor,
-  options: { leadId: string; type: "lead.redeemed" | "lead.consent_changed"; change: Record<string, unknown> },
-) {
+/**
+ * The events of a change to a lead made in this transaction (a redemption is `offer.redeemed` and
+ * the older `lead.redeemed`), each queued for the endpoints subscribed to it. Returns their ids.
+ */
+export async function enqueueLeadChanged(tx: Executor, options: { leadId: string; changes: LeadChange[] }) {
   const [row] = await tx
     .select({ userId: campaign.userId, campaignTitle: campaign.title, ...leadColumns })
     .from(lead)
     .innerJoin(campaign, eq(campaign.id, lead.campaignId))
     .where(eq(lead.id, options.leadId));
-  if (!row) return null;
-  return enqueueWebhookEvent(tx, {
-    userId: row.userId,
-    type: options.type,
-    data: { lead: leadResource(row), campaign: { id: row.campaignId, title: row.campaignTitle }, ...options.change },
-  });
+  if (!row) return [];
+  const ids: Array<string | null> = [];
+  for (const change of options.changes) {
+    ids.push(await enqueueWebhookEvent(tx, { userId: row.userId, type: change.type, data: webhookEventData({ ...change, row }) }));
+  }
+  return ids;
 }
 
 /** `campaign.updated` with the campaign as it now is. */
@@ -106,7 +103,11 @@ export async function enqueueCampaignUpdated(tx: Executor, options: { userId: st
     .from(campaign)
     .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
   if (!row) return null;
-  return enqueueWebhookEvent(tx, { userId: options.userId, type: "campaign.updated", data: { campaign: campaignResource(row) } });
+  return enqueueWebhookEvent(tx, {
+    userId: options.userId,
+    type: "campaign.updated",
+    data: webhookEventData({ type: "campaign.updated", campaign: row }),
+  });
 }
 
 export const leadColumns = {

@@ -271,8 +271,11 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
     // Integrations hear of it in the same transaction (decision 140), so a redeem is never announced twice or lost.
     await enqueueLeadChanged(tx as unknown as Database, {
       leadId: row.leadId,
-      type: "lead.redeemed",
-      change: { redemption: { code, redeemedAt: at } },
+      changes: [
+        // The code as the visitor was shown it, which is what a CRM's user will search for.
+        { type: "offer.redeemed", code: formatOfferCode(code), redeemedAt: at },
+        { type: "lead.redeemed", code, redeemedAt: at },
+      ],
     });
     return { outcome: "redeemed", at };
   });
