@@ -261,7 +261,7 @@ describe("Google Sheets", () => {
       "Created the sheet “Café Aroma leads”. New leads go there.",
     );
     const [sheet] = [...standIns.state.google.sheets.values()].filter((entry) => entry.title === "Café Aroma leads");
-    expect(sheet!.rows[0]).toEqual(["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"]);
+    expect(sheet!.rows[0]).toEqual(["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent", "Lead ID"]);
 
     const campaign = await checkboxCampaign(owner.id);
     await visitorSubmits(campaign.id, { name: "Sam Sheet", email: "sam@example.com", marketingConsent: "yes" });
@@ -395,7 +395,7 @@ describe("Google Sheets", () => {
     expect(used.data.message).toBe("New leads go to the sheet “Staff notes”, in its Leads tab.");
     const sheet = standIns.state.google.sheets.get("1StaffSheet_abcdefghij")!;
     expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);
-    expect(sheet.rows).toEqual([["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"]]);
+    expect(sheet.rows).toEqual([["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent", "Lead ID"]]);
     // Choosing it again keeps its tab and header as they are.
     await post(owner, { intent: "existing", provider: "google_sheets", sheet: "1StaffSheet_abcdefghij" });
     expect(sheet.tabs).toEqual(["Sheet1", "Leads"]);

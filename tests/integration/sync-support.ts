@@ -1,9 +1,13 @@
 // Local stand-ins for the sync providers, speaking their documented shapes: Mailchimp's OAuth 2
 // login server (authorize, token, metadata) and Marketing API 3.0 (lists, members with marketing
 // permissions, notes, tags, delete-permanent); Google's OAuth 2 token and revoke endpoints and Sheets API v4 (create,
-// get, batchUpdate addSheet, values.get, values:append, values.update, values:clear). They keep what they were sent, for the tests to read.
+// get, batchUpdate addSheet, values.get, values:append with table detection, values.update,
+// values:clear, values:batchUpdate, values:batchClear; cells in sheets-stand-in.ts), its 403s in
+// Google's shapes (GOOGLE_403). They keep what they were sent, for the tests to read.
+import crypto from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
+import { appendRows, clearRange, rangeOf, readRange, tabNamed, unparsable, writeRange, type StandInSheet } from "./sheets-stand-in";
 
 type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; html?: string; bytes?: number; times: number };
 /** `html`: a page instead of JSON; `bytes`: this many bytes of JSON-looking filler, streamed. */
@@ -14,6 +18,35 @@ const FILLER = Buffer.alloc(64 * 1024, "a");
 
 export const MC_CLIENT = { id: "mc-client", secret: "mc-secret" };
 export const GOOGLE_CLIENT = { id: "google-client.apps.googleusercontent.com", secret: "google-secret" };
+
+/** Google's 403 answers, as the Sheets API sends them: a sheet not shared with the account, and the API switched off for the project. */
+export const GOOGLE_403 = {
+  notShared: { error: { code: 403, message: "The caller does not have permission", status: "PERMISSION_DENIED" } },
+  apiDisabled: {
+    error: {
+      code: 403,
+      message:
+        "Google Sheets API has not been used in project 123456789 before or it is disabled. Enable it by visiting https://console.developers.google.com/apis/api/sheets.googleapis.com/overview?project=123456789 then retry.",
+      errors: [
+        {
+          message: "Google Sheets API has not been used in project 123456789 before or it is disabled.",
+          domain: "usageLimits",
+          reason: "accessNotConfigured",
+          extendedHelp: "https://console.developers.google.com",
+        },
+      ],
+      status: "PERMISSION_DENIED",
+      details: [
+        {
+          "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+          reason: "SERVICE_DISABLED",
+          domain: "googleapis.com",
+          metadata: { service: "sheets.googleapis.com", consumer: "projects/123456789" },
+        },
+      ],
+    },
+  },
+};
 
 const NOT_FOUND: Reply = { status: 404, body: { error: { code: 404, message: "Requested entity was not found.", status: "NOT_FOUND" } } };
 
@@ -54,8 +87,13 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       refreshTokens: new Set<string>(),
       revoked: [] as string[],
       expiresIn: 3600,
-      /** Each spreadsheet's tabs, and the rows of its `Leads` tab (the one the app writes). */
-      sheets: new Map<string, { title: string; tabs: string[]; rows: string[][] }>(),
+      /**
+       * Each spreadsheet's tabs, and the rows of its leads tab (titled "Leads" in any case; other
+       * tabs read as empty). A blank row is `[]`: cells are trimmed of trailing blanks after each write.
+       */
+      sheets: new Map<string, StandInSheet>(),
+      /** The PKCE challenge each authorization code was issued with (S256), checked at the exchange. */
+      challenges: new Map<string, string>(),
     },
     failures: [] as Failure[],
     /** While true, Mailchimp's API answers 503 to everything (an outage). */
@@ -179,8 +217,10 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
   }
 
   function googleToken(method: string, path: string, form: URLSearchParams, query: URLSearchParams): Reply | null {
-    if (method === "GET" && path === "/google-accounts/o/oauth2/v2/auth")
+    if (method === "GET" && path === "/google-accounts/o/oauth2/v2/auth") {
+      if (query.get("code_challenge_method") === "S256") state.google.challenges.set("google-code", query.get("code_challenge") ?? "");
       return consentScreen(query, GOOGLE_CLIENT.id, "google-code", "your Google account");
+    }
     if (method !== "POST" || (path !== "/google/token" && path !== "/google/revoke")) return null;
     if (path === "/google/revoke") {
       state.google.revoked.push(form.get("token") ?? "");
@@ -194,6 +234,16 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       (grant === "authorization_code" && form.get("code") === "google-code") ||
       (grant === "refresh_token" && state.google.refreshTokens.has(form.get("refresh_token") ?? ""));
     if (!okGrant) return { status: 400, body: { error: "invalid_grant", error_description: "Token has been expired or revoked." } };
+    // A code issued with a PKCE challenge is exchanged only with its verifier (RFC 7636, S256).
+    const challenge = grant === "authorization_code" ? state.google.challenges.get(form.get("code") ?? "") : undefined;
+    if (
+      challenge !== undefined &&
+      crypto
+        .createHash("sha256")
+        .update(form.get("code_verifier") ?? "")
+        .digest("base64url") !== challenge
+    )
+      return { status: 400, body: { error: "invalid_grant", error_description: "Invalid code verifier." } };
     const access = `ya29.access-${++issued}`;
     state.google.accessTokens.set(access, Date.now() + state.google.expiresIn * 1000);
     const refresh = grant === "authorization_code" ? `1//refresh-${issued}` : undefined;
@@ -204,13 +254,13 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
         access_token: access,
         expires_in: state.google.expiresIn,
         token_type: "Bearer",
-        scope: "https://www.googleapis.com/auth/drive.file",
+        scope: "https://www.googleapis.com/auth/spreadsheets",
         ...(refresh ? { refresh_token: refresh } : {}),
       },
     };
   }
 
-  function sheetsApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
+  function sheetsApi(method: string, path: string, json: Record<string, unknown>, auth: string, query: URLSearchParams): Reply | null {
     if (!path.startsWith("/sheets/v4/spreadsheets")) return null;
     const expires = state.google.accessTokens.get(auth.replace(/^Bearer /, ""));
     if (!expires || expires < Date.now())
@@ -225,37 +275,41 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     }
     const whole = rest.match(/^\/([^/:]+)(:batchUpdate)?$/);
     if (whole) return spreadsheet(method, whole[1]!, whole[2], json);
-    const values = rest.match(/^\/([^/]+)\/values\/([^!]+)!A(\d+)(?::H\d+)?(:append|:clear)?$/);
+    const batch = rest.match(/^\/([^/]+)\/values:(batchUpdate|batchClear)$/);
+    if (batch && method === "POST") return valuesBatch(batch[1]!, batch[2]!, json);
+    const values = rest.match(/^\/([^/]+)\/values\/(.+?)(:append|:clear)?$/);
     const sheet = values && state.google.sheets.get(values[1]!);
     if (!values || !sheet) return NOT_FOUND;
-    const [, id, tab, rowText, verb] = values;
-    if (!sheet.tabs.includes(tab!) || tab !== "Leads")
-      return { status: 400, body: { error: { code: 400, message: `Unable to parse range: ${tab}!A${rowText}`, status: "INVALID_ARGUMENT" } } };
-    if (method === "GET")
-      return { status: 200, body: { range: `${tab}!A${rowText}:H${rowText}`, majorDimension: "ROWS", values: sheet.rows.slice(0, 1) } };
+    const [, id, rangeText, verb] = values;
+    const range = rangeOf(sheet, rangeText!);
+    if (!range) return unparsable(rangeText!);
+    if (method === "GET") return { status: 200, body: readRange(range, query.get("majorDimension") === "COLUMNS") };
     const rows = (json.values ?? []) as string[][];
-    if (verb === ":append") {
-      sheet.rows.push(...rows);
-      const at = sheet.rows.length;
-      return {
-        status: 200,
-        body: {
-          spreadsheetId: id,
-          tableRange: `${tab}!A1:H${at - 1}`,
-          updates: { spreadsheetId: id, updatedRange: `${tab}!A${at}:H${at}`, updatedRows: 1 },
-        },
-      };
-    }
-    const index = Number(rowText) - 1;
+    if (verb === ":append") return { status: 200, body: { spreadsheetId: id, ...appendRows(range, rows, query.get("insertDataOption")) } };
     if (verb === ":clear") {
-      sheet.rows[index] = [];
-      return { status: 200, body: { spreadsheetId: id, clearedRange: rest.split("/values/")[1]!.replace(":clear", "") } };
+      clearRange(range);
+      return { status: 200, body: { spreadsheetId: id, clearedRange: rangeText } };
     }
-    if (method === "PUT") {
-      sheet.rows[index] = rows[0]!;
-      return { status: 200, body: { spreadsheetId: id, updatedRange: `${tab}!A${index + 1}:H${index + 1}`, updatedRows: 1 } };
-    }
+    if (method === "PUT") return { status: 200, body: { spreadsheetId: id, ...writeRange(range, rows) } };
     return { status: 405, body: {} };
+  }
+
+  /** values:batchUpdate (`data`: ranges with their values) and values:batchClear (`ranges`). */
+  function valuesBatch(id: string, verb: string, json: Record<string, unknown>): Reply {
+    const sheet = state.google.sheets.get(id);
+    if (!sheet) return NOT_FOUND;
+    const texts =
+      verb === "batchClear" ? ((json.ranges ?? []) as string[]) : ((json.data ?? []) as Array<{ range: string }>).map((entry) => entry.range);
+    const ranges = texts.map((text) => rangeOf(sheet, text));
+    const bad = ranges.findIndex((range) => range === null);
+    if (bad >= 0) return unparsable(texts[bad]!);
+    if (verb === "batchClear") {
+      for (const range of ranges) clearRange(range!);
+      return { status: 200, body: { spreadsheetId: id, clearedRanges: texts } };
+    }
+    const data = json.data as Array<{ values: string[][] }>;
+    const responses = ranges.map((range, index) => writeRange(range!, data[index]!.values));
+    return { status: 200, body: { spreadsheetId: id, totalUpdatedRows: responses.length, responses } };
   }
 
   /** spreadsheets.get (its title and tabs) and spreadsheets.batchUpdate (addSheet). */
@@ -265,16 +319,27 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     if (method === "GET" && !verb)
       return {
         status: 200,
-        body: { spreadsheetId: id, properties: { title: sheet.title }, sheets: sheet.tabs.map((title) => ({ properties: { title } })) },
+        body: {
+          spreadsheetId: id,
+          properties: { title: sheet.title },
+          sheets: sheet.tabs.map((title, index) => ({ properties: { sheetId: index, title } })),
+        },
       };
     if (method === "POST" && verb === ":batchUpdate") {
       for (const request of (json.requests ?? []) as Array<{ addSheet?: { properties: { title: string } } }>) {
         const title = request.addSheet?.properties.title;
         if (!title) return { status: 400, body: { error: { code: 400, message: "Invalid requests", status: "INVALID_ARGUMENT" } } };
-        if (sheet.tabs.includes(title))
+        // Tab titles are unique regardless of case.
+        if (tabNamed(sheet, title))
           return {
             status: 400,
-            body: { error: { code: 400, message: `A sheet with the name "${title}" already exists.`, status: "INVALID_ARGUMENT" } },
+            body: {
+              error: {
+                code: 400,
+                message: `Invalid requests[0].addSheet: A sheet with the name "${title}" already exists. Please enter another name.`,
+                status: "INVALID_ARGUMENT",
+              },
+            },
           };
         sheet.tabs.push(title);
       }
@@ -328,7 +393,7 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       mailchimpLogin(method, path, form, auth, query) ??
       mailchimpApi(method, path, json, auth) ??
       googleToken(method, path, form, query) ??
-      sheetsApi(method, path, json, auth) ?? { status: 404, body: { error: "no such stand-in path" } }
+      sheetsApi(method, path, json, auth, query) ?? { status: 404, body: { error: "no such stand-in path" } }
     );
   }
 

@@ -43,6 +43,15 @@ function configuredProvider(providerId: string) {
   return provider;
 }
 
+/**
+ * The authorization's PKCE verifier, derived from its state with the app's secret: as unguessable as
+ * a random one to whoever sees the state in the address bar, and nothing more to store per state.
+ */
+async function codeVerifierOf(state: string) {
+  const { secret } = await getServices();
+  return crypto.createHmac("sha256", secret).update(`pkce:${state}`).digest("base64url");
+}
+
 /** Starts an authorization, within the owner's budget: the provider's address to send the owner to, with a fresh state. */
 export async function startConnect(db: Database, options: { userId: string; sessionId: string; providerId: string }) {
   const provider = configuredProvider(options.providerId);
@@ -55,7 +64,7 @@ export async function startConnect(db: Database, options: { userId: string; sess
     provider: provider.id,
     expiresAt: sql`now() + make_interval(mins => ${STATE_TTL_MINUTES})`,
   });
-  return provider.authorizeUrl({ state, redirectUri: callbackUrlOf(provider.id) });
+  return provider.authorizeUrl({ state, redirectUri: callbackUrlOf(provider.id), codeVerifier: await codeVerifierOf(state) });
 }
 
 /**
@@ -86,7 +95,11 @@ export async function finishConnect(
   configuredProvider(provider.id);
   let tokens;
   try {
-    tokens = await provider.exchangeCode({ code: options.code, redirectUri: callbackUrlOf(provider.id) });
+    tokens = await provider.exchangeCode({
+      code: options.code,
+      redirectUri: callbackUrlOf(provider.id),
+      codeVerifier: await codeVerifierOf(options.state ?? ""),
+    });
   } catch (error) {
     if (error instanceof ProviderError) throw new DomainError("provider_failed", `${provider.label} was not connected: ${error.message}`);
     throw error;

@@ -1,23 +1,38 @@
-// Google Sheets (decision 403): OAuth 2 with the spreadsheets scope, a new sheet per business or
-// one the owner names (a `Leads` tab with a header row), one row per lead appended and then kept
-// up to date in place, cleared when the lead is erased.
+// Google Sheets (decision 403): OAuth 2 with PKCE and the spreadsheets scope, a new sheet per
+// business or one the owner names (a `Leads` tab with a header row), one row per lead appended and
+// then kept up to date, found by its Lead ID (google-sheets-rows.server.ts), cleared when the lead
+// is erased.
+import crypto from "node:crypto";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
+import {
+  a1,
+  callSheets,
+  clearLeadRow,
+  keyedCopy,
+  LABEL,
+  leadsTabAmong,
+  SHEET_HEADER,
+  SHEET_TAB,
+  sheetsBase,
+  SheetsApiDisabled,
+  tabTitlesOf,
+  titleKeyColumn,
+  writeLeadRow,
+} from "./google-sheets-rows.server";
 import { callProvider, unreadableAnswer } from "./provider-http.server";
 import { ProviderError, type LiveConnection, type PushOutcome, type RemoteCopy, type SyncLead, type SyncProvider } from "./provider";
 
-const LABEL = "Google Sheets";
-/** Create sheets and write to one the owner names (decision 403); it reads no Drive listing. */
+export { SHEET_HEADER, SHEET_TAB };
+/**
+ * Create sheets and write to one the owner names (decision 403); it reads no Drive listing. A
+ * sensitive scope: Google shows its unverified-app screen and caps users until the app is verified.
+ */
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
-/** The tab every sheet we create has; rows are appended to it. */
-export const SHEET_TAB = "Leads";
-export const SHEET_HEADER = ["Received", "Name", "Email", "Phone", "Campaign", "Placement", "Offer code", "Consent"];
 
 const trimmed = (value: string) => value.replace(/\/+$/, "");
 const authBase = () => trimmed(getEnv().GOOGLE_AUTH_BASE ?? "https://accounts.google.com");
 const tokenBase = () => trimmed(getEnv().GOOGLE_TOKEN_BASE ?? "https://oauth2.googleapis.com");
-const sheetsBase = () => `${trimmed(getEnv().GOOGLE_SHEETS_BASE ?? "https://sheets.googleapis.com")}/v4/spreadsheets`;
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 type TokenAnswer = { access_token: string; expires_in?: number; refresh_token?: string };
 const expiryOf = (answer: TokenAnswer) => (answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000) : null);
@@ -81,69 +96,62 @@ function linkHostOf(text: string) {
 const NOT_OPENED = "We could not open this sheet. Check the link, and that the Google account you connected can edit it.";
 
 /**
- * An existing sheet made ready: a `Leads` tab added when it has none, and the header row when that
- * tab is empty. A link that is not one, or names a sheet this account cannot open, is the owner's
- * typing mistake: a 400 with the reason (`sheet_link_invalid`), not a provider failure.
+ * An existing sheet made ready: a `Leads` tab (any case) added when it has none, and the header row
+ * when that tab is empty. A link that is not one, or names a sheet this account cannot open, is the
+ * owner's typing mistake: a 400 with the reason (`sheet_link_invalid`), not a provider failure.
  */
 async function useExisting(connection: { accessToken: string }, reference: string) {
   const parsed = spreadsheetIdOf(reference);
   if ("problem" in parsed) throw new DomainError("sheet_link_invalid", `That is not a Google Sheets link: ${parsed.problem}`);
   const { id } = parsed;
-  const sheet = `${sheetsBase()}/${encodeURIComponent(id)}`;
-  const headers = bearer(connection.accessToken);
-  let found: { properties?: { title?: string }; sheets?: Array<{ properties?: { title?: string } }> } | null;
+  const { accessToken } = connection;
+  let found: Awaited<ReturnType<typeof tabTitlesOf>>;
   try {
-    found = await callProvider(`${sheet}?fields=${encodeURIComponent("spreadsheetId,properties.title,sheets.properties.title")}`, {
-      label: LABEL,
-      headers,
-    });
+    found = await tabTitlesOf(accessToken, id);
   } catch (error) {
-    // A sheet this account may not open is the owner's wrong link, not a broken connection.
-    if (error instanceof ProviderError && (error.kind === "gone" || error.kind === "auth")) throw new DomainError("sheet_link_invalid", NOT_OPENED);
+    // A sheet this account may not open is the owner's wrong link, not a broken connection; an API
+    // switched off for the project is the operator's to fix, and said so.
+    if (error instanceof ProviderError && !(error instanceof SheetsApiDisabled) && (error.kind === "gone" || error.kind === "auth"))
+      throw new DomainError("sheet_link_invalid", NOT_OPENED);
     throw error;
   }
-  const tabs = (found?.sheets ?? []).map((tab) => tab.properties?.title);
-  if (!tabs.includes(SHEET_TAB))
-    await callProvider(`${sheet}:batchUpdate`, { label: LABEL, headers, json: { requests: [{ addSheet: { properties: { title: SHEET_TAB } } }] } });
-  const first = await callProvider<{ values?: string[][] } | null>(`${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1:H1`)}`, {
-    label: LABEL,
-    headers,
-  });
-  if (!first?.values?.length) await appendHeader(connection.accessToken, id);
-  return { id, name: found?.properties?.title ?? id };
-}
-
-function appendHeader(accessToken: string, spreadsheetId: string) {
-  return callProvider(
-    `${sheetsBase()}/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW`,
+  let tab = leadsTabAmong(found.tabs);
+  if (!tab) {
+    await callSheets(`${sheetsBase()}/${encodeURIComponent(id)}:batchUpdate`, {
+      accessToken,
+      json: { requests: [{ addSheet: { properties: { title: SHEET_TAB } } }] },
+    });
+    tab = SHEET_TAB;
+  }
+  const first = await callSheets<{ values?: string[][] } | null>(
+    `${sheetsBase()}/${encodeURIComponent(id)}/values/${encodeURIComponent(a1(tab, "A1:I1"))}`,
     {
-      label: LABEL,
-      headers: bearer(accessToken),
-      json: { values: [SHEET_HEADER] },
+      accessToken,
     },
   );
+  if (!first?.values?.length) await appendHeader(accessToken, id, tab);
+  else await titleKeyColumn(accessToken, id, tab, first.values[0]);
+  return { id, name: found.title ?? id };
+}
+
+function appendHeader(accessToken: string, spreadsheetId: string, tab = SHEET_TAB) {
+  return callSheets(`${sheetsBase()}/${encodeURIComponent(spreadsheetId)}/values/${encodeURIComponent(a1(tab, "A1"))}:append?valueInputOption=RAW`, {
+    accessToken,
+    json: { values: [SHEET_HEADER] },
+  });
 }
 
 async function pushLead(connection: LiveConnection, lead: SyncLead, previous: RemoteCopy | null): Promise<PushOutcome> {
-  const sheet = `${sheetsBase()}/${encodeURIComponent(connection.destinationId)}`;
-  const values = [sheetRowOf(lead)];
-  if (previous && previous.remoteKey === connection.destinationId) {
-    await callProvider(`${sheet}/values/${encodeURIComponent(previous.remoteRow)}?valueInputOption=RAW`, {
-      label: LABEL,
-      method: "PUT",
-      headers: bearer(connection.accessToken),
-      json: { range: previous.remoteRow, values },
-    });
-    return { sent: previous, note: "Row updated." };
-  }
-  const answer = await callProvider<{ updates?: { updatedRange?: unknown } } | null>(
-    `${sheet}/values/${encodeURIComponent(`${SHEET_TAB}!A1`)}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`,
-    { label: LABEL, headers: bearer(connection.accessToken), json: { values } },
-  );
-  const range = answer?.updates?.updatedRange;
-  if (typeof range !== "string") throw unreadableAnswer(LABEL, { call: "append" });
-  return { sent: { remoteKey: connection.destinationId, remoteRow: range }, note: "Row added." };
+  const spreadsheetId = connection.destinationId;
+  const note = await writeLeadRow({ accessToken: connection.accessToken, spreadsheetId, leadId: lead.id, email: lead.email, previous }, [
+    ...sheetRowOf(lead),
+    lead.id,
+  ]);
+  return { sent: keyedCopy(spreadsheetId, lead.id), note };
 }
+
+/** PKCE (RFC 7636, S256): the challenge sent with the authorization for the verifier the code exchange proves. */
+export const pkceChallengeOf = (verifier: string) => crypto.createHash("sha256").update(verifier).digest("base64url");
 
 export const googleSheets: SyncProvider = {
   id: "google_sheets",
@@ -156,7 +164,7 @@ export const googleSheets: SyncProvider = {
       (name): name is string => name !== null,
     );
   },
-  authorizeUrl({ state, redirectUri }) {
+  authorizeUrl({ state, redirectUri, codeVerifier }) {
     const query = new URLSearchParams({
       client_id: getEnv().GOOGLE_CLIENT_ID ?? "",
       redirect_uri: redirectUri,
@@ -167,10 +175,12 @@ export const googleSheets: SyncProvider = {
       prompt: "consent",
       include_granted_scopes: "true",
       state,
+      code_challenge: pkceChallengeOf(codeVerifier),
+      code_challenge_method: "S256",
     });
     return `${authBase()}/o/oauth2/v2/auth?${query}`;
   },
-  async exchangeCode({ code, redirectUri }) {
+  async exchangeCode({ code, redirectUri, codeVerifier }) {
     const env = getEnv();
     const answer = tokenAnswer(
       await callProvider<Partial<TokenAnswer> | null>(`${tokenBase()}/token`, {
@@ -178,6 +188,7 @@ export const googleSheets: SyncProvider = {
         form: {
           grant_type: "authorization_code",
           code,
+          code_verifier: codeVerifier,
           redirect_uri: redirectUri,
           client_id: env.GOOGLE_CLIENT_ID ?? "",
           client_secret: env.GOOGLE_CLIENT_SECRET ?? "",
@@ -216,9 +227,8 @@ export const googleSheets: SyncProvider = {
     return [];
   },
   async createDestination(connection, name) {
-    const created = await callProvider<{ spreadsheetId?: unknown; properties?: { title?: string } } | null>(sheetsBase(), {
-      label: LABEL,
-      headers: bearer(connection.accessToken),
+    const created = await callSheets<{ spreadsheetId?: unknown; properties?: { title?: string } } | null>(sheetsBase(), {
+      accessToken: connection.accessToken,
       json: { properties: { title: name }, sheets: [{ properties: { title: SHEET_TAB } }] },
     });
     if (typeof created?.spreadsheetId !== "string") throw unreadableAnswer(LABEL, { call: "create" });
@@ -227,11 +237,5 @@ export const googleSheets: SyncProvider = {
   },
   useExisting,
   pushLead,
-  async removeLead(connection, copy) {
-    await callProvider(`${sheetsBase()}/${encodeURIComponent(copy.remoteKey)}/values/${encodeURIComponent(copy.remoteRow)}:clear`, {
-      label: LABEL,
-      headers: bearer(connection.accessToken),
-      json: {},
-    });
-  },
+  removeLead: (connection, copy) => clearLeadRow(connection.accessToken, copy),
 };

@@ -14,6 +14,8 @@ type CallOptions = {
   headers?: Record<string, string>;
   json?: unknown;
   form?: Record<string, string>;
+  /** A provider's own reading of a failure (Google's 403 reasons); null falls back to the common sorting. */
+  explain?: (status: number, text: string) => ProviderError | null;
 };
 
 /** The answer's JSON (or null for an empty body); throws `ProviderError` for anything but a readable 2xx. */
@@ -38,7 +40,7 @@ export async function callProvider<T>(url: string, options: CallOptions): Promis
     const when = signal.aborted ? " in time" : "";
     throw new ProviderError(`${options.label} did not answer${when}; we will try again.`, "retry");
   }
-  if (!response.ok) throw failureOf(response, answer.text, options.label);
+  if (!response.ok) throw options.explain?.(response.status, answer.text) ?? failureOf(response, answer.text, options.label);
   if (answer.cut) {
     logger.warn({ provider: options.label, host: new URL(url).host, limitBytes: PROVIDER_LIMITS.maxAnswerBytes }, "sync provider answer too large");
     throw new ProviderError(`${options.label} answered with more than ${megabytes(PROVIDER_LIMITS.maxAnswerBytes)}; we will try again.`, "retry");

@@ -43,7 +43,10 @@ export type PushOutcome = { sent: RemoteCopy; note?: string } | { skipped: strin
 export class ProviderError extends Error {
   constructor(
     message: string,
-    /** retry: try again later; auth: the connection needs the owner (reconnect); refused: this lead will never go. */
+    /**
+     * retry: try again later; auth: the connection needs the owner (reconnect, share the sheet again,
+     * choose another), its message says which; refused: this lead will never go.
+     */
     readonly kind: "retry" | "auth" | "gone" | "refused",
     readonly retryAfterMs?: number,
   ) {
@@ -60,8 +63,9 @@ export type SyncProvider = {
   needsMarketingConsent: boolean;
   /** The word for a destination, as the owner reads it ("audience", "sheet"). */
   destinationNoun: string;
-  authorizeUrl(options: { state: string; redirectUri: string }): string;
-  exchangeCode(options: { code: string; redirectUri: string }): Promise<ProviderTokens>;
+  /** `codeVerifier`: this authorization's PKCE verifier, for a provider that takes its challenge (Google). */
+  authorizeUrl(options: { state: string; redirectUri: string; codeVerifier: string }): string;
+  exchangeCode(options: { code: string; redirectUri: string; codeVerifier: string }): Promise<ProviderTokens>;
   /** Null when the provider's tokens never expire. */
   refresh: ((refreshToken: string) => Promise<{ accessToken: string; expiresAt: Date | null; refreshToken?: string }>) | null;
   revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
@@ -72,6 +76,6 @@ export type SyncProvider = {
   useExisting: ((connection: Omit<LiveConnection, "destinationId">, reference: string) => Promise<Destination>) | null;
   /** Sends the lead's current state; `previous` is what this destination already holds of it. */
   pushLead(connection: LiveConnection, lead: SyncLead, previous: RemoteCopy | null): Promise<PushOutcome>;
-  /** Removes an erased lead's copy. */
-  removeLead(connection: Omit<LiveConnection, "destinationId">, copy: RemoteCopy): Promise<void>;
+  /** Removes an erased lead's copy; `skipped` says why nothing was touched (its copy could not be found for certain). */
+  removeLead(connection: Omit<LiveConnection, "destinationId">, copy: RemoteCopy): Promise<void | { skipped: string }>;
 };

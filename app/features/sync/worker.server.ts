@@ -63,7 +63,8 @@ async function send(db: Database, job: ClaimedJob, connection: ConnectionRow): P
   const provider = knownProvider(connection.provider);
   const live = await accessTokenOf(db, connection);
   if (job.action === "erase") {
-    await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
+    const removed = await provider.removeLead(live, { remoteKey: job.remote_key ?? "", remoteRow: job.remote_row ?? "" });
+    if (removed) return { status: "skipped", result: removed.skipped };
     return { status: "succeeded", result: "Removed: the lead was erased." };
   }
   // Erasures still go out after a downgrade (the copy must go); new leads only while the plan has sync.
