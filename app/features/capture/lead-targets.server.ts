@@ -129,7 +129,7 @@ const READ_TARGETS = preparedStatement(
    -- hash the whole table instead, once per batch (decision 323).
    left join lateral (select true as yes from lead l where l.scan_id = s.id limit 1) used on true
    left join lateral (select true as yes from offer_code o where o.campaign_id = c.id and o.claimant_key = i.claimant_key limit 1) claim on true
-   left join lateral (select true as yes from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events) limit 1) hook on true`,
+   left join lateral (select true as yes from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events) and w.status <> 'unsubscribed' limit 1) hook on true`,
 );
 
 async function readTargets(db: Database, requests: TargetRead[]) {
