@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter, UNSAFE_ErrorResponseImpl } from "react-router";
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "./db/errors.server";
 import { NonceProvider } from "./utils/nonce";
+import { scriptsAfterFirstPaint } from "./utils/scripts-after-first-paint.server";
 import { logger } from "./utils/logger.server";
 
 export const streamTimeout = 5_000;
@@ -47,7 +48,8 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          if (holdsScriptsPastFirstPaint(routerContext)) pipeRewritten(pipe, body);
+          else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -60,6 +62,23 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** A route whose `handle` has `scriptsAfterFirstPaint: true` renders and works before its scripts run. */
+function holdsScriptsPastFirstPaint(routerContext: EntryContext) {
+  return routerContext.staticHandlerContext.matches.some(
+    (match) => (routerContext.routeModules[match.route.id]?.handle as { scriptsAfterFirstPaint?: boolean } | undefined)?.scriptsAfterFirstPaint,
+  );
+}
+
+/** The whole document is collected (these pages are small and have nothing streamed late), rewritten, then sent. */
+function pipeRewritten(pipe: (destination: NodeJS.WritableStream) => void, body: PassThrough) {
+  const collected = new PassThrough();
+  const chunks: Buffer[] = [];
+  collected.on("data", (chunk: Buffer) => chunks.push(chunk));
+  collected.on("end", () => body.end(scriptsAfterFirstPaint(Buffer.concat(chunks).toString("utf8"))));
+  collected.on("error", (error) => body.destroy(error));
+  pipe(collected);
 }
 
 // Errors reach handleRequest already sanitized in production; handleError sees them raw.

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
-import { SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "~/features/capture/capture-fields";
 import { leadPostPathOf, type LeadFormResult } from "~/features/capture/capture";
 import { answerLeadPost, UNREADABLE_POST, type LeadPostAnswer } from "~/features/capture/lead-post.server";
 import { CONSENT_FIELD } from "~/features/consent/consent";
@@ -32,7 +32,8 @@ import type { Route } from "./+types/capture";
 
 // Served at /capture/:campaignId and at /q/:code (a short link, decision 280).
 // Public, outside the site layout, and rendered without the app stylesheet (decision 033).
-export const handle = { bareDocument: true };
+// Its first response alone renders and its form posts without JavaScript: the scripts wait for the first paint.
+export const handle = { bareDocument: true, scriptsAfterFirstPaint: true };
 
 // A plain form post renders the page again in the same request: that render is not a new scan.
 const postedRequests = new WeakSet<object>();

@@ -5,6 +5,9 @@ import { SiteFooter } from "~/components/site-footer";
 import { WatchDemo } from "~/features/capture/watch-demo";
 import type { Route } from "./+types/home";
 
+// The landing page works without JavaScript: its scripts wait for the first paint (docs/performance.md).
+export const handle = { scriptsAfterFirstPaint: true };
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAnonymous(request);
   return null;

@@ -2,13 +2,15 @@ import { Outlet, useMatches } from "react-router";
 import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
+import { headerWords } from "~/features/auth/site-header.server";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   return {
-    user: user ? { email: user.email, planName: user.plan.name, isAdmin: user.isAdmin } : null,
+    user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
+    headerWords: headerWords(user?.plan.name ?? null),
   };
 }
 
@@ -20,7 +22,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   );
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader user={loaderData.user} />
+      <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
       {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
       <div className="flex-1">
         <Outlet />

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { SUBMISSION_ERRORS } from "~/features/capture/capture-fields";
 import { answerEncodedLeadPost } from "~/features/capture/lead-post.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { shortCodeOf } from "~/features/placements/short-links.server";

@@ -4,7 +4,7 @@
 // record and owner email, and a clash costs only the clashing leads.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD } from "~/features/capture/capture.schema";
+import { HONEYPOT_FIELD } from "~/features/capture/capture-fields";
 import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -1,26 +1,26 @@
 import { ChevronDown, Menu, QrCode, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
-import { useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
+import type { HeaderWords } from "./site-header.server";
 
-export type HeaderUser = { email: string; planName: string; isAdmin: boolean };
+export type HeaderUser = { email: string; isAdmin: boolean };
 
 type NavItem = { to: string; label: string };
 
-function navItems(user: HeaderUser | null, t: OwnerT<"nav">): NavItem[] {
+function navItems(user: HeaderUser | null, t: HeaderWords): NavItem[] {
   if (!user)
     return [
-      { to: "/blog", label: t("blog") },
-      { to: "/pricing", label: t("pricing") },
+      { to: "/blog", label: t.blog },
+      { to: "/pricing", label: t.pricing },
     ];
   return [
-    { to: "/dashboard", label: t("dashboard") },
-    { to: "/campaigns", label: t("campaigns") },
-    { to: "/leads", label: t("leads") },
+    { to: "/dashboard", label: t.dashboard },
+    { to: "/campaigns", label: t.campaigns },
+    { to: "/leads", label: t.leads },
     // The counter, where staff and the owner check and redeem offer codes (decision 346).
-    { to: "/redeem", label: t("redeem") },
-    { to: "/blog", label: t("blog") },
-    ...(user.isAdmin ? [{ to: "/admin", label: t("admin") }] : []),
+    { to: "/redeem", label: t.redeem },
+    { to: "/blog", label: t.blog },
+    ...(user.isAdmin ? [{ to: "/admin", label: t.admin }] : []),
   ];
 }
 
@@ -59,16 +59,16 @@ function useDisclosureReset() {
   return ref;
 }
 
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
-  const t = useOwnerT("nav");
+/** The words come from the layout's loader (`headerWords`), already in the owner's language. */
+export function SiteHeader({ user, words: t }: { user: HeaderUser | null; words: HeaderWords }) {
   const items = navItems(user, t);
   const mobileMenu = useDisclosureReset();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <nav aria-label={t("main")} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav aria-label={t.main} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <NavLink to={user ? "/dashboard" : "/"} className="flex items-center gap-2 text-lg font-bold text-gray-900">
           <QrCode aria-hidden className="h-7 w-7 text-blue-700" />
-          {t("home")}
+          {t.home}
         </NavLink>
         <div className="hidden items-center gap-1 md:flex">
           {items.map((item) => (
@@ -77,10 +77,10 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             </NavLink>
           ))}
         </div>
-        <div className="hidden items-center gap-2 md:flex">{user ? <UserMenu user={user} /> : <SignedOutActions />}</div>
+        <div className="hidden items-center gap-2 md:flex">{user ? <UserMenu user={user} words={t} /> : <SignedOutActions words={t} />}</div>
         <details ref={mobileMenu} className="group md:hidden">
           <summary
-            aria-label={t("toggleMenu")}
+            aria-label={t.toggleMenu}
             className="flex cursor-pointer list-none items-center rounded-md p-2 text-gray-700 hover:bg-gray-100 [&::-webkit-details-marker]:hidden"
           >
             <Menu aria-hidden className="h-6 w-6 group-open:hidden" />
@@ -98,14 +98,14 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               {user ? (
                 <div className="flex flex-col gap-1">
                   <p className="px-3 text-sm text-gray-900">{user.email}</p>
-                  <p className="px-3 text-xs text-gray-500">{t("plan", { plan: user.planName })}</p>
+                  <p className="px-3 text-xs text-gray-500">{t.plan}</p>
                   <NavLink to="/settings" className={linkClass}>
-                    {t("settings")}
+                    {t.settings}
                   </NavLink>
-                  <SignOutButton className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100" />
+                  <SignOutButton words={t} className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100" />
                 </div>
               ) : (
-                <SignedOutActions />
+                <SignedOutActions words={t} />
               )}
             </div>
           </div>
@@ -115,22 +115,20 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   );
 }
 
-function SignedOutActions() {
-  const t = useOwnerT("nav");
+function SignedOutActions({ words: t }: { words: HeaderWords }) {
   return (
     <div className="flex items-center gap-2">
       <NavLink to="/signin" className={linkClass}>
-        {t("signIn")}
+        {t.signIn}
       </NavLink>
       <NavLink to="/signup" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
-        {t("getStarted")}
+        {t.getStarted}
       </NavLink>
     </div>
   );
 }
 
-function UserMenu({ user }: { user: HeaderUser }) {
-  const t = useOwnerT("nav");
+function UserMenu({ user, words: t }: { user: HeaderUser; words: HeaderWords }) {
   const menu = useDisclosureReset();
   return (
     <details ref={menu} className="relative">
@@ -139,7 +137,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
           {user.email.charAt(0).toUpperCase()}
         </span>
         {/* The name is the visible text with its purpose first (WCAG 2.5.3: the name contains the label). */}
-        <span className="sr-only">{t("userMenu")}</span>
+        <span className="sr-only">{t.userMenu}</span>
         <span className="max-w-40 truncate text-gray-700">{user.email}</span>
         <ChevronDown aria-hidden className="h-4 w-4 text-gray-500" />
       </summary>
@@ -147,24 +145,23 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <div className="border-b border-gray-100 px-3 pb-2">
           <p className="truncate text-sm font-medium text-gray-900">{user.email}</p>
           <p className="text-xs text-gray-500" data-testid="plan-name">
-            {t("plan", { plan: user.planName })}
+            {t.plan}
           </p>
         </div>
         <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
-          {t("settings")}
+          {t.settings}
         </NavLink>
-        <SignOutButton className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100" />
+        <SignOutButton words={t} className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100" />
       </div>
     </details>
   );
 }
 
-function SignOutButton({ className }: { className: string }) {
-  const t = useOwnerT("nav");
+function SignOutButton({ className, words: t }: { className: string; words: HeaderWords }) {
   return (
     <Form method="post" action="/signout">
       <button type="submit" className={className}>
-        {t("signOut")}
+        {t.signOut}
       </button>
     </Form>
   );

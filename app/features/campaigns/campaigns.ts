@@ -1,7 +1,7 @@
 import type { BadgeColor } from "~/components/ui/badge";
-import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/schema/campaigns";
+import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/schema/campaign-design";
 
-export { backgroundGradient, DEFAULT_DESIGN } from "~/db/schema/campaigns";
+export { backgroundGradient, DEFAULT_DESIGN } from "~/db/schema/campaign-design";
 
 /** The business types, verbatim and in order, Other last: 62 names (decision 020). */
 export const BUSINESS_TYPES = [

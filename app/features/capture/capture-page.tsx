@@ -8,7 +8,7 @@ import { CONSENT_FIELD, type ConsentMode } from "~/features/consent/consent";
 import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES, numberFormat, type Language } from "~/features/languages/languages";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
-import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture-fields";
 import { ClaimCard } from "~/features/redeem/claim-card";
 import type { CODE_BY_EMAIL_TEXT } from "~/features/redeem/offer";
 import type { ClaimView } from "~/features/redeem/claim.server";

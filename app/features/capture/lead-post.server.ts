@@ -11,7 +11,7 @@ import { formFields } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import type { LeadFormResult } from "./capture";
-import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture.schema";
+import { SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "./capture-fields";
 import { submitLead, type SubmitRefusal } from "./submit-lead.server";
 import { claimKeyOf, keyVisitorIds, visitorCookieHeader, visitorIdFromCookie } from "~/features/scans/visitor-id.server";
 import { leadAnswerIn } from "./visitor-messages.server";

@@ -26,7 +26,7 @@ import { countLeadSubmission } from "~/utils/metrics.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { isUuid } from "./capture";
-import { HONEYPOT_FIELD, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture.schema";
+import { HONEYPOT_FIELD, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture-fields";
 import { REPEAT_WINDOW_MINUTES } from "~/features/scans/visitors";
 import { recordLeadRefusal } from "~/features/scans/visitors.server";
 import { storeLeadInBatch } from "./lead-batch.server";

@@ -3,7 +3,7 @@
 import { translatorFor } from "~/features/languages/i18n.server";
 import type { Language } from "~/features/languages/languages";
 import type { LeadFormResult } from "./capture";
-import { LEAD_LIMITS } from "./capture.schema";
+import { LEAD_LIMITS } from "./capture-fields";
 
 /** Every message a lead post can answer with, as a key of the language files and its values. */
 const ANSWERS: Array<[key: string, values?: Record<string, number>]> = [

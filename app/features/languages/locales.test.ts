@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { networkBusyMessage, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture.schema";
+import { networkBusyMessage, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture-fields";
 import { ERROR_FALLBACK_MESSAGES } from "~/features/capture/error-fallback";
 import { consentCheckboxText, CONSENT_REQUIRED_ERROR, DOUBLE_OPT_IN_HINT, NOTICE_TEXT } from "~/features/consent/consent";
 import { ALREADY_CLAIMED_PREFIX, ALREADY_CLAIMED_TEXT, CODE_BY_EMAIL_TEXT, FORM_INVITATION } from "~/features/redeem/offer";
