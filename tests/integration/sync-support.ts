@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type net from "node:net";
 import { appendRows, clearRange, rangeOf, readRange, tabNamed, unparsable, writeRange, type StandInSheet } from "./sheets-stand-in";
+import { admitMailchimpCall, mailchimpApi as mailchimpApiStandIn, mailchimpStandInState } from "./mailchimp-stand-in";
 
 type Failure = { match: RegExp; status: number; headers?: Record<string, string>; body?: unknown; html?: string; bytes?: number; times: number };
 /** `html`: a page instead of JSON; `bytes`: this many bytes of JSON-looking filler, streamed. */
@@ -72,16 +73,7 @@ function consentScreen(query: URLSearchParams, clientId: string, code: string, a
 export async function startProviderStandIns(options: { port?: number } = {}) {
   const state = {
     calls: [] as Array<{ method: string; path: string; body: string; authorization: string }>,
-    mailchimp: {
-      /** `permissions`: a GDPR-enabled audience's marketing permissions (its channels). */
-      lists: [{ id: "list-cafe", name: "Café regulars" }] as Array<{ id: string; name: string; permissions?: Array<{ id: string; text: string }> }>,
-      tokens: new Set<string>(),
-      members: new Map<
-        string,
-        { status: string; email: string; fields: Record<string, string>; tags: string[]; permissions: Record<string, boolean> }
-      >(),
-      notes: [] as Array<{ key: string; note: string }>,
-    },
+    mailchimp: mailchimpStandInState(),
     google: {
       accessTokens: new Map<string, number>(),
       refreshTokens: new Set<string>(),
@@ -149,71 +141,12 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     return null;
   }
 
-  function mailchimpApi(method: string, path: string, json: Record<string, unknown>, auth: string): Reply | null {
+  function mailchimpApi(method: string, path: string, query: URLSearchParams, json: Record<string, unknown>, auth: string): Reply | null {
     if (!path.startsWith("/mc/3.0/")) return null;
     if (state.mailchimpDown) return { status: 503, body: { title: "Service Unavailable", detail: "Mailchimp is down for maintenance." } };
     if (!state.mailchimp.tokens.has(auth.replace(/^Bearer /, "")))
       return { status: 401, body: { title: "API Key Invalid", detail: "Your access token is invalid." } };
-    const rest = path.slice("/mc/3.0".length);
-    if (method === "GET" && rest === "/lists")
-      return { status: 200, body: { lists: state.mailchimp.lists.map(({ id, name }) => ({ id, name })), total_items: state.mailchimp.lists.length } };
-    const member = rest.match(/^\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/notes|\/tags|\/actions\/delete-permanent)?$/);
-    if (!member) return { status: 404, body: { title: "Resource Not Found", detail: "The requested resource could not be found." } };
-    const [, listId, hash, tail] = member;
-    const list = state.mailchimp.lists.find((entry) => entry.id === listId);
-    if (!list) return { status: 404, body: { title: "Resource Not Found", detail: "The requested list was not found." } };
-    const key = `${listId}/${hash}`;
-    const existing = state.mailchimp.members.get(key);
-    if (tail === "/notes" && method === "POST") {
-      if (!existing) return { status: 404, body: { detail: "member not found" } };
-      state.mailchimp.notes.push({ key, note: String(json.note) });
-      return { status: 200, body: { id: state.mailchimp.notes.length, note: json.note } };
-    }
-    if (tail === "/tags" && method === "POST") {
-      if (!existing) return { status: 404, body: { detail: "member not found" } };
-      for (const tag of (json.tags ?? []) as Array<{ name: string; status: string }>)
-        if (tag.status === "active" && !existing.tags.includes(tag.name)) existing.tags.push(tag.name);
-      return { status: 204 };
-    }
-    if (tail === "/actions/delete-permanent" && method === "POST") {
-      if (!existing) return { status: 404, body: { detail: "member not found" } };
-      state.mailchimp.members.delete(key);
-      return { status: 204 };
-    }
-    const memberBody = (entry: { status: string; email: string; permissions: Record<string, boolean> }) => ({
-      id: hash,
-      email_address: entry.email,
-      status: entry.status,
-      ...(list.permissions
-        ? {
-            marketing_permissions: list.permissions.map((permission) => ({
-              marketing_permission_id: permission.id,
-              text: permission.text,
-              enabled: entry.permissions[permission.id] ?? false,
-            })),
-          }
-        : {}),
-    });
-    if (method === "PUT") {
-      const status = existing ? String(json.status ?? existing.status) : String(json.status_if_new);
-      const stored = {
-        status,
-        email: String(json.email_address),
-        fields: (json.merge_fields ?? {}) as Record<string, string>,
-        tags: existing?.tags ?? [],
-        permissions: existing?.permissions ?? {},
-      };
-      state.mailchimp.members.set(key, stored);
-      return { status: 200, body: memberBody(stored) };
-    }
-    if (method === "PATCH") {
-      if (!existing) return { status: 404, body: { detail: "member not found" } };
-      existing.status = String(json.status ?? existing.status);
-      for (const permission of (json.marketing_permissions ?? []) as Array<{ marketing_permission_id: string; enabled: boolean }>)
-        existing.permissions[permission.marketing_permission_id] = permission.enabled;
-      return { status: 200, body: memberBody(existing) };
-    }
-    return { status: 405, body: {} };
+    return mailchimpApiStandIn(state.mailchimp, { method, path: path.slice("/mc/3.0".length), query, json });
   }
 
   function googleToken(method: string, path: string, form: URLSearchParams, query: URLSearchParams): Reply | null {
@@ -358,21 +291,31 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
       const auth = request.headers.authorization ?? "";
       state.calls.push({ method, path: url.pathname, body, authorization: auth });
       if (state.hanging.some((match) => match.test(`${method} ${url.pathname}`))) return;
-      const reply = answer({ method, path: url.pathname, query: url.searchParams, body, auth, type: request.headers["content-type"] ?? "" });
-      if (reply.bytes !== undefined) {
-        response.writeHead(reply.status, { "content-type": "application/json" });
-        stream(response, reply.bytes);
-        return;
-      }
-      if (reply.html !== undefined) {
-        response.writeHead(reply.status, { "content-type": "text/html; charset=utf-8" });
-        response.end(reply.html);
-        return;
-      }
-      response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      response.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+      // Mailchimp counts an account's calls in flight: past 10 it answers 429, and each call takes `latencyMs`.
+      const mailchimpCall = url.pathname.startsWith("/mc/3.0/") ? admitMailchimpCall(state.mailchimp, auth) : null;
+      if (mailchimpCall) response.on("close", mailchimpCall.done);
+      const asked = { method, path: url.pathname, query: url.searchParams, body, auth, type: request.headers["content-type"] ?? "" };
+      const later = mailchimpCall ? state.mailchimp.latencyMs : 0;
+      const respond = () => send(response, mailchimpCall?.refused ?? answer(asked));
+      if (later > 0) setTimeout(respond, later);
+      else respond();
     });
   });
+
+  function send(response: http.ServerResponse, reply: Reply) {
+    if (reply.bytes !== undefined) {
+      response.writeHead(reply.status, { "content-type": "application/json" });
+      stream(response, reply.bytes);
+      return;
+    }
+    if (reply.html !== undefined) {
+      response.writeHead(reply.status, { "content-type": "text/html; charset=utf-8" });
+      response.end(reply.html);
+      return;
+    }
+    response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+    response.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+  }
 
   type Asked = { method: string; path: string; query: URLSearchParams; body: string; auth: string; type: string };
   function answer({ method, path, query, body, auth, type }: Asked): Reply {
@@ -391,12 +334,15 @@ export async function startProviderStandIns(options: { port?: number } = {}) {
     const json = type.includes("json") && body ? (JSON.parse(body) as Record<string, unknown>) : {};
     return (
       mailchimpLogin(method, path, form, auth, query) ??
-      mailchimpApi(method, path, json, auth) ??
+      mailchimpApi(method, path, query, json, auth) ??
       googleToken(method, path, form, query) ??
       sheetsApi(method, path, json, auth, query) ?? { status: 404, body: { error: "no such stand-in path" } }
     );
   }
 
+  // An idle kept-alive socket closed by the server (after Node's 5 s) while the app's fetch reuses it
+  // fails the call before it arrives; on a loaded machine a test's steps can be 5 s apart.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
   const env = {

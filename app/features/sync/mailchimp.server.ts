@@ -1,11 +1,15 @@
 // Mailchimp audiences (decision 402): OAuth 2 at the login server, then its metadata for the
 // account's API address; members upserted by the md5 of the address, so retries never duplicate.
+// An existing member's status is never changed by a push (docs/features/lead-sync.md, "Mailchimp").
 import crypto from "node:crypto";
 import { getEnv } from "~/utils/env.server";
 import { callProvider, unreadableAnswer } from "./provider-http.server";
 import { ProviderError, type LiveConnection, type PushOutcome, type SyncLead, type SyncProvider } from "./provider";
 
 const LABEL = "Mailchimp";
+/** Audiences asked for per page (Mailchimp's maximum), and how many pages at most (10,000 audiences). */
+const LISTS_PAGE = 1000;
+const MAX_LIST_PAGES = 10;
 /** What the consent status allows: a member only with marketing consent under the campaign's mode. */
 const MAY_SUBSCRIBE = new Set(["notice shown", "consented", "confirmed"]);
 
@@ -37,6 +41,85 @@ export function consentNote(lead: SyncLead) {
   return lines.join("\n");
 }
 
+/** Mailchimp's own consent fields for a new member, from our consent record: when and from where they signed up and opted in, and in which language. */
+export function signupFieldsOf(lead: SyncLead) {
+  const consent = lead.consent;
+  if (!consent) return {};
+  const opted = consent.confirmedAt ?? consent.givenAt;
+  const optedFrom = consent.confirmedAt ? consent.confirmedAddress : consent.clientAddress;
+  return {
+    ...(consent.clientAddress ? { ip_signup: consent.clientAddress } : {}),
+    timestamp_signup: mailchimpTime(consent.givenAt),
+    ...(optedFrom ? { ip_opt: optedFrom } : {}),
+    timestamp_opt: mailchimpTime(opted),
+    // Our languages' codes (en, es, fr, de, pt, it, nl, ar) are Mailchimp's own.
+    language: consent.language,
+  };
+}
+
+/** ISO 8601 to the second, as Mailchimp writes its own timestamps (`2026-11-28T06:20:00+00:00`). */
+const mailchimpTime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
+
+/** FNAME, and LNAME where the visitor gave a first and a last name ("Ana María López" → "Ana", "María López"). */
+export function nameFieldsOf(name: string): Record<string, string> {
+  const [first, ...rest] = name.trim().split(/\s+/).filter(Boolean);
+  if (!first) return {};
+  return rest.length > 0 ? { FNAME: first, LNAME: rest.join(" ") } : { FNAME: first };
+}
+
+/** Statuses a member chose, or Mailchimp set, that are never changed by us: the member is left as they are. */
+const LEFT_ALONE: Record<string, string> = {
+  unsubscribed: "Not sent: unsubscribed in Mailchimp earlier; left as they chose.",
+  cleaned: "Not sent: Mailchimp cleaned this address earlier (its emails bounced); left as it is.",
+};
+/** Mailchimp's refusals to subscribe an address again (problem titles), in the owner's words. */
+const REFUSED_FOR_GOOD: Record<string, string> = {
+  "Member In Compliance State": "Not sent: unsubscribed or blocked in Mailchimp earlier; left as they chose.",
+  "Forgotten Email Not Subscribed":
+    "Not sent: this address was permanently deleted from the audience earlier; Mailchimp lets it back only through its own signup form.",
+};
+
+/** The member's status in the audience, or null when the address is not in it. */
+async function statusOf(connection: LiveConnection, member: string) {
+  try {
+    const answer = await callProvider<{ status?: unknown } | null>(`${member}?fields=status`, {
+      label: LABEL,
+      headers: bearer(connection.accessToken),
+    });
+    return typeof answer?.status === "string" ? answer.status : "";
+  } catch (error) {
+    if (error instanceof ProviderError && error.kind === "gone") return null;
+    throw error;
+  }
+}
+
+/**
+ * Adds the member (subscribed, with our consent record in Mailchimp's own fields) or updates the
+ * one there, never changing an existing member's status: `status_if_new` only. Required merge
+ * fields the visitor never gave (LNAME, ADDRESS) do not refuse the lead. A refusal to subscribe
+ * the address again comes back as the reason, not as a failure.
+ */
+async function upsertMember(connection: LiveConnection, member: string, lead: SyncLead, isNew: boolean) {
+  try {
+    const answer = await callProvider<MemberAnswer>(`${member}?skip_merge_validation=true`, {
+      label: LABEL,
+      method: "PUT",
+      headers: bearer(connection.accessToken),
+      json: {
+        email_address: lead.email,
+        status_if_new: "subscribed",
+        merge_fields: nameFieldsOf(lead.name),
+        ...(isNew ? signupFieldsOf(lead) : {}),
+      },
+    });
+    return { answer };
+  } catch (error) {
+    const refusal = error instanceof ProviderError ? REFUSED_FOR_GOOD[error.title ?? ""] : undefined;
+    if (refusal) return { refusal };
+    throw error;
+  }
+}
+
 async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { remoteKey: string; remoteRow: string } | null): Promise<PushOutcome> {
   const hash = subscriberHash(lead.email);
   const member = api(connection, `/lists/${encodeURIComponent(connection.destinationId)}/members/${hash}`);
@@ -56,14 +139,12 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
     const why = lead.consentStatus === "awaiting confirmation" ? "the visitor has not confirmed yet" : "no marketing consent";
     return { skipped: `Not sent: ${why}.` };
   }
+  const status = await statusOf(connection, member);
+  if (status && LEFT_ALONE[status]) return { skipped: LEFT_ALONE[status] };
+  const upserted = await upsertMember(connection, member, lead, status === null);
+  if ("refusal" in upserted) return { skipped: upserted.refusal! };
   const headers = bearer(connection.accessToken);
-  const upserted = await callProvider<MemberAnswer>(member, {
-    label: LABEL,
-    method: "PUT",
-    headers,
-    json: { email_address: lead.email, status_if_new: "subscribed", status: "subscribed", merge_fields: lead.name ? { FNAME: lead.name } : {} },
-  });
-  const permissions = emailPermissionsToGrant(upserted);
+  const permissions = emailPermissionsToGrant(upserted.answer);
   if (permissions.length > 0) await callProvider(member, { label: LABEL, method: "PATCH", headers, json: { marketing_permissions: permissions } });
   if (!held) {
     await callProvider(`${member}/notes`, { label: LABEL, headers, json: { note: consentNote(lead) } });
@@ -71,10 +152,17 @@ async function pushLead(connection: LiveConnection, lead: SyncLead, previous: { 
     if (tags.length > 0)
       await callProvider(`${member}/tags`, { label: LABEL, headers, json: { tags: tags.map((name) => ({ name, status: "active" })) } });
   }
-  return { sent, note: permissions.length > 0 ? "Subscribed, with email marketing permission." : "Subscribed." };
+  return { sent, note: outcomeOf(upserted.answer?.status ?? "subscribed", permissions.length > 0) };
 }
 
-type MemberAnswer = { marketing_permissions?: Array<{ marketing_permission_id: string; text?: string; enabled?: boolean }> } | null;
+/** The log's line for a member we added or updated: an existing member keeps the status they had. */
+function outcomeOf(status: string, granted: boolean) {
+  if (status === "subscribed") return granted ? "Subscribed, with email marketing permission." : "Subscribed.";
+  if (status === "pending") return "Updated: already in the audience, awaiting Mailchimp's confirmation email; left as it is.";
+  return `Updated: already in the audience as ${status}; left as it is.`;
+}
+
+type MemberAnswer = { status?: string; marketing_permissions?: Array<{ marketing_permission_id: string; text?: string; enabled?: boolean }> } | null;
 
 /**
  * A GDPR-enabled audience answers the member with its marketing permissions (decision 402): the
@@ -139,15 +227,18 @@ export const mailchimp: SyncProvider = {
   // we forget the token.
   async revoke() {},
   async listDestinations(connection) {
-    const answer = await callProvider<{ lists: Array<{ id: string; name: string }> }>(
-      api(connection, "/lists?count=100&fields=lists.id,lists.name"),
-      {
-        label: LABEL,
-        headers: bearer(connection.accessToken),
-      },
-    );
-    if (!Array.isArray(answer?.lists)) throw unreadableAnswer(LABEL, { call: "lists" });
-    return answer.lists.map((list) => ({ id: String(list.id), name: String(list.name) }));
+    const found: Array<{ id: string; name: string }> = [];
+    // Mailchimp answers at most 1,000 audiences a page (10 unless asked): page on until `total_items`.
+    for (let offset = 0; offset < LISTS_PAGE * MAX_LIST_PAGES; offset += LISTS_PAGE) {
+      const answer = await callProvider<{ lists?: Array<{ id: string; name: string }>; total_items?: unknown } | null>(
+        api(connection, `/lists?count=${LISTS_PAGE}&offset=${offset}&fields=lists.id,lists.name,total_items`),
+        { label: LABEL, headers: bearer(connection.accessToken) },
+      );
+      if (!Array.isArray(answer?.lists) || typeof answer.total_items !== "number") throw unreadableAnswer(LABEL, { call: "lists" });
+      found.push(...answer.lists.map((list) => ({ id: String(list.id), name: String(list.name) })));
+      if (answer.lists.length < LISTS_PAGE || found.length >= answer.total_items) break;
+    }
+    return found;
   },
   createDestination: null,
   useExisting: null,

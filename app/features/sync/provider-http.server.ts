@@ -94,7 +94,17 @@ function failureOf(response: Response, text: string, label: string) {
   if (status === 401 || status === 403 || (status === 400 && /invalid_grant/.test(text)))
     return new ProviderError(`${label} no longer accepts our access${detail ? ` (${detail})` : ""}. Reconnect to resume.`, "auth");
   if (status === 404) return new ProviderError(`${label} could not find it${detail ? ` (${detail})` : ""}.`, "gone");
-  return new ProviderError(`${label} refused it${detail ? `: ${detail}` : ` (${status})`}.`, "refused");
+  return new ProviderError(`${label} refused it${detail ? `: ${detail}` : ` (${status})`}.`, "refused", undefined, titleOf(text));
+}
+
+/** A problem document's `title` (Mailchimp's stable name for a refusal, e.g. "Member In Compliance State"). */
+function titleOf(text: string): string | undefined {
+  try {
+    const { title } = JSON.parse(text) as { title?: unknown };
+    return typeof title === "string" ? title : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The provider's own explanation: Mailchimp's `detail`, Google's `error.message` or `error_description`. */

@@ -34,7 +34,15 @@ export type SyncLead = {
   ownerTimeZone: string;
   consentStatus: ConsentStatus;
   /** The consent record as given: when, from where, the words the visitor saw, and a confirmation. */
-  consent: { givenAt: Date; clientAddress: string | null; wording: string; confirmedAt: Date | null; confirmedAddress: string | null } | null;
+  consent: {
+    givenAt: Date;
+    clientAddress: string | null;
+    wording: string;
+    /** The language the visitor read the wording in (`en`, `es`…). */
+    language: string;
+    confirmedAt: Date | null;
+    confirmedAddress: string | null;
+  } | null;
 };
 
 export type PushOutcome = { sent: RemoteCopy; note?: string } | { skipped: string };
@@ -49,6 +57,8 @@ export class ProviderError extends Error {
      */
     readonly kind: "retry" | "auth" | "gone" | "refused",
     readonly retryAfterMs?: number,
+    /** The provider's own name for a refusal (Mailchimp's error `title`), for a module to recognise it. */
+    readonly title?: string,
   ) {
     super(message);
   }

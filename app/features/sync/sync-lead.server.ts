@@ -22,6 +22,7 @@ type Row = {
   given_at: string | Date | null;
   client_address: string | null;
   wording: string | null;
+  wording_language: string | null;
   confirmed_at: string | Date | null;
   confirmed_address: string | null;
   withdrawn_at: string | Date | null;
@@ -35,7 +36,7 @@ export async function syncLeadOf(db: Database, leadId: string): Promise<SyncLead
     await db.execute(sql`
       select l.id, l.name, l.email, l.phone, l.collected_at, c.title as campaign_title, p.name as placement_name,
              (select o.code from offer_code o where o.lead_id = l.id limit 1) as offer_code, bp.time_zone,
-             lc.mode, lc.ticked, lc.given_at, lc.client_address, w.text as wording, lc.confirmed_at, lc.confirmed_address, lc.withdrawn_at
+             lc.mode, lc.ticked, lc.given_at, lc.client_address, w.text as wording, w.language as wording_language, lc.confirmed_at, lc.confirmed_address, lc.withdrawn_at
         from lead l
         join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
@@ -63,6 +64,7 @@ export async function syncLeadOf(db: Database, leadId: string): Promise<SyncLead
             givenAt: dateOf(row.given_at),
             clientAddress: row.client_address,
             wording: row.wording ?? "",
+            language: row.wording_language ?? "en",
             confirmedAt: row.confirmed_at ? dateOf(row.confirmed_at) : null,
             confirmedAddress: row.confirmed_address,
           }
