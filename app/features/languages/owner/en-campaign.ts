@@ -89,6 +89,10 @@ export const enCampaign = {
     options: {
       form: "Print options",
       codeFor: "Code for",
+      language: "Language",
+      languageHint: "The offer and its condition print as you wrote them for each language (on the Languages page).",
+      pageLanguage: "{{language}} (the page's language)",
+      bilingual: "{{first}} and {{second}}",
       theCampaign: "The campaign",
       placement: "Placement: {{placement}}",
       format: "Format",
@@ -122,7 +126,14 @@ export const enCampaign = {
     fallbackTitle: "Campaign",
     title: "Languages",
     intro:
-      "Visitors read your page in their phone's language. Add your headline, offer, condition and thank-you message in their language; where you leave a field empty, they see your own words.",
+      "A page is in one language. Add your headline, offer, condition and thank-you message in another language, and phones set to it read the whole page, and its emails, in that language; where you leave a field empty, they see your own words.",
+    whoSees: {
+      title: "Which phones see what",
+      translated: "Phones set to {{languages}}: the whole page in that language.",
+      others: "Every other phone: the whole page in {{language}}, the page's language.",
+      onlyOne: "Every phone sees the page in {{language}}. Add a language below to offer another.",
+      switcher: "A globe at the top of the page lets visitors switch between these languages.",
+    },
     saved: "Translations saved.",
     drafted: "The translation into {{language}} ({{code}}) is filled in below. Read it, change what you like, then save.",
     save: "Save translations",
@@ -175,7 +186,7 @@ export const enCampaign = {
       translatedList: "· {{languages}}",
       optional: "(optional)",
       intro:
-        "Visitors read your page in their phone's language. Open a language to write your headline, offer, condition and thank-you message in it; where you leave a field empty, they see your own words.",
+        "Phones set to a language you write your headline, offer, condition and thank-you message in read the whole page in it; every other phone reads it in the page's language. Where you leave a field empty, they see your own words.",
       translated: " · translated",
       fieldLabel: "{{field}} ({{code}})",
       translateWithAi: "Translate with AI",
