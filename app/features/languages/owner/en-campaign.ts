@@ -218,6 +218,8 @@ export const enCampaign = {
       validity: "Code validity",
       consent: "Consent",
       consentNeeded: "{{mode}} · the offer needs consent",
+      languages: "Languages",
+      pageLanguage: "{{language}} (page)",
       goesLive: "Your campaign goes live as soon as you launch it. You can pause it at any time.",
       update: "Update Campaign",
       launch: "Launch Campaign",
