@@ -20,7 +20,7 @@ import {
 } from "~/features/campaigns/copy-translations";
 import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from "~/features/languages/languages";
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES, offeredLanguagesOf, type Language } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-languages";
@@ -110,6 +110,7 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
         </h1>
         <p className="mt-1 text-gray-600">{t("intro")}</p>
       </header>
+      <WhoSeesWhat language={campaign.language} translations={loaderData.translations} />
       <OriginalCopy copy={original} language={campaign.language} />
       {result?.saved ? (
         <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-800">
@@ -142,6 +143,29 @@ export default function CampaignLanguages({ loaderData, actionData }: Route.Comp
         </Button>
       </Form>
     </main>
+  );
+}
+
+/** Which phones read the page in which language, as saved (one language per page). */
+function WhoSeesWhat({ language, translations }: { language: Language; translations: CopyTranslations }) {
+  const t = useOwnerT("languagesPage");
+  const [, ...translated] = offeredLanguagesOf(language, Object.keys(translations));
+  const names = (languages: Language[]) => languages.map((each) => LANGUAGE_NAMES[each]).join(", ");
+  return (
+    <section aria-labelledby="who-sees-heading" className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
+      <h2 id="who-sees-heading" className="font-semibold">
+        {t("whoSees.title")}
+      </h2>
+      {translated.length === 0 ? (
+        <p className="mt-1">{t("whoSees.onlyOne", { language: LANGUAGE_NAMES[language] })}</p>
+      ) : (
+        <ul className="mt-1 list-disc space-y-1 ps-5">
+          <li>{t("whoSees.translated", { languages: names([language, ...translated]) })}</li>
+          <li>{t("whoSees.others", { language: LANGUAGE_NAMES[language] })}</li>
+          <li>{t("whoSees.switcher")}</li>
+        </ul>
+      )}
+    </section>
   );
 }
 

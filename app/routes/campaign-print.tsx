@@ -47,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       options,
       query: printQuery({ ...options, code: sheet.codeColor, background: sheet.backgroundColor }),
       placements: sheet.placements,
+      languageChoices: sheet.languageChoices,
       placementName: sheet.placement?.name ?? null,
       codeColor: sheet.codeColor,
       backgroundColor: sheet.backgroundColor,
@@ -143,6 +144,23 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
                 </Select>
               )}
             </Field>
+            {loaderData.languageChoices.length > 1 ? (
+              <Field id="print-language" label={t("options.language")} hint={t("options.languageHint")}>
+                {(control) => (
+                  <Select {...control} name="lang" defaultValue={options.lang ?? loaderData.languageChoices[0]!.value}>
+                    {loaderData.languageChoices.map((choice) => (
+                      <option key={choice.value} value={choice.value}>
+                        {choice.isPage
+                          ? t("options.pageLanguage", { language: choice.names[0] })
+                          : choice.names.length > 1
+                            ? t("options.bilingual", { first: choice.names[0], second: choice.names[1] })
+                            : choice.names[0]}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </Field>
+            ) : null}
             <Field id="print-format" label={t("options.format")} hint={FORMAT_HINT[options.format]}>
               {(control) => (
                 <Select {...control} name="format" defaultValue={options.format}>

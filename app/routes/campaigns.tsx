@@ -191,7 +191,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           key={wizard.mode === "edit" ? wizard.campaign.id : "new"}
           mode={wizard.mode}
           businessName={businessName}
-          preview={(values) => <CampaignPreview values={values} businessName={values.businessName} />}
+          preview={(values, translations) => <CampaignPreview values={values} businessName={values.businessName} translations={translations} />}
           campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
           closeTo={closeTo}
           ai={ai}

@@ -18,8 +18,9 @@ const offer = {
   consent: { mode: "checkbox" as const, offerRequiresConsent: true, privacyHref: "/capture/x/privacy" },
 };
 
-function formView(language: "es" | "ar") {
-  return { state: "form", offer, scanToken: null, language, locale: pageLocaleOf(language, ["capture"]) };
+function formView(language: "es" | "ar" | "en", offered?: Array<"en" | "es" | "ar">) {
+  const locale = pageLocaleOf(language, ["capture"]);
+  return { state: "form", offer, scanToken: null, language, locale: offered ? { ...locale, offered } : locale };
 }
 
 afterEach(cleanup);
@@ -35,8 +36,8 @@ describe("the capture page's words", () => {
     expect(screen.getByText("Para conseguir esta oferta tienes que marcar la casilla.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Quiero mi oferta" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Privacidad" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Español" }).getAttribute("aria-current")).toBe("true");
-    expect(screen.getByRole("link", { name: "العربية" }).getAttribute("href")).toBe("?lang=ar");
+    expect(screen.getByRole("link", { name: "Español", hidden: true }).getAttribute("aria-current")).toBe("true");
+    expect(screen.getByRole("link", { name: "العربية", hidden: true }).getAttribute("href")).toBe("?lang=ar");
     expect(document.body.textContent).not.toContain("Claim My Offer");
   });
 
@@ -44,6 +45,32 @@ describe("the capture page's words", () => {
     await renderRoute(capture, { path: "/capture/:campaignId", url: "/capture/x", loaderData: formView("ar") });
     expect(screen.getByLabelText("الاسم الكامل *")).toBeTruthy();
     expect(screen.getByRole("button", { name: "احصل على عرضي" })).toBeTruthy();
+  });
+});
+
+describe("the language switcher", () => {
+  it("sits inside the card: a globe and the page's language, opening to the languages the page has words in", async () => {
+    await renderRoute(capture, { path: "/capture/:campaignId", url: "/capture/x", loaderData: formView("en", ["en", "es", "ar"]) });
+    const nav = screen.getByRole("navigation", { name: "Language" });
+    expect(nav.closest(".cq-card")).toBeTruthy();
+    // The card's first thing, before the headline.
+    expect(nav.compareDocumentPosition(screen.getByRole("heading", { level: 1 })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const summary = nav.querySelector("summary")!;
+    expect(summary.textContent).toBe("English");
+    expect(summary.querySelector("svg")!.getAttribute("aria-hidden")).toBe("true");
+    const links = [...nav.querySelectorAll("a")].map((link) => [link.textContent, link.getAttribute("href"), link.getAttribute("lang")]);
+    expect(links).toEqual([
+      ["English", "?lang=en", "en"],
+      ["Español", "?lang=es", "es"],
+      ["العربية", "?lang=ar", "ar"],
+    ]);
+    expect(document.body.textContent).not.toContain("Deutsch");
+  });
+
+  it("is left out when the owner wrote the page in one language only", async () => {
+    await renderRoute(capture, { path: "/capture/:campaignId", url: "/capture/x", loaderData: formView("en", ["en"]) });
+    expect(screen.getByRole("button", { name: "Claim My Offer" })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Language" })).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import {
 } from "~/features/capture/capture.server";
 import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
 import { languageCookieHeader } from "~/features/languages/choose-language.server";
+import { LANGUAGE_PARAM } from "~/features/languages/languages";
 import { pageLocaleOf } from "~/features/languages/i18n.server";
 import { ERROR_FALLBACK_LOCALE, type ErrorKey } from "~/features/capture/error-fallback";
 import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
@@ -74,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const secure = env.appUrl.protocol === "https:";
   const cookies = [
     ...(visitor?.issue && view.state !== "not-found" ? [visitorCookieHeader(visitor.id, secure)] : []),
-    ...(visitLanguageOf({ headers: request.headers, searchParams: url.searchParams }).remember ? [languageCookieHeader(view.language, secure)] : []),
+    ...(remembersChoice(request, url, view.language) ? [languageCookieHeader(view.language, secure)] : []),
   ];
   // One cookie as a plain header (as before languages); two need a Headers to carry both.
   const headers =
@@ -84,6 +85,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         ? { "Set-Cookie": cookies[0]! }
         : undefined;
   return data(localize(view), { status: view.state === "not-found" ? 404 : 200, headers });
+}
+
+/** The switcher's choice is new and the page is in it (a language without the owner's words is not remembered). */
+function remembersChoice(request: Request, url: URL, shown: string) {
+  return visitLanguageOf({ headers: request.headers, searchParams: url.searchParams }).remember && url.searchParams.get(LANGUAGE_PARAM) === shown;
 }
 
 /**

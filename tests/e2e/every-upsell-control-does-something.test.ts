@@ -24,11 +24,11 @@ for (const size of VIEWPORTS) {
     await expect(demo).toBeVisible();
     await expect(demo).toHaveAccessibleDescription(/A sample campaign for Sunny Side Café/);
     const sample = demo.getByRole("region", { name: "Live preview" });
-    await expect(sample.getByRole("heading", { name: "Treat Yourself: Free pastry on Your Next Delicious Visit" })).toBeVisible();
+    await expect(sample.getByRole("heading", { name: "Something delicious for you: Free pastry" })).toBeVisible();
     await expect(sample.getByLabel("Full Name *")).toBeVisible();
     const claimed = demo.getByRole("group", { name: "Offer claimed (sample)" });
     await claimed.scrollIntoViewIfNeeded();
-    await expect(claimed).toContainText("Your Free pastry is waiting for you");
+    await expect(claimed).toContainText("Your offer: Free pastry.");
     await expect(claimed.getByTestId("demo-code")).toHaveText("SUNNY-4821");
     const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
     expect(violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? "")).map((violation) => violation.id)).toEqual([]);

@@ -28,8 +28,8 @@ for (const size of VIEWPORTS) {
     await dialog.getByRole("button", { name: "Next" }).click();
 
     // The copy is there already: the template for the offer, and Next is open.
-    await expect(dialog.getByLabel("Headline")).toHaveValue("Treat Yourself: Free croissant on Your Next Delicious Visit");
-    await expect(dialog.getByLabel("Thank-you Message")).toHaveValue(/Your Free croissant is waiting for you \(With any coffee\)/);
+    await expect(dialog.getByLabel("Headline")).toHaveValue("Something delicious for you: Free croissant");
+    await expect(dialog.getByLabel("Thank-you Message")).toHaveValue(/Your offer: Free croissant\. Condition: With any coffee\./);
     const next = dialog.getByRole("button", { name: "Next" });
     await expect(next).toBeEnabled();
 

@@ -168,7 +168,7 @@ test("an offer that requires consent shows no code on the screen: it is in the v
   await expect(visitor.getByText("Please check your inbox and confirm your email address.")).toBeVisible();
   await expect(visitor.getByText("Your offer code is in the email we sent you.")).toBeVisible();
   // Read first, under the heading: the owner's thank-you below it may speak of a code this screen does not show.
-  await expect(visitor.locator(".cq-card > :nth-child(2)")).toHaveText("Your offer code is in the email we sent you.");
+  await expect(visitor.locator(".cq-card [role=status] > :nth-child(2)")).toHaveText("Your offer code is in the email we sent you.");
   await expect(visitor.getByTestId("offer-code")).toHaveCount(0);
   await expect.poll(async () => (await mailsTo("rita@example.com")).length, { timeout: 20_000 }).toBe(1);
   const [mail] = await mailsTo("rita@example.com");

@@ -72,7 +72,7 @@ for (const [index, viewport] of VIEWPORTS.entries()) {
       "This offer was already claimed with this email address. We sent the code to that address.",
     );
     // Read first, under the heading: the owner's thank-you below it may speak of a code this screen does not show.
-    await expect(other.locator(".cq-card > :nth-child(2)")).toHaveAttribute("data-testid", "code-by-email");
+    await expect(other.locator(".cq-card [role=status] > :nth-child(2)")).toHaveAttribute("data-testid", "code-by-email");
     await expect(other.getByTestId("offer-code")).toHaveCount(0);
     await expect(other.getByText(code)).toHaveCount(0);
     expect(await app.countOf("lead", campaign.id)).toBe(1);

@@ -37,13 +37,20 @@ function load(campaignId: string, headers: Record<string, string> = {}, query = 
 /** The owner of the campaign `setup` made last. */
 let owner: Awaited<ReturnType<typeof createUser>>;
 
-async function setup(options: { language?: string; consentMode?: "notice" | "checkbox" | "double_opt_in" } = {}) {
+async function setup(
+  options: { language?: string; consentMode?: "notice" | "checkbox" | "double_opt_in"; translations?: schema.CopyTranslations } = {},
+) {
   const { db } = await getServices();
   owner = await createUser({ isPro: true });
   const campaign = await createCampaign({ userId: owner.id, title: "Semana del pan" });
   await db
     .update(schema.campaign)
-    .set({ consentMode: options.consentMode ?? "notice", language: options.language ?? "en" })
+    // The owner wrote Spanish and Arabic copy: a page is only ever in a language with their words.
+    .set({
+      consentMode: options.consentMode ?? "notice",
+      language: options.language ?? "en",
+      copyTranslations: options.translations ?? { es: { headline: "Pan recién hecho" }, ar: { headline: "خبز طازج" } },
+    })
     .where(eq(schema.campaign.id, campaign.id));
   await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Panadería Sol" });
   await db.insert(schema.offerRule).values({
@@ -78,6 +85,29 @@ describe("which language the capture page is in", () => {
     const plain = await setup();
     expect(((await load(plain, { "accept-language": "xh-ZA" })).data as LoadedView).language).toBe("en");
     expect(((await load(plain)).data as LoadedView).language).toBe("en");
+  });
+
+  it("a German phone on a campaign without German copy gets the whole page in the page language, and the switcher its languages", async () => {
+    const campaignId = await setup();
+    const view = (await load(campaignId, { "accept-language": "de-DE,de;q=0.9" })).data as LoadedView & { languages: string[] };
+    expect(view.language).toBe("en");
+    expect(view.locale.messages.capture.form!.submit).toBe("Claim My Offer");
+    expect(view.locale.messages.capture.thanks!.title).toBe("Thank You!");
+    expect(JSON.stringify(view.locale)).not.toContain("Vielen Dank");
+    expect(view.languages).toEqual(["en", "es", "ar"]);
+    // A German page language with a Spanish translation: German for the German phone, Spanish for the Spanish.
+    const german = await setup({ language: "de", translations: { es: { headline: "Pan recién hecho" } } });
+    expect(((await load(german, { "accept-language": "de-DE" })).data as LoadedView).language).toBe("de");
+    expect(((await load(german, { "accept-language": "fr-FR,es;q=0.5" })).data as LoadedView).language).toBe("es");
+    expect(((await load(german, { "accept-language": "fr-FR" })).data as LoadedView).language).toBe("de");
+  });
+
+  it("a linked or remembered language without the owner's words is not followed, nor remembered", async () => {
+    const campaignId = await setup();
+    const linked = await load(campaignId, { "accept-language": "es-ES" }, "?lang=de");
+    expect((linked.data as LoadedView).language).toBe("es");
+    expect(linked.headers.get("set-cookie") ?? "").not.toContain("v_lang");
+    expect(((await load(campaignId, { cookie: "v_lang=de" })).data as LoadedView).language).toBe("en");
   });
 
   it("an unexpected failure is told in the visitor's language, and only those sentences travel", async () => {
@@ -141,14 +171,16 @@ describe("the fast document path", () => {
     return { response, html: await response.text() };
   }
 
-  it("keeps one document per language: Spanish, then German, then Spanish again from the cache", async () => {
+  it("keeps one document per language: Spanish, then English for a German phone, then Spanish again from the cache", async () => {
     const campaignId = await setup();
     const spanish = await get(campaignId, { "accept-language": "es-ES" });
     expect(spanish.html).toContain('<html lang="es" dir="ltr">');
     expect(spanish.html).toContain("Quiero mi oferta");
+    // No German copy from the owner: the German phone gets the page language's document, never German labels around it.
     const german = await get(campaignId, { "accept-language": "de-DE" });
-    expect(german.html).toContain('<html lang="de" dir="ltr">');
-    expect(german.html).toContain("Angebot sichern");
+    expect(german.html).toContain('<html lang="en" dir="ltr">');
+    expect(german.html).toContain("Claim My Offer");
+    expect(german.html).not.toContain("Angebot sichern");
     const before = rendered.length;
     const again = await get(campaignId, { "accept-language": "es" });
     expect(again.html).toContain("Quiero mi oferta");
@@ -185,7 +217,7 @@ describe("a Spanish visitor's lead", () => {
     const page = (await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId })).data as LoadedView;
     const result = await callRoute(
       capture.action,
-      makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken: page.scanToken!, lang: page.language }, headers }),
+      makeRequest(`/capture/${campaignId}`, { form: { scanToken: page.scanToken!, lang: page.language, ...form }, headers }),
       { campaignId },
     );
     return {
@@ -229,6 +261,19 @@ describe("a Spanish visitor's lead", () => {
     expect(mail!.html).toContain("Enviado por LeadQR en nombre de Panadería Sol.");
     expect(mail!.html).toContain('<html lang="es">');
     expect(mail!.text).not.toContain("Please confirm");
+  });
+
+  it("posted in a language the campaign has no words in, is kept and emailed in the page language", async () => {
+    const campaignId = await setup({ consentMode: "double_opt_in" });
+    const { status } = await claim(campaignId, { name: "Jonas Weber", email: "jonas@example.com", marketingConsent: "yes", lang: "de" });
+    expect(status).toBe(200);
+    const { db } = await getServices();
+    const rows = await db.execute(sql`select w.language from lead_consent c join consent_wording w on w.id = c.wording_id
+      join lead l on l.id = c.lead_id where l.email = 'jonas@example.com'`);
+    expect((rows as unknown as { rows: Array<{ language: string }> }).rows).toEqual([{ language: "en" }]);
+    const [mail] = await deliveredTo("jonas@example.com");
+    expect(mail!.html).toContain("<title>Please confirm: emails from Panadería Sol</title>");
+    expect(mail!.text).not.toContain("Bitte");
   });
 
   it("is a Spanish lead to the owner's email, the REST API and the webhook", async () => {

@@ -81,8 +81,8 @@ describe("AI copy fallbacks", () => {
     const copy = await generatorWith(key)(input);
     expect(copy).toEqual({
       source: "template",
-      headline: "Treat Yourself: 20% off on Your Next Delicious Visit",
-      thankyou: "Thanks for signing up! Your 20% off is waiting for you (orders over $10). We look forward to serving you something delicious soon.",
+      headline: "Something delicious for you: 20% off",
+      thankyou: "Thanks for signing up! Your offer: 20% off. Condition: orders over $10. We look forward to serving you something delicious soon.",
     });
   });
 

@@ -78,9 +78,9 @@ describe("the owner's translations", () => {
       terms: { discount: "Bollo gratis", minOrder: "with any coffee" },
       thankYou: "Show this screen at the counter.",
     });
-    // German: no translation, so the owner's own words inside the German page.
+    // German: no translation, so the whole page in the page language (one language per page).
     const german = await pageIn(campaignId, "de-DE");
-    expect(german.language).toBe("de");
+    expect(german.language).toBe("en");
     expect(german.offer).toMatchObject({ headline: ORIGINAL.aiHeadline, terms: { discount: ORIGINAL.discount, minOrder: ORIGINAL.minOrder } });
 
     const form = await callRoute(languages.loader, makeRequest(`/campaigns/${campaignId}/languages`, { cookie: owner.cookie }), { campaignId });

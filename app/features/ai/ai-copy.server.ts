@@ -5,7 +5,7 @@ import { templateCopy, type GeneratedCopy } from "~/features/campaigns/template-
 import { copyPrompt, inventedClaims, parseModelCopy } from "./copy";
 
 export type CopyResult = GeneratedCopy & { source: "ai" | "template" };
-export type CopyInput = { businessType: string; offer: string; condition: string };
+export type CopyInput = { businessType: string; offer: string; condition: string; language?: string };
 export type CopyGenerator = (input: CopyInput) => Promise<CopyResult>;
 
 const TIMEOUT_MS = 8_000;

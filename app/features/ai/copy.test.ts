@@ -49,7 +49,7 @@ describe("inventedClaims", () => {
 describe("templateCopy", () => {
   it("writes copy for the business type with the offer and condition", () => {
     const copy = templateCopy({ businessType: "Coffee Shop", offer: "20% off", condition: "orders over $10" });
-    expect(copy.headline).toBe("Treat Yourself: 20% off on Your Next Delicious Visit");
+    expect(copy.headline).toBe("Something delicious for you: 20% off");
     expect(copy.thankyou).toContain("orders over $10");
     const other = templateCopy({ businessType: "Plumbing", offer: "$25 off", condition: "first visit" });
     expect(other.headline).toContain("$25 off");

@@ -40,7 +40,8 @@ export function copyPrompt(input: { businessType: string; offer: string; conditi
 // them only when the owner's own offer or condition does.
 const DEADLINE =
   /\b(today|tonight|tomorrow|this (?:week|weekend|month)|limited[- ]time|only (?:today|now|this)|hurry|ends? (?:soon|today|tonight)|expires?|last chance|while (?:stocks?|supplies) last|until|before|by (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/gi;
-const AMOUNT = /[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:%|percent|dollars?|euros?|pounds?)/gi;
+// An amount ends in a digit: a sentence's full stop after "$10" is not part of it.
+const AMOUNT = /[$€£¥]\s?\d(?:[\d.,]*\d)?|\d(?:[\d.,]*\d)?\s?(?:%|percent|dollars?|euros?|pounds?)/gi;
 
 /**
  * The deadlines and amounts in `copy` that the owner's offer and condition do not contain: copy

@@ -179,7 +179,7 @@ export function CopyFields(props: {
     }
     setLocalError(null);
     copyFetcher.submit(
-      { businessType: values.businessType, offer: values.discount, condition: values.minOrder },
+      { businessType: values.businessType, offer: values.discount, condition: values.minOrder, language: values.language },
       { method: "post", action: "/api/ai-copy" },
     );
   };

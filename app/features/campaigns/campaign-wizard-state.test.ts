@@ -7,15 +7,18 @@ describe("the copy step opens filled", () => {
   it("puts the template copy for the offer into empty headline and thank-you, so nothing required is empty", () => {
     expect(missingOf(stepOne, 2)).toEqual(["Headline", "Thank-you Message"]);
     const { values } = withTemplateCopy(stepOne, null);
-    expect(values.aiHeadline).toBe("Treat Yourself: Free croissant on Your Next Delicious Visit");
-    expect(values.aiThankyou).toContain("Your Free croissant is waiting for you (With any coffee)");
+    expect(values.aiHeadline).toBe("Something delicious for you: Free croissant");
+    expect(values.aiThankyou).toContain("Your offer: Free croissant. Condition: With any coffee.");
     expect(missingOf(values, 2)).toEqual([]);
   });
 
   it("follows a changed offer while the copy is untouched, and never overwrites the owner's own words", () => {
     const first = withTemplateCopy(stepOne, null);
     const changedOffer = withTemplateCopy({ ...first.values, discount: "Two macarons" }, first.template);
-    expect(changedOffer.values.aiHeadline).toBe("Treat Yourself: Two macarons on Your Next Delicious Visit");
+    expect(changedOffer.values.aiHeadline).toBe("Something delicious for you: Two macarons");
+    // A Spanish page opens with Spanish template copy; switching the language follows while untouched.
+    const spanish = withTemplateCopy({ ...changedOffer.values, language: "es" }, changedOffer.template);
+    expect(spanish.values.aiHeadline).toBe("Algo delicioso para ti: Two macarons");
     const own = withTemplateCopy({ ...first.values, aiHeadline: "Our own words", discount: "Two macarons" }, first.template);
     expect(own.values.aiHeadline).toBe("Our own words");
     const editing = withTemplateCopy({ ...stepOne, aiHeadline: "Saved headline", aiThankyou: "Saved thanks" }, null);

@@ -122,7 +122,7 @@ export const filled = (value: string) => value.trim().length > 0;
  * by empty required copy and the owner's own words are never overwritten.
  */
 export function withTemplateCopy(values: Values, lastTemplate: GeneratedCopy | null): { values: Values; template: GeneratedCopy } {
-  const template = templateCopy({ businessType: values.businessType, offer: values.discount, condition: values.minOrder });
+  const template = templateCopy({ businessType: values.businessType, offer: values.discount, condition: values.minOrder, language: values.language });
   const untouched = (current: string, previous: string | undefined) => !filled(current) || current === previous;
   return {
     template,

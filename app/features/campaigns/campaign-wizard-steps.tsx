@@ -1,6 +1,8 @@
 // The wizard's steps as the owner meets them: where they are, the campaign's details, and the
 // summary they launch from. Step 2 (design and copy) is composed of the fields in
 // campaign-wizard-fields.tsx inside the form itself.
+import { isLanguage, LANGUAGE_NAMES, offeredLanguagesOf } from "~/features/languages/languages";
+import type { CopyTranslations } from "./copy-translations";
 import { ArrowLeft, ArrowRight, Check, Loader2, Rocket } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
@@ -151,6 +153,8 @@ function BackButton({ onClick }: { onClick: () => void }) {
 /** Step 3: what will go live, and the button that launches (or updates) it. */
 export function LaunchSummary(props: {
   values: Values;
+  /** The owner's translations as typed: the page's languages are listed with the rest. */
+  translations: CopyTranslations;
   rule: string | null;
   mode: "create" | "edit";
   busy: boolean;
@@ -169,6 +173,7 @@ export function LaunchSummary(props: {
         <Summary label={t("summary.condition")} value={values.minOrder} />
         {props.rule === null ? null : <Summary label={t("summary.validity")} value={props.rule} />}
         <Summary label={t("summary.consent")} value={consentSummary(values)} />
+        <Summary label={t("summary.languages")} value={languagesSummary(values.language, props.translations)} />
       </dl>
       <p className="text-sm text-gray-600">{t("summary.goesLive")}</p>
       <div className="flex justify-between gap-2">
@@ -180,6 +185,15 @@ export function LaunchSummary(props: {
       </div>
     </>
   );
+}
+
+/** "English (page) · Español · العربية": the languages phones will read the page in. */
+function languagesSummary(pageLanguage: string, translations: CopyTranslations) {
+  const [page, ...translated] = offeredLanguagesOf(isLanguage(pageLanguage) ? pageLanguage : "en", Object.keys(translations));
+  return [
+    ownerT("wizard")("summary.pageLanguage", { language: LANGUAGE_NAMES[page!] }),
+    ...translated.map((language) => LANGUAGE_NAMES[language]),
+  ].join(" · ");
 }
 
 /** "Checkbox · the offer needs the box ticked": the consent mode as the visitor will meet it. */

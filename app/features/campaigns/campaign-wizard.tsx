@@ -16,6 +16,7 @@ import { initialValues, missingOf, STEP_OF_FIELD, withTemplateCopy, type Values,
 import { CopyFields, DesignFields, LanguageField, LogoField } from "./campaign-wizard-fields";
 import { DetailsFields, LaunchSummary, StepButtons, StepIndicator, WizardStep } from "./campaign-wizard-steps";
 import { initialTranslations, WizardLanguages } from "./campaign-wizard-languages";
+import { cleanTranslations, type CopyTranslations } from "./copy-translations";
 
 export type { WizardCampaign } from "./campaign-wizard-state";
 
@@ -32,7 +33,7 @@ export type WizardServerResult = {
  */
 export function CampaignWizard(props: {
   /** The capture page drawn from the values so far; the route composes it (capture sits above campaigns). */
-  preview: (values: PreviewValues & { businessName: string }) => ReactNode;
+  preview: (values: PreviewValues & { businessName: string; language: string }, translations: CopyTranslations) => ReactNode;
   mode: "create" | "edit";
   /** The business name saved in Settings: the wizard's first step starts from it. */
   businessName: string;
@@ -97,7 +98,7 @@ function ruleOf(form: HTMLFormElement | null) {
 }
 
 function WizardForm(props: {
-  preview: (values: PreviewValues & { businessName: string }) => ReactNode;
+  preview: (values: PreviewValues & { businessName: string; language: string }, translations: CopyTranslations) => ReactNode;
   mode: "create" | "edit";
   businessName: string;
   campaign?: WizardCampaign;
@@ -214,6 +215,7 @@ function WizardForm(props: {
           <WizardStep hidden={!visible(3)} legend={t("steps.launch")} legendRef={legendRef(2)} className="space-y-4">
             <LaunchSummary
               values={values}
+              translations={cleanTranslations(translations)}
               rule={showAllSteps ? null : rule}
               mode={mode}
               busy={busy}
@@ -222,7 +224,9 @@ function WizardForm(props: {
             />
           </WizardStep>
         </div>
-        {step >= 2 || showAllSteps ? <div className="lg:sticky lg:top-0 lg:self-start">{props.preview(values)}</div> : null}
+        {step >= 2 || showAllSteps ? (
+          <div className="lg:sticky lg:top-0 lg:self-start">{props.preview(values, cleanTranslations(translations))}</div>
+        ) : null}
       </div>
     </fetcher.Form>
   );

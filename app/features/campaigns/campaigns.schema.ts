@@ -89,6 +89,8 @@ export const CopyRequestSchema = z.object({
   businessType: z.enum(BUSINESS_TYPES),
   offer: z.string().trim().min(1).max(FIELD_LIMITS.discount),
   condition: z.string().trim().min(1).max(FIELD_LIMITS.minOrder),
+  /** The page's language: template copy is written in it (the model is asked in English). */
+  language: z.enum(LANGUAGES).optional().catch(undefined),
 });
 export type CopyRequest = z.output<typeof CopyRequestSchema>;
 

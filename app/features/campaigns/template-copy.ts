@@ -1,7 +1,9 @@
 // Copy for a campaign without the AI service: the template for its business type, and the text
 // rule every copy (template or model) passes. Campaigns own it, so the wizard can prefill it and the
 // AI flow above can fall back to it.
+import { DEFAULT_LANGUAGE, isLanguage } from "~/features/languages/languages";
 import { FIELD_LIMITS } from "./campaigns";
+import { TEMPLATE_WORDS, type Kind } from "./template-words";
 
 export type GeneratedCopy = { headline: string; thankyou: string };
 
@@ -18,36 +20,12 @@ export function cleanText(value: unknown, max: number) {
   return (lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).trim();
 }
 
-type Templates = { headline: string; thankyou: string };
-
-const GENERIC: Templates = {
-  headline: "Claim {offer}: A Thank-You Just for You",
-  thankyou: "Thank you for joining us! Your {offer} is reserved for you ({condition}). We can't wait to welcome you soon.",
-};
-
-const BY_KIND: Array<{ types: string[]; copy: Templates }> = [
+const KIND_OF: Array<{ kind: Kind; types: string[] }> = [
+  { kind: "food", types: ["Restaurant", "Food Truck", "Coffee Shop", "Bakery", "Bar/Pub", "Fast Food", "Food Cart", "Market Stall"] },
+  { kind: "beauty", types: ["Salon/Spa", "Barbershop", "Nail Salon", "Massage Therapy", "Beauty Clinic"] },
+  { kind: "fitness", types: ["Gym/Fitness", "Yoga Studio", "Personal Training", "Dance Studio", "Martial Arts"] },
   {
-    types: ["Restaurant", "Food Truck", "Coffee Shop", "Bakery", "Bar/Pub", "Fast Food", "Food Cart", "Market Stall"],
-    copy: {
-      headline: "Treat Yourself: {offer} on Your Next Delicious Visit",
-      thankyou: "Thanks for signing up! Your {offer} is waiting for you ({condition}). We look forward to serving you something delicious soon.",
-    },
-  },
-  {
-    types: ["Salon/Spa", "Barbershop", "Nail Salon", "Massage Therapy", "Beauty Clinic"],
-    copy: {
-      headline: "Look and Feel Your Best With {offer}",
-      thankyou: "Thank you for choosing us! Enjoy {offer} on your next appointment ({condition}). We can't wait to pamper you.",
-    },
-  },
-  {
-    types: ["Gym/Fitness", "Yoga Studio", "Personal Training", "Dance Studio", "Martial Arts"],
-    copy: {
-      headline: "Start Your Fitness Journey With {offer}",
-      thankyou: "Welcome aboard! Your {offer} is ready ({condition}). Let's reach your goals together, see you soon.",
-    },
-  },
-  {
+    kind: "retail",
     types: [
       "Boutique",
       "Clothing Store",
@@ -62,21 +40,23 @@ const BY_KIND: Array<{ types: string[]; copy: Templates }> = [
       "Pet Store",
       "Pop-up Shop",
     ],
-    copy: {
-      headline: "Shop Your Favourites and Save With {offer}",
-      thankyou: "Thanks for signing up! Show this offer in store to get {offer} ({condition}). Happy shopping, we'll see you soon.",
-    },
   },
 ];
 
-/** Local copy for a business type and offer, used when the AI service is not available. */
-export function templateCopy(input: { businessType: string; offer: string; condition: string }): GeneratedCopy {
-  const templates = BY_KIND.find((kind) => kind.types.includes(input.businessType))?.copy ?? GENERIC;
-  const offer = cleanText(input.offer, 80);
-  const condition = cleanText(input.condition, 120);
-  const fill = (template: string) => template.replaceAll("{offer}", offer).replaceAll("{condition}", condition);
+/** Local copy for a business type and offer in the page's language, used when the AI service is not available. */
+export function templateCopy(input: { businessType: string; offer: string; condition: string; language?: string }): GeneratedCopy {
+  const kind = KIND_OF.find((each) => each.types.includes(input.businessType))?.kind ?? "other";
+  const words = TEMPLATE_WORDS[isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE];
+  // The owner's words stand alone after a colon, never inside a sentence (docs/features/visitor-languages.md):
+  // "A free pastry", "20% off" and "Buy one, get one free" all read well there.
+  const offer = withoutEndPunctuation(cleanText(input.offer, 80));
+  const condition = withoutEndPunctuation(cleanText(input.condition, 120));
+  const fill = (template: string, value: string) => template.replace("{value}", value);
+  const thankyou = [words.opening, offer ? fill(words.offer, offer) : "", condition ? fill(words.condition, condition) : "", words.closing[kind]];
   return {
-    headline: cleanText(fill(templates.headline), FIELD_LIMITS.aiHeadline),
-    thankyou: cleanText(fill(templates.thankyou), FIELD_LIMITS.aiThankyou),
+    headline: cleanText(offer ? fill(words.headline[kind], offer) : words.headline[kind].replace(/\s*:\s*\{value\}$/, ""), FIELD_LIMITS.aiHeadline),
+    thankyou: cleanText(thankyou.filter(Boolean).join(" "), FIELD_LIMITS.aiThankyou),
   };
 }
+
+const withoutEndPunctuation = (text: string) => text.replace(/[\s.!?。؟]+$/u, "");

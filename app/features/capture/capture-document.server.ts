@@ -242,7 +242,7 @@ export async function serveCaptureDocument(
     if (!entry.snapshot) return options.next();
     const url = new URL(req.url ?? "/", "http://capture.invalid");
     const searchParams = link ? withLanguageParam(scanParamsOf(link), url.searchParams) : url.searchParams;
-    rememberLanguage = visitLanguageOf({ headers, searchParams }, entry.snapshot.language).remember;
+    rememberLanguage = visitLanguageOf({ headers, searchParams }, entry.snapshot).remember;
     view = await decideCaptureLoad(db, entry.snapshot, {
       method: req.method ?? "GET",
       headers,

@@ -5,7 +5,8 @@ import { Trans, useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { PRO_PRICE_USD } from "~/features/billing/plan";
 import { CONSENT_FIELD, type ConsentMode } from "~/features/consent/consent";
-import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, LANGUAGES, numberFormat, type Language } from "~/features/languages/languages";
+import { isLanguage, LANGUAGE_FIELD, LANGUAGE_NAMES, LANGUAGE_PARAM, numberFormat, type Language } from "~/features/languages/languages";
+import { useOfferedLanguages } from "~/features/languages/page-language";
 import { useNonce } from "~/utils/nonce";
 import type { PageDesign } from "./capture";
 import { HONEYPOT_FIELD, LEAD_LIMITS, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture-fields";
@@ -54,9 +55,14 @@ const CSS = `body{margin:0}
 .cq .cq-check input{width:20px;height:20px;flex:none;margin:2px 0 0;padding:0}
 .cq .cq-check label{margin:0;font-weight:400}
 .cq-note a{color:inherit}
-.cq-langs{margin:16px 0 0;padding:0;list-style:none;display:flex;flex-wrap:wrap;justify-content:center;gap:4px 12px;font-size:.8rem}
-.cq-langs a{color:inherit;text-decoration:underline}.cq-langs [aria-current]{font-weight:700;text-decoration:none}
-.cq-split .cq-langs{color:var(--t)}
+.cq-lang{display:flex;justify-content:flex-end;margin:-20px -12px 4px;font-size:.875rem;text-align:start}
+.cq-lang details{position:relative}
+.cq-lang summary{display:flex;align-items:center;gap:6px;min-height:44px;padding:0 10px;border-radius:8px;color:#374151;cursor:pointer;list-style:none}
+.cq-lang summary::-webkit-details-marker{display:none}
+.cq-lang summary:hover{background:#F3F4F6}.cq-lang summary:focus-visible,.cq-lang a:focus-visible{outline:3px solid #111827;outline-offset:1px}
+.cq .cq-lang ul{position:absolute;inset-inline-end:0;z-index:1;min-width:11rem;margin:0;padding:6px;list-style:none;background:#fff;border:1px solid #D1D5DB;border-radius:8px;box-shadow:0 10px 24px rgba(0,0,0,.16)}
+.cq-lang a{display:block;padding:10px 12px;border-radius:6px;color:#111827;text-decoration:none}
+.cq-lang a:hover{background:#F3F4F6}.cq-lang [aria-current]{font-weight:700}
 .cq-preview{min-height:0;padding:16px;border-radius:0 0 16px 16px}
 .cq-preview.cq-split .cq-main{grid-template-columns:1fr}.cq-preview.cq-split .cq-side{text-align:center}
 .cq-preview .cq-card{padding:20px 16px}
@@ -89,29 +95,42 @@ export function usePageLanguage(): Language {
 }
 
 /**
- * The visible language switcher (decision 411): plain links, so it works without JavaScript; the
- * server remembers the choice in a cookie and the next load is in that language at once.
+ * The visitor's language switcher (decision 411), at the top of the card where people look: a
+ * globe and the page's language, opening to the others the page has the owner's words in. A
+ * `<details>` of plain links, so it works without JavaScript; the server remembers the choice in
+ * a cookie and the next load is in that language at once. Nothing to switch: nothing shown.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation("capture");
   const current = usePageLanguage();
+  const offered = useOfferedLanguages();
+  if (offered.length < 2) return null;
   return (
-    <nav aria-label={t("form.language")}>
-      <ul className="cq-langs">
-        {LANGUAGES.map((language) => (
-          <li key={language}>
-            <a
-              href={`?${LANGUAGE_PARAM}=${language}`}
-              lang={language}
-              hrefLang={language}
-              aria-current={language === current ? "true" : undefined}
-              rel="nofollow"
-            >
-              {LANGUAGE_NAMES[language]}
-            </a>
-          </li>
-        ))}
-      </ul>
+    <nav className="cq-lang" aria-label={t("form.language")}>
+      <details>
+        <summary>
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <circle cx="12" cy="12" r="10" />
+            <path d="M2 12h20M12 2a15 15 0 0 1 0 20 15 15 0 0 1 0-20" />
+          </svg>
+          <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        </summary>
+        <ul>
+          {offered.map((language) => (
+            <li key={language}>
+              <a
+                href={`?${LANGUAGE_PARAM}=${language}`}
+                lang={language}
+                hrefLang={language}
+                aria-current={language === current ? "true" : undefined}
+                rel="nofollow"
+              >
+                {LANGUAGE_NAMES[language]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
     </nav>
   );
 }
@@ -122,11 +141,11 @@ export function NotFoundScreen({ design }: { design: PageDesign }) {
     <CaptureFrame design={{ ...design, layout: "centered" }}>
       <main className="cq-main">
         <div className="cq-card">
+          <LanguageSwitcher />
           <h1>{t("notFound.title")}</h1>
           <p>{t("notFound.body")}</p>
           <p className="cq-box">{t("notFound.box")}</p>
         </div>
-        <LanguageSwitcher />
       </main>
     </CaptureFrame>
   );
@@ -143,6 +162,7 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
     <CaptureFrame design={{ ...design, layout: "centered" }}>
       <main className="cq-main">
         <div className="cq-card">
+          <LanguageSwitcher />
           <h1>{t("limit.title")}</h1>
           <p>{t("limit.body")}</p>
           <p>
@@ -159,7 +179,6 @@ export function ScanLimitScreen({ design, scanCount, limit }: { design: PageDesi
             {t("limit.upgrade", { price })}
           </a>
         </div>
-        <LanguageSwitcher />
       </main>
     </CaptureFrame>
   );
@@ -305,16 +324,18 @@ function OfferLayout({
       {offer.design.layout === "split" ? (
         <Main className="cq-main">
           <div className="cq-side">{intro}</div>
-          <div className="cq-card">{form}</div>
-          {switcher ? <LanguageSwitcher /> : null}
+          <div className="cq-card">
+            {switcher ? <LanguageSwitcher /> : null}
+            {form}
+          </div>
         </Main>
       ) : (
         <Main className="cq-main">
           <div className="cq-card">
+            {switcher ? <LanguageSwitcher /> : null}
             {intro}
             {form}
           </div>
-          {switcher ? <LanguageSwitcher /> : null}
         </Main>
       )}
     </CaptureFrame>
@@ -428,8 +449,10 @@ export function ThankYouScreen(props: ThankYouProps) {
   return (
     <CaptureFrame design={props.offer.design}>
       <main className="cq-main">
-        <ThankYou {...props} />
-        <LanguageSwitcher />
+        <div className="cq-card">
+          <LanguageSwitcher />
+          <ThankYou {...props} />
+        </div>
       </main>
     </CaptureFrame>
   );
@@ -441,7 +464,7 @@ function ThankYou({ offer, checkEmail, claim, codeByEmail, alreadyClaimed }: Tha
   // After an in-place submit, move focus to the outcome so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <div className="cq-card" role="status">
+    <div role="status">
       <h1 ref={heading} tabIndex={-1}>
         {t("thanks.title")}
       </h1>

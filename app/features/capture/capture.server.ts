@@ -27,7 +27,7 @@ import type { Claim } from "~/features/redeem/redeem.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/features/languages/languages";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, offeredLanguagesOf, type Language } from "~/features/languages/languages";
 import { cleanTranslations, copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
 
 export type CaptureOffer = {
@@ -50,7 +50,11 @@ type CaptureState =
   | { state: "claimed"; offer: CaptureOffer; claim: ClaimView };
 
 /** What the capture page shows, in the language it is shown in (decision 411). */
-export type CaptureView = CaptureState & { language: Language };
+export type CaptureView = CaptureState & {
+  language: Language;
+  /** The languages the switcher offers: those the page has its owner's words in (every one when it has none). */
+  languages?: readonly Language[];
+};
 
 /** The view as the page renders it: with its language's strings, and only those (decision 410). */
 export type LocalizedCaptureView = CaptureView & { locale: PageLocale };
@@ -67,7 +71,8 @@ const CAPTURE_KEYS: Record<CaptureView["state"], readonly string[]> = {
 };
 
 export function localize(view: CaptureView): LocalizedCaptureView {
-  return { ...view, locale: pageLocaleOf(view.language, ["capture"], { capture: CAPTURE_KEYS[view.state] }) };
+  const locale = pageLocaleOf(view.language, ["capture"], { capture: CAPTURE_KEYS[view.state] });
+  return { ...view, locale: view.languages ? { ...locale, offered: [...view.languages] } : locale };
 }
 
 async function getPublicCampaign(db: Database, campaignId: string) {
@@ -146,14 +151,26 @@ export function withLanguageParam(scanParams: URLSearchParams, address: URLSearc
   return merged;
 }
 
-/** The visit's language (decision 411): the switcher's link or cookie, the browser's, else the campaign's. */
-export function visitLanguageOf(visit: Pick<CaptureVisit, "headers" | "searchParams">, campaignLanguage: Language = DEFAULT_LANGUAGE) {
+/**
+ * The visit's language (decision 411): the switcher's link or cookie, the browser's, else the
+ * campaign's; of a campaign's page, only a language it has its owner's words in.
+ */
+export function visitLanguageOf(
+  visit: Pick<CaptureVisit, "headers" | "searchParams">,
+  campaign?: Pick<CaptureSnapshot, "language" | "translations">,
+) {
   return chooseLanguage({
     chosen: visit.searchParams.get(LANGUAGE_PARAM),
     cookie: visit.headers.get("cookie"),
     acceptLanguage: visit.headers.get("accept-language"),
-    fallback: campaignLanguage,
+    fallback: campaign?.language ?? DEFAULT_LANGUAGE,
+    offered: campaign ? offeredLanguagesOfCampaign(campaign) : undefined,
   });
+}
+
+/** The languages a campaign's page is offered in: its own and each its owner translated the copy into. */
+export function offeredLanguagesOfCampaign(campaign: Pick<CaptureSnapshot, "language" | "translations">) {
+  return offeredLanguagesOf(campaign.language, Object.keys(campaign.translations));
 }
 
 /** What the capture page needs of a campaign; cached briefly by the fast document path. */
@@ -225,13 +242,14 @@ export async function openCapturePage(db: Database, options: { campaignId: strin
  * costs the extra read, so first loads stay one statement.
  */
 export async function decideCaptureLoad(db: Database, snapshot: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
-  const { language } = visitLanguageOf(visit, snapshot.language);
+  const { language } = visitLanguageOf(visit, snapshot);
+  const languages = offeredLanguagesOfCampaign(snapshot);
   const found = { ...snapshot, offer: offerIn(snapshot, language) };
   const visitor = visit.visitor;
   const claimed = visitor?.returning && !visit.afterPost ? claimOfBrowser(db, found.id, claimKeyOf(visitor.id)) : null;
   // Read alongside the scan; a failed read only costs the visitor the form.
   claimed?.catch(() => undefined);
-  const view = { ...(await decideScan(db, found, visit)), language };
+  const view = { ...(await decideScan(db, found, visit)), language, languages };
   // The claimed state wins over the free limit too: the code was issued before the limit.
   if (view.state === "not-found" || !claimed) return view;
   const claim = await claimed.catch((error: unknown) => {
@@ -240,7 +258,7 @@ export async function decideCaptureLoad(db: Database, snapshot: CaptureSnapshot,
   });
   if (!claim) return view;
   const timeZone = await timeZoneOfCookie(visit.headers.get("cookie"));
-  return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, timeZone, language), language };
+  return { state: "claimed", offer: found.offer, claim: await presentClaim(claim, timeZone, language), language, languages };
 }
 
 /** The offer in the page's language: the owner's translation where they wrote one, else their own words. */

@@ -5,6 +5,7 @@
 import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { ConsentMode } from "~/features/consent/consent";
+import { DEFAULT_LANGUAGE, isLanguage, offeredLanguagesOf, type Language } from "~/features/languages/languages";
 import { claimantKeyOf, type StoredRuleColumns } from "~/features/redeem/redeem.server";
 
 export type SubmitTarget = {
@@ -35,6 +36,8 @@ export type SubmitTarget = {
   rule: StoredRuleColumns;
   /** The owner has an endpoint for `lead.created`. */
   listening: boolean;
+  /** The languages the page has its owner's words in: the visitor's emails are in one of them. */
+  offeredLanguages: Language[];
 };
 
 type TargetRead = { campaignId: string; token: string | null; claimantKey: string };
@@ -105,6 +108,8 @@ type Row = {
   valid_until_at: string | null;
   valid_days: number | null;
   listening: boolean;
+  page_language: string;
+  translated: string[] | null;
 };
 
 /** One row per submission, at its own `clock_timestamp()`; `$1` is the submissions as JSON. */
@@ -116,7 +121,8 @@ const READ_TARGETS = preparedStatement(
      clock_timestamp()::text as at,
      coalesce(used.yes, false) as token_used, coalesce(claim.yes, false) as claimed,
      r.expiry, r.valid_until::text as valid_until, r.valid_until_at::text as valid_until_at, r.valid_days,
-     coalesce(hook.yes, false) as listening
+     coalesce(hook.yes, false) as listening,
+     c.language as page_language, (select array_agg(k) from jsonb_object_keys(c.copy_translations) as k) as translated
    from json_to_recordset($1::json) as i(n int, campaign_id uuid, token uuid, claimant_key text)
    join campaign c on c.id = i.campaign_id
    join "user" u on u.id = c.user_id
@@ -164,6 +170,7 @@ async function readTargets(db: Database, requests: TargetRead[]) {
           }
         : null,
       listening: row.listening,
+      offeredLanguages: offeredLanguagesOf(isLanguage(row.page_language) ? row.page_language : DEFAULT_LANGUAGE, row.translated ?? []),
     });
   }
   return targets;

@@ -164,6 +164,11 @@ async function decideLead(db: Database, initial: SubmitLeadOptions): Promise<Sub
   } catch (error) {
     return unavailable(post, error);
   }
+  // A page is in one language (docs/features/visitor-languages.md): a posted language the campaign
+  // has no words in (a forged or stale field) gets its page language's consent wording and emails.
+  if (target && !target.offeredLanguages.includes(options.language ?? DEFAULT_LANGUAGE)) {
+    post.options = options = { ...options, language: target.offeredLanguages[0] };
+  }
   const tokenUnused = Boolean(target?.scanId && !target.tokenUsed);
   const spent = await spendPostBudget(post, target, tokenUnused);
   if (spent) return spent;

@@ -13,7 +13,14 @@ import { shortLinkPath } from "~/features/placements/short-links";
 import { warmShortLink, scanParamsOf } from "~/features/placements/short-links.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { isUuid } from "./capture";
-import { localize, uncountedStateOf, visitLanguageOf, withLanguageParam, type LocalizedCaptureView } from "./capture.server";
+import {
+  localize,
+  offeredLanguagesOfCampaign,
+  uncountedStateOf,
+  visitLanguageOf,
+  withLanguageParam,
+  type LocalizedCaptureView,
+} from "./capture.server";
 import { NONCE_PLACEHOLDER, snapshotOf } from "./capture-document.server";
 import type { LeadPostAnswer } from "./lead-post.server";
 
@@ -138,8 +145,8 @@ async function templateTargetOf(req: IncomingMessage, params: { campaignId?: str
   if (!entry.snapshot) return null;
   const headers = headersOf(req);
   const searchParams = link ? withLanguageParam(scanParamsOf(link), new URLSearchParams()) : new URLSearchParams();
-  const { language } = visitLanguageOf({ headers, searchParams }, entry.snapshot.language);
-  const view = localize({ ...uncountedStateOf(entry.snapshot), language });
+  const { language } = visitLanguageOf({ headers, searchParams }, entry.snapshot);
+  const view = localize({ ...uncountedStateOf(entry.snapshot), language, languages: offeredLanguagesOfCampaign(entry.snapshot) });
   return { entry, view, path: link ? shortLinkPath(link.code) : `/capture/${campaignId}` };
 }
 

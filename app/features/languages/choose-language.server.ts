@@ -13,8 +13,8 @@ const cookiePattern = (name: string) => new RegExp(`(?:^|;\\s*)${name.replace(".
 const COOKIE_PATTERN = cookiePattern(LANGUAGE_COOKIE);
 const LEGACY_COOKIE_PATTERN = cookiePattern(LEGACY_LANGUAGE_COOKIE);
 
-/** The language the browser asks for, best match first; null when none of ours fits. */
-export function acceptedLanguageOf(acceptLanguage: string | null | undefined): Language | null {
+/** The language the browser asks for, best match first among `offered`; null when none of them fits. */
+export function acceptedLanguageOf(acceptLanguage: string | null | undefined, offered: readonly Language[] = LANGUAGES): Language | null {
   if (!acceptLanguage) return null;
   const requested = new Negotiator({ headers: { "accept-language": acceptLanguage } }).languages().filter((tag) => tag !== "*");
   if (requested.length === 0) return null;
@@ -22,7 +22,7 @@ export function acceptedLanguageOf(acceptLanguage: string | null | undefined): L
   try {
     // BCP 47 lookup: a regional tag (es-MX, pt-BR, de-AT, nl-BE) is its language's. Not "best fit":
     // CLDR's closeness maps languages we lack (xh, zu) to English, over the campaign's own language.
-    found = match(requested, [...LANGUAGES], NO_MATCH, { algorithm: "lookup" });
+    found = match(requested, [...offered], NO_MATCH, { algorithm: "lookup" });
   } catch {
     // A malformed tag in the header: no preference, rather than an error page.
     return null;
@@ -48,17 +48,26 @@ export type LanguageRequest = {
   acceptLanguage?: string | null;
   /** The campaign's language, chosen by its owner. */
   fallback: Language;
+  /**
+   * The languages the page has its owner's words in (its own and each translated one): a page is
+   * in one language (docs/features/visitor-languages.md), so any other choice gets the fallback.
+   * Every language when left out (a page with no owner's words, such as "not found").
+   */
+  offered?: readonly Language[];
 };
 
 /** The page's language, and the cookie to set when the visitor just chose one that is not remembered yet. */
 export function chooseLanguage(request: LanguageRequest): { language: Language; remember: boolean } {
+  const offered = request.offered ?? LANGUAGES;
+  const isOffered = (language: Language | null): language is Language => language !== null && offered.includes(language);
   const remembered = languageIn(request.cookie, LANGUAGE_COOKIE, COOKIE_PATTERN);
-  if (isLanguage(request.chosen)) return { language: request.chosen, remember: request.chosen !== remembered };
-  if (remembered) return { language: remembered, remember: false };
+  if (isLanguage(request.chosen) && isOffered(request.chosen)) return { language: request.chosen, remember: request.chosen !== remembered };
+  if (isOffered(remembered)) return { language: remembered, remember: false };
   // Kept under the old name (decision 433): followed, and set again under the new one.
-  const moved = languageIn(request.cookie, LEGACY_LANGUAGE_COOKIE, LEGACY_COOKIE_PATTERN);
-  if (moved) return { language: moved, remember: true };
-  return { language: acceptedLanguageOf(request.acceptLanguage) ?? request.fallback, remember: false };
+  const moved = remembered ? null : languageIn(request.cookie, LEGACY_LANGUAGE_COOKIE, LEGACY_COOKIE_PATTERN);
+  if (isOffered(moved)) return { language: moved, remember: true };
+  const fallback = isOffered(request.fallback) ? request.fallback : (offered[0] ?? request.fallback);
+  return { language: acceptedLanguageOf(request.acceptLanguage, offered) ?? fallback, remember: false };
 }
 
 export function languageCookieHeader(language: Language, secure: boolean) {

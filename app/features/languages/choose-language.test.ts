@@ -55,4 +55,22 @@ describe("the visitor's language", () => {
       remember: false,
     });
   });
+
+  it("keeps a campaign's page in one language: a language without the owner's words gets the page's", () => {
+    const offered = ["en", "es"] as const;
+    // A German phone on a campaign with no German copy: the whole page in the page language.
+    expect(chooseLanguage({ acceptLanguage: "de-DE,de;q=0.9", fallback: "en", offered: [...offered] })).toEqual({ language: "en", remember: false });
+    // A phone that reads German and Spanish gets the Spanish the owner wrote.
+    expect(chooseLanguage({ acceptLanguage: "de-DE,es;q=0.8", fallback: "en", offered: [...offered] })).toEqual({ language: "es", remember: false });
+    // A remembered or linked German is not this page's either; nothing new is remembered.
+    expect(chooseLanguage({ cookie: "v_lang=de", acceptLanguage: "es", fallback: "en", offered: [...offered] })).toEqual({
+      language: "es",
+      remember: false,
+    });
+    expect(chooseLanguage({ chosen: "de", acceptLanguage: "de", fallback: "en", offered: [...offered] })).toEqual({
+      language: "en",
+      remember: false,
+    });
+    expect(chooseLanguage({ chosen: "es", fallback: "en", offered: [...offered] })).toEqual({ language: "es", remember: true });
+  });
 });

@@ -60,4 +60,19 @@ export function numberFormat(language: Language, options?: Intl.NumberFormatOpti
 }
 
 /** A page's language and the strings it can show in it (only those: decision 410). */
-export type PageLocale = { language: Language; messages: DeepPartial<Messages> };
+export type PageLocale = {
+  language: Language;
+  messages: DeepPartial<Messages>;
+  /** The languages the page's switcher offers (every one when left out). */
+  offered?: Language[];
+};
+
+/**
+ * The languages a campaign's page can be read in: its own, then each one its owner translated
+ * the copy into, in the switcher's order. A page is never in a language without the owner's words
+ * (docs/features/visitor-languages.md).
+ */
+export function offeredLanguagesOf(pageLanguage: Language, translated: Iterable<string>): Language[] {
+  const others = new Set([...translated].filter(isLanguage));
+  return [pageLanguage, ...LANGUAGES.filter((language) => language !== pageLanguage && others.has(language))];
+}

@@ -1,10 +1,10 @@
 // The visitor's page in its language (decision 410): an i18next instance made from the strings the
 // loader sent (this language only), so the first render and hydration read the same words.
 import i18next from "i18next";
-import { useMemo, type ReactNode } from "react";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { I18N_OPTIONS } from "./i18n-options";
-import type { PageLocale } from "./languages";
+import { LANGUAGES, type Language, type PageLocale } from "./languages";
 
 export type { PageLocale };
 
@@ -19,5 +19,16 @@ export function PageLanguage({ locale, children }: { locale: PageLocale; childre
     });
     return created;
   }, [locale]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  return (
+    <I18nextProvider i18n={instance}>
+      <OfferedLanguages.Provider value={locale.offered ?? LANGUAGES}>{children}</OfferedLanguages.Provider>
+    </I18nextProvider>
+  );
+}
+
+const OfferedLanguages = createContext<readonly Language[]>(LANGUAGES);
+
+/** The languages the page's switcher offers: those it has its owner's words in. */
+export function useOfferedLanguages() {
+  return useContext(OfferedLanguages);
 }

@@ -9,7 +9,7 @@ const widthOf = (text: string) => fonts.width(text, "bold");
 
 describe("wrapText", () => {
   it("breaks at spaces, and inside a word only when the word alone is wider than the line", () => {
-    expect(wrapText("Scan to get 20% off", widthOf("Scan to get") + 0.01, widthOf)).toEqual(["Scan to get", "20% off"]);
+    expect(wrapText("Scan to claim this offer", widthOf("Scan to claim") + 0.01, widthOf)).toEqual(["Scan to claim", "this offer"]);
     const word = "Pneumonoultramicroscopic";
     const lines = wrapText(`a ${word}`, widthOf("Pneumono"), widthOf);
     expect(lines.join("")).toBe(`a${word}`);
@@ -42,6 +42,8 @@ describe("planSheet", () => {
     businessName: words(100),
     offer: words(200),
     condition: words(200),
+    // The longest call to action the catalogues give, next to another: a bilingual sheet.
+    cta: "Scansiona per ottenere questa offerta / Escanea para conseguir esta oferta",
     link: "HTTPS://LEADQR.EXAMPLE.COM/Q/WWWWWWWW",
     label: `${words(100)} · ${words(60)}`,
     hasLogo: true,

@@ -1,17 +1,7 @@
 // Where everything goes on a printed sheet, in PDF points from the sheet's top-left corner. The
 // PDF draws this plan and the print page's preview draws the same plan as SVG, so they agree.
 // Pure: fonts come in as metrics, the code as its module matrix.
-import {
-  callToAction,
-  codeWidthPoints,
-  LABEL_SHEETS,
-  LOGO_WIDTH_SHARE,
-  POINTS_PER_CM,
-  type Paper,
-  type PrintFormat,
-  QUIET_ZONE_MODULES,
-  sheetOf,
-} from "./print";
+import { codeWidthPoints, LABEL_SHEETS, LOGO_WIDTH_SHARE, POINTS_PER_CM, type Paper, type PrintFormat, QUIET_ZONE_MODULES, sheetOf } from "./print";
 
 export type FontWeight = "regular" | "bold";
 
@@ -23,8 +13,10 @@ export type ModuleMatrix = { size: number; isDark: (row: number, column: number)
 
 export type PrintContent = {
   businessName: string;
-  /** The offer ("20% off any drink"); the call to action is made from it. */
+  /** The offer ("20% off any drink"). */
   offer: string;
+  /** The call to action ("Scan to claim this offer"), in the sheet's language: never with the offer spliced in. */
+  cta: string;
   /** The condition ("On orders over $10"); may be empty. */
   condition: string;
   /** The link under the code, as people would type it. */
@@ -266,7 +258,7 @@ function sheetColumn(format: "poster" | "flyer", sheet: { width: number; height:
     textItem("business", content.businessName, box(businessTop!, heights[0]!), center("bold", 30, 8), fonts),
     textItem("offer", content.offer, box(offerTop!, heights[1]!), center("bold", 64, 9), fonts),
     textItem("condition", content.condition, box(conditionTop!, heights[2]!), center("regular", 24, 7), fonts),
-    textItem("cta", callToAction(content.offer), box(ctaTop!, heights[3]!), center("bold", 30, 8), fonts),
+    textItem("cta", content.cta, box(ctaTop!, heights[3]!), center("bold", 30, 8), fonts),
     ...codeBlock((sheet.width - block) / 2, codeTop!, codeWidth, layout.moduleCount, layout.backgroundColor, layout.logo).items,
     textItem("link", content.link, box(linkTop!, linkHeight), center("regular", 16, 6), fonts),
     textItem("label", content.label, box(labelTop!, labelHeight), center("regular", 9, 5, SMALL_PRINT_COLOR), fonts),
@@ -304,13 +296,13 @@ function tentFace(sheet: { width: number; height: number }, layout: Layout) {
     textItem("business", content.businessName, box(businessTop!, heights[0]!), center("bold", 20, 7), fonts),
     textItem("offer", content.offer, box(offerTop!, heights[1]!), center("bold", 40, 8), fonts),
     textItem("condition", content.condition, box(conditionTop!, heights[2]!), center("regular", 16, 6), fonts),
-    textItem("cta", callToAction(content.offer), box(ctaTop!, heights[3]!), center("bold", 20, 7), fonts),
+    textItem("cta", content.cta, box(ctaTop!, heights[3]!), center("bold", 20, 7), fonts),
     textItem("label", content.label, box(labelTop!, labelHeight), center("regular", 8, 5, SMALL_PRINT_COLOR), fonts),
   ];
   return items.filter((item) => item !== null);
 }
 
-/** One label of the sticker sheet: code on the left, the call to action and link beside it. */
+/** One label of the sticker sheet: code on the left, the offer, the call to action and link beside it. */
 function stickerLabel(x: number, y: number, width: number, height: number, layout: Layout) {
   const { fonts, content } = layout;
   const codeWidth = codeWidthPoints("sticker");
@@ -320,9 +312,9 @@ function stickerLabel(x: number, y: number, width: number, height: number, layou
   const columnWidth = x + width - columnX - 0.3 * POINTS_PER_CM;
   const padding = 0.25 * POINTS_PER_CM;
   const gap = 0.05 * POINTS_PER_CM;
-  const free = height - 2 * padding - 3 * gap;
-  const heights = [free * 0.22, free * 0.38, free * 0.22, free * 0.18];
-  const [businessTop, ctaTop, linkTop, labelTop] = stack(y + padding, gap, heights);
+  const free = height - 2 * padding - 4 * gap;
+  const heights = [free * 0.17, free * 0.31, free * 0.18, free * 0.18, free * 0.16];
+  const [businessTop, offerTop, ctaTop, linkTop, labelTop] = stack(y + padding, gap, heights);
   const box = (top: number, boxHeight: number) => ({ x: columnX, y: top, width: columnWidth, height: boxHeight });
   const left = (weight: FontWeight, maxSize: number, minSize: number, color?: string): TextStyle => ({
     weight,
@@ -334,9 +326,10 @@ function stickerLabel(x: number, y: number, width: number, height: number, layou
   const items: (PlanItem | null)[] = [
     ...codeBlock(x + inset, y + (height - block) / 2, codeWidth, layout.moduleCount, layout.backgroundColor, layout.logo).items,
     textItem("business", content.businessName, box(businessTop!, heights[0]!), left("bold", 11, 4), fonts),
-    textItem("cta", callToAction(content.offer), box(ctaTop!, heights[1]!), left("bold", 13, 4), fonts),
-    textItem("link", content.link, box(linkTop!, heights[2]!), left("regular", 8, 3.5), fonts),
-    textItem("label", content.label, box(labelTop!, heights[3]!), left("regular", 6, 3.5, SMALL_PRINT_COLOR), fonts),
+    textItem("offer", content.offer, box(offerTop!, heights[1]!), left("bold", 13, 4), fonts),
+    textItem("cta", content.cta, box(ctaTop!, heights[2]!), left("regular", 8, 3.5), fonts),
+    textItem("link", content.link, box(linkTop!, heights[3]!), left("regular", 8, 3.5), fonts),
+    textItem("label", content.label, box(labelTop!, heights[4]!), left("regular", 6, 3.5, SMALL_PRINT_COLOR), fonts),
   ];
   return items.filter((item) => item !== null);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_FORMAT, DEFAULT_PAPER, HEX_COLOR, PAPERS, PRINT_FORMATS } from "./print";
+import { DEFAULT_FORMAT, DEFAULT_PAPER, HEX_COLOR, PAPERS, PRINT_FORMATS, PRINT_LANGUAGE } from "./print";
 
 const blankAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -14,7 +14,7 @@ const color = (what: string) =>
   );
 
 /**
- * The print page's and the PDF's URL: `?format=&paper=&placement=&code=&background=`. Anything
+ * The print page's and the PDF's URL: `?format=&paper=&placement=&code=&background=&lang=`. Anything
  * unknown is refused with a sentence naming what is accepted (400), never silently replaced.
  */
 export const PrintOptionsSchema = z.object({
@@ -27,12 +27,17 @@ export const PrintOptionsSchema = z.object({
   placement: z.preprocess(blankAsMissing, z.string().max(64).optional()),
   code: color("code colour"),
   background: color("background colour"),
+  /** The sheet's language (`es`) or two (`en-es`); the campaign's page language when left out. Checked against the campaign's languages by the server. */
+  lang: z.preprocess(
+    blankAsMissing,
+    z.string().regex(PRINT_LANGUAGE, "Unknown language. Choose a language code such as en, or two such as en-es.").optional(),
+  ),
 });
 export type PrintOptions = z.infer<typeof PrintOptionsSchema>;
 
 /** The options from a URL's query (the first value of each). */
 export function printOptionsInput(searchParams: URLSearchParams) {
-  return Object.fromEntries(["format", "paper", "placement", "code", "background"].map((key) => [key, searchParams.get(key) ?? undefined]));
+  return Object.fromEntries(["format", "paper", "placement", "code", "background", "lang"].map((key) => [key, searchParams.get(key) ?? undefined]));
 }
 
 /** The query that reproduces the options (defaults left out). */
@@ -43,5 +48,6 @@ export function printQuery(options: PrintOptions) {
   if (options.placement) params.set("placement", options.placement);
   if (options.code) params.set("code", options.code);
   if (options.background) params.set("background", options.background);
+  if (options.lang) params.set("lang", options.lang);
   return params.toString();
 }

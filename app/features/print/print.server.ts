@@ -11,6 +11,7 @@ import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { PLACEMENT_NAME_MAX } from "~/features/placements/placements.schema";
 import { FORMAT_SPECS, type PrintCheck, printCheck, printableText, typedLink } from "./print";
 import { printFontMetrics, unprintableCharacters } from "./print-fonts.server";
+import { printLanguageChoices, printWordsIn } from "./print-languages.server";
 import { planSheet, type PrintPlan, TextDoesNotFit, type TextRole } from "./print-layout";
 import { prepareLogo, renderPlanPdf, withPdfSlot } from "./print-pdf.server";
 import { type PrintOptions, PrintOptionsSchema } from "./print.schema";
@@ -24,7 +25,7 @@ const ROLE_NAME: Record<TextRole, string> = {
   business: "business name",
   offer: "offer",
   condition: "condition",
-  cta: "offer",
+  cta: "call to action",
   link: "link",
   label: "placement name",
 };
@@ -47,6 +48,8 @@ export type PrintSheet = {
   campaign: { id: string; title: string; qrLogoUrl: string | null; design: { primary_color: string; secondary_color: string; text_color: string } };
   placement: { id: string; name: string } | null;
   placements: { id: string; name: string }[];
+  /** The languages the sheet can print in (the page's first). */
+  languageChoices: ReturnType<typeof printLanguageChoices>;
   codeColor: string;
   backgroundColor: string;
   check: PrintCheck;
@@ -80,10 +83,14 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
   const backgroundColor = options.background ?? WHITE;
 
   const title = capped(printableText(campaign.title), TEXT_LIMITS.title, "campaign title");
+  const words = printWordsIn(campaign, options.lang);
+  // A bilingual sheet prints each language's words: each within the field's limit.
+  const each = words.languages.length;
   const raw = {
     businessName: capped(printableText(await getBusinessName(db, { userId })), TEXT_LIMITS.businessName, "business name") || title,
-    offer: capped(printableText(campaign.discount), TEXT_LIMITS.offer, "offer"),
-    condition: capped(printableText(campaign.minOrder), TEXT_LIMITS.condition, "condition"),
+    offer: capped(words.offer, TEXT_LIMITS.offer * each + 3, "offer"),
+    condition: capped(words.condition, TEXT_LIMITS.condition * each + 3, "condition"),
+    cta: words.cta,
     label: placement ? `${title} · ${capped(printableText(placement.name), PLACEMENT_NAME_MAX, "placement name")}` : `${title} · campaign code`,
   };
   const missingCharacters = unprintableCharacters(Object.values(raw).join(" "));
@@ -106,6 +113,7 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
         businessName: printable(raw.businessName),
         offer: printable(raw.offer),
         condition: printable(raw.condition),
+        cta: printable(raw.cta),
         link: typedLink(url),
         label: printable(raw.label),
         hasLogo: logo !== null,
@@ -138,6 +146,7 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
     campaign: { id: campaign.id, title: campaign.title, qrLogoUrl: campaign.qrLogoUrl, design: campaign.design },
     placement,
     placements: await listPlacements(db, { userId, campaignId: campaign.id }),
+    languageChoices: printLanguageChoices(campaign),
     codeColor,
     backgroundColor,
     check,

@@ -248,10 +248,12 @@ export function typedLink(url: string) {
   return url.replace(/^https?:\/\//i, "");
 }
 
-/** "Scan to get 20% off any drink". */
-export function callToAction(offer: string) {
-  return `Scan to get ${offer}`;
-}
+/**
+ * The languages a sheet is printed in: one (`es`), or two joined by a hyphen (`en-es`), the
+ * page's first. The print page offers the campaign's page language, each language its copy is
+ * translated into, and each of those next to the page's.
+ */
+export const PRINT_LANGUAGE = /^[a-z]{2}(?:-[a-z]{2})?$/;
 
 // ---- Choices on the print page ----
 

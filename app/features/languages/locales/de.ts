@@ -102,7 +102,7 @@ const de: Messages = {
       noCookie:
         "Diese Seite setzt kein Cookie. Um zu zählen, wie viele Menschen dieses Angebot öffnen, wird ein Besuch an einem Code erkannt, der aus Ihrer IP-Adresse und Ihrem Browser abgeleitet wird und sich täglich ändert; keines von beiden wird gespeichert.",
       languageCookie:
-        "Wenn Sie mit den Links am Seitenende eine Sprache wählen, merkt sich ein zweites Cookie, <code>{{cookie}}</code>, diese Wahl und nichts anderes.",
+        "Wenn Sie über die Weltkugel oben auf der Seite eine Sprache wählen, merkt sich ein zweites Cookie, <code>{{cookie}}</code>, diese Wahl und nichts anderes.",
       processor:
         "LeadQR betreibt diese Seite und speichert diese Angaben im Auftrag von {{business}} als Auftragsverarbeiter. Ihre Angaben werden weder verkauft noch an andere weitergegeben.",
       processorUnbranded:
@@ -156,6 +156,9 @@ const de: Messages = {
       sentBy: "Gesendet von LeadQR im Auftrag von {{business}}.",
       sentFor: "Gesendet im Auftrag von {{business}}.",
     },
+  },
+  print: {
+    cta: "Scannen und Angebot sichern",
   },
 };
 

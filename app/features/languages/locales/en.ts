@@ -99,7 +99,7 @@ const en = {
       noCookie:
         "This page sets no cookie. To count how many people open this offer, a visit is recognised by a code made from your IP address and browser that changes every day; neither is stored.",
       languageCookie:
-        "If you choose a language with the links at the foot of the page, a second cookie, <code>{{cookie}}</code>, remembers that choice and nothing else.",
+        "If you choose a language with the globe at the top of the page, a second cookie, <code>{{cookie}}</code>, remembers that choice and nothing else.",
       processor:
         "LeadQR runs this page and stores these details on behalf of {{business}}, as its processor. Your details are not sold or shared with anyone else.",
       processorUnbranded:
@@ -152,6 +152,10 @@ const en = {
       sentBy: "Sent by LeadQR on behalf of {{business}}.",
       sentFor: "Sent on behalf of {{business}}.",
     },
+  },
+  print: {
+    /** The printed call to action next to the code; the offer stands above it on its own. */
+    cta: "Scan to claim this offer",
   },
 };
 

@@ -99,7 +99,7 @@ const es: Messages = {
       noCookie:
         "Esta página no guarda ninguna cookie. Para contar cuántas personas abren esta oferta, una visita se reconoce por un código derivado de tu dirección IP y tu navegador que cambia cada día; no se guarda ninguno de los dos.",
       languageCookie:
-        "Si eliges un idioma con los enlaces del pie de la página, una segunda cookie, <code>{{cookie}}</code>, recuerda esa elección y nada más.",
+        "Si eliges un idioma con el globo de la parte superior de la página, una segunda cookie, <code>{{cookie}}</code>, recuerda esa elección y nada más.",
       processor:
         "LeadQR gestiona esta página y guarda estos datos en nombre de {{business}}, como encargado del tratamiento. Tus datos no se venden ni se comparten con nadie más.",
       processorUnbranded:
@@ -153,6 +153,9 @@ const es: Messages = {
       sentBy: "Enviado por LeadQR en nombre de {{business}}.",
       sentFor: "Enviado en nombre de {{business}}.",
     },
+  },
+  print: {
+    cta: "Escanea para conseguir esta oferta",
   },
 };
 

@@ -99,7 +99,7 @@ const fr: Messages = {
       noCookie:
         "Cette page ne dépose aucun cookie. Pour compter combien de personnes ouvrent cette offre, une visite est reconnue grâce à un code calculé à partir de votre adresse IP et de votre navigateur, qui change chaque jour ; ni l’une ni l’autre n’est conservée.",
       languageCookie:
-        "Si vous choisissez une langue avec les liens en bas de la page, un second cookie, <code>{{cookie}}</code>, mémorise ce choix et rien d’autre.",
+        "Si vous choisissez une langue avec le globe en haut de la page, un second cookie, <code>{{cookie}}</code>, mémorise ce choix et rien d’autre.",
       processor:
         "LeadQR gère cette page et conserve ces informations pour le compte de {{business}}, en tant que sous-traitant. Vos informations ne sont ni vendues ni communiquées à qui que ce soit d’autre.",
       processorUnbranded:
@@ -153,6 +153,9 @@ const fr: Messages = {
       sentBy: "Envoyé par LeadQR pour le compte de {{business}}.",
       sentFor: "Envoyé pour le compte de {{business}}.",
     },
+  },
+  print: {
+    cta: "Scannez pour profiter de cette offre",
   },
 };
 

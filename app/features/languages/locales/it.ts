@@ -99,7 +99,7 @@ const it: Messages = {
       noCookie:
         "Questa pagina non imposta alcun cookie. Per contare quante persone aprono questa offerta, una visita viene riconosciuta da un codice ricavato dal tuo indirizzo IP e dal tuo browser che cambia ogni giorno; nessuno dei due viene conservato.",
       languageCookie:
-        "Se scegli una lingua con i link in fondo alla pagina, un secondo cookie, <code>{{cookie}}</code>, ricorda questa scelta e nient’altro.",
+        "Se scegli una lingua con il globo in cima alla pagina, un secondo cookie, <code>{{cookie}}</code>, ricorda questa scelta e nient’altro.",
       processor:
         "LeadQR gestisce questa pagina e conserva questi dati per conto di {{business}}, in qualità di responsabile del trattamento. I tuoi dati non vengono venduti né condivisi con nessun altro.",
       processorUnbranded:
@@ -152,6 +152,9 @@ const it: Messages = {
       sentBy: "Inviata da LeadQR per conto di {{business}}.",
       sentFor: "Inviata per conto di {{business}}.",
     },
+  },
+  print: {
+    cta: "Scansiona per ottenere questa offerta",
   },
 };
 

@@ -99,7 +99,7 @@ const nl: Messages = {
       noCookie:
         "Deze pagina plaatst geen cookie. Om te tellen hoeveel mensen deze aanbieding openen, wordt een bezoek herkend aan een code die is afgeleid van je IP-adres en je browser en die elke dag verandert; geen van beide wordt bewaard.",
       languageCookie:
-        "Als je met de links onderaan de pagina een taal kiest, onthoudt een tweede cookie, <code>{{cookie}}</code>, die keuze en verder niets.",
+        "Als je met de wereldbol bovenaan de pagina een taal kiest, onthoudt een tweede cookie, <code>{{cookie}}</code>, die keuze en verder niets.",
       processor:
         "LeadQR beheert deze pagina en bewaart deze gegevens namens {{business}}, als verwerker. Je gegevens worden niet verkocht en met niemand anders gedeeld.",
       processorUnbranded:
@@ -152,6 +152,9 @@ const nl: Messages = {
       sentBy: "Verstuurd door LeadQR namens {{business}}.",
       sentFor: "Verstuurd namens {{business}}.",
     },
+  },
+  print: {
+    cta: "Scan om deze aanbieding te krijgen",
   },
 };
 

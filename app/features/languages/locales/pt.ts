@@ -100,7 +100,7 @@ const pt: Messages = {
       noCookie:
         "Esta página não guarda nenhum cookie. Para contar quantas pessoas abrem esta oferta, uma visita é reconhecida por um código derivado do seu endereço IP e do seu navegador, que muda todos os dias; nenhum dos dois é guardado.",
       languageCookie:
-        "Se escolher um idioma com os links no fundo da página, um segundo cookie, <code>{{cookie}}</code>, memoriza essa escolha e nada mais.",
+        "Se escolher um idioma com o globo no topo da página, um segundo cookie, <code>{{cookie}}</code>, memoriza essa escolha e nada mais.",
       processor:
         "A LeadQR gere esta página e guarda estes dados em nome de {{business}}, como subcontratante. Os seus dados não são vendidos nem partilhados com mais ninguém.",
       processorUnbranded:
@@ -154,6 +154,9 @@ const pt: Messages = {
       sentBy: "Enviado pela LeadQR em nome de {{business}}.",
       sentFor: "Enviado em nome de {{business}}.",
     },
+  },
+  print: {
+    cta: "Digitalize para obter esta oferta",
   },
 };
 
