@@ -176,7 +176,8 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       {/* One set of numbers, the code and Print first; the analysis follows below (decision 339). */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <FunnelSection campaign={campaign} conversion={loaderData.conversion} isPro={loaderData.isPro} />
-        <QrCodeSection campaign={campaign} captureUrl={loaderData.captureUrl} address={loaderData.address} />
+        {/* The live panel, when shown, already carries the address warning: the page says it once. */}
+        <QrCodeSection campaign={campaign} captureUrl={loaderData.captureUrl} address={loaderData.justLaunched ? null : loaderData.address} />
         <OfferCopySection campaign={campaign} />
       </div>
       <AnalyticsSection loaderData={loaderData} />
@@ -228,7 +229,7 @@ function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campai
   );
 }
 
-function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "campaign" | "captureUrl" | "address">) {
+function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "campaign" | "captureUrl"> & { address: LoaderData["address"] | null }) {
   const t = useOwnerT("campaignPage");
   return (
     <section
@@ -244,7 +245,7 @@ function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "camp
       </Link>
       <p className="text-center text-xs text-gray-500">{t("qr.explanation")}</p>
       <p className="text-center text-xs break-all text-gray-500">{captureUrl}</p>
-      <PublicAddressNotice verdict={address} />
+      {address ? <PublicAddressNotice verdict={address} /> : null}
       <div className="flex flex-wrap justify-center gap-2">
         <a href={qrPngUrl(campaign.id)} download className={buttonClass({ variant: "secondary", size: "sm" })}>
           <Download aria-hidden className="h-4 w-4" /> {t("qr.downloadPng")}
@@ -304,14 +305,38 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
           {range.notice}
         </p>
       ) : null}
-      <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
-      <ByDayChart days={analytics.byDay} />
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <SplitBars id="devices" title={t("analytics.devices")} rows={analytics.devices} total={totals.scans} />
-        <SplitBars id="systems" title={t("analytics.systems")} rows={analytics.systems} total={totals.scans} />
-      </div>
-      <HeatMap cells={analytics.heatMap} />
+      {totals.scans === 0 ? (
+        <NoScansYet loaderData={loaderData} />
+      ) : (
+        <>
+          <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
+          <ByDayChart days={analytics.byDay} />
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <SplitBars id="devices" title={t("analytics.devices")} rows={analytics.devices} total={totals.scans} />
+            <SplitBars id="systems" title={t("analytics.systems")} rows={analytics.systems} total={totals.scans} />
+          </div>
+          <HeatMap cells={analytics.heatMap} />
+        </>
+      )}
       <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
+    </section>
+  );
+}
+
+/** A range without a counted scan: one card instead of empty charts, saying only what did happen. */
+function NoScansYet({ loaderData }: { loaderData: LoaderData }) {
+  const t = useOwnerT("campaignPage");
+  const { exclusions, refusals } = loaderData.analytics;
+  const excluded = Object.values(exclusions).some((count) => (count ?? 0) > 0);
+  const refused = Object.values(refusals).some((count) => (count ?? 0) > 0);
+  return (
+    <section aria-labelledby="no-scans-heading" className={cardClass({ padding: "md", className: "space-y-1 text-sm text-gray-700" })}>
+      <h3 id="no-scans-heading" className="text-base font-semibold text-gray-900">
+        {t("analytics.noScans.title")}
+      </h3>
+      <p>{t("analytics.noScans.hint")}</p>
+      {excluded ? <p data-testid="exclusions">{loaderData.exclusionSummary}</p> : null}
+      {refused ? <p data-testid="lead-refusals">{loaderData.refusalSummary}</p> : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // What a new owner sees right after "Launch Campaign" (docs/features/the-owners-first-hour.md): that the campaign is live,
 // and the three next steps: print it, test it now, copy the link.
-import { Check, Copy, MailWarning, PartyPopper, Printer } from "lucide-react";
+import { Check, Copy, ExternalLink, MailWarning, PartyPopper, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { PublicAddressNotice } from "~/components/public-address-notice";
@@ -8,7 +8,6 @@ import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { PublicAddressVerdict } from "~/utils/public-address";
-import { qrPngUrl } from "./campaign-card";
 import { printPageUrl } from "./campaigns";
 
 /** The campaign's page, opened as just launched. */
@@ -85,8 +84,11 @@ export function CampaignLivePanel({
         </li>
         <li className="space-y-2 rounded-lg bg-white p-4">
           <h3 className="font-semibold text-gray-900">{t("test.title")}</h3>
-          <p className="text-sm text-gray-600">{t("test.hint")}</p>
-          <img src={qrPngUrl(campaignId)} width={240} height={240} alt={t("test.alt", { campaign: title })} className="mx-auto h-56 w-56" />
+          {/* One QR on the page (the QR Code card's); a code no phone can open is tested on this computer. */}
+          <p className="text-sm text-gray-600">{address.reach === "unreachable" ? t("test.onThisComputer") : t("test.hint")}</p>
+          <a href={`/capture/${campaignId}`} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: "secondary", size: "md" })}>
+            <ExternalLink aria-hidden className="h-4 w-4" /> {t("test.open")}
+          </a>
         </li>
         <li className="space-y-2 rounded-lg bg-white p-4">
           <h3 className="font-semibold text-gray-900">{t("link.title")}</h3>

@@ -44,7 +44,7 @@ export const enCampaign = {
       title: "Offer and copy",
       offer: "Offer",
       condition: "Condition",
-      headline: "AI-Generated Headline:",
+      headline: "Headline",
       thankYou: "Thank-you message",
       created: "Created",
     },
@@ -55,6 +55,10 @@ export const enCampaign = {
       lastDays: "last {{days}} days",
       devices: "Devices",
       systems: "Operating systems",
+      noScans: {
+        title: "No scans yet",
+        hint: "Visits by day, phones and hours of the week appear here after the first scan in this range.",
+      },
       notCounted: "What is not counted, and why",
       inRange: " ({{number}} in this range)",
       counting:
@@ -219,7 +223,12 @@ export const enCampaign = {
     title: "Your campaign is live",
     intro: "Anyone who scans the code of {{campaign}} now sees your offer. Here is what to do next.",
     print: { title: "1. Print it", hint: "Put the code where customers wait: the counter, the table, the window." },
-    test: { title: "2. Test it now", hint: "Scan this with your phone:", alt: "QR code for {{campaign}}" },
+    test: {
+      title: "2. Test it now",
+      hint: "Scan the QR code on this page with your phone, or open your page here.",
+      onThisComputer: "Open it on this computer: phones cannot reach this address yet.",
+      open: "Open your page",
+    },
     link: {
       title: "3. Copy the link",
       hint: "For a message, your website or social media.",
