@@ -1,39 +1,11 @@
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
+import { CopyValue } from "~/features/languages/owner/copy-value";
 import type { DomainState } from "./domains";
 
 export const DOMAIN_STATE_COLOR: Record<DomainState, BadgeColor> = { pending: "yellow", verified: "green", broken: "red", expired: "gray" };
 
 export type DomainRecord = { type: string; name: string; value: string };
-
-/** A value the owner pastes at their DNS provider; the button says what it copied, for screen readers too. */
-function CopyValue({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
-  const t = useOwnerT("domains");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("yes");
-    } catch {
-      setCopied("failed");
-    }
-  };
-  return (
-    <div className="flex min-w-0 items-center gap-2">
-      <code className="min-w-0 flex-1 rounded bg-gray-100 px-2 py-1 text-sm break-all text-gray-900">{value}</code>
-      <Button type="button" variant="secondary" size="sm" onClick={copy} aria-label={t("records.copyNamed", { label })}>
-        {copied === "yes" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-        {t(copied === "yes" ? "records.copied" : "records.copy")}
-      </Button>
-      <span role="status" className="sr-only">
-        {copied === "yes" ? t("records.copiedNamed", { label }) : copied === "failed" ? t("records.copyFailed", { label }) : ""}
-      </span>
-    </div>
-  );
-}
 
 /** The two records to publish, each field copyable; a list (not a table) so it reads at 390 px. */
 export function DomainRecords({ records }: { records: DomainRecord[] }) {

@@ -101,8 +101,17 @@ export const enSettings = {
     provider: {
       connect: "Connect {{provider}}",
       reconnect: "Reconnect {{provider}}",
-      notConfigured: "{{provider}} is not configured: the operator must set {{settings}}.",
-      and: " and ",
+      notSwitchedOn: "{{provider}} sync isn't switched on for this LeadQR yet.",
+      does: {
+        mailchimp: "It adds each new lead who agreed to marketing to your Mailchimp audience, as it arrives.",
+        googleSheets: "It adds each new lead as a row of a Google Sheet, as it arrives.",
+      },
+      setUp: {
+        title: "Set up {{provider}} sync (only admins see this)",
+        variables: "Set these variables on the server, then restart LeadQR:",
+        redirectUri: "Register this redirect URI in your {{provider}} app:",
+        redirectUriLabel: "{{provider}} redirect URI",
+      },
       active: "Connected",
       broken: "Needs attention",
       lastSync: "· last sync {{when}}",
@@ -179,11 +188,6 @@ export const enSettings = {
       value: "Value",
       nameLabel: "{{type}} name",
       valueLabel: "{{type}} value",
-      copyNamed: "Copy {{label}}",
-      copied: "Copied",
-      copy: "Copy",
-      copiedNamed: "{{label}} copied",
-      copyFailed: "Could not copy {{label}}; select it and copy by hand",
     },
     providers: {
       cloudflare: { name: "Cloudflare", hint: "DNS → Records → Add record. Turn the proxy off (grey cloud) for the CNAME." },

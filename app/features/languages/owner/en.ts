@@ -6,6 +6,13 @@ import { enCampaign } from "./en-campaign";
 import { enSettings } from "./en-settings";
 
 const en = {
+  copy: {
+    named: "Copy {{label}}",
+    copied: "Copied",
+    copy: "Copy",
+    copiedNamed: "{{label}} copied",
+    failed: "Could not copy {{label}}; select it and copy by hand",
+  },
   nav: {
     home: "LeadQR",
     main: "Main",
@@ -219,7 +226,7 @@ const en = {
     availableOnPro: "Available on Pro.",
     integrations: {
       title: "Integrations",
-      description: "Webhooks and the REST API send your leads to other tools as they arrive.",
+      description: "Mailchimp, Google Sheets, webhooks, API: your leads go to the tools you use as they arrive.",
       manage: "Manage integrations",
     },
     domain: {
