@@ -176,6 +176,22 @@ export const enSettings = {
       submit: "Add domain",
     },
     checked: "Checked {{when}}",
+    steps: {
+      label: "Steps ahead",
+      dnsFound: "1. DNS records found",
+      verified: "2. Domain verified",
+      httpsLive: "3. HTTPS live",
+      done: " (done)",
+      ahead: " (ahead)",
+    },
+    target: {
+      unreachableTitle: "These records point at an address no phone can reach",
+      unreachableText:
+        "This LeadQR runs at {{target}}, which only this computer can open, so a domain pointed at it opens for no one. Set APP_URL to your public https address (or CUSTOM_DOMAIN_TARGET to its name) and restart the server before publishing them.",
+      localTitle: "These records point at a local network address",
+      localText:
+        "This LeadQR runs at {{target}}: only phones on the same Wi-Fi could reach a domain pointed at it. Set APP_URL to your public https address (or CUSTOM_DOMAIN_TARGET to its name) and restart the server before publishing them.",
+    },
     notChecked: "Not checked yet",
     verify: "Verify",
     records: {
