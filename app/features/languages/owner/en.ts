@@ -70,6 +70,7 @@ const en = {
       scan: { label: "Get your first scan", hint: "Test it now: scan the code with your phone." },
       lead: { label: "Get your first lead", hint: "A visitor claims your offer; you get an email." },
     },
+    latestLeads: { title: "Latest leads", viewAll: "All leads", empty: "No leads yet: they appear here as visitors claim your offer." },
     chart: {
       title: "Leads & Scans Overview",
       caption: "Leads and scans per day, last 7 days",
@@ -113,6 +114,7 @@ const en = {
         redeemedAt: "Redeemed At",
       },
     },
+    list: { label: "Leads", redeemed: "Redeemed" },
     footer: {
       showing: "Showing {{shown}} of {{total}} leads",
       hidden: " ({{hidden}} hidden)",
