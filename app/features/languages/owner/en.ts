@@ -142,6 +142,13 @@ const en = {
       link: "link",
       hiddenOnFree: "Hidden on the Free plan.",
       unlockAll: "Unlock All Leads",
+      language: "Visitor's language",
+      offerCode: "Offer code",
+      noCode: "No code (claimed before codes existed)",
+      codeHidden: "Hidden on the Free plan",
+      redeemedAt: "redeemed {{when}}",
+      expiresAt: "valid until {{when}}",
+      expiredAt: "expired {{when}}",
     },
     consent: {
       title: "Consent",
