@@ -6,8 +6,18 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useOwnerT } from "./owner-language";
 
-/** A value to paste elsewhere (a DNS record, a staff link, an API key); the button says what it copied, for screen readers too. */
+/** A value to paste elsewhere (a DNS record, a staff link, an API key), with its Copy button. */
 export function CopyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <code className="min-w-0 flex-1 rounded bg-gray-100 px-2 py-1 text-sm break-all text-gray-900">{value}</code>
+      <CopyButton label={label} value={value} />
+    </div>
+  );
+}
+
+/** "Copy", then "Copied"; its name says what it copies, and a status line says it for screen readers too. */
+export function CopyButton({ label, value }: { label: string; value: string }) {
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const t = useOwnerT("copy");
   const copy = async () => {
@@ -19,8 +29,7 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
     }
   };
   return (
-    <div className="flex min-w-0 items-center gap-2">
-      <code className="min-w-0 flex-1 rounded bg-gray-100 px-2 py-1 text-sm break-all text-gray-900">{value}</code>
+    <>
       <Button type="button" variant="secondary" size="sm" onClick={copy} aria-label={t("named", { label })}>
         {copied === "yes" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
         {t(copied === "yes" ? "copied" : "copy")}
@@ -28,6 +37,6 @@ export function CopyValue({ label, value }: { label: string; value: string }) {
       <span role="status" className="sr-only">
         {copied === "yes" ? t("copiedNamed", { label }) : copied === "failed" ? t("failed", { label }) : ""}
       </span>
-    </div>
+    </>
   );
 }
