@@ -201,7 +201,8 @@ function linkIn(mail, pathname) {
 }
 
 async function waitForServer(url) {
-  for (let i = 0; i < 300; i++) {
+  // Up to five minutes: a first start on a machine busy with other builds takes more than one.
+  for (let i = 0; i < 1500; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {

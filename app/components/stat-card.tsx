@@ -16,24 +16,28 @@ export type StatCardProps = {
   icon: LucideIcon;
   color: StatCardColor;
   trend?: { direction: "up" | "down"; percent: number } | null;
+  className?: string;
 };
 
-export function StatCard({ title, value, icon: Icon, color, trend }: StatCardProps) {
+/** Compact on a phone (two fit side by side), roomier from 640 px. */
+export function StatCard({ title, value, icon: Icon, color, trend, className }: StatCardProps) {
   return (
-    <section aria-label={title} className={cardClass({ padding: "md" })}>
-      <div className="flex items-start justify-between gap-3">
-        <div>
-          <h2 className="text-sm font-medium text-gray-600">{title}</h2>
-          <p className="mt-2 text-3xl font-bold text-gray-900" data-testid="stat-value">
+    <section aria-label={title} className={cardClass({ padding: "none", className: `p-4 sm:p-6 ${className ?? ""}` })}>
+      <div className="flex items-start justify-between gap-2 sm:gap-3">
+        <div className="min-w-0">
+          <h2 className="text-xs font-medium text-gray-600 sm:text-sm">{title}</h2>
+          <p className="mt-1 text-2xl font-bold text-gray-900 sm:mt-2 sm:text-3xl" data-testid="stat-value">
             {value}
           </p>
         </div>
-        <span className={`rounded-lg p-3 ${COLORS[color]}`} aria-hidden="true">
+        <span className={`hidden rounded-lg p-3 min-[400px]:block ${COLORS[color]}`} aria-hidden="true">
           <Icon className="h-6 w-6" />
         </span>
       </div>
       {trend ? (
-        <p className={`mt-3 flex items-center gap-1 text-sm ${trend.direction === "up" ? "text-green-700" : "text-red-700"}`}>
+        <p
+          className={`mt-2 flex flex-wrap items-center gap-1 text-xs sm:mt-3 sm:text-sm ${trend.direction === "up" ? "text-green-700" : "text-red-700"}`}
+        >
           {trend.direction === "up" ? <TrendingUp aria-hidden="true" className="h-4 w-4" /> : <TrendingDown aria-hidden="true" className="h-4 w-4" />}
           <span>
             <span className="sr-only">{trend.direction === "up" ? "Up" : "Down"} </span>

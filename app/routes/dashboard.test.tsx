@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/dashboard";
@@ -35,6 +35,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     redeemed: 0,
     nearScanLimit: [],
     brokenSync: [],
+    latestLeads: [],
     ...overrides,
   };
 }
@@ -86,5 +87,41 @@ describe("the dashboard", () => {
     await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ isPro: true, freeScans: null }) });
     expect(screen.queryByText("Free Scans Used")).toBeNull();
     expect(screen.queryByText("3 / 5")).toBeNull();
+  });
+
+  it("lays the four stats out two by two on a phone, the free scans tile across the row", async () => {
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    const grid = screen.getByRole("region", { name: "Total Leads" }).parentElement!;
+    expect(grid.className.split(" ")).toContain("grid-cols-2");
+    expect(screen.getByRole("region", { name: "Free Scans Used" }).className.split(" ")).toContain("col-span-2");
+  });
+
+  it("puts Getting started first while there is no campaign", async () => {
+    await renderRoute(dashboard, {
+      path: "/dashboard",
+      loaderData: payload({ hasCampaigns: false, recentCampaigns: [], stats: { ...payload().stats, totalLeads: 0, totalScans: 0 } }),
+    });
+    const steps = screen.getByRole("heading", { name: "Getting started" });
+    const firstStat = screen.getByRole("region", { name: "Total Leads" });
+    expect(steps.compareDocumentPosition(firstStat) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("lists the latest leads, each a link to the lead, with the way to all of them", async () => {
+    const id = crypto.randomUUID();
+    const lead = {
+      id,
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      campaign: "Croissant Club",
+      collectedAt: "Nov 23, 2026, 9:00 AM",
+      collectedAtIso: "2026-11-23T09:00:00.000Z",
+      redeemedAtIso: "2026-11-24T09:00:00.000Z",
+      isMasked: false,
+    };
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ latestLeads: [lead] }) });
+    const list = screen.getByRole("list", { name: "Latest leads" });
+    expect(within(list).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe(`/leads/${id}`);
+    expect(within(list).getByText("Redeemed")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "All leads" }).getAttribute("href")).toBe("/leads");
   });
 });

@@ -14,6 +14,9 @@ import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting
 import { OverviewChart } from "~/features/dashboard/overview-chart";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { RedeemFunnel } from "~/features/analytics/funnel";
+import { LeadList, type LeadListRow } from "~/features/leads/lead-list";
+import { parseLeadsQuery } from "~/features/leads/leads.schema";
+import { listLeads } from "~/features/leads/leads.server";
 import { countRedeems } from "~/features/redeem/redeem.server";
 import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
 import { brokenSyncConnections } from "~/features/sync/status.server";
@@ -35,15 +38,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   let redeemed = 0;
   let nearScanLimit: NearScanLimit[] = [];
   let brokenSync: BrokenSyncView[] = [];
+  let latestLeads: LeadListRow[] = [];
   try {
     const { db } = await getServices();
-    const [loaded, redeems, nearLimit, broken] = await Promise.all([
+    const [loaded, redeems, nearLimit, broken, leadsPage] = await Promise.all([
       getDashboard(db, { userId: user.id, timeZone }),
       countRedeems(db, { userId: user.id }),
       isPro ? [] : campaignsNearScanLimit(db, user.id),
       brokenSyncConnections(db, { userId: user.id }),
+      // The leads screen's first page, newest first, masked as it masks them for a free owner.
+      listLeads(db, { userId: user.id, isPro, query: parseLeadsQuery(new URL("/leads", request.url)), timeZone }),
     ]);
     [dashboard, redeemed, nearScanLimit, brokenSync] = [loaded, redeems.redeemed, nearLimit, broken];
+    latestLeads = leadsPage.leads
+      .slice(0, LATEST_LEADS)
+      .map(({ id, name, email, campaign, collectedAt, collectedAtIso, redeemedAtIso, isMasked }) => ({
+        id,
+        name,
+        email,
+        campaign,
+        collectedAt,
+        collectedAtIso,
+        redeemedAtIso,
+        isMasked,
+      }));
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
     logger.error({ err: error, userId: user.id }, "dashboard load failed");
@@ -68,13 +86,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     redeemed,
     nearScanLimit,
     brokenSync,
+    latestLeads,
   };
 }
+
+const LATEST_LEADS = 5;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useOwnerT("dashboard");
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync, latestLeads } = loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
@@ -99,7 +120,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <div className={`mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
+      {/* Before the first campaign the steps come first: there is nothing to count yet. */}
+      {!loadFailed && !hasCampaigns ? (
+        <div className="mt-6">
+          <GettingStarted {...progress} />
+        </div>
+      ) : null}
+
+      {/* Two by two on a phone, as the campaigns page; the free scans tile spans the row. */}
+      <div className={`mt-6 grid grid-cols-2 gap-3 sm:gap-4 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
         <StatCard
           title={t("stats.totalLeads")}
           value={stats.totalLeads.toLocaleString("en-US")}
@@ -112,6 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard title={t("stats.conversionRate")} value={`${stats.conversionRate}%`} icon={Target} color="orange" />
         {freeScans ? (
           <StatCard
+            className="col-span-2 lg:col-span-1"
             title={t("stats.freeScansUsed")}
             value={scanUsageLabel(freeScans.used, { isPro: false, limit: freeScans.limit })}
             icon={BarChart3}
@@ -132,7 +162,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <RedeemFunnel scans={stats.totalScans} leads={stats.totalLeads} redeemed={redeemed} />
       </section>
 
-      <div className="mt-8">{!loadFailed && showGettingStarted(progress) ? <GettingStarted {...progress} /> : <OverviewChart points={chart} />}</div>
+      {hasCampaigns || loadFailed ? (
+        <div className="mt-8">
+          {!loadFailed && showGettingStarted(progress) ? <GettingStarted {...progress} /> : <OverviewChart points={chart} />}
+        </div>
+      ) : null}
+
+      {hasCampaigns ? <LatestLeads leads={latestLeads} /> : null}
 
       <section aria-labelledby="recent-title" className="mt-8">
         <div className="flex items-center justify-between gap-4">
@@ -167,6 +203,32 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </main>
+  );
+}
+
+function LatestLeads({ leads }: { leads: LeadListRow[] }) {
+  const t = useOwnerT("dashboard");
+  return (
+    <section aria-labelledby="latest-leads-title" className="mt-8">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="latest-leads-title" className="text-xl font-semibold text-gray-900">
+          {t("latestLeads.title")}
+        </h2>
+        {leads.length > 0 ? (
+          <Link
+            to="/leads"
+            className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium whitespace-nowrap text-gray-700 hover:bg-gray-50"
+          >
+            {t("latestLeads.viewAll")}
+          </Link>
+        ) : null}
+      </div>
+      {leads.length > 0 ? (
+        <LeadList leads={leads} label={t("latestLeads.title")} className="mt-4" />
+      ) : (
+        <p className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600">{t("latestLeads.empty")}</p>
+      )}
+    </section>
   );
 }
 

@@ -6,6 +6,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireUser } from "~/features/auth/session.server";
 import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
+import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
@@ -71,6 +72,10 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
           <Item label={t("contact.phone")}>{lead.phone || t("notProvided")}</Item>
           <Item label={t("contact.campaign")}>{lead.campaign.title}</Item>
           <Item label={t("contact.collectedAt")}>{when(lead.collectedAt)}</Item>
+          <Item label={t("contact.offerCode")}>
+            <OfferCodeState code={lead.offerCode} when={when} />
+          </Item>
+          <Item label={t("contact.language")}>{consent?.language ? languageName(consent.language) : "—"}</Item>
           <Item label={t("contact.scan")}>
             {lead.scan
               ? `${when(lead.scan.timestamp)} · ${lead.scan.deviceType} · ${lead.scan.source === "qr" ? t("contact.qrCode") : t("contact.link")}`
@@ -107,7 +112,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 {t("consent.wordingShown")}
                 {consent.language ? <span>{t("consent.inLanguage", { language: languageName(consent.language) })}</span> : null}
               </dt>
-              <dd className="mt-1 rounded-lg bg-gray-50 p-3 text-gray-900">“{consent.wording}”</dd>
+              {/* The visitor's wording may be right-to-left: isolated, so the quotes and the page around it stay in place. */}
+              <dd className="mt-1 rounded-lg bg-gray-50 p-3 text-gray-900">
+                “
+                <bdi dir="auto" data-testid="consent-wording">
+                  {consent.wording}
+                </bdi>
+                ”
+              </dd>
             </div>
             <Item label={t("consent.givenAt")}>{when(consent.givenAt)}</Item>
             <Item label={t("consent.ipAddress")}>{consent.clientAddress ?? "—"}</Item>
@@ -171,6 +183,33 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         </Form>
       </section>
     </main>
+  );
+}
+
+type LeadData = Route.ComponentProps["loaderData"]["lead"];
+
+/** The visitor's code as the counter would find it: the code, then Valid, Redeemed or Expired with its date. */
+function OfferCodeState({ code, when }: { code: LeadData["offerCode"]; when: (value: string | null) => string }) {
+  const t = useOwnerT("lead");
+  if (!code) return <span className="font-normal text-gray-600">{t("contact.noCode")}</span>;
+  const detail =
+    code.status === "redeemed"
+      ? t("contact.redeemedAt", { when: when(code.redeemedAt) })
+      : code.expiresAt
+        ? t(code.status === "expired" ? "contact.expiredAt" : "contact.expiresAt", { when: when(code.expiresAt) })
+        : null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {code.code ? (
+        <span className="font-mono tracking-wider" data-testid="lead-offer-code">
+          {code.code}
+        </span>
+      ) : (
+        <span className="font-normal text-gray-600">{t("contact.codeHidden")}</span>
+      )}
+      <Badge color={CODE_STATUS_COLOR[code.status]}>{CODE_STATUS_LABEL[code.status]}</Badge>
+      {detail ? <span className="text-sm font-normal text-gray-600">{detail}</span> : null}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/leads";
@@ -47,11 +47,23 @@ describe("the leads screen", () => {
   it("lists leads as the server sent them, marking the masked ones and counting them hidden", async () => {
     await renderRoute(leads, { path: "/leads", loaderData: payload() });
     expect(screen.getByRole("heading", { level: 1, name: "Leads" })).toBeTruthy();
-    expect(screen.getByText("Ada Lovelace")).toBeTruthy();
-    expect(screen.getByText("ada@example.com")).toBeTruthy();
-    expect(screen.getAllByRole("img", { name: "Hidden on the Free plan" })).toHaveLength(1);
+    const table = screen.getByRole("table");
+    expect(within(table).getByText("Ada Lovelace")).toBeTruthy();
+    expect(within(table).getByText("ada@example.com")).toBeTruthy();
+    expect(within(table).getAllByRole("img", { name: "Hidden on the Free plan" })).toHaveLength(1);
     expect(screen.getByText("(1 hidden)")).toBeTruthy();
     expect(screen.getByPlaceholderText("Search leads...")).toBeTruthy();
+  });
+
+  it("lists leads for a phone in two-line rows: name and email, then campaign, time and a Redeemed badge", async () => {
+    const redeemed = { ...leadRow("Ben Okafor", "ben@example.com"), redeemedAt: "Nov 24, 2026, 10:00 AM", redeemedAtIso: "2026-11-24T10:00:00.000Z" };
+    await renderRoute(leads, { path: "/leads", loaderData: payload({ leads: [leadRow("Ada Lovelace", "ada@example.com"), redeemed] }) });
+    const rows = within(screen.getByRole("list", { name: "Leads" })).getAllByRole("listitem");
+    expect(rows.map((row) => [...row.querySelectorAll(":scope > p")].map((line) => line.textContent))).toEqual([
+      ["Ada Lovelaceada@example.com", "Croissant Club·Nov 23, 2026, 9:00 AM"],
+      ["Ben Okaforben@example.com", "Croissant Club·Nov 23, 2026, 9:00 AMRedeemed"],
+    ]);
+    expect(within(rows[0]!).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toMatch(/^\/leads\//);
   });
 
   it("tells an owner without leads, and one whose filters match nothing, apart", async () => {

@@ -9,6 +9,7 @@ import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/tabl
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireUser } from "~/features/auth/session.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
+import { LeadList } from "~/features/leads/lead-list";
 import { listLeads } from "~/features/leads/leads.server";
 import { ownerT, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
@@ -139,51 +140,57 @@ function LeadsTable({ leads, isFiltered }: Pick<LoaderData, "leads"> & { isFilte
           <p className="mt-1 text-gray-600">{isFiltered ? t("table.noMatchesHint") : t("table.emptyHint")}</p>
         </div>
       ) : (
-        <Table stackOnPhone>
-          <THead>
-            {columns.map((column) => (
-              <Th key={column}>{column}</Th>
-            ))}
-          </THead>
-          <TBody labels={columns}>
-            {leads.map((lead) => (
-              <tr key={lead.id}>
-                <Td className="font-medium text-gray-900">
-                  <span className="flex items-center gap-2">
-                    {lead.isMasked ? <Lock role="img" aria-label={t("table.hiddenOnFree")} className="h-4 w-4 text-gray-400" /> : null}
-                    <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
-                      {lead.name}
-                    </Link>
-                  </span>
-                </Td>
-                <Td>
-                  {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
-                  <div className="flow-root">
-                    <div>
-                      <EmailText email={lead.email} />
-                    </div>
-                    {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
-                  </div>
-                </Td>
-                <Td>{lead.campaign}</Td>
-                <Td className="whitespace-nowrap">
-                  <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
-                </Td>
-                <Td>
-                  {lead.placement ?? (
-                    <span className="text-gray-400">
-                      <span aria-hidden="true">—</span>
-                      <span className="sr-only">{t("table.none")}</span>
-                    </span>
-                  )}
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
-                </Td>
-              </tr>
-            ))}
-          </TBody>
-        </Table>
+        <>
+          {/* A phone reads two-line rows; wider screens the table. */}
+          <LeadList leads={leads} label={t("list.label")} framed={false} className="sm:hidden" />
+          <div className="hidden sm:block">
+            <Table>
+              <THead>
+                {columns.map((column) => (
+                  <Th key={column}>{column}</Th>
+                ))}
+              </THead>
+              <TBody labels={columns}>
+                {leads.map((lead) => (
+                  <tr key={lead.id}>
+                    <Td className="font-medium text-gray-900">
+                      <span className="flex items-center gap-2">
+                        {lead.isMasked ? <Lock role="img" aria-label={t("table.hiddenOnFree")} className="h-4 w-4 text-gray-400" /> : null}
+                        <Link to={`/leads/${lead.id}`} className="hover:text-blue-700 hover:underline">
+                          {lead.name}
+                        </Link>
+                      </span>
+                    </Td>
+                    <Td>
+                      {/* Its own block formatting context: on a phone the contact stays beside its label, not under it. */}
+                      <div className="flow-root">
+                        <div>
+                          <EmailText email={lead.email} />
+                        </div>
+                        {lead.phone ? <div className="text-gray-500">{lead.phone}</div> : null}
+                      </div>
+                    </Td>
+                    <Td>{lead.campaign}</Td>
+                    <Td className="whitespace-nowrap">
+                      <time dateTime={lead.collectedAtIso}>{lead.collectedAt}</time>
+                    </Td>
+                    <Td>
+                      {lead.placement ?? (
+                        <span className="text-gray-400">
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">{t("table.none")}</span>
+                        </span>
+                      )}
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      {lead.redeemedAtIso ? <time dateTime={lead.redeemedAtIso}>{lead.redeemedAt}</time> : <span className="text-gray-400">—</span>}
+                    </Td>
+                  </tr>
+                ))}
+              </TBody>
+            </Table>
+          </div>
+        </>
       )}
     </TableScroller>
   );

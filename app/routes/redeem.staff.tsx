@@ -16,6 +16,7 @@ import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { formatDateTime } from "~/features/redeem/offer";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { CopyButton } from "~/features/languages/owner/copy-value";
 import type { Route } from "./+types/redeem.staff";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -104,12 +105,15 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
           <label htmlFor="staff-link-url" className="sr-only">
             {t("link")}
           </label>
-          <input
-            id="staff-link-url"
-            readOnly
-            value={result.created.url}
-            className="w-full rounded-lg border border-green-300 bg-white px-3 py-2 font-mono text-xs text-gray-900"
-          />
+          <div className="flex items-center gap-2">
+            <input
+              id="staff-link-url"
+              readOnly
+              value={result.created.url}
+              className="w-full min-w-0 rounded-lg border border-green-300 bg-white px-3 py-2 font-mono text-xs text-gray-900"
+            />
+            <CopyButton label={t("link")} value={result.created.url} />
+          </div>
         </div>
       ) : null}
       {result?.message ? (

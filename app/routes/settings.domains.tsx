@@ -6,8 +6,15 @@ import { Input } from "~/components/ui/input";
 import { requireUser } from "~/features/auth/session.server";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
 import { addDomain, campaignsWithCodesOn, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
-import { DomainRecords, DomainStateBadge, HINTED_PROVIDERS } from "~/features/domains/domains-ui";
-import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import {
+  DomainRecords,
+  DomainStateBadge,
+  DomainSteps,
+  DomainTargetNotice,
+  HINTED_PROVIDERS,
+  targetLeadsNowhere,
+} from "~/features/domains/domains-ui";
+import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { ownerT, OwnerTrans, type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -164,10 +171,9 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
       <Section title={domain.hostname}>
         <div className="flex flex-wrap items-center gap-3">
           <DomainStateBadge state={domain.state} label={domain.status.label} />
-          <p className="text-sm text-gray-600">
-            {domain.lastCheckedAt ? t("checked", { when: new Date(domain.lastCheckedAt).toUTCString() }) : t("notChecked")}
-          </p>
+          <p className="text-sm text-gray-600">{domain.lastCheckedAt ? t("checked", { when: formatWhen(domain.lastCheckedAt) }) : t("notChecked")}</p>
         </div>
+        <DomainSteps done={domain.stepsDone} />
         <p className="mt-3 text-gray-900" aria-live="polite">
           {domain.status.next}
         </p>
@@ -178,7 +184,10 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
         </Form>
       </Section>
       <Section title={t("records.title")} description={t("records.description", { registered: domain.hostname.split(".").slice(1).join(".") })}>
-        <DomainRecords records={[domain.records.cname, domain.records.txt]} />
+        <DomainTargetNotice reach={domain.targetReach} target={domain.records.cname.value} />
+        <div className={targetLeadsNowhere(domain.targetReach) ? "opacity-60 grayscale" : undefined}>
+          <DomainRecords records={[domain.records.cname, domain.records.txt]} />
+        </div>
         <details className="mt-4 text-sm text-gray-700">
           <summary className="cursor-pointer font-medium text-gray-900">{t("records.whereToAdd")}</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5">

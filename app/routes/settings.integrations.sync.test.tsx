@@ -19,11 +19,12 @@ const connection = (overrides: object) => ({
 });
 
 describe("the lead sync screen", () => {
-  it("says what an operator must configure, connects what is configured, and shows a broken connection and a failed sync with Retry", async () => {
+  it("tells an owner a provider isn't switched on yet, connects what is configured, and shows a broken connection and a failed sync with Retry", async () => {
     await renderRoute(sync, {
       path: "/settings/integrations/sync",
       loaderData: {
         isPro: true,
+        redirectUris: null,
         providers: [
           {
             id: "mailchimp",
@@ -62,8 +63,13 @@ describe("the lead sync screen", () => {
         ],
       },
     });
-    expect(screen.getByText("Google Sheets is not configured: the operator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.")).toBeTruthy();
-    expect((screen.getByRole("button", { name: "Connect Google Sheets" }) as HTMLButtonElement).disabled).toBe(true);
+    const note = screen.getByRole("note");
+    expect(note.textContent).toBe(
+      "Google Sheets sync isn't switched on for this LeadQR yet. It adds each new lead as a row of a Google Sheet, as it arrives.",
+    );
+    // The owner cannot set a server's variables: no names of them, no dead Connect button.
+    expect(screen.queryByText(/GOOGLE_CLIENT_ID|operator/)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Connect Google Sheets" })).toBeNull();
     expect(screen.getByRole("alert").textContent).toContain("The chosen audience no longer exists.");
     expect(screen.getByText("Leads go to the audience “Café regulars”.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Stop sending Free croissant to Mailchimp" })).toBeTruthy();
@@ -85,6 +91,7 @@ describe("the lead sync screen", () => {
       path: "/settings/integrations/sync",
       loaderData: {
         isPro: true,
+        redirectUris: null,
         providers: [
           provider("mailchimp", "Mailchimp", "audience", { waiting: 12, queued: 0, done: 0 }),
           provider("google_sheets", "Google Sheets", "sheet", { waiting: 3, queued: 40, done: 12 }),
@@ -100,5 +107,35 @@ describe("the lead sync screen", () => {
     expect(screen.queryByRole("button", { name: "Send my 3 existing leads" })).toBeNull();
     expect(screen.getByRole("textbox", { name: "Or use an existing sheet (its link or ID)" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Use this sheet" })).toBeTruthy();
+  });
+
+  it("gives an admin the set-up box: the missing variables and the redirect URI, each copyable", async () => {
+    const uri = "https://qr.example.com/settings/integrations/sync/mailchimp/callback";
+    await renderRoute(sync, {
+      path: "/settings/integrations/sync",
+      loaderData: {
+        isPro: true,
+        redirectUris: { mailchimp: uri },
+        providers: [
+          {
+            id: "mailchimp",
+            label: "Mailchimp",
+            destinationNoun: "audience",
+            canCreate: false,
+            needsMarketingConsent: true,
+            missingConfiguration: ["MAILCHIMP_CLIENT_ID", "MAILCHIMP_CLIENT_SECRET"],
+            connection: null,
+          },
+        ],
+        campaigns: [],
+        log: [],
+      },
+    });
+    expect(screen.getByText("Mailchimp sync isn't switched on for this LeadQR yet.")).toBeTruthy();
+    expect(screen.getByText("Set up Mailchimp sync (only admins see this)")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy MAILCHIMP_CLIENT_ID" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy MAILCHIMP_CLIENT_SECRET" })).toBeTruthy();
+    expect(screen.getByText(uri)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Copy Mailchimp redirect URI" })).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
+import { callbackUrlOf } from "~/features/sync/connections.server";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
 import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -16,7 +17,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
   const choose = new URL(request.url).searchParams.get("choose");
-  return { isPro: user.plan.isPro, ...(await syncPageData(db, { userId: user.id, choose })) };
+  const page = await syncPageData(db, { userId: user.id, choose });
+  // Only an admin can set a provider up: the redirect URIs go to admins alone.
+  const redirectUris: Record<string, string> | null = user.isAdmin
+    ? Object.fromEntries(page.providers.map((provider) => [provider.id, callbackUrlOf(provider.id)]))
+    : null;
+  return { isPro: user.plan.isPro, redirectUris, ...page };
 }
 
 const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry", "backfill", "existing"]) });
@@ -41,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function LeadSync({ loaderData, actionData }: Route.ComponentProps) {
-  const { isPro, providers, log, campaigns } = loaderData;
+  const { isPro, providers, log, campaigns, redirectUris } = loaderData;
   const [search] = useSearchParams();
   const connected = providers.find((provider) => provider.id === search.get("connected"));
   const t = useOwnerT("sync");
@@ -60,7 +66,7 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
       {connected ? <Message result={{ message: t("connected", { provider: connected.label }) }} /> : null}
       <Message result={actionData} />
       {providers.map((provider) => (
-        <SyncProviderCard key={provider.id} provider={provider} disabled={!isPro} />
+        <SyncProviderCard key={provider.id} provider={provider} disabled={!isPro} redirectUri={redirectUris?.[provider.id] ?? null} />
       ))}
       <SyncCampaignSwitches providers={providers} campaigns={campaigns} />
       <SyncLog entries={log} />

@@ -35,12 +35,15 @@ for (const viewport of [
     });
     const unreachable = `Phones cannot open this code. It points at ${server.url}, which only this computer can open. ${FIX}`;
 
-    // The live screen: before "Print it" and "Scan this with your phone".
+    // The live screen: before "Print it", said once on the page, and step 2 tests on this computer.
     await page.goto(`/campaigns/${campaignId}?live=1`);
     const live = page.getByRole("region", { name: "Your campaign is live" });
     await expect(live.getByRole("note", { name: "Phones cannot open this code" })).toHaveText(unreachable);
+    await expect(page.getByRole("note", { name: "Phones cannot open this code" })).toHaveCount(1);
+    await expect(live.getByText("Open it on this computer: phones cannot reach this address yet.")).toBeVisible();
 
-    // Beside the QR download buttons.
+    // Beside the QR download buttons, once the launch panel is gone.
+    await page.goto(`/campaigns/${campaignId}`);
     const qr = page.getByRole("region", { name: "QR Code" });
     await expect(qr.getByRole("link", { name: "Download PNG" })).toBeVisible();
     await expect(qr.getByRole("note", { name: "Phones cannot open this code" })).toHaveText(unreachable);

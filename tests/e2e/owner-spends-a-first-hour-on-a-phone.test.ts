@@ -106,8 +106,10 @@ test("the first hour: sign up, verify, launch, see it live, take a lead, read th
   const campaignId = /\/campaigns\/([0-9a-f-]{36})\?live=1$/.exec(page.url())?.[1];
   expect(campaignId, page.url()).toBeTruthy();
   const live = page.getByRole("region", { name: "Your campaign is live" });
-  await expect(live.getByText("Scan this with your phone:")).toBeVisible();
-  await expect(live.getByRole("img", { name: `QR code for ${TITLE}` })).toBeVisible();
+  // This server's address is local: step 2 says where it can be tested, and the page has one QR code.
+  await expect(live.getByText("Open it on this computer: phones cannot reach this address yet.")).toBeVisible();
+  await expect(live.getByRole("link", { name: "Open your page" })).toHaveAttribute("href", `/capture/${campaignId}`);
+  await expect(page.getByRole("img", { name: `QR code for ${TITLE}` })).toHaveCount(1);
   await expect(live.getByRole("textbox", { name: "Campaign link" })).toHaveValue(`${app}/capture/${campaignId}`);
   await expect(live.getByRole("link", { name: "Print it" })).toHaveAttribute("href", `/campaigns/${campaignId}/print`);
   await expect(page.getByRole("note").filter({ hasText: "Marketing emails to your visitors need your business's postal address." })).toBeVisible();

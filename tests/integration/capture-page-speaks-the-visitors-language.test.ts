@@ -344,5 +344,11 @@ describe("a Spanish visitor's lead", () => {
     const [stored] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, "mateo@example.com"));
     const detail = await callRoute(detailRoute.loader, makeRequest(`/leads/${stored!.id}`, { cookie: owner.cookie }), { leadId: stored!.id });
     expect(detail.data.lead.consent).toMatchObject({ language: "es", wording: expect.stringContaining("Al enviar este formulario") });
+    // And the offer code the visitor was given, with where it stands.
+    expect(detail.data.lead.offerCode).toMatchObject({
+      code: expect.stringMatching(/^[2-9A-Z]{3}-[2-9A-Z]{3}-[2-9A-Z]{2}$/),
+      status: "valid",
+      redeemedAt: null,
+    });
   });
 });

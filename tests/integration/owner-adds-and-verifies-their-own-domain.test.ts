@@ -88,6 +88,9 @@ describe("adding a domain", () => {
     expect(records.txt.name).toBe("_leadqr.go.xn--caf-dma.test");
     expect(records.txt.value).toMatch(/^leadqr-verify=[0-9a-f]{32}$/);
     expect(domain.status.label).toBe("Waiting for DNS");
+    // A public target: nothing to warn about, and no step behind the domain yet.
+    expect(domain.targetReach).toBe("public");
+    expect(domain.stepsDone).toBe(0);
   });
 });
 
@@ -109,6 +112,7 @@ describe("verifying through DNS", () => {
     const { domain } = await screen(owner.cookie);
     expect(domain.state).toBe("verified");
     expect(domain.status.label).toBe("Verified · HTTPS being set up");
+    expect(domain.stepsDone).toBe(2);
     const mails = await outboxFor(owner.email);
     expect(mails.map((mail) => [mail.kind, mail.subject])).toContainEqual(["domain_verified", "go.verify.test is verified"]);
   });

@@ -21,4 +21,15 @@ describe("lead sync without provider configuration", () => {
     expect(connect.status).toBe(503);
     expect(connect.data).toEqual({ error: "Google Sheets is not configured: the operator must set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET." });
   });
+
+  it("gives the redirect URIs to an admin only, one per provider on this server's address", async () => {
+    const owner = await createUser({ isPro: true });
+    const ownerPage = (await callRoute(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: owner.cookie }))).data;
+    expect(ownerPage.redirectUris).toBeNull();
+    const admin = await createUser({ isPro: true, role: "admin" });
+    const adminPage = (await callRoute(syncRoute.loader, makeRequest("/settings/integrations/sync", { cookie: admin.cookie }))).data;
+    expect(Object.keys(adminPage.redirectUris)).toEqual(["mailchimp", "google_sheets"]);
+    expect(adminPage.redirectUris.mailchimp).toMatch(/^https?:\/\/[^/]+\/settings\/integrations\/sync\/mailchimp\/callback$/);
+    expect(adminPage.redirectUris.google_sheets).toMatch(/\/settings\/integrations\/sync\/google_sheets\/callback$/);
+  });
 });

@@ -1,8 +1,9 @@
 import { forwardRef } from "react";
 import { cx } from "./cx";
 
+// break-normal: a button's words never break mid-word, even inside a cell that breaks anywhere.
 const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-lg text-center break-normal focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
 
 const VARIANTS = {
   primary: "bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600",

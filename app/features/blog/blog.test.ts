@@ -7,7 +7,8 @@ describe("slugify", () => {
     ["Hello World", "hello-world"],
     ["10 Tips for QR Codes!", "10-tips-for-qr-codes"],
     ["Multiple   spaces -- and --- hyphens", "multiple-spaces-and-hyphens"],
-    ["  Café & Bar: the (best) offers?  ", "caf-bar-the-best-offers"],
+    ["  Café & Bar: the (best) offers?  ", "cafe-bar-the-best-offers"],
+    ["Crème brûlée à São Paulo", "creme-brulee-a-sao-paulo"],
     ["<script>alert(1)</script>", "scriptalert1script"],
     ["!!!", ""],
   ])("%s -> %s", (title, slug) => {

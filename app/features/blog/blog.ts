@@ -1,9 +1,14 @@
 // Pure blog rules: slugs, dates and the spec's line-based content format.
 
-/** The spec's slug rule: lowercase, keep letters, digits, spaces and hyphens, spaces to hyphens, one hyphen at a time. */
+/**
+ * The spec's slug rule: lowercase, keep letters, digits, spaces and hyphens, spaces to hyphens, one
+ * hyphen at a time. An accented letter keeps its base letter ("café" → "cafe"), not nothing.
+ */
 export function slugify(text: string): string {
   return (
     text
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
       .toLowerCase()
       .trim()
       .replace(/[^a-z0-9\s-]/g, "")

@@ -1,39 +1,14 @@
-import { Check, Copy } from "lucide-react";
-import { useState } from "react";
 import { Badge, type BadgeColor } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
-import type { DomainState } from "./domains";
+import { CopyValue } from "~/features/languages/owner/copy-value";
+import { CheckCircle2, Circle, XCircle, AlertTriangle } from "lucide-react";
+import { cx } from "~/components/ui/cx";
+import type { AddressReach } from "~/utils/public-address";
+import { DOMAIN_STEPS, type DomainState } from "./domains";
 
 export const DOMAIN_STATE_COLOR: Record<DomainState, BadgeColor> = { pending: "yellow", verified: "green", broken: "red", expired: "gray" };
 
 export type DomainRecord = { type: string; name: string; value: string };
-
-/** A value the owner pastes at their DNS provider; the button says what it copied, for screen readers too. */
-function CopyValue({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
-  const t = useOwnerT("domains");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied("yes");
-    } catch {
-      setCopied("failed");
-    }
-  };
-  return (
-    <div className="flex min-w-0 items-center gap-2">
-      <code className="min-w-0 flex-1 rounded bg-gray-100 px-2 py-1 text-sm break-all text-gray-900">{value}</code>
-      <Button type="button" variant="secondary" size="sm" onClick={copy} aria-label={t("records.copyNamed", { label })}>
-        {copied === "yes" ? <Check aria-hidden className="h-4 w-4" /> : <Copy aria-hidden className="h-4 w-4" />}
-        {t(copied === "yes" ? "records.copied" : "records.copy")}
-      </Button>
-      <span role="status" className="sr-only">
-        {copied === "yes" ? t("records.copiedNamed", { label }) : copied === "failed" ? t("records.copyFailed", { label }) : ""}
-      </span>
-    </div>
-  );
-}
 
 /** The two records to publish, each field copyable; a list (not a table) so it reads at 390 px. */
 export function DomainRecords({ records }: { records: DomainRecord[] }) {
@@ -76,3 +51,56 @@ export function DomainStateBadge({ state, label }: { state: DomainState; label: 
 
 /** The common providers whose place for these records the screen names (`domains.providers.*`): the names differ, the records do not. */
 export const HINTED_PROVIDERS = ["cloudflare", "godaddy", "namecheap", "google"] as const;
+
+/** DNS records found → domain verified → HTTPS live: what is behind the domain and what is ahead. */
+export function DomainSteps({ done }: { done: number }) {
+  const t = useOwnerT("domains");
+  return (
+    <ol aria-label={t("steps.label")} className="mt-4 flex flex-col gap-2 text-sm sm:flex-row sm:gap-6">
+      {DOMAIN_STEPS.map((step, index) => {
+        const isDone = index < done;
+        return (
+          <li
+            key={step}
+            aria-current={index === done ? "step" : undefined}
+            className={cx("flex items-center gap-2", isDone ? "text-green-800" : index === done ? "font-medium text-gray-900" : "text-gray-500")}
+          >
+            {isDone ? <CheckCircle2 aria-hidden className="h-4 w-4 shrink-0" /> : <Circle aria-hidden className="h-4 w-4 shrink-0" />}
+            {t(`steps.${step}`)}
+            <span className="sr-only">{t(isDone ? "steps.done" : "steps.ahead")}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A CNAME target on loopback or a private network: no phone outside could follow it. */
+export const targetLeadsNowhere = (reach: AddressReach) => reach === "unreachable" || reach === "local-network";
+
+/**
+ * When this server's own address is one phones cannot reach, records pointing at it lead nowhere:
+ * said as the print check says it, before the records (which are shown greyed).
+ */
+export function DomainTargetNotice({ reach, target }: { reach: AddressReach; target: string }) {
+  const t = useOwnerT("domains");
+  if (!targetLeadsNowhere(reach)) return null;
+  const unreachable = reach === "unreachable";
+  const Icon = unreachable ? XCircle : AlertTriangle;
+  const title = t(unreachable ? "target.unreachableTitle" : "target.localTitle");
+  return (
+    <div
+      role="note"
+      aria-label={title}
+      className={cx(
+        "mb-4 flex gap-2 rounded-lg border p-3 text-sm",
+        unreachable ? "border-red-300 bg-red-50 text-red-900" : "border-amber-300 bg-amber-50 text-amber-900",
+      )}
+    >
+      <Icon aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+      <p className="min-w-0 break-words">
+        <strong className="font-semibold">{title}.</strong> {t(unreachable ? "target.unreachableText" : "target.localText", { target })}
+      </p>
+    </div>
+  );
+}

@@ -6,10 +6,11 @@ import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
+import { publicAddressVerdict } from "~/utils/public-address";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { checkDomainRecords, createResolver, txtNameOf, txtValueOf, type DnsVerdict } from "./dns-check.server";
 import { domainBrokenEmail, domainVerifiedEmail } from "./domain-emails";
-import { describeDomainState, nextStateOf, type DomainState } from "./domains";
+import { describeDomainState, domainStepsDone, nextStateOf, type DomainState } from "./domains";
 import { normalizeHostname } from "./hostname";
 import { checkHttpsLive, proofFetchVia } from "./https-check.server";
 import { forgetHost } from "./host-cache.server";
@@ -31,6 +32,9 @@ export async function getDomainScreen(db: Database, env: Env, { userId }: { user
     hostname: row.hostname,
     state: row.state,
     status: describeDomainState({ state: row.state, hostname: row.hostname, lastError: row.lastError, httpsLive: row.httpsLiveAt !== null }),
+    stepsDone: domainStepsDone({ state: row.state, httpsLive: row.httpsLiveAt !== null }),
+    // A target only this computer (or this network) reaches: records pointing at it send no phone anywhere.
+    targetReach: publicAddressVerdict(`https://${target}`).reach,
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     records: {
       cname: { type: "CNAME", name: row.hostname, value: target },

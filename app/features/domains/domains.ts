@@ -52,6 +52,15 @@ export function nextStateOf(current: { state: DomainState; createdAt: Date }, ou
   return { state: "pending", lastError: outcome.problem, nextCheckAt: at(PENDING_CHECK_MS), notify: null };
 }
 
+/** The steps ahead, in order: DNS records found → domain verified → HTTPS live. */
+export const DOMAIN_STEPS = ["dnsFound", "verified", "httpsLive"] as const;
+
+/** How many of `DOMAIN_STEPS` are behind the domain: records are found when it verifies. */
+export function domainStepsDone(domain: { state: DomainState; httpsLive: boolean }) {
+  if (domain.state !== "verified") return 0;
+  return domain.httpsLive ? 3 : 2;
+}
+
 /** The state in plain words, and what to do next. */
 export function describeDomainState(domain: { state: DomainState; hostname: string; lastError: string | null; httpsLive: boolean }) {
   switch (domain.state) {

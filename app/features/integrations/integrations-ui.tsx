@@ -1,3 +1,4 @@
+import { CopyButton } from "~/features/languages/owner/copy-value";
 import { Loader2 } from "lucide-react";
 import { Link } from "react-router";
 import type { BadgeColor } from "~/components/ui/badge";
@@ -62,7 +63,10 @@ export function OneTimeSecret({ label, value }: { label: string; value: string }
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-amber-900">{label}</p>
       <p className="mt-1 text-sm text-amber-900">Copy it now: it will not be shown again.</p>
-      <Input readOnly aria-label={label} value={value} size="sm" className="mt-1 font-mono" onFocus={(event) => event.currentTarget.select()} />
+      <div className="mt-1 flex items-center gap-2">
+        <Input readOnly aria-label={label} value={value} size="sm" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
+        <CopyButton label={label} value={value} />
+      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, offerCode, scan } from "~/db/schema";
 import { listVisibleLeadIds } from "~/features/leads/leads.server";
 import { maskLead } from "~/features/leads/leads";
-import { formatOfferCode } from "~/features/redeem/code";
+import { codeStatusOf, formatOfferCode } from "~/features/redeem/code";
 import { isUuid } from "~/utils/text";
 import { consentStatusOf } from "~/features/consent/consent";
 
@@ -63,12 +63,17 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
   if (!found) return null;
   const isMasked = !options.isPro && !(await listVisibleLeadIds(db, { userId: options.userId })).has(found.id);
   const contact = isMasked ? maskLead(found) : found;
-  const [consent, [scanRow], others] = await Promise.all([
+  const [consent, [scanRow], others, [codeRow]] = await Promise.all([
     consentOf(db, found.id),
     found.scanId
       ? db.select({ timestamp: scan.timestamp, deviceType: scan.deviceType, source: scan.source }).from(scan).where(eq(scan.id, found.scanId))
       : Promise.resolve([]),
     isMasked ? Promise.resolve([]) : listLeadsOfPerson(db, { userId: options.userId, email: found.email }),
+    db
+      .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, redeemedAt: offerCode.redeemedAt })
+      .from(offerCode)
+      .where(eq(offerCode.leadId, found.id))
+      .limit(1),
   ]);
   return {
     id: found.id,
@@ -80,6 +85,15 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
     collectedAt: found.collectedAt.toISOString(),
     scan: scanRow ? { timestamp: scanRow.timestamp.toISOString(), deviceType: scanRow.deviceType, source: scanRow.source } : null,
     status: consentStatusOf(consent),
+    // The code the visitor was given, and where it stands; a masked lead's code is hidden like its contact.
+    offerCode: codeRow
+      ? {
+          code: isMasked ? null : formatOfferCode(codeRow.code),
+          status: codeStatusOf(codeRow, new Date()),
+          expiresAt: iso(codeRow.expiresAt),
+          redeemedAt: iso(codeRow.redeemedAt),
+        }
+      : null,
     consent: consent
       ? {
           mode: consent.mode,

@@ -14,6 +14,11 @@ export type CodeStatus = "valid" | "redeemed" | "expired";
 export const CODE_STATUS_LABEL: Record<CodeStatus, string> = { valid: "Valid", redeemed: "Redeemed", expired: "Expired" };
 export const CODE_STATUS_COLOR: Record<CodeStatus, BadgeColor> = { valid: "green", redeemed: "yellow", expired: "red" };
 
+/** Redeemed wins; otherwise a code past its expiry is expired; otherwise valid. */
+export function codeStatusOf(code: { redeemedAt: Date | null; expiresAt: Date | null }, now: Date): CodeStatus {
+  return code.redeemedAt ? "redeemed" : code.expiresAt && code.expiresAt <= now ? "expired" : "valid";
+}
+
 /** A fresh code from crypto randomness, without modulo bias (rejection sampling). */
 export function generateOfferCode(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
   const n = CODE_ALPHABET.length;

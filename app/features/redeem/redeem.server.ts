@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, offerCode, offerRule, staffAccess } from "~/db/schema";
-import { formatOfferCode, generateOfferCode, normalizeOfferCode, type CodeStatus } from "./code";
+import { codeStatusOf, formatOfferCode, generateOfferCode, normalizeOfferCode, type CodeStatus } from "./code";
 import { endOfDayIn, expiryOf, UNDO_WINDOW_MS, type OfferRuleInput, type StoredOfferRule } from "./offer";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 
@@ -211,7 +211,7 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
     .where(and(eq(offerCode.code, code), inScope(options.actor)));
   if (!row) return null;
   const now = new Date(row.now);
-  const status: CodeStatus = row.redeemedAt ? "redeemed" : row.expiresAt && row.expiresAt <= now ? "expired" : "valid";
+  const status = codeStatusOf(row, now);
   const undoUntil =
     row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS
       ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString()

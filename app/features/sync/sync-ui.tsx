@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { CopyValue } from "~/features/languages/owner/copy-value";
 import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { leadsWord, type SyncLogView, type SyncProviderView } from "./sync-view";
 
@@ -21,31 +22,71 @@ export function SyncSectionLink() {
   );
 }
 
+const PROVIDER_DOES: Record<string, "provider.does.mailchimp" | "provider.does.googleSheets"> = {
+  mailchimp: "provider.does.mailchimp",
+  google_sheets: "provider.does.googleSheets",
+};
+
+/**
+ * A provider this server has no credentials for. The owner cannot fix that, so they read what it
+ * would do; an admin also gets what to set and the redirect URI to register, each copyable.
+ */
+function NotSwitchedOn({ provider, redirectUri }: { provider: SyncProviderView; redirectUri: string | null }) {
+  const t = useOwnerT("sync");
+  const does = PROVIDER_DOES[provider.id];
+  return (
+    <div className="space-y-3 text-sm">
+      <p role="note" className="text-gray-800">
+        <strong className="font-semibold">{t("provider.notSwitchedOn", { provider: provider.label })}</strong> {does ? t(does) : null}
+      </p>
+      {redirectUri ? (
+        <div className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-amber-950">
+          <p className="font-semibold">{t("provider.setUp.title", { provider: provider.label })}</p>
+          <p>{t("provider.setUp.variables")}</p>
+          {provider.missingConfiguration.map((name) => (
+            <CopyValue key={name} label={name} value={name} />
+          ))}
+          <p>{t("provider.setUp.redirectUri", { provider: provider.label })}</p>
+          <CopyValue label={t("provider.setUp.redirectUriLabel", { provider: provider.label })} value={redirectUri} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 const Hidden = ({ name, value }: { name: string; value: string }) => <input type="hidden" name={name} value={value} />;
 
 /** One provider: connect, choose where leads go, see its state, disconnect. */
-export function SyncProviderCard({ provider, disabled }: { provider: SyncProviderView; disabled: boolean }) {
+export function SyncProviderCard({
+  provider,
+  disabled,
+  redirectUri,
+}: {
+  provider: SyncProviderView;
+  disabled: boolean;
+  /** Given to admins only: the set-up box names the variables and this URI. */
+  redirectUri: string | null;
+}) {
   const connection = provider.connection;
   const t = useOwnerT("sync");
   const connectLabel = t(connection ? "provider.reconnect" : "provider.connect", { provider: provider.label });
+  const notSwitchedOn = provider.missingConfiguration.length > 0;
   const connect = (
     <Form method="post">
       <Hidden name="intent" value="connect" />
       <Hidden name="provider" value={provider.id} />
-      <SubmitButton variant={connection ? "secondary" : "primary"} disabled={disabled || provider.missingConfiguration.length > 0}>
+      <SubmitButton variant={connection ? "secondary" : "primary"} disabled={disabled || notSwitchedOn}>
         {connectLabel}
       </SubmitButton>
     </Form>
   );
   return (
     <Section title={provider.label}>
-      {provider.missingConfiguration.length > 0 ? (
-        <p role="note" className="mb-3 text-sm text-amber-800">
-          {t("provider.notConfigured", { provider: provider.label, settings: provider.missingConfiguration.join(t("provider.and")) })}
-        </p>
-      ) : null}
+      {notSwitchedOn ? <NotSwitchedOn provider={provider} redirectUri={redirectUri} /> : null}
       {!connection ? (
-        connect
+        notSwitchedOn ? null : (
+          connect
+        )
       ) : (
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-2 text-sm text-gray-700">

@@ -101,8 +101,17 @@ export const enSettings = {
     provider: {
       connect: "Connect {{provider}}",
       reconnect: "Reconnect {{provider}}",
-      notConfigured: "{{provider}} is not configured: the operator must set {{settings}}.",
-      and: " and ",
+      notSwitchedOn: "{{provider}} sync isn't switched on for this LeadQR yet.",
+      does: {
+        mailchimp: "It adds each new lead who agreed to marketing to your Mailchimp audience, as it arrives.",
+        googleSheets: "It adds each new lead as a row of a Google Sheet, as it arrives.",
+      },
+      setUp: {
+        title: "Set up {{provider}} sync (only admins see this)",
+        variables: "Set these variables on the server, then restart LeadQR:",
+        redirectUri: "Register this redirect URI in your {{provider}} app:",
+        redirectUriLabel: "{{provider}} redirect URI",
+      },
       active: "Connected",
       broken: "Needs attention",
       lastSync: "· last sync {{when}}",
@@ -167,6 +176,22 @@ export const enSettings = {
       submit: "Add domain",
     },
     checked: "Checked {{when}}",
+    steps: {
+      label: "Steps ahead",
+      dnsFound: "1. DNS records found",
+      verified: "2. Domain verified",
+      httpsLive: "3. HTTPS live",
+      done: " (done)",
+      ahead: " (ahead)",
+    },
+    target: {
+      unreachableTitle: "These records point at an address no phone can reach",
+      unreachableText:
+        "This LeadQR runs at {{target}}, which only this computer can open, so a domain pointed at it opens for no one. Set APP_URL to your public https address (or CUSTOM_DOMAIN_TARGET to its name) and restart the server before publishing them.",
+      localTitle: "These records point at a local network address",
+      localText:
+        "This LeadQR runs at {{target}}: only phones on the same Wi-Fi could reach a domain pointed at it. Set APP_URL to your public https address (or CUSTOM_DOMAIN_TARGET to its name) and restart the server before publishing them.",
+    },
     notChecked: "Not checked yet",
     verify: "Verify",
     records: {
@@ -179,11 +204,6 @@ export const enSettings = {
       value: "Value",
       nameLabel: "{{type}} name",
       valueLabel: "{{type}} value",
-      copyNamed: "Copy {{label}}",
-      copied: "Copied",
-      copy: "Copy",
-      copiedNamed: "{{label}} copied",
-      copyFailed: "Could not copy {{label}}; select it and copy by hand",
     },
     providers: {
       cloudflare: { name: "Cloudflare", hint: "DNS → Records → Add record. Turn the proxy off (grey cloud) for the CNAME." },

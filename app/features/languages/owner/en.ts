@@ -6,6 +6,13 @@ import { enCampaign } from "./en-campaign";
 import { enSettings } from "./en-settings";
 
 const en = {
+  copy: {
+    named: "Copy {{label}}",
+    copied: "Copied",
+    copy: "Copy",
+    copiedNamed: "{{label}} copied",
+    failed: "Could not copy {{label}}; select it and copy by hand",
+  },
   nav: {
     home: "LeadQR",
     main: "Main",
@@ -63,6 +70,7 @@ const en = {
       scan: { label: "Get your first scan", hint: "Test it now: scan the code with your phone." },
       lead: { label: "Get your first lead", hint: "A visitor claims your offer; you get an email." },
     },
+    latestLeads: { title: "Latest leads", viewAll: "All leads", empty: "No leads yet: they appear here as visitors claim your offer." },
     chart: {
       title: "Leads & Scans Overview",
       caption: "Leads and scans per day, last 7 days",
@@ -106,6 +114,7 @@ const en = {
         redeemedAt: "Redeemed At",
       },
     },
+    list: { label: "Leads", redeemed: "Redeemed" },
     footer: {
       showing: "Showing {{shown}} of {{total}} leads",
       hidden: " ({{hidden}} hidden)",
@@ -133,6 +142,13 @@ const en = {
       link: "link",
       hiddenOnFree: "Hidden on the Free plan.",
       unlockAll: "Unlock All Leads",
+      language: "Visitor's language",
+      offerCode: "Offer code",
+      noCode: "No code (claimed before codes existed)",
+      codeHidden: "Hidden on the Free plan",
+      redeemedAt: "redeemed {{when}}",
+      expiresAt: "valid until {{when}}",
+      expiredAt: "expired {{when}}",
     },
     consent: {
       title: "Consent",
@@ -219,7 +235,7 @@ const en = {
     availableOnPro: "Available on Pro.",
     integrations: {
       title: "Integrations",
-      description: "Webhooks and the REST API send your leads to other tools as they arrive.",
+      description: "Mailchimp, Google Sheets, webhooks, API: your leads go to the tools you use as they arrive.",
       manage: "Manage integrations",
     },
     domain: {

@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { resolveRange } from "~/features/analytics/analytics";
+import { publicAddressVerdict } from "~/utils/public-address";
+import { renderRoute } from "../../tests/support/render-route";
+import type { Route } from "./+types/campaign-detail";
+import * as campaignDetail from "./campaign-detail";
+
+afterEach(cleanup);
+
+type Payload = Route.ComponentProps["loaderData"];
+const id = "5b0c6c1e-8a52-4d5e-9d1f-0f6f3a1c2b3d";
+
+function payload(overrides: Partial<Payload> & { scans?: number; origin?: string } = {}): Payload {
+  const { scans = 0, origin = "http://localhost:3000", ...rest } = overrides;
+  const today = "2026-11-28";
+  return {
+    campaign: {
+      id,
+      title: "Croissant Club",
+      businessType: "Bakery",
+      status: "active",
+      discount: "A free croissant",
+      minOrder: "With any coffee",
+      aiHeadline: "Fresh at eight",
+      aiThankyou: "Show this at the till.",
+      scans,
+      leads: 0,
+      redeemed: 0,
+      createdAt: "2026-11-20T09:00:00.000Z",
+    },
+    conversion: 0,
+    captureUrl: `${origin}/capture/${id}`,
+    address: publicAddressVerdict(origin),
+    isPro: false,
+    timeZone: "UTC",
+    today,
+    range: resolveRange({ range: "30" } as never, today),
+    analytics: {
+      totals: { scans, unique: scans, qr: scans, link: 0, leads: 0, conversion: 0, conversionOnScans: 0 },
+      byDay: [],
+      devices: scans ? [{ name: "Mobile", scans }] : [],
+      systems: scans ? [{ name: "Android", scans }] : [],
+      heatMap: Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0)),
+      placements: [],
+      exclusions: {},
+      refusals: {},
+      visitorIds: { issued: scans, neverBack: 0 },
+    },
+    exclusionSummary: `${scans} scans counted · 0 not counted`,
+    justLaunched: false,
+    postalAddressSet: true,
+    refusalSummary: "No forms were turned away.",
+    ...rest,
+  } as Payload;
+}
+
+describe("the campaign page", () => {
+  it("just launched on a local address: step 2 says to open it on this computer, with one QR and one warning", async () => {
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}?live=1`,
+      loaderData: payload({ justLaunched: true }),
+    });
+    const live = screen.getByRole("region", { name: "Your campaign is live" });
+    expect(within(live).getByText("Open it on this computer: phones cannot reach this address yet.")).toBeTruthy();
+    expect(within(live).queryByText(/with your phone/)).toBeNull();
+    expect(within(live).getByRole("link", { name: "Open your page" }).getAttribute("href")).toBe(`/capture/${id}`);
+    expect(screen.getAllByRole("img", { name: "QR code for Croissant Club" })).toHaveLength(1);
+    expect(screen.getAllByRole("note", { name: "Phones cannot open this code" })).toHaveLength(1);
+  });
+
+  it("just launched on a public address: step 2 asks for a scan of the page's one QR code", async () => {
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}?live=1`,
+      loaderData: payload({ justLaunched: true, origin: "https://qr.example.com" }),
+    });
+    const live = screen.getByRole("region", { name: "Your campaign is live" });
+    expect(within(live).getByText("Scan the QR code on this page with your phone, or open your page here.")).toBeTruthy();
+    expect(screen.getAllByRole("img", { name: "QR code for Croissant Club" })).toHaveLength(1);
+    expect(screen.queryAllByRole("note", { name: /Phones cannot open/ })).toHaveLength(0);
+  });
+
+  it("outside the launch, the warning sits beside the QR code", async () => {
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload() });
+    const qr = screen.getByRole("region", { name: "QR Code" });
+    expect(within(qr).getAllByRole("note", { name: "Phones cannot open this code" })).toHaveLength(1);
+  });
+
+  it("folds an empty range into one No scans yet card, and shows the charts once there are scans", async () => {
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload() });
+    expect(screen.getByRole("heading", { name: "No scans yet" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Devices" })).toBeNull();
+    expect(screen.queryByTestId("range-summary")).toBeNull();
+    cleanup();
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload({ scans: 3 }) });
+    expect(screen.queryByRole("heading", { name: "No scans yet" })).toBeNull();
+    expect(screen.getByTestId("range-summary")).toBeTruthy();
+  });
+
+  it("labels the headline the owner typed as Headline, not as AI-generated", async () => {
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload() });
+    const copy = screen.getByRole("region", { name: "Offer and copy" });
+    expect(within(copy).getByText("Headline")).toBeTruthy();
+    expect(within(copy).queryByText(/AI-Generated/)).toBeNull();
+  });
+});
