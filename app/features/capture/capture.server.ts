@@ -17,7 +17,7 @@ import { deviceTypeOf, exclusionOf, osOf, sourceOf } from "~/features/scans/visi
 import { ScanQueueFullError } from "~/features/scans/scan-batch.server";
 import { latestScanOf, recordScan } from "~/features/scans/scans.server";
 import { noteIdReturned, recordExclusion, recordIdIssued, visitorHashOf } from "~/features/scans/visitors.server";
-import { admitLoad, burstAllowance, forgetVisitor, knowsVisitor, type BurstVisitor } from "~/features/scans/bursts.server";
+import { admitVisitor, burstAllowance, forgetVisitor, type BurstVisitor } from "~/features/scans/bursts.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { claimKeyOf, type VisitorId } from "~/features/scans/visitor-id.server";
 import { mintCrowdToken } from "~/features/scans/crowd-token.server";
@@ -308,18 +308,18 @@ const burstVisitorOf = (visit: CaptureVisit, userAgent: string): BurstVisitor =>
 
 /**
  * One client adds a bounded number of visitors per window, however its ids behave (decision 330):
- * "burst" past this process's allowance; else, for a visitor new to the window, what the scan
- * batch needs to hold the client to the allowance across processes too.
+ * "burst" past this process's allowance; else, for a visitor that is not its client's first here,
+ * what the scan batch needs to hold the client to the allowance across processes too.
  */
 function admitToCounting(visit: CaptureVisit, userAgent: string): "burst" | { newVisitor: { clientKey: string; allowance: number } | null } {
   const visitor = visit.visitor;
   if (visitor?.returning) noteIdReturned(visitor.id);
-  const known = knowsVisitor(visit.clientAddress, burstVisitorOf(visit, userAgent));
-  if (!admitLoad(visit.clientAddress, burstVisitorOf(visit, userAgent))) {
+  const admission = admitVisitor(visit.clientAddress, burstVisitorOf(visit, userAgent));
+  if (admission === "burst") {
     if (visitor) visitor.issue = false;
     return "burst";
   }
-  return { newVisitor: known ? null : { clientKey: clientBudgetKey(visit.clientAddress), allowance: burstAllowance() } };
+  return { newVisitor: admission === "new" ? { clientKey: clientBudgetKey(visit.clientAddress), allowance: burstAllowance() } : null };
 }
 
 async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureState> {

@@ -60,25 +60,28 @@ function visitorKeyOf(visitor: BurstVisitor) {
 }
 
 /**
- * Whether a load may be counted, or is part of a burst from its address. `visitor.id` is the id
- * the browser sent back or the one this load would issue; a visitor admitted earlier in the window
- * is admitted again (repeats are the database's rule).
+ * How this process's window of the load's client takes its visitor: "burst" past the allowance;
+ * "known" when admitted earlier in the window (repeats are the database's rule); "first" when the
+ * visitor is the client's first here; "new" when others came before it. Only a "new" visitor is
+ * checked against the client's window shared by every process (scan-batch.server.ts): a client with
+ * one visitor per process — almost every phone on its own address — never writes the shared table,
+ * and a crowd is held to the allowance plus one per process (docs/features/crowds.md).
  */
-export function admitLoad(address: string, visitor: BurstVisitor, now: number = Date.now()) {
+export function admitVisitor(address: string, visitor: BurstVisitor, now: number = Date.now()): "burst" | "known" | "first" | "new" {
   const window = windowOf(clientBudgetKey(address), now);
   const key = visitorKeyOf(visitor);
-  if (window.visitors.has(key)) return true;
-  if (window.visitors.size >= allowance()) return false;
+  if (window.visitors.has(key)) return "known";
+  if (window.visitors.size >= allowance()) return "burst";
+  const first = window.visitors.size === 0;
   window.visitors.add(key);
   entries += 1;
   dropOldestWindows();
-  return true;
+  return first ? "first" : "new";
 }
 
-/** Whether this process's window of the client already admitted the visitor (its load costs no allowance). */
-export function knowsVisitor(address: string, visitor: BurstVisitor, now: number = Date.now()) {
-  const window = windows.get(clientBudgetKey(address));
-  return Boolean(window && now - window.start < BURST_WINDOW_MS && window.visitors.has(visitorKeyOf(visitor)));
+/** Whether a load may be counted, or is part of a burst from its address. */
+export function admitLoad(address: string, visitor: BurstVisitor, now: number = Date.now()) {
+  return admitVisitor(address, visitor, now) !== "burst";
 }
 
 /** The visitor was admitted here but the client's global window was full (scan-batch.server.ts): not admitted after all. */
