@@ -23,7 +23,8 @@ export function LeadList({ leads, label, framed = true, className }: { leads: Le
             <Link to={`/leads/${lead.id}`} className="font-medium text-gray-900 after:absolute after:inset-0 hover:text-blue-700">
               {lead.name}
             </Link>
-            <span className="min-w-0 text-sm break-words text-gray-600">
+            {/* A line of its own, smaller on a phone: a long address wraps at its parts, not at a hyphen. */}
+            <span className="min-w-0 basis-full text-xs break-words text-gray-600 sm:text-sm">
               <EmailText email={lead.email} />
             </span>
           </p>
