@@ -18,6 +18,18 @@ const connection = (overrides: object) => ({
   ...overrides,
 });
 
+/** Mailchimp as the screen's loader describes it: configured and not connected, unless told otherwise. */
+const mailchimp = (overrides: object) => ({
+  id: "mailchimp",
+  label: "Mailchimp",
+  destinationNoun: "audience",
+  canCreate: false,
+  needsMarketingConsent: true,
+  missingConfiguration: [],
+  connection: null,
+  ...overrides,
+});
+
 describe("the lead sync screen", () => {
   it("tells an owner a provider isn't switched on yet, connects what is configured, and shows a broken connection and a failed sync with Retry", async () => {
     await renderRoute(sync, {
@@ -26,19 +38,13 @@ describe("the lead sync screen", () => {
         isPro: true,
         redirectUris: null,
         providers: [
-          {
-            id: "mailchimp",
-            label: "Mailchimp",
-            destinationNoun: "audience",
-            canCreate: false,
-            needsMarketingConsent: true,
-            missingConfiguration: [],
+          mailchimp({
             connection: connection({
               destinationName: "Café regulars",
               status: "broken",
               brokenReason: "The chosen audience no longer exists. Choose another.",
             }),
-          },
+          }),
           {
             id: "google_sheets",
             label: "Google Sheets",
@@ -116,17 +122,7 @@ describe("the lead sync screen", () => {
       loaderData: {
         isPro: true,
         redirectUris: { mailchimp: uri },
-        providers: [
-          {
-            id: "mailchimp",
-            label: "Mailchimp",
-            destinationNoun: "audience",
-            canCreate: false,
-            needsMarketingConsent: true,
-            missingConfiguration: ["MAILCHIMP_CLIENT_ID", "MAILCHIMP_CLIENT_SECRET"],
-            connection: null,
-          },
-        ],
+        providers: [mailchimp({ missingConfiguration: ["MAILCHIMP_CLIENT_ID", "MAILCHIMP_CLIENT_SECRET"] })],
         campaigns: [],
         log: [],
       },

@@ -36,7 +36,7 @@ test("a Pro owner connects an endpoint, sees a lead delivered in the log, and li
     });
 
     await page.goto("/settings");
-    await expect(page.locator("#section-integrations")).toContainText("Mailchimp, Google Sheets, webhooks, API");
+    await expect(page.getByRole("region", { name: "Integrations", exact: true })).toContainText("Mailchimp, Google Sheets, webhooks, API");
     await page.getByRole("link", { name: "Manage integrations" }).click();
     await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
     await page.getByLabel("Endpoint URL").fill(hookUrl);
