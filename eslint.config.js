@@ -60,6 +60,27 @@ const noUiInServer = {
   },
 };
 
+/** Node's request and response types (`IncomingMessage`, `http.ServerResponse`, …) named in a module. */
+const NODE_HTTP_TYPES = new Set(["IncomingMessage", "ServerResponse"]);
+const noNodeHttpInFeatures = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const report = (node) =>
+      context.report({ node, message: "Features return typed answers; app/server/http writes them to Node's request and response." });
+    return {
+      "TSTypeReference > Identifier"(node) {
+        if (NODE_HTTP_TYPES.has(node.name)) report(node);
+      },
+      TSQualifiedName(node) {
+        if (NODE_HTTP_TYPES.has(node.right.name)) report(node);
+      },
+      ImportSpecifier(node) {
+        if (NODE_HTTP_TYPES.has(node.imported.name)) report(node);
+      },
+    };
+  },
+};
+
 /**
  * The owner's screens already on the owner catalogue (decision 457): an English literal in their JSX
  * (text, or a user-visible attribute) fails lint; the words go in app/features/languages/owner/en.ts.
@@ -171,6 +192,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Features decide answers; the edge (app/server/http) writes them to Node's response
+    // (docs/architecture.md "The request flow"). Outbound deliveries read responses of our own requests.
+    files: ["app/features/**/*.ts", "app/features/**/*.tsx"],
+    ignores: ["app/features/integrations/send.server.ts"],
+    plugins: { edge: { rules: { "no-node-http-in-features": noNodeHttpInFeatures } } },
+    rules: { "edge/no-node-http-in-features": "error" },
   },
   {
     // The import direction as a whole is dependency-cruiser's (.dependency-cruiser.mjs, decision 230);

@@ -3,7 +3,6 @@
 // stand-in that puts the claim where React Router does (the markup, and the hydration data as a
 // JSON string inside a script); the journey a-form-post-without-javascript-gets-the-rendered-page
 // compares the real render byte for byte.
-import type { IncomingMessage } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
@@ -33,7 +32,7 @@ function standInRender(renders: string[]): RenderPosted {
 
 function postOf(campaignId: string, gzip: boolean) {
   const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": "203.0.113.9", ...(gzip ? { "accept-encoding": "gzip, br" } : {}) };
-  return { url: `/capture/${campaignId}`, headers } as unknown as IncomingMessage;
+  return { url: `/capture/${campaignId}`, headers };
 }
 
 async function leadAnswer(campaignId: string, scanToken: string, email: string): Promise<LeadPostAnswer> {

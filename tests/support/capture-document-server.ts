@@ -1,9 +1,10 @@
-// The capture page's fast document path (`serveCaptureDocument`) behind a real HTTP server on a
-// free port, with a stand-in for React Router's render: the template only has to carry the token
+// The capture page's fast document path (`answerCapturePage`, as the edge answers it) behind a
+// real HTTP server on a free port, with a stand-in for React Router's render: the template only has to carry the token
 // and nonce placeholders. Shared by the integration tests that load the page as a browser does.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import type { RenderCapture } from "~/features/capture/capture-document.server";
+import { answerCapturePage } from "~/server/http/capture-page";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 
@@ -21,11 +22,12 @@ export async function startCaptureDocumentServer(render: RenderCapture) {
     req.headers[CLIENT_IP_HEADER] = String(req.headers[TEST_ADDRESS_HEADER]);
     const shortCode = /^\/q\/([^/?]+)/i.exec(req.url ?? "")?.[1];
     const campaignId = /^\/capture\/([^/?]+)/.exec(req.url ?? "")?.[1] ?? "";
-    serveCaptureDocument(req, res, {
-      ...(shortCode !== undefined ? { shortCode } : { campaignId }),
+    answerCapturePage(req, res, {
+      target: shortCode !== undefined ? { shortCode } : { campaignId },
       nonce: "n".repeat(24),
       render,
-      next: () => {
+      headerBlock: () => [],
+      handOn: () => {
         res.statusCode = 404;
         res.end("handed on");
       },

@@ -2,7 +2,8 @@
 // Router once per campaign version with a placeholder scan token and nonce, and kept as
 // pre-deflated pieces; each visitor's document is those pieces with the real token and nonce put
 // in as stored deflate blocks. Serving a scan costs one SQL statement and a CRC, not a render.
-import type { IncomingMessage, ServerResponse } from "node:http";
+// This module decides the answer; the edge writes it (app/server/http/capture-page.ts).
+import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { crc32Combine, crc32ShiftOf } from "./crc32-combine";
 import type { Database } from "~/db/client.server";
@@ -185,52 +186,55 @@ async function documentOf(entry: CachedCampaign, path: string, view: CaptureView
   return options.gzip ? gzipDocument(template, values) : plainDocument(template, values);
 }
 
-function headerSource(req: IncomingMessage) {
+function headerSource(headers: IncomingHttpHeaders) {
   return {
     get(name: string) {
-      const value = req.headers[name];
+      const value = headers[name];
       return Array.isArray(value) ? value.join(", ") : (value ?? null);
     },
   };
 }
 
-/**
- * The headers an answer given before Express carries first (helmet's, the request id): set on the
- * response for most answers, or written in one block with the page's own (decision 424).
- */
-export type EdgeHeaders = { block: () => string[]; stamp: () => void };
+/** A GET or HEAD of a capture page, as the edge read it. */
+export type CaptureRequest = {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  target: { campaignId: string } | { shortCode: string };
+  /** This response's CSP nonce. */
+  nonce: string;
+  render: RenderCapture;
+};
 
-/** A fast answer under overload: never a hanging page (decision 093). */
-function answerBusy(req: IncomingMessage, res: ServerResponse, edgeHeaders: EdgeHeaders | undefined) {
-  edgeHeaders?.stamp();
-  res.statusCode = 503;
-  res.setHeader("Retry-After", "3");
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Vary", "Accept-Language");
-  res.end(busyPageIn(browserLanguageOf(req.headers)));
+/**
+ * What the edge answers: the page (gzip when the browser takes it, with the cookies it sets), the
+ * overload page (decision 093: never a hanging page), or `elsewhere` — an unknown campaign or code,
+ * or anything unusual, which React Router's route answers.
+ */
+export type CaptureAnswer = { kind: "page"; body: Buffer; gzip: boolean; cookies: string[] } | { kind: "busy"; html: string } | { kind: "elsewhere" };
+
+const ELSEWHERE: CaptureAnswer = { kind: "elsewhere" };
+
+function busy(headers: IncomingHttpHeaders): CaptureAnswer {
+  return { kind: "busy", html: busyPageIn(browserLanguageOf(headers)) };
 }
 
 /**
- * Serves GET/HEAD /capture/:id, or /q/:code (a short link this process knows), for an active
- * campaign, or calls `next` (unknown campaigns and codes, and any surprise, go through the full
- * React Router pipeline). `nonce` is this response's CSP nonce.
+ * The answer to GET/HEAD /capture/:id, or /q/:code (a short link this process knows), for an
+ * active campaign: a signed-in viewer's too (the owner's own loads are not counted, decideCaptureLoad).
  */
-export async function serveCaptureDocument(
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: ({ campaignId: string } | { shortCode: string }) & { nonce: string; render: RenderCapture; next: () => void; edgeHeaders?: EdgeHeaders },
-) {
-  const headers = headerSource(req);
+export async function captureDocument(request: CaptureRequest): Promise<CaptureAnswer> {
+  const { target } = request;
+  const headers = headerSource(request.headers);
   const clientAddress = headers.get(CLIENT_IP_HEADER) ?? "unknown";
-  const link = "shortCode" in options ? warmShortLink(options.shortCode, clientAddress) : undefined;
-  if ("shortCode" in options && !link) return options.next();
-  const campaignId = link ? link.campaignId : (options as { campaignId: string }).campaignId;
-  if (!isUuid(campaignId)) return options.next();
+  const link = "shortCode" in target ? warmShortLink(target.shortCode, clientAddress) : undefined;
+  if ("shortCode" in target && !link) return ELSEWHERE;
+  const campaignId = link ? link.campaignId : (target as { campaignId: string }).campaignId;
+  if (!isUuid(campaignId)) return ELSEWHERE;
   const path = link ? shortLinkPath(link.code) : `/capture/${campaignId}`;
   const { database, env, secret } = await getServices();
   const { db, waiting } = database.capture;
-  if (waiting() >= MAX_WAITING_SCANS) return answerBusy(req, res, options.edgeHeaders);
+  if (waiting() >= MAX_WAITING_SCANS) return busy(request.headers);
   keyVisitorIds(secret);
   const visitor: VisitorId | undefined = env.VISITOR_ID === "cookie" ? visitorIdOf(headers.get("cookie")) : undefined;
 
@@ -239,62 +243,37 @@ export async function serveCaptureDocument(
   let rememberLanguage = false;
   try {
     entry = await snapshotOf(db, campaignId);
-    if (!entry.snapshot) return options.next();
-    const url = new URL(req.url ?? "/", "http://capture.invalid");
+    if (!entry.snapshot) return ELSEWHERE;
+    const url = new URL(request.url, "http://capture.invalid");
     const searchParams = link ? withLanguageParam(scanParamsOf(link), url.searchParams) : url.searchParams;
     rememberLanguage = visitLanguageOf({ headers, searchParams }, entry.snapshot).remember;
     view = await decideCaptureLoad(db, entry.snapshot, {
-      method: req.method ?? "GET",
+      method: request.method,
       headers,
       clientAddress,
       searchParams,
-      viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: req.headers as HeadersInit })) : undefined,
+      viewer: hasSessionCookie({ headers }) ? () => viewerOf(new Request(url, { headers: request.headers as HeadersInit })) : undefined,
       visitor,
     });
   } catch (error) {
     if (!isCaptureOverload(error)) throw error;
     logger.warn({ err: error, campaignId }, "capture page busy: database saturated or unavailable");
-    return answerBusy(req, res, options.edgeHeaders);
+    return busy(request.headers);
   }
   if (view.state === "not-found") {
     campaigns.delete(campaignId);
-    return options.next();
+    return ELSEWHERE;
   }
 
-  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  const body = await documentOf(entry, path, view, { nonce: options.nonce, render: options.render, gzip });
+  const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
+  const body = await documentOf(entry, path, view, { nonce: request.nonce, render: request.render, gzip });
   // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
   const cookies = [
     ...(visitor?.issue ? [visitorCookieHeader(visitor.id, secure)] : []),
     ...(rememberLanguage ? [languageCookieHeader(view.language, secure)] : []),
   ];
-  answerDocument(req, res, body, { gzip, cookies, edgeHeaders: options.edgeHeaders });
-}
-
-/**
- * The page's 200. Before Express its headers are written in one block, the edge's first, in the
- * order setting them one at a time would give (decision 424); through Express (headers already
- * set) one at a time, as ever.
- */
-function answerDocument(
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: Buffer,
-  answer: { gzip: boolean; cookies: string[]; edgeHeaders?: EdgeHeaders },
-) {
-  const headers: Array<string | string[]> = answer.edgeHeaders ? answer.edgeHeaders.block() : [];
-  headers.push("Content-Type", "text/html; charset=utf-8", "Cache-Control", "no-store", "Vary", "Accept-Encoding, Accept-Language");
-  if (answer.cookies.length > 0) headers.push("Set-Cookie", answer.cookies);
-  if (answer.gzip) headers.push("Content-Encoding", "gzip");
-  headers.push("Content-Length", String(body.length));
-  if (answer.edgeHeaders && res.getHeaderNames().length === 0) {
-    res.writeHead(200, headers);
-  } else {
-    res.statusCode = 200;
-    for (let index = 0; index < headers.length; index += 2) res.setHeader(headers[index] as string, headers[index + 1]!);
-  }
-  res.end(req.method === "HEAD" ? undefined : body);
+  return { kind: "page", body, gzip, cookies };
 }
 
 /** For tests: forget cached campaigns and templates. */

@@ -4,7 +4,7 @@
 // with this lead's values escaped for where they stand (the page's text, or the data the page
 // hydrates from). Anything the template cannot say exactly as a render would (a refusal, a value
 // the hydration data would share with another) is rendered in full, as before.
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { getServices } from "~/utils/services.server";
@@ -32,6 +32,8 @@ export type RenderPosted = (
 ) => Promise<Response>;
 
 export type PostedDocument = { status: number; headers: [string, string][]; body: Buffer; gzip: boolean };
+/** The form's post as the edge read it: its address and headers (the body is already answered). */
+export type FormPost = { url: string; headers: IncomingHttpHeaders };
 
 // The validity line is no slot: it is one of few per day, and often a string the page carries
 // already (the hydration data would name it once), so it is part of the template's key.
@@ -121,7 +123,7 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // The last block: empty, stored, final.
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
-function headersOf(req: IncomingMessage) {
+function headersOf(req: FormPost) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === "content-length" || name === "transfer-encoding") continue;
@@ -136,7 +138,7 @@ function unlessUnavailable(error: unknown): null {
   return null;
 }
 
-async function templateTargetOf(req: IncomingMessage, params: { campaignId?: string; code?: string }) {
+async function templateTargetOf(req: FormPost, params: { campaignId?: string; code?: string }) {
   const link = params.code === undefined ? undefined : warmShortLink(params.code, String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
   const campaignId = link ? link.campaignId : params.campaignId;
   if (!isUuid(campaignId)) return null;
@@ -178,12 +180,12 @@ async function renderedTemplate(render: RenderPosted, target: NonNullable<Awaite
  * stored a lead on a page with no query, else rendered in full. Gzip when the browser takes it.
  */
 export async function postedDocument(
-  req: IncomingMessage,
+  req: FormPost,
   post: { params: { campaignId?: string; code?: string }; answer: LeadPostAnswer; nonce: string; render: RenderPosted },
 ): Promise<PostedDocument> {
   const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const { answer } = post;
-  const plainAddress = !(req.url ?? "").includes("?");
+  const plainAddress = !req.url.includes("?");
   // The campaign's copy may need a read; when the database is out, the full render answers with
   // the page's own outage screen (503) rather than this post failing.
   const target = answer.status === 200 && !answer.headers && plainAddress ? await templateTargetOf(req, post.params).catch(unlessUnavailable) : null;
@@ -194,12 +196,7 @@ export async function postedDocument(
       return { status: 200, headers: template.headers, body: fill(template, claim, post.nonce, gzip), gzip };
     }
   }
-  const path = (req.url ?? "/").split("?")[0]!;
-  const response = await post.render(
-    `${path}${(req.url ?? "").slice(path.length)}`,
-    { headers: headersOf(req), nonce: post.nonce },
-    { leadAnswer: answer },
-  );
+  const response = await post.render(req.url, { headers: headersOf(req), nonce: post.nonce }, { leadAnswer: answer });
   const html = Buffer.from(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => name !== "content-length");
   return { status: response.status, headers, body: gzip ? zlib.gzipSync(html) : html, gzip };

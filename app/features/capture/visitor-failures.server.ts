@@ -1,8 +1,7 @@
-// What a visitor reads when the capture page cannot be served: the overload page (decision 093)
-// and the plain-text failure, in the language the browser asks for or chose with the switcher
-// (decision 411); English when it asks for none we have.
+// What a visitor reads when the capture page cannot be served: the overload page (decision 093),
+// in the language the browser asks for or chose with the switcher (decision 411); English when it
+// asks for none we have. The plain-text failure of any URL is the edge's (app/server/http/failure.ts).
 import type { IncomingHttpHeaders } from "node:http";
-import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/errors.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { translatorFor } from "~/features/languages/i18n.server";
 import { directionOf, DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
@@ -28,17 +27,4 @@ export function busyPageIn(language: Language) {
     busyPages.set(language, page);
   }
   return page;
-}
-
-/** The plain-text answer when serving a request failed (never a stack trace). */
-export function failureTextFor(headers: IncomingHttpHeaders) {
-  return translatorFor(browserLanguageOf(headers), "capture")("errors.plainFailed");
-}
-
-/**
- * The status of a failed request: 503 with a retry hint when the database could not be reached
- * (the visitor's retry will do, as the pages' own outage answer says), 500 for anything else.
- */
-export function failureStatusOf(error: unknown): { status: 500 | 503; retryAfter?: string } {
-  return isDatabaseUnavailable(error) ? { status: 503, retryAfter: String(OUTAGE_RETRY_AFTER_SECONDS) } : { status: 500 };
 }

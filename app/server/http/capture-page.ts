@@ -1,12 +1,13 @@
 // A visitor's capture page (`/capture/{id}`, and a printed code's short link `/q/{code}`,
 // decision 280) answered before Express (decision 096): a cached, pre-compressed document per
-// campaign (decision 092). Anything else (a session cookie, a body, an unknown campaign, a refusal
-// of the guard) goes on to Express untouched, which answers signed-in viewers from the same cache.
+// campaign (decision 092). This is the one answerer of those URLs, signed-in viewers included
+// (docs/architecture.md "The request flow"); what it does not answer (a body, an unknown campaign
+// or code, a refusal of the guard) goes on to Express untouched, and React Router's route answers.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "react-router";
-import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
+import { captureDocument, type CaptureAnswer, type CaptureRequest, type RenderCapture } from "~/features/capture/capture-document.server";
 import type { RenderPosted } from "~/features/capture/thank-you-document.server";
-import { hasSessionCookie } from "~/utils/private-cache.server";
+import { privateCacheControl } from "~/utils/private-cache.server";
 import { takeRequest, type Edge } from "./edge";
 import { guardRequest } from "./guard";
 
@@ -51,10 +52,40 @@ function captureTargetOf(req: IncomingMessage) {
   const page = CAPTURE_PATH.exec(url);
   const short = page ? null : SHORT_PATH.exec(url);
   if (!page && !short) return null;
-  // Signed-in viewers (owner exclusion, private caching) and requests with a body take the full path.
-  if (hasSessionCookie(req.headers.cookie)) return null;
+  // A request with a body takes the full path.
   if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0) return null;
   return page ? { campaignId: page[1]! } : { shortCode: short![1]! };
+}
+
+/**
+ * Answers a capture page's GET or HEAD: the document, or the overload page, written with the
+ * edge's headers first; `handOn` for what React Router answers instead.
+ */
+export async function answerCapturePage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  request: Omit<CaptureRequest, "method" | "url" | "headers"> & { headerBlock: () => string[]; handOn: () => void },
+) {
+  const answer = await captureDocument({ ...request, method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers });
+  if (answer.kind === "elsewhere") return request.handOn();
+  const headers = request.headerBlock();
+  if (answer.kind === "busy") {
+    headers.push("Retry-After", "3", "Cache-Control", "no-store", "Content-Type", "text/html; charset=utf-8", "Vary", "Accept-Language");
+    return void res.writeHead(503, headers).end(answer.html);
+  }
+  res.writeHead(200, pageHeaders(req, answer, headers));
+  res.end(req.method === "HEAD" ? undefined : answer.body);
+}
+
+/** The page's own headers after the edge's, in the order setting them one at a time would give. */
+function pageHeaders(req: IncomingMessage, page: Extract<CaptureAnswer, { kind: "page" }>, headers: Array<string | string[]>) {
+  // A signed-in viewer's page is personal: never kept by a cache (decision 086).
+  const cacheControl = privateCacheControl({ requestCookie: req.headers.cookie, setCookies: page.cookies, declared: undefined }) ?? "no-store";
+  headers.push("Content-Type", "text/html; charset=utf-8", "Cache-Control", cacheControl, "Vary", "Accept-Encoding, Accept-Language");
+  if (page.cookies.length > 0) headers.push("Set-Cookie", page.cookies);
+  if (page.gzip) headers.push("Content-Encoding", "gzip");
+  headers.push("Content-Length", String(page.body.length));
+  return headers;
 }
 
 /**
@@ -67,15 +98,13 @@ export function createServeCapturePage(edge: Edge, render: RenderCapture, handOn
     if (!target) return false;
     const guarded = guardRequest(req, edge.rules);
     if (guarded.refusal) return false;
-    // The page's 200 writes helmet's headers with its own in one block (decision 424).
+    // The page's 200 writes the edge's headers with its own in one block (decision 424).
     const taken = takeRequest(edge, req, res, guarded, "with the answer");
-    const next = () => {
-      taken.stampHeaders();
+    const toExpress = () => {
       taken.handedOn();
       handOn(req, res);
     };
-    const edgeHeaders = { block: taken.headerBlock, stamp: taken.stampHeaders };
-    serveCaptureDocument(req, res, { ...target, nonce: taken.nonce, render, next, edgeHeaders }).catch(taken.fail);
+    answerCapturePage(req, res, { target, nonce: taken.nonce, render, headerBlock: taken.headerBlock, handOn: toExpress }).catch(taken.fail);
     return true;
   };
 }

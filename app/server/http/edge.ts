@@ -1,20 +1,22 @@
 // What every part of the HTTP edge shares: the settings, the build, the guard's rules and the
-// security headers; and what a fast path does around its answer (headers, request id, log line),
-// so that an answer given before Express carries what Express would have put on it.
+// security headers; the one stamp of a request (client address, nonce, helmet's headers and the
+// request id), used by the fast paths and Express alike; what a fast path does around its answer
+// (the stamp, the log line); and the failure answer every URL shares (docs/architecture.md
+// "The request flow").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { BANNER_MAX_BYTES } from "~/features/blog/blog.schema";
 import { LOGO_MAX_BYTES } from "~/features/campaigns/campaigns.schema";
-import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-failures.server";
 import { FORM_BODY_MAX_BYTES, uploadBodyMaxBytes } from "~/features/uploads/limits";
+import { failureStatusOf, failureTextFor } from "./failure";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { loggedUrl, logger } from "~/utils/logger.server";
 import { randomString } from "~/utils/random-pool.server";
 import type { GuardRules, Guarded } from "./guard";
-import { createSecurityHeaders, headerBlockOfSecurityHeaders, stampOfSecurityHeaders, type SecurityHeaders } from "./security-headers";
+import { createSecurityHeaders, headerBlockOfSecurityHeaders } from "./security-headers";
 
 export type Edge = {
   env: Env;
@@ -23,9 +25,7 @@ export type Edge = {
   loadBuild: () => Promise<ServerBuild>;
   vite: ViteDevServer | undefined;
   rules: GuardRules;
-  securityHeaders: SecurityHeaders;
-  stampSecurityHeaders: (res: ServerResponse, nonce: string) => void;
-  /** The same headers as a flat `[name, value, …]` list, for `res.writeHead`. */
+  /** Helmet's headers with a nonce, as a flat `[name, value, …]` list (for `res.writeHead`). */
   securityHeaderBlock: (nonce: string) => string[];
 };
 
@@ -39,16 +39,13 @@ export function createEdge(env: Env, options: { loadBuild: () => Promise<ServerB
   const mode = options.vite ? "development" : "production";
   // Express compiles TRUST_PROXY (hop count, addresses, subnets) into the function `req.ip` uses.
   const trust = express().set("trust proxy", env.TRUST_PROXY).get("trust proxy fn") as GuardRules["trust"];
-  const securityHeaders = createSecurityHeaders(env, mode === "development");
   return {
     env,
     mode,
     loadBuild: options.loadBuild,
     vite: options.vite,
     rules: { appOrigin: env.appOrigin, trust, bodyLimits: BODY_LIMITS },
-    securityHeaders,
-    stampSecurityHeaders: stampOfSecurityHeaders(securityHeaders),
-    securityHeaderBlock: headerBlockOfSecurityHeaders(securityHeaders),
+    securityHeaderBlock: headerBlockOfSecurityHeaders(createSecurityHeaders(env, mode === "development")),
   };
 }
 
@@ -59,23 +56,51 @@ export function newNonce() {
   return randomString(NONCE_BYTES, "base64");
 }
 
+/** What every answer carries first, whoever writes it: set once per request, here. */
+export type RequestStamp = {
+  nonce: string;
+  /** Helmet's headers and the request id as a flat `[name, value, …]` list, for `res.writeHead`. */
+  headerBlock: () => string[];
+  /** The same headers set on the response one by one (an answer Express or React Router writes). */
+  stamp: (res: ServerResponse) => void;
+};
+
 /**
- * A fast path takes a request: the client address on the request (a client-sent copy is
- * discarded), helmet's headers with a fresh nonce, the request id, and the log line when the
- * answer is finished, unless the request was handed on to Express (which logs its own).
- * `headers: "with the answer"` leaves helmet's headers and the request id unset until
- * `stampHeaders()` or an answer written with `headerBlock()` (decision 424).
+ * The one stamp of a request (docs/architecture.md "The request flow"): the client address the
+ * guard decided replaces any client-sent copy (rate limits and sessions key on it), a fresh CSP
+ * nonce, and helmet's headers with the request id.
+ */
+export function stampRequest(edge: Edge, req: IncomingMessage, guarded: Guarded): RequestStamp {
+  req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
+  const nonce = newNonce();
+  const headerBlock = () => {
+    const block = edge.securityHeaderBlock(nonce);
+    block.push("X-Request-Id", guarded.requestId);
+    return block;
+  };
+  return {
+    nonce,
+    headerBlock,
+    stamp: (res) => {
+      const block = headerBlock();
+      for (let index = 0; index < block.length; index += 2) res.setHeader(block[index]!, block[index + 1]!);
+    },
+  };
+}
+
+/**
+ * A fast path takes a request: its stamp, and the log line when the answer is finished, unless
+ * the request was handed on to Express (which logs its own). `headers: "with the answer"` leaves
+ * the stamp's headers unset until `stampHeaders()` or an answer written with `headerBlock()`.
  */
 export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerResponse, guarded: Guarded, headers: "now" | "with the answer" = "now") {
   const started = performance.now();
-  const nonce = newNonce();
-  req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
+  const requestStamp = stampRequest(edge, req, guarded);
   let stamped = false;
   const stampHeaders = () => {
     if (stamped || res.headersSent) return;
     stamped = true;
-    edge.stampSecurityHeaders(res, nonce);
-    res.setHeader("X-Request-Id", guarded.requestId);
+    requestStamp.stamp(res);
   };
   if (headers === "now") stampHeaders();
   const line = { id: guarded.requestId, method: req.method, url: loggedUrl(req.url) };
@@ -88,15 +113,10 @@ export function takeRequest(edge: Edge, req: IncomingMessage, res: ServerRespons
     });
   }
   return {
-    nonce,
+    nonce: requestStamp.nonce,
     line,
     stampHeaders,
-    /** Helmet's headers and the request id, in the order `stampHeaders` sets them. */
-    headerBlock: () => {
-      const block = edge.securityHeaderBlock(nonce);
-      block.push("X-Request-Id", guarded.requestId);
-      return block;
-    },
+    headerBlock: requestStamp.headerBlock,
     handedOn: () => {
       handedOn = true;
     },

@@ -1,37 +1,28 @@
-// Everything the fast paths do not answer: the guard's refusals, security headers, private
-// caching for signed-in responses, static files (or Vite in development), React Router.
+// Everything the fast paths do not answer: the guard's refusals, the request's stamp (security
+// headers, request id), private caching for signed-in responses, static files (or Vite in
+// development), React Router.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { answerUnservedApiMethod } from "~/features/api/api.server";
-import { serveCaptureDocument, type RenderCapture } from "~/features/capture/capture-document.server";
-import { failureStatusOf, failureTextFor } from "~/features/capture/visitor-failures.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";
-import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { loggedUrl, logger } from "~/utils/logger.server";
 import { privateCacheMiddleware } from "~/utils/private-cache.server";
-import { newNonce, type Edge } from "./edge";
+import { stampRequest, type Edge } from "./edge";
+import { failureStatusOf, failureTextFor } from "./failure";
 import { guardRequest, type Guarded } from "./guard";
 
-export function createExpressApp(edge: Edge, render: RenderCapture) {
+export function createExpressApp(edge: Edge) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", edge.env.TRUST_PROXY);
   app.use(guard(edge));
   app.use(requestLog());
-  app.use(edge.securityHeaders);
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(privateCacheMiddleware);
   app.use(refuse);
-  // The capture page for those the fast path handed on (signed-in viewers): the same cache.
-  app.get("/capture/:campaignId", (req, res, next) => {
-    serveCaptureDocument(req, res, { campaignId: req.params.campaignId, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
-  });
-  app.get("/q/:code", (req, res, next) => {
-    serveCaptureDocument(req, res, { shortCode: req.params.code, nonce: res.locals.cspNonce, render, next: () => next() }).catch(next);
-  });
   app.use(compression());
   if (edge.vite) {
     app.use(edge.vite.middlewares);
@@ -44,15 +35,14 @@ export function createExpressApp(edge: Edge, render: RenderCapture) {
   return app as unknown as (req: IncomingMessage, res: ServerResponse) => void;
 }
 
-/** The guard's verdict, the request id and client address (rate limits and sessions key on it). */
+/** The guard's verdict and the request's stamp: the same as a fast path's answer carries. */
 function guard(edge: Edge): RequestHandler {
   return (req, res, next) => {
     const guarded = guardRequest(req, edge.rules);
     res.locals.guarded = guarded;
-    res.setHeader("X-Request-Id", guarded.requestId);
-    // A client-sent copy is discarded.
-    req.headers[CLIENT_IP_HEADER] = guarded.clientAddress;
-    res.locals.cspNonce = newNonce();
+    const stamp = stampRequest(edge, req, guarded);
+    stamp.stamp(res);
+    res.locals.cspNonce = stamp.nonce;
     // A capture visitor's id that comes back (with the page's assets or the form post): its
     // browser keeps cookies, for the analytics' "how exact unique is" (decision 312). In memory.
     noteVisitorCookie(req.headers.cookie);

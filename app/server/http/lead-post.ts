@@ -75,7 +75,7 @@ export function createServeLeadPost(edge: Edge, render: RenderPosted) {
       })
         .then(async (answer) => {
           if (!target.page) return sendAnswer(res, answer);
-          sendPage(res, await postedDocument(req, { params, answer, nonce: taken.nonce, render }));
+          sendPage(res, await postedDocument({ url: req.url ?? "/", headers: req.headers }, { params, answer, nonce: taken.nonce, render }));
         })
         .catch(taken.fail);
     });

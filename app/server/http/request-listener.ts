@@ -12,7 +12,7 @@ import { routeByHost } from "./route-by-host";
 
 export function createRequestListener(edge: Edge) {
   const render = createCaptureRenderer(edge);
-  const express = createExpressApp(edge, render);
+  const express = createExpressApp(edge);
   const serveCapturePage = createServeCapturePage(edge, render, express);
   const serveLeadPost = createServeLeadPost(edge, createPostedRenderer(edge));
   const serveOnMain = (req: IncomingMessage, res: ServerResponse) => {

@@ -1,5 +1,5 @@
-// The security headers every answer carries (helmet's), and the same headers for the fast paths:
-// computed once with a marker where the nonce goes, then stamped with each request's nonce.
+// The security headers every answer carries (helmet's): computed once with a marker where the
+// nonce goes, then stamped with each request's nonce by the request's stamp (edge.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Response } from "express";
 import helmet from "helmet";
@@ -32,15 +32,6 @@ export function createSecurityHeaders(env: Env, development: boolean): SecurityH
 }
 
 const NONCE_MARK = "leadqr-nonce-mark";
-
-/** Helmet's headers as a function of the nonce, for answers that do not pass through Express. */
-export function stampOfSecurityHeaders(securityHeaders: SecurityHeaders) {
-  const block = headerBlockOfSecurityHeaders(securityHeaders);
-  return (res: ServerResponse, nonce: string) => {
-    const headers = block(nonce);
-    for (let index = 0; index < headers.length; index += 2) res.setHeader(headers[index]!, headers[index + 1]!);
-  };
-}
 
 /**
  * Helmet's headers with a nonce as a flat `[name, value, …]` list in helmet's order, for
