@@ -107,9 +107,7 @@ function headerLines(targets) {
   return out;
 }
 
-const files = execFileSync("git", ["grep", "-liE", "decisions? [0-9]{3}", "--", "app"], { cwd: root, encoding: "utf8" })
-  .split("\n")
-  .filter(Boolean);
+const files = execFileSync("git", ["grep", "-liE", "decisions? [0-9]{3}", "--", "app"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
 let before = 0;
 let after = 0;
 const unknown = new Set();
@@ -125,5 +123,7 @@ for (const path of files) {
     else console.log(`${path}: cites ${result.cites.join(", ")}`);
   }
 }
-console.log(`\n${files.length} files; citations of a decision number in app/: ${before} before, ${after} after${write ? "" : " (dry run: nothing written; --write applies)"}`);
+console.log(
+  `\n${files.length} files; citations of a decision number in app/: ${before} before, ${after} after${write ? "" : " (dry run: nothing written; --write applies)"}`,
+);
 if (unknown.size > 0) console.log(`numbers not in citations.json (left as they are): ${[...unknown].sort().join(", ")}`);
