@@ -69,7 +69,8 @@ function rewriteFile(path) {
     const numbers = note(text);
     if (numbers.length === 0) return text;
     const names = [...new Set(numbers.map((number) => targetOf(number)))].map(({ file, heading }) => (heading ? `"${heading}"` : file));
-    return [...new Set(names)].join(" and ");
+    // "decision 344's mark" reads "the "One email is one lead per campaign" mark".
+    return `${text.endsWith("'s") ? "the " : ""}${[...new Set(names)].join(" and ")}`;
   };
   const rewritten = lines.map((line) => {
     const start = commentStart(line);
