@@ -1,11 +1,21 @@
-// Writes docs/decisions/README.md, the index of the decision records: number, title, area, status
-// and what supersedes it. `node scripts/check-decisions.mjs` (run by `npm run lint`) fails when the
-// index on disk differs from what this script would write.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+// Writes the two indexes of the decision records: docs/decisions/README.md (the records kept: the
+// choices of a library, a pattern or a cross-cutting rule, each with its Kind) and
+// docs/decisions/archive/README.md (the older records, unchanged, each with the guide heading that
+// now states its rule, from archive/citations.json). `node scripts/check-decisions.mjs` (run by
+// `npm run lint`) fails when either index on disk differs from what this script would write.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const folder = new URL("../docs/decisions/", import.meta.url);
+export const archiveFolder = new URL("archive/", folder);
 export const indexFile = new URL("README.md", folder);
+export const archiveIndexFile = new URL("README.md", archiveFolder);
+export const citationsFile = new URL("citations.json", archiveFolder);
+
+/** What a kept record may be about; anything else belongs in a guide of docs/features/. */
+export const KINDS = ["library", "pattern", "rule"];
+/** At most this many records are kept: the rest of what holds is stated in the guides. */
+export const MAX_KEPT = 40;
 
 /** Records are numbered in blocks, one block per piece of work; the block names the area. */
 const AREAS = [
@@ -50,21 +60,35 @@ function areaOf(number) {
   return AREAS.filter(([first]) => first <= number).at(-1)[1];
 }
 
-export function readRecords() {
-  return readdirSync(folder)
+/** The records of one folder: the kept ones by default, or the archive's. */
+export function readRecords(at = folder) {
+  if (!existsSync(at)) return [];
+  return readdirSync(at)
     .filter((name) => /^\d{3}-.+\.md$/.test(name))
     .sort()
     .map((file) => {
-      const text = readFileSync(new URL(file, folder), "utf8");
-      const number = file.slice(0, 3);
+      const text = readFileSync(new URL(file, at), "utf8");
       return {
         file,
-        number,
+        number: file.slice(0, 3),
+        archived: at.href === archiveFolder.href,
         title: (text.match(/^# \d{3} (.+)$/m)?.[1] ?? "").trim(),
         status: (text.match(/^Status: (.+)$/m)?.[1] ?? "").trim(),
+        kind: (text.match(/^Kind: (.+)$/m)?.[1] ?? "").trim(),
         text,
       };
     });
+}
+
+/** Kept and archived records together, in number order (supersession crosses the two). */
+export function readAllRecords() {
+  return [...readRecords(folder), ...readRecords(archiveFolder)].sort((a, b) => a.number.localeCompare(b.number));
+}
+
+/** The map from a record's number to the guide heading (or kept record) that now states its rule. */
+export function readCitations() {
+  if (!existsSync(citationsFile)) return {};
+  return JSON.parse(readFileSync(citationsFile, "utf8")).citations ?? {};
 }
 
 /**
@@ -87,37 +111,90 @@ function cell(text) {
   return text.replace(/\|/g, "\\|").replace(/\s+/g, " ");
 }
 
-export function renderIndex(records = readRecords()) {
-  const by = supersededBy(records);
-  const rows = records.map((record) => {
-    const successors = by.get(record.number) ?? [];
-    const wholly = /^superseded/.test(record.status);
-    const status = wholly ? "superseded" : successors.length > 0 ? "accepted, in part superseded" : record.status.split(/[;(]/)[0].trim();
-    const supersededCell = [...new Set(successors)].map((n) => link(records, n)).join(", ");
-    return `| ${record.number} | [${cell(record.title)}](${record.file}) | ${areaOf(Number(record.number))} | ${status} | ${supersededCell} |`;
-  });
+function statusOf(record, successors) {
+  if (/^superseded/.test(record.status)) return "superseded";
+  return successors.length > 0 ? "accepted, in part superseded" : record.status.split(/[;(]/)[0].trim();
+}
+
+/** A link to record `number` from an index in the kept folder or in the archive. */
+function link(all, number, fromArchive) {
+  const target = all.find((record) => record.number === number);
+  if (!target) return number;
+  const path = target.archived === fromArchive ? target.file : fromArchive ? `../${target.file}` : `archive/${target.file}`;
+  return `[${number}](${path})`;
+}
+
+function successorsCell(all, by, record, fromArchive) {
+  return [...new Set(by.get(record.number) ?? [])].map((n) => link(all, n, fromArchive)).join(", ");
+}
+
+export function renderIndex(all = readAllRecords()) {
+  const by = supersededBy(all);
+  const rows = all
+    .filter((record) => !record.archived)
+    .map(
+      (record) =>
+        `| ${record.number} | [${cell(record.title)}](${record.file}) | ${record.kind} | ${areaOf(Number(record.number))} | ${statusOf(record, by.get(record.number) ?? [])} | ${successorsCell(all, by, record, false)} |`,
+    );
   return [
     "# Decision records",
     "",
-    "One record per choice of library, pattern or rule, in the same parts: Context, Decision,",
-    "Alternatives, Consequences. Written by `node scripts/decisions-index.mjs`; `npm run lint` fails",
-    "when this index is stale. A record wholly superseded says `Status: superseded by NNN` at the top;",
-    "one replaced in part says which part, and the later record is named in the last column.",
-    "Descriptions of what a feature does, rather than why it was chosen, are in [../features/](../features/).",
+    `The choices of a library, a pattern or a cross-cutting rule (at most ${MAX_KEPT}), each in the same`,
+    "parts: Context, Decision, Alternatives, Consequences, with `Kind: library | pattern | rule` under",
+    "its Status. What holds now for a flow is stated in its guide in [../features/](../features/README.md);",
+    "the older records, kept unchanged for their history, are in [archive/](archive/README.md).",
+    "Written by `node scripts/decisions-index.mjs`; `npm run lint` fails when this index is stale.",
     "",
-    "| No. | Title | Area | Status | Superseded (in whole or part) by |",
-    "| --- | --- | --- | --- | --- |",
+    "| No. | Title | Kind | Area | Status | Superseded (in whole or part) by |",
+    "| --- | --- | --- | --- | --- | --- |",
     ...rows,
     "",
   ].join("\n");
 }
 
-function link(records, number) {
-  const target = records.find((record) => record.number === number);
-  return target ? `[${number}](${target.file})` : number;
+/** GitHub's anchor for a heading's text. */
+export function anchorOf(heading) {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+function currentRulesCell(citation) {
+  if (!citation) return "";
+  if (citation.record) return `[record ${citation.record.match(/(\d{3})-/)[1]}](../${citation.record.split("/").at(-1)})`;
+  const name = citation.guide.split("/").at(-1);
+  return `[${name} › ${cell(citation.heading)}](../../features/${name}#${citation.anchor})`;
+}
+
+export function renderArchiveIndex(all = readAllRecords(), citations = readCitations()) {
+  const by = supersededBy(all);
+  const rows = all
+    .filter((record) => record.archived)
+    .map(
+      (record) =>
+        `| ${record.number} | [${cell(record.title)}](${record.file}) | ${areaOf(Number(record.number))} | ${statusOf(record, by.get(record.number) ?? [])} | ${successorsCell(all, by, record, true)} | ${currentRulesCell(citations[record.number])} |`,
+    );
+  return [
+    "# Archived decision records",
+    "",
+    "Records written in work order, moved here unchanged: each says why something was built as it was",
+    "at the time, and later records may have changed it. **What holds now is in the guide named in the",
+    "last column** ([../../features/](../../features/README.md)); the records still kept are in",
+    "[../README.md](../README.md). `citations.json` maps every number to that guide heading, for code",
+    "comments (`scripts/rewrite-decision-citations.mjs`). Written by `node scripts/decisions-index.mjs`.",
+    "",
+    "| No. | Title | Area | Status | Superseded (in whole or part) by | Current rules |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    "",
+  ].join("\n");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(indexFile, renderIndex());
-  console.log(`wrote ${fileURLToPath(indexFile)}`);
+  const all = readAllRecords();
+  writeFileSync(indexFile, renderIndex(all));
+  writeFileSync(archiveIndexFile, renderArchiveIndex(all));
+  console.log(`wrote ${fileURLToPath(indexFile)} and ${fileURLToPath(archiveIndexFile)}`);
 }
