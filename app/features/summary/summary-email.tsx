@@ -3,7 +3,7 @@
 import type { CSSProperties } from "react";
 import { render, type EmailContent } from "~/features/email/templates";
 import { periodLabel } from "./period";
-import { brokenText, expiringText, figureCells, summaryAsLines, summarySubject } from "./summary-lines";
+import { brokenText, counted, expiringText, figureCells, summaryAsLines, summarySubject } from "./summary-lines";
 import type { Compared, OwnerSummary } from "./summary.server";
 
 const muted: CSSProperties = { color: "#6B7280", fontSize: 13 };
@@ -99,7 +99,8 @@ export function summaryEmail(summary: OwnerSummary, appUrl: string): EmailConten
       )}
       {best ? (
         <p style={{ background: "#EFF6FF", padding: 12, borderRadius: 6 }}>
-          Best placement: <strong>{best.name}</strong> ({best.campaignTitle}), {best.current.leads} leads from {best.current.scans} scans
+          Best placement: <strong>{best.name}</strong> ({best.campaignTitle}), {counted(best.current.leads, "leads")} from{" "}
+          {counted(best.current.scans, "scans")}
         </p>
       ) : null}
       {summary.campaigns.map((campaign) => (

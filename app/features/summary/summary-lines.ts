@@ -4,11 +4,17 @@ import { conversionChange, countChange, periodLabel } from "./period";
 import type { Compared, Figures, OwnerSummary } from "./summary.server";
 
 export const METRICS = [
-  { key: "scans", label: "scans" },
-  { key: "unique", label: "unique visitors" },
-  { key: "leads", label: "leads" },
-  { key: "redemptions", label: "redeemed" },
+  { key: "scans", label: "scans", one: "scan" },
+  { key: "unique", label: "unique visitors", one: "unique visitor" },
+  { key: "leads", label: "leads", one: "lead" },
+  { key: "redemptions", label: "redeemed", one: "redeemed" },
 ] as const;
+
+/** "1 lead", "3 leads". */
+export function counted(count: number, key: (typeof METRICS)[number]["key"]) {
+  const metric = METRICS.find((candidate) => candidate.key === key)!;
+  return `${count} ${count === 1 ? metric.one : metric.label}`;
+}
 
 /** "33.3 %", or "no visitors" when nobody came to divide by. */
 export function conversionText(conversion: Figures["conversion"]) {
@@ -25,9 +31,9 @@ export function figureCells(compared: Compared): Array<[string, string, string]>
 
 /** "12 scans (+20 %), 9 unique visitors (new), …, conversion 33.3 % (+5 pts)". */
 export function figuresLine(compared: Compared) {
-  return figureCells(compared)
-    .map(([label, value, change]) => (label === "conversion" ? `conversion ${value} (${change})` : `${value} ${label} (${change})`))
-    .join(", ");
+  const counts = METRICS.map(({ key }) => `${counted(compared.current[key], key)} (${countChange(compared.current[key], compared.previous[key])})`);
+  const conversion = `conversion ${conversionText(compared.current.conversion)} (${conversionChange(compared.current.conversion, compared.previous.conversion)})`;
+  return [...counts, conversion].join(", ");
 }
 
 /** The subject: "Yesterday on LeadQR: 3 leads from 12 scans" / "Last week on LeadQR: …". */
@@ -35,7 +41,7 @@ export function summarySubject(summary: OwnerSummary) {
   const when = summary.period.frequency === "daily" ? "Yesterday" : "Last week";
   const { leads, scans } = summary.totals.current;
   if (leads === 0 && scans === 0) return `${when} on LeadQR: a quiet ${summary.period.frequency === "daily" ? "day" : "week"}`;
-  return `${when} on LeadQR: ${leads} ${leads === 1 ? "lead" : "leads"} from ${scans} ${scans === 1 ? "scan" : "scans"}`;
+  return `${when} on LeadQR: ${counted(leads, "leads")} from ${counted(scans, "scans")}`;
 }
 
 /** "Wed 25 Nov, 18:00" in the owner's zone. */
@@ -63,7 +69,7 @@ export function summaryAsLines(summary: OwnerSummary): string[] {
   else lines.push(`All campaigns: ${figuresLine(summary.totals)}`);
   if (summary.bestPlacement) {
     const best = summary.bestPlacement;
-    lines.push(`Best placement: ${best.name} (${best.campaignTitle}), ${best.current.leads} leads from ${best.current.scans} scans`);
+    lines.push(`Best placement: ${best.name} (${best.campaignTitle}), ${counted(best.current.leads, "leads")} from ${counted(best.current.scans, "scans")}`);
   }
   for (const campaign of summary.campaigns) {
     lines.push(`${campaign.title}: ${figuresLine(campaign)}`);
