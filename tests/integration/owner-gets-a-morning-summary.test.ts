@@ -246,6 +246,6 @@ describe("the morning summary", () => {
     } finally {
       await other.close();
     }
-    expect((await summariesTo(owner.email)).map((row) => row.subject)).toEqual(["Yesterday on LeadQR: 1 lead from 1 scans"]);
+    expect((await summariesTo(owner.email)).map((row) => row.subject)).toEqual(["Yesterday on LeadQR: 1 lead from 1 scan"]);
   });
 });
