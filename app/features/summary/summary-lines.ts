@@ -10,10 +10,12 @@ export const METRICS = [
   { key: "redemptions", label: "redeemed", one: "redeemed" },
 ] as const;
 
-/** "1 lead", "3 leads". */
+const NUMBER = new Intl.NumberFormat("en-US");
+
+/** "1 lead", "1,240 leads". */
 export function counted(count: number, key: (typeof METRICS)[number]["key"]) {
   const metric = METRICS.find((candidate) => candidate.key === key)!;
-  return `${count} ${count === 1 ? metric.one : metric.label}`;
+  return `${NUMBER.format(count)} ${count === 1 ? metric.one : metric.label}`;
 }
 
 /** "33.3 %", or "no visitors" when nobody came to divide by. */
@@ -24,7 +26,7 @@ export function conversionText(conversion: Figures["conversion"]) {
 /** Each figure with its change: [label, value, change], conversion last. */
 export function figureCells(compared: Compared): Array<[string, string, string]> {
   return [
-    ...METRICS.map(({ key, label }): [string, string, string] => [label, String(compared.current[key]), countChange(compared.current[key], compared.previous[key])]),
+    ...METRICS.map(({ key, label }): [string, string, string] => [label, NUMBER.format(compared.current[key]), countChange(compared.current[key], compared.previous[key])]),
     ["conversion", conversionText(compared.current.conversion), conversionChange(compared.current.conversion, compared.previous.conversion)],
   ];
 }
