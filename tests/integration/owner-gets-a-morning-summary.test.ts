@@ -6,8 +6,10 @@ import { sendDueSummaries } from "~/features/summary/schedule.server";
 import { summaryAsLines } from "~/features/summary/summary-lines";
 import { buildSummary } from "~/features/summary/summary.server";
 import { duePeriod } from "~/features/summary/period";
+import * as settings from "~/routes/settings";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
+import { callRoute, makeRequest } from "../http";
 import { insertLead, insertPlacement, insertScans, type ScanSpec } from "./analytics-support";
 import { useMailbox } from "./smtp-support";
 
@@ -107,6 +109,35 @@ async function seedMadridWeek() {
   });
   return { owner, spring, autumn };
 }
+
+describe("Settings → Morning summary", () => {
+  const post = (cookie: string, form: Record<string, string>) => callRoute(settings.action, makeRequest("/settings", { cookie, form }));
+  const load = async (cookie: string) => (await callRoute(settings.loader, makeRequest("/settings", { cookie }))).data;
+
+  it("is off until the owner chooses, then keeps their choice and their browser's zone", async () => {
+    const owner = await createUser();
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "off", onQuietDays: false, timeZone: null });
+
+    const saved = await post(`${owner.cookie}; tz=Europe%2FMadrid`, { intent: "summary", summaryFrequency: "weekly", summaryOnQuietDays: "yes" });
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ form: "summary", message: "Summary settings saved" });
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "weekly", onQuietDays: true, timeZone: "Europe/Madrid" });
+
+    // Unticked, the box posts nothing; a browser without a zone keeps the zone saved before.
+    await post(owner.cookie, { intent: "summary", summaryFrequency: "daily" });
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "daily", onQuietDays: false, timeZone: "Europe/Madrid" });
+    // The business name is left as it was (none).
+    expect((await load(owner.cookie)).businessName).toBe("");
+  });
+
+  it("refuses a frequency it does not offer, next to the field", async () => {
+    const owner = await createUser();
+    const refused = await post(owner.cookie, { intent: "summary", summaryFrequency: "hourly" });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.data)).toContain("Please choose off, daily or weekly");
+    expect((await load(owner.cookie)).summary.frequency).toBe("off");
+  });
+});
 
 describe("the morning summary", () => {
   it("is not due before 08:00 in the owner's zone, nor after the catch-up hours, nor weekly on another day", () => {
