@@ -39,7 +39,8 @@ async function visits(campaignId: string, scans: Array<ScanSpec & { lead?: boole
   );
   const leads: string[] = [];
   for (const [index, scan] of scans.entries()) {
-    if (scan.lead) leads.push(await insertLead(campaignId, { at: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }));
+    if (scan.lead)
+      leads.push(await insertLead(campaignId, { at: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }));
   }
   return leads;
 }
@@ -152,7 +153,11 @@ describe("the morning summary", () => {
     expect(duePeriod(new Date("2026-11-23T11:00:00Z"), "Europe/Madrid", "weekly")).toBeNull();
     expect(duePeriod(new Date("2026-11-24T07:00:00Z"), "Europe/Madrid", "weekly")).toBeNull();
     expect(duePeriod(new Date("2026-11-24T12:59:00Z"), "America/New_York", "daily")).toBeNull();
-    expect(duePeriod(NEW_YORK_TUESDAY_8AM, "America/New_York", "daily")).toMatchObject({ from: "2026-11-23", to: "2026-11-23", previousFrom: "2026-11-22" });
+    expect(duePeriod(NEW_YORK_TUESDAY_8AM, "America/New_York", "daily")).toMatchObject({
+      from: "2026-11-23",
+      to: "2026-11-23",
+      previousFrom: "2026-11-22",
+    });
   });
 
   it("gives a Madrid owner last week per campaign and placement, each against the week before, at Monday 08:00", async () => {
@@ -272,7 +277,10 @@ describe("the morning summary", () => {
     const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: "", capturePoolSize: 1 });
     try {
       for (let round = 0; round < 3; round++) {
-        await Promise.all([sendDueSummaries(db, { now: MADRID_MONDAY_8AM, appUrl: APP }), sendDueSummaries(other.db, { now: MADRID_MONDAY_8AM, appUrl: APP })]);
+        await Promise.all([
+          sendDueSummaries(db, { now: MADRID_MONDAY_8AM, appUrl: APP }),
+          sendDueSummaries(other.db, { now: MADRID_MONDAY_8AM, appUrl: APP }),
+        ]);
       }
     } finally {
       await other.close();

@@ -104,10 +104,7 @@ export async function updateBusinessName(db: Database, { userId, name, timeZone 
 
 /** Keeps the owner's browser zone for the times in their emails, without touching the business name. */
 export async function rememberTimeZone(db: Database, { userId, timeZone }: { userId: string; timeZone: string }) {
-  await db
-    .insert(businessProfile)
-    .values({ userId, name: "", timeZone })
-    .onConflictDoUpdate({ target: businessProfile.userId, set: { timeZone } });
+  await db.insert(businessProfile).values({ userId, name: "", timeZone }).onConflictDoUpdate({ target: businessProfile.userId, set: { timeZone } });
 }
 
 /** The owner's saved zone, or null while no browser of theirs has told us. */

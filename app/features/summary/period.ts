@@ -51,7 +51,13 @@ export function duePeriod(now: Date, timeZone: string, frequency: SummaryFrequen
     return { frequency, from: day, to: day, previousFrom: addDays(day, -1), previousTo: addDays(day, -1) };
   }
   if (clock.weekday !== 1) return null;
-  return { frequency, from: addDays(clock.day, -7), to: addDays(clock.day, -1), previousFrom: addDays(clock.day, -14), previousTo: addDays(clock.day, -8) };
+  return {
+    frequency,
+    from: addDays(clock.day, -7),
+    to: addDays(clock.day, -1),
+    previousFrom: addDays(clock.day, -14),
+    previousTo: addDays(clock.day, -8),
+  };
 }
 
 /**

@@ -27,7 +27,12 @@ const WEEK: OwnerSummary = {
       previous: figures(1100, 870, 96, 0, 11),
       breakdowns: {
         placement: [
-          { id: "p1", name: "Window poster on the Calle Mayor side", current: figures(800, 640, 80, 50, 12.5), previous: figures(600, 480, 60, 0, 12.5) },
+          {
+            id: "p1",
+            name: "Window poster on the Calle Mayor side",
+            current: figures(800, 640, 80, 50, 12.5),
+            previous: figures(600, 480, 60, 0, 12.5),
+          },
           { id: "p2", name: "Table tent", current: figures(400, 310, 30, 11, 9.7), previous: figures(500, 390, 36, 0, 9.2) },
         ],
       },

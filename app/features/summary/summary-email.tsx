@@ -18,7 +18,13 @@ function Change({ value }: { value: string }) {
 /** The five figures of one campaign or placement: label, value, change against the period before. */
 function FiguresTable({ compared, caption }: { compared: Compared; caption: string }) {
   return (
-    <table role="presentation" cellPadding={0} cellSpacing={0} style={{ width: "100%", borderCollapse: "collapse", margin: "4px 0 12px" }} aria-label={caption}>
+    <table
+      role="presentation"
+      cellPadding={0}
+      cellSpacing={0}
+      style={{ width: "100%", borderCollapse: "collapse", margin: "4px 0 12px" }}
+      aria-label={caption}
+    >
       <tbody>
         {figureCells(compared).map(([label, value, change]) => (
           <tr key={label}>

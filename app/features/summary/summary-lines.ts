@@ -26,7 +26,11 @@ export function conversionText(conversion: Figures["conversion"]) {
 /** Each figure with its change: [label, value, change], conversion last. */
 export function figureCells(compared: Compared): Array<[string, string, string]> {
   return [
-    ...METRICS.map(({ key, label }): [string, string, string] => [label, NUMBER.format(compared.current[key]), countChange(compared.current[key], compared.previous[key])]),
+    ...METRICS.map(({ key, label }): [string, string, string] => [
+      label,
+      NUMBER.format(compared.current[key]),
+      countChange(compared.current[key], compared.previous[key]),
+    ]),
     ["conversion", conversionText(compared.current.conversion), conversionChange(compared.current.conversion, compared.previous.conversion)],
   ];
 }
@@ -71,7 +75,9 @@ export function summaryAsLines(summary: OwnerSummary): string[] {
   else lines.push(`All campaigns: ${figuresLine(summary.totals)}`);
   if (summary.bestPlacement) {
     const best = summary.bestPlacement;
-    lines.push(`Best placement: ${best.name} (${best.campaignTitle}), ${counted(best.current.leads, "leads")} from ${counted(best.current.scans, "scans")}`);
+    lines.push(
+      `Best placement: ${best.name} (${best.campaignTitle}), ${counted(best.current.leads, "leads")} from ${counted(best.current.scans, "scans")}`,
+    );
   }
   for (const campaign of summary.campaigns) {
     lines.push(`${campaign.title}: ${figuresLine(campaign)}`);

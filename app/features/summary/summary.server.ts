@@ -46,7 +46,10 @@ function figuresOf(counts: Counts): Figures {
 }
 
 /** Everything the owner's summary of `period` says; `now` is when codes "about to expire" are counted from. */
-export async function buildSummary(db: Database, options: { userId: string; timeZone: string; period: SummaryPeriod; now: Date }): Promise<OwnerSummary> {
+export async function buildSummary(
+  db: Database,
+  options: { userId: string; timeZone: string; period: SummaryPeriod; now: Date },
+): Promise<OwnerSummary> {
   const { userId, timeZone, period } = options;
   const current: Range = { from: period.from, to: period.to };
   const previous: Range = { from: period.previousFrom, to: period.previousTo };
@@ -60,11 +63,14 @@ export async function buildSummary(db: Database, options: { userId: string; time
   const sections: Array<{ campaign: SummaryCampaign; now: Counts; before: Counts }> = [];
   for (const campaign of campaigns) {
     const scope = (range: Range): CampaignScope => ({ campaignId: campaign.id, timeZone, ...range });
-    const [now, before] = await Promise.all([
-      campaignCounts(db, scope(current), redeemedNow),
-      campaignCounts(db, scope(previous), redeemedBefore),
-    ]);
-    const placement = await placementRows(db, { campaignId: campaign.id, current: scope(current), previous: scope(previous), redeemedNow, redeemedBefore });
+    const [now, before] = await Promise.all([campaignCounts(db, scope(current), redeemedNow), campaignCounts(db, scope(previous), redeemedBefore)]);
+    const placement = await placementRows(db, {
+      campaignId: campaign.id,
+      current: scope(current),
+      previous: scope(previous),
+      redeemedNow,
+      redeemedBefore,
+    });
     sections.push({
       campaign: { id: campaign.id, title: campaign.title, current: figuresOf(now), previous: figuresOf(before), breakdowns: { placement } },
       now,
@@ -221,7 +227,8 @@ async function listBrokenThings(db: Database, options: { userId: string }): Prom
   );
   return rows.map((row) => {
     if (row.kind === "domain") return { kind: row.kind, name: row.name, reason: row.reason, path: "/settings/domains" };
-    if (row.kind === "sync") return { kind: row.kind, name: PROVIDER_NAMES[row.name] ?? row.name, reason: row.reason, path: "/settings/integrations/sync" };
+    if (row.kind === "sync")
+      return { kind: row.kind, name: PROVIDER_NAMES[row.name] ?? row.name, reason: row.reason, path: "/settings/integrations/sync" };
     return { kind: row.kind, name: hostOf(row.name), reason: row.reason, path: `/settings/integrations/webhooks/${row.id}` };
   });
 }
