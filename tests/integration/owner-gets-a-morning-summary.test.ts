@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
@@ -205,6 +207,8 @@ describe("the morning summary", () => {
     expect(mail!.html).toContain(">+3.6 pts<");
     expect(mail!.html).toContain('content="width=device-width, initial-scale=1"');
     expect(mail!.text).toContain("Spring Offer: 8 scans (+100 %)");
+    // SUMMARY_SCREENSHOT=dir keeps the delivered HTML, to look at in a browser.
+    if (process.env.SUMMARY_SCREENSHOT) fs.writeFileSync(path.join(process.env.SUMMARY_SCREENSHOT, "madrid-week.html"), mail!.html);
   });
 
   it("gives a New York owner yesterday at Tuesday 08:00, counting days by New York's midnight", async () => {
