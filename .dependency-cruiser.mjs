@@ -14,7 +14,7 @@ export const FEATURE_TIERS = [
   { tier: "campaigns", features: ["campaigns"] },
   { tier: "placements", features: ["placements"] },
   { tier: "flows", features: ["account", "ai", "analytics", "capture", "leads"] },
-  { tier: "views", features: ["admin", "dashboard", "qr", "sync"] },
+  { tier: "views", features: ["admin", "dashboard", "qr", "summary", "sync"] },
   { tier: "surfaces", features: ["api", "blog", "print"] },
 ];
 

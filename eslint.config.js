@@ -36,6 +36,7 @@ const SERVER_RENDERED = new Set(
     "features/redeem/offer-code-email.tsx",
     "features/domains/domain-emails.tsx",
     "features/sync/sync-emails.tsx",
+    "features/summary/summary-email.tsx",
   ].map((file) => path.join(APP, file)),
 );
 
@@ -97,6 +98,7 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/routes/settings.tsx",
   "app/features/account/sessions-section.tsx",
   "app/features/consent/identity-settings.tsx",
+  "app/features/summary/summary-settings.tsx",
   "app/features/campaigns/scan-limit-banner.tsx",
   "app/features/campaigns/campaign-limit-banner.tsx",
   "app/features/sync/sync-broken-banner.tsx",

@@ -54,6 +54,7 @@ const AREAS = [
   [480, "REST hooks for Zapier and Make"],
   [485, "first paint"],
   [490, "the third hour"],
+  [510, "the morning summary"],
 ];
 
 function areaOf(number) {

@@ -6,8 +6,9 @@ import { startEmailWorker } from "~/features/email/worker.server";
 import { startWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { startUploadCleanup } from "~/features/uploads/cleanup.server";
 import { startSyncWorker } from "~/features/sync/worker.server";
+import { startSummarySchedule } from "~/features/summary/schedule.server";
 
-/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync, domain re-checks. */
+/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync, domain re-checks, the owners' summaries. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
@@ -15,4 +16,5 @@ export async function startBackgroundWork() {
   await startWebhookWorker();
   await startSyncWorker();
   await startDomainChecks();
+  await startSummarySchedule();
 }

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigint, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigint, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { campaign, lead } from "./campaigns";
+import { SUMMARY_FREQUENCIES } from "./summary";
 
 /** Shared rate-limit counters (rate-limiter-flexible's Drizzle store): hold across processes. */
 export const rateLimit = pgTable("rate_limit", {
@@ -42,6 +43,8 @@ export const emailOutbox = pgTable(
         "domain_broken",
         // A lead sync connection stopped working: its leads wait for the owner (decision 400).
         "sync_broken",
+        // The owner's daily or weekly summary (docs/features/summary.md).
+        "owner_summary",
       ],
     }).notNull(),
     to: text("to").notNull(),
@@ -88,8 +91,12 @@ export const notificationSetting = pgTable("notification_setting", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
-  /** New-lead emails per minute per campaign before the rest fold into a digest. */
-  leadEmailsPerMinute: integer("lead_emails_per_minute").notNull(),
+  /** New-lead emails per minute per campaign before the rest fold into a digest; null: the default. */
+  leadEmailsPerMinute: integer("lead_emails_per_minute"),
+  /** The morning summary by email (docs/features/summary.md); off unless the owner turns it on. */
+  summaryFrequency: text("summary_frequency", { enum: SUMMARY_FREQUENCIES }).notNull().default("off"),
+  /** Send the summary even for a period with nothing to say. */
+  summaryOnQuietDays: boolean("summary_on_quiet_days").notNull().default(false),
 });
 
 export const adminAudit = pgTable("admin_audit", {

@@ -102,6 +102,17 @@ export async function updateBusinessName(db: Database, { userId, name, timeZone 
     .onConflictDoUpdate({ target: businessProfile.userId, set });
 }
 
+/** Keeps the owner's browser zone for the times in their emails, without touching the business name. */
+export async function rememberTimeZone(db: Database, { userId, timeZone }: { userId: string; timeZone: string }) {
+  await db.insert(businessProfile).values({ userId, name: "", timeZone }).onConflictDoUpdate({ target: businessProfile.userId, set: { timeZone } });
+}
+
+/** The owner's saved zone, or null while no browser of theirs has told us. */
+export async function getSavedTimeZone(db: Database, { userId }: { userId: string }) {
+  const [row] = await db.select({ timeZone: businessProfile.timeZone }).from(businessProfile).where(eq(businessProfile.userId, userId));
+  return row?.timeZone ?? null;
+}
+
 export type GetSubscriptionPanelOptions = { userId: string };
 
 export async function getSubscriptionPanel(db: Database, { userId }: GetSubscriptionPanelOptions) {

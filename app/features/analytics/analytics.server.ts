@@ -36,8 +36,8 @@ export async function countConversion(db: Database, campaignId: string) {
 /** One campaign over a range of the owner's days, after the ownership check. */
 export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
 
-/** `at` within the scope's days, boundaries computed by PostgreSQL in the owner's zone. */
-function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">) {
+/** `at` within the scope's days, boundaries computed by PostgreSQL in the owner's zone; the morning summary counts redemptions by it too. */
+export function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">) {
   return sql`${at} >= (${scope.from}::date::timestamp at time zone ${scope.timeZone})
     and ${at} < ((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`;
 }

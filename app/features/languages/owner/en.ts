@@ -4,6 +4,7 @@
 // of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
 import { enCampaign } from "./en-campaign";
 import { enSettings } from "./en-settings";
+import { enSummary } from "./en-summary";
 
 const en = {
   copy: {
@@ -306,6 +307,7 @@ const en = {
   },
   ...enCampaign,
   ...enSettings,
+  ...enSummary,
 };
 
 export type OwnerMessages = typeof en;
