@@ -14,7 +14,9 @@ import {
   withLanguageParam,
   type LocalizedCaptureView,
 } from "~/features/capture/capture.server";
-import { CaptureForm, CaptureFrame, NotFoundScreen, ScanLimitScreen, ThankYouScreen } from "~/features/capture/capture-page";
+import { CaptureFrame } from "~/features/capture/capture-frame";
+import { CaptureForm, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
+import { ThankYouScreen } from "~/features/capture/thank-you-screen";
 import { languageCookieHeader } from "~/features/languages/choose-language.server";
 import { LANGUAGE_PARAM } from "~/features/languages/languages";
 import { pageLocaleOf } from "~/features/languages/i18n.server";

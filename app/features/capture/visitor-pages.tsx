@@ -2,7 +2,7 @@
 // capture page's frame, so they render from the first response like the capture page.
 import type { ReactNode } from "react";
 import { DEFAULT_PAGE_DESIGN } from "./capture";
-import { CaptureFrame } from "./capture-page";
+import { CaptureFrame } from "./capture-frame";
 
 export function VisitorPage({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -4,7 +4,7 @@ import { templateCopy } from "~/features/campaigns/template-copy";
 import { DEFAULT_DESIGN, type PreviewValues } from "~/features/campaigns/campaigns";
 import { pageDesignOf } from "./capture";
 import { CampaignPreview } from "./campaign-preview";
-import { CaptureFrame } from "./capture-page";
+import { CaptureFrame } from "./capture-frame";
 
 const SAMPLE_BUSINESS = "Sunny Side Café";
 const SAMPLE_OFFER = { businessType: "Coffee Shop", offer: "Free pastry", condition: "With any hot drink" };
