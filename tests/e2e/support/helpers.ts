@@ -74,7 +74,7 @@ export async function adminPage(browser: Browser) {
 /** The admin sets an owner's plan (Free, Pro or Enterprise) with the one plan control on /admin/subscriptions. */
 export async function setPlanAsAdmin(admin: Page, email: string, plan: "Free" | "Pro" | "Enterprise") {
   await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
-  await admin.getByLabel(`Plan for ${email}`).selectOption({ label: plan });
+  await admin.getByRole("combobox", { name: `Plan for ${email}` }).selectOption({ label: plan });
   await admin.getByRole("button", { name: `Save plan for ${email}` }).click();
   await expect(admin.getByRole("status")).toHaveText(`Plan set to ${plan}.`);
   await expect(
