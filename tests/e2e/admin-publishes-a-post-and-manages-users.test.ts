@@ -44,7 +44,9 @@ test("an admin writes and publishes a post; a visitor reads it; unpublishing hid
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/blog");
   const card = visitor.getByRole("article").filter({ hasText: title });
-  await expect(card.getByText(ADMIN_EMAIL)).toBeVisible();
+  // The byline is the author's name (the admin signed up as admin@…, so "admin"), never their email.
+  await expect(card.getByText("admin", { exact: true })).toBeVisible();
+  await expect(card).not.toContainText(ADMIN_EMAIL);
   await expect(card.getByText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(card.getByText("Three ideas for busy owners.")).toBeVisible();
   await card.getByRole("link", { name: `Read more: ${title}` }).click();
