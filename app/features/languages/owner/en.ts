@@ -211,6 +211,8 @@ const en = {
       actions: "Actions for {{campaign}}",
       viewDetails: "View Details",
       viewLandingPage: "View Landing Page",
+      print: "Print",
+      languages: "Languages",
       downloadPng: "Download PNG",
       downloadSvg: "Download SVG",
       edit: "Edit",
@@ -219,7 +221,8 @@ const en = {
       delete: "Delete",
       deleteTitle: "Delete “{{campaign}}”?",
       deleteConfirm: "Delete campaign",
-      headline: "AI-Generated Headline:",
+      // The owner may have typed or edited the copy: the label claims no author (issue 54).
+      headline: "Headline",
       scans: "Scans",
       leads: "Leads",
       convert: "Convert",
