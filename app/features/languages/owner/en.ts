@@ -234,6 +234,7 @@ const en = {
   settings: {
     title: "Settings",
     pageTitle: "Settings · LeadQR",
+    index: "Settings sections",
     description: "Manage your account, business details and subscription.",
     availableOnPro: "Available on Pro.",
     integrations: {
