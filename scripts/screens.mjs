@@ -224,8 +224,13 @@ async function walk() {
   const visitor = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
   const landing = await visitor.newPage();
   await landing.goto("/");
-  await landing.getByRole("button", { name: "Watch Demo" }).click();
-  await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
+  // The page's script starts after its first paint (decision 485): press again until it has.
+  const demo = landing.getByRole("dialog", { name: "What your guests see" });
+  for (let attempt = 0; attempt < 10 && !(await demo.isVisible()); attempt++) {
+    await landing.getByRole("button", { name: "Watch Demo" }).click();
+    await demo.waitFor({ timeout: 3000 }).catch(() => {});
+  }
+  await demo.waitFor();
   // The dialog scrolls inside itself over a long page: one screenful is what the visitor sees.
   await shoot(landing, "18-watch-demo", { screenful: true });
   await visitor.close();

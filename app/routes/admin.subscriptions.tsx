@@ -67,10 +67,7 @@ const STATUS_OPTIONS = [
 export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, q, status, page, total } = loaderData;
   return (
-    <AdminPage
-      title="Subscription Management"
-      description="Every user with their subscription and plan. Choose any account's plan by hand; a paid Stripe subscription makes it Pro whatever you choose."
-    >
+    <AdminPage title="Subscription Management" description="Every user with their subscription and plan. Choose any account's plan by hand.">
       <ListFilters
         q={q}
         searchLabel="Search by user email or customer ID"
@@ -138,14 +135,19 @@ function PlanMeanings() {
       <h2 id="plan-meanings" className="font-semibold text-gray-900">
         The plans
       </h2>
-      <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+      {/* Each reads as one sentence: "Enterprise = Pro + no LeadQR name on visitor pages and emails". */}
+      <dl className="mt-2 space-y-1">
         {PLAN_GRANTS.map((grant) => (
           <div key={grant}>
-            <dt className="font-medium text-gray-900">{PLAN_GRANT_MEANINGS[grant].label}</dt>
-            <dd className="text-gray-600">{PLAN_GRANT_MEANINGS[grant].meaning}</dd>
+            <dt className="inline font-medium text-gray-900">{PLAN_GRANT_MEANINGS[grant].label}</dt>
+            <dd className="inline text-gray-600">
+              {" = "}
+              {PLAN_GRANT_MEANINGS[grant].meaning}
+            </dd>
           </div>
         ))}
       </dl>
+      <p className="mt-2 text-gray-600">A paid Stripe subscription makes an account Pro whatever is chosen here.</p>
     </section>
   );
 }
