@@ -68,13 +68,12 @@ export type PlanGrant = (typeof PLAN_GRANTS)[number];
 
 /** Each grant's name and what it means, as the admin's plan control explains it. */
 export const PLAN_GRANT_MEANINGS: Record<PlanGrant, { label: string; meaning: string }> = {
-  free: { label: "Free", meaning: `${FREE_CAMPAIGN_LIMIT} campaign, ${FREE_SCAN_LIMIT} scans a campaign, the first ${FREE_VISIBLE_LEADS} leads shown` },
+  free: {
+    label: "Free",
+    meaning: `${FREE_CAMPAIGN_LIMIT} campaign, ${FREE_SCAN_LIMIT} scans a campaign, the first ${FREE_VISIBLE_LEADS} leads shown`,
+  },
   pro: { label: "Pro", meaning: "unlimited campaigns, scans and leads; own domain, integrations, API" },
   enterprise: { label: "Enterprise", meaning: "Pro + no LeadQR name on visitor pages and emails" },
-}; leads past the first ${FREE_VISIBLE_LEADS} are masked (unless the account pays through Stripe)`,
-  },
-  pro: { label: "Pro", meaning: "Unlimited campaigns, scans and leads; own domain, integrations and API" },
-  enterprise: { label: "Enterprise", meaning: "Enterprise = Pro + no LeadQR name on visitor pages and emails" },
 };
 
 /** The grant an account's two stored flags stand for (Enterprise includes Pro). */
