@@ -73,13 +73,13 @@ async function walk() {
   await wizard.getByLabel("Business Type").selectOption("Bakery");
   await wizard.getByLabel("Offer", { exact: true }).fill("Free croissant");
   await wizard.getByLabel("Offer Condition").fill("With any hot drink before 11 am");
-  await shoot(page, "04-wizard-details");
+  await shoot(page, "04-wizard-details", { screenful: true });
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Headline").fill("A warm butter croissant on us with your morning coffee at Corner Bakery");
   await wizard.getByLabel("Thank-you Message").fill("Thanks! Show this screen at the counter to get your croissant.");
-  await shoot(page, "05-wizard-design");
+  await shoot(page, "05-wizard-design", { screenful: true });
   await wizard.getByRole("button", { name: "Next" }).click();
-  await shoot(page, "06-wizard-launch");
+  await shoot(page, "06-wizard-launch", { screenful: true });
   await wizard.getByRole("button", { name: "Launch Campaign" }).click();
   await wizard.waitFor({ state: "hidden" });
   await page.waitForLoadState("networkidle");
