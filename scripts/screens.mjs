@@ -23,6 +23,8 @@ const MAX_HEIGHT = { 390: 6000, 1280: 3000 };
 const ONLY = process.env.SCREENS_STEPS ? new Set(process.env.SCREENS_STEPS.split(",")) : null;
 const PASSWORD = "correct-horse-battery";
 const OWNER = "maria@corner-bakery.example";
+// The e2e server's ADMIN_EMAILS address.
+const ADMIN = "admin@e2e.test";
 
 if (!fs.existsSync("build/server/index.js")) {
   console.error("No production build: run `npm run build` first.");
@@ -71,13 +73,13 @@ async function walk() {
   await wizard.getByLabel("Business Type").selectOption("Bakery");
   await wizard.getByLabel("Offer", { exact: true }).fill("Free croissant");
   await wizard.getByLabel("Offer Condition").fill("With any hot drink before 11 am");
-  await shoot(page, "04-wizard-details");
+  await shoot(page, "04-wizard-details", { screenful: true });
   await wizard.getByRole("button", { name: "Next" }).click();
   await wizard.getByLabel("Headline").fill("A warm butter croissant on us with your morning coffee at Corner Bakery");
   await wizard.getByLabel("Thank-you Message").fill("Thanks! Show this screen at the counter to get your croissant.");
-  await shoot(page, "05-wizard-design");
+  await shoot(page, "05-wizard-design", { screenful: true });
   await wizard.getByRole("button", { name: "Next" }).click();
-  await shoot(page, "06-wizard-launch");
+  await shoot(page, "06-wizard-launch", { screenful: true });
   await wizard.getByRole("button", { name: "Launch Campaign" }).click();
   await wizard.waitFor({ state: "hidden" });
   await page.waitForLoadState("networkidle");
@@ -147,14 +149,88 @@ async function walk() {
   await page.goto(`/redeem?code=${firstCode}`);
   await page.getByRole("alert").waitFor();
   await shoot(page, "17-redeem-already-redeemed");
+
+  // The campaign card's menu, open (Print and Languages among its items).
+  await page.goto("/campaigns");
+  await page
+    .getByRole("button", { name: /^Actions for / })
+    .first()
+    .click();
+  await page.getByRole("menu").waitFor();
+  await shoot(page, "19-campaign-card-menu", { screenful: true });
+  await page.keyboard.press("Escape");
+  await page.goto(`/campaigns/${campaignId}/languages`);
+  await shoot(page, "20-campaign-languages");
+  // A visitor's privacy notice (what a phone's cookies are called, who runs the page).
+  await page.goto(`/capture/${campaignId}/privacy`);
+  await shoot(page, "21-capture-privacy");
+  // A German phone on a campaign without German copy: the whole page in the page's language.
+  const german = await browser.newContext({ baseURL: origin, locale: "de-DE", extraHTTPHeaders: { "Accept-Language": "de-DE,de;q=0.9" } });
+  const germanPage = await german.newPage();
+  await germanPage.goto(`/capture/${campaignId}`);
+  await shoot(germanPage, "22-capture-german-phone");
+  await german.close();
+
+  // The admin: plans are one control; the owner becomes Pro so their domain and sync screens show.
+  const adminContext = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await admin.goto("/signup");
+  await admin.getByLabel("Email address").fill(ADMIN);
+  await admin.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await admin.getByRole("button", { name: "Create Account" }).click();
+  await admin.waitForURL(/\/dashboard$/);
+  await admin.goto(linkIn(await waitForMail(ADMIN, "Confirm your email address"), "/verify-email"));
+  await admin.getByRole("heading", { name: "Email address confirmed" }).waitFor();
+  await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(OWNER)}`);
+  await admin.getByRole("combobox", { name: `Plan for ${OWNER}` }).selectOption({ label: "Pro" });
+  await admin.getByRole("button", { name: `Save plan for ${OWNER}` }).click();
+  await admin.getByRole("status").waitFor();
+  await admin.goto("/admin/subscriptions");
+  await shoot(admin, "23-admin-subscriptions");
+  await admin.goto("/admin/users");
+  await shoot(admin, "24-admin-users");
+  await admin.goto("/settings/integrations/sync");
+  await shoot(admin, "27-lead-sync-admin");
+  // A post on the blog, signed with the author's name.
+  await admin.goto("/admin/blog/new");
+  await admin.getByLabel("Title *").fill("Five places to put a QR code in a bakery");
+  await admin.getByLabel("Excerpt").fill("Where people wait, look and pay: the till, the window, the bag.");
+  await admin
+    .getByLabel("Content *")
+    .fill("## The till\nPeople wait there.\n## The window\nPeople look there.\n* A poster at eye level\n* A sticker by the door");
+  await admin.getByLabel("Publish immediately").check();
+  await admin.getByRole("button", { name: "Create Post" }).click();
+  await admin.waitForURL(/\/admin\/blog/);
+  await adminContext.close();
+
+  await page.goto("/settings/domains");
+  await page.getByRole("textbox", { name: "Domain" }).fill("go.corner-bakery.example");
+  await page.getByRole("button", { name: "Add domain" }).click();
+  await page.getByText("Waiting for DNS").waitFor();
+  await shoot(page, "25-domains");
+  await page.goto("/settings/integrations/sync");
+  await shoot(page, "26-lead-sync-owner");
+  await page.goto("/blog");
+  await shoot(page, "28-blog");
+  await page
+    .getByRole("link", { name: /^Read more: / })
+    .first()
+    .click();
+  await page.waitForURL(/\/blog\/.+/);
+  await shoot(page, "29-blog-post");
   await context.close();
 
   // The landing page's Watch Demo, as a visitor who is not signed in opens it.
   const visitor = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
   const landing = await visitor.newPage();
   await landing.goto("/");
-  await landing.getByRole("button", { name: "Watch Demo" }).click();
-  await landing.getByRole("dialog", { name: "What your guests see" }).waitFor();
+  // The page's script starts after its first paint (decision 485): press again until it has.
+  const demo = landing.getByRole("dialog", { name: "What your guests see" });
+  for (let attempt = 0; attempt < 10 && !(await demo.isVisible()); attempt++) {
+    await landing.getByRole("button", { name: "Watch Demo" }).click();
+    await demo.waitFor({ timeout: 3000 }).catch(() => {});
+  }
+  await demo.waitFor();
   // The dialog scrolls inside itself over a long page: one screenful is what the visitor sees.
   await shoot(landing, "18-watch-demo", { screenful: true });
   await visitor.close();

@@ -3,11 +3,11 @@ import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { Td } from "~/components/ui/table";
-import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
+import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, PlanBadge, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery, SUBSCRIPTION_FILTERS, SubscriptionActionSchema } from "~/features/admin/admin.schema";
-import { listSubscriptions, setEnterpriseGrant, setProGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
+import { listSubscriptions, setPlanGrant, setSubscriptionStatus } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { SUBSCRIPTION_STATUS_COLOR } from "~/features/billing/plan";
+import { PLAN_GRANT_MEANINGS, PLAN_GRANTS, SUBSCRIPTION_STATUS_COLOR, type PlanGrant } from "~/features/billing/plan";
 import { formatPostDate } from "~/features/blog/blog";
 import type { z } from "zod";
 import { formFields, notFound, submit, readForm } from "~/utils/http.server";
@@ -38,10 +38,8 @@ export async function action({ request }: Route.ActionArgs) {
   switch (input.intent) {
     case "setStatus":
       return setStatus(db, admin.id, input);
-    case "setPro":
-      return setPro(db, admin.id, input);
-    case "setEnterprise":
-      return setEnterprise(db, admin.id, input);
+    case "setPlan":
+      return setPlan(db, admin.id, input);
   }
 }
 
@@ -53,16 +51,9 @@ async function setStatus(db: Services["db"], actorId: string, input: Subscriptio
   return { message: `Subscription status set to ${input.status}.` };
 }
 
-async function setPro(db: Services["db"], actorId: string, input: SubscriptionAction<"setPro">) {
-  const isPro = input.isPro === "true";
-  if (!(await setProGrant(db, { actorId, userId: input.userId, isPro }))) notFound("User not found");
-  return { message: isPro ? "Pro granted." : "Pro removed." };
-}
-
-async function setEnterprise(db: Services["db"], actorId: string, input: SubscriptionAction<"setEnterprise">) {
-  const isEnterprise = input.isEnterprise === "true";
-  if (!(await setEnterpriseGrant(db, { actorId, userId: input.userId, isEnterprise }))) notFound("User not found");
-  return { message: isEnterprise ? "Enterprise granted." : "Enterprise removed." };
+async function setPlan(db: Services["db"], actorId: string, input: SubscriptionAction<"setPlan">) {
+  if (!(await setPlanGrant(db, { actorId, userId: input.userId, plan: input.plan }))) notFound("User not found");
+  return { message: `Plan set to ${PLAN_GRANT_MEANINGS[input.plan].label}.` };
 }
 
 const STATUS_OPTIONS = [
@@ -76,15 +67,16 @@ const STATUS_OPTIONS = [
 export default function AdminSubscriptions({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, q, status, page, total } = loaderData;
   return (
-    <AdminPage title="Subscription Management" description="Every user with their subscription. Grant or remove Pro for anyone.">
+    <AdminPage title="Subscription Management" description="Every user with their subscription and plan. Choose any account's plan by hand.">
       <ListFilters
         q={q}
         searchLabel="Search by user email or customer ID"
         placeholder="Search subscriptions..."
         filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
       />
+      <PlanMeanings />
       <ActionNotice result={resultOf(actionData)} />
-      <AdminTable caption="Subscriptions" head={["User", "Plan", "Subscription", "Customer ID", "Since", "Change status", "Pro grant"]}>
+      <AdminTable caption="Subscriptions" head={["User", "Plan", "Set plan", "Subscription", "Customer ID", "Since", "Change status"]}>
         {rows.length === 0 ? (
           <EmptyRow colSpan={7}>{q || status !== "all" ? "No subscriptions match your filters" : "No users yet"}</EmptyRow>
         ) : (
@@ -92,7 +84,10 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
             <tr key={row.userId}>
               <Td className="font-medium text-gray-900">{row.email}</Td>
               <Td>
-                <Badge color={row.plan === "Free" ? "gray" : "blue"}>{row.plan}</Badge>
+                <PlanBadge plan={row.plan} />
+              </Td>
+              <Td>
+                <PlanSelect grant={row.grant} userId={row.userId} email={row.email} />
               </Td>
               <Td>
                 {row.status ? <Badge color={SUBSCRIPTION_STATUS_COLOR[row.status]}>{row.status}</Badge> : <span className="text-gray-500">None</span>}
@@ -124,18 +119,6 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
                   <span className="text-gray-500">—</span>
                 )}
               </Td>
-              <Td>
-                <PlanGrantButton intent="setPro" field="isPro" plan="Pro" granted={row.isPro} userId={row.userId} email={row.email} />
-                <PlanGrantButton
-                  intent="setEnterprise"
-                  field="isEnterprise"
-                  plan="Enterprise"
-                  granted={row.isEnterprise}
-                  userId={row.userId}
-                  email={row.email}
-                  className="mt-1"
-                />
-              </Td>
             </tr>
           ))
         )}
@@ -145,24 +128,48 @@ export default function AdminSubscriptions({ loaderData, actionData }: Route.Com
   );
 }
 
-/** "Make Pro" / "Remove Pro" (and Enterprise's): flips the grant the row shows. */
-function PlanGrantButton(props: {
-  intent: "setPro" | "setEnterprise";
-  field: "isPro" | "isEnterprise";
-  plan: string;
-  granted: boolean;
-  userId: string;
-  email: string;
-  className?: string;
-}) {
-  const label = `${props.granted ? "Remove" : "Make"} ${props.plan}`;
+/** What each plan means, once above the table, so the choice in each row is an informed one. */
+function PlanMeanings() {
   return (
-    <Form method="post" preventScrollReset className={props.className}>
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="userId" value={props.userId} />
-      <input type="hidden" name={props.field} value={props.granted ? "false" : "true"} />
-      <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`${label} for ${props.email}`}>
-        {label}
+    <section aria-labelledby="plan-meanings" className="rounded-xl border border-gray-200 bg-white p-4 text-sm">
+      <h2 id="plan-meanings" className="font-semibold text-gray-900">
+        The plans
+      </h2>
+      {/* Each reads as one sentence: "Enterprise = Pro + no LeadQR name on visitor pages and emails". */}
+      <dl className="mt-2 space-y-1">
+        {PLAN_GRANTS.map((grant) => (
+          <div key={grant}>
+            <dt className="inline font-medium text-gray-900">{PLAN_GRANT_MEANINGS[grant].label}</dt>
+            <dd className="inline text-gray-600">
+              {" = "}
+              {PLAN_GRANT_MEANINGS[grant].meaning}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-gray-600">A paid Stripe subscription makes an account Pro whatever is chosen here.</p>
+    </section>
+  );
+}
+
+/** One control for the plan an admin grants: Free, Pro or Enterprise (replaces Make Pro / Remove Pro). */
+function PlanSelect({ grant, userId, email }: { grant: PlanGrant; userId: string; email: string }) {
+  return (
+    <Form key={grant} method="post" preventScrollReset className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="setPlan" />
+      <input type="hidden" name="userId" value={userId} />
+      <label htmlFor={`plan-${userId}`} className="sr-only">
+        Plan for {email}
+      </label>
+      <select id={`plan-${userId}`} name="plan" defaultValue={grant} className={`${controlClass({ size: "sm" })} w-32`}>
+        {PLAN_GRANTS.map((option) => (
+          <option key={option} value={option}>
+            {PLAN_GRANT_MEANINGS[option].label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`Save plan for ${email}`}>
+        Save
       </button>
     </Form>
   );

@@ -15,7 +15,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 const AREAS = [
   { to: "/admin/users", title: "User Management", text: "Search users, change roles.", icon: Users },
   { to: "/admin/blog", title: "Blog Management", text: "Write, publish and edit posts.", icon: FileText },
-  { to: "/admin/subscriptions", title: "Subscription Management", text: "Subscription status and Pro grants.", icon: CreditCard },
+  {
+    to: "/admin/subscriptions",
+    title: "Subscription Management",
+    text: "Subscription status and each account's plan (Free, Pro, Enterprise).",
+    icon: CreditCard,
+  },
   { to: "/admin/campaigns", title: "All Campaigns", text: "Every campaign, across all users.", icon: Megaphone },
   { to: "/admin/leads", title: "All Leads", text: "Every lead, across all campaigns.", icon: QrCode },
 ];

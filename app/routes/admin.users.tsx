@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Badge } from "~/components/ui/badge";
 import { Td } from "~/components/ui/table";
-import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
+import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, PlanBadge, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const { q, filter, page } = readListQuery(request, ROLE_FILTERS, "role");
   const { db, env } = await getServices();
-  const { rows, total } = await listUsers(db, { adminEmails: env.adminEmails, q, role: filter, page });
+  const { rows, total } = await listUsers(db, { adminEmails: env.adminEmails, proPriceId: env.STRIPE_PRICE_ID, q, role: filter, page });
   return {
     q,
     role: filter,
@@ -63,7 +63,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }}
       />
       <ActionNotice result={resultOf(actionData)} />
-      <AdminTable caption="Users" head={["Email", "Role", "Plan grant", "Joined", "Change role"]}>
+      <AdminTable caption="Users" head={["Email", "Role", "Plan", "Joined", "Change role"]}>
         {users.length === 0 ? (
           <EmptyRow colSpan={5}>{q || role !== "all" ? "No users match your filters" : "No users yet"}</EmptyRow>
         ) : (
@@ -78,7 +78,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 <Td>
                   <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{effectiveRole}</Badge>
                 </Td>
-                <Td>{user.isPro ? <Badge color="blue">Pro</Badge> : <span className="text-gray-500">None</span>}</Td>
+                <Td>
+                  <PlanBadge plan={user.plan} />
+                </Td>
                 <Td className="whitespace-nowrap">{formatPostDate(user.createdAt)}</Td>
                 <Td>
                   <Form key={effectiveRole} method="post" preventScrollReset className="flex items-center gap-2">

@@ -30,7 +30,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       bannerImageUrl: post.bannerImageUrl,
       bannerAbsoluteUrl: post.bannerImageUrl ? new URL(post.bannerImageUrl, env.appOrigin).toString() : null,
       isDraft: !post.published,
-      author: authorLabel(post.authorEmail),
+      author: authorLabel(post.authorName),
       date: formatPostDate(date),
       dateTime: date.toISOString(),
     },

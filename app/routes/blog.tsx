@@ -18,7 +18,7 @@ export async function loader() {
       title: post.title,
       slug: post.slug,
       excerpt: post.excerpt,
-      author: authorLabel(post.authorEmail),
+      author: authorLabel(post.authorName),
       date: post.publishedAt ? formatPostDate(post.publishedAt) : null,
       dateTime: post.publishedAt?.toISOString() ?? null,
     })),

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/campaigns";
@@ -62,6 +62,17 @@ describe("the campaigns screen", () => {
     expect(within(card).queryByText("4 / 5")).toBeNull();
     expect(screen.getByRole("link", { name: "New Campaign" }).getAttribute("href")).toBe("/campaigns?new=1");
     expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
+  });
+
+  it("labels the card's headline as the owner's copy, and its menu leads to the print kit and the languages", async () => {
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ isPro: true, canCreate: true }) });
+    const card = screen.getByRole("article", { name: "Croissant Club" });
+    expect(within(card).getByText("Headline")).toBeTruthy();
+    expect(within(card).queryByText(/AI-Generated/)).toBeNull();
+    fireEvent.keyDown(within(card).getByRole("button", { name: "Actions for Croissant Club" }), { key: "Enter" });
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Print" }).getAttribute("href")).toBe(`/campaigns/${croissants.id}/print`);
+    expect(within(menu).getByRole("menuitem", { name: "Languages" }).getAttribute("href")).toBe(`/campaigns/${croissants.id}/languages`);
   });
 
   it("says so when the owner has no campaigns yet", async () => {

@@ -80,7 +80,8 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
   const isSearching = navigation.state === "loading" && navigation.location?.pathname === "/leads";
   return (
     <Form method="get" role="search" className="mt-6 flex flex-col gap-3 sm:flex-row" aria-label={t("filters.label")} {...searchAsYouType}>
-      <div className="relative flex-1">
+      {/* Long campaign and placement names must not squeeze the search box or push Apply off a laptop's screen. */}
+      <div className="relative flex-1 sm:min-w-48">
         <label htmlFor="lead-search" className="sr-only">
           {t("filters.search")}
         </label>
@@ -98,7 +99,7 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
       <label htmlFor="lead-campaign" className="sr-only">
         {t("filters.campaign")}
       </label>
-      <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-auto">
+      <Select id="lead-campaign" name="campaign" defaultValue={query.campaign} key={query.campaign} className="sm:w-56 sm:shrink-0">
         <option value="">{t("filters.allCampaigns")}</option>
         {campaigns.map((campaign) => (
           <option key={campaign.id} value={campaign.id}>
@@ -111,7 +112,13 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
           <label htmlFor="lead-placement" className="sr-only">
             {t("filters.placement")}
           </label>
-          <Select id="lead-placement" name="placement" defaultValue={query.placement} key={`placement-${query.placement}`} className="sm:w-auto">
+          <Select
+            id="lead-placement"
+            name="placement"
+            defaultValue={query.placement}
+            key={`placement-${query.placement}`}
+            className="sm:w-56 sm:shrink-0"
+          >
             <option value="">{t("filters.allPlacements")}</option>
             {placements.map((placement) => (
               <option key={placement.id} value={placement.id}>
@@ -121,7 +128,7 @@ function LeadFilters({ query, campaigns, placements }: Pick<LoaderData, "query" 
           </Select>
         </>
       ) : null}
-      <Button type="submit" variant="secondary">
+      <Button type="submit" variant="secondary" className="shrink-0">
         {isSearching ? t("filters.searching") : t("filters.apply")}
       </Button>
     </Form>

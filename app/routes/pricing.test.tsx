@@ -39,7 +39,7 @@ describe("upgrading on a server without Stripe", () => {
     const alert = await screen.findByRole("alert");
     expect([...alert.querySelectorAll("p")].map((line) => line.textContent)).toEqual([
       "Stripe is not configured. Please set up your Stripe keys in the environment variables.",
-      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.",
+      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → set the account's plan to Pro.",
     ]);
   });
 });

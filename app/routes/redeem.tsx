@@ -208,6 +208,7 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
           </button>
         </Form>
       ) : null}
+      {/* Undo is the rare correction: a small outlined button, never the size of the main action (issue 54). */}
       {found.canUndo ? (
         <Form method="post">
           <input type="hidden" name="code" value={found.code} />
@@ -216,9 +217,9 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
             name="intent"
             value="undo"
             disabled={busy}
-            className="inline-flex w-full items-center justify-center gap-2 rounded-xl border border-gray-300 bg-white px-4 py-3 text-base font-semibold text-gray-800 hover:bg-gray-50 disabled:opacity-60"
+            className="inline-flex items-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:opacity-60"
           >
-            <RotateCcw aria-hidden className="h-5 w-5" /> {t("card.undo")}
+            <RotateCcw aria-hidden className="h-4 w-4" /> {t("card.undo")}
           </button>
         </Form>
       ) : null}

@@ -163,30 +163,76 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   return (
-    <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+    <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
       <PageHeader title={t("title")} description={t("description")} />
-      <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
-      <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
-      <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
-      <SummarySettingsSection settings={loaderData.summary} result={result("summary")} busy={busyIntent === "summary"} />
-      <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
-      <SubscriptionSection plan={loaderData.plan} subscription={loaderData.subscription} />
-      <Section id="section-integrations" title={t("integrations.title")} description={t("integrations.description")}>
-        <Link to="/settings/integrations" className={buttonClass({ variant: "secondary" })}>
-          {t("integrations.manage")}
-        </Link>
-        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
-      </Section>
-
-      <Section id="section-your-domain" title={t("domain.title")} description={t("domain.description")}>
-        <Link to="/settings/domains" className={buttonClass({ variant: "secondary" })}>
-          {t("domain.manage")}
-        </Link>
-        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
-      </Section>
-      <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
-      <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
+      <div className="mt-4 lg:mt-6 lg:grid lg:grid-cols-[11rem_1fr] lg:gap-8">
+        <SectionIndex />
+        <div className="mt-4 space-y-4 sm:space-y-6 lg:mt-0">
+          <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
+          <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
+          <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
+          <SummarySettingsSection settings={loaderData.summary} result={result("summary")} busy={busyIntent === "summary"} />
+          <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
+          <SubscriptionSection plan={loaderData.plan} subscription={loaderData.subscription} />
+          <div className="grid gap-4 sm:grid-cols-2 sm:gap-6">
+            <LinkSection id="section-integrations" area="integrations" to="/settings/integrations" isPro={loaderData.plan.isPro} />
+            <LinkSection id="section-your-domain" area="domain" to="/settings/domains" isPro={loaderData.plan.isPro} />
+          </div>
+          <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
+          <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
+        </div>
+      </div>
     </main>
+  );
+}
+
+/** The page's sections, each heading's anchor, in page order (issue 54: a long page on a phone starts with its index). */
+const SECTION_INDEX = [
+  { id: "section-profile", key: "profile.title" },
+  { id: "section-business", key: "business.title" },
+  { id: "section-privacy", key: "privacy.title" },
+  { id: "section-summary", key: "summary.title" },
+  { id: "section-sessions", key: "sessions.title" },
+  { id: "section-subscription", key: "subscription.title" },
+  { id: "section-integrations", key: "integrations.title" },
+  { id: "section-your-domain", key: "domain.title" },
+  { id: "section-account-actions", key: "account.title" },
+  { id: "section-account-information", key: "information.title" },
+] as const;
+
+/** Chips under the title on a phone; a list that stays in view beside the sections on a wide screen. */
+function SectionIndex() {
+  const t = useOwnerT("settings");
+  return (
+    <nav aria-label={t("index")} className="lg:sticky lg:top-20 lg:self-start">
+      <ul className="flex flex-wrap gap-2 lg:flex-col lg:gap-1">
+        {SECTION_INDEX.map((section) => (
+          <li key={section.id}>
+            <a
+              href={`#${section.id}`}
+              className="inline-block rounded-full border border-gray-200 bg-white px-3 py-1 text-sm text-gray-700 hover:border-blue-300 hover:text-blue-700 lg:rounded-md lg:border-0 lg:bg-transparent lg:px-2"
+            >
+              {t(section.key)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A section whose settings live on their own page: what it is, and the way there. */
+function LinkSection({ id, area, to, isPro }: { id: string; area: "integrations" | "domain"; to: string; isPro: boolean }) {
+  const t = useOwnerT("settings");
+  return (
+    <Section id={id} title={t(`${area}.title`)} description={t(`${area}.description`)}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <Link to={to} className={buttonClass({ variant: "secondary" })}>
+          {t(`${area}.manage`)}
+        </Link>
+        {!isPro ? <p className="text-sm text-gray-600">{t("availableOnPro")}</p> : null}
+      </div>
+    </Section>
   );
 }
 
@@ -270,7 +316,7 @@ function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "
   const t = useOwnerT("settings");
   return (
     <Section id="section-subscription" title={t("subscription.title")}>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-2 gap-4">
         <Item label={t("subscription.plan")}>{plan.name}</Item>
         <Item label={t("subscription.status")}>{subscription ? capitalize(subscription.status) : t("subscription.none")}</Item>
         {subscription?.currentPeriodEnd ? (
@@ -280,8 +326,8 @@ function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "
         ) : null}
         {subscription?.card ? <Item label={t("subscription.paymentMethod")}>{subscription.card}</Item> : null}
       </dl>
-      {!plan.isPro ? <p className="mt-4 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
-      <div className="mt-6 flex flex-wrap gap-3">
+      {!plan.isPro ? <p className="mt-3 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
+      <div className="mt-4 flex flex-wrap gap-3">
         {subscription?.hasBillingAccount ? (
           <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
             <Button type="submit" variant="secondary">
@@ -338,12 +384,14 @@ function AccountInformationSection({ accountId, email, memberSince }: Pick<Loade
   const t = useOwnerT("settings");
   return (
     <Section id="section-account-information" title={t("information.title")}>
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Item label={t("information.id")}>
           <span className="font-mono">{accountId}</span>
         </Item>
-        <Item label={t("information.email")}>{email}</Item>
         <Item label={t("information.memberSince")}>{dateFormat.format(new Date(memberSince))}</Item>
+        <Item label={t("information.email")} className="col-span-2 break-words sm:col-span-1">
+          {email}
+        </Item>
       </dl>
     </Section>
   );
@@ -355,19 +403,19 @@ function capitalize(value: string) {
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className={cardClass()}>
-      <h2 id={id} className="text-lg font-semibold text-gray-900">
+    <section aria-labelledby={id} className={cardClass({ padding: "section" })}>
+      <h2 id={id} className="scroll-mt-24 text-lg font-semibold text-gray-900">
         {title}
       </h2>
       {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
-      <div className="mt-4">{children}</div>
+      <div className="mt-3 sm:mt-4">{children}</div>
     </section>
   );
 }
 
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
+function Item({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-sm text-gray-500">{label}</dt>
       <dd className="mt-1 font-medium text-gray-900">{children}</dd>
     </div>

@@ -66,6 +66,7 @@ for (const [index, viewport] of [
     // First time: valid, redeemed, no alert.
     await page.getByLabel("Offer code").fill(code);
     await page.getByRole("button", { name: "Look up" }).click();
+    const mainBox = (await page.getByRole("button", { name: "Mark redeemed" }).boundingBox())!;
     await page.getByRole("button", { name: "Mark redeemed" }).click();
     await expect(page.getByRole("status")).toHaveText("Redeemed. Hand over the offer.");
     await expect(page.getByRole("alert")).toHaveCount(0);
@@ -87,6 +88,10 @@ for (const [index, viewport] of [
     const undo = page.getByRole("button", { name: "Undo redeem" });
     await expect(undo).toBeVisible();
     expect(await backgroundOf(undo)).toEqual({ red: 255, green: 255, blue: 255 });
+    // ...and smaller than the main action: lower and at most half as wide.
+    const undoBox = (await undo.boundingBox())!;
+    expect(undoBox.height, JSON.stringify({ undoBox, mainBox })).toBeLessThan(mainBox.height * 0.75);
+    expect(undoBox.width, JSON.stringify({ undoBox, mainBox })).toBeLessThanOrEqual(mainBox.width / 2);
     await expect(page.getByRole("button", { name: "Mark redeemed" })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 

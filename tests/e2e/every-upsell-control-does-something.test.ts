@@ -69,7 +69,7 @@ for (const size of VIEWPORTS) {
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("Stripe is not configured. Please set up your Stripe keys in the environment variables.");
     await expect(alert).toContainText(
-      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.",
+      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → set the account's plan to Pro.",
     );
     await context.close();
   });

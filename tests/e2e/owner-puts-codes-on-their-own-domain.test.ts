@@ -13,7 +13,7 @@ import { BASE_URL } from "../../playwright.config";
 import { decodeCode, renderFirstPage } from "../support/pdf";
 import { zoneFileOf } from "./stubs/dns.mjs";
 import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
-import { adminPage, createCampaignInWizard, phoneUserAgent, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, createCampaignInWizard, phoneUserAgent, setPlanAsAdmin, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
 import { waitForMail } from "./support/mailbox";
 
 const DOMAIN = "go.cafe.test";
@@ -199,10 +199,7 @@ test("an Enterprise account's visitors never see the LeadQR name: page, thank-yo
   test.setTimeout(90_000);
   const email = await signUp(page, uniqueEmail("enterprise"));
   const admin = await adminPage(browser);
-  await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
-  await admin.getByRole("button", { name: `Make Enterprise for ${email}` }).click();
-  await expect(admin.getByRole("status")).toHaveText("Enterprise granted.");
-  await expect(admin.getByRole("button", { name: `Remove Enterprise for ${email}` })).toBeVisible();
+  await setPlanAsAdmin(admin, email, "Enterprise");
   await admin.close();
   const campaignId = await createCampaignInWizard(page, {
     title: "Quiet Brand Bakery",

@@ -41,7 +41,7 @@ describe("admin actions refuse non-admins", () => {
     const attempts: Array<[Handler, string, Record<string, string | Blob>, Record<string, string>?]> = [
       [adminUsers.action, "/admin/users", { intent: "setRole", userId: user.id, role: "admin" }],
       [adminUsers.action, "/admin/users", { intent: "setRole", userId: victim.id, role: "admin" }],
-      [adminSubscriptions.action, "/admin/subscriptions", { intent: "setPro", userId: user.id, isPro: "true" }],
+      [adminSubscriptions.action, "/admin/subscriptions", { intent: "setPlan", userId: user.id, plan: "pro" }],
       [adminSubscriptions.action, "/admin/subscriptions", { intent: "setStatus", userId: victim.id, status: "canceled" }],
       [adminBlog.action, "/admin/blog", { intent: "publish", postId: draft.id }],
       [adminBlog.action, "/admin/blog", { intent: "unpublish", postId: published.id }],

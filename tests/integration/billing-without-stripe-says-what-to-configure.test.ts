@@ -11,7 +11,7 @@ describe("without Stripe configured", () => {
     expect(result.status).toBe(503);
     expect(result.data.error).toBe("Stripe is not configured. Please set up your Stripe keys in the environment variables.");
     expect(result.data.operatorHint).toBe(
-      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.",
+      "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → set the account's plan to Pro.",
     );
   });
 

@@ -50,9 +50,9 @@ async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "doubl
   if (plan === "enterprise") {
     const granted = await callRoute(
       adminSubscriptions.action,
-      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setEnterprise", userId: owner.id, isEnterprise: "true" } }),
+      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setPlan", userId: owner.id, plan: "enterprise" } }),
     );
-    expect(granted.data).toEqual({ message: "Enterprise granted." });
+    expect(granted.data).toEqual({ message: "Plan set to Enterprise." });
   }
   const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
   await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
@@ -177,16 +177,16 @@ describe("Enterprise white-label", () => {
       adminSubscriptions.loader,
       makeRequest(`/admin/subscriptions?q=${encodeURIComponent(owner.email)}`, { cookie: admin.cookie }),
     );
-    expect(listed.data.rows).toMatchObject([{ email: owner.email, plan: "Enterprise", isEnterprise: true }]);
+    expect(listed.data.rows).toMatchObject([{ email: owner.email, plan: "Enterprise", grant: "enterprise" }]);
     await callRoute(
       adminSubscriptions.action,
-      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setEnterprise", userId: owner.id, isEnterprise: "false" } }),
+      makeRequest("/admin/subscriptions", { cookie: admin.cookie, form: { intent: "setPlan", userId: owner.id, plan: "free" } }),
     );
     const after = await callRoute(
       adminSubscriptions.loader,
       makeRequest(`/admin/subscriptions?q=${encodeURIComponent(owner.email)}`, { cookie: admin.cookie }),
     );
-    expect(after.data.rows).toMatchObject([{ email: owner.email, plan: "Free", isEnterprise: false }]);
+    expect(after.data.rows).toMatchObject([{ email: owner.email, plan: "Free", grant: "free" }]);
     expect((await getPlanOfUser(db, { userId: owner.id })).isPro).toBe(false);
   });
 });

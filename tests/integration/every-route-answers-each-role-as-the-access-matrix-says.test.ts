@@ -193,7 +193,7 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
     case "routes/admin.users.tsx":
       return { intent: "setRole", userId: actor.id, role: "admin" };
     case "routes/admin.subscriptions.tsx":
-      return { intent: "setPro", userId: actor.id, isPro: "true" };
+      return { intent: "setPlan", userId: actor.id, plan: "pro" };
     case "routes/admin.blog.tsx":
       return { intent: "publish", postId: bPostId };
     case "routes/admin.blog-new.tsx":

@@ -271,7 +271,7 @@ describe("admin routes never answer 500 (as an admin)", () => {
 
   it("subscriptions: status and Pro grants", () => {
     const status = mutatedFields({ intent: "setStatus", userId: "not-a-user", status: "active" });
-    const grant = mutatedFields({ intent: "setPro", userId: "not-a-user", isPro: "true" });
+    const grant = mutatedFields({ intent: "setPlan", userId: "not-a-user", plan: "pro" });
     return fuzz(bodyArb(fc.oneof(status, grant)), (body) => post(adminSubscriptions.action, "/admin/subscriptions", body, adminUser.cookie));
   });
 

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { getServices } from "~/utils/services.server";
 import * as blog from "~/routes/blog";
 import * as blogPost from "~/routes/blog-post";
 import { createUser } from "../factories";
@@ -6,8 +9,10 @@ import { callRoute, makeRequest } from "../http";
 import { insertPost } from "./admin-support";
 
 describe("/blog", () => {
-  it("lists only published posts, newest first, with author and long US date", async () => {
+  it("lists only published posts, newest first, with the author's name (never their email) and long US date", async () => {
     const author = await createUser();
+    const { db } = await getServices();
+    await db.update(schema.user).set({ name: "Maria Rossi" }).where(eq(schema.user.id, author.id));
     const older = await insertPost({
       title: "Older",
       slug: "older-post",
@@ -23,9 +28,13 @@ describe("/blog", () => {
     const ours = posts.filter((post: { id: string }) => [older.id, newer.id].includes(post.id));
     expect(ours).toEqual([
       expect.objectContaining({ title: "Newer", slug: "newer-post", author: "LeadQR Team", date: "November 22, 2026", excerpt: null }),
-      expect.objectContaining({ title: "Older", slug: "older-post", author: author.email, date: "November 20, 2026", excerpt: "Old news" }),
+      expect.objectContaining({ title: "Older", slug: "older-post", author: "Maria Rossi", date: "November 20, 2026", excerpt: "Old news" }),
     ]);
     expect(posts.map((post: { title: string }) => post.title)).not.toContain("Secret draft");
+    expect(JSON.stringify(posts)).not.toContain(author.email);
+    const post = (await callRoute(blogPost.loader, makeRequest("/blog/older-post"), { slug: "older-post" })).data.post;
+    expect(post.author).toBe("Maria Rossi");
+    expect(JSON.stringify(post)).not.toContain(author.email);
     // Only what the page shows leaves the server.
     expect(Object.keys(posts[0]).sort()).toEqual(["author", "date", "dateTime", "excerpt", "id", "slug", "title"]);
   });

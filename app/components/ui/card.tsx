@@ -1,6 +1,7 @@
 import { cx } from "./cx";
 
-const PADDING = { none: "", sm: "p-4", md: "p-5", lg: "p-6" } as const;
+/** `section`: a long page's sections, tighter on a phone. */
+const PADDING = { none: "", sm: "p-4", md: "p-5", lg: "p-6", section: "p-4 sm:p-6" } as const;
 
 /** The white bordered panel used for sections, stats and lists. */
 export function cardClass({ padding = "lg", className }: { padding?: keyof typeof PADDING; className?: string } = {}) {

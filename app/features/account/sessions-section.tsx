@@ -20,8 +20,8 @@ export function SessionsSection({
   const t = useOwnerT("settings");
   const others = sessions.filter((session) => !session.current).length;
   return (
-    <section aria-labelledby="section-sessions" className={cardClass()}>
-      <h2 id="section-sessions" className="text-lg font-semibold text-gray-900">
+    <section aria-labelledby="section-sessions" className={cardClass({ padding: "section" })}>
+      <h2 id="section-sessions" className="scroll-mt-24 text-lg font-semibold text-gray-900">
         {t("sessions.title")}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t("sessions.description")}</p>

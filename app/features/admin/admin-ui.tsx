@@ -1,4 +1,5 @@
 import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
 import { Table, TableScroller, TBody, Th, THead } from "~/components/ui/table";
@@ -161,4 +162,9 @@ export function resultOf(actionData: unknown): { message?: string; error?: strin
   const value = actionData as { message?: string; error?: string; fieldErrors?: Record<string, string> };
   if (value.fieldErrors) return { error: Object.values(value.fieldErrors)[0] ?? "Invalid request" };
   return { message: value.message, error: value.error };
+}
+
+/** An account's plan as every admin list shows it: the name `planOfRow` gives. */
+export function PlanBadge({ plan }: { plan: string }) {
+  return <Badge color={plan === "Free" ? "gray" : plan === "Enterprise" ? "purple" : "blue"}>{plan}</Badge>;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PLAN_GRANTS } from "~/features/billing/plan";
 import { cleanInput } from "~/utils/text";
 
 export const ROLES = ["user", "admin"] as const;
@@ -40,11 +41,10 @@ export const SubscriptionActionSchema = z.discriminatedUnion(
       userId: UserIdSchema,
       status: z.enum(SUBSCRIPTION_STATUSES, { error: "Status must be active, inactive or canceled" }),
     }),
-    z.object({ intent: z.literal("setPro"), userId: UserIdSchema, isPro: z.enum(["true", "false"], { error: "Unknown Pro setting" }) }),
     z.object({
-      intent: z.literal("setEnterprise"),
+      intent: z.literal("setPlan"),
       userId: UserIdSchema,
-      isEnterprise: z.enum(["true", "false"], { error: "Unknown Enterprise setting" }),
+      plan: z.enum(PLAN_GRANTS, { error: "Plan must be Free, Pro or Enterprise" }),
     }),
   ],
   { error: "Unknown action" },

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPost, campaign, lead, subscription, user } from "~/db/schema";
-import type { SubscriptionStatus } from "~/features/billing/plan";
+import { planGrantOf, type PlanGrant, type SubscriptionStatus } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { recordAdminAction } from "~/utils/audit.server";
 import { PAGE_SIZE, pageOffset } from "~/utils/paging";
@@ -39,9 +39,16 @@ function isEffectiveAdmin(adminEmails: string[]) {
   return adminEmails.length ? or(eq(user.role, "admin"), inArray(user.email, adminEmails))! : eq(user.role, "admin");
 }
 
-export type ListUsersOptions = { adminEmails: string[]; q: string; role: (typeof ROLE_FILTERS)[number]; page: number };
+export type ListUsersOptions = {
+  adminEmails: string[];
+  proPriceId: string | undefined;
+  q: string;
+  role: (typeof ROLE_FILTERS)[number];
+  page: number;
+};
 
-export async function listUsers(db: Database, { adminEmails, q, role, page }: ListUsersOptions) {
+/** Users with their role and plan (the same plan Subscription Management shows, from `planOfRow`). */
+export async function listUsers(db: Database, { adminEmails, proPriceId, q, role, page }: ListUsersOptions) {
   const conditions: SQL[] = [];
   if (q) conditions.push(ilike(user.email, containsPattern(q)));
   if (role === "admin") conditions.push(isEffectiveAdmin(adminEmails));
@@ -52,8 +59,9 @@ export async function listUsers(db: Database, { adminEmails, q, role, page }: Li
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: user.id, email: user.email, role: user.role, isPro: user.isPro, createdAt: user.createdAt })
+      .select({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt, ...PLAN_COLUMNS })
       .from(user)
+      .leftJoin(subscription, SUBSCRIPTION_OF_USER)
       .where(where)
       .orderBy(desc(user.createdAt), desc(user.id))
       .limit(PAGE_SIZE)
@@ -61,7 +69,11 @@ export async function listUsers(db: Database, { adminEmails, q, role, page }: Li
     db.select({ value: count() }).from(user).where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, isConfiguredAdmin: adminEmails.includes(row.email.toLowerCase()) })),
+    rows: rows.map(({ adminGrant, enterprise, subscriptionStatus, priceId, ...row }) => ({
+      ...row,
+      plan: planOfRow({ adminGrant, enterprise, subscriptionStatus, priceId }, proPriceId).name,
+      isConfiguredAdmin: adminEmails.includes(row.email.toLowerCase()),
+    })),
     total: total?.value ?? 0,
   };
 }
@@ -126,8 +138,7 @@ export async function listSubscriptions(db: Database, { proPriceId, q, status, p
   return {
     rows: rows.map(({ adminGrant, enterprise, subscriptionStatus, priceId, ...row }) => ({
       ...row,
-      isPro: adminGrant,
-      isEnterprise: enterprise,
+      grant: planGrantOf({ isPro: adminGrant, isEnterprise: enterprise ?? false }),
       status: subscriptionStatus,
       plan: planOfRow({ adminGrant, enterprise, subscriptionStatus, priceId }, proPriceId).name,
     })),
@@ -153,36 +164,28 @@ export async function setSubscriptionStatus(db: Database, { actorId, userId, sta
   });
 }
 
-export type SetProGrantOptions = { actorId: string; userId: string; isPro: boolean };
+export type SetPlanGrantOptions = { actorId: string; userId: string; plan: PlanGrant };
 
-/** The admin Pro grant (Pro = an active subscription or this grant), stored apart from Stripe's state. False for an unknown user. */
-export async function setProGrant(db: Database, { actorId, userId, isPro }: SetProGrantOptions) {
+/**
+ * The admin's plan grant, one choice of Free, Pro or Enterprise (decision 433: Enterprise is Pro
+ * without our name before visitors), stored apart from Stripe's state: an active subscription
+ * still makes an account Pro whatever the grant. False for an unknown user.
+ */
+export async function setPlanGrant(db: Database, { actorId, userId, plan }: SetPlanGrantOptions) {
   return db.transaction(async (tx) => {
-    const rows = await tx.update(user).set({ isPro, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
-    if (rows.length === 0) return false;
-    await recordAdminAction(tx, {
-      actorId,
-      action: isPro ? "user.grant_pro" : "user.remove_pro",
-      target: `user:${userId}`,
-      detail: { email: rows[0]!.email },
-    });
-    return true;
-  });
-}
-
-export type SetEnterpriseGrantOptions = { actorId: string; userId: string; isEnterprise: boolean };
-
-/** The admin Enterprise grant (decision 433): Pro's limits and no LeadQR name before visitors. False for an unknown user. */
-export async function setEnterpriseGrant(db: Database, { actorId, userId, isEnterprise }: SetEnterpriseGrantOptions) {
-  return db.transaction(async (tx) => {
-    const rows = await tx.update(user).set({ isEnterprise, updatedAt: new Date() }).where(eq(user.id, userId)).returning({ email: user.email });
-    if (rows.length === 0) return false;
-    await recordAdminAction(tx, {
-      actorId,
-      action: isEnterprise ? "user.grant_enterprise" : "user.remove_enterprise",
-      target: `user:${userId}`,
-      detail: { email: rows[0]!.email },
-    });
+    const [before] = await tx
+      .select({ email: user.email, isPro: user.isPro, isEnterprise: user.isEnterprise })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for("update");
+    if (!before) return false;
+    const from = planGrantOf(before);
+    if (from === plan) return true;
+    await tx
+      .update(user)
+      .set({ isPro: plan !== "free", isEnterprise: plan === "enterprise", updatedAt: new Date() })
+      .where(eq(user.id, userId));
+    await recordAdminAction(tx, { actorId, action: "user.set_plan", target: `user:${userId}`, detail: { email: before.email, from, to: plan } });
     return true;
   });
 }

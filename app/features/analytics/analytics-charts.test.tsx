@@ -7,7 +7,7 @@
 import { cleanup, render } from "@testing-library/react";
 import { cloneElement, type ReactElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ByDayChart } from "./analytics-charts";
+import { ByDayChart, HeatMap } from "./analytics-charts";
 import type { DayCounts } from "./analytics.server";
 
 // happy-dom lays nothing out: the container hands the chart a width the test chooses.
@@ -73,5 +73,21 @@ describe("the by-day chart", () => {
     rerender(<ByDayChart days={thirtyDays()} />);
     expectEveryDayDrawn(container);
     expect(Math.max(...dotsOf(container, "Scans").map((dot) => dot.x))).toBeLessThanOrEqual(300);
+  });
+});
+
+describe("HeatMap on a phone", () => {
+  it("lists only the hours from the first to the last with a scan, and says so", () => {
+    const cells = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+    cells[1]![9] = 2;
+    cells[5]![12] = 1;
+    const { getByRole, getByTestId } = render(<HeatMap cells={cells} />);
+    const phone = getByRole("region", { name: "Scans by hour and weekday" });
+    expect(Array.from(phone.querySelectorAll("tbody th")).map((th) => th.textContent)).toEqual(
+      Array.from(getByRole("region", { name: "Scans by weekday and hour" }).querySelectorAll("thead abbr"))
+        .slice(9, 13)
+        .map((abbr) => abbr.getAttribute("title")),
+    );
+    expect(getByTestId("heat-hours-shown").textContent).toMatch(/^Hours .+–.+; no scans outside them\.$/);
   });
 });

@@ -123,6 +123,10 @@ export function HeatMap({ cells }: { cells: number[][] }) {
   );
   const peak = best as { weekday: number; hour: number; scans: number } | null;
   const shade = (value: number) => (value === 0 ? SHADES[0] : SHADES[Math.min(4, 1 + Math.floor((value / max) * 3.999))]);
+  // A phone lists hours down: only the span from the first to the last hour with a scan (issue 54: 24 empty rows made the page 5,000 px).
+  const busy = HOURS.filter((hour) => cells.some((row) => (row[hour] ?? 0) > 0));
+  const phoneHours = busy.length ? HOURS.slice(busy[0], busy[busy.length - 1]! + 1) : HOURS;
+  const trimmed = phoneHours.length < HOURS.length;
   return (
     <section aria-labelledby="heat-title" className={CARD}>
       <h3 id="heat-title" className="text-lg font-semibold text-gray-900">
@@ -178,7 +182,7 @@ export function HeatMap({ cells }: { cells: number[][] }) {
             </tr>
           </thead>
           <tbody>
-            {HOURS.map((hour) => (
+            {phoneHours.map((hour) => (
               <tr key={hour}>
                 <th scope="row" className="pr-1 text-left font-normal whitespace-nowrap text-gray-600">
                   {hourLabel(hour)}
@@ -190,6 +194,11 @@ export function HeatMap({ cells }: { cells: number[][] }) {
             ))}
           </tbody>
         </table>
+        {trimmed ? (
+          <p className="mt-2 text-xs text-gray-500" data-testid="heat-hours-shown">
+            {`Hours ${hourLabel(phoneHours[0]!)}–${hourLabel((phoneHours[phoneHours.length - 1]! + 1) % 24)}; no scans outside them.`}
+          </p>
+        ) : null}
       </div>
     </section>
   );

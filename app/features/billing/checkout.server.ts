@@ -11,7 +11,7 @@ import { DomainError } from "~/utils/domain-error";
 export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
 /** Said after the refusal on a server without payments: how its operator lifts an account's limits anyway. */
 export const LIFT_LIMITS_WITHOUT_STRIPE =
-  "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → Make Pro on the account.";
+  "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → set the account's plan to Pro.";
 
 /** The signed-in buyer: what checkout reads of the session's user. */
 export type CheckoutUser = { id: string; email: string; plan: Plan };

@@ -62,6 +62,25 @@ export function scanUsageLabel(scans: number, options: { isPro: boolean; limit?:
 export const CUSTOM_DOMAINS_PER_ACCOUNT = 1;
 export const CUSTOM_DOMAIN_PLAN_TEXT = "Your own domain is part of Pro and Enterprise. Upgrade to use it.";
 
+/** What an admin can grant an account by hand (Admin → Subscription Management), whatever Stripe says. */
+export const PLAN_GRANTS = ["free", "pro", "enterprise"] as const;
+export type PlanGrant = (typeof PLAN_GRANTS)[number];
+
+/** Each grant's name and what it means, as the admin's plan control explains it. */
+export const PLAN_GRANT_MEANINGS: Record<PlanGrant, { label: string; meaning: string }> = {
+  free: {
+    label: "Free",
+    meaning: `${FREE_CAMPAIGN_LIMIT} campaign, ${FREE_SCAN_LIMIT} scans a campaign, the first ${FREE_VISIBLE_LEADS} leads shown`,
+  },
+  pro: { label: "Pro", meaning: "unlimited campaigns, scans and leads; own domain, integrations, API" },
+  enterprise: { label: "Enterprise", meaning: "Pro + no LeadQR name on visitor pages and emails" },
+};
+
+/** The grant an account's two stored flags stand for (Enterprise includes Pro). */
+export function planGrantOf(row: { isPro: boolean; isEnterprise: boolean }): PlanGrant {
+  return row.isEnterprise ? "enterprise" : row.isPro ? "pro" : "free";
+}
+
 /** Whether new codes may use the owner's own domain and Caddy may get its certificate. */
 export function planIncludesCustomDomains(plan: Pick<Plan, "isPro">) {
   return plan.isPro;

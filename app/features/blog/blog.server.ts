@@ -18,7 +18,7 @@ export async function listPublishedPosts(db: Database) {
       slug: blogPost.slug,
       excerpt: blogPost.excerpt,
       publishedAt: blogPost.publishedAt,
-      authorEmail: user.email,
+      authorName: user.name,
     })
     .from(blogPost)
     .leftJoin(user, eq(user.id, blogPost.authorId))
@@ -41,7 +41,7 @@ export async function getPostBySlug(db: Database, { slug, includeDrafts }: GetPo
       published: blogPost.published,
       publishedAt: blogPost.publishedAt,
       createdAt: blogPost.createdAt,
-      authorEmail: user.email,
+      authorName: user.name,
     })
     .from(blogPost)
     .leftJoin(user, eq(user.id, blogPost.authorId))

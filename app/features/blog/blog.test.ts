@@ -34,8 +34,10 @@ describe("formatPostDate", () => {
 });
 
 describe("authorLabel", () => {
-  it("shows the email, or the team when there is no author", () => {
-    expect(authorLabel("a@b.c")).toBe("a@b.c");
+  it("shows the author's name, never an email; the team when there is no name", () => {
+    expect(authorLabel("Maria Rossi")).toBe("Maria Rossi");
+    expect(authorLabel("a@b.c")).toBe("LeadQR Team");
+    expect(authorLabel("  ")).toBe("LeadQR Team");
     expect(authorLabel(null)).toBe("LeadQR Team");
   });
 });

@@ -28,8 +28,13 @@ export function formatPostDate(date: Date | string): string {
 
 export const DEFAULT_AUTHOR = "LeadQR Team";
 
-export function authorLabel(email: string | null | undefined): string {
-  return email || DEFAULT_AUTHOR;
+/**
+ * The byline readers see: the author's name, never their email (issue 54). A name that is an
+ * address (or none, or a deleted author) reads as the team.
+ */
+export function authorLabel(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed && !trimmed.includes("@") ? trimmed : DEFAULT_AUTHOR;
 }
 
 export type ContentBlock =

@@ -1,4 +1,4 @@
-import { Download, Eye, ExternalLink, FileCode, Info, MoreVertical, Pause, Pencil, Play, QrCode, Trash2 } from "lucide-react";
+import { Download, Eye, ExternalLink, FileCode, Info, Languages, MoreVertical, Pause, Pencil, Play, Printer, QrCode, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -67,6 +67,12 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
               <MenuAnchor href={`/capture/${campaign.id}`} newTab icon={<ExternalLink aria-hidden className="h-4 w-4" />}>
                 {t("card.viewLandingPage")}
               </MenuAnchor>
+              <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
+                {t("card.print")}
+              </MenuLink>
+              <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
+                {t("card.languages")}
+              </MenuLink>
               <MenuAnchor href={qrPngUrl(campaign.id)} download icon={<Download aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadPng")}
               </MenuAnchor>

@@ -26,8 +26,8 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
   const [form, fields] = useValidatedForm(BusinessIdentitySchema, { id: "identity", lastResult: result?.result });
   const t = useOwnerT("settings");
   return (
-    <section aria-labelledby="section-privacy" className={cardClass()}>
-      <h2 id="section-privacy" className="text-lg font-semibold text-gray-900">
+    <section aria-labelledby="section-privacy" className={cardClass({ padding: "section" })}>
+      <h2 id="section-privacy" className="scroll-mt-24 text-lg font-semibold text-gray-900">
         {t("privacy.title")}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t("privacy.description")}</p>

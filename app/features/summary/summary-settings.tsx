@@ -16,7 +16,7 @@ export function SummarySettingsSection({ settings, result, busy }: { settings: S
   const t = useOwnerT("summary");
   return (
     <section aria-labelledby="section-summary" className={cardClass()}>
-      <h2 id="section-summary" className="text-lg font-semibold text-gray-900">
+      <h2 id="section-summary" className="scroll-mt-24 text-lg font-semibold text-gray-900">
         {t("title")}
       </h2>
       <p className="mt-1 text-sm text-gray-600">{t("description")}</p>

@@ -71,12 +71,23 @@ export async function adminPage(browser: Browser) {
   return page;
 }
 
-/** The admin grants or removes an owner's Pro on /admin/subscriptions. */
-export async function setProAsAdmin(admin: Page, email: string, isPro: boolean) {
+/** The admin sets an owner's plan (Free, Pro or Enterprise) with the one plan control on /admin/subscriptions. */
+export async function setPlanAsAdmin(admin: Page, email: string, plan: "Free" | "Pro" | "Enterprise") {
   await admin.goto(`/admin/subscriptions?q=${encodeURIComponent(email)}`);
-  await admin.getByRole("button", { name: `${isPro ? "Make Pro" : "Remove Pro"} for ${email}` }).click();
-  await expect(admin.getByRole("status")).toHaveText(isPro ? "Pro granted." : "Pro removed.");
-  await expect(admin.getByRole("button", { name: `${isPro ? "Remove Pro" : "Make Pro"} for ${email}` })).toBeVisible();
+  await admin.getByRole("combobox", { name: `Plan for ${email}` }).selectOption({ label: plan });
+  await admin.getByRole("button", { name: `Save plan for ${email}` }).click();
+  await expect(admin.getByRole("status")).toHaveText(`Plan set to ${plan}.`);
+  await expect(
+    admin
+      .getByRole("row", { name: new RegExp(email.replace(/[.+]/g, "\\$&")) })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText(plan);
+}
+
+/** The admin grants or removes an owner's Pro. */
+export async function setProAsAdmin(admin: Page, email: string, isPro: boolean) {
+  await setPlanAsAdmin(admin, email, isPro ? "Pro" : "Free");
 }
 
 export type WizardCampaign = { title: string; businessType: string; offer: string; condition: string; headline: string; thankYou: string };

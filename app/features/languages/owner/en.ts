@@ -212,6 +212,8 @@ const en = {
       actions: "Actions for {{campaign}}",
       viewDetails: "View Details",
       viewLandingPage: "View Landing Page",
+      print: "Print",
+      languages: "Languages",
       downloadPng: "Download PNG",
       downloadSvg: "Download SVG",
       edit: "Edit",
@@ -220,7 +222,8 @@ const en = {
       delete: "Delete",
       deleteTitle: "Delete “{{campaign}}”?",
       deleteConfirm: "Delete campaign",
-      headline: "AI-Generated Headline:",
+      // The owner may have typed or edited the copy: the label claims no author (issue 54).
+      headline: "Headline",
       scans: "Scans",
       leads: "Leads",
       convert: "Convert",
@@ -232,6 +235,8 @@ const en = {
   settings: {
     title: "Settings",
     pageTitle: "Settings · LeadQR",
+    index: "Settings sections",
+    summary: { title: "Morning summary" },
     description: "Manage your account, business details and subscription.",
     availableOnPro: "Available on Pro.",
     integrations: {

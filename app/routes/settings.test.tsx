@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderRoute } from "../../tests/support/render-route";
+import * as settings from "./settings";
+
+afterEach(cleanup);
+
+const loaderData = {
+  email: "maria@corner-bakery.example",
+  accountId: "0aeT1A0E",
+  memberSince: "2026-11-28T10:00:00.000Z",
+  plan: { isPro: false, name: "Free" },
+  businessName: "Corner Bakery",
+  subscription: null,
+  identity: { postalAddress: "", privacyPolicyUrl: "", retentionMonths: null, retentionLastRunAt: null, lastErasure: null },
+  sessions: [{ id: "current", device: "Chrome Headless on Linux", lastActive: "2026-11-28T10:00:00.000Z", current: true }],
+};
+
+const SECTIONS = [
+  "Profile",
+  "Business",
+  "Privacy & retention",
+  "Sessions",
+  "Subscription",
+  "Integrations",
+  "Your domain",
+  "Account actions",
+  "Account information",
+];
+
+describe("the settings screen", () => {
+  it("opens with an index of its sections, each link leading to that section's heading, in page order", async () => {
+    await renderRoute(settings, { path: "/settings", loaderData });
+    const index = screen.getByRole("navigation", { name: "Settings sections" });
+    const links = within(index).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(SECTIONS);
+    for (const link of links) {
+      const heading = document.getElementById(link.getAttribute("href")!.slice(1));
+      expect(heading?.tagName, link.textContent!).toBe("H2");
+      expect(heading?.textContent).toBe(link.textContent);
+    }
+    // Every section is still there, as a region named by its heading.
+    expect(SECTIONS.map((name) => screen.getByRole("region", { name }).tagName)).toEqual(SECTIONS.map(() => "SECTION"));
+  });
+
+  it("keeps every setting: the profile's fields, the business name, the privacy fields, the plan, the links and the account actions", async () => {
+    await renderRoute(settings, { path: "/settings", loaderData });
+    for (const label of [
+      "Email",
+      "Current password",
+      "New password",
+      "Confirm new password",
+      "Business name",
+      "Business postal address",
+      "Privacy policy URL",
+    ]) {
+      expect(screen.getAllByLabelText(label).length, label).toBeGreaterThan(0);
+    }
+    const subscription = screen.getByRole("region", { name: "Subscription" });
+    expect(within(subscription).getByText("Limited to 1 campaign and 5 scans")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Manage integrations" }).getAttribute("href")).toBe("/settings/integrations");
+    expect(screen.getByRole("link", { name: "Manage your domain" }).getAttribute("href")).toBe("/settings/domains");
+    expect(screen.getByRole("link", { name: "Export data" }).getAttribute("href")).toBe("/leads");
+    expect(within(screen.getByRole("region", { name: "Account information" })).getByText("0aeT1A0E")).toBeTruthy();
+  });
+});
