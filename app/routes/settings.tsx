@@ -161,6 +161,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
+      <Section id="section-notifications" title={t("notifications.title")} description={t("notifications.description")}>
+        <Link to="/settings/notifications" className={buttonClass({ variant: "secondary" })}>
+          {t("notifications.manage")}
+        </Link>
+      </Section>
 
       <Section id="section-your-domain" title={t("domain.title")} description={t("domain.description")}>
         <Link to="/settings/domains" className={buttonClass({ variant: "secondary" })}>

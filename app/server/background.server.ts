@@ -1,5 +1,6 @@
 // The composition root of the background work: it sits above the features and starts what
 // several of them run on a timer, so no feature has to import another to be started.
+import { startAlertWorker } from "~/features/alerts/worker.server";
 import { startRetentionSchedule } from "~/features/consent/retention.server";
 import { startDomainChecks } from "~/features/domains/recheck.server";
 import { startEmailWorker } from "~/features/email/worker.server";
@@ -7,7 +8,7 @@ import { startWebhookWorker } from "~/features/integrations/webhook-worker.serve
 import { startUploadCleanup } from "~/features/uploads/cleanup.server";
 import { startSyncWorker } from "~/features/sync/worker.server";
 
-/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync, domain re-checks. */
+/** Starts this process's background jobs, each once: email, consent retention, upload cleanup, webhooks, lead sync, domain re-checks, lead alerts. */
 export async function startBackgroundWork() {
   await startEmailWorker();
   await startRetentionSchedule();
@@ -15,4 +16,5 @@ export async function startBackgroundWork() {
   await startWebhookWorker();
   await startSyncWorker();
   await startDomainChecks();
+  await startAlertWorker();
 }

@@ -42,6 +42,8 @@ export const emailOutbox = pgTable(
         "domain_broken",
         // A lead sync connection stopped working: its leads wait for the owner (decision 400).
         "sync_broken",
+        // A lead-alert channel refused for good (Slack no_service, Telegram blocked) and was switched off.
+        "alert_channel_disabled",
       ],
     }).notNull(),
     to: text("to").notNull(),
