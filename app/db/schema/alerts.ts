@@ -1,7 +1,7 @@
 // Lead alerts (docs/features/alerts.md): the owner's proven channels, the leads each channel still
 // has to hear about, and every message sent to a channel with its outcome.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { lead } from "./campaigns";
 
@@ -68,6 +68,8 @@ export const alertDelivery = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Messages queued in one pass share their time: this keeps them in the order they were queued. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [index("alert_delivery_due_idx").on(t.status, t.nextAttemptAt), index("alert_delivery_channel_idx").on(t.channelId, t.createdAt)],
 );

@@ -131,7 +131,7 @@ export async function notificationsPageData(db: Database, options: { userId: str
       select d.id, ch.kind as channel, d.kind, coalesce(d.outcome, 'Waiting') as outcome, d.status, d.created_at::text as at, d.lead_count as "leadCount"
         from alert_delivery d join alert_channel ch on ch.id = d.channel_id
        where ch.user_id = ${options.userId}
-       order by d.created_at desc limit 15`),
+       order by d.seq desc limit 15`),
   );
   const [setting] = rowsOf<{ quiet_from: number | null; quiet_until: number | null; time_zone: string | null }>(
     await db.execute(sql`

@@ -173,10 +173,10 @@ async function sendDue(context: Context) {
          where d.id in (
            select id from alert_delivery
             where (status = 'pending' and next_attempt_at <= ${now()}) or (status = 'sending' and locked_until < ${now()})
-            order by created_at limit ${context.batchSize} for update skip locked)
-        returning d.id, d.channel_id, d.text, d.attempts)
+            order by seq limit ${context.batchSize} for update skip locked)
+        returning d.id, d.channel_id, d.text, d.attempts, d.seq)
       select due.*, ch.kind, ch.destination, (ch.status = 'proven' and ch.enabled and ch.destination is not null) as live
-        from due join alert_channel ch on ch.id = due.channel_id`),
+        from due join alert_channel ch on ch.id = due.channel_id order by due.seq`),
   );
   for (const delivery of claimed) {
     if (!delivery.live) {
