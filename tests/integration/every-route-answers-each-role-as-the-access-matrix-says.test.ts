@@ -68,6 +68,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
   "routes/settings.domains.tsx": { loader: "user", action: "user" },
+  "routes/settings.notifications.tsx": { loader: "user", action: "user" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
   "routes/tls-ask.ts": { loader: "public" },
   // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
