@@ -36,6 +36,7 @@ const SERVER_RENDERED = new Set(
     "features/redeem/offer-code-email.tsx",
     "features/domains/domain-emails.tsx",
     "features/sync/sync-emails.tsx",
+    "features/alerts/alert-emails.tsx",
   ].map((file) => path.join(APP, file)),
 );
 
@@ -88,6 +89,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/campaign-wizard-languages.tsx",
   "app/features/campaigns/campaign-wizard-fields.tsx",
   "app/routes/settings.integrations.tsx",
+  "app/routes/settings.notifications.tsx",
+  "app/features/alerts/notifications-ui.tsx",
   "app/routes/settings.integrations.webhook.tsx",
   "app/routes/settings.integrations.sync.tsx",
   "app/routes/settings.integrations.sync-callback.tsx",

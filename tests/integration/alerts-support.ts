@@ -9,7 +9,8 @@ import type { manualClock } from "../support/manual-clock";
 
 type Owner = { id: string; cookie: string };
 
-export const notificationsPage = async (owner: Owner) => (await callRoute(route.loader, makeRequest("/settings/notifications", { cookie: owner.cookie }))).data;
+export const notificationsPage = async (owner: Owner) =>
+  (await callRoute(route.loader, makeRequest("/settings/notifications", { cookie: owner.cookie }))).data;
 
 export const postNotifications = (owner: Owner, form: Record<string, string>) =>
   callRoute(route.action, makeRequest("/settings/notifications", { cookie: owner.cookie, form }));

@@ -54,7 +54,9 @@ describe("proving a destination", () => {
     const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
     const worker = await alertWorker();
 
-    expect((await postNotifications(owner, { intent: "slack-code", url: `${slack.origin}/hooks/other` })).data.error).toContain("Paste the webhook URL Slack gave you");
+    expect((await postNotifications(owner, { intent: "slack-code", url: `${slack.origin}/hooks/other` })).data.error).toContain(
+      "Paste the webhook URL Slack gave you",
+    );
     const hook = slack.add();
     await postNotifications(owner, { intent: "slack-code", url: hook });
     expect(slack.messages(hook)).toHaveLength(1);
@@ -71,7 +73,9 @@ describe("proving a destination", () => {
     expect(slack.messages(hook)).toHaveLength(1);
 
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await postNotifications(owner, { intent: "slack-confirm", code: wrong })).data.error).toBe("That code does not match. Check the message in Slack.");
+    expect((await postNotifications(owner, { intent: "slack-confirm", code: wrong })).data.error).toBe(
+      "That code does not match. Check the message in Slack.",
+    );
     await postNotifications(owner, { intent: "slack-confirm", code });
     expect((await notificationsPage(owner)).channels).toEqual([expect.objectContaining({ kind: "slack", status: "proven", enabled: true })]);
 
@@ -152,7 +156,12 @@ describe("an alert", () => {
     const worker = await alertWorker(clock);
     for (let n = 1; n <= 23; n++) await visitorSubmits(campaign.id, lead(n));
     await worker.runOnce();
-    expect(slack.messages(hook).slice(1).map((m) => m.text.split(",")[0])).toEqual(["New lead: Maria1", "New lead: Maria2", "New lead: Maria3", "New lead: Maria4", "New lead: Maria5"]);
+    expect(
+      slack
+        .messages(hook)
+        .slice(1)
+        .map((m) => m.text.split(",")[0]),
+    ).toEqual(["New lead: Maria1", "New lead: Maria2", "New lead: Maria3", "New lead: Maria4", "New lead: Maria5"]);
     clock.advance(30_000);
     await worker.runOnce();
     expect(slack.messages(hook)).toHaveLength(6);
@@ -196,7 +205,12 @@ describe("an alert", () => {
 
     clock.advance(31 * 60_000);
     await worker.runOnce();
-    expect(slack.messages(hook).slice(1).map((m) => m.text)).toEqual(["3 new leads in the last 61 minutes on Spring Offer\nhttp://localhost:3000/leads"]);
+    expect(
+      slack
+        .messages(hook)
+        .slice(1)
+        .map((m) => m.text),
+    ).toEqual(["3 new leads in the last 61 minutes on Spring Offer\nhttp://localhost:3000/leads"]);
   });
 });
 
@@ -216,7 +230,9 @@ describe("a failing channel", () => {
     expect(page.channels[0].disabledReason).toContain("404 no_service");
     expect(page.deliveries[0]).toMatchObject({ kind: "lead", status: "failed", outcome: "404 no_service" });
     const { db } = await getServices();
-    const mails = rowsOf<{ subject: string }>(await db.execute(sql`select subject from email_outbox where kind = 'alert_channel_disabled' and "to" = ${owner.email}`));
+    const mails = rowsOf<{ subject: string }>(
+      await db.execute(sql`select subject from email_outbox where kind = 'alert_channel_disabled' and "to" = ${owner.email}`),
+    );
     expect(mails).toEqual([{ subject: "Lead alerts on Slack have stopped" }]);
     expect((await postNotifications(owner, { intent: "test", kind: "slack" })).data.error).toContain("Prove this channel first");
   });

@@ -41,7 +41,10 @@ export async function startTelegramStandIn({ token = "123456:TEST-token", userna
     const chat = { id: chatId, type: "private", first_name: from.first_name, username: from.username };
     if (!state.chats.has(String(chatId))) state.chats.set(String(chatId), { chat, blocked: false, messages: [] });
     state.chats.get(String(chatId)).blocked = false;
-    state.updates.push({ update_id: state.nextUpdateId++, message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat, from: { id: chatId, is_bot: false, ...from }, text } });
+    state.updates.push({
+      update_id: state.nextUpdateId++,
+      message: { message_id: 1, date: Math.floor(Date.now() / 1000), chat, from: { id: chatId, is_bot: false, ...from }, text },
+    });
   }
 
   const server = http.createServer((request, response) => {

@@ -36,10 +36,7 @@ export const alertChannel = pgTable(
     alertsFrom: timestamp("alerts_from", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("alert_channel_user_kind_idx").on(t.userId, t.kind),
-    uniqueIndex("alert_channel_proof_idx").on(t.proofHash),
-  ],
+  (t) => [uniqueIndex("alert_channel_user_kind_idx").on(t.userId, t.kind), uniqueIndex("alert_channel_proof_idx").on(t.proofHash)],
 );
 
 /** A message to a channel: a proof, a test, one lead, or a crowd folded into one; logged with its outcome. */
@@ -87,7 +84,12 @@ export const alertLead = pgTable(
     deliveryId: uuid("delivery_id").references(() => alertDelivery.id, { onDelete: "set null" }),
     collectedAt: timestamp("collected_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.channelId, t.leadId] }), index("alert_lead_waiting_idx").on(t.channelId).where(sql`delivery_id is null`)],
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.leadId] }),
+    index("alert_lead_waiting_idx")
+      .on(t.channelId)
+      .where(sql`delivery_id is null`),
+  ],
 );
 
 /** The owner's quiet hours (minutes after midnight in their zone); no row: none. */

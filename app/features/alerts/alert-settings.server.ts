@@ -39,7 +39,8 @@ export async function startSlackProof(db: Database, options: { userId: string; u
   const url = await checkSlackUrl(options.url.trim());
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const answer = await sendToSlack(url.href, proofText(code));
-  if (!answer.ok) throw new DomainError("alert_refused", `Slack did not accept the message (${answer.outcome}). Check the webhook URL and try again.`);
+  if (!answer.ok)
+    throw new DomainError("alert_refused", `Slack did not accept the message (${answer.outcome}). Check the webhook URL and try again.`);
   const { secret } = await getServices();
   const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "/…")}`;
   const [channel] = rowsOf<{ id: string }>(
@@ -65,7 +66,8 @@ export async function confirmSlackCode(db: Database, options: { userId: string; 
   if (!channel) throw new DomainError("alert_refused", "Paste a Slack webhook URL first: we send the code to it.");
   if (channel.expired || channel.proof_attempts > SLACK_CODE_TRIES) throw new DomainError("alert_refused", "This code has expired. Send a new code.");
   const typed = options.code.replace(/\s/g, "");
-  if (channel.proof_hash !== hashProof(typed + options.userId)) throw new DomainError("alert_refused", "That code does not match. Check the message in Slack.");
+  if (channel.proof_hash !== hashProof(typed + options.userId))
+    throw new DomainError("alert_refused", "That code does not match. Check the message in Slack.");
   await db.execute(sql`
     update alert_channel set status = 'proven', proof_hash = null, proof_expires_at = null, proof_attempts = 0, alerts_from = now()
      where id = ${channel.id}`);
@@ -117,7 +119,13 @@ export async function saveQuietHours(db: Database, options: { userId: string; fr
     on conflict (user_id) do update set quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until`);
 }
 
-export type ChannelView = { kind: ChannelKind; status: "proving" | "proven" | "disabled"; enabled: boolean; label: string; disabledReason: string | null };
+export type ChannelView = {
+  kind: ChannelKind;
+  status: "proving" | "proven" | "disabled";
+  enabled: boolean;
+  label: string;
+  disabledReason: string | null;
+};
 export type DeliveryView = { id: string; channel: ChannelKind; kind: string; outcome: string; status: string; at: string; leadCount: number };
 
 /** What the screen shows: channels without their destinations, the last deliveries, quiet hours. */

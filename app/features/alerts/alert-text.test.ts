@@ -25,7 +25,9 @@ describe("what an alert says", () => {
   it("folds a crowd into one line per channel", () => {
     const now = new Date("2026-03-01T13:05:00Z");
     const oldest = new Date(now.getTime() - 90_000);
-    expect(foldedAlertText({ count: 23, campaigns: ["Spring Offer"], oldest, now, leadsUrl: "u" })).toBe("23 new leads in the last 2 minutes on Spring Offer\nu");
+    expect(foldedAlertText({ count: 23, campaigns: ["Spring Offer"], oldest, now, leadsUrl: "u" })).toBe(
+      "23 new leads in the last 2 minutes on Spring Offer\nu",
+    );
     expect(foldedAlertText({ count: 4, campaigns: ["A", "B", "C"], oldest: new Date(now.getTime() - 3 * 3_600_000), now, leadsUrl: "u" })).toBe(
       "4 new leads in the last 3 hours on A and 2 other campaigns\nu",
     );

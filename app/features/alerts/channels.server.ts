@@ -11,7 +11,8 @@ import { getEnv } from "~/utils/env.server";
  * chat not found): the channel is switched off. `refused`: this message will never pass.
  * `rate`: try again after `retryAfterMs`. `retry`: an outage, retried with backoff.
  */
-export type ChannelAnswer = { ok: true; outcome: string } | { ok: false; outcome: string; verdict: "gone" | "refused" | "rate" | "retry"; retryAfterMs?: number };
+export type ChannelAnswer =
+  { ok: true; outcome: string } | { ok: false; outcome: string; verdict: "gone" | "refused" | "rate" | "retry"; retryAfterMs?: number };
 
 const SLACK_GONE = [403, 404, 410];
 

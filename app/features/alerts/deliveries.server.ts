@@ -42,7 +42,11 @@ export async function disableChannel(db: Database, channelId: string, reason: st
       returning u.email, ch.kind`),
   );
   if (!row) return;
-  await enqueueEmail(db, { kind: "alert_channel_disabled", to: row.email, content: channelDisabledEmail(CHANNEL_NAMES[row.kind], reason, getEnv().appOrigin) });
+  await enqueueEmail(db, {
+    kind: "alert_channel_disabled",
+    to: row.email,
+    content: channelDisabledEmail(CHANNEL_NAMES[row.kind], reason, getEnv().appOrigin),
+  });
   nudgeEmailWorker();
 }
 
@@ -54,11 +58,16 @@ export async function recordAnswer(
   now: SQL = sql`now()`,
 ) {
   if (answer.ok) {
-    await db.execute(sql`update alert_delivery set status = 'sent', sent_at = ${now}, outcome = ${answer.outcome}, locked_until = null where id = ${delivery.id}`);
+    await db.execute(
+      sql`update alert_delivery set status = 'sent', sent_at = ${now}, outcome = ${answer.outcome}, locked_until = null where id = ${delivery.id}`,
+    );
     return;
   }
   const retry = answer.verdict === "rate" || (answer.verdict === "retry" && delivery.attempts < DELIVERY_RETRY.maxAttempts);
-  const delayMs = answer.verdict === "rate" ? (answer.retryAfterMs ?? 30_000) : Math.min(DELIVERY_RETRY.maxMs, DELIVERY_RETRY.baseMs * 2 ** Math.max(0, delivery.attempts - 1));
+  const delayMs =
+    answer.verdict === "rate"
+      ? (answer.retryAfterMs ?? 30_000)
+      : Math.min(DELIVERY_RETRY.maxMs, DELIVERY_RETRY.baseMs * 2 ** Math.max(0, delivery.attempts - 1));
   await db.execute(sql`
     update alert_delivery
        set status = ${retry ? "pending" : "failed"}, outcome = ${answer.outcome}, locked_until = null,

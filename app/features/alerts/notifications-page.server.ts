@@ -59,7 +59,9 @@ export async function runNotificationIntent(
     case "test": {
       const kind = kindOf(fields);
       const answer = await sendTest(db, { userId, kind });
-      return answer.ok ? { message: `Test sent to ${NAMES[kind]} (${answer.outcome}).` } : { error: `${NAMES[kind]} did not accept the test (${answer.outcome}).` };
+      return answer.ok
+        ? { message: `Test sent to ${NAMES[kind]} (${answer.outcome}).` }
+        : { error: `${NAMES[kind]} did not accept the test (${answer.outcome}).` };
     }
     case "remove": {
       const kind = kindOf(fields);

@@ -16,7 +16,11 @@ export type Busy = string | null;
 
 export function EmailSection({ email }: { email: string }) {
   const t = useOwnerT("notifications");
-  return <Section title={t("email.title")} description={t("email.description", { email })}>{null}</Section>;
+  return (
+    <Section title={t("email.title")} description={t("email.description", { email })}>
+      {null}
+    </Section>
+  );
 }
 
 /** On/off, a test and removal: the same for every proven channel. */
@@ -42,7 +46,14 @@ function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: s
           {t("sendTest")}
         </SubmitButton>
       </Form>
-      <Button ref={removeButton} type="button" variant="danger-outline" size="md" onClick={() => setConfirming(true)} aria-label={`${t("remove")} ${name}`}>
+      <Button
+        ref={removeButton}
+        type="button"
+        variant="danger-outline"
+        size="md"
+        onClick={() => setConfirming(true)}
+        aria-label={`${t("remove")} ${name}`}
+      >
         {t("remove")}
       </Button>
       <ConfirmDialog
@@ -71,7 +82,7 @@ function SlackUrlForm({ busy }: { busy: Busy }) {
       <Hidden name="intent" value="slack-code" />
       <label className="flex-1 text-sm font-medium text-gray-700">
         {t("slack.url")}
-        <Input name="url" type="url" required inputMode="url" autoComplete="off" placeholder="https://hooks.slack.com/services/…" className="mt-1" />
+        <Input name="url" type="url" required inputMode="url" autoComplete="off" placeholder={t("slack.urlPlaceholder")} className="mt-1" />
       </label>
       <SubmitButton busy={busy === "slack-code"}>{t("slack.sendCode")}</SubmitButton>
     </Form>
@@ -83,7 +94,9 @@ export function SlackSection({ channel, busy }: { channel: ChannelView | undefin
   return (
     <Section title={t("slack.title")} description={t("slack.description")}>
       {channel ? <StatusBadge channel={channel} /> : null}
-      {channel?.status === "disabled" && channel.disabledReason ? <p className="mt-2 text-sm text-red-700">{t("disabled", { reason: channel.disabledReason })}</p> : null}
+      {channel?.status === "disabled" && channel.disabledReason ? (
+        <p className="mt-2 text-sm text-red-700">{t("disabled", { reason: channel.disabledReason })}</p>
+      ) : null}
       {channel?.status === "proven" ? (
         <>
           <p className="mt-2 break-all text-sm text-gray-700">{t("slack.proven", { label: channel.label })}</p>
@@ -96,7 +109,15 @@ export function SlackSection({ channel, busy }: { channel: ChannelView | undefin
             <Hidden name="intent" value="slack-confirm" />
             <label className="text-sm font-medium text-gray-700">
               {t("slack.code")}
-              <Input name="code" required inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" maxLength={7} className="mt-1 font-mono" />
+              <Input
+                name="code"
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]{6,7}"
+                maxLength={7}
+                className="mt-1 font-mono"
+              />
             </label>
             <SubmitButton busy={busy === "slack-confirm"}>{t("slack.confirm")}</SubmitButton>
           </Form>
@@ -128,7 +149,17 @@ function TelegramLinkButton({ busy, label }: { busy: Busy; label: string }) {
   );
 }
 
-export function TelegramSection({ channel, ready, link, busy }: { channel: ChannelView | undefined; ready: boolean; link: string | null; busy: Busy }) {
+export function TelegramSection({
+  channel,
+  ready,
+  link,
+  busy,
+}: {
+  channel: ChannelView | undefined;
+  ready: boolean;
+  link: string | null;
+  busy: Busy;
+}) {
   const t = useOwnerT("notifications");
   if (!ready && channel?.status !== "proven")
     return (
@@ -139,7 +170,9 @@ export function TelegramSection({ channel, ready, link, busy }: { channel: Chann
   return (
     <Section title={t("telegram.title")} description={t("telegram.description")}>
       {channel ? <StatusBadge channel={channel} /> : null}
-      {channel?.status === "disabled" && channel.disabledReason ? <p className="mt-2 text-sm text-red-700">{t("disabled", { reason: channel.disabledReason })}</p> : null}
+      {channel?.status === "disabled" && channel.disabledReason ? (
+        <p className="mt-2 text-sm text-red-700">{t("disabled", { reason: channel.disabledReason })}</p>
+      ) : null}
       {channel?.status === "proven" ? (
         <>
           <p className="mt-2 text-sm text-gray-700">{t("telegram.proven", { label: channel.label })}</p>

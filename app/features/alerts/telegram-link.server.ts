@@ -55,5 +55,8 @@ async function linkFrom(db: Database, update: TelegramUpdate, now: SQL) {
        where kind = 'telegram' and status = 'proving' and proof_hash = ${hashProof(token)} and proof_expires_at > ${now}
       returning id`),
   );
-  if (channel) await db.execute(sql`insert into alert_delivery (channel_id, kind, text, created_at, next_attempt_at) values (${channel.id}, 'linked', ${LINKED_TEXT}, ${now}, ${now})`);
+  if (channel)
+    await db.execute(
+      sql`insert into alert_delivery (channel_id, kind, text, created_at, next_attempt_at) values (${channel.id}, 'linked', ${LINKED_TEXT}, ${now}, ${now})`,
+    );
 }

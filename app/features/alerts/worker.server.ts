@@ -28,7 +28,15 @@ export type AlertWorkerOptions = Partial<typeof ALERT_WORKER_DEFAULTS> & {
   appUrl?: string;
 };
 
-type Context = { db: Database; now: () => SQL; clock: Clock; appUrl: string; leaseMs: number; batchSize: number; log: Pick<Logger, "error" | "warn"> };
+type Context = {
+  db: Database;
+  now: () => SQL;
+  clock: Clock;
+  appUrl: string;
+  leaseMs: number;
+  batchSize: number;
+  log: Pick<Logger, "error" | "warn">;
+};
 
 export function createAlertWorker(options: AlertWorkerOptions) {
   const settings = { ...ALERT_WORKER_DEFAULTS, ...options };
@@ -51,7 +59,14 @@ export function createAlertWorker(options: AlertWorkerOptions) {
     return sendDue(context);
   }
 
-  const loop = createPollingWorker({ name: "alert", batchSize: settings.batchSize, pollMs: settings.pollMs, log: context.log, clock: options.clock, pass: runOnce });
+  const loop = createPollingWorker({
+    name: "alert",
+    batchSize: settings.batchSize,
+    pollMs: settings.pollMs,
+    log: context.log,
+    clock: options.clock,
+    pass: runOnce,
+  });
   return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
 }
 
@@ -149,7 +164,13 @@ async function queueSingle(db: Database, context: Context, channelId: string, le
 
 async function queueFold(db: Database, context: Context, channelId: string, waiting: WaitingLead[], oldestMs: number) {
   const campaigns = [...new Set(waiting.map((lead) => lead.title))];
-  const text = foldedAlertText({ count: waiting.length, campaigns, oldest: new Date(oldestMs), now: new Date(context.clock.now()), leadsUrl: `${context.appUrl}/leads` });
+  const text = foldedAlertText({
+    count: waiting.length,
+    campaigns,
+    oldest: new Date(oldestMs),
+    now: new Date(context.clock.now()),
+    leadsUrl: `${context.appUrl}/leads`,
+  });
   await db.execute(sql`
     with d as (
       insert into alert_delivery (channel_id, kind, text, lead_count, created_at, next_attempt_at)
@@ -180,7 +201,9 @@ async function sendDue(context: Context) {
   );
   for (const delivery of claimed) {
     if (!delivery.live) {
-      await db.execute(sql`update alert_delivery set status = 'failed', outcome = 'Not sent: the channel is off', locked_until = null where id = ${delivery.id}`);
+      await db.execute(
+        sql`update alert_delivery set status = 'failed', outcome = 'Not sent: the channel is off', locked_until = null where id = ${delivery.id}`,
+      );
       continue;
     }
     const answer = await sendThrough(delivery.kind, delivery.destination!, delivery.text);

@@ -25,6 +25,7 @@ export const enAlerts = {
       description: "A message in a Slack channel for every lead. We post a 6-digit code there first, so alerts only go to a channel you can read.",
       howTo: "In Slack, add the Incoming Webhooks app to the channel and copy the webhook URL it gives you.",
       url: "Slack webhook URL",
+      urlPlaceholder: "https://hooks.slack.com/services/…",
       sendCode: "Send a code",
       codeSent: "We posted a 6-digit code to {{label}}. Type it here.",
       code: "Code from Slack",
