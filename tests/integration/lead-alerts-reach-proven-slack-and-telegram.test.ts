@@ -155,6 +155,8 @@ describe("an alert", () => {
     const clock = manualClock();
     const worker = await alertWorker(clock);
     for (let n = 1; n <= 23; n++) await visitorSubmits(campaign.id, lead(n));
+    // Slack takes about one message a second per webhook, bursts allowed: the code's second is over first.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await worker.runOnce();
     expect(
       slack
@@ -166,7 +168,7 @@ describe("an alert", () => {
     await worker.runOnce();
     expect(slack.messages(hook)).toHaveLength(6);
 
-    // Slack takes about one message a second per webhook (bursts allowed): the stand-in's second passes for real.
+    // The stand-in's second passes for real too.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     clock.advance(61_000);
     await worker.runOnce();
@@ -214,6 +216,38 @@ describe("an alert", () => {
   });
 });
 
+describe("switching a channel", () => {
+  it("off holds nothing back: switched on again, it alerts only the leads that come after", async () => {
+    const owner = await createUser({ isPro: true });
+    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const hook = await proveSlack(owner);
+    const worker = await alertWorker();
+    await visitorSubmits(campaign.id, lead(1));
+    expect((await postNotifications(owner, { intent: "toggle", kind: "slack", enabled: "false" })).data).toEqual({
+      message: "Slack alerts are off.",
+    });
+    await worker.runOnce();
+    await visitorSubmits(campaign.id, lead(2));
+    await worker.runOnce();
+    expect(slack.messages(hook)).toHaveLength(1);
+    expect((await postNotifications(owner, { intent: "test", kind: "slack" })).data).toEqual({
+      error: "Prove this channel and turn it on first: only those receive messages.",
+    });
+
+    await postNotifications(owner, { intent: "toggle", kind: "slack", enabled: "true" });
+    await visitorSubmits(campaign.id, lead(3));
+    await worker.runOnce();
+    expect(
+      slack
+        .messages(hook)
+        .slice(1)
+        .map((m) => m.text.split(",")[0]),
+    ).toEqual(["New lead: Maria3"]);
+    expect((await postNotifications(owner, { intent: "test", kind: "slack" })).data.message).toBe("Test sent to Slack (200 ok).");
+    expect(slack.messages(hook).at(-1)!.text).toBe("LeadQR test alert: this channel will receive your lead alerts.");
+  });
+});
+
 describe("a failing channel", () => {
   it("is switched off when Slack answers 404 no_service, and the owner is emailed once", async () => {
     const owner = await createUser({ isPro: true });
@@ -234,7 +268,7 @@ describe("a failing channel", () => {
       await db.execute(sql`select subject from email_outbox where kind = 'alert_channel_disabled' and "to" = ${owner.email}`),
     );
     expect(mails).toEqual([{ subject: "Lead alerts on Slack have stopped" }]);
-    expect((await postNotifications(owner, { intent: "test", kind: "slack" })).data.error).toContain("Prove this channel first");
+    expect((await postNotifications(owner, { intent: "test", kind: "slack" })).data.error).toContain("Prove this channel and turn it on first");
   });
 
   it("is switched off when Telegram says the bot was blocked, with one email", async () => {

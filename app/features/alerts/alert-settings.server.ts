@@ -103,9 +103,9 @@ export async function sendTest(db: Database, options: { userId: string; kind: Ch
   const [channel] = rowsOf<{ id: string; destination: string }>(
     await db.execute(sql`
       select id, destination from alert_channel
-       where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven' and destination is not null`),
+       where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven' and enabled and destination is not null`),
   );
-  if (!channel) throw new DomainError("alert_refused", "Prove this channel first: only a proven channel receives messages.");
+  if (!channel) throw new DomainError("alert_refused", "Prove this channel and turn it on first: only those receive messages.");
   const answer = await sendThrough(options.kind, channel.destination, TEST_ALERT_TEXT);
   // A test is not retried: the owner sees its outcome and presses again.
   await logDelivery(db, { channelId: channel.id, kind: "test", text: TEST_ALERT_TEXT, answer });

@@ -18,8 +18,12 @@ import { linkTelegramChats } from "./telegram-link.server";
 
 export const ALERT_WORKER_DEFAULTS = { pollMs: 1_000, batchSize: 20, leaseMs: 60_000 };
 
-/** Leads older than this when a channel is proven are never alerted (a restart after a long stop sends no backlog). */
-const LOOKBACK = sql`interval '1 hour'`;
+/**
+ * How far back each pass looks for leads not yet noted: longer than any lead's commit takes and a
+ * restart lasts, short enough that a surge's leads are probed for a few minutes only. Older leads
+ * are never alerted (their email still went).
+ */
+const LOOKBACK = sql`interval '10 minutes'`;
 
 export type AlertWorkerOptions = Partial<typeof ALERT_WORKER_DEFAULTS> & {
   db: Database;
@@ -51,8 +55,14 @@ export function createAlertWorker(options: AlertWorkerOptions) {
     log: options.logger ?? appLogger,
   };
 
+  let lastHousekeeping: number | undefined;
+
   /** One pass: link chats, note new leads, decide, send; resolves to the messages sent. */
   async function runOnce() {
+    if (lastHousekeeping === undefined || clock.now() - lastHousekeeping >= HOUSEKEEPING_MS) {
+      lastHousekeeping = clock.now();
+      await housekeeping(context);
+    }
     await linkTelegramChats(context.db, context.now());
     await noteNewLeads(context);
     for (const channel of await channelsWithWaitingLeads(context)) await decideChannel(context, channel);
@@ -70,6 +80,19 @@ export function createAlertWorker(options: AlertWorkerOptions) {
   return { runOnce, start: loop.start, nudge: loop.nudge, stop: loop.stop };
 }
 
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+/**
+ * Leads noted for a channel are forgotten after a day (the lookback never reaches them again; one
+ * still waiting then, on a channel switched off, is never sent),
+ * and the log keeps 30 days; expired proofs of channels never proven are removed.
+ */
+async function housekeeping({ db, now }: Context) {
+  await db.execute(sql`delete from alert_lead where collected_at < ${now()} - interval '1 day'`);
+  await db.execute(sql`delete from alert_delivery where created_at < ${now()} - interval '30 days' and status in ('sent', 'failed')`);
+  await db.execute(sql`delete from alert_channel where status = 'proving' and proof_expires_at < ${now()} - interval '1 day'`);
+}
+
 /** Every lead of the owner's campaigns committed since the channel was switched on, once per channel. */
 async function noteNewLeads({ db, now }: Context) {
   await db.execute(sql`
@@ -79,6 +102,7 @@ async function noteNewLeads({ db, now }: Context) {
       join campaign c on c.user_id = ch.user_id
       join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ${now()} - ${LOOKBACK})
      where ch.status = 'proven' and ch.enabled
+       and not exists (select 1 from alert_lead al where al.channel_id = ch.id and al.lead_id = l.id)
     on conflict do nothing`);
 }
 
@@ -92,7 +116,7 @@ async function channelsWithWaitingLeads({ db }: Context) {
         left join business_profile bp on bp.user_id = ch.user_id
         left join alert_setting s on s.user_id = ch.user_id
        where ch.status = 'proven' and ch.enabled
-         and exists (select 1 from alert_lead al where al.channel_id = ch.id and al.delivery_id is null)`),
+         and exists (select 1 from alert_lead al where al.channel_id = ch.id and al.delivery_id is null and al.collected_at >= ch.alerts_from)`),
   );
 }
 
@@ -137,10 +161,12 @@ async function waitingLeads(db: Database, channelId: string) {
     await db.execute(sql`
       select al.lead_id, l.name, c.title, p.name as placement, l.collected_at::text as collected_at
         from alert_lead al
+        join alert_channel ch on ch.id = al.channel_id
         join lead l on l.id = al.lead_id
         join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
-       where al.channel_id = ${channelId} and al.delivery_id is null
+       -- Leads from before the channel was last switched on or proven wait no more: they are not sent.
+       where al.channel_id = ${channelId} and al.delivery_id is null and al.collected_at >= ch.alerts_from
        order by al.collected_at, al.lead_id
        limit 10000`),
   );
