@@ -42,7 +42,8 @@ export async function startSlackProof(db: Database, options: { userId: string; u
   if (!answer.ok)
     throw new DomainError("alert_refused", `Slack did not accept the message (${answer.outcome}). Check the webhook URL and try again.`);
   const { secret } = await getServices();
-  const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "/…")}`;
+  // The team and webhook ids, never the secret last part of the path.
+  const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "")}`;
   const [channel] = rowsOf<{ id: string }>(
     await db.execute(sql`
       insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, disabled_reason, alerts_from)

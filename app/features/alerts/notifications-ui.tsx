@@ -17,8 +17,8 @@ export type Busy = string | null;
 export function EmailSection({ email }: { email: string }) {
   const t = useOwnerT("notifications");
   return (
-    <Section title={t("email.title")} description={t("email.description", { email })}>
-      {null}
+    <Section title={t("email.title")}>
+      <p className="break-words text-sm text-gray-600">{t("email.description", { email })}</p>
     </Section>
   );
 }
