@@ -664,6 +664,34 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     expect(kept?.state).toBe("pending");
     expect(kept?.lastCheckedAt).toBeNull();
   },
+  "routes/settings.notifications.tsx": async () => {
+    const { loader, action } = await load("routes/settings.notifications.tsx");
+    const { db } = await getServices();
+    const [bChannel] = await db
+      .insert(schema.alertChannel)
+      .values({
+        userId: b.id,
+        kind: "slack",
+        status: "proven",
+        destination: "sealed-b",
+        label: "hooks.slack.com/services/TBTEAM/BBHOOK",
+        alertsFrom: new Date(),
+      })
+      .returning({ id: schema.alertChannel.id });
+    await db.insert(schema.alertDelivery).values({ channelId: bChannel!.id, kind: "test", text: "b's test", status: "sent", outcome: "200 ok" });
+    const page = await callRoute(loader, makeRequest("/settings/notifications", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain("TBTEAM");
+    expect(await text(page)).not.toContain("200 ok");
+    for (const form of [
+      { intent: "toggle", kind: "slack", enabled: "false", userId: b.id },
+      { intent: "remove", kind: "slack", userId: b.id, channelId: bChannel!.id },
+      { intent: "slack-confirm", code: "123456", userId: b.id },
+    ]) {
+      await callRoute(action, makeRequest("/settings/notifications", { cookie: a.cookie, form }));
+    }
+    const [kept] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bChannel!.id));
+    expect(kept).toMatchObject({ status: "proven", enabled: true, destination: "sealed-b" });
+  },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");
     const path = `/settings/integrations/webhooks/${bEndpointId}`;
