@@ -248,6 +248,16 @@ describe("switching a channel", () => {
   });
 });
 
+describe("the buttons that reach out", () => {
+  it("are bounded per owner: 20 in 10 minutes, then 429 with Retry-After", async () => {
+    const owner = await createUser({ isPro: true });
+    for (let n = 0; n < 20; n++) expect((await postNotifications(owner, { intent: "test", kind: "telegram" })).status).toBe(400);
+    const refused = await postNotifications(owner, { intent: "test", kind: "slack" });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
+
 describe("a failing channel", () => {
   it("is switched off when Slack answers 404 no_service, and the owner is emailed once", async () => {
     const owner = await createUser({ isPro: true });

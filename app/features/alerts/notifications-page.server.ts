@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { DomainError } from "~/utils/domain-error";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { minutesOf } from "./alert-text";
 import {
   confirmSlackCode,
@@ -19,6 +20,7 @@ export { notificationsPageData } from "./alert-settings.server";
 export type NotificationIntent = "slack-code" | "slack-confirm" | "telegram-link" | "toggle" | "test" | "remove" | "quiet" | "quiet-off";
 type Answer = { message?: string; error?: string; link?: string };
 
+const REACHES_OUT = new Set<NotificationIntent>(["slack-code", "test", "telegram-link"]);
 const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram" };
 const KindSchema = z.object({ kind: z.enum(["slack", "telegram"]) });
 
@@ -41,6 +43,8 @@ export async function runNotificationIntent(
   options: { userId: string; intent: NotificationIntent; fields: Record<string, string> },
 ): Promise<Answer> {
   const { userId, fields } = options;
+  // These reach Slack or Telegram at once: bounded per owner, so the button cannot flood a channel.
+  if (REACHES_OUT.has(options.intent)) await consumeRateLimit("alertSendByUser", userId);
   switch (options.intent) {
     case "slack-code":
       await startSlackProof(db, { userId, url: fields.url ?? "" });
