@@ -682,11 +682,12 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const page = await callRoute(loader, makeRequest("/settings/notifications", { cookie: a.cookie }));
     expect(await text(page)).not.toContain("TBTEAM");
     expect(await text(page)).not.toContain("200 ok");
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "toggle", kind: "slack", enabled: "false", userId: b.id },
       { intent: "remove", kind: "slack", userId: b.id, channelId: bChannel!.id },
       { intent: "slack-confirm", code: "123456", userId: b.id },
-    ]) {
+    ];
+    for (const form of forms) {
       await callRoute(action, makeRequest("/settings/notifications", { cookie: a.cookie, form }));
     }
     const [kept] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bChannel!.id));
