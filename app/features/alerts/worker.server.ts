@@ -152,7 +152,7 @@ async function decideChannel(context: Context, channel: WaitingChannel) {
     const foldAllowed = sinceFold >= FOLD_EVERY_MS;
     const singles = backlog ? (waiting.length === 1 ? waiting : []) : waiting.slice(0, allowance);
     for (const lead of singles) await queueSingle(db, context, channel.id, lead, zone);
-    if (backlog && waiting.length > 1 && foldAllowed) await queueFold(db, context, channel.id, waiting, oldestMs);
+    if (backlog && waiting.length > 1 && foldAllowed) await queueFold(db, context, channel.id, oldestMs);
   });
 }
 
@@ -168,7 +168,7 @@ async function waitingLeads(db: Database, channelId: string) {
        -- Leads from before the channel was last switched on or proven wait no more: they are not sent.
        where al.channel_id = ${channelId} and al.delivery_id is null and al.collected_at >= ch.alerts_from
        order by al.collected_at, al.lead_id
-       limit 10000`),
+       limit ${ALERTS_PER_MINUTE + 1}`),
   );
 }
 
@@ -188,24 +188,29 @@ async function queueSingle(db: Database, context: Context, channelId: string, le
     update alert_lead set delivery_id = (select id from d) where channel_id = ${channelId} and lead_id = ${lead.lead_id}`);
 }
 
-async function queueFold(db: Database, context: Context, channelId: string, waiting: WaitingLead[], oldestMs: number) {
-  const campaigns = [...new Set(waiting.map((lead) => lead.title))];
+/** Every waiting lead of the channel into one message; the count and campaigns are those of the leads it took. */
+async function queueFold(db: Database, context: Context, channelId: string, oldestMs: number) {
+  const [folded] = rowsOf<{ id: string; count: number; titles: string[] }>(
+    await db.execute(sql`
+      with d as (
+        insert into alert_delivery (channel_id, kind, text, created_at, next_attempt_at)
+        values (${channelId}, 'fold', '', ${context.now()}, ${context.now()}) returning id),
+      u as (
+        update alert_lead al set delivery_id = (select id from d)
+          from alert_channel ch
+         where ch.id = al.channel_id and al.channel_id = ${channelId} and al.delivery_id is null and al.collected_at >= ch.alerts_from
+        returning al.lead_id)
+      select (select id from d) as id, count(*)::int as count, array_agg(distinct c.title) as titles
+        from u join lead l on l.id = u.lead_id join campaign c on c.id = l.campaign_id`),
+  );
   const text = foldedAlertText({
-    count: waiting.length,
-    campaigns,
+    count: folded!.count,
+    campaigns: folded!.titles,
     oldest: new Date(oldestMs),
     now: new Date(context.clock.now()),
     leadsUrl: `${context.appUrl}/leads`,
   });
-  await db.execute(sql`
-    with d as (
-      insert into alert_delivery (channel_id, kind, text, lead_count, created_at, next_attempt_at)
-      values (${channelId}, 'fold', ${text}, ${waiting.length}, ${context.now()}, ${context.now()}) returning id)
-    update alert_lead set delivery_id = (select id from d)
-     where channel_id = ${channelId} and lead_id in (${sql.join(
-       waiting.map((lead) => sql`${lead.lead_id}::uuid`),
-       sql`, `,
-     )})`);
+  await db.execute(sql`update alert_delivery set text = ${text}, lead_count = ${folded!.count} where id = ${folded!.id}`);
 }
 
 type DueDelivery = { id: string; channel_id: string; kind: ChannelKind; destination: string | null; text: string; attempts: number; live: boolean };
