@@ -37,6 +37,7 @@ const SERVER_RENDERED = new Set(
     "features/domains/domain-emails.tsx",
     "features/sync/sync-emails.tsx",
     "features/summary/summary-email.tsx",
+    "features/alerts/alert-emails.tsx",
   ].map((file) => path.join(APP, file)),
 );
 
@@ -111,6 +112,8 @@ const OWNER_SCREENS_ON_THE_CATALOGUE = [
   "app/features/campaigns/campaign-wizard-languages.tsx",
   "app/features/campaigns/campaign-wizard-fields.tsx",
   "app/routes/settings.integrations.tsx",
+  "app/routes/settings.notifications.tsx",
+  "app/features/alerts/notifications-ui.tsx",
   "app/routes/settings.integrations.webhook.tsx",
   "app/routes/settings.integrations.sync.tsx",
   "app/routes/settings.integrations.sync-callback.tsx",

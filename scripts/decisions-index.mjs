@@ -54,6 +54,7 @@ const AREAS = [
   [480, "REST hooks for Zapier and Make"],
   [485, "first paint"],
   [490, "the third hour"],
+  [500, "lead alerts: push, Slack, Telegram"],
   [510, "the morning summary"],
 ];
 

@@ -177,6 +177,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <div className="grid gap-4 sm:grid-cols-2 sm:gap-6">
             <LinkSection id="section-integrations" area="integrations" to="/settings/integrations" isPro={loaderData.plan.isPro} />
             <LinkSection id="section-your-domain" area="domain" to="/settings/domains" isPro={loaderData.plan.isPro} />
+            <LinkSection id="section-notifications" area="notifications" to="/settings/notifications" />
           </div>
           <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
           <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
@@ -196,6 +197,7 @@ const SECTION_INDEX = [
   { id: "section-subscription", key: "subscription.title" },
   { id: "section-integrations", key: "integrations.title" },
   { id: "section-your-domain", key: "domain.title" },
+  { id: "section-notifications", key: "notifications.title" },
   { id: "section-account-actions", key: "account.title" },
   { id: "section-account-information", key: "information.title" },
 ] as const;
@@ -222,7 +224,7 @@ function SectionIndex() {
 }
 
 /** A section whose settings live on their own page: what it is, and the way there. */
-function LinkSection({ id, area, to, isPro }: { id: string; area: "integrations" | "domain"; to: string; isPro: boolean }) {
+function LinkSection({ id, area, to, isPro }: { id: string; area: "integrations" | "domain" | "notifications"; to: string; isPro?: boolean }) {
   const t = useOwnerT("settings");
   return (
     <Section id={id} title={t(`${area}.title`)} description={t(`${area}.description`)}>
@@ -230,7 +232,7 @@ function LinkSection({ id, area, to, isPro }: { id: string; area: "integrations"
         <Link to={to} className={buttonClass({ variant: "secondary" })}>
           {t(`${area}.manage`)}
         </Link>
-        {!isPro ? <p className="text-sm text-gray-600">{t("availableOnPro")}</p> : null}
+        {isPro === false ? <p className="text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </div>
     </Section>
   );

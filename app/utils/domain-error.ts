@@ -38,6 +38,8 @@ export const CODE_TO_STATUS = {
   sheet_link_invalid: 400,
   /** The plan does not include this (custom domains on the free plan). */
   plan_required: 403,
+  /** A lead-alert channel step the owner must redo (a wrong or expired code, no Telegram bot). */
+  alert_refused: 400,
 } as const satisfies Record<string, number>;
 
 export type DomainErrorCode = keyof typeof CODE_TO_STATUS;

@@ -129,6 +129,10 @@ const EnvSchema = z.object({
   /** Token and revoke. */
   GOOGLE_TOKEN_BASE: url("GOOGLE_TOKEN_BASE"),
   GOOGLE_SHEETS_BASE: url("GOOGLE_SHEETS_BASE"),
+  /** Lead alerts on Telegram (docs/features/alerts.md): the bot's token from @BotFather; unset, the Telegram section says so. */
+  TELEGRAM_BOT_TOKEN: optional,
+  /** A Bot API-compatible server (tests); default https://api.telegram.org. */
+  TELEGRAM_API_BASE: url("TELEGRAM_API_BASE"),
   /** The DNS server custom domains are checked with, `host:port` (decision 390); unset: the system's. */
   DNS_RESOLVER: z.preprocess(
     emptyToUndefined,

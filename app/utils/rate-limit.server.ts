@@ -45,6 +45,8 @@ export const RATE_LIMITS = {
   syncConnectByUser: { points: 10, duration: 15 * 60 },
   /** Verify on Settings → Your domain: each asks DNS and fetches https://{domain} (decisions 390, 392). */
   domainVerifyByUser: { points: 20, duration: 10 * 60 },
+  /** Settings → Notifications' Send a code, Send a test and Link Telegram: each reaches Slack or Telegram at once. */
+  alertSendByUser: { points: 20, duration: 10 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

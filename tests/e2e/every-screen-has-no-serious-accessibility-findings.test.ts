@@ -55,6 +55,7 @@ for (const device of VIEWPORTS) {
         leadPath,
         "/settings",
         "/settings/integrations",
+        "/settings/notifications",
         "/redeem",
         "/redeem/staff",
         "/campaigns?new=1",

@@ -27,6 +27,7 @@ const ROWS: Array<[string, Array<keyof typeof RATE_LIMITS>]> = [
   ["| offer codes at the counter that do not exist |", ["redeemMissByActor", "redeemMissByOwnerAddress"]],
   ["| lead sync's Connect (the OAuth start) |", ["syncConnectByUser"]],
   ["| Verify on Settings → Your domain |", ["domainVerifyByUser"]],
+  ["| Send a code, Send a test and Link Telegram on Settings → Notifications |", ["alertSendByUser"]],
 ];
 
 describe("docs/operations.md states the rate limits the code applies", () => {

@@ -68,6 +68,7 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.tsx": { loader: "user", action: "user" },
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
   "routes/settings.domains.tsx": { loader: "user", action: "user" },
+  "routes/settings.notifications.tsx": { loader: "user", action: "user" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
   "routes/tls-ask.ts": { loader: "public" },
   // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
@@ -662,6 +663,35 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const [kept] = await db.select().from(schema.customDomain).where(eq(schema.customDomain.id, bDomain!.id));
     expect(kept?.state).toBe("pending");
     expect(kept?.lastCheckedAt).toBeNull();
+  },
+  "routes/settings.notifications.tsx": async () => {
+    const { loader, action } = await load("routes/settings.notifications.tsx");
+    const { db } = await getServices();
+    const [bChannel] = await db
+      .insert(schema.alertChannel)
+      .values({
+        userId: b.id,
+        kind: "slack",
+        status: "proven",
+        destination: "sealed-b",
+        label: "hooks.slack.com/services/TBTEAM/BBHOOK",
+        alertsFrom: new Date(),
+      })
+      .returning({ id: schema.alertChannel.id });
+    await db.insert(schema.alertDelivery).values({ channelId: bChannel!.id, kind: "test", text: "b's test", status: "sent", outcome: "200 ok" });
+    const page = await callRoute(loader, makeRequest("/settings/notifications", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain("TBTEAM");
+    expect(await text(page)).not.toContain("200 ok");
+    const forms: Record<string, string>[] = [
+      { intent: "toggle", kind: "slack", enabled: "false", userId: b.id },
+      { intent: "remove", kind: "slack", userId: b.id, channelId: bChannel!.id },
+      { intent: "slack-confirm", code: "123456", userId: b.id },
+    ];
+    for (const form of forms) {
+      await callRoute(action, makeRequest("/settings/notifications", { cookie: a.cookie, form }));
+    }
+    const [kept] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bChannel!.id));
+    expect(kept).toMatchObject({ status: "proven", enabled: true, destination: "sealed-b" });
   },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");

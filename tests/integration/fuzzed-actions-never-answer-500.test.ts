@@ -30,6 +30,7 @@ import * as leadsExport from "~/routes/leads-export";
 import * as leads from "~/routes/leads";
 import * as pricing from "~/routes/pricing";
 import * as settings from "~/routes/settings";
+import * as settingsNotifications from "~/routes/settings.notifications";
 import * as signin from "~/routes/signin";
 import * as signout from "~/routes/signout";
 import * as signup from "~/routes/signup";
@@ -161,6 +162,19 @@ describe("owner actions never answer 500", () => {
       (body) => post(settings.action, "/settings", body, owner.cookie),
       45,
     );
+  });
+
+  it("notifications, each intent that reaches no network", () => {
+    const intents = fc.oneof(
+      mutatedFields({ intent: "slack-confirm", code: "123456" }),
+      mutatedFields({ intent: "toggle", kind: "slack", enabled: "true" }),
+      mutatedFields({ intent: "test", kind: "telegram" }),
+      mutatedFields({ intent: "remove", kind: "slack" }),
+      mutatedFields({ intent: "quiet", from: "22:00", until: "07:00" }),
+      mutatedFields({ intent: "quiet-off" }),
+      formEntries(["intent", "kind", "code", "from", "until"]),
+    );
+    return fuzz(bodyArb(intents), (body) => post(settingsNotifications.action, "/settings/notifications", body, owner.cookie), 30);
   });
 
   it("campaigns, each intent", () => {

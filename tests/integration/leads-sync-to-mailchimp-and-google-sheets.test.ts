@@ -8,7 +8,7 @@ import * as schema from "~/db/schema";
 import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
-import { sealToken } from "~/features/sync/token-seal.server";
+import { sealToken } from "~/utils/token-seal.server";
 import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as dashboard from "~/routes/dashboard";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";

@@ -11,3 +11,4 @@ export * from "./short-links";
 export * from "./sync";
 export * from "./domains";
 export * from "./summary";
+export * from "./alerts";

@@ -45,6 +45,8 @@ export const emailOutbox = pgTable(
         "sync_broken",
         // The owner's daily or weekly summary (docs/features/summary.md).
         "owner_summary",
+        // A lead-alert channel refused for good (Slack no_service, Telegram blocked) and was switched off.
+        "alert_channel_disabled",
       ],
     }).notNull(),
     to: text("to").notNull(),

@@ -19,6 +19,8 @@ export type AttemptResult = {
   latencyMs: number;
   responseExcerpt: string;
   error: string | null;
+  /** The receiver's Retry-After header, when it sent one (Slack's 429). */
+  retryAfter?: string | null;
 };
 
 export function signatureHeaders(secret: string, messageId: string, timestamp: Date, body: string) {
@@ -31,8 +33,9 @@ export function signatureHeaders(secret: string, messageId: string, timestamp: D
 
 type SendOptions = {
   url: string;
-  secret: string;
-  messageId: string;
+  /** Signs the post (Standard Webhooks); without one (lead alerts to Slack), it goes unsigned. */
+  secret?: string;
+  messageId?: string;
   body: string;
   allowPrivate: boolean;
   timeoutMs?: number;
@@ -82,7 +85,7 @@ function postOnce(url: URL, options: SendOptions, failed: Failure): Promise<Atte
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(options.body)),
     "user-agent": "LeadQR-Webhooks/1",
-    ...signatureHeaders(options.secret, options.messageId, new Date(), options.body),
+    ...(options.secret && options.messageId ? signatureHeaders(options.secret, options.messageId, new Date(), options.body) : {}),
   };
   return new Promise((resolve) => {
     let settled = false;
@@ -106,7 +109,7 @@ function postOnce(url: URL, options: SendOptions, failed: Failure): Promise<Atte
     });
     request.on("response", (response) => {
       readCapped(response, options.maxResponseBytes ?? SEND_LIMITS.maxResponseBytes, (text) =>
-        finish(judgeAnswer(response.statusCode ?? 0, text, failed)),
+        finish({ ...judgeAnswer(response.statusCode ?? 0, text, failed), retryAfter: headerOf(response, "retry-after") }),
       );
     });
     request.end(options.body);
@@ -132,6 +135,11 @@ function readCapped(response: http.IncomingMessage, maxBytes: number, done: (exc
   });
   response.on("end", end);
   response.on("error", end);
+}
+
+function headerOf(response: http.IncomingMessage, name: string) {
+  const value = response.headers[name];
+  return typeof value === "string" ? value : null;
 }
 
 function judgeAnswer(status: number, text: string, failed: Failure): AttemptResult {

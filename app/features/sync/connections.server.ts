@@ -14,7 +14,7 @@ import { getServices } from "~/utils/services.server";
 import { ProviderError, type LiveConnection, type SyncProvider } from "./provider";
 import { providerOf } from "./providers.server";
 import { syncBrokenEmail } from "./sync-emails";
-import { openToken, sealToken } from "./token-seal.server";
+import { openToken, sealToken } from "~/utils/token-seal.server";
 
 /** An authorization must come back within this long. */
 const STATE_TTL_MINUTES = 15;

@@ -3,6 +3,7 @@
 // spec's and the tests' wording: change them only with the spec. Another language is a sibling file
 // of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
 import { enCampaign } from "./en-campaign";
+import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 
@@ -244,6 +245,11 @@ const en = {
       description: "Mailchimp, Google Sheets, webhooks, API: your leads go to the tools you use as they arrive.",
       manage: "Manage integrations",
     },
+    notifications: {
+      title: "Notifications",
+      description: "Lead alerts on Slack and Telegram, quiet hours, and what was sent.",
+      manage: "Manage notifications",
+    },
     domain: {
       title: "Your domain",
       description: "Your QR codes and capture pages on your own address, like go.mycafe.com.",
@@ -313,6 +319,7 @@ const en = {
   ...enCampaign,
   ...enSettings,
   ...enSummary,
+  ...enAlerts,
 };
 
 export type OwnerMessages = typeof en;

@@ -1,4 +1,4 @@
-// Provider tokens at rest (decision 401): AES-256-GCM under a key derived from the app's secret, so
+// Tokens at rest (decision 401; lead sync, lead alerts): AES-256-GCM under a key derived from the app's secret, so
 // a copy of the database alone does not open anyone's Mailchimp account or Google Drive.
 import crypto from "node:crypto";
 

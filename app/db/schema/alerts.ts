@@ -1,0 +1,109 @@
+// Lead alerts (docs/features/alerts.md): the owner's proven channels, the leads each channel still
+// has to hear about, and every message sent to a channel with its outcome.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { lead } from "./campaigns";
+
+export const ALERT_CHANNEL_KINDS = ["slack", "telegram"] as const;
+
+/** One Slack webhook or Telegram chat per owner and kind; its destination is sealed at rest. */
+export const alertChannel = pgTable(
+  "alert_channel",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ALERT_CHANNEL_KINDS }).notNull(),
+    /** `proving`: waiting for the code (Slack) or the /start (Telegram); nothing but the proof goes to it. */
+    status: text("status", { enum: ["proving", "proven", "disabled"] })
+      .notNull()
+      .default("proving"),
+    enabled: boolean("enabled").notNull().default(true),
+    /** Sealed: Slack's webhook URL or Telegram's chat id; null while a Telegram link waits. */
+    destination: text("destination"),
+    /** What the owner sees of the destination ("hooks.slack.com/…/XXXX", the chat's title). */
+    label: text("label").notNull().default(""),
+    /** sha256 of the Slack code or of the Telegram /start token, while proving. */
+    proofHash: text("proof_hash"),
+    proofExpiresAt: timestamp("proof_expires_at", { withTimezone: true }),
+    proofAttempts: integer("proof_attempts").notNull().default(0),
+    disabledReason: text("disabled_reason"),
+    /** Leads committed from this moment on alert the channel (it was proven or switched on). */
+    alertsFrom: timestamp("alerts_from", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("alert_channel_user_kind_idx").on(t.userId, t.kind), uniqueIndex("alert_channel_proof_idx").on(t.proofHash)],
+);
+
+/** A message to a channel: a proof, a test, one lead, or a crowd folded into one; logged with its outcome. */
+export const alertDelivery = pgTable(
+  "alert_delivery",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => alertChannel.id, { onDelete: "cascade" }),
+    // `summary`: the morning summary, queued by its own feature through `queueOwnerMessage`.
+    kind: text("kind", { enum: ["proof", "test", "lead", "fold", "linked", "summary"] }).notNull(),
+    text: text("text").notNull(),
+    /** The lead of a one-lead alert: erasing the lead removes the message that names it. */
+    leadId: uuid("lead_id").references((): AnyPgColumn => lead.id, { onDelete: "cascade" }),
+    leadCount: integer("lead_count").notNull().default(0),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** What the channel answered ("200 ok", "404 no_service", "429: retry after 3 s"). */
+    outcome: text("outcome"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Messages queued in one pass share their time: this keeps them in the order they were queued. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index("alert_delivery_due_idx").on(t.status, t.nextAttemptAt), index("alert_delivery_channel_idx").on(t.channelId, t.createdAt)],
+);
+
+/** A lead a channel must hear about; `deliveryId` null: not yet in a message (waiting, folding or quiet). */
+export const alertLead = pgTable(
+  "alert_lead",
+  {
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => alertChannel.id, { onDelete: "cascade" }),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => lead.id, { onDelete: "cascade" }),
+    deliveryId: uuid("delivery_id").references(() => alertDelivery.id, { onDelete: "set null" }),
+    collectedAt: timestamp("collected_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channelId, t.leadId] }),
+    index("alert_lead_waiting_idx")
+      .on(t.channelId)
+      .where(sql`delivery_id is null`),
+  ],
+);
+
+/** The owner's quiet hours (minutes after midnight in their zone); no row: none. */
+export const alertSetting = pgTable("alert_setting", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  quietFrom: integer("quiet_from"),
+  quietUntil: integer("quiet_until"),
+});
+
+/** Telegram's getUpdates offset, one row: one process at a time polls it, under a lease. */
+export const telegramPoll = pgTable("telegram_poll", {
+  id: integer("id").primaryKey(),
+  nextOffset: integer("next_offset").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});

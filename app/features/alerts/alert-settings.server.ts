@@ -1,0 +1,154 @@
+// The owner's side of Settings → Notifications (docs/features/alerts.md): proving a Slack webhook
+// with a code, linking a Telegram chat with a one-time /start token, switching channels, tests,
+// quiet hours and the delivery log. Every function is scoped to the acting owner.
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/rows.server";
+import { assertSafeDestination } from "~/features/integrations/address-guard.server";
+import { sealToken } from "~/utils/token-seal.server";
+import { DomainError } from "~/utils/domain-error";
+import { getEnv } from "~/utils/env.server";
+import { getServices } from "~/utils/services.server";
+import { clockOf, proofText, TEST_ALERT_TEXT } from "./alert-text";
+import { sendToSlack, telegramBotName, telegramConfigured } from "./channels.server";
+import { hashProof } from "./proof.server";
+import { disableChannel, goneReason, logDelivery, sendThrough, type ChannelKind } from "./deliveries.server";
+
+/** A Slack code is good for this long, and for this many tries. */
+export const SLACK_CODE_MINUTES = 15;
+export const SLACK_CODE_TRIES = 5;
+/** A Telegram deep link is good for this long. */
+export const TELEGRAM_LINK_MINUTES = 30;
+
+const SLACK_PATH = /^\/services\/T[A-Z0-9]+\/B[A-Z0-9]+\/[A-Za-z0-9]+$/;
+
+/** Slack's incoming-webhook address, checked as webhook endpoints are; only hooks.slack.com unless private targets are allowed (tests). */
+export async function checkSlackUrl(raw: string) {
+  const allowPrivate = getEnv().WEBHOOKS_ALLOW_PRIVATE;
+  await assertSafeDestination(raw, { allowPrivate });
+  const url = new URL(raw);
+  if (!SLACK_PATH.test(url.pathname) || (!allowPrivate && url.hostname !== "hooks.slack.com")) {
+    throw new DomainError("unsafe_destination", "Paste the webhook URL Slack gave you, like https://hooks.slack.com/services/T…/B…/…");
+  }
+  return url;
+}
+
+/** Sends a 6-digit code to the webhook and keeps the webhook (sealed) until the owner types the code back. */
+export async function startSlackProof(db: Database, options: { userId: string; url: string }) {
+  const url = await checkSlackUrl(options.url.trim());
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  const answer = await sendToSlack(url.href, proofText(code));
+  if (!answer.ok)
+    throw new DomainError("alert_refused", `Slack did not accept the message (${answer.outcome}). Check the webhook URL and try again.`);
+  const { secret } = await getServices();
+  // The team and webhook ids, never the secret last part of the path.
+  const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "")}`;
+  const [channel] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, disabled_reason, alerts_from)
+      values (${options.userId}, 'slack', 'proving', ${sealToken(secret, url.href)}, ${label}, ${hashProof(code + options.userId)},
+              now() + make_interval(mins => ${SLACK_CODE_MINUTES}), 0, null, null)
+      on conflict (user_id, kind) do update set status = 'proving', destination = excluded.destination, label = excluded.label,
+        proof_hash = excluded.proof_hash, proof_expires_at = excluded.proof_expires_at, proof_attempts = 0, disabled_reason = null, enabled = true
+      returning id`),
+  );
+  await logDelivery(db, { channelId: channel!.id, kind: "proof", text: proofText("••••••"), answer });
+}
+
+/** The code typed back: right, the channel is proven and alerts start with the next lead. */
+export async function confirmSlackCode(db: Database, options: { userId: string; code: string }) {
+  const [channel] = rowsOf<{ id: string; proof_hash: string | null; expired: boolean; proof_attempts: number }>(
+    await db.execute(sql`
+      update alert_channel set proof_attempts = proof_attempts + 1
+       where user_id = ${options.userId} and kind = 'slack' and status = 'proving'
+      returning id, proof_hash, proof_expires_at < now() as expired, proof_attempts`),
+  );
+  if (!channel) throw new DomainError("alert_refused", "Paste a Slack webhook URL first: we send the code to it.");
+  if (channel.expired || channel.proof_attempts > SLACK_CODE_TRIES) throw new DomainError("alert_refused", "This code has expired. Send a new code.");
+  const typed = options.code.replace(/\s/g, "");
+  if (channel.proof_hash !== hashProof(typed + options.userId))
+    throw new DomainError("alert_refused", "That code does not match. Check the message in Slack.");
+  await db.execute(sql`
+    update alert_channel set status = 'proven', proof_hash = null, proof_expires_at = null, proof_attempts = 0, alerts_from = now()
+     where id = ${channel.id}`);
+}
+
+/** A one-time deep link; the chat that sends its /start token to the bot becomes the owner's Telegram channel. */
+export async function startTelegramLink(db: Database, options: { userId: string }) {
+  if (!telegramConfigured()) throw new DomainError("alert_refused", "Telegram is not set up on this server (TELEGRAM_BOT_TOKEN).");
+  const bot = await telegramBotName();
+  if (!bot) throw new DomainError("alert_refused", "Telegram did not answer. Try again in a minute.");
+  const token = crypto.randomBytes(24).toString("base64url");
+  await db.execute(sql`
+    insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, alerts_from)
+    values (${options.userId}, 'telegram', 'proving', null, '', ${hashProof(token)}, now() + make_interval(mins => ${TELEGRAM_LINK_MINUTES}), 0, null)
+    on conflict (user_id, kind) do update set status = 'proving', destination = null, label = '', proof_hash = excluded.proof_hash,
+      proof_expires_at = excluded.proof_expires_at, disabled_reason = null, enabled = true`);
+  return `https://t.me/${bot}?start=${token}`;
+}
+
+export async function setChannelEnabled(db: Database, options: { userId: string; kind: ChannelKind; enabled: boolean }) {
+  // Switched back on, it alerts from now: the leads it missed while off are not sent in a burst.
+  await db.execute(sql`
+    update alert_channel set enabled = ${options.enabled}, alerts_from = case when ${options.enabled} then now() else alerts_from end
+     where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven'`);
+}
+
+export async function removeChannel(db: Database, options: { userId: string; kind: ChannelKind }) {
+  await db.execute(sql`delete from alert_channel where user_id = ${options.userId} and kind = ${options.kind}`);
+}
+
+/** Sends the test message now and logs its outcome; a gone destination switches the channel off as an alert would. */
+export async function sendTest(db: Database, options: { userId: string; kind: ChannelKind }) {
+  const [channel] = rowsOf<{ id: string; destination: string }>(
+    await db.execute(sql`
+      select id, destination from alert_channel
+       where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven' and enabled and destination is not null`),
+  );
+  if (!channel) throw new DomainError("alert_refused", "Prove this channel and turn it on first: only those receive messages.");
+  const answer = await sendThrough(options.kind, channel.destination, TEST_ALERT_TEXT);
+  // A test is not retried: the owner sees its outcome and presses again.
+  await logDelivery(db, { channelId: channel.id, kind: "test", text: TEST_ALERT_TEXT, answer });
+  if (!answer.ok && answer.verdict === "gone") await disableChannel(db, channel.id, goneReason(options.kind, answer.outcome));
+  return answer;
+}
+
+export async function saveQuietHours(db: Database, options: { userId: string; from: number | null; until: number | null }) {
+  await db.execute(sql`
+    insert into alert_setting (user_id, quiet_from, quiet_until) values (${options.userId}, ${options.from}, ${options.until})
+    on conflict (user_id) do update set quiet_from = excluded.quiet_from, quiet_until = excluded.quiet_until`);
+}
+
+export type ChannelView = {
+  kind: ChannelKind;
+  status: "proving" | "proven" | "disabled";
+  enabled: boolean;
+  label: string;
+  disabledReason: string | null;
+};
+export type DeliveryView = { id: string; channel: ChannelKind; kind: string; outcome: string; status: string; at: string; leadCount: number };
+
+/** What the screen shows: channels without their destinations, the last deliveries, quiet hours. */
+export async function notificationsPageData(db: Database, options: { userId: string }) {
+  const channels = rowsOf<ChannelView>(
+    await db.execute(sql`
+      select kind, status, enabled, label, disabled_reason as "disabledReason" from alert_channel where user_id = ${options.userId}`),
+  );
+  const deliveries = rowsOf<DeliveryView>(
+    await db.execute(sql`
+      select d.id, ch.kind as channel, d.kind, coalesce(d.outcome, 'Waiting') as outcome, d.status, d.created_at::text as at, d.lead_count as "leadCount"
+        from alert_delivery d join alert_channel ch on ch.id = d.channel_id
+       where ch.user_id = ${options.userId}
+       order by d.seq desc limit 15`),
+  );
+  const [setting] = rowsOf<{ quiet_from: number | null; quiet_until: number | null; time_zone: string | null }>(
+    await db.execute(sql`
+      select s.quiet_from, s.quiet_until, bp.time_zone from "user" u
+        left join alert_setting s on s.user_id = u.id left join business_profile bp on bp.user_id = u.id
+       where u.id = ${options.userId}`),
+  );
+  const quiet =
+    setting?.quiet_from != null && setting.quiet_until != null ? { from: clockOf(setting.quiet_from), until: clockOf(setting.quiet_until) } : null;
+  return { channels, deliveries, quiet, timeZone: setting?.time_zone ?? "UTC", telegramReady: telegramConfigured() };
+}
