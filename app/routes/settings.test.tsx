@@ -14,6 +14,7 @@ const loaderData = {
   businessName: "Corner Bakery",
   subscription: null,
   identity: { postalAddress: "", privacyPolicyUrl: "", retentionMonths: null, retentionLastRunAt: null, lastErasure: null },
+  summary: { frequency: "off", onQuietDays: false, toChannels: false, timeZone: null },
   sessions: [{ id: "current", device: "Chrome Headless on Linux", lastActive: "2026-11-28T10:00:00.000Z", current: true }],
 };
 
@@ -21,10 +22,12 @@ const SECTIONS = [
   "Profile",
   "Business",
   "Privacy & retention",
+  "Morning summary",
   "Sessions",
   "Subscription",
   "Integrations",
   "Your domain",
+  "Notifications",
   "Account actions",
   "Account information",
 ];

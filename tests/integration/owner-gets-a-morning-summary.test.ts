@@ -13,6 +13,7 @@ import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { insertLead, insertPlacement, insertScans, type ScanSpec } from "./analytics-support";
+import { deliveriesOf } from "./alerts-support";
 import { useMailbox } from "./smtp-support";
 
 const APP = "http://localhost:3000";
@@ -23,13 +24,16 @@ const MADRID_MONDAY_8AM = new Date("2026-11-23T07:00:00Z");
 /** Tuesday 24 November 2026, 08:00 in New York (UTC−5): the daily summary of Monday 23 November is due. */
 const NEW_YORK_TUESDAY_8AM = new Date("2026-11-24T13:00:00Z");
 
-async function ownerWithSummary(options: { timeZone: string; frequency: "daily" | "weekly"; onQuietDays?: boolean }) {
+async function ownerWithSummary(options: { timeZone: string; frequency: "daily" | "weekly"; onQuietDays?: boolean; toChannels?: boolean }) {
   const owner = await createUser();
   const { db } = await getServices();
   await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Café Sol", timeZone: options.timeZone });
-  await db
-    .insert(schema.notificationSetting)
-    .values({ userId: owner.id, summaryFrequency: options.frequency, summaryOnQuietDays: options.onQuietDays ?? false });
+  await db.insert(schema.notificationSetting).values({
+    userId: owner.id,
+    summaryFrequency: options.frequency,
+    summaryOnQuietDays: options.onQuietDays ?? false,
+    summaryToChannels: options.toChannels ?? false,
+  });
   return owner;
 }
 
@@ -119,16 +123,16 @@ describe("Settings → Morning summary", () => {
 
   it("is off until the owner chooses, then keeps their choice and their browser's zone", async () => {
     const owner = await createUser();
-    expect((await load(owner.cookie)).summary).toEqual({ frequency: "off", onQuietDays: false, timeZone: null });
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "off", onQuietDays: false, toChannels: false, timeZone: null });
 
     const saved = await post(`${owner.cookie}; tz=Europe%2FMadrid`, { intent: "summary", summaryFrequency: "weekly", summaryOnQuietDays: "yes" });
     expect(saved.status).toBe(200);
     expect(saved.data).toMatchObject({ form: "summary", message: "Summary settings saved" });
-    expect((await load(owner.cookie)).summary).toEqual({ frequency: "weekly", onQuietDays: true, timeZone: "Europe/Madrid" });
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "weekly", onQuietDays: true, toChannels: false, timeZone: "Europe/Madrid" });
 
     // Unticked, the box posts nothing; a browser without a zone keeps the zone saved before.
     await post(owner.cookie, { intent: "summary", summaryFrequency: "daily" });
-    expect((await load(owner.cookie)).summary).toEqual({ frequency: "daily", onQuietDays: false, timeZone: "Europe/Madrid" });
+    expect((await load(owner.cookie)).summary).toEqual({ frequency: "daily", onQuietDays: false, toChannels: false, timeZone: "Europe/Madrid" });
     // The business name is left as it was (none).
     expect((await load(owner.cookie)).businessName).toBe("");
   });
@@ -261,6 +265,40 @@ describe("the morning summary", () => {
     expect(sent!.subject).toBe("Yesterday on LeadQR: a quiet day");
     // Asked for, the quiet day still says how it compares with the day before.
     expect(sent!.text).toContain("Quiet Corner: 0 scans (-100 %), 0 unique visitors (-100 %), 0 leads (—)");
+  });
+
+  it("posts the same lines to the owner's proven, switched-on Slack and Telegram when asked; nothing without the choice", async () => {
+    const asked = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily", toChannels: true });
+    const notAsked = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily" });
+    const { db } = await getServices();
+    for (const owner of [asked, notAsked]) {
+      const campaign = await createCampaign({ userId: owner.id, title: "Channel Corner" });
+      await visits(campaign.id, [{ at: at("2026-11-23T15:00:00Z"), lead: true }]);
+      await db.insert(schema.alertChannel).values([
+        { userId: owner.id, kind: "slack", status: "proven", destination: "sealed elsewhere", label: "hooks.slack.com/services/T1/B1" },
+        // A chat that never sent its /start token is not proven: nothing goes to it.
+        { userId: owner.id, kind: "telegram", status: "proving" },
+      ]);
+    }
+    await sendDueSummaries(db, { now: NEW_YORK_TUESDAY_8AM, appUrl: APP });
+
+    const [mail] = await summariesTo(asked.email);
+    const posted = await deliveriesOf(asked.id);
+    expect(posted.map(({ kind, status }) => ({ kind, status }))).toEqual([{ kind: "summary", status: "pending" }]);
+    expect(posted[0]!.text.split("\n")[0]).toBe("LeadQR summary for Monday 23 November 2026 (America/New_York), changes against the day before");
+    // The email's text part is these lines and its two links.
+    expect(mail!.text.startsWith(`${posted[0]!.text}\n\n`)).toBe(true);
+    expect(await summariesTo(notAsked.email)).toHaveLength(1);
+    expect(await deliveriesOf(notAsked.id)).toEqual([]);
+  });
+
+  it("keeps the choice to post it to Slack and Telegram from Settings", async () => {
+    const owner = await createUser();
+    const form = { intent: "summary", summaryFrequency: "weekly", summaryToChannels: "yes" };
+    const saved = await callRoute(settings.action, makeRequest("/settings", { cookie: owner.cookie, form }));
+    expect(saved.status).toBe(200);
+    const page = await callRoute(settings.loader, makeRequest("/settings", { cookie: owner.cookie }));
+    expect((page.data as { summary: { frequency: string; toChannels: boolean } }).summary).toMatchObject({ frequency: "weekly", toChannels: true });
   });
 
   it("is not sent to an owner who has it off", async () => {

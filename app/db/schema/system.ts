@@ -99,6 +99,8 @@ export const notificationSetting = pgTable("notification_setting", {
   summaryFrequency: text("summary_frequency", { enum: SUMMARY_FREQUENCIES }).notNull().default("off"),
   /** Send the summary even for a period with nothing to say. */
   summaryOnQuietDays: boolean("summary_on_quiet_days").notNull().default(false),
+  /** Post the summary to the owner's proven Slack and Telegram channels too (docs/features/summary.md). */
+  summaryToChannels: boolean("summary_to_channels").notNull().default(false),
 });
 
 export const adminAudit = pgTable("admin_audit", {

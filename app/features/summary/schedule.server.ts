@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
+import { queueOwnerMessage } from "~/features/alerts/deliveries.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { getEnv } from "~/utils/env.server";
@@ -12,11 +13,19 @@ import { logger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { duePeriod, usableZone, type SummaryFrequency, type SummaryPeriod } from "./period";
 import { summaryEmail } from "./summary-email";
+import { summaryAsLines } from "./summary-lines";
 import { buildSummary, isQuiet } from "./summary.server";
 
 const CHECK_EVERY_MS = 60_000;
 
-type Subscriber = { userId: string; email: string; frequency: SummaryFrequency; onQuietDays: boolean; timeZone: string | null };
+type Subscriber = {
+  userId: string;
+  email: string;
+  frequency: SummaryFrequency;
+  onQuietDays: boolean;
+  toChannels: boolean;
+  timeZone: string | null;
+};
 
 /** Queues every summary due at `now` that no process has decided yet; resolves to what it did. */
 export async function sendDueSummaries(db: Database, options: { now: Date; appUrl: string }) {
@@ -35,7 +44,10 @@ export async function sendDueSummaries(db: Database, options: { now: Date; appUr
           on conflict do nothing returning user_id`),
       );
       if (claimed.length === 0) return false;
-      if (!quiet) await enqueueEmail(tx, { kind: "owner_summary", to: owner.email, content: summaryEmail(summary, options.appUrl) });
+      if (quiet) return true;
+      await enqueueEmail(tx, { kind: "owner_summary", to: owner.email, content: summaryEmail(summary, options.appUrl) });
+      // The alert worker sends it to each proven, switched-on channel (docs/features/alerts.md).
+      if (owner.toChannels) await queueOwnerMessage(tx, { userId: owner.userId, text: summaryAsLines(summary).join("\n"), kind: "summary" });
       return true;
     });
     if (decided) done[quiet ? "quiet" : "sent"]++;
@@ -47,7 +59,8 @@ export async function sendDueSummaries(db: Database, options: { now: Date; appUr
 async function listSubscribers(db: Database) {
   return rowsOf<Subscriber>(
     await db.execute(sql`
-      select n.user_id as "userId", u.email, n.summary_frequency as frequency, n.summary_on_quiet_days as "onQuietDays", b.time_zone as "timeZone"
+      select n.user_id as "userId", u.email, n.summary_frequency as frequency, n.summary_on_quiet_days as "onQuietDays",
+        n.summary_to_channels as "toChannels", b.time_zone as "timeZone"
       from notification_setting n
       join "user" u on u.id = n.user_id
       left join business_profile b on b.user_id = n.user_id

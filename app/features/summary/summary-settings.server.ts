@@ -8,17 +8,22 @@ import type { SummarySettings, SummarySettingsInput } from "./summary.schema";
 export async function getSummarySettings(db: Database, { userId }: { userId: string }): Promise<SummarySettings> {
   const [[row], timeZone] = await Promise.all([
     db
-      .select({ frequency: notificationSetting.summaryFrequency, onQuietDays: notificationSetting.summaryOnQuietDays })
+      .select({
+        frequency: notificationSetting.summaryFrequency,
+        onQuietDays: notificationSetting.summaryOnQuietDays,
+        toChannels: notificationSetting.summaryToChannels,
+      })
       .from(notificationSetting)
       .where(eq(notificationSetting.userId, userId)),
     getSavedTimeZone(db, { userId }),
   ]);
-  return { frequency: row?.frequency ?? "off", onQuietDays: row?.onQuietDays ?? false, timeZone };
+  return { frequency: row?.frequency ?? "off", onQuietDays: row?.onQuietDays ?? false, toChannels: row?.toChannels ?? false, timeZone };
 }
 
 /** Saves the choice, and the zone of the browser that saved it: 08:00 is the owner's 08:00. */
 export async function saveSummarySettings(db: Database, options: { userId: string; input: SummarySettingsInput; timeZone: string }) {
-  const set = { summaryFrequency: options.input.summaryFrequency, summaryOnQuietDays: options.input.summaryOnQuietDays };
+  const { summaryFrequency, summaryOnQuietDays, summaryToChannels } = options.input;
+  const set = { summaryFrequency, summaryOnQuietDays, summaryToChannels };
   await db
     .insert(notificationSetting)
     .values({ userId: options.userId, ...set })

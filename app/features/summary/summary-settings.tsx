@@ -1,6 +1,6 @@
 // Settings → "Morning summary" (docs/features/summary.md): off, daily or weekly, and whether a quiet
 // period is sent too. A self-contained section: it posts the intent "summary" to the page it is on.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { useOwnerT } from "~/features/languages/owner/owner-language";
@@ -70,6 +70,26 @@ export function SummarySettingsSection({ settings, result, busy }: { settings: S
           </label>
           <p id="summary-quiet-help" className="mt-1 ml-7 text-gray-600">
             {t("quietDaysHelp")}
+          </p>
+        </div>
+        <div className="text-sm">
+          <label htmlFor="summary-channels" className="flex items-start gap-3 font-medium text-gray-900">
+            <input
+              id="summary-channels"
+              type="checkbox"
+              name="summaryToChannels"
+              value="yes"
+              defaultChecked={settings.toChannels}
+              aria-describedby="summary-channels-help"
+              className="mt-1"
+            />
+            {t("toChannels")}
+          </label>
+          <p id="summary-channels-help" className="mt-1 ml-7 text-gray-600">
+            {t("toChannelsHelp")}{" "}
+            <Link to="/settings/notifications" className="text-blue-700 underline">
+              {t("toChannelsLink")}
+            </Link>
           </p>
         </div>
         <p className="text-sm text-gray-600" data-testid="summary-zone">

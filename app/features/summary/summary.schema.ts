@@ -8,9 +8,13 @@ export const SummarySettingsSchema = z.object({
     .string()
     .optional()
     .transform((value) => value === "yes"),
+  summaryToChannels: z
+    .string()
+    .optional()
+    .transform((value) => value === "yes"),
 });
 
 export type SummarySettingsInput = z.output<typeof SummarySettingsSchema>;
 
 /** What the section shows: the choice, and the zone 08:00 is read in (null: UTC until a browser tells us). */
-export type SummarySettings = { frequency: "off" | "daily" | "weekly"; onQuietDays: boolean; timeZone: string | null };
+export type SummarySettings = { frequency: "off" | "daily" | "weekly"; onQuietDays: boolean; toChannels: boolean; timeZone: string | null };

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_setting" ADD COLUMN "summary_to_channels" boolean DEFAULT false NOT NULL;
