@@ -34,6 +34,7 @@ import {
   UpdateCampaignSchema,
   WebhookPayloadSchema,
 } from "./api.schema";
+import { decodeCursor, encodeCursor } from "./cursor.server";
 import { ApiProblem } from "./problem.server";
 import { checkedApiTranslations, translationsResource } from "./translations.server";
 
@@ -126,35 +127,6 @@ const apiCampaign = async (db: Database, userId: string, id: string) => (await a
 const LEAD_CAMPAIGN = eq(campaign.id, lead.campaignId);
 /** Leads of the owner's campaigns (with `lead` joined to `campaign` on LEAD_CAMPAIGN), and `conditions`. */
 const ownLeads = (userId: string, ...conditions: SQL[]) => and(eq(campaign.userId, userId), ...conditions);
-
-function encodeCursor(at: string, id: string) {
-  return Buffer.from(JSON.stringify([at, id])).toString("base64url");
-}
-
-/** `collected_at::text` as PostgreSQL writes it (what encodeCursor stores), and nothing it would refuse. */
-const CURSOR_AT = /^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?[+-](?:0\d|1[0-5])(?::[0-5]\d)?$/;
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** YYYY-MM-DD that names a real day (JavaScript's Date would roll 02-31 over; PostgreSQL refuses it). */
-function isCalendarDate(day: string) {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const parsed = new Date(Date.UTC(year, month - 1, date));
-  return parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === date;
-}
-
-/** A cursor this API wrote; anything else (a crafted one included) is a 400, never a database error. */
-function decodeCursor(cursor: string) {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (!Array.isArray(decoded) || decoded.length !== 2) throw new Error("bad");
-    const [at, id] = decoded as unknown[];
-    if (typeof at !== "string" || typeof id !== "string" || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) throw new Error("bad");
-    if (!isCalendarDate(at.slice(0, 10))) throw new Error("bad");
-    return { at, id };
-  } catch {
-    throw new ApiProblem(400, "Invalid cursor", "Use the next_cursor value of a previous page.");
-  }
-}
 
 export const OPERATIONS: Operation[] = [
   defineOperation({
