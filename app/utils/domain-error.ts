@@ -13,6 +13,9 @@ export const CODE_TO_STATUS = {
   unsafe_destination: 400,
   placement_name_taken: 400,
   placement_limit: 400,
+  /** A business's locations: one name once (whatever the case), at most LOCATIONS_PER_BUSINESS. */
+  location_name_taken: 400,
+  location_limit: 400,
   qr_size_invalid: 400,
   endpoint_limit: 409,
   api_key_limit: 409,

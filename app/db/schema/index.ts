@@ -10,3 +10,4 @@ export * from "./redeem";
 export * from "./short-links";
 export * from "./sync";
 export * from "./domains";
+export * from "./team";
