@@ -52,6 +52,8 @@ export default [
     route("settings/integrations", "routes/settings.integrations.tsx"),
     route("settings/domains", "routes/settings.domains.tsx"),
     route("settings/locations", "routes/settings.locations.tsx"),
+    route("settings/team", "routes/settings.team.tsx"),
+    route("team/join/:token", "routes/team-join.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
     route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),
     route("settings/integrations/sync/:provider/callback", "routes/settings.integrations.sync-callback.tsx"),

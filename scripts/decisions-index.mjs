@@ -44,6 +44,7 @@ const AREAS = [
   [480, "REST hooks for Zapier and Make"],
   [485, "first paint"],
   [490, "the third hour"],
+  [520, "the team: locations and members"],
 ];
 
 function areaOf(number) {

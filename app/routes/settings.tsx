@@ -168,6 +168,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
+      <Section id="section-team" title="Team" description="Invite managers, staff and viewers; each signs in under their own name.">
+        <Link to="/settings/team" className={buttonClass({ variant: "secondary" })}>
+          Manage team
+        </Link>
+        {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
+      </Section>
       <Section id="section-locations" title="Locations" description="Name your shops, so each placement's code says where it is put up.">
         <Link to="/settings/locations" className={buttonClass({ variant: "secondary" })}>
           Manage locations

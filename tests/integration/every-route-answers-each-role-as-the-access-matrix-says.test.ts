@@ -680,7 +680,7 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const page = await callRoute(loader, makeRequest("/settings/locations", { cookie: c.cookie }));
     expect(page.status).toBe(200);
     expect(await text(page)).not.toContain("B's Secret Harbour");
-    for (const form of [
+    for (const form of <Array<Record<string, string>>>[
       { intent: "update", locationId: bLocationId, name: "Hijacked" },
       { intent: "delete", locationId: bLocationId },
     ]) {

@@ -42,6 +42,8 @@ export const emailOutbox = pgTable(
         "domain_broken",
         // A lead sync connection stopped working: its leads wait for the owner (decision 400).
         "sync_broken",
+        // An invitation to join a business's team (issue 55).
+        "team_invite",
       ],
     }).notNull(),
     to: text("to").notNull(),

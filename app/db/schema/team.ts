@@ -64,3 +64,57 @@ export const businessMemberLocation = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.locationId] }), index("business_member_location_location_idx").on(t.locationId)],
 );
+
+/**
+ * An invitation to join a business, sent by email with a link valid 7 days. The link's secret is
+ * never stored: only its SHA-256.
+ */
+export const teamInvite = pgTable(
+  "team_invite",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Normalised (trimmed, lower case). */
+    email: text("email").notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
+    /** The locations the member will work at (ids of `location`; a deleted one is ignored at acceptance). */
+    locationIds: uuid("location_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("team_invite_token_idx").on(t.tokenHash), index("team_invite_business_idx").on(t.businessId, t.createdAt)],
+);
+
+/**
+ * Who invited, changed or removed whom, and when (Settings → Team). Names are kept as text, so
+ * the trail outlives a removed member's account.
+ */
+export const teamAudit = pgTable(
+  "team_audit",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: text("business_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    actorEmail: text("actor_email").notNull(),
+    subjectEmail: text("subject_email").notNull(),
+    action: text("action", { enum: ["invited", "joined", "changed", "removed", "withdrew"] }).notNull(),
+    /** What changed, in words ("Staff at Harbour"). */
+    detail: text("detail").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("team_audit_business_idx").on(t.businessId, t.createdAt)],
+);

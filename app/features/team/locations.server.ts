@@ -40,7 +40,7 @@ export async function listLocations(db: Database, { businessId }: { businessId: 
 }
 
 /** The ids among `ids` that are this business's locations (a posted id from elsewhere is dropped). */
-export async function ownLocationIds(db: Database, { businessId, ids }: { businessId: string; ids: string[] }) {
+export async function ownLocationIds(db: Pick<Database, "select">, { businessId, ids }: { businessId: string; ids: string[] }) {
   const wellFormed = ids.filter(isUuid);
   if (wellFormed.length === 0) return [];
   const rows = await db

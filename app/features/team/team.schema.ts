@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { INVITED_ROLES } from "./team";
+
+const locations = z.array(z.uuid("Choose locations from the list")).max(100).default([]);
+const role = z.enum(INVITED_ROLES, { error: "Choose a role" });
+
+export const InviteSchema = z.object({
+  email: z
+    .string({ error: "Please enter an email address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+  role,
+  locationIds: locations,
+});
+
+export const MemberUpdateSchema = z.object({ memberId: z.uuid("Member not found"), role, locationIds: locations });
+export const MemberRemoveSchema = z.object({ memberId: z.uuid("Member not found") });
+export const InviteWithdrawSchema = z.object({ inviteId: z.uuid("Invitation not found") });
