@@ -69,6 +69,9 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
   "routes/settings.domains.tsx": { loader: "user", action: "user" },
   "routes/settings.locations.tsx": { loader: "user", action: "user" },
+  "routes/settings.team.tsx": { loader: "user", action: "user" },
+  // An emailed invitation: its secret link is the key; joining signs up or signs in that address only.
+  "routes/team-join.tsx": { loader: "public", action: "public" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
   "routes/tls-ask.ts": { loader: "public" },
   // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
@@ -174,6 +177,8 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "remove", confirm: "yes" };
     case "routes/settings.locations.tsx":
       return { intent: "delete", locationId: bLocationId };
+    case "routes/settings.team.tsx":
+      return { intent: "invite", email: "hijacker@example.org", role: "manager" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
     case "routes/redeem.tsx":
@@ -213,7 +218,7 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks, locations] =
+  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks, locations, invites, members] =
     await Promise.all([
       db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
       ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
@@ -230,6 +235,8 @@ async function snapshot() {
       db.select().from(schema.offerCode),
       db.select().from(schema.staffAccess),
       db.select().from(schema.location),
+      db.select().from(schema.teamInvite),
+      db.select().from(schema.businessMember),
     ]);
   const sorted = <T>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -249,6 +256,8 @@ async function snapshot() {
     offerCodes: sorted(offerCodes),
     staffLinks: sorted(staffLinks),
     locations: sorted(locations),
+    invites: sorted(invites),
+    members: sorted(members),
   };
 }
 
@@ -276,6 +285,8 @@ async function rowsOfB() {
       .from(schema.staffAccess)
       .where(eq(schema.staffAccess.userId, b.id)),
     locations: await db.select().from(schema.location).where(eq(schema.location.userId, b.id)),
+    members: await db.select().from(schema.businessMember).where(eq(schema.businessMember.businessId, b.id)),
+    invites: await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, b.id)),
   };
 }
 
@@ -696,6 +707,27 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     );
     expect(placed.status).toBe(404);
   },
+  "routes/settings.team.tsx": async () => {
+    const { loader, action } = await load("routes/settings.team.tsx");
+    const { db } = await getServices();
+    const bMember = await createUser();
+    const [member] = await db.insert(schema.businessMember).values({ businessId: b.id, userId: bMember.id, role: "staff" }).returning();
+    const page = await callRoute(loader, makeRequest("/settings/team", { cookie: c.cookie }));
+    expect(page.status).toBe(200);
+    expect(await text(page)).not.toContain(bMember.email);
+    expect(await text(page)).not.toContain("B's Secret Harbour");
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "update", memberId: member!.id, role: "manager", locationIds: bLocationId },
+      { intent: "remove", memberId: member!.id },
+    ]) {
+      await callRoute(action, makeRequest("/settings/team", { cookie: c.cookie, form }));
+    }
+    // C's invitation cannot carry B's location.
+    await callRoute(action, makeRequest("/settings/team", { cookie: c.cookie, form: { intent: "invite", email: "x@example.org", role: "staff", locationIds: bLocationId } }));
+    const [invite] = await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, c.id));
+    expect(invite!.locationIds).toEqual([]);
+    await db.delete(schema.businessMember).where(eq(schema.businessMember.id, member!.id));
+  },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");
     const path = `/settings/integrations/webhooks/${bEndpointId}`;
@@ -848,6 +880,7 @@ describe("a staff link", () => {
  */
 const MEMBER_ROLES_LET_IN: Record<string, Array<"manager" | "staff" | "viewer">> = {
   "routes/settings.locations.tsx": [],
+  "routes/settings.team.tsx": [],
 };
 
 describe("members of B's business", () => {

@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { INVITED_ROLES } from "./team";
 
-const locations = z.array(z.uuid("Choose locations from the list")).max(100).default([]);
+/** Checkboxes post one value per box ticked: none, one or a list. */
+const locations = z.preprocess(
+  (value) => (value === undefined || value === "" ? [] : [value].flat()),
+  z.array(z.uuid("Choose locations from the list")).max(100),
+);
 const role = z.enum(INVITED_ROLES, { error: "Choose a role" });
 
 export const InviteSchema = z.object({
