@@ -47,6 +47,8 @@ CREATE TABLE "team_invite" (
 );
 --> statement-breakpoint
 ALTER TABLE "placement" ADD COLUMN "location_id" uuid;--> statement-breakpoint
+ALTER TABLE "offer_code" ADD COLUMN "redeemed_by_user_id" text;--> statement-breakpoint
+ALTER TABLE "offer_code" ADD COLUMN "redeemed_location" text;--> statement-breakpoint
 ALTER TABLE "business_member" ADD CONSTRAINT "business_member_business_id_user_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_member" ADD CONSTRAINT "business_member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_member" ADD CONSTRAINT "business_member_invited_by_user_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -63,4 +65,5 @@ CREATE UNIQUE INDEX "location_user_name_idx" ON "location" USING btree ("user_id
 CREATE INDEX "team_audit_business_idx" ON "team_audit" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_invite_token_idx" ON "team_invite" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "team_invite_business_idx" ON "team_invite" USING btree ("business_id","created_at");--> statement-breakpoint
-ALTER TABLE "placement" ADD CONSTRAINT "placement_location_id_location_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."location"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "placement" ADD CONSTRAINT "placement_location_id_location_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."location"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "offer_code" ADD CONSTRAINT "offer_code_redeemed_by_user_id_user_id_fk" FOREIGN KEY ("redeemed_by_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;

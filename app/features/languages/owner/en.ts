@@ -147,6 +147,8 @@ const en = {
       noCode: "No code (claimed before codes existed)",
       codeHidden: "Hidden on the Free plan",
       redeemedAt: "redeemed {{when}}",
+      redeemedByAt: "Redeemed by {{who}}{{where}}, {{when}}",
+      redeemedWhere: " at {{location}}",
       expiresAt: "valid until {{when}}",
       expiredAt: "expired {{when}}",
     },
