@@ -5,6 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { membershipOf } from "~/features/auth/session.server";
 import { actingFor } from "~/features/team/member.server";
 import { getServices } from "~/utils/services.server";
 import { createUser, DEFAULT_PASSWORD } from "../factories";
@@ -108,7 +109,7 @@ describe("inviting the team", () => {
     const { db } = await getServices();
     const [user] = await db.select({ verified: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, member!.userId));
     expect(user!.verified).toBe(true);
-    const acting = await actingFor(db, { id: member!.userId, plan: { isPro: false, name: "Free" } } as Parameters<typeof actingFor>[1]);
+    const acting = await actingFor(db, { id: member!.userId, plan: { isPro: false, name: "Free" }, membership: await membershipOf(db, { userId: member!.userId }) });
     expect(acting).toMatchObject({ businessId: owner.id, role: "staff", locationIds: [harbour] });
 
     // The owner's screens refuse the staff member; the link works once.

@@ -4,6 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { membershipOf } from "~/features/auth/session.server";
 import { actingFor } from "~/features/team/member.server";
 import { TEAM_PLAN_TEXT } from "~/features/team/team";
 import { getServices } from "~/utils/services.server";
@@ -168,12 +169,12 @@ describe("the member check", () => {
     const staff = await createUser();
     await post({ intent: "add", name: "Harbour" });
     const [harbour] = await locationsOf(owner.id);
-    const ownerUser = { id: owner.id, plan: { isPro: true, name: "Pro" } } as Parameters<typeof actingFor>[1];
+    const ownerUser = { id: owner.id, plan: { isPro: true, name: "Pro" }, membership: await membershipOf(db, { userId: owner.id }) };
     expect(await actingFor(db, ownerUser)).toMatchObject({ businessId: owner.id, role: "owner", locationIds: null });
 
     const [member] = await db.insert(schema.businessMember).values({ businessId: owner.id, userId: staff.id, role: "staff", invitedBy: owner.id }).returning();
     await db.insert(schema.businessMemberLocation).values({ memberId: member!.id, locationId: harbour!.id });
-    const staffUser = { id: staff.id, plan: { isPro: false, name: "Free" } } as Parameters<typeof actingFor>[1];
+    const staffUser = { id: staff.id, plan: { isPro: false, name: "Free" }, membership: await membershipOf(db, { userId: staff.id }) };
     const acting = await actingFor(db, staffUser);
     expect(acting).toMatchObject({ businessId: owner.id, role: "staff", locationIds: [harbour!.id] });
     expect(acting.plan.isPro).toBe(true);

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { businessMember, businessMemberLocation, subscription, user, type MemberRole } from "~/db/schema";
 import type { Plan } from "~/features/billing/plan";
@@ -80,11 +80,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /**
  * A signed-in user for a route that has not moved to `requireBusiness` (decision 520): a staff
- * member of another business reaches none of them (the 403 page), only the counter.
+ * member of another business reaches none of them and is sent to the counter, the one screen
+ * they have (signing in lands on /dashboard, so this is also where they start).
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const sessionUser = await requireSignedIn(request);
-  if (sessionUser.membership?.role === "staff") throw data(ROLE_REFUSED, { status: 403 });
+  if (sessionUser.membership?.role === "staff") throw redirect("/redeem");
   return sessionUser;
 }
 
