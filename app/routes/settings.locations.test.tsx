@@ -6,7 +6,13 @@ import * as locations from "./settings.locations";
 
 afterEach(cleanup);
 
-const HARBOUR = { id: "0b6f2f3e-6a43-4a43-9d0e-1f2a3b4c5d6e", name: "Harbour", address: "1 Quay Street, Porto", timeZone: "Europe/Lisbon", placements: 2 };
+const HARBOUR = {
+  id: "0b6f2f3e-6a43-4a43-9d0e-1f2a3b4c5d6e",
+  name: "Harbour",
+  address: "1 Quay Street, Porto",
+  timeZone: "Europe/Lisbon",
+  placements: 2,
+};
 const OLD_TOWN = { id: "1c7a3a4f-7b54-4b54-8e1f-2a3b4c5d6e7f", name: "Old Town", address: null, timeZone: null, placements: 1 };
 const screenData = (overrides = {}) => ({ included: true, locations: [HARBOUR, OLD_TOWN], timeZones: ["Europe/Lisbon", "UTC"], ...overrides });
 
@@ -20,7 +26,9 @@ describe("the Locations screen", () => {
     expect(oldTown!.textContent).toContain("Your time zone · 1 placement");
     expect(within(harbour!).getByRole("button", { name: "Yes, delete “Harbour”" }).closest("details")!.open).toBe(false);
     expect(
-      within(harbour!).getByText("Delete “Harbour”? Its placements stay, with their codes, scans and leads; they just no longer belong to a location."),
+      within(harbour!).getByText(
+        "Delete “Harbour”? Its placements stay, with their codes, scans and leads; they just no longer belong to a location.",
+      ),
     ).toBeTruthy();
     // Each edit form is labelled by its own fields.
     expect(within(harbour!).getByLabelText("Name", { selector: "input" })).toHaveProperty("value", "Harbour");

@@ -7,7 +7,13 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { TEAM_PLAN_TEXT, planIncludesTeams } from "~/features/team/team";
-import { LOCATION_ADDRESS_MAX, LOCATION_NAME_MAX, LocationCreateSchema, LocationDeleteSchema, LocationUpdateSchema } from "~/features/team/locations.schema";
+import {
+  LOCATION_ADDRESS_MAX,
+  LOCATION_NAME_MAX,
+  LocationCreateSchema,
+  LocationDeleteSchema,
+  LocationUpdateSchema,
+} from "~/features/team/locations.schema";
 import { createLocation, deleteLocation, listLocations, updateLocation, type LocationRow } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { domainErrorData, formFields, notFound, readForm, submit } from "~/utils/http.server";
@@ -143,7 +149,10 @@ function LocationItem({ place, disabled, timeZones, answer }: { place: LocationR
         </div>
         <div className="flex flex-wrap gap-2">
           <details open={Boolean(answer?.error || answer?.fieldErrors)}>
-            <summary className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })} aria-label={`Edit ${place.name}`}>
+            <summary
+              className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
+              aria-label={`Edit ${place.name}`}
+            >
               <Pencil aria-hidden className="h-4 w-4" /> Edit
             </summary>
             <div className="mt-3">
@@ -194,7 +203,9 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
       <fieldset disabled={disabled} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <legend className="sr-only">{place ? `Edit ${place.name}` : "New location"}</legend>
         <Field id={`${prefix}-name`} label="Name" errors={answer?.fieldErrors?.name}>
-          {(control) => <Input {...control} name="name" required maxLength={LOCATION_NAME_MAX} placeholder="e.g. Harbour" defaultValue={values?.name} />}
+          {(control) => (
+            <Input {...control} name="name" required maxLength={LOCATION_NAME_MAX} placeholder="e.g. Harbour" defaultValue={values?.name} />
+          )}
         </Field>
         <Field id={`${prefix}-time-zone`} label="Time zone (optional)" errors={answer?.fieldErrors?.timeZone}>
           {(control) => (
@@ -209,7 +220,9 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
           )}
         </Field>
         <Field id={`${prefix}-address`} label="Address (optional)" errors={answer?.fieldErrors?.address} className="sm:col-span-2">
-          {(control) => <Input {...control} name="address" maxLength={LOCATION_ADDRESS_MAX} autoComplete="street-address" defaultValue={values?.address} />}
+          {(control) => (
+            <Input {...control} name="address" maxLength={LOCATION_ADDRESS_MAX} autoComplete="street-address" defaultValue={values?.address} />
+          )}
         </Field>
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">

@@ -29,13 +29,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { form: "invite" | "update" | "remove" | "withdraw"; id?: string; message?: string; error?: string; fieldErrors?: Record<string, string> };
+type ActionData = {
+  form: "invite" | "update" | "remove" | "withdraw";
+  id?: string;
+  message?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+};
 type TeamPost = { acting: Acting; fields: Record<string, string | string[]> };
 
 export async function action({ request }: Route.ActionArgs) {
   const acting = await requireBusiness(request);
   const form = await readForm(request);
-  const fields: Record<string, string | string[]> = { ...formFields(form), locationIds: form.getAll("locationIds").filter((value) => typeof value === "string") };
+  const fields: Record<string, string | string[]> = {
+    ...formFields(form),
+    locationIds: form.getAll("locationIds").filter((value) => typeof value === "string"),
+  };
   const post: TeamPost = { acting, fields };
   const intent = String(fields.intent ?? "");
   try {
@@ -45,7 +54,11 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "withdraw") return await withdraw(post);
     return data<ActionData>({ form: "invite", error: "Unknown action" }, { status: 400 });
   } catch (error) {
-    return domainErrorData(error, (refused): ActionData => ({ form: intent === "update" ? "update" : "invite", id: String(fields.memberId ?? ""), error: refused.message }));
+    return domainErrorData(error, (refused): ActionData => ({
+      form: intent === "update" ? "update" : "invite",
+      id: String(fields.memberId ?? ""),
+      error: refused.message,
+    }));
   }
 }
 
@@ -118,7 +131,12 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         ) : (
           <ul className="divide-y divide-gray-200" aria-label="Members">
             {members.map((member) => (
-              <MemberItem key={member.id} member={member} locations={locations} answer={actionData?.form === "update" && actionData.id === member.id ? actionData : undefined} />
+              <MemberItem
+                key={member.id}
+                member={member}
+                locations={locations}
+                answer={actionData?.form === "update" && actionData.id === member.id ? actionData : undefined}
+              />
             ))}
           </ul>
         )}
@@ -164,7 +182,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-const roleAndPlaces = (role: keyof typeof ROLE_LABEL, places: string[]) => `${ROLE_LABEL[role]}${places.length ? ` at ${places.join(", ")}` : ", no location"}`;
+const roleAndPlaces = (role: keyof typeof ROLE_LABEL, places: string[]) =>
+  `${ROLE_LABEL[role]}${places.length ? ` at ${places.join(", ")}` : ", no location"}`;
 
 function historyLine(entry: LoaderData["audit"][number]) {
   switch (entry.action) {
@@ -199,7 +218,11 @@ function RoleAndLocations({ prefix, locations, role, chosen }: { prefix: string;
         <legend className="text-sm font-medium text-gray-900">Locations</legend>
         {locations.length === 0 ? (
           <p className="mt-1 text-sm text-gray-600">
-            No locations yet. <Link to="/settings/locations" className="text-blue-700 underline">Add them in Locations</Link>.
+            No locations yet.{" "}
+            <Link to="/settings/locations" className="text-blue-700 underline">
+              Add them in Locations
+            </Link>
+            .
           </p>
         ) : (
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -247,7 +270,10 @@ function MemberItem({ member, locations, answer }: { member: LoaderData["members
       </p>
       <div className="mt-2 flex flex-wrap items-start gap-2">
         <details open={Boolean(answer?.error)}>
-          <summary className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })} aria-label={`Change ${member.email}`}>
+          <summary
+            className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
+            aria-label={`Change ${member.email}`}
+          >
             Change
           </summary>
           <Form method="post" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -263,7 +289,10 @@ function MemberItem({ member, locations, answer }: { member: LoaderData["members
           </Form>
         </details>
         <details>
-          <summary className={buttonClass({ variant: "danger-outline", size: "sm", className: "cursor-pointer list-none" })} aria-label={`Remove ${member.email}`}>
+          <summary
+            className={buttonClass({ variant: "danger-outline", size: "sm", className: "cursor-pointer list-none" })}
+            aria-label={`Remove ${member.email}`}
+          >
             <UserMinus aria-hidden className="h-4 w-4" /> Remove
           </summary>
           <Form method="post" className="mt-2 max-w-72 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">

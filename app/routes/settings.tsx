@@ -168,15 +168,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
-      <Section id="section-team" title="Team" description="Invite managers, staff and viewers; each signs in under their own name.">
+      <Section id="section-team" title={t("team.title")} description={t("team.description")}>
         <Link to="/settings/team" className={buttonClass({ variant: "secondary" })}>
-          Manage team
+          {t("team.manage")}
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>
-      <Section id="section-locations" title="Locations" description="Name your shops, so each placement's code says where it is put up.">
+      <Section id="section-locations" title={t("locations.title")} description={t("locations.description")}>
         <Link to="/settings/locations" className={buttonClass({ variant: "secondary" })}>
-          Manage locations
+          {t("locations.manage")}
         </Link>
         {!loaderData.plan.isPro ? <p className="mt-2 text-sm text-gray-600">{t("availableOnPro")}</p> : null}
       </Section>

@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

@@ -218,26 +218,43 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks, locations, invites, members] =
-    await Promise.all([
-      db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
-      ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
-      ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
-      db.select().from(schema.upload),
-      db.select().from(schema.subscription),
-      db.select().from(schema.businessProfile),
-      db.select().from(schema.blogPost),
-      db.select().from(schema.adminAudit),
-      db.select().from(schema.webhookEndpoint),
-      db.select().from(schema.apiKey),
-      db.select().from(schema.webhookDelivery),
-      db.select().from(schema.placement),
-      db.select().from(schema.offerCode),
-      db.select().from(schema.staffAccess),
-      db.select().from(schema.location),
-      db.select().from(schema.teamInvite),
-      db.select().from(schema.businessMember),
-    ]);
+  const [
+    users,
+    leads,
+    scans,
+    uploads,
+    subscriptions,
+    profiles,
+    posts,
+    audit,
+    endpoints,
+    keys,
+    deliveries,
+    placements,
+    offerCodes,
+    staffLinks,
+    locations,
+    invites,
+    members,
+  ] = await Promise.all([
+    db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
+    ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
+    ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
+    db.select().from(schema.upload),
+    db.select().from(schema.subscription),
+    db.select().from(schema.businessProfile),
+    db.select().from(schema.blogPost),
+    db.select().from(schema.adminAudit),
+    db.select().from(schema.webhookEndpoint),
+    db.select().from(schema.apiKey),
+    db.select().from(schema.webhookDelivery),
+    db.select().from(schema.placement),
+    db.select().from(schema.offerCode),
+    db.select().from(schema.staffAccess),
+    db.select().from(schema.location),
+    db.select().from(schema.teamInvite),
+    db.select().from(schema.businessMember),
+  ]);
   const sorted = <T>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
     campaigns: sorted(campaigns),
@@ -309,7 +326,9 @@ beforeAll(async () => {
     .insert(schema.placement)
     .values({ campaignId: bCampaignId, name: "B's Secret Window" })
     .returning({ id: schema.placement.id })) as [{ id: string }];
-  [{ id: bLocationId }] = (await (await getServices()).db
+  [{ id: bLocationId }] = (await (
+    await getServices()
+  ).db
     .insert(schema.location)
     .values({ userId: b.id, name: "B's Secret Harbour", address: "1 Secret Quay" })
     .returning({ id: schema.location.id })) as [{ id: string }];
@@ -723,7 +742,13 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       await callRoute(action, makeRequest("/settings/team", { cookie: c.cookie, form }));
     }
     // C's invitation cannot carry B's location.
-    await callRoute(action, makeRequest("/settings/team", { cookie: c.cookie, form: { intent: "invite", email: "x@example.org", role: "staff", locationIds: bLocationId } }));
+    await callRoute(
+      action,
+      makeRequest("/settings/team", {
+        cookie: c.cookie,
+        form: { intent: "invite", email: "x@example.org", role: "staff", locationIds: bLocationId },
+      }),
+    );
     const [invite] = await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, c.id));
     expect(invite!.locationIds).toEqual([]);
     await db.delete(schema.businessMember).where(eq(schema.businessMember.id, member!.id));

@@ -109,7 +109,11 @@ describe("inviting the team", () => {
     const { db } = await getServices();
     const [user] = await db.select({ verified: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, member!.userId));
     expect(user!.verified).toBe(true);
-    const acting = await actingFor(db, { id: member!.userId, plan: { isPro: false, name: "Free" }, membership: await membershipOf(db, { userId: member!.userId }) });
+    const acting = await actingFor(db, {
+      id: member!.userId,
+      plan: { isPro: false, name: "Free" },
+      membership: await membershipOf(db, { userId: member!.userId }),
+    });
     expect(acting).toMatchObject({ businessId: owner.id, role: "staff", locationIds: [harbour] });
 
     // The owner's screens refuse the staff member; the link works once.
@@ -132,7 +136,9 @@ describe("inviting the team", () => {
     expect(await membership(stranger.email)).toBeNull();
 
     expect((await openLink(token)).data.hasAccount).toBe(true);
-    expect((await joinPost(token, { intent: "signin", password: "not-the-password-1" })).data.error).toBe("That password is not right for this address.");
+    expect((await joinPost(token, { intent: "signin", password: "not-the-password-1" })).data.error).toBe(
+      "That password is not right for this address.",
+    );
     const joined = await joinPost(token, { intent: "join" }, mia.cookie);
     expect(joined.response!.headers.get("location")).toBe("/dashboard");
     expect(await membership(mia.email)).toMatchObject({ role: "manager", businessId: owner.id });
@@ -142,7 +148,10 @@ describe("inviting the team", () => {
     const { db } = await getServices();
     await teamPost({ intent: "invite", email: "late@example.org", role: "viewer" });
     const late = await inviteToken("late@example.org");
-    await db.update(schema.teamInvite).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.teamInvite.email, "late@example.org"));
+    await db
+      .update(schema.teamInvite)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.teamInvite.email, "late@example.org"));
     expect((await openLink(late.token)).status).toBe(410);
 
     await teamPost({ intent: "invite", email: "gone@example.org", role: "viewer" });
@@ -160,7 +169,9 @@ describe("inviting the team", () => {
     const again = await teamPost({ intent: "invite", email: "twice@example.org", role: "viewer" });
     expect(again.status).toBe(400);
     expect(again.data.error).toBe("twice@example.org already has an invitation waiting. Withdraw it to send a new one.");
-    expect((await teamPost({ intent: "invite", email: "not an address", role: "staff" })).data.fieldErrors.email).toBe("Please enter a valid email address");
+    expect((await teamPost({ intent: "invite", email: "not an address", role: "staff" })).data.fieldErrors.email).toBe(
+      "Please enter a valid email address",
+    );
   });
 });
 

@@ -39,7 +39,10 @@ async function locationsOf(userId: string) {
 
 async function placementRow(id: string) {
   const { db } = await getServices();
-  const [row] = await db.select({ name: schema.placement.name, locationId: schema.placement.locationId }).from(schema.placement).where(eq(schema.placement.id, id));
+  const [row] = await db
+    .select({ name: schema.placement.name, locationId: schema.placement.locationId })
+    .from(schema.placement)
+    .where(eq(schema.placement.id, id));
   return row;
 }
 
@@ -94,7 +97,10 @@ describe("locations", () => {
     const { action, loader } = await detail();
     const added = await callRoute(
       action,
-      makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie, form: { intent: "addPlacement", name: "Window poster", locationId: harbour!.id } }),
+      makeRequest(`/campaigns/${campaignId}`, {
+        cookie: owner.cookie,
+        form: { intent: "addPlacement", name: "Window poster", locationId: harbour!.id },
+      }),
       { campaignId },
     );
     expect(added.status).toBe(302);
@@ -172,7 +178,10 @@ describe("the member check", () => {
     const ownerUser = { id: owner.id, plan: { isPro: true, name: "Pro" }, membership: await membershipOf(db, { userId: owner.id }) };
     expect(await actingFor(db, ownerUser)).toMatchObject({ businessId: owner.id, role: "owner", locationIds: null });
 
-    const [member] = await db.insert(schema.businessMember).values({ businessId: owner.id, userId: staff.id, role: "staff", invitedBy: owner.id }).returning();
+    const [member] = await db
+      .insert(schema.businessMember)
+      .values({ businessId: owner.id, userId: staff.id, role: "staff", invitedBy: owner.id })
+      .returning();
     await db.insert(schema.businessMemberLocation).values({ memberId: member!.id, locationId: harbour!.id });
     const staffUser = { id: staff.id, plan: { isPro: false, name: "Free" }, membership: await membershipOf(db, { userId: staff.id }) };
     const acting = await actingFor(db, staffUser);

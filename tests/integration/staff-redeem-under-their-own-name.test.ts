@@ -24,7 +24,8 @@ const redeem = () => import("~/routes/redeem");
 async function addMember(person: Owner, role: "staff" | "manager" | "viewer", locationIds: string[]) {
   const { db } = await getServices();
   const [member] = await db.insert(schema.businessMember).values({ businessId: owner.id, userId: person.id, role, invitedBy: owner.id }).returning();
-  if (locationIds.length) await db.insert(schema.businessMemberLocation).values(locationIds.map((locationId) => ({ memberId: member!.id, locationId })));
+  if (locationIds.length)
+    await db.insert(schema.businessMemberLocation).values(locationIds.map((locationId) => ({ memberId: member!.id, locationId })));
 }
 
 async function counterLookup(code: string, cookie: string) {
@@ -145,16 +146,24 @@ describe("the owner's record of a redeem", () => {
     expect(page.data.lead.offerCode).toMatchObject({ status: "redeemed", redeemedBy: "Sam", redeemedLocation: "Harbour" });
 
     const staffLinks = await import("~/routes/redeem.staff");
-    const created = (await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Front counter" } }))).data;
+    const created = (
+      await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Front counter" } }))
+    ).data;
     const token = created.created.url.split("/").at(-1)!;
     const link = await import("~/routes/redeem.staff-link");
     const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
-    const deviceCookie = opened.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+    const deviceCookie = opened.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
     expect((await counterPost("redeem", oldTownCode, deviceCookie)).data.ok).toBe(true);
 
     const exported = await import("~/routes/leads-export");
     const csv = await (await callRoute(exported.loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
-    const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(header!.endsWith(",redeemed_by,location")).toBe(true);
     expect(rows.find((row) => row.startsWith("Ana Costa"))!.endsWith(",Sam,Harbour")).toBe(true);
     expect(rows.find((row) => row.startsWith("Rui Lima"))!.endsWith(",Front counter (shared device),Old Town")).toBe(true);

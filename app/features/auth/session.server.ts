@@ -35,7 +35,9 @@ export async function membershipOf(db: Database, { userId }: { userId: string })
       memberId: businessMember.id,
       businessId: businessMember.businessId,
       role: businessMember.role,
-      locationIds: sql<string[]>`coalesce(array(select ${businessMemberLocation.locationId}::text from ${businessMemberLocation} where ${businessMemberLocation.memberId} = ${businessMember.id}), '{}')`,
+      locationIds: sql<
+        string[]
+      >`coalesce(array(select ${businessMemberLocation.locationId}::text from ${businessMemberLocation} where ${businessMemberLocation.memberId} = ${businessMember.id}), '{}')`,
     })
     .from(businessMember)
     .where(and(eq(businessMember.userId, userId), ne(businessMember.businessId, userId)))

@@ -203,7 +203,12 @@ function PlacementActions({
             className="min-w-40"
             {...nameErrorProps(inputId, fields.name.errors, refusalOf(renamed))}
           />
-          <LocationPicker id={`location-of-${placement.id}`} label={`Location of ${placement.name}`} locations={locations} current={placement.locationId} />
+          <LocationPicker
+            id={`location-of-${placement.id}`}
+            label={`Location of ${placement.name}`}
+            locations={locations}
+            current={placement.locationId}
+          />
           <Button type="submit" size="sm">
             Save
           </Button>

@@ -7,9 +7,7 @@ import { acceptInvite, findInvite } from "./team.server";
 
 type Browser = { headers: Headers; clientAddress: string };
 
-export type JoinOutcome =
-  | { ok: true; setCookies: string[]; role: string }
-  | { ok: false; error: string; reasons?: string[]; status: number };
+export type JoinOutcome = { ok: true; setCookies: string[]; role: string } | { ok: false; error: string; reasons?: string[]; status: number };
 
 const GONE = "This invitation has expired or was withdrawn. Ask the business's owner for a new one.";
 
@@ -33,7 +31,8 @@ export async function joinWithPassword(options: Browser & { token: string; passw
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, row.id));
     await onAddressVerified(db, env, row.id);
   }
-  if (!row || !(await acceptInvite(db, { token: options.token, userId: row.id, email: invite.email }))) return { ok: false, error: GONE, status: 410 };
+  if (!row || !(await acceptInvite(db, { token: options.token, userId: row.id, email: invite.email })))
+    return { ok: false, error: GONE, status: 410 };
   return { ok: true, setCookies: outcome.setCookies, role: invite.role };
 }
 

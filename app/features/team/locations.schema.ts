@@ -22,12 +22,7 @@ const LocationFields = {
   name: z
     .string({ error: "Please give the location a name" })
     .transform(oneLine)
-    .pipe(
-      z
-        .string()
-        .min(1, "Please give the location a name")
-        .max(LOCATION_NAME_MAX, `Location names are at most ${LOCATION_NAME_MAX} characters`),
-    ),
+    .pipe(z.string().min(1, "Please give the location a name").max(LOCATION_NAME_MAX, `Location names are at most ${LOCATION_NAME_MAX} characters`)),
   address: z
     .string()
     .optional()

@@ -1,12 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { businessMember, businessMemberLocation, businessProfile, location, session, teamAudit, teamInvite, user, type MemberRole } from "~/db/schema";
+import {
+  businessMember,
+  businessMemberLocation,
+  businessProfile,
+  location,
+  session,
+  teamAudit,
+  teamInvite,
+  user,
+  type MemberRole,
+} from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Acting } from "./member.server";
 import { ownLocationIds } from "./locations.server";
-import { INVITE_DAYS, type InvitedRole, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText, TEAM_PLAN_TEXT } from "./team";
+import { INVITE_DAYS, type InvitedRole, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText } from "./team";
 import { teamInviteEmail } from "./invite-email";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -49,17 +59,38 @@ export async function getTeam(db: Database, { businessId }: { businessId: string
         .select({ memberId: businessMemberLocation.memberId, id: location.id, name: location.name })
         .from(businessMemberLocation)
         .innerJoin(location, eq(location.id, businessMemberLocation.locationId))
-        .where(inArray(businessMemberLocation.memberId, members.map((member) => member.id)))
+        .where(
+          inArray(
+            businessMemberLocation.memberId,
+            members.map((member) => member.id),
+          ),
+        )
         .orderBy(asc(location.name))
     : [];
   const invites = await db
-    .select({ id: teamInvite.id, email: teamInvite.email, role: teamInvite.role, locationIds: teamInvite.locationIds, expiresAt: teamInvite.expiresAt })
+    .select({
+      id: teamInvite.id,
+      email: teamInvite.email,
+      role: teamInvite.role,
+      locationIds: teamInvite.locationIds,
+      expiresAt: teamInvite.expiresAt,
+    })
     .from(teamInvite)
     .where(openInvites(businessId))
     .orderBy(asc(teamInvite.createdAt));
-  const names = await locationNames(db, invites.flatMap((invite) => invite.locationIds));
+  const names = await locationNames(
+    db,
+    invites.flatMap((invite) => invite.locationIds),
+  );
   const trail = await db
-    .select({ id: teamAudit.id, actor: teamAudit.actorEmail, subject: teamAudit.subjectEmail, action: teamAudit.action, detail: teamAudit.detail, at: teamAudit.createdAt })
+    .select({
+      id: teamAudit.id,
+      actor: teamAudit.actorEmail,
+      subject: teamAudit.subjectEmail,
+      action: teamAudit.action,
+      detail: teamAudit.detail,
+      at: teamAudit.createdAt,
+    })
     .from(teamAudit)
     .where(eq(teamAudit.businessId, businessId))
     .orderBy(desc(teamAudit.createdAt))
@@ -111,7 +142,10 @@ export async function inviteMember(db: Database, options: { acting: Acting; appO
       .innerJoin(user, eq(user.id, businessMember.userId))
       .where(and(eq(businessMember.businessId, acting.businessId), eq(sql`lower(${user.email})`, input.email)));
     if (member) throw new DomainError("team_invite_refused", `${input.email} is already on your team.`);
-    const [open] = await tx.select({ id: teamInvite.id }).from(teamInvite).where(and(openInvites(acting.businessId), eq(teamInvite.email, input.email)));
+    const [open] = await tx
+      .select({ id: teamInvite.id })
+      .from(teamInvite)
+      .where(and(openInvites(acting.businessId), eq(teamInvite.email, input.email)));
     if (open) throw new DomainError("team_invite_refused", `${input.email} already has an invitation waiting. Withdraw it to send a new one.`);
     const limit = seatLimit(acting.plan, seatKindOf(input.role));
     if (limit !== null && (await seatsTaken(tx, acting.businessId, input.role)) >= limit) {
@@ -132,11 +166,18 @@ export async function inviteMember(db: Database, options: { acting: Acting; appO
       actorEmail: acting.user.email,
       subjectEmail: input.email,
       action: "invited",
-      detail: describe(input.role, locationIds.flatMap((id) => names.get(id) ?? [])),
+      detail: describe(
+        input.role,
+        locationIds.flatMap((id) => names.get(id) ?? []),
+      ),
     });
     const business = await businessNameOf(tx, acting.businessId);
     const link = `${options.appOrigin}/team/join/${token}`;
-    await enqueueEmail(tx, { kind: "team_invite", to: input.email, content: teamInviteEmail({ business, role: ROLE_LABEL[input.role], link, days: INVITE_DAYS }) });
+    await enqueueEmail(tx, {
+      kind: "team_invite",
+      to: input.email,
+      content: teamInviteEmail({ business, role: ROLE_LABEL[input.role], link, days: INVITE_DAYS }),
+    });
   });
 }
 
@@ -146,7 +187,8 @@ export async function withdrawInvite(db: Database, options: { acting: Acting; in
     .set({ withdrawnAt: new Date() })
     .where(and(eq(teamInvite.id, options.inviteId), openInvites(options.acting.businessId)))
     .returning({ email: teamInvite.email });
-  if (row) await audit(db, { businessId: options.acting.businessId, actorEmail: options.acting.user.email, subjectEmail: row.email, action: "withdrew" });
+  if (row)
+    await audit(db, { businessId: options.acting.businessId, actorEmail: options.acting.user.email, subjectEmail: row.email, action: "withdrew" });
   return Boolean(row);
 }
 
@@ -170,7 +212,8 @@ export async function updateMember(db: Database, options: { acting: Acting; memb
     const [current] = await tx.select({ role: businessMember.role }).from(businessMember).where(eq(businessMember.id, member.id));
     const limit = seatLimit(acting.plan, seatKindOf(options.role));
     if (current!.role !== options.role && limit !== null && seatKindOf(current!.role as InvitedRole) !== seatKindOf(options.role)) {
-      if ((await seatsTaken(tx, acting.businessId, options.role)) >= limit) throw new DomainError("team_limit", seatLimitText(acting.plan, options.role));
+      if ((await seatsTaken(tx, acting.businessId, options.role)) >= limit)
+        throw new DomainError("team_limit", seatLimitText(acting.plan, options.role));
     }
     await tx.update(businessMember).set({ role: options.role }).where(eq(businessMember.id, member.id));
     await tx.delete(businessMemberLocation).where(eq(businessMemberLocation.memberId, member.id));
@@ -181,7 +224,10 @@ export async function updateMember(db: Database, options: { acting: Acting; memb
       actorEmail: acting.user.email,
       subjectEmail: member.email,
       action: "changed",
-      detail: describe(options.role, locationIds.flatMap((id) => names.get(id) ?? [])),
+      detail: describe(
+        options.role,
+        locationIds.flatMap((id) => names.get(id) ?? []),
+      ),
     });
     return true;
   });
@@ -200,9 +246,7 @@ export async function removeMember(db: Database, options: { acting: Acting; memb
   });
 }
 
-export type InviteState =
-  | { state: "open"; id: string; email: string; role: MemberRole; business: string; businessId: string }
-  | { state: "gone" };
+export type InviteState = { state: "open"; id: string; email: string; role: MemberRole; business: string; businessId: string } | { state: "gone" };
 
 /** What an invitation link leads to; "gone" when it is unknown, used, withdrawn or expired (never which). */
 export async function findInvite(db: Database, { token }: { token: string }): Promise<InviteState> {
@@ -210,7 +254,14 @@ export async function findInvite(db: Database, { token }: { token: string }): Pr
   const [row] = await db
     .select({ id: teamInvite.id, email: teamInvite.email, role: teamInvite.role, businessId: teamInvite.businessId })
     .from(teamInvite)
-    .where(and(eq(teamInvite.tokenHash, sha256(token)), isNull(teamInvite.acceptedAt), isNull(teamInvite.withdrawnAt), gt(teamInvite.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(teamInvite.tokenHash, sha256(token)),
+        isNull(teamInvite.acceptedAt),
+        isNull(teamInvite.withdrawnAt),
+        gt(teamInvite.expiresAt, sql`now()`),
+      ),
+    );
   if (!row) return { state: "gone" };
   return { state: "open", ...row, business: await businessNameOf(db, row.businessId) };
 }
@@ -238,13 +289,22 @@ export async function acceptInvite(db: Database, options: { token: string; userI
     const places = await ownLocationIds(tx, { businessId: invite.businessId, ids: taken.locationIds });
     await tx.delete(businessMemberLocation).where(eq(businessMemberLocation.memberId, member!.id));
     if (places.length) await tx.insert(businessMemberLocation).values(places.map((locationId) => ({ memberId: member!.id, locationId })));
-    await audit(tx, { businessId: invite.businessId, actorEmail: options.email, subjectEmail: options.email, action: "joined", detail: ROLE_LABEL[invite.role] });
+    await audit(tx, {
+      businessId: invite.businessId,
+      actorEmail: options.email,
+      subjectEmail: options.email,
+      action: "joined",
+      detail: ROLE_LABEL[invite.role],
+    });
     return true;
   });
 }
 
 /** Whether an address already has a LeadQR sign-in (the join page asks for its password then). */
 export async function hasSignIn(db: Database, { email }: { email: string }) {
-  const [row] = await db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email.toLowerCase()));
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
   return Boolean(row);
 }

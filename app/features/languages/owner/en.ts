@@ -245,6 +245,16 @@ const en = {
       description: "Your QR codes and capture pages on your own address, like go.mycafe.com.",
       manage: "Manage your domain",
     },
+    team: {
+      title: "Team",
+      description: "Invite managers, staff and viewers; each signs in under their own name.",
+      manage: "Manage team",
+    },
+    locations: {
+      title: "Locations",
+      description: "Name your shops, so each placement's code says where it is put up.",
+      manage: "Manage locations",
+    },
     profile: {
       title: "Profile",
       description: "Change your email or password. Your current password is required for either.",
