@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -87,13 +87,15 @@ function JoinForm(props: { email: string; signedInAs: string | null; hasAccount:
   ) : null;
   if (signedInAs && signedInAs.toLowerCase() !== email)
     return (
-      <p className="mt-4 text-gray-700">
-        This invitation is for {email}, and you are signed in as {signedInAs}.{" "}
-        <Link to="/signout" className="text-blue-700 underline">
-          Sign out
-        </Link>{" "}
-        first, then open the link again.
-      </p>
+      <div className="mt-4 space-y-3 text-gray-700">
+        <p>
+          This invitation is for <span className="break-all">{email}</span>, and you are signed in as <span className="break-all">{signedInAs}</span>.
+          Sign out first, then open the link again.
+        </p>
+        <Form method="post" action="/signout">
+          <SubmitButton variant="secondary">Sign out</SubmitButton>
+        </Form>
+      </div>
     );
   if (signedInAs)
     return (
