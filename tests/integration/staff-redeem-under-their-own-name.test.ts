@@ -74,6 +74,8 @@ describe("a staff member at the counter", () => {
     const found = await counterLookup(harbourCode, sam.cookie);
     expect(found.status).toBe(200);
     expect(found.data.found).toMatchObject({ firstName: "Ana", status: "valid" });
+    // They see their own name at the counter, with a way to sign out.
+    expect(found.data.scope).toEqual({ isOwner: false, isMember: true, label: "Sam" });
     expect(JSON.stringify(found.data)).not.toContain("ana@example.org");
     expect((await counterLookup(oldTownCode, sam.cookie)).status).toBe(404);
     expect((await counterPost("redeem", oldTownCode, sam.cookie)).status).toBe(404);

@@ -3,16 +3,12 @@ import { user } from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
 import { signIn, signUp, type SignUpOutcome } from "~/features/auth/auth-actions.server";
 import { getServices } from "~/utils/services.server";
+import { INVITE_GONE as GONE } from "./team";
 import { acceptInvite, findInvite } from "./team.server";
 
 type Browser = { headers: Headers; clientAddress: string };
 
 export type JoinOutcome = { ok: true; setCookies: string[]; role: string } | { ok: false; error: string; reasons?: string[]; status: number };
-
-const GONE = "This invitation has expired or was withdrawn. Ask the business's owner for a new one.";
-
-/** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
-export const landingOf = (role: string) => (role === "staff" ? "/redeem" : "/dashboard");
 
 /**
  * Accepting an emailed invitation without a session: a new sign-in is made with the invited
@@ -48,5 +44,3 @@ function refusalOf(outcome: Extract<SignUpOutcome, { ok: false }> | { ok: false;
       return { ok: false, error: outcome.message, status: outcome.byServer ? 503 : 400 };
   }
 }
-
-export { GONE as INVITE_GONE };

@@ -39,3 +39,9 @@ export function seatLimitText(plan: Pick<Plan, "isPro" | "name">, role: InvitedR
 
 /** Invitation links work this long. */
 export const INVITE_DAYS = 7;
+
+/** What a used, withdrawn or expired invitation link says (never which). */
+export const INVITE_GONE = "This invitation has expired or was withdrawn. Ask the business's owner for a new one.";
+
+/** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
+export const landingOf = (role: string) => (role === "staff" ? "/redeem" : "/dashboard");
