@@ -55,6 +55,8 @@ for (const device of VIEWPORTS) {
         leadPath,
         "/settings",
         "/settings/integrations",
+        "/settings/locations",
+        "/settings/team",
         "/redeem",
         "/redeem/staff",
         "/campaigns?new=1",

@@ -71,7 +71,18 @@ test("every owner, staff and admin screen fits a 390 px phone with long names an
   ];
   for (const [name, email, phone] of visitors) await claimOffer(browser, campaignId, { name, email, phone: phone || undefined });
 
-  for (const path of ["/dashboard", "/campaigns", "/campaigns?new=1", "/leads", "/settings", "/settings/integrations", "/redeem", "/redeem/staff"]) {
+  for (const path of [
+    "/dashboard",
+    "/campaigns",
+    "/campaigns?new=1",
+    "/leads",
+    "/settings",
+    "/settings/integrations",
+    "/settings/locations",
+    "/settings/team",
+    "/redeem",
+    "/redeem/staff",
+  ]) {
     await expectFitsThePhone(page, path);
   }
   // The leads list: two-line rows, the whole row on the screen.
