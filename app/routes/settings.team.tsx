@@ -203,12 +203,16 @@ function historyLine(entry: LoaderData["audit"][number]) {
 function RoleAndLocations({ prefix, locations, role, chosen }: { prefix: string; locations: Place[]; role?: string; chosen?: string[] }) {
   return (
     <>
-      <Field id={`${prefix}-role`} label="Role">
+      <Field
+        id={`${prefix}-role`}
+        label="Role"
+        hint={INVITED_ROLES.map((value) => `${ROLE_LABEL[value]}: ${ROLE_DESCRIPTION[value].toLowerCase()}.`).join(" ")}
+      >
         {(control) => (
           <Select {...control} name="role" defaultValue={role ?? "staff"}>
             {INVITED_ROLES.map((value) => (
               <option key={value} value={value}>
-                {ROLE_LABEL[value]}: {ROLE_DESCRIPTION[value]}
+                {ROLE_LABEL[value]}
               </option>
             ))}
           </Select>
