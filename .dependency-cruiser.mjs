@@ -9,7 +9,7 @@ export const FEATURE_TIERS = [
   { tier: "transport", features: ["email", "languages", "uploads"] },
   { tier: "plans", features: ["billing"] },
   { tier: "identity and delivery", features: ["auth", "domains", "integrations"] },
-  { tier: "rules", features: ["alerts", "consent", "redeem"] },
+  { tier: "rules", features: ["alerts", "consent", "redeem", "team"] },
   { tier: "scans", features: ["scans"] },
   { tier: "campaigns", features: ["campaigns"] },
   { tier: "placements", features: ["placements"] },

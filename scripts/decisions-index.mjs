@@ -56,6 +56,7 @@ const AREAS = [
   [490, "the third hour"],
   [500, "lead alerts: push, Slack, Telegram"],
   [510, "the morning summary"],
+  [520, "the team: locations and members"],
 ];
 
 function areaOf(number) {

@@ -18,10 +18,11 @@ import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
 import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "~/features/placements/placements.schema";
 import type { PlacementActionData } from "~/features/placements/placement-actions.server";
-import { createPlacement, deletePlacement, renamePlacement } from "~/features/placements/placements.server";
+import { createPlacement, deletePlacement, listPlacements, renamePlacement } from "~/features/placements/placements.server";
 import { PlacementsPanel } from "~/features/placements/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
 import { requireUser } from "~/features/auth/session.server";
+import { listLocations } from "~/features/team/locations.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/campaigns/campaigns";
@@ -56,11 +57,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const [analytics, postalAddressSet, allTime, publicOrigin] = await Promise.all([
+  const [analytics, postalAddressSet, allTime, publicOrigin, locations, placed] = await Promise.all([
     getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
     countConversion(db, campaign.id),
     publicOriginOf(db, env, { userId: sessionUser.id, campaignId: campaign.id }),
+    listLocations(db, { businessId: sessionUser.id }),
+    listPlacements(db, { userId: sessionUser.id, campaignId: campaign.id }),
   ]);
   if (!analytics) notFound("Campaign not found");
   return {
@@ -87,6 +90,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today,
     range,
     analytics,
+    /** The owner's locations, for the placement forms; which one each placement belongs to. */
+    locations: locations.map(({ id, name }) => ({ id, name })),
+    placementLocations: Object.fromEntries(placed.map((row) => [row.id, row.locationId])),
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
@@ -139,7 +145,7 @@ function backToPlacements(request: Request) {
 async function addPlacement({ db, userId, campaignId, fields }: PlacementPost) {
   const parsed = submit(PlacementCreateSchema, fields, { reply: echoOf(fields) });
   if (!parsed.ok) return parsed.response;
-  if (!(await createPlacement(db, { userId, campaignId, name: parsed.value.name }))) notFound("Campaign not found");
+  if (!(await createPlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Campaign not found");
   return null;
 }
 
@@ -318,7 +324,13 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
           <HeatMap cells={analytics.heatMap} />
         </>
       )}
-      <PlacementsPanel campaignId={campaign.id} placements={analytics.placements} actionData={actionData} />
+      <PlacementsPanel
+        campaignId={campaign.id}
+        placements={analytics.placements}
+        locations={loaderData.locations}
+        placementLocations={loaderData.placementLocations}
+        actionData={actionData}
+      />
     </section>
   );
 }

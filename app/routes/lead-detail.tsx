@@ -194,7 +194,13 @@ function OfferCodeState({ code, when }: { code: LeadData["offerCode"]; when: (va
   if (!code) return <span className="font-normal text-gray-600">{t("contact.noCode")}</span>;
   const detail =
     code.status === "redeemed"
-      ? t("contact.redeemedAt", { when: when(code.redeemedAt) })
+      ? code.redeemedBy
+        ? t("contact.redeemedByAt", {
+            who: code.redeemedBy,
+            where: code.redeemedLocation ? t("contact.redeemedWhere", { location: code.redeemedLocation }) : "",
+            when: when(code.redeemedAt),
+          })
+        : t("contact.redeemedAt", { when: when(code.redeemedAt) })
       : code.expiresAt
         ? t(code.status === "expired" ? "contact.expiredAt" : "contact.expiresAt", { when: when(code.expiresAt) })
         : null;

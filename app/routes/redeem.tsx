@@ -26,7 +26,8 @@ import type { Route } from "./+types/redeem";
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRedeemActor(request);
   const typed = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 40);
-  const scope = { isOwner: actor.isOwner, label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
+  // A signed-in member can sign out here: the counter is the only screen they have (docs/features/team.md).
+  const scope = { isOwner: actor.isOwner, isMember: Boolean(actor.memberUserId), label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
   const budget = { actor, clientAddress: clientAddress(request) };
   try {
@@ -103,7 +104,16 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
               </Link>
             </nav>
           ) : (
-            <p className="truncate text-sm text-gray-600">{t("staff", { label: scope.label ?? "" })}</p>
+            <div className="flex min-w-0 items-center gap-3">
+              <p className="truncate text-sm text-gray-600">{t("staff", { label: scope.label ?? "" })}</p>
+              {scope.isMember ? (
+                <Form method="post" action="/signout">
+                  <button type="submit" className="min-h-11 text-sm font-medium text-blue-600 hover:text-blue-700">
+                    {t("signOut")}
+                  </button>
+                </Form>
+              ) : null}
+            </div>
           )}
         </div>
       </header>

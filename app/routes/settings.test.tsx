@@ -28,6 +28,8 @@ const SECTIONS = [
   "Integrations",
   "Your domain",
   "Notifications",
+  "Team",
+  "Locations",
   "Account actions",
   "Account information",
 ];

@@ -178,6 +178,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <LinkSection id="section-integrations" area="integrations" to="/settings/integrations" isPro={loaderData.plan.isPro} />
             <LinkSection id="section-your-domain" area="domain" to="/settings/domains" isPro={loaderData.plan.isPro} />
             <LinkSection id="section-notifications" area="notifications" to="/settings/notifications" />
+            <LinkSection id="section-team" area="team" to="/settings/team" isPro={loaderData.plan.isPro} />
+            <LinkSection id="section-locations" area="locations" to="/settings/locations" isPro={loaderData.plan.isPro} />
           </div>
           <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
           <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
@@ -198,6 +200,8 @@ const SECTION_INDEX = [
   { id: "section-integrations", key: "integrations.title" },
   { id: "section-your-domain", key: "domain.title" },
   { id: "section-notifications", key: "notifications.title" },
+  { id: "section-team", key: "team.title" },
+  { id: "section-locations", key: "locations.title" },
   { id: "section-account-actions", key: "account.title" },
   { id: "section-account-information", key: "information.title" },
 ] as const;
@@ -224,7 +228,17 @@ function SectionIndex() {
 }
 
 /** A section whose settings live on their own page: what it is, and the way there. */
-function LinkSection({ id, area, to, isPro }: { id: string; area: "integrations" | "domain" | "notifications"; to: string; isPro?: boolean }) {
+function LinkSection({
+  id,
+  area,
+  to,
+  isPro,
+}: {
+  id: string;
+  area: "integrations" | "domain" | "notifications" | "team" | "locations";
+  to: string;
+  isPro?: boolean;
+}) {
   const t = useOwnerT("settings");
   return (
     <Section id={id} title={t(`${area}.title`)} description={t(`${area}.description`)}>

@@ -8,7 +8,7 @@ import type { Route } from "./+types/site-layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   return {
-    user: user ? { email: user.email, planName: user.plan.name, isAdmin: user.isAdmin } : null,
+    user: user ? { email: user.email, planName: user.plan.name, isAdmin: user.isAdmin, counterOnly: user.membership?.role === "staff" } : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
     headerWords: headerWords(user?.plan.name ?? null),
   };

@@ -13,6 +13,13 @@ export const CODE_TO_STATUS = {
   unsafe_destination: 400,
   placement_name_taken: 400,
   placement_limit: 400,
+  /** A business's locations: one name once (whatever the case), at most LOCATIONS_PER_BUSINESS. */
+  location_name_taken: 400,
+  location_limit: 400,
+  /** An invitation the team cannot take: already a member, already invited, the owner's own address. */
+  team_invite_refused: 400,
+  /** The plan's seats are all taken (Pro: 3 managers and viewers, 15 staff). */
+  team_limit: 403,
   qr_size_invalid: 400,
   endpoint_limit: 409,
   api_key_limit: 409,

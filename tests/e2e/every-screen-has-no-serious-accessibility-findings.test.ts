@@ -56,6 +56,8 @@ for (const device of VIEWPORTS) {
         "/settings",
         "/settings/integrations",
         "/settings/notifications",
+        "/settings/locations",
+        "/settings/team",
         "/redeem",
         "/redeem/staff",
         "/campaigns?new=1",

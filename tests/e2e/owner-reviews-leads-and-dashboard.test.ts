@@ -51,7 +51,7 @@ test("the leads screen shows its empty states, filters without JavaScript and ex
   expect(download.suggestedFilename()).toMatch(/^leadqr-leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const body = await (await download.createReadStream()).toArray();
   expect(Buffer.concat(body).toString("utf8")).toBe(
-    "\uFEFFName,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language\r\n",
+    "\uFEFFName,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language,redeemed_by,location\r\n",
   );
 
   // The search is a plain GET form: it works before (or without) JavaScript.

@@ -79,6 +79,8 @@ test("every owner, staff and admin screen fits a 390 px phone with long names an
     "/settings",
     "/settings/integrations",
     "/settings/notifications",
+    "/settings/locations",
+    "/settings/team",
     "/redeem",
     "/redeem/staff",
   ]) {

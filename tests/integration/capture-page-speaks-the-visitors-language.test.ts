@@ -329,16 +329,16 @@ describe("a Spanish visitor's lead", () => {
       },
     ]);
 
-    // The owner sees which language the consent was given in: on the lead and in the CSV's last column.
+    // The owner sees which language the consent was given in: on the lead and in the CSV's Consent Language column.
     const exportRoute = await import("~/routes/leads-export");
     const csv = await (await callRoute(exportRoute.loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
-    expect(csv.split("\r\n")[0]).toMatch(/,Consent Language$/);
+    expect(csv.split("\r\n")[0]).toMatch(/,Consent Language,redeemed_by,location$/);
     expect(
       csv
         .split("\r\n")
         .find((line) => line.startsWith("Mateo Ruiz"))!
         .split(",")
-        .at(-1),
+        .at(-3),
     ).toBe("es");
     const detailRoute = await import("~/routes/lead-detail");
     const [stored] = await db.select({ id: schema.lead.id }).from(schema.lead).where(eq(schema.lead.email, "mateo@example.com"));

@@ -418,19 +418,19 @@ describe("the funnel", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language",
+      "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language,redeemed_by,location",
     );
     expect(
       lines
         .find((line) => line.startsWith("Kept Promise"))!
         .split(",")
-        .at(-2),
+        .at(-4),
     ).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
     expect(
       lines
         .find((line) => line.startsWith("No Show"))!
         .split(",")
-        .at(-2),
+        .at(-4),
     ).toBe("");
   });
 });

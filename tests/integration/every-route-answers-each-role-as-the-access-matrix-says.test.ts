@@ -69,6 +69,10 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.integrations.tsx": { loader: "user", action: "user" },
   "routes/settings.domains.tsx": { loader: "user", action: "user" },
   "routes/settings.notifications.tsx": { loader: "user", action: "user" },
+  "routes/settings.locations.tsx": { loader: "user", action: "user" },
+  "routes/settings.team.tsx": { loader: "user", action: "user" },
+  // An emailed invitation: its secret link is the key; joining signs up or signs in that address only.
+  "routes/team-join.tsx": { loader: "public", action: "public" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
   "routes/tls-ask.ts": { loader: "public" },
   // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
@@ -111,6 +115,7 @@ let a: Awaited<ReturnType<typeof createUser>>;
 let b: Awaited<ReturnType<typeof createUser>>;
 let bCampaignId: string;
 let bPlacementId: string;
+let bLocationId: string;
 let bLogoKey: string;
 let bPostId: string;
 let bEndpointId: string;
@@ -171,6 +176,10 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "campaign", provider: "mailchimp", campaignId: bCampaignId, on: "no" };
     case "routes/settings.domains.tsx":
       return { intent: "remove", confirm: "yes" };
+    case "routes/settings.locations.tsx":
+      return { intent: "delete", locationId: bLocationId };
+    case "routes/settings.team.tsx":
+      return { intent: "invite", email: "hijacker@example.org", role: "manager" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
     case "routes/redeem.tsx":
@@ -210,23 +219,43 @@ async function snapshot() {
   const { db } = await getServices();
   const campaigns = await db.select().from(schema.campaign);
   const ids = campaigns.map((row) => row.id);
-  const [users, leads, scans, uploads, subscriptions, profiles, posts, audit, endpoints, keys, deliveries, placements, offerCodes, staffLinks] =
-    await Promise.all([
-      db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
-      ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
-      ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
-      db.select().from(schema.upload),
-      db.select().from(schema.subscription),
-      db.select().from(schema.businessProfile),
-      db.select().from(schema.blogPost),
-      db.select().from(schema.adminAudit),
-      db.select().from(schema.webhookEndpoint),
-      db.select().from(schema.apiKey),
-      db.select().from(schema.webhookDelivery),
-      db.select().from(schema.placement),
-      db.select().from(schema.offerCode),
-      db.select().from(schema.staffAccess),
-    ]);
+  const [
+    users,
+    leads,
+    scans,
+    uploads,
+    subscriptions,
+    profiles,
+    posts,
+    audit,
+    endpoints,
+    keys,
+    deliveries,
+    placements,
+    offerCodes,
+    staffLinks,
+    locations,
+    invites,
+    members,
+  ] = await Promise.all([
+    db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
+    ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
+    ids.length ? db.select({ id: schema.scan.id }).from(schema.scan).where(inArray(schema.scan.campaignId, ids)) : [],
+    db.select().from(schema.upload),
+    db.select().from(schema.subscription),
+    db.select().from(schema.businessProfile),
+    db.select().from(schema.blogPost),
+    db.select().from(schema.adminAudit),
+    db.select().from(schema.webhookEndpoint),
+    db.select().from(schema.apiKey),
+    db.select().from(schema.webhookDelivery),
+    db.select().from(schema.placement),
+    db.select().from(schema.offerCode),
+    db.select().from(schema.staffAccess),
+    db.select().from(schema.location),
+    db.select().from(schema.teamInvite),
+    db.select().from(schema.businessMember),
+  ]);
   const sorted = <T>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
     campaigns: sorted(campaigns),
@@ -244,6 +273,9 @@ async function snapshot() {
     placements: sorted(placements),
     offerCodes: sorted(offerCodes),
     staffLinks: sorted(staffLinks),
+    locations: sorted(locations),
+    invites: sorted(invites),
+    members: sorted(members),
   };
 }
 
@@ -270,6 +302,9 @@ async function rowsOfB() {
       .select({ id: schema.staffAccess.id, revokedAt: schema.staffAccess.revokedAt })
       .from(schema.staffAccess)
       .where(eq(schema.staffAccess.userId, b.id)),
+    locations: await db.select().from(schema.location).where(eq(schema.location.userId, b.id)),
+    members: await db.select().from(schema.businessMember).where(eq(schema.businessMember.businessId, b.id)),
+    invites: await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, b.id)),
   };
 }
 
@@ -292,6 +327,13 @@ beforeAll(async () => {
     .insert(schema.placement)
     .values({ campaignId: bCampaignId, name: "B's Secret Window" })
     .returning({ id: schema.placement.id })) as [{ id: string }];
+  [{ id: bLocationId }] = (await (
+    await getServices()
+  ).db
+    .insert(schema.location)
+    .values({ userId: b.id, name: "B's Secret Harbour", address: "1 Secret Quay" })
+    .returning({ id: schema.location.id })) as [{ id: string }];
+  await (await getServices()).db.update(schema.placement).set({ locationId: bLocationId }).where(eq(schema.placement.id, bPlacementId));
   bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
   await createScanRows(bCampaignId, [new Date(), new Date()]);
   const logo = (
@@ -693,6 +735,54 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
     const [kept] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bChannel!.id));
     expect(kept).toMatchObject({ status: "proven", enabled: true, destination: "sealed-b" });
   },
+  "routes/settings.locations.tsx": async () => {
+    const { loader, action } = await load("routes/settings.locations.tsx");
+    const page = await callRoute(loader, makeRequest("/settings/locations", { cookie: c.cookie }));
+    expect(page.status).toBe(200);
+    expect(await text(page)).not.toContain("B's Secret Harbour");
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "update", locationId: bLocationId, name: "Hijacked" },
+      { intent: "delete", locationId: bLocationId },
+    ]) {
+      await callRoute(action, makeRequest("/settings/locations", { cookie: c.cookie, form }));
+    }
+    // A's placement cannot be put at B's location either.
+    const { action: placementAction } = await load("routes/campaign-detail.tsx");
+    const aCampaign = await createCampaignRow(c.id, { title: "C's own" });
+    const placed = await callRoute(
+      placementAction,
+      makeRequest(`/campaigns/${aCampaign.id}`, { cookie: c.cookie, form: { intent: "addPlacement", name: "Flyer", locationId: bLocationId } }),
+      { campaignId: aCampaign.id },
+    );
+    expect(placed.status).toBe(404);
+  },
+  "routes/settings.team.tsx": async () => {
+    const { loader, action } = await load("routes/settings.team.tsx");
+    const { db } = await getServices();
+    const bMember = await createUser();
+    const [member] = await db.insert(schema.businessMember).values({ businessId: b.id, userId: bMember.id, role: "staff" }).returning();
+    const page = await callRoute(loader, makeRequest("/settings/team", { cookie: c.cookie }));
+    expect(page.status).toBe(200);
+    expect(await text(page)).not.toContain(bMember.email);
+    expect(await text(page)).not.toContain("B's Secret Harbour");
+    for (const form of <Array<Record<string, string>>>[
+      { intent: "update", memberId: member!.id, role: "manager", locationIds: bLocationId },
+      { intent: "remove", memberId: member!.id },
+    ]) {
+      await callRoute(action, makeRequest("/settings/team", { cookie: c.cookie, form }));
+    }
+    // C's invitation cannot carry B's location.
+    await callRoute(
+      action,
+      makeRequest("/settings/team", {
+        cookie: c.cookie,
+        form: { intent: "invite", email: "x@example.org", role: "staff", locationIds: bLocationId },
+      }),
+    );
+    const [invite] = await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, c.id));
+    expect(invite!.locationIds).toEqual([]);
+    await db.delete(schema.businessMember).where(eq(schema.businessMember.id, member!.id));
+  },
   "routes/settings.integrations.webhook.tsx": async () => {
     const { loader, action } = await load("routes/settings.integrations.webhook.tsx");
     const path = `/settings/integrations/webhooks/${bEndpointId}`;
@@ -836,6 +926,47 @@ describe("a staff link", () => {
     const other = await callRoute(loader, makeRequest(`/redeem?code=${aCode}`, { cookie: bStaffCookie }));
     expect(other.status).toBe(404);
     expect(await text(other)).not.toContain("Al");
+  });
+});
+
+/**
+ * B's own team (decision 520): the routes that call `requireBusiness` and the roles each lets in.
+ * A role left out gets the 403 page and changes nothing.
+ */
+const MEMBER_ROLES_LET_IN: Record<string, Array<"manager" | "staff" | "viewer">> = {
+  "routes/settings.locations.tsx": [],
+  "routes/settings.team.tsx": [],
+};
+
+describe("members of B's business", () => {
+  const members: Record<string, string> = {};
+  beforeAll(async () => {
+    const { db } = await getServices();
+    for (const role of ["manager", "staff", "viewer"] as const) {
+      const member = await createUser();
+      const [row] = await db.insert(schema.businessMember).values({ businessId: b.id, userId: member.id, role, invitedBy: b.id }).returning();
+      await db.insert(schema.businessMemberLocation).values({ memberId: row!.id, locationId: bLocationId });
+      members[role] = member.cookie;
+    }
+  });
+
+  const cases = Object.entries(MEMBER_ROLES_LET_IN).flatMap(([file, allowed]) =>
+    (["manager", "staff", "viewer"] as const)
+      .filter((role) => !allowed.includes(role))
+      .flatMap((role) => (Object.keys(ACCESS[file]!) as Array<"loader" | "action">).map((name) => [file, name, role] as const)),
+  );
+  it.each(cases)("%s %s refuses a %s with the 403 page and changes nothing", async (file, name, role) => {
+    const module = await load(file);
+    const before = await snapshot();
+    const cookie = members[role]!;
+    const request =
+      name === "loader"
+        ? makeRequest(urlOf(pathOfFile(file)), { cookie })
+        : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie, form: meaningfulForm(file, b) });
+    const result = await callRoute(module[name], request, paramsOf());
+    expect(result.status).toBe(403);
+    expect(await text(result)).not.toContain("B's Secret Harbour");
+    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -23,7 +23,7 @@ async function rowsOf(response: Response) {
   const lines = (await bodyOf(response)).split("\r\n");
   expect(lines.at(-1)).toBe("");
   expect(lines[0]).toBe(
-    "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language",
+    "Name,Email,Phone,Campaign,Collected At,Placement,Consent Status,Consent Wording,Consent Given At,Consent IP Address,Consent User Agent,Confirmed At,Confirmed IP Address,Withdrawn At,Redeemed At,Consent Language,redeemed_by,location",
   );
   // The spec's five columns and the placement; the consent columns (issue 14) are checked in consent-modes-record-lawful-leads.test.ts, Redeemed At in claims-draw-codes-and-staff-redeem-them.test.ts.
   return lines.slice(1, -1).map((line) => line.split(",").slice(0, 6));
@@ -78,9 +78,9 @@ describe("CSV export", () => {
     const lines = text.split("\r\n");
     const collectedAt = lines[1]!.split(",")[4];
     expect(collectedAt).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
-    // A lead without a placement or a consent record: an empty placement, "not recorded" and seven empty consent cells, no redemption and no consent language.
+    // A lead without a placement or a consent record: an empty placement, "not recorded" and seven empty consent cells, no redemption, no consent language, nobody and nowhere redeemed.
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${collectedAt},,not recorded,,,,,,,,,`,
+      `"'=HYPERLINK(""http://evil.test"";""x"")",'-2+3@x.io,'+1+cmd|' /C calc'!A0,'@Campaign,${collectedAt},,not recorded,,,,,,,,,,,`,
     );
     expect(lines[2]).toMatch(/^Plain,plain@x\.io,\+44 \(20\) 7946-0958,'@Campaign,/);
   });

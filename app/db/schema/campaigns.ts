@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { location } from "./team";
 
 // The design's shape and default live in a module without drizzle, so the capture page's script
 // can read the default without loading the table definitions (docs/performance.md, "First paint").
@@ -77,6 +78,8 @@ export const placement = pgTable(
       .notNull()
       .references(() => campaign.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** Where this copy is put up; deleting the location detaches the placement, never deletes it. */
+    locationId: uuid("location_id").references(() => location.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("placement_campaign_name_idx").on(t.campaignId, sql`lower(${t.name})`)],

@@ -12,3 +12,4 @@ export * from "./sync";
 export * from "./domains";
 export * from "./summary";
 export * from "./alerts";
+export * from "./team";

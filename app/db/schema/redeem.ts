@@ -48,6 +48,10 @@ export const offerCode = pgTable(
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
     /** Who pressed "Mark redeemed": the owner or a staff access (its label at the time). */
     redeemedBy: text("redeemed_by"),
+    /** The signed-in member who redeemed it (null: the owner or a shared device); their name stays in `redeemed_by`. */
+    redeemedByUserId: text("redeemed_by_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Where: the name of the code's placement's location when it was redeemed (kept as text). */
+    redeemedLocation: text("redeemed_location"),
   },
   (t) => [
     uniqueIndex("offer_code_code_idx").on(t.code),

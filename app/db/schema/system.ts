@@ -47,6 +47,8 @@ export const emailOutbox = pgTable(
         "owner_summary",
         // A lead-alert channel refused for good (Slack no_service, Telegram blocked) and was switched off.
         "alert_channel_disabled",
+        // An invitation to join a business's team (issue 55).
+        "team_invite",
       ],
     }).notNull(),
     to: text("to").notNull(),

@@ -3,7 +3,8 @@ import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import type { HeaderWords } from "./site-header.server";
 
-export type HeaderUser = { email: string; isAdmin: boolean };
+/** `counterOnly`: a staff member of another business, who has the counter and nothing else (docs/features/team.md). */
+export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean };
 
 type NavItem = { to: string; label: string };
 
@@ -13,6 +14,7 @@ function navItems(user: HeaderUser | null, t: HeaderWords): NavItem[] {
       { to: "/blog", label: t.blog },
       { to: "/pricing", label: t.pricing },
     ];
+  if (user.counterOnly) return [{ to: "/redeem", label: t.redeem }];
   return [
     { to: "/dashboard", label: t.dashboard },
     { to: "/campaigns", label: t.campaigns },
@@ -99,9 +101,11 @@ export function SiteHeader({ user, words: t }: { user: HeaderUser | null; words:
                 <div className="flex flex-col gap-1">
                   <p className="px-3 text-sm text-gray-900">{user.email}</p>
                   <p className="px-3 text-xs text-gray-500">{t.plan}</p>
-                  <NavLink to="/settings" className={linkClass}>
-                    {t.settings}
-                  </NavLink>
+                  {user.counterOnly ? null : (
+                    <NavLink to="/settings" className={linkClass}>
+                      {t.settings}
+                    </NavLink>
+                  )}
                   <SignOutButton words={t} className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100" />
                 </div>
               ) : (
@@ -148,9 +152,11 @@ function UserMenu({ user, words: t }: { user: HeaderUser; words: HeaderWords }) 
             {t.plan}
           </p>
         </div>
-        <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
-          {t.settings}
-        </NavLink>
+        {user.counterOnly ? null : (
+          <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
+            {t.settings}
+          </NavLink>
+        )}
         <SignOutButton words={t} className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100" />
       </div>
     </details>

@@ -5,7 +5,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, offerCode, scan } from "~/db/schema";
 import { listVisibleLeadIds } from "~/features/leads/leads.server";
 import { maskLead } from "~/features/leads/leads";
-import { codeStatusOf, formatOfferCode } from "~/features/redeem/code";
+import { codeStatusOf, redeemerText, formatOfferCode } from "~/features/redeem/code";
 import { isUuid } from "~/utils/text";
 import { consentStatusOf } from "~/features/consent/consent";
 
@@ -70,7 +70,13 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
       : Promise.resolve([]),
     isMasked ? Promise.resolve([]) : listLeadsOfPerson(db, { userId: options.userId, email: found.email }),
     db
-      .select({ code: offerCode.code, expiresAt: offerCode.expiresAt, redeemedAt: offerCode.redeemedAt })
+      .select({
+        code: offerCode.code,
+        expiresAt: offerCode.expiresAt,
+        redeemedAt: offerCode.redeemedAt,
+        redeemedBy: offerCode.redeemedBy,
+        redeemedLocation: offerCode.redeemedLocation,
+      })
       .from(offerCode)
       .where(eq(offerCode.leadId, found.id))
       .limit(1),
@@ -92,6 +98,8 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
           status: codeStatusOf(codeRow, new Date()),
           expiresAt: iso(codeRow.expiresAt),
           redeemedAt: iso(codeRow.redeemedAt),
+          // Who and where (issue 55): a member's name, "Owner" or a shared device, and the location's name.
+          ...(codeRow.redeemedAt ? { redeemedBy: redeemerText(codeRow.redeemedBy), redeemedLocation: codeRow.redeemedLocation } : {}),
         }
       : null,
     consent: consent

@@ -293,7 +293,7 @@ export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOption
           (extract(epoch from lc.confirmed_at) * 1000)::float8 as "confirmedAt",
           lc.confirmed_address as "confirmedAddress",
           (extract(epoch from lc.withdrawn_at) * 1000)::float8 as "withdrawnAt",
-          ${REDEEMED_AT_SQL} as "redeemedAt"
+          ${REDEEMED_AT_SQL} as "redeemedAt", o.redeemed_by as "redeemedBy", o.redeemed_location as "redeemedLocation"
         from lead l join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
         left join lead_consent lc on lc.lead_id = l.id
@@ -315,6 +315,8 @@ export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOption
                 collectedAt: new Date(Number(row.collectedAt)),
                 consent: csvConsentOf(row),
                 redeemedAt: row.redeemedAt === null ? null : new Date(Number(row.redeemedAt)),
+                redeemedBy: row.redeemedBy,
+                redeemedLocation: row.redeemedLocation,
               }),
             ),
           );
@@ -351,6 +353,8 @@ type CsvLeadRow = {
   confirmedAddress: string | null;
   withdrawnAt: number | null;
   redeemedAt: number | null;
+  redeemedBy: string | null;
+  redeemedLocation: string | null;
 };
 
 function csvConsentOf(row: CsvLeadRow): CsvConsent | undefined {

@@ -1,4 +1,5 @@
 // Pure rules of the leads screen: masking, search escaping, CSV cells and file name.
+import { redeemerText } from "~/features/redeem/code";
 import { calendarDay, dateTimeFormat } from "~/utils/dates";
 
 /** Free owners' leads beyond the visible ones leave the server in this shape, masked (decision 042). */
@@ -69,6 +70,9 @@ export const CSV_COLUMNS = [
   "Withdrawn At",
   "Redeemed At",
   "Consent Language",
+  // Issue 55: who redeemed (a member, the owner, or a shared device) and at which location.
+  "redeemed_by",
+  "location",
 ] as const;
 
 export type CsvConsent = {
@@ -97,7 +101,15 @@ const NO_CONSENT: CsvConsent = {
 };
 
 export function csvRow(
-  lead: LeadContact & { campaign: string; collectedAt: Date; placement?: string | null; consent?: CsvConsent; redeemedAt?: Date | null },
+  lead: LeadContact & {
+    campaign: string;
+    collectedAt: Date;
+    placement?: string | null;
+    consent?: CsvConsent;
+    redeemedAt?: Date | null;
+    redeemedBy?: string | null;
+    redeemedLocation?: string | null;
+  },
 ): string[] {
   const consent = lead.consent ?? NO_CONSENT;
   const instant = (value: Date | null) => value?.toISOString() ?? "";
@@ -118,6 +130,8 @@ export function csvRow(
     instant(consent.withdrawnAt),
     lead.redeemedAt ? lead.redeemedAt.toISOString() : "",
     safeCsvCell(consent.language),
+    safeCsvCell(lead.redeemedAt ? redeemerText(lead.redeemedBy ?? null) : null),
+    safeCsvCell(lead.redeemedAt ? (lead.redeemedLocation ?? null) : null),
   ];
 }
 

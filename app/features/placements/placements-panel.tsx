@@ -5,6 +5,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { FieldError, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
 import { printPageUrl } from "~/features/campaigns/campaigns";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementRenameSchema } from "./placements.schema";
@@ -23,8 +24,19 @@ const rowAction = (variant: "secondary" | "danger-outline") => buttonClass({ var
  * The placements of a campaign (window poster, table tent, flyer…): each with its own QR code,
  * compared side by side; added, renamed and deleted with plain forms (no JavaScript needed).
  */
-export function PlacementsPanel(props: { campaignId: string; placements: PlacementFigures[]; actionData: PlacementActionData | undefined }) {
-  const { campaignId, placements, actionData } = props;
+type Place = { id: string; name: string };
+
+export function PlacementsPanel(props: {
+  campaignId: string;
+  placements: PlacementFigures[];
+  /** The business's locations (Settings → Locations); none: no location picker. */
+  locations?: Place[];
+  /** Each placement's location id (null: none). */
+  placementLocations?: Record<string, string | null>;
+  actionData: PlacementActionData | undefined;
+}) {
+  const { campaignId, placements, actionData, locations = [], placementLocations = {} } = props;
+  const locationName = (placementId: string) => locations.find((place) => place.id === placementLocations[placementId])?.name;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const named = placements.filter((row): row is PlacementFigures & { id: string } => row.id !== null);
@@ -60,6 +72,7 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
             />
             <NameErrors id="placement-name" errors={addFields.name.errors} refusal={refusalOf(added)} />
           </div>
+          <LocationPicker id="placement-location" label="Location" locations={locations} />
           <Button type="submit" size="md" disabled={busyIntent === "addPlacement"}>
             <Plus aria-hidden className="h-4 w-4" />
             {busyIntent === "addPlacement" ? "Adding..." : "Add placement"}
@@ -86,13 +99,21 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
               <tr key={row.id ?? "none"} data-testid="placement-row">
                 <Th scope="row" className="font-medium text-gray-900">
                   {row.id ? row.name : <span className="font-normal text-gray-500 italic">No placement (campaign code or shared link)</span>}
+                  {row.id && locationName(row.id) ? <span className="block text-xs font-normal text-gray-600">at {locationName(row.id)}</span> : null}
                 </Th>
                 <Td align="right">{row.scans.toLocaleString("en-US")}</Td>
                 <Td align="right">{row.unique.toLocaleString("en-US")}</Td>
                 <Td align="right">{row.leads.toLocaleString("en-US")}</Td>
                 <Td align="right">{row.conversion}%</Td>
                 <Td>
-                  {row.id ? <PlacementActions campaignId={campaignId} placement={{ id: row.id, name: row.name }} actionData={actionData} /> : null}
+                  {row.id ? (
+                    <PlacementActions
+                      campaignId={campaignId}
+                      placement={{ id: row.id, name: row.name, locationId: placementLocations[row.id] ?? null }}
+                      locations={locations}
+                      actionData={actionData}
+                    />
+                  ) : null}
                 </Td>
               </tr>
             ))}
@@ -104,13 +125,35 @@ export function PlacementsPanel(props: { campaignId: string; placements: Placeme
   );
 }
 
+/** Which location a placement belongs to; shown only once the business has locations. */
+function LocationPicker({ id, label, locations, current }: { id: string; label: string; locations: Place[]; current?: string | null }) {
+  if (locations.length === 0) return null;
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} name="locationId" defaultValue={current ?? ""} size="md">
+        <option value="">No location</option>
+        {locations.map((place) => (
+          <option key={place.id} value={place.id}>
+            {place.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 function PlacementActions({
   campaignId,
   placement,
+  locations,
   actionData,
 }: {
   campaignId: string;
-  placement: { id: string; name: string };
+  placement: { id: string; name: string; locationId: string | null };
+  locations: Place[];
   actionData: PlacementActionData | undefined;
 }) {
   const renamed = actionData?.intent === "renamePlacement" && actionData.placementId === placement.id ? actionData : undefined;
@@ -142,10 +185,10 @@ function PlacementActions({
         <Printer aria-hidden className="h-4 w-4" /> Print
       </Link>
       <details open={Boolean(renamed)} className="group">
-        <summary className={rowAction("secondary")} aria-label={`Rename ${placement.name}`}>
-          <Pencil aria-hidden className="h-4 w-4" /> Rename
+        <summary className={rowAction("secondary")} aria-label={`${locations.length > 0 ? "Edit" : "Rename"} ${placement.name}`}>
+          <Pencil aria-hidden className="h-4 w-4" /> {locations.length > 0 ? "Edit" : "Rename"}
         </summary>
-        <Form method="post" {...getFormProps(form)} className="mt-2 flex gap-2">
+        <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="renamePlacement" />
           <input type="hidden" name="placementId" value={placement.id} />
           <label htmlFor={inputId} className="sr-only">
@@ -159,6 +202,12 @@ function PlacementActions({
             defaultValue={renamed ? renamed.values?.name : placement.name}
             className="min-w-40"
             {...nameErrorProps(inputId, fields.name.errors, refusalOf(renamed))}
+          />
+          <LocationPicker
+            id={`location-of-${placement.id}`}
+            label={`Location of ${placement.name}`}
+            locations={locations}
+            current={placement.locationId}
           />
           <Button type="submit" size="sm">
             Save

@@ -12,6 +12,13 @@ export const PlacementNameSchema = z
     z.string().min(1, "Please give the placement a name").max(PLACEMENT_NAME_MAX, `Placement names are at most ${PLACEMENT_NAME_MAX} characters`),
   );
 
-export const PlacementCreateSchema = z.object({ name: PlacementNameSchema });
-export const PlacementRenameSchema = z.object({ placementId: z.uuid("Placement not found"), name: PlacementNameSchema });
+/** The placement's location: "" for none; left out of a rename, it stays as it was. */
+const PlacementLocationSchema = z.union([z.literal(""), z.uuid("Choose a location from the list")]).optional();
+
+export const PlacementCreateSchema = z.object({ name: PlacementNameSchema, locationId: PlacementLocationSchema });
+export const PlacementRenameSchema = z.object({
+  placementId: z.uuid("Placement not found"),
+  name: PlacementNameSchema,
+  locationId: PlacementLocationSchema,
+});
 export const PlacementDeleteSchema = z.object({ placementId: z.uuid("Placement not found") });

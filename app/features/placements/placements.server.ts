@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
+import { ownLocationIds } from "~/features/team/locations.server";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
 import { PLACEMENTS_PER_CAMPAIGN } from "./placements.schema";
@@ -18,13 +19,25 @@ function isUniqueViolation(error: unknown) {
   return false;
 }
 
+/**
+ * The location a form posted, checked to be the owner's: undefined leaves it unchanged, "" (or
+ * none) detaches; another business's id is refused like a missing one.
+ */
+async function locationOf(db: Database, userId: string, locationId: string | undefined) {
+  if (locationId === undefined) return undefined;
+  if (locationId === "") return null;
+  const [own] = await ownLocationIds(db, { businessId: userId, ids: [locationId] });
+  if (!own) throw new DomainError("not_found", "Location not found");
+  return own;
+}
+
 const ownedCampaign = (userId: string, campaignId: string) => and(eq(campaign.id, campaignId), eq(campaign.userId, userId));
 
 /** The campaign's placements, in the order they were added; [] for a campaign that is not the owner's. */
 export async function listPlacements(db: Database, options: { userId: string; campaignId: string }) {
   if (!isUuid(options.campaignId)) return [];
   return db
-    .select({ id: placement.id, name: placement.name })
+    .select({ id: placement.id, name: placement.name, locationId: placement.locationId })
     .from(placement)
     .innerJoin(campaign, eq(campaign.id, placement.campaignId))
     .where(ownedCampaign(options.userId, options.campaignId))
@@ -46,8 +59,9 @@ export async function getPlacement(db: Database, options: { userId: string; camp
  * Adds a placement; null when the campaign is not the owner's. The count and the insert run under
  * the campaign row's lock, so concurrent adds cannot pass the limit.
  */
-export async function createPlacement(db: Database, options: { userId: string; campaignId: string; name: string }) {
+export async function createPlacement(db: Database, options: { userId: string; campaignId: string; name: string; locationId?: string }) {
   if (!isUuid(options.campaignId)) return null;
+  const locationId = await locationOf(db, options.userId, options.locationId);
   try {
     return await db.transaction(async (tx) => {
       const [owned] = await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
@@ -60,7 +74,7 @@ export async function createPlacement(db: Database, options: { userId: string; c
         throw new DomainError("placement_limit", `A campaign can have at most ${PLACEMENTS_PER_CAMPAIGN} placements`);
       const [row] = await tx
         .insert(placement)
-        .values({ campaignId: owned.id, name: options.name })
+        .values({ campaignId: owned.id, name: options.name, locationId })
         .returning({ id: placement.id, name: placement.name });
       return row!;
     });
@@ -70,13 +84,17 @@ export async function createPlacement(db: Database, options: { userId: string; c
   }
 }
 
-/** Renames a placement; false when it is not one of the owner's campaign's. */
-export async function renamePlacement(db: Database, options: { userId: string; campaignId: string; placementId: string; name: string }) {
+/** Renames a placement (and moves it to another location, or none); false when it is not one of the owner's campaign's. */
+export async function renamePlacement(
+  db: Database,
+  options: { userId: string; campaignId: string; placementId: string; name: string; locationId?: string },
+) {
   if (!(await getPlacement(db, options))) return false;
+  const locationId = await locationOf(db, options.userId, options.locationId);
   try {
     const rows = await db
       .update(placement)
-      .set({ name: options.name })
+      .set({ name: options.name, ...(locationId === undefined ? {} : { locationId }) })
       .where(and(eq(placement.id, options.placementId), eq(placement.campaignId, options.campaignId)))
       .returning({ id: placement.id });
     return rows.length > 0;

@@ -1,5 +1,5 @@
-import { redirect } from "react-router";
-import { getSessionUser } from "~/features/auth/session.server";
+import { data, redirect } from "react-router";
+import { getSessionUser, ROLE_REFUSED, type Membership, type SessionUser } from "~/features/auth/session.server";
 import { getServices } from "~/utils/services.server";
 import { getStaffActor, STAFF_COOKIE, type RedeemActor } from "./redeem.server";
 
@@ -23,11 +23,36 @@ export function clearStaffCookie() {
 export type CounterActor = RedeemActor & { isOwner: boolean };
 
 /**
+ * A member of the business at the counter (docs/features/team.md, "At the counter"): the owner's
+ * codes claimed at their locations, redeemed under their own name. A viewer has no counter.
+ */
+function memberActor(sessionUser: SessionUser, membership: Membership): CounterActor {
+  if (membership.role === "viewer") throw data(ROLE_REFUSED, { status: 403 });
+  return {
+    userId: membership.businessId,
+    campaignId: null,
+    staffAccessId: null,
+    label: memberLabel(sessionUser.email),
+    isOwner: false,
+    locationIds: membership.locationIds,
+    memberUserId: sessionUser.id,
+  };
+}
+
+/** The name a member's redeems carry: the part of their address before the @, capitalised ("sam@…" → "Sam"). */
+export function memberLabel(email: string) {
+  const local = email.split("@")[0] ?? email;
+  const first = local.split(/[._+-]/)[0] || local;
+  return first.charAt(0).toUpperCase() + first.slice(1);
+}
+
+/**
  * Who may use the counter: the signed-in owner (all their codes), else a live staff link (that
  * owner's codes, one campaign's when set). A revoked link gets a 403 page; nobody gets /signin.
  */
 export async function requireRedeemActor(request: Request): Promise<CounterActor> {
   const sessionUser = await getSessionUser(request);
+  if (sessionUser?.membership) return memberActor(sessionUser, sessionUser.membership);
   if (sessionUser) return { userId: sessionUser.id, campaignId: null, staffAccessId: null, label: "Owner", isOwner: true };
   const token = staffTokenOf(request);
   if (token) {

@@ -53,3 +53,12 @@ export function codeFromScan(text: string): string {
     return text;
   }
 }
+
+/**
+ * Who redeemed, as the owner's screens and exports name them: the member's name, "Owner", or a
+ * shared counter link's name with "(shared device)" (no per-person attribution).
+ */
+export function redeemerText(redeemedBy: string | null): string | null {
+  if (!redeemedBy) return null;
+  return redeemedBy.startsWith("Staff: ") ? `${redeemedBy.slice("Staff: ".length)} (shared device)` : redeemedBy;
+}

@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaign, lead, offerCode, offerRule, staffAccess } from "~/db/schema";
+import { campaign, lead, location, offerCode, offerRule, placement, staffAccess } from "~/db/schema";
 import { codeStatusOf, formatOfferCode, generateOfferCode, normalizeOfferCode, type CodeStatus } from "./code";
 import { endOfDayIn, expiryOf, UNDO_WINDOW_MS, type OfferRuleInput, type StoredOfferRule } from "./offer";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 
 /** Who is at the counter: the owner (signed in) or a staff link, always scoped to one owner. */
-export type RedeemActor = { userId: string; campaignId: string | null; staffAccessId: string | null; label: string };
+export type RedeemActor = {
+  userId: string;
+  campaignId: string | null;
+  staffAccessId: string | null;
+  label: string;
+  /** A signed-in member's locations: only codes claimed through a placement there (null: every code). */
+  locationIds?: string[] | null;
+  /** The signed-in member at the counter (they undo only their own redeems); null for the owner or a shared device. */
+  memberUserId?: string | null;
+};
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -167,8 +176,23 @@ export async function getOfferRule(db: Database, options: { userId: string; camp
 
 // ---------- the counter ----------
 
+/** The location of the placement a code's lead came through (null: none). */
+const codeLocation = (id: typeof offerCode.id | typeof offerCode.leadId = offerCode.leadId) =>
+  sql`(select ${placement.locationId} from ${lead} join ${placement} on ${placement.id} = ${lead.placementId} where ${lead.id} = ${id})`;
+
 const inScope = (actor: RedeemActor) =>
-  and(eq(offerCode.userId, actor.userId), actor.campaignId ? eq(offerCode.campaignId, actor.campaignId) : undefined);
+  and(
+    eq(offerCode.userId, actor.userId),
+    actor.campaignId ? eq(offerCode.campaignId, actor.campaignId) : undefined,
+    actor.locationIds
+      ? actor.locationIds.length
+        ? sql`${codeLocation()} in (${sql.join(
+            actor.locationIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`
+      : undefined,
+  );
 
 export type CodeView = {
   code: string;
@@ -203,6 +227,7 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
       expiresAt: offerCode.expiresAt,
       redeemedAt: offerCode.redeemedAt,
       redeemedBy: offerCode.redeemedBy,
+      redeemedByUserId: offerCode.redeemedByUserId,
       now: sql<string>`now()::text`,
     })
     .from(offerCode)
@@ -212,8 +237,9 @@ export async function lookupOfferCode(db: Database, options: { actor: RedeemActo
   if (!row) return null;
   const now = new Date(row.now);
   const status = codeStatusOf(row, now);
+  const mine = !options.actor.memberUserId || row.redeemedByUserId === options.actor.memberUserId;
   const undoUntil =
-    row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS
+    mine && row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS
       ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString()
       : null;
   return {
@@ -262,9 +288,20 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
     if (!row) return { outcome: "not-found" };
     if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString(), by: row.redeemedBy };
     if (row.isExpired) return { outcome: "expired", at: row.expiresAt!.toISOString() };
+    const [place] = await tx
+      .select({ name: location.name })
+      .from(lead)
+      .innerJoin(placement, eq(placement.id, lead.placementId))
+      .innerJoin(location, eq(location.id, placement.locationId))
+      .where(eq(lead.id, row.leadId));
     const [done] = await tx
       .update(offerCode)
-      .set({ redeemedAt: sql`now()`, redeemedBy: options.actor.label })
+      .set({
+        redeemedAt: sql`now()`,
+        redeemedBy: options.actor.label,
+        redeemedByUserId: options.actor.memberUserId ?? null,
+        redeemedLocation: place?.name ?? null,
+      })
       .where(eq(offerCode.id, row.id))
       .returning({ at: offerCode.redeemedAt });
     const at = done!.at!.toISOString();
@@ -287,11 +324,13 @@ export async function undoRedeem(db: Database, options: { actor: RedeemActor; co
   if (!code) return false;
   const rows = await db
     .update(offerCode)
-    .set({ redeemedAt: null, redeemedBy: null })
+    .set({ redeemedAt: null, redeemedBy: null, redeemedByUserId: null, redeemedLocation: null })
     .where(
       and(
         eq(offerCode.code, code),
         inScope(options.actor),
+        // A member takes back only what they redeemed themselves.
+        options.actor.memberUserId ? eq(offerCode.redeemedByUserId, options.actor.memberUserId) : undefined,
         isNotNull(offerCode.redeemedAt),
         gt(offerCode.redeemedAt, sql`now() - ${`${UNDO_WINDOW_MS / 1000} seconds`}::interval`),
       ),

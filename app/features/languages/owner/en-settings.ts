@@ -230,6 +230,7 @@ export const enSettings = {
     staffLinks: "Staff links",
     dashboard: "Dashboard",
     staff: "Staff: {{label}}",
+    signOut: "Sign out",
     doNotHandOver: "Do not hand over the offer again.",
     title: "Check a code",
     lookUpForm: "Look up a code",

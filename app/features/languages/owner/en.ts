@@ -149,6 +149,8 @@ const en = {
       noCode: "No code (claimed before codes existed)",
       codeHidden: "Hidden on the Free plan",
       redeemedAt: "redeemed {{when}}",
+      redeemedByAt: "Redeemed by {{who}}{{where}}, {{when}}",
+      redeemedWhere: " at {{location}}",
       expiresAt: "valid until {{when}}",
       expiredAt: "expired {{when}}",
     },
@@ -254,6 +256,16 @@ const en = {
       title: "Your domain",
       description: "Your QR codes and capture pages on your own address, like go.mycafe.com.",
       manage: "Manage your domain",
+    },
+    team: {
+      title: "Team",
+      description: "Invite managers, staff and viewers; each signs in under their own name.",
+      manage: "Manage team",
+    },
+    locations: {
+      title: "Locations",
+      description: "Name your shops, so each placement's code says where it is put up.",
+      manage: "Manage locations",
     },
     profile: {
       title: "Profile",

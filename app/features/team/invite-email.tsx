@@ -1,0 +1,18 @@
+import { render, type EmailContent } from "~/features/email/templates";
+
+export function teamInviteEmail(options: { business: string; role: string; link: string; days: number }): EmailContent {
+  const { business, role, link, days } = options;
+  return render(
+    `Join ${business} on LeadQR`,
+    <>
+      <p>
+        {business} invites you to its team on LeadQR as {role}.
+      </p>
+      <p>
+        <a href={link}>Accept the invitation</a>
+      </p>
+      <p>The link works for {days} days. If you did not expect it, ignore this email.</p>
+    </>,
+    `${business} invites you to its team on LeadQR as ${role}. Accept the invitation: ${link} The link works for ${days} days. If you did not expect it, ignore this email.`,
+  );
+}
