@@ -30,13 +30,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const { db } = await getServices();
   const signedIn = await getSessionUser(request);
-  if (signedIn) {
-    const invite = await findInvite(db, { token: params.token });
-    const joined = invite.state === "open" && (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email }));
-    if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
-    return redirect(landingOf(invite.role));
-  }
   try {
+    if (signedIn) {
+      const invite = await findInvite(db, { token: params.token });
+      const joined = invite.state === "open" && (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email }));
+      if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
+      return redirect(landingOf(invite.role));
+    }
     const outcome = await joinWithPassword({
       token: params.token,
       password: fields.password ?? "",

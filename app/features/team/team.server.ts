@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
+  campaign,
   businessMember,
   businessMemberLocation,
   businessProfile,
@@ -16,7 +17,7 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Acting } from "./member.server";
 import { ownLocationIds } from "./locations.server";
-import { INVITE_DAYS, type InvitedRole, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText } from "./team";
+import { INVITE_DAYS, type InvitedRole, OWNS_A_BUSINESS, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText } from "./team";
 import { teamInviteEmail } from "./invite-email";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
@@ -273,6 +274,8 @@ export async function findInvite(db: Database, { token }: { token: string }): Pr
 export async function acceptInvite(db: Database, options: { token: string; userId: string; email: string }) {
   const invite = await findInvite(db, { token: options.token });
   if (invite.state !== "open" || invite.email !== options.email.toLowerCase() || invite.businessId === options.userId) return false;
+  // Joining would hide the joiner's own campaigns: one business per sign-in until there is a switcher.
+  if (await ownsCampaigns(db, options.userId)) throw new DomainError("team_invite_refused", OWNS_A_BUSINESS);
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .update(teamInvite)
@@ -298,6 +301,11 @@ export async function acceptInvite(db: Database, options: { token: string; userI
     });
     return true;
   });
+}
+
+async function ownsCampaigns(db: Database, userId: string) {
+  const [row] = await db.select({ id: campaign.id }).from(campaign).where(eq(campaign.userId, userId)).limit(1);
+  return Boolean(row);
 }
 
 /** Whether an address already has a LeadQR sign-in (the join page asks for its password then). */
