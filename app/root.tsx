@@ -1,3 +1,5 @@
+// Rules: docs/features/capture-and-leads.md ("A bare document"); docs/features/visitor-languages.md ("The switcher");
+//   docs/features/counting.md ("The dashboard").
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useNavigation } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -7,13 +9,13 @@ import { directionOf, isLanguage, type Language } from "./features/languages/lan
 
 /**
  * A route whose `handle` has `bareDocument: true` brings its own inline styles and gets no app
- * stylesheet: its first response alone must render (the capture page, decision 033).
+ * stylesheet: its first response alone must render (the capture page).
  */
 function useBareDocument() {
   return useMatches().some((match) => (match.handle as { bareDocument?: boolean } | undefined)?.bareDocument);
 }
 
-/** A visitor's page says its language (decision 411); the owner's side is English for now. */
+/** A visitor's page says its language; the owner's side is English for now. */
 function usePageLanguage(): Language {
   const found = useMatches()
     .map((match) => (match.data as { locale?: { language?: unknown } } | undefined)?.locale?.language)
@@ -34,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {bare ? null : <link rel="stylesheet" href={appStylesheet} />}
         <Links />
-        {/* Days on the dashboard are the owner's days: the server reads this cookie (decision 040). */}
+        {/* Days on the dashboard are the owner's days: the server reads this cookie. */}
         <script
           nonce={nonce}
           dangerouslySetInnerHTML={{

@@ -1,12 +1,14 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links"); docs/features/capture-and-leads.md ("Two ways in for a
+//   lead"); docs/features/domains.md ("What a name serves", "HTTPS live means we reached ourselves").
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   route("healthz", "routes/healthz.ts"),
   route("signout", "routes/signout.ts"),
   route("capture/:campaignId", "routes/capture.tsx"),
-  // The same page through a printed code's short link (decision 280); case-insensitive like every path.
+  // The same page through a printed code's short link; case-insensitive like every path.
   route("q/:code", "routes/capture.tsx", { id: "routes/capture-short-link" }),
-  // The form's script posts its lead beside the page it is on (decision 323).
+  // The form's script posts its lead beside the page it is on.
   route("capture/:campaignId/lead", "routes/capture-lead.ts"),
   route("q/:code/lead", "routes/capture-lead.ts", { id: "routes/capture-short-link-lead" }),
   route("redeem", "routes/redeem.tsx"),
@@ -28,7 +30,7 @@ export default [
   route("webhooks/stripe", "routes/webhooks.stripe.ts"),
   route("api/v1/*", "routes/api.v1.ts"),
   route("billing/portal", "routes/billing.portal.ts"),
-  // Owners' own domains (decisions 391, 392): Caddy's certificate question and the https proof.
+  // Owners' own domains: Caddy's certificate question and the https proof.
   route("tls/ask", "routes/tls-ask.ts"),
   route(".well-known/leadqr-domain-proof", "routes/domain-proof.ts"),
   layout("routes/site-layout.tsx", [

@@ -1,3 +1,5 @@
+// Rules: docs/features/capture-and-leads.md ("Overload answers fast"); docs/features/tests.md ("The PGlite dump",
+//   "Workers and retries").
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -13,7 +15,7 @@ export type DatabaseHandle = {
   /** Answers whether the database can serve a query right now. */
   ping: () => Promise<boolean>;
   /**
-   * The capture page's own small pool (decision 093): short connect and statement timeouts so a
+   * The capture page's own small pool: short connect and statement timeouts so a
    * saturated or stalled database answers visitors within seconds; `waiting` is its queue length.
    */
   capture: { db: Database; waiting: () => number };
@@ -35,7 +37,7 @@ export async function openDatabase(options: {
   capturePoolSize?: number;
   /**
    * An in-memory PGlite starts from this data-dir dump (`dumpDataDir`) instead of empty: the test
-   * suite migrates once and loads the result per file (decision 348). Migrations still run after
+   * suite migrates once and loads the result per file. Migrations still run after
    * loading, and find nothing left to apply.
    */
   pgliteDump?: string;
@@ -49,10 +51,10 @@ export async function openDatabase(options: {
 
 /**
  * An in-memory PGlite, migrated, written out as a data-dir dump that `pgliteDump` can load; only
- * the tests load it, and every test file is a fresh process that loads it (decision 381). So it is
+ * the tests load it, and every test file is a fresh process that loads it. So it is
  * made small: 1 MB write-ahead log segments instead of 16 MB, no template databases (a test never
  * creates a database), and 16 MB of shared buffers instead of 128 MB, which each copy would
- * otherwise zero at start. A file then opens its copy in ~1.1 s instead of ~2 s (decision 382).
+ * otherwise zero at start. A file then opens its copy in ~1.1 s instead of ~2 s.
  */
 export async function dumpMigratedPglite(file: string) {
   const { client, close } = await startPglite(undefined, undefined, {
@@ -142,7 +144,7 @@ let earlyCopy: EarlyCopy | undefined;
 /**
  * Starts loading a PGlite dump now, for the next in-memory database opened from that dump. A test
  * file calls it before importing what it tests: PGlite's start (~1 s in a fresh process) runs
- * while the file's modules load, instead of after (decision 384). `waitedMs` says how long the
+ * while the file's modules load, instead of after. `waitedMs` says how long the
  * database was awaited once asked for: 0 when it was ready first, undefined when never asked for.
  */
 export function openPgliteCopyEarly(dump: string) {

@@ -1,5 +1,6 @@
 // Statements a surge runs for every batch of leads are prepared once per connection on
-// PostgreSQL (decision 323): planning them cost the database more than running them.
+// PostgreSQL: planning them cost the database more than running them.
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import { sql } from "drizzle-orm";
 import { logger } from "~/utils/logger.server";
 import type { Database } from "./client.server";

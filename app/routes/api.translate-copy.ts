@@ -1,3 +1,4 @@
+// Rules: docs/features/visitor-languages.md ("The owner's translations", "Translate with AI").
 import { data } from "react-router";
 import { draftTranslation } from "~/features/ai/translate-copy.server";
 import { requireUser } from "~/features/auth/session.server";
@@ -7,8 +8,8 @@ import { isLanguage } from "~/features/languages/languages";
 import { formFields, readForm } from "~/utils/http.server";
 import type { Route } from "./+types/api.translate-copy";
 
-// The wizard's "Translate with AI" (decision 454): the copy as the form holds it, drafted into one
-// language for the owner to review; the same budget and refusals as the Languages page (decision 451).
+// The wizard's "Translate with AI": the copy as the form holds it, drafted into one
+// language for the owner to review; the same budget and refusals as the Languages page.
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });

@@ -1,3 +1,4 @@
+// Rules: docs/features/counting.md ("Conversion", "The campaign page").
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -81,7 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       redeemed: campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
-    // The one conversion (decision 313): unique visitors who became leads ÷ unique visitors, all time.
+    // The one conversion: unique visitors who became leads ÷ unique visitors, all time.
     conversion: allTime.conversion,
     captureUrl: captureUrl(publicOrigin, campaign.id),
     address: publicAddressVerdict(publicOrigin),
@@ -179,7 +180,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.postalAddressSet ? null : <PostalAddressNotice />}
 
-      {/* One set of numbers, the code and Print first; the analysis follows below (decision 339). */}
+      {/* One set of numbers, the code and Print first; the analysis follows below. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <FunnelSection campaign={campaign} conversion={loaderData.conversion} isPro={loaderData.isPro} />
         {/* The live panel, when shown, already carries the address warning: the page says it once. */}

@@ -1,3 +1,4 @@
+// Rules: docs/features/visitor-languages.md ("The owner's translations", "Translate with AI").
 import { ArrowLeft, Languages, Sparkles } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -25,8 +26,8 @@ import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-languages";
 
-// The owner's translations of their own copy (decision 450), and "Translate with AI" to draft one
-// for review (decision 451). The dashboard itself stays English.
+// The owner's translations of their own copy, and "Translate with AI" to draft one
+// for review. The dashboard itself stays English.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const sessionUser = await requireUser(request);

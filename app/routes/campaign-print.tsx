@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("The address of new codes").
 import { AlertTriangle, ArrowLeft, CheckCircle2, Download, XCircle } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -68,7 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-/** The campaign's choice of address for new codes (decision 431); the page shows the result. */
+/** The campaign's choice of address for new codes; the page shows the result. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const fields = formFields(await readForm(request));

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import { buttonClass } from "~/components/ui/button";
 import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
@@ -172,7 +173,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         title={t("title")}
         description={t("description")}
         actions={
-          // Always a way forward: at the limit it shows the limit and the upgrade (decision 340).
+          // Always a way forward: at the limit it shows the limit and the upgrade.
           <Link
             to="/campaigns?new=1"
             preventScrollReset

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // What a Spanish and an Arabic visitor see: the capture route's screen rendered from its loader's
-// view, the language's strings only (decision 410).
+// view, the language's strings only.
+// Rules: docs/features/visitor-languages.md ("One language per page").
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { pageLocaleOf } from "~/features/languages/i18n.server";

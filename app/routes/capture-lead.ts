@@ -1,3 +1,4 @@
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import { answerLeadPost, UNREADABLE_POST } from "~/features/capture/lead-post.server";
 import { formFields } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -5,7 +6,7 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/capture-lead";
 
 // POST /capture/:campaignId/lead and /q/:code/lead: the capture form's script posts here
-// (decision 323). The HTTP edge answers visitors' posts before Express (app/server/http/);
+//. The HTTP edge answers visitors' posts before Express (app/server/http/);
 // this route answers the rest (signed-in viewers, other encodings) the same way.
 export async function action({ request, params }: Route.ActionArgs) {
   let fields: Record<string, string>;

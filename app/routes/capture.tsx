@@ -1,3 +1,5 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links"); docs/features/capture-and-leads.md ("A bare document",
+//   "Visitor ids", "Two ways in for a lead").
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import { DEFAULT_PAGE_DESIGN } from "~/features/capture/capture";
 import { SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "~/features/capture/capture-fields";
@@ -33,8 +35,8 @@ import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/capture";
 
-// Served at /capture/:campaignId and at /q/:code (a short link, decision 280).
-// Public, outside the site layout, and rendered without the app stylesheet (decision 033).
+// Served at /capture/:campaignId and at /q/:code (a short link).
+// Public, outside the site layout, and rendered without the app stylesheet.
 // Its first response alone renders and its form posts without JavaScript: the scripts wait for the first paint.
 export const handle = { bareDocument: true, scriptsAfterFirstPaint: true };
 
@@ -73,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }).catch((error: unknown) => {
     throw unexpectedInLanguage(error, request);
   });
-  // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
+  // The visitor id is set on the page itself, never by a redirect; so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
   const cookies = [
     ...(visitor?.issue && view.state !== "not-found" ? [visitorCookieHeader(visitor.id, secure)] : []),
@@ -108,7 +110,7 @@ function unexpectedInLanguage(error: unknown, request: Request) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   postedRequests.add(context);
-  // The HTTP edge answered the post already (decision 420) and renders its page through here.
+  // The HTTP edge answered the post already and renders its page through here.
   const answered = (context as { leadAnswer?: LeadPostAnswer }).leadAnswer;
   if (answered) return data(answered.body, { status: answered.status, headers: answered.headers });
   let fields: Record<string, string>;
@@ -129,7 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * With JavaScript the form posts to its JSON endpoint (decision 323): the same answer as the
+ * With JavaScript the form posts to its JSON endpoint: the same answer as the
  * action's, without a document request around it. Whatever goes wrong on the way, the visitor
  * keeps the form with what they typed and can try again.
  */

@@ -1,3 +1,4 @@
+// Rules: docs/features/consent-and-erasure.md ("Double opt-in"); docs/features/domains.md ("White label").
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { visitorPageLocaleOf } from "~/features/capture/capture.server";
@@ -13,10 +14,10 @@ import type { Route } from "./+types/consent.confirm";
 export const handle = { bareDocument: true };
 
 // Opening the link only shows a button: mail scanners that follow links must not confirm for
-// the person (decision 111). The button's post confirms.
+// the person. The button's post confirms.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
-  // The confirm page shows no branded words on any plan, so it ships none (decision 433).
+  // The confirm page shows no branded words on any plan, so it ships none.
   return { state: await checkConfirmToken(db, { token: params.token }), locale: withoutBrandedMessages(visitorPageLocaleOf(request)) };
 }
 

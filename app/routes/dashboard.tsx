@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import { BarChart3, Eye, Plus, QrCode, Target, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -232,7 +233,7 @@ function LatestLeads({ leads }: { leads: LeadListRow[] }) {
   );
 }
 
-/** Always a link: at the campaign limit the campaigns screen answers with the limit (decision 340). */
+/** Always a link: at the campaign limit the campaigns screen answers with the limit. */
 function NewCampaignButton() {
   const t = useOwnerT("dashboard");
   return (

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("Removing a domain").
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
@@ -32,7 +33,7 @@ type ActionData = {
   error?: string;
   fieldErrors?: { hostname?: string };
   confirmRemove?: string;
-  /** Campaigns whose codes were made with the domain (decision 432). */
+  /** Campaigns whose codes were made with the domain. */
   campaignsOnDomain?: number;
 };
 
@@ -73,7 +74,7 @@ async function verifyOwnDomain({ user }: DomainPost) {
   return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
 }
 
-/** Asks first, saying how many campaigns' printed codes stop opening (decision 432); then removes. */
+/** Asks first, saying how many campaigns' printed codes stop opening; then removes. */
 async function removeOwnDomain({ user, fields }: DomainPost) {
   const { db, env } = await getServices();
   if (fields.confirm !== "yes") {
@@ -90,7 +91,7 @@ async function removeOwnDomain({ user, fields }: DomainPost) {
 
 export const headers = withRefusalHeaders();
 
-/** What removing breaks, counted from the codes made with the domain (decision 432). */
+/** What removing breaks, counted from the codes made with the domain. */
 function codesOnDomainSentence(t: OwnerT<"domains">, hostname: string, campaigns: number) {
   if (campaigns === 0) return t("remove.noCodes", { hostname });
   return t("remove.codes", { count: campaigns, hostname });

@@ -1,9 +1,10 @@
+// Rules: docs/features/domains.md ("What a name serves").
 import { answerTlsAsk } from "~/features/domains/tls-ask.server";
 import { CLIENT_IP_HEADER, textResponse } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/tls-ask";
 
-// Caddy's on-demand TLS question (decision 391): 200 means "get a certificate for this name".
+// Caddy's on-demand TLS question: 200 means "get a certificate for this name".
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { db, env } = await getServices();

@@ -1,6 +1,7 @@
-// Per-client budgets key a client by the network it controls (decision 331): an IPv4 address
+// Per-client budgets key a client by the network it controls: an IPv4 address
 // (also when written as IPv4-mapped IPv6), or the /64 of an IPv6 address, since every IPv6
 // subscriber holds at least a /64 and could otherwise rotate through 2^64 budgets.
+// Rules: docs/features/http-edge.md ("Budget keys for clients").
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 

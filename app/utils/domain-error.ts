@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
 /**
  * Every expected outcome the domain refuses, with the HTTP status it answers everywhere (pages,
  * resource routes and the REST API). A new refusal is a new code here, not a new error class.
@@ -37,7 +38,7 @@ export const CODE_TO_STATUS = {
   provider_failed: 502,
   /** The feature needs configuration this installation lacks (Stripe keys). */
   not_configured: 503,
-  /** A custom domain name the owner typed that we cannot use (decision 390). */
+  /** A custom domain name the owner typed that we cannot use. */
   hostname_invalid: 400,
   /** Another account holds this custom domain verified, or this account already has one. */
   hostname_taken: 409,

@@ -1,3 +1,8 @@
+// Rules: docs/features/tests.md ("The PGlite dump"); docs/features/http-edge.md ("Trust proxy and the client address",
+//   "The public address"); docs/features/capture-and-leads.md ("Visitor ids", "Overload answers fast");
+//   docs/features/crowds.md ("What one network adds to the counts"); docs/decisions/302-metrics-with-prom-client.md;
+//   docs/features/domains.md ("White label", "Verified by TXT and CNAME", "What a name serves");
+//   docs/features/emails.md ("Sending at the provider's rate"); docs/features/lead-sync.md ("The sync outbox").
 import path from "node:path";
 import proxyAddr from "proxy-addr";
 import { z } from "zod";
@@ -56,13 +61,13 @@ const EnvSchema = z.object({
   APP_URL: url("APP_URL"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
-  /** With `DATABASE_URL=memory://`: a PGlite data-dir dump the database starts from (tests, decision 348). */
+  /** With `DATABASE_URL=memory://`: a PGlite data-dir dump the database starts from (tests). */
   PGLITE_DUMP: optional,
   BETTER_AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
     message: "BETTER_AUTH_SECRET must be at least 32 characters",
   }),
   ADMIN_EMAILS: z.string().default(""),
-  /** Which proxies in front may name the client (decision 221): see `parseTrustProxy`. */
+  /** Which proxies in front may name the client: see `parseTrustProxy`. */
   TRUST_PROXY: z
     .string()
     .default("")
@@ -77,13 +82,13 @@ const EnvSchema = z.object({
   /** Scales every rate-limit budget; test environments that sign up many accounts from one address raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(10_000).default(1),
   /**
-   * How a capture-page visitor is recognised (decision 310): "cookie" (a first-party random id) or
+   * How a capture-page visitor is recognised: "cookie" (a first-party random id) or
    * "hash" (no cookie: a daily-salted hash of address and agent, undercounting shared Wi-Fi).
    */
   VISITOR_ID: z.preprocess(emptyToUndefined, z.enum(["cookie", "hash"]).default("cookie")),
   /**
    * Distinct visitors one client (an IPv4 address or an IPv6 /64) may add to counting per 10
-   * minutes, whatever its ids do; the rest of its new visitors are excluded as a burst (decision 330).
+   * minutes, whatever its ids do; the rest of its new visitors are excluded as a burst.
    */
   CAPTURE_BURST_LOADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
@@ -91,11 +96,11 @@ const EnvSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  /** Bearer token for GET /metrics (decision 302); unset, /metrics answers 404. */
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional()),
   /** Server processes on PostgreSQL (one per core when unset); PGlite always runs one. */
   WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
-  /** Connections per process reserved for recording scans (decision 093). */
+  /** Connections per process reserved for recording scans. */
   CAPTURE_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STRIPE_SECRET_KEY: optional,
@@ -108,9 +113,9 @@ const EnvSchema = z.object({
   SMTP_URL: url("SMTP_URL"),
   RESEND_API_KEY: optional,
   EMAIL_FROM: z.string().default("LeadQR <hello@leadqr.local>"),
-  /** The address visitor mail is sent from (its name is the business's; decision 433); unset: EMAIL_FROM's. */
+  /** The address visitor mail is sent from (its name is the business's); unset: EMAIL_FROM's. */
   VISITOR_EMAIL_FROM: optional,
-  /** Emails per second all processes together may hand to the provider (decision 321); 0: no cap. */
+  /** Emails per second all processes together may hand to the provider; 0: no cap. */
   EMAIL_RATE_PER_SECOND: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10_000).default(10)),
   S3_BUCKET: optional,
   S3_REGION: optional,
@@ -118,7 +123,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_PUBLIC_URL: url("S3_PUBLIC_URL"),
-  /** Lead sync (decision 400): each provider's OAuth client; unset, its Connect button says so. */
+  /** Lead sync: each provider's OAuth client; unset, its Connect button says so. */
   MAILCHIMP_CLIENT_ID: optional,
   MAILCHIMP_CLIENT_SECRET: optional,
   /** Authorize, token and metadata; the API address comes from the metadata answer. */
@@ -133,7 +138,7 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: optional,
   /** A Bot API-compatible server (tests); default https://api.telegram.org. */
   TELEGRAM_API_BASE: url("TELEGRAM_API_BASE"),
-  /** The DNS server custom domains are checked with, `host:port` (decision 390); unset: the system's. */
+  /** The DNS server custom domains are checked with, `host:port`; unset: the system's. */
   DNS_RESOLVER: z.preprocess(
     emptyToUndefined,
     z
@@ -141,7 +146,7 @@ const EnvSchema = z.object({
       .regex(/^(?:[0-9.]+|\[[0-9a-f:]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/i, "DNS_RESOLVER must be host:port, e.g. 127.0.0.1:53 or [::1]:53")
       .optional(),
   ),
-  /** The name owners' CNAME records point at (decision 390); unset: the host of APP_URL. */
+  /** The name owners' CNAME records point at; unset: the host of APP_URL. */
   CUSTOM_DOMAIN_TARGET: z.preprocess(
     emptyToUndefined,
     z
@@ -161,7 +166,7 @@ const EnvSchema = z.object({
       .regex(/^(?:[0-9.]+|\[[0-9a-f:]+\]|[a-z0-9.-]+):\d{1,5}$/i, "HTTPS_CHECK_ADDRESS must be host:port, e.g. 127.0.0.1:443")
       .optional(),
   ),
-  /** A token that lets /tls/ask answer callers outside loopback and TRUST_PROXY (decision 391). */
+  /** A token that lets /tls/ask answer callers outside loopback and TRUST_PROXY. */
   TLS_ASK_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "TLS_ASK_TOKEN must be at least 16 characters").optional()),
 });
 
@@ -194,7 +199,7 @@ export function parseEnv(source: NodeJS.ProcessEnv) {
 const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
 
 /**
- * The public address every printed or mailed link carries (decision 220): APP_URL when set;
+ * The public address every printed or mailed link carries: APP_URL when set;
  * otherwise derived from HOST and PORT, which is right on the embedded database (one machine, the
  * owner's own browser and phone on the same network). `getServerEnv` adds what only serving needs.
  */

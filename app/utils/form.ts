@@ -1,5 +1,6 @@
 // One schema, two places: the browser validates with it for instant field errors, the action
-// validates with it again as the authority (decision 166).
+// validates with it again as the authority.
+// Rules: docs/decisions/166-client-validation-with-conform.md.
 import { useForm, type SubmissionResult } from "@conform-to/react";
 
 export { getFormProps } from "@conform-to/react";

@@ -1,3 +1,5 @@
+// Rules: docs/decisions/061-input-boundary-rules.md; docs/features/webhooks-and-api.md ("Fair scheduling");
+//   docs/decisions/370-one-submit-helper-and-an-action-per-intent.md.
 import { data, type HeadersFunction } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "./domain-error";
@@ -29,7 +31,7 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-/** Form fields as plain strings (files and repeated keys dropped, NUL and bidi controls removed: decision 061): what schemas parse. */
+/** Form fields as plain strings (files and repeated keys dropped, NUL and bidi controls removed: docs/decisions/061-input-boundary-rules.md): what schemas parse. */
 export function formFields(form: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !(key in fields)) fields[key] = cleanInput(value);
@@ -48,7 +50,7 @@ export function domainErrorData<T>(error: unknown, body: (error: DomainError) =>
 /**
  * A page route's `headers` export for refusals answered by `domainErrorData`: React Router sends a
  * loader's or action's own headers only through this export, so without it a 429 lost its
- * Retry-After (decision 303). `fixed` are the route's own headers for every answer.
+ * Retry-After. `fixed` are the route's own headers for every answer.
  */
 export function withRefusalHeaders(fixed: Record<string, string> = {}): HeadersFunction {
   return ({ actionHeaders, loaderHeaders, parentHeaders }) => {
@@ -103,7 +105,7 @@ export type Refused<E> = {
 };
 
 /**
- * The one way an action parses what was posted (decision 370), with the schema the browser also
+ * The one way an action parses what was posted, with the schema the browser also
  * validates with (see `~/utils/form`). A field given as a list (checkboxes) is posted once per
  * value, as the browser posts it. Refused, it carries `fieldErrors` (first message per field),
  * `result` (Conform's reply, which the page hands back to its form; `hideFields` are never

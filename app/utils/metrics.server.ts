@@ -1,6 +1,7 @@
-// Prometheus metrics for operators (decision 302): request counts, lead outcomes by reason, and
+// Prometheus metrics for operators: request counts, lead outcomes by reason, and
 // outbox depths and ages read from the database at scrape time (so every instance reports the
 // same queues). Counters are this process's; Prometheus scrapes each instance.
+// Rules: docs/decisions/302-metrics-with-prom-client.md.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";

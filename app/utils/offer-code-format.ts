@@ -1,8 +1,9 @@
+// Rules: docs/features/emails.md ("The outbox").
 const GROUPS = [3, 3, 2] as const;
 
 /**
  * `K7MQ4QX9D` → `K7M-4QX-9D`: how an offer code is shown everywhere. Here, below the features,
- * because the email worker renders the owner's new-lead email with it (decision 422).
+ * because the email worker renders the owner's new-lead email with it.
  */
 export function formatOfferCode(code: string): string {
   const parts: string[] = [];

@@ -1,6 +1,7 @@
 // Responses to a signed-in browser may carry personal data: no cache may keep them
-// (decision 086). One rule, applied by the HTTP server to every response, pages, `.data` requests
+//. One rule, applied by the HTTP server to every response, pages, `.data` requests
 // and resource routes alike, so a new route cannot forget it.
+// Rules: docs/features/http-edge.md ("Caching of signed-in answers").
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

@@ -1,6 +1,7 @@
 // Who can open a link that carries the public address: the rule behind every warning on codes
-// that would be printed or shared with an address phones cannot open (decision 345).
+// that would be printed or shared with an address phones cannot open.
 // Pure and browser-safe: the print check, the live screen and the QR download read the same verdict.
+// Rules: docs/features/campaigns-and-print.md ("Who can open a code").
 import ipaddr from "ipaddr.js";
 
 /**

@@ -1,3 +1,7 @@
+// Rules: docs/features/webhooks-and-api.md ("Fair scheduling"); docs/features/offers-and-the-counter.md ("Guessing
+//   budgets"); docs/features/campaigns-and-print.md ("Short links"); docs/features/accounts-and-billing.md ("Recovery",
+//   "Rate limits"); docs/features/lead-sync.md ("Connections and tokens"); docs/features/domains.md ("Verified by TXT
+//   and CNAME", "HTTPS live means we reached ourselves"); docs/features/http-edge.md ("Budget keys for clients").
 import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
@@ -16,7 +20,7 @@ export const RATE_LIMITS = {
   leadByToken: { points: 50, duration: 10 * 60 },
   /** Posts with a crowd token (a load that counted no scan) from one network: sized for a festival's Wi-Fi or a carrier's NAT, not one person. */
   leadByCrowdNetwork: { points: 1_000, duration: 10 * 60 },
-  /** Webhook "Send test event" and "Resend" by one owner (decision 303): each queues a real delivery. */
+  /** Webhook "Send test event" and "Resend" by one owner: each queues a real delivery. */
   webhookManualSendByUser: { points: 30, duration: 10 * 60 },
   /** QR code downloads (PNG and SVG) by one signed-in user. */
   qrByUser: { points: 60, duration: 10 * 60 },
@@ -28,22 +32,22 @@ export const RATE_LIMITS = {
   uploadByUser: { points: 30, duration: 60 * 60 },
   checkoutByUser: { points: 20, duration: 60 * 60 },
   profileByUser: { points: 20, duration: 15 * 60 },
-  // Offer codes at the counter: codes that do not exist (guesses), per staff link (or owner) and per owner and address (decision 336).
+  // Offer codes at the counter: codes that do not exist (guesses), per staff link (or owner) and per owner and address.
   redeemMissByActor: { points: 60, duration: 10 * 60 },
   redeemMissByOwnerAddress: { points: 120, duration: 10 * 60 },
   staffLinkByAddress: { points: 20, duration: 10 * 60 },
-  /** Short links (`/q/{code}`) that do not exist: guessing codes is what this bounds (decision 280). */
+  /** Short links (`/q/{code}`) that do not exist: guessing codes is what this bounds. */
   shortLinkMissByAddress: { points: 30, duration: 10 * 60 },
-  // Accounts (decisions 132, 133): keyed per account *and* client, so strangers cannot lock the owner out.
+  // Accounts: keyed per account *and* client, so strangers cannot lock the owner out.
   signUpTakenByAddress: { points: 5, duration: 60 * 60 },
   passwordResetByAddress: { points: 10, duration: 60 * 60 },
   passwordResetByAccount: { points: 3, duration: 60 * 60 },
   resetPasswordByAddress: { points: 20, duration: 60 * 60 },
   verifyResendByUser: { points: 3, duration: 60 * 60 },
   sessionsByUser: { points: 20, duration: 15 * 60 },
-  /** Lead sync's Connect (decision 401): each stores an OAuth state and sends the owner to the provider. */
+  /** Lead sync's Connect: each stores an OAuth state and sends the owner to the provider. */
   syncConnectByUser: { points: 10, duration: 15 * 60 },
-  /** Verify on Settings → Your domain: each asks DNS and fetches https://{domain} (decisions 390, 392). */
+  /** Verify on Settings → Your domain: each asks DNS and fetches https://{domain}. */
   domainVerifyByUser: { points: 20, duration: 10 * 60 },
   /** Settings → Notifications' Send a code, Send a test and Link Telegram: each reaches Slack or Telegram at once. */
   alertSendByUser: { points: 20, duration: 10 * 60 },
@@ -107,7 +111,7 @@ export function clientAddress(request: Request) {
   return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
-/** The sign-in limiter's key: one budget per account *and* client (decisions 133 and 331). */
+/** The sign-in limiter's key: one budget per account *and* client. */
 export function signInAccountKey(email: string, address: string) {
   return `${email}|${clientBudgetKey(address)}`;
 }

@@ -1,8 +1,9 @@
-// A page that renders and works without JavaScript (the capture page, decision 033; the landing
+// A page that renders and works without JavaScript (the capture page, "A bare document"; the landing
 // page) fetches its scripts only once the browser has painted it: a phone on a slow network spends
 // its first second on the words and the logo, not on ~150 KB of hydration code it does not need to
 // show them (docs/performance.md, "First paint"). React Router's <Scripts> preloads every module
 // from <head> and imports them from an inline module script; here both are held back.
+// Rules: docs/features/capture-and-leads.md ("A bare document").
 
 /** The `rel` a held-back module preload carries until the page has painted. */
 export const HELD_MODULE_PRELOAD = "x-modulepreload-after-paint";

@@ -1,5 +1,6 @@
+// Rules: docs/decisions/061-input-boundary-rules.md.
 /**
- * Characters no field of ours means, dropped where input enters (decision 061): NUL, which
+ * Characters no field of ours means, dropped where input enters: NUL, which
  * PostgreSQL text cannot hold (a query with one fails), and the bidirectional embedding, override
  * and isolate controls U+202A–U+202E and U+2066–U+2069, which reorder how the text around them is
  * shown, so a business name or a translation could show visitors, emails and the recorded consent

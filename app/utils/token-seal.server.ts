@@ -1,5 +1,6 @@
-// Tokens at rest (decision 401; lead sync, lead alerts): AES-256-GCM under a key derived from the app's secret, so
+// Tokens at rest (lead sync, lead alerts): AES-256-GCM under a key derived from the app's secret, so
 // a copy of the database alone does not open anyone's Mailchimp account or Google Drive.
+// Rules: docs/features/lead-sync.md ("Connections and tokens").
 import crypto from "node:crypto";
 
 const VERSION = "v1";

@@ -1,3 +1,4 @@
+// Rules: docs/decisions/165-ui-primitives.md.
 import { forwardRef } from "react";
 import { controlClass, type ControlSize } from "./input";
 
@@ -5,7 +6,7 @@ type SelectProps = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "size"> &
 
 /**
  * A native `<select>`: it posts with the form and works without JavaScript, which a Radix Select
- * (a button and a listbox) does not; see decision 165.
+ * (a button and a listbox) does not; docs/decisions/165-ui-primitives.md.
  */
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ size, className, ...props }, ref) {
   return <select ref={ref} className={controlClass({ size, className })} {...props} />;

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("White label").
 import { boolean, pgTable, text, timestamp, index } from "drizzle-orm/pg-core";
 
 // Tables Better Auth expects (user, session, account, verification), plus our own user fields.
@@ -14,7 +15,7 @@ export const user = pgTable("user", {
     .default("user"),
   /** Pro granted by an admin; kept apart from the Stripe subscription; Pro = either. */
   isPro: boolean("is_pro").notNull().default(false),
-  /** Enterprise granted by an admin (decision 433): everything Pro has, and visitors never see our name. */
+  /** Enterprise granted by an admin: everything Pro has, and visitors never see our name. */
   isEnterprise: boolean("is_enterprise").notNull().default(false),
 });
 

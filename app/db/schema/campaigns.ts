@@ -1,3 +1,7 @@
+// Rules: docs/features/visitor-languages.md ("The owner's translations", "The switcher"); docs/features/emails.md
+//   ("Free scan notices"); docs/features/consent-and-erasure.md ("What is recorded"); docs/features/domains.md ("The
+//   address of new codes", "Removing a domain"); docs/features/capture-and-leads.md ("What counts as a scan", "One
+//   email is one lead per campaign"); docs/features/counting.md ("Ranges", "Conversion").
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -10,7 +14,7 @@ export { backgroundGradient, DEFAULT_DESIGN, type CampaignDesign } from "./campa
 
 /** The owner's own translation of a campaign's copy into one language; a field left out shows the original. */
 export type CopyTranslation = { headline?: string; offer?: string; condition?: string; thankYou?: string };
-/** Per language code (`es`, `de`…): decision 450. */
+/** Per language code (`es`, `de`…): "The owner's translations". */
 export type CopyTranslations = Record<string, CopyTranslation>;
 
 export const campaign = pgTable(
@@ -34,7 +38,7 @@ export const campaign = pgTable(
     /** Scans recorded so far; the free limit is enforced by a conditional update of this column. */
     scanCount: integer("scan_count").notNull().default(0),
     /**
-     * The free-plan scan notices already given to the owner (decision 196): 0 none, 1 "80 % used",
+     * The free-plan scan notices already given to the owner: 0 none, 1 "80 % used",
      * 2 "limit reached". Raised only by a conditional UPDATE, so each notice is queued once per
      * campaign whatever the concurrency or the number of processes.
      */
@@ -45,21 +49,21 @@ export const campaign = pgTable(
      * instead of counting the leads.
      */
     leadCount: integer("lead_count").notNull().default(0),
-    /** How the capture page asks for marketing consent (decision 110); `notice` shows the fixed notice sentence. */
+    /** How the capture page asks for marketing consent; `notice` shows the fixed notice sentence. */
     consentMode: text("consent_mode", { enum: ["notice", "checkbox", "double_opt_in"] })
       .notNull()
       .default("notice"),
     /** With a checkbox: the offer is only given to visitors who tick it. */
     offerRequiresConsent: boolean("offer_requires_consent").notNull().default(false),
-    /** The capture page's language when the visitor's browser asks for none we have (decision 411). */
+    /** The capture page's language when the visitor's browser asks for none we have. */
     language: text("language").notNull().default("en"),
-    /** The owner's translations of headline, offer, condition and thank-you, per language (decision 450). */
+    /** The owner's translations of headline, offer, condition and thank-you, per language. */
     copyTranslations: jsonb("copy_translations").$type<CopyTranslations>().notNull().default({}),
-    /** The address of new codes (decision 431): the owner's verified domain, or always the main address. */
+    /** The address of new codes: the owner's verified domain, or always the main address. */
     codeAddress: text("code_address", { enum: ["domain", "main"] })
       .notNull()
       .default("domain"),
-    /** The owner's domain this campaign's codes were last made with (decision 432); the removal warning counts these. */
+    /** The owner's domain this campaign's codes were last made with; the removal warning counts these. */
     codesMadeOn: text("codes_made_on"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -88,7 +92,7 @@ export const placement = pgTable(
 export const SCAN_SOURCES = ["qr", "link"] as const;
 export type ScanSource = (typeof SCAN_SOURCES)[number];
 
-/** One counted scan: a person's load of the capture page (decision 090). */
+/** One counted scan: a person's load of the capture page. */
 export const scan = pgTable(
   "scan",
   {
@@ -113,7 +117,7 @@ export const scan = pgTable(
   },
   (t) => [
     // Every column the analytics read, after the range key: their queries are index-only scans
-    // (no random heap page per scan), decision 101. It also serves (campaign_id, timestamp).
+    // (no random heap page per scan), "Ranges". It also serves (campaign_id, timestamp).
     index("scan_campaign_analytics_idx").on(t.campaignId, t.timestamp, t.isUnique, t.source, t.placementId, t.deviceType, t.os),
     index("scan_campaign_visitor_idx").on(t.campaignId, t.visitorHash, t.timestamp),
   ],
@@ -140,7 +144,7 @@ export const VISITOR_ID_EVENTS = ["issued", "returned"] as const;
 export type VisitorIdEvent = (typeof VISITOR_ID_EVENTS)[number];
 
 /**
- * How exact "unique" is (decision 312): per campaign and UTC day, how many counted scans
+ * How exact "unique" is: per campaign and UTC day, how many counted scans
  * gave their browser a new visitor id (`issued`), and how many of those ids came back
  * (`returned`). The difference is browsers that refused the cookie or left at once.
  */
@@ -195,12 +199,12 @@ export const lead = pgTable(
      */
     searchText: text("search_text").generatedAlwaysAs(sql`lower(name || E'\\x01' || email || E'\\x01' || coalesce(phone, ''))`),
     /**
-     * The claiming browser, keyed (decision 344): HMAC of its visitor id, so the same browser sees
+     * The claiming browser, keyed: HMAC of its visitor id, so the same browser sees
      * its code again. Never the id itself; null without a visitor id. Set only by the claim that
      * stored the lead, never by a later claim with the same email from another browser.
      */
     visitorKey: text("visitor_key"),
-    /** When the same email last claimed again (decision 344: no second lead), or null. */
+    /** When the same email last claimed again ("One email is one lead per campaign": no second lead), or null. */
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
   },
   // placement_id last: the placements table counts leads by placement from the index alone.
@@ -213,7 +217,7 @@ export const lead = pgTable(
   ],
 );
 
-/** The placements a lead's email claimed through again after its first (decision 344): no second lead, the visit kept. */
+/** The placements a lead's email claimed through again after its first: no second lead, the visit kept. */
 export const leadPlacement = pgTable(
   "lead_placement",
   {

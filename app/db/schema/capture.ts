@@ -1,9 +1,11 @@
+// Rules: docs/features/capture-and-leads.md ("Unlimited campaigns: group commit, no hot row", "Token budgets");
+//   docs/features/counting.md ("Conversion").
 import { bigint, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { campaign } from "./campaigns";
 
 /**
  * Counted scans of unlimited campaigns, spread over a few rows per campaign so that concurrent
- * scans never queue behind one row lock (decision 091). A campaign's scans are
+ * scans never queue behind one row lock. A campaign's scans are
  * `campaign.scan_count` (the free path's exact, gated counter) plus the sum of these rows.
  */
 export const campaignScanTally = pgTable(
@@ -21,7 +23,7 @@ export const campaignScanTally = pgTable(
 /**
  * Stored leads of a campaign beyond `campaign.lead_count`, spread over rows chosen by the
  * database connection (migration 0011): concurrent lead inserts never queue behind one row lock
- * (decision 300). A campaign's leads are `campaign.lead_count` plus the sum of these rows.
+ *. A campaign's leads are `campaign.lead_count` plus the sum of these rows.
  */
 export const campaignLeadTally = pgTable(
   "campaign_lead_tally",
@@ -53,7 +55,7 @@ export const leadRefusal = pgTable(
 );
 
 /**
- * A campaign's unique visitors and those who became leads (conversion's two terms, decision 313),
+ * A campaign's unique visitors and those who became leads (conversion's two terms),
  * spread over rows chosen by the database connection like `campaign_lead_tally`. Written only by
  * the triggers of migration 0016 on `scan` and `lead`; a campaign's figures are the sums of its rows
  * and equal what `countConversion` counts from the rows.

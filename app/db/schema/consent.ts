@@ -1,5 +1,7 @@
-// Lawful leads (decisions 110–112): consent records, the wording visitors saw, business identity,
+// Lawful leads: consent records, the wording visitors saw, business identity,
 // erasures and the retention job.
+// Rules: docs/features/consent-and-erasure.md ("What is recorded", "Double opt-in", "The person's rights");
+//   docs/features/visitor-languages.md ("One language per page").
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -13,7 +15,7 @@ export const consentWording = pgTable("consent_wording", {
   /** sha256 of the text: the same wording is one row however many leads saw it. */
   hash: text("hash").notNull().unique(),
   text: text("text").notNull(),
-  /** The language the text is in, as shown to the visitor (decision 412). */
+  /** The language the text is in, as shown to the visitor. */
   language: text("language").notNull().default("en"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

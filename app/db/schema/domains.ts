@@ -1,9 +1,10 @@
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME", "HTTPS live means we reached ourselves").
 import { sql } from "drizzle-orm";
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
- * An owner's own domain (decision 390): a subdomain that points at us by CNAME and proves its
+ * An owner's own domain: a subdomain that points at us by CNAME and proves its
  * owner by a TXT record carrying `verification_token`. Several accounts may claim a name while it
  * is pending; only one can hold it verified (the partial unique index), the one whose token is
  * published.
@@ -31,7 +32,7 @@ export const customDomain = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** What the last check found wrong, in the owner's words; null when it found nothing wrong. */
     lastError: text("last_error"),
-    /** When the app last reached itself over https on this name (decision 392). */
+    /** When the app last reached itself over https on this name. */
     httpsLiveAt: timestamp("https_live_at", { withTimezone: true }),
   },
   (t) => [

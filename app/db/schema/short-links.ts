@@ -1,9 +1,10 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 import { sql } from "drizzle-orm";
 import { pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { campaign, placement } from "./campaigns";
 
 /**
- * The short path a printed QR code encodes, `/q/{code}` (decision 280): one for each campaign
+ * The short path a printed QR code encodes, `/q/{code}`: one for each campaign
  * (placement_id null) and one for each placement, created when the code is first drawn. The
  * primary key keeps codes unique across both kinds.
  */

@@ -1,5 +1,6 @@
-// Lead sync to owners' own tools (decision 400): connections with encrypted tokens, the OAuth
+// Lead sync to owners' own tools: connections with encrypted tokens, the OAuth
 // states in flight, per-campaign switches, the push outbox and what each destination holds.
+// Rules: docs/features/lead-sync.md ("The sync outbox", "Connections and tokens", "Backfill on request").
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -7,7 +8,7 @@ import { campaign, lead } from "./campaigns";
 
 export const SYNC_PROVIDERS = ["mailchimp", "google_sheets"] as const;
 
-/** One provider account connected by an owner: one per provider, tokens sealed (decision 401). */
+/** One provider account connected by an owner: one per provider, tokens sealed. */
 export const syncConnection = pgTable(
   "sync_connection",
   {
@@ -91,7 +92,7 @@ export const syncJob = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     /** The last outcome in plain words (a failure, or why nothing was sent). */
     lastResult: text("last_result"),
-    /** Queued by "Send my existing leads" (decision 440): the page counts these for its progress. */
+    /** Queued by "Send my existing leads": the page counts these for its progress. */
     backfill: boolean("backfill").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),

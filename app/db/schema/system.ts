@@ -1,3 +1,8 @@
+// Rules: docs/features/accounts-and-billing.md ("Recovery", "Verification and held notifications");
+//   docs/features/emails.md ("Free scan notices", "One email per lead, folded under a surge"); docs/features/domains.md
+//   ("Verified by TXT and CNAME"); docs/features/lead-sync.md ("The sync outbox"); docs/features/consent-and-erasure.md
+//   ("Erasure removes every copy", "Double opt-in", "The confirmation email"); docs/features/offers-and-the-counter.md
+//   ("Who is shown a code").
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigint, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
@@ -23,7 +28,7 @@ export const emailOutbox = pgTable(
         "new_lead",
         "lead_digest",
         "pro_welcome",
-        // Account emails (decision 130).
+        // Account emails.
         "verify_email",
         "reset_password",
         "password_changed",
@@ -33,15 +38,15 @@ export const emailOutbox = pgTable(
         "lead_summary",
         "webhook_paused",
         "consent_confirmation",
-        // The free plan's scan notices to the owner (decision 196).
+        // The free plan's scan notices to the owner.
         "scan_limit_near",
         "scan_limit_reached",
         // The code sent to the address that claimed it, when that address is submitted again.
         "offer_code",
-        // The owner's own domain became verified, or stopped pointing at us (decision 390).
+        // The owner's own domain became verified, or stopped pointing at us.
         "domain_verified",
         "domain_broken",
-        // A lead sync connection stopped working: its leads wait for the owner (decision 400).
+        // A lead sync connection stopped working: its leads wait for the owner.
         "sync_broken",
         // The owner's daily or weekly summary (docs/features/summary.md).
         "owner_summary",
@@ -55,7 +60,7 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     html: text("html").notNull(),
     text: text("text").notNull(),
-    // "folded": a held lead notification replaced by the summary sent on verification (decision 131).
+    // "folded": a held lead notification replaced by the summary sent on verification.
     status: text("status", { enum: ["pending", "sending", "sent", "skipped", "failed", "folded"] })
       .notNull()
       .default("pending"),
@@ -64,7 +69,7 @@ export const emailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     campaignId: uuid("campaign_id").references(() => campaign.id, { onDelete: "set null" }),
-    /** The lead this email is about: erasing the lead removes it (decision 240). */
+    /** The lead this email is about: erasing the lead removes it. */
     leadId: uuid("lead_id").references(() => lead.id, { onDelete: "cascade" }),
     /** Extra headers, e.g. List-Unsubscribe on every email to a visitor. */
     headers: jsonb("headers").$type<Record<string, string>>(),
@@ -72,25 +77,25 @@ export const emailOutbox = pgTable(
     senderName: text("sender_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
-    /** A new-lead email folded into this digest during a surge (decision 301). */
+    /** A new-lead email folded into this digest during a surge. */
     digestId: uuid("digest_id").references((): AnyPgColumn => emailOutbox.id, { onDelete: "set null" }),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_campaign_idx").on(t.campaignId, t.createdAt),
-    // "Has this address had its visitor email from this campaign today?" (decisions 111, 224): an
-    // index probe, not a scan of the campaign's whole day of mail (decision 335).
+    // "Has this address had its visitor email from this campaign today?": an
+    // index probe, not a scan of the campaign's whole day of mail.
     index("email_outbox_campaign_address_idx").on(t.campaignId, sql`lower(${t.to})`, t.createdAt),
     index("email_outbox_lead_idx").on(t.leadId),
     index("email_outbox_digest_idx").on(t.digestId),
-    // One open digest per campaign: every process folds into the same one (decision 301).
+    // One open digest per campaign: every process folds into the same one.
     uniqueIndex("email_outbox_open_digest_idx")
       .on(t.campaignId)
       .where(sql`kind = 'lead_digest' and status = 'pending'`),
   ],
 );
 
-/** The owner's notification settings; no row means the defaults (decision 301). */
+/** The owner's notification settings; no row means the defaults. */
 export const notificationSetting = pgTable("notification_setting", {
   userId: text("user_id")
     .primaryKey()

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("Recovery", "Sessions").
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -59,14 +60,14 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
   }
 
   // The password first: it takes effect now. The email changes only once the new address
-  // confirms (Better Auth's change-email link; decision 130).
+  // confirms (Better Auth's change-email link).
   if (passwordChanged) {
     await auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword },
       headers,
     });
     // Revoking only the *other* sessions keeps this cookie valid, so a no-JavaScript form post
-    // (whose loaders run with the same cookie) stays signed in (decision 135).
+    // (whose loaders run with the same cookie) stays signed in.
     await auth.api.revokeOtherSessions({ headers });
     await voidLinksAfterPasswordChange(db, userId);
   }

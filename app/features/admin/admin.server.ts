@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("White label").
 import { and, count, desc, eq, gte, ilike, inArray, isNull, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { blogPost, campaign, lead, subscription, user } from "~/db/schema";
@@ -167,7 +168,7 @@ export async function setSubscriptionStatus(db: Database, { actorId, userId, sta
 export type SetPlanGrantOptions = { actorId: string; userId: string; plan: PlanGrant };
 
 /**
- * The admin's plan grant, one choice of Free, Pro or Enterprise (decision 433: Enterprise is Pro
+ * The admin's plan grant, one choice of Free, Pro or Enterprise ("White label": Enterprise is Pro
  * without our name before visitors), stored apart from Stripe's state: an active subscription
  * still makes an account Pro whatever the grant. False for an unknown user.
  */

@@ -1,3 +1,4 @@
+// Rules: docs/features/campaigns-and-print.md ("AI copy").
 import OpenAI from "openai";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -12,7 +13,7 @@ const TIMEOUT_MS = 8_000;
 
 /**
  * Headline and thank-you copy from the model; on a missing key, quota, 429, timeout or an
- * unusable answer, template copy for the business type, so the wizard always gets copy (decision 022).
+ * unusable answer, template copy for the business type, so the wizard always gets copy.
  */
 export function createCopyGenerator(config: { apiKey?: string; baseURL?: string; model: string; timeoutMs?: number }): CopyGenerator {
   // No retries: a person is waiting, and the template copy is a good answer too.

@@ -1,6 +1,7 @@
-// "Translate with AI" (decision 451): the owner's headline, offer, condition and thank-you put into
+// "Translate with AI": the owner's headline, offer, condition and thank-you put into
 // another language by the model, for the owner to review before saving. Nothing is translated at
 // run time for visitors: only what the owner saved is shown.
+// Rules: docs/features/visitor-languages.md ("Translate with AI").
 import OpenAI from "openai";
 import { cleanText } from "~/features/campaigns/template-copy";
 import { COPY_FIELD_LIMITS, COPY_FIELDS, type CampaignCopy, type CopyTranslation } from "~/features/campaigns/copy-translations";

@@ -1,7 +1,9 @@
 // The analytics queries, shared by the campaign analytics page and the dashboard so that a "scan",
-// a "unique scan" and a "lead" mean the same thing everywhere (decision 100).
+// a "unique scan" and a "lead" mean the same thing everywhere.
 // A counted scan is one `scan` row; a unique scan is one with `is_unique` (the visitor's first
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
+// Rules: docs/features/counting.md ("Placements", "Conversion"); docs/features/capture-and-leads.md ("What counts as a
+//   scan", "Token budgets").
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -14,7 +16,7 @@ import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type Refu
  * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
  * browser became a lead from any of its scans (the visitor hash changes daily, so "the same hash"
  * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
- * unique can never pass 100 % (decision 313). Leads without a scan (decision 090's shared-token
+ * unique can never pass 100 %. Leads without a scan (the "What counts as a scan" shared-token
  * fallback) are nobody's visitor and do not convert anyone.
  */
 export const CONVERTED_VISITOR = sql`s.is_unique and exists (
@@ -165,13 +167,13 @@ export function countExclusions(db: Database, scope: CampaignScope): Promise<Exc
   return countPerReason(db, scope, { table: "scan_exclusion", reasons: SCAN_EXCLUSION_REASONS });
 }
 
-/** Refused lead submissions, by reason (decision 300). */
+/** Refused lead submissions, by reason. */
 export function countLeadRefusals(db: Database, scope: CampaignScope): Promise<RefusalCounts> {
   return countPerReason(db, scope, { table: "lead_refusal", reasons: LEAD_REFUSAL_REASONS });
 }
 
 /**
- * How exact "unique" is (decision 312): counted scans that gave their browser a new visitor id,
+ * How exact "unique" is: counted scans that gave their browser a new visitor id,
  * and how many of those ids never came back (cookies refused, or the browser left at once).
  */
 export async function countVisitorIds(db: Database, scope: CampaignScope) {

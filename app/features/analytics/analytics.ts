@@ -1,4 +1,5 @@
 // Pure rules of the analytics page: date ranges, the exclusions sentence, shares.
+// Rules: docs/features/capture-and-leads.md ("Token budgets"); docs/features/counting.md ("The campaign page").
 import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/campaigns";
 import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
@@ -103,7 +104,7 @@ export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
 
 /**
  * "3 forms were turned away: 2 with invalid details, 1 without a scan of this campaign": the
- * owner sees why forms were not stored (decision 300); largest first, empty reasons left out.
+ * owner sees why forms were not stored; largest first, empty reasons left out.
  */
 export function refusalSentence(refusals: RefusalCounts): string {
   const { reasons, total: refused } = rankReasons(LEAD_REFUSAL_REASONS, refusals);
@@ -113,7 +114,7 @@ export function refusalSentence(refusals: RefusalCounts): string {
 }
 
 /**
- * The range in one sentence (decision 339): visits, people, where they came from and how many left
+ * The range in one sentence: visits, people, where they came from and how many left
  * their details, so the analysis below needs no second row of the same numbers.
  */
 export function rangeSummarySentence(

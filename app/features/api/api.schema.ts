@@ -1,4 +1,5 @@
 // The REST API's schemas: they validate requests and, through zod-to-openapi, are the OpenAPI document.
+// Rules: docs/features/visitor-languages.md ("The owner's translations").
 import { z } from "zod";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "~/features/campaigns/campaigns";
 import { LANGUAGES } from "~/features/languages/languages";
@@ -14,7 +15,7 @@ const translated = (what: string, max: number) =>
     .optional()
     .meta({ description: `${what} in this language, at most ${max} characters; left out, empty or null: the campaign's own words show.` });
 
-/** One language's translation of the copy: the campaign's own field names (decision 454). */
+/** One language's translation of the copy: the campaign's own field names. */
 export const CopyTranslationSchema = z
   .object({
     headline: translated("The headline", FIELD_LIMITS.aiHeadline),

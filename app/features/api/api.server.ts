@@ -1,5 +1,6 @@
 // The /api/v1 front door: API-key auth (never cookies), per-key rate limits, Idempotency-Key,
 // request validation and problem+json errors around the operations.
+// Rules: docs/decisions/061-input-boundary-rules.md.
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
@@ -66,7 +67,7 @@ async function readJson(request: Request) {
   if (!/^application\/(.+\+)?json\b/i.test(type)) throw new ApiProblem(415, "Unsupported media type", "Send the body as application/json.");
   const text = await request.text();
   try {
-    // Every string of the body is input like a form's field: NUL and bidi controls dropped (decision 061).
+    // Every string of the body is input like a form's field: NUL and bidi controls dropped.
     return { text, value: JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? cleanInput(value) : value)) as unknown };
   } catch {
     throw new ApiProblem(400, "Malformed JSON", "The body is not valid JSON.");

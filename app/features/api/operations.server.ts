@@ -1,5 +1,6 @@
 // The REST API's operations: each declares its schemas (for validation and the OpenAPI document)
 // and an owner-scoped handler.
+// Rules: docs/features/domains.md ("The address of new codes"); docs/features/counting.md ("Conversion").
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { campaignScans } from "~/features/scans/scan-count.server";
 import { countConversion } from "~/features/analytics/analytics.server";
@@ -112,7 +113,7 @@ async function findCampaign(db: Database, userId: string, id: string) {
   return row;
 }
 
-/** Campaigns as the API shows them: with the capture page on the address their codes use (decision 431). */
+/** Campaigns as the API shows them: with the capture page on the address their codes use. */
 async function apiCampaigns(db: Database, userId: string, rows: ApiCampaignRow[]) {
   const originOf = await codeOriginChooser(db, getEnv(), { userId });
   return rows.map((row) => ({
@@ -265,7 +266,7 @@ export const OPERATIONS: Operation[] = [
         scans,
         unique_visitors: visitors?.unique ?? 0,
         leads,
-        // The one conversion (decision 313): unique visitors who became leads ÷ unique visitors, as a fraction.
+        // The one conversion: unique visitors who became leads ÷ unique visitors, as a fraction.
         conversion_rate: Math.round((visitors?.conversion ?? 0) * 10) / 1000,
         last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
       });

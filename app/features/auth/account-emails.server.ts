@@ -1,5 +1,7 @@
-// What Better Auth's account callbacks do here: every mail goes through the outbox (decision 130),
-// and a verified address releases held lead notifications and ADMIN_EMAILS rights (decision 131).
+// What Better Auth's account callbacks do here: every mail goes through the outbox,
+// and a verified address releases held lead notifications and ADMIN_EMAILS rights.
+// Rules: docs/features/accounts-and-billing.md ("Recovery", "Verification and held notifications", "Changing email and
+//   password").
 import crypto from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -25,7 +27,7 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth's change-email link is a signed token valid for its whole lifetime, any number of
  * times. We keep the one link an account may use (its hash, in Better Auth's own `verification`
  * table): opening it consumes it, a newer change replaces it, and a password change or reset
- * removes it (decision 225).
+ * removes it.
  */
 const emailChangeIdentifier = (userId: string) => `email-change:${userId}`;
 const tokenHash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
@@ -59,7 +61,7 @@ export async function consumeEmailChangeLink(db: Database, userId: string, token
 
 /**
  * Any password change (a reset or Settings) voids the account's pending reset and email-change
- * links (decision 225): whoever asked for them may not be the owner, and the owner just proved
+ * links: whoever asked for them may not be the owner, and the owner just proved
  * they need neither.
  */
 export async function voidLinksAfterPasswordChange(db: Database, userId: string) {

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("Rate limits", "Bounded account probing").
 import { isAPIError } from "better-auth/api";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import type { FormResult } from "~/utils/form";
@@ -50,7 +51,7 @@ export type SignInOutcome = SignedIn | { ok: false; refusal: "wrong_credentials"
 export async function signIn(options: CredentialsOptions): Promise<SignInOutcome> {
   const { email, password } = options;
   await consumeRateLimit("signInByAddress", clientBudgetKey(options.clientAddress));
-  // Per account *and* client: strangers elsewhere cannot lock the owner out (decision 133).
+  // Per account *and* client: strangers elsewhere cannot lock the owner out.
   await consumeRateLimit("signInByAccount", signInAccountKey(email, options.clientAddress));
   const { env } = await getServices();
   const auth = await getAuth();
@@ -107,7 +108,7 @@ export async function signUp(options: CredentialsOptions): Promise<SignUpOutcome
 /**
  * The spec signs a new account in at once, so a taken address cannot look like a success; the
  * answer is bounded per client instead (a spent budget throws `rate_limited`), and the owner
- * hears about it (decision 134).
+ * hears about it.
  */
 async function addressTaken(clientAddress: string, email: string) {
   await consumeRateLimit("signUpTakenByAddress", clientBudgetKey(clientAddress));

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("Recovery").
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Database } from "~/db/client.server";
@@ -28,7 +29,7 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Decision 130: Better Auth's reset (single-use token in `verification`), mailed via the outbox.
+      // "Recovery": Better Auth's reset (single-use token in `verification`), mailed via the outbox.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => sendResetLink(db, env, user, token),

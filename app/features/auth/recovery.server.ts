@@ -1,4 +1,6 @@
-// Forgot / reset password and email verification, on Better Auth's endpoints (decision 130).
+// Forgot / reset password and email verification, on Better Auth's endpoints.
+// Rules: docs/features/accounts-and-billing.md ("Recovery");
+//   docs/decisions/161-http-in-routes-and-one-data-function-shape.md.
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -141,7 +143,7 @@ function readTokenPayload(token: string): { updateTo?: string; userId?: string }
 }
 
 /**
- * Better Auth sends the mail and the rate limiter keeps the budget: no `db` (decision 175).
+ * Better Auth sends the mail and the rate limiter keeps the budget: no `db`.
  * `headers` are the browser's request headers.
  */
 export type ResendVerificationOptions = { user: { id: string; email: string; emailVerified: boolean }; headers: Headers };

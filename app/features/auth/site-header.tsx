@@ -1,3 +1,4 @@
+// Rules: docs/features/offers-and-the-counter.md ("An already used code is an alert").
 import { ChevronDown, Menu, QrCode, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
@@ -19,7 +20,7 @@ function navItems(user: HeaderUser | null, t: HeaderWords): NavItem[] {
     { to: "/dashboard", label: t.dashboard },
     { to: "/campaigns", label: t.campaigns },
     { to: "/leads", label: t.leads },
-    // The counter, where staff and the owner check and redeem offer codes (decision 346).
+    // The counter, where staff and the owner check and redeem offer codes.
     { to: "/redeem", label: t.redeem },
     { to: "/blog", label: t.blog },
     ...(user.isAdmin ? [{ to: "/admin", label: t.admin }] : []),

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("White label", "Verified by TXT and CNAME").
 import type { BadgeColor } from "~/components/ui/badge";
 
 export const FREE_CAMPAIGN_LIMIT = 1;
@@ -22,7 +23,7 @@ export type SubscriptionStatus = "active" | "inactive" | "canceled";
 
 export const SUBSCRIPTION_STATUS_COLOR: Record<SubscriptionStatus, BadgeColor> = { active: "green", inactive: "gray", canceled: "red" };
 
-/** `whiteLabel`: Enterprise (decision 433), whose visitors never see the LeadQR name. */
+/** `whiteLabel`: Enterprise, whose visitors never see the LeadQR name. */
 export type Plan = { isPro: boolean; name: string; whiteLabel?: boolean };
 
 export const ENTERPRISE_PLAN_NAME = "Enterprise";
@@ -33,7 +34,7 @@ export const ENTERPRISE_PLAN_NAME = "Enterprise";
  */
 export function resolvePlan(input: {
   adminGrant: boolean;
-  /** An admin's Enterprise grant (decision 433): Pro's limits, without our name before visitors. */
+  /** An admin's Enterprise grant: Pro's limits, without our name before visitors. */
   enterprise?: boolean;
   subscriptionStatus: SubscriptionStatus | null;
   priceId: string | null;
@@ -58,7 +59,7 @@ export function scanUsageLabel(scans: number, options: { isPro: boolean; limit?:
   return options.isPro ? String(scans) : `${scans} / ${options.limit ?? FREE_SCAN_LIMIT}`;
 }
 
-/** Domains an account may point at us (decision 390); the plans that include them. */
+/** Domains an account may point at us; the plans that include them. */
 export const CUSTOM_DOMAINS_PER_ACCOUNT = 1;
 export const CUSTOM_DOMAIN_PLAN_TEXT = "Your own domain is part of Pro and Enterprise. Upgrade to use it.";
 

@@ -1,3 +1,4 @@
+// Rules: docs/features/visitor-languages.md ("The owner's translations").
 import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
 import type { OfferRuleInput } from "~/features/redeem/offer";
@@ -42,7 +43,7 @@ const ECHOED = new Set([
 ]);
 
 /**
- * The wizard's translations (decision 454), checked by the Languages page's rule against the page
+ * The wizard's translations, checked by the Languages page's rule against the page
  * language posted with them; null from a form without them (they are then left as they are).
  */
 export function wizardTranslations(fields: Record<string, string>): CheckedTranslations | null {

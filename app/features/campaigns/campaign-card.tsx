@@ -1,3 +1,4 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 import { Download, Eye, ExternalLink, FileCode, Info, Languages, MoreVertical, Pause, Pencil, Play, Printer, QrCode, Trash2 } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
@@ -21,7 +22,7 @@ export type CampaignCardProps = {
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
 export const qrSvgUrl = (id: string) => `/campaigns/${id}/qr.svg`;
-/** A print shop's PNG (decision 280): large enough for a poster at 300 dpi up to ~17 cm. */
+/** A print shop's PNG: large enough for a poster at 300 dpi up to ~17 cm. */
 export const PRINT_PNG_SIZE = 2000;
 export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_SIZE}`;
 

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import { AlertTriangle, Info } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -23,7 +24,7 @@ export function UpgradeBanner({ children, action }: { children: ReactNode; actio
 }
 
 /**
- * The campaign limit, shown when it matters (decision 340): calm on the campaigns screen, and as the
+ * The campaign limit, shown when it matters: calm on the campaigns screen, and as the
  * amber notice, announced, when a free owner at the limit asks for a new campaign.
  */
 export function CampaignLimitBanner({ tone }: { tone: "calm" | "alert" }) {

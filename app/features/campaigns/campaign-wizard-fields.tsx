@@ -1,3 +1,4 @@
+// Rules: docs/features/visitor-languages.md ("The switcher").
 import { LANGUAGE_NAMES, LANGUAGES } from "~/features/languages/languages";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { ImagePlus, Loader2, Sparkles } from "lucide-react";
@@ -125,7 +126,7 @@ export function ChoiceField(props: {
   );
 }
 
-/** The page's language when a visitor's phone asks for one the page does not have (decision 411). */
+/** The page's language when a visitor's phone asks for one the page does not have. */
 export function LanguageField(props: { values: Values; set: Setter; fieldErrors: Record<string, string>; id: string }) {
   return <LanguageSelect {...props} />;
 }

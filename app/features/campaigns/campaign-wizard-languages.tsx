@@ -1,6 +1,7 @@
-// The wizard's "Languages" (decision 454): the owner's headline, offer, condition and thank-you in
+// The wizard's "Languages": the owner's headline, offer, condition and thank-you in
 // the other languages visitors may read, saved with the campaign by the rule and the function the
-// Languages page uses (decision 450). "Translate with AI" fills a draft here; only Launch saves it.
+// Languages page uses. "Translate with AI" fills a draft here; only Launch saves it.
+// Rules: docs/features/visitor-languages.md ("The owner's translations").
 import { Loader2, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";

@@ -1,3 +1,5 @@
+// Rules: docs/features/visitor-languages.md ("The owner's translations", "The switcher");
+//   docs/features/campaigns-and-print.md ("The wizard").
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import type { ConsentMode } from "~/features/consent/consent";
 import type { CopyTranslations } from "./copy-translations";
@@ -19,7 +21,7 @@ export type WizardCampaign = {
   offerRequiresConsent?: boolean;
   language?: string;
   offerRule?: OfferRuleValues;
-  /** The owner's saved translations of the copy (decision 450), prefilled in the wizard's Languages. */
+  /** The owner's saved translations of the copy, prefilled in the wizard's Languages. */
   translations?: CopyTranslations;
 };
 
@@ -41,7 +43,7 @@ export type Values = {
   consentMode: string;
   /** "yes" when ticked (strings like every other value, as the form posts it). */
   offerRequiresConsent: string;
-  /** The page's language for visitors whose phone asks for none we have (decision 411). */
+  /** The page's language for visitors whose phone asks for none we have. */
   language: string;
   /** The owner's, not the campaign's: saved to the business profile (Settings shows the same). */
   businessName: string;
@@ -118,7 +120,7 @@ export const filled = (value: string) => value.trim().length > 0;
 
 /**
  * The copy fields as step 2 opens: the template copy for the offer in each field that is empty or
- * still holds the template copy last put there (decision 341), so Next and Launch are never blocked
+ * still holds the template copy last put there, so Next and Launch are never blocked
  * by empty required copy and the owner's own words are never overwritten.
  */
 export function withTemplateCopy(values: Values, lastTemplate: GeneratedCopy | null): { values: Values; template: GeneratedCopy } {

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
@@ -120,7 +121,7 @@ async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
 
 /**
  * Creates an active campaign. For free owners the count and the insert happen under a lock on
- * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT (decision 023).
+ * the owner's row, so concurrent requests cannot exceed FREE_CAMPAIGN_LIMIT.
  */
 export async function createCampaign(
   db: Database,

@@ -1,3 +1,4 @@
+// Rules: docs/features/campaigns-and-print.md ("Campaign fields and validation").
 import { describe, expect, it } from "vitest";
 import {
   BUSINESS_TYPES,
@@ -27,7 +28,7 @@ describe("conversionRate", () => {
 });
 
 describe("constants from the spec", () => {
-  // The product names 62 business types (its text says 63); we keep exactly those names (decision 020).
+  // The product names 62 business types (its text says 63); we keep exactly those names.
   it("has the listed business types, Other last", () => {
     expect(BUSINESS_TYPES).toHaveLength(62);
     expect(new Set(BUSINESS_TYPES).size).toBe(BUSINESS_TYPES.length);

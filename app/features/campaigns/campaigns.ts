@@ -1,9 +1,11 @@
+// Rules: docs/features/campaigns-and-print.md ("Campaign fields and validation", "The print kit");
+//   docs/features/counting.md ("Conversion").
 import type { BadgeColor } from "~/components/ui/badge";
 import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/schema/campaign-design";
 
 export { backgroundGradient, DEFAULT_DESIGN } from "~/db/schema/campaign-design";
 
-/** The business types, verbatim and in order, Other last: 62 names (decision 020). */
+/** The business types, verbatim and in order, Other last: 62 names. */
 export const BUSINESS_TYPES = [
   "Restaurant",
   "Food Truck",
@@ -108,7 +110,7 @@ export function conversionRate(leads: number | null | undefined, scans: number |
 }
 
 /**
- * Conversion, the one definition (decision 313): unique visitors who became leads ÷ unique
+ * Conversion, the one definition: unique visitors who became leads ÷ unique
  * visitors, × 100, one decimal. `converted` counts a subset of the unique visitors (a browser's
  * unique scan whose browser left a lead), so the rate is at most 100 % by construction; the
  * dashboard, campaign page, analytics page and API all take it from here.
@@ -137,7 +139,7 @@ export function qrScanParams(placementId?: string | null) {
   return params;
 }
 
-/** The print page (decision 290) for the campaign's own code, or for one placement's. */
+/** The print page for the campaign's own code, or for one placement's. */
 export function printPageUrl(campaignId: string, placementId?: string | null) {
   return `/campaigns/${campaignId}/print${placementId ? `?${new URLSearchParams({ placement: placementId })}` : ""}`;
 }

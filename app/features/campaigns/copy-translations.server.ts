@@ -1,4 +1,5 @@
-// Reading and saving the owner's translations of their copy (decision 450), scoped to the owner.
+// Reading and saving the owner's translations of their copy, scoped to the owner.
+// Rules: docs/features/visitor-languages.md ("The owner's translations").
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign } from "~/db/schema";

@@ -1,6 +1,7 @@
-// The owner's translations of their own copy (decision 450): headline, offer, condition and
+// The owner's translations of their own copy: headline, offer, condition and
 // thank-you per language, kept in one JSON column of the campaign. A field the owner left empty
 // shows their original words inside the translated page.
+// Rules: docs/features/visitor-languages.md ("The owner's translations"); docs/decisions/061-input-boundary-rules.md.
 import type { CopyTranslation, CopyTranslations } from "~/db/schema/campaigns";
 import { isLanguage, LANGUAGES, type Language } from "~/features/languages/languages";
 import { cleanInput } from "~/utils/text";
@@ -31,7 +32,7 @@ export const COPY_FIELD_LIMITS: Record<CopyField, number> = {
 /** The form field of one language's one field: `translation.es.headline`. */
 export const translationFieldName = (language: Language, field: CopyField) => `translation.${language}.${field}`;
 
-/** One field as kept: trimmed, without NUL or bidi controls (decision 061), cut to the original's limit; empty is "not translated". */
+/** One field as kept: trimmed, without NUL or bidi controls, cut to the original's limit; empty is "not translated". */
 function cleanField(value: unknown, field: CopyField) {
   return typeof value === "string" ? cleanInput(value).trim().slice(0, COPY_FIELD_LIMITS[field]) : "";
 }
@@ -55,7 +56,7 @@ export function cleanTranslations(raw: unknown): CopyTranslations {
 /**
  * What a form posted (`translation.{language}.{field}`), as typed: for `checkTranslations`, and
  * to give back unchanged when it is refused. The page's own language is not a translation of
- * itself (decision 450): a form never shows it, so it is left out here.
+ * itself: a form never shows it, so it is left out here.
  */
 export function translationsFromFields(fields: Record<string, string>, pageLanguage: string): CopyTranslations {
   const raw: CopyTranslations = {};
@@ -76,7 +77,7 @@ export type CheckedTranslations = { ok: true; value: CopyTranslations } | { ok: 
 
 /**
  * The one rule for the owner's translations, wherever they come from (the Languages page, the
- * wizard, the REST API; decision 454): an object of languages we have other than the page's own,
+ * wizard, the REST API): an object of languages we have other than the page's own,
  * each with only the four fields as text within the original's limit. Words are trimmed; an
  * empty field (or language) is "not translated", so the owner's original shows there.
  */

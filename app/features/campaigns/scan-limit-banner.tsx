@@ -1,9 +1,10 @@
+// Rules: docs/features/emails.md ("Free scan notices").
 import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { UpgradeBanner } from "./campaign-limit-banner";
 
 export type NearScanLimit = { id: string; title: string; scans: number; limit: number };
 
-/** On the dashboard: the free campaigns at or near their scan limit, with the way to upgrade (decision 196). */
+/** On the dashboard: the free campaigns at or near their scan limit, with the way to upgrade. */
 export function ScanLimitBanner({ campaigns }: { campaigns: NearScanLimit[] }) {
   const t = useOwnerT("banners");
   if (campaigns.length === 0) return null;

@@ -1,3 +1,4 @@
+// Rules: docs/features/capture-and-leads.md ("A bare document").
 import { useEffect, useState } from "react";
 import { copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
 import type { PreviewValues } from "~/features/campaigns/campaigns";
@@ -29,7 +30,7 @@ function usePageLocale(language: Language): PageLocale | null {
 
 /**
  * What a visitor will see on the capture page, updated as the owner designs it: the page's own
- * component (decision 113), with the spec's "Claim Offer" button to /pricing. With translations,
+ * component, with the spec's "Claim Offer" button to /pricing. With translations,
  * the owner can switch the preview to each language a phone may read the page in.
  */
 export function CampaignPreview({

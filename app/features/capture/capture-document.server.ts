@@ -1,8 +1,11 @@
-// The capture page's fast document path (decision 092). A campaign's page is rendered by React
+// The capture page's fast document path. A campaign's page is rendered by React
 // Router once per campaign version with a placeholder scan token and nonce, and kept as
 // pre-deflated pieces; each visitor's document is those pieces with the real token and nonce put
 // in as stored deflate blocks. Serving a scan costs one SQL statement and a CRC, not a render.
 // This module decides the answer; the edge writes it (app/server/http/capture-page.ts).
+// Rules: docs/features/capture-and-leads.md ("One cached document per campaign", "One email is one lead per campaign",
+//   "Overload answers fast", "Visitor ids"); docs/features/visitor-languages.md ("The owner's translations", "One
+//   language per page").
 import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { crc32Combine, crc32ShiftOf } from "./crc32-combine";
@@ -140,7 +143,7 @@ export async function snapshotOf(db: Database, campaignId: string): Promise<Cach
 
 async function readSnapshot(db: Database, campaignId: string, cached: CachedCampaign | undefined): Promise<CachedCampaign> {
   const snapshot = await loadCaptureSnapshot(db, campaignId);
-  // The owner's translations are part of what a template shows (decision 450).
+  // The owner's translations are part of what a template shows.
   const version = JSON.stringify(snapshot ? [snapshot.offer, snapshot.translations] : null);
   const entry: CachedCampaign = {
     snapshot,
@@ -158,7 +161,7 @@ async function readSnapshot(db: Database, campaignId: string, cached: CachedCamp
 
 function templateFor(entry: CachedCampaign, path: string, view: CaptureView, render: RenderCapture) {
   // Per path: the browser's router takes the page's route from its address. Per language: the
-  // document carries its language's words, and only those (decision 410).
+  // document carries its language's words, and only those.
   const state = view.state === "form" ? `form:${view.scanToken ? "token" : "none"}` : view.state === "limit" ? `limit:${view.scanCount}` : view.state;
   const key = `${path} ${state} ${view.language}`;
   let template = entry.templates.get(key);
@@ -173,7 +176,7 @@ function templateFor(entry: CachedCampaign, path: string, view: CaptureView, ren
 
 /**
  * The visitor's document: the campaign's template with this visitor's token and nonce, or, for a
- * browser that claimed (decision 344), a render of its own: its code is in the page, so it is
+ * browser that claimed, a render of its own: its code is in the page, so it is
  * never a template. Only returning claimants pay for a render.
  */
 async function documentOf(entry: CachedCampaign, path: string, view: CaptureView, options: { nonce: string; render: RenderCapture; gzip: boolean }) {
@@ -208,7 +211,7 @@ export type CaptureRequest = {
 
 /**
  * What the edge answers: the page (gzip when the browser takes it, with the cookies it sets), the
- * overload page (decision 093: never a hanging page), or `elsewhere` — an unknown campaign or code,
+ * overload page ("Overload answers fast": never a hanging page), or `elsewhere` — an unknown campaign or code,
  * or anything unusual, which React Router's route answers.
  */
 export type CaptureAnswer = { kind: "page"; body: Buffer; gzip: boolean; cookies: string[] } | { kind: "busy"; html: string } | { kind: "elsewhere" };
@@ -267,7 +270,7 @@ export async function captureDocument(request: CaptureRequest): Promise<CaptureA
 
   const gzip = /\bgzip\b/.test(String(request.headers["accept-encoding"] ?? ""));
   const body = await documentOf(entry, path, view, { nonce: request.nonce, render: request.render, gzip });
-  // The visitor id is set on the page itself, never by a redirect (decision 310); so is the switcher's choice.
+  // The visitor id is set on the page itself, never by a redirect; so is the switcher's choice.
   const secure = env.appUrl.protocol === "https:";
   const cookies = [
     ...(visitor?.issue ? [visitorCookieHeader(visitor.id, secure)] : []),

@@ -1,4 +1,5 @@
 // The capture form's field names, limits and the spec's submission messages: plain values for the page and the server.
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 
 /** The spec's blocking messages, verbatim. */
 export const SUBMISSION_ERRORS = {
@@ -19,7 +20,7 @@ export function networkBusyMessage(retryAfterSeconds: number) {
   return `Submission Error: Failed to submit: many people on your network have just claimed this offer. Please try again in ${minutes} min or ask the staff for help.`;
 }
 
-/** A network that opened too many short links that do not exist (decision 280). */
+/** A network that opened too many short links that do not exist. */
 export const SHORT_LINK_REFUSED = "Too many links that do not exist were opened from your network. Please wait a few minutes and try again.";
 
 /** The honeypot: hidden from people; anything typed into it marks a script. */

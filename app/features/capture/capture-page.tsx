@@ -1,6 +1,8 @@
 // The public capture page's screens: the form (in place, or its own post without JavaScript), the
 // limit screen and not-found; the frame with its own stylesheet is capture-frame.tsx, the thank-you
 // thank-you-screen.tsx.
+// Rules: docs/features/consent-and-erasure.md ("What is recorded"); docs/features/capture-and-leads.md ("What the form
+//   says").
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -68,7 +70,7 @@ export type Offer = { headline: string; thankYou: string; businessName: string; 
 /** The offer itself (discount and its condition): shown on the page as in the wizard's preview. */
 export type OfferTerms = { discount: string; minOrder: string };
 
-/** How this page asks for marketing consent, and where its privacy notice lives (decision 110). */
+/** How this page asks for marketing consent, and where its privacy notice lives. */
 export type ConsentView = { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 
 export const NOTICE_ONLY: ConsentView = { mode: "notice", offerRequiresConsent: false, privacyHref: "" };
@@ -192,7 +194,7 @@ function OfferLayout({
           </span>
         </p>
       ) : null}
-      {/* The owner's thank-you is for after the claim (decision 342): the form invites. */}
+      {/* The owner's thank-you is for after the claim: the form invites. */}
       <p>{t("form.invitation")}</p>
     </>
   );

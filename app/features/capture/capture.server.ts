@@ -1,5 +1,8 @@
 // The capture page's load: the campaign behind a link, who is viewing, and whether the load is a
 // scan (recorded by scans.server.ts) or excluded. A visitor's lead from the form is submit-lead.server.ts.
+// Rules: docs/features/consent-and-erasure.md ("What is recorded"); docs/features/capture-and-leads.md ("One email is
+//   one lead per campaign", "Visitor ids"); docs/features/visitor-languages.md ("The switcher", "One language per
+//   page", "The owner's translations"); docs/features/crowds.md ("What one network adds to the counts").
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isDatabaseUnavailable } from "~/db/errors.server";
@@ -38,7 +41,7 @@ export type CaptureOffer = {
   logoUrl: string | null;
   /** The offer's terms, shown under the headline (the page is the wizard's preview). */
   terms: { discount: string; minOrder: string };
-  /** How the form asks for marketing consent, and where the business's privacy notice is (decision 110). */
+  /** How the form asks for marketing consent, and where the business's privacy notice is. */
   consent: { mode: ConsentMode; offerRequiresConsent: boolean; privacyHref: string };
 };
 
@@ -46,17 +49,17 @@ type CaptureState =
   | { state: "not-found" }
   | { state: "limit"; scanCount: number; limit: number; design: PageDesign }
   | { state: "form"; offer: CaptureOffer; scanToken: string | null }
-  /** This browser claimed the offer already (decision 344): its thank-you and code, not a blank form. */
+  /** This browser claimed the offer already: its thank-you and code, not a blank form. */
   | { state: "claimed"; offer: CaptureOffer; claim: ClaimView };
 
-/** What the capture page shows, in the language it is shown in (decision 411). */
+/** What the capture page shows, in the language it is shown in. */
 export type CaptureView = CaptureState & {
   language: Language;
   /** The languages the switcher offers: those the page has its owner's words in (every one when it has none). */
   languages?: readonly Language[];
 };
 
-/** The view as the page renders it: with its language's strings, and only those (decision 410). */
+/** The view as the page renders it: with its language's strings, and only those. */
 export type LocalizedCaptureView = CaptureView & { locale: PageLocale };
 
 /**
@@ -130,7 +133,7 @@ export type CaptureVisit = {
   afterPost?: boolean;
   viewer?: () => Promise<Viewer>;
   /**
-   * The browser's visitor id (decision 310); absent with VISITOR_ID=hash, where a visitor is a
+   * The browser's visitor id; absent with VISITOR_ID=hash, where a visitor is a
    * daily-salted hash of address and agent. `issue` is cleared when the load gets no new id.
    */
   visitor?: VisitorId;
@@ -152,7 +155,7 @@ export function withLanguageParam(scanParams: URLSearchParams, address: URLSearc
 }
 
 /**
- * The visit's language (decision 411): the switcher's link or cookie, the browser's, else the
+ * The visit's language: the switcher's link or cookie, the browser's, else the
  * campaign's; of a campaign's page, only a language it has its owner's words in.
  */
 export function visitLanguageOf(
@@ -182,7 +185,7 @@ export type CaptureSnapshot = {
   offer: CaptureOffer;
   /** The owner's choice for visitors whose browser asks for no language we have. */
   language: Language;
-  /** The owner's translations of their copy (decision 450); the page shows its language's. */
+  /** The owner's translations of their copy; the page shows its language's. */
   translations: CopyTranslations;
 };
 
@@ -238,7 +241,7 @@ export async function openCapturePage(db: Database, options: { campaignId: strin
 
 /**
  * Records (or excludes) one load of a known campaign and says what to show: the form, or the
- * claimed state to a browser that claimed (decision 344). Only a browser that brought its id back
+ * claimed state to a browser that claimed. Only a browser that brought its id back
  * costs the extra read, so first loads stay one statement.
  */
 export async function decideCaptureLoad(db: Database, snapshot: CaptureSnapshot, visit: CaptureVisit): Promise<CaptureView> {
@@ -307,7 +310,7 @@ function withCrowdToken(found: CaptureSnapshot, visit: CaptureVisit, { burst }: 
 const burstVisitorOf = (visit: CaptureVisit, userAgent: string): BurstVisitor => (visit.visitor ? { id: visit.visitor.id } : { agent: userAgent });
 
 /**
- * One client adds a bounded number of visitors per window, however its ids behave (decision 330):
+ * One client adds a bounded number of visitors per window, however its ids behave:
  * "burst" past this process's allowance; else, for a visitor that is not its client's first here,
  * what the scan batch needs to hold the client to the allowance across processes too.
  */

@@ -1,4 +1,6 @@
 // Pure rules of the public capture page: its design, logo and lead form paths.
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead"); docs/features/offers-and-the-counter.md
+//   ("Double opt-in carries the code").
 import type { CampaignDesign } from "~/db/schema/campaigns";
 import { BUTTON_STYLES, DEFAULT_DESIGN, FONT_STYLES, LAYOUTS, type ButtonStyle, type FontStyle, type Layout } from "~/features/campaigns/campaigns";
 import type { ClaimView } from "~/features/redeem/claim.server";
@@ -81,7 +83,7 @@ export function safeLogoUrl(value: string | null | undefined) {
   }
 }
 
-/** Where the form's script posts a lead (decision 323): beside the capture URL the visitor is on. */
+/** Where the form's script posts a lead: beside the capture URL the visitor is on. */
 export function leadPostPathOf(params: { campaignId?: string; code?: string }) {
   return params.code === undefined ? `/capture/${encodeURIComponent(params.campaignId ?? "")}/lead` : `/q/${encodeURIComponent(params.code)}/lead`;
 }
@@ -91,7 +93,7 @@ export type LeadFormResult = {
   ok: boolean;
   /** A double opt-in email is on its way. */
   checkEmail?: boolean;
-  /** The code is withheld from the screen and sent to the visitor's mailbox (decision 125). */
+  /** The code is withheld from the screen and sent to the visitor's mailbox. */
   codeByEmail?: keyof typeof CODE_BY_EMAIL_TEXT;
   /** This email claimed the offer from another scan: the code went to its mailbox only. */
   alreadyClaimed?: boolean;

@@ -1,6 +1,7 @@
 // CRC-32 of a concatenation from the CRCs of its pieces (zlib's crc32_combine_gen/_op): the
 // capture document's constant pieces are checksummed once per template, not once per answer,
-// where they were 3 % of a counted load's CPU (decision 423).
+// where they were 3 % of a counted load's CPU.
+// Rules: docs/features/capture-and-leads.md ("One cached document per campaign").
 const POLY = 0xedb88320;
 
 /** a(x)·b(x) modulo the CRC-32 polynomial, bit-reflected as CRC-32 is. */

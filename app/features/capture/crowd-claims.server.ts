@@ -1,6 +1,7 @@
 // A lead posted with a crowd token (docs/features/crowds.md): its load counted no scan (a burst
 // from a shared network, or a scan that could not be written), so the lead proves the person and
 // counts their scan now. What it may cost is the network's crowd budget, sized for a crowd.
+// Rules: docs/features/capture-and-leads.md ("What counts as a scan").
 import type { Database } from "~/db/client.server";
 import { deviceTypeOf, osOf, utcDay } from "~/features/scans/visitors";
 import { admitProvenVisitor } from "~/features/scans/bursts.server";
@@ -20,7 +21,7 @@ export type CrowdScan = { scanId: string } | { refused: "inactive" };
 
 /**
  * The scan behind a crowd token's lead: counted now as this browser's (a unique visitor unless it
- * was counted in the last few minutes, decision 090), or its recent scan when this is a repeat post.
+ * was counted in the last few minutes), or its recent scan when this is a repeat post.
  * A burst's exclusion is taken back once its lead is counted: the exclusions keep the loads that
  * left nothing. A campaign that stopped, or a Free campaign that reached its limit meanwhile, refuses.
  */

@@ -1,5 +1,6 @@
 // The visitor's language switcher inside the card (docs/features/visitor-languages.md), and the
 // page's language as the translations know it.
+// Rules: docs/features/visitor-languages.md ("The switcher").
 import { useTranslation } from "react-i18next";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGE_PARAM, type Language } from "~/features/languages/languages";
 import { useOfferedLanguages } from "~/features/languages/page-language";
@@ -11,7 +12,7 @@ export function usePageLanguage(): Language {
 }
 
 /**
- * The visitor's language switcher (decision 411), at the top of the card where people look: a
+ * The visitor's language switcher, at the top of the card where people look: a
  * globe and the page's language, opening to the others the page has the owner's words in. A
  * `<details>` of plain links, so it works without JavaScript; the server remembers the choice in
  * a cookie and the next load is in that language at once. Nothing to switch: nothing shown.

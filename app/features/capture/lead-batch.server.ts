@@ -1,11 +1,13 @@
-// Group commit for the common lead (decision 322): a first lead from an unused scan token whose
+// Group commit for the common lead: a first lead from an unused scan token whose
 // email has not claimed this offer yet. Leads that arrive while a write is in flight join the
-// next one, which stores all of them with one statement (decision 323) and one commit. Each visitor
+// next one, which stores all of them with one statement and one commit. Each visitor
 // is answered only after the commit that holds their lead, their consent record, their code and
-// the owner's and the visitor's emails, so an acknowledged lead is durable (as with scans, decision 095).
+// the owner's and the visitor's emails, so an acknowledged lead is durable (as with scans).
 // Anything unusual (the token was used meanwhile, the email claimed in the same instant, a
 // random code collision) is handed back to be stored alone by the per-lead transaction, which
 // knows every rule for those cases; the rest of its batch is still stored by the batch.
+// Rules: docs/features/capture-and-leads.md ("Leads stored in batches", "Two ways in for a lead", "Unlimited campaigns:
+//   group commit, no hot row"); docs/features/offers-and-the-counter.md ("Every new claim emails its code").
 import { logger } from "~/utils/logger.server";
 import { isLeadBatchConflict } from "~/db/errors.server";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
@@ -21,7 +23,7 @@ export type BatchedLead = {
   code: typeof offerCode.$inferInsert & { claimantKey: string };
   consent: PgInsertValue<typeof leadConsent>;
   ownerEmail: OutboxEmail;
-  /** The visitor's code, emailed with the claim (decision 343). */
+  /** The visitor's code, emailed with the claim. */
   visitorEmail: OutboxEmail;
   /** The owner listens for `lead.created`: the event is queued in the same transaction. */
   announce: boolean;
@@ -34,7 +36,7 @@ export type BatchOutcome = "stored" | "alone";
 
 /**
  * Writes in flight at once per process: one, so the next batch fills while it commits. Two made
- * batches half as big and each lead dearer to write (decision 323: 880 → 957 leads/s).
+ * batches half as big and each lead dearer to write ("Two ways in for a lead": 880 → 957 leads/s).
  */
 export const MAX_LEAD_WRITES_IN_FLIGHT = 1;
 /** Leads per write: bounds one transaction's time and size. */
@@ -112,7 +114,7 @@ function takeBatch(batcher: Batcher) {
 /** One input row per lead: every table's values, read by each insert of the statement below. */
 function inputOf(entry: BatchedLead) {
   const { lead: row, code, consent } = entry;
-  // The batch never holds a double opt-in lead (decision 322): no confirmation token to store.
+  // The batch never holds a double opt-in lead: no confirmation token to store.
   if (consent.confirmTokenHash) throw new Error("a lead awaiting confirmation is never batched");
   return {
     id: row.id,
@@ -139,7 +141,7 @@ function inputOf(entry: BatchedLead) {
   };
 }
 
-/** The lead's emails as the statement reads them: the owner's, and the visitor's code (decision 343). */
+/** The lead's emails as the statement reads them: the owner's, and the visitor's code. */
 function mailInputsOf(entry: BatchedLead) {
   return [entry.ownerEmail, entry.visitorEmail].map((email) => {
     const mail = outboxRowOf(email);
@@ -159,7 +161,7 @@ function mailInputsOf(entry: BatchedLead) {
  * The batch in one statement, its own transaction: the leads (a token used meanwhile is skipped,
  * as is a lead whose code or claimant is already taken), their codes, consent records and owner
  * emails; `$1` is `inputOf` of each lead as JSON. A claimant being claimed by another
- * transaction now is left out without waiting (its lock, decision 421). A code or claimant taken
+ * transaction now is left out without waiting (its lock). A code or claimant taken
  * by a transaction in flight that holds no such lock (a drawn code's collision) fails the whole
  * statement (`lead_batch_abort`, migration 0017): nothing of the batch is stored, and
  * `writeBatch` runs it again without that lead.
@@ -173,8 +175,8 @@ const WRITE_BATCH = preparedStatement(
        consent_mode text, wording_id uuid, ticked boolean, client_address text, user_agent text, withdraw_token_hash text, mails json)
    ), free as (
      -- A lead whose code or claimant is already taken (committed before this statement) is left
-     -- out, to be stored alone, instead of failing the batch (decision 334); so is a lead whose
-     -- claimant another transaction is claiming now (its lock held, decision 421), instead of
+     -- out, to be stored alone, instead of failing the batch; so is a lead whose
+     -- claimant another transaction is claiming now (its lock held), instead of
      -- waiting for it.
      select * from i
      where not exists (select 1 from offer_code o where o.code = i.code)
@@ -209,7 +211,7 @@ const WRITE_BATCH = preparedStatement(
 /**
  * Attempts of one batch: a conflict with a transaction in flight fails an attempt, and the next
  * one leaves the conflicting leads out (they are committed by then), so the others are still
- * stored together (decision 334). Each attempt needs a fresh clash at the same instant.
+ * stored together. Each attempt needs a fresh clash at the same instant.
  */
 export const MAX_BATCH_ATTEMPTS = 3;
 

@@ -1,7 +1,8 @@
-// The answer to a visitor's lead post, whichever way it arrives (decision 323): the capture
+// The answer to a visitor's lead post, whichever way it arrives: the capture
 // route's action (a phone without JavaScript, or React Router's own `.data` post) and the form
 // script's JSON post to `/capture/{id}/lead`, which the HTTP edge answers before Express. One
 // place decides the status, the Retry-After and the body the form shows.
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead", "Visitor ids").
 import type { Database } from "~/db/client.server";
 import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/errors.server";
 import { presentClaim } from "~/features/redeem/claim.server";
@@ -79,7 +80,7 @@ export async function answerLeadPost(
   return { status: SUBMIT_STATUS[result.refusal], headers, body: leadAnswerIn(language, result.body) };
 }
 
-/** The claiming browser, when visitors are browsers (decision 310): the id it sent back, or null. */
+/** The claiming browser, when visitors are browsers: the id it sent back, or null. */
 async function browserOf(cookie: string | null) {
   const { env, secret } = await getServices();
   keyVisitorIds(secret);

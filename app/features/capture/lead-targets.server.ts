@@ -1,7 +1,9 @@
 // What a lead submission needs to know before it is stored, read for many submissions at once
-// (decision 322): submissions that arrive while a read is in flight share the next one, so a
+//: submissions that arrive while a read is in flight share the next one, so a
 // surge costs one query per batch instead of one per lead. Each row is read at its own
 // `clock_timestamp()`, the lead's collection time.
+// Rules: docs/features/capture-and-leads.md ("Leads stored in batches", "What counts as a scan", "Two ways in for a
+//   lead"); docs/features/domains.md ("White label").
 import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { ConsentMode } from "~/features/consent/consent";
@@ -14,7 +16,7 @@ export type SubmitTarget = {
   businessType: string;
   ownerId: string;
   ownerEmail: string;
-  /** The owner is on Enterprise (decision 433): the visitor's emails carry no LeadQR name. */
+  /** The owner is on Enterprise: the visitor's emails carry no LeadQR name. */
   whiteLabel: boolean;
   consentMode: ConsentMode;
   offerRequiresConsent: boolean;
@@ -22,14 +24,14 @@ export type SubmitTarget = {
   /** The business's postal address for the visitor's code email ("" when not given). */
   postalAddress: string;
   ownerTimeZone: string | null;
-  /** The token's scan when it is a counted scan of this campaign (used or not: decision 090). */
+  /** The token's scan when it is a counted scan of this campaign (used or not: "What counts as a scan"). */
   scanId: string | null;
   placementId: string | null;
   /** The placement's name, or null for the campaign's own code. */
   placementName: string | null;
   /** The database's time of this read: the lead's collection time. */
   at: string;
-  /** The token's scan already has its lead: this post repeats it or is a second person's (decision 090). */
+  /** The token's scan already has its lead: this post repeats it or is a second person's. */
   tokenUsed: boolean;
   /** The email already claimed this campaign's offer. */
   claimed: boolean;
@@ -44,7 +46,7 @@ type TargetRead = { campaignId: string; token: string | null; claimantKey: strin
 type Waiting = { request: TargetRead; resolve: (target: SubmitTarget | undefined) => void; reject: (error: unknown) => void };
 type Reader = { queue: Waiting[]; inFlight: number };
 
-/** Reads in flight at once per process: one, so submissions arriving meanwhile share the next (decision 323). */
+/** Reads in flight at once per process: one, so submissions arriving meanwhile share the next. */
 const MAX_READS_IN_FLIGHT = 1;
 /** Submissions per read. */
 const MAX_TARGETS_PER_READ = 128;
@@ -132,7 +134,7 @@ const READ_TARGETS = preparedStatement(
    left join placement p on p.id = s.placement_id
    left join offer_rule r on r.campaign_id = c.id
    -- Probed per submission through their indexes: as EXISTS in the select list the planner may
-   -- hash the whole table instead, once per batch (decision 323).
+   -- hash the whole table instead, once per batch.
    left join lateral (select true as yes from lead l where l.scan_id = s.id limit 1) used on true
    left join lateral (select true as yes from offer_code o where o.campaign_id = c.id and o.claimant_key = i.claimant_key limit 1) claim on true
    left join lateral (select true as yes from webhook_endpoint w where w.user_id = c.user_id and 'lead.created' = any(w.events) and w.status <> 'unsubscribed' limit 1) hook on true`,

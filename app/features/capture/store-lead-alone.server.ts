@@ -1,6 +1,9 @@
 // The per-lead transaction: every lead the batch does not take (a used token, an email that claimed
 // before, double opt-in), with its consent record, code and emails; and the one statement that
 // marks a returning claimant's lead seen again (docs/features/capture-and-leads.md).
+// Rules: docs/features/capture-and-leads.md ("What counts as a scan", "Token budgets", "One email is one lead per
+//   campaign"); docs/features/offers-and-the-counter.md ("Every new claim emails its code", "Who is shown a code");
+//   docs/features/emails.md ("One email per lead, folded under a surge", "The outbox").
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isForeignKeyViolation } from "~/db/errors.server";
@@ -25,9 +28,9 @@ import type { SubmitLeadOptions } from "./submit-lead-result.server";
 export const TOKEN_BUDGET_DUE = "token budget due";
 
 /**
- * A token's lead after its first (a second person with the same browser, decision 090) spends the
+ * A token's lead after its first (a second person with the same browser) spends the
  * token's budget, however the posts raced: parallel first posts all read the token as unused, so
- * the charge is made where the token is found used (decision 333). One token thus stores at most
+ * the charge is made where the token is found used. One token thus stores at most
  * 1 + its budget leads.
  */
 export async function chargeTokenForAnotherLead(token: string) {
@@ -38,11 +41,11 @@ export type StoredAlone = {
   /** The email had claimed from another scan: its lead was marked seen again, nothing stored. */
   seenAgain: boolean;
   emailQueued: boolean;
-  /** The visitor's code email of a new claim was queued (decision 343). */
+  /** The visitor's code email of a new claim was queued. */
   codeMailed: boolean;
   /** The code this submission may see: drawn by it, a double submit of its scan, or its own browser's. */
   claim: IssuedClaim | null;
-  /** A code this submission may not see: the email claimed it from another browser (decision 224). */
+  /** A code this submission may not see: the email claimed it from another browser. */
   claimedElsewhere: IssuedClaim | null;
 };
 
@@ -67,13 +70,13 @@ class ClaimedMeanwhile extends Error {}
 
 /**
  * The per-lead transaction, for every lead the batch does not take. The same email on the same
- * campaign is one lead (decision 344): a claim from another scan marks that lead seen again and
+ * campaign is one lead: a claim from another scan marks that lead seen again and
  * stores nothing new. Two posts of one email at once: the second's code insert waits for the
  * first's commit, finds the claimant taken, and the second is stored again as seen again.
  */
 export async function storeLeadAlone(db: Database, input: AloneInput): Promise<StoredAlone | typeof TOKEN_BUDGET_DUE> {
   // A claim committed before this post is seen in one statement, without the claimant's lock or a
-  // transaction (decision 385); one in flight is not, and the transaction below waits for it.
+  // transaction; one in flight is not, and the transaction below waits for it.
   if (input.claimedBefore) {
     const seen = await markSeenAgainIfClaimed(db, input).catch(unlessErasedMeanwhile);
     if (seen) return seen;
@@ -102,7 +105,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
   await lockClaimant(tx, campaignId, claimantKeyOf(campaignId, email));
   const seen = await markSeenAgainIfClaimed(tx, input);
   if (seen) return seen;
-  // No lock and no row shared by the campaign's leads (decision 300): the scan's unique lead,
+  // No lock and no row shared by the campaign's leads: the scan's unique lead,
   // the claimant's unique code and the outbox rows keep every rule under concurrency.
   let [stored] = await tx
     .insert(lead)
@@ -111,7 +114,7 @@ async function storeLeadAloneOnce(tx: Database, input: AloneInput): Promise<Stor
     .returning({ id: lead.id });
   if (!stored && !(await isSameSubmission(tx, { campaignId, scanId: token, email }))) {
     if (!input.tokenCharged) return TOKEN_BUDGET_DUE;
-    // A refresh shares its first load's token (decision 090), and two people behind one
+    // A refresh shares its first load's token, and two people behind one
     // address with the same browser share a visitor hash: the second person's lead is kept.
     [stored] = await tx
       .insert(lead)
@@ -164,7 +167,7 @@ async function recordConsentAndQueueEmails(tx: Database, input: AloneInput, lead
       language: options.language,
     });
   }
-  // The confirmation email carries the code: one email, never two (decision 343).
+  // The confirmation email carries the code: one email, never two.
   const codeMailed = Boolean(claim && !emailQueued);
   if (claim && codeMailed) {
     await enqueueEmail(
@@ -187,10 +190,10 @@ async function recordConsentAndQueueEmails(tx: Database, input: AloneInput, lead
 }
 
 /**
- * The same email claimed again from another scan (decision 344), in one statement: the claimant's
+ * The same email claimed again from another scan, in one statement: the claimant's
  * code with its lead's scan and browser, and, when that lead came from another scan, the lead
  * marked seen again and through this placement too. `$1` is the post as JSON. One statement, so
- * the per-lead transaction and a post that finds the claim already committed share it (decision 385).
+ * the per-lead transaction and a post that finds the claim already committed share it.
  */
 const SEEN_AGAIN = preparedStatement(
   "lead_seen_again",
@@ -255,8 +258,8 @@ async function isSameSubmission(tx: Database, options: { campaignId: string; sca
 /**
  * The new-lead email goes to the campaign owner's account address, never to the visitor. One
  * outbox row per lead and nothing counted here: under a surge the email worker folds the rows
- * past the owner's per-minute threshold into one digest (decision 301). Its body is rendered from
- * the lead when it is sent (decision 422).
+ * past the owner's per-minute threshold into one digest. Its body is rendered from
+ * the lead when it is sent.
  */
 export function newLeadEmailOf(target: SubmitTarget, lead: { leadId: string; campaignId: string }): OutboxEmail {
   return {

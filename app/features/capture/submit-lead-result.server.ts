@@ -1,5 +1,7 @@
 // What a lead post asks and what it is answered: the options the edge and the route pass in, the
 // refusals a route turns into a status, and the thank-you's body.
+// Rules: docs/features/offers-and-the-counter.md ("Double opt-in carries the code"); docs/features/capture-and-leads.md
+//   ("One email is one lead per campaign", "Visitor ids").
 import type { Language } from "~/features/languages/languages";
 import type { Claim } from "~/features/redeem/redeem.server";
 import type { FieldErrors } from "~/utils/http.server";
@@ -28,7 +30,7 @@ export type SubmitLeadResult =
         ok: true;
         checkEmail?: boolean;
         claim?: Claim;
-        /** The offer waits for the visitor's mailbox (decision 125): it is in an email, or none could be sent now. */
+        /** The offer waits for the visitor's mailbox: it is in an email, or none could be sent now. */
         codeByEmail?: "sent" | "not-sent";
         /** The email had claimed this offer from another scan: its code went to that mailbox, not here. */
         alreadyClaimed?: boolean;
@@ -64,9 +66,9 @@ export type SubmitLeadOptions = {
   userAgent?: string | null;
   /** The visitor's zone, for the validity line in their email (as on their thank-you screen). */
   timeZone?: string;
-  /** The claiming browser's key (decision 344), kept with a new lead; null without a visitor id. */
+  /** The claiming browser's key, kept with a new lead; null without a visitor id. */
   visitorKey?: string | null;
-  /** When visitors are browsers (decision 310): the id this browser sent back, or null when it sent none. */
+  /** When visitors are browsers: the id this browser sent back, or null when it sent none. */
   browser?: { id: string | null };
   /** The page's language: the consent wording is kept in it and the visitor's emails are written in it. */
   language?: Language;

@@ -1,5 +1,8 @@
 // A visitor's lead from the capture form: checked, stored with its consent and offer code, and
 // the owner told, in one transaction. The page load and scan recording are in capture.server.ts.
+// Rules: docs/features/capture-and-leads.md ("Scan tokens", "Token budgets", "Leads stored in batches");
+//   docs/features/consent-and-erasure.md ("Double opt-in"); docs/features/offers-and-the-counter.md ("Double opt-in
+//   carries the code").
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -41,7 +44,7 @@ export type { LeadValues, SubmitLeadResult, SubmitRefusal } from "./submit-lead-
 
 /**
  * Stores a lead from the capture form and queues the owner's notification in the same
- * transaction. The lead must carry the token of a scan of this campaign (decision 031).
+ * transaction. The lead must carry the token of a scan of this campaign.
  * Every outcome is counted for operators, and refusals per campaign and reason for the owner.
  */
 export async function submitLead(db: Database, options: SubmitLeadOptions): Promise<SubmitLeadResult> {
@@ -182,8 +185,8 @@ function leadNotStored({ campaignId, values, token }: LeadPost, error: unknown) 
 /**
  * Many visitors can share one address (a café's Wi-Fi, a school, a carrier's NAT): one holding a
  * valid scan token is held to that token's budget, not the address's. There is no budget per
- * campaign (decision 300): tokens come only from counted scans, and each stores one lead. A
- * token's first lead spends nothing (decision 322); its repeats, and its posts that store
+ * campaign: tokens come only from counted scans, and each stores one lead. A
+ * token's first lead spends nothing; its repeats, and its posts that store
  * nothing, spend the token's budget. Answers the refusal when the budget is spent.
  */
 async function spendPostBudget(post: LeadPost, target: SubmitTarget | undefined, tokenUnused: boolean) {
@@ -232,7 +235,7 @@ async function storeLead(
     collectedAt: sql`${target.at}::timestamptz`,
   };
   // The common lead (an unused token, an email new to this offer, no confirmation email) joins
-  // the others arriving now in one commit (decision 322); anything else is stored alone below.
+  // the others arriving now in one commit; anything else is stored alone below.
   const batchable = !target.tokenUsed && !target.claimed && mode !== "double_opt_in";
   if (batchable) {
     const claim = await storeInBatch(db, { target, leadValues, businessName, ticked, options });
@@ -273,7 +276,7 @@ async function storeLead(
 }
 
 /**
- * The client's budget of confirmation emails (decision 111: the form must not mail-bomb strangers).
+ * The client's budget of confirmation emails ("Double opt-in": the form must not mail-bomb strangers).
  * Spent up, the lead is still stored; it just waits without an email.
  */
 async function mayEmailConsent(post: LeadPost): Promise<boolean | SubmitLeadResult> {
@@ -387,7 +390,7 @@ async function mailClaimedElsewhere(
 /** The thank-you for a lead stored alone: its code on screen, or word that it went by email. */
 function answerStored(stored: StoredAlone, { codeByEmailOnly, mayEmail }: { codeByEmailOnly: boolean; mayEmail: boolean }) {
   const { emailQueued, claim } = stored;
-  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox (decision 125).
+  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox.
   if (claim && codeByEmailOnly) {
     // Not queued now but allowed: this address already got its email (with this code) today.
     const mailed = emailQueued || stored.codeMailed || mayEmail;

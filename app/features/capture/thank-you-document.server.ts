@@ -1,9 +1,10 @@
-// The page a phone without JavaScript gets after posting the capture form (decision 420). React
+// The page a phone without JavaScript gets after posting the capture form. React
 // Router renders it once per campaign version, page language, kind of answer and validity line,
 // with placeholders where the lead's own code and QR go; each answer is that template
 // with this lead's values escaped for where they stand (the page's text, or the data the page
 // hydrates from). Anything the template cannot say exactly as a render would (a refusal, a value
 // the hydration data would share with another) is rendered in full, as before.
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import { isDatabaseUnavailable } from "~/db/errors.server";

@@ -1,5 +1,6 @@
 // The thank-you: after the claim, and whenever the browser that claimed opens the page again, with
 // the code on screen or word of where it went (docs/features/offers-and-the-counter.md).
+// Rules: docs/features/capture-and-leads.md ("One email is one lead per campaign").
 import { useEffect, useRef } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ClaimCard } from "~/features/redeem/claim-card";
@@ -17,7 +18,7 @@ type ThankYouProps = {
   alreadyClaimed: boolean;
 };
 
-/** After the claim, and whenever the browser that claimed opens the page again (decision 344). */
+/** After the claim, and whenever the browser that claimed opens the page again. */
 export function ThankYouScreen(props: ThankYouProps) {
   return (
     <CaptureFrame design={props.offer.design}>

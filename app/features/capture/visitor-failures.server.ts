@@ -1,6 +1,8 @@
-// What a visitor reads when the capture page cannot be served: the overload page (decision 093),
-// in the language the browser asks for or chose with the switcher (decision 411); English when it
+// What a visitor reads when the capture page cannot be served: the overload page,
+// in the language the browser asks for or chose with the switcher; English when it
 // asks for none we have. The plain-text failure of any URL is the edge's (app/server/http/failure.ts).
+// Rules: docs/features/capture-and-leads.md ("Overload answers fast"); docs/features/visitor-languages.md ("The
+//   switcher").
 import type { IncomingHttpHeaders } from "node:http";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { translatorFor } from "~/features/languages/i18n.server";

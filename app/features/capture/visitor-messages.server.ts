@@ -1,5 +1,6 @@
-// The form's answers in the visitor's language (decision 412). The rules that refuse a lead speak
+// The form's answers in the visitor's language. The rules that refuse a lead speak
 // English (the spec's messages, verbatim); the answer is translated once, where it leaves.
+// Rules: docs/features/visitor-languages.md ("One language per page").
 import { translatorFor } from "~/features/languages/i18n.server";
 import type { Language } from "~/features/languages/languages";
 import type { LeadFormResult } from "./capture";

@@ -1,3 +1,4 @@
+// Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import type { RefObject } from "react";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { templateCopy } from "~/features/campaigns/template-copy";
@@ -31,7 +32,7 @@ const SAMPLE: PreviewValues = {
 
 /**
  * The landing page's "Watch Demo" dialog: what a guest sees after scanning a sample campaign's code,
- * and after claiming (decision 340). A modal, so Escape and the ✕ close it; focus returns to the
+ * and after claiming. A modal, so Escape and the ✕ close it; focus returns to the
  * button that opened it. Loaded only when asked for (`watch-demo.tsx`): the capture page's preview,
  * its words and the dialog library are no part of the landing page's first load.
  */

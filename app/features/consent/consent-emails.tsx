@@ -1,6 +1,8 @@
 // The only email a visitor may receive from the consent flow: plain, no advertising, names the
-// business and what was agreed to, and carries a one-click withdraw link (decision 111). It also
-// carries the offer code the visitor claimed (decision 125): the code only, no offer copy.
+// business and what was agreed to, and carries a one-click withdraw link. It also
+// carries the offer code the visitor claimed: the code only, no offer copy.
+// Rules: docs/features/consent-and-erasure.md ("Double opt-in"); docs/features/offers-and-the-counter.md ("Double
+//   opt-in carries the code"); docs/features/domains.md ("White label").
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
@@ -19,7 +21,7 @@ export type ConfirmationEmailInput = {
   offerCode?: { code: string; validity: string };
   /** The language of the page the visitor consented on: the email's too. */
   language?: Language;
-  /** Enterprise (decision 433): no LeadQR name in the sender or the foot. */
+  /** Enterprise: no LeadQR name in the sender or the foot. */
   whiteLabel?: boolean;
 };
 

@@ -1,4 +1,5 @@
-// Wizard step 2: how the capture page asks for marketing consent (decision 110).
+// Wizard step 2: how the capture page asks for marketing consent.
+// Rules: docs/features/consent-and-erasure.md ("What is recorded").
 import { CONSENT_MODE_HELP, CONSENT_MODE_LABELS, CONSENT_MODES, OFFER_REQUIRES_CONSENT_HELP, type ConsentMode } from "./consent";
 
 export function ConsentModeField(props: {

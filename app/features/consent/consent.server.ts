@@ -1,3 +1,5 @@
+// Rules: docs/features/domains.md ("The address of new codes", "White label"); docs/features/visitor-languages.md ("One
+//   language per page").
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import crypto from "node:crypto";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
@@ -19,7 +21,7 @@ const newToken = () => crypto.randomBytes(32).toString("base64url");
 /** Tokens are 43 base64url characters; anything else is not worth a query. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** The visitor's links, on `origin`: the owner's domain when their codes use it (decision 431), else the main address. */
+/** The visitor's links, on `origin`: the owner's domain when their codes use it, else the main address. */
 export const confirmUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/confirm/${token}`;
 export const withdrawUrlOf = (token: string, origin = getEnv().appOrigin) => `${origin}/consent/withdraw/${token}`;
 
@@ -58,7 +60,7 @@ export type CapturePageDetails = NonNullable<Awaited<ReturnType<typeof getCaptur
 const MAX_WORDINGS = 1_000;
 const wordings = new Map<string, string>();
 
-/** The consent text a visitor read on the page in their language: exactly what its record keeps (decision 412). */
+/** The consent text a visitor read on the page in their language: exactly what its record keeps. */
 export function consentWordingIn(language: Language, mode: ConsentMode, businessName: string) {
   const key = `${language}\u0000${mode}\u0000${businessName}`;
   let wording = wordings.get(key);
@@ -257,7 +259,7 @@ export async function checkWithdrawToken(db: Database, options: { token: string 
   return row.withdrawnAt ? "withdrawn" : "active";
 }
 
-/** Whether the withdraw link belongs to an Enterprise owner's lead: its page names no LeadQR (decision 433). */
+/** Whether the withdraw link belongs to an Enterprise owner's lead: its page names no LeadQR. */
 export async function isWhiteLabelWithdrawToken(db: Database, options: { token: string | undefined }) {
   if (!options.token || !TOKEN.test(options.token)) return false;
   const [row] = await db
@@ -319,7 +321,7 @@ export async function getPrivacyNotice(db: Database, options: { campaignId: stri
     .where(eq(campaign.id, options.campaignId));
   if (!row || row.status !== "active") return null;
   return {
-    /** Enterprise (decision 433): the processor is named without our brand. */
+    /** Enterprise: the processor is named without our brand. */
     whiteLabel: row.whiteLabel,
     businessName: row.businessName?.trim() || row.title,
     postalAddress: row.postalAddress ?? "",

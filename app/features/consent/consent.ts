@@ -1,5 +1,7 @@
-// Pure rules of consent (decision 110): the modes, the exact wording visitors see, and the status an
+// Pure rules of consent: the modes, the exact wording visitors see, and the status an
 // owner reads for each lead. No I/O: shared by the capture page, the wizard preview and the server.
+// Rules: docs/features/consent-and-erasure.md ("What is recorded"); docs/features/visitor-languages.md ("One language
+//   per page").
 
 import type { BadgeColor } from "~/components/ui/badge";
 
@@ -29,7 +31,7 @@ export function consentCheckboxText(businessName: string) {
 /** Shown under the box in double opt-in mode. */
 export const DOUBLE_OPT_IN_HINT = "We will email you a link to confirm. Nothing is sent to you until you confirm.";
 
-/** The consent words of the page in one language (decision 412); English is the spec's. */
+/** The consent words of the page in one language; English is the spec's. */
 export type ConsentWords = { notice: string; checkbox: (businessName: string) => string; doubleOptInHint: string };
 
 const ENGLISH_CONSENT_WORDS: ConsentWords = { notice: NOTICE_TEXT, checkbox: consentCheckboxText, doubleOptInHint: DOUBLE_OPT_IN_HINT };

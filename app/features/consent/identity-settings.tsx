@@ -1,5 +1,6 @@
 // Settings → "Privacy & retention": the business's postal address and privacy policy, shown to
-// visitors, and how long leads are kept (decision 112). A self-contained section of /settings.
+// visitors, and how long leads are kept. A self-contained section of /settings.
+// Rules: docs/features/consent-and-erasure.md ("The person's rights").
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";

@@ -1,8 +1,9 @@
+// Rules: docs/features/consent-and-erasure.md ("The person's rights").
 import { z } from "zod";
 
 export const RETENTION_MAX_MONTHS = 120;
 
-/** Settings → Business identity & privacy (decision 112). */
+/** Settings → Business identity & privacy. */
 export const BusinessIdentitySchema = z.object({
   postalAddress: z.string().trim().max(500, "Postal address must be at most 500 characters").default(""),
   privacyPolicyUrl: z

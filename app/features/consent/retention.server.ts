@@ -1,6 +1,7 @@
-// The retention job (decision 112): deletes leads older than each owner's setting, once a day, safe
+// The retention job: deletes leads older than each owner's setting, once a day, safe
 // with any number of processes — a transaction-scoped advisory lock lets one process in, and
 // the shared `job_run` row says whether today's run already happened.
+// Rules: docs/features/consent-and-erasure.md ("The person's rights").
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";

@@ -1,3 +1,4 @@
+// Rules: docs/features/counting.md ("Conversion").
 import { addDays } from "~/features/analytics/analytics";
 import { countOwnerPerDay } from "~/features/analytics/analytics.server";
 import { conversionOf, type CampaignSummary } from "~/features/campaigns/campaigns";
@@ -47,7 +48,7 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
       totalLeads,
       totalScans,
       activeCampaigns: campaigns.filter((row) => row.status === "active").length,
-      // The one conversion (decision 313): converted visitors ÷ unique visitors, never above 100 %.
+      // The one conversion: converted visitors ÷ unique visitors, never above 100 %.
       conversionRate: conversionOf(converted, visitors),
       leadsTrend: weekTrend(sum(leadsByDay, 7, 14), sum(leadsByDay, 0, 7)),
       scansTrend: weekTrend(sum(scansByDay, 7, 14), sum(scansByDay, 0, 7)),

@@ -1,4 +1,5 @@
 // Pure rules of the dashboard: conversion, trends, chart points.
+// Rules: docs/features/counting.md ("The dashboard").
 import { dayLabel } from "~/utils/dates";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 
@@ -16,7 +17,7 @@ export function weekTrend(thisWeek: number, lastWeek: number): Trend | null {
 
 /**
  * The free owner's scan allowance: 5 per campaign, so the limit shown is
- * FREE_SCAN_LIMIT × campaigns, at least one campaign's worth (decision 041).
+ * FREE_SCAN_LIMIT × campaigns, at least one campaign's worth.
  */
 export function freeScanAllowance(campaignCount: number): number {
   return FREE_SCAN_LIMIT * Math.max(1, campaignCount);

@@ -1,6 +1,7 @@
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
 import { Resolver } from "node:dns/promises";
 
-/** The TXT record's name and value, and the CNAME's target: what the owner publishes (decision 390). */
+/** The TXT record's name and value, and the CNAME's target: what the owner publishes. */
 export const TXT_PREFIX = "_leadqr";
 export const txtNameOf = (hostname: string) => `${TXT_PREFIX}.${hostname}`;
 export const txtValueOf = (token: string) => `leadqr-verify=${token}`;

@@ -1,3 +1,5 @@
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME", "HTTPS live means we reached ourselves", "Caddy
+//   on-demand TLS", "The address of new codes", "Removing a domain").
 import crypto from "node:crypto";
 import { and, count, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -43,7 +45,7 @@ export async function getDomainScreen(db: Database, env: Env, { userId }: { user
   };
 }
 
-/** Adds the owner's domain, pending until its records are seen. One per account (decision 390). */
+/** Adds the owner's domain, pending until its records are seen. One per account. */
 export async function addDomain(db: Database, env: Env, options: { userId: string; plan: Pick<Plan, "isPro">; hostname: string }) {
   if (!planIncludesCustomDomains(options.plan)) throw new DomainError("plan_required", CUSTOM_DOMAIN_PLAN_TEXT);
   const verdict = normalizeHostname(options.hostname, env.appUrl.hostname);
@@ -79,7 +81,7 @@ export async function verifyDomainNow(db: Database, env: Env, options: { userId:
 
 /**
  * Looks at one domain's records and applies what it finds: the state, the next look, the email
- * on a change, and (once verified) whether https on the name answers as us (decision 392).
+ * on a change, and (once verified) whether https on the name answers as us.
  */
 export async function checkDomain(
   db: Database,
@@ -121,7 +123,7 @@ export async function checkDomain(
   }
   forgetHost(row.hostname);
   // After the state is saved: Caddy asks /tls/ask for the name's certificate during this check, and
-  // the answer is yes only for a verified domain (decision 430).
+  // the answer is yes only for a verified domain.
   if (next.state === "verified") {
     const fetchProof = options.fetchProof ?? (env.HTTPS_CHECK_ADDRESS ? proofFetchVia(env.HTTPS_CHECK_ADDRESS) : undefined);
     const httpsLive = await checkHttpsLive(row.hostname, options.secret, fetchProof);
@@ -168,9 +170,9 @@ export async function runDueDomainChecks(db: Database, env: Env, options: { secr
 
 /**
  * The address the owner's new codes carry: https://{their domain} once verified while the plan
- * includes domains, unless the campaign chose the main address (decision 431); otherwise the main
+ * includes domains, unless the campaign chose the main address; otherwise the main
  * address. Codes already printed keep working either way. `made`: the code is being drawn (a QR
- * file, a print kit), so the campaign notes the domain it was made with (decision 432).
+ * file, a print kit), so the campaign notes the domain it was made with.
  */
 export async function publicOriginOf(
   db: Database,
@@ -190,7 +192,7 @@ export async function publicOriginOf(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How many of the owner's campaigns had codes made with this domain: what removing it breaks (decision 432). */
+/** How many of the owner's campaigns had codes made with this domain: what removing it breaks. */
 export async function campaignsWithCodesOn(db: Database, { userId, hostname }: { userId: string; hostname: string }) {
   const [row] = await db
     .select({ campaigns: count() })
@@ -199,7 +201,7 @@ export async function campaignsWithCodesOn(db: Database, { userId, hostname }: {
   return row?.campaigns ?? 0;
 }
 
-/** Which address a campaign's new codes use (decision 431): the owner's domain or the main address. */
+/** Which address a campaign's new codes use: the owner's domain or the main address. */
 export async function setCampaignCodeAddress(db: Database, options: { userId: string; campaignId: string; codeAddress: "domain" | "main" }) {
   if (!UUID.test(options.campaignId)) return false;
   const updated = await db
@@ -210,7 +212,7 @@ export async function setCampaignCodeAddress(db: Database, options: { userId: st
   return updated.length > 0;
 }
 
-/** The choice the print page offers (decision 431): null while the owner has no domain new codes may use. */
+/** The choice the print page offers: null while the owner has no domain new codes may use. */
 export async function codeAddressChoiceOf(db: Database, env: Pick<Env, "appUrl">, { userId, campaignId }: { userId: string; campaignId: string }) {
   const domain = await findVerifiedDomain(db, { userId });
   if (!domain?.planIncludesDomains || !UUID.test(campaignId)) return null;
@@ -221,7 +223,7 @@ export async function codeAddressChoiceOf(db: Database, env: Pick<Env, "appUrl">
   return row ? { choice: row.codeAddress, domain: domain.hostname, main: env.appUrl.host } : null;
 }
 
-/** For a list of one owner's campaigns (the API): each campaign's code address as an origin, one lookup for all (decision 431). */
+/** For a list of one owner's campaigns (the API): each campaign's code address as an origin, one lookup for all. */
 export async function codeOriginChooser(db: Database, env: Pick<Env, "appOrigin">, { userId }: { userId: string }) {
   const domain = await findVerifiedDomain(db, { userId });
   const own = domain?.planIncludesDomains ? `https://${domain.hostname}` : null;

@@ -1,4 +1,5 @@
-// What a custom domain's state means to its owner, and when it is looked at next (decision 390).
+// What a custom domain's state means to its owner, and when it is looked at next.
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
 export type DomainState = "pending" | "verified" | "broken" | "expired";
 
 export const PENDING_CHECK_MS = 5 * 60_000;

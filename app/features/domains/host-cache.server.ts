@@ -1,6 +1,7 @@
-// Which account a request's host serves, kept briefly in this process (decision 391): a name
+// Which account a request's host serves, kept briefly in this process: a name
 // answers for 30 seconds after a change elsewhere, a state change here at once.
-/** `broken`: its records are gone; it still serves its owner's codes, but gets no certificate (decisions 434, 435). */
+// Rules: docs/features/domains.md ("What a name serves", "Downgrades").
+/** `broken`: its records are gone; it still serves its owner's codes, but gets no certificate. */
 export type HostOwner = { userId: string; broken: boolean } | null;
 
 const FRESH_MS = 30_000;

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("What a name serves"); docs/features/http-edge.md ("The public address").
 import { eq } from "drizzle-orm";
 import { isIP } from "node:net";
 import type { Database } from "~/db/client.server";
@@ -9,7 +10,7 @@ import { hostnameOfHeader } from "./hostname";
 import { findServingDomain } from "./verified-domain.server";
 
 /**
- * What a request may do given the host it arrived on (decisions 391, 435):
+ * What a request may do given the host it arrived on:
  * - `main`: our own address (APP_URL's host, `localhost`, an IP address, no Host): the whole app;
  * - `serve`: an owner's public page on their own domain (verified, or broken: printed codes keep opening);
  * - `redirect`: a page of the app itself (sign-in, the dashboard) on an owner's domain: to APP_URL;
@@ -40,7 +41,7 @@ const MACHINE_PATH = /^\/(?:healthz|tls\/ask|metrics)$/i;
 
 /**
  * Whether a host is our own address, without a database call: APP_URL's host (or the address
- * derived from HOST and PORT, decision 220), `localhost`, any IP address, or no Host at all.
+ * derived from HOST and PORT), `localhost`, any IP address, or no Host at all.
  */
 export function isPlainHost(env: Pick<Env, "appUrl">, host: string | null | undefined) {
   const hostname = hostnameOfHeader(host);
@@ -74,7 +75,7 @@ async function ownerOfPath(db: Database, path: string): Promise<string | null | 
   return undefined;
 }
 
-/** The one rule for requests on an owner's domain (decision 391). */
+/** The one rule for requests on an owner's domain. */
 export async function decideForHost(
   db: Database,
   env: Pick<Env, "appUrl" | "appOrigin">,

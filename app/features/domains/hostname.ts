@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
 import { domainToASCII } from "node:url";
 import { isIP } from "node:net";
 import { parse } from "tldts";
@@ -7,7 +8,7 @@ export type HostnameVerdict = { ok: true; hostname: string } | { ok: false; reas
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
 /**
- * The one reading of a domain the owner typed (decision 390): pasted addresses lose their scheme
+ * The one reading of a domain the owner typed: pasted addresses lose their scheme
  * and path, international names become punycode, letters lower case. A bare registrable domain
  * (mycafe.com) is refused: pointing it at us by CNAME would break its other records (email).
  */

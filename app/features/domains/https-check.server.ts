@@ -1,7 +1,8 @@
+// Rules: docs/features/domains.md ("HTTPS live means we reached ourselves", "Caddy on-demand TLS").
 import crypto from "node:crypto";
 import https from "node:https";
 
-/** Where every instance answers the proof for the name it was reached on (decision 392). */
+/** Where every instance answers the proof for the name it was reached on. */
 export const PROOF_PATH = "/.well-known/leadqr-domain-proof";
 
 let proofKey: { secret: string; key: Buffer } | undefined;
@@ -29,7 +30,7 @@ export async function checkHttpsLive(hostname: string, secret: string, fetchProo
 }
 
 /**
- * A fetch for the proof that connects to `address` (`host:port`, HTTPS_CHECK_ADDRESS, decision 430)
+ * A fetch for the proof that connects to `address` (`host:port`, HTTPS_CHECK_ADDRESS)
  * instead of the name's own address, while the certificate is still checked for the name.
  */
 export function proofFetchVia(address: string): typeof fetch {

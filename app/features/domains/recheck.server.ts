@@ -1,5 +1,6 @@
-// The custom-domain re-check (decision 390): every minute each process claims the domains that
+// The custom-domain re-check: every minute each process claims the domains that
 // are due (pending ones every 5 minutes for 72 hours, verified ones daily) and checks them.
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
 import { logger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { runDueDomainChecks } from "./domains.server";

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("What a name serves", "Downgrades").
 import crypto from "node:crypto";
 import proxyAddr from "proxy-addr";
 import type { Database } from "~/db/client.server";
@@ -27,9 +28,9 @@ function mayAsk(env: Pick<Env, "TRUST_PROXY" | "TLS_ASK_TOKEN">, clientAddress: 
 }
 
 /**
- * Caddy's on-demand TLS question (decision 391): may it get a certificate for `domain`? Yes (200)
+ * Caddy's on-demand TLS question: may it get a certificate for `domain`? Yes (200)
  * only for a verified domain, whatever the account's plan is now: codes printed on it before a
- * downgrade must keep opening (decision 434). Every other name, and every caller that may not
+ * downgrade must keep opening. Every other name, and every caller that may not
  * ask, gets a refusal. Answers come from a 30-second cache.
  */
 export async function answerTlsAsk(
@@ -41,7 +42,7 @@ export async function answerTlsAsk(
   const hostname = hostnameOfHeader(request.domain);
   if (hostname === "" || hostname.length > 253) return { status: 400, body: "Give the name as ?domain=." };
   const owner = await ownerOfHost(db, hostname);
-  // A broken domain still serves its codes (decision 435) but gets no new certificate (decision 434).
+  // A broken domain still serves its codes but gets no new certificate.
   if (!owner || owner.broken) return { status: 404, body: "No certificate for this name." };
   return { status: 200, body: "OK" };
 }

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("What a name serves").
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { customDomain, subscription, user } from "~/db/schema";
@@ -18,7 +19,7 @@ export async function findVerifiedDomain(db: Database, by: { userId: string } | 
 }
 
 /**
- * The account a name currently serves (decision 435): a verified domain, or one whose records
+ * The account a name currently serves: a verified domain, or one whose records
  * broke (its printed codes keep opening while the owner is warned). A pending, expired or removed
  * name, or one whose account is gone, serves nobody. One row at most: the unique index on
  * verified and broken names.

@@ -1,8 +1,9 @@
-// Lead surges fold into digests (decision 301). A stored lead always queues its own new-lead
+// Lead surges fold into digests. A stored lead always queues its own new-lead
 // email; the email worker, before it claims, folds the ones past the owner's per-minute
 // threshold into the campaign's open digest. Nothing is counted on the lead's request path, and
 // every process may fold at once: rows move only while still pending, and the open digest is
 // one row per campaign (a partial unique index) updated under its row lock.
+// Rules: docs/features/emails.md ("One email per lead, folded under a surge", "Decided once settled").
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -20,7 +21,7 @@ export const LEAD_EMAILS_PER_MINUTE_RANGE = { min: 1, max: 1000 } as const;
  * of the campaign were created in the minute up to and including theirs. A row's count only looks
  * back, so a row sent earlier would never have been folded later, provided every row created
  * before it was visible when it was decided: rows are decided only once they are older than
- * `settledBy` (decision 320), since leads commit in another order than their created_at.
+ * `settledBy`, since leads commit in another order than their created_at.
  */
 function surplusLeadEmails(defaultPerMinute: number, settledBy: SQL) {
   return sql`

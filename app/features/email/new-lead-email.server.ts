@@ -1,6 +1,7 @@
 // The owner's new-lead email is stored with its lead as its subject alone and rendered from the
-// lead when the worker sends it (decision 422): a surge folds most of them into a digest unsent,
+// lead when the worker sends it: a surge folds most of them into a digest unsent,
 // and their HTML was most of the bytes a batch of leads wrote.
+// Rules: docs/features/emails.md ("The outbox").
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";

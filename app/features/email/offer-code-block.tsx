@@ -1,5 +1,6 @@
 // The claimed code as visitor emails show it (the confirmation email and the repeat-claim email):
-// the same words as the thank-you card, a receipt rather than an advertisement (decision 125).
+// the same words as the thank-you card, a receipt rather than an advertisement.
+// Rules: docs/features/offers-and-the-counter.md ("Double opt-in carries the code").
 export type OfferCodeLines = { code: string; validity: string };
 
 /** The block's two fixed lines, in the visitor's language. */

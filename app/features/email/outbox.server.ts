@@ -1,3 +1,4 @@
+// Rules: docs/features/emails.md ("The outbox").
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -20,7 +21,7 @@ export type OutboxEmail = {
 
 /**
  * Queues an email. Pass the transaction that makes the change the email is about, so both
- * commit together, or neither does (decision 008); the worker sends it. `notBefore` delays it (digests).
+ * commit together, or neither does; the worker sends it. `notBefore` delays it (digests).
  */
 export async function enqueueEmail(db: Pick<Database, "insert">, email: OutboxEmail) {
   await db.insert(emailOutbox).values(outboxRowOf(email));

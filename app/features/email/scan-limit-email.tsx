@@ -1,8 +1,9 @@
+// Rules: docs/features/emails.md ("Free scan notices").
 import { render, type EmailContent } from "./templates";
 
 export type ScanLimitNotice = { campaignTitle: string; scans: number; limit: number; reached: boolean };
 
-/** The owner hears before a visitor does (decision 196): at 80 % of the free scans, and at the limit. */
+/** The owner hears before a visitor does: at 80 % of the free scans, and at the limit. */
 export function scanLimitEmail(notice: ScanLimitNotice, appUrl: string): EmailContent {
   const pricing = `${appUrl}/pricing`;
   const title = notice.campaignTitle.replace(/\s+/g, " ").trim();

@@ -1,3 +1,5 @@
+// Rules: docs/features/domains.md ("White label"); docs/features/emails.md ("Decided once settled", "The outbox", "One
+//   email per lead, folded under a surge").
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { dateTimeFormat } from "~/utils/dates";
@@ -6,7 +8,7 @@ export type EmailContent = {
   subject: string;
   html: string;
   text: string;
-  /** Visitor mail's display name, whole ("{business} via LeadQR", decision 433), at our address. */
+  /** Visitor mail's display name, whole ("{business} via LeadQR"), at our address. */
   senderName?: string;
 };
 
@@ -90,8 +92,8 @@ export function timeInZone(at: Date, timeZone?: string | null) {
   return `${formatted} (${zone})`;
 }
 
-/** The per-lead email to the owner: reusable by whoever decides when it is sent (decision 320; content in docs/features/new-lead-email.md). */
-/** The new-lead email's subject: stored with the lead, the body rendered when sent (decision 422). */
+/** The per-lead email to the owner: reusable by whoever decides when it is sent (content in docs/features/new-lead-email.md). */
+/** The new-lead email's subject: stored with the lead, the body rendered when sent. */
 export function newLeadSubject(campaignTitle: string) {
   return `New lead for ${oneLine(campaignTitle)}`;
 }
@@ -135,7 +137,7 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string): EmailContent
   );
 }
 
-/** Leads of a surge, in one email instead of one each (decision 301): "47 new leads for Summer Special since 14:05 UTC". */
+/** Leads of a surge, in one email instead of one each: "47 new leads for Summer Special since 14:05 UTC". */
 export function leadDigestEmail(campaignTitle: string, count: number, since: string, appUrl: string): EmailContent {
   const leads = count === 1 ? "1 new lead" : `${count} new leads`;
   return render(

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("White label"); docs/features/emails.md ("Sending at the provider's rate").
 import nodemailer from "nodemailer";
 import { Resend } from "resend";
 import type { Env } from "~/utils/env.server";
@@ -19,7 +20,7 @@ const addressOf = (from: string) => /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.tri
 
 /**
  * The From of one email: EMAIL_FROM, or for visitor mail the sender name the email was written
- * with ("{business} via LeadQR", or the business alone on Enterprise: decision 433) at
+ * with ("{business} via LeadQR", or the business alone on Enterprise: "White label") at
  * VISITOR_EMAIL_FROM's address when the operator set one (a neutral address: the operator's own
  * usually names the product), else EMAIL_FROM's, so the visitor sees who wrote while SPF/DKIM stay ours.
  */
@@ -84,7 +85,7 @@ export function resendTransport(apiKey: string, from: string, visitorFrom?: stri
         },
         { idempotencyKey: `outbox-${email.id}` },
       );
-      // The error's name and status go along: the worker tells "slow down" (429) from a refusal (decision 321).
+      // The error's name and status go along: the worker tells "slow down" (429) from a refusal.
       if (error) {
         const { statusCode } = error as { statusCode?: number | null };
         throw Object.assign(new Error(`Resend: ${error.name}: ${error.message}`), { name: error.name, ...(statusCode ? { statusCode } : {}) });

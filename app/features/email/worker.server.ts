@@ -1,6 +1,9 @@
 // Sends the outbox. Every server process runs one worker; rows are claimed with
 // FOR UPDATE SKIP LOCKED and a lease, so several processes never send a row twice and a row
 // held by a crashed process is retried once its lease runs out.
+// Rules: docs/features/emails.md ("Decided once settled", "Sending at the provider's rate");
+//   docs/features/accounts-and-billing.md ("Rate limits", "Verification and held notifications");
+//   docs/features/lead-sync.md ("Connections and tokens").
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -23,13 +26,13 @@ export const EMAIL_WORKER_DEFAULTS = {
   maxAttempts: 8,
   housekeepingMs: 10 * 60_000,
   /**
-   * New-lead emails wait this long before the worker folds or sends them (decision 320): a lead
+   * New-lead emails wait this long before the worker folds or sends them: a lead
    * commits a little after its created_at, so a younger row could still appear before an older
    * one. 0 (tests driving passes by hand) decides every visible row at once.
    */
   leadSettleMs: 0,
   /**
-   * Emails per second all workers together hand to the provider (decision 321), counted in one
+   * Emails per second all workers together hand to the provider, counted in one
    * shared `rate_limit` row per second; 0: no cap (tests driving passes by hand).
    */
   ratePerSecond: 0,
@@ -38,7 +41,7 @@ export const EMAIL_WORKER_DEFAULTS = {
 };
 
 /**
- * What a failed send means (decision 321). `rate`: the provider refused for now (SMTP 421/450/451/
+ * What a failed send means. `rate`: the provider refused for now (SMTP 421/450/451/
  * 452/454, HTTP 429): sent again shortly, not an attempt. `transient`: a connection or other
  * temporary failure (4xx): retried with backoff for as long as it takes, never given up.
  * `permanent`: anything else, e.g. a 5xx refusal: given up after `maxAttempts`.
@@ -127,8 +130,8 @@ export function createEmailWorker(options: EmailWorkerOptions) {
 
   /**
    * Rows past their use that no request deletes: rate-limit counters long past their window (they
-   * live in the database, decision 004), the capture bursts' global windows (docs/features/crowds.md), and lead sync's OAuth states the provider never sent the
-   * owner back with (decision 401; a state is deleted when used, and refused once expired).
+   * live in the database), the capture bursts' global windows (docs/features/crowds.md), and lead sync's OAuth states the provider never sent the
+   * owner back with (a state is deleted when used, and refused once expired).
    */
   async function housekeeping() {
     await db.execute(sql`delete from rate_limit where expire < now() - interval '1 hour'`);
@@ -195,9 +198,9 @@ async function claimDue({ db, settings, now }: WorkerContext, settledBy: SQL, li
        select id from email_outbox
         where ((status = 'pending' and next_attempt_at <= ${now()})
            or (status = 'sending' and locked_until < ${now()}))
-          -- A new-lead email is decided (single or folded) only once settled (decision 320).
+          -- A new-lead email is decided (single or folded) only once settled.
           and (kind <> 'new_lead' or created_at <= ${settledBy})
-          -- Lead notifications wait while the owner's address is unverified (decision 131).
+          -- Lead notifications wait while the owner's address is unverified.
           and not (kind in ('new_lead', 'lead_digest') and exists (
                 select 1 from campaign c join "user" u on u.id = c.user_id
                  where c.id = email_outbox.campaign_id and not u.email_verified))
@@ -273,7 +276,7 @@ async function putBack({ db, settings, now }: WorkerContext, rows: ClaimedRow[],
 
 async function markFailed({ db, settings, now, log }: WorkerContext, row: ClaimedRow, error: unknown) {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  // Temporary failures are retried for as long as they last; only a refusal gives up (decision 321).
+  // Temporary failures are retried for as long as they last; only a refusal gives up.
   const giveUp = failureKind(error) === "permanent" && row.attempts >= settings.maxAttempts;
   const delay = backoffMs(row.attempts, settings.backoffBaseMs, settings.backoffMaxMs);
   await db.execute(sql`

@@ -1,5 +1,6 @@
 // Keeps webhooks from being turned against our own network (SSRF): destinations must resolve to
 // public addresses, checked when the endpoint is saved and again on every connection, after DNS.
+// Rules: docs/features/webhooks-and-api.md ("Where a webhook may go").
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
@@ -47,7 +48,7 @@ const TEREDO = ipaddr.parseCIDR("2001::/32");
  * The IPv4 address an IPv6 form carries, or null: IPv4-mapped (::ffff:a.b.c.d), SIIT
  * (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d, which also covers :: and ::1), NAT64
  * (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::). Such an address reaches the IPv4 one, so it is
- * judged by it (decision 222).
+ * judged by it.
  */
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const parts = address.parts;
@@ -84,7 +85,7 @@ export const WEBHOOK_PORT_MESSAGE = "Use port 443, 80 or a port above 1023 (or l
 
 /**
  * Webhooks go to web servers: the default ports, 443 and 80, or an unprivileged port above 1023
- * (decision 337). The privileged ports below are other services (SSH, SMTP, databases' admin
+ *. The privileged ports below are other services (SSH, SMTP, databases' admin
  * ports) that a webhook must not be able to knock on. `URL` drops a protocol's default port.
  */
 export function isWebhookPort(url: URL) {

@@ -1,4 +1,5 @@
 // The webhook event catalogue and payload envelope: pure, safe in the browser.
+// Rules: docs/features/webhooks-and-api.md ("Delivery").
 
 /**
  * Events an endpoint may subscribe to: the triggers an automation tool offers first, then the
@@ -46,7 +47,7 @@ export function webhookBackoffMs(attempt: number, baseMs = 60_000, maxMs = 6 * 6
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/** With these defaults the retries of one delivery span about 26.5 hours: at least 24 h, so a receiver down for a day still gets it (decision 141). */
+/** With these defaults the retries of one delivery span about 26.5 hours: at least 24 h, so a receiver down for a day still gets it. */
 export const WEBHOOK_MAX_ATTEMPTS = 13;
 
 /**

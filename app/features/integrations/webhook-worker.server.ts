@@ -1,6 +1,7 @@
 // Delivers the webhook outbox. Every server process runs one worker; deliveries are claimed with
 // FOR UPDATE SKIP LOCKED and a lease (as the email worker does), so several processes never send
 // a delivery twice at once and one held by a crashed process is retried when its lease runs out.
+// Rules: docs/features/webhooks-and-api.md ("Fair scheduling").
 import { sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
@@ -27,7 +28,7 @@ export const WEBHOOK_WORKER_DEFAULTS = {
   pauseAfterFailures: WEBHOOK_PAUSE_AFTER_FAILURES,
   timeoutMs: SEND_LIMITS.timeoutMs,
   maxResponseBytes: SEND_LIMITS.maxResponseBytes,
-  /** Deliveries of one endpoint claimed at once, and only when none of its is in flight (decision 303). */
+  /** Deliveries of one endpoint claimed at once, and only when none of its is in flight. */
   perEndpoint: 1,
   /** Sends in flight per process. */
   maxInFlight: 32,
@@ -134,7 +135,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions) {
 }
 
 /**
- * Fair claim (decision 303): an endpoint with a delivery in flight (under a live lease, on any
+ * Fair claim: an endpoint with a delivery in flight (under a live lease, on any
  * process) gets nothing more, the others at most `perEndpoint` each, first deliveries of every
  * endpoint before anyone's second. One tenant's slow or failing endpoint holds only its own queue.
  */

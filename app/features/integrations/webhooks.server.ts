@@ -1,4 +1,5 @@
 // Owner-scoped webhook endpoints, the event outbox and the delivery log.
+// Rules: docs/features/visitor-languages.md ("One language per page").
 import crypto from "node:crypto";
 import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -118,7 +119,7 @@ export const leadColumns = {
   email: lead.email,
   phone: lead.phone,
   collectedAt: lead.collectedAt,
-  // The language of the page the visitor used: its consent wording's (decision 412), one per lead.
+  // The language of the page the visitor used: its consent wording's, one per lead.
   language: sql<string | null>`(select w.language from lead_consent c join consent_wording w on w.id = c.wording_id where c.lead_id = ${lead.id})`,
 };
 

@@ -1,11 +1,12 @@
-// Which language a visitor's page is in (decision 411): the switcher's choice (the link just
+// Which language a visitor's page is in: the switcher's choice (the link just
 // followed, else its cookie), else the browser's Accept-Language best supported match, else the
 // campaign's own language.
+// Rules: docs/features/visitor-languages.md ("The switcher"); docs/features/domains.md ("White label").
 import { match } from "@formatjs/intl-localematcher";
 import Negotiator from "negotiator";
 import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, type Language } from "./languages";
 
-/** The cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+/** The cookie before the "White label" amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
 export const LEGACY_LANGUAGE_COOKIE = "leadqr.lang";
 
 const NO_MATCH = "und";
@@ -63,7 +64,7 @@ export function chooseLanguage(request: LanguageRequest): { language: Language; 
   const remembered = languageIn(request.cookie, LANGUAGE_COOKIE, COOKIE_PATTERN);
   if (isLanguage(request.chosen) && isOffered(request.chosen)) return { language: request.chosen, remember: request.chosen !== remembered };
   if (isOffered(remembered)) return { language: remembered, remember: false };
-  // Kept under the old name (decision 433): followed, and set again under the new one.
+  // Kept under the old name: followed, and set again under the new one.
   const moved = remembered ? null : languageIn(request.cookie, LEGACY_LANGUAGE_COOKIE, LEGACY_COOKIE_PATTERN);
   if (isOffered(moved)) return { language: moved, remember: true };
   const fallback = isOffered(request.fallback) ? request.fallback : (offered[0] ?? request.fallback);

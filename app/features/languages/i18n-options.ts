@@ -1,6 +1,7 @@
+// Rules: docs/features/visitor-languages.md ("One language per page").
 import type { InitOptions } from "i18next";
 
-/** The options the server's and the page's instances share (decision 410). */
+/** The options the server's and the page's instances share. */
 export const I18N_OPTIONS: InitOptions = {
   // Resources are given in full: nothing to load, so init is synchronous.
   initAsync: false,

@@ -1,5 +1,6 @@
-// The server's translations: every language file, one i18next instance per language (decision 410).
+// The server's translations: every language file, one i18next instance per language.
 // Emails and the consent wording are written here; a page gets only its own language's namespace.
+// Rules: docs/features/visitor-languages.md ("One language per page"); docs/features/domains.md ("White label").
 import i18next, { type TFunction } from "i18next";
 import ar from "./locales/ar";
 import de from "./locales/de";
@@ -40,7 +41,7 @@ export type { PageLocale };
 
 /**
  * A page's strings: its language only, and of each namespace only the keys (`"thanks"`,
- * `"errors.failed"`) the page can show, when given; they travel in the page's HTML (decision 410).
+ * `"errors.failed"`) the page can show, when given; they travel in the page's HTML.
  */
 export function pageLocaleOf(language: Language, namespaces: Namespace[], only: Partial<Record<Namespace, readonly string[]>> = {}): PageLocale {
   const messages = MESSAGES[language] ?? MESSAGES[DEFAULT_LANGUAGE];
@@ -55,7 +56,7 @@ type Tree = { [key: string]: string | Tree };
 
 /**
  * The page's strings without any that names LeadQR (the name stays as it is in every language):
- * for a page an Enterprise owner's visitor opens (decision 433), whose source would otherwise carry
+ * for a page an Enterprise owner's visitor opens, whose source would otherwise carry
  * the branded words next to the unbranded ones it shows.
  */
 export function withoutBrandedMessages(locale: PageLocale): PageLocale {

@@ -1,5 +1,6 @@
-// The languages a visitor can read the capture flow in (decision 410). One file per language in
+// The languages a visitor can read the capture flow in. One file per language in
 // ./locales; English is the source every other file must match key for key.
+// Rules: docs/features/visitor-languages.md ("One language per page"); docs/features/domains.md ("White label").
 
 import type { Messages } from "./locales/en";
 
@@ -46,7 +47,7 @@ export function directionOf(language: Language): "ltr" | "rtl" {
 
 /**
  * The visitor's own choice from the switcher: a small cookie, read by the next load (no extra
- * request). A neutral name, as the visitor id's (decision 433).
+ * request). A neutral name, as the visitor id's.
  */
 export const LANGUAGE_COOKIE = "v_lang";
 export const LANGUAGE_COOKIE_DAYS = 365;
@@ -59,7 +60,7 @@ export function numberFormat(language: Language, options?: Intl.NumberFormatOpti
   return new Intl.NumberFormat(INTL_LOCALES[language], options);
 }
 
-/** A page's language and the strings it can show in it (only those: decision 410). */
+/** A page's language and the strings it can show in it (only those: "One language per page"). */
 export type PageLocale = {
   language: Language;
   messages: DeepPartial<Messages>;

@@ -1,5 +1,6 @@
-// The visitor's page in its language (decision 410): an i18next instance made from the strings the
+// The visitor's page in its language: an i18next instance made from the strings the
 // loader sent (this language only), so the first render and hydration read the same words.
+// Rules: docs/features/visitor-languages.md ("One language per page").
 import i18next from "i18next";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { I18nextProvider, initReactI18next } from "react-i18next";

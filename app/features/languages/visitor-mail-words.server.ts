@@ -1,9 +1,10 @@
 // The fixed words of every visitor email (the code block, the foot) in the visitor's language.
+// Rules: docs/features/domains.md ("White label").
 import { translatorFor } from "./i18n.server";
 import { directionOf, type Language } from "./languages";
 
 /**
- * `whiteLabel` (Enterprise, decision 433): the foot and the sender name carry the business alone;
+ * `whiteLabel` (Enterprise): the foot and the sender name carry the business alone;
  * otherwise the sender reads "{business} via LeadQR", the foot says who sent it.
  */
 export function visitorMailWords(language: Language, business: string, whiteLabel = false) {

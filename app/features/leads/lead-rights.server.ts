@@ -1,5 +1,7 @@
-// The owner's side of a visitor's rights (decision 112): see one lead with its consent record, export
+// The owner's side of a visitor's rights: see one lead with its consent record, export
 // all we hold about the person, erase it. Every function is scoped to the acting owner.
+// Rules: docs/features/consent-and-erasure.md ("The person's rights"); docs/features/offers-and-the-counter.md ("One
+//   code per claimant").
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, consentWording, dataErasure, emailOutbox, lead, leadConsent, offerCode, scan } from "~/db/schema";
@@ -153,7 +155,7 @@ export async function exportLeadData(db: Database, options: LeadRightsOptions) {
     .from(emailOutbox)
     .where(eq(emailOutbox.leadId, detail.id))
     .orderBy(asc(emailOutbox.createdAt));
-  // The person's offer code for this campaign (decision 120): shared by all their claims of it.
+  // The person's offer code for this campaign: shared by all their claims of it.
   const [code] = await db
     .select({ code: offerCode.code, claimedAt: offerCode.claimedAt, expiresAt: offerCode.expiresAt, redeemedAt: offerCode.redeemedAt })
     .from(lead)

@@ -1,3 +1,4 @@
+// Rules: docs/features/counting.md ("Kept by the database").
 import { z } from "zod";
 import { cleanInput } from "~/utils/text";
 
@@ -6,7 +7,7 @@ export const SEARCH_MAX_LENGTH = 100;
 /**
  * A search counts its matches exactly up to this many (or up to the page asked for, if deeper);
  * past it the footer says "10,000+". Counting a term that half of 200k leads hold costs more than
- * a keystroke may (decision 176).
+ * a keystroke may.
  */
 export const SEARCH_COUNT_CAP = 10_000;
 

@@ -1,8 +1,11 @@
 // Pure rules of the leads screen: masking, search escaping, CSV cells and file name.
+// Rules: docs/features/counting.md ("Masking on the free plan", "Placements"); docs/features/consent-and-erasure.md
+//   ("What is recorded"); docs/features/offers-and-the-counter.md ("The counter page");
+//   docs/features/visitor-languages.md ("One language per page").
 import { redeemerText } from "~/features/redeem/code";
 import { calendarDay, dateTimeFormat } from "~/utils/dates";
 
-/** Free owners' leads beyond the visible ones leave the server in this shape, masked (decision 042). */
+/** Free owners' leads beyond the visible ones leave the server in this shape, masked. */
 export type LeadContact = { name: string; email: string; phone: string | null };
 
 export function maskName(name: string): string {
@@ -38,7 +41,7 @@ export { calendarDay } from "~/utils/dates";
 const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * A phone number: digits with an optional leading +, and spaces, dots, hyphens, parentheses.
- * No letters, so no function, cell reference or DDE call can hide in it (decision 042).
+ * No letters, so no function, cell reference or DDE call can hide in it.
  */
 const STRICT_PHONE = /^\+?[0-9][0-9 ().-]{5,28}[0-9]$/;
 
@@ -49,8 +52,8 @@ export function safeCsvCell(value: string | null, kind: "text" | "phone" = "text
 }
 
 /**
- * The five original columns, then the placement (decision 100), the consent record (decision 110),
- * the redemption (decision 124) and the consent's language (decision 412), appended so old imports
+ * The five original columns, then the placement, the consent record,
+ * the redemption and the consent's language, appended so old imports
  * still line up.
  */
 export const CSV_COLUMNS = [

@@ -1,4 +1,5 @@
-// Short links (decision 280): `/q/{code}`, the path a printed QR code encodes.
+// Short links: `/q/{code}`, the path a printed QR code encodes.
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 
 /** Upper-case letters and digits without 0/O and 1/I (L is upper case, so no l either): 32 symbols, 5 bits each. */
 export const SHORT_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";

@@ -1,3 +1,4 @@
+// Rules: docs/features/domains.md ("White label").
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { MAX_INPUT_PIXELS } from "~/features/uploads/limits";
@@ -63,7 +64,7 @@ export async function renderPlanPdf(plan: PrintPlan, options: { title: string; l
     margin: 0,
     // No default font: PDFKit would parse Helvetica's metrics for every document, unused.
     font: null as unknown as string,
-    // No Creator: the print kit is the business's, and Enterprise promises no LeadQR name (decision 433).
+    // No Creator: the print kit is the business's, and Enterprise promises no LeadQR name.
     info: { Title: options.title },
     lang: "en",
     displayTitle: true,

@@ -1,5 +1,6 @@
-// The print kit's rules (decision 290): formats, paper, code sizes, colour contrast and the print check.
+// The print kit's rules: formats, paper, code sizes, colour contrast and the print check.
 // Pure and browser-safe: the print page, the PDF and the tests read the same numbers.
+// Rules: docs/features/campaigns-and-print.md ("The print kit").
 import { publicAddressVerdict } from "~/utils/public-address";
 
 export const POINTS_PER_CM = 72 / 2.54;

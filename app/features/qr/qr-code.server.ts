@@ -1,3 +1,4 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 import { contentDisposition } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { getPlacement } from "~/features/placements/placements.server";
@@ -69,7 +70,7 @@ export async function getQrCode(
 }
 
 /**
- * What a campaign's or placement's printed code encodes: its short link (decision 280), created on
+ * What a campaign's or placement's printed code encodes: its short link, created on
  * first use. Every QR code (PNG, SVG, print page, PDF) takes its text from here. The caller has
  * checked that the user owns the campaign and the placement.
  */

@@ -1,3 +1,4 @@
+// Rules: docs/features/campaigns-and-print.md ("Short links").
 import crypto from "node:crypto";
 import QRCode from "qrcode";
 import sharp from "sharp";
@@ -15,13 +16,13 @@ export const QR_LIGHT = "#FFFFFF";
 export const LOGO_SIZE = 60;
 /**
  * Always H: the short link keeps the code at version 3 even so, and H survives a centred logo
- * (STACK pitfall 10), dirt and wear (decision 280).
+ * (STACK pitfall 10), dirt and wear.
  */
 export const QR_ERROR_CORRECTION = "H" as const;
 
 export type QrLogo = { bytes: Buffer; contentType: string };
 
-/** The code's module matrix, for drawing it as vectors (printed PDFs); H like every code (decision 280). */
+/** The code's module matrix, for drawing it as vectors (printed PDFs); H like every code. */
 export function qrModules(text: string) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION });
   return { size: modules.size, isDark: (row: number, column: number) => Boolean(modules.get(row, column)) };

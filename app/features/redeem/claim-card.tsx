@@ -1,7 +1,8 @@
+// Rules: docs/features/capture-and-leads.md ("A bare document").
 import { useNonce } from "~/utils/nonce";
 import type { ClaimView } from "./claim.server";
 
-/** Inline styles: the capture page ships no app stylesheet (decision 033). */
+/** Inline styles: the capture page ships no app stylesheet. */
 export const CLAIM_CSS = `.rd-claim{margin:20px 0 0;padding:16px;border:2px dashed #D1D5DB;border-radius:12px;background:#F9FAFB}
 .rd-claim-lead{font-weight:700;margin:0 0 8px;color:#111827}
 .rd-code{font:700 2rem/1.2 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.08em;color:#111827;margin:0 0 12px;word-break:break-all}

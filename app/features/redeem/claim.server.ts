@@ -1,3 +1,4 @@
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import QRCode from "qrcode";
 import { getEnv } from "~/utils/env.server";
 import { formatOfferCode } from "./code";
@@ -49,7 +50,7 @@ export async function presentClaim(claim: Claim, timeZone: string, language: Lan
     type: "svg",
     margin: 2,
     errorCorrectionLevel: "M",
-    // Choosing the mask by penalty scoring was most of a lead's QR cost in a surge (decision 323):
+    // Choosing the mask by penalty scoring was most of a lead's QR cost in a surge:
     // any of the eight masks is a valid code, shown large on a lit screen.
     maskPattern: CLAIM_QR_MASK,
     color: { dark: "#111827", light: "#FFFFFF" },

@@ -1,3 +1,4 @@
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -10,7 +11,7 @@ async function decode(svg: string) {
 }
 
 describe("a claim's QR code", () => {
-  // The mask is fixed rather than scored per code (decision 323): every code must still read back.
+  // The mask is fixed rather than scored per code: every code must still read back.
   it("opens the counter with its own code, for many random codes", async () => {
     for (let i = 0; i < 60; i++) {
       const code = generateOfferCode();

@@ -1,3 +1,4 @@
+// Rules: docs/features/offers-and-the-counter.md ("Guessing budgets").
 import type { Database } from "~/db/client.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
@@ -7,7 +8,7 @@ import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type Redee
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
 /**
- * The address budget belongs to the codes' owner at that address (decision 336): a counter only
+ * The address budget belongs to the codes' owner at that address: a counter only
  * ever finds its own owner's codes, so a stranger's misses on the same Wi-Fi say nothing about this
  * shop's codes and must not spend its budget.
  */
@@ -20,7 +21,7 @@ export type CounterBudgetOptions = { actor: RedeemActor; clientAddress: string }
  * Guessing is the threat, not a busy counter: only codes that do not exist keep their point.
  * Every attempt takes a point first, in one atomic step of the limiter, and a code that exists
  * gives it back (`refundCounterAttempt`). Checking first and spending after a miss let 300
- * parallel guesses all pass a budget of 60 (decision 223); taking first cannot overrun.
+ * parallel guesses all pass a budget of 60; taking first cannot overrun.
  * Throws DomainError `rate_limited` when either budget is spent.
  */
 export async function reserveCounterAttempt({ actor, clientAddress }: CounterBudgetOptions) {

@@ -1,3 +1,5 @@
+// Rules: docs/features/offers-and-the-counter.md ("Every new claim emails its code", "Who is shown a code");
+//   docs/features/domains.md ("White label"); docs/features/consent-and-erasure.md ("Double opt-in").
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { businessIdentity, emailOutbox } from "~/db/schema";
@@ -13,7 +15,7 @@ import { offerCodeEmail } from "./offer-code-email";
 import type { Claim, IssuedClaim } from "./redeem.server";
 
 /**
- * The visitor's email of a claim just made (decision 343): the code, its validity and where to
+ * The visitor's email of a claim just made: the code, its validity and where to
  * show it. Transactional (it delivers what the visitor asked for), so it needs no marketing consent.
  */
 export function claimedCodeEmailOf(options: {
@@ -25,7 +27,7 @@ export function claimedCodeEmailOf(options: {
   claim: Claim;
   timeZone: string;
   language?: Language;
-  /** Enterprise (decision 433): no LeadQR name in the email. */
+  /** Enterprise: no LeadQR name in the email. */
   whiteLabel?: boolean;
 }): OutboxEmail {
   return {
@@ -57,13 +59,13 @@ export type MailExistingCodeOptions = {
   clientAddress: string;
   /** The language of the page this claim was made on: the email is in it. */
   language?: Language;
-  /** Enterprise (decision 433): no LeadQR name in the email. */
+  /** Enterprise: no LeadQR name in the email. */
   whiteLabel?: boolean;
 };
 
 /**
- * Sends an already claimed code to the address that claimed it (decision 224). At most one
- * visitor email per address and campaign a day (decision 111's rule; the confirmation email
+ * Sends an already claimed code to the address that claimed it. At most one
+ * visitor email per address and campaign a day (the "Double opt-in" rule; the confirmation email
  * carries the code too), and the client's visitor-email budget is spent, so the form cannot be
  * used to mail strangers. "sent" when the mailbox has or will get the code.
  */

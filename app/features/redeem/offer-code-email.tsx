@@ -1,7 +1,9 @@
-// The offer code sent to the mailbox it was claimed with: with the claim itself (decision 343), and
-// again when someone submits that address once more (decision 224). A receipt, not an
-// advertisement (no offer copy), like the code block of the double opt-in email (decision 125).
+// The offer code sent to the mailbox it was claimed with: with the claim itself, and
+// again when someone submits that address once more. A receipt, not an
+// advertisement (no offer copy), like the code block of the double opt-in email.
 // Only the mailbox's owner learns the code from it.
+// Rules: docs/features/offers-and-the-counter.md ("Every new claim emails its code", "Who is shown a code", "Double
+//   opt-in carries the code"); docs/features/domains.md ("White label").
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
 import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
@@ -16,7 +18,7 @@ export type OfferCodeEmailInput = {
   validity: string;
   /** The language of the page the code was claimed on. */
   language?: Language;
-  /** Enterprise (decision 433): no LeadQR name in the sender or the foot. */
+  /** Enterprise: no LeadQR name in the sender or the foot. */
   whiteLabel?: boolean;
 };
 

@@ -1,3 +1,4 @@
+// Rules: docs/features/offers-and-the-counter.md ("Double opt-in carries the code").
 import { calendarDay, dateTimeFormat } from "~/utils/dates";
 import { z } from "zod";
 import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
@@ -5,7 +6,7 @@ import { OFFER_EXPIRY_KINDS, type OfferExpiryKind } from "~/db/schema/redeem";
 export const MAX_VALID_DAYS = 365;
 /** What the form says under the offer and its condition: an invitation, never a thank-you before the claim. */
 export const FORM_INVITATION = "Leave your name and email to get your code. Show it at the counter to redeem this offer.";
-/** The thank-you's words when the code is sent only to the visitor's mailbox (decision 125). */
+/** The thank-you's words when the code is sent only to the visitor's mailbox. */
 /** A second claim with an email that already has a code: the code goes to that mailbox, never the screen. */
 export const ALREADY_CLAIMED_PREFIX = "This offer was already claimed with this email address.";
 export const ALREADY_CLAIMED_TEXT = `${ALREADY_CLAIMED_PREFIX} We sent the code to that address.`;

@@ -1,3 +1,4 @@
+// Rules: docs/features/webhooks-and-api.md ("Events").
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -305,7 +306,7 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
       .where(eq(offerCode.id, row.id))
       .returning({ at: offerCode.redeemedAt });
     const at = done!.at!.toISOString();
-    // Integrations hear of it in the same transaction (decision 140), so a redeem is never announced twice or lost.
+    // Integrations hear of it in the same transaction, so a redeem is never announced twice or lost.
     await enqueueLeadChanged(tx as unknown as Database, {
       leadId: row.leadId,
       changes: [

@@ -1,9 +1,10 @@
-// Floods from one address (decisions 311 and 330). Per client budget key (an IPv4 address or an
+// Floods from one address. Per client budget key (an IPv4 address or an
 // IPv6 /64) and 10-minute window, at most CAPTURE_BURST_LOADS distinct visitors are admitted to
 // counting: a visitor is the id the load brings back or is about to be issued, or (VISITOR_ID=hash)
 // its agent. An admitted visitor's later loads cost nothing, so an id issued here and echoed back
 // buys nothing; ids past the allowance, new or returning, are excluded as "burst".
 // Kept in memory per process: no database round trip on the capture path.
+// Rules: docs/features/crowds.md ("What one network adds to the counts").
 import crypto from "node:crypto";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getEnv } from "~/utils/env.server";

@@ -1,8 +1,9 @@
 // A crowd token: what a load that counts no scan carries in its form instead of a scan's id, so
 // that the visitor can still claim (docs/features/crowds.md). A load past its network's burst
-// allowance (decision 330), or whose scan could not be written, is a person as likely as not; the
+// allowance, or whose scan could not be written, is a person as likely as not; the
 // token says which campaign it was for, when, through which placement, and which browser, signed
 // so it cannot be forged. It counts nothing: a scan is counted when its lead arrives.
+// Rules: docs/features/crowds.md ("What one network adds to the counts").
 import crypto from "node:crypto";
 import type { ScanSource } from "~/db/schema";
 import { isUuid } from "~/utils/text";

@@ -1,7 +1,8 @@
-// Group commit for the scans of unlimited campaigns (decision 095). Loads that arrive while a
+// Group commit for the scans of unlimited campaigns. Loads that arrive while a
 // write is in flight wait for the next one, which writes all of them in one statement and one
 // commit. Each visitor is answered only after the commit that holds their scan, so a crash can
 // lose no scan anybody was shown a token for.
+// Rules: docs/features/capture-and-leads.md ("Unlimited campaigns: group commit, no hot row").
 import crypto from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
@@ -115,7 +116,7 @@ type Row = { id: string; counted: boolean; repeat_of: string | null; burst: bool
  * against its client's window in `capture_burst`, shared by every process: the upsert takes the
  * client's row, so concurrent batches see each other's visitors, and a scan past the allowance is
  * not inserted and answers `burst` (docs/features/crowds.md). Unique means no earlier scan by this visitor today (the salt, and so the
- * hash, changes daily). Prepared once per connection (decision 424): planning it cost PostgreSQL
+ * hash, changes daily). Prepared once per connection: planning it cost PostgreSQL
  * about as much as running it for a batch of five.
  */
 const WRITE_SCANS = preparedStatement(

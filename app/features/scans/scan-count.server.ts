@@ -1,8 +1,10 @@
+// Rules: docs/features/capture-and-leads.md ("Unlimited campaigns: group commit, no hot row", "Token budgets");
+//   docs/features/counting.md ("Conversion").
 import { sql } from "drizzle-orm";
 
 /**
  * A campaign's counted scans: the free path's gated counter plus the sharded tally of unlimited
- * campaigns (decision 091). Use this wherever a campaign's scan number is shown or checked.
+ * campaigns. Use this wherever a campaign's scan number is shown or checked.
  * Written out in full: inside a one-table select Drizzle would render the columns unqualified.
  */
 export const campaignScans =
@@ -12,7 +14,7 @@ export const campaignScans =
 
 /**
  * A campaign's stored leads: the kept count plus the tally rows the insert trigger spreads over
- * connections (decision 300). Use this wherever a campaign's lead number is shown.
+ * connections. Use this wherever a campaign's lead number is shown.
  */
 export const campaignLeads =
   sql<number>`("campaign"."lead_count" + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = "campaign"."id"), 0))::int`.mapWith(
@@ -23,7 +25,7 @@ export const campaignLeads =
 export const campaignLeadsOfC = sql`(c.lead_count + coalesce((select sum(t.leads) from campaign_lead_tally t where t.campaign_id = c.id), 0))::int`;
 
 /**
- * A campaign's unique visitors and those who became leads, conversion's two terms (decision 313):
+ * A campaign's unique visitors and those who became leads, conversion's two terms:
  * the sums of the tally rows the scan and lead triggers keep (migration 0016), equal to what
  * `countConversion` counts from the rows. Use these wherever a campaign's kept conversion is shown.
  */

@@ -1,3 +1,4 @@
+// Rules: docs/features/emails.md ("Free scan notices").
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, user } from "~/db/schema";
@@ -12,7 +13,7 @@ export const FREE_SCAN_WARNING = Math.ceil(FREE_SCAN_LIMIT * 0.8);
 
 /**
  * Queues the free-plan notice a counted scan earns, at most once per level and campaign
- * (decision 196): the level is raised by a conditional UPDATE inside the scan's transaction, so
+ *: the level is raised by a conditional UPDATE inside the scan's transaction, so
  * of any number of concurrent scans, across processes, exactly one wins each level.
  */
 export async function queueScanNotice(tx: Database, campaignId: string, scans: number) {

@@ -1,5 +1,6 @@
 // Recording one scan of a campaign: counted or a repeat, under the free limit's lock or in the
 // unlimited path's batches. Which loads are scans at all is decided by the capture page.
+// Rules: docs/features/capture-and-leads.md ("What counts as a scan", "Unlimited campaigns: group commit, no hot row").
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
@@ -29,9 +30,9 @@ export type ScanFacts = {
 export type RecordScanResult = { counted: true; scanId: string } | { counted: false; repeatOf?: string; burst?: true };
 
 /**
- * Counts one scan (decisions 030 and 090). A load by the same visitor within the repeat
+ * Counts one scan. A load by the same visitor within the repeat
  * window is not counted and answers the earlier scan's id, so a refresh can still submit.
- * Unlimited campaigns: no row every scan must lock, and scans written in batches (decision 095).
+ * Unlimited campaigns: no row every scan must lock, and scans written in batches.
  * Free campaigns: the campaign row lock keeps the limit exact across processes.
  */
 export async function recordScan(db: Database, options: ScanFacts): Promise<RecordScanResult> {

@@ -1,6 +1,8 @@
-// A capture-page visitor is a browser (decision 310): a first-party random id in an HttpOnly
+// A capture-page visitor is a browser: a first-party random id in an HttpOnly
 // cookie, signed so that a made-up value is no id at all. The id itself is never stored: a scan
 // keeps sha256(day's salt + id), so uniques are per day and nothing outlives the salt.
+// Rules: docs/features/capture-and-leads.md ("Visitor ids", "One email is one lead per campaign");
+//   docs/features/domains.md ("White label").
 import crypto from "node:crypto";
 import { randomString } from "~/utils/random-pool.server";
 import { keyCrowdTokens } from "./crowd-token.server";
@@ -8,7 +10,7 @@ import { VISITOR_COOKIE, VISITOR_COOKIE_DAYS } from "./visitors";
 
 export { VISITOR_COOKIE, VISITOR_COOKIE_DAYS };
 
-/** The id's cookie before decision 433's amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
+/** The id's cookie before the "White label" amendment: still read, and moved, until the last one expires. Server-only (no client bundle names it). */
 export const LEGACY_VISITOR_COOKIE = "leadqr.visitor";
 
 const ID_BYTES = 16;
@@ -51,7 +53,7 @@ function signedIdIn(cookieHeader: string | null | undefined, name: string, patte
 export function visitorIdOf(cookieHeader: string | null | undefined): VisitorId {
   const known = signedIdIn(cookieHeader, VISITOR_COOKIE, COOKIE_PATTERN);
   if (known) return { id: known, returning: true, issue: false };
-  // Set before the rename (decision 433): the same browser, its id set again under the new name.
+  // Set before the rename: the same browser, its id set again under the new name.
   const moved = signedIdIn(cookieHeader, LEGACY_VISITOR_COOKIE, LEGACY_COOKIE_PATTERN);
   if (moved) return { id: moved, returning: true, issue: true };
   return { id: randomString(ID_BYTES, "base64url"), returning: false, issue: true };
@@ -68,7 +70,7 @@ export function visitorCookieHeader(id: string, secure: boolean) {
 }
 
 /**
- * What a lead keeps of the browser that claimed it (decision 344): a keyed hash of its id, so the
+ * What a lead keeps of the browser that claimed it: a keyed hash of its id, so the
  * same browser is shown its code again and no other is. Never the id, and not the cookie's MAC.
  */
 export function claimKeyOf(visitorId: string) {

@@ -1,5 +1,7 @@
 // Visitor hashes with a daily salt shared by every process, and aggregated exclusion counts
-// buffered in memory (decision 090).
+// buffered in memory.
+// Rules: docs/features/capture-and-leads.md ("What counts as a scan", "Visitor ids", "Unlimited campaigns: group
+//   commit, no hot row", "Token budgets"); docs/features/counting.md ("Conversion").
 import crypto from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -35,7 +37,7 @@ async function loadSalt(db: Database, day: string) {
 }
 
 /**
- * sha256(day's salt + the browser's visitor id) when there is one (decision 310), else
+ * sha256(day's salt + the browser's visitor id) when there is one, else
  * sha256(day's salt + address + user agent): the same visitor on the same day, nothing stored
  * that outlives the salt.
  */
@@ -52,7 +54,7 @@ export async function visitorHashOf(db: Database, options: { clientAddress: stri
     .digest("base64url");
 }
 
-// ---- Counts kept in memory and written every few seconds (decisions 090 and 091) ----
+// ---- Counts kept in memory and written every few seconds ----
 
 export const FLUSH_EVERY_MS = 1_000;
 
@@ -92,12 +94,12 @@ export function recordExclusion(db: Database, campaignId: string, reason: ScanEx
   bump(exclusions, `${campaignId}|${day}|${reason}`, db, n);
 }
 
-/** Counts one refused lead submission for the owner's analytics (decision 300), like exclusions. */
+/** Counts one refused lead submission for the owner's analytics, like exclusions. */
 export function recordLeadRefusal(db: Database, campaignId: string, reason: LeadRefusalReason, day: string = utcDay()) {
   bump(refusals, `${campaignId}|${day}|${reason}`, db);
 }
 
-/** A counted scan gave its browser a new visitor id (decision 312): counted, and watched for its return. */
+/** A counted scan gave its browser a new visitor id: counted, and watched for its return. */
 export function recordIdIssued(db: Database, campaignId: string, id: string, day: string = utcDay()) {
   bump(idEvents, `${campaignId}|${day}|issued`, db);
   awaitingReturn.set(id, `${campaignId}|${day}`);

@@ -1,5 +1,7 @@
 // Pure rules for telling a person's load of the capture page from everything else (decision
 // 090): previewers, crawlers, HEAD and speculative loads, and the visitor's device type and OS.
+// Rules: docs/features/capture-and-leads.md ("One cached document per campaign", "What counts as a scan", "Visitor
+//   ids"); docs/features/domains.md ("White label").
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
 import type { ScanExclusionReason, ScanSource } from "~/db/schema/campaigns";
@@ -69,7 +71,7 @@ export function exclusionOf(method: string, headers: HeaderSource): ScanExclusio
 }
 
 // A crowd's phones send a few user agents again and again; isbot's expression was 2 % of a
-// capture load's CPU (decision 423). Bounded: a flood of made-up agents only empties it.
+// capture load's CPU. Bounded: a flood of made-up agents only empties it.
 const BOT_VERDICTS = new Map<string, boolean>();
 const MAX_BOT_VERDICTS = 1_000;
 
@@ -88,7 +90,7 @@ export function isPreviewer(userAgent: string) {
 }
 
 /**
- * A scan is a page served to a person (decision 030): a GET from a non-bot user agent that
+ * A scan is a page served to a person: a GET from a non-bot user agent that
  * is not a speculative prefetch. HEAD, crawlers, link previewers and prefetches do not count.
  */
 export function isCountedView(load: { method: string; headers: HeaderSource }) {
@@ -131,8 +133,8 @@ export function utcDay(at: Date = new Date()) {
 }
 
 /**
- * The cookie that holds a capture visitor's id (decision 310), and its lifetime as the privacy
- * notice states it. A neutral name: an Enterprise owner's visitors never see ours (decision 433).
+ * The cookie that holds a capture visitor's id, and its lifetime as the privacy
+ * notice states it. A neutral name: an Enterprise owner's visitors never see ours.
  */
 export const VISITOR_COOKIE = "v_id";
 export const VISITOR_COOKIE_DAYS = 180;

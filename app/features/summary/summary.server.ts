@@ -1,7 +1,8 @@
 // What the morning summary says (docs/features/summary.md, "What it says"). Scans, unique visitors,
-// leads and conversion come from the analytics queries themselves (decision 100): the summary has
+// leads and conversion come from the analytics queries themselves: the summary has
 // no counting rule of its own. A campaign's figures are broken down by placement today; a location
 // is one more entry of `breakdowns` when locations exist.
+// Rules: docs/features/counting.md ("Placements").
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";

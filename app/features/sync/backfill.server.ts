@@ -1,7 +1,8 @@
-// "Send my existing N leads" (decision 440): the leads an owner had before choosing a destination
+// "Send my existing N leads": the leads an owner had before choosing a destination
 // go through the same outbox as new ones, marked as a backfill so the page can show progress. A
 // lead already held by this destination, or already waiting, is not queued again, so pressing
 // twice never duplicates; Mailchimp's count holds only leads with marketing consent.
+// Rules: docs/features/lead-sync.md ("Backfill on request").
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";

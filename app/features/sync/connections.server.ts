@@ -1,6 +1,7 @@
-// Connecting a provider account (decision 401): the OAuth round trip with a `state` bound to the
+// Connecting a provider account: the OAuth round trip with a `state` bound to the
 // asking session, tokens sealed at rest and refreshed before they expire, the destination chosen,
 // and Disconnect revoking what the provider lets us revoke.
+// Rules: docs/features/lead-sync.md ("Connections and tokens").
 import crypto from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -1,7 +1,8 @@
-// Google Sheets (decision 403): OAuth 2 with PKCE and the spreadsheets scope, a new sheet per
+// Google Sheets: OAuth 2 with PKCE and the spreadsheets scope, a new sheet per
 // business or one the owner names (a `Leads` tab with a header row), one row per lead appended and
 // then kept up to date, found by its Lead ID (google-sheets-rows.server.ts), cleared when the lead
 // is erased.
+// Rules: docs/features/lead-sync.md ("Google Sheets").
 import crypto from "node:crypto";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
@@ -25,7 +26,7 @@ import { ProviderError, type LiveConnection, type PushOutcome, type RemoteCopy, 
 
 export { SHEET_HEADER, SHEET_TAB };
 /**
- * Create sheets and write to one the owner names (decision 403); it reads no Drive listing. A
+ * Create sheets and write to one the owner names; it reads no Drive listing. A
  * sensitive scope: Google shows its unverified-app screen and caps users until the app is verified.
  */
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/spreadsheets";
@@ -222,7 +223,7 @@ export const googleSheets: SyncProvider = {
     // Revoking the refresh token ends its access tokens too.
     await callProvider(`${tokenBase()}/revoke`, { label: LABEL, form: { token: tokens.refreshToken ?? tokens.accessToken } });
   },
-  // Listing the owner's sheets needs a Drive scope; the owner pastes a sheet's link instead (decision 403).
+  // Listing the owner's sheets needs a Drive scope; the owner pastes a sheet's link instead.
   async listDestinations() {
     return [];
   },

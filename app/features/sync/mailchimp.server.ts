@@ -1,6 +1,7 @@
-// Mailchimp audiences (decision 402): OAuth 2 at the login server, then its metadata for the
+// Mailchimp audiences: OAuth 2 at the login server, then its metadata for the
 // account's API address; members upserted by the md5 of the address, so retries never duplicate.
 // An existing member's status is never changed by a push (docs/features/lead-sync.md, "Mailchimp").
+// Rules: docs/features/lead-sync.md ("Mailchimp").
 import crypto from "node:crypto";
 import { getEnv } from "~/utils/env.server";
 import { callProvider, unreadableAnswer } from "./provider-http.server";
@@ -165,7 +166,7 @@ function outcomeOf(status: string, granted: boolean) {
 type MemberAnswer = { status?: string; marketing_permissions?: Array<{ marketing_permission_id: string; text?: string; enabled?: boolean }> } | null;
 
 /**
- * A GDPR-enabled audience answers the member with its marketing permissions (decision 402): the
+ * A GDPR-enabled audience answers the member with its marketing permissions: the
  * visitor agreed to marketing emails, so the email channel is granted, and no other channel.
  */
 export function emailPermissionsToGrant(answer: MemberAnswer) {

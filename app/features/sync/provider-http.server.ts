@@ -1,7 +1,8 @@
 // One HTTP call to a provider, its failure put in plain words and sorted: worth retrying (429 with
 // its Retry-After, 5xx, no answer in time, an answer too large or unreadable), needing the owner
 // (401/403), gone (404), or refused for good. An answer is read as a stream and dropped past
-// `maxAnswerBytes`, so a provider cannot make the process hold what it sends (decision 404).
+// `maxAnswerBytes`, so a provider cannot make the process hold what it sends.
+// Rules: docs/features/lead-sync.md ("The sync outbox").
 import { logger } from "~/utils/logger.server";
 import { ProviderError } from "./provider";
 

@@ -1,5 +1,6 @@
-// What every sync provider module does (decision 400). A third provider (Brevo, Klaviyo, HubSpot)
+// What every sync provider module does. A third provider (Brevo, Klaviyo, HubSpot)
 // is one more module implementing `SyncProvider`, listed in providers.server.ts.
+// Rules: docs/features/lead-sync.md ("The sync outbox").
 import type { ConsentStatus } from "~/features/consent/consent";
 
 export type ProviderId = "mailchimp" | "google_sheets";

@@ -1,4 +1,5 @@
 // What the lead sync page shows, shared by its loader and its components.
+// Rules: docs/features/lead-sync.md ("Backfill on request").
 
 export type SyncProviderView = {
   id: string;
@@ -15,7 +16,7 @@ export type SyncProviderView = {
     lastSyncAt: string | null;
     failures: number;
     campaignsOff: string[];
-    /** Existing leads not yet sent, and the progress of "Send my existing leads" (decision 440). */
+    /** Existing leads not yet sent, and the progress of "Send my existing leads". */
     backfill: { waiting: number; queued: number; done: number } | null;
   } | null;
   /** The account's destinations to choose from, when the page offers the choice. */

@@ -1,10 +1,11 @@
-// Runs the sync outbox (decision 400), as the webhook and email workers run theirs: jobs claimed
+// Runs the sync outbox, as the webhook and email workers run theirs: jobs claimed
 // with FOR UPDATE SKIP LOCKED under a lease, retried with backoff while the provider fails or
 // rate-limits, given up only on a permanent refusal or after MAX attempts. A refusal of our
 // access, or a deleted audience or sheet, holds the connection's jobs until the owner acts.
 // One connection has at most `perConnection` jobs in flight, and a job holds one of the worker's
 // slots only while it runs, so an account whose provider hangs takes a slot, not the worker
-// (decision 404).
+//.
+// Rules: docs/features/lead-sync.md ("The sync outbox").
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";

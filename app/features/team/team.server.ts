@@ -1,3 +1,4 @@
+// Rules: docs/features/emails.md ("The outbox").
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -127,7 +128,7 @@ export type InviteInput = { email: string; role: InvitedRole; locationIds: strin
 
 /**
  * Invites someone by email: the plan's limit is checked under the owner's row lock (two invites at
- * once cannot pass it), then the invitation and its email commit together (decision 008).
+ * once cannot pass it), then the invitation and its email commit together.
  */
 export async function inviteMember(db: Database, options: { acting: Acting; appOrigin: string; input: InviteInput }) {
   const { acting, input } = options;

@@ -1,6 +1,7 @@
-// Deletes uploads nothing refers to (decision 085): logos are referred to by campaigns,
+// Deletes uploads nothing refers to: logos are referred to by campaigns,
 // banners by blog posts. Every process runs the job; rows are claimed with FOR UPDATE SKIP LOCKED,
 // so two processes never work on the same upload and neither waits for the other.
+// Rules: docs/features/campaigns-and-print.md ("Uploads").
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/utils/logger.server";

@@ -1,8 +1,11 @@
 // A visitor's capture page (`/capture/{id}`, and a printed code's short link `/q/{code}`,
-// decision 280) answered before Express (decision 096): a cached, pre-compressed document per
-// campaign (decision 092). This is the one answerer of those URLs, signed-in viewers included
+// "Short links") answered before Express: a cached, pre-compressed document per
+// campaign. This is the one answerer of those URLs, signed-in viewers included
 // (docs/architecture.md "The request flow"); what it does not answer (a body, an unknown campaign
 // or code, a refusal of the guard) goes on to Express untouched, and React Router's route answers.
+// Rules: docs/features/http-edge.md ("Fast paths", "Caching of signed-in answers");
+//   docs/features/campaigns-and-print.md ("Short links"); docs/features/capture-and-leads.md ("One cached document per
+//   campaign", "Two ways in for a lead", "Unlimited campaigns: group commit, no hot row").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "react-router";
 import { captureDocument, type CaptureAnswer, type CaptureRequest, type RenderCapture } from "~/features/capture/capture-document.server";
@@ -15,9 +18,9 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const SHORT_CODE = "[0-9a-z]{1,8}";
 const CAPTURE_PATH = new RegExp(`^/capture/(${UUID})(?:\\?|$)`, "i");
 const SHORT_PATH = new RegExp(`^/q/(${SHORT_CODE})(?:\\?|$)`, "i");
-/** The script's post and the short link's: `/capture/{id}/lead`, `/q/{code}/lead` (decision 323). */
+/** The script's post and the short link's: `/capture/{id}/lead`, `/q/{code}/lead`. */
 export const LEAD_POST_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))/lead(?:\\?|$)`, "i");
-/** The form's own post, without JavaScript: to the page's address (decision 420). */
+/** The form's own post, without JavaScript: to the page's address. */
 export const FORM_POST_PATH = new RegExp(`^/(?:capture/(${UUID})|q/(${SHORT_CODE}))(?:\\?|$)`, "i");
 
 /** The capture page's template, rendered by React Router once per campaign and view. */
@@ -32,7 +35,7 @@ export function createCaptureRenderer(edge: Edge): RenderCapture {
 }
 
 /**
- * The page after a form post the edge answered (decision 420): React Router's document for a POST
+ * The page after a form post the edge answered: React Router's document for a POST
  * whose action returns the given answer (and whose loader shows the given view, when one is given).
  */
 export function createPostedRenderer(edge: Edge): RenderPosted {
@@ -79,7 +82,7 @@ export async function answerCapturePage(
 
 /** The page's own headers after the edge's, in the order setting them one at a time would give. */
 function pageHeaders(req: IncomingMessage, page: Extract<CaptureAnswer, { kind: "page" }>, headers: Array<string | string[]>) {
-  // A signed-in viewer's page is personal: never kept by a cache (decision 086).
+  // A signed-in viewer's page is personal: never kept by a cache.
   const cacheControl = privateCacheControl({ requestCookie: req.headers.cookie, setCookies: page.cookies, declared: undefined }) ?? "no-store";
   headers.push("Content-Type", "text/html; charset=utf-8", "Cache-Control", cacheControl, "Vary", "Accept-Encoding, Accept-Language");
   if (page.cookies.length > 0) headers.push("Set-Cookie", page.cookies);
@@ -98,7 +101,7 @@ export function createServeCapturePage(edge: Edge, render: RenderCapture, handOn
     if (!target) return false;
     const guarded = guardRequest(req, edge.rules);
     if (guarded.refusal) return false;
-    // The page's 200 writes the edge's headers with its own in one block (decision 424).
+    // The page's 200 writes the edge's headers with its own in one block.
     const taken = takeRequest(edge, req, res, guarded, "with the answer");
     const toExpress = () => {
       taken.handedOn();

@@ -3,6 +3,7 @@
 // request id), used by the fast paths and Express alike; what a fast path does around its answer
 // (the stamp, the log line); and the failure answer every URL shares (docs/architecture.md
 // "The request flow").
+// Rules: docs/features/http-edge.md ("The pipeline").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
@@ -51,7 +52,7 @@ export function createEdge(env: Env, options: { loadBuild: () => Promise<ServerB
 
 const NONCE_BYTES = 16;
 
-/** A CSP nonce: 16 bytes from the CSPRNG, cut from a pool (decision 350). */
+/** A CSP nonce: 16 bytes from the CSPRNG, cut from a pool. */
 export function newNonce() {
   return randomString(NONCE_BYTES, "base64");
 }

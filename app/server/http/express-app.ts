@@ -1,6 +1,7 @@
 // Everything the fast paths do not answer: the guard's refusals, the request's stamp (security
 // headers, request id), private caching for signed-in responses, static files (or Vite in
 // development), React Router.
+// Rules: docs/features/counting.md ("Conversion").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -44,7 +45,7 @@ function guard(edge: Edge): RequestHandler {
     stamp.stamp(res);
     res.locals.cspNonce = stamp.nonce;
     // A capture visitor's id that comes back (with the page's assets or the form post): its
-    // browser keeps cookies, for the analytics' "how exact unique is" (decision 312). In memory.
+    // browser keeps cookies, for the analytics' "how exact unique is". In memory.
     noteVisitorCookie(req.headers.cookie);
     next();
   };

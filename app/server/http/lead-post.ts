@@ -1,8 +1,9 @@
-// A visitor's lead, answered before Express: as the capture form's script posts it (decision 323),
+// A visitor's lead, answered before Express: as the capture form's script posts it,
 // answered in JSON, and as the form posts itself without JavaScript, answered with the page
-// (decision 420). The guard's checks, the same headers, a request id and log line, then
+//. The guard's checks, the same headers, a request id and log line, then
 // `answerEncodedLeadPost`, the one answer for both. Anything else (a session, another encoding,
 // a length not declared, a refusal) goes on to Express.
+// Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerEncodedLeadPost, type LeadPostAnswer } from "~/features/capture/lead-post.server";
 import { noteVisitorCookie } from "~/features/scans/visitors.server";

@@ -1,5 +1,6 @@
-// Operators' metrics (decision 302): `/metrics` answered before everything else, without a
+// Operators' metrics: `/metrics` answered before everything else, without a
 // session; and every answer counted by method, area and status.
+// Rules: docs/decisions/302-metrics-with-prom-client.md.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logger } from "~/utils/logger.server";
 import { answerMetrics, countRequest } from "~/utils/metrics.server";

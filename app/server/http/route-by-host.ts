@@ -1,8 +1,9 @@
 // Where the Host of a request decides what it may reach, before any path answers it: an owner's
 // own domain reaches only that owner's capture pages, short links, lead posts and consent pages
-// (decision 391; the rule is `decideForHost`); a name that serves no account gets the neutral
-// page below (decision 435). Our own address passes straight on, without a database call; a
+// (the rule is `decideForHost`); a name that serves no account gets the neutral
+// page below. Our own address passes straight on, without a database call; a
 // request on an owner's domain skips the fast paths and, once allowed, goes to Express.
+// Rules: docs/features/domains.md ("What a name serves").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { decideRequestHost, isPlainRequestHost } from "~/features/domains/host-rules.server";
 import { logger } from "~/utils/logger.server";
@@ -28,7 +29,7 @@ export const NOT_CONNECTED_PAGE = Buffer.from(
   ].join("\n"),
 );
 
-/** 404, never stored: a name connected later must not find this answer in a cache (decision 435). */
+/** 404, never stored: a name connected later must not find this answer in a cache. */
 export const NOT_CONNECTED_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "content-length": String(NOT_CONNECTED_PAGE.length),

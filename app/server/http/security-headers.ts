@@ -1,5 +1,6 @@
 // The security headers every answer carries (helmet's): computed once with a marker where the
 // nonce goes, then stamped with each request's nonce by the request's stamp (edge.ts).
+// Rules: docs/features/capture-and-leads.md ("Unlimited campaigns: group commit, no hot row").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Response } from "express";
 import helmet from "helmet";
@@ -35,7 +36,7 @@ const NONCE_MARK = "leadqr-nonce-mark";
 
 /**
  * Helmet's headers with a nonce as a flat `[name, value, …]` list in helmet's order, for
- * `res.writeHead` (decision 424): computed once with a marker where the nonce goes.
+ * `res.writeHead`: computed once with a marker where the nonce goes.
  */
 export function headerBlockOfSecurityHeaders(securityHeaders: SecurityHeaders) {
   const headers = new Map<string, unknown>();

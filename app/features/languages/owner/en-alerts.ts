@@ -1,6 +1,7 @@
-// Settings → Notifications' English (decision 457; docs/features/alerts.md). Spread into the owner
+// Settings → Notifications' English (docs/features/alerts.md). Spread into the owner
 // catalogue by en.ts. Each section of the screen has its own key, so another section (the morning
 // summary) is one more key beside these.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const enAlerts = {
   notifications: {
     title: "Notifications",

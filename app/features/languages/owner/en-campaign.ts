@@ -1,6 +1,7 @@
-// The owner's campaign screens, English (decision 457): the campaign page, its launch panel and the
+// The owner's campaign screens, English: the campaign page, its launch panel and the
 // dashboard's banners. Spread into the catalogue in en.ts; same rules: a key is a path, and these
 // strings are the spec's and the tests' wording.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const enCampaign = {
   banners: {
     scanLimit: {

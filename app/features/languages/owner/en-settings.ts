@@ -1,5 +1,6 @@
-// The settings sub-pages' English (decision 457): integrations, a webhook endpoint, lead sync. Spread
+// The settings sub-pages' English: integrations, a webhook endpoint, lead sync. Spread
 // into the owner catalogue by en.ts; the same rules hold (paths for keys, the spec's wording byte for byte).
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const enSettings = {
   integrations: {
     title: "Integrations",

@@ -1,4 +1,5 @@
-// The morning summary's settings section, English (decision 457). Spread into the catalogue by en.ts.
+// The morning summary's settings section, English. Spread into the catalogue by en.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const enSummary = {
   summary: {
     title: "Morning summary",

@@ -1,7 +1,8 @@
-// The owner's screens in their language (decision 457): English only for now, on the same library
-// as the visitor's pages (decision 410). One module-level instance holds the owner catalogue, so the
+// The owner's screens in their language: English only for now, on the same library
+// as the visitor's pages. One module-level instance holds the owner catalogue, so the
 // server render, hydration and a component test without providers all read the same words; the
 // capture page never imports this module, so its bundle carries none of these strings.
+// Rules: docs/features/visitor-languages.md ("The owner's screens", "One language per page").
 import i18next from "i18next";
 import { createElement, type ReactElement } from "react";
 import { Trans, useTranslation } from "react-i18next";
