@@ -7,14 +7,19 @@ import { Message } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
 import { DeliveryLog, EmailSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
-import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { SummarySettingsSchema } from "~/features/summary/summary.schema";
+import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
+import { SummarySettingsSection } from "~/features/summary/summary-settings";
+import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
-  return { email: user.email, ...(await notificationsPageData(db, { userId: user.id })) };
+  const [page, summary] = await Promise.all([notificationsPageData(db, { userId: user.id }), getSummarySettings(db, { userId: user.id })]);
+  return { email: user.email, ...page, summary };
 }
 
 const IntentSchema = z.object({ intent: z.enum(["slack-code", "slack-confirm", "telegram-link", "toggle", "test", "remove", "quiet", "quiet-off"]) });
@@ -22,6 +27,7 @@ const IntentSchema = z.object({ intent: z.enum(["slack-code", "slack-confirm", "
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const fields = formFields(await readForm(request));
+  if (fields.intent === "summary") return saveSummary(request, user.id, fields);
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
@@ -32,6 +38,15 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
+/** The morning summary's choice (docs/features/summary.md), saved with the zone of the browser that saved it. */
+async function saveSummary(request: Request, userId: string, fields: Record<string, string>) {
+  const parsed = submit(SummarySettingsSchema, fields, { reply: { form: "summary" as const } });
+  if (!parsed.ok) return parsed.response;
+  const { db } = await getServices();
+  await saveSummarySettings(db, { userId, input: parsed.value, timeZone: await getTimeZone(request) });
+  return data({ form: "summary" as const, message: ownerT("summary")("saved") });
+}
+
 export const headers = withRefusalHeaders();
 
 export default function Notifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,6 +55,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   const busy = navigation.state !== "idle" ? String(navigation.formData?.get("intent") ?? "") : null;
   const channelOf = (kind: "slack" | "telegram") => loaderData.channels.find((channel) => channel.kind === kind);
   const link = actionData && "link" in actionData ? (actionData.link ?? null) : null;
+  const summaryResult = actionData && "form" in actionData && actionData.form === "summary" ? actionData : undefined;
   return (
     <main className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
@@ -51,10 +67,11 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </Link>
         }
       />
-      <Message result={actionData} />
+      {actionData && !summaryResult ? <Message result={actionData as { message?: string; error?: string }} /> : null}
       <SlackSection channel={channelOf("slack")} busy={busy} />
       <TelegramSection channel={channelOf("telegram")} ready={loaderData.telegramReady} link={link} busy={busy} />
       <EmailSection email={loaderData.email} />
+      <SummarySettingsSection settings={loaderData.summary} result={summaryResult} busy={busy === "summary"} />
       <QuietHoursSection quiet={loaderData.quiet} timeZone={loaderData.timeZone} busy={busy} />
       <DeliveryLog deliveries={loaderData.deliveries} />
     </main>

@@ -14,7 +14,6 @@ const loaderData = {
   businessName: "Corner Bakery",
   subscription: null,
   identity: { postalAddress: "", privacyPolicyUrl: "", retentionMonths: null, retentionLastRunAt: null, lastErasure: null },
-  summary: { frequency: "off", onQuietDays: false, toChannels: false, timeZone: null },
   sessions: [{ id: "current", device: "Chrome Headless on Linux", lastActive: "2026-11-28T10:00:00.000Z", current: true }],
 };
 
@@ -22,7 +21,6 @@ const SECTIONS = [
   "Profile",
   "Business",
   "Privacy & retention",
-  "Morning summary",
   "Sessions",
   "Subscription",
   "Integrations",

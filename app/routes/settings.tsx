@@ -15,9 +15,6 @@ import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { SummarySettingsSchema } from "~/features/summary/summary.schema";
-import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
-import { SummarySettingsSection } from "~/features/summary/summary-settings";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
@@ -31,12 +28,11 @@ import { isDomainError } from "~/utils/domain-error";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
-  const [businessName, subscription, identity, sessions, summary] = await Promise.all([
+  const [businessName, subscription, identity, sessions] = await Promise.all([
     getBusinessName(db, { userId: user.id }),
     getSubscriptionPanel(db, { userId: user.id }),
     getBusinessIdentity(db, { userId: user.id }),
     listAccountSessions({ headers: request.headers, currentSessionId: user.sessionId }),
-    getSummarySettings(db, { userId: user.id }),
   ]);
   return {
     email: user.email,
@@ -47,12 +43,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     subscription,
     identity,
     sessions,
-    summary,
   };
 }
 
 type ActionData = {
-  form: "profile" | "business" | "delete" | "identity" | "sessions" | "summary";
+  form: "profile" | "business" | "delete" | "identity" | "sessions";
   message?: string;
   error?: string;
   fieldErrors?: Record<string, string>;
@@ -75,8 +70,6 @@ export async function action({ request }: Route.ActionArgs) {
       return saveIdentity(post);
     case "sessions":
       return signOutOthers(post);
-    case "summary":
-      return saveSummary(post);
     case "delete":
       return deleteOwnAccount(post);
     default:
@@ -115,14 +108,6 @@ async function saveIdentity({ user, fields }: SettingsPost) {
   const { db } = await getServices();
   await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
   return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
-}
-
-async function saveSummary({ request, user, fields }: SettingsPost) {
-  const parsed = submit(SummarySettingsSchema, fields, { reply: { form: "summary" as const } });
-  if (!parsed.ok) return parsed.response;
-  const { db } = await getServices();
-  await saveSummarySettings(db, { userId: user.id, input: parsed.value, timeZone: await getTimeZone(request) });
-  return data<ActionData>({ form: "summary", message: ownerT("summary")("saved") });
 }
 
 async function signOutOthers({ request, user }: SettingsPost) {
@@ -171,7 +156,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
           <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
           <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
-          <SummarySettingsSection settings={loaderData.summary} result={result("summary")} busy={busyIntent === "summary"} />
           <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
           <SubscriptionSection plan={loaderData.plan} subscription={loaderData.subscription} />
           <div className="grid gap-4 sm:grid-cols-2 sm:gap-6">
@@ -194,7 +178,6 @@ const SECTION_INDEX = [
   { id: "section-profile", key: "profile.title" },
   { id: "section-business", key: "business.title" },
   { id: "section-privacy", key: "privacy.title" },
-  { id: "section-summary", key: "summary.title" },
   { id: "section-sessions", key: "sessions.title" },
   { id: "section-subscription", key: "subscription.title" },
   { id: "section-integrations", key: "integrations.title" },

@@ -5,7 +5,7 @@ test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Europe/Madrid" })
 
 test("an owner on a phone turns on the morning summary, read at 08:00 in their own zone", async ({ page }, testInfo) => {
   await signUp(page);
-  await page.goto("/settings");
+  await page.goto("/settings/notifications");
   const summary = page.getByRole("region", { name: "Morning summary" });
   await expect(summary.getByRole("radio", { name: /Off/ })).toBeChecked();
 

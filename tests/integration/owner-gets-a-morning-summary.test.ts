@@ -8,7 +8,7 @@ import { sendDueSummaries } from "~/features/summary/schedule.server";
 import { summaryAsLines } from "~/features/summary/summary-lines";
 import { buildSummary } from "~/features/summary/summary.server";
 import { duePeriod } from "~/features/summary/period";
-import * as settings from "~/routes/settings";
+import * as settings from "~/routes/settings.notifications";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
@@ -117,9 +117,9 @@ async function seedMadridWeek() {
   return { owner, spring, autumn };
 }
 
-describe("Settings → Morning summary", () => {
-  const post = (cookie: string, form: Record<string, string>) => callRoute(settings.action, makeRequest("/settings", { cookie, form }));
-  const load = async (cookie: string) => (await callRoute(settings.loader, makeRequest("/settings", { cookie }))).data;
+describe("Settings → Notifications → Morning summary", () => {
+  const post = (cookie: string, form: Record<string, string>) => callRoute(settings.action, makeRequest("/settings/notifications", { cookie, form }));
+  const load = async (cookie: string) => (await callRoute(settings.loader, makeRequest("/settings/notifications", { cookie }))).data;
 
   it("is off until the owner chooses, then keeps their choice and their browser's zone", async () => {
     const owner = await createUser();
@@ -133,8 +133,6 @@ describe("Settings → Morning summary", () => {
     // Unticked, the box posts nothing; a browser without a zone keeps the zone saved before.
     await post(owner.cookie, { intent: "summary", summaryFrequency: "daily" });
     expect((await load(owner.cookie)).summary).toEqual({ frequency: "daily", onQuietDays: false, toChannels: false, timeZone: "Europe/Madrid" });
-    // The business name is left as it was (none).
-    expect((await load(owner.cookie)).businessName).toBe("");
   });
 
   it("refuses a frequency it does not offer, next to the field", async () => {
@@ -194,7 +192,7 @@ describe("the morning summary", () => {
       "  - Webhook endpoint hooks.example.com is paused: Failed 20 times in a row",
       "",
       `Open your dashboard: ${APP}/dashboard`,
-      `Change or turn off this summary: ${APP}/settings#section-summary`,
+      `Change or turn off this summary: ${APP}/settings/notifications#section-summary`,
     ]);
     // A hook URL is often a secret: its host only.
     expect(queued!.html).not.toContain("secret-path");
@@ -295,9 +293,9 @@ describe("the morning summary", () => {
   it("keeps the choice to post it to Slack and Telegram from Settings", async () => {
     const owner = await createUser();
     const form = { intent: "summary", summaryFrequency: "weekly", summaryToChannels: "yes" };
-    const saved = await callRoute(settings.action, makeRequest("/settings", { cookie: owner.cookie, form }));
+    const saved = await callRoute(settings.action, makeRequest("/settings/notifications", { cookie: owner.cookie, form }));
     expect(saved.status).toBe(200);
-    const page = await callRoute(settings.loader, makeRequest("/settings", { cookie: owner.cookie }));
+    const page = await callRoute(settings.loader, makeRequest("/settings/notifications", { cookie: owner.cookie }));
     expect((page.data as { summary: { frequency: string; toChannels: boolean } }).summary).toMatchObject({ frequency: "weekly", toChannels: true });
   });
 

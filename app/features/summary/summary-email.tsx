@@ -88,7 +88,7 @@ function Attention({ summary, appUrl }: { summary: OwnerSummary; appUrl: string 
 export function summaryEmail(summary: OwnerSummary, appUrl: string): EmailContent {
   const compared = summary.period.frequency === "daily" ? "the day before" : "the week before";
   const best = summary.bestPlacement;
-  const settings = `${appUrl}/settings#section-summary`;
+  const settings = `${appUrl}/settings/notifications#section-summary`;
   return render(
     summarySubject(summary),
     <>

@@ -1,6 +1,6 @@
-// Settings → "Morning summary" (docs/features/summary.md): off, daily or weekly, and whether a quiet
+// Settings → Notifications → "Morning summary" (docs/features/summary.md): off, daily or weekly, and whether a quiet
 // period is sent too. A self-contained section: it posts the intent "summary" to the page it is on.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { useOwnerT } from "~/features/languages/owner/owner-language";
@@ -86,10 +86,7 @@ export function SummarySettingsSection({ settings, result, busy }: { settings: S
             {t("toChannels")}
           </label>
           <p id="summary-channels-help" className="mt-1 ml-7 text-gray-600">
-            {t("toChannelsHelp")}{" "}
-            <Link to="/settings/notifications" className="text-blue-700 underline">
-              {t("toChannelsLink")}
-            </Link>
+            {t("toChannelsHelp")}
           </p>
         </div>
         <p className="text-sm text-gray-600" data-testid="summary-zone">

@@ -250,7 +250,7 @@ const en = {
     },
     notifications: {
       title: "Notifications",
-      description: "Lead alerts on Slack and Telegram, quiet hours, and what was sent.",
+      description: "Lead alerts on Slack and Telegram, the morning summary, quiet hours, and what was sent.",
       manage: "Manage notifications",
     },
     domain: {
