@@ -117,6 +117,6 @@ describe("/admin/users", () => {
     expect(page1.total).toBe(26);
     expect(page1.users).toHaveLength(25);
     expect(page2.users).toHaveLength(1);
-    expect(Object.keys(page1.users[0]).sort()).toEqual(["createdAt", "email", "id", "isConfiguredAdmin", "isPro", "role"]);
+    expect(Object.keys(page1.users[0]).sort()).toEqual(["createdAt", "email", "id", "isConfiguredAdmin", "plan", "role"]);
   });
 });

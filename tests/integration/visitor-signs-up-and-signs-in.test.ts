@@ -67,7 +67,7 @@ describe("sign-in", () => {
     const response = await callRoute(signin.action, makeRequest("/signin", { form: { email, password: DEFAULT_PASSWORD } }));
     expectRedirect(response, "/dashboard");
     const header = (await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie: response.cookies }))).data;
-    expect(header.user).toEqual({ email, planName: "Free", isAdmin: false });
+    expect(header.user).toEqual({ email, planName: "Free", isAdmin: false, counterOnly: false });
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
