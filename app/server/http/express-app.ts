@@ -24,6 +24,9 @@ export function createExpressApp(edge: Edge) {
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(privateCacheMiddleware);
   app.use(refuse);
+  // The capture paths the fast path did not take (React Router answers them): Express decodes
+  // their parameter here, so malformed percent-encoding is the client's 400, never a 404 or a stack.
+  app.get(["/capture/:campaignId", "/q/:code"], (_req, _res, next) => next());
   app.use(compression());
   if (edge.vite) {
     app.use(edge.vite.middlewares);
