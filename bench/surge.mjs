@@ -16,8 +16,9 @@
 // as many in shared IPv6 /64s (each phone its own address in one), through nginx; each phone is its
 // own browser: it loads the page, posts the form's token (a counted scan's, or past the network's
 // burst allowance a crowd token) as the page's script does with its cookies, and keeps any it is
-// given. Every post must be a 200; it prints phones/s timed load+post and the post's p50/p99 alone,
-// crowd vs scan tokens and scans counted. The end checks stored rows, consents and codes against
+// given. Every phone loads first, then every phone posts: it prints the posts' leads/s against the
+// INSERT baseline (as the phases above, whose tokens are made beforehand), the loads' rate, the CPU
+// of a phone's load and post together, crowd vs scan tokens and scans counted. Every post must be a 200. The end checks stored rows, consents and codes against
 // the 200s and prints which client addresses the consent records kept (proof the proxy was trusted).
 // Knobs: BENCH_LEADS (3000 per phase; each crowd of the comparison gets half a phase's worth),
 // BENCH_ROUNDS (4), BENCH_CONCURRENCY (32), BENCH_SECONDS (10, pgbench), BENCH_PAIR_EVERY (8: one
@@ -245,7 +246,8 @@ try {
  * Phones sharing networks, through nginx to both instances: each is its own browser (its own
  * cookie jar) that loads the page, takes the form's token, and posts the lead as the page's script
  * does with its cookies. Phones take turns across the networks, so every network is busy at once.
- * The figures time a phone's load and post together, and its post alone.
+ * Every phone loads, then every phone posts: the posts are timed as the lead path's figures, the
+ * loads on their own, and the CPU of both together is printed per phone.
  */
 async function oneNetwork({ insertTps, campaignId, totals }) {
   const octets = (network) => `${Math.floor(network / 250)}.${(network % 250) + 1}`;
@@ -260,7 +262,6 @@ async function oneNetwork({ insertTps, campaignId, totals }) {
     },
   ];
   for (const part of parts) {
-    const postLatencies = [];
     const statuses = new Map();
     const tokens = { scan: 0, crowd: 0 };
     const cookies = { load: 0, post: 0 };
@@ -268,33 +269,42 @@ async function oneNetwork({ insertTps, campaignId, totals }) {
     const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
     const scans = async () => (await db.query(`select count(*)::int as n from scan where campaign_id = $1`, [campaignId])).rows[0].n;
     const scansBefore = await scans();
-    const cpuBefore = await cpuNow();
-    const run = await measure(LEADS, CONCURRENCY, async (index) => {
-      const network = index % NETWORKS;
-      const answer = await phone(campaignId, part.address(network), {
-        name: `Phone ${index}`,
-        email: `p${index}-${part.tag}@bench.test`,
-      });
-      if (answer.refused) tally(refusals, answer.refused);
-      if (answer.postMs === undefined) {
-        tally(statuses, `load ${answer.status}`);
-        return true;
+    // Every phone loads the page, then every phone posts: the loads' rate is bench/capture's
+    // subject, the posts' is the lead path's, comparable with the phases above (whose tokens are
+    // made beforehand). Each phone keeps its own cookies and token from its load to its post.
+    const phones = new Array(LEADS);
+    const cpuBeforeLoads = await cpuNow();
+    const loads = await measure(LEADS, CONCURRENCY, async (index) => {
+      phones[index] = await loadPage(campaignId, part.address(index % NETWORKS));
+      return phones[index].token !== undefined;
+    });
+    const cpuAfterLoads = await cpuNow();
+    const posts = await measure(LEADS, CONCURRENCY, async (index) => {
+      const phone = phones[index];
+      if (phone.refused) {
+        tally(refusals, phone.refused);
+        tally(statuses, `load ${phone.status}`);
+        return false;
       }
+      const answer = await postLead(campaignId, phone, { name: `Phone ${index}`, email: `p${index}-${part.tag}@bench.test` });
+      if (answer.refused) tally(refusals, answer.refused);
       tally(statuses, answer.status);
-      postLatencies.push(answer.postMs);
-      tokens[answer.crowd ? "crowd" : "scan"] += 1;
-      if (answer.cookieFromLoad) cookies.load += 1;
+      tokens[phone.crowd ? "crowd" : "scan"] += 1;
+      if (phone.cookieFromLoad) cookies.load += 1;
       if (answer.cookieFromPost) cookies.post += 1;
       return true;
     });
-    const cpu = cpuPerLead(cpuBefore, await cpuNow(), LEADS);
+    const cpuAfterPosts = await cpuNow();
     // Every phone is one counted scan: its load's, or its crowd token's lead's (each answered after its commit).
     const counted = (await scans()) - scansBefore;
     totals.accepted += statuses.get(200) ?? 0;
     totals.posted += LEADS;
-    const post = statsOf({ latencies: postLatencies, seconds: run.seconds });
+    const perPhone = cpuMs(cpuBeforeLoads, cpuAfterPosts);
     console.log(
-      `lead submissions, one network: ${part.label}, ${PHONES_PER_NETWORK} phones each, through nginx (load+post) ${rateLine(statsOf(run), insertTps)}; post alone p50 ${post.p50.toFixed(1)} ms, p99 ${post.p99.toFixed(1)} ms; ${statusLine(statuses)}${cpu.replace("per lead", "per lead (load+post)")}`,
+      `lead submissions, one network: ${part.label}, ${PHONES_PER_NETWORK} phones each, through nginx ${rateLine(statsOf(posts), insertTps)}; ${statusLine(statuses)}${cpuPerLead(cpuAfterLoads, cpuAfterPosts, LEADS)}`,
+    );
+    console.log(
+      `  their loads before: ${rateLine(statsOf(loads), insertTps)}${cpuPerLead(cpuBeforeLoads, cpuAfterLoads, LEADS).replace("per lead", "per load")}; a phone's load and post together: CPU app ${(perPhone.app / LEADS).toFixed(1)} ms, PostgreSQL ${(perPhone.database / LEADS).toFixed(1)} ms`,
     );
     console.log(
       `  tokens posted: ${tokens.scan} a counted scan's, ${tokens.crowd} crowd tokens; scans counted ${counted} for ${LEADS} phones; visitor cookie set by the load ${cookies.load}, by the lead's answer ${cookies.post}${
@@ -305,34 +315,31 @@ async function oneNetwork({ insertTps, campaignId, totals }) {
 }
 
 /**
- * One phone: loads the capture page from `address` (through nginx, which names it to the instances),
- * keeps its cookies, takes the form's token from the HTML and posts the lead to the script's
- * address with those cookies, keeping any it is given back. Resolves to what happened, and the
- * post's milliseconds (undefined when the load gave no form to post).
+ * One phone's load: the capture page from `address` (through nginx, which names it to the
+ * instances), its cookies and the form's token from the HTML. `refused` when it gave no form.
  */
-async function phone(campaignId, address, { name, email }) {
+async function loadPage(campaignId, address) {
   const jar = new Map();
-  const keep = (headers) => {
-    for (const line of headers["set-cookie"] ?? []) {
-      const [pair] = line.split(";");
-      const equals = pair.indexOf("=");
-      jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
-    }
-  };
-  const gotVisitorCookie = (headers) => (headers["set-cookie"] ?? []).some((line) => line.startsWith("v_id=") || line.startsWith("leadqr.visitor="));
-  const cookie = () => [...jar].map(([key, value]) => `${key}=${value}`).join("; ");
   const load = await request(PORTS.proxy, "GET", `/capture/${campaignId}`, {
     "user-agent": PHONE_UA,
     "accept-encoding": "gzip",
     "x-forwarded-for": address,
   });
   if (load.status !== 200) return { status: load.status, refused: `load ${load.status}` };
-  keep(load.headers);
+  keepCookies(jar, load.headers);
   const html = (load.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(load.body) : load.body).toString("utf8");
-  const scanToken = /name="scanToken" value="([^"]+)"/.exec(html)?.[1];
-  if (!scanToken) return { status: "no token", refused: "a page without a token" };
-  const body = new URLSearchParams({ name, email, phone: "", scanToken }).toString();
-  const started = performance.now();
+  const token = /name="scanToken" value="([^"]+)"/.exec(html)?.[1];
+  if (!token) return { status: "no token", refused: "a page without a token" };
+  return { address, jar, token, crowd: CROWD_TOKEN.test(token), cookieFromLoad: gotVisitorCookie(load.headers) };
+}
+
+/**
+ * The same phone's post, as the page's script does, from its address and with its cookies,
+ * keeping any it is given back. Resolves to the status and a refusal's reason.
+ */
+async function postLead(campaignId, phone, { name, email }) {
+  const body = new URLSearchParams({ name, email, phone: "", scanToken: phone.token }).toString();
+  const cookie = [...phone.jar].map(([key, value]) => `${key}=${value}`).join("; ");
   const answer = await request(
     PORTS.proxy,
     "POST",
@@ -341,13 +348,12 @@ async function phone(campaignId, address, { name, email }) {
       "user-agent": PHONE_UA,
       "content-type": "application/x-www-form-urlencoded",
       "content-length": Buffer.byteLength(body),
-      "x-forwarded-for": address,
-      ...(jar.size ? { cookie: cookie() } : {}),
+      "x-forwarded-for": phone.address,
+      ...(phone.jar.size ? { cookie } : {}),
     },
     body,
   );
-  const postMs = performance.now() - started;
-  keep(answer.headers);
+  keepCookies(phone.jar, answer.headers);
   let refused;
   if (answer.status !== 200) {
     let error = "";
@@ -356,16 +362,21 @@ async function phone(campaignId, address, { name, email }) {
     } catch {
       // not JSON
     }
-    refused = `${answer.status} ${CROWD_TOKEN.test(scanToken) ? "crowd" : "scan"} token "${error}"`;
+    refused = `${answer.status} ${phone.crowd ? "crowd" : "scan"} token "${error}"`;
   }
-  return {
-    status: answer.status,
-    postMs,
-    crowd: CROWD_TOKEN.test(scanToken),
-    cookieFromLoad: gotVisitorCookie(load.headers),
-    cookieFromPost: gotVisitorCookie(answer.headers),
-    refused,
-  };
+  return { status: answer.status, cookieFromPost: gotVisitorCookie(answer.headers), refused };
+}
+
+function keepCookies(jar, headers) {
+  for (const line of headers["set-cookie"] ?? []) {
+    const [pair] = line.split(";");
+    const equals = pair.indexOf("=");
+    jar.set(pair.slice(0, equals).trim(), pair.slice(equals + 1));
+  }
+}
+
+function gotVisitorCookie(headers) {
+  return (headers["set-cookie"] ?? []).some((line) => line.startsWith("v_id=") || line.startsWith("leadqr.visitor="));
 }
 
 /** One request with its whole answer; status 0 when the connection failed. */
@@ -443,7 +454,6 @@ async function cpuNow() {
   return { app, database: new Map(rows.map((row) => [String(row.pid), ticks(row.pid)])) };
 }
 
-/** CPU ms of the instances and PostgreSQL together between two readings (0 without /proc). */
 /** The instances' and PostgreSQL's CPU milliseconds between two readings. */
 function cpuMs(before, after) {
   if (!before || !after) return { app: 0, database: 0 };

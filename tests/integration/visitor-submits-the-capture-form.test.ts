@@ -7,6 +7,7 @@ import { createEmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../factories";
+import { manualClock } from "../support/manual-clock";
 import { callRoute, makeRequest } from "../http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
@@ -224,6 +225,39 @@ describe("submitting the capture form", () => {
     await worker.runOnce();
     expect((await outboxOf(campaign.id)).filter((row) => row.kind === "lead_digest")).toHaveLength(1);
     await worker.stop();
+  });
+
+  it("folds at most every foldEveryMs, and a pass in between never sends a lead's email the fold has not decided", async () => {
+    const { campaign } = await setup({ isPro: true });
+    const { db } = await getServices();
+    const claim = async (first: number, count: number) => {
+      for (let i = first; i < first + count; i++) {
+        const token = await scanToken(campaign.id);
+        expect((await submit(campaign.id, { name: `Visitor ${i}`, email: `fold${i}@example.com`, scanToken: token })).status).toBe(200);
+      }
+    };
+    const newLeadRows = async (status: string) =>
+      (await outboxOf(campaign.id)).filter((row) => row.kind === "new_lead" && row.status === status).length;
+    await claim(0, LEAD_EMAILS_PER_MINUTE + 3);
+    const clock = manualClock(Date.now());
+    const worker = createEmailWorker({ db, transport: null, batchSize: 100, foldEveryMs: 60_000, clock });
+    await worker.runOnce();
+    expect([await newLeadRows("skipped"), await newLeadRows("folded"), await newLeadRows("pending")]).toEqual([LEAD_EMAILS_PER_MINUTE, 3, 0]);
+    // A second surge inside the fold's interval: the pass claims with the last fold's cutoff, so
+    // these rows wait, undecided, instead of being sent past the owner's threshold.
+    await claim(100, LEAD_EMAILS_PER_MINUTE + 3);
+    clock.advance(30_000);
+    await worker.runOnce();
+    expect(await newLeadRows("pending")).toBe(LEAD_EMAILS_PER_MINUTE + 3);
+    clock.advance(30_000);
+    await worker.runOnce();
+    await worker.stop();
+    // Past the interval the fold decides them: all in the minute past the threshold, all folded.
+    expect([await newLeadRows("skipped"), await newLeadRows("folded"), await newLeadRows("pending")]).toEqual([
+      LEAD_EMAILS_PER_MINUTE,
+      3 + LEAD_EMAILS_PER_MINUTE + 3,
+      0,
+    ]);
   });
 
   it("folds at the owner's own per-minute threshold", async () => {

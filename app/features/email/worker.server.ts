@@ -32,6 +32,12 @@ export const EMAIL_WORKER_DEFAULTS = {
    */
   leadSettleMs: 0,
   /**
+   * The fold runs at most this often; passes in between claim with the last fold's cutoff. Under
+   * a surge passes follow each other at once, and the fold's windowed query per pass cost more of
+   * PostgreSQL than the leads themselves (docs/performance.md, "Thirteenth wave"). 0: every pass.
+   */
+  foldEveryMs: 0,
+  /**
    * Emails per second all workers together hand to the provider, counted in one
    * shared `rate_limit` row per second; 0: no cap (tests driving passes by hand).
    */
@@ -57,6 +63,8 @@ export function failureKind(error: unknown): "rate" | "transient" | "permanent" 
 
 /** The settle time of the server's own worker: longer than a lead's transaction takes under a surge. */
 export const LEAD_EMAIL_SETTLE_MS = 5_000;
+/** How often the server's own worker folds: new-lead rows wait up to this much past their settle time. */
+export const FOLD_EVERY_MS = 1_000;
 
 export type EmailWorkerOptions = Partial<typeof EMAIL_WORKER_DEFAULTS> & {
   db: Database;
@@ -106,14 +114,26 @@ export function createEmailWorker(options: EmailWorkerOptions) {
   const context: WorkerContext = { db, settings, now, log };
   const printLine = options.printLine ?? ((line: string) => void process.stdout.write(`${line}\n`));
 
+  let lastFold: { cutoff: string; at: number } | undefined;
+
+  /**
+   * Folds the settled new-lead rows (at most every `foldEveryMs`) and returns the cutoff of the
+   * last fold. One cutoff for the fold and the claim: a row the fold has not decided is never claimed.
+   */
+  async function decideSettledLeads(): Promise<SQL> {
+    if (!lastFold || clock.now() - lastFold.at >= settings.foldEveryMs) {
+      const [cutoff] = rowsOf<{ at: string }>(
+        await db.execute(sql`select (${now()} - make_interval(secs => ${settings.leadSettleMs / 1000}))::text as at`),
+      );
+      await foldLeadSurges(db, { now: now(), settledBy: sql`${cutoff!.at}::timestamptz`, appUrl: options.appUrl ?? getEnv().appOrigin });
+      lastFold = { cutoff: cutoff!.at, at: clock.now() };
+    }
+    return sql`${lastFold.cutoff}::timestamptz`;
+  }
+
   /** Folds a surge's surplus new-lead emails into digests, then claims one batch of due rows and sends them; resolves to the number claimed. */
   async function runOnce() {
-    // One cutoff for the fold and the claim: a row the fold has not decided is never claimed.
-    const [cutoff] = rowsOf<{ at: string }>(
-      await db.execute(sql`select (${now()} - make_interval(secs => ${settings.leadSettleMs / 1000}))::text as at`),
-    );
-    const settledBy = sql`${cutoff!.at}::timestamptz`;
-    await foldLeadSurges(db, { now: now(), settledBy, appUrl: options.appUrl ?? getEnv().appOrigin });
+    const settledBy = await decideSettledLeads();
     const allowed = await reserveSendBudget(context);
     if (allowed === 0) return 0;
     const claimed = await claimDue(context, settledBy, allowed);
@@ -306,6 +326,7 @@ export async function startEmailWorker() {
     transport,
     logSkipped: !env.APP_URL,
     leadSettleMs: LEAD_EMAIL_SETTLE_MS,
+    foldEveryMs: FOLD_EVERY_MS,
     ratePerSecond: env.EMAIL_RATE_PER_SECOND,
   });
   registry.worker = worker;
