@@ -1,4 +1,4 @@
-// The rows tests and the seed build (tests/factories.ts, seed.server.ts): one set of defaults, so
+// The rows tests and the seed build (tests/support/factories.ts, seed.server.ts): one set of defaults, so
 // demo data and test data look alike. Pure: each returns the values of one insert.
 import { DEFAULT_DESIGN, type campaign, type lead, type scan } from "~/db/schema";
 

@@ -4,12 +4,12 @@
 // answers to the same lead are the same page, byte for byte but for each response's own nonce.
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
-import { uniqueEmail } from "./support/helpers";
-import { BROWSER_USER_AGENT, campaignForm, openCapture, signUpOver } from "./support/processes";
+import { uniqueEmail } from "../support/row-factories";
+import { BROWSER_USER_AGENT, createCampaignForm, openCapture, signUpOver } from "./support/processes";
 
 async function activeCampaign() {
   const cookie = await signUpOver(BASE_URL, uniqueEmail("nojs-template"));
-  const form = campaignForm('Crumbs & <Co> "Late" Special');
+  const form = createCampaignForm('Crumbs & <Co> "Late" Special');
   const created = await fetch(`${BASE_URL}/campaigns`, { method: "POST", headers: { cookie }, body: form, redirect: "manual" });
   expect(created.status).toBe(302);
   const campaignId = /\/campaigns\/([0-9a-f-]{36})/.exec(created.headers.get("location") ?? "")?.[1];

@@ -4,7 +4,7 @@ import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { BROWSER_USER_AGENT, campaignForm, freshDatabase, signUpOver, startServer, tmpDir, waitHealthy } from "./support/processes";
+import { BROWSER_USER_AGENT, createCampaignForm, freshDatabase, signUpOver, startServer, tmpDir, waitHealthy } from "./support/processes";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -21,7 +21,7 @@ test("with no APP_URL the first campaign launches and its QR code opens the capt
   const created = await fetch(`${server.url}/campaigns`, {
     method: "POST",
     headers: { cookie },
-    body: campaignForm("First Coffee"),
+    body: createCampaignForm("First Coffee"),
     redirect: "manual",
   });
   expect(created.status).toBe(302);

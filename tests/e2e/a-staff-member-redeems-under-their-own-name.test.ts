@@ -4,7 +4,8 @@
 // their session at once.
 import { expect, test } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { PASSWORD, signUp, uniqueEmail } from "./support/helpers";
+import { PASSWORD, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 import { decodedBody } from "./support/mailbox";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { claimOffer, createCampaignInWizard, PASSWORD, signIn, signUp, uniqueEmail } from "./support/helpers";
+import { claimOffer, createCampaignInWizard, PASSWORD, signIn, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 import { linkIn, mailsTo, waitForMail } from "./support/mailbox";
 
 const campaign = (title: string) => ({

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN_EMAIL, adminPage, setPlanAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { ADMIN_EMAIL, adminPage, setPlanAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 async function newUserPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();

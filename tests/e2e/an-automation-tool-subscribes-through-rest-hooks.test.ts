@@ -5,7 +5,8 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { BASE_URL } from "../../playwright.config";
-import { adminPage, claimOffer, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, claimOffer, setProAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };
 

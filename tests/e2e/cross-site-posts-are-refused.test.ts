@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import routes from "../../app/routes";
 import { BASE_URL } from "../../playwright.config";
 import { signUpOver } from "./support/processes";
-import { uniqueEmail } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 type RouteEntry = { file: string; path?: string; children?: RouteEntry[] };
 const EXEMPT = new Set(["/webhooks/stripe"]);

@@ -2,7 +2,8 @@
 // link as one plain line among the JSON log lines; the owner opens it and is verified. At 390 and
 // 1280 px.
 import { expect, test } from "@playwright/test";
-import { signUp, uniqueEmail } from "./support/helpers";
+import { signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 import { startUnconfiguredServer } from "./support/processes";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });

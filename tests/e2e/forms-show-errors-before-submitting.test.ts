@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminPage, createCampaignInWizard, setProAsAdmin, signInAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, createCampaignInWizard, setProAsAdmin, signInAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 import { linkIn, waitForMail } from "./support/mailbox";
 
 /** Counts the form posts the page sends from now on: an instant error must not need one. */

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { adminPage, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 test("typing in an admin search narrows the list without pressing Enter, and the URL follows", async ({ browser }) => {
   const first = await (await browser.newContext()).newPage();

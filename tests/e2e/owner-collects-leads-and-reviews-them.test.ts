@@ -1,7 +1,8 @@
 // Issue 5's "Done when", through the UI only: an owner collects 8 leads during a period as Pro,
 // reviews them (dashboard, table, search, filter, CSV), then loses Pro and sees 5 of them.
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, claimOffer, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, claimOffer, createCampaignInWizard, setProAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 /** RFC 4180 as the export writes it: quoted cells may hold commas, quotes and line breaks. */
 function parseCsv(text: string): string[][] {

@@ -3,10 +3,11 @@
 // visitor's claim reaches both within seconds with the first name and campaign, never the email.
 // Slack's incoming webhooks and Telegram's Bot API are local stand-ins run by this journey.
 import { expect, test } from "@playwright/test";
-import { startSlackStandIn } from "../integration/slack-stand-in.mjs";
-import { startTelegramStandIn } from "../integration/telegram-stand-in.mjs";
+import { startSlackStandIn } from "../support/slack-stand-in.mjs";
+import { startTelegramStandIn } from "../support/telegram-stand-in.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { phoneUserAgent, signUp, uniqueEmail } from "./support/helpers";
+import { phoneUserAgent, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
 let telegram: Awaited<ReturnType<typeof startTelegramStandIn>>;

@@ -3,7 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { BASE_URL } from "../../playwright.config";
-import { signUp, uniqueEmail } from "./support/helpers";
+import { signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 function logoPng() {
   const png = new PNG({ width: 64, height: 64 });

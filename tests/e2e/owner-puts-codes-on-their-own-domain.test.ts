@@ -13,7 +13,8 @@ import { BASE_URL } from "../../playwright.config";
 import { decodeCode, renderFirstPage } from "../support/pdf";
 import { zoneFileOf } from "./stubs/dns.mjs";
 import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
-import { adminPage, createCampaignInWizard, phoneUserAgent, setPlanAsAdmin, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, createCampaignInWizard, phoneUserAgent, setPlanAsAdmin, setProAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 import { waitForMail } from "./support/mailbox";
 
 const DOMAIN = "go.cafe.test";

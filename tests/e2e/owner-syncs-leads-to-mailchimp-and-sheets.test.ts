@@ -6,9 +6,10 @@
 // retry; an erased lead leaves the audience and its sheet row.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
-import { startProviderStandIns } from "../integration/sync-support";
+import { startProviderStandIns } from "../support/sync-support";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { phoneUserAgent, signUp, uniqueEmail } from "./support/helpers";
+import { phoneUserAgent, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 const BUSINESS = "Bean There Café";
 const CONSENT = `I agree to receive marketing emails from ${BUSINESS}. I can withdraw my consent at any time.`;

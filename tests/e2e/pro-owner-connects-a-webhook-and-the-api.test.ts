@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { BASE_URL } from "../../playwright.config";
-import { adminPage, claimOffer, createCampaignInWizard, setProAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { adminPage, claimOffer, createCampaignInWizard, setProAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 

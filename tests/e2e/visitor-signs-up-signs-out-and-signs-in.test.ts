@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signInAsAdmin, signUp, uniqueEmail } from "./support/helpers";
+import { PASSWORD, signIn, signInAsAdmin, signUp } from "./support/helpers";
+import { uniqueEmail } from "../support/row-factories";
 
 test("a visitor signs up, signs out and signs in again", async ({ page }) => {
   const email = await signUp(page);

@@ -13,8 +13,8 @@ import { claimOfferCode } from "~/features/redeem/redeem.server";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { batchEntries, PHONE_UA, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "./lead-support";
+import { createCampaign, createUser } from "../support/factories";
+import { batchEntries, PHONE_UA, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "../support/lead-support";
 
 describe("a crowd claiming one offer at once", () => {
   it("stores each of 60 simultaneous leads once, with its consent, the code its visitor saw, the owner's email and its event", async () => {

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
 import { answerEncodedLeadPost, type LeadPostAnswer } from "~/features/capture/lead-post.server";
 import { postedDocument, type RenderPosted } from "~/features/capture/thank-you-document.server";
-import { createCampaign, createUser } from "../factories";
-import { PHONE_UA, scanTokens } from "./lead-support";
+import { createCampaign, createUser } from "../support/factories";
+import { PHONE_UA, scanTokens } from "../support/lead-support";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const SCRIPT_ESCAPES: Record<string, string> = { "&": "\\u0026", "<": "\\u003c", ">": "\\u003e" };

@@ -7,7 +7,7 @@ import { campaign } from "~/db/schema";
 import type { PlanItem } from "~/features/print/print-layout";
 import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
+import { createCampaign, createUser } from "../support/factories";
 
 async function translatedCampaign() {
   const owner = await createUser();

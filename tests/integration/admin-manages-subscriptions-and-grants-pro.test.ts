@@ -6,9 +6,10 @@ import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as adminUsers from "~/routes/admin.users";
 import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
-import { createUser, uniqueEmail } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { insertSubscription } from "./admin-support";
+import { createUser } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, makeRequest } from "../support/http";
+import { insertSubscription } from "../support/admin-support";
 
 let admin: { id: string; cookie: string };
 beforeAll(async () => {

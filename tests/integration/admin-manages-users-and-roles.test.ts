@@ -4,8 +4,9 @@ import * as schema from "~/db/schema";
 import { getSessionUser } from "~/features/auth/session.server";
 import * as adminUsers from "~/routes/admin.users";
 import { getServices } from "~/utils/services.server";
-import { createUser, uniqueEmail } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createUser } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const setRole = (cookie: string, form: Record<string, string>) =>
   callRoute(adminUsers.action, makeRequest("/admin/users", { cookie, form: { intent: "setRole", ...form } }));

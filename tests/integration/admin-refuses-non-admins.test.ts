@@ -6,9 +6,9 @@ import * as newPost from "~/routes/admin.blog-new";
 import * as adminSubscriptions from "~/routes/admin.subscriptions";
 import * as adminUsers from "~/routes/admin.users";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest, type Handler } from "../http";
-import { insertPost, insertSubscription, pngFile } from "./admin-support";
+import { createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest, type Handler } from "../support/http";
+import { insertPost, insertSubscription, pngFile } from "../support/admin-support";
 
 async function snapshot() {
   const { db } = await getServices();

@@ -5,9 +5,9 @@ import * as adminBlog from "~/routes/admin.blog";
 import * as editPost from "~/routes/admin.blog-edit";
 import * as newPost from "~/routes/admin.blog-new";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
-import { insertPost, pngFile } from "./admin-support";
+import { createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
+import { insertPost, pngFile } from "../support/admin-support";
 
 let admin: { id: string; cookie: string; email: string };
 beforeAll(async () => {

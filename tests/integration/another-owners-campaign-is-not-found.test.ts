@@ -6,9 +6,9 @@ import * as detailRoute from "~/routes/campaign-detail";
 import * as pngRoute from "~/routes/campaign-qr-png";
 import * as svgRoute from "~/routes/campaign-qr-svg";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
-import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "./campaigns-support";
+import { createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
+import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
 
 describe("another user's campaign", () => {
   it("is 404 for every action and resource route, and nothing changes", async () => {

@@ -16,10 +16,10 @@ import * as redeem from "~/routes/redeem";
 import * as integrationsPage from "~/routes/settings.integrations";
 import * as webhookPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createLeadRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { api } from "./api-support";
-import { answer, startReceiver, type Behaviour } from "./webhook-support";
+import { createCampaign, createLeadRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { api } from "../support/api-support";
+import { answer, startReceiver, type Behaviour } from "../support/webhook-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;

@@ -11,9 +11,9 @@ import * as campaignLanguages from "~/routes/campaign-languages";
 import * as capture from "~/routes/capture";
 import * as settings from "~/routes/settings";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { api } from "./api-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { api } from "../support/api-support";
 
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";

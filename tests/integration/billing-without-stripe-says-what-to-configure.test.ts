@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as pricing from "~/routes/pricing";
 import * as webhook from "~/routes/webhooks.stripe";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 describe("without Stripe configured", () => {
   it("pricing answers the spec's message, then how an operator lifts the limits without Stripe", async () => {

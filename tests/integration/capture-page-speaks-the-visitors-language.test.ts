@@ -11,11 +11,11 @@ import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { api } from "./api-support";
-import { useMailbox } from "./smtp-support";
+import { api } from "../support/api-support";
+import { useMailbox } from "../support/smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;

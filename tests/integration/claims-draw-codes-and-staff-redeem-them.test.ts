@@ -14,10 +14,10 @@ import * as staffLink from "~/routes/redeem.staff-link";
 import * as staffPage from "~/routes/redeem.staff";
 import * as detail from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { campaignForm } from "./campaigns-support";
-import { codeRow, createClaim, setCodeTimes } from "./redeem-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { campaignForm } from "../support/campaigns-support";
+import { codeRow, createClaim, setCodeTimes } from "../support/redeem-support";
 import { flushCounts } from "~/features/scans/visitors.server";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

@@ -7,9 +7,9 @@ import { consentCheckboxText, NOTICE_TEXT, CONSENT_REQUIRED_ERROR } from "~/feat
 import { RETENTION_JOB, runRetentionJob } from "~/features/consent/retention.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { campaignForm } from "./campaigns-support";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { campaignForm } from "../support/campaigns-support";
+import { callRoute, makeRequest } from "../support/http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;

@@ -4,8 +4,8 @@ import * as schema from "~/db/schema";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
 
 const failNextLoad = vi.hoisted(() => ({ value: false }));
 vi.mock("~/features/dashboard/dashboard.server", async (importOriginal) => {

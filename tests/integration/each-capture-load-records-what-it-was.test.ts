@@ -8,8 +8,8 @@ import { flushCounts } from "~/features/scans/visitors.server";
 import { utcDay } from "~/features/scans/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

@@ -8,10 +8,10 @@ import * as route from "~/routes/capture";
 import { formatOfferCode } from "~/features/redeem/code";
 import { offerCodeEmail } from "~/features/redeem/offer-code-email";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 import { manualClock } from "../support/manual-clock";
-import { freePort, startSmtp } from "./smtp-support";
+import { freePort, startSmtp } from "../support/smtp-support";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

@@ -8,9 +8,9 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { smtpTransport } from "~/features/email/transport.server";
 import { createEmailWorker, failureKind } from "~/features/email/worker.server";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
+import { createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
-import { freePort, startSmtp } from "./smtp-support";
+import { freePort, startSmtp } from "../support/smtp-support";
 
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let refusals = 0;

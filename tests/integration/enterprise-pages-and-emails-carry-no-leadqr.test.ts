@@ -17,9 +17,9 @@ import * as consentConfirm from "~/routes/consent.confirm";
 import * as consentWithdraw from "~/routes/consent.withdraw";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { useMailbox, type Received } from "./smtp-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { useMailbox, type Received } from "../support/smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 let phones = 0;

@@ -18,10 +18,10 @@ import * as capture from "~/routes/capture";
 import * as leadDetail from "~/routes/lead-detail";
 import * as webhookPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { api } from "./api-support";
-import { startReceiver } from "./webhook-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { api } from "../support/api-support";
+import { startReceiver } from "../support/webhook-support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {

@@ -12,12 +12,12 @@ import { createApiKey } from "~/features/integrations/api-keys.server";
 import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
-import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../factories";
-import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
-import { insertPost, insertSubscription, pngFile } from "./admin-support";
-import { startEdge } from "./edge-support";
-import { campaignForm } from "./campaigns-support";
-import { createClaim } from "./redeem-support";
+import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../support/http";
+import { insertPost, insertSubscription, pngFile } from "../support/admin-support";
+import { startEdge } from "../support/edge-support";
+import { campaignForm } from "../support/campaigns-support";
+import { createClaim } from "../support/redeem-support";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert" | "bearer";
 type Module = { loader?: Handler; action?: Handler; default?: unknown };

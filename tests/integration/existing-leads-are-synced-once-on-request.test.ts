@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { checkboxCampaign, connect, drain, page, post } from "./sync-owner";
-import { startProviderStandIns } from "./sync-support";
-import { visitorSubmits } from "./webhook-support";
+import { createUser } from "../support/factories";
+import { checkboxCampaign, connect, drain, page, post } from "../support/sync-owner";
+import { startProviderStandIns } from "../support/sync-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
 

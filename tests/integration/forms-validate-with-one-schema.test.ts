@@ -13,8 +13,9 @@ import * as signin from "~/routes/signin";
 import * as signup from "~/routes/signup";
 import { parseFormWith, serverOnlyErrors } from "~/utils/form";
 import { parseSubmission } from "~/utils/http.server";
-import { createUser, uniqueEmail } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createUser } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, makeRequest } from "../support/http";
 
 function formData(fields: Record<string, string>) {
   const form = new FormData();

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { campaignForm, postCampaigns } from "./campaigns-support";
+import { createUser } from "../support/factories";
+import { campaignForm, postCampaigns } from "../support/campaigns-support";
 
 const countOf = async (userId: string) => {
   const { db } = await getServices();

@@ -38,10 +38,10 @@ import * as uploads from "~/routes/uploads";
 import * as webhook from "~/routes/webhooks.stripe";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../http";
-import { bodyArb, formEntries, mutatedFields, nastyString, paramArb, postRequest, queryArb } from "./hardening-support";
-import { campaignForm } from "./campaigns-support";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../support/http";
+import { bodyArb, formEntries, mutatedFields, nastyString, paramArb, postRequest, queryArb } from "../support/hardening-support";
+import { campaignForm } from "../support/campaigns-support";
 
 const RUNS = 30;
 const WEBHOOK_SECRET = "whsec_fuzz_secret";

@@ -19,9 +19,9 @@ import { parseTrustProxy } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { api } from "./api-support";
-import { startEdge } from "./edge-support";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { api } from "../support/api-support";
+import { startEdge } from "../support/edge-support";
 
 const RUNS = 60;
 

@@ -9,8 +9,8 @@ import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { batchEntries, scanTokens, submit, tableCounts } from "./lead-support";
+import { createCampaign, createUser } from "../support/factories";
+import { batchEntries, scanTokens, submit, tableCounts } from "../support/lead-support";
 
 const RUNS = 6;
 

@@ -18,8 +18,8 @@ import * as uploadsRoute from "~/routes/uploads";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 // Loose: the machine may be busy; the behaviour this guards against stalled for seconds.
 const STALL_BOUND_MS = 1_000;

@@ -21,10 +21,10 @@ import * as leads from "~/routes/leads";
 import * as settings from "~/routes/settings";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, makeRequest, type Handler } from "../http";
-import { pngFile } from "./admin-support";
-import { campaignForm } from "./campaigns-support";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest, type Handler } from "../support/http";
+import { pngFile } from "../support/admin-support";
+import { campaignForm } from "../support/campaigns-support";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
+import { createCampaign, createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
-import { alertWorker, codeIn, deliveriesOf, notificationsPage, postNotifications } from "./alerts-support";
-import { startSlackStandIn } from "./slack-stand-in.mjs";
-import { startTelegramStandIn } from "./telegram-stand-in.mjs";
-import { visitorSubmits } from "./webhook-support";
+import { alertWorker, codeIn, deliveriesOf, notificationsPage, postNotifications } from "../support/alerts-support";
+import { startSlackStandIn } from "../support/slack-stand-in.mjs";
+import { startTelegramStandIn } from "../support/telegram-stand-in.mjs";
+import { visitorSubmits } from "../support/webhook-support";
 
 let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
 let telegram: Awaited<ReturnType<typeof startTelegramStandIn>>;

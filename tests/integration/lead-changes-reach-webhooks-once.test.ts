@@ -7,8 +7,8 @@ import * as schema from "~/db/schema";
 import { withdrawConsent } from "~/features/consent/consent.server";
 import { redeemOfferCode } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { createClaim } from "./redeem-support";
+import { createCampaign, createUser } from "../support/factories";
+import { createClaim } from "../support/redeem-support";
 
 async function endpointFor(userId: string, events: string[]) {
   const { db } = await getServices();

@@ -10,11 +10,11 @@ import { PROVIDER_LIMITS } from "~/features/sync/provider-http.server";
 import { createSyncWorker } from "~/features/sync/worker.server";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { checkboxCampaign, connect, drain, page, post, type Owner } from "./sync-owner";
-import { startProviderStandIns } from "./sync-support";
-import { visitorSubmits } from "./webhook-support";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { checkboxCampaign, connect, drain, page, post, type Owner } from "../support/sync-owner";
+import { startProviderStandIns } from "../support/sync-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
 

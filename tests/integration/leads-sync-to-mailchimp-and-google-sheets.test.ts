@@ -13,11 +13,11 @@ import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as dashboard from "~/routes/dashboard";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "./sync-owner";
-import { startProviderStandIns } from "./sync-support";
-import { visitorSubmits } from "./webhook-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "../support/sync-owner";
+import { startProviderStandIns } from "../support/sync-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { clearCaptureDocuments, SNAPSHOT_TTL_MS, snapshotOf } from "~/features/capture/capture-document.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
+import { createCampaign, createUser } from "../support/factories";
 
 afterEach(() => {
   vi.restoreAllMocks();

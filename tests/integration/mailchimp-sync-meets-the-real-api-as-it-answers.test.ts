@@ -9,10 +9,10 @@ import { rowsOf } from "~/db/rows.server";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { createSyncWorker } from "~/features/sync/worker.server";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { checkboxCampaign, connect, drain, page, post, type Owner } from "./sync-owner";
-import { startProviderStandIns } from "./sync-support";
-import { visitorSubmits } from "./webhook-support";
+import { createUser } from "../support/factories";
+import { checkboxCampaign, connect, drain, page, post, type Owner } from "../support/sync-owner";
+import { startProviderStandIns } from "../support/sync-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
 

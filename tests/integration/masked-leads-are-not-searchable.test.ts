@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

@@ -7,8 +7,8 @@ import { flushCounts } from "~/features/scans/visitors.server";
 import * as route from "~/routes/capture";
 import { answerMetrics, countRequest } from "~/utils/metrics.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const TOKEN = "metrics-token-0123456789";
 

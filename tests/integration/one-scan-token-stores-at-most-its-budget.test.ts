@@ -10,8 +10,8 @@ import { answerLeadPost } from "~/features/capture/lead-post.server";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { PHONE_UA, scanTokens, submit, tableCounts } from "./lead-support";
+import { createCampaign, createUser } from "../support/factories";
+import { PHONE_UA, scanTokens, submit, tableCounts } from "../support/lead-support";
 
 const REFUSAL = `Submission Error: ${RATE_LIMITED_MESSAGE}`;
 

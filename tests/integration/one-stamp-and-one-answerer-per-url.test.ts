@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { startEdge, type EdgeAnswer } from "./edge-support";
-import { PHONE_UA } from "./lead-support";
+import { createCampaign, createUser } from "../support/factories";
+import { startEdge, type EdgeAnswer } from "../support/edge-support";
+import { PHONE_UA } from "../support/lead-support";
 
 /** Helmet's headers as the development server sends them (no CSP there, no HSTS on http). */
 const HELMET = [

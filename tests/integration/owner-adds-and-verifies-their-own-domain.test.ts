@@ -22,13 +22,13 @@ import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
-import { api } from "./api-support";
-import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../factories";
-import { callRoute, makeRequest, ORIGIN } from "../http";
+import { api } from "../support/api-support";
+import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { callRoute, makeRequest, ORIGIN } from "../support/http";
 import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
-import { outboxFor } from "./accounts-support";
-import { startDnsServer } from "./dns-support";
-import { startEdge, type EdgeAnswer } from "./edge-support";
+import { outboxFor } from "../support/accounts-support";
+import { startDnsServer } from "../support/dns-support";
+import { startEdge, type EdgeAnswer } from "../support/edge-support";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {

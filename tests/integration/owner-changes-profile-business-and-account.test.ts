@@ -8,9 +8,10 @@ import * as reset from "~/routes/reset-password";
 import * as settings from "~/routes/settings";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
-import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
-import { linkFromOutbox, openLink } from "./accounts-support";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
+import { linkFromOutbox, openLink } from "../support/accounts-support";
 
 const post = (cookie: string, form: Record<string, string>) => callRoute(settings.action, makeRequest("/settings", { cookie, form }));
 

@@ -4,9 +4,9 @@ import * as schema from "~/db/schema";
 import * as campaignsRoute from "~/routes/campaigns";
 import * as detailRoute from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
-import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "./campaigns-support";
+import { createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
+import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
 
 const list = async (cookie: string, query = "") => (await callRoute(campaignsRoute.loader, makeRequest(`/campaigns${query}`, { cookie }))).data;
 

@@ -10,8 +10,8 @@ process.env.AI_MODEL = "gpt-3.5-turbo";
 
 const { createCopyGenerator } = await import("~/features/ai/ai-copy.server");
 const aiRoute = await import("~/routes/api.ai-copy");
-const { createUser } = await import("../factories");
-const { callRoute, makeRequest } = await import("../http");
+const { createUser } = await import("../support/factories");
+const { callRoute, makeRequest } = await import("../support/http");
 
 afterAll(() => stub.close());
 

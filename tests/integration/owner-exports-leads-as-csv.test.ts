@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { generateOwnerData } from "~/db/seed.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
 
 /** The body as text after checking it starts with the UTF-8 byte order mark (which text() would drop). */
 async function bodyOf(response: Response) {

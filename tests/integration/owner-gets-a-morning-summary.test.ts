@@ -10,11 +10,11 @@ import { buildSummary } from "~/features/summary/summary.server";
 import { duePeriod } from "~/features/summary/period";
 import * as settings from "~/routes/settings.notifications";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { insertLead, insertPlacement, insertScans, type ScanSpec } from "./analytics-support";
-import { deliveriesOf } from "./alerts-support";
-import { useMailbox } from "./smtp-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { insertLeadAt, insertPlacement, insertScansAt, type ScanSpec } from "../support/analytics-support";
+import { deliveriesOf } from "../support/alerts-support";
+import { useMailbox } from "../support/smtp-support";
 
 const APP = "http://localhost:3000";
 const mailbox = useMailbox();
@@ -39,14 +39,14 @@ async function ownerWithSummary(options: { timeZone: string; frequency: "daily" 
 
 /** Visitors scanning (each its own browser unless named) and those who leave a lead from their scan. */
 async function visits(campaignId: string, scans: Array<ScanSpec & { lead?: boolean }>) {
-  const ids = await insertScans(
+  const ids = await insertScansAt(
     campaignId,
     scans.map((scan) => ({ visitor: crypto.randomUUID(), ...scan })),
   );
   const leads: string[] = [];
   for (const [index, scan] of scans.entries()) {
     if (scan.lead)
-      leads.push(await insertLead(campaignId, { at: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }));
+      leads.push(await insertLeadAt(campaignId, { at: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }));
   }
   return leads;
 }

@@ -6,9 +6,9 @@ import * as schema from "~/db/schema";
 import * as capture from "~/routes/capture";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { useMailbox } from "./smtp-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { useMailbox } from "../support/smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 

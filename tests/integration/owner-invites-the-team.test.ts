@@ -8,8 +8,8 @@ import * as schema from "~/db/schema";
 import { membershipOf } from "~/features/auth/session.server";
 import { actingFor } from "~/features/team/member.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;

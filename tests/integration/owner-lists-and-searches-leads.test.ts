@@ -4,8 +4,8 @@ import * as schema from "~/db/schema";
 import { campaignLeads } from "~/features/scans/scan-count.server";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
 
 const loadLeads = async (cookie: string, search = "", timeZone = "UTC") => {
   const { loader } = await import("~/routes/leads");

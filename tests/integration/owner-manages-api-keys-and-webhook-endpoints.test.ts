@@ -9,8 +9,8 @@ import { authenticateApiKey, createApiKey, hashApiKey } from "~/features/integra
 import * as page from "~/routes/settings.integrations";
 import * as endpointPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const post = (cookie: string, form: Record<string, string | string[]>) =>
   callRoute(page.action, makeRequest("/settings/integrations", { cookie, form }));

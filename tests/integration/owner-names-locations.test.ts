@@ -8,8 +8,8 @@ import { membershipOf } from "~/features/auth/session.server";
 import { actingFor } from "~/features/team/member.server";
 import { TEAM_PLAN_TEXT } from "~/features/team/team";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaignRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;

@@ -7,9 +7,9 @@ import * as pricing from "~/routes/pricing";
 import * as webhook from "~/routes/webhooks.stripe";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { linkFromOutbox, openLink } from "./accounts-support";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { linkFromOutbox, openLink } from "../support/accounts-support";
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
 let stub: Awaited<ReturnType<typeof startStripeStub>>;

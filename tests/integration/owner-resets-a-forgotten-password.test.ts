@@ -8,9 +8,10 @@ import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
-import { createUser, DEFAULT_PASSWORD, uniqueEmail } from "../factories";
-import { callRoute, expectRedirect, makeRequest } from "../http";
-import { linkFromOutbox, outboxFor } from "./accounts-support";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, expectRedirect, makeRequest } from "../support/http";
+import { linkFromOutbox, outboxFor } from "../support/accounts-support";
 
 let clients = 0;
 const client = () => ({ "x-leadqr-client-ip": `192.0.2.${++clients}` });

@@ -17,8 +17,8 @@ const { clearCaptureDocuments, SNAPSHOT_TTL_MS } = await import("~/features/capt
 const capture = await import("~/routes/capture");
 const languages = await import("~/routes/campaign-languages");
 const { getServices } = await import("~/utils/services.server");
-const { createCampaign, createUser } = await import("../factories");
-const { callRoute, makeRequest } = await import("../http");
+const { createCampaign, createUser } = await import("../support/factories");
+const { callRoute, makeRequest } = await import("../support/http");
 const { startCaptureDocumentServer, TEST_ADDRESS_HEADER } = await import("../support/capture-document-server");
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";

@@ -8,9 +8,9 @@ import { createEmailWorker } from "~/features/email/worker.server";
 import * as siteLayout from "~/routes/site-layout";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createLeadRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { linkFromOutbox, openLink, outboxFor } from "./accounts-support";
+import { createCampaign, createLeadRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { linkFromOutbox, openLink, outboxFor } from "../support/accounts-support";
 
 /** What capture's notifyOwner does for each lead: the lead row and its new-lead email. */
 async function leadArrives(campaign: { id: string; title: string }, ownerEmail: string, name: string) {

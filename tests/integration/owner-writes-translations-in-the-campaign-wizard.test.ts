@@ -14,9 +14,9 @@ process.env.OPENAI_BASE_URL = stub.baseURL;
 const campaignsRoute = await import("~/routes/campaigns");
 const languages = await import("~/routes/campaign-languages");
 const translateCopy = await import("~/routes/api.translate-copy");
-const { createUser } = await import("../factories");
-const { callRoute, makeRequest } = await import("../http");
-const { campaignForm, campaignRow, createCampaignFor, postCampaigns } = await import("./campaigns-support");
+const { createUser } = await import("../support/factories");
+const { callRoute, makeRequest } = await import("../support/http");
+const { campaignForm, campaignRow, createCampaignFor, postCampaigns } = await import("../support/campaigns-support");
 
 afterAll(() => stub.close());
 

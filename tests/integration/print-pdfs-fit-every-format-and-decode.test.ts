@@ -20,10 +20,10 @@ import * as pngRoute from "~/routes/placement-qr-png";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { createCampaignFor } from "./campaigns-support";
-import { crop, decodeCode, pdfFontsAndImages, pdfPageCount, pdfText, printPdf, RENDER_DPI, renderFirstPage } from "./print-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { createCampaignFor } from "../support/campaigns-support";
+import { crop, decodeCode, pdfFontsAndImages, pdfPageCount, pdfText, printPdf, RENDER_DPI, renderFirstPage } from "../support/print-support";
 
 const OFFER = "20% off any drink é ü ø ł";
 const APP_ORIGIN = "http://localhost:3000";

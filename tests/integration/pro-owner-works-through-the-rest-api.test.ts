@@ -8,8 +8,8 @@ import * as schema from "~/db/schema";
 import { API_RATE_LIMIT } from "~/features/api/api.server";
 import { createApiKey, revokeApiKey } from "~/features/integrations/api-keys.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { api, documentedSuccesses, exercised, openApiDocument } from "./api-support";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { api, documentedSuccesses, exercised, openApiDocument } from "../support/api-support";
 
 let owner: Awaited<ReturnType<typeof createUser>>;
 let key: string;

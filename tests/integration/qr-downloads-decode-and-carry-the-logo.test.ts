@@ -10,9 +10,9 @@ import * as logoRoute from "~/routes/api.logo";
 import * as pngRoute from "~/routes/campaign-qr-png";
 import * as svgRoute from "~/routes/campaign-qr-svg";
 import * as uploadsRoute from "~/routes/uploads";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { campaignRow, createCampaignFor } from "./campaigns-support";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { campaignRow, createCampaignFor } from "../support/campaigns-support";
 
 function solidPng(width: number, height: number, rgba: [number, number, number, number]) {
   const png = new PNG({ width, height });

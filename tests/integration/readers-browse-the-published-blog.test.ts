@@ -4,9 +4,9 @@ import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
 import * as blog from "~/routes/blog";
 import * as blogPost from "~/routes/blog-post";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { insertPost } from "./admin-support";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { insertPost } from "../support/admin-support";
 
 describe("/blog", () => {
   it("lists only published posts, newest first, with the author's name (never their email) and long US date", async () => {

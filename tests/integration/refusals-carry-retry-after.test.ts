@@ -8,8 +8,8 @@ import { createWebhookEndpoint, sendTestEvent } from "~/features/integrations/we
 import { reserveCounterAttempt } from "~/features/redeem/counter.server";
 import { consumeRateLimit, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createUser } from "../factories";
-import { ORIGIN } from "../http";
+import { createUser } from "../support/factories";
+import { ORIGIN } from "../support/http";
 
 type Handler = (request: Request) => Promise<Response>;
 let handle: Handler;

@@ -12,11 +12,11 @@ import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { connect, drain, leadOf, page, post, type Owner } from "./sync-owner";
-import { GOOGLE_403, startProviderStandIns } from "./sync-support";
-import { visitorSubmits } from "./webhook-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { connect, drain, leadOf, page, post, type Owner } from "../support/sync-owner";
+import { GOOGLE_403, startProviderStandIns } from "../support/sync-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 let standIns: Awaited<ReturnType<typeof startProviderStandIns>>;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ADDRESS_TAKEN } from "~/features/auth/auth-actions.server";
 import * as signup from "~/routes/signup";
-import { createUser, DEFAULT_PASSWORD } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { outboxFor } from "./accounts-support";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { outboxFor } from "../support/accounts-support";
 
 const signUpAs = (email: string, ip: string) =>
   callRoute(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": ip } }));

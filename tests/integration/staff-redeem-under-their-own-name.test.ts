@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { codeRow, createClaim } from "./redeem-support";
+import { createCampaignRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { codeRow, createClaim } from "../support/redeem-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;

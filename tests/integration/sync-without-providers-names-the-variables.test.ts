@@ -1,8 +1,8 @@
 // Without the operator's OAuth clients, lead sync says what to configure and connects nothing.
 import { describe, expect, it } from "vitest";
 import * as syncRoute from "~/routes/settings.integrations.sync";
-import { createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 describe("lead sync without provider configuration", () => {
   it("names the variables to set, and Connect answers the same instead of leaving for the provider", async () => {

@@ -4,7 +4,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
 import { WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
 import * as route from "~/routes/api.v1";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "../support/http";
 
 async function servedDocument() {
   const response = (await callRoute(route.loader, makeRequest("/api/v1/openapi.json"))).response!;

@@ -1,8 +1,8 @@
 // Small public surfaces from the second hardening round (issue 11, findings 3 and 8).
 import { describe, expect, it } from "vitest";
 import { getTimeZone } from "~/utils/time-zone.server";
-import { createCampaignRow, createLeadRow, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 const withZone = (zone: string) => makeRequest("/", { cookie: `tz=${encodeURIComponent(zone)}` });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../factories";
-import { callRoute, expectRedirect, makeRequest, type Handler } from "../http";
+import { createUser } from "../support/factories";
+import { callRoute, expectRedirect, makeRequest, type Handler } from "../support/http";
 
 // Every private route checks access in its own loader (not only in a layout).
 const PRIVATE = ["dashboard", "campaigns", "leads", "settings"] as const;

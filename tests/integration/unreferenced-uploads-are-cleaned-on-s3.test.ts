@@ -7,9 +7,9 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { deleteUnreferencedUploads } from "~/features/uploads/cleanup.server";
 import * as logoRoute from "~/routes/api.logo";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { pngFile } from "./admin-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { pngFile } from "../support/admin-support";
 
 const objects = new Map<string, number>();
 const deletes: string[] = [];

@@ -9,9 +9,9 @@ import { deleteUnreferencedUploads } from "~/features/uploads/cleanup.server";
 import * as logoRoute from "~/routes/api.logo";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { insertPost, pngFile } from "./admin-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { insertPost, pngFile } from "../support/admin-support";
 
 const uploadsDir = () => path.join(process.env.DATA_DIR!, "uploads");
 

@@ -8,9 +8,9 @@ import { CODE_BY_EMAIL_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import { claimantKeyOf } from "~/features/redeem/redeem.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { useMailbox } from "./smtp-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { useMailbox } from "../support/smtp-support";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const TICK = { marketingConsent: "yes" };

@@ -7,10 +7,10 @@ import * as schema from "~/db/schema";
 import { ALREADY_CLAIMED_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { waitForLockWait } from "./lead-support";
-import { useMailbox } from "./smtp-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { waitForLockWait } from "../support/lead-support";
+import { useMailbox } from "../support/smtp-support";
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

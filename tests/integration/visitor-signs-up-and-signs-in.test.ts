@@ -7,8 +7,9 @@ import * as signout from "~/routes/signout";
 import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
-import { createUser, DEFAULT_PASSWORD, markVerified, uniqueEmail } from "../factories";
-import { callRoute, expectRedirect, makeRequest, type RouteAnswer } from "../http";
+import { createUser, DEFAULT_PASSWORD, markVerified } from "../support/factories";
+import { uniqueEmail } from "../support/row-factories";
+import { callRoute, expectRedirect, makeRequest, type RouteAnswer } from "../support/http";
 
 describe("sign-up", () => {
   it("creates an account, a session cookie and one email: the verification, with the welcome in it", async () => {

@@ -6,9 +6,9 @@ import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
+import { createCampaign, createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "../support/http";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;

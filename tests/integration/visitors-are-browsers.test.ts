@@ -17,8 +17,8 @@ import * as route from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 
 // This file keeps the production burst allowance (the test setup raises it for everyone else).
 vi.hoisted(() => {

@@ -11,9 +11,9 @@ import { newWebhookSecret } from "~/features/integrations/webhooks.server";
 import * as route from "~/routes/settings.integrations";
 import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
-import { answer, startReceiver, visitorSubmits } from "./webhook-support";
+import { createCampaign, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
+import { answer, startReceiver, visitorSubmits } from "../support/webhook-support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let target: Awaited<ReturnType<typeof startReceiver>>;

@@ -20,8 +20,8 @@ import {
 } from "~/features/integrations/webhooks.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../factories";
-import { answer, startReceiver, visitorSubmits } from "./webhook-support";
+import { createCampaign, createUser } from "../support/factories";
+import { answer, startReceiver, visitorSubmits } from "../support/webhook-support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 // `query` of freshDatabase(), kept for what no factory or app function covers: reading rows back,
 // rewinding a job's clock.
 import { openDatabase } from "~/db/client.server";
-import { insertCampaign, insertOwner, type OwnerRowOptions } from "../../row-factories";
+import { insertCampaign, insertOwner, type OwnerRowOptions } from "../../support/row-factories";
 import type { CampaignRowOptions } from "~/db/sample-rows";
 
 export type JourneyDatabase = Awaited<ReturnType<typeof openJourneyDatabase>>;

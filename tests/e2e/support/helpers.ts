@@ -1,11 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
+import { uniqueEmail } from "../../support/row-factories";
 import { linkIn, waitForMail } from "./mailbox";
-
-let counter = 0;
-export function uniqueEmail(prefix = "user") {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@e2e.test`;
-}
 
 export const PASSWORD = "correct-horse-battery";
 

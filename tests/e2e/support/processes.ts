@@ -102,7 +102,7 @@ export const BROWSER_USER_AGENT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
 /** Campaign wizard fields as the create form posts them. */
-export function campaignForm(title: string) {
+export function createCampaignForm(title: string) {
   return new URLSearchParams({
     intent: "create",
     title,
@@ -117,7 +117,7 @@ export function campaignForm(title: string) {
 
 /** POSTs the create form with a session cookie; 302 when created. */
 export async function createCampaignOver(baseUrl: string, cookie: string, title: string) {
-  const response = await fetch(`${baseUrl}/campaigns`, { method: "POST", headers: { cookie }, body: campaignForm(title), redirect: "manual" });
+  const response = await fetch(`${baseUrl}/campaigns`, { method: "POST", headers: { cookie }, body: createCampaignForm(title), redirect: "manual" });
   await response.arrayBuffer();
   return response.status;
 }

@@ -6,6 +6,14 @@ import { businessProfile, campaign, lead, scan, user } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/db/sample-rows";
 
+let emails = 0;
+
+/** An address no other test (or process) uses: in-process tests and journeys alike. */
+export function uniqueEmail(prefix = "owner", domain = "example.com") {
+  emails += 1;
+  return `${prefix}-${process.pid}-${emails}-${Date.now()}@${domain}`;
+}
+
 export type OwnerRowOptions = { email?: string; businessName?: string; isPro?: boolean; verified?: boolean };
 
 /** An account row without a password (it owns campaigns; it never signs in); verified unless told. */

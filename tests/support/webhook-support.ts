@@ -2,7 +2,7 @@
 import http from "node:http";
 import type net from "node:net";
 import * as route from "~/routes/capture";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "./http";
 
 export type ReceivedHook = { headers: http.IncomingHttpHeaders; body: string; path: string };
 export type Behaviour = (request: http.IncomingMessage, response: http.ServerResponse) => void;

@@ -4,7 +4,7 @@ import * as schema from "~/db/schema";
 import * as resetPassword from "~/routes/reset-password";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "./http";
 
 type Kind = (typeof schema.emailOutbox.$inferSelect)["kind"];
 

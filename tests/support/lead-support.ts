@@ -9,7 +9,7 @@ import { leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
 import { newOfferCodeRow } from "~/features/redeem/redeem.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "./http";
 
 export const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";

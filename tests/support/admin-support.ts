@@ -13,7 +13,7 @@ export async function insertPost(values: Partial<typeof schema.blogPost.$inferIn
   return row!;
 }
 
-export async function insertCampaign(userId: string, values: Partial<typeof schema.campaign.$inferInsert> = {}) {
+export async function insertCampaignValues(userId: string, values: Partial<typeof schema.campaign.$inferInsert> = {}) {
   const { db } = await getServices();
   const [row] = await db
     .insert(schema.campaign)
@@ -40,7 +40,7 @@ export async function insertCampaign(userId: string, values: Partial<typeof sche
   return row!;
 }
 
-export async function insertLead(campaignId: string, values: Partial<typeof schema.lead.$inferInsert> = {}) {
+export async function insertLeadValues(campaignId: string, values: Partial<typeof schema.lead.$inferInsert> = {}) {
   const { db } = await getServices();
   const [row] = await db
     .insert(schema.lead)

@@ -3,7 +3,7 @@
 import Ajv from "ajv";
 import { expect } from "vitest";
 import * as route from "~/routes/api.v1";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "./http";
 
 type Doc = {
   paths: Record<

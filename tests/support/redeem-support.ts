@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { claimOfferCode } from "~/features/redeem/redeem.server";
 import { getServices } from "~/utils/services.server";
-import { createLeadRow } from "../factories";
+import { createLeadRow } from "./factories";
 
 /** A lead of `campaignId` with its offer code, as a visitor's claim leaves them. */
 export async function createClaim(campaignId: string, visitor: { name: string; email: string }, options: { draw?: () => string } = {}) {

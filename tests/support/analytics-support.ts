@@ -13,7 +13,7 @@ export type ScanSpec = {
 };
 
 /** Inserts counted scans; returns their ids in order. */
-export async function insertScans(campaignId: string, scans: ScanSpec[]) {
+export async function insertScansAt(campaignId: string, scans: ScanSpec[]) {
   const { db } = await getServices();
   if (scans.length === 0) return [];
   const rows = await db
@@ -34,7 +34,7 @@ export async function insertScans(campaignId: string, scans: ScanSpec[]) {
   return rows.map((row) => row.id);
 }
 
-export async function insertLead(
+export async function insertLeadAt(
   campaignId: string,
   lead: { at: Date; placementId?: string | null; scanId?: string; name?: string; email?: string },
 ) {

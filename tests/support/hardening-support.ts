@@ -1,7 +1,7 @@
 // Shared by the hardening tests (fuzzing, hostile content, access matrix): hostile inputs, hostile
 // bodies and queries built from them.
 import fc from "fast-check";
-import { ORIGIN } from "../http";
+import { ORIGIN } from "./http";
 
 /** Strings that have broken servers before: NUL, lone surrogates, RTL overrides, traversal, huge. */
 export const NASTY_STRINGS = [

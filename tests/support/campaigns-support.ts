@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import * as campaignsRoute from "~/routes/campaigns";
 import { getServices } from "~/utils/services.server";
-import { callRoute, makeRequest } from "../http";
+import { callRoute, makeRequest } from "./http";
 
 export function campaignForm(overrides: Record<string, string | string[]> = {}) {
   return {

@@ -9,8 +9,8 @@ import { createSyncWorker } from "~/features/sync/worker.server";
 import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, type createUser } from "../factories";
-import { callRoute, makeRequest } from "../http";
+import { createCampaign, type createUser } from "./factories";
+import { callRoute, makeRequest } from "./http";
 
 export type Owner = Awaited<ReturnType<typeof createUser>>;
 

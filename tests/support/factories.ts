@@ -7,14 +7,7 @@ import * as signupRoute from "~/routes/signup";
 import type { CampaignRowOptions, LeadRowOptions } from "~/db/sample-rows";
 import { getServices } from "~/utils/services.server";
 import { callRoute, makeRequest } from "./http";
-import { insertCampaign, insertLead, insertScans } from "./row-factories";
-
-let counter = 0;
-
-export function uniqueEmail(prefix = "owner") {
-  counter += 1;
-  return `${prefix}-${process.pid}-${counter}-${Date.now()}@example.com`;
-}
+import { insertCampaign, insertLead, insertScans, uniqueEmail } from "./row-factories";
 
 export const DEFAULT_PASSWORD = "correct-horse-battery";
 
@@ -22,8 +15,11 @@ export const DEFAULT_PASSWORD = "correct-horse-battery";
  * Signs a new account up through the real sign-up action; returns its id and session cookie.
  * The address counts as verified (through the same step a clicked link takes) unless `verified: false`.
  */
+let counter = 0;
+
 export async function createUser(options: { email?: string; password?: string; role?: "user" | "admin"; isPro?: boolean; verified?: boolean } = {}) {
   const email = options.email ?? uniqueEmail();
+  counter += 1;
   const signedUp = await callRoute(
     signupRoute.action,
     makeRequest("/signup", {

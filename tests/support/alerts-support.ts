@@ -4,8 +4,8 @@ import { createAlertWorker } from "~/features/alerts/worker.server";
 import * as route from "~/routes/settings.notifications";
 import { rowsOf } from "~/db/rows.server";
 import { getServices } from "~/utils/services.server";
-import { callRoute, makeRequest } from "../http";
-import type { manualClock } from "../support/manual-clock";
+import { callRoute, makeRequest } from "./http";
+import type { manualClock } from "./manual-clock";
 
 type Owner = { id: string; cookie: string };
 
