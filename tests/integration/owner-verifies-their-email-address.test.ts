@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { newLeadEmail } from "~/features/email/templates";
+import { newLeadEmail } from "~/features/email/lead-emails";
 import type { OutgoingEmail } from "~/features/email/transport.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import * as siteLayout from "~/routes/site-layout";

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- the admin lists read their query string from the request. */
 import { z } from "zod";
 import { PLAN_GRANTS } from "~/features/billing/plan";
 import { cleanInput } from "~/utils/text";

@@ -1,4 +1,4 @@
-import { render, type EmailContent } from "~/features/email/templates";
+import { render, type EmailContent } from "~/features/email/lead-emails";
 
 /** To the owner, once, when a channel refused for good and was switched off. */
 export function channelDisabledEmail(channel: string, reason: string, appUrl: string): EmailContent {

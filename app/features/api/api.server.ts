@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- the REST API's router reads the request it routes. */
 // The /api/v1 front door: API-key auth (never cookies), per-key rate limits, Idempotency-Key,
 // request validation and problem+json errors around the operations.
 // Rules: docs/decisions/061-input-boundary-rules.md.

@@ -14,7 +14,7 @@ import {
   resetPasswordEmail,
   verifyEmailEmail,
   type HeldLeadCount,
-} from "~/features/email/account-templates";
+} from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Env } from "~/utils/env.server";
 

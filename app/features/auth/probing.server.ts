@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { emailOutbox } from "~/db/schema";
-import { signUpAttemptEmail } from "~/features/email/account-templates";
+import { signUpAttemptEmail } from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { getServices } from "~/utils/services.server";
 

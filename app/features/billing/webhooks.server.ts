@@ -1,8 +1,9 @@
+/* eslint-disable no-restricted-syntax -- Stripe's signature covers the raw body, read from the request. */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvent, subscription, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { proWelcomeEmail } from "~/features/email/templates";
+import { proWelcomeEmail } from "~/features/email/lead-emails";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";

@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax -- the capture page's viewer is read from the request's session. */
 // The capture page's load: the campaign behind a link, who is viewing, and whether the load is a
 // scan (recorded by scans.server.ts) or excluded. A visitor's lead from the form is submit-lead.server.ts.
 // Rules: docs/features/consent-and-erasure.md ("What is recorded"); docs/features/capture-and-leads.md ("One email is

@@ -4,7 +4,7 @@
 // Rules: docs/features/consent-and-erasure.md ("Double opt-in"); docs/features/offers-and-the-counter.md ("Double
 //   opt-in carries the code"); docs/features/domains.md ("White label").
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
-import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
+import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/lead-emails";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
 import { visitorMailWords } from "~/features/languages/visitor-mail-words.server";
 import { translatorFor } from "~/features/languages/i18n.server";

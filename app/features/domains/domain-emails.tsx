@@ -1,4 +1,4 @@
-import { render, type EmailContent } from "~/features/email/templates";
+import { render, type EmailContent } from "~/features/email/lead-emails";
 
 export function domainVerifiedEmail(hostname: string, appUrl: string): EmailContent {
   return render(

@@ -7,7 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { leadDigestEmail } from "./templates";
+import { leadDigestEmail } from "./lead-emails";
 
 /** New-lead emails per campaign within any minute before later ones fold, unless the owner chose. */
 export const LEAD_EMAILS_PER_MINUTE = 10;

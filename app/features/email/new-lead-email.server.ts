@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { formatOfferCode } from "~/utils/offer-code-format";
-import { newLeadEmail, newLeadSubject, type EmailContent } from "./templates";
+import { newLeadEmail, newLeadSubject, type EmailContent } from "./lead-emails";
 
 /** The body a new-lead email is stored with until it is sent. */
 export const RENDERED_WHEN_SENT = "";

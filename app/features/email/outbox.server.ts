@@ -3,7 +3,7 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
-import type { EmailContent } from "./templates";
+import type { EmailContent } from "./lead-emails";
 
 type OutboxKind = PgInsertValue<typeof emailOutbox>["kind"];
 

@@ -1,5 +1,5 @@
 // Rules: docs/features/emails.md ("Free scan notices").
-import { render, type EmailContent } from "./templates";
+import { render, type EmailContent } from "./lead-emails";
 
 export type ScanLimitNotice = { campaignTitle: string; scans: number; limit: number; reached: boolean };
 

@@ -4,9 +4,9 @@ import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentConfirmationEmail } from "~/features/consent/consent-emails";
 import { offerCodeEmail } from "~/features/redeem/offer-code-email";
-import { passwordChangedEmail, resetPasswordEmail, verifyEmailEmail } from "./account-templates";
+import { passwordChangedEmail, resetPasswordEmail, verifyEmailEmail } from "./account-emails";
 import { scanLimitEmail } from "./scan-limit-email";
-import { newLeadEmail } from "./templates";
+import { newLeadEmail } from "./lead-emails";
 
 const APP = "https://leadqr.example";
 const LONG = "averyveryverylongaddresswithoutanybreaks.that.mail.clients.must.wrap@example-business-domain.com";

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import type { EmailContent } from "~/features/email/templates";
+import type { EmailContent } from "~/features/email/lead-emails";
 
 /** To the owner when an endpoint is paused after repeated failures. */
 export function webhookPausedEmail(endpoint: { url: string; failures: number; endpointId: string }, appUrl: string): EmailContent {

@@ -1,3 +1,4 @@
+/* eslint-disable edge/no-node-http-in-features -- outbound deliveries read the responses to our own requests. */
 // One HTTP attempt at a webhook: signed, time-boxed, size-capped, never following redirects.
 import http from "node:http";
 import https from "node:https";

@@ -5,7 +5,7 @@
 // Rules: docs/features/offers-and-the-counter.md ("Every new claim emails its code", "Who is shown a code", "Double
 //   opt-in carries the code"); docs/features/domains.md ("White label").
 import { OfferCodeBlock, offerCodeText } from "~/features/email/offer-code-block";
-import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/templates";
+import { EmailDocument, emailHtml, type EmailContent } from "~/features/email/lead-emails";
 import { VisitorMailFooter, visitorMailFooterText } from "~/features/email/visitor-mail-footer";
 import { visitorMailWords } from "~/features/languages/visitor-mail-words.server";
 import { translatorFor } from "~/features/languages/i18n.server";

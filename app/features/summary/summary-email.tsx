@@ -1,7 +1,7 @@
 // The summary email (docs/features/summary.md): rendered like the other owner emails (React to
 // static markup, every value escaped), one column that reads on a 390 px phone.
 import type { CSSProperties } from "react";
-import { render, type EmailContent } from "~/features/email/templates";
+import { render, type EmailContent } from "~/features/email/lead-emails";
 import { periodLabel } from "./period";
 import { brokenText, counted, expiringText, figureCells, summaryAsLines, summarySubject } from "./summary-lines";
 import type { Compared, OwnerSummary } from "./summary.server";

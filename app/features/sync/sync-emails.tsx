@@ -1,4 +1,4 @@
-import { render, type EmailContent } from "~/features/email/templates";
+import { render, type EmailContent } from "~/features/email/lead-emails";
 
 /** To the owner, once, when a connection stops working: leads wait until they reconnect. */
 export function syncBrokenEmail(providerLabel: string, problem: string, appUrl: string): EmailContent {

@@ -1,4 +1,4 @@
-import { render, type EmailContent } from "~/features/email/templates";
+import { render, type EmailContent } from "~/features/email/lead-emails";
 
 export function teamInviteEmail(options: { business: string; role: string; link: string; days: number }): EmailContent {
   const { business, role, link, days } = options;

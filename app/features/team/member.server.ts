@@ -1,3 +1,4 @@
+/* eslint-disable no-restricted-syntax, no-restricted-imports -- requireBusiness, the one team guard, reads the session and throws answers by design. */
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { MemberRole } from "~/db/schema";

@@ -1,5 +1,5 @@
 // Emails about the account itself: verification, password reset, email change, probing notice.
-import { oneLine, render, type EmailContent } from "./templates";
+import { oneLine, render, type EmailContent } from "./lead-emails";
 
 function Button({ href, children }: { href: string; children: string }) {
   return (
