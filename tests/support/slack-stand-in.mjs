@@ -1,15 +1,18 @@
 // A local stand-in for Slack's incoming webhooks, answering as Slack documents ("Handling errors"
 // in its incoming-webhooks guide): 200 "ok"; 400 invalid_payload (not JSON) or no_text; 403
 // invalid_token (revoked); 404 no_service (removed, or never existed); 410 channel_is_archived;
-// 429 with Retry-After past the webhook's rate. Bodies are plain words, as Slack sends them.
+// 429 with Retry-After past the webhook's rate: Slack's rate-limits page allows one message a
+// second per webhook with short bursts, so a hook here takes a burst of 2, then 1 a second. Bodies are plain words, as Slack sends them.
 // Hooks live at Slack-shaped paths /services/T…/B…/…; tests read the messages each one received.
 import crypto from "node:crypto";
 import http from "node:http";
 
+/** Messages a webhook takes at once before Slack's one a second applies. */
+const BURST = 2;
 const word = (bytes) => crypto.randomBytes(bytes).toString("hex").toUpperCase();
 
 export async function startSlackStandIn() {
-  /** @type {Map<string, { state: string, messages: Array<{ text: string, at: number }>, limitPerSecond: number, sentAt: number[] }>} */
+  /** @type {Map<string, { state: string, messages: Array<{ text: string, at: number }>, tokens: number, refilledAt: number }>} */
   const hooks = new Map();
 
   function answer(response, status, body, headers = {}) {
@@ -29,9 +32,11 @@ export async function startSlackStandIn() {
     }
     if (typeof payload?.text !== "string" || payload.text.trim() === "") return answer(response, 400, "no_text");
     const now = Date.now();
-    hook.sentAt = hook.sentAt.filter((at) => now - at < 1000);
-    if (hook.state === "throttled" || hook.sentAt.length >= hook.limitPerSecond) return answer(response, 429, "rate_limited", { "retry-after": "1" });
-    hook.sentAt.push(now);
+    // A bucket of BURST messages, refilled at one a second.
+    hook.tokens = Math.min(BURST, hook.tokens + (now - hook.refilledAt) / 1000);
+    hook.refilledAt = now;
+    if (hook.state === "throttled" || hook.tokens < 1) return answer(response, 429, "rate_limited", { "retry-after": "1" });
+    hook.tokens -= 1;
     hook.messages.push({ text: payload.text, at: now });
     return answer(response, 200, "ok");
   }
@@ -63,7 +68,7 @@ export async function startSlackStandIn() {
   /** A new webhook; returns its URL. */
   function add() {
     const path = `/services/T${word(4)}/B${word(4)}/${crypto.randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
-    hooks.set(path, { state: "ok", messages: [], limitPerSecond: 5, sentAt: [] });
+    hooks.set(path, { state: "ok", messages: [], tokens: BURST, refilledAt: Date.now() });
     return origin + path;
   }
 
