@@ -3,8 +3,12 @@
 // {"ok":false,"error_code":…,"description":…}, as Telegram sends them. getMe, getUpdates (with
 // offset confirming earlier updates), sendMessage: a chat that never started the bot is "chat not
 // found", a blocked one 403 "Forbidden: bot was blocked by the user", and past the rate 429 with
-// parameters.retry_after. Tests press Start in a chat and read what the bot sent.
+// parameters.retry_after: Telegram's FAQ asks bots to keep to about one message a second per chat,
+// bursts tolerated, so a chat here takes a burst of 3, then one a second. Tests press Start in a chat and read what the bot sent.
 import http from "node:http";
+
+/** Messages one chat takes at once before Telegram's one a second applies. */
+const CHAT_BURST = 3;
 
 export async function startTelegramStandIn({ token = "123456:TEST-token", username = "leadqr_test_bot" } = {}) {
   const state = { updates: [], nextUpdateId: 1, chats: new Map(), requests: [], throttled: false };
@@ -17,6 +21,11 @@ export async function startTelegramStandIn({ token = "123456:TEST-token", userna
     if (!chat) return fail(400, "Bad Request: chat not found");
     if (chat.blocked) return fail(403, "Forbidden: bot was blocked by the user");
     if (state.throttled) return fail(429, "Too Many Requests: retry after 2", { parameters: { retry_after: 2 } });
+    const now = Date.now();
+    chat.tokens = Math.min(CHAT_BURST, (chat.tokens ?? CHAT_BURST) + (now - (chat.refilledAt ?? now)) / 1000);
+    chat.refilledAt = now;
+    if (chat.tokens < 1) return fail(429, "Too Many Requests: retry after 1", { parameters: { retry_after: 1 } });
+    chat.tokens -= 1;
     if (typeof body.text !== "string" || body.text.trim() === "") return fail(400, "Bad Request: message text is empty");
     if (body.text.length > 4096) return fail(400, "Bad Request: message is too long");
     const message = { message_id: chat.messages.length + 1, date: Math.floor(Date.now() / 1000), chat: chat.chat, text: body.text, at: Date.now() };
