@@ -105,12 +105,12 @@ export async function splitScansByDevice(db: Database, scope: CampaignScope) {
         select 'mobile' as device, r.mobile as scans from campaign_rollup r where ${rolled}
         union all select 'desktop', r.desktop from campaign_rollup r where ${rolled}
         union all select s.device_type, count(*) from scan s where ${raw} group by 1
-      ) x group by 1`),
+      ) x group by 1 having sum(x.scans) > 0`),
     db.execute(sql`
       select x.os, sum(x.scans)::int as scans from (
         select o.key as os, o.value::int as scans from campaign_rollup r, jsonb_each_text(r.systems) o where ${rolled}
         union all select coalesce(s.os, ''), count(*) from scan s where ${raw} group by 1
-      ) x group by 1`),
+      ) x group by 1 having sum(x.scans) > 0`),
   ]);
   return {
     devices: rowsOf<{ device: "mobile" | "desktop"; scans: number }>(devices),

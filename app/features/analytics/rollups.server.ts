@@ -64,12 +64,12 @@ export async function runRollupJob(db: Database, options: { from?: Date } = {}) 
         from campaign c
         join lead l on l.campaign_id = c.id and l.collected_at >= ${lo}::timestamptz
         join scan s on s.id = l.scan_id and s.timestamp < ${lo}::timestamptz
-      ), cs as (
+      ), targets as (
         select c.id, c.user_id, x.lo, x.hi from spans x join campaign c on x.campaign_id is null or c.id = x.campaign_id
       )`;
     const deleted = await tx.execute(sql`
       with ${spans}
-      delete from campaign_rollup r using cs where r.campaign_id = cs.id and r.hour >= cs.lo and r.hour < cs.hi`);
+      delete from campaign_rollup r using targets t where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi`);
     const inserted = await tx.execute(sql`
       with ${spans}
       insert into campaign_rollup (campaign_id, placement_id, location_id, hour, scans, uniques, qr, converted, mobile, desktop,
@@ -83,27 +83,27 @@ export async function runRollupJob(db: Database, options: { from?: Date } = {}) 
           count(*) as scans, count(*) filter (where s.is_unique) as uniques, count(*) filter (where s.source = 'qr') as qr,
           count(*) filter (where ${CONVERTED_VISITOR}) as converted, count(*) filter (where s.device_type = 'mobile') as mobile,
           count(*) filter (where s.device_type = 'desktop') as desktop, 0 as leads, 0 as confirmed, 0 as redemptions, 0 as excluded
-        from cs join scan s on s.campaign_id = cs.id and s.timestamp >= cs.lo and s.timestamp < cs.hi
+        from targets t join scan s on s.campaign_id = t.id and s.timestamp >= t.lo and s.timestamp < t.hi
         group by 1, 2, 3, 4
         union all
-        select l.campaign_id, l.placement_id, date_trunc('hour', l.collected_at, 'UTC'), null, null, 0, 0, 0, 0, 0, 0, count(*), 0, 0, 0
-        from cs join lead l on l.campaign_id = cs.id and l.collected_at >= cs.lo and l.collected_at < cs.hi
+        select l.campaign_id, l.placement_id, date_trunc('hour', l.collected_at, 'UTC'), null::text, null::text, 0, 0, 0, 0, 0, 0, count(*), 0, 0, 0
+        from targets t join lead l on l.campaign_id = t.id and l.collected_at >= t.lo and l.collected_at < t.hi
         group by 1, 2, 3
         union all
-        select lc.campaign_id, l.placement_id, date_trunc('hour', lc.confirmed_at, 'UTC'), null, null, 0, 0, 0, 0, 0, 0, 0, count(*), 0, 0
-        from cs join lead_consent lc on lc.campaign_id = cs.id and lc.confirmed_at >= cs.lo and lc.confirmed_at < cs.hi
+        select lc.campaign_id, l.placement_id, date_trunc('hour', lc.confirmed_at, 'UTC'), null::text, null::text, 0, 0, 0, 0, 0, 0, 0, count(*), 0, 0
+        from targets t join lead_consent lc on lc.campaign_id = t.id and lc.confirmed_at >= t.lo and lc.confirmed_at < t.hi
         join lead l on l.id = lc.lead_id
         group by 1, 2, 3
         union all
-        select o.campaign_id, l.placement_id, date_trunc('hour', o.redeemed_at, 'UTC'), null, null, 0, 0, 0, 0, 0, 0, 0, 0, count(*), 0
-        from cs join offer_code o on o.user_id = cs.user_id and o.redeemed_at >= cs.lo and o.redeemed_at < cs.hi and o.campaign_id = cs.id
+        select o.campaign_id, l.placement_id, date_trunc('hour', o.redeemed_at, 'UTC'), null::text, null::text, 0, 0, 0, 0, 0, 0, 0, 0, count(*), 0
+        from targets t join offer_code o on o.user_id = t.user_id and o.redeemed_at >= t.lo and o.redeemed_at < t.hi and o.campaign_id = t.id
         join lead l on l.id = o.lead_id
         group by 1, 2, 3
         union all
-        select x.campaign_id, null, x.day::timestamp at time zone 'UTC', null, x.reason, 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(x.count)
-        from cs join scan_exclusion x on x.campaign_id = cs.id
-          and x.day >= (cs.lo at time zone 'UTC')::date and (x.day::timestamp at time zone 'UTC') >= cs.lo
-          and (x.day::timestamp at time zone 'UTC') < cs.hi
+        select x.campaign_id, null::uuid, x.day::timestamp at time zone 'UTC', null::text, x.reason, 0, 0, 0, 0, 0, 0, 0, 0, 0, sum(x.count)
+        from targets t join scan_exclusion x on x.campaign_id = t.id
+          and x.day >= (t.lo at time zone 'UTC')::date and (x.day::timestamp at time zone 'UTC') >= t.lo
+          and (x.day::timestamp at time zone 'UTC') < t.hi
         group by 1, 2, 3, 4, 5
       ) e
       left join placement p on p.id = e.placement_id
