@@ -48,8 +48,8 @@ export async function runRollupJob(db: Database, options: { from?: Date } = {}) 
           ${
             state === null
               ? sql`'-infinity'::timestamptz`
-              : sql`least(date_trunc('day', now(), 'UTC') - interval '1 day', ${state.coveredTo}::timestamptz,
-              ${state.pendingFrom}::timestamptz, ${forced}::timestamptz)`
+              : sql`date_trunc('hour', least(date_trunc('day', now(), 'UTC') - interval '1 day', ${state.coveredTo}::timestamptz,
+              ${state.pendingFrom}::timestamptz, ${forced}::timestamptz), 'UTC')`
           }::text as lo,
           date_trunc('hour', now(), 'UTC')::text as hi,
           (select date_trunc('hour', min(a.xact_start) - ${STAMP_MARGIN}, 'UTC') from pg_stat_activity a
