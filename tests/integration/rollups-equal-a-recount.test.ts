@@ -14,6 +14,7 @@ import { calendarDay } from "~/features/leads/leads";
 import { buildSummary } from "~/features/summary/summary.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createUser } from "../factories";
+import { callRoute, makeRequest } from "../http";
 import { insertExclusions, insertLead, insertPlacement, insertScans, type ScanSpec } from "./analytics-support";
 
 const SEED = Number(process.env.ROLLUP_SEED ?? 20261128);
@@ -122,11 +123,24 @@ beforeAll(async () => {
   }
 }, 120_000);
 
+async function analyticsPage(campaignId: string) {
+  const { loader } = await import("~/routes/campaign-detail");
+  return callRoute(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie }), { campaignId });
+}
+
 describe("rollups", () => {
+  it("say on the analytics how fresh they are: nothing before the job's first run, then seconds", async () => {
+    const { db } = await getServices();
+    expect((await analyticsPage(campaigns[0]!)).data.rolledSecondsAgo).toBeNull();
+    await runRollupJob(db);
+    const seconds = (await analyticsPage(campaigns[0]!)).data.rolledSecondsAgo;
+    expect(seconds).toBeGreaterThanOrEqual(0);
+    expect(seconds).toBeLessThan(60);
+  });
+
   it("are written by the job, once per hour and placement, and equal the raw rows' totals", async () => {
     const { db } = await getServices();
-    const first = await runRollupJob(db);
-    expect(first).not.toBeNull();
+    expect(await runRollupJob(db)).not.toBeNull();
     const [sums] = rowsOf<Record<string, number>>(
       await db.execute(sql`select
         (select sum(scans) from campaign_rollup)::int as rolled_scans, (select count(*) from scan)::int as scans,
