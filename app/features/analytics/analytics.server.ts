@@ -4,7 +4,7 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 // Rules: docs/features/counting.md ("Placements", "Conversion"); docs/features/capture-and-leads.md ("What counts as a
 //   scan", "Token budgets").
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";

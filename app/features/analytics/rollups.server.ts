@@ -32,10 +32,11 @@ type JobState = { coveredTo: string | null; pendingFrom: string | null };
  * One run: recomputes every hour from the earliest of yesterday's UTC midnight, the last run's
  * covered hour and the hour before the oldest transaction that was open at the last run, up to
  * this run's hour (excluded), plus the UTC days of scans that a lead collected in that window came
- * from (their `converted` changed). `from` forces an earlier start (a backfill after an import).
+ * from (their `converted` changed). `from` forces an earlier start (a backfill after an import);
+ * `owner` rewrites all of one owner's hours too (after the seed wrote their backdated rows).
  * Returns null when another process is running it.
  */
-export async function runRollupJob(db: Database, options: { from?: Date } = {}) {
+export async function runRollupJob(db: Database, options: { from?: Date; owner?: string } = {}) {
   return db.transaction(async (tx) => {
     const [{ locked }] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK}) as locked`));
     if (!locked) return null;
@@ -64,6 +65,9 @@ export async function runRollupJob(db: Database, options: { from?: Date } = {}) 
         from campaign c
         join lead l on l.campaign_id = c.id and l.collected_at >= ${lo}::timestamptz
         join scan s on s.id = l.scan_id and s.timestamp < ${lo}::timestamptz
+        where c.user_id is distinct from ${options.owner ?? null}
+        union all
+        select c.id, '-infinity'::timestamptz, ${lo}::timestamptz from campaign c where c.user_id = ${options.owner ?? null}
       ), targets as (
         select c.id, c.user_id, x.lo, x.hi from spans x join campaign c on x.campaign_id is null or c.id = x.campaign_id
       )`;
