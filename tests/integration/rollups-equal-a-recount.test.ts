@@ -268,6 +268,21 @@ describe("rollups", () => {
     expect(recount.rolled).toBe(recount.recount);
   });
 
+  it("refresh yesterday's uncounted loads that were written after that day's first hour closed", async () => {
+    const { db } = await getServices();
+    await runRollupJob(db);
+    const campaignId = campaigns[0]!;
+    const yesterday = addDays(calendarDay(new Date(), "UTC"), -1);
+    await db.execute(sql`insert into scan_exclusion (campaign_id, day, reason, count) values (${campaignId}, ${yesterday}, 'bot', 7)
+      on conflict (campaign_id, day, reason) do update set count = scan_exclusion.count + 7`);
+    await runRollupJob(db);
+    const range = { preset: "custom" as const, from: yesterday, to: yesterday, days: 1, notice: null };
+    const read = async () => (await getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone: "UTC", range }))!.exclusions;
+    const { rolled, recount } = await againstRecount(read);
+    expect(rolled.bot).toBeGreaterThanOrEqual(7);
+    expect(rolled).toEqual(recount);
+  });
+
   it("is idempotent: a second run writes the same rows", async () => {
     const { db } = await getServices();
     await runRollupJob(db);

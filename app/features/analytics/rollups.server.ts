@@ -13,7 +13,7 @@ export const ROLLUP_JOB = "campaign_rollup";
 const LOCK = sql`hashtext('leadqr:campaign_rollup')`;
 const EVERY_MS = 60 * 1000;
 /** Rows stamped by the app before their transaction starts (a lead's request time) are at most this much older than it. */
-const STAMP_MARGIN = sql`interval '5 minutes'`;
+const STAMP_MARGIN = sql`interval '10 minutes'`;
 
 /**
  * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
@@ -26,13 +26,16 @@ export const CONVERTED_VISITOR = sql`s.is_unique and exists (
   select 1 from lead cl join scan cs on cs.id = cl.scan_id
   where cs.campaign_id = s.campaign_id and (cs.id = s.id or cs.visitor_hash = s.visitor_hash))`;
 
-type JobState = { coveredTo: string | null; pendingFrom: string | null };
+/** `coveredTo`: hours before it are rolled up; `nextFrom`: where the next run must start rewriting. */
+type JobState = { coveredTo: string | null; nextFrom: string | null };
 
 /**
- * One run: recomputes every hour from the earliest of yesterday's UTC midnight, the last run's
- * covered hour and the hour before the oldest transaction that was open at the last run, up to
- * this run's hour (excluded), plus the UTC days of scans that a lead collected in that window came
- * from (their `converted` changed). `from` forces an earlier start (a backfill after an import);
+ * One run: recomputes every hour from `nextFrom` (the earlier of the last run's instant and the
+ * start of the oldest transaction then open, each less the stamping margin) up to this run's hour
+ * (excluded), plus the UTC days of scans that a lead collected in that window came from (their
+ * `converted` changed), and the exclusions of yesterday and today. Rows are upserted only where a
+ * figure changed, and rows whose hour no longer has anything are deleted ("Rollups").
+ * `from` forces an earlier start (a backfill after an import);
  * `owner` rewrites all of one owner's hours too (after the seed wrote their backdated rows).
  * Returns null when another process is running it.
  */
@@ -43,18 +46,17 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
     const [previous] = rowsOf<{ result: JobState | null }>(await tx.execute(sql`select result from job_run where name = ${ROLLUP_JOB}`));
     const state = previous?.result ?? null;
     const forced = options.from ? options.from.toISOString() : null;
-    const [window] = rowsOf<{ lo: string; hi: string; pending: string | null }>(
+    const [window] = rowsOf<{ lo: string; hi: string; next: string }>(
       await tx.execute(sql`
         select
           ${
             state === null
               ? sql`'-infinity'::timestamptz`
-              : sql`date_trunc('hour', least(date_trunc('day', now(), 'UTC') - interval '1 day', ${state.coveredTo}::timestamptz,
-              ${state.pendingFrom}::timestamptz, ${forced}::timestamptz), 'UTC')`
+              : sql`date_trunc('hour', least(${state.nextFrom}::timestamptz, ${state.coveredTo}::timestamptz, ${forced}::timestamptz), 'UTC')`
           }::text as lo,
           date_trunc('hour', now(), 'UTC')::text as hi,
-          (select date_trunc('hour', min(a.xact_start) - ${STAMP_MARGIN}, 'UTC') from pg_stat_activity a
-            where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid())::text as pending`),
+          date_trunc('hour', least(now(), (select min(a.xact_start) from pg_stat_activity a
+            where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid())) - ${STAMP_MARGIN}, 'UTC')::text as next`),
     );
     const { lo, hi } = window!;
     const spans = sql`spans as (
@@ -71,13 +73,9 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
       ), targets as (
         select c.id, c.user_id, x.lo, x.hi from spans x join campaign c on x.campaign_id is null or c.id = x.campaign_id
       )`;
-    const deleted = await tx.execute(sql`
-      with ${spans}
-      delete from campaign_rollup r using targets t where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi`);
-    const inserted = await tx.execute(sql`
-      with ${spans}
-      insert into campaign_rollup (campaign_id, placement_id, location_id, hour, scans, uniques, qr, converted, mobile, desktop,
-        systems, leads, confirmed, redemptions, exclusions)
+    const [counts] = rowsOf<{ written: number; deleted: number }>(
+      await tx.execute(sql`
+      with ${spans}, fresh as (
       select e.campaign_id, e.placement_id, p.location_id, e.hour, sum(e.scans), sum(e.uniques), sum(e.qr), sum(e.converted),
         sum(e.mobile), sum(e.desktop), coalesce(jsonb_object_agg(e.os, e.scans) filter (where e.os is not null), '{}'::jsonb),
         sum(e.leads), sum(e.confirmed), sum(e.redemptions),
@@ -111,18 +109,38 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
         group by 1, 2, 3, 4, 5
       ) e
       left join placement p on p.id = e.placement_id
-      group by e.campaign_id, e.placement_id, p.location_id, e.hour`);
-    const next: JobState = { coveredTo: hi, pendingFrom: window!.pending };
+      group by e.campaign_id, e.placement_id, p.location_id, e.hour
+      ), written as (
+        insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, scans, uniques, qr, converted, mobile, desktop, systems, leads, confirmed, redemptions, exclusions)
+        select * from fresh
+        on conflict on constraint campaign_rollup_key do update set scans = excluded.scans, uniques = excluded.uniques, qr = excluded.qr, converted = excluded.converted, mobile = excluded.mobile, desktop = excluded.desktop, systems = excluded.systems, leads = excluded.leads, confirmed = excluded.confirmed, redemptions = excluded.redemptions, exclusions = excluded.exclusions
+          where (r.scans, r.uniques, r.qr, r.converted, r.mobile, r.desktop, r.systems, r.leads, r.confirmed, r.redemptions, r.exclusions) is distinct from
+            (excluded.scans, excluded.uniques, excluded.qr, excluded.converted, excluded.mobile, excluded.desktop, excluded.systems, excluded.leads, excluded.confirmed, excluded.redemptions, excluded.exclusions)
+        returning 1
+      ), deleted as (
+        delete from campaign_rollup r using targets t
+        where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi
+          and not exists (select 1 from fresh f where f.campaign_id = r.campaign_id and f.hour = r.hour
+            and f.placement_id is not distinct from r.placement_id and f.location_id is not distinct from r.location_id)
+        returning 1
+      )
+      select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`),
+    );
+    // Uncounted loads are kept per UTC day and keep changing after the day's first hour closed
+    // (buffered flushes, a burst's take-back): yesterday's and today's are refreshed on every run.
+    await tx.execute(sql`
+      insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, exclusions)
+      select x.campaign_id, null, null, x.day::timestamp at time zone 'UTC', jsonb_object_agg(x.reason, x.count)
+      from campaign c join scan_exclusion x on x.campaign_id = c.id and x.day >= (now() at time zone 'UTC')::date - 1
+      group by x.campaign_id, x.day
+      on conflict on constraint campaign_rollup_key do update set exclusions = excluded.exclusions
+        where r.exclusions is distinct from excluded.exclusions`);
+    const next: JobState = { coveredTo: hi, nextFrom: window!.next };
     await tx.execute(sql`
       insert into job_run (name, last_run_at, result) values (${ROLLUP_JOB}, now(), ${JSON.stringify(next)}::jsonb)
       on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);
-    return { from: lo, to: hi, deleted: affected(deleted), written: affected(inserted) };
+    return { from: lo, to: hi, ...counts! };
   });
-}
-
-function affected(result: unknown) {
-  const r = result as { rowCount?: number | null; affectedRows?: number };
-  return r.rowCount ?? r.affectedRows ?? 0;
 }
 
 /** Where the rollups reach: hours before `coveredTo` are in `campaign_rollup`; null before the first run. */
