@@ -45,21 +45,66 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
     if (!locked) return null;
     const [previous] = rowsOf<{ result: JobState | null }>(await tx.execute(sql`select result from job_run where name = ${ROLLUP_JOB}`));
     const state = previous?.result ?? null;
-    const forced = options.from ? options.from.toISOString() : null;
-    const [window] = rowsOf<{ lo: string; hi: string; next: string }>(
+    const window = await windowOf(tx, state, options.from);
+    const { lo, hi } = window;
+    const spans = spansCte(lo, hi, options.owner ?? null);
+    const [counts] = rowsOf<{ written: number; deleted: number }>(
       await tx.execute(sql`
-        select
-          ${
-            state === null
-              ? sql`'-infinity'::timestamptz`
-              : sql`date_trunc('hour', least(${state.nextFrom}::timestamptz, ${state.coveredTo}::timestamptz, ${forced}::timestamptz), 'UTC')`
-          }::text as lo,
-          date_trunc('hour', now(), 'UTC')::text as hi,
-          date_trunc('hour', least(now(), (select min(a.xact_start) from pg_stat_activity a
-            where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid())) - ${STAMP_MARGIN}, 'UTC')::text as next`),
+      with ${spans}, fresh as (
+      ${FRESH_ROWS}
+      ), written as (
+        insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, ${FIGURES})
+        select * from fresh
+        on conflict on constraint campaign_rollup_key do update set ${UPDATE_FIGURES}
+          where (${figuresOf("r")}) is distinct from (${figuresOf("excluded")})
+        returning 1
+      ), deleted as (
+        delete from campaign_rollup r using targets t
+        where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi
+          and not exists (select 1 from fresh f where f.campaign_id = r.campaign_id and f.hour = r.hour
+            and f.placement_id is not distinct from r.placement_id and f.location_id is not distinct from r.location_id)
+        returning 1
+      )
+      select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`),
     );
-    const { lo, hi } = window!;
-    const spans = sql`spans as (
+    await refreshExclusions(tx);
+    const next: JobState = { coveredTo: hi, nextFrom: window.next };
+    await tx.execute(sql`
+      insert into job_run (name, last_run_at, result) values (${ROLLUP_JOB}, now(), ${JSON.stringify(next)}::jsonb)
+      on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);
+    return { from: lo, to: hi, ...counts! };
+  });
+}
+
+/** The figure columns of `campaign_rollup`, in the order `FRESH_ROWS` gives them. */
+const FIGURE_NAMES = ["scans", "uniques", "qr", "converted", "mobile", "desktop", "systems", "leads", "confirmed", "redemptions", "exclusions"];
+const FIGURES = sql.raw(FIGURE_NAMES.join(", "));
+const UPDATE_FIGURES = sql.raw(FIGURE_NAMES.map((name) => `${name} = excluded.${name}`).join(", "));
+const figuresOf = (table: "r" | "excluded") => sql.raw(FIGURE_NAMES.map((name) => `${table}.${name}`).join(", "));
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The hours this run recomputes (`lo` to `hi`), and where the next run must start (`next`). */
+async function windowOf(tx: Transaction, state: JobState | null, from: Date | undefined) {
+  const forced = from ? from.toISOString() : null;
+  const [window] = rowsOf<{ lo: string; hi: string; next: string }>(
+    await tx.execute(sql`
+      select
+        ${
+          state === null
+            ? sql`'-infinity'::timestamptz`
+            : sql`date_trunc('hour', least(${state.nextFrom}::timestamptz, ${state.coveredTo}::timestamptz, ${forced}::timestamptz), 'UTC')`
+        }::text as lo,
+        date_trunc('hour', now(), 'UTC')::text as hi,
+        date_trunc('hour', least(now(), (select min(a.xact_start) from pg_stat_activity a
+          where a.datname = current_database() and a.xact_start is not null and a.pid <> pg_backend_pid())) - ${STAMP_MARGIN}, 'UTC')::text as next`),
+  );
+  return window!;
+}
+
+/** `spans`: the hours to recompute, for all campaigns or one; `targets`: each campaign with its hours. */
+function spansCte(lo: string, hi: string, owner: string | null) {
+  return sql`spans as (
         select null::uuid as campaign_id, ${lo}::timestamptz as lo, ${hi}::timestamptz as hi
         union all
         select distinct s.campaign_id, date_trunc('day', s.timestamp, 'UTC'),
@@ -67,15 +112,16 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
         from campaign c
         join lead l on l.campaign_id = c.id and l.collected_at >= ${lo}::timestamptz
         join scan s on s.id = l.scan_id and s.timestamp < ${lo}::timestamptz
-        where c.user_id is distinct from ${options.owner ?? null}
+        where c.user_id is distinct from ${owner}
         union all
-        select c.id, '-infinity'::timestamptz, ${lo}::timestamptz from campaign c where c.user_id = ${options.owner ?? null}
+        select c.id, '-infinity'::timestamptz, ${lo}::timestamptz from campaign c where c.user_id = ${owner}
       ), targets as (
         select c.id, c.user_id, x.lo, x.hi from spans x join campaign c on x.campaign_id is null or c.id = x.campaign_id
       )`;
-    const [counts] = rowsOf<{ written: number; deleted: number }>(
-      await tx.execute(sql`
-      with ${spans}, fresh as (
+}
+
+/** The rollup rows of the target hours, computed from the raw rows: one per campaign, placement, location and hour. */
+const FRESH_ROWS = sql`
       select e.campaign_id, e.placement_id, p.location_id, e.hour, sum(e.scans), sum(e.uniques), sum(e.qr), sum(e.converted),
         sum(e.mobile), sum(e.desktop), coalesce(jsonb_object_agg(e.os, e.scans) filter (where e.os is not null), '{}'::jsonb),
         sum(e.leads), sum(e.confirmed), sum(e.redemptions),
@@ -109,38 +155,20 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
         group by 1, 2, 3, 4, 5
       ) e
       left join placement p on p.id = e.placement_id
-      group by e.campaign_id, e.placement_id, p.location_id, e.hour
-      ), written as (
-        insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, scans, uniques, qr, converted, mobile, desktop, systems, leads, confirmed, redemptions, exclusions)
-        select * from fresh
-        on conflict on constraint campaign_rollup_key do update set scans = excluded.scans, uniques = excluded.uniques, qr = excluded.qr, converted = excluded.converted, mobile = excluded.mobile, desktop = excluded.desktop, systems = excluded.systems, leads = excluded.leads, confirmed = excluded.confirmed, redemptions = excluded.redemptions, exclusions = excluded.exclusions
-          where (r.scans, r.uniques, r.qr, r.converted, r.mobile, r.desktop, r.systems, r.leads, r.confirmed, r.redemptions, r.exclusions) is distinct from
-            (excluded.scans, excluded.uniques, excluded.qr, excluded.converted, excluded.mobile, excluded.desktop, excluded.systems, excluded.leads, excluded.confirmed, excluded.redemptions, excluded.exclusions)
-        returning 1
-      ), deleted as (
-        delete from campaign_rollup r using targets t
-        where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi
-          and not exists (select 1 from fresh f where f.campaign_id = r.campaign_id and f.hour = r.hour
-            and f.placement_id is not distinct from r.placement_id and f.location_id is not distinct from r.location_id)
-        returning 1
-      )
-      select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`),
-    );
-    // Uncounted loads are kept per UTC day and keep changing after the day's first hour closed
-    // (buffered flushes, a burst's take-back): yesterday's and today's are refreshed on every run.
-    await tx.execute(sql`
-      insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, exclusions)
-      select x.campaign_id, null, null, x.day::timestamp at time zone 'UTC', jsonb_object_agg(x.reason, x.count)
-      from campaign c join scan_exclusion x on x.campaign_id = c.id and x.day >= (now() at time zone 'UTC')::date - 1
-      group by x.campaign_id, x.day
-      on conflict on constraint campaign_rollup_key do update set exclusions = excluded.exclusions
-        where r.exclusions is distinct from excluded.exclusions`);
-    const next: JobState = { coveredTo: hi, nextFrom: window!.next };
-    await tx.execute(sql`
-      insert into job_run (name, last_run_at, result) values (${ROLLUP_JOB}, now(), ${JSON.stringify(next)}::jsonb)
-      on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);
-    return { from: lo, to: hi, ...counts! };
-  });
+      group by e.campaign_id, e.placement_id, p.location_id, e.hour`;
+
+/**
+ * Uncounted loads are kept per UTC day and keep changing after the day's first hour closed
+ * (buffered flushes, a burst's take-back): yesterday's and today's are refreshed on every run.
+ */
+async function refreshExclusions(tx: Transaction) {
+  await tx.execute(sql`
+    insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, exclusions)
+    select x.campaign_id, null, null, x.day::timestamp at time zone 'UTC', jsonb_object_agg(x.reason, x.count)
+    from campaign c join scan_exclusion x on x.campaign_id = c.id and x.day >= (now() at time zone 'UTC')::date - 1
+    group by x.campaign_id, x.day
+    on conflict on constraint campaign_rollup_key do update set exclusions = excluded.exclusions
+      where r.exclusions is distinct from excluded.exclusions`);
 }
 
 /** Where the rollups reach: hours before `coveredTo` are in `campaign_rollup`; null before the first run. */
