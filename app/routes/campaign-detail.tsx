@@ -91,6 +91,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     today,
     range,
     analytics,
+    /** Seconds since the rollup job last ran ("Rollups"); null before its first run, when every figure is counted live. */
+    rolledSecondsAgo: analytics.rolledAt ? Math.max(0, Math.round((Date.now() - Date.parse(analytics.rolledAt)) / 1000)) : null,
     /** The owner's locations, for the placement forms; which one each placement belongs to. */
     locations: locations.map(({ id, name }) => ({ id, name })),
     placementLocations: Object.fromEntries(placed.map((row) => [row.id, row.locationId])),
@@ -289,6 +291,17 @@ function OfferCopySection({ campaign }: Pick<LoaderData, "campaign">) {
   );
 }
 
+/** "Updated 40 s ago": how old the rolled-up hours are; nothing before the job's first run. */
+function RolledAgo({ seconds }: { seconds: number | null }) {
+  const t = useOwnerT("campaignPage");
+  if (seconds === null) return null;
+  return (
+    <span data-testid="rolled-ago">
+      {seconds < 120 ? t("analytics.updatedSeconds", { seconds }) : t("analytics.updatedMinutes", { minutes: Math.round(seconds / 60) })}
+    </span>
+  );
+}
+
 function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
   const t = useOwnerT("campaignPage");
   const { campaign, analytics, range } = loaderData;
@@ -303,7 +316,9 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
           <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
             {t("analytics.title")}
           </h2>
-          <p className="text-sm text-gray-600">{t("analytics.showing", { range: rangeLabel })}</p>
+          <p className="text-sm text-gray-600">
+            {t("analytics.showing", { range: rangeLabel })} <RolledAgo seconds={loaderData.rolledSecondsAgo} />
+          </p>
         </div>
         <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
       </div>

@@ -111,7 +111,7 @@ describe("campaign analytics", () => {
     expect(custom.exclusionSummary).toBe("1 scan counted · 5 not counted: 5 bots");
     for (const [search, notice] of [
       [`?range=custom&from=${utcDay(0)}&to=${utcDay(3)}`, "The start date is after the end date. Showing the last 30 days."],
-      ["?range=custom&from=2020-01-01&to=2024-01-01", "A range can span at most 366 days. Showing the last 30 days."],
+      ["?range=custom&from=2020-01-01&to=2024-01-01", "A range can span at most 731 days. Showing the last 30 days."],
       ["?range=custom&from=2024-02-30&to=2024-03-01", "Choose both a start and an end date. Showing the last 30 days."],
     ] as const) {
       const data = (await analyticsPage(search)).data;

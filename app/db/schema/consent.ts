@@ -50,7 +50,13 @@ export const leadConsent = pgTable(
     withdrawTokenHash: text("withdraw_token_hash").unique(),
     withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
   },
-  (t) => [index("lead_consent_campaign_idx").on(t.campaignId)],
+  (t) => [
+    index("lead_consent_campaign_idx").on(t.campaignId),
+    // The rollup job counts each hour's confirmations (docs/features/counting.md, "Rollups").
+    index("lead_consent_confirmed_idx")
+      .on(t.campaignId, t.confirmedAt)
+      .where(sql`confirmed_at is not null`),
+  ],
 );
 
 /** The business as visitors see it: postal address, privacy policy, and the retention setting. */

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 export const RANGE_PRESETS = ["7", "30", "90"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-/** A custom range spans at most this many days (a year and a day for leap years). */
-export const MAX_RANGE_DAYS = 366;
+/** A custom range spans at most this many days: 24 months (two years and a day for a leap year), read from the rollups. */
+export const MAX_RANGE_DAYS = 731;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 function isCalendarDay(value: string) {

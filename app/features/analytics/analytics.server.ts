@@ -4,97 +4,136 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 // Rules: docs/features/counting.md ("Placements", "Conversion"); docs/features/capture-and-leads.md ("What counts as a
 //   scan", "Token budgets").
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
 import { conversionOf } from "~/features/campaigns/campaigns";
 import type { PlacementFigures } from "~/features/placements/placements.server";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
+import { CONVERTED_VISITOR, readRollupState, spansOf, type Spans } from "./rollups.server";
+
+export { CONVERTED_VISITOR };
 
 /**
- * Of the unique scans `s` (a browser's first counted scan of the campaign that day), those whose
- * browser became a lead from any of its scans (the visitor hash changes daily, so "the same hash"
- * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
- * unique can never pass 100 %. Leads without a scan (the "What counts as a scan" shared-token
- * fallback) are nobody's visitor and do not convert anyone.
+ * A campaign's unique visitors and those who became leads, all time: the API's and the campaign
+ * page's conversion. The hours the rollup job covers from `campaign_rollup`, the rest from `scan`.
  */
-export const CONVERTED_VISITOR = sql`s.is_unique and exists (
-  select 1 from lead cl join scan cs on cs.id = cl.scan_id
-  where cs.campaign_id = s.campaign_id and (cs.id = s.id or cs.visitor_hash = s.visitor_hash))`;
-
-/** A campaign's unique visitors and those who became leads, all time: the API's and the campaign page's conversion. */
 export async function countConversion(db: Database, campaignId: string) {
+  const { coveredTo } = await readRollupState(db);
+  const rolled = coveredTo ? sql`r.hour < ${coveredTo}::timestamptz` : sql`false`;
+  const raw = coveredTo ? sql`s.timestamp >= ${coveredTo}::timestamptz` : sql`true`;
   const [row] = rowsOf<{ unique: number; converted: number }>(
     await db.execute(sql`
-      select count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where ${CONVERTED_VISITOR})::int as converted
-      from scan s where s.campaign_id = ${campaignId}`),
+      select coalesce(sum(x."unique"), 0)::int as "unique", coalesce(sum(x.converted), 0)::int as converted from (
+        select r.uniques as "unique", r.converted from campaign_rollup r where r.campaign_id = ${campaignId} and ${rolled}
+        union all
+        select count(*) filter (where s.is_unique), count(*) filter (where ${CONVERTED_VISITOR})
+        from scan s where s.campaign_id = ${campaignId} and ${raw}
+      ) x`),
   );
   const unique = row?.unique ?? 0;
   const converted = row?.converted ?? 0;
   return { unique, converted, conversion: conversionOf(converted, unique) };
 }
 
-/** One campaign over a range of the owner's days, after the ownership check. */
-export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string };
+/**
+ * One campaign over a range of the owner's days, after the ownership check; `spans` (how the range
+ * splits between rollups and raw rows, "Rollups") is read once per page when given.
+ */
+export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string; spans?: Spans };
 
-/** `at` within the scope's days, boundaries computed by PostgreSQL in the owner's zone; the morning summary counts redemptions by it too. */
-export function within(at: SQL, scope: Pick<CampaignScope, "timeZone" | "from" | "to">) {
-  return sql`${at} >= (${scope.from}::date::timestamp at time zone ${scope.timeZone})
-    and ${at} < ((${scope.to}::date + 1)::timestamp at time zone ${scope.timeZone})`;
+async function spansFor(db: Database, scope: Pick<CampaignScope, "timeZone" | "from" | "to" | "spans">) {
+  return scope.spans ?? spansOf(db, scope);
 }
+
+/** A rollup row's placement when that placement still exists: a deleted one's rows are "no placement", like its scans. */
+const LIVE_PLACEMENT = sql`(select p.id from placement p where p.id = r.placement_id)`;
 
 export type DayCounts = { day: string; scans: number; unique: number; qr: number; leads: number; converted: number };
 
-/** Counted, unique and QR scans per day of the owner's zone. */
+/** Counted, unique and QR scans per day of the owner's zone: rolled-up hours plus the raw rest. */
 export async function countScansByDay(db: Database, scope: CampaignScope) {
+  const spans = await spansFor(db, scope);
   return rowsOf<{ day: string; scans: number; unique: number; qr: number; converted: number }>(
     await db.execute(sql`
-      select to_char(x.day, 'YYYY-MM-DD') as day, x.scans, x."unique", x.qr, x.converted
+      select to_char(x.day, 'YYYY-MM-DD') as day, sum(x.scans)::int as scans, sum(x."unique")::int as "unique",
+        sum(x.qr)::int as qr, sum(x.converted)::int as converted
       from (
-        select (s.timestamp at time zone ${scope.timeZone})::date as day, count(*)::int as scans,
-          count(*) filter (where s.is_unique)::int as "unique", count(*) filter (where s.source = 'qr')::int as qr,
-          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
+        select (r.hour at time zone ${scope.timeZone})::date as day, r.scans, r.uniques as "unique", r.qr, r.converted
+        from campaign_rollup r
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0
+        union all
+        select (s.timestamp at time zone ${scope.timeZone})::date, count(*), count(*) filter (where s.is_unique),
+          count(*) filter (where s.source = 'qr'), count(*) filter (where ${CONVERTED_VISITOR})
         from scan s
-        where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
+        where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
         group by 1
-      ) x`),
+      ) x
+      group by x.day`),
   );
 }
 
 /** Leads per day of the owner's zone. */
 export async function countLeadsByDay(db: Database, scope: CampaignScope) {
+  const spans = await spansFor(db, scope);
   return rowsOf<{ day: string; leads: number }>(
     await db.execute(sql`
-      select to_char(x.day, 'YYYY-MM-DD') as day, x.leads
+      select to_char(x.day, 'YYYY-MM-DD') as day, sum(x.leads)::int as leads
       from (
-        select (l.collected_at at time zone ${scope.timeZone})::date as day, count(*)::int as leads
+        select (r.hour at time zone ${scope.timeZone})::date as day, r.leads
+        from campaign_rollup r
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.leads > 0
+        union all
+        select (l.collected_at at time zone ${scope.timeZone})::date, count(*)
         from lead l
-        where l.campaign_id = ${scope.campaignId} and ${within(sql`l.collected_at`, scope)}
+        where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)}
         group by 1
-      ) x`),
+      ) x
+      group by x.day`),
   );
 }
 
-/** Counted scans by device type and operating system. */
+/** Counted scans by device type, and by operating system ("" when unknown). */
 export async function splitScansByDevice(db: Database, scope: CampaignScope) {
-  return rowsOf<{ device: "mobile" | "desktop"; os: string | null; scans: number }>(
-    await db.execute(sql`
-      select s.device_type as device, s.os, count(*)::int as scans
-      from scan s
-      where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
-      group by 1, 2`),
-  );
+  const spans = await spansFor(db, scope);
+  const rolled = sql`r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0`;
+  const raw = sql`s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}`;
+  const [devices, systems] = await Promise.all([
+    db.execute(sql`
+      select x.device, sum(x.scans)::int as scans from (
+        select 'mobile' as device, r.mobile as scans from campaign_rollup r where ${rolled}
+        union all select 'desktop', r.desktop from campaign_rollup r where ${rolled}
+        union all select s.device_type, count(*) from scan s where ${raw} group by 1
+      ) x group by 1 having sum(x.scans) > 0`),
+    db.execute(sql`
+      select x.os, sum(x.scans)::int as scans from (
+        select o.key as os, o.value::int as scans from campaign_rollup r, jsonb_each_text(r.systems) o where ${rolled}
+        union all select coalesce(s.os, ''), count(*) from scan s where ${raw} group by 1
+      ) x group by 1 having sum(x.scans) > 0`),
+  ]);
+  return {
+    devices: rowsOf<{ device: "mobile" | "desktop"; scans: number }>(devices),
+    systems: rowsOf<{ os: string; scans: number }>(systems),
+  };
 }
 
-/** Counted scans by ISO weekday (1 = Monday) and hour of the owner's zone. */
+/**
+ * Counted scans by ISO weekday (1 = Monday) and hour of the owner's zone. A rolled-up UTC hour is
+ * placed in the owner's hour it starts in (exact in zones with whole-hour offsets).
+ */
 export async function countScansByHour(db: Database, scope: CampaignScope) {
+  const spans = await spansFor(db, scope);
   return rowsOf<{ weekday: number; hour: number; scans: number }>(
     await db.execute(sql`
-      select extract(isodow from s.timestamp at time zone ${scope.timeZone})::int as weekday,
-        extract(hour from s.timestamp at time zone ${scope.timeZone})::int as hour, count(*)::int as scans
-      from scan s
-      where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
+      select extract(isodow from x.at at time zone ${scope.timeZone})::int as weekday,
+        extract(hour from x.at at time zone ${scope.timeZone})::int as hour, sum(x.scans)::int as scans
+      from (
+        select r.hour as at, r.scans from campaign_rollup r
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0
+        union all
+        select s.timestamp, 1 from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
+      ) x
       group by 1, 2`),
   );
 }
@@ -104,28 +143,32 @@ export async function countScansByHour(db: Database, scope: CampaignScope) {
  * row for what came from no placement (the campaign's own code or the shared link).
  */
 export async function comparePlacements(db: Database, scope: CampaignScope): Promise<PlacementFigures[]> {
+  const spans = await spansFor(db, scope);
   const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number; converted: number }>(
     await db.execute(sql`
-      with s as (
-        select s.placement_id, count(*)::int as scans, count(*) filter (where s.is_unique)::int as "unique",
-          count(*) filter (where ${CONVERTED_VISITOR})::int as converted
-        from scan s where s.campaign_id = ${scope.campaignId} and ${within(sql`s.timestamp`, scope)}
-        group by 1
-      ), l as (
-        select l.placement_id, count(*)::int as leads
-        from lead l where l.campaign_id = ${scope.campaignId} and ${within(sql`l.collected_at`, scope)}
-        group by 1
+      with e as (
+        select ${LIVE_PLACEMENT} as placement_id, r.scans, r.uniques as "unique", r.converted, r.leads
+        from campaign_rollup r where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)}
+        union all
+        select s.placement_id, 1, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
+        from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
+        union all
+        select l.placement_id, 0, 0, 0, 1
+        from lead l where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)}
+      ), s as (
+        select e.placement_id, sum(e.scans)::int as scans, sum(e."unique")::int as "unique", sum(e.converted)::int as converted,
+          sum(e.leads)::int as leads
+        from e group by 1
       )
       select p.id, p.name, coalesce(s.scans, 0)::int as scans, coalesce(s."unique", 0)::int as "unique",
-        coalesce(l.leads, 0)::int as leads, coalesce(s.converted, 0)::int as converted, p.created_at
+        coalesce(s.leads, 0)::int as leads, coalesce(s.converted, 0)::int as converted, p.created_at
       from placement p
       left join s on s.placement_id = p.id
-      left join l on l.placement_id = p.id
       where p.campaign_id = ${scope.campaignId}
       union all
       select null, null, coalesce((select scans from s where placement_id is null), 0),
         coalesce((select "unique" from s where placement_id is null), 0),
-        coalesce((select leads from l where placement_id is null), 0),
+        coalesce((select leads from s where placement_id is null), 0),
         coalesce((select converted from s where placement_id is null), 0), null
       order by created_at nulls last, id`),
   );
@@ -142,20 +185,37 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
 /**
  * Per-reason tallies of one campaign (`scan_exclusion`, `lead_refusal`) over the range. They are
  * kept per UTC day, so a range's first and last day are matched by their UTC dates (at most a few
- * hours off the owner's zone); reasons no longer known are left out.
+ * hours off the owner's zone); reasons no longer known are left out. Exclusions of the UTC days
+ * before the one the rollup job is in come from `campaign_rollup`, later ones from `scan_exclusion`.
  */
 async function countPerReason<Reason extends string>(
   db: Database,
   scope: CampaignScope,
   tally: { table: "scan_exclusion" | "lead_refusal" | "visitor_id_count"; reasons: readonly Reason[] },
 ): Promise<Partial<Record<Reason, number>>> {
-  const rows = rowsOf<{ reason: Reason; count: number }>(
-    await db.execute(sql`
+  const days = sql`between ${scope.from}::date and ${scope.to}::date`;
+  let query = sql`
       select t.reason, sum(t.count)::int as count
       from ${sql.identifier(tally.table)} t
-      where t.campaign_id = ${scope.campaignId} and t.day between ${scope.from}::date and ${scope.to}::date
-      group by 1`),
-  );
+      where t.campaign_id = ${scope.campaignId} and t.day ${days}
+      group by 1`;
+  if (tally.table === "scan_exclusion") {
+    const { coveredTo } = scope.spans ?? (await readRollupState(db));
+    // The first UTC day the rollups do not hold whole.
+    const open = coveredTo ? sql`(${coveredTo}::timestamptz at time zone 'UTC')::date` : sql`'-infinity'::date`;
+    query = sql`
+      select x.reason, sum(x.count)::int as count from (
+        select e.key as reason, e.value::int as count
+        from campaign_rollup r, jsonb_each_text(r.exclusions) e
+        where r.campaign_id = ${scope.campaignId} and r.placement_id is null and r.exclusions <> '{}'::jsonb
+          and (r.hour at time zone 'UTC')::date ${days} and (r.hour at time zone 'UTC')::date < ${open}
+        union all
+        select t.reason, t.count from scan_exclusion t
+        where t.campaign_id = ${scope.campaignId} and t.day ${days} and t.day >= ${open}
+      ) x
+      group by 1`;
+  }
+  const rows = rowsOf<{ reason: Reason; count: number }>(await db.execute(query));
   const counts: Partial<Record<Reason, number>> = {};
   // A burst's load whose lead arrived is taken back; another process may write the take-back first.
   for (const row of rows) if (tally.reasons.includes(row.reason) && row.count > 0) counts[row.reason] = row.count;
@@ -204,6 +264,8 @@ export type CampaignAnalytics = {
   refusals: RefusalCounts;
   /** Counted scans whose new visitor id never came back: each may be a person counted again. */
   visitorIds: { issued: number; neverBack: number };
+  /** When the rollup job last ran (null: never; every figure then came from the raw rows). */
+  rolledAt: string | null;
 };
 
 const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
@@ -218,7 +280,8 @@ export async function getCampaignAnalytics(
     .from(campaign)
     .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
   if (!owned) return null;
-  const scope: CampaignScope = { campaignId: owned.id, timeZone: options.timeZone, from: options.range.from, to: options.range.to };
+  const range = { timeZone: options.timeZone, from: options.range.from, to: options.range.to };
+  const scope: CampaignScope = { campaignId: owned.id, ...range, spans: await spansOf(db, range) };
   const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals, visitorIds] = await Promise.all([
     countScansByDay(db, scope),
     countLeadsByDay(db, scope),
@@ -266,13 +329,14 @@ export async function getCampaignAnalytics(
       conversionOnScans: conversionRate(leads, scans),
     },
     byDay,
-    devices: tally(deviceRows.map((row) => [DEVICE_NAMES[row.device] ?? "Other", row.scans])),
-    systems: tally(deviceRows.map((row) => [row.os || "Unknown", row.scans])),
+    devices: tally(deviceRows.devices.map((row) => [DEVICE_NAMES[row.device] ?? "Other", row.scans])),
+    systems: tally(deviceRows.systems.map((row) => [row.os || "Unknown", row.scans])),
     heatMap,
     placements,
     exclusions,
     refusals,
     visitorIds,
+    rolledAt: scope.spans!.ranAt,
   };
 }
 
@@ -282,19 +346,26 @@ export async function getCampaignAnalytics(
  */
 export async function countOwnerPerDay(
   db: Database,
-  options: { userId: string; timeZone: string; from: string; to: string; table: "lead" | "scan" },
+  options: { userId: string; timeZone: string; from: string; to: string; table: "lead" | "scan"; spans?: Spans },
 ): Promise<Map<string, number>> {
+  const spans = options.spans ?? (await spansOf(db, options));
   const at = options.table === "lead" ? sql`x.collected_at` : sql`x.timestamp`;
   const table = options.table === "lead" ? sql`lead` : sql`scan`;
+  const measure = options.table === "lead" ? sql`r.leads` : sql`r.scans`;
   const rows = rowsOf<{ day: string; count: number }>(
     await db.execute(sql`
-      select to_char(d.day, 'YYYY-MM-DD') as day, d.count
+      select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.count)::int as count
       from (
-        select (${at} at time zone ${options.timeZone})::date as day, count(*)::int as count
+        select (r.hour at time zone ${options.timeZone})::date as day, ${measure} as count
+        from campaign_rollup r join campaign c on c.id = r.campaign_id
+        where c.user_id = ${options.userId} and ${spans.rolled(sql`r.hour`)} and ${measure} > 0
+        union all
+        select (${at} at time zone ${options.timeZone})::date as day, count(*)
         from ${table} x join campaign c on c.id = x.campaign_id
-        where c.user_id = ${options.userId} and ${within(at, options)}
+        where c.user_id = ${options.userId} and ${spans.raw(at)}
         group by 1
-      ) d`),
+      ) d
+      group by d.day`),
   );
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
 }

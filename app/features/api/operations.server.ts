@@ -2,7 +2,7 @@
 // and an owner-scoped handler.
 // Rules: docs/features/domains.md ("The address of new codes"); docs/features/counting.md ("Conversion").
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
-import { campaignScans } from "~/features/scans/scan-count.server";
+import { campaignLeads, campaignScans } from "~/features/scans/scan-count.server";
 import { countConversion } from "~/features/analytics/analytics.server";
 import type { z } from "zod";
 import type { Database } from "~/db/client.server";
@@ -251,23 +251,25 @@ export const OPERATIONS: Operation[] = [
     errors: [400, 404],
     async handler({ db, userId, params }) {
       const found = await findCampaign(db, userId, params.id);
-      const [[counts], [visitors]] = await Promise.all([
+      // No count over the raw rows: the kept counts (the cards' figures), the rollups plus the
+      // raw hours they do not cover yet for unique visitors (docs/features/counting.md, "Rollups").
+      const [[counts], [kept], visitors] = await Promise.all([
         db
-          .select({ leads: sql<number>`count(*)::int`, lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
+          .select({ lastLeadAt: sql<string | null>`max(${lead.collectedAt})::text` })
           .from(lead)
           .where(eq(lead.campaignId, found.id)),
-        countConversion(db, found.id).then((conversion) => [conversion]),
+        db.select({ scans: campaignScans, leads: campaignLeads }).from(campaign).where(eq(campaign.id, found.id)),
+        countConversion(db, found.id),
       ]);
-      // The dashboard's count: the free path's counter plus the unlimited campaigns' tally.
-      const [{ scans }] = (await db.select({ scans: campaignScans }).from(campaign).where(eq(campaign.id, found.id))) as [{ scans: number }];
-      const leads = counts?.leads ?? 0;
+      const scans = kept?.scans ?? 0;
+      const leads = kept?.leads ?? 0;
       return ok({
         campaign_id: found.id,
         scans,
-        unique_visitors: visitors?.unique ?? 0,
+        unique_visitors: visitors.unique,
         leads,
         // The one conversion: unique visitors who became leads ÷ unique visitors, as a fraction.
-        conversion_rate: Math.round((visitors?.conversion ?? 0) * 10) / 1000,
+        conversion_rate: Math.round(visitors.conversion * 10) / 1000,
         last_lead_at: counts?.lastLeadAt ? new Date(counts.lastLeadAt).toISOString() : null,
       });
     },

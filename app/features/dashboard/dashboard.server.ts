@@ -1,6 +1,7 @@
 // Rules: docs/features/counting.md ("Conversion").
 import { addDays } from "~/features/analytics/analytics";
 import { countOwnerPerDay } from "~/features/analytics/analytics.server";
+import { spansOf } from "~/features/analytics/rollups.server";
 import { conversionOf, type CampaignSummary } from "~/features/campaigns/campaigns";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { calendarDay } from "~/features/leads/leads";
@@ -25,14 +26,16 @@ export type DashboardData = {
 
 export type GetDashboardOptions = { userId: string; timeZone: string; now?: Date };
 
-/** Everything the dashboard shows, in three queries whatever the number of campaigns or days. */
+/** Everything the dashboard shows, in four queries whatever the number of campaigns or days. */
 export async function getDashboard(db: Database, options: GetDashboardOptions): Promise<DashboardData> {
   const today = calendarDay(options.now ?? new Date(), options.timeZone);
+  // 14 days: the chart's 7 and the 7 before, for the trend.
+  const days14 = { timeZone: options.timeZone, from: addDays(today, -13), to: today };
+  const spans = await spansOf(db, days14);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
     listCampaigns(db, { userId: options.userId }),
-    // 14 days: the chart's 7 and the 7 before, for the trend.
-    countOwnerPerDay(db, { ...options, from: addDays(today, -13), to: today, table: "lead" }),
-    countOwnerPerDay(db, { ...options, from: addDays(today, -13), to: today, table: "scan" }),
+    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "lead" }),
+    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "scan" }),
   ]);
 
   const days = lastDays(today, 14);

@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { comparePlacements, countLeadsByDay, countScansByDay, within, type CampaignScope } from "~/features/analytics/analytics.server";
+import { comparePlacements, countLeadsByDay, countScansByDay, type CampaignScope } from "~/features/analytics/analytics.server";
+import { readRollupState, spansOf, type Spans } from "~/features/analytics/rollups.server";
 import { conversionOf } from "~/features/campaigns/campaigns";
 import type { SummaryPeriod } from "./period";
 
@@ -35,7 +36,7 @@ export type OwnerSummary = {
 };
 
 type Counts = { scans: number; unique: number; converted: number; leads: number; redemptions: number };
-type Range = { from: string; to: string };
+type Range = { from: string; to: string; spans: Spans };
 /** Redemptions per campaign, and per campaign and placement (`campaignId:placementId`, `campaignId:` for none). */
 type Redemptions = Map<string, number>;
 
@@ -52,12 +53,18 @@ export async function buildSummary(
   options: { userId: string; timeZone: string; period: SummaryPeriod; now: Date },
 ): Promise<OwnerSummary> {
   const { userId, timeZone, period } = options;
-  const current: Range = { from: period.from, to: period.to };
-  const previous: Range = { from: period.previousFrom, to: period.previousTo };
+  const state = await readRollupState(db);
+  const [currentSpans, previousSpans, bothSpans] = await Promise.all([
+    spansOf(db, { timeZone, from: period.from, to: period.to }, state),
+    spansOf(db, { timeZone, from: period.previousFrom, to: period.previousTo }, state),
+    spansOf(db, { timeZone, from: period.previousFrom, to: period.to }, state),
+  ]);
+  const current: Range = { from: period.from, to: period.to, spans: currentSpans };
+  const previous: Range = { from: period.previousFrom, to: period.previousTo, spans: previousSpans };
   const [campaigns, redeemedNow, redeemedBefore, expiringCodes, broken] = await Promise.all([
-    listCampaignsWithActivity(db, { userId, timeZone, from: previous.from, to: current.to }),
-    countRedemptions(db, { userId, timeZone, ...current }),
-    countRedemptions(db, { userId, timeZone, ...previous }),
+    listCampaignsWithActivity(db, { userId, spans: bothSpans }),
+    countRedemptions(db, { userId, spans: currentSpans }),
+    countRedemptions(db, { userId, spans: previousSpans }),
     listExpiringCodes(db, { userId, now: options.now }),
     listBrokenThings(db, { userId }),
   ]);
@@ -163,25 +170,39 @@ function hasAny(figures: Figures) {
 }
 
 /** The owner's campaigns with a scan, a lead or a redemption in the range, oldest first. */
-async function listCampaignsWithActivity(db: Database, options: { userId: string; timeZone: string; from: string; to: string }) {
+async function listCampaignsWithActivity(db: Database, options: { userId: string; spans: Spans }) {
+  const { spans } = options;
   return rowsOf<{ id: string; title: string }>(
     await db.execute(sql`
       select c.id, c.title from campaign c
       where c.user_id = ${options.userId} and (
-        exists (select 1 from scan s where s.campaign_id = c.id and ${within(sql`s.timestamp`, options)})
-        or exists (select 1 from lead l where l.campaign_id = c.id and ${within(sql`l.collected_at`, options)})
-        or exists (select 1 from offer_code o where o.campaign_id = c.id and ${within(sql`o.redeemed_at`, options)}))
+        exists (select 1 from campaign_rollup r where r.campaign_id = c.id and ${spans.rolled(sql`r.hour`)}
+          and (r.scans > 0 or r.leads > 0 or r.redemptions > 0))
+        or exists (select 1 from scan s where s.campaign_id = c.id and ${spans.raw(sql`s.timestamp`)})
+        or exists (select 1 from lead l where l.campaign_id = c.id and ${spans.raw(sql`l.collected_at`)})
+        or exists (select 1 from offer_code o where o.campaign_id = c.id and ${spans.raw(sql`o.redeemed_at`)}))
       order by c.created_at, c.id`),
   );
 }
 
-/** Codes marked redeemed in the range, by campaign and by the placement of the lead that claimed them. */
-async function countRedemptions(db: Database, options: { userId: string; timeZone: string; from: string; to: string }): Promise<Redemptions> {
+/**
+ * Codes marked redeemed in the range, by campaign and by the placement of the lead that claimed
+ * them (a deleted placement's are "no placement"): rolled-up hours plus the raw rest.
+ */
+async function countRedemptions(db: Database, options: { userId: string; spans: Spans }): Promise<Redemptions> {
+  const { spans } = options;
   const rows = rowsOf<{ campaign_id: string; placement_id: string | null; redemptions: number }>(
     await db.execute(sql`
-      select o.campaign_id, l.placement_id, count(*)::int as redemptions
-      from offer_code o join lead l on l.id = o.lead_id
-      where o.user_id = ${options.userId} and ${within(sql`o.redeemed_at`, options)}
+      select x.campaign_id, x.placement_id, sum(x.redemptions)::int as redemptions from (
+        select r.campaign_id, (select p.id from placement p where p.id = r.placement_id) as placement_id, r.redemptions
+        from campaign_rollup r join campaign c on c.id = r.campaign_id
+        where c.user_id = ${options.userId} and ${spans.rolled(sql`r.hour`)} and r.redemptions > 0
+        union all
+        select o.campaign_id, l.placement_id, count(*)
+        from offer_code o join lead l on l.id = o.lead_id
+        where o.user_id = ${options.userId} and ${spans.raw(sql`o.redeemed_at`)}
+        group by 1, 2
+      ) x
       group by 1, 2`),
   );
   const counts: Redemptions = new Map();

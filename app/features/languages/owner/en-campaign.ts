@@ -54,6 +54,9 @@ export const enCampaign = {
       showing: "Showing the {{range}}.",
       customRange: "{{from}} to {{to}}",
       lastDays: "last {{days}} days",
+      /** How fresh the rolled-up past hours are (the last hour is always counted live). */
+      updatedSeconds: "Updated {{seconds}} s ago.",
+      updatedMinutes: "Updated {{minutes}} min ago.",
       devices: "Devices",
       systems: "Operating systems",
       noScans: {
