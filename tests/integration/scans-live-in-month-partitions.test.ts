@@ -86,13 +86,14 @@ function migrationsBeforePartitions() {
   return folder;
 }
 
-const OLD_SCANS = 30_000;
+// MIGRATION_SCANS=1000000 measures a bigger table (docs/features/counting.md gives the figures).
+const OLD_SCANS = Number(process.env.MIGRATION_SCANS ?? 30_000);
 const FILL = `
   insert into "user" (id, name, email, email_verified, created_at, updated_at) values ('old-owner', 'Old', 'old@example.com', true, now(), now());
   insert into campaign (id, user_id, title, business_type, discount, min_order, ai_headline, ai_thankyou, design)
     values ('00000000-0000-4000-8000-000000000001', 'old-owner', 'Old', 'Cafe', '10%', 'Any', 'Hi', 'Thanks', '{}');
   insert into scan (campaign_id, timestamp, device_type, visitor_hash, is_unique)
-    select '00000000-0000-4000-8000-000000000001', now() - g * interval '25 minutes', 'mobile', md5(g::text), g % 3 <> 0
+    select '00000000-0000-4000-8000-000000000001', now() - g * (interval '1 minute' * 750000 / ${OLD_SCANS}), 'mobile', md5(g::text), g % 3 <> 0
     from generate_series(1, ${OLD_SCANS}) g;
   insert into lead (campaign_id, scan_id, name, email)
     select campaign_id, id, 'Ann', 'ann' || row_number() over () || '@example.com' from scan limit 20;`;
