@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { dropExpiredScanPartitions, ensureScanPartitions } from "~/db/scan-partitions.server";
+import { dropExpiredScanPartitions, ensureScanPartitions, scanRetentionStart } from "~/db/scan-partitions.server";
 import { logger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 
@@ -31,6 +31,11 @@ export async function runScanPartitionJob(
   const dropped = await dropExpiredScanPartitions(db, options);
   await db.execute(sql`update job_run set result = ${JSON.stringify({ made, dropped })}::jsonb where name = ${SCAN_PARTITION_JOB}`);
   return { made, dropped };
+}
+
+/** The first day whose raw scans are kept (`YYYY-MM-DD`, UTC), for the analytics' "reach back" line. */
+export function scansKeptSince(retentionMonths: number, now = new Date()) {
+  return scanRetentionStart(now, retentionMonths).toISOString().slice(0, 10);
 }
 
 type Registry = { timer?: NodeJS.Timeout; first?: NodeJS.Timeout };

@@ -54,6 +54,7 @@ export const enCampaign = {
       showing: "Showing the {{range}}.",
       customRange: "{{from}} to {{to}}",
       lastDays: "last {{days}} days",
+      keptSince: "Scan details reach back to {{month}}; older scans still count in the totals.",
       devices: "Devices",
       systems: "Operating systems",
       noScans: {
