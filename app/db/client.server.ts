@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { registerPreparedRunner } from "./prepared.server";
+import { ensureScanPartitions, prepareScanPartitions } from "./scan-partitions.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -95,11 +96,13 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+    await prepareScanPartitions((text) => client.query(text));
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
     client.release();
   }
+  await ensureScanPartitions(db);
 
   const capturePool = new pg.Pool({
     connectionString: url,
@@ -192,6 +195,7 @@ async function startPglite(
     const db = drizzle({ client, schema }) as unknown as Database;
     registerPreparedRunner(db, { plain: (statement, values) => client.query(statement.text, values) });
     await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await ensureScanPartitions(db);
     const close = async () => {
       await client.close();
       releaseLock();

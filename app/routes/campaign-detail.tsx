@@ -22,6 +22,8 @@ import type { PlacementActionData } from "~/features/placements/placement-action
 import { createPlacement, deletePlacement, listPlacements, renamePlacement } from "~/features/placements/placements.server";
 import { PlacementsPanel } from "~/features/placements/placements-panel";
 import { RangePicker } from "~/features/analytics/range-picker";
+import { ScanDetailReach } from "~/features/analytics/scan-reach";
+import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireUser } from "~/features/auth/session.server";
 import { listLocations } from "~/features/team/locations.server";
 import { scanUsageLabel } from "~/features/billing/plan";
@@ -68,6 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   if (!analytics) notFound("Campaign not found");
   return {
+    scansKeptSince: scansKeptSince(env.SCAN_RETENTION_MONTHS),
     campaign: {
       id: campaign.id,
       title: campaign.title,
@@ -319,6 +322,7 @@ function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
           <p className="text-sm text-gray-600">
             {t("analytics.showing", { range: rangeLabel })} <RolledAgo seconds={loaderData.rolledSecondsAgo} />
           </p>
+          <ScanDetailReach since={loaderData.scansKeptSince} />
         </div>
         <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
       </div>

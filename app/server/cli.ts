@@ -2,7 +2,7 @@
 // stopping its services, and the operations they drive. Reached through the server bundle's `cli`.
 import { eq } from "drizzle-orm";
 import { user } from "~/db/schema";
-import { seed as seedDemoData } from "~/db/seed.server";
+import { seed as seedDemoData, type SeedScale } from "~/db/seed.server";
 import { runRollupJob } from "~/features/analytics/rollups.server";
 import { getAuth } from "~/features/auth/auth.server";
 import { getServices } from "~/utils/services.server";
@@ -19,7 +19,7 @@ export { listLeads, streamLeadsCsv } from "~/features/leads/leads.server";
  * `npm run seed`: the demo owner signs up through Better Auth, as every owner does; their
  * backdated rows are then rolled up (docs/features/counting.md, "Rollups").
  */
-export async function seed(options: { scale: "demo" | "large" }) {
+export async function seed(options: { scale: SeedScale; scans?: number; warn?: (message: string) => void }) {
   const auth = await getAuth();
   const result = await seedDemoData({ ...options, signUp: async (body) => (await auth.api.signUpEmail({ body })).user });
   const { db } = await getServices();

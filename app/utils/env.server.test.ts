@@ -68,3 +68,17 @@ describe("TRUST_PROXY", () => {
     expect(() => parseEnv({ ...base, TRUST_PROXY: "99" })).toThrow(/TRUST_PROXY: at most 16 hops/);
   });
 });
+
+describe("SCAN_RETENTION_MONTHS", () => {
+  test("is 13 months unless set to a whole number of months", () => {
+    expect(parseEnv({ ...base }).SCAN_RETENTION_MONTHS).toBe(13);
+    expect(parseEnv({ ...base, SCAN_RETENTION_MONTHS: "" }).SCAN_RETENTION_MONTHS).toBe(13);
+    expect(parseEnv({ ...base, SCAN_RETENTION_MONTHS: "25" }).SCAN_RETENTION_MONTHS).toBe(25);
+  });
+
+  test("refuses what is not a number of months, naming the variable", () => {
+    expect(() => parseEnv({ ...base, SCAN_RETENTION_MONTHS: "a year" })).toThrow(/SCAN_RETENTION_MONTHS must be a whole number of months/);
+    expect(() => parseEnv({ ...base, SCAN_RETENTION_MONTHS: "1.5" })).toThrow(/SCAN_RETENTION_MONTHS must be a whole number of months/);
+    expect(() => parseEnv({ ...base, SCAN_RETENTION_MONTHS: "0" })).toThrow(/SCAN_RETENTION_MONTHS must be at least 1/);
+  });
+});

@@ -91,6 +91,11 @@ const EnvSchema = z.object({
    * minutes, whatever its ids do; the rest of its new visitors are excluded as a burst.
    */
   CAPTURE_BURST_LOADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
+  /** Months of raw scans kept before the current one; older months' partitions are dropped whole (counting.md, "Partitions and retention"). */
+  SCAN_RETENTION_MONTHS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: "SCAN_RETENTION_MONTHS must be a whole number of months" }).int("SCAN_RETENTION_MONTHS must be a whole number of months").min(1, "SCAN_RETENTION_MONTHS must be at least 1").max(1200, "SCAN_RETENTION_MONTHS must be at most 1200").default(13),
+  ),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(["true", "false", "1", "0", ""])

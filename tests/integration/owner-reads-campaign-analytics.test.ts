@@ -94,6 +94,12 @@ describe("campaign analytics", () => {
     expect(grid[weekday]![11]).toBe(2);
   });
 
+  it("says how far back scan details reach: SCAN_RETENTION_MONTHS (13) before this UTC month", async () => {
+    const now = new Date();
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 13, 1)).toISOString().slice(0, 10);
+    expect((await analyticsPage("", owner.cookie)).data.scansKeptSince).toBe(since);
+  });
+
   it("reads days in the owner's time zone", async () => {
     const tokyo = `${owner.cookie}; tz=Asia%2FTokyo`;
     const data = (await analyticsPage(`?range=custom&from=${utcDay(1)}&to=${utcDay(0)}`, tokyo)).data;

@@ -92,12 +92,16 @@ export const placement = pgTable(
 export const SCAN_SOURCES = ["qr", "link"] as const;
 export type ScanSource = (typeof SCAN_SOURCES)[number];
 
-/** One counted scan: a person's load of the capture page. */
+/**
+ * One counted scan: a person's load of the capture page. Partitioned by UTC month on `timestamp`
+ * (migration scan_partitions: drizzle-kit knows nothing of partitions), so the primary key holds
+ * the partition key; old months are dropped whole at the retention (counting.md, "Partitions and retention").
+ */
 export const scan = pgTable(
   "scan",
   {
     id: uuid("id")
-      .primaryKey()
+      .notNull()
       .default(sql`gen_random_uuid()`),
     campaignId: uuid("campaign_id")
       .notNull()
@@ -116,6 +120,7 @@ export const scan = pgTable(
     placementId: uuid("placement_id").references(() => placement.id, { onDelete: "set null" }),
   },
   (t) => [
+    primaryKey({ columns: [t.id, t.timestamp] }),
     // Every column the analytics read, after the range key: their queries are index-only scans
     // (no random heap page per scan), "Ranges". It also serves (campaign_id, timestamp).
     index("scan_campaign_analytics_idx").on(t.campaignId, t.timestamp, t.isUnique, t.source, t.placementId, t.deviceType, t.os),
@@ -176,10 +181,12 @@ export const lead = pgTable(
     campaignId: uuid("campaign_id")
       .notNull()
       .references(() => campaign.id, { onDelete: "cascade" }),
-    /** The counted scan this lead came from: one lead per scan makes a double submit harmless. */
-    scanId: uuid("scan_id")
-      .unique()
-      .references(() => scan.id, { onDelete: "set null" }),
+    /**
+     * The counted scan this lead came from: one lead per scan (UNIQUE) makes a double submit harmless.
+     * No foreign key: a partitioned `scan`'s keys include its timestamp, and a scan older than the
+     * retention is dropped with its month while the lead keeps the id (counting.md, "Partitions and retention").
+     */
+    scanId: uuid("scan_id").unique(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),

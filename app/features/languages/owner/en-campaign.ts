@@ -57,6 +57,7 @@ export const enCampaign = {
       /** How fresh the rolled-up past hours are (the last hour is always counted live). */
       updatedSeconds: "Updated {{seconds}} s ago.",
       updatedMinutes: "Updated {{minutes}} min ago.",
+      keptSince: "Scan details reach back to {{month}}; older scans still count in the totals.",
       devices: "Devices",
       systems: "Operating systems",
       noScans: {
