@@ -36,6 +36,8 @@ function payload(overrides: Partial<Payload> & { scans?: number; origin?: string
     isPro: false,
     timeZone: "UTC",
     today,
+    scansKeptSince: "2025-10-01",
+    rolledSecondsAgo: 40,
     range: resolveRange({ range: "30" } as never, today),
     analytics: {
       totals: { scans, unique: scans, qr: scans, link: 0, leads: 0, conversion: 0, conversionOnScans: 0 },
@@ -105,5 +107,11 @@ describe("the campaign page", () => {
     const copy = screen.getByRole("region", { name: "Offer and copy" });
     expect(within(copy).getByText("Headline")).toBeTruthy();
     expect(within(copy).queryByText(/AI-Generated/)).toBeNull();
+  });
+
+  it("says how fresh the rolled-up figures are and how far back scan details reach", async () => {
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload({ scans: 3 }) });
+    expect(screen.getByText(/Updated 40 s ago\./)).toBeTruthy();
+    expect(screen.getByTestId("scan-detail-reach").textContent).toBe("Scan details reach back to October 2025; older scans still count in the totals.");
   });
 });
