@@ -33,8 +33,7 @@ import { hasPostalAddress } from "~/features/consent/identity.server";
 import { OwnerTrans, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
-import { isDomainError } from "~/utils/domain-error";
-import { formFields, notFound, readForm, submit } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, submit } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -112,23 +111,25 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!campaign) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
   const post: PlacementPost = { db, userId: sessionUser.id, campaignId: campaign.id, fields };
-  try {
-    switch (fields.intent) {
-      case "addPlacement":
-        return (await addPlacement(post)) ?? backToPlacements(request);
-      case "renamePlacement":
-        return (await renamePlacementNamed(post)) ?? backToPlacements(request);
-      case "deletePlacement":
-        await deletePlacementPosted(post);
-        return backToPlacements(request);
-      default:
-        return data({ ...echoOf(fields), formError: "Unknown action" }, { status: 400 });
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const body: PlacementActionData = error.code === "placement_name_taken" ? { fieldErrors: { name: error.message } } : { formError: error.message };
-    return data({ ...echoOf(fields), ...body }, { status: error.status });
-  }
+  return answerDomainError(
+    async () => {
+      switch (fields.intent) {
+        case "addPlacement":
+          return (await addPlacement(post)) ?? backToPlacements(request);
+        case "renamePlacement":
+          return (await renamePlacementNamed(post)) ?? backToPlacements(request);
+        case "deletePlacement":
+          await deletePlacementPosted(post);
+          return backToPlacements(request);
+        default:
+          return data({ ...echoOf(fields), formError: "Unknown action" }, { status: 400 });
+      }
+    },
+    (refused): PlacementActionData => ({
+      ...echoOf(fields),
+      ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: refused.message } } : { formError: refused.message }),
+    }),
+  );
 }
 
 /** What a refused placement form shows again: which form, which placement, the name as typed. */

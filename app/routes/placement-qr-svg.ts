@@ -1,14 +1,14 @@
 import { requireUser } from "~/features/auth/session.server";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
-import { domainErrorText, privateDownload } from "~/utils/http.server";
+import { answerDomainError, privateDownload } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/placement-qr-svg";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db, env } = await getServices();
-  try {
+  return answerDomainError(async () => {
     const size = parseQrSize(new URL(request.url).searchParams.get("size"));
     return privateDownload(
       await getQrCode(db, {
@@ -20,7 +20,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         appOrigin: await publicOriginOf(db, env, { userId: user.id, campaignId: params.campaignId ?? "", made: true }),
       }),
     );
-  } catch (error) {
-    return domainErrorText(error);
-  }
+  });
 }

@@ -19,11 +19,10 @@ import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
-import { isDomainError } from "~/utils/domain-error";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -81,14 +80,18 @@ async function saveProfile({ request, user, fields }: SettingsPost) {
   const parsed = submit(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
   if (!parsed.ok) return parsed.response;
   try {
-    await consumeRateLimit("profileByUser", user.id);
-    const { db } = await getServices();
-    const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
-    if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
-    nudgeEmailWorker();
-    return data<ActionData>({ form: "profile", message: result.message });
+    return await answerDomainError(
+      async () => {
+        await consumeRateLimit("profileByUser", user.id);
+        const { db } = await getServices();
+        const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
+        if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
+        nudgeEmailWorker();
+        return data<ActionData>({ form: "profile", message: result.message });
+      },
+      (refused): ActionData => ({ form: "profile", error: refused.message }),
+    );
   } catch (error) {
-    if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
     logger.error({ err: error, userId: user.id }, "profile update failed");
     return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
   }
@@ -111,13 +114,14 @@ async function saveIdentity({ user, fields }: SettingsPost) {
 }
 
 async function signOutOthers({ request, user }: SettingsPost) {
-  try {
-    await consumeRateLimit("sessionsByUser", user.id);
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
-  }
-  await signOutOtherSessions({ headers: request.headers });
-  return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+  return answerDomainError(
+    async () => {
+      await consumeRateLimit("sessionsByUser", user.id);
+      await signOutOtherSessions({ headers: request.headers });
+      return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+    },
+    (refused): ActionData => ({ form: "sessions", error: refused.message }),
+  );
 }
 
 async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
