@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { normalizeOfferCode } from "~/features/redeem/code";
-import { redeemOfferCode, type RedeemActor } from "~/features/redeem/redeem.server";
+import { redeemOfferCode, type RedeemActor } from "~/features/redeem/counter.server";
 import * as capture from "~/routes/capture";
 import * as campaignsRoute from "~/routes/campaigns";
 import * as leadsRoute from "~/routes/leads";

@@ -26,7 +26,7 @@ import { claimKeyOf, type VisitorId } from "~/features/scans/visitor-id.server";
 import { mintCrowdToken } from "~/features/scans/crowd-token.server";
 import { randomString } from "~/utils/random-pool.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
-import type { Claim } from "~/features/redeem/redeem.server";
+import type { Claim } from "~/features/redeem/offer-codes.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
 import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";

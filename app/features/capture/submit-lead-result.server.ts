@@ -3,7 +3,7 @@
 // Rules: docs/features/offers-and-the-counter.md ("Double opt-in carries the code"); docs/features/capture-and-leads.md
 //   ("One email is one lead per campaign", "Visitor ids").
 import type { Language } from "~/features/languages/languages";
-import type { Claim } from "~/features/redeem/redeem.server";
+import type { Claim } from "~/features/redeem/offer-codes.server";
 import type { FieldErrors } from "~/utils/http.server";
 
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };

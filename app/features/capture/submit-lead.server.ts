@@ -12,7 +12,7 @@ import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consen
 import { consentWordingIn, leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
 import { DEFAULT_LANGUAGE } from "~/features/languages/languages";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { newOfferCodeRow, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { newOfferCodeRow, type IssuedClaim } from "~/features/redeem/offer-codes.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { parseLeadFields } from "./lead-fields.server";
 import { logger } from "~/utils/logger.server";
