@@ -18,7 +18,7 @@ import { createCampaign, createUser } from "../factories";
 import { callRoute, makeRequest } from "../http";
 import { campaignForm } from "./campaigns-support";
 import { codeRow, createClaim, setCodeTimes } from "./redeem-support";
-import { flushCounts } from "~/features/scans/visitors.server";
+import { flushCounts } from "~/features/scans/buffered-counts.server";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;

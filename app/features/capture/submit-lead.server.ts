@@ -21,7 +21,7 @@ import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture-fields";
-import { recordLeadRefusal } from "~/features/scans/visitors.server";
+import { recordLeadRefusal } from "~/features/scans/lead-refusals.server";
 import { storeLeadInBatch } from "./lead-batch.server";
 import { submitTargetOf, type SubmitTarget } from "./lead-targets.server";
 import { isDomainError } from "~/utils/domain-error";
