@@ -2,10 +2,9 @@ import { data } from "react-router";
 import { generateCampaignCopy } from "~/features/ai/ai-copy.server";
 import { requireUser } from "~/features/auth/session.server";
 import { CopyRequestSchema, type AiCopyResponse } from "~/features/campaigns/campaigns.schema";
-import { formFields, readForm } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm } from "~/utils/http.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/api.ai-copy";
-import { isDomainError } from "~/utils/domain-error";
 
 export async function loader() {
   return new Response("Method not allowed", { status: 405, headers: { Allow: "POST" } });
@@ -15,20 +14,19 @@ export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
   const parsed = CopyRequestSchema.safeParse(formFields(await readForm(request)));
   if (!parsed.success) return data<AiCopyResponse>({ ok: false, error: "Please fill in all fields first" }, { status: 400 });
+  return answerDomainError(
+    async () => {
+      // Each call may cost money: a budget per owner.
+      await consumeRateLimit("aiCopyByUser", sessionUser.id);
+      return generateCopy(parsed.data);
+    },
+    (): AiCopyResponse => ({ ok: false, error: "You have generated a lot of copy recently. Please write your own or try again later." }),
+  );
+}
+
+async function generateCopy(request: Parameters<typeof generateCampaignCopy>[0]) {
   try {
-    // Each call may cost money: a budget per owner.
-    await consumeRateLimit("aiCopyByUser", sessionUser.id);
-  } catch (error) {
-    if (isDomainError(error, "rate_limited")) {
-      return data<AiCopyResponse>(
-        { ok: false, error: "You have generated a lot of copy recently. Please write your own or try again later." },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    throw error;
-  }
-  try {
-    const copy = await generateCampaignCopy(parsed.data);
+    const copy = await generateCampaignCopy(request);
     return data<AiCopyResponse>({ ok: true, headline: copy.headline, thankyou: copy.thankyou, isTemplate: copy.source === "template" });
   } catch {
     return data<AiCopyResponse>({ ok: false, error: "Unable to generate copy. Please enter your own copy or try again later." }, { status: 500 });

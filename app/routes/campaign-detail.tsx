@@ -3,26 +3,14 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { ArrowLeft, Download, ExternalLink, FileCode, Languages, Pencil, Printer } from "lucide-react";
-import { data, Link, redirect, useActionData } from "react-router";
-import { ByDayChart, HeatMap, SplitBars } from "~/features/analytics/analytics-charts";
-import {
-  EXCLUSION_EXPLANATIONS,
-  exclusionSentence,
-  refusalSentence,
-  rangeSummarySentence,
-  resolveRange,
-  SCAN_EXCLUSION_REASONS,
-  uniqueExactnessSentence,
-} from "~/features/analytics/analytics";
+import { data, Link, redirect } from "react-router";
+import { exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
+import { CampaignAnalyticsSection } from "~/features/analytics/campaign-analytics-section";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
-import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "~/features/placements/placements.schema";
-import type { PlacementActionData } from "~/features/placements/placement-actions.server";
-import { createPlacement, deletePlacement, listPlacements, renamePlacement } from "~/features/placements/placements.server";
-import { PlacementsPanel } from "~/features/placements/placements-panel";
-import { RangePicker } from "~/features/analytics/range-picker";
-import { ScanDetailReach } from "~/features/analytics/scan-reach";
+import { isPlacementIntent, placementFormEcho, runPlacementIntent, type PlacementActionData } from "~/features/placements/placement-actions.server";
+import { listPlacements } from "~/features/placements/placements.server";
 import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireUser } from "~/features/auth/session.server";
 import { listLocations } from "~/features/team/locations.server";
@@ -32,11 +20,10 @@ import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/camp
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
-import { OwnerTrans, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
-import { isDomainError } from "~/utils/domain-error";
-import { formFields, notFound, readForm, submit } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -107,38 +94,22 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type PlacementPost = { db: Awaited<ReturnType<typeof getServices>>["db"]; userId: string; campaignId: string; fields: Record<string, string> };
-
-/** Each placement form posts its own intent; each intent has its own step below. */
+/** Each placement form posts its own intent; the feature parses and does it, the page goes back to its table. */
 export async function action({ request, params }: Route.ActionArgs) {
   const sessionUser = await requireUser(request);
   const { db } = await getServices();
   const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
-  const post: PlacementPost = { db, userId: sessionUser.id, campaignId: campaign.id, fields };
-  try {
-    switch (fields.intent) {
-      case "addPlacement":
-        return (await addPlacement(post)) ?? backToPlacements(request);
-      case "renamePlacement":
-        return (await renamePlacementNamed(post)) ?? backToPlacements(request);
-      case "deletePlacement":
-        await deletePlacementPosted(post);
-        return backToPlacements(request);
-      default:
-        return data({ ...echoOf(fields), formError: "Unknown action" }, { status: 400 });
-    }
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    const body: PlacementActionData = error.code === "placement_name_taken" ? { fieldErrors: { name: error.message } } : { formError: error.message };
-    return data({ ...echoOf(fields), ...body }, { status: error.status });
-  }
-}
-
-/** What a refused placement form shows again: which form, which placement, the name as typed. */
-function echoOf(fields: Record<string, string>) {
-  return { intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) } };
+  const intent = fields.intent;
+  if (!isPlacementIntent(intent)) return data({ ...placementFormEcho(fields), formError: "Unknown action" }, { status: 400 });
+  return answerDomainError(
+    async () => (await runPlacementIntent(intent, { db, userId: sessionUser.id, campaignId: campaign.id, fields })) ?? backToPlacements(request),
+    (refused): PlacementActionData => ({
+      ...placementFormEcho(fields),
+      ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: refused.message } } : { formError: refused.message }),
+    }),
+  );
 }
 
 /** Success goes back to the page (same range) at the placements table. */
@@ -148,30 +119,9 @@ function backToPlacements(request: Request) {
   return redirect(`${url.pathname}${url.search}#placements`);
 }
 
-async function addPlacement({ db, userId, campaignId, fields }: PlacementPost) {
-  const parsed = submit(PlacementCreateSchema, fields, { reply: echoOf(fields) });
-  if (!parsed.ok) return parsed.response;
-  if (!(await createPlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Campaign not found");
-  return null;
-}
-
-async function renamePlacementNamed({ db, userId, campaignId, fields }: PlacementPost) {
-  const parsed = submit(PlacementRenameSchema, fields, { reply: echoOf(fields) });
-  if (!parsed.ok) return parsed.response;
-  if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
-  return null;
-}
-
-async function deletePlacementPosted({ db, userId, campaignId, fields }: PlacementPost) {
-  const parsed = submit(PlacementDeleteSchema, fields);
-  if (!parsed.ok) notFound("Placement not found");
-  // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
-  await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
-}
-
 type LoaderData = Route.ComponentProps["loaderData"];
 
-export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
+export default function CampaignDetail({ loaderData, actionData }: Route.ComponentProps) {
   const t = useOwnerT("campaignPage");
   const { campaign } = loaderData;
   return (
@@ -192,7 +142,7 @@ export default function CampaignDetail({ loaderData }: Route.ComponentProps) {
         <QrCodeSection campaign={campaign} captureUrl={loaderData.captureUrl} address={loaderData.justLaunched ? null : loaderData.address} />
         <OfferCopySection campaign={campaign} />
       </div>
-      <AnalyticsSection loaderData={loaderData} />
+      <CampaignAnalyticsSection loaderData={loaderData} actionData={actionData} />
     </main>
   );
 }
@@ -291,120 +241,6 @@ function OfferCopySection({ campaign }: Pick<LoaderData, "campaign">) {
         <Row label={t("copy.created")} value={new Date(campaign.createdAt).toLocaleDateString("en-US", { dateStyle: "long" })} />
       </dl>
     </section>
-  );
-}
-
-/** "Updated 40 s ago": how old the rolled-up hours are; nothing before the job's first run. */
-function RolledAgo({ seconds }: { seconds: number | null }) {
-  const t = useOwnerT("campaignPage");
-  if (seconds === null) return null;
-  return (
-    <span data-testid="rolled-ago">
-      {seconds < 120 ? t("analytics.updatedSeconds", { seconds }) : t("analytics.updatedMinutes", { minutes: Math.round(seconds / 60) })}
-    </span>
-  );
-}
-
-function AnalyticsSection({ loaderData }: { loaderData: LoaderData }) {
-  const t = useOwnerT("campaignPage");
-  const { campaign, analytics, range } = loaderData;
-  const actionData = useActionData<typeof action>();
-  const { totals } = analytics;
-  const rangeLabel =
-    range.preset === "custom" ? t("analytics.customRange", { from: range.from, to: range.to }) : t("analytics.lastDays", { days: range.days });
-  return (
-    <section aria-labelledby="analytics-heading" className="space-y-4">
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <div>
-          <h2 id="analytics-heading" className="text-xl font-semibold text-gray-900">
-            {t("analytics.title")}
-          </h2>
-          <p className="text-sm text-gray-600">
-            {t("analytics.showing", { range: rangeLabel })} <RolledAgo seconds={loaderData.rolledSecondsAgo} />
-          </p>
-          <ScanDetailReach since={loaderData.scansKeptSince} />
-        </div>
-        <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
-      </div>
-      {range.notice ? (
-        <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">
-          {range.notice}
-        </p>
-      ) : null}
-      {totals.scans === 0 ? (
-        <NoScansYet loaderData={loaderData} />
-      ) : (
-        <>
-          <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
-          <ByDayChart days={analytics.byDay} />
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <SplitBars id="devices" title={t("analytics.devices")} rows={analytics.devices} total={totals.scans} />
-            <SplitBars id="systems" title={t("analytics.systems")} rows={analytics.systems} total={totals.scans} />
-          </div>
-          <HeatMap cells={analytics.heatMap} />
-        </>
-      )}
-      <PlacementsPanel
-        campaignId={campaign.id}
-        placements={analytics.placements}
-        locations={loaderData.locations}
-        placementLocations={loaderData.placementLocations}
-        actionData={actionData}
-      />
-    </section>
-  );
-}
-
-/** A range without a counted scan: one card instead of empty charts, saying only what did happen. */
-function NoScansYet({ loaderData }: { loaderData: LoaderData }) {
-  const t = useOwnerT("campaignPage");
-  const { exclusions, refusals } = loaderData.analytics;
-  const excluded = Object.values(exclusions).some((count) => (count ?? 0) > 0);
-  const refused = Object.values(refusals).some((count) => (count ?? 0) > 0);
-  return (
-    <section aria-labelledby="no-scans-heading" className={cardClass({ padding: "md", className: "space-y-1 text-sm text-gray-700" })}>
-      <h3 id="no-scans-heading" className="text-base font-semibold text-gray-900">
-        {t("analytics.noScans.title")}
-      </h3>
-      <p>{t("analytics.noScans.hint")}</p>
-      {excluded ? <p data-testid="exclusions">{loaderData.exclusionSummary}</p> : null}
-      {refused ? <p data-testid="lead-refusals">{loaderData.refusalSummary}</p> : null}
-    </section>
-  );
-}
-
-function RangeSummary({ loaderData, rangeLabel }: { loaderData: LoaderData; rangeLabel: string }) {
-  const t = useOwnerT("campaignPage");
-  const { analytics } = loaderData;
-  const { totals } = analytics;
-  return (
-    <div className={cardClass({ padding: "sm", className: "space-y-2 text-sm text-gray-700" })}>
-      <p className="text-base font-medium text-gray-900" data-testid="range-summary">
-        {rangeSummarySentence(totals, rangeLabel)}
-      </p>
-      <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
-      <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
-      {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
-      <details className="text-gray-600">
-        <summary className="cursor-pointer text-blue-700">{t("analytics.notCounted")}</summary>
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {SCAN_EXCLUSION_REASONS.map((reason) => (
-            <li key={reason}>
-              <span className="font-medium text-gray-800">{t(`analytics.exclusionLabels.${reason}`)}</span>: {EXCLUSION_EXPLANATIONS[reason]}
-              {t("analytics.inRange", { number: (analytics.exclusions[reason] ?? 0).toLocaleString("en-US") })}
-            </li>
-          ))}
-        </ul>
-        <p className="mt-2">
-          <OwnerTrans
-            ns="campaignPage"
-            k="analytics.counting"
-            values={{ rate: totals.conversionOnScans }}
-            components={{ rate: <span data-testid="conversion-on-scans" /> }}
-          />
-        </p>
-      </details>
-    </div>
   );
 }
 

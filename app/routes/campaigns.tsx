@@ -26,7 +26,7 @@ import { getBusinessName, updateBusinessName } from "~/features/account/account.
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleSchema } from "~/features/redeem/offer";
-import { getOfferRule } from "~/features/redeem/redeem.server";
+import { getOfferRule } from "~/features/redeem/offer-codes.server";
 import { isDomainError } from "~/utils/domain-error";
 import { domainErrorData, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";

@@ -18,7 +18,7 @@ import { RedeemFunnel } from "~/features/analytics/funnel";
 import { LeadList, type LeadListRow } from "~/features/leads/lead-list";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
-import { countRedeems } from "~/features/redeem/redeem.server";
+import { countRedeems } from "~/features/redeem/offer-codes.server";
 import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
 import { brokenSyncConnections } from "~/features/sync/status.server";
 import { logger } from "~/utils/logger.server";

@@ -6,7 +6,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { ForgotPasswordSchema, RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
 import { getFormProps, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -24,12 +24,13 @@ export async function action({ request }: Route.ActionArgs) {
   );
   if (!parsed.ok) return parsed.response;
   const { email } = parsed.value;
-  try {
-    await requestPasswordReset({ email, headers: request.headers, clientAddress: clientAddress(request) });
-  } catch (error) {
-    return domainErrorData(error, (refusal): ForgotData => ({ error: refusal.message, email }));
-  }
-  return data<ForgotData>({ sent: true, email }, { status: 200 });
+  return answerDomainError(
+    async () => {
+      await requestPasswordReset({ email, headers: request.headers, clientAddress: clientAddress(request) });
+      return data<ForgotData>({ sent: true, email }, { status: 200 });
+    },
+    (refusal): ForgotData => ({ error: refusal.message, email }),
+  );
 }
 
 export const headers = withRefusalHeaders();

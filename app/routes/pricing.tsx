@@ -5,7 +5,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
 import { LIFT_LIMITS_WITHOUT_STRIPE, startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
-import { domainErrorData, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
 
@@ -17,15 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
-  try {
-    const { url } = await startCheckout(db, { user });
-    return redirect(url);
-  } catch (error) {
-    return domainErrorData(error, (refusal) => ({
-      error: refusal.message,
-      operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null,
-    }));
-  }
+  return answerDomainError(
+    async () => redirect((await startCheckout(db, { user })).url),
+    (refusal) => ({ error: refusal.message, operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null }),
+  );
 }
 
 const STARTER = ["1 campaign", "5 scans", "AI-generated copy", "Basic analytics", "CSV export"];

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { requireUser } from "~/features/auth/session.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
-import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/redeem.server";
+import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/counter.server";
 import { STAFF_LINK_CAMPAIGN_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { formFields, submit, readForm } from "~/utils/http.server";

@@ -15,7 +15,7 @@ import {
   type CounterCode,
   type CounterOutcome,
 } from "~/features/redeem/counter.server";
-import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -30,15 +30,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const scope = { isOwner: actor.isOwner, isMember: Boolean(actor.memberUserId), label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
   const budget = { actor, clientAddress: clientAddress(request) };
-  try {
-    await reserveCounterAttempt(budget);
-  } catch (error) {
-    return domainErrorData(error, (refused) => ({ scope, typed, found: null, error: refused.message }));
-  }
-  const { db } = await getServices();
-  const found = await lookupForCounter(db, { actor, code: typed, timeZone: await getTimeZone(request) });
-  if (found) await refundCounterAttempt(budget);
-  return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
+  return answerDomainError(
+    async () => {
+      await reserveCounterAttempt(budget);
+      const { db } = await getServices();
+      const found = await lookupForCounter(db, { actor, code: typed, timeZone: await getTimeZone(request) });
+      if (found) await refundCounterAttempt(budget);
+      return data({ scope, typed, found, error: found ? null : CODE_NOT_FOUND }, { status: found ? 200 : 404 });
+    },
+    (refused) => ({ scope, typed, found: null, error: refused.message }),
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -49,18 +50,19 @@ export async function action({ request }: Route.ActionArgs) {
     return data<CounterActionResult>({ ok: false, message: "Unknown action." }, { status: 400 });
   }
   const budget = { actor, clientAddress: clientAddress(request) };
-  try {
-    await reserveCounterAttempt(budget);
-  } catch (error) {
-    return domainErrorData(error, (refused): CounterActionResult => ({ ok: false, message: refused.message }));
-  }
-  const { db } = await getServices();
-  const { outcome, ...result } =
-    fields.intent === "redeem"
-      ? await redeemAtCounter(db, { actor, code, timeZone: await getTimeZone(request) })
-      : await undoAtCounter(db, { actor, code });
-  if (outcome !== "not_found") await refundCounterAttempt(budget);
-  return data<CounterActionResult>(result, { status: COUNTER_STATUS[outcome] });
+  return answerDomainError(
+    async () => {
+      await reserveCounterAttempt(budget);
+      const { db } = await getServices();
+      const { outcome, ...result } =
+        fields.intent === "redeem"
+          ? await redeemAtCounter(db, { actor, code, timeZone: await getTimeZone(request) })
+          : await undoAtCounter(db, { actor, code });
+      if (outcome !== "not_found") await refundCounterAttempt(budget);
+      return data<CounterActionResult>(result, { status: COUNTER_STATUS[outcome] });
+    },
+    (refused): CounterActionResult => ({ ok: false, message: refused.message }),
+  );
 }
 
 const COUNTER_STATUS: Record<CounterOutcome, number> = {

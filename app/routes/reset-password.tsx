@@ -8,7 +8,7 @@ import { apiKeysSurviveResetText, NewPasswordSchema, PASSWORD_RESET_DONE, RESET_
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
 import { countActiveApiKeys } from "~/features/integrations/api-keys.server";
 import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
-import { domainErrorData, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/reset-password";
@@ -28,14 +28,15 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   const { token, password } = parsed.value;
-  try {
-    const outcome = await resetPassword(db, { token, password, headers: request.headers, clientAddress: clientAddress(request) });
-    if (outcome.state === "invalid") return data<ResetData>({ invalid: true }, { status: 400 });
-    if (outcome.state === "weak") return data<ResetData>({ fieldErrors: { password: outcome.reasons.join(". ") } }, { status: 422 });
-    return data<ResetData>({ done: true, activeApiKeys: await countActiveApiKeys(db, { userId: outcome.userId }) }, { status: 200 });
-  } catch (error) {
-    return domainErrorData(error, (refusal): ResetData => ({ error: refusal.message }));
-  }
+  return answerDomainError(
+    async () => {
+      const outcome = await resetPassword(db, { token, password, headers: request.headers, clientAddress: clientAddress(request) });
+      if (outcome.state === "invalid") return data<ResetData>({ invalid: true }, { status: 400 });
+      if (outcome.state === "weak") return data<ResetData>({ fieldErrors: { password: outcome.reasons.join(". ") } }, { status: 422 });
+      return data<ResetData>({ done: true, activeApiKeys: await countActiveApiKeys(db, { userId: outcome.userId }) }, { status: 200 });
+    },
+    (refusal): ResetData => ({ error: refusal.message }),
+  );
 }
 
 export const headers = withRefusalHeaders();

@@ -17,7 +17,7 @@ import {
 } from "~/features/domains/domains-ui";
 import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { ownerT, OwnerTrans, type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
 
@@ -43,23 +43,24 @@ type DomainPost = { user: Awaited<ReturnType<typeof requireUser>>; fields: Recor
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const post: DomainPost = { user, fields: formFields(await readForm(request)) };
-  try {
-    switch (post.fields.intent) {
-      case "add":
-        return await addOwnDomain(post);
-      case "verify":
-        return await verifyOwnDomain(post);
-      case "remove":
-        return await removeOwnDomain(post);
-      default:
-        return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
-    }
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => {
+  return answerDomainError(
+    async () => {
+      switch (post.fields.intent) {
+        case "add":
+          return await addOwnDomain(post);
+        case "verify":
+          return await verifyOwnDomain(post);
+        case "remove":
+          return await removeOwnDomain(post);
+        default:
+          return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
+      }
+    },
+    (refused): ActionData => {
       const form = post.fields.intent === "verify" ? "verify" : "add";
       return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: refused.message } } : { form, error: refused.message };
-    });
-  }
+    },
+  );
 }
 
 async function addOwnDomain({ user, fields }: DomainPost) {

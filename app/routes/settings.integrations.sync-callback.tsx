@@ -4,7 +4,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { finishConnect } from "~/features/sync/connections.server";
 import { nudgeSyncWorker } from "~/features/sync/worker.server";
-import { domainErrorData } from "~/utils/http.server";
+import { answerDomainError } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations.sync-callback";
 
@@ -13,20 +13,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
   const query = new URL(request.url).searchParams;
-  try {
-    const provider = await finishConnect(db, {
-      userId: user.id,
-      sessionId: user.sessionId,
-      providerId: params.provider,
-      state: query.get("state"),
-      code: query.get("code"),
-      error: query.get("error"),
-    });
-    nudgeSyncWorker();
-    return redirect(`/settings/integrations/sync?connected=${provider.id}`);
-  } catch (error) {
-    return domainErrorData(error, (refused) => ({ error: refused.message }));
-  }
+  return answerDomainError(
+    async () => {
+      const provider = await finishConnect(db, {
+        userId: user.id,
+        sessionId: user.sessionId,
+        providerId: params.provider,
+        state: query.get("state"),
+        code: query.get("code"),
+        error: query.get("error"),
+      });
+      nudgeSyncWorker();
+      return redirect(`/settings/integrations/sync?connected=${provider.id}`);
+    },
+    (refused) => ({ error: refused.message }),
+  );
 }
 
 export default function SyncCallback({ loaderData }: Route.ComponentProps) {

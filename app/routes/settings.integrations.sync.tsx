@@ -9,7 +9,7 @@ import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
 import { callbackUrlOf } from "~/features/sync/connections.server";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
-import { domainErrorData, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations.sync";
 
@@ -35,13 +35,14 @@ export async function action({ request }: Route.ActionArgs) {
   // Disconnecting is always allowed, Pro or not.
   if (!user.plan.isPro && parsed.data.intent !== "disconnect") return data({ error: PRO_ONLY_MESSAGE }, { status: 403 });
   const { db } = await getServices();
-  try {
-    const answer = await runSyncIntent(db, { userId: user.id, sessionId: user.sessionId, intent: parsed.data.intent, fields });
-    if ("redirectTo" in answer) return redirect(answer.redirectTo);
-    return data({ message: answer.message });
-  } catch (error) {
-    return domainErrorData(error, (refused) => ({ error: refused.message }));
-  }
+  return answerDomainError(
+    async () => {
+      const answer = await runSyncIntent(db, { userId: user.id, sessionId: user.sessionId, intent: parsed.data.intent, fields });
+      if ("redirectTo" in answer) return redirect(answer.redirectTo);
+      return data({ message: answer.message });
+    },
+    (refused) => ({ error: refused.message }),
+  );
 }
 
 export const headers = withRefusalHeaders();

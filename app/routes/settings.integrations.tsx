@@ -23,7 +23,7 @@ import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrat
 import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
@@ -111,27 +111,26 @@ async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
   const events = form.getAll("events").filter((value) => typeof value === "string");
   const parsed = submit(EndpointFormSchema, { ...fields, events }, { reply: { form: "endpoint" as const } });
   if (!parsed.ok) return parsed.response;
-  try {
-    const { secret } = await createWebhookEndpoint(db, { userId, ...parsed.value });
-    return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData =>
-      refused.code === "unsafe_destination"
-        ? { form: "endpoint", fieldErrors: { url: refused.message } }
-        : { form: "endpoint", error: refused.message },
-    );
-  }
+  return answerDomainError(
+    async () => {
+      const { secret } = await createWebhookEndpoint(db, { userId, ...parsed.value });
+      return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
+    },
+    (refused): ActionData =>
+      refused.code === "unsafe_destination" ? { form: "endpoint", fieldErrors: { url: refused.message } } : { form: "endpoint", error: refused.message },
+  );
 }
 
 async function addApiKey({ db, userId, fields }: IntegrationsPost) {
   const parsed = submit(ApiKeyFormSchema, fields, { reply: { form: "key" as const } });
   if (!parsed.ok) return parsed.response;
-  try {
-    const { key } = await createApiKey(db, { userId, name: parsed.value.name });
-    return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => ({ form: "key", error: refused.message }));
-  }
+  return answerDomainError(
+    async () => {
+      const { key } = await createApiKey(db, { userId, name: parsed.value.name });
+      return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
+    },
+    (refused): ActionData => ({ form: "key", error: refused.message }),
+  );
 }
 
 async function revokeOneKey({ db, userId, fields }: IntegrationsPost) {

@@ -24,7 +24,8 @@ import {
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
-import { domainErrorData, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
+import type { DomainError } from "~/utils/domain-error";
 import { getServices } from "~/utils/services.server";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -67,6 +68,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { message?: string; error?: string; secret?: string };
 
+const refusedWith = (refusal: DomainError): ActionData => ({ error: refusal.message });
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
@@ -77,22 +80,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const scope = { userId: user.id, endpointId: endpoint.id };
   switch (fields.intent) {
     case "test":
-      try {
+      return answerDomainError(async () => {
         await sendTestEvent(db, scope);
-      } catch (error) {
-        return domainErrorData(error, (refusal): ActionData => ({ error: refusal.message }));
-      }
-      nudgeWebhookWorker();
-      return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
-    case "resend": {
-      const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" }).catch((error: unknown) =>
-        domainErrorData(error, (refusal): ActionData => ({ error: refusal.message })),
-      );
-      if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
-      if (typeof resent !== "string") return resent;
-      nudgeWebhookWorker();
-      return data<ActionData>({ message: "Delivery queued again." });
-    }
+        nudgeWebhookWorker();
+        return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
+      }, refusedWith);
+    case "resend":
+      return answerDomainError(async () => {
+        const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
+        if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
+        nudgeWebhookWorker();
+        return data<ActionData>({ message: "Delivery queued again." });
+      }, refusedWith);
     case "rotate": {
       const secret = await rotateWebhookSecret(db, scope);
       return data<ActionData>({ message: "Secret rotated. Update your receiver now.", secret: secret ?? undefined });

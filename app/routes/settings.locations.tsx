@@ -16,7 +16,7 @@ import {
 } from "~/features/team/locations.schema";
 import { createLocation, deleteLocation, listLocations, updateLocation, type LocationRow } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
-import { domainErrorData, formFields, notFound, readForm, submit } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, submit } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.locations";
 
@@ -51,17 +51,18 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const form: ActionData["form"] = fields.intent === "update" ? "update" : fields.intent === "delete" ? "delete" : "add";
   if (!planIncludesTeams(acting.plan)) return data<ActionData>({ ...echo(form, fields), error: TEAM_PLAN_TEXT }, { status: 403 });
-  try {
-    if (fields.intent === "add") return await addLocation(acting, fields);
-    if (fields.intent === "update") return await changeLocation(acting, fields);
-    if (fields.intent === "delete") return await removeLocation(acting, fields);
-    return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => {
+  return answerDomainError(
+    async () => {
+      if (fields.intent === "add") return await addLocation(acting, fields);
+      if (fields.intent === "update") return await changeLocation(acting, fields);
+      if (fields.intent === "delete") return await removeLocation(acting, fields);
+      return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
+    },
+    (refused): ActionData => {
       const reply = echo(form, fields);
       return refused.code === "location_name_taken" ? { ...reply, fieldErrors: { name: refused.message } } : { ...reply, error: refused.message };
-    });
-  }
+    },
+  );
 }
 
 async function addLocation(acting: Acting, fields: Record<string, string>) {

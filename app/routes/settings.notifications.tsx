@@ -10,7 +10,7 @@ import { DeliveryLog, EmailSection, QuietHoursSection, SlackSection, TelegramSec
 import { SummarySettingsSchema } from "~/features/summary/summary.schema";
 import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
 import { SummarySettingsSection } from "~/features/summary/summary-settings";
-import { domainErrorData, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.notifications";
@@ -31,11 +31,10 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
-  try {
-    return data(await runNotificationIntent(db, { userId: user.id, intent: parsed.data.intent, fields }));
-  } catch (error) {
-    return domainErrorData(error, (refused) => ({ error: refused.message }));
-  }
+  return answerDomainError(
+    async () => data(await runNotificationIntent(db, { userId: user.id, intent: parsed.data.intent, fields })),
+    (refused) => ({ error: refused.message }),
+  );
 }
 
 /** The morning summary's choice (docs/features/summary.md), saved with the zone of the browser that saved it. */

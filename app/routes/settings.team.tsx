@@ -11,7 +11,7 @@ import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { INVITED_ROLES, planIncludesTeams, ROLE_DESCRIPTION, ROLE_LABEL, TEAM_PLAN_TEXT } from "~/features/team/team";
 import { InviteSchema, InviteWithdrawSchema, MemberRemoveSchema, MemberUpdateSchema } from "~/features/team/team.schema";
 import { getTeam, inviteMember, removeMember, updateMember, withdrawInvite } from "~/features/team/team.server";
-import { domainErrorData, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.team";
 
@@ -47,19 +47,16 @@ export async function action({ request }: Route.ActionArgs) {
   };
   const post: TeamPost = { acting, fields };
   const intent = String(fields.intent ?? "");
-  try {
-    if (intent === "invite") return await invite(post);
-    if (intent === "update") return await change(post);
-    if (intent === "remove") return await remove(post);
-    if (intent === "withdraw") return await withdraw(post);
-    return data<ActionData>({ form: "invite", error: "Unknown action" }, { status: 400 });
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => ({
-      form: intent === "update" ? "update" : "invite",
-      id: String(fields.memberId ?? ""),
-      error: refused.message,
-    }));
-  }
+  return answerDomainError(
+    async () => {
+      if (intent === "invite") return await invite(post);
+      if (intent === "update") return await change(post);
+      if (intent === "remove") return await remove(post);
+      if (intent === "withdraw") return await withdraw(post);
+      return data<ActionData>({ form: "invite", error: "Unknown action" }, { status: 400 });
+    },
+    (refused): ActionData => ({ form: intent === "update" ? "update" : "invite", id: String(fields.memberId ?? ""), error: refused.message }),
+  );
 }
 
 async function invite({ acting, fields }: TeamPost) {

@@ -1,16 +1,20 @@
-import { CreditCard, Download, Loader2, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { Button, buttonClass } from "~/components/ui/button";
-import { cardClass } from "~/components/ui/card";
-import { Field as UiField, type FieldErrors } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { BusinessSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
+import { buttonClass } from "~/components/ui/button";
+import {
+  AccountActionsSection,
+  AccountInformationSection,
+  BusinessSection,
+  ProfileSection,
+  Section,
+  SubscriptionSection,
+  type AccountSectionResult,
+} from "~/features/account/account-sections";
+import { BusinessSchema, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
 import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessName, updateProfile } from "~/features/account/account.server";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
 import { requireUser } from "~/features/auth/session.server";
-import { FREE_PLAN_LIMITS_TEXT } from "~/features/billing/plan";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
@@ -18,12 +22,10 @@ import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { domainErrorData, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
-import { isDomainError } from "~/utils/domain-error";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -46,14 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  form: "profile" | "business" | "delete" | "identity" | "sessions";
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  /** Set when the fields failed the schema the form also checks with. */
-  result?: FormResult;
-};
+type ActionData = AccountSectionResult & { form: "profile" | "business" | "delete" | "identity" | "sessions" };
 
 type SettingsPost = { request: Request; user: Awaited<ReturnType<typeof requireUser>>; fields: Record<string, string> };
 
@@ -81,14 +76,18 @@ async function saveProfile({ request, user, fields }: SettingsPost) {
   const parsed = submit(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
   if (!parsed.ok) return parsed.response;
   try {
-    await consumeRateLimit("profileByUser", user.id);
-    const { db } = await getServices();
-    const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
-    if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
-    nudgeEmailWorker();
-    return data<ActionData>({ form: "profile", message: result.message });
+    return await answerDomainError(
+      async () => {
+        await consumeRateLimit("profileByUser", user.id);
+        const { db } = await getServices();
+        const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
+        if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
+        nudgeEmailWorker();
+        return data<ActionData>({ form: "profile", message: result.message });
+      },
+      (refused): ActionData => ({ form: "profile", error: refused.message }),
+    );
   } catch (error) {
-    if (isDomainError(error)) return domainErrorData(error, (refused): ActionData => ({ form: "profile", error: refused.message }));
     logger.error({ err: error, userId: user.id }, "profile update failed");
     return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
   }
@@ -111,13 +110,14 @@ async function saveIdentity({ user, fields }: SettingsPost) {
 }
 
 async function signOutOthers({ request, user }: SettingsPost) {
-  try {
-    await consumeRateLimit("sessionsByUser", user.id);
-  } catch (error) {
-    return domainErrorData(error, (refused): ActionData => ({ form: "sessions", error: refused.message }));
-  }
-  await signOutOtherSessions({ headers: request.headers });
-  return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+  return answerDomainError(
+    async () => {
+      await consumeRateLimit("sessionsByUser", user.id);
+      await signOutOtherSessions({ headers: request.headers });
+      return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+    },
+    (refused): ActionData => ({ form: "sessions", error: refused.message }),
+  );
 }
 
 async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
@@ -134,12 +134,8 @@ async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
 }
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "confirmPassword"];
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export const headers = withRefusalHeaders();
-
-type LoaderData = Route.ComponentProps["loaderData"];
-type Busy = { busyIntent: FormDataEntryValue | null | undefined };
 
 /** One component per section: a new section is one more component and one more intent. */
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
@@ -233,226 +229,6 @@ function LinkSection({
       </div>
     </Section>
   );
-}
-
-function ProfileSection({ email, result, busyIntent }: { email: string; result?: ActionData } & Busy) {
-  const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: result?.result });
-  // Errors only the server can find (a wrong current password, a taken address) come without `result`.
-  const profileServer = serverOnlyErrors(result?.fieldErrors, result?.result);
-  const t = useOwnerT("settings");
-  return (
-    <Section id="section-profile" title={t("profile.title")} description={t("profile.description")}>
-      <Form method="post" {...getFormProps(profileForm)} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="profile" />
-        <Field
-          label={t("profile.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          defaultValue={email}
-          required
-          errors={profileFields.email.errors ?? profileServer.email}
-          className="sm:col-span-2"
-        />
-        <Field
-          label={t("profile.currentPassword")}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          errors={profileFields.currentPassword.errors ?? profileServer.currentPassword}
-          className="sm:col-span-2"
-        />
-        <Field
-          label={t("profile.newPassword")}
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          minLength={6}
-          errors={profileFields.newPassword.errors ?? profileServer.newPassword}
-        />
-        <Field
-          label={t("profile.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          errors={profileFields.confirmPassword.errors ?? profileServer.confirmPassword}
-        />
-        <div className="flex items-center gap-4 sm:col-span-2">
-          <SubmitButton busy={busyIntent === "profile"}>{t("profile.save")}</SubmitButton>
-          <Status result={result} />
-        </div>
-      </Form>
-    </Section>
-  );
-}
-
-function BusinessSection({ businessName, result, busyIntent }: { businessName: string; result?: ActionData } & Busy) {
-  const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: result?.result });
-  const businessServer = serverOnlyErrors(result?.fieldErrors, result?.result);
-  const t = useOwnerT("settings");
-  return (
-    <Section id="section-business" title={t("business.title")} description={t("business.description")}>
-      <Form method="post" {...getFormProps(businessForm)} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-        <input type="hidden" name="intent" value="business" />
-        <Field
-          label={t("business.name")}
-          name="businessName"
-          defaultValue={businessName}
-          maxLength={100}
-          errors={businessFields.businessName.errors ?? businessServer.businessName}
-          className="flex-1"
-        />
-        <SubmitButton busy={busyIntent === "business"}>{t("business.save")}</SubmitButton>
-      </Form>
-      <div className="mt-2">
-        <Status result={result} />
-      </div>
-    </Section>
-  );
-}
-
-function SubscriptionSection({ plan, subscription }: Pick<LoaderData, "plan" | "subscription">) {
-  const t = useOwnerT("settings");
-  return (
-    <Section id="section-subscription" title={t("subscription.title")}>
-      <dl className="grid grid-cols-2 gap-4">
-        <Item label={t("subscription.plan")}>{plan.name}</Item>
-        <Item label={t("subscription.status")}>{subscription ? capitalize(subscription.status) : t("subscription.none")}</Item>
-        {subscription?.currentPeriodEnd ? (
-          <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? t("subscription.endsOn") : t("subscription.renewsOn")}>
-            {dateFormat.format(new Date(subscription.currentPeriodEnd))}
-          </Item>
-        ) : null}
-        {subscription?.card ? <Item label={t("subscription.paymentMethod")}>{subscription.card}</Item> : null}
-      </dl>
-      {!plan.isPro ? <p className="mt-3 text-sm text-gray-600">{FREE_PLAN_LIMITS_TEXT}</p> : null}
-      <div className="mt-4 flex flex-wrap gap-3">
-        {subscription?.hasBillingAccount ? (
-          <Form method="post" action="/billing/portal" target="_blank" reloadDocument>
-            <Button type="submit" variant="secondary">
-              <CreditCard aria-hidden className="h-4 w-4" /> {t("subscription.manageBilling")}
-            </Button>
-          </Form>
-        ) : null}
-        {!plan.isPro ? (
-          <Link to="/pricing" className={buttonClass()}>
-            {t("subscription.upgrade")}
-          </Link>
-        ) : null}
-      </div>
-    </Section>
-  );
-}
-
-function AccountActionsSection({ result, busyIntent }: { result?: ActionData } & Busy) {
-  const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: result?.result });
-  const t = useOwnerT("settings");
-  return (
-    <Section id="section-account-actions" title={t("account.title")}>
-      <div className="flex flex-col gap-6">
-        <div>
-          <Link to="/leads" className={buttonClass({ variant: "secondary" })}>
-            <Download aria-hidden className="h-4 w-4" /> {t("account.export")}
-          </Link>
-          <p className="mt-1 text-sm text-gray-500">{t("account.exportHint")}</p>
-        </div>
-        <details className="rounded-lg border border-red-200 p-4" open={Boolean(result)}>
-          <summary className="cursor-pointer font-medium text-red-700">{t("account.delete")}</summary>
-          <Form method="post" {...getFormProps(deleteForm)} className="mt-4 space-y-3">
-            <input type="hidden" name="intent" value="delete" />
-            <p className="text-sm text-gray-700">{t("account.deleteExplanation")}</p>
-            <Field
-              label={t("account.typeToConfirm", { word: DELETE_CONFIRMATION_WORD })}
-              name="confirmation"
-              autoComplete="off"
-              errors={deleteFields.confirmation.errors}
-            />
-            <Button type="submit" variant="danger" disabled={busyIntent === "delete"}>
-              {busyIntent === "delete" ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : <Trash2 aria-hidden className="h-4 w-4" />}
-              {t("account.delete")}
-            </Button>
-            <Status result={result} />
-          </Form>
-        </details>
-      </div>
-    </Section>
-  );
-}
-
-function AccountInformationSection({ accountId, email, memberSince }: Pick<LoaderData, "accountId" | "email" | "memberSince">) {
-  const t = useOwnerT("settings");
-  return (
-    <Section id="section-account-information" title={t("information.title")}>
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-        <Item label={t("information.id")}>
-          <span className="font-mono">{accountId}</span>
-        </Item>
-        <Item label={t("information.memberSince")}>{dateFormat.format(new Date(memberSince))}</Item>
-        <Item label={t("information.email")} className="col-span-2 break-words sm:col-span-1">
-          {email}
-        </Item>
-      </dl>
-    </Section>
-  );
-}
-
-function capitalize(value: string) {
-  return value.charAt(0).toUpperCase() + value.slice(1);
-}
-
-function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={cardClass({ padding: "section" })}>
-      <h2 id={id} className="scroll-mt-24 text-lg font-semibold text-gray-900">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-gray-600">{description}</p> : null}
-      <div className="mt-3 sm:mt-4">{children}</div>
-    </section>
-  );
-}
-
-function Item({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="mt-1 font-medium text-gray-900">{children}</dd>
-    </div>
-  );
-}
-
-function Field(props: Omit<React.InputHTMLAttributes<HTMLInputElement>, "size"> & { label: string; name: string; errors?: FieldErrors }) {
-  const { label, errors, className, ...input } = props;
-  return (
-    <UiField id={input.name} label={label} errors={errors} className={className}>
-      {(control) => <Input {...control} {...input} />}
-    </UiField>
-  );
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
-  return (
-    <Button type="submit" disabled={busy}>
-      {busy ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-      {children}
-    </Button>
-  );
-}
-
-function Status({ result }: { result?: ActionData }) {
-  if (result?.message)
-    return (
-      <p role="status" className="text-sm text-green-700">
-        {result.message}
-      </p>
-    );
-  if (result?.error)
-    return (
-      <p role="alert" className="text-sm text-red-600">
-        {result.error}
-      </p>
-    );
-  return null;
 }
 
 export const meta: Route.MetaFunction = () => [{ title: ownerT("settings")("pageTitle") }];

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AuthForm } from "~/features/auth/auth-form";
 import { parseCredentials, signIn, type AuthActionData } from "~/features/auth/auth-actions.server";
 import { requireAnonymous } from "~/features/auth/session.server";
-import { domainErrorData, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/signin";
 
@@ -16,13 +16,14 @@ export async function action({ request }: Route.ActionArgs) {
   const credentials = parseCredentials(formFields(await readForm(request)));
   if (!credentials.ok) return credentials.response;
   const { email } = credentials.value;
-  try {
-    const outcome = await signIn({ ...credentials.value, headers: request.headers, clientAddress: clientAddress(request) });
-    if (!outcome.ok) return data<AuthActionData>({ error: "Invalid email or password", email }, { status: 401 });
-    return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
-  } catch (error) {
-    return domainErrorData(error, (refusal): AuthActionData => ({ error: refusal.message, email }));
-  }
+  return answerDomainError(
+    async () => {
+      const outcome = await signIn({ ...credentials.value, headers: request.headers, clientAddress: clientAddress(request) });
+      if (!outcome.ok) return data<AuthActionData>({ error: "Invalid email or password", email }, { status: 401 });
+      return redirect("/dashboard", { headers: setCookieHeaders(outcome.setCookies) });
+    },
+    (refusal): AuthActionData => ({ error: refusal.message, email }),
+  );
 }
 
 export const headers = withRefusalHeaders();

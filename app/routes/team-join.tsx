@@ -7,7 +7,7 @@ import { SubmitButton } from "~/features/integrations/integrations-ui";
 import { joinWithPassword } from "~/features/team/join.server";
 import { INVITE_GONE, landingOf, ROLE_DESCRIPTION, ROLE_LABEL, type InvitedRole } from "~/features/team/team";
 import { acceptInvite, findInvite, hasSignIn } from "~/features/team/team.server";
-import { domainErrorData, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/team-join";
@@ -30,25 +30,26 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fields = formFields(await readForm(request));
   const { db } = await getServices();
   const signedIn = await getSessionUser(request);
-  try {
-    if (signedIn) {
-      const invite = await findInvite(db, { token: params.token });
-      const joined = invite.state === "open" && (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email }));
-      if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
-      return redirect(landingOf(invite.role));
-    }
-    const outcome = await joinWithPassword({
-      token: params.token,
-      password: fields.password ?? "",
-      hasAccount: fields.intent === "signin",
-      headers: request.headers,
-      clientAddress: clientAddress(request),
-    });
-    if (!outcome.ok) return data<ActionData>({ error: outcome.error, reasons: outcome.reasons }, { status: outcome.status });
-    return redirect(landingOf(outcome.role), { headers: setCookieHeaders(outcome.setCookies) });
-  } catch (error) {
-    return domainErrorData(error, (refusal): ActionData => ({ error: refusal.message }));
-  }
+  return answerDomainError(
+    async () => {
+      if (signedIn) {
+        const invite = await findInvite(db, { token: params.token });
+        const joined = invite.state === "open" && (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email }));
+        if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
+        return redirect(landingOf(invite.role));
+      }
+      const outcome = await joinWithPassword({
+        token: params.token,
+        password: fields.password ?? "",
+        hasAccount: fields.intent === "signin",
+        headers: request.headers,
+        clientAddress: clientAddress(request),
+      });
+      if (!outcome.ok) return data<ActionData>({ error: outcome.error, reasons: outcome.reasons }, { status: outcome.status });
+      return redirect(landingOf(outcome.role), { headers: setCookieHeaders(outcome.setCookies) });
+    },
+    (refusal): ActionData => ({ error: refusal.message }),
+  );
 }
 
 export const headers = withRefusalHeaders();

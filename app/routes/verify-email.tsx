@@ -4,7 +4,7 @@ import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
-import { domainErrorData, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/verify-email";
 
@@ -23,14 +23,15 @@ type ResendData = { resent?: true; error?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  try {
-    const outcome = await resendVerification({ user, headers: request.headers });
-    if (outcome === "already_verified") return data<ResendData>({ error: "Your email address is already confirmed." }, { status: 200 });
-    if (outcome === "not_sent") return data<ResendData>({ error: "We could not send a new link. Please try again later." }, { status: 400 });
-    return data<ResendData>({ resent: true }, { status: 200 });
-  } catch (error) {
-    return domainErrorData(error, (refusal): ResendData => ({ error: refusal.message }));
-  }
+  return answerDomainError(
+    async () => {
+      const outcome = await resendVerification({ user, headers: request.headers });
+      if (outcome === "already_verified") return data<ResendData>({ error: "Your email address is already confirmed." }, { status: 200 });
+      if (outcome === "not_sent") return data<ResendData>({ error: "We could not send a new link. Please try again later." }, { status: 400 });
+      return data<ResendData>({ resent: true }, { status: 200 });
+    },
+    (refusal): ResendData => ({ error: refusal.message }),
+  );
 }
 
 export const headers = withRefusalHeaders();

@@ -48,6 +48,22 @@ export function domainErrorData<T>(error: unknown, body: (error: DomainError) =>
 }
 
 /**
+ * The one way an action or loader answers the domain's refusals: runs `work` and answers what it
+ * returns; a DomainError it throws becomes `body(error)` with the error's status (and Retry-After),
+ * anything else is rethrown. Pages pass `body`; resource routes leave it out and answer the
+ * message as plain text.
+ */
+export async function answerDomainError<R, T>(work: () => Promise<R>, body: (error: DomainError) => T): Promise<R | ReturnType<typeof data<T>>>;
+export async function answerDomainError<R>(work: () => Promise<R>): Promise<R | Response>;
+export async function answerDomainError<R, T>(work: () => Promise<R>, body?: (error: DomainError) => T) {
+  try {
+    return await work();
+  } catch (error) {
+    return body ? domainErrorData(error, body) : domainErrorText(error);
+  }
+}
+
+/**
  * A page route's `headers` export for refusals answered by `domainErrorData`: React Router sends a
  * loader's or action's own headers only through this export, so without it a 429 lost its
  * Retry-After. `fixed` are the route's own headers for every answer.

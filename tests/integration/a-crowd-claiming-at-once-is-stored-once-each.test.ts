@@ -9,7 +9,7 @@ import * as schema from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { openDatabase } from "~/db/client.server";
 import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
-import { claimOfferCode } from "~/features/redeem/redeem.server";
+import { claimOfferCode } from "~/features/redeem/offer-codes.server";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import * as campaignsRoute from "~/routes/campaigns";
 import * as detailRoute from "~/routes/campaign-detail";
-import * as pngRoute from "~/routes/campaign-qr-png";
-import * as svgRoute from "~/routes/campaign-qr-svg";
+import * as qrRoute from "~/routes/qr-code";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
@@ -26,8 +25,8 @@ describe("another user's campaign", () => {
       update: (await postCampaigns(cookie, campaignForm({ intent: "update", campaignId: id, title: "Hijacked" }))).status,
       edit: (await callRoute(campaignsRoute.loader, makeRequest(`/campaigns?edit=${id}`, { cookie }))).status,
       detail: (await callRoute(detailRoute.loader, makeRequest(`/campaigns/${id}`, { cookie }), { campaignId: id })).status,
-      png: (await callRoute(pngRoute.loader, makeRequest(`/campaigns/${id}/qr.png`, { cookie }), { campaignId: id })).status,
-      svg: (await callRoute(svgRoute.loader, makeRequest(`/campaigns/${id}/qr.svg`, { cookie }), { campaignId: id })).status,
+      png: (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${id}/qr.png`, { cookie }), { campaignId: id })).status,
+      svg: (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${id}/qr.svg`, { cookie }), { campaignId: id })).status,
     };
     expect(statuses).toEqual({ toggle: 404, delete: 404, update: 404, edit: 404, detail: 404, png: 404, svg: 404 });
 
@@ -41,15 +40,15 @@ describe("another user's campaign", () => {
   it("is still the owner's to see", async () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner);
-    const png = (await callRoute(pngRoute.loader, makeRequest(`/campaigns/${id}/qr.png`, { cookie: owner.cookie }), { campaignId: id })).response!;
+    const png = (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${id}/qr.png`, { cookie: owner.cookie }), { campaignId: id })).response!;
     expect(png.status).toBe(200);
   });
 
   it("sends signed-out visitors of the resource routes to /signin", async () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner);
-    expectRedirect(await callRoute(pngRoute.loader, makeRequest(`/campaigns/${id}/qr.png`), { campaignId: id }), "/signin");
-    expectRedirect(await callRoute(svgRoute.loader, makeRequest(`/campaigns/${id}/qr.svg`), { campaignId: id }), "/signin");
+    expectRedirect(await callRoute(qrRoute.loader, makeRequest(`/campaigns/${id}/qr.png`), { campaignId: id }), "/signin");
+    expectRedirect(await callRoute(qrRoute.loader, makeRequest(`/campaigns/${id}/qr.svg`), { campaignId: id }), "/signin");
     expectRedirect(await callRoute(detailRoute.loader, makeRequest(`/campaigns/${id}`), { campaignId: id }), "/signin");
   });
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { normalizeOfferCode } from "~/features/redeem/code";
-import { redeemOfferCode, type RedeemActor } from "~/features/redeem/redeem.server";
+import { redeemOfferCode, type RedeemActor } from "~/features/redeem/counter.server";
 import * as capture from "~/routes/capture";
 import * as campaignsRoute from "~/routes/campaigns";
 import * as leadsRoute from "~/routes/leads";
@@ -18,7 +18,7 @@ import { createCampaign, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { campaignForm } from "../support/campaigns-support";
 import { codeRow, createClaim, setCodeTimes } from "../support/redeem-support";
-import { flushCounts } from "~/features/scans/visitors.server";
+import { flushCounts } from "~/features/scans/buffered-counts.server";
 
 const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { campaignScans } from "~/features/scans/scan-count.server";
-import { flushCounts } from "~/features/scans/visitors.server";
+import { flushCounts } from "~/features/scans/buffered-counts.server";
 import { utcDay } from "~/features/scans/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";

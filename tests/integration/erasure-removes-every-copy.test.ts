@@ -13,7 +13,7 @@ import { runRetentionJob } from "~/features/consent/retention.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import { createWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { createWebhookEndpoint, LEAD_ERASED_MESSAGE, pauseWebhookEndpoint, resumeWebhookEndpoint } from "~/features/integrations/webhooks.server";
-import { redeemOfferCode } from "~/features/redeem/redeem.server";
+import { redeemOfferCode } from "~/features/redeem/counter.server";
 import * as capture from "~/routes/capture";
 import * as leadDetail from "~/routes/lead-detail";
 import * as webhookPage from "~/routes/settings.integrations.webhook";

@@ -37,10 +37,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/redeem.staff-link.ts": { loader: "public" },
   "routes/redeem.staff.tsx": { loader: "user", action: "user" },
   "routes/uploads.ts": { loader: "public" },
-  "routes/campaign-qr-png.ts": { loader: "user" },
-  "routes/campaign-qr-svg.ts": { loader: "user" },
-  "routes/placement-qr-png.ts": { loader: "user" },
-  "routes/placement-qr-svg.ts": { loader: "user" },
+  // Mounted four times: a campaign's and a placement's code, as PNG and as SVG.
+  "routes/qr-code.ts": { loader: "user" },
   "routes/campaign-print.tsx": { loader: "user", action: "user" },
   "routes/campaign-print-pdf.ts": { loader: "user" },
   "routes/campaign-languages.tsx": { loader: "user", action: "user" },
@@ -518,19 +516,15 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       expect(result.status).toBe(404);
     }
   },
-  "routes/placement-qr-png.ts": async () => {
-    const { loader } = await load("routes/placement-qr-png.ts");
-    const params = { campaignId: bCampaignId, placementId: bPlacementId };
-    expect(
-      (await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`, { cookie: a.cookie }), params)).status,
-    ).toBe(404);
-  },
-  "routes/placement-qr-svg.ts": async () => {
-    const { loader } = await load("routes/placement-qr-svg.ts");
-    const params = { campaignId: bCampaignId, placementId: bPlacementId };
-    expect(
-      (await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.svg`, { cookie: a.cookie }), params)).status,
-    ).toBe(404);
+  "routes/qr-code.ts": async () => {
+    const { loader } = await load("routes/qr-code.ts");
+    for (const format of ["png", "svg"]) {
+      const placed = { campaignId: bCampaignId, placementId: bPlacementId };
+      const ofPlacement = makeRequest(`/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.${format}`, { cookie: a.cookie });
+      expect((await callRoute(loader, ofPlacement, placed)).status).toBe(404);
+      const ofCampaign = makeRequest(`/campaigns/${bCampaignId}/qr.${format}`, { cookie: a.cookie });
+      expect((await callRoute(loader, ofCampaign, { campaignId: bCampaignId })).status).toBe(404);
+    }
   },
   "routes/campaign-print.tsx": async () => {
     const { loader, action } = await load("routes/campaign-print.tsx");
@@ -554,18 +548,6 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       const request = makeRequest(`/campaigns/${bCampaignId}/print.pdf${query}`, { cookie: a.cookie });
       expect((await callRoute(loader, request, { campaignId: bCampaignId })).status).toBe(404);
     }
-  },
-  "routes/campaign-qr-png.ts": async () => {
-    const { loader } = await load("routes/campaign-qr-png.ts");
-    expect((await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/qr.png`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
-      404,
-    );
-  },
-  "routes/campaign-qr-svg.ts": async () => {
-    const { loader } = await load("routes/campaign-qr-svg.ts");
-    expect((await callRoute(loader, makeRequest(`/campaigns/${bCampaignId}/qr.svg`, { cookie: a.cookie }), { campaignId: bCampaignId })).status).toBe(
-      404,
-    );
   },
   "routes/leads.tsx": async () => {
     const { loader } = await load("routes/leads.tsx");

@@ -21,8 +21,7 @@ import * as portal from "~/routes/billing.portal";
 import * as blogPost from "~/routes/blog-post";
 import * as blog from "~/routes/blog";
 import * as campaignDetail from "~/routes/campaign-detail";
-import * as qrPng from "~/routes/campaign-qr-png";
-import * as qrSvg from "~/routes/campaign-qr-svg";
+import * as qrRoute from "~/routes/qr-code";
 import * as campaigns from "~/routes/campaigns";
 import * as capture from "~/routes/capture";
 import * as dashboard from "~/routes/dashboard";
@@ -216,7 +215,7 @@ describe("owner loaders and resource routes never answer 500", () => {
     ));
 
   it("campaign detail and QR codes, with any id", () =>
-    fuzz(fc.tuple(paramArb, fc.constantFrom(campaignDetail.loader, qrPng.loader, qrSvg.loader)), ([id, loader]) =>
+    fuzz(fc.tuple(paramArb, fc.constantFrom(campaignDetail.loader, qrRoute.loader)), ([id, loader]) =>
       get(loader, `/campaigns/${segment(id)}`, owner.cookie, { campaignId: id }),
     ));
 

@@ -13,7 +13,7 @@ import * as schema from "~/db/schema";
 import { MAX_INPUT_PIXELS, STORED_MAX_SIDE } from "~/features/uploads/limits";
 import * as healthz from "~/routes/healthz";
 import * as logoRoute from "~/routes/api.logo";
-import * as pngRoute from "~/routes/campaign-qr-png";
+import * as qrRoute from "~/routes/qr-code";
 import * as uploadsRoute from "~/routes/uploads";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -121,7 +121,7 @@ describe("QR code downloads", () => {
     await db.insert(schema.upload).values({ key, userId: owner.id, contentType: "image/png", size: bomb.length });
     const campaign = await createCampaign({ userId: owner.id, qrLogoUrl: `/uploads/${key}` });
     const download = () =>
-      callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+      callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
       }).then((answer) => answer.response!);
 
@@ -137,7 +137,7 @@ describe("QR code downloads", () => {
     const owner = await createUser();
     const campaign = await createCampaign({ userId: owner.id });
     const download = () =>
-      callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
+      callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
       }).then((answer) => answer.response!);
     for (let i = 0; i < RATE_LIMITS.qrByUser.points; i++) expect((await download()).status).toBe(200);
@@ -149,7 +149,7 @@ describe("QR code downloads", () => {
     const other = await createUser();
     const theirs = await createCampaign({ userId: other.id });
     expect(
-      (await callRoute(pngRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })).response!
+      (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })).response!
         .status,
     ).toBe(200);
   });

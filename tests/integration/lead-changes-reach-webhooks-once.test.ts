@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { withdrawConsent } from "~/features/consent/consent.server";
-import { redeemOfferCode } from "~/features/redeem/redeem.server";
+import { redeemOfferCode } from "~/features/redeem/counter.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../support/factories";
 import { createClaim } from "../support/redeem-support";

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { countLeadRefusals } from "~/features/analytics/analytics.server";
-import { flushCounts } from "~/features/scans/visitors.server";
+import { flushCounts } from "~/features/scans/buffered-counts.server";
 import * as route from "~/routes/capture";
 import { answerMetrics, countRequest } from "~/utils/metrics.server";
 import { getServices } from "~/utils/services.server";

@@ -12,7 +12,7 @@ import { forgetHost } from "~/features/domains/host-cache.server";
 import { shortCodeOf } from "~/features/placements/short-links.server";
 import { publicOriginOf, runDueDomainChecks, verifyDomainNow } from "~/features/domains/domains.server";
 import * as campaignPrint from "~/routes/campaign-print";
-import * as campaignQrPng from "~/routes/campaign-qr-png";
+import * as qrRoute from "~/routes/qr-code";
 import * as capture from "~/routes/capture";
 import * as domainProof from "~/routes/domain-proof";
 import * as settingsDomains from "~/routes/settings.domains";
@@ -387,7 +387,7 @@ describe("codes on the domain (decisions 431, 432)", () => {
     // The codes printed earlier with the domain still point at it: the warning keeps counting them.
     expect((await removalQuestion(owner.cookie, "go.choice.test")).campaignsOnDomain).toBe(1);
 
-    const png = await callRoute(campaignQrPng.loader, makeRequest(`/campaigns/${second.id}/qr.png`, { cookie: owner.cookie }), {
+    const png = await callRoute(qrRoute.loader, makeRequest(`/campaigns/${second.id}/qr.png`, { cookie: owner.cookie }), {
       campaignId: second.id,
     });
     expect(png.status).toBe(200);

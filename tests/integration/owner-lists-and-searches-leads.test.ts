@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { campaignLeads } from "~/features/scans/scan-count.server";
-import { claimantKeyOf } from "~/features/redeem/redeem.server";
+import { claimantKeyOf } from "~/features/redeem/offer-codes.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";

@@ -118,11 +118,10 @@ describe("placements", () => {
 
   it("each have a QR code marked with the placement, for the owner only", async () => {
     const placementId = await insertPlacement(campaignId, "Table tent");
-    const png = await import("~/routes/placement-qr-png");
-    const svg = await import("~/routes/placement-qr-svg");
+    const qrRoute = await import("~/routes/qr-code");
     const params = { campaignId, placementId };
     const response = (
-      await callRoute(png.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)
+      await callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png`, { cookie: owner.cookie }), params)
     ).response!;
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Bakery Week - Table tent-qr-code.png"/);
@@ -131,7 +130,7 @@ describe("placements", () => {
     const [link] = await db.select().from(schema.shortLink).where(eq(schema.shortLink.placementId, placementId));
     expect(link).toMatchObject({ campaignId, placementId });
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`HTTP://LOCALHOST:3000/Q/${link!.code}`);
-    const vector = (await callRoute(svg.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).response!;
+    const vector = (await callRoute(qrRoute.loader, makeRequest("/x.svg", { cookie: owner.cookie }), params)).response!;
     expect(vector.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(await vector.text()).toMatch(/^<svg/);
 
@@ -140,7 +139,9 @@ describe("placements", () => {
       [owner.cookie, { campaignId, placementId: crypto.randomUUID() }],
       [owner.cookie, { campaignId: (await createCampaignRow(owner.id)).id, placementId }],
     ] as const) {
-      for (const route of [png, svg]) expect((await callRoute(route.loader, makeRequest("/x", { cookie }), ids)).status).toBe(404);
+      for (const format of ["png", "svg"]) {
+        expect((await callRoute(qrRoute.loader, makeRequest(`/campaigns/${ids.campaignId}/placements/${ids.placementId}/qr.${format}`, { cookie }), ids)).status).toBe(404);
+      }
     }
   });
 

@@ -15,8 +15,7 @@ import type { PlanItem } from "~/features/print/print-layout";
 import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server";
 import * as logoRoute from "~/routes/api.logo";
 import * as printPageRoute from "~/routes/campaign-print";
-import * as campaignPngRoute from "~/routes/campaign-qr-png";
-import * as pngRoute from "~/routes/placement-qr-png";
+import * as qrRoute from "~/routes/qr-code";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
@@ -98,7 +97,7 @@ describe("print-ready PDFs", { timeout: 240_000 }, () => {
 
     // The code encodes what the placement's PNG encodes: one function gives every printed form its URL.
     const pngResponse = (
-      await callRoute(pngRoute.loader, makeRequest(`/campaigns/${campaignId}/placements/${placement.id}/qr.png`, { cookie: owner.cookie }), {
+      await callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaignId}/placements/${placement.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId,
         placementId: placement.id,
       })
@@ -148,7 +147,7 @@ describe("print-ready PDFs", { timeout: 240_000 }, () => {
     const page = renderFirstPage(pdf);
     expect([page.width, page.height]).toEqual([Math.round(8.5 * RENDER_DPI), 11 * RENDER_DPI]);
     const campaignPng = (
-      await callRoute(campaignPngRoute.loader, makeRequest(`/campaigns/${campaignId}/qr.png`, { cookie: owner.cookie }), {
+      await callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaignId}/qr.png`, { cookie: owner.cookie }), {
         campaignId,
       })
     ).response!;

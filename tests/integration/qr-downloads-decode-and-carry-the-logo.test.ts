@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { shortLink } from "~/db/schema";
 import { getServices } from "~/utils/services.server";
 import * as logoRoute from "~/routes/api.logo";
-import * as pngRoute from "~/routes/campaign-qr-png";
-import * as svgRoute from "~/routes/campaign-qr-svg";
+import * as qrRoute from "~/routes/qr-code";
 import * as uploadsRoute from "~/routes/uploads";
 import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
@@ -38,14 +37,14 @@ async function shortLinkOf(campaignId: string) {
   return `HTTP://LOCALHOST:3000/Q/${row!.code}`;
 }
 
-const getQr = (route: typeof pngRoute | typeof svgRoute, id: string, cookie: string, ext: string) =>
+const getQr = (route: typeof qrRoute, id: string, cookie: string, ext: string) =>
   callRoute(route.loader, makeRequest(`/campaigns/${id}/qr.${ext}`, { cookie }), { campaignId: id }).then((answer) => answer.response!);
 
 describe("QR code downloads", () => {
   it("serve a PNG that decodes to the capture URL, named after the title", async () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner, { title: 'Summer "Coffee" ☕' });
-    const response = await getQr(pngRoute, id, owner.cookie, "png");
+    const response = await getQr(qrRoute, id, owner.cookie, "png");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
@@ -56,7 +55,7 @@ describe("QR code downloads", () => {
     expect([png.width, png.height]).toEqual([300, 300]);
     expect(text).toBe(await shortLinkOf(id));
 
-    const svg = await getQr(svgRoute, id, owner.cookie, "svg");
+    const svg = await getQr(qrRoute, id, owner.cookie, "svg");
     expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(svg.headers.get("content-disposition")).toMatch(/^attachment; filename="Summer Coffee-qr-code.svg"/);
     const body = await svg.text();
@@ -81,12 +80,12 @@ describe("QR code downloads", () => {
     const id = await createCampaignFor(owner, { qrLogoUrl: url });
     expect((await campaignRow(id))!.qrLogoUrl).toBe(url);
 
-    const { png, text } = decode(Buffer.from(await (await getQr(pngRoute, id, owner.cookie, "png")).arrayBuffer()));
+    const { png, text } = decode(Buffer.from(await (await getQr(qrRoute, id, owner.cookie, "png")).arrayBuffer()));
     expect(text).toBe(await shortLinkOf(id));
     const centre = (150 * 300 + 150) * 4;
     expect(Array.from(png.data.subarray(centre, centre + 4))).toEqual([220, 38, 38, 255]);
 
-    const svg = await (await getQr(svgRoute, id, owner.cookie, "svg")).text();
+    const svg = await (await getQr(qrRoute, id, owner.cookie, "svg")).text();
     expect(svg).toContain(`href="data:image/png;base64,${stored.toString("base64")}"`);
   });
 });

@@ -8,8 +8,7 @@ import * as schema from "~/db/schema";
 import { TOKEN_PLACEHOLDER } from "~/features/capture/capture-document.server";
 import { shortCodeOf, forgetShortLinks } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
-import * as placementPng from "~/routes/placement-qr-png";
-import * as placementSvg from "~/routes/placement-qr-svg";
+import * as qrRoute from "~/routes/qr-code";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -40,7 +39,7 @@ async function openShort(path: string, address: string, userAgent = IPHONE, cook
 /** What a phone's camera reads from the owner's downloaded PNG. */
 async function decodedPlacementCode(cookie: string, campaignId: string, placementId: string, query = "") {
   const request = makeRequest(`/campaigns/${campaignId}/placements/${placementId}/qr.png${query}`, { cookie });
-  const response = (await callRoute(placementPng.loader, request, { campaignId, placementId })).response!;
+  const response = (await callRoute(qrRoute.loader, request, { campaignId, placementId })).response!;
   expect(response.status).toBe(200);
   const png = PNG.sync.read(Buffer.from(await response.arrayBuffer()));
   return { png, text: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null };
@@ -174,13 +173,13 @@ describe("print-size QR downloads", () => {
 
     for (const size of ["5000", "99", "abc", "2000.5", "-300", ""]) {
       const request = makeRequest(`/campaigns/${campaign.id}/placements/${placementId}/qr.png?size=${size}`, { cookie: owner.cookie });
-      const response = (await callRoute(placementPng.loader, request, { campaignId: campaign.id, placementId })).response!;
+      const response = (await callRoute(qrRoute.loader, request, { campaignId: campaign.id, placementId })).response!;
       expect(response.status, size).toBe(400);
       expect(await response.text()).toBe("The size must be a whole number of pixels from 100 to 4000, for example ?size=2000.");
     }
 
     const request = makeRequest(`/campaigns/${campaign.id}/placements/${placementId}/qr.svg`, { cookie: owner.cookie });
-    const svg = await (await callRoute(placementSvg.loader, request, { campaignId: campaign.id, placementId })).response!.text();
+    const svg = await (await callRoute(qrRoute.loader, request, { campaignId: campaign.id, placementId })).response!.text();
     expect(svg).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
     expect(svg).toContain('shape-rendering="crispEdges"');
     expect(svg).not.toMatch(/<image|base64/);

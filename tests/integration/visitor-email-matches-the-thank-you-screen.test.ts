@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { formatOfferCode } from "~/features/redeem/code";
 import { CODE_BY_EMAIL_TEXT, endOfDayIn } from "~/features/redeem/offer";
-import { claimantKeyOf } from "~/features/redeem/redeem.server";
+import { claimantKeyOf } from "~/features/redeem/offer-codes.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../support/factories";

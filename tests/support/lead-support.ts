@@ -6,7 +6,7 @@ import { rowsOf } from "~/db/rows.server";
 import type { BatchedLead } from "~/features/capture/lead-batch.server";
 import { consentWordingOf } from "~/features/consent/consent";
 import { leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
-import { newOfferCodeRow } from "~/features/redeem/redeem.server";
+import { newOfferCodeRow } from "~/features/redeem/offer-codes.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { callRoute, makeRequest } from "./http";

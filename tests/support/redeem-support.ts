@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
-import { claimOfferCode } from "~/features/redeem/redeem.server";
+import { claimOfferCode } from "~/features/redeem/offer-codes.server";
 import { getServices } from "~/utils/services.server";
 import { createLeadRow } from "./factories";
 

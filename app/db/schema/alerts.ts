@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { lead } from "./campaigns";
+import { lead } from "./leads";
 
 export const ALERT_CHANNEL_KINDS = ["slack", "telegram"] as const;
 

@@ -3,9 +3,10 @@
 // Rules: docs/features/consent-and-erasure.md ("What is recorded", "Double opt-in", "The person's rights");
 //   docs/features/visitor-languages.md ("One language per page").
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campaign, lead } from "./campaigns";
+import { campaign } from "./campaigns";
+import { lead } from "./leads";
 
 /** Each distinct consent text shown to visitors, stored once and referenced by its records. */
 export const consentWording = pgTable("consent_wording", {
@@ -83,10 +84,3 @@ export const dataErasure = pgTable(
   },
   (t) => [index("data_erasure_user_idx").on(t.userId, t.erasedAt)],
 );
-
-/** When each periodic job last ran, shared by every process. */
-export const jobRun = pgTable("job_run", {
-  name: text("name").primaryKey(),
-  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
-  result: jsonb("result"),
-});

@@ -1,5 +1,9 @@
 export * from "./auth";
 export * from "./campaigns";
+export * from "./placements";
+export * from "./scans";
+export * from "./leads";
+export * from "./uploads";
 export * from "./billing";
 export * from "./blog";
 export * from "./system";
@@ -7,7 +11,6 @@ export * from "./integrations";
 export * from "./capture";
 export * from "./consent";
 export * from "./redeem";
-export * from "./short-links";
 export * from "./sync";
 export * from "./domains";
 export * from "./summary";

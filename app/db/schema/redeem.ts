@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campaign, lead } from "./campaigns";
+import { campaign } from "./campaigns";
+import { lead } from "./leads";
 
 export const OFFER_EXPIRY_KINDS = ["none", "until", "days"] as const;
 export type OfferExpiryKind = (typeof OFFER_EXPIRY_KINDS)[number];

@@ -4,7 +4,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campaign, lead } from "./campaigns";
+import { campaign } from "./campaigns";
+import { lead } from "./leads";
 
 export const SYNC_PROVIDERS = ["mailchimp", "google_sheets"] as const;
 

@@ -6,7 +6,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, bigint, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { campaign, lead } from "./campaigns";
+import { campaign } from "./campaigns";
+import { lead } from "./leads";
 import { SUMMARY_FREQUENCIES } from "./summary";
 
 /** Shared rate-limit counters (rate-limiter-flexible's Drizzle store): hold across processes. */
@@ -117,4 +118,11 @@ export const adminAudit = pgTable("admin_audit", {
   target: text("target").notNull(),
   detail: jsonb("detail"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** When each periodic job last ran, shared by every process. */
+export const jobRun = pgTable("job_run", {
+  name: text("name").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+  result: jsonb("result"),
 });

@@ -116,6 +116,9 @@ export async function getSavedTimeZone(db: Database, { userId }: { userId: strin
 
 export type GetSubscriptionPanelOptions = { userId: string };
 
+/** The Settings page's subscription card: the plan's state and the card on file. */
+export type SubscriptionPanel = Awaited<ReturnType<typeof getSubscriptionPanel>>;
+
 export async function getSubscriptionPanel(db: Database, { userId }: GetSubscriptionPanelOptions) {
   const [row] = await db
     .select({

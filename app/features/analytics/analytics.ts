@@ -1,6 +1,6 @@
 // Pure rules of the analytics page: date ranges, the exclusions sentence, shares.
 // Rules: docs/features/capture-and-leads.md ("Token budgets"); docs/features/counting.md ("The campaign page").
-import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/campaigns";
+import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/scans";
 import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 

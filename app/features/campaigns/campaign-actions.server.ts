@@ -2,7 +2,7 @@
 import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
 import type { OfferRuleInput } from "~/features/redeem/offer";
-import { saveOfferRule } from "~/features/redeem/redeem.server";
+import { saveOfferRule } from "~/features/redeem/offer-codes.server";
 import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
 import {

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { preparedStatement, queryPrepared } from "~/db/prepared.server";
 import type { ConsentMode } from "~/features/consent/consent";
 import { DEFAULT_LANGUAGE, isLanguage, offeredLanguagesOf, type Language } from "~/features/languages/languages";
-import { claimantKeyOf, type StoredRuleColumns } from "~/features/redeem/redeem.server";
+import { claimantKeyOf, type StoredRuleColumns } from "~/features/redeem/offer-codes.server";
 
 export type SubmitTarget = {
   status: string;

@@ -17,7 +17,7 @@ import { enqueueEmail, type OutboxEmail } from "~/features/email/outbox.server";
 import { enqueueLeadCreated } from "~/features/integrations/webhooks.server";
 import { describeClaim } from "~/features/redeem/claim.server";
 import { claimedCodeEmailOf } from "~/features/redeem/offer-code-email.server";
-import { claimantKeyOf, claimOfferCode, lockClaimant, type Claim, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { claimantKeyOf, claimOfferCode, lockClaimant, type Claim, type IssuedClaim } from "~/features/redeem/offer-codes.server";
 import { REPEAT_WINDOW_MINUTES } from "~/features/scans/visitors";
 import { getEnv } from "~/utils/env.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";

@@ -3,8 +3,9 @@
 // Rules: docs/features/offers-and-the-counter.md ("Double opt-in carries the code"); docs/features/capture-and-leads.md
 //   ("One email is one lead per campaign", "Visitor ids").
 import type { Language } from "~/features/languages/languages";
-import type { Claim } from "~/features/redeem/redeem.server";
+import type { Claim } from "~/features/redeem/offer-codes.server";
 import type { FieldErrors } from "~/utils/http.server";
+import type { StoredAlone } from "./store-lead-alone.server";
 
 export type LeadValues = { name: string; email: string; phone: string; marketingConsent?: boolean };
 
@@ -73,3 +74,16 @@ export type SubmitLeadOptions = {
   /** The page's language: the consent wording is kept in it and the visitor's emails are written in it. */
   language?: Language;
 };
+
+/** The thank-you for a lead stored alone: its code on screen, or word that it went by email. */
+export function answerStored(stored: StoredAlone, { codeByEmailOnly, mayEmail }: { codeByEmailOnly: boolean; mayEmail: boolean }) {
+  const { emailQueued, claim } = stored;
+  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox.
+  if (claim && codeByEmailOnly) {
+    // Not queued now but allowed: this address already got its email (with this code) today.
+    const mailed = emailQueued || stored.codeMailed || mayEmail;
+    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mailed ? "sent" : "not-sent" });
+  }
+  if (!emailQueued && !claim) return THANKS;
+  return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
+}

@@ -12,7 +12,7 @@ import { CONSENT_FIELD, CONSENT_REQUIRED_ERROR } from "~/features/consent/consen
 import { consentWordingIn, leadConsentRowOf, wordingId } from "~/features/consent/consent.server";
 import { DEFAULT_LANGUAGE } from "~/features/languages/languages";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
-import { newOfferCodeRow, type IssuedClaim } from "~/features/redeem/redeem.server";
+import { newOfferCodeRow, type IssuedClaim } from "~/features/redeem/offer-codes.server";
 import { claimedCodeEmailOf, mailExistingCode } from "~/features/redeem/offer-code-email.server";
 import { parseLeadFields } from "./lead-fields.server";
 import { logger } from "~/utils/logger.server";
@@ -21,7 +21,7 @@ import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { isUuid } from "./capture";
 import { HONEYPOT_FIELD, networkBusyMessage, SCAN_TOKEN_FIELD, SUBMISSION_ERRORS } from "./capture-fields";
-import { recordLeadRefusal } from "~/features/scans/visitors.server";
+import { recordLeadRefusal } from "~/features/scans/lead-refusals.server";
 import { storeLeadInBatch } from "./lead-batch.server";
 import { submitTargetOf, type SubmitTarget } from "./lead-targets.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -30,7 +30,7 @@ import { claimKeyOf } from "~/features/scans/visitor-id.server";
 import { scanOfCrowdToken, spendCrowdBudget } from "./crowd-claims.server";
 import { isCaptureOverload } from "./capture.server";
 
-import { accepted, refuse, THANKS, type LeadValues, type SubmitLeadOptions, type SubmitLeadResult } from "./submit-lead-result.server";
+import { accepted, answerStored, refuse, THANKS, type LeadValues, type SubmitLeadOptions, type SubmitLeadResult } from "./submit-lead-result.server";
 import {
   chargeTokenForAnotherLead,
   newLeadEmailOf,
@@ -385,17 +385,4 @@ async function mailClaimedElsewhere(
   }
   nudgeEmailWorker();
   return accepted({ alreadyClaimed: true, codeByEmail });
-}
-
-/** The thank-you for a lead stored alone: its code on screen, or word that it went by email. */
-function answerStored(stored: StoredAlone, { codeByEmailOnly, mayEmail }: { codeByEmailOnly: boolean; mayEmail: boolean }) {
-  const { emailQueued, claim } = stored;
-  // Double opt-in with the offer tied to consent: the code goes only to the typed mailbox.
-  if (claim && codeByEmailOnly) {
-    // Not queued now but allowed: this address already got its email (with this code) today.
-    const mailed = emailQueued || stored.codeMailed || mayEmail;
-    return accepted({ ...(emailQueued ? { checkEmail: true } : {}), codeByEmail: mailed ? "sent" : "not-sent" });
-  }
-  if (!emailQueued && !claim) return THANKS;
-  return accepted({ ...(emailQueued ? { checkEmail: true } : {}), ...(claim ? { claim } : {}) });
 }

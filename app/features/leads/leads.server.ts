@@ -9,7 +9,7 @@ import { FREE_VISIBLE_LEADS } from "~/features/billing/plan";
 import { logger } from "~/utils/logger.server";
 import { campaignLeadsOfC } from "~/features/scans/scan-count.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
-import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/redeem.server";
+import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/offer-codes.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
 import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadsQuery } from "./leads.schema";
 

@@ -1,4 +1,9 @@
+// The campaign page's placement forms: each intent parsed with the form's own schema, then done.
+import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
+import { notFound, submit } from "~/utils/http.server";
+import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "./placements.schema";
+import { createPlacement, deletePlacement, renamePlacement } from "./placements.server";
 
 /** What the campaign analytics page's placement forms get back when a post is refused. */
 export type PlacementActionData = {
@@ -10,3 +15,50 @@ export type PlacementActionData = {
   /** Set when the fields failed the schema the form also checks with. */
   result?: FormResult;
 };
+
+export type PlacementPost = { db: Database; userId: string; campaignId: string; fields: Record<string, string> };
+
+export const PLACEMENT_INTENTS = ["addPlacement", "renamePlacement", "deletePlacement"] as const;
+
+export function isPlacementIntent(intent: string | undefined): intent is (typeof PLACEMENT_INTENTS)[number] {
+  return (PLACEMENT_INTENTS as readonly (string | undefined)[]).includes(intent);
+}
+
+/** What a refused placement form shows again: which form, which placement, the name as typed. */
+export function placementFormEcho(fields: Record<string, string>) {
+  return { intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) } };
+}
+
+/** One placement form's intent: the 400 answer of a refused submission, or null once done. */
+export async function runPlacementIntent(intent: (typeof PLACEMENT_INTENTS)[number], post: PlacementPost) {
+  switch (intent) {
+    case "addPlacement":
+      return addPlacement(post);
+    case "renamePlacement":
+      return renamePlacementNamed(post);
+    case "deletePlacement":
+      await deletePlacementPosted(post);
+      return null;
+  }
+}
+
+async function addPlacement({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementCreateSchema, fields, { reply: placementFormEcho(fields) });
+  if (!parsed.ok) return parsed.response;
+  if (!(await createPlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Campaign not found");
+  return null;
+}
+
+async function renamePlacementNamed({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementRenameSchema, fields, { reply: placementFormEcho(fields) });
+  if (!parsed.ok) return parsed.response;
+  if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
+  return null;
+}
+
+async function deletePlacementPosted({ db, userId, campaignId, fields }: PlacementPost) {
+  const parsed = submit(PlacementDeleteSchema, fields);
+  if (!parsed.ok) notFound("Placement not found");
+  // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
+  await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
+}

@@ -6,7 +6,7 @@ import { translatorFor } from "~/features/languages/i18n.server";
 import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "~/features/languages/languages";
 import { dateTimeFormat } from "~/utils/dates";
 import { lastValidMoment } from "./offer";
-import type { Claim } from "./redeem.server";
+import type { Claim } from "./offer-codes.server";
 
 /** The one mask pattern of every claim's QR (0–7, ISO/IEC 18004 §7.8.2). */
 export const CLAIM_QR_MASK = 2;

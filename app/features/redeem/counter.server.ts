@@ -1,9 +1,30 @@
-// Rules: docs/features/offers-and-the-counter.md ("Guessing budgets").
+// The counter: who stands at it (the owner, a member or a staff link), finding, redeeming and
+// undoing a code within their scope, the guessing budgets, and the staff links themselves.
+// Rules: docs/features/offers-and-the-counter.md ("Guessing budgets"); docs/features/webhooks-and-api.md ("Events").
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { campaign, lead, location, offerCode, placement, staffAccess } from "~/db/schema";
+import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
-import { formatDate, formatDateTime, formatMoment } from "./offer";
-import { lookupOfferCode, redeemOfferCode, undoRedeem, type CodeView, type RedeemActor } from "./redeem.server";
+import { codeStatusOf, formatOfferCode, normalizeOfferCode, type CodeStatus } from "./code";
+import { formatDate, formatDateTime, formatMoment, UNDO_WINDOW_MS } from "./offer";
+
+/** Who is at the counter: the owner (signed in) or a staff link, always scoped to one owner. */
+export type RedeemActor = {
+  userId: string;
+  campaignId: string | null;
+  staffAccessId: string | null;
+  label: string;
+  /** A signed-in member's locations: only codes claimed through a placement there (null: every code). */
+  locationIds?: string[] | null;
+  /** The signed-in member at the counter (they undo only their own redeems); null for the owner or a shared device. */
+  memberUserId?: string | null;
+};
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
@@ -130,3 +151,226 @@ export async function undoAtCounter(db: Database, options: UndoAtCounterOptions)
 }
 
 export const CODE_NOT_FOUND = "No code matches. Check the characters and try again.";
+
+// ---------- the counter ----------
+
+/** The location of the placement a code's lead came through (null: none). */
+const codeLocation = (id: typeof offerCode.id | typeof offerCode.leadId = offerCode.leadId) =>
+  sql`(select ${placement.locationId} from ${lead} join ${placement} on ${placement.id} = ${lead.placementId} where ${lead.id} = ${id})`;
+
+const inScope = (actor: RedeemActor) =>
+  and(
+    eq(offerCode.userId, actor.userId),
+    actor.campaignId ? eq(offerCode.campaignId, actor.campaignId) : undefined,
+    actor.locationIds
+      ? actor.locationIds.length
+        ? sql`${codeLocation()} in (${sql.join(
+            actor.locationIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`false`
+      : undefined,
+  );
+
+export type CodeView = {
+  code: string;
+  offer: string;
+  condition: string;
+  campaignTitle: string;
+  firstName: string;
+  claimedAt: string;
+  expiresAt: string | null;
+  redeemedAt: string | null;
+  /** Who pressed "Mark redeemed": "Owner" or "Staff: {link name}"; null before it was recorded. */
+  redeemedBy: string | null;
+  status: CodeStatus;
+  /** Until when "Undo" is offered (only for a redeem within the last 5 minutes). */
+  undoUntil: string | null;
+};
+
+const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? "";
+
+/** One code of the actor's scope as the counter shows it; null when not found (or not theirs). */
+export async function lookupOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<CodeView | null> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return null;
+  const [row] = await db
+    .select({
+      code: offerCode.code,
+      offer: campaign.discount,
+      condition: campaign.minOrder,
+      campaignTitle: campaign.title,
+      name: lead.name,
+      claimedAt: offerCode.claimedAt,
+      expiresAt: offerCode.expiresAt,
+      redeemedAt: offerCode.redeemedAt,
+      redeemedBy: offerCode.redeemedBy,
+      redeemedByUserId: offerCode.redeemedByUserId,
+      now: sql<string>`now()::text`,
+    })
+    .from(offerCode)
+    .innerJoin(campaign, eq(campaign.id, offerCode.campaignId))
+    .innerJoin(lead, eq(lead.id, offerCode.leadId))
+    .where(and(eq(offerCode.code, code), inScope(options.actor)));
+  if (!row) return null;
+  const now = new Date(row.now);
+  const status = codeStatusOf(row, now);
+  const mine = !options.actor.memberUserId || row.redeemedByUserId === options.actor.memberUserId;
+  const undoUntil =
+    mine && row.redeemedAt && now.getTime() - row.redeemedAt.getTime() < UNDO_WINDOW_MS
+      ? new Date(row.redeemedAt.getTime() + UNDO_WINDOW_MS).toISOString()
+      : null;
+  return {
+    code: formatOfferCode(row.code),
+    offer: row.offer,
+    condition: row.condition,
+    campaignTitle: row.campaignTitle,
+    firstName: firstNameOf(row.name),
+    claimedAt: row.claimedAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    redeemedAt: row.redeemedAt?.toISOString() ?? null,
+    redeemedBy: row.redeemedAt ? row.redeemedBy : null,
+    status,
+    undoUntil,
+  };
+}
+
+export type RedeemOutcome =
+  | { outcome: "redeemed"; at: string }
+  | { outcome: "already"; at: string; by: string | null }
+  | { outcome: "expired"; at: string }
+  | { outcome: "not-found" };
+
+/**
+ * Marks a code redeemed exactly once. The code's row is locked for the decision, so concurrent
+ * presses, and an undo racing a press, queue behind each other and each reads the state the one
+ * before it left (a plain conditional UPDATE followed by a read could see an undo land in between
+ * and had no answer for it: a 500).
+ */
+export async function redeemOfferCode(db: Database, options: { actor: RedeemActor; code: string }): Promise<RedeemOutcome> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return { outcome: "not-found" };
+  return db.transaction(async (tx): Promise<RedeemOutcome> => {
+    const [row] = await tx
+      .select({
+        id: offerCode.id,
+        leadId: offerCode.leadId,
+        redeemedAt: offerCode.redeemedAt,
+        redeemedBy: offerCode.redeemedBy,
+        expiresAt: offerCode.expiresAt,
+        isExpired: sql<boolean>`(${offerCode.expiresAt} is not null and ${offerCode.expiresAt} <= now())`,
+      })
+      .from(offerCode)
+      .where(and(eq(offerCode.code, code), inScope(options.actor)))
+      .for("update");
+    if (!row) return { outcome: "not-found" };
+    if (row.redeemedAt) return { outcome: "already", at: row.redeemedAt.toISOString(), by: row.redeemedBy };
+    if (row.isExpired) return { outcome: "expired", at: row.expiresAt!.toISOString() };
+    const [place] = await tx
+      .select({ name: location.name })
+      .from(lead)
+      .innerJoin(placement, eq(placement.id, lead.placementId))
+      .innerJoin(location, eq(location.id, placement.locationId))
+      .where(eq(lead.id, row.leadId));
+    const [done] = await tx
+      .update(offerCode)
+      .set({
+        redeemedAt: sql`now()`,
+        redeemedBy: options.actor.label,
+        redeemedByUserId: options.actor.memberUserId ?? null,
+        redeemedLocation: place?.name ?? null,
+      })
+      .where(eq(offerCode.id, row.id))
+      .returning({ at: offerCode.redeemedAt });
+    const at = done!.at!.toISOString();
+    // Integrations hear of it in the same transaction, so a redeem is never announced twice or lost.
+    await enqueueLeadChanged(tx as unknown as Database, {
+      leadId: row.leadId,
+      changes: [
+        // The code as the visitor was shown it, which is what a CRM's user will search for.
+        { type: "offer.redeemed", code: formatOfferCode(code), redeemedAt: at },
+        { type: "lead.redeemed", code, redeemedAt: at },
+      ],
+    });
+    return { outcome: "redeemed", at };
+  });
+}
+
+/** Takes back a redeem made less than 5 minutes ago; false when too late or not found. */
+export async function undoRedeem(db: Database, options: { actor: RedeemActor; code: string }): Promise<boolean> {
+  const code = normalizeOfferCode(options.code);
+  if (!code) return false;
+  const rows = await db
+    .update(offerCode)
+    .set({ redeemedAt: null, redeemedBy: null, redeemedByUserId: null, redeemedLocation: null })
+    .where(
+      and(
+        eq(offerCode.code, code),
+        inScope(options.actor),
+        // A member takes back only what they redeemed themselves.
+        options.actor.memberUserId ? eq(offerCode.redeemedByUserId, options.actor.memberUserId) : undefined,
+        isNotNull(offerCode.redeemedAt),
+        gt(offerCode.redeemedAt, sql`now() - ${`${UNDO_WINDOW_MS / 1000} seconds`}::interval`),
+      ),
+    )
+    .returning({ id: offerCode.id });
+  return rows.length > 0;
+}
+
+// ---------- staff links ----------
+
+export const STAFF_COOKIE = "leadqr_staff";
+
+/** Creates a staff link; the secret is returned once (only its hash is kept). */
+export async function createStaffAccess(db: Database, options: { userId: string; label: string; campaignId: string | null }) {
+  if (options.campaignId) {
+    const [owned] = await db
+      .select({ id: campaign.id })
+      .from(campaign)
+      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+    if (!owned) return null;
+  }
+  const token = randomBytes(24).toString("base64url");
+  const [row] = await db
+    .insert(staffAccess)
+    .values({ userId: options.userId, campaignId: options.campaignId, label: options.label, tokenHash: sha256(token) })
+    .returning({ id: staffAccess.id });
+  return { id: row!.id, token };
+}
+
+export async function listStaffAccess(db: Database, options: { userId: string }) {
+  return db
+    .select({
+      id: staffAccess.id,
+      label: staffAccess.label,
+      campaignTitle: campaign.title,
+      createdAt: staffAccess.createdAt,
+      lastUsedAt: staffAccess.lastUsedAt,
+    })
+    .from(staffAccess)
+    .leftJoin(campaign, eq(campaign.id, staffAccess.campaignId))
+    .where(and(eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
+    .orderBy(desc(staffAccess.createdAt));
+}
+
+export async function revokeStaffAccess(db: Database, options: { userId: string; staffAccessId: string }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.staffAccessId)) return false;
+  const rows = await db
+    .update(staffAccess)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffAccess.id, options.staffAccessId), eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
+    .returning({ id: staffAccess.id });
+  return rows.length > 0;
+}
+
+/** The actor behind a staff link's secret; null when unknown or revoked. */
+export async function getStaffActor(db: Database, options: { token: string }): Promise<RedeemActor | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(options.token)) return null;
+  const [row] = await db
+    .update(staffAccess)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(staffAccess.tokenHash, sha256(options.token)), isNull(staffAccess.revokedAt)))
+    .returning({ id: staffAccess.id, userId: staffAccess.userId, campaignId: staffAccess.campaignId, label: staffAccess.label });
+  if (!row) return null;
+  return { userId: row.userId, campaignId: row.campaignId, staffAccessId: row.id, label: `Staff: ${row.label}` };
+}

@@ -12,7 +12,7 @@ import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import type { Language } from "~/features/languages/languages";
 import { describeClaim } from "./claim.server";
 import { offerCodeEmail } from "./offer-code-email";
-import type { Claim, IssuedClaim } from "./redeem.server";
+import type { Claim, IssuedClaim } from "./offer-codes.server";
 
 /**
  * The visitor's email of a claim just made: the code, its validity and where to

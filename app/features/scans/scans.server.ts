@@ -11,7 +11,7 @@ import { recordUnlimitedScan, type UnlimitedScan } from "./scan-batch.server";
 import { campaignScans } from "./scan-count.server";
 import { queueScanNotice } from "./scan-notices.server";
 import { REPEAT_WINDOW_MINUTES, type ScanOs } from "./visitors";
-import { tallyScan } from "./visitors.server";
+import { tallyScan } from "./scan-tally.server";
 
 export type ScanFacts = {
   campaignId: string;

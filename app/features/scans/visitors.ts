@@ -4,7 +4,7 @@
 //   ids"); docs/features/domains.md ("White label").
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
-import type { ScanExclusionReason, ScanSource } from "~/db/schema/campaigns";
+import type { ScanExclusionReason, ScanSource } from "~/db/schema/scans";
 
 /**
  * Chat and social apps that fetch a shared link to draw its preview card. isbot matches these too,

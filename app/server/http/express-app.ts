@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { answerUnservedApiMethod } from "~/features/api/api.server";
-import { noteVisitorCookie } from "~/features/scans/visitors.server";
+import { noteVisitorCookie } from "~/features/scans/visitor-id-returns.server";
 import { loggedUrl, logger } from "~/utils/logger.server";
 import { privateCacheMiddleware } from "~/utils/private-cache.server";
 import { stampRequest, type Edge } from "./edge";

@@ -6,7 +6,7 @@
 // Rules: docs/features/capture-and-leads.md ("Two ways in for a lead").
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerEncodedLeadPost, type LeadPostAnswer } from "~/features/capture/lead-post.server";
-import { noteVisitorCookie } from "~/features/scans/visitors.server";
+import { noteVisitorCookie } from "~/features/scans/visitor-id-returns.server";
 import { logger } from "~/utils/logger.server";
 import { hasSessionCookie } from "~/utils/private-cache.server";
 import { postedDocument, type PostedDocument, type RenderPosted } from "~/features/capture/thank-you-document.server";
