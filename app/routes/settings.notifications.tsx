@@ -5,8 +5,9 @@ import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/auth/session.server";
 import { Message } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
+import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
 import { DeliveryLog, EmailSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
+import { PushSection } from "~/features/alerts/push-section";
 import { SummarySettingsSchema } from "~/features/summary/summary.schema";
 import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
 import { SummarySettingsSection } from "~/features/summary/summary-settings";
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, ...page, summary };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["slack-code", "slack-confirm", "telegram-link", "toggle", "test", "remove", "quiet", "quiet-off"]) });
+const IntentSchema = z.object({ intent: z.enum(NOTIFICATION_INTENTS) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -32,7 +33,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
   try {
-    return data(await runNotificationIntent(db, { userId: user.id, intent: parsed.data.intent, fields }));
+    return data(
+      await runNotificationIntent(db, {
+        userId: user.id,
+        intent: parsed.data.intent,
+        fields,
+        userAgent: request.headers.get("user-agent") ?? "",
+      }),
+    );
   } catch (error) {
     return domainErrorData(error, (refused) => ({ error: refused.message }));
   }
@@ -68,6 +76,11 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         }
       />
       {actionData && !summaryResult ? <Message result={actionData as { message?: string; error?: string }} /> : null}
+      <PushSection
+        channels={loaderData.channels.filter((channel) => channel.kind === "push")}
+        vapidPublicKey={loaderData.vapidPublicKey}
+        busy={busy}
+      />
       <SlackSection channel={channelOf("slack")} busy={busy} />
       <TelegramSection channel={channelOf("telegram")} ready={loaderData.telegramReady} link={link} busy={busy} />
       <EmailSection email={loaderData.email} />

@@ -5,9 +5,12 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, 
 import { user } from "./auth";
 import { lead } from "./campaigns";
 
-export const ALERT_CHANNEL_KINDS = ["slack", "telegram"] as const;
+export const ALERT_CHANNEL_KINDS = ["slack", "telegram", "push"] as const;
 
-/** One Slack webhook or Telegram chat per owner and kind; its destination is sealed at rest. */
+/**
+ * One Slack webhook or Telegram chat per owner and kind, and one row per browser subscribed to Web
+ * Push (several allowed); the destination is sealed at rest.
+ */
 export const alertChannel = pgTable(
   "alert_channel",
   {
@@ -19,13 +22,14 @@ export const alertChannel = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ALERT_CHANNEL_KINDS }).notNull(),
     /** `proving`: waiting for the code (Slack) or the /start (Telegram); nothing but the proof goes to it. */
-    status: text("status", { enum: ["proving", "proven", "disabled"] })
+    // `removed`: a push subscription its push service answered 404/410 for; kept for the log, never shown.
+    status: text("status", { enum: ["proving", "proven", "disabled", "removed"] })
       .notNull()
       .default("proving"),
     enabled: boolean("enabled").notNull().default(true),
-    /** Sealed: Slack's webhook URL or Telegram's chat id; null while a Telegram link waits. */
+    /** Sealed: Slack's webhook URL, Telegram's chat id or a push subscription (JSON); null while a Telegram link waits. */
     destination: text("destination"),
-    /** What the owner sees of the destination ("hooks.slack.com/…/XXXX", the chat's title). */
+    /** What the owner sees of the destination ("hooks.slack.com/…/XXXX", the chat's title, "Chrome on Android"). */
     label: text("label").notNull().default(""),
     /** sha256 of the Slack code or of the Telegram /start token, while proving. */
     proofHash: text("proof_hash"),
@@ -34,9 +38,17 @@ export const alertChannel = pgTable(
     disabledReason: text("disabled_reason"),
     /** Leads committed from this moment on alert the channel (it was proven or switched on). */
     alertsFrom: timestamp("alerts_from", { withTimezone: true }),
+    /** sha256 of a push subscription's endpoint: the same browser subscribing again replaces its row. */
+    endpointHash: text("endpoint_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("alert_channel_user_kind_idx").on(t.userId, t.kind), uniqueIndex("alert_channel_proof_idx").on(t.proofHash)],
+  (t) => [
+    uniqueIndex("alert_channel_user_kind_idx")
+      .on(t.userId, t.kind)
+      .where(sql`kind <> 'push'`),
+    uniqueIndex("alert_channel_proof_idx").on(t.proofHash),
+    uniqueIndex("alert_channel_push_endpoint_idx").on(t.userId, t.endpointHash),
+  ],
 );
 
 /** A message to a channel: a proof, a test, one lead, or a crowd folded into one; logged with its outcome. */
@@ -106,4 +118,12 @@ export const telegramPoll = pgTable("telegram_poll", {
   id: integer("id").primaryKey(),
   nextOffset: integer("next_offset").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** The server's VAPID key pair when VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set: made once, the private key sealed. */
+export const vapidKey = pgTable("vapid_key", {
+  id: integer("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,6 +5,8 @@ export type LeadAlertFacts = {
   name: string;
   campaignTitle: string;
   placement: string | null;
+  /** The placement's location, when the owner has locations (team.md). */
+  location?: string | null;
   collectedAt: Date;
   timeZone: string;
   leadUrl: string;
@@ -29,9 +31,10 @@ function timeOf(at: Date, timeZone: string) {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(at);
 }
 
-/** "New lead: Maria, Spring Offer (Window poster), 14:32" and the lead's link on a second line. */
+/** "New lead: Maria, Spring Offer (Window poster at Harbour), 14:32" and the lead's link on a second line. */
 export function leadAlertText(facts: LeadAlertFacts) {
-  const where = facts.placement ? ` (${facts.placement})` : "";
+  const place = [facts.placement, facts.location].filter(Boolean).join(" at ");
+  const where = place ? ` (${place})` : "";
   return `New lead: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
 }
 

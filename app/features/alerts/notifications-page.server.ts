@@ -12,22 +12,37 @@ import {
   setChannelEnabled,
   startSlackProof,
   startTelegramLink,
+  subscribePush,
+  unsubscribePush,
 } from "./alert-settings.server";
 import type { ChannelKind } from "./deliveries.server";
 
 export { notificationsPageData } from "./alert-settings.server";
 
-export type NotificationIntent = "slack-code" | "slack-confirm" | "telegram-link" | "toggle" | "test" | "remove" | "quiet" | "quiet-off";
+export const NOTIFICATION_INTENTS = [
+  "slack-code",
+  "slack-confirm",
+  "telegram-link",
+  "push-subscribe",
+  "push-unsubscribe",
+  "toggle",
+  "test",
+  "remove",
+  "quiet",
+  "quiet-off",
+] as const;
+export type NotificationIntent = (typeof NOTIFICATION_INTENTS)[number];
 type Answer = { message?: string; error?: string; link?: string };
 
 const REACHES_OUT = new Set<NotificationIntent>(["slack-code", "test", "telegram-link"]);
-const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram" };
-const KindSchema = z.object({ kind: z.enum(["slack", "telegram"]) });
+const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram", push: "This browser" };
+const KindSchema = z.object({ kind: z.enum(["slack", "telegram", "push"]) });
 
-function kindOf(fields: Record<string, string>): ChannelKind {
+/** The channel a toggle, test or removal is about: Slack or Telegram by kind, a browser by its `channel` id. */
+function channelOf(userId: string, fields: Record<string, string>) {
   const parsed = KindSchema.safeParse(fields);
-  if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack or Telegram.");
-  return parsed.data.kind;
+  if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack, Telegram or a browser.");
+  return { userId, kind: parsed.data.kind, channelId: fields.channel };
 }
 
 function quietOf(fields: Record<string, string>) {
@@ -40,7 +55,7 @@ function quietOf(fields: Record<string, string>) {
 
 export async function runNotificationIntent(
   db: Database,
-  options: { userId: string; intent: NotificationIntent; fields: Record<string, string> },
+  options: { userId: string; intent: NotificationIntent; fields: Record<string, string>; userAgent?: string },
 ): Promise<Answer> {
   const { userId, fields } = options;
   // These reach Slack or Telegram at once: bounded per owner, so the button cannot flood a channel.
@@ -54,23 +69,28 @@ export async function runNotificationIntent(
       return { message: "Slack is proven: lead alerts go there from now on." };
     case "telegram-link":
       return { link: await startTelegramLink(db, { userId }) };
+    case "push-subscribe":
+      await subscribePush(db, { userId, subscription: fields.subscription ?? "", userAgent: options.userAgent ?? "" });
+      return { message: "This browser will show lead alerts." };
+    case "push-unsubscribe":
+      await unsubscribePush(db, { userId, endpoint: fields.endpoint ?? "" });
+      return { message: "This browser will show no more lead alerts." };
     case "toggle": {
-      const kind = kindOf(fields);
+      const channel = channelOf(userId, fields);
       const enabled = fields.enabled === "true";
-      await setChannelEnabled(db, { userId, kind, enabled });
-      return { message: `${NAMES[kind]} alerts are ${enabled ? "on" : "off"}.` };
+      await setChannelEnabled(db, { ...channel, enabled });
+      return { message: `${NAMES[channel.kind]} alerts are ${enabled ? "on" : "off"}.` };
     }
     case "test": {
-      const kind = kindOf(fields);
-      const answer = await sendTest(db, { userId, kind });
-      return answer.ok
-        ? { message: `Test sent to ${NAMES[kind]} (${answer.outcome}).` }
-        : { error: `${NAMES[kind]} did not accept the test (${answer.outcome}).` };
+      const channel = channelOf(userId, fields);
+      const name = channel.kind === "push" ? "the browser" : NAMES[channel.kind];
+      const answer = await sendTest(db, channel);
+      return answer.ok ? { message: `Test sent to ${name} (${answer.outcome}).` } : { error: `${name} did not accept the test (${answer.outcome}).` };
     }
     case "remove": {
-      const kind = kindOf(fields);
-      await removeChannel(db, { userId, kind });
-      return { message: `${NAMES[kind]} alerts removed.` };
+      const channel = channelOf(userId, fields);
+      await removeChannel(db, channel);
+      return { message: channel.kind === "push" ? "The browser will show no more lead alerts." : `${NAMES[channel.kind]} alerts removed.` };
     }
     case "quiet":
       await saveQuietHours(db, { userId, ...quietOf(fields) });

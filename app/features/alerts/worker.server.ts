@@ -120,7 +120,7 @@ async function channelsWithWaitingLeads({ db }: Context) {
   );
 }
 
-type WaitingLead = { lead_id: string; name: string; title: string; placement: string | null; collected_at: string };
+type WaitingLead = { lead_id: string; name: string; title: string; placement: string | null; location: string | null; collected_at: string };
 
 /**
  * Turns a channel's waiting leads into messages (docs/features/alerts.md, "A crowd is one alert"):
@@ -159,12 +159,13 @@ async function decideChannel(context: Context, channel: WaitingChannel) {
 async function waitingLeads(db: Database, channelId: string) {
   return rowsOf<WaitingLead>(
     await db.execute(sql`
-      select al.lead_id, l.name, c.title, p.name as placement, l.collected_at::text as collected_at
+      select al.lead_id, l.name, c.title, p.name as placement, loc.name as location, l.collected_at::text as collected_at
         from alert_lead al
         join alert_channel ch on ch.id = al.channel_id
         join lead l on l.id = al.lead_id
         join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
+        left join location loc on loc.id = p.location_id
        -- Leads from before the channel was last switched on or proven wait no more: they are not sent.
        where al.channel_id = ${channelId} and al.delivery_id is null and al.collected_at >= ch.alerts_from
        order by al.collected_at, al.lead_id
@@ -177,6 +178,7 @@ async function queueSingle(db: Database, context: Context, channelId: string, le
     name: lead.name,
     campaignTitle: lead.title,
     placement: lead.placement,
+    location: lead.location,
     collectedAt: new Date(lead.collected_at),
     timeZone: zone,
     leadUrl: `${context.appUrl}/leads/${lead.lead_id}`,

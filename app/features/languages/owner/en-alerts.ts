@@ -6,7 +6,7 @@ export const enAlerts = {
   notifications: {
     title: "Notifications",
     pageTitle: "Notifications · LeadQR",
-    description: "Know at once when a visitor leaves their details: on Slack, on Telegram and by email.",
+    description: "Know at once when a visitor leaves their details: on this phone, on Slack, on Telegram and by email.",
     back: "Back to settings",
     on: "On",
     off: "Off",
@@ -33,6 +33,19 @@ export const enAlerts = {
       confirm: "Confirm",
       otherUrl: "Use another webhook",
       proven: "Alerts go to {{label}}.",
+    },
+    push: {
+      title: "This phone or browser",
+      description: "A notification on this device for every lead, even with LeadQR closed. Turn it on in each browser you want alerts in.",
+      iphone: "On iPhone and iPad, alerts need LeadQR on the Home Screen: in Safari tap Share, then Add to Home Screen, and open LeadQR from there.",
+      addToHomeScreen:
+        "Add LeadQR to your Home Screen first: tap Share, then Add to Home Screen. Open LeadQR from the Home Screen and turn alerts on there.",
+      unsupported: "This browser cannot show notifications from websites. Try Chrome, Edge, Firefox or Safari.",
+      subscribe: "Turn on alerts in this browser",
+      unsubscribe: "Turn off alerts in this browser",
+      blocked: "Notifications are blocked for this site. Allow them in the browser's site settings, then try again.",
+      failed: "The browser did not subscribe. Reload the page and try again.",
+      devices: "Browsers with alerts",
     },
     telegram: {
       title: "Telegram",
