@@ -6,7 +6,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { Message } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
-import { DeliveryLog, EmailSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
+import { DeliveryLog, EmailSection, EventAlertsSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
 import { PushSection } from "~/features/alerts/push-section";
 import { SummarySettingsSchema } from "~/features/summary/summary.schema";
 import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
@@ -83,6 +83,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       />
       <SlackSection channel={channelOf("slack")} busy={busy} />
       <TelegramSection channel={channelOf("telegram")} ready={loaderData.telegramReady} link={link} busy={busy} />
+      <EventAlertsSection events={loaderData.events} busy={busy} />
       <EmailSection email={loaderData.email} />
       <SummarySettingsSection settings={loaderData.summary} result={summaryResult} busy={busy === "summary"} />
       <QuietHoursSection quiet={loaderData.quiet} timeZone={loaderData.timeZone} busy={busy} />

@@ -172,6 +172,7 @@ describe("owner actions never answer 500", () => {
       mutatedFields({ intent: "remove", kind: "slack" }),
       mutatedFields({ intent: "quiet", from: "22:00", until: "07:00" }),
       mutatedFields({ intent: "quiet-off" }),
+      mutatedFields({ intent: "events", redeemed: "true", scanLimit: "true" }),
       mutatedFields({ intent: "push-subscribe", subscription: '{"endpoint":"https://10.0.0.1/x","keys":{"p256dh":"B","auth":"A"}}' }),
       mutatedFields({ intent: "push-unsubscribe", endpoint: "https://10.0.0.1/x" }),
       mutatedFields({ intent: "toggle", kind: "push", channel: "00000000-0000-0000-0000-000000000000", enabled: "true" }),

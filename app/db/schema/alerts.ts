@@ -62,7 +62,8 @@ export const alertDelivery = pgTable(
       .notNull()
       .references(() => alertChannel.id, { onDelete: "cascade" }),
     // `summary`: the morning summary, queued by its own feature through `queueOwnerMessage`.
-    kind: text("kind", { enum: ["proof", "test", "lead", "fold", "linked", "summary"] }).notNull(),
+    // `redeemed`, `scan_limit`: the owner's opt-in event alerts (alert_setting), queued where the event commits.
+    kind: text("kind", { enum: ["proof", "test", "lead", "fold", "linked", "summary", "redeemed", "scan_limit"] }).notNull(),
     text: text("text").notNull(),
     /** The lead of a one-lead alert: erasing the lead removes the message that names it. */
     leadId: uuid("lead_id").references((): AnyPgColumn => lead.id, { onDelete: "cascade" }),
@@ -104,13 +105,17 @@ export const alertLead = pgTable(
   ],
 );
 
-/** The owner's quiet hours (minutes after midnight in their zone); no row: none. */
+/** The owner's quiet hours (minutes after midnight in their zone) and event alerts; no row: none of either. */
 export const alertSetting = pgTable("alert_setting", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   quietFrom: integer("quiet_from"),
   quietUntil: integer("quiet_until"),
+  /** "Code redeemed" alerts, when the owner asks for them. */
+  redeemAlerts: boolean("redeem_alerts").notNull().default(false),
+  /** "Campaign reached its scan limit" alerts, when the owner asks for them. */
+  scanLimitAlerts: boolean("scan_limit_alerts").notNull().default(false),
 });
 
 /** Telegram's getUpdates offset, one row: one process at a time polls it, under a lease. */

@@ -185,14 +185,29 @@ export async function notificationsPageData(db: Database, options: { userId: str
        where ch.user_id = ${options.userId}
        order by d.seq desc limit 15`),
   );
-  const [setting] = rowsOf<{ quiet_from: number | null; quiet_until: number | null; time_zone: string | null }>(
+  const [setting] = rowsOf<{
+    quiet_from: number | null;
+    quiet_until: number | null;
+    time_zone: string | null;
+    redeem_alerts: boolean | null;
+    scan_limit_alerts: boolean | null;
+  }>(
     await db.execute(sql`
-      select s.quiet_from, s.quiet_until, bp.time_zone from "user" u
+      select s.quiet_from, s.quiet_until, s.redeem_alerts, s.scan_limit_alerts, bp.time_zone from "user" u
         left join alert_setting s on s.user_id = u.id left join business_profile bp on bp.user_id = u.id
        where u.id = ${options.userId}`),
   );
   const quiet =
     setting?.quiet_from != null && setting.quiet_until != null ? { from: clockOf(setting.quiet_from), until: clockOf(setting.quiet_until) } : null;
   const { publicKey } = await vapidKeys(db);
-  return { channels, deliveries, quiet, timeZone: setting?.time_zone ?? "UTC", telegramReady: telegramConfigured(), vapidPublicKey: publicKey };
+  const events = { redeemed: setting?.redeem_alerts ?? false, scanLimit: setting?.scan_limit_alerts ?? false };
+  return {
+    channels,
+    deliveries,
+    quiet,
+    events,
+    timeZone: setting?.time_zone ?? "UTC",
+    telegramReady: telegramConfigured(),
+    vapidPublicKey: publicKey,
+  };
 }

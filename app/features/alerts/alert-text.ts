@@ -78,3 +78,15 @@ export function isQuiet(at: Date, timeZone: string, from: number | null, until: 
   const minutes = Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value);
   return from < until ? minutes >= from && minutes < until : minutes >= from || minutes < until;
 }
+
+/** "Code redeemed: Maria, Spring Offer (at Harbour, by Sam), 14:32" and the lead's link. */
+export function redeemedAlertText(facts: Omit<LeadAlertFacts, "placement"> & { by: string | null }) {
+  const details = [facts.location ? `at ${facts.location}` : null, facts.by ? `by ${facts.by}` : null].filter(Boolean).join(", ");
+  const where = details ? ` (${details})` : "";
+  return `Code redeemed: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
+}
+
+/** "Spring Offer has reached its 100 free scans: …" and the pricing page's link. */
+export function scanLimitAlertText(options: { campaignTitle: string; limit: number; pricingUrl: string }) {
+  return `${options.campaignTitle} has reached its ${options.limit} free scans: visitors now see an upgrade message instead of your offer.\n${options.pricingUrl}`;
+}

@@ -13,7 +13,7 @@ import { sendToSlack, sendToTelegram, type ChannelAnswer } from "./channels.serv
 import { sendToPush, type PushSubscription } from "./push.server";
 
 export type ChannelKind = "slack" | "telegram" | "push";
-export type DeliveryKind = "proof" | "test" | "lead" | "fold" | "linked" | "summary";
+export type DeliveryKind = "proof" | "test" | "lead" | "fold" | "linked" | "summary" | "redeemed" | "scan_limit";
 
 export const DELIVERY_RETRY = { baseMs: 30_000, maxMs: 30 * 60_000, maxAttempts: 8 };
 

@@ -16,6 +16,7 @@ import {
   unsubscribePush,
 } from "./alert-settings.server";
 import type { ChannelKind } from "./deliveries.server";
+import { saveEventAlerts } from "./event-alerts.server";
 
 export { notificationsPageData } from "./alert-settings.server";
 
@@ -30,6 +31,7 @@ export const NOTIFICATION_INTENTS = [
   "remove",
   "quiet",
   "quiet-off",
+  "events",
 ] as const;
 export type NotificationIntent = (typeof NOTIFICATION_INTENTS)[number];
 type Answer = { message?: string; error?: string; link?: string };
@@ -95,6 +97,9 @@ export async function runNotificationIntent(
     case "quiet":
       await saveQuietHours(db, { userId, ...quietOf(fields) });
       return { message: "Quiet hours saved." };
+    case "events":
+      await saveEventAlerts(db, { userId, redeemed: fields.redeemed === "true", scanLimit: fields.scanLimit === "true" });
+      return { message: "Saved." };
     case "quiet-off":
       await saveQuietHours(db, { userId, from: null, until: null });
       return { message: "No quiet hours: alerts arrive at any time." };

@@ -209,6 +209,26 @@ export function TelegramSection({
   );
 }
 
+export function EventAlertsSection({ events, busy }: { events: { redeemed: boolean; scanLimit: boolean }; busy: Busy }) {
+  const t = useOwnerT("notifications");
+  return (
+    <Section title={t("events.title")} description={t("events.description")}>
+      <Form method="post" className="space-y-2">
+        <Hidden name="intent" value="events" />
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input type="checkbox" name="redeemed" value="true" defaultChecked={events.redeemed} className="h-5 w-5" />
+          {t("events.redeemed")}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input type="checkbox" name="scanLimit" value="true" defaultChecked={events.scanLimit} className="h-5 w-5" />
+          {t("events.scanLimit")}
+        </label>
+        <SubmitButton busy={busy === "events"}>{t("events.save")}</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
 export function QuietHoursSection({ quiet, timeZone, busy }: { quiet: { from: string; until: string } | null; timeZone: string; busy: Busy }) {
   const t = useOwnerT("notifications");
   return (

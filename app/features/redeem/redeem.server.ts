@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, lead, location, offerCode, offerRule, placement, staffAccess } from "~/db/schema";
 import { codeStatusOf, formatOfferCode, generateOfferCode, normalizeOfferCode, type CodeStatus } from "./code";
 import { endOfDayIn, expiryOf, UNDO_WINDOW_MS, type OfferRuleInput, type StoredOfferRule } from "./offer";
+import { queueRedeemedAlert } from "~/features/alerts/event-alerts.server";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 
 /** Who is at the counter: the owner (signed in) or a staff link, always scoped to one owner. */
@@ -314,6 +315,12 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
         { type: "offer.redeemed", code: formatOfferCode(code), redeemedAt: at },
         { type: "lead.redeemed", code, redeemedAt: at },
       ],
+    });
+    // The owner's "code redeemed" alert, when asked for (docs/features/alerts.md).
+    await queueRedeemedAlert(tx, {
+      leadId: row.leadId,
+      by: options.actor.staffAccessId || options.actor.memberUserId ? options.actor.label : null,
+      location: place?.name ?? null,
     });
     return { outcome: "redeemed", at };
   });

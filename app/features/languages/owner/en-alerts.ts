@@ -59,6 +59,14 @@ export const enAlerts = {
       newLink: "Get a new link",
       proven: "Alerts go to {{label}}.",
     },
+    events: {
+      title: "Also tell me",
+      description: "Besides new leads, on the same channels. Not during quiet hours.",
+      redeemed: "When a code is redeemed",
+      scanLimit: "When a campaign reaches its scan limit",
+      save: "Save",
+      saved: "Saved.",
+    },
     quiet: {
       title: "Quiet hours",
       description: "Alerts wait during these hours (times in {{zone}}) and arrive as one message when they end.",
@@ -84,6 +92,8 @@ export const enAlerts = {
         fold: "{{count}} leads in one",
         linked: "Chat linked",
         summary: "Summary",
+        redeemed: "Code redeemed",
+        scan_limit: "Scan limit",
       },
     },
   },

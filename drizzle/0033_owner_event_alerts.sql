@@ -1,0 +1,2 @@
+ALTER TABLE "alert_setting" ADD COLUMN "redeem_alerts" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "alert_setting" ADD COLUMN "scan_limit_alerts" boolean DEFAULT false NOT NULL;
