@@ -27,7 +27,8 @@ const IntentSchema = z.object({ intent: z.enum(NOTIFICATION_INTENTS) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await readForm(request));
+  const form = await readForm(request);
+  const fields = formFields(form);
   if (fields.intent === "summary") return saveSummary(request, user.id, fields);
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
@@ -39,12 +40,15 @@ export async function action({ request }: Route.ActionArgs) {
         intent: parsed.data.intent,
         fields,
         userAgent: request.headers.get("user-agent") ?? "",
+        lists: { campaigns: strings(form.getAll("campaign")), locations: strings(form.getAll("location")) },
       }),
     );
   } catch (error) {
     return domainErrorData(error, (refused) => ({ error: refused.message }));
   }
 }
+
+const strings = (values: FormDataEntryValue[]) => values.filter((value): value is string => typeof value === "string").slice(0, 500);
 
 /** The morning summary's choice (docs/features/summary.md), saved with the zone of the browser that saved it. */
 async function saveSummary(request: Request, userId: string, fields: Record<string, string>) {

@@ -38,6 +38,15 @@ export const alertChannel = pgTable(
     disabledReason: text("disabled_reason"),
     /** Leads committed from this moment on alert the channel (it was proven or switched on). */
     alertsFrom: timestamp("alerts_from", { withTimezone: true }),
+    /** Routing: only these campaigns' leads and events alert the channel; null: every campaign. */
+    campaignIds: uuid("campaign_ids").array(),
+    /** Routing: only leads and redeems through placements at these locations; null: every location (and none). */
+    locationIds: uuid("location_ids").array(),
+    /**
+     * When the routing was last saved: leads it newly lets through are alerted from then on, as a
+     * channel switched on is (the ones it held back before are not sent in a burst).
+     */
+    routedFrom: timestamp("routed_from", { withTimezone: true }),
     /** sha256 of a push subscription's endpoint: the same browser subscribing again replaces its row. */
     endpointHash: text("endpoint_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

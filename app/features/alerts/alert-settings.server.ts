@@ -14,6 +14,7 @@ import { clockOf, proofText, TEST_ALERT_TEXT } from "./alert-text";
 import { sendToSlack, telegramBotName, telegramConfigured } from "./channels.server";
 import { hashProof } from "./proof.server";
 import { channelGone, logDelivery, sendThrough, type ChannelKind } from "./deliveries.server";
+import { routingOptions } from "./routing.server";
 import { browserFamily, checkPushSubscription, endpointHash, vapidKeys } from "./push.server";
 
 /** A Slack code is good for this long, and for this many tries. */
@@ -92,7 +93,7 @@ export async function startTelegramLink(db: Database, options: { userId: string 
 /** Which of the owner's channels: the one of its kind, or one subscribed browser (`channelId`) for push. */
 export type ChannelRef = { userId: string; kind: ChannelKind; channelId?: string };
 
-function whichChannel(ref: ChannelRef) {
+export function whichChannel(ref: ChannelRef) {
   if (ref.kind !== "push") return sql`user_id = ${ref.userId} and kind = ${ref.kind}`;
   if (!ref.channelId || !/^[0-9a-f-]{36}$/i.test(ref.channelId)) throw new DomainError("alert_refused", "Choose one of your browsers.");
   return sql`user_id = ${ref.userId} and kind = 'push' and id = ${ref.channelId}`;
@@ -159,6 +160,9 @@ export type ChannelView = {
   enabled: boolean;
   label: string;
   disabledReason: string | null;
+  /** Routing: null for all. */
+  campaignIds: string[] | null;
+  locationIds: string[] | null;
 };
 export type DeliveryView = {
   id: string;
@@ -175,7 +179,8 @@ export type DeliveryView = {
 export async function notificationsPageData(db: Database, options: { userId: string }) {
   const channels = rowsOf<ChannelView>(
     await db.execute(sql`
-      select id, kind, status, enabled, label, disabled_reason as "disabledReason" from alert_channel
+      select id, kind, status, enabled, label, disabled_reason as "disabledReason",
+             campaign_ids::text[] as "campaignIds", location_ids::text[] as "locationIds" from alert_channel
        where user_id = ${options.userId} and status <> 'removed' order by created_at`),
   );
   const deliveries = rowsOf<DeliveryView>(
@@ -200,12 +205,14 @@ export async function notificationsPageData(db: Database, options: { userId: str
   const quiet =
     setting?.quiet_from != null && setting.quiet_until != null ? { from: clockOf(setting.quiet_from), until: clockOf(setting.quiet_until) } : null;
   const { publicKey } = await vapidKeys(db);
+  const routing = await routingOptions(db, options.userId);
   const events = { redeemed: setting?.redeem_alerts ?? false, scanLimit: setting?.scan_limit_alerts ?? false };
   return {
     channels,
     deliveries,
     quiet,
     events,
+    routing,
     timeZone: setting?.time_zone ?? "UTC",
     telegramReady: telegramConfigured(),
     vapidPublicKey: publicKey,

@@ -7,18 +7,20 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { getEnv } from "~/utils/env.server";
 import { isQuiet, redeemedAlertText, scanLimitAlertText } from "./alert-text";
+import { routedTo } from "./routing.server";
 
 type Owner = { user_id: string; time_zone: string | null; quiet_from: number | null; quiet_until: number | null };
 
-/** Queues `text` for each of the owner's live channels. */
+/** Queues `text` for each of the owner's live channels the event is routed to. */
 async function queueForOwner(
   tx: Pick<Database, "execute">,
-  options: { owner: Owner; kind: "redeemed" | "scan_limit"; text: string; leadId?: string },
+  options: { owner: Owner; kind: "redeemed" | "scan_limit"; text: string; leadId?: string; route: SQL },
 ) {
   await tx.execute(sql`
     insert into alert_delivery (channel_id, kind, text, lead_id)
     select ch.id, ${options.kind}, ${options.text}, ${options.leadId ?? null} from alert_channel ch
-     where ch.user_id = ${options.owner.user_id} and ch.status = 'proven' and ch.enabled and ch.destination is not null`);
+     where ch.user_id = ${options.owner.user_id} and ch.status = 'proven' and ch.enabled and ch.destination is not null
+       and ${options.route}`);
 }
 
 async function ownerOf(tx: Pick<Database, "execute">, campaignId: SQL, setting: SQL) {
@@ -38,8 +40,10 @@ async function ownerOf(tx: Pick<Database, "execute">, campaignId: SQL, setting: 
 export async function queueRedeemedAlert(tx: Pick<Database, "execute">, options: { leadId: string; by: string | null; location: string | null }) {
   const owner = await ownerOf(tx, sql`(select campaign_id from lead where id = ${options.leadId})`, sql`s.redeem_alerts`);
   if (!owner) return;
-  const [facts] = rowsOf<{ name: string; title: string }>(
-    await tx.execute(sql`select l.name, c.title from lead l join campaign c on c.id = l.campaign_id where l.id = ${options.leadId}`),
+  const [facts] = rowsOf<{ name: string; title: string; campaign_id: string; placement_id: string | null }>(
+    await tx.execute(
+      sql`select l.name, c.title, l.campaign_id, l.placement_id from lead l join campaign c on c.id = l.campaign_id where l.id = ${options.leadId}`,
+    ),
   );
   const text = redeemedAlertText({
     name: facts!.name,
@@ -50,7 +54,8 @@ export async function queueRedeemedAlert(tx: Pick<Database, "execute">, options:
     timeZone: owner.time_zone ?? "UTC",
     leadUrl: `${getEnv().appOrigin}/leads/${options.leadId}`,
   });
-  await queueForOwner(tx, { owner, kind: "redeemed", text, leadId: options.leadId });
+  const route = routedTo(sql`${facts!.campaign_id}::uuid`, facts!.placement_id ? sql`${facts!.placement_id}::uuid` : sql`null::uuid`);
+  await queueForOwner(tx, { owner, kind: "redeemed", text, leadId: options.leadId, route });
 }
 
 /** "Spring Offer has reached its … free scans", when the owner asked for it; the caller raised the campaign's notice level once. */
@@ -58,7 +63,7 @@ export async function queueScanLimitAlert(tx: Pick<Database, "execute">, options
   const owner = await ownerOf(tx, sql`${options.campaignId}`, sql`s.scan_limit_alerts`);
   if (!owner) return;
   const text = scanLimitAlertText({ campaignTitle: options.campaignTitle, limit: options.limit, pricingUrl: `${getEnv().appOrigin}/pricing` });
-  await queueForOwner(tx, { owner, kind: "scan_limit", text });
+  await queueForOwner(tx, { owner, kind: "scan_limit", text, route: routedTo(sql`${options.campaignId}::uuid`) });
 }
 
 /** The two opt-ins, saved together from the Notifications screen. */

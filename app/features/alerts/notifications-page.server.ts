@@ -14,7 +14,9 @@ import {
   startTelegramLink,
   subscribePush,
   unsubscribePush,
+  whichChannel,
 } from "./alert-settings.server";
+import { saveRouting } from "./routing.server";
 import type { ChannelKind } from "./deliveries.server";
 import { saveEventAlerts } from "./event-alerts.server";
 
@@ -32,6 +34,7 @@ export const NOTIFICATION_INTENTS = [
   "quiet",
   "quiet-off",
   "events",
+  "route",
 ] as const;
 export type NotificationIntent = (typeof NOTIFICATION_INTENTS)[number];
 type Answer = { message?: string; error?: string; link?: string };
@@ -57,7 +60,14 @@ function quietOf(fields: Record<string, string>) {
 
 export async function runNotificationIntent(
   db: Database,
-  options: { userId: string; intent: NotificationIntent; fields: Record<string, string>; userAgent?: string },
+  options: {
+    userId: string;
+    intent: NotificationIntent;
+    fields: Record<string, string>;
+    userAgent?: string;
+    /** The ticked campaigns and locations of a routing form (repeated fields). */
+    lists?: { campaigns: string[]; locations: string[] };
+  },
 ): Promise<Answer> {
   const { userId, fields } = options;
   // These reach Slack or Telegram at once: bounded per owner, so the button cannot flood a channel.
@@ -97,6 +107,16 @@ export async function runNotificationIntent(
     case "quiet":
       await saveQuietHours(db, { userId, ...quietOf(fields) });
       return { message: "Quiet hours saved." };
+    case "route": {
+      const channel = channelOf(userId, fields);
+      await saveRouting(db, {
+        userId,
+        which: whichChannel(channel),
+        campaigns: fields.campaignScope === "some" ? (options.lists?.campaigns ?? []) : null,
+        locations: fields.locationScope === "some" ? (options.lists?.locations ?? []) : null,
+      });
+      return { message: "Saved: this channel alerts the campaigns and locations you chose." };
+    }
     case "events":
       await saveEventAlerts(db, { userId, redeemed: fields.redeemed === "true", scanLimit: fields.scanLimit === "true" });
       return { message: "Saved." };

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Section, SubmitButton, formatWhen } from "~/features/integrations/integrations-ui";
 import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { ChannelView, DeliveryView } from "./alert-settings.server";
+import { RoutingForm } from "./routing-ui";
 
 const Hidden = ({ name, value }: { name: string; value: string }) => <input type="hidden" name={name} value={value} />;
 
@@ -67,6 +68,9 @@ export function ProvenControls({ channel, name, busy }: { channel: ChannelView; 
         onConfirm={() => submit({ intent: "remove", kind: channel.kind, channel: channel.id }, { method: "post" })}
         returnFocusTo={removeButton}
       />
+      <div className="basis-full">
+        <RoutingForm channel={channel} name={name} busy={busy} />
+      </div>
     </div>
   );
 }

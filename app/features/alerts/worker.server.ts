@@ -14,6 +14,7 @@ import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { ALERTS_PER_MINUTE, FOLD_EVERY_MS, foldedAlertText, isQuiet, leadAlertText } from "./alert-text";
 import { recordAnswer, sendThrough, type ChannelKind } from "./deliveries.server";
+import { routedTo } from "./routing.server";
 import { linkTelegramChats } from "./telegram-link.server";
 
 export const ALERT_WORKER_DEFAULTS = { pollMs: 1_000, batchSize: 20, leaseMs: 60_000 };
@@ -93,15 +94,15 @@ async function housekeeping({ db, now }: Context) {
   await db.execute(sql`delete from alert_channel where status = 'proving' and proof_expires_at < ${now()} - interval '1 day'`);
 }
 
-/** Every lead of the owner's campaigns committed since the channel was switched on, once per channel. */
+/** Every lead of the owner's campaigns routed to the channel, committed since it was switched on, once per channel. */
 async function noteNewLeads({ db, now }: Context) {
   await db.execute(sql`
     insert into alert_lead (channel_id, lead_id, collected_at)
     select ch.id, l.id, l.collected_at
       from alert_channel ch
       join campaign c on c.user_id = ch.user_id
-      join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ${now()} - ${LOOKBACK})
-     where ch.status = 'proven' and ch.enabled
+      join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ch.routed_from, ${now()} - ${LOOKBACK})
+     where ch.status = 'proven' and ch.enabled and ${routedTo(sql`l.campaign_id`, sql`l.placement_id`)}
        and not exists (select 1 from alert_lead al where al.channel_id = ch.id and al.lead_id = l.id)
     on conflict do nothing`);
 }

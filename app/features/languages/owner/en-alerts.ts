@@ -59,6 +59,16 @@ export const enAlerts = {
       newLink: "Get a new link",
       proven: "Alerts go to {{label}}.",
     },
+    routing: {
+      title: "Which campaigns alert here",
+      campaigns: "Campaigns",
+      locations: "Locations",
+      all: "All (and new ones)",
+      some: "Only these",
+      every: "all",
+      count: "{{count}} of {{total}}",
+      save: "Save choice",
+    },
     events: {
       title: "Also tell me",
       description: "Besides new leads, on the same channels. Not during quiet hours.",
