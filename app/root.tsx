@@ -35,6 +35,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {bare ? null : <link rel="stylesheet" href={appStylesheet} />}
+        {/* Installable, so an iPhone can add LeadQR to the Home Screen and receive push alerts (docs/features/alerts.md). */}
+        {bare ? null : <link rel="manifest" href="/manifest.webmanifest" />}
+        {bare ? null : <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
         <Links />
         {/* Days on the dashboard are the owner's days: the server reads this cookie. */}
         <script

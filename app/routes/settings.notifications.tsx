@@ -5,8 +5,9 @@ import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/features/auth/session.server";
 import { Message } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
-import { DeliveryLog, EmailSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
+import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
+import { DeliveryLog, EmailSection, EventAlertsSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
+import { PushSection } from "~/features/alerts/push-section";
 import { SummarySettingsSchema } from "~/features/summary/summary.schema";
 import { getSummarySettings, saveSummarySettings } from "~/features/summary/summary-settings.server";
 import { SummarySettingsSection } from "~/features/summary/summary-settings";
@@ -22,20 +23,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { email: user.email, ...page, summary };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["slack-code", "slack-confirm", "telegram-link", "toggle", "test", "remove", "quiet", "quiet-off"]) });
+const IntentSchema = z.object({ intent: z.enum(NOTIFICATION_INTENTS) });
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const fields = formFields(await readForm(request));
+  const form = await readForm(request);
+  const fields = formFields(form);
   if (fields.intent === "summary") return saveSummary(request, user.id, fields);
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
   return answerDomainError(
-    async () => data(await runNotificationIntent(db, { userId: user.id, intent: parsed.data.intent, fields })),
+    async () =>
+      data(
+        await runNotificationIntent(db, {
+          userId: user.id,
+          intent: parsed.data.intent,
+          fields,
+          userAgent: request.headers.get("user-agent") ?? "",
+          lists: { campaigns: strings(form.getAll("campaign")), locations: strings(form.getAll("location")) },
+        }),
+      ),
     (refused) => ({ error: refused.message }),
   );
 }
+
+const strings = (values: FormDataEntryValue[]) => values.filter((value): value is string => typeof value === "string").slice(0, 500);
 
 /** The morning summary's choice (docs/features/summary.md), saved with the zone of the browser that saved it. */
 async function saveSummary(request: Request, userId: string, fields: Record<string, string>) {
@@ -67,8 +80,14 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         }
       />
       {actionData && !summaryResult ? <Message result={actionData as { message?: string; error?: string }} /> : null}
+      <PushSection
+        channels={loaderData.channels.filter((channel) => channel.kind === "push")}
+        vapidPublicKey={loaderData.vapidPublicKey}
+        busy={busy}
+      />
       <SlackSection channel={channelOf("slack")} busy={busy} />
       <TelegramSection channel={channelOf("telegram")} ready={loaderData.telegramReady} link={link} busy={busy} />
+      <EventAlertsSection events={loaderData.events} busy={busy} />
       <EmailSection email={loaderData.email} />
       <SummarySettingsSection settings={loaderData.summary} result={summaryResult} busy={busy === "summary"} />
       <QuietHoursSection quiet={loaderData.quiet} timeZone={loaderData.timeZone} busy={busy} />

@@ -143,6 +143,14 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: optional,
   /** A Bot API-compatible server (tests); default https://api.telegram.org. */
   TELEGRAM_API_BASE: url("TELEGRAM_API_BASE"),
+  /**
+   * Lead alerts by Web Push (docs/features/alerts.md, "This phone or browser"): the VAPID key pair,
+   * base64url as `web-push generate-vapid-keys` prints it; unset, one pair is made and stored sealed.
+   */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  /** Who push services may contact about our pushes: a mailto: or https: URL; default the https APP_URL, else EMAIL_FROM's address. */
+  VAPID_SUBJECT: optional,
   /** The DNS server custom domains are checked with, `host:port`; unset: the system's. */
   DNS_RESOLVER: z.preprocess(
     emptyToUndefined,

@@ -703,19 +703,29 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       })
       .returning({ id: schema.alertChannel.id });
     await db.insert(schema.alertDelivery).values({ channelId: bChannel!.id, kind: "test", text: "b's test", status: "sent", outcome: "200 ok" });
+    const [bBrowser] = await db
+      .insert(schema.alertChannel)
+      .values({ userId: b.id, kind: "push", status: "proven", destination: "sealed-b-push", label: "Firefox on BSecretOS", alertsFrom: new Date() })
+      .returning({ id: schema.alertChannel.id });
     const page = await callRoute(loader, makeRequest("/settings/notifications", { cookie: a.cookie }));
+    expect(await text(page)).not.toContain("BSecretOS");
     expect(await text(page)).not.toContain("TBTEAM");
     expect(await text(page)).not.toContain("200 ok");
     const forms: Record<string, string>[] = [
       { intent: "toggle", kind: "slack", enabled: "false", userId: b.id },
       { intent: "remove", kind: "slack", userId: b.id, channelId: bChannel!.id },
       { intent: "slack-confirm", code: "123456", userId: b.id },
+      { intent: "toggle", kind: "push", channel: bBrowser!.id, enabled: "false" },
+      { intent: "test", kind: "push", channel: bBrowser!.id },
+      { intent: "remove", kind: "push", channel: bBrowser!.id },
     ];
     for (const form of forms) {
       await callRoute(action, makeRequest("/settings/notifications", { cookie: a.cookie, form }));
     }
     const [kept] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bChannel!.id));
     expect(kept).toMatchObject({ status: "proven", enabled: true, destination: "sealed-b" });
+    const [keptBrowser] = await db.select().from(schema.alertChannel).where(eq(schema.alertChannel.id, bBrowser!.id));
+    expect(keptBrowser).toMatchObject({ status: "proven", enabled: true, destination: "sealed-b-push" });
   },
   "routes/settings.locations.tsx": async () => {
     const { loader, action } = await load("routes/settings.locations.tsx");

@@ -171,7 +171,19 @@ describe("owner actions never answer 500", () => {
       mutatedFields({ intent: "remove", kind: "slack" }),
       mutatedFields({ intent: "quiet", from: "22:00", until: "07:00" }),
       mutatedFields({ intent: "quiet-off" }),
-      formEntries(["intent", "kind", "code", "from", "until"]),
+      mutatedFields({ intent: "events", redeemed: "true", scanLimit: "true" }),
+      mutatedFields({
+        intent: "route",
+        kind: "slack",
+        campaignScope: "some",
+        campaign: "00000000-0000-0000-0000-000000000000",
+        locationScope: "all",
+      }),
+      mutatedFields({ intent: "push-subscribe", subscription: '{"endpoint":"https://10.0.0.1/x","keys":{"p256dh":"B","auth":"A"}}' }),
+      mutatedFields({ intent: "push-unsubscribe", endpoint: "https://10.0.0.1/x" }),
+      mutatedFields({ intent: "toggle", kind: "push", channel: "00000000-0000-0000-0000-000000000000", enabled: "true" }),
+      mutatedFields({ intent: "remove", kind: "push", channel: "not-a-uuid" }),
+      formEntries(["intent", "kind", "code", "from", "until", "channel", "subscription", "endpoint", "campaignScope", "campaign", "location"]),
     );
     return fuzz(bodyArb(intents), (body) => post(settingsNotifications.action, "/settings/notifications", body, owner.cookie), 30);
   });

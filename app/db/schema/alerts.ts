@@ -5,9 +5,12 @@ import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, 
 import { user } from "./auth";
 import { lead } from "./leads";
 
-export const ALERT_CHANNEL_KINDS = ["slack", "telegram"] as const;
+export const ALERT_CHANNEL_KINDS = ["slack", "telegram", "push"] as const;
 
-/** One Slack webhook or Telegram chat per owner and kind; its destination is sealed at rest. */
+/**
+ * One Slack webhook or Telegram chat per owner and kind, and one row per browser subscribed to Web
+ * Push (several allowed); the destination is sealed at rest.
+ */
 export const alertChannel = pgTable(
   "alert_channel",
   {
@@ -19,13 +22,14 @@ export const alertChannel = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ALERT_CHANNEL_KINDS }).notNull(),
     /** `proving`: waiting for the code (Slack) or the /start (Telegram); nothing but the proof goes to it. */
-    status: text("status", { enum: ["proving", "proven", "disabled"] })
+    // `removed`: a push subscription its push service answered 404/410 for; kept for the log, never shown.
+    status: text("status", { enum: ["proving", "proven", "disabled", "removed"] })
       .notNull()
       .default("proving"),
     enabled: boolean("enabled").notNull().default(true),
-    /** Sealed: Slack's webhook URL or Telegram's chat id; null while a Telegram link waits. */
+    /** Sealed: Slack's webhook URL, Telegram's chat id or a push subscription (JSON); null while a Telegram link waits. */
     destination: text("destination"),
-    /** What the owner sees of the destination ("hooks.slack.com/…/XXXX", the chat's title). */
+    /** What the owner sees of the destination ("hooks.slack.com/…/XXXX", the chat's title, "Chrome on Android"). */
     label: text("label").notNull().default(""),
     /** sha256 of the Slack code or of the Telegram /start token, while proving. */
     proofHash: text("proof_hash"),
@@ -34,9 +38,26 @@ export const alertChannel = pgTable(
     disabledReason: text("disabled_reason"),
     /** Leads committed from this moment on alert the channel (it was proven or switched on). */
     alertsFrom: timestamp("alerts_from", { withTimezone: true }),
+    /** Routing: only these campaigns' leads and events alert the channel; null: every campaign. */
+    campaignIds: uuid("campaign_ids").array(),
+    /** Routing: only leads and redeems through placements at these locations; null: every location (and none). */
+    locationIds: uuid("location_ids").array(),
+    /**
+     * When the routing was last saved: leads it newly lets through are alerted from then on, as a
+     * channel switched on is (the ones it held back before are not sent in a burst).
+     */
+    routedFrom: timestamp("routed_from", { withTimezone: true }),
+    /** sha256 of a push subscription's endpoint: the same browser subscribing again replaces its row. */
+    endpointHash: text("endpoint_hash"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("alert_channel_user_kind_idx").on(t.userId, t.kind), uniqueIndex("alert_channel_proof_idx").on(t.proofHash)],
+  (t) => [
+    uniqueIndex("alert_channel_user_kind_idx")
+      .on(t.userId, t.kind)
+      .where(sql`kind <> 'push'`),
+    uniqueIndex("alert_channel_proof_idx").on(t.proofHash),
+    uniqueIndex("alert_channel_push_endpoint_idx").on(t.userId, t.endpointHash),
+  ],
 );
 
 /** A message to a channel: a proof, a test, one lead, or a crowd folded into one; logged with its outcome. */
@@ -50,7 +71,8 @@ export const alertDelivery = pgTable(
       .notNull()
       .references(() => alertChannel.id, { onDelete: "cascade" }),
     // `summary`: the morning summary, queued by its own feature through `queueOwnerMessage`.
-    kind: text("kind", { enum: ["proof", "test", "lead", "fold", "linked", "summary"] }).notNull(),
+    // `redeemed`, `scan_limit`: the owner's opt-in event alerts (alert_setting), queued where the event commits.
+    kind: text("kind", { enum: ["proof", "test", "lead", "fold", "linked", "summary", "redeemed", "scan_limit"] }).notNull(),
     text: text("text").notNull(),
     /** The lead of a one-lead alert: erasing the lead removes the message that names it. */
     leadId: uuid("lead_id").references((): AnyPgColumn => lead.id, { onDelete: "cascade" }),
@@ -92,13 +114,17 @@ export const alertLead = pgTable(
   ],
 );
 
-/** The owner's quiet hours (minutes after midnight in their zone); no row: none. */
+/** The owner's quiet hours (minutes after midnight in their zone) and event alerts; no row: none of either. */
 export const alertSetting = pgTable("alert_setting", {
   userId: text("user_id")
     .primaryKey()
     .references(() => user.id, { onDelete: "cascade" }),
   quietFrom: integer("quiet_from"),
   quietUntil: integer("quiet_until"),
+  /** "Code redeemed" alerts, when the owner asks for them. */
+  redeemAlerts: boolean("redeem_alerts").notNull().default(false),
+  /** "Campaign reached its scan limit" alerts, when the owner asks for them. */
+  scanLimitAlerts: boolean("scan_limit_alerts").notNull().default(false),
 });
 
 /** Telegram's getUpdates offset, one row: one process at a time polls it, under a lease. */
@@ -106,4 +132,12 @@ export const telegramPoll = pgTable("telegram_poll", {
   id: integer("id").primaryKey(),
   nextOffset: integer("next_offset").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** The server's VAPID key pair when VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY are not set: made once, the private key sealed. */
+export const vapidKey = pgTable("vapid_key", {
+  id: integer("id").primaryKey(),
+  publicKey: text("public_key").notNull(),
+  privateKey: text("private_key").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

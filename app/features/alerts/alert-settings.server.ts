@@ -13,7 +13,9 @@ import { getServices } from "~/utils/services.server";
 import { clockOf, proofText, TEST_ALERT_TEXT } from "./alert-text";
 import { sendToSlack, telegramBotName, telegramConfigured } from "./channels.server";
 import { hashProof } from "./proof.server";
-import { disableChannel, goneReason, logDelivery, sendThrough, type ChannelKind } from "./deliveries.server";
+import { channelGone, logDelivery, sendThrough, type ChannelKind } from "./deliveries.server";
+import { routingOptions } from "./routing.server";
+import { browserFamily, checkPushSubscription, endpointHash, vapidKeys } from "./push.server";
 
 /** A Slack code is good for this long, and for this many tries. */
 export const SLACK_CODE_MINUTES = 15;
@@ -49,7 +51,7 @@ export async function startSlackProof(db: Database, options: { userId: string; u
       insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, disabled_reason, alerts_from)
       values (${options.userId}, 'slack', 'proving', ${sealToken(secret, url.href)}, ${label}, ${hashProof(code + options.userId)},
               now() + make_interval(mins => ${SLACK_CODE_MINUTES}), 0, null, null)
-      on conflict (user_id, kind) do update set status = 'proving', destination = excluded.destination, label = excluded.label,
+      on conflict (user_id, kind) where kind <> 'push' do update set status = 'proving', destination = excluded.destination, label = excluded.label,
         proof_hash = excluded.proof_hash, proof_expires_at = excluded.proof_expires_at, proof_attempts = 0, disabled_reason = null, enabled = true
       returning id`),
   );
@@ -83,35 +85,66 @@ export async function startTelegramLink(db: Database, options: { userId: string 
   await db.execute(sql`
     insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, alerts_from)
     values (${options.userId}, 'telegram', 'proving', null, '', ${hashProof(token)}, now() + make_interval(mins => ${TELEGRAM_LINK_MINUTES}), 0, null)
-    on conflict (user_id, kind) do update set status = 'proving', destination = null, label = '', proof_hash = excluded.proof_hash,
+    on conflict (user_id, kind) where kind <> 'push' do update set status = 'proving', destination = null, label = '', proof_hash = excluded.proof_hash,
       proof_expires_at = excluded.proof_expires_at, disabled_reason = null, enabled = true`);
   return `https://t.me/${bot}?start=${token}`;
 }
 
-export async function setChannelEnabled(db: Database, options: { userId: string; kind: ChannelKind; enabled: boolean }) {
+/** Which of the owner's channels: the one of its kind, or one subscribed browser (`channelId`) for push. */
+export type ChannelRef = { userId: string; kind: ChannelKind; channelId?: string };
+
+export function whichChannel(ref: ChannelRef) {
+  if (ref.kind !== "push") return sql`user_id = ${ref.userId} and kind = ${ref.kind}`;
+  if (!ref.channelId || !/^[0-9a-f-]{36}$/i.test(ref.channelId)) throw new DomainError("alert_refused", "Choose one of your browsers.");
+  return sql`user_id = ${ref.userId} and kind = 'push' and id = ${ref.channelId}`;
+}
+
+export async function setChannelEnabled(db: Database, options: ChannelRef & { enabled: boolean }) {
   // Switched back on, it alerts from now: the leads it missed while off are not sent in a burst.
   await db.execute(sql`
     update alert_channel set enabled = ${options.enabled}, alerts_from = case when ${options.enabled} then now() else alerts_from end
-     where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven'`);
+     where ${whichChannel(options)} and status = 'proven'`);
 }
 
-export async function removeChannel(db: Database, options: { userId: string; kind: ChannelKind }) {
-  await db.execute(sql`delete from alert_channel where user_id = ${options.userId} and kind = ${options.kind}`);
+export async function removeChannel(db: Database, options: ChannelRef) {
+  await db.execute(sql`delete from alert_channel where ${whichChannel(options)}`);
 }
 
 /** Sends the test message now and logs its outcome; a gone destination switches the channel off as an alert would. */
-export async function sendTest(db: Database, options: { userId: string; kind: ChannelKind }) {
+export async function sendTest(db: Database, options: ChannelRef) {
   const [channel] = rowsOf<{ id: string; destination: string }>(
     await db.execute(sql`
       select id, destination from alert_channel
-       where user_id = ${options.userId} and kind = ${options.kind} and status = 'proven' and enabled and destination is not null`),
+       where ${whichChannel(options)} and status = 'proven' and enabled and destination is not null`),
   );
   if (!channel) throw new DomainError("alert_refused", "Prove this channel and turn it on first: only those receive messages.");
   const answer = await sendThrough(options.kind, channel.destination, TEST_ALERT_TEXT);
   // A test is not retried: the owner sees its outcome and presses again.
   await logDelivery(db, { channelId: channel.id, kind: "test", text: TEST_ALERT_TEXT, answer });
-  if (!answer.ok && answer.verdict === "gone") await disableChannel(db, channel.id, goneReason(options.kind, answer.outcome));
+  if (!answer.ok && answer.verdict === "gone") await channelGone(db, channel.id, options.kind, answer.outcome);
   return answer;
+}
+
+/**
+ * A browser's push subscription becomes a channel at once: the browser handed it to this signed-in
+ * page, so it is the owner's own (no code to prove). The same browser subscribing again replaces its row.
+ */
+export async function subscribePush(db: Database, options: { userId: string; subscription: string; userAgent: string }) {
+  const subscription = await checkPushSubscription(options.subscription);
+  const { secret } = await getServices();
+  await db.execute(sql`
+    insert into alert_channel (user_id, kind, status, destination, label, endpoint_hash, alerts_from)
+    values (${options.userId}, 'push', 'proven', ${sealToken(secret, JSON.stringify(subscription))}, ${browserFamily(options.userAgent)},
+            ${endpointHash(subscription.endpoint)}, now())
+    on conflict (user_id, endpoint_hash) do update set status = 'proven', enabled = true, destination = excluded.destination,
+      label = excluded.label, disabled_reason = null, alerts_from = now()`);
+}
+
+/** The browser unsubscribed itself: its channel goes. */
+export async function unsubscribePush(db: Database, options: { userId: string; endpoint: string }) {
+  await db.execute(
+    sql`delete from alert_channel where user_id = ${options.userId} and kind = 'push' and endpoint_hash = ${endpointHash(options.endpoint)}`,
+  );
 }
 
 export async function saveQuietHours(db: Database, options: { userId: string; from: number | null; until: number | null }) {
@@ -121,34 +154,67 @@ export async function saveQuietHours(db: Database, options: { userId: string; fr
 }
 
 export type ChannelView = {
+  id: string;
   kind: ChannelKind;
   status: "proving" | "proven" | "disabled";
   enabled: boolean;
   label: string;
   disabledReason: string | null;
+  /** Routing: null for all. */
+  campaignIds: string[] | null;
+  locationIds: string[] | null;
 };
-export type DeliveryView = { id: string; channel: ChannelKind; kind: string; outcome: string; status: string; at: string; leadCount: number };
+export type DeliveryView = {
+  id: string;
+  channel: ChannelKind;
+  label: string;
+  kind: string;
+  outcome: string;
+  status: string;
+  at: string;
+  leadCount: number;
+};
 
 /** What the screen shows: channels without their destinations, the last deliveries, quiet hours. */
 export async function notificationsPageData(db: Database, options: { userId: string }) {
   const channels = rowsOf<ChannelView>(
     await db.execute(sql`
-      select kind, status, enabled, label, disabled_reason as "disabledReason" from alert_channel where user_id = ${options.userId}`),
+      select id, kind, status, enabled, label, disabled_reason as "disabledReason",
+             campaign_ids::text[] as "campaignIds", location_ids::text[] as "locationIds" from alert_channel
+       where user_id = ${options.userId} and status <> 'removed' order by created_at`),
   );
   const deliveries = rowsOf<DeliveryView>(
     await db.execute(sql`
-      select d.id, ch.kind as channel, d.kind, coalesce(d.outcome, 'Waiting') as outcome, d.status, d.created_at::text as at, d.lead_count as "leadCount"
+      select d.id, ch.kind as channel, ch.label, d.kind, coalesce(d.outcome, 'Waiting') as outcome, d.status, d.created_at::text as at, d.lead_count as "leadCount"
         from alert_delivery d join alert_channel ch on ch.id = d.channel_id
        where ch.user_id = ${options.userId}
        order by d.seq desc limit 15`),
   );
-  const [setting] = rowsOf<{ quiet_from: number | null; quiet_until: number | null; time_zone: string | null }>(
+  const [setting] = rowsOf<{
+    quiet_from: number | null;
+    quiet_until: number | null;
+    time_zone: string | null;
+    redeem_alerts: boolean | null;
+    scan_limit_alerts: boolean | null;
+  }>(
     await db.execute(sql`
-      select s.quiet_from, s.quiet_until, bp.time_zone from "user" u
+      select s.quiet_from, s.quiet_until, s.redeem_alerts, s.scan_limit_alerts, bp.time_zone from "user" u
         left join alert_setting s on s.user_id = u.id left join business_profile bp on bp.user_id = u.id
        where u.id = ${options.userId}`),
   );
   const quiet =
     setting?.quiet_from != null && setting.quiet_until != null ? { from: clockOf(setting.quiet_from), until: clockOf(setting.quiet_until) } : null;
-  return { channels, deliveries, quiet, timeZone: setting?.time_zone ?? "UTC", telegramReady: telegramConfigured() };
+  const { publicKey } = await vapidKeys(db);
+  const routing = await routingOptions(db, options.userId);
+  const events = { redeemed: setting?.redeem_alerts ?? false, scanLimit: setting?.scan_limit_alerts ?? false };
+  return {
+    channels,
+    deliveries,
+    quiet,
+    events,
+    routing,
+    timeZone: setting?.time_zone ?? "UTC",
+    telegramReady: telegramConfigured(),
+    vapidPublicKey: publicKey,
+  };
 }

@@ -22,6 +22,14 @@ describe("what an alert says", () => {
     expect(text).toBe("New lead: Ana, Spring Offer (Window poster), 14:05\nhttps://qr.example.com/leads/1");
   });
 
+  it("names the placement's location when it has one", () => {
+    const facts = { name: "Ana", campaignTitle: "Spring Offer", collectedAt: new Date("2026-03-01T13:05:00Z"), timeZone: "UTC", leadUrl: "u" };
+    expect(leadAlertText({ ...facts, placement: "Window poster", location: "Harbour" })).toBe(
+      "New lead: Ana, Spring Offer (Window poster at Harbour), 13:05\nu",
+    );
+    expect(leadAlertText({ ...facts, placement: null, location: null })).toBe("New lead: Ana, Spring Offer, 13:05\nu");
+  });
+
   it("folds a crowd into one line per channel", () => {
     const now = new Date("2026-03-01T13:05:00Z");
     const oldest = new Date(now.getTime() - 90_000);

@@ -5,6 +5,8 @@ export type LeadAlertFacts = {
   name: string;
   campaignTitle: string;
   placement: string | null;
+  /** The placement's location, when the owner has locations (team.md). */
+  location?: string | null;
   collectedAt: Date;
   timeZone: string;
   leadUrl: string;
@@ -29,9 +31,10 @@ function timeOf(at: Date, timeZone: string) {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(at);
 }
 
-/** "New lead: Maria, Spring Offer (Window poster), 14:32" and the lead's link on a second line. */
+/** "New lead: Maria, Spring Offer (Window poster at Harbour), 14:32" and the lead's link on a second line. */
 export function leadAlertText(facts: LeadAlertFacts) {
-  const where = facts.placement ? ` (${facts.placement})` : "";
+  const place = [facts.placement, facts.location].filter(Boolean).join(" at ");
+  const where = place ? ` (${place})` : "";
   return `New lead: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
 }
 
@@ -74,4 +77,16 @@ export function isQuiet(at: Date, timeZone: string, from: number | null, until: 
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
   const minutes = Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value);
   return from < until ? minutes >= from && minutes < until : minutes >= from || minutes < until;
+}
+
+/** "Code redeemed: Maria, Spring Offer (at Harbour, by Sam), 14:32" and the lead's link. */
+export function redeemedAlertText(facts: Omit<LeadAlertFacts, "placement"> & { by: string | null }) {
+  const details = [facts.location ? `at ${facts.location}` : null, facts.by ? `by ${facts.by}` : null].filter(Boolean).join(", ");
+  const where = details ? ` (${details})` : "";
+  return `Code redeemed: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
+}
+
+/** "Spring Offer has reached its 100 free scans: …" and the pricing page's link. */
+export function scanLimitAlertText(options: { campaignTitle: string; limit: number; pricingUrl: string }) {
+  return `${options.campaignTitle} has reached its ${options.limit} free scans: visitors now see an upgrade message instead of your offer.\n${options.pricingUrl}`;
 }

@@ -10,26 +10,42 @@ import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { channelDisabledEmail } from "./alert-emails";
 import { sendToSlack, sendToTelegram, type ChannelAnswer } from "./channels.server";
+import { sendToPush, type PushSubscription } from "./push.server";
 
-export type ChannelKind = "slack" | "telegram";
-export type DeliveryKind = "proof" | "test" | "lead" | "fold" | "linked" | "summary";
+export type ChannelKind = "slack" | "telegram" | "push";
+export type DeliveryKind = "proof" | "test" | "lead" | "fold" | "linked" | "summary" | "redeemed" | "scan_limit";
 
 export const DELIVERY_RETRY = { baseMs: 30_000, maxMs: 30 * 60_000, maxAttempts: 8 };
 
 /** Sends `text` to the channel's sealed destination. */
 export async function sendThrough(kind: ChannelKind, sealedDestination: string, text: string): Promise<ChannelAnswer> {
-  const { secret } = await getServices();
+  const { secret, db } = await getServices();
   const destination = openToken(secret, sealedDestination);
+  if (kind === "push") return sendToPush(db, JSON.parse(destination) as PushSubscription, text);
   return kind === "slack" ? sendToSlack(destination, text) : sendToTelegram(destination, text);
 }
 
-const CHANNEL_NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram" };
+const CHANNEL_NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram", push: "this browser" };
 
 /** Why a channel was switched off, as the owner reads it. */
 export function goneReason(kind: ChannelKind, outcome: string) {
   return kind === "slack"
     ? `Slack refused the webhook (${outcome}): it was removed or its channel archived. Connect Slack again to resume alerts.`
     : `Telegram refused the chat (${outcome}): the bot was blocked or removed. Link Telegram again to resume alerts.`;
+}
+
+/**
+ * A destination that is no more: a push subscription its push service answered 404/410 for is
+ * removed (the browser subscribes again on its own; no email); Slack or Telegram is switched off.
+ */
+export async function channelGone(db: Database, channelId: string, kind: ChannelKind, outcome: string) {
+  if (kind === "push") {
+    await db.execute(
+      sql`update alert_channel set status = 'removed', enabled = false, destination = null, endpoint_hash = null where id = ${channelId}`,
+    );
+    return;
+  }
+  await disableChannel(db, channelId, goneReason(kind, outcome));
 }
 
 /** Switches the channel off; only the call that switches it emails the owner, so they hear it once. */
@@ -75,7 +91,7 @@ export async function recordAnswer(
            attempts = attempts - ${answer.verdict === "rate" ? 1 : 0},
            next_attempt_at = ${now} + make_interval(secs => ${delayMs / 1000})
      where id = ${delivery.id}`);
-  if (answer.verdict === "gone") await disableChannel(db, delivery.channelId, goneReason(delivery.kind, answer.outcome));
+  if (answer.verdict === "gone") await channelGone(db, delivery.channelId, delivery.kind, answer.outcome);
 }
 
 /** Logs a message already sent (or refused) by the owner's own action: a proof or a test. */

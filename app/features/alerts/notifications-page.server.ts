@@ -12,22 +12,42 @@ import {
   setChannelEnabled,
   startSlackProof,
   startTelegramLink,
+  subscribePush,
+  unsubscribePush,
+  whichChannel,
 } from "./alert-settings.server";
+import { saveRouting } from "./routing.server";
 import type { ChannelKind } from "./deliveries.server";
+import { saveEventAlerts } from "./event-alerts.server";
 
 export { notificationsPageData } from "./alert-settings.server";
 
-export type NotificationIntent = "slack-code" | "slack-confirm" | "telegram-link" | "toggle" | "test" | "remove" | "quiet" | "quiet-off";
+export const NOTIFICATION_INTENTS = [
+  "slack-code",
+  "slack-confirm",
+  "telegram-link",
+  "push-subscribe",
+  "push-unsubscribe",
+  "toggle",
+  "test",
+  "remove",
+  "quiet",
+  "quiet-off",
+  "events",
+  "route",
+] as const;
+export type NotificationIntent = (typeof NOTIFICATION_INTENTS)[number];
 type Answer = { message?: string; error?: string; link?: string };
 
 const REACHES_OUT = new Set<NotificationIntent>(["slack-code", "test", "telegram-link"]);
-const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram" };
-const KindSchema = z.object({ kind: z.enum(["slack", "telegram"]) });
+const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram", push: "This browser" };
+const KindSchema = z.object({ kind: z.enum(["slack", "telegram", "push"]) });
 
-function kindOf(fields: Record<string, string>): ChannelKind {
+/** The channel a toggle, test or removal is about: Slack or Telegram by kind, a browser by its `channel` id. */
+function channelOf(userId: string, fields: Record<string, string>) {
   const parsed = KindSchema.safeParse(fields);
-  if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack or Telegram.");
-  return parsed.data.kind;
+  if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack, Telegram or a browser.");
+  return { userId, kind: parsed.data.kind, channelId: fields.channel };
 }
 
 function quietOf(fields: Record<string, string>) {
@@ -40,7 +60,14 @@ function quietOf(fields: Record<string, string>) {
 
 export async function runNotificationIntent(
   db: Database,
-  options: { userId: string; intent: NotificationIntent; fields: Record<string, string> },
+  options: {
+    userId: string;
+    intent: NotificationIntent;
+    fields: Record<string, string>;
+    userAgent?: string;
+    /** The ticked campaigns and locations of a routing form (repeated fields). */
+    lists?: { campaigns: string[]; locations: string[] };
+  },
 ): Promise<Answer> {
   const { userId, fields } = options;
   // These reach Slack or Telegram at once: bounded per owner, so the button cannot flood a channel.
@@ -54,27 +81,45 @@ export async function runNotificationIntent(
       return { message: "Slack is proven: lead alerts go there from now on." };
     case "telegram-link":
       return { link: await startTelegramLink(db, { userId }) };
+    case "push-subscribe":
+      await subscribePush(db, { userId, subscription: fields.subscription ?? "", userAgent: options.userAgent ?? "" });
+      return { message: "This browser will show lead alerts." };
+    case "push-unsubscribe":
+      await unsubscribePush(db, { userId, endpoint: fields.endpoint ?? "" });
+      return { message: "This browser will show no more lead alerts." };
     case "toggle": {
-      const kind = kindOf(fields);
+      const channel = channelOf(userId, fields);
       const enabled = fields.enabled === "true";
-      await setChannelEnabled(db, { userId, kind, enabled });
-      return { message: `${NAMES[kind]} alerts are ${enabled ? "on" : "off"}.` };
+      await setChannelEnabled(db, { ...channel, enabled });
+      return { message: `${NAMES[channel.kind]} alerts are ${enabled ? "on" : "off"}.` };
     }
     case "test": {
-      const kind = kindOf(fields);
-      const answer = await sendTest(db, { userId, kind });
-      return answer.ok
-        ? { message: `Test sent to ${NAMES[kind]} (${answer.outcome}).` }
-        : { error: `${NAMES[kind]} did not accept the test (${answer.outcome}).` };
+      const channel = channelOf(userId, fields);
+      const name = channel.kind === "push" ? "the browser" : NAMES[channel.kind];
+      const answer = await sendTest(db, channel);
+      return answer.ok ? { message: `Test sent to ${name} (${answer.outcome}).` } : { error: `${name} did not accept the test (${answer.outcome}).` };
     }
     case "remove": {
-      const kind = kindOf(fields);
-      await removeChannel(db, { userId, kind });
-      return { message: `${NAMES[kind]} alerts removed.` };
+      const channel = channelOf(userId, fields);
+      await removeChannel(db, channel);
+      return { message: channel.kind === "push" ? "The browser will show no more lead alerts." : `${NAMES[channel.kind]} alerts removed.` };
     }
     case "quiet":
       await saveQuietHours(db, { userId, ...quietOf(fields) });
       return { message: "Quiet hours saved." };
+    case "route": {
+      const channel = channelOf(userId, fields);
+      await saveRouting(db, {
+        userId,
+        which: whichChannel(channel),
+        campaigns: fields.campaignScope === "some" ? (options.lists?.campaigns ?? []) : null,
+        locations: fields.locationScope === "some" ? (options.lists?.locations ?? []) : null,
+      });
+      return { message: "Saved: this channel alerts the campaigns and locations you chose." };
+    }
+    case "events":
+      await saveEventAlerts(db, { userId, redeemed: fields.redeemed === "true", scanLimit: fields.scanLimit === "true" });
+      return { message: "Saved." };
     case "quiet-off":
       await saveQuietHours(db, { userId, from: null, until: null });
       return { message: "No quiet hours: alerts arrive at any time." };

@@ -9,6 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Section, SubmitButton, formatWhen } from "~/features/integrations/integrations-ui";
 import { useOwnerT } from "~/features/languages/owner/owner-language";
 import type { ChannelView, DeliveryView } from "./alert-settings.server";
+import { RoutingForm } from "./routing-ui";
 
 const Hidden = ({ name, value }: { name: string; value: string }) => <input type="hidden" name={name} value={value} />;
 
@@ -23,8 +24,8 @@ export function EmailSection({ email }: { email: string }) {
   );
 }
 
-/** On/off, a test and removal: the same for every proven channel. */
-function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: string; busy: Busy }) {
+/** On/off, a test and removal: the same for every proven channel (a browser is named by its `channel` id). */
+export function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: string; busy: Busy }) {
   const t = useOwnerT("notifications");
   const submit = useSubmit();
   const [confirming, setConfirming] = useState(false);
@@ -34,6 +35,7 @@ function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: s
       <Form method="post">
         <Hidden name="intent" value="toggle" />
         <Hidden name="kind" value={channel.kind} />
+        <Hidden name="channel" value={channel.id} />
         <Hidden name="enabled" value={channel.enabled ? "false" : "true"} />
         <SubmitButton variant="secondary" busy={busy === "toggle"} label={`${channel.enabled ? t("turnOff") : t("turnOn")} ${name}`}>
           {channel.enabled ? t("turnOff") : t("turnOn")}
@@ -42,6 +44,7 @@ function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: s
       <Form method="post">
         <Hidden name="intent" value="test" />
         <Hidden name="kind" value={channel.kind} />
+        <Hidden name="channel" value={channel.id} />
         <SubmitButton variant="secondary" busy={busy === "test"} disabled={!channel.enabled} label={`${t("sendTest")} (${name})`}>
           {t("sendTest")}
         </SubmitButton>
@@ -62,14 +65,17 @@ function ProvenControls({ channel, name, busy }: { channel: ChannelView; name: s
         title={t("removeTitle", { channel: name })}
         description={t("removeDescription", { channel: name })}
         confirmLabel={`${t("remove")} ${name}`}
-        onConfirm={() => submit({ intent: "remove", kind: channel.kind }, { method: "post" })}
+        onConfirm={() => submit({ intent: "remove", kind: channel.kind, channel: channel.id }, { method: "post" })}
         returnFocusTo={removeButton}
       />
+      <div className="basis-full">
+        <RoutingForm channel={channel} name={name} busy={busy} />
+      </div>
     </div>
   );
 }
 
-function StatusBadge({ channel }: { channel: ChannelView }) {
+export function StatusBadge({ channel }: { channel: ChannelView }) {
   const t = useOwnerT("notifications");
   const on = channel.status === "proven" && channel.enabled;
   return <Badge color={on ? "green" : "gray"}>{on ? t("on") : t("off")}</Badge>;
@@ -207,6 +213,26 @@ export function TelegramSection({
   );
 }
 
+export function EventAlertsSection({ events, busy }: { events: { redeemed: boolean; scanLimit: boolean }; busy: Busy }) {
+  const t = useOwnerT("notifications");
+  return (
+    <Section title={t("events.title")} description={t("events.description")}>
+      <Form method="post" className="space-y-2">
+        <Hidden name="intent" value="events" />
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input type="checkbox" name="redeemed" value="true" defaultChecked={events.redeemed} className="h-5 w-5" />
+          {t("events.redeemed")}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-gray-800">
+          <input type="checkbox" name="scanLimit" value="true" defaultChecked={events.scanLimit} className="h-5 w-5" />
+          {t("events.scanLimit")}
+        </label>
+        <SubmitButton busy={busy === "events"}>{t("events.save")}</SubmitButton>
+      </Form>
+    </Section>
+  );
+}
+
 export function QuietHoursSection({ quiet, timeZone, busy }: { quiet: { from: string; until: string } | null; timeZone: string; busy: Busy }) {
   const t = useOwnerT("notifications");
   return (
@@ -236,7 +262,7 @@ export function QuietHoursSection({ quiet, timeZone, busy }: { quiet: { from: st
   );
 }
 
-const CHANNEL_NAMES = { slack: "Slack", telegram: "Telegram" } as const;
+const CHANNEL_NAMES = { slack: "Slack", telegram: "Telegram", push: "" } as const;
 
 export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
   const t = useOwnerT("notifications");
@@ -249,7 +275,7 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
           {deliveries.map((delivery) => (
             <li key={delivery.id} className="flex flex-col gap-1 py-2 text-sm sm:flex-row sm:items-center sm:gap-4">
               <span className="text-gray-600 sm:w-48">{formatWhen(delivery.at)}</span>
-              <span className="font-medium text-gray-900 sm:w-24">{CHANNEL_NAMES[delivery.channel]}</span>
+              <span className="font-medium text-gray-900 sm:w-24">{CHANNEL_NAMES[delivery.channel] || delivery.label}</span>
               <span className="text-gray-800 sm:w-40">{t(`log.kinds.${delivery.kind as "lead"}`, { count: delivery.leadCount })}</span>
               <span className={`break-all ${delivery.status === "failed" ? "text-red-700" : "text-gray-700"}`}>{delivery.outcome}</span>
             </li>

@@ -14,6 +14,7 @@ import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { ALERTS_PER_MINUTE, FOLD_EVERY_MS, foldedAlertText, isQuiet, leadAlertText } from "./alert-text";
 import { recordAnswer, sendThrough, type ChannelKind } from "./deliveries.server";
+import { routedTo } from "./routing.server";
 import { linkTelegramChats } from "./telegram-link.server";
 
 export const ALERT_WORKER_DEFAULTS = { pollMs: 1_000, batchSize: 20, leaseMs: 60_000 };
@@ -93,15 +94,15 @@ async function housekeeping({ db, now }: Context) {
   await db.execute(sql`delete from alert_channel where status = 'proving' and proof_expires_at < ${now()} - interval '1 day'`);
 }
 
-/** Every lead of the owner's campaigns committed since the channel was switched on, once per channel. */
+/** Every lead of the owner's campaigns routed to the channel, committed since it was switched on, once per channel. */
 async function noteNewLeads({ db, now }: Context) {
   await db.execute(sql`
     insert into alert_lead (channel_id, lead_id, collected_at)
     select ch.id, l.id, l.collected_at
       from alert_channel ch
       join campaign c on c.user_id = ch.user_id
-      join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ${now()} - ${LOOKBACK})
-     where ch.status = 'proven' and ch.enabled
+      join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ch.routed_from, ${now()} - ${LOOKBACK})
+     where ch.status = 'proven' and ch.enabled and ${routedTo(sql`l.campaign_id`, sql`l.placement_id`)}
        and not exists (select 1 from alert_lead al where al.channel_id = ch.id and al.lead_id = l.id)
     on conflict do nothing`);
 }
@@ -120,7 +121,7 @@ async function channelsWithWaitingLeads({ db }: Context) {
   );
 }
 
-type WaitingLead = { lead_id: string; name: string; title: string; placement: string | null; collected_at: string };
+type WaitingLead = { lead_id: string; name: string; title: string; placement: string | null; location: string | null; collected_at: string };
 
 /**
  * Turns a channel's waiting leads into messages (docs/features/alerts.md, "A crowd is one alert"):
@@ -159,12 +160,13 @@ async function decideChannel(context: Context, channel: WaitingChannel) {
 async function waitingLeads(db: Database, channelId: string) {
   return rowsOf<WaitingLead>(
     await db.execute(sql`
-      select al.lead_id, l.name, c.title, p.name as placement, l.collected_at::text as collected_at
+      select al.lead_id, l.name, c.title, p.name as placement, loc.name as location, l.collected_at::text as collected_at
         from alert_lead al
         join alert_channel ch on ch.id = al.channel_id
         join lead l on l.id = al.lead_id
         join campaign c on c.id = l.campaign_id
         left join placement p on p.id = l.placement_id
+        left join location loc on loc.id = p.location_id
        -- Leads from before the channel was last switched on or proven wait no more: they are not sent.
        where al.channel_id = ${channelId} and al.delivery_id is null and al.collected_at >= ch.alerts_from
        order by al.collected_at, al.lead_id
@@ -177,6 +179,7 @@ async function queueSingle(db: Database, context: Context, channelId: string, le
     name: lead.name,
     campaignTitle: lead.title,
     placement: lead.placement,
+    location: lead.location,
     collectedAt: new Date(lead.collected_at),
     timeZone: zone,
     leadUrl: `${context.appUrl}/leads/${lead.lead_id}`,

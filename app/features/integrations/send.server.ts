@@ -37,7 +37,9 @@ type SendOptions = {
   /** Signs the post (Standard Webhooks); without one (lead alerts to Slack), it goes unsigned. */
   secret?: string;
   messageId?: string;
-  body: string;
+  body: string | Buffer;
+  /** Headers of the receiver's protocol (Web Push's TTL, Content-Encoding, Authorization); they replace ours of the same name. */
+  headers?: Record<string, string>;
   allowPrivate: boolean;
   timeoutMs?: number;
   maxResponseBytes?: number;
@@ -86,7 +88,10 @@ function postOnce(url: URL, options: SendOptions, failed: Failure): Promise<Atte
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(options.body)),
     "user-agent": "LeadQR-Webhooks/1",
-    ...(options.secret && options.messageId ? signatureHeaders(options.secret, options.messageId, new Date(), options.body) : {}),
+    ...(options.secret && options.messageId && typeof options.body === "string"
+      ? signatureHeaders(options.secret, options.messageId, new Date(), options.body)
+      : {}),
+    ...Object.fromEntries(Object.entries(options.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value])),
   };
   return new Promise((resolve) => {
     let settled = false;

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, lead, location, offerCode, placement, staffAccess } from "~/db/schema";
+import { queueRedeemedAlert } from "~/features/alerts/event-alerts.server";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
@@ -24,7 +25,6 @@ export type RedeemActor = {
 };
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
@@ -291,6 +291,12 @@ export async function redeemOfferCode(db: Database, options: { actor: RedeemActo
         { type: "offer.redeemed", code: formatOfferCode(code), redeemedAt: at },
         { type: "lead.redeemed", code, redeemedAt: at },
       ],
+    });
+    // The owner's "code redeemed" alert, when asked for (docs/features/alerts.md).
+    await queueRedeemedAlert(tx, {
+      leadId: row.leadId,
+      by: options.actor.staffAccessId || options.actor.memberUserId ? options.actor.label : null,
+      location: place?.name ?? null,
     });
     return { outcome: "redeemed", at };
   });

@@ -7,6 +7,7 @@ import { campaignScans } from "~/features/scans/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { scanLimitEmail } from "~/features/email/scan-limit-email";
 import { getEnv } from "~/utils/env.server";
+import { queueScanLimitAlert } from "~/features/alerts/event-alerts.server";
 
 /** 80 % of the free scans: the owner's early warning (4 of 5). */
 export const FREE_SCAN_WARNING = Math.ceil(FREE_SCAN_LIMIT * 0.8);
@@ -31,6 +32,8 @@ export async function queueScanNotice(tx: Database, campaignId: string, scans: n
     campaignId,
     content: scanLimitEmail({ campaignTitle: raised.title, scans, limit: FREE_SCAN_LIMIT, reached: level === 2 }, getEnv().appOrigin),
   });
+  // The owner's "scan limit" alert, when asked for (docs/features/alerts.md), once as the email.
+  if (level === 2) await queueScanLimitAlert(tx, { campaignId, campaignTitle: raised.title, limit: FREE_SCAN_LIMIT });
 }
 
 /** A free owner's campaigns at or past 80 % of their scans, for the dashboard's banner. */
