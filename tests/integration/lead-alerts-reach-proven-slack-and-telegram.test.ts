@@ -8,7 +8,7 @@ import { eraseLead } from "~/features/leads/lead-rights.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaign, createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
-import { alertWorker, codeIn, deliveriesOf, notificationsPage, postNotifications } from "../support/alerts-support";
+import { alertWorker, codeIn, deliveriesOf, notificationsPage, passesUntil, postNotifications } from "../support/alerts-support";
 import { startSlackStandIn } from "../support/slack-stand-in.mjs";
 import { startTelegramStandIn } from "../support/telegram-stand-in.mjs";
 import { visitorSubmits } from "../support/webhook-support";
@@ -34,15 +34,6 @@ async function proveSlack(owner: Owner) {
   const code = codeIn(slack.messages(hook).at(-1)!.text);
   expect((await postNotifications(owner, { intent: "slack-confirm", code })).data.message).toContain("Slack is proven");
   return hook;
-}
-
-/** Worker passes a second apart (real and worker time) until the webhook holds `count` messages: Slack's 429s ask for that second. */
-async function passesUntilSlackHas(count: number, worker: { runOnce(): Promise<unknown> }, clock: { advance(ms: number): void }, hook: string) {
-  for (let pass = 0; pass < 8 && slack.messages(hook).length < count; pass++) {
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    clock.advance(1_100);
-    await worker.runOnce();
-  }
 }
 
 let chats = 1000;
@@ -169,7 +160,7 @@ describe("an alert", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     await worker.runOnce();
     expect(slack.messages(hook).length).toBeLessThan(6);
-    await passesUntilSlackHas(6, worker, clock, hook);
+    await passesUntil(worker, () => slack.messages(hook).length >= 6, clock);
     expect(
       slack
         .messages(hook)
@@ -193,7 +184,7 @@ describe("an alert", () => {
     expect(slack.messages(hook)).toHaveLength(7);
     clock.advance(61_000);
     await worker.runOnce();
-    await passesUntilSlackHas(8, worker, clock, hook);
+    await passesUntil(worker, () => slack.messages(hook).length >= 8, clock);
     expect(slack.messages(hook).at(-1)!.text).toMatch(/^3 new leads in the last \d minutes on Spring Offer/);
     const deliveries = await deliveriesOf(owner.id);
     expect(deliveries.filter((d) => d.kind === "fold").map((d) => d.lead_count)).toEqual([18, 3]);

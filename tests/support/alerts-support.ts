@@ -23,6 +23,18 @@ export async function alertWorker(clock?: ReturnType<typeof manualClock>) {
   return createAlertWorker({ db, clock });
 }
 
+/**
+ * Worker passes a second apart (and the worker's clock moved as much) until `done`: Slack and
+ * Telegram answer 429 past about one message a second, and the worker waits their Retry-After.
+ */
+export async function passesUntil(worker: { runOnce(): Promise<unknown> }, done: () => boolean, clock?: { advance(ms: number): void }) {
+  for (let pass = 0; pass < 8 && !done(); pass++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    clock?.advance(1_100);
+    await worker.runOnce();
+  }
+}
+
 export async function deliveriesOf(userId: string) {
   const { db } = await getServices();
   return rowsOf<{ kind: string; status: string; outcome: string | null; text: string; lead_count: number }>(
