@@ -9,7 +9,9 @@ export const FEATURE_TIERS = [
   { tier: "transport", features: ["email", "languages", "uploads"] },
   { tier: "plans", features: ["billing"] },
   { tier: "identity and delivery", features: ["auth", "domains", "integrations"] },
-  { tier: "rules", features: ["alerts", "consent", "redeem", "team"] },
+  // Alerts are told of leads, redemptions and limits by the rules above them (a redemption queues its alert).
+  { tier: "alerts", features: ["alerts"] },
+  { tier: "rules", features: ["consent", "redeem", "team"] },
   { tier: "scans", features: ["scans"] },
   { tier: "campaigns", features: ["campaigns"] },
   { tier: "placements", features: ["placements"] },

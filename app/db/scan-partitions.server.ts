@@ -53,15 +53,15 @@ export async function splitScanHistory(db: Database, since: Date): Promise<strin
     const [filled] = rowsOf<{ yes: boolean }>(await tx.execute(sql`select exists (select 1 from ${sql.identifier(history.name)}) as yes`));
     if (filled?.yes) throw new Error(`${history.name} holds scans: months before ${history.to.toISOString()} cannot be split off.`);
     await tx.execute(sql`alter table scan detach partition ${sql.identifier(history.name)}`);
-    await tx.execute(
-      sql.raw(`alter table scan attach partition "${history.name}" for values from (minvalue) to ('${start.toISOString()}')`),
-    );
+    await tx.execute(sql.raw(`alter table scan attach partition "${history.name}" for values from (minvalue) to ('${start.toISOString()}')`));
     const made: string[] = [];
     for (let month = start; month < history.to; month = monthStart(month, 1)) {
       const name = `scan_${month.toISOString().slice(0, 7).replace("-", "")}`;
       await tx.execute(sql.raw(`create table "${name}" (like scan including defaults)`));
       await tx.execute(
-        sql.raw(`alter table scan attach partition "${name}" for values from ('${month.toISOString()}') to ('${monthStart(month, 1).toISOString()}')`),
+        sql.raw(
+          `alter table scan attach partition "${name}" for values from ('${month.toISOString()}') to ('${monthStart(month, 1).toISOString()}')`,
+        ),
       );
       made.push(name);
     }
@@ -90,7 +90,9 @@ export async function dropExpiredScanPartitions(db: Database, options: { kind: "
   for (const partition of expired) {
     const name = sql.identifier(partition.name);
     // CONCURRENTLY runs outside a transaction, in two; PGlite has one connection and no one to wait for.
-    await db.execute(options.kind === "postgres" ? sql`alter table scan detach partition ${name} concurrently` : sql`alter table scan detach partition ${name}`);
+    await db.execute(
+      options.kind === "postgres" ? sql`alter table scan detach partition ${name} concurrently` : sql`alter table scan detach partition ${name}`,
+    );
     await db.execute(sql`drop table ${name}`);
   }
   return expired.map((partition) => partition.name);
@@ -120,9 +122,7 @@ export async function prepareScanPartitions(query: Query) {
     );
     await query(`alter table scan validate constraint scan_history_bound`);
   }
-  const index = await query(
-    `select i.indisvalid as valid from pg_index i where i.indexrelid = to_regclass('public.scan_history_id_timestamp_pk')`,
-  );
+  const index = await query(`select i.indisvalid as valid from pg_index i where i.indexrelid = to_regclass('public.scan_history_id_timestamp_pk')`);
   if (index.rows[0] && !index.rows[0].valid) await query(`drop index concurrently scan_history_id_timestamp_pk`);
   if (!index.rows[0]?.valid) await query(`create unique index concurrently scan_history_id_timestamp_pk on scan (id, "timestamp")`);
 }

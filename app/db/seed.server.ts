@@ -190,7 +190,9 @@ export async function seed(options: { scale: SeedScale; scans?: number; signUp: 
   let scans = options.scans;
   if (year && scans === undefined && database.kind === "pglite") {
     scans = PGLITE_YEAR_SCANS;
-    options.warn?.(`The embedded database writes ${PGLITE_YEAR_SCANS.toLocaleString("en")} scans instead of 10,000,000 (set DATABASE_URL for PostgreSQL, or pass --scans).`);
+    options.warn?.(
+      `The embedded database writes ${PGLITE_YEAR_SCANS.toLocaleString("en")} scans instead of 10,000,000 (set DATABASE_URL for PostgreSQL, or pass --scans).`,
+    );
   }
   const email = year ? YEAR_EMAIL : large ? LARGE_EMAIL : DEMO_EMAIL;
   const password = crypto.randomBytes(9).toString("base64url");

@@ -112,6 +112,8 @@ describe("the campaign page", () => {
   it("says how fresh the rolled-up figures are and how far back scan details reach", async () => {
     await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload({ scans: 3 }) });
     expect(screen.getByText(/Updated 40 s ago\./)).toBeTruthy();
-    expect(screen.getByTestId("scan-detail-reach").textContent).toBe("Scan details reach back to October 2025; older scans still count in the totals.");
+    expect(screen.getByTestId("scan-detail-reach").textContent).toBe(
+      "Scan details reach back to October 2025; older scans still count in the totals.",
+    );
   });
 });

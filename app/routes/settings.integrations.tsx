@@ -117,7 +117,9 @@ async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
       return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
     },
     (refused): ActionData =>
-      refused.code === "unsafe_destination" ? { form: "endpoint", fieldErrors: { url: refused.message } } : { form: "endpoint", error: refused.message },
+      refused.code === "unsafe_destination"
+        ? { form: "endpoint", fieldErrors: { url: refused.message } }
+        : { form: "endpoint", error: refused.message },
   );
 }
 

@@ -94,7 +94,12 @@ const EnvSchema = z.object({
   /** Months of raw scans kept before the current one; older months' partitions are dropped whole (counting.md, "Partitions and retention"). */
   SCAN_RETENTION_MONTHS: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ message: "SCAN_RETENTION_MONTHS must be a whole number of months" }).int("SCAN_RETENTION_MONTHS must be a whole number of months").min(1, "SCAN_RETENTION_MONTHS must be at least 1").max(1200, "SCAN_RETENTION_MONTHS must be at most 1200").default(13),
+    z.coerce
+      .number({ message: "SCAN_RETENTION_MONTHS must be a whole number of months" })
+      .int("SCAN_RETENTION_MONTHS must be a whole number of months")
+      .min(1, "SCAN_RETENTION_MONTHS must be at least 1")
+      .max(1200, "SCAN_RETENTION_MONTHS must be at most 1200")
+      .default(13),
   ),
   /** Development and tests only: lets webhooks reach http:// and private or loopback addresses. */
   WEBHOOKS_ALLOW_PRIVATE: z

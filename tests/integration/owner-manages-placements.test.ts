@@ -140,7 +140,10 @@ describe("placements", () => {
       [owner.cookie, { campaignId: (await createCampaignRow(owner.id)).id, placementId }],
     ] as const) {
       for (const format of ["png", "svg"]) {
-        expect((await callRoute(qrRoute.loader, makeRequest(`/campaigns/${ids.campaignId}/placements/${ids.placementId}/qr.${format}`, { cookie }), ids)).status).toBe(404);
+        expect(
+          (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${ids.campaignId}/placements/${ids.placementId}/qr.${format}`, { cookie }), ids))
+            .status,
+        ).toBe(404);
       }
     }
   });

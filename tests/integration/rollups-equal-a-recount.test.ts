@@ -34,7 +34,7 @@ function random(seed: number) {
   };
 }
 const rand = random(SEED);
-const pick = <T,>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
@@ -117,7 +117,10 @@ beforeAll(async () => {
     const { id } = await createCampaignRow(owner.id, { title });
     const window_ = await insertPlacement(id, "Window");
     const door = await insertPlacement(id, "Door");
-    await db.update(schema.placement).set({ locationId: harbour!.id }).where(sql`id = ${door}`);
+    await db
+      .update(schema.placement)
+      .set({ locationId: harbour!.id })
+      .where(sql`id = ${door}`);
     await writeRandomHistory(id, [null, window_, door]);
     campaigns.push(id);
   }
@@ -230,7 +233,10 @@ describe("rollups", () => {
           sql`select coalesce(sum(uniques), 0)::int as uniques, coalesce(sum(converted), 0)::int as converted from campaign_visitor_tally where campaign_id = ${campaignId}`,
         ),
       );
-      expect({ unique: conversion.rolled.unique, converted: conversion.rolled.converted }).toEqual({ unique: kept!.uniques, converted: kept!.converted });
+      expect({ unique: conversion.rolled.unique, converted: conversion.rolled.converted }).toEqual({
+        unique: kept!.uniques,
+        converted: kept!.converted,
+      });
     }
   }, 240_000);
 
@@ -258,7 +264,10 @@ describe("rollups", () => {
     const range = { preset: "custom" as const, from: day, to: day, days: 1, notice: null };
     const read = async () => (await getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone: "UTC", range }))!.totals.scans;
     const before = await read();
-    await insertScansAt(campaignId, [{ at, visitor: "seeded" }, { at, visitor: "seeded", isUnique: false }]);
+    await insertScansAt(campaignId, [
+      { at, visitor: "seeded" },
+      { at, visitor: "seeded", isUnique: false },
+    ]);
     // Outside the hours a run rewrites: not seen until the owner's hours are rolled up again.
     await runRollupJob(db);
     expect(await read()).toBe(before);

@@ -39,7 +39,9 @@ describe("month partitions", () => {
     const campaign = await createCampaignRow(owner.id);
     const { database } = await getServices();
     await database.db.insert(schema.scan).values({ campaignId: campaign.id, deviceType: "mobile" });
-    const [row] = rowsOf<{ partition: string }>(await db.execute(sql`select tableoid::regclass::text as partition from scan where campaign_id = ${campaign.id}`));
+    const [row] = rowsOf<{ partition: string }>(
+      await db.execute(sql`select tableoid::regclass::text as partition from scan where campaign_id = ${campaign.id}`),
+    );
     expect(row!.partition).toBe(partitionOf(partitions, new Date()));
   });
 
@@ -51,7 +53,9 @@ describe("month partitions", () => {
     const campaign = await createCampaignRow(owner.id);
     // One scan in the middle of each month from 16 months ago to this one.
     const moments = Array.from({ length: 17 }, (_, index) => new Date(monthStart(now, index - 16).getTime() + 10 * DAY));
-    await db.insert(schema.scan).values(moments.filter((at) => at < now).map((timestamp) => ({ campaignId: campaign.id, deviceType: "mobile" as const, timestamp })));
+    await db
+      .insert(schema.scan)
+      .values(moments.filter((at) => at < now).map((timestamp) => ({ campaignId: campaign.id, deviceType: "mobile" as const, timestamp })));
     const kept = rowsOf<{ id: string }>(
       await db.execute(sql`select id::text from scan where campaign_id = ${campaign.id} and timestamp >= ${monthStart(now, -13)} order by id`),
     ).map((row) => row.id);
@@ -116,53 +120,59 @@ async function expectMigrated(db: Database, before: string[], during: string[]) 
   expect(again!.uniques).toBe(tally!.uniques + 1);
   // Leads keep their scan ids, and one lead per scan still holds.
   const [lead] = rowsOf<{ scan_id: string }>(await db.execute(sql`select scan_id::text from lead where campaign_id = ${OLD_CAMPAIGN} limit 1`));
-  await expect(db.execute(sql`insert into lead (campaign_id, scan_id, name, email) values (${OLD_CAMPAIGN}, ${lead!.scan_id}, 'B', 'b@example.com')`)).rejects.toThrow();
+  await expect(
+    db.execute(sql`insert into lead (campaign_id, scan_id, name, email) values (${OLD_CAMPAIGN}, ${lead!.scan_id}, 'B', 'b@example.com')`),
+  ).rejects.toThrow();
 }
 
 describe("an existing database", () => {
-  it.runIf(process.env.TEST_DATABASE_URL)("migrates on PostgreSQL keeping every scan while loads keep being counted", { timeout: 120_000 }, async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!;
-    const name = `leadqr_test_old_${crypto.randomBytes(5).toString("hex")}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = databaseUrl(serverUrl, name);
-    const { default: pg } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    // The previous version: its schema, its scans, and a process of it still capturing.
-    const writer = new pg.Pool({ connectionString: url, max: 2 });
-    try {
-      await migrate(drizzle({ client: writer }), { migrationsFolder: migrationsBeforePartitions() });
-      await writer.query(FILL);
-      const before = (await writer.query<{ id: string }>(`select id::text from scan`)).rows.map((row) => row.id);
-      const during: string[] = [];
-      const slowest = { ms: 0 };
-      let migrating = true;
-      const capture = (async () => {
-        while (migrating) {
-          const started = performance.now();
-          const { rows } = await writer.query<{ id: string }>(
-            `insert into scan (campaign_id, device_type, visitor_hash) values ($1, 'mobile', md5(random()::text)) returning id::text`,
-            [OLD_CAMPAIGN],
-          );
-          slowest.ms = Math.max(slowest.ms, performance.now() - started);
-          during.push(rows[0]!.id);
-        }
-      })();
-      const handle = await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
-      migrating = false;
-      await capture;
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "migrates on PostgreSQL keeping every scan while loads keep being counted",
+    { timeout: 120_000 },
+    async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `leadqr_test_old_${crypto.randomBytes(5).toString("hex")}`;
+      await adminQuery(serverUrl, `create database ${name}`);
+      const url = databaseUrl(serverUrl, name);
+      const { default: pg } = await import("pg");
+      const { drizzle } = await import("drizzle-orm/node-postgres");
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // The previous version: its schema, its scans, and a process of it still capturing.
+      const writer = new pg.Pool({ connectionString: url, max: 2 });
       try {
-        expect(during.length).toBeGreaterThan(0);
-        console.info(`migration of ${OLD_SCANS} scans: ${during.length} loads counted during it, the slowest in ${Math.round(slowest.ms)} ms`);
-        await expectMigrated(handle.db, before, during);
+        await migrate(drizzle({ client: writer }), { migrationsFolder: migrationsBeforePartitions() });
+        await writer.query(FILL);
+        const before = (await writer.query<{ id: string }>(`select id::text from scan`)).rows.map((row) => row.id);
+        const during: string[] = [];
+        const slowest = { ms: 0 };
+        let migrating = true;
+        const capture = (async () => {
+          while (migrating) {
+            const started = performance.now();
+            const { rows } = await writer.query<{ id: string }>(
+              `insert into scan (campaign_id, device_type, visitor_hash) values ($1, 'mobile', md5(random()::text)) returning id::text`,
+              [OLD_CAMPAIGN],
+            );
+            slowest.ms = Math.max(slowest.ms, performance.now() - started);
+            during.push(rows[0]!.id);
+          }
+        })();
+        const handle = await openDatabase({ databaseUrl: url, dataDir: process.env.DATA_DIR! });
+        migrating = false;
+        await capture;
+        try {
+          expect(during.length).toBeGreaterThan(0);
+          console.info(`migration of ${OLD_SCANS} scans: ${during.length} loads counted during it, the slowest in ${Math.round(slowest.ms)} ms`);
+          await expectMigrated(handle.db, before, during);
+        } finally {
+          await handle.close();
+        }
       } finally {
-        await handle.close();
+        await writer.end();
+        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
       }
-    } finally {
-      await writer.end();
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
-    }
-  });
+    },
+  );
 
   it.skipIf(process.env.TEST_DATABASE_URL)("migrates on PGlite keeping every scan", { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leadqr-old-"));

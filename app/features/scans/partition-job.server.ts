@@ -48,7 +48,8 @@ export async function startScanPartitionSchedule() {
   const tick = () => {
     runScanPartitionJob(db, { kind: database.kind, retentionMonths: env.SCAN_RETENTION_MONTHS })
       .then((result) => {
-        if (result && (result.made.length > 0 || result.dropped.length > 0)) logger.info({ job: SCAN_PARTITION_JOB, ...result }, "scan partitions job ran");
+        if (result && (result.made.length > 0 || result.dropped.length > 0))
+          logger.info({ job: SCAN_PARTITION_JOB, ...result }, "scan partitions job ran");
       })
       .catch((error) => logger.error({ err: error }, "scan partitions job failed"));
   };
