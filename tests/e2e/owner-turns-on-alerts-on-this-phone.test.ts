@@ -59,6 +59,8 @@ test("an owner at 390 px finds this phone's alerts, the Home Screen advice on iP
   const hook = slack.add();
   await page.getByLabel("Slack webhook URL").fill(hook);
   await page.getByRole("button", { name: "Send a code" }).click();
+  // The code is in the channel once the page says it was sent.
+  await expect(page.getByRole("status").filter({ hasText: "Code sent: look in your Slack channel." })).toBeVisible();
   await page.getByLabel("Code from Slack").fill(/code is (\d{6})/.exec(slack.messages(hook)[0]!.text)![1]!);
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Slack is proven" })).toBeVisible();
