@@ -28,7 +28,8 @@
 // each instance writes a V8 CPU profile there when it stops), BENCH_PHASES (run only the phases
 // whose label contains one of these comma-separated words: "direct", "nginx", "no JavaScript",
 // "clashing", "one network"), BENCH_LOG (a file: the instances' log lines go there, at
-// BENCH_LOG_LEVEL, "error" by default).
+// BENCH_LOG_LEVEL, "error" by default), BENCH_KEEP_DATABASE (keep the run's database, named at the
+// end, for EXPLAIN afterwards; drop it yourself).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -238,7 +239,8 @@ try {
   fs.rmSync(workDir, { recursive: true, force: true });
   const cleanup = new pg.Client({ connectionString: SERVER_URL });
   await cleanup.connect();
-  await cleanup.query(`drop database if exists ${databaseName} with (force)`);
+  if (process.env.BENCH_KEEP_DATABASE) console.log(`kept the database ${databaseName}`);
+  else await cleanup.query(`drop database if exists ${databaseName} with (force)`);
   await cleanup.end();
 }
 

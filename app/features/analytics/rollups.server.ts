@@ -111,8 +111,10 @@ function spansCte(lo: string, hi: string, owner: string | null) {
           least(date_trunc('day', s.timestamp, 'UTC') + interval '1 day', ${lo}::timestamptz)
         from campaign c
         join lead l on l.campaign_id = c.id and l.collected_at >= ${lo}::timestamptz
-        join scan s on s.id = l.scan_id and s.timestamp < ${lo}::timestamptz
-        where c.user_id is distinct from ${owner}
+        -- One probe per lead's scan: joined as a set, the planner hashes every older partition.
+        cross join lateral (select x.campaign_id, x.timestamp from scan x where x.id = l.scan_id
+          order by x.timestamp desc limit 1) s
+        where c.user_id is distinct from ${owner} and s.timestamp < ${lo}::timestamptz
         union all
         select c.id, '-infinity'::timestamptz, ${lo}::timestamptz from campaign c where c.user_id = ${owner}
       ), targets as (

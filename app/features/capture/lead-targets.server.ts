@@ -130,7 +130,11 @@ const READ_TARGETS = preparedStatement(
    join "user" u on u.id = c.user_id
    left join business_profile bp on bp.user_id = c.user_id
    left join business_identity bi on bi.user_id = c.user_id
-   left join scan s on s.id = i.token and s.campaign_id = c.id
+   -- One probe per token, newest month first: joined as a set, the planner hashes a whole
+   -- partition of the partitioned scan table; the campaign is checked after, or the planner
+   -- may probe the campaign's index instead (docs/features/counting.md, "Partitions and retention").
+   left join lateral (select x.id, x.campaign_id, x.placement_id from scan x where x.id = i.token
+     order by x.timestamp desc limit 1) s on s.campaign_id = c.id
    left join placement p on p.id = s.placement_id
    left join offer_rule r on r.campaign_id = c.id
    -- Probed per submission through their indexes: as EXISTS in the select list the planner may
