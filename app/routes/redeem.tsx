@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, KeyRound, AlertOctagon, RotateCcw, Search, XCircle } from "lucide-react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { redeemerOf } from "~/db/redeemed-by";
 import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { CodeScanner } from "~/features/redeem/code-scanner";
 import { requireRedeemActor } from "~/features/redeem/actor.server";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRedeemActor(request);
   const typed = (new URL(request.url).searchParams.get("code") ?? "").trim().slice(0, 40);
   // A signed-in member can sign out here: the counter is the only screen they have (docs/features/team.md).
-  const scope = { isOwner: actor.isOwner, isMember: Boolean(actor.memberUserId), label: actor.isOwner ? null : actor.label.replace(/^Staff: /, "") };
+  const scope = { isOwner: actor.isOwner, isMember: Boolean(actor.memberUserId), label: actor.isOwner ? null : redeemerOf(actor.label).name };
   if (!typed) return { scope, typed, found: null as CounterCode | null, error: null as string | null };
   const budget = { actor, clientAddress: clientAddress(request) };
   return answerDomainError(

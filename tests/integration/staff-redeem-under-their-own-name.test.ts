@@ -3,10 +3,12 @@
 // their own redeems only; every other owner screen sends them to the counter (or, for the
 // screens on the one guard, answers the 403 page). The owner's lead page and CSV
 // name who redeemed and where; a shared counter link is named as a shared device.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { createApiKey } from "~/features/integrations/api-keys.server";
 import { getServices } from "~/utils/services.server";
+import { api } from "../support/api-support";
 import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { codeRow, createClaim } from "../support/redeem-support";
@@ -18,6 +20,7 @@ let kim: Owner;
 let harbourCode: string;
 let oldTownCode: string;
 let harbourLeadId: string;
+let oldTownLeadId: string;
 
 const redeem = () => import("~/routes/redeem");
 
@@ -65,6 +68,7 @@ beforeEach(async () => {
   harbourCode = atHarbour.code;
   oldTownCode = atOldTown.code;
   harbourLeadId = atHarbour.leadId;
+  oldTownLeadId = atOldTown.leadId;
   await addMember(sam, "staff", [harbour!.id]);
   await addMember(kim, "staff", [harbour!.id]);
 });
@@ -169,5 +173,50 @@ describe("the owner's record of a redeem", () => {
     expect(header!.endsWith(",redeemed_by,location")).toBe(true);
     expect(rows.find((row) => row.startsWith("Ana Costa"))!.endsWith(",Sam,Harbour")).toBe(true);
     expect(rows.find((row) => row.startsWith("Rui Lima"))!.endsWith(",Front counter (shared device),Old Town")).toBe(true);
+  });
+});
+
+describe("the API's and webhooks' record of a redeem", () => {
+  it("carry who redeemed and where in the lead's redemption, a shared link as a shared device", async () => {
+    const { db } = await getServices();
+    await db.insert(schema.webhookEndpoint).values({
+      userId: owner.id,
+      url: "https://hooks.example.com/leadqr",
+      events: ["offer.redeemed"],
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+    });
+    const { key } = await createApiKey(db, { userId: owner.id, name: "Tests" });
+    expect((await api("GET", `/leads/${harbourLeadId}`, { key })).body.redemption).toBeNull();
+
+    await counterPost("redeem", harbourCode, sam.cookie);
+    const staffLinks = await import("~/routes/redeem.staff");
+    const created = (
+      await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Front counter" } }))
+    ).data;
+    const token = created.created.url.split("/").at(-1)!;
+    const link = await import("~/routes/redeem.staff-link");
+    const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
+    const deviceCookie = opened.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    expect((await counterPost("redeem", oldTownCode, deviceCookie)).data.ok).toBe(true);
+
+    const bySam = { redeemed_by: "Sam", shared_device: false, location: "Harbour" };
+    const byDevice = { redeemed_by: "Front counter", shared_device: true, location: "Old Town" };
+    const harbour = (await api("GET", `/leads/${harbourLeadId}`, { key })).body;
+    expect(harbour.redemption).toMatchObject(bySam);
+    expect(Date.parse(harbour.redemption.redeemed_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await api("GET", `/leads/${oldTownLeadId}`, { key })).body.redemption).toMatchObject(byDevice);
+    const listed = (await api("GET", "/leads", { key })).body.data;
+    expect(listed.find((row: { id: string }) => row.id === harbourLeadId).redemption).toMatchObject(bySam);
+
+    const events = await db
+      .select({ payload: schema.webhookEvent.payload })
+      .from(schema.webhookEvent)
+      .where(and(eq(schema.webhookEvent.userId, owner.id), eq(schema.webhookEvent.type, "offer.redeemed")));
+    const redemptions = events.map(({ payload }) => (payload as { data: { lead: { id: string; redemption: unknown } } }).data.lead);
+    expect(redemptions.find((lead) => lead.id === harbourLeadId)!.redemption).toMatchObject(bySam);
+    expect(redemptions.find((lead) => lead.id === oldTownLeadId)!.redemption).toMatchObject(byDevice);
   });
 });

@@ -109,6 +109,17 @@ export const LeadSchema = z
       description:
         "The language of the capture page the visitor used and of the consent wording they saw, as a two-letter code (`en`, `es`, `fr`, `de`, `pt`, `it`, `nl`, `ar`); null for a lead without a consent record.",
     }),
+    redemption: z
+      .object({
+        redeemed_at: timestamp,
+        redeemed_by: z.string().nullable().meta({
+          description: "Who redeemed the code: the team member's name, `Owner`, or the name of a shared counter link (then `shared_device` is true).",
+        }),
+        shared_device: z.boolean().meta({ description: "Redeemed through a shared counter link: no per-person attribution." }),
+        location: z.string().nullable().meta({ description: "The name of the location of the lead's placement when the code was redeemed." }),
+      })
+      .nullable()
+      .meta({ description: "The lead's offer code redeemed at the counter; null while it is not." }),
   })
   .meta({ id: "Lead", description: "Details a visitor left on a capture page." });
 
@@ -155,7 +166,7 @@ export const WebhookPayloadSchema = z
     timestamp: timestamp,
     data: z.record(z.string(), z.unknown()).meta({
       description:
-        "What happened. Events about a lead carry `lead` (as `GET /leads/{id}` returns it) and `campaign` (`id`, `title`); `lead.confirmed` adds `consent`, `offer.redeemed` adds `offer` (`code`, `redeemed_at`); `campaign.updated` carries `campaign`.",
+        "What happened. Events about a lead carry `lead` (as `GET /leads/{id}` returns it) and `campaign` (`id`, `title`); `lead.confirmed` adds `consent`, `offer.redeemed` adds `offer` (`code`, `redeemed_at`), and its `lead.redemption` says who redeemed it and where; `campaign.updated` carries `campaign`.",
     }),
   })
   .meta({ id: "WebhookPayload", description: "The JSON body POSTed to a hook's target_url, signed by the Standard Webhooks scheme." });

@@ -73,6 +73,8 @@ const SAMPLE_LEAD: LeadEventRow = {
   campaignTitle: SAMPLE_CAMPAIGN.title,
 };
 
+const SAMPLE_REDEMPTION = { at: SAMPLE_LATER, by: "Sam", location: "Harbour" };
+
 function sampleInput(type: WebhookEventType): WebhookEventInput {
   switch (type) {
     case "lead.created":
@@ -80,7 +82,7 @@ function sampleInput(type: WebhookEventType): WebhookEventInput {
     case "lead.confirmed":
       return { type, row: SAMPLE_LEAD, confirmedAt: SAMPLE_LATER };
     case "offer.redeemed":
-      return { type, row: SAMPLE_LEAD, code: "K7Q-M4T-XP", redeemedAt: SAMPLE_LATER };
+      return { type, row: { ...SAMPLE_LEAD, redemption: SAMPLE_REDEMPTION }, code: "K7Q-M4T-XP", redeemedAt: SAMPLE_LATER };
     case "lead.redeemed":
       return { type, row: SAMPLE_LEAD, code: "K7QM4TXP", redeemedAt: SAMPLE_LATER };
     case "lead.consent_changed":

@@ -1,4 +1,5 @@
 // The public JSON shapes of leads and campaigns: one for the REST API and webhook payloads alike.
+import { redeemerOf } from "~/db/redeemed-by";
 
 export type LeadRow = {
   id: string;
@@ -9,7 +10,11 @@ export type LeadRow = {
   phone: string | null;
   collectedAt: Date;
   language: string | null;
+  redemption?: LeadRedemption | null;
 };
+
+/** A lead's code redeemed: `by` as `offer_code.redeemed_by` keeps it, `at` as JSON gives a timestamp. */
+export type LeadRedemption = { at: string; by: string | null; location: string | null };
 
 export function leadResource(row: LeadRow) {
   return {
@@ -22,6 +27,17 @@ export function leadResource(row: LeadRow) {
     phone: row.phone,
     collected_at: new Date(row.collectedAt).toISOString(),
     language: row.language,
+    redemption: row.redemption ? redemptionResource(row.redemption) : null,
+  };
+}
+
+function redemptionResource(redemption: LeadRedemption) {
+  const redeemer = redemption.by ? redeemerOf(redemption.by) : null;
+  return {
+    redeemed_at: new Date(redemption.at).toISOString(),
+    redeemed_by: redeemer?.name ?? null,
+    shared_device: redeemer?.sharedDevice ?? false,
+    location: redemption.location,
   };
 }
 

@@ -11,6 +11,7 @@ import { getEnv } from "~/utils/env.server";
 import { assertSafeDestination } from "./address-guard.server";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./events";
 import { webhookEnvelope, webhookEventData, type LeadChange } from "./payloads.server";
+import type { LeadRedemption } from "./resources.server";
 
 /** What a transaction needs to queue an event: any Drizzle database or transaction. */
 type Executor = Pick<Database, "select" | "insert" | "update" | "execute">;
@@ -121,6 +122,9 @@ export const leadColumns = {
   collectedAt: lead.collectedAt,
   // The language of the page the visitor used: its consent wording's, one per lead.
   language: sql<string | null>`(select w.language from lead_consent c join consent_wording w on w.id = c.wording_id where c.lead_id = ${lead.id})`,
+  // Its code's redemption, if any: when, by whom and where (the lead's page says the same).
+  redemption: sql<LeadRedemption | null>`(select json_build_object('at', o.redeemed_at, 'by', o.redeemed_by, 'location', o.redeemed_location)
+    from offer_code o where o.lead_id = ${lead.id} and o.redeemed_at is not null limit 1)`,
 };
 
 export const campaignColumns = {

@@ -1,4 +1,5 @@
 import type { BadgeColor } from "~/components/ui/badge";
+import { redeemerOf } from "~/db/redeemed-by";
 
 /**
  * Offer codes: 8 characters from an alphabet without look-alikes (no 0, 1, O, I, L, S, Z, B, U),
@@ -60,5 +61,6 @@ export function codeFromScan(text: string): string {
  */
 export function redeemerText(redeemedBy: string | null): string | null {
   if (!redeemedBy) return null;
-  return redeemedBy.startsWith("Staff: ") ? `${redeemedBy.slice("Staff: ".length)} (shared device)` : redeemedBy;
+  const { name, sharedDevice } = redeemerOf(redeemedBy);
+  return sharedDevice ? `${name} (shared device)` : name;
 }

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { SHARED_DEVICE_PREFIX, redeemerOf } from "~/db/redeemed-by";
 import { campaign, lead, location, offerCode, placement, staffAccess } from "~/db/schema";
 import { queueRedeemedAlert } from "~/features/alerts/event-alerts.server";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
@@ -64,7 +65,7 @@ export async function refundCounterAttempt({ actor, clientAddress }: CounterBudg
 /** Who redeemed, as the counter names them: the staff link's name, or "the owner". */
 export function redeemerName(redeemedBy: string | null) {
   if (!redeemedBy) return null;
-  return redeemedBy === "Owner" ? "the owner" : redeemedBy.replace(/^Staff: /, "");
+  return redeemedBy === "Owner" ? "the owner" : redeemerOf(redeemedBy).name;
 }
 
 /** "Already redeemed on Nov 26 at 3:13 PM by Front counter": what a used code shouts at the counter. */
@@ -378,5 +379,5 @@ export async function getStaffActor(db: Database, options: { token: string }): P
     .where(and(eq(staffAccess.tokenHash, sha256(options.token)), isNull(staffAccess.revokedAt)))
     .returning({ id: staffAccess.id, userId: staffAccess.userId, campaignId: staffAccess.campaignId, label: staffAccess.label });
   if (!row) return null;
-  return { userId: row.userId, campaignId: row.campaignId, staffAccessId: row.id, label: `Staff: ${row.label}` };
+  return { userId: row.userId, campaignId: row.campaignId, staffAccessId: row.id, label: `${SHARED_DEVICE_PREFIX}${row.label}` };
 }
