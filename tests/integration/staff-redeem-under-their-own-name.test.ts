@@ -41,6 +41,20 @@ async function counterPost(intent: "redeem" | "undo", code: string, cookie: stri
   return callRoute(action, makeRequest("/redeem", { cookie, form: { intent, code } }));
 }
 
+/** The owner makes a shared counter link; a device opens it: that device's cookie. */
+async function openSharedCounterLink(label: string) {
+  const staffLinks = await import("~/routes/redeem.staff");
+  const created = (await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label } })))
+    .data;
+  const token = created.created.url.split("/").at(-1)!;
+  const link = await import("~/routes/redeem.staff-link");
+  const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
+  return opened.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
 beforeEach(async () => {
   owner = await createUser({ isPro: true });
   sam = await createUser({ email: `sam.${Date.now()}@example.org` });
@@ -151,17 +165,7 @@ describe("the owner's record of a redeem", () => {
     const page = await callRoute(detail.loader, makeRequest(`/leads/${harbourLeadId}`, { cookie: owner.cookie }), { leadId: harbourLeadId });
     expect(page.data.lead.offerCode).toMatchObject({ status: "redeemed", redeemedBy: "Sam", redeemedLocation: "Harbour" });
 
-    const staffLinks = await import("~/routes/redeem.staff");
-    const created = (
-      await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Front counter" } }))
-    ).data;
-    const token = created.created.url.split("/").at(-1)!;
-    const link = await import("~/routes/redeem.staff-link");
-    const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
-    const deviceCookie = opened.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
+    const deviceCookie = await openSharedCounterLink("Front counter");
     expect((await counterPost("redeem", oldTownCode, deviceCookie)).data.ok).toBe(true);
 
     const exported = await import("~/routes/leads-export");
@@ -189,17 +193,7 @@ describe("the API's and webhooks' record of a redeem", () => {
     expect((await api("GET", `/leads/${harbourLeadId}`, { key })).body.redemption).toBeNull();
 
     await counterPost("redeem", harbourCode, sam.cookie);
-    const staffLinks = await import("~/routes/redeem.staff");
-    const created = (
-      await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Front counter" } }))
-    ).data;
-    const token = created.created.url.split("/").at(-1)!;
-    const link = await import("~/routes/redeem.staff-link");
-    const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
-    const deviceCookie = opened.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
+    const deviceCookie = await openSharedCounterLink("Front counter");
     expect((await counterPost("redeem", oldTownCode, deviceCookie)).data.ok).toBe(true);
 
     const bySam = { redeemed_by: "Sam", shared_device: false, location: "Harbour" };
