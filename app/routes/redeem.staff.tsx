@@ -9,7 +9,8 @@ import { Select } from "~/components/ui/select";
 import { requireUser } from "~/features/auth/session.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/counter.server";
-import { STAFF_LINK_CAMPAIGN_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
+import { STAFF_LINK_CAMPAIGN_MESSAGE, STAFF_LINK_LOCATION_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
+import { listLocations } from "~/features/team/locations.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { formFields, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -23,16 +24,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { db } = await getServices();
   const timeZone = await getTimeZone(request);
-  const [links, campaigns] = await Promise.all([listStaffAccess(db, { userId: user.id }), listCampaigns(db, { userId: user.id })]);
+  const [links, campaigns, locations] = await Promise.all([
+    listStaffAccess(db, { userId: user.id }),
+    listCampaigns(db, { userId: user.id }),
+    listLocations(db, { businessId: user.id }),
+  ]);
+  const t = ownerT("staffLinks");
   return {
     links: links.map((link) => ({
       id: link.id,
       label: link.label,
-      scope: link.campaignTitle ?? "All campaigns",
+      scope: [link.campaignTitle ?? t("allCampaigns"), ...(link.locationName ? [link.locationName] : [])].join(" · "),
       created: formatDateTime(link.createdAt, timeZone),
-      lastUsed: link.lastUsedAt ? formatDateTime(link.lastUsedAt, timeZone) : ownerT("staffLinks")("never"),
+      lastUsed: link.lastUsedAt ? formatDateTime(link.lastUsedAt, timeZone) : t("never"),
     })),
     campaigns: campaigns.map((campaign) => ({ id: campaign.id, title: campaign.title })),
+    locations: locations.map((place) => ({ id: place.id, name: place.name })),
   };
 }
 
@@ -64,8 +71,11 @@ async function createStaffLink({ userId, fields }: StaffLinkPost) {
   const parsed = submit(StaffLinkSchema, fields);
   if (!parsed.ok) return parsed.response;
   const { db, env } = await getServices();
-  const created = await createStaffAccess(db, { userId, label: parsed.value.label, campaignId: parsed.value.campaignId });
-  if (!created) return data<ActionData>({ fieldErrors: { campaignId: STAFF_LINK_CAMPAIGN_MESSAGE } }, { status: 400 });
+  const created = await createStaffAccess(db, { userId, ...parsed.value });
+  if ("refused" in created) {
+    const message = created.refused === "campaignId" ? STAFF_LINK_CAMPAIGN_MESSAGE : STAFF_LINK_LOCATION_MESSAGE;
+    return data<ActionData>({ fieldErrors: { [created.refused]: message } }, { status: 400 });
+  }
   return data<ActionData>({ created: { label: parsed.value.label, url: `${env.appOrigin}/redeem/s/${created.token}` } });
 }
 
@@ -81,7 +91,7 @@ async function revokeStaffLink({ userId, fields }: StaffLinkPost) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function StaffLinks({ loaderData, actionData }: Route.ComponentProps) {
-  const { links, campaigns } = loaderData;
+  const { links, campaigns, locations } = loaderData;
   const result = actionData as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useValidatedForm(StaffLinkSchema, { id: "staff-link", lastResult: result?.result });
@@ -142,6 +152,21 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             </Select>
           )}
         </Field>
+        {locations.length ? (
+          <Field id="staff-location" label={t("location")} errors={fields.locationId.errors ?? serverErrors.locationId}>
+            {(control) => (
+              <Select {...control} name="locationId" defaultValue="">
+                <option value="">{t("allLocations")}</option>
+                {locations.map((place) => (
+                  <option key={place.id} value={place.id}>
+                    {place.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+        ) : null}
+        <p className="text-sm text-gray-600">{t("sharedDevice")}</p>
         <Button type="submit" disabled={busy}>
           <Link2 aria-hidden className="h-4 w-4" /> {t("create")}
         </Button>
@@ -158,7 +183,9 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
             {links.map((link) => (
               <li key={link.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-medium text-gray-900">{link.label}</p>
+                  <p className="font-medium text-gray-900">
+                    {link.label} <span className="text-sm font-normal text-gray-600">{t("sharedDeviceTag")}</span>
+                  </p>
                   <p className="text-sm text-gray-600">{t("usage", { scope: link.scope, created: link.created, lastUsed: link.lastUsed })}</p>
                 </div>
                 <Form method="post">

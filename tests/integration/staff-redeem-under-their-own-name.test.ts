@@ -21,6 +21,7 @@ let harbourCode: string;
 let oldTownCode: string;
 let harbourLeadId: string;
 let oldTownLeadId: string;
+let harbourId: string;
 
 const redeem = () => import("~/routes/redeem");
 
@@ -41,11 +42,11 @@ async function counterPost(intent: "redeem" | "undo", code: string, cookie: stri
   return callRoute(action, makeRequest("/redeem", { cookie, form: { intent, code } }));
 }
 
-/** The owner makes a shared counter link; a device opens it: that device's cookie. */
-async function openSharedCounterLink(label: string) {
+/** The owner makes a shared counter link (for one location when given); a device opens it: that device's cookie. */
+async function openSharedCounterLink(label: string, locationId = "") {
   const staffLinks = await import("~/routes/redeem.staff");
-  const created = (await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label } })))
-    .data;
+  const form = { intent: "create", label, locationId };
+  const created = (await callRoute(staffLinks.action, makeRequest("/redeem/staff", { cookie: owner.cookie, form }))).data;
   const token = created.created.url.split("/").at(-1)!;
   const link = await import("~/routes/redeem.staff-link");
   const opened = (await callRoute(link.loader, makeRequest(`/redeem/s/${token}`), { token })).response!;
@@ -80,6 +81,7 @@ beforeEach(async () => {
   await db.update(schema.lead).set({ placementId: window!.id }).where(eq(schema.lead.id, atHarbour.leadId));
   await db.update(schema.lead).set({ placementId: terrace!.id }).where(eq(schema.lead.id, atOldTown.leadId));
   harbourCode = atHarbour.code;
+  harbourId = harbour!.id;
   oldTownCode = atOldTown.code;
   harbourLeadId = atHarbour.leadId;
   oldTownLeadId = atOldTown.leadId;
@@ -212,5 +214,33 @@ describe("the API's and webhooks' record of a redeem", () => {
     const redemptions = events.map(({ payload }) => (payload as { data: { lead: { id: string; redemption: unknown } } }).data.lead);
     expect(redemptions.find((lead) => lead.id === harbourLeadId)!.redemption).toMatchObject(bySam);
     expect(redemptions.find((lead) => lead.id === oldTownLeadId)!.redemption).toMatchObject(byDevice);
+  });
+});
+
+describe("a shared counter link for one location", () => {
+  it("finds and redeems that location's codes only, and is offered only the owner's locations", async () => {
+    const device = await openSharedCounterLink("Harbour till", harbourId);
+    expect((await counterLookup(oldTownCode, device)).status).toBe(404);
+    expect((await counterPost("redeem", oldTownCode, device)).status).toBe(404);
+    expect((await codeRow(oldTownCode))!.redeemedAt).toBeNull();
+    expect((await counterLookup(harbourCode, device)).data.found).toMatchObject({ firstName: "Ana", status: "valid" });
+    expect((await counterPost("redeem", harbourCode, device)).data.ok).toBe(true);
+    expect(await codeRow(harbourCode)).toMatchObject({ redeemedBy: "Staff: Harbour till", redeemedLocation: "Harbour" });
+
+    const staffLinks = await import("~/routes/redeem.staff");
+    const listed = await callRoute(staffLinks.loader, makeRequest("/redeem/staff", { cookie: owner.cookie }));
+    expect(listed.data.locations.map((place: { name: string }) => place.name).sort()).toEqual(["Harbour", "Old Town"]);
+    expect(listed.data.links).toEqual([expect.objectContaining({ label: "Harbour till", scope: "All campaigns · Harbour" })]);
+
+    const stranger = await createUser({ isPro: true });
+    const { db } = await getServices();
+    const [theirs] = await db.insert(schema.location).values({ userId: stranger.id, name: "Elsewhere" }).returning({ id: schema.location.id });
+    const refused = await callRoute(
+      staffLinks.action,
+      makeRequest("/redeem/staff", { cookie: owner.cookie, form: { intent: "create", label: "Sneaky", locationId: theirs!.id } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.fieldErrors).toEqual({ locationId: "Please choose a location from the list" });
+    expect(await db.select().from(schema.staffAccess).where(eq(schema.staffAccess.label, "Sneaky"))).toEqual([]);
   });
 });

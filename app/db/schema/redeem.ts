@@ -3,6 +3,7 @@ import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { user } from "./auth";
 import { campaign } from "./campaigns";
 import { lead } from "./leads";
+import { location } from "./team";
 
 export const OFFER_EXPIRY_KINDS = ["none", "until", "days"] as const;
 export type OfferExpiryKind = (typeof OFFER_EXPIRY_KINDS)[number];
@@ -73,6 +74,8 @@ export const staffAccess = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     campaignId: uuid("campaign_id").references(() => campaign.id, { onDelete: "cascade" }),
+    /** The one location whose codes it finds (null: every location); a deleted location takes its links with it. */
+    locationId: uuid("location_id").references(() => location.id, { onDelete: "cascade" }),
     label: text("label").notNull(),
     /** SHA-256 of the link's secret; the secret itself is shown once and never stored. */
     tokenHash: text("token_hash").notNull(),

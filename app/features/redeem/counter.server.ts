@@ -328,19 +328,38 @@ export async function undoRedeem(db: Database, options: { actor: RedeemActor; co
 
 export const STAFF_COOKIE = "leadqr_staff";
 
-/** Creates a staff link; the secret is returned once (only its hash is kept). */
-export async function createStaffAccess(db: Database, options: { userId: string; label: string; campaignId: string | null }) {
+/**
+ * Creates a staff link; the secret is returned once (only its hash is kept). Refused (with the
+ * field to fix) when the campaign or the location is not the owner's.
+ */
+export async function createStaffAccess(
+  db: Database,
+  options: { userId: string; label: string; campaignId: string | null; locationId: string | null },
+): Promise<{ id: string; token: string } | { refused: "campaignId" | "locationId" }> {
   if (options.campaignId) {
     const [owned] = await db
       .select({ id: campaign.id })
       .from(campaign)
       .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
-    if (!owned) return null;
+    if (!owned) return { refused: "campaignId" };
+  }
+  if (options.locationId) {
+    const [owned] = await db
+      .select({ id: location.id })
+      .from(location)
+      .where(and(eq(location.id, options.locationId), eq(location.userId, options.userId)));
+    if (!owned) return { refused: "locationId" };
   }
   const token = randomBytes(24).toString("base64url");
   const [row] = await db
     .insert(staffAccess)
-    .values({ userId: options.userId, campaignId: options.campaignId, label: options.label, tokenHash: sha256(token) })
+    .values({
+      userId: options.userId,
+      campaignId: options.campaignId,
+      locationId: options.locationId,
+      label: options.label,
+      tokenHash: sha256(token),
+    })
     .returning({ id: staffAccess.id });
   return { id: row!.id, token };
 }
@@ -351,11 +370,13 @@ export async function listStaffAccess(db: Database, options: { userId: string })
       id: staffAccess.id,
       label: staffAccess.label,
       campaignTitle: campaign.title,
+      locationName: location.name,
       createdAt: staffAccess.createdAt,
       lastUsedAt: staffAccess.lastUsedAt,
     })
     .from(staffAccess)
     .leftJoin(campaign, eq(campaign.id, staffAccess.campaignId))
+    .leftJoin(location, eq(location.id, staffAccess.locationId))
     .where(and(eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
     .orderBy(desc(staffAccess.createdAt));
 }
@@ -377,7 +398,20 @@ export async function getStaffActor(db: Database, options: { token: string }): P
     .update(staffAccess)
     .set({ lastUsedAt: new Date() })
     .where(and(eq(staffAccess.tokenHash, sha256(options.token)), isNull(staffAccess.revokedAt)))
-    .returning({ id: staffAccess.id, userId: staffAccess.userId, campaignId: staffAccess.campaignId, label: staffAccess.label });
+    .returning({
+      id: staffAccess.id,
+      userId: staffAccess.userId,
+      campaignId: staffAccess.campaignId,
+      locationId: staffAccess.locationId,
+      label: staffAccess.label,
+    });
   if (!row) return null;
-  return { userId: row.userId, campaignId: row.campaignId, staffAccessId: row.id, label: `${SHARED_DEVICE_PREFIX}${row.label}` };
+  return {
+    userId: row.userId,
+    campaignId: row.campaignId,
+    staffAccessId: row.id,
+    label: `${SHARED_DEVICE_PREFIX}${row.label}`,
+    // A link for one shop finds that shop's codes only, as a member of that location would.
+    locationIds: row.locationId ? [row.locationId] : null,
+  };
 }

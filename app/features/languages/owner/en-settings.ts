@@ -269,6 +269,11 @@ export const enSettings = {
     labelPlaceholder: "Front counter",
     campaign: "Codes it can redeem",
     allCampaigns: "All campaigns",
+    location: "Where it works",
+    allLocations: "All locations",
+    sharedDevice:
+      "A link is for a shared device at the till: its redeems carry the link's name, not a person's. For per-person attribution, invite your staff under Settings → Team.",
+    sharedDeviceTag: "shared device (no per-person attribution)",
     create: "Create link",
     active: "Active links",
     empty: "No staff links yet.",

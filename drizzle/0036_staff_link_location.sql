@@ -1,0 +1,2 @@
+ALTER TABLE "staff_access" ADD COLUMN "location_id" uuid;--> statement-breakpoint
+ALTER TABLE "staff_access" ADD CONSTRAINT "staff_access_location_id_location_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."location"("id") ON DELETE cascade ON UPDATE no action;
