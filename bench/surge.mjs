@@ -28,8 +28,11 @@
 // each instance writes a V8 CPU profile there when it stops), BENCH_PHASES (run only the phases
 // whose label contains one of these comma-separated words: "direct", "nginx", "no JavaScript",
 // "clashing", "one network"), BENCH_LOG (a file: the instances' log lines go there, at
-// BENCH_LOG_LEVEL, "error" by default), BENCH_KEEP_DATABASE (keep the run's database, named at the
-// end, for EXPLAIN afterwards; drop it yourself).
+// BENCH_LOG_LEVEL, "error" by default), BENCH_ALERTS (1: a proven Slack channel on the tests' Slack
+// stand-in for the owner before the surge; at the end, once the alert worker has drained or
+// BENCH_ALERTS_WAIT seconds (180) have passed, the messages it received per minute and each folded
+// one: a crowd must stay a few alerts a minute, bench/support/alerts.mjs), BENCH_KEEP_DATABASE (keep
+// the run's database, named at the end, for EXPLAIN afterwards; drop it yourself).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -38,6 +41,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
+import { linkProvenSlack, printAlerts, startAlertsBench } from "./support/alerts.mjs";
 import { measure, statsOf } from "./support/crowd.mjs";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -74,6 +78,9 @@ const CLASH_CROWDS = ["control", "repeat", "clashing"];
 const PHONES_PER_NETWORK = Number(process.env.BENCH_PHONES_PER_NETWORK ?? 100);
 const NETWORKS = Math.max(1, Math.ceil(LEADS / PHONES_PER_NETWORK));
 const CROWD_TOKEN = /^c1\./;
+// The instances' one secret (below), which BENCH_ALERTS also seals its Slack webhook under.
+const SECRET = process.env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex");
+const alerts = process.env.BENCH_ALERTS === "1" ? await startAlertsBench() : null;
 
 const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
@@ -115,7 +122,8 @@ const cluster = spawn("scripts/cluster", [], {
     // One secret for both instances, as docs/operations.md asks of several processes: scripts/cluster
     // gives each its own DATA_DIR, so each would generate its own, and a crowd token or visitor
     // cookie one instance signed would be no token at the other (the phone's post is refused).
-    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? crypto.randomBytes(32).toString("hex"),
+    BETTER_AUTH_SECRET: SECRET,
+    ...alerts?.env,
     ...(process.env.BENCH_CPU_PROF ? { CLUSTER_NODE_ARGS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
   },
   stdio: ["ignore", process.env.BENCH_LOG ? fs.openSync(process.env.BENCH_LOG, "w") : "ignore", "inherit"],
@@ -136,6 +144,7 @@ try {
      values ($1, $2, 'Summer Special', 'Coffee Shop', '20% off', 'any order', 'Get 20% off', 'Thanks!', 'active', '{}')`,
     [campaignId, ownerId],
   );
+  const linked = alerts ? await linkProvenSlack(db, { slack: alerts.slack, ownerId, secret: SECRET }) : null;
 
   // The baseline: a plain one-row INSERT, same database, same concurrency.
   const insertSql = path.join(workDir, "insert.sql");
@@ -231,7 +240,9 @@ try {
     [campaignId],
   );
   console.log(`owner mail: ${mail.map((row) => `${row.kind}/${row.status} ${row.n}`).join(", ")}`);
+  if (linked) await printAlerts(db, { ...linked, slack: alerts.slack, waitMs: Number(process.env.BENCH_ALERTS_WAIT ?? 180) * 1000 });
 } finally {
+  await alerts?.slack.close();
   await db.end();
   const exited = new Promise((resolve) => cluster.once("exit", resolve));
   cluster.kill("SIGTERM");

@@ -2,10 +2,10 @@ import { data, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { requireUser } from "~/features/auth/session.server";
 import { Message } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
-import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent } from "~/features/alerts/notifications-page.server";
+import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent, type Recipient } from "~/features/alerts/notifications-page.server";
+import { requireBusiness, ROLE_REFUSED, type Acting } from "~/features/team/member.server";
 import { DeliveryLog, EmailSection, EventAlertsSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
 import { PushSection } from "~/features/alerts/push-section";
 import { SummarySettingsSchema } from "~/features/summary/summary.schema";
@@ -16,20 +16,38 @@ import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.notifications";
 
+/** Managers and viewers set up their own channels for their locations (docs/features/alerts.md, "Team members' own alerts"); staff have the counter only. */
+const ROLES = ["owner", "manager", "viewer"] as const;
+
+/** Whose channels: the owner's, or the member's own for the business they act for. */
+function recipientOf(acting: Acting): Recipient {
+  const memberId = acting.role === "owner" ? null : (acting.user.membership?.memberId ?? null);
+  return { userId: acting.user.id, memberId, businessId: acting.businessId, locationIds: acting.locationIds };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const acting = await requireBusiness(request, ROLES);
   const { db } = await getServices();
-  const [page, summary] = await Promise.all([notificationsPageData(db, { userId: user.id }), getSummarySettings(db, { userId: user.id })]);
-  return { email: user.email, ...page, summary };
+  const recipient = recipientOf(acting);
+  const [page, summary] = await Promise.all([
+    notificationsPageData(db, recipient),
+    // The morning summary and the per-lead email are the owner's.
+    recipient.memberId === null ? getSummarySettings(db, { userId: acting.user.id }) : null,
+  ]);
+  return { email: acting.user.email, ...page, summary };
 }
 
 const IntentSchema = z.object({ intent: z.enum(NOTIFICATION_INTENTS) });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const acting = await requireBusiness(request, ROLES);
+  const recipient = recipientOf(acting);
   const form = await readForm(request);
   const fields = formFields(form);
-  if (fields.intent === "summary") return saveSummary(request, user.id, fields);
+  if (fields.intent === "summary") {
+    if (recipient.memberId !== null) throw data(ROLE_REFUSED, { status: 403 });
+    return saveSummary(request, acting.user.id, fields);
+  }
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
@@ -37,7 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
     async () =>
       data(
         await runNotificationIntent(db, {
-          userId: user.id,
+          recipient,
           intent: parsed.data.intent,
           fields,
           userAgent: request.headers.get("user-agent") ?? "",
@@ -79,6 +97,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </Link>
         }
       />
+      {loaderData.isMember ? <p className="text-sm text-gray-700">{t("member")}</p> : null}
       {actionData && !summaryResult ? <Message result={actionData as { message?: string; error?: string }} /> : null}
       <PushSection
         channels={loaderData.channels.filter((channel) => channel.kind === "push")}
@@ -87,9 +106,13 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
       />
       <SlackSection channel={channelOf("slack")} busy={busy} />
       <TelegramSection channel={channelOf("telegram")} ready={loaderData.telegramReady} link={link} busy={busy} />
-      <EventAlertsSection events={loaderData.events} busy={busy} />
-      <EmailSection email={loaderData.email} />
-      <SummarySettingsSection settings={loaderData.summary} result={summaryResult} busy={busy === "summary"} />
+      <EventAlertsSection events={loaderData.events} ownerOnly={!loaderData.isMember} busy={busy} />
+      {loaderData.summary ? (
+        <>
+          <EmailSection email={loaderData.email} />
+          <SummarySettingsSection settings={loaderData.summary} result={summaryResult} busy={busy === "summary"} />
+        </>
+      ) : null}
       <QuietHoursSection quiet={loaderData.quiet} timeZone={loaderData.timeZone} busy={busy} />
       <DeliveryLog deliveries={loaderData.deliveries} />
     </main>

@@ -928,6 +928,8 @@ describe("a staff link", () => {
 const MEMBER_ROLES_LET_IN: Record<string, Array<"manager" | "staff" | "viewer">> = {
   "routes/settings.locations.tsx": [],
   "routes/settings.team.tsx": [],
+  // Their own alerts for their locations (docs/features/alerts.md, "Team members' own alerts").
+  "routes/settings.notifications.tsx": ["manager", "viewer"],
 };
 
 describe("members of B's business", () => {

@@ -7,7 +7,7 @@ import * as schema from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
 import { redeemOfferCode } from "~/features/redeem/counter.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createShopsAndPlacements, createUser } from "../support/factories";
 import { alertWorker, codeIn, notificationsPage, passesUntil, postNotifications } from "../support/alerts-support";
 import { startPushStandIn } from "../support/push-stand-in.mjs";
 import { createClaim } from "../support/redeem-support";
@@ -41,23 +41,14 @@ async function postRoute(owner: Owner, fields: Array<[string, string]>) {
 async function setUp() {
   const owner = await createUser({ isPro: true });
   const { db } = await getServices();
-  const [harbour, oldTown] = await db
-    .insert(schema.location)
-    .values([
-      { userId: owner.id, name: "Harbour" },
-      { userId: owner.id, name: "Old Town" },
-    ])
-    .returning({ id: schema.location.id });
   const spring = await createCampaignRow(owner.id, { title: "Spring Offer" });
   const autumn = await createCampaignRow(owner.id, { title: "Autumn Sale" });
-  const [window, terrace, door] = await db
-    .insert(schema.placement)
-    .values([
-      { campaignId: spring.id, name: "Window", locationId: harbour!.id },
-      { campaignId: spring.id, name: "Terrace", locationId: oldTown!.id },
-      { campaignId: autumn.id, name: "Door", locationId: null },
-    ])
-    .returning({ id: schema.placement.id });
+  const shops = await createShopsAndPlacements(owner.id, [
+    { campaignId: spring.id, name: "Window", at: "Harbour" },
+    { campaignId: spring.id, name: "Terrace", at: "Old Town" },
+    { campaignId: autumn.id, name: "Door", at: null },
+  ]);
+  const [window, terrace, door] = shops.placementIds;
   const hook = slack.add();
   await postNotifications(owner, { intent: "slack-code", url: hook });
   await postNotifications(owner, { intent: "slack-confirm", code: codeIn(slack.messages(hook).at(-1)!.text) });
@@ -75,8 +66,8 @@ async function setUp() {
     endpoint: subscription.endpoint,
     slackId: channels.find((c) => c.kind === "slack")!.id,
     browserId: channels.find((c) => c.kind === "push")!.id,
-    ids: { spring: spring.id, autumn: autumn.id, harbour: harbour!.id, oldTown: oldTown!.id },
-    places: { window: window!.id, terrace: terrace!.id, door: door!.id },
+    ids: { spring: spring.id, autumn: autumn.id, harbour: shops.harbour, oldTown: shops.oldTown },
+    places: { window: window!, terrace: terrace!, door: door! },
     claim,
   };
 }

@@ -66,3 +66,27 @@ export async function createLeadRow(campaignId: string, lead: LeadRowOptions) {
 export async function createScanRows(campaignId: string, moments: Date[]) {
   await insertScans((await getServices()).db, campaignId, moments);
 }
+
+/**
+ * An owner's two shops, "Harbour" and "Old Town" (docs/features/team.md), and placements at them:
+ * each `{ campaignId, name, at }` with `at` a shop's name or null for none. Ids in the given order.
+ */
+export async function createShopsAndPlacements(
+  ownerId: string,
+  placements: Array<{ campaignId: string; name: string; at: "Harbour" | "Old Town" | null }>,
+) {
+  const { db } = await getServices();
+  const [harbour, oldTown] = await db
+    .insert(schema.location)
+    .values([
+      { userId: ownerId, name: "Harbour" },
+      { userId: ownerId, name: "Old Town" },
+    ])
+    .returning({ id: schema.location.id });
+  const shops = { Harbour: harbour!.id, "Old Town": oldTown!.id };
+  const rows = await db
+    .insert(schema.placement)
+    .values(placements.map(({ campaignId, name, at }) => ({ campaignId, name, locationId: at ? shops[at] : null })))
+    .returning({ id: schema.placement.id });
+  return { harbour: harbour!.id, oldTown: oldTown!.id, placementIds: rows.map((row) => row.id) };
+}

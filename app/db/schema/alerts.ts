@@ -4,11 +4,12 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { lead } from "./leads";
+import { businessMember } from "./team";
 
 export const ALERT_CHANNEL_KINDS = ["slack", "telegram", "push"] as const;
 
 /**
- * One Slack webhook or Telegram chat per owner and kind, and one row per browser subscribed to Web
+ * One Slack webhook or Telegram chat per sign-in (the owner, or a member for the business they act for) and kind, and one row per browser subscribed to Web
  * Push (several allowed); the destination is sealed at rest.
  */
 export const alertChannel = pgTable(
@@ -21,6 +22,11 @@ export const alertChannel = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ALERT_CHANNEL_KINDS }).notNull(),
+    /**
+     * A team member's own channel (a manager or viewer): it alerts only their business's leads and
+     * redeems at their locations. Null: the owner's. Removing the member deletes it at once.
+     */
+    memberId: uuid("member_id").references(() => businessMember.id, { onDelete: "cascade" }),
     /** `proving`: waiting for the code (Slack) or the /start (Telegram); nothing but the proof goes to it. */
     // `removed`: a push subscription its push service answered 404/410 for; kept for the log, never shown.
     status: text("status", { enum: ["proving", "proven", "disabled", "removed"] })

@@ -1,6 +1,7 @@
-// The owner's side of Settings → Notifications (docs/features/alerts.md): proving a Slack webhook
-// with a code, linking a Telegram chat with a one-time /start token, switching channels, tests,
-// quiet hours and the delivery log. Every function is scoped to the acting owner.
+// Settings → Notifications (docs/features/alerts.md): proving a Slack webhook with a code, linking
+// a Telegram chat with a one-time /start token, switching channels, tests, quiet hours and the
+// delivery log. Every function is scoped to the acting sign-in: the owner, or a manager or viewer
+// with channels of their own ("Team members' own alerts").
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -16,6 +17,13 @@ import { hashProof } from "./proof.server";
 import { channelGone, logDelivery, sendThrough, type ChannelKind } from "./deliveries.server";
 import { routingOptions } from "./routing.server";
 import { browserFamily, checkPushSubscription, endpointHash, vapidKeys } from "./push.server";
+
+/**
+ * Whose channels a screen or action is about: the owner (`memberId` null), or a team member acting
+ * for `businessId`, whose channels alert only what came through their `locationIds`. The route
+ * builds it from the team guard's answer (alerts sit below the team feature).
+ */
+export type Recipient = { userId: string; memberId: string | null; businessId: string; locationIds: string[] | null };
 
 /** A Slack code is good for this long, and for this many tries. */
 export const SLACK_CODE_MINUTES = 15;
@@ -37,7 +45,7 @@ export async function checkSlackUrl(raw: string) {
 }
 
 /** Sends a 6-digit code to the webhook and keeps the webhook (sealed) until the owner types the code back. */
-export async function startSlackProof(db: Database, options: { userId: string; url: string }) {
+export async function startSlackProof(db: Database, options: { userId: string; memberId: string | null; url: string }) {
   const url = await checkSlackUrl(options.url.trim());
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const answer = await sendToSlack(url.href, proofText(code));
@@ -48,10 +56,11 @@ export async function startSlackProof(db: Database, options: { userId: string; u
   const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "")}`;
   const [channel] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, disabled_reason, alerts_from)
-      values (${options.userId}, 'slack', 'proving', ${sealToken(secret, url.href)}, ${label}, ${hashProof(code + options.userId)},
+      insert into alert_channel (user_id, member_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, disabled_reason, alerts_from)
+      values (${options.userId}, ${options.memberId}, 'slack', 'proving', ${sealToken(secret, url.href)}, ${label}, ${hashProof(code + options.userId)},
               now() + make_interval(mins => ${SLACK_CODE_MINUTES}), 0, null, null)
-      on conflict (user_id, kind) where kind <> 'push' do update set status = 'proving', destination = excluded.destination, label = excluded.label,
+      -- One Slack channel per sign-in: proving it again moves it to the business the sign-in acts for now.
+      on conflict (user_id, kind) where kind <> 'push' do update set member_id = excluded.member_id, status = 'proving', destination = excluded.destination, label = excluded.label,
         proof_hash = excluded.proof_hash, proof_expires_at = excluded.proof_expires_at, proof_attempts = 0, disabled_reason = null, enabled = true
       returning id`),
   );
@@ -59,11 +68,11 @@ export async function startSlackProof(db: Database, options: { userId: string; u
 }
 
 /** The code typed back: right, the channel is proven and alerts start with the next lead. */
-export async function confirmSlackCode(db: Database, options: { userId: string; code: string }) {
+export async function confirmSlackCode(db: Database, options: { userId: string; memberId: string | null; code: string }) {
   const [channel] = rowsOf<{ id: string; proof_hash: string | null; expired: boolean; proof_attempts: number }>(
     await db.execute(sql`
       update alert_channel set proof_attempts = proof_attempts + 1
-       where user_id = ${options.userId} and kind = 'slack' and status = 'proving'
+       where user_id = ${options.userId} and member_id is not distinct from ${options.memberId} and kind = 'slack' and status = 'proving'
       returning id, proof_hash, proof_expires_at < now() as expired, proof_attempts`),
   );
   if (!channel) throw new DomainError("alert_refused", "Paste a Slack webhook URL first: we send the code to it.");
@@ -77,26 +86,30 @@ export async function confirmSlackCode(db: Database, options: { userId: string; 
 }
 
 /** A one-time deep link; the chat that sends its /start token to the bot becomes the owner's Telegram channel. */
-export async function startTelegramLink(db: Database, options: { userId: string }) {
+export async function startTelegramLink(db: Database, options: { userId: string; memberId: string | null }) {
   if (!telegramConfigured()) throw new DomainError("alert_refused", "Telegram is not set up on this server (TELEGRAM_BOT_TOKEN).");
   const bot = await telegramBotName();
   if (!bot) throw new DomainError("alert_refused", "Telegram did not answer. Try again in a minute.");
   const token = crypto.randomBytes(24).toString("base64url");
   await db.execute(sql`
-    insert into alert_channel (user_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, alerts_from)
-    values (${options.userId}, 'telegram', 'proving', null, '', ${hashProof(token)}, now() + make_interval(mins => ${TELEGRAM_LINK_MINUTES}), 0, null)
-    on conflict (user_id, kind) where kind <> 'push' do update set status = 'proving', destination = null, label = '', proof_hash = excluded.proof_hash,
+    insert into alert_channel (user_id, member_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, alerts_from)
+    values (${options.userId}, ${options.memberId}, 'telegram', 'proving', null, '', ${hashProof(token)}, now() + make_interval(mins => ${TELEGRAM_LINK_MINUTES}), 0, null)
+    on conflict (user_id, kind) where kind <> 'push' do update set member_id = excluded.member_id, status = 'proving', destination = null, label = '', proof_hash = excluded.proof_hash,
       proof_expires_at = excluded.proof_expires_at, disabled_reason = null, enabled = true`);
   return `https://t.me/${bot}?start=${token}`;
 }
 
-/** Which of the owner's channels: the one of its kind, or one subscribed browser (`channelId`) for push. */
-export type ChannelRef = { userId: string; kind: ChannelKind; channelId?: string };
+/**
+ * Which of the sign-in's channels (for the business it acts for now): the one of its kind, or one
+ * subscribed browser (`channelId`) for push.
+ */
+export type ChannelRef = { userId: string; memberId: string | null; kind: ChannelKind; channelId?: string };
 
 export function whichChannel(ref: ChannelRef) {
-  if (ref.kind !== "push") return sql`user_id = ${ref.userId} and kind = ${ref.kind}`;
+  const mine = sql`user_id = ${ref.userId} and member_id is not distinct from ${ref.memberId}`;
+  if (ref.kind !== "push") return sql`${mine} and kind = ${ref.kind}`;
   if (!ref.channelId || !/^[0-9a-f-]{36}$/i.test(ref.channelId)) throw new DomainError("alert_refused", "Choose one of your browsers.");
-  return sql`user_id = ${ref.userId} and kind = 'push' and id = ${ref.channelId}`;
+  return sql`${mine} and kind = 'push' and id = ${ref.channelId}`;
 }
 
 export async function setChannelEnabled(db: Database, options: ChannelRef & { enabled: boolean }) {
@@ -129,14 +142,14 @@ export async function sendTest(db: Database, options: ChannelRef) {
  * A browser's push subscription becomes a channel at once: the browser handed it to this signed-in
  * page, so it is the owner's own (no code to prove). The same browser subscribing again replaces its row.
  */
-export async function subscribePush(db: Database, options: { userId: string; subscription: string; userAgent: string }) {
+export async function subscribePush(db: Database, options: { userId: string; memberId: string | null; subscription: string; userAgent: string }) {
   const subscription = await checkPushSubscription(options.subscription);
   const { secret } = await getServices();
   await db.execute(sql`
-    insert into alert_channel (user_id, kind, status, destination, label, endpoint_hash, alerts_from)
-    values (${options.userId}, 'push', 'proven', ${sealToken(secret, JSON.stringify(subscription))}, ${browserFamily(options.userAgent)},
+    insert into alert_channel (user_id, member_id, kind, status, destination, label, endpoint_hash, alerts_from)
+    values (${options.userId}, ${options.memberId}, 'push', 'proven', ${sealToken(secret, JSON.stringify(subscription))}, ${browserFamily(options.userAgent)},
             ${endpointHash(subscription.endpoint)}, now())
-    on conflict (user_id, endpoint_hash) do update set status = 'proven', enabled = true, destination = excluded.destination,
+    on conflict (user_id, endpoint_hash) do update set member_id = excluded.member_id, status = 'proven', enabled = true, destination = excluded.destination,
       label = excluded.label, disabled_reason = null, alerts_from = now()`);
 }
 
@@ -175,19 +188,23 @@ export type DeliveryView = {
   leadCount: number;
 };
 
-/** What the screen shows: channels without their destinations, the last deliveries, quiet hours. */
-export async function notificationsPageData(db: Database, options: { userId: string }) {
+/**
+ * What the screen shows: the sign-in's channels without their destinations, the last deliveries,
+ * quiet hours (in the business's zone), and what routing may choose from.
+ */
+export async function notificationsPageData(db: Database, recipient: Recipient) {
+  const mine = sql`ch.user_id = ${recipient.userId} and ch.member_id is not distinct from ${recipient.memberId}`;
   const channels = rowsOf<ChannelView>(
     await db.execute(sql`
       select id, kind, status, enabled, label, disabled_reason as "disabledReason",
-             campaign_ids::text[] as "campaignIds", location_ids::text[] as "locationIds" from alert_channel
-       where user_id = ${options.userId} and status <> 'removed' order by created_at`),
+             campaign_ids::text[] as "campaignIds", location_ids::text[] as "locationIds" from alert_channel ch
+       where ${mine} and status <> 'removed' order by created_at`),
   );
   const deliveries = rowsOf<DeliveryView>(
     await db.execute(sql`
       select d.id, ch.kind as channel, ch.label, d.kind, coalesce(d.outcome, 'Waiting') as outcome, d.status, d.created_at::text as at, d.lead_count as "leadCount"
         from alert_delivery d join alert_channel ch on ch.id = d.channel_id
-       where ch.user_id = ${options.userId}
+       where ${mine}
        order by d.seq desc limit 15`),
   );
   const [setting] = rowsOf<{
@@ -199,15 +216,17 @@ export async function notificationsPageData(db: Database, options: { userId: str
   }>(
     await db.execute(sql`
       select s.quiet_from, s.quiet_until, s.redeem_alerts, s.scan_limit_alerts, bp.time_zone from "user" u
-        left join alert_setting s on s.user_id = u.id left join business_profile bp on bp.user_id = u.id
-       where u.id = ${options.userId}`),
+        left join alert_setting s on s.user_id = u.id left join business_profile bp on bp.user_id = ${recipient.businessId}
+       where u.id = ${recipient.userId}`),
   );
   const quiet =
     setting?.quiet_from != null && setting.quiet_until != null ? { from: clockOf(setting.quiet_from), until: clockOf(setting.quiet_until) } : null;
   const { publicKey } = await vapidKeys(db);
-  const routing = await routingOptions(db, options.userId);
-  const events = { redeemed: setting?.redeem_alerts ?? false, scanLimit: setting?.scan_limit_alerts ?? false };
+  const routing = await routingOptions(db, recipient);
+  // A scan limit has no location: it is the owner's alone.
+  const events = { redeemed: setting?.redeem_alerts ?? false, scanLimit: recipient.memberId === null && (setting?.scan_limit_alerts ?? false) };
   return {
+    isMember: recipient.memberId !== null,
     channels,
     deliveries,
     quiet,

@@ -28,6 +28,10 @@ describe("what an alert says", () => {
       "New lead: Ana, Spring Offer (Window poster at Harbour), 13:05\nu",
     );
     expect(leadAlertText({ ...facts, placement: null, location: null })).toBe("New lead: Ana, Spring Offer, 13:05\nu");
+    // A viewer's alert (no lead details in that role): no visitor named.
+    expect(leadAlertText({ ...facts, name: null, placement: "Window poster", location: "Harbour" })).toBe(
+      "New lead: Spring Offer (Window poster at Harbour), 13:05\nu",
+    );
   });
 
   it("folds a crowd into one line per channel", () => {

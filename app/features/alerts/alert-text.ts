@@ -2,7 +2,8 @@
 // never their email or phone, since a lock screen or a shared chat shows it to anyone nearby.
 
 export type LeadAlertFacts = {
-  name: string;
+  /** Null: the recipient may not see a lead's details (a viewer), so the visitor goes unnamed. */
+  name: string | null;
   campaignTitle: string;
   placement: string | null;
   /** The placement's location, when the owner has locations (team.md). */
@@ -27,6 +28,11 @@ export function firstNameOf(name: string) {
   return first.length > 40 ? `${first.slice(0, 39)}…` : first;
 }
 
+/** "Maria, " or nothing for a recipient who may not see lead details. */
+function whoOf(name: string | null) {
+  return name === null ? "" : `${firstNameOf(name)}, `;
+}
+
 function timeOf(at: Date, timeZone: string) {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" }).format(at);
 }
@@ -35,7 +41,7 @@ function timeOf(at: Date, timeZone: string) {
 export function leadAlertText(facts: LeadAlertFacts) {
   const place = [facts.placement, facts.location].filter(Boolean).join(" at ");
   const where = place ? ` (${place})` : "";
-  return `New lead: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
+  return `New lead: ${whoOf(facts.name)}${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
 }
 
 /** "in the last minute", "in the last 2 minutes", "in the last 3 hours". */
@@ -83,7 +89,7 @@ export function isQuiet(at: Date, timeZone: string, from: number | null, until: 
 export function redeemedAlertText(facts: Omit<LeadAlertFacts, "placement"> & { by: string | null }) {
   const details = [facts.location ? `at ${facts.location}` : null, facts.by ? `by ${facts.by}` : null].filter(Boolean).join(", ");
   const where = details ? ` (${details})` : "";
-  return `Code redeemed: ${firstNameOf(facts.name)}, ${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
+  return `Code redeemed: ${whoOf(facts.name)}${facts.campaignTitle}${where}, ${timeOf(facts.collectedAt, facts.timeZone)}\n${facts.leadUrl}`;
 }
 
 /** "Spring Offer has reached its 100 free scans: …" and the pricing page's link. */

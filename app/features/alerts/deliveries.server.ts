@@ -103,7 +103,8 @@ export async function logDelivery(db: Database, options: { channelId: string; ki
 }
 
 /**
- * Queues `text` for every proven, switched-on channel of the owner (the morning summary's way in);
+ * Queues `text` for every proven, switched-on channel of the owner, not their team's (the morning
+ * summary's way in: the summary is the owner's);
  * the alert worker sends it. Returns how many channels it was queued for.
  */
 export async function queueOwnerMessage(db: Database, options: { userId: string; text: string; kind?: DeliveryKind }) {
@@ -111,7 +112,7 @@ export async function queueOwnerMessage(db: Database, options: { userId: string;
     await db.execute(sql`
       insert into alert_delivery (channel_id, kind, text)
       select id, ${options.kind ?? "summary"}, ${options.text} from alert_channel
-       where user_id = ${options.userId} and status = 'proven' and enabled
+       where user_id = ${options.userId} and member_id is null and status = 'proven' and enabled
       returning id`),
   );
   return rows.length;

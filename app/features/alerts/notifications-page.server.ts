@@ -15,12 +15,13 @@ import {
   subscribePush,
   unsubscribePush,
   whichChannel,
+  type Recipient,
 } from "./alert-settings.server";
 import { saveRouting } from "./routing.server";
 import type { ChannelKind } from "./deliveries.server";
 import { saveEventAlerts } from "./event-alerts.server";
 
-export { notificationsPageData } from "./alert-settings.server";
+export { notificationsPageData, type Recipient } from "./alert-settings.server";
 
 export const NOTIFICATION_INTENTS = [
   "slack-code",
@@ -44,10 +45,10 @@ const NAMES: Record<ChannelKind, string> = { slack: "Slack", telegram: "Telegram
 const KindSchema = z.object({ kind: z.enum(["slack", "telegram", "push"]) });
 
 /** The channel a toggle, test or removal is about: Slack or Telegram by kind, a browser by its `channel` id. */
-function channelOf(userId: string, fields: Record<string, string>) {
+function channelOf(recipient: Recipient, fields: Record<string, string>) {
   const parsed = KindSchema.safeParse(fields);
   if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack, Telegram or a browser.");
-  return { userId, kind: parsed.data.kind, channelId: fields.channel };
+  return { userId: recipient.userId, memberId: recipient.memberId, kind: parsed.data.kind, channelId: fields.channel };
 }
 
 function quietOf(fields: Record<string, string>) {
@@ -61,7 +62,7 @@ function quietOf(fields: Record<string, string>) {
 export async function runNotificationIntent(
   db: Database,
   options: {
-    userId: string;
+    recipient: Recipient;
     intent: NotificationIntent;
     fields: Record<string, string>;
     userAgent?: string;
@@ -69,38 +70,39 @@ export async function runNotificationIntent(
     lists?: { campaigns: string[]; locations: string[] };
   },
 ): Promise<Answer> {
-  const { userId, fields } = options;
+  const { recipient, fields } = options;
+  const { userId, memberId } = recipient;
   // These reach Slack or Telegram at once: bounded per owner, so the button cannot flood a channel.
   if (REACHES_OUT.has(options.intent)) await consumeRateLimit("alertSendByUser", userId);
   switch (options.intent) {
     case "slack-code":
-      await startSlackProof(db, { userId, url: fields.url ?? "" });
+      await startSlackProof(db, { userId, memberId, url: fields.url ?? "" });
       return { message: "Code sent: look in your Slack channel." };
     case "slack-confirm":
-      await confirmSlackCode(db, { userId, code: fields.code ?? "" });
+      await confirmSlackCode(db, { userId, memberId, code: fields.code ?? "" });
       return { message: "Slack is proven: lead alerts go there from now on." };
     case "telegram-link":
-      return { link: await startTelegramLink(db, { userId }) };
+      return { link: await startTelegramLink(db, { userId, memberId }) };
     case "push-subscribe":
-      await subscribePush(db, { userId, subscription: fields.subscription ?? "", userAgent: options.userAgent ?? "" });
+      await subscribePush(db, { userId, memberId, subscription: fields.subscription ?? "", userAgent: options.userAgent ?? "" });
       return { message: "This browser will show lead alerts." };
     case "push-unsubscribe":
       await unsubscribePush(db, { userId, endpoint: fields.endpoint ?? "" });
       return { message: "This browser will show no more lead alerts." };
     case "toggle": {
-      const channel = channelOf(userId, fields);
+      const channel = channelOf(recipient, fields);
       const enabled = fields.enabled === "true";
       await setChannelEnabled(db, { ...channel, enabled });
       return { message: `${NAMES[channel.kind]} alerts are ${enabled ? "on" : "off"}.` };
     }
     case "test": {
-      const channel = channelOf(userId, fields);
+      const channel = channelOf(recipient, fields);
       const name = channel.kind === "push" ? "the browser" : NAMES[channel.kind];
       const answer = await sendTest(db, channel);
       return answer.ok ? { message: `Test sent to ${name} (${answer.outcome}).` } : { error: `${name} did not accept the test (${answer.outcome}).` };
     }
     case "remove": {
-      const channel = channelOf(userId, fields);
+      const channel = channelOf(recipient, fields);
       await removeChannel(db, channel);
       return { message: channel.kind === "push" ? "The browser will show no more lead alerts." : `${NAMES[channel.kind]} alerts removed.` };
     }
@@ -108,9 +110,9 @@ export async function runNotificationIntent(
       await saveQuietHours(db, { userId, ...quietOf(fields) });
       return { message: "Quiet hours saved." };
     case "route": {
-      const channel = channelOf(userId, fields);
+      const channel = channelOf(recipient, fields);
       await saveRouting(db, {
-        userId,
+        scope: recipient,
         which: whichChannel(channel),
         campaigns: fields.campaignScope === "some" ? (options.lists?.campaigns ?? []) : null,
         locations: fields.locationScope === "some" ? (options.lists?.locations ?? []) : null,
@@ -118,7 +120,8 @@ export async function runNotificationIntent(
       return { message: "Saved: this channel alerts the campaigns and locations you chose." };
     }
     case "events":
-      await saveEventAlerts(db, { userId, redeemed: fields.redeemed === "true", scanLimit: fields.scanLimit === "true" });
+      // A scan limit has no location: only the owner may ask for it.
+      await saveEventAlerts(db, { userId, redeemed: fields.redeemed === "true", scanLimit: memberId === null && fields.scanLimit === "true" });
       return { message: "Saved." };
     case "quiet-off":
       await saveQuietHours(db, { userId, from: null, until: null });

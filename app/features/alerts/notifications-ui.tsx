@@ -213,7 +213,16 @@ export function TelegramSection({
   );
 }
 
-export function EventAlertsSection({ events, busy }: { events: { redeemed: boolean; scanLimit: boolean }; busy: Busy }) {
+/** `ownerOnly`: the scan-limit choice, which has no location, so a team member has no such alert. */
+export function EventAlertsSection({
+  events,
+  ownerOnly,
+  busy,
+}: {
+  events: { redeemed: boolean; scanLimit: boolean };
+  ownerOnly: boolean;
+  busy: Busy;
+}) {
   const t = useOwnerT("notifications");
   return (
     <Section title={t("events.title")} description={t("events.description")}>
@@ -223,10 +232,12 @@ export function EventAlertsSection({ events, busy }: { events: { redeemed: boole
           <input type="checkbox" name="redeemed" value="true" defaultChecked={events.redeemed} className="h-5 w-5" />
           {t("events.redeemed")}
         </label>
-        <label className="flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" name="scanLimit" value="true" defaultChecked={events.scanLimit} className="h-5 w-5" />
-          {t("events.scanLimit")}
-        </label>
+        {ownerOnly ? (
+          <label className="flex items-center gap-2 text-sm text-gray-800">
+            <input type="checkbox" name="scanLimit" value="true" defaultChecked={events.scanLimit} className="h-5 w-5" />
+            {t("events.scanLimit")}
+          </label>
+        ) : null}
         <SubmitButton busy={busy === "events"}>{t("events.save")}</SubmitButton>
       </Form>
     </Section>

@@ -14,7 +14,7 @@ import { createPollingWorker, sqlNow } from "~/utils/polling-worker.server";
 import { getServices, onShutdown } from "~/utils/services.server";
 import { ALERTS_PER_MINUTE, FOLD_EVERY_MS, foldedAlertText, isQuiet, leadAlertText } from "./alert-text";
 import { recordAnswer, sendThrough, type ChannelKind } from "./deliveries.server";
-import { routedTo } from "./routing.server";
+import { CHANNEL_BUSINESS, CHANNEL_IS_VIEWER, heldToMember, routedTo } from "./routing.server";
 import { linkTelegramChats } from "./telegram-link.server";
 
 export const ALERT_WORKER_DEFAULTS = { pollMs: 1_000, batchSize: 20, leaseMs: 60_000 };
@@ -94,27 +94,38 @@ async function housekeeping({ db, now }: Context) {
   await db.execute(sql`delete from alert_channel where status = 'proving' and proof_expires_at < ${now()} - interval '1 day'`);
 }
 
-/** Every lead of the owner's campaigns routed to the channel, committed since it was switched on, once per channel. */
+/**
+ * Every lead of the business's campaigns routed to the channel, committed since it was switched on,
+ * once per channel; a member's channel only those through a placement at their locations.
+ */
 async function noteNewLeads({ db, now }: Context) {
   await db.execute(sql`
     insert into alert_lead (channel_id, lead_id, collected_at)
     select ch.id, l.id, l.collected_at
       from alert_channel ch
-      join campaign c on c.user_id = ch.user_id
+      join campaign c on c.user_id = ${CHANNEL_BUSINESS}
       join lead l on l.campaign_id = c.id and l.collected_at >= greatest(ch.alerts_from, ch.routed_from, ${now()} - ${LOOKBACK})
-     where ch.status = 'proven' and ch.enabled and ${routedTo(sql`l.campaign_id`, sql`l.placement_id`)}
+     where ch.status = 'proven' and ch.enabled and ${routedTo(sql`l.campaign_id`, sql`l.placement_id`)} and ${heldToMember(sql`l.placement_id`)}
        and not exists (select 1 from alert_lead al where al.channel_id = ch.id and al.lead_id = l.id)
     on conflict do nothing`);
 }
 
-type WaitingChannel = { id: string; kind: ChannelKind; time_zone: string | null; quiet_from: number | null; quiet_until: number | null };
+type WaitingChannel = {
+  id: string;
+  kind: ChannelKind;
+  time_zone: string | null;
+  quiet_from: number | null;
+  quiet_until: number | null;
+  is_viewer: boolean;
+};
 
+/** Channels with leads to decide; times in the business's zone, quiet hours the channel's own sign-in's. */
 async function channelsWithWaitingLeads({ db }: Context) {
   return rowsOf<WaitingChannel>(
     await db.execute(sql`
-      select ch.id, ch.kind, bp.time_zone, s.quiet_from, s.quiet_until
+      select ch.id, ch.kind, bp.time_zone, s.quiet_from, s.quiet_until, ${CHANNEL_IS_VIEWER} as is_viewer
         from alert_channel ch
-        left join business_profile bp on bp.user_id = ch.user_id
+        left join business_profile bp on bp.user_id = ${CHANNEL_BUSINESS}
         left join alert_setting s on s.user_id = ch.user_id
        where ch.status = 'proven' and ch.enabled
          and exists (select 1 from alert_lead al where al.channel_id = ch.id and al.delivery_id is null and al.collected_at >= ch.alerts_from)`),
@@ -152,8 +163,8 @@ async function decideChannel(context: Context, channel: WaitingChannel) {
     const allowance = sinceFold < 2 * FOLD_EVERY_MS ? 0 : Math.max(0, ALERTS_PER_MINUTE - recent!.singles);
     const foldAllowed = sinceFold >= FOLD_EVERY_MS;
     const singles = backlog ? (waiting.length === 1 ? waiting : []) : waiting.slice(0, allowance);
-    for (const lead of singles) await queueSingle(db, context, channel.id, lead, zone);
-    if (backlog && waiting.length > 1 && foldAllowed) await queueFold(db, context, channel.id, oldestMs);
+    for (const lead of singles) await queueSingle(db, context, channel, lead, zone);
+    if (backlog && waiting.length > 1 && foldAllowed) await queueFold(db, context, channel, oldestMs);
   });
 }
 
@@ -174,15 +185,16 @@ async function waitingLeads(db: Database, channelId: string) {
   );
 }
 
-async function queueSingle(db: Database, context: Context, channelId: string, lead: WaitingLead, zone: string) {
+async function queueSingle(db: Database, context: Context, channel: WaitingChannel, lead: WaitingLead, zone: string) {
+  const channelId = channel.id;
   const text = leadAlertText({
-    name: lead.name,
+    name: channel.is_viewer ? null : lead.name,
     campaignTitle: lead.title,
     placement: lead.placement,
     location: lead.location,
     collectedAt: new Date(lead.collected_at),
     timeZone: zone,
-    leadUrl: `${context.appUrl}/leads/${lead.lead_id}`,
+    leadUrl: channel.is_viewer ? `${context.appUrl}/dashboard` : `${context.appUrl}/leads/${lead.lead_id}`,
   });
   await db.execute(sql`
     with d as (
@@ -192,7 +204,8 @@ async function queueSingle(db: Database, context: Context, channelId: string, le
 }
 
 /** Every waiting lead of the channel into one message; the count and campaigns are those of the leads it took. */
-async function queueFold(db: Database, context: Context, channelId: string, oldestMs: number) {
+async function queueFold(db: Database, context: Context, channel: WaitingChannel, oldestMs: number) {
+  const channelId = channel.id;
   const [folded] = rowsOf<{ id: string; count: number; titles: string[] }>(
     await db.execute(sql`
       with d as (
@@ -211,7 +224,7 @@ async function queueFold(db: Database, context: Context, channelId: string, olde
     campaigns: folded!.titles,
     oldest: new Date(oldestMs),
     now: new Date(context.clock.now()),
-    leadsUrl: `${context.appUrl}/leads`,
+    leadsUrl: `${context.appUrl}${channel.is_viewer ? "/dashboard" : "/leads"}`,
   });
   await db.execute(sql`update alert_delivery set text = ${text}, lead_count = ${folded!.count} where id = ${folded!.id}`);
 }
@@ -230,7 +243,10 @@ async function sendDue(context: Context) {
             where (status = 'pending' and next_attempt_at <= ${now()}) or (status = 'sending' and locked_until < ${now()})
             order by seq limit ${context.batchSize} for update skip locked)
         returning d.id, d.channel_id, d.text, d.attempts, d.seq)
-      select due.*, ch.kind, ch.destination, (ch.status = 'proven' and ch.enabled and ch.destination is not null) as live
+      -- A member whose role changed to staff since the message was queued is no longer sent to.
+      select due.*, ch.kind, ch.destination,
+             (ch.status = 'proven' and ch.enabled and ch.destination is not null
+              and (ch.member_id is null or exists (select 1 from business_member lm where lm.id = ch.member_id and lm.role in ('manager', 'viewer')))) as live
         from due join alert_channel ch on ch.id = due.channel_id order by due.seq`),
   );
   for (const delivery of claimed) {

@@ -8,6 +8,8 @@ export const enAlerts = {
     pageTitle: "Notifications · LeadQR",
     description: "Know at once when a visitor leaves their details: on this phone, on Slack, on Telegram and by email.",
     back: "Back to settings",
+    member:
+      "These are your own alerts: new leads and redeemed codes at your locations only. The morning summary and the lead emails go to the owner.",
     on: "On",
     off: "Off",
     turnOn: "Turn on",

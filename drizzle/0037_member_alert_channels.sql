@@ -1,0 +1,2 @@
+ALTER TABLE "alert_channel" ADD COLUMN "member_id" uuid;--> statement-breakpoint
+ALTER TABLE "alert_channel" ADD CONSTRAINT "alert_channel_member_id_business_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."business_member"("id") ON DELETE cascade ON UPDATE no action;
