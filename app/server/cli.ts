@@ -14,6 +14,7 @@ export { promoteToAdmin } from "~/features/auth/roles.server";
 export { getDashboard } from "~/features/dashboard/dashboard.server";
 export * as analyticsQueries from "~/features/analytics/analytics.server";
 export { listLeads, streamLeadsCsv } from "~/features/leads/leads.server";
+export { OPERATIONS as apiOperations } from "~/features/api/operations.server";
 
 /**
  * `npm run seed`: the demo owner signs up through Better Auth, as every owner does; their
