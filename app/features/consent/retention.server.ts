@@ -1,4 +1,4 @@
-// The retention job: deletes leads older than each owner's setting, once a day, safe
+// The retention job: deletes leads older than each owner's setting, and spent team invitations, once a day, safe
 // with any number of processes — a transaction-scoped advisory lock lets one process in, and
 // the shared `job_run` row says whether today's run already happened.
 // Rules: docs/features/consent-and-erasure.md ("The person's rights").
@@ -12,6 +12,8 @@ export const RETENTION_JOB = "lead_retention";
 /** Any constant shared by every process; hashtext keeps it readable. */
 const LOCK = sql`hashtext('leadqr:lead_retention')`;
 const CHECK_EVERY_MS = 60 * 60 * 1000;
+/** Days an invitation is kept after it was accepted, withdrawn or expired. */
+export const INVITATION_KEPT_DAYS = 30;
 
 /**
  * Runs the job if it is due (or `force`): returns the leads deleted per owner, or null when
@@ -43,10 +45,21 @@ export async function runRetentionJob(db: Database, options: { force?: boolean }
       await tx.execute(sql`insert into data_erasure (user_id, reason, leads) values (${row.userId}, 'retention', ${row.leads})`);
     }
     const total = deleted.reduce((sum, row) => sum + row.leads, 0);
+    // An invitation holds an address: kept while it can be used, and 30 days after it was
+    // accepted, withdrawn or expired (docs/features/team.md, "Erasure and retention").
+    const [{ invitations }] = rowsOf<{ invitations: number }>(
+      await tx.execute(sql`
+        with gone as (
+          delete from team_invite
+           where coalesce(accepted_at, withdrawn_at, expires_at) < now() - make_interval(days => ${INVITATION_KEPT_DAYS})
+          returning 1
+        )
+        select count(*)::int as invitations from gone`),
+    );
     await tx.execute(sql`
-      insert into job_run (name, last_run_at, result) values (${RETENTION_JOB}, now(), ${JSON.stringify({ leads: total })}::jsonb)
+      insert into job_run (name, last_run_at, result) values (${RETENTION_JOB}, now(), ${JSON.stringify({ leads: total, invitations })}::jsonb)
       on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);
-    return { leads: total, owners: deleted.length };
+    return { leads: total, owners: deleted.length, invitations };
   });
 }
 
