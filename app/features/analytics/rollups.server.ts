@@ -21,10 +21,13 @@ const STAMP_MARGIN = sql`interval '10 minutes'`;
  * is "the same browser, the same day"). A subset of the unique scans: conversion = converted ÷
  * unique can never pass 100 %. Leads without a scan (the "What counts as a scan" shared-token
  * fallback) are nobody's visitor and do not convert anyone.
+ * The same hash is looked for within 25 hours of `s` (its UTC day, with room for a scan stamped
+ * just after midnight): the month partitions around it only, not every month's index.
  */
-export const CONVERTED_VISITOR = sql`s.is_unique and exists (
-  select 1 from lead cl join scan cs on cs.id = cl.scan_id
-  where cs.campaign_id = s.campaign_id and (cs.id = s.id or cs.visitor_hash = s.visitor_hash))`;
+export const CONVERTED_VISITOR = sql`s.is_unique and (exists (select 1 from lead cl where cl.scan_id = s.id) or exists (
+  select 1 from scan cs join lead cl on cl.scan_id = cs.id
+  where cs.campaign_id = s.campaign_id and cs.visitor_hash = s.visitor_hash
+    and cs.timestamp > s.timestamp - interval '25 hours' and cs.timestamp < s.timestamp + interval '25 hours'))`;
 
 /** `coveredTo`: hours before it are rolled up; `nextFrom`: where the next run must start rewriting. */
 type JobState = { coveredTo: string | null; nextFrom: string | null };
