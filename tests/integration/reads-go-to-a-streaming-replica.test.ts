@@ -1,9 +1,10 @@
-// With DATABASE_REPLICA_URL, dashboards, CSV exports and API reads come from a streaming replica,
+// With DATABASE_REPLICA_URL, dashboards, analytics, CSV exports and API reads come from a streaming replica,
 // a browser or API key that has just written reads from the primary, a stopped replica is bypassed without
 // an error page, and /metrics shows the lag (docs/operations.md, "Read replica"). A second
 // PostgreSQL started from a pg_basebackup of the first: PostgreSQL suite only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "~/features/integrations/api-keys.server";
+import * as campaignRoute from "~/routes/campaign-detail";
 import * as dashboardRoute from "~/routes/dashboard";
 import * as exportRoute from "~/routes/leads-export";
 import { answerMetrics } from "~/utils/metrics.server";
@@ -50,6 +51,8 @@ describe.skipIf(!onPostgres)("reads on a streaming replica (PostgreSQL only: PGl
 
   const replica = async () => (await getServices()).database.replica!;
   const dashboard = (cookie: string) => callRoute(dashboardRoute.loader, makeRequest("/dashboard", { cookie }));
+  const analytics = async (cookie: string) =>
+    (await callRoute(campaignRoute.loader, makeRequest(`/campaigns/${campaignId}`, { cookie }), { campaignId })).data.analytics.totals;
   const csv = async (cookie: string) => (await callRoute(exportRoute.loader, makeRequest("/leads/export.csv", { cookie }))).response!.text();
   const metric = async (name: string) => {
     const answer = await answerMetrics(`Bearer ${TOKEN}`, TOKEN);
@@ -88,7 +91,7 @@ describe.skipIf(!onPostgres)("reads on a streaming replica (PostgreSQL only: PGl
     }
   }, 60_000);
 
-  it("shows the replica's figures on the dashboard and in the CSV export, and the primary's right after the owner's own write", async () => {
+  it("shows the replica's figures on the dashboard, the campaign's analytics and the CSV export, and the primary's right after the owner's own write", async () => {
     cluster!.onReplica("select pg_wal_replay_pause()");
     await createLeadRow(campaignId, { name: "Second Lead", email: "second@x.io" });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
@@ -98,6 +101,7 @@ describe.skipIf(!onPostgres)("reads on a streaming replica (PostgreSQL only: PGl
     const fromReplica = await dashboard(owner.cookie);
     expect(fromReplica.status).toBe(200);
     expect(fromReplica.data).toMatchObject({ loadFailed: false, stats: { totalLeads: 1 } });
+    expect(await analytics(owner.cookie)).toMatchObject({ leads: 1 });
     const exported = await csv(owner.cookie);
     expect(exported).toContain("First Lead");
     expect(exported).not.toContain("Second Lead");
@@ -105,6 +109,7 @@ describe.skipIf(!onPostgres)("reads on a streaming replica (PostgreSQL only: PGl
     // A browser that has just written (the edge's cookie) reads what it wrote, from the primary.
     const justWrote = `${owner.cookie}; ${OWN_WRITE_COOKIE}=${Date.now()}`;
     expect((await dashboard(justWrote)).data).toMatchObject({ loadFailed: false, stats: { totalLeads: 2 } });
+    expect(await analytics(justWrote)).toMatchObject({ leads: 2 });
     expect(await csv(justWrote)).toContain("Second Lead");
 
     // The REST API reads there too, until its key writes: then from the primary.
