@@ -57,6 +57,7 @@ const AREAS = [
   [500, "lead alerts: push, Slack, Telegram"],
   [510, "the morning summary"],
   [520, "the team: locations and members"],
+  [530, "a year of scans at flat cost"],
 ];
 
 function areaOf(number) {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { registerPreparedRunner } from "./prepared.server";
+import { openReplica, type ReplicaHandle } from "./replica.server";
 import { ensureScanPartitions, prepareScanPartitions } from "./scan-partitions.server";
 import * as schema from "./schema";
 
@@ -12,6 +13,12 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * Where dashboards, analytics, CSV exports and API reads run: the streaming replica while it is
+   * usable (`replica`), otherwise the primary; `db` itself without DATABASE_REPLICA_URL.
+   */
+  reader: Database;
+  replica?: ReplicaHandle;
   kind: "postgres" | "pglite";
   /** Answers whether the database can serve a query right now. */
   ping: () => Promise<boolean>;
@@ -36,6 +43,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Connections per process for scan writes. */
   capturePoolSize?: number;
+  /** A streaming replica of `databaseUrl` for readers (PostgreSQL only). */
+  replicaUrl?: string;
   /**
    * An in-memory PGlite starts from this data-dir dump (`dumpDataDir`) instead of empty: the test
    * suite migrates once and loads the result per file. Migrations still run after
@@ -44,7 +53,7 @@ export async function openDatabase(options: {
   pgliteDump?: string;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl && options.databaseUrl !== "memory://") {
-    return openPostgres(options.databaseUrl, options.capturePoolSize ?? 8);
+    return openPostgres(options.databaseUrl, options.capturePoolSize ?? 8, options.replicaUrl);
   }
   if (options.databaseUrl === "memory://") return openPglite(undefined, options.pgliteDump);
   return openPglite(options.dataDir);
@@ -75,7 +84,7 @@ export async function dumpMigratedPglite(file: string) {
   }
 }
 
-async function openPostgres(url: string, capturePoolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, capturePoolSize: number, replicaUrl: string | undefined): Promise<DatabaseHandle> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -124,12 +133,17 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
     });
   }
 
+  const replica = replicaUrl ? await openReplica({ url: replicaUrl, primary: pool }) : undefined;
+
   return {
     db,
+    reader: replica?.reader ?? db,
+    replica,
     kind: "postgres",
     ping: () => ping(db),
     capture: { db: captureDb, waiting: () => capturePool.waitingCount },
     close: async () => {
+      await replica?.close();
       await Promise.all([pool.end(), capturePool.end()]);
     },
   };
@@ -138,7 +152,7 @@ async function openPostgres(url: string, capturePoolSize: number): Promise<Datab
 async function openPglite(dataDir: string | undefined, dump?: string): Promise<DatabaseHandle> {
   const early = !dataDir && dump ? takeEarlyCopy(dump) : undefined;
   const { db, close } = await (early ?? startPglite(dataDir, dump));
-  return { db, kind: "pglite", ping: () => ping(db), capture: { db, waiting: () => 0 }, close };
+  return { db, reader: db, kind: "pglite", ping: () => ping(db), capture: { db, waiting: () => 0 }, close };
 }
 
 type EarlyCopy = { dump: string; opening: ReturnType<typeof startPglite>; askedAt?: number; readyAt?: number };

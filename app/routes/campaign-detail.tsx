@@ -24,6 +24,7 @@ import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { answerDomainError, formFields, notFound, readForm } from "~/utils/http.server";
+import { readerDb } from "~/utils/reader.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
@@ -47,10 +48,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
+  // The figures from the read replica (unless this browser has just written); the campaign and its
+  // placements, which this page's own forms change, from the primary.
+  const figures = await readerDb({ request });
   const [analytics, postalAddressSet, allTime, publicOrigin, locations, placed] = await Promise.all([
-    getCampaignAnalytics(db, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
+    getCampaignAnalytics(figures, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
     hasPostalAddress(db, { userId: sessionUser.id }),
-    countConversion(db, campaign.id),
+    countConversion(figures, campaign.id),
     publicOriginOf(db, env, { userId: sessionUser.id, campaignId: campaign.id }),
     listLocations(db, { businessId: sessionUser.id }),
     listPlacements(db, { userId: sessionUser.id, campaignId: campaign.id }),

@@ -22,7 +22,7 @@ import { countRedeems } from "~/features/redeem/offer-codes.server";
 import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
 import { brokenSyncConnections } from "~/features/sync/status.server";
 import { logger } from "~/utils/logger.server";
-import { getServices } from "~/utils/services.server";
+import { readerDb } from "~/utils/reader.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
@@ -41,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   let brokenSync: BrokenSyncView[] = [];
   let latestLeads: LeadListRow[] = [];
   try {
-    const { db } = await getServices();
+    // Figures only: the read replica's, unless this browser has just written (readerDb).
+    const db = await readerDb({ request });
     const [loaded, redeems, nearLimit, broken, leadsPage] = await Promise.all([
       getDashboard(db, { userId: user.id, timeZone }),
       countRedeems(db, { userId: user.id }),

@@ -3,7 +3,7 @@ import { requireUser } from "~/features/auth/session.server";
 import { csvFileName } from "~/features/leads/leads";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { streamLeadsCsv } from "~/features/leads/leads.server";
-import { getServices } from "~/utils/services.server";
+import { readerDb } from "~/utils/reader.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads-export";
 
@@ -11,7 +11,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const { q, campaign, placement } = parseLeadsQuery(new URL(request.url));
   const timeZone = await getTimeZone(request);
-  const { db } = await getServices();
+  const db = await readerDb({ request });
   const csv = await streamLeadsCsv(db, { userId: user.id, isPro: user.plan.isPro, query: { q, campaign, placement } });
   return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
     headers: {

@@ -82,3 +82,17 @@ describe("SCAN_RETENTION_MONTHS", () => {
     expect(() => parseEnv({ ...base, SCAN_RETENTION_MONTHS: "0" })).toThrow(/SCAN_RETENTION_MONTHS must be at least 1/);
   });
 });
+
+describe("the read replica", () => {
+  test("is off unless set, and needs a PostgreSQL primary", () => {
+    expect(parseEnv({ ...base }).DATABASE_REPLICA_URL).toBeUndefined();
+    const replica = "postgres://replica/leadqr";
+    expect(parseEnv({ ...base, DATABASE_URL: "postgres://db/leadqr", DATABASE_REPLICA_URL: replica }).DATABASE_REPLICA_URL).toBe(replica);
+    for (const DATABASE_URL of [undefined, "memory://"]) {
+      expect(() => parseEnv({ ...base, DATABASE_URL, DATABASE_REPLICA_URL: replica })).toThrow(/DATABASE_REPLICA_URL: needs DATABASE_URL/);
+    }
+    expect(() => parseEnv({ ...base, DATABASE_URL: "postgres://db/leadqr", DATABASE_REPLICA_URL: "not a url" })).toThrow(
+      "DATABASE_REPLICA_URL must be a URL",
+    );
+  });
+});

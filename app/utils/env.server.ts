@@ -61,6 +61,11 @@ const EnvSchema = z.object({
   APP_URL: url("APP_URL"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /**
+   * A streaming replica of DATABASE_URL (a hot standby): dashboards, analytics, CSV exports and
+   * API reads go there while it is at most 30 s behind (docs/operations.md, "Read replica").
+   */
+  DATABASE_REPLICA_URL: url("DATABASE_REPLICA_URL"),
   /** With `DATABASE_URL=memory://`: a PGlite data-dir dump the database starts from (tests). */
   PGLITE_DUMP: optional,
   BETTER_AUTH_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
@@ -197,6 +202,11 @@ export function parseEnv(source: NodeJS.ProcessEnv) {
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   const env = result.data;
+  if (env.DATABASE_REPLICA_URL && (!env.DATABASE_URL || env.DATABASE_URL === "memory://")) {
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (the PostgreSQL primary it replicates); the embedded database has no replica",
+    );
+  }
   const publicAddress = choosePublicAddress(env);
   const appUrl = new URL(publicAddress.origin);
   return {

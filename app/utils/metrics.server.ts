@@ -39,6 +39,19 @@ const queueAge = new Gauge({
   registers: [metricsRegistry],
 });
 
+// Registered on the first scrape that finds a replica configured: without one, nothing to show.
+const replicaLag = new Gauge({
+  name: "leadqr_replica_lag_seconds",
+  help: "How far the read replica is behind the primary at its last check (0 when caught up; NaN when unreachable).",
+  registers: [],
+});
+
+const replicaInUse = new Gauge({
+  name: "leadqr_replica_in_use",
+  help: "1 while readers are served by the read replica, 0 while it is bypassed (lagging over 30 s, or down).",
+  registers: [],
+});
+
 /** Case-insensitive as the router is: printed codes encode `/Q/{CODE}` in upper case (byte-lean QR). */
 const AREAS: Array<[RegExp, string]> = [
   [/^\/capture\//i, "capture"],
@@ -82,6 +95,19 @@ async function readQueues() {
   }
 }
 
+/** The lag the background check last measured: a scrape never queries the replica itself. */
+async function readReplica() {
+  const { database } = await getServices();
+  if (!database.replica) return;
+  if (!metricsRegistry.getSingleMetric("leadqr_replica_lag_seconds")) {
+    metricsRegistry.registerMetric(replicaLag);
+    metricsRegistry.registerMetric(replicaInUse);
+  }
+  const status = database.replica.status();
+  replicaLag.set(status.lagSeconds ?? Number.NaN);
+  replicaInUse.set(status.inUse ? 1 : 0);
+}
+
 function sameToken(given: string, expected: string) {
   const a = crypto.createHash("sha256").update(given).digest();
   const b = crypto.createHash("sha256").update(expected).digest();
@@ -99,6 +125,7 @@ export async function answerMetrics(authorization: string | undefined, expected 
     return { status: 401, headers: { ...text, "WWW-Authenticate": 'Bearer realm="metrics"' }, body: "Unauthorized." };
   }
   await readQueues();
+  await readReplica();
   return {
     status: 200,
     headers: { "Content-Type": metricsRegistry.contentType, "Cache-Control": "no-store" },

@@ -8,6 +8,11 @@ export type Services = {
   env: Env;
   database: DatabaseHandle;
   db: DatabaseHandle["db"];
+  /**
+   * The read replica while it is usable, else the primary (`db` without DATABASE_REPLICA_URL). For
+   * reads only, and not right after the caller's own write: take it through `readerDb`.
+   */
+  reader: DatabaseHandle["reader"];
   /** Signs sessions and tokens (Better Auth's secret): configured, or generated once beside the data. */
   secret: string;
 };
@@ -46,10 +51,11 @@ async function createServices(env: Env): Promise<Services> {
     databaseUrl: env.DATABASE_URL,
     dataDir: env.dataDir,
     capturePoolSize: env.CAPTURE_POOL_SIZE,
+    replicaUrl: env.DATABASE_REPLICA_URL,
     pgliteDump: env.PGLITE_DUMP,
   });
   const secret = env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.dataDir);
-  return { env, database, db: database.db, secret };
+  return { env, database, db: database.db, reader: database.reader, secret };
 }
 
 /** Without a configured secret, one is generated once and kept beside the data. */

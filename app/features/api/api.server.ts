@@ -13,6 +13,7 @@ import { authenticateApiKey } from "~/features/integrations/api-keys.server";
 import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { cleanInput } from "~/utils/text";
+import { readerDb } from "~/utils/reader.server";
 import { getServices } from "~/utils/services.server";
 import { getOpenApiDocument } from "./openapi.server";
 import { OPERATIONS, type ApiResult, type Operation } from "./operations.server";
@@ -20,6 +21,18 @@ import { ApiProblem, problemResponse } from "./problem.server";
 
 export const API_PREFIX = "/api/v1";
 export const API_RATE_LIMIT = { points: 120, duration: 60 };
+
+/**
+ * When each API key last wrote through this process (epoch ms, after the write): its reads come
+ * from the primary until the read replica has caught up past it. Another instance does not know
+ * it: a client that writes through one and reads through another may read up to 30 s behind.
+ */
+const lastWriteByKey = new Map<string, number>();
+
+function noteApiWrite(apiKeyId: string, at = Date.now()) {
+  for (const [id, wroteAt] of lastWriteByKey) if (wroteAt < at - 60_000) lastWriteByKey.delete(id);
+  lastWriteByKey.set(apiKeyId, at);
+}
 
 let limiter: RateLimiterDrizzle | undefined;
 async function apiLimiter() {
@@ -217,7 +230,15 @@ export async function handleApiRequest(request: Request): Promise<Response> {
     let body: unknown;
     let bodyText = "";
     if (found.operation.body) ({ value: body, text: bodyText } = await readJson(request));
-    const run = () => runOperation(db, key.userId, found.operation, found.params, url, body);
+    // GETs read (the replica while usable); every other method writes, on the primary.
+    const operationDb = method === "GET" ? await readerDb({ wroteAt: lastWriteByKey.get(key.id) }) : db;
+    const run = async () => {
+      try {
+        return await runOperation(operationDb, key.userId, found.operation, found.params, url, body);
+      } finally {
+        if (method !== "GET") noteApiWrite(key.id);
+      }
+    };
     const idempotencyKey = method === "POST" ? request.headers.get("idempotency-key") : null;
     const result =
       idempotencyKey !== null

@@ -11,6 +11,7 @@ import { answerUnservedApiMethod } from "~/features/api/api.server";
 import { noteVisitorCookie } from "~/features/scans/visitor-id-returns.server";
 import { loggedUrl, logger } from "~/utils/logger.server";
 import { privateCacheMiddleware } from "~/utils/private-cache.server";
+import { ownWriteCookie } from "~/utils/reader.server";
 import { stampRequest, type Edge } from "./edge";
 import { failureStatusOf, failureTextFor } from "./failure";
 import { guardRequest, type Guarded } from "./guard";
@@ -24,6 +25,7 @@ export function createExpressApp(edge: Edge) {
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(privateCacheMiddleware);
   app.use(refuse);
+  if (edge.env.DATABASE_REPLICA_URL) app.use(noteOwnWrite(edge.env.appUrl.protocol === "https:"));
   // The capture paths the fast path did not take (React Router answers them): Express decodes
   // their parameter here, so malformed percent-encoding is the client's 400, never a 404 or a stack.
   app.get(["/capture/:campaignId", "/q/:code"], (_req, _res, next) => next());
@@ -64,6 +66,25 @@ function requestLog(): RequestHandler {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   });
+}
+
+/**
+ * A browser's write (a form post, a fetcher's PATCH or DELETE) is remembered in a cookie for a
+ * minute, so the pages it then reads come from the primary until the replica has it (`readerDb`).
+ * Stamped as the answer's headers go out, after the action's writes committed: a stamp taken
+ * before them could predate a replica check that missed them. The REST API keeps its own (per
+ * API key, api.server.ts).
+ */
+function noteOwnWrite(secure: boolean): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/v1")) return next();
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!this.headersSent) this.appendHeader("Set-Cookie", ownWriteCookie({ at: Date.now(), secure }));
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
 }
 
 /** The guard's refusal, if any, in plain text; the REST API's in problem+json. */
