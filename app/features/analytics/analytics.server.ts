@@ -146,9 +146,14 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
   const spans = await spansFor(db, scope);
   const rows = rowsOf<{ id: string | null; name: string | null; scans: number; unique: number; leads: number; converted: number }>(
     await db.execute(sql`
-      with e as (
-        select ${LIVE_PLACEMENT} as placement_id, r.scans, r.uniques as "unique", r.converted, r.leads
+      with rolled as (
+        -- Summed per placement first: a year is thousands of hourly rows per placement.
+        select r.placement_id, sum(r.scans) as scans, sum(r.uniques) as uniques, sum(r.converted) as converted, sum(r.leads) as leads
         from campaign_rollup r where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)}
+        group by r.placement_id
+      ), e as (
+        select ${LIVE_PLACEMENT} as placement_id, r.scans, r.uniques as "unique", r.converted, r.leads
+        from rolled r
         union all
         select s.placement_id, 1, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
         from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
