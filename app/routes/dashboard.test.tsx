@@ -36,6 +36,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     nearScanLimit: [],
     brokenSync: [],
     latestLeads: [],
+    redemptions: null,
     ...overrides,
   };
 }
@@ -123,5 +124,34 @@ describe("the dashboard", () => {
     expect(within(list).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe(`/leads/${id}`);
     expect(within(list).getByText("Redeemed")).toBeTruthy();
     expect(screen.getByRole("link", { name: "All leads" }).getAttribute("href")).toBe("/leads");
+  });
+
+  it("tells who redeemed and where, by location and by staff member, over 7 and 30 days", async () => {
+    const redemptions = {
+      byLocation: [
+        { name: "Harbour", lastWeek: 3, lastMonth: 12 },
+        { name: "", lastWeek: 0, lastMonth: 1 },
+      ],
+      byPerson: [
+        { name: "Sam", lastWeek: 2, lastMonth: 9 },
+        { name: "Front counter (shared device)", lastWeek: 1, lastMonth: 4 },
+      ],
+    };
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ redemptions }) });
+    const byLocation = screen.getByRole("table", { name: "Redemptions by location" });
+    expect(within(byLocation).getByRole("row", { name: "Harbour 3 12" })).toBeTruthy();
+    expect(within(byLocation).getByRole("row", { name: "No location 0 1" })).toBeTruthy();
+    const byPerson = screen.getByRole("table", { name: "Redemptions by staff member" });
+    expect(
+      within(byPerson)
+        .getAllByRole("columnheader")
+        .map((cell) => cell.textContent),
+    ).toEqual(["Redeemed by", "Last 7 days", "Last 30 days"]);
+    expect(within(byPerson).getByRole("row", { name: "Front counter (shared device) 1 4" })).toBeTruthy();
+  });
+
+  it("has no redemption tables for an owner alone at the counter", async () => {
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    expect(screen.queryByRole("heading", { name: "Who redeemed, and where" })).toBeNull();
   });
 });

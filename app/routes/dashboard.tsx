@@ -19,6 +19,8 @@ import { LeadList, type LeadListRow } from "~/features/leads/lead-list";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { listLeads } from "~/features/leads/leads.server";
 import { countRedeems } from "~/features/redeem/offer-codes.server";
+import { countRedemptionsByPlaceAndPerson, type RedemptionReport } from "~/features/redeem/redemption-report.server";
+import { RedemptionTables, showRedemptionTables } from "~/features/redeem/redemption-tables";
 import { SyncBrokenBanner, type BrokenSyncView } from "~/features/sync/sync-broken-banner";
 import { brokenSyncConnections } from "~/features/sync/status.server";
 import { logger } from "~/utils/logger.server";
@@ -40,18 +42,21 @@ export async function loader({ request }: Route.LoaderArgs) {
   let nearScanLimit: NearScanLimit[] = [];
   let brokenSync: BrokenSyncView[] = [];
   let latestLeads: LeadListRow[] = [];
+  let redemptions: RedemptionReport | null = null;
   try {
     // Figures only: the read replica's, unless this browser has just written (readerDb).
     const db = await readerDb({ request });
-    const [loaded, redeems, nearLimit, broken, leadsPage] = await Promise.all([
+    const [loaded, redeems, nearLimit, broken, leadsPage, report] = await Promise.all([
       getDashboard(db, { userId: user.id, timeZone }),
       countRedeems(db, { userId: user.id }),
       isPro ? [] : campaignsNearScanLimit(db, user.id),
       brokenSyncConnections(db, { userId: user.id }),
       // The leads screen's first page, newest first, masked as it masks them for a free owner.
       listLeads(db, { userId: user.id, isPro, query: parseLeadsQuery(new URL("/leads", request.url)), timeZone }),
+      countRedemptionsByPlaceAndPerson(db, { userId: user.id }),
     ]);
     [dashboard, redeemed, nearScanLimit, brokenSync] = [loaded, redeems.redeemed, nearLimit, broken];
+    redemptions = showRedemptionTables(report) ? report : null;
     latestLeads = leadsPage.leads
       .slice(0, LATEST_LEADS)
       .map(({ id, name, email, campaign, collectedAt, collectedAtIso, redeemedAtIso, isMasked }) => ({
@@ -89,6 +94,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     nearScanLimit,
     brokenSync,
     latestLeads,
+    redemptions,
   };
 }
 
@@ -97,7 +103,8 @@ const LATEST_LEADS = 5;
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useOwnerT("dashboard");
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync, latestLeads } = loaderData;
+  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync, latestLeads, redemptions } =
+    loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
 
   return (
@@ -171,6 +178,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {hasCampaigns ? <LatestLeads leads={latestLeads} /> : null}
+
+      {redemptions ? <RedemptionTables report={redemptions} /> : null}
 
       <section aria-labelledby="recent-title" className="mt-8">
         <div className="flex items-center justify-between gap-4">

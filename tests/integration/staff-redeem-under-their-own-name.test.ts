@@ -244,3 +244,37 @@ describe("a shared counter link for one location", () => {
     expect(await db.select().from(schema.staffAccess).where(eq(schema.staffAccess.label, "Sneaky"))).toEqual([]);
   });
 });
+
+describe("the dashboard's redemptions by location and by staff member", () => {
+  it("count the last 7 and 30 days by where and by whom, a shared link as a shared device", async () => {
+    await counterPost("redeem", harbourCode, sam.cookie);
+    const device = await openSharedCounterLink("Front counter");
+    await counterPost("redeem", oldTownCode, device);
+    const { db } = await getServices();
+    const campaignId = (await codeRow(harbourCode))!.campaignId;
+    const older = await createClaim(campaignId, { name: "Eva Sousa", email: "eva@example.org" });
+    const tooOld = await createClaim(campaignId, { name: "Joao Reis", email: "joao@example.org" });
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db
+      .update(schema.offerCode)
+      .set({ redeemedAt: daysAgo(10), redeemedBy: "Sam", redeemedLocation: "Harbour" })
+      .where(eq(schema.offerCode.code, older.code));
+    await db
+      .update(schema.offerCode)
+      .set({ redeemedAt: daysAgo(40), redeemedBy: "Sam", redeemedLocation: "Harbour" })
+      .where(eq(schema.offerCode.code, tooOld.code));
+
+    const route = await import("~/routes/dashboard");
+    const page = await callRoute(route.loader, makeRequest("/dashboard", { cookie: owner.cookie }));
+    expect(page.data.redemptions).toEqual({
+      byLocation: [
+        { name: "Harbour", lastWeek: 1, lastMonth: 2 },
+        { name: "Old Town", lastWeek: 1, lastMonth: 1 },
+      ],
+      byPerson: [
+        { name: "Sam", lastWeek: 1, lastMonth: 2 },
+        { name: "Front counter (shared device)", lastWeek: 1, lastMonth: 1 },
+      ],
+    });
+  });
+});

@@ -51,6 +51,17 @@ const en = {
       title: "From scan to sale",
       redeem: "Redeem a code",
     },
+    redemptions: {
+      title: "Who redeemed, and where",
+      byLocation: "Redemptions by location",
+      byPerson: "Redemptions by staff member",
+      location: "Location",
+      person: "Redeemed by",
+      noLocation: "No location",
+      unknown: "Not recorded",
+      lastWeek: "Last 7 days",
+      lastMonth: "Last 30 days",
+    },
     recent: {
       title: "Recent Campaigns",
       viewAll: "View All",
