@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass, Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import { browserSupportsWebAuthn, signInWithPasskey } from "./passkey-ceremony";
+import { supportsPasskeys } from "./passkeys";
 
 /**
  * Under the password form: a passkey (needs the browser's WebAuthn, so it appears once the page
@@ -14,11 +14,13 @@ export function OtherWaysToSignIn() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canUsePasskey = hydrated && browserSupportsWebAuthn();
+  const canUsePasskey = hydrated && supportsPasskeys();
 
   async function usePasskey() {
     setBusy(true);
     setError(null);
+    // The ceremony's code loads when it is used: the sign-in page stays within its byte budget.
+    const { signInWithPasskey } = await import("./passkey-ceremony");
     const result = await signInWithPasskey("/signin/passkey");
     if (result.ok) {
       await navigate(result.to ?? "/dashboard", { replace: true });

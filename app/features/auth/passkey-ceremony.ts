@@ -2,7 +2,6 @@
 // SimpleWebAuthn (which turns WebAuthn's binary fields into JSON and back), the answer to the route.
 // Rules: docs/features/accounts-and-billing.md ("Passkeys").
 import {
-  browserSupportsWebAuthn,
   startAuthentication,
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -10,8 +9,6 @@ import {
 } from "@simplewebauthn/browser";
 
 export type CeremonyResult = { ok: true; to?: string } | { ok: false; error: string };
-
-export { browserSupportsWebAuthn };
 
 const CANCELLED = "No passkey was used. Try again when you are ready.";
 const TRY_AGAIN = "Something went wrong. Please try again.";

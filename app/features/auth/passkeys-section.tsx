@@ -6,8 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
-import { addPasskey, browserSupportsWebAuthn } from "./passkey-ceremony";
-import { PASSKEY_ADDED, PASSKEY_NAME_MAX } from "./passkeys";
+import { PASSKEY_ADDED, PASSKEY_NAME_MAX, supportsPasskeys } from "./passkeys";
 import type { PasskeyRow } from "./passkeys.server";
 
 const added = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -91,7 +90,7 @@ function AddPasskey() {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ message?: string; error?: string } | null>(null);
-  if (!hydrated || !browserSupportsWebAuthn()) {
+  if (!hydrated || !supportsPasskeys()) {
     return <p className="mt-4 text-sm text-gray-600">Adding a passkey needs a browser with passkeys and JavaScript turned on.</p>;
   }
 
@@ -99,6 +98,7 @@ function AddPasskey() {
     event.preventDefault();
     setBusy(true);
     setAnswer(null);
+    const { addPasskey } = await import("./passkey-ceremony");
     const result = await addPasskey("/settings/sign-in/passkey", name);
     setBusy(false);
     if (!result.ok) return setAnswer({ error: result.error });

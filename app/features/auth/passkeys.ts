@@ -11,6 +11,11 @@ export const PASSKEY_REMOVED = "Passkey removed.";
 
 export type AddPasskeyRefusal = "stale_session" | "failed";
 
+/** Whether this browser has WebAuthn (what SimpleWebAuthn's own check asks), without loading it. */
+export function supportsPasskeys() {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
 /** A passkey's name: what the person typed, else the device it was added on (the server fills that in). */
 export const PasskeyNameSchema = z.object({
   name: z.string().trim().max(PASSKEY_NAME_MAX, `Name must be at most ${PASSKEY_NAME_MAX} characters`).default(""),
