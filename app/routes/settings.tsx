@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getBusinessName(db, { userId: user.id }),
     getSubscriptionPanel(db, { userId: user.id }),
     getBusinessIdentity(db, { userId: user.id }),
-    listAccountSessions({ headers: request.headers, currentSessionId: user.sessionId }),
+    listAccountSessions(db, { userId: user.id, currentSessionId: user.sessionId }),
   ]);
   return {
     email: user.email,
