@@ -12,6 +12,9 @@ export default [
   route("capture/:campaignId/lead", "routes/capture-lead.ts"),
   route("q/:code/lead", "routes/capture-lead.ts", { id: "routes/capture-short-link-lead" }),
   route("redeem", "routes/redeem.tsx"),
+  // Passkey ceremonies: the page's script posts the options request, then the authenticator's answer.
+  route("signin/passkey", "routes/signin.passkey.ts"),
+  route("settings/sign-in/passkey", "routes/settings.sign-in.passkey.ts"),
   route("redeem/s/:token", "routes/redeem.staff-link.ts"),
   route("uploads/*", "routes/uploads.ts"),
   // One QR module for a campaign's code and a placement's, each as PNG and SVG.
@@ -37,6 +40,8 @@ export default [
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("signin", "routes/signin.tsx"),
+    route("signin/email-link", "routes/signin.email-link.tsx"),
+    route("signin/link", "routes/signin.link.tsx"),
     route("signup", "routes/signup.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
@@ -57,6 +62,7 @@ export default [
     route("settings/notifications", "routes/settings.notifications.tsx"),
     route("settings/locations", "routes/settings.locations.tsx"),
     route("settings/team", "routes/settings.team.tsx"),
+    route("settings/sign-in", "routes/settings.sign-in.tsx"),
     route("team/join/:token", "routes/team-join.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
     route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),

@@ -93,7 +93,8 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-md items-center justify-between gap-2 px-4 py-3">
+        {/* On a phone a member's name and links take a second row rather than squeeze the name to "…". */}
+        <div className="mx-auto flex max-w-md flex-wrap items-center justify-between gap-x-2 gap-y-1 px-4 py-3">
           <p className="flex items-center gap-2 font-bold text-gray-900">
             <KeyRound aria-hidden className="h-5 w-5 text-blue-600" /> {t("heading")}
           </p>
@@ -110,8 +111,16 @@ export default function Redeem({ loaderData, actionData }: Route.ComponentProps)
             <div className="flex min-w-0 items-center gap-3">
               <p className="truncate text-sm text-gray-600">{t("staff", { label: scope.label ?? "" })}</p>
               {scope.isMember ? (
+                <Link
+                  to="/settings/sign-in"
+                  className="min-h-11 content-center text-sm font-medium whitespace-nowrap text-blue-600 hover:text-blue-700"
+                >
+                  {t("passkeys")}
+                </Link>
+              ) : null}
+              {scope.isMember ? (
                 <Form method="post" action="/signout">
-                  <button type="submit" className="min-h-11 text-sm font-medium text-blue-600 hover:text-blue-700">
+                  <button type="submit" className="min-h-11 text-sm font-medium whitespace-nowrap text-blue-600 hover:text-blue-700">
                     {t("signOut")}
                   </button>
                 </Form>

@@ -28,6 +28,7 @@ const SECTIONS = [
   "Notifications",
   "Team",
   "Locations",
+  "Sign-in and passkeys",
   "Account actions",
   "Account information",
 ];
@@ -64,6 +65,7 @@ describe("the settings screen", () => {
     expect(within(subscription).getByText("Limited to 1 campaign and 5 scans")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Manage integrations" }).getAttribute("href")).toBe("/settings/integrations");
     expect(screen.getByRole("link", { name: "Manage your domain" }).getAttribute("href")).toBe("/settings/domains");
+    expect(screen.getByRole("link", { name: "Manage passkeys" }).getAttribute("href")).toBe("/settings/sign-in");
     expect(screen.getByRole("link", { name: "Export data" }).getAttribute("href")).toBe("/leads");
     expect(within(screen.getByRole("region", { name: "Account information" })).getByText("0aeT1A0E")).toBeTruthy();
   });

@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getBusinessName(db, { userId: user.id }),
     getSubscriptionPanel(db, { userId: user.id }),
     getBusinessIdentity(db, { userId: user.id }),
-    listAccountSessions({ headers: request.headers, currentSessionId: user.sessionId }),
+    listAccountSessions(db, { userId: user.id, currentSessionId: user.sessionId }),
   ]);
   return {
     email: user.email,
@@ -160,6 +160,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <LinkSection id="section-notifications" area="notifications" to="/settings/notifications" />
             <LinkSection id="section-team" area="team" to="/settings/team" isPro={loaderData.plan.isPro} />
             <LinkSection id="section-locations" area="locations" to="/settings/locations" isPro={loaderData.plan.isPro} />
+            <LinkSection id="section-sign-in" area="signIn" to="/settings/sign-in" />
           </div>
           <AccountActionsSection result={result("delete")} busyIntent={busyIntent} />
           <AccountInformationSection accountId={loaderData.accountId} email={loaderData.email} memberSince={loaderData.memberSince} />
@@ -181,6 +182,7 @@ const SECTION_INDEX = [
   { id: "section-notifications", key: "notifications.title" },
   { id: "section-team", key: "team.title" },
   { id: "section-locations", key: "locations.title" },
+  { id: "section-sign-in", key: "signIn.title" },
   { id: "section-account-actions", key: "account.title" },
   { id: "section-account-information", key: "information.title" },
 ] as const;
@@ -214,7 +216,7 @@ function LinkSection({
   isPro,
 }: {
   id: string;
-  area: "integrations" | "domain" | "notifications" | "team" | "locations";
+  area: "integrations" | "domain" | "notifications" | "team" | "locations" | "signIn";
   to: string;
   isPro?: boolean;
 }) {

@@ -43,6 +43,9 @@ export const RATE_LIMITS = {
   passwordResetByAddress: { points: 10, duration: 60 * 60 },
   passwordResetByAccount: { points: 3, duration: 60 * 60 },
   resetPasswordByAddress: { points: 20, duration: 60 * 60 },
+  /** "Email me a sign-in link", as the password reset: per client (refused), and per address (silently not mailed). */
+  signInLinkByAddress: { points: 10, duration: 60 * 60 },
+  signInLinkByAccount: { points: 3, duration: 60 * 60 },
   verifyResendByUser: { points: 3, duration: 60 * 60 },
   sessionsByUser: { points: 20, duration: 15 * 60 },
   /** Lead sync's Connect: each stores an OAuth state and sends the owner to the provider. */

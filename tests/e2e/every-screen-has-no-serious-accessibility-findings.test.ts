@@ -32,7 +32,8 @@ for (const device of VIEWPORTS) {
 
     test("every public, owner and admin screen has no serious or critical axe finding", async ({ page, browser }) => {
       test.setTimeout(240_000);
-      for (const path of ["/", "/pricing", "/blog", "/signin", "/signup"]) await expectNoBlockingFindings(page, path, device.name);
+      for (const path of ["/", "/pricing", "/blog", "/signin", "/signin/email-link", "/signup"])
+        await expectNoBlockingFindings(page, path, device.name);
 
       await signUp(page);
       const campaignId = await createCampaignInWizard(page, {
@@ -58,6 +59,7 @@ for (const device of VIEWPORTS) {
         "/settings/notifications",
         "/settings/locations",
         "/settings/team",
+        "/settings/sign-in",
         "/redeem",
         "/redeem/staff",
         "/campaigns?new=1",

@@ -35,7 +35,7 @@ test("sign-in and sign-up show field errors as the visitor leaves a field", asyn
   await email.blur();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(email).toHaveAttribute("aria-invalid", "true");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("You must provide either an email or phone number and a password")).toBeVisible();
   await email.fill("someone@example.com");
   await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);

@@ -41,7 +41,7 @@ async function expectLabelsFit(page: Page, region: string) {
 }
 
 test("public pages fit a phone screen without sideways scrolling", async ({ page }) => {
-  for (const path of ["/", "/pricing", "/blog", "/signin", "/signup"]) await expectFitsThePhone(page, path);
+  for (const path of ["/", "/pricing", "/blog", "/signin", "/signin/email-link", "/signup"]) await expectFitsThePhone(page, path);
 });
 
 test("every owner, staff and admin screen fits a 390 px phone with long names and several rows", async ({ page, browser }) => {
@@ -81,6 +81,7 @@ test("every owner, staff and admin screen fits a 390 px phone with long names an
     "/settings/notifications",
     "/settings/locations",
     "/settings/team",
+    "/settings/sign-in",
     "/redeem",
     "/redeem/staff",
   ]) {

@@ -52,6 +52,11 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/site-layout.tsx": { loader: "public" },
   "routes/home.tsx": { loader: "anonymous" },
   "routes/signin.tsx": { loader: "anonymous", action: "anonymous" },
+  "routes/signin.email-link.tsx": { loader: "anonymous", action: "anonymous" },
+  // An emailed sign-in link: its secret token is the key, and it signs in that address only.
+  "routes/signin.link.tsx": { loader: "public", action: "public" },
+  // The sign-in page's passkey ceremony; the passkey itself is the key.
+  "routes/signin.passkey.ts": { loader: "inert", action: "anonymous" },
   "routes/signup.tsx": { loader: "anonymous", action: "anonymous" },
   "routes/forgot-password.tsx": { action: "public" },
   "routes/reset-password.tsx": { loader: "public", action: "public" },
@@ -69,6 +74,9 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.notifications.tsx": { loader: "user", action: "user" },
   "routes/settings.locations.tsx": { loader: "user", action: "user" },
   "routes/settings.team.tsx": { loader: "user", action: "user" },
+  // Every role's own passkeys (staff included).
+  "routes/settings.sign-in.tsx": { loader: "user", action: "user" },
+  "routes/settings.sign-in.passkey.ts": { loader: "inert", action: "user" },
   // An emailed invitation: its secret link is the key; joining signs up or signs in that address only.
   "routes/team-join.tsx": { loader: "public", action: "public" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
@@ -114,6 +122,7 @@ let b: Awaited<ReturnType<typeof createUser>>;
 let bCampaignId: string;
 let bPlacementId: string;
 let bLocationId: string;
+let bPasskeyId: string;
 let bLogoKey: string;
 let bPostId: string;
 let bEndpointId: string;
@@ -178,6 +187,10 @@ function meaningfulForm(file: string, actor: { id: string }): Record<string, str
       return { intent: "delete", locationId: bLocationId };
     case "routes/settings.team.tsx":
       return { intent: "invite", email: "hijacker@example.org", role: "manager" };
+    case "routes/settings.sign-in.tsx":
+      return { intent: "remove", passkeyId: bPasskeyId };
+    case "routes/settings.sign-in.passkey.ts":
+      return { intent: "options" };
     case "routes/lead-detail.tsx":
       return { intent: "erase", confirm: "erase" };
     case "routes/redeem.tsx":
@@ -235,6 +248,8 @@ async function snapshot() {
     locations,
     invites,
     members,
+    passkeys,
+    verifications,
   ] = await Promise.all([
     db.select({ id: schema.user.id, email: schema.user.email, role: schema.user.role, isPro: schema.user.isPro }).from(schema.user),
     ids.length ? db.select().from(schema.lead).where(inArray(schema.lead.campaignId, ids)) : [],
@@ -253,6 +268,8 @@ async function snapshot() {
     db.select().from(schema.location),
     db.select().from(schema.teamInvite),
     db.select().from(schema.businessMember),
+    db.select().from(schema.passkey),
+    db.select().from(schema.verification),
   ]);
   const sorted = <T>(rows: T[]) => [...rows].map((row) => JSON.stringify(row)).sort();
   return {
@@ -274,6 +291,8 @@ async function snapshot() {
     locations: sorted(locations),
     invites: sorted(invites),
     members: sorted(members),
+    passkeys: sorted(passkeys),
+    verifications: sorted(verifications),
   };
 }
 
@@ -303,6 +322,7 @@ async function rowsOfB() {
     locations: await db.select().from(schema.location).where(eq(schema.location.userId, b.id)),
     members: await db.select().from(schema.businessMember).where(eq(schema.businessMember.businessId, b.id)),
     invites: await db.select().from(schema.teamInvite).where(eq(schema.teamInvite.businessId, b.id)),
+    passkeys: await db.select().from(schema.passkey).where(eq(schema.passkey.userId, b.id)),
   };
 }
 
@@ -332,6 +352,21 @@ beforeAll(async () => {
     .values({ userId: b.id, name: "B's Secret Harbour", address: "1 Secret Quay" })
     .returning({ id: schema.location.id })) as [{ id: string }];
   await (await getServices()).db.update(schema.placement).set({ locationId: bLocationId }).where(eq(schema.placement.id, bPlacementId));
+  [{ id: bPasskeyId }] = (await (
+    await getServices()
+  ).db
+    .insert(schema.passkey)
+    .values({
+      id: "b-secret-passkey",
+      name: "B's Secret Till",
+      userId: b.id,
+      publicKey: "cHVibGljLWtleQ",
+      credentialID: "b-secret-credential",
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+    })
+    .returning({ id: schema.passkey.id })) as [{ id: string }];
   bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
   await createScanRows(bCampaignId, [new Date(), new Date()]);
   const logo = (
@@ -747,6 +782,22 @@ const CROSS_USER: Record<string, () => Promise<void>> = {
       { campaignId: aCampaign.id },
     );
     expect(placed.status).toBe(404);
+  },
+  "routes/settings.sign-in.tsx": async () => {
+    const { loader, action } = await load("routes/settings.sign-in.tsx");
+    const page = await callRoute(loader, makeRequest("/settings/sign-in", { cookie: a.cookie }));
+    expect(page.status).toBe(200);
+    expect(await text(page)).not.toContain("B's Secret Till");
+    const remove = makeRequest("/settings/sign-in", { cookie: a.cookie, form: { intent: "remove", passkeyId: bPasskeyId } });
+    expect((await callRoute(action, remove)).status).toBe(404);
+  },
+  "routes/settings.sign-in.passkey.ts": async () => {
+    // The options name the caller only, never B's passkeys; a passkey is added to the caller alone.
+    const { action } = await load("routes/settings.sign-in.passkey.ts");
+    const options = await callRoute(action, makeRequest("/settings/sign-in/passkey", { cookie: a.cookie, form: { intent: "options" } }));
+    expect(options.status).toBe(200);
+    expect(await text(options)).not.toContain("b-secret-credential");
+    expect(await text(options)).toContain(a.email);
   },
   "routes/settings.team.tsx": async () => {
     const { loader, action } = await load("routes/settings.team.tsx");

@@ -31,6 +31,11 @@ import * as pricing from "~/routes/pricing";
 import * as settings from "~/routes/settings";
 import * as settingsNotifications from "~/routes/settings.notifications";
 import * as signin from "~/routes/signin";
+import * as signinEmailLink from "~/routes/signin.email-link";
+import * as signinLink from "~/routes/signin.link";
+import * as signinPasskey from "~/routes/signin.passkey";
+import * as settingsSignIn from "~/routes/settings.sign-in";
+import * as settingsSignInPasskey from "~/routes/settings.sign-in.passkey";
 import * as signout from "~/routes/signout";
 import * as signup from "~/routes/signup";
 import * as uploads from "~/routes/uploads";
@@ -134,6 +139,16 @@ describe("auth actions never answer 500", () => {
   const credentials = bodyArb(mutatedFields({ email: "someone@example.com", password: "correct-horse-battery" }));
   it("sign in", () => fuzz(credentials, (body) => post(signin.action, "/signin", body)));
   it("sign up", () => fuzz(credentials, (body) => post(signup.action, "/signup", body), 20));
+  it("email me a sign-in link", () =>
+    fuzz(bodyArb(mutatedFields({ email: "someone@example.com" })), (body) => post(signinEmailLink.action, "/signin/email-link", body), 15));
+  it("use a sign-in link", () =>
+    fuzz(bodyArb(mutatedFields({ token: "a".repeat(32) })), (body) => post(signinLink.action, "/signin/link", body), 15));
+  it("sign in with a passkey, each step", () =>
+    fuzz(
+      bodyArb(fc.oneof(mutatedFields({ intent: "options" }), mutatedFields({ intent: "verify", response: '{"id":"x","response":{}}' }))),
+      (body) => post(signinPasskey.action, "/signin/passkey", body),
+      20,
+    ));
   it("sign out, signed in or not, with any body or cookie", () =>
     fuzz(fc.tuple(bodyArb(formEntries(["intent"])), fc.option(nastyString.map(headerSafe))), ([body, cookie]) =>
       post(signout.action, "/signout", body, cookie ?? undefined),
@@ -162,6 +177,23 @@ describe("owner actions never answer 500", () => {
       45,
     );
   });
+
+  it("sign-in settings: add a passkey (each step) and remove one", () =>
+    fuzz(
+      bodyArb(
+        fc.oneof(
+          mutatedFields({ intent: "options" }),
+          mutatedFields({ intent: "verify", name: "Till", response: '{"id":"x","response":{}}' }),
+          mutatedFields({ intent: "remove", passkeyId: "no-such-passkey" }),
+        ),
+      ),
+      async (body) => {
+        const page = await post(settingsSignIn.action, "/settings/sign-in", body, owner.cookie);
+        if (page.status === 500) return page;
+        return post(settingsSignInPasskey.action, "/settings/sign-in/passkey", body, owner.cookie);
+      },
+      30,
+    ));
 
   it("notifications, each intent that reaches no network", () => {
     const intents = fc.oneof(

@@ -1,5 +1,5 @@
-// Rules: docs/features/domains.md ("White label").
-import { boolean, pgTable, text, timestamp, index } from "drizzle-orm/pg-core";
+// Rules: docs/features/domains.md ("White label"); docs/features/accounts-and-billing.md ("Passkeys").
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // Tables Better Auth expects (user, session, account, verification), plus our own user fields.
 export const user = pgTable("user", {
@@ -66,6 +66,32 @@ export const verification = pgTable("verification", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Better Auth's passkey plugin (@better-auth/passkey): one WebAuthn credential of a user. The
+ * property names are the plugin's (`credentialID`); the adapter maps them to these columns.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    /** What the person called it (or the device it was added on). */
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  // Sign-in finds the passkey by the credential the browser answers with.
+  (t) => [index("passkey_user_id_idx").on(t.userId), uniqueIndex("passkey_credential_id_idx").on(t.credentialID)],
+);
 
 export const businessProfile = pgTable("business_profile", {
   userId: text("user_id")

@@ -32,6 +32,7 @@ export const emailOutbox = pgTable(
         // Account emails.
         "verify_email",
         "reset_password",
+        "sign_in_link",
         "password_changed",
         "email_change_confirm",
         "email_change_notice",

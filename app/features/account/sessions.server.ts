@@ -1,4 +1,7 @@
+import { and, eq, gt } from "drizzle-orm";
 import { UAParser } from "ua-parser-js";
+import type { Database } from "~/db/client.server";
+import { session } from "~/db/schema";
 import { getAuth } from "~/features/auth/auth.server";
 
 export type SessionRow = { id: string; device: string; lastActive: string; current: boolean };
@@ -13,26 +16,29 @@ export function describeDevice(userAgent: string | null | undefined) {
   return handheld ? `${what} (${handheld})` : what;
 }
 
-/**
- * Better Auth owns the sessions (and their cache): these functions ask it, with the browser's
- * request headers, rather than read the session table, so they take no `db`.
- */
-export type ListAccountSessionsOptions = { headers: Headers; currentSessionId: string };
+export type ListAccountSessionsOptions = { userId: string; currentSessionId: string };
 
-/** The account's active sessions, this one first; ids stay on the server side of the page. */
-export async function listAccountSessions({ headers, currentSessionId }: ListAccountSessionsOptions): Promise<SessionRow[]> {
-  const auth = await getAuth();
-  const sessions = await auth.api.listSessions({ headers });
+/**
+ * The account's active sessions, this one first; ids stay on the server side of the page. Read
+ * from the session table rather than Better Auth's `listSessions`, which refuses (as "not fresh")
+ * any session made more than a day ago: Settings must open for an owner signed in last week.
+ */
+export async function listAccountSessions(db: Database, { userId, currentSessionId }: ListAccountSessionsOptions): Promise<SessionRow[]> {
+  const sessions = await db
+    .select({ id: session.id, userAgent: session.userAgent, updatedAt: session.updatedAt })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
   return sessions
-    .map((session) => ({
-      id: session.id === currentSessionId ? "current" : String(sessions.indexOf(session)),
-      device: describeDevice(session.userAgent),
-      lastActive: new Date(session.updatedAt).toISOString(),
-      current: session.id === currentSessionId,
+    .map((row, index) => ({
+      id: row.id === currentSessionId ? "current" : String(index),
+      device: describeDevice(row.userAgent),
+      lastActive: row.updatedAt.toISOString(),
+      current: row.id === currentSessionId,
     }))
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive));
 }
 
+/** Better Auth ends the other sessions (and any cache of them), with the browser's request headers. */
 export type SignOutOtherSessionsOptions = { headers: Headers };
 
 export async function signOutOtherSessions({ headers }: SignOutOtherSessionsOptions) {

@@ -1,7 +1,7 @@
 // What Better Auth's account callbacks do here: every mail goes through the outbox,
 // and a verified address releases held lead notifications and ADMIN_EMAILS rights.
 // Rules: docs/features/accounts-and-billing.md ("Recovery", "Verification and held notifications", "Changing email and
-//   password").
+//   password", "Emailed sign-in links").
 import crypto from "node:crypto";
 import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -12,6 +12,7 @@ import {
   leadSummaryEmail,
   passwordChangedEmail,
   resetPasswordEmail,
+  signInLinkEmail,
   verifyEmailEmail,
   type HeldLeadCount,
 } from "~/features/email/account-emails";
@@ -22,6 +23,7 @@ type AccountUser = { id: string; email: string };
 
 export const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
+export const SIGN_IN_LINK_EXPIRES_IN = 15 * 60;
 
 /*
  * Better Auth's change-email link is a signed token valid for its whole lifetime, any number of
@@ -102,6 +104,20 @@ export async function sendVerificationLink(db: Database, env: Env, target: Accou
 
 export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string) {
   await enqueueEmail(db, { kind: "reset_password", to: target.email, content: resetPasswordEmail(resetPasswordLink(env, token), env.appOrigin) });
+}
+
+export function signInLinkUrl(env: Env, token: string) {
+  return `${env.appOrigin}/signin/link?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Better Auth asks for a sign-in link for any well-formed address; only an account's address is
+ * mailed (an unknown one gets nothing, and the page answers the same).
+ */
+export async function sendSignInLink(db: Database, env: Env, target: { email: string; token: string }) {
+  const [account] = await db.select({ email: user.email }).from(user).where(eq(user.email, target.email.toLowerCase()));
+  if (!account) return;
+  await enqueueEmail(db, { kind: "sign_in_link", to: account.email, content: signInLinkEmail(signInLinkUrl(env, target.token), env.appOrigin) });
 }
 
 /** After a reset: the notice, no other reset link left usable, and the owner's failed sign-ins forgotten. */

@@ -8,6 +8,7 @@ import { getFormProps, useValidatedForm } from "~/utils/form";
 import type { AuthActionData } from "./auth-actions.server";
 import { CredentialsSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { AuthCard } from "./auth-card";
+import { OtherWaysToSignIn } from "./other-ways-to-sign-in";
 import { SignUpSchema } from "./sign-up.schema";
 
 export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; actionData?: AuthActionData }) {
@@ -103,6 +104,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
           {isSignUp ? "Create Account" : "Sign In"}
         </Button>
       </Form>
+      {isSignUp ? null : <OtherWaysToSignIn />}
     </AuthCard>
   );
 }

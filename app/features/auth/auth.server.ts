@@ -1,6 +1,8 @@
-// Rules: docs/features/accounts-and-billing.md ("Recovery").
+// Rules: docs/features/accounts-and-billing.md ("Recovery", "Passkeys", "Emailed sign-in links").
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import type { Env } from "~/utils/env.server";
@@ -11,7 +13,9 @@ import {
   onAddressVerified,
   RESET_PASSWORD_EXPIRES_IN,
   sendResetLink,
+  sendSignInLink,
   sendVerificationLink,
+  SIGN_IN_LINK_EXPIRES_IN,
   VERIFY_EMAIL_EXPIRES_IN,
 } from "./account-emails.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
@@ -58,6 +62,25 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       useSecureCookies: env.appUrl.protocol === "https:" || (env.isProduction && isLocalhost),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    plugins: [
+      passkey({
+        rpName: "LeadQR",
+        // The public address's host and origin: a ceremony from any other page is refused, and the
+        // Origin header the browser sent is never what decides.
+        rpID: env.appUrl.hostname,
+        origin: env.appOrigin,
+        // A discoverable credential: signing in asks for no email first.
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      }),
+      magicLink({
+        expiresIn: SIGN_IN_LINK_EXPIRES_IN,
+        // Only the hash is stored: a read of the table yields no usable link.
+        storeToken: "hashed",
+        // A link signs in an existing account; it never creates one.
+        disableSignUp: true,
+        sendMagicLink: async ({ email, token }) => sendSignInLink(db, env, { email, token }),
+      }),
+    ],
     databaseHooks: {
       user: {
         create: {

@@ -18,7 +18,7 @@ import { weakPasswordReasons } from "./password";
 import { getAuth } from "./auth.server";
 
 export type RequestPasswordResetOptions = {
-  /** Parsed with `ForgotPasswordSchema`. */
+  /** Parsed with `EmailRequestSchema`. */
   email: string;
   /** The browser's request headers: Better Auth reads its origin from them. */
   headers: Headers;

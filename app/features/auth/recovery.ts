@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormResult } from "~/utils/form";
 import { PASSWORD_MAX_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 
@@ -33,7 +34,11 @@ export const ResetPasswordSchema = z
     }
   });
 
-export const ForgotPasswordSchema = z.object({ email: EmailField });
+/** A page that mails a link to an address (forgot password, email me a sign-in link). */
+export const EmailRequestSchema = z.object({ email: EmailField });
+
+/** What such a page's action answers; `result` is set when the address failed the schema. */
+export type EmailRequestData = { sent?: true; error?: string; email?: string; result?: FormResult };
 
 /** The reset form as the browser checks it: the fields, then the strength rules the action applies once it knows the account. */
 export const NewPasswordSchema = ResetPasswordSchema.superRefine((value, context) => {

@@ -54,6 +54,21 @@ export function resetPasswordEmail(link: string, appUrl: string): EmailContent {
   );
 }
 
+export function signInLinkEmail(link: string, appUrl: string): EmailContent {
+  return render(
+    "Your LeadQR sign-in link",
+    <>
+      <p>Someone (hopefully you) asked for a link to sign in to your LeadQR account without a password.</p>
+      <Button href={link}>Sign in to LeadQR</Button>
+      <p>
+        The link works once and is valid for 15 minutes. If it has expired, <a href={`${appUrl}/signin/email-link`}>ask for a new one</a>. If you did
+        not ask, ignore this email: nobody can sign in without opening it.
+      </p>
+    </>,
+    `Sign in to LeadQR (the link works once and is valid for 15 minutes): ${link}\n\nIf you did not ask, ignore this email: nobody can sign in without opening it.`,
+  );
+}
+
 export function passwordChangedEmail(appUrl: string): EmailContent {
   return render(
     "Your password was changed",

@@ -4,7 +4,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentConfirmationEmail } from "~/features/consent/consent-emails";
 import { offerCodeEmail } from "~/features/redeem/offer-code-email";
-import { passwordChangedEmail, resetPasswordEmail, verifyEmailEmail } from "./account-emails";
+import { passwordChangedEmail, resetPasswordEmail, signInLinkEmail, verifyEmailEmail } from "./account-emails";
 import { scanLimitEmail } from "./scan-limit-email";
 import { newLeadEmail } from "./lead-emails";
 
@@ -14,6 +14,7 @@ const TEMPLATES = {
   "verify-email": verifyEmailEmail(`${APP}/verify-email?token=${"t".repeat(120)}`, APP),
   "reset-password": resetPasswordEmail(`${APP}/reset-password?token=${"t".repeat(120)}`, APP),
   "password-changed": passwordChangedEmail(APP),
+  "sign-in-link": signInLinkEmail(`${APP}/signin/link?token=${"t".repeat(120)}`, APP),
   "new-lead": newLeadEmail(
     {
       name: "Ada Visitor",

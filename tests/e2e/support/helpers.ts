@@ -18,7 +18,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 export async function signOut(page: Page) {

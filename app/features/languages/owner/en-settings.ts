@@ -231,6 +231,7 @@ export const enSettings = {
     staffLinks: "Staff links",
     dashboard: "Dashboard",
     staff: "Staff: {{label}}",
+    passkeys: "Passkeys",
     signOut: "Sign out",
     doNotHandOver: "Do not hand over the offer again.",
     title: "Check a code",

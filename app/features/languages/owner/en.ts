@@ -279,6 +279,11 @@ const en = {
       description: "Name your shops, so each placement's code says where it is put up.",
       manage: "Manage locations",
     },
+    signIn: {
+      title: "Sign-in and passkeys",
+      description: "Sign in with this device's fingerprint, face or screen lock instead of typing your password.",
+      manage: "Manage passkeys",
+    },
     profile: {
       title: "Profile",
       description: "Change your email or password. Your current password is required for either.",
