@@ -36,6 +36,9 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     nearScanLimit: [],
     brokenSync: [],
     latestLeads: [],
+    role: "owner",
+    locations: [],
+    location: null,
     ...overrides,
   };
 }
@@ -123,5 +126,26 @@ describe("the dashboard", () => {
     expect(within(list).getByRole("link", { name: "Ada Lovelace" }).getAttribute("href")).toBe(`/leads/${id}`);
     expect(within(list).getByText("Redeemed")).toBeTruthy();
     expect(screen.getByRole("link", { name: "All leads" }).getAttribute("href")).toBe("/leads");
+  });
+
+  it("offers the location filter listing the member's locations, and gives a viewer no lead, no counter and no New Campaign", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(dashboard, {
+      path: "/dashboard",
+      loaderData: payload({ isPro: true, role: "viewer", locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
+    });
+    const picker = screen.getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...picker.options].map((option) => [option.value, option.textContent])).toEqual([
+      ["", "All locations"],
+      [harbour, "Harbour"],
+    ]);
+    expect(picker.value).toBe(harbour);
+    expect(picker.form?.getAttribute("method")).toBe("get");
+    expect(screen.queryByRole("link", { name: "New Campaign" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Latest leads" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Redeem a code" })).toBeNull();
+    cleanup();
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    expect(screen.queryByRole("combobox", { name: "Location" })).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export type CampaignAnalyticsView = {
   timeZone: string;
   locations: Array<{ id: string; name: string }>;
   placementLocations: Record<string, string | null>;
+  /** A viewer reads the figures only: no placement forms. */
+  role?: "owner" | "manager" | "staff" | "viewer";
   exclusionSummary: string;
   refusalSummary: string;
   /** How old the rolled-up hours are; null before the rollup job's first run. */
@@ -89,6 +91,7 @@ export function CampaignAnalyticsSection({
         locations={loaderData.locations}
         placementLocations={loaderData.placementLocations}
         actionData={actionData}
+        readOnly={loaderData.role === "viewer"}
       />
     </section>
   );

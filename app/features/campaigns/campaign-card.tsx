@@ -18,6 +18,11 @@ export type CampaignCardProps = {
   isPro: boolean;
   /** The dashboard and the campaigns screen word the delete confirmation differently (spec §8). */
   deleteConfirmation: string;
+  /**
+   * What the viewer may change (docs/features/team.md): everything (the owner), edit and pause
+   * but not delete (a manager), or nothing (a viewer, who reads the figures only).
+   */
+  actions?: "all" | "edit" | "none";
 };
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
@@ -30,7 +35,7 @@ export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_S
  * One campaign with its figures and actions. Pause/Activate and Delete post to the /campaigns
  * action with a fetcher, so the card works on any page that lists campaigns.
  */
-export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCardProps) {
+export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "all" }: CampaignCardProps) {
   const t = useOwnerT("campaigns");
   const fetcher = useFetcher<CampaignActionData>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -68,30 +73,42 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
               <MenuAnchor href={`/capture/${campaign.id}`} newTab icon={<ExternalLink aria-hidden className="h-4 w-4" />}>
                 {t("card.viewLandingPage")}
               </MenuAnchor>
-              <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
-                {t("card.print")}
-              </MenuLink>
-              <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
-                {t("card.languages")}
-              </MenuLink>
+              {actions !== "none" ? (
+                <>
+                  <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
+                    {t("card.print")}
+                  </MenuLink>
+                  <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
+                    {t("card.languages")}
+                  </MenuLink>
+                </>
+              ) : null}
               <MenuAnchor href={qrPngUrl(campaign.id)} download icon={<Download aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadPng")}
               </MenuAnchor>
               <MenuAnchor href={qrSvgUrl(campaign.id)} download icon={<FileCode aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadSvg")}
               </MenuAnchor>
-              <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
-                {t("card.edit")}
-              </MenuLink>
-              <MenuItem onSelect={() => post("toggle")}>
-                {status === "active" ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
-                {status === "active" ? t("card.pause") : t("card.activate")}
-              </MenuItem>
-              <MenuSeparator />
-              <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
-                <Trash2 aria-hidden className="h-4 w-4" />
-                {t("card.delete")}
-              </MenuItem>
+              {actions !== "none" ? (
+                <>
+                  <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
+                    {t("card.edit")}
+                  </MenuLink>
+                  <MenuItem onSelect={() => post("toggle")}>
+                    {status === "active" ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
+                    {status === "active" ? t("card.pause") : t("card.activate")}
+                  </MenuItem>
+                </>
+              ) : null}
+              {actions === "all" ? (
+                <>
+                  <MenuSeparator />
+                  <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
+                    <Trash2 aria-hidden className="h-4 w-4" />
+                    {t("card.delete")}
+                  </MenuItem>
+                </>
+              ) : null}
             </MenuContent>
           </Menu>
           <ConfirmDialog

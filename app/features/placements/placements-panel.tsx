@@ -34,15 +34,17 @@ export function PlacementsPanel(props: {
   /** Each placement's location id (null: none). */
   placementLocations?: Record<string, string | null>;
   actionData: PlacementActionData | undefined;
+  /** A viewer's page: the figures without the forms (docs/features/team.md). */
+  readOnly?: boolean;
 }) {
-  const { campaignId, placements, actionData, locations = [], placementLocations = {} } = props;
+  const { campaignId, placements, actionData, locations = [], placementLocations = {}, readOnly = false } = props;
   const locationName = (placementId: string) => locations.find((place) => place.id === placementLocations[placementId])?.name;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const named = placements.filter((row): row is PlacementFigures & { id: string } => row.id !== null);
   const added = actionData?.intent === "addPlacement" ? actionData : undefined;
   const [addForm, addFields] = useValidatedForm(PlacementCreateSchema, { id: "add-placement", lastResult: added?.result });
-  const canAdd = named.length < PLACEMENTS_PER_CAMPAIGN;
+  const canAdd = !readOnly && named.length < PLACEMENTS_PER_CAMPAIGN;
 
   return (
     <section id="placements" aria-labelledby="placements-title" className={cardClass({ padding: "md" })}>
@@ -106,7 +108,7 @@ export function PlacementsPanel(props: {
                 <Td align="right">{row.leads.toLocaleString("en-US")}</Td>
                 <Td align="right">{row.conversion}%</Td>
                 <Td>
-                  {row.id ? (
+                  {row.id && !readOnly ? (
                     <PlacementActions
                       campaignId={campaignId}
                       placement={{ id: row.id, name: row.name, locationId: placementLocations[row.id] ?? null }}
