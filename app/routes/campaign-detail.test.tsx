@@ -116,4 +116,25 @@ describe("the campaign page", () => {
       "Scan details reach back to October 2025; older scans still count in the totals.",
     );
   });
+
+  it("puts the location filter in the range's form, and gives a viewer the figures without a form or Edit", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}?location=${harbour}`,
+      loaderData: payload({ scans: 3, role: "viewer", locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
+    });
+    const form = screen.getByRole("form", { name: "Date range" });
+    const picker = within(form).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual(["All locations", "Harbour"]);
+    expect(picker.value).toBe(harbour);
+    expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Print/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add placement" })).toBeNull();
+    cleanup();
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload({ scans: 3, role: "owner" }) });
+    expect(screen.getByRole("button", { name: "Add placement" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit" })).toBeTruthy();
+    expect(within(screen.getByRole("form", { name: "Date range" })).queryByRole("combobox", { name: "Location" })).toBeNull();
+  });
 });

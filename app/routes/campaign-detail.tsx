@@ -13,7 +13,7 @@ import { isPlacementIntent, placementFormEcho, runPlacementIntent, type Placemen
 import { listPlacements } from "~/features/placements/placements.server";
 import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
-import { listLocations } from "~/features/team/locations.server";
+import { locationFilterOf } from "~/features/team/scope.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionOf, printPageUrl } from "~/features/campaigns/campaigns";
@@ -35,7 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // Managers and viewers read a campaign with a placement at their locations, with its figures
   // over those placements only (docs/features/team.md).
   const acting = await requireBusiness(request, ROLES.read);
-  const { businessId, placementIds } = acting;
+  const { businessId } = acting;
   await requireCampaignAccess(acting, params.campaignId, "read");
   const { db, env } = await getServices();
   const campaign = await getCampaign(db, { userId: businessId, campaignId: params.campaignId });
@@ -51,19 +51,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
-  const [analytics, postalAddressSet, allTime, publicOrigin, locations, placed, scoped] = await Promise.all([
-    getCampaignAnalytics(db, { userId: businessId, campaignId: campaign.id, timeZone, range, placementIds }),
+  // The location filter (`?location=<id>`) narrows to one location's placements, never past the member's own.
+  const filter = await locationFilterOf(db, acting, url.searchParams.get("location"));
+  const { placementIds } = filter;
+  const [analytics, postalAddressSet, allTime, publicOrigin, placed, scoped] = await Promise.all([
+    getCampaignAnalytics(db, { userId: businessId, campaignId: campaign.id, timeZone, range, placementIds, reach: acting.placementIds }),
     hasPostalAddress(db, { userId: businessId }),
     countConversion(db, campaign.id),
     publicOriginOf(db, env, { userId: businessId, campaignId: campaign.id }),
-    listLocations(db, { businessId }),
     listPlacements(db, { userId: businessId, campaignId: campaign.id }),
     placementIds === null ? null : countScopedCampaignFigures(db, { campaignIds: [campaign.id], placementIds }),
   ]);
   if (!analytics) notFound("Campaign not found");
   // A member's funnel counts their placements only: the kept counts hold every location.
   const mine = scoped ? (scoped.get(campaign.id) ?? { scans: 0, leads: 0, visitors: 0, converted: 0, redeemed: 0 }) : null;
-  const memberLocations = acting.locationIds;
   return {
     scansKeptSince: scansKeptSince(env.SCAN_RETENTION_MONTHS),
     campaign: {
@@ -94,12 +95,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     /** Seconds since the rollup job last ran ("Rollups"); null before its first run, when every figure is counted live. */
     rolledSecondsAgo: analytics.rolledAt ? Math.max(0, Math.round((Date.now() - Date.parse(analytics.rolledAt)) / 1000)) : null,
     /** The owner's locations, for the placement forms; which one each placement belongs to. */
-    locations: locations.filter(({ id }) => memberLocations === null || memberLocations.includes(id)).map(({ id, name }) => ({ id, name })),
+    locations: filter.locations,
+    /** The location the figures are filtered to (null: every location the user may see). */
+    location: filter.selected,
     placementLocations: Object.fromEntries(placed.map((row) => [row.id, row.locationId])),
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
-    postalAddressSet,
+    // The notice asks for the business's address in Settings, which only the owner can reach.
+    postalAddressSet: acting.role !== "owner" || postalAddressSet,
     refusalSummary: refusalSentence(analytics.refusals),
   };
 }

@@ -25,6 +25,7 @@ import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { locationFilterOf, type LocationFilter } from "~/features/team/scope.server";
+import { LocationSelect } from "~/features/team/location-select";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -244,14 +245,12 @@ function LocationPicker({ locations, selected }: { locations: Array<{ id: string
     <Form method="get" className="mt-6 flex flex-wrap items-end gap-2">
       <label className="text-sm font-medium text-gray-700">
         {t("location.label")}
-        <select name="location" defaultValue={selected ?? ""} className="mt-1 block w-56 rounded-lg border border-gray-300 px-3 py-2">
-          <option value="">{t("location.all")}</option>
-          {locations.map((location) => (
-            <option key={location.id} value={location.id}>
-              {location.name}
-            </option>
-          ))}
-        </select>
+        <LocationSelect
+          id="dashboard-location"
+          locations={locations}
+          selected={selected}
+          className="mt-1 block w-56 rounded-lg border border-gray-300 px-3 py-2"
+        />
       </label>
       <button type="submit" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
         {t("location.apply")}

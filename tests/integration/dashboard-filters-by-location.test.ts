@@ -16,6 +16,8 @@ let manager: Owner;
 let harbour: string;
 let oldTown: string;
 let elsewhere: string;
+let campaignId: string;
+let harbourOnlyId: string;
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
@@ -29,7 +31,11 @@ beforeAll(async () => {
       { userId: owner.id, name: "Old Town" },
     ])
     .returning({ id: schema.location.id })) as [{ id: string }, { id: string }];
-  const { id: campaignId } = await createCampaignRow(owner.id, { title: "Two Shops" });
+  ({ id: campaignId } = await createCampaignRow(owner.id, { title: "Two Shops" }));
+  ({ id: harbourOnlyId } = await createCampaignRow(owner.id, { title: "Harbour Only" }));
+  await insertPlacement(harbourOnlyId, "Quay Sign").then((id) =>
+    db.update(schema.placement).set({ locationId: harbour }).where(eq(schema.placement.id, id)),
+  );
   const atHarbour = await insertPlacement(campaignId, "Harbour Window");
   const atOldTown = await insertPlacement(campaignId, "Old Town Window");
   await db.update(schema.placement).set({ locationId: harbour }).where(eq(schema.placement.id, atHarbour));
@@ -75,6 +81,19 @@ async function dashboard(cookie: string, query = "") {
   };
 }
 
+async function campaignPage(cookie: string, id: string, query = "") {
+  const { loader } = await import("~/routes/campaign-detail");
+  const answer = await callRoute(loader, makeRequest(`/campaigns/${id}${query}`, { cookie }), { campaignId: id });
+  expect(answer.status).toBe(200);
+  return {
+    scans: answer.data.analytics.totals.scans,
+    leads: answer.data.analytics.totals.leads,
+    allTimeScans: answer.data.campaign.scans,
+    placements: answer.data.analytics.placements.map((row: { name: string }) => row.name),
+    location: answer.data.location,
+  };
+}
+
 describe("the dashboard's location filter", () => {
   it("counts one location's placements for the owner, and everything without it", async () => {
     expect(await dashboard(owner.cookie)).toEqual({ scans: 6, leads: 3, chartScans: 6, location: null, locations: ["Harbour", "Old Town"] });
@@ -97,5 +116,25 @@ describe("the dashboard's location filter", () => {
     expect(await dashboard(manager.cookie)).toEqual({ scans: 3, leads: 1, chartScans: 3, location: null, locations: ["Harbour"] });
     expect(await dashboard(manager.cookie, `?location=${oldTown}`)).toMatchObject({ scans: 3, leads: 1, location: null });
     expect(await dashboard(manager.cookie, `?location=${harbour}`)).toMatchObject({ scans: 3, leads: 1, location: harbour });
+  });
+
+  it("filters the campaign page's analytics and funnel the same way", async () => {
+    expect(await campaignPage(owner.cookie, campaignId)).toEqual({
+      scans: 6,
+      leads: 3,
+      allTimeScans: 6,
+      placements: ["Harbour Window", "Old Town Window", "No placement"],
+      location: null,
+    });
+    expect(await campaignPage(owner.cookie, campaignId, `?location=${harbour}`)).toEqual({
+      scans: 3,
+      leads: 1,
+      allTimeScans: 3,
+      placements: ["Harbour Window"],
+      location: harbour,
+    });
+    // A campaign with nothing at the picked location shows zeros, not "not found".
+    expect(await campaignPage(owner.cookie, harbourOnlyId, `?location=${oldTown}`)).toMatchObject({ scans: 0, leads: 0, placements: [] });
+    expect(await campaignPage(manager.cookie, campaignId, `?location=${oldTown}`)).toMatchObject({ scans: 3, leads: 1, location: null });
   });
 });

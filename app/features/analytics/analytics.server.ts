@@ -292,12 +292,27 @@ const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
 /** Everything the campaign analytics page shows for a range; null when the campaign is not the owner's. */
 export async function getCampaignAnalytics(
   db: Database,
-  options: { userId: string; campaignId: string; timeZone: string; range: DateRange; placementIds?: PlacementScope },
+  options: {
+    userId: string;
+    campaignId: string;
+    timeZone: string;
+    range: DateRange;
+    /** The placements counted: a member's, or one location's (the filter). Absent or null: all. */
+    placementIds?: PlacementScope;
+    /** The member's own scope, which the campaign must reach (null or absent: the owner). Defaults to `placementIds`. */
+    reach?: PlacementScope;
+  },
 ): Promise<CampaignAnalytics | null> {
   const [owned] = await db
     .select({ id: campaign.id })
     .from(campaign)
-    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId), campaignInScope(sql`${campaign.id}`, options.placementIds)));
+    .where(
+      and(
+        eq(campaign.id, options.campaignId),
+        eq(campaign.userId, options.userId),
+        campaignInScope(sql`${campaign.id}`, options.reach === undefined ? options.placementIds : options.reach),
+      ),
+    );
   if (!owned) return null;
   const range = { timeZone: options.timeZone, from: options.range.from, to: options.range.to };
   const scope: CampaignScope = { campaignId: owned.id, ...range, spans: await spansOf(db, range), placementIds: options.placementIds ?? null };

@@ -18,6 +18,8 @@ export type CampaignAnalyticsView = {
   today: string;
   timeZone: string;
   locations: Array<{ id: string; name: string }>;
+  /** The location filter's choice (null: all the user may see). */
+  location?: string | null;
   placementLocations: Record<string, string | null>;
   /** A viewer reads the figures only: no placement forms. */
   role?: "owner" | "manager" | "staff" | "viewer";
@@ -65,7 +67,13 @@ export function CampaignAnalyticsSection({
           </p>
           <ScanDetailReach since={loaderData.scansKeptSince} />
         </div>
-        <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
+        <RangePicker
+          range={range}
+          today={loaderData.today}
+          timeZone={loaderData.timeZone}
+          locations={loaderData.locations}
+          location={loaderData.location ?? null}
+        />
       </div>
       {range.notice ? (
         <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">

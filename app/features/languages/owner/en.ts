@@ -60,7 +60,7 @@ const en = {
       createFirst: "Create First Campaign",
       emptyMember: "No campaign has a placement at your locations yet.",
     },
-    location: { label: "Location", all: "All locations", apply: "Show" },
+    location: { label: "Location", apply: "Show" },
     gettingStarted: {
       title: "Getting started",
       intro: "Four steps to your first lead. Your chart appears here once leads come in.",
