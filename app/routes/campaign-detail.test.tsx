@@ -137,4 +137,24 @@ describe("the campaign page", () => {
     expect(screen.getByRole("link", { name: "Edit" })).toBeTruthy();
     expect(within(screen.getByRole("form", { name: "Date range" })).queryByRole("combobox", { name: "Location" })).toBeNull();
   });
+
+  it("offers a manager only their locations for a new placement, never none", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}`,
+      loaderData: payload({ role: "manager", locations: [{ id: harbour, name: "Harbour" }] }),
+    });
+    const add = screen.getByRole("form", { name: "Add a placement" });
+    const where = within(add).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...where.options].map((option) => option.textContent)).toEqual(["Harbour"]);
+    cleanup();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}`,
+      loaderData: payload({ role: "owner", locations: [{ id: harbour, name: "Harbour" }] }),
+    });
+    const owners = within(screen.getByRole("form", { name: "Add a placement" })).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...owners.options].map((option) => option.textContent)).toEqual(["No location", "Harbour"]);
+  });
 });

@@ -100,6 +100,7 @@ export function CampaignAnalyticsSection({
         placementLocations={loaderData.placementLocations}
         actionData={actionData}
         readOnly={loaderData.role === "viewer"}
+        atLocationsOnly={loaderData.role === "manager"}
       />
     </section>
   );
