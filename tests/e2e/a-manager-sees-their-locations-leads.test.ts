@@ -27,7 +27,7 @@ async function addLocation(owner: Page, name: string) {
 async function addPlacement(owner: Page, campaignId: string, name: string, location: string) {
   await owner.goto(`/campaigns/${campaignId}`);
   await owner.getByLabel("Placement name").fill(name);
-  await owner.getByLabel("Location", { exact: true }).selectOption({ label: location });
+  await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: location });
   await owner.getByRole("button", { name: "Add placement" }).click();
   await expect(owner.getByTestId("placement-row").filter({ hasText: name })).toContainText(`at ${location}`);
   const [{ id }] = await app.query(`select id from placement where campaign_id = $1 and name = $2`, [campaignId, name]);

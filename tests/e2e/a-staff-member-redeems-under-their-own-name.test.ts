@@ -33,7 +33,7 @@ test("a staff member joins from the email, redeems at Harbour under their own na
   const campaign = await app.createCampaign(ownerId);
   await owner.goto(`/campaigns/${campaign.id}`);
   await owner.getByLabel("Placement name").fill("Window poster");
-  await owner.getByLabel("Location", { exact: true }).selectOption({ label: "Harbour" });
+  await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: "Harbour" });
   await owner.getByRole("button", { name: "Add placement" }).click();
   await expect(owner.getByTestId("placement-row").filter({ hasText: "Window poster" })).toContainText("at Harbour");
   const [{ id: placementId }] = await app.query(`select id from placement where campaign_id = $1`, [campaign.id]);
