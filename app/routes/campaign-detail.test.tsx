@@ -54,6 +54,7 @@ function payload(overrides: Partial<Payload> & { scans?: number; origin?: string
     justLaunched: false,
     postalAddressSet: true,
     refusalSummary: "No forms were turned away.",
+    canEdit: true,
     ...rest,
   } as Payload;
 }
@@ -122,7 +123,7 @@ describe("the campaign page", () => {
     await renderRoute(campaignDetail, {
       path: "/campaigns/:campaignId",
       url: `/campaigns/${id}?location=${harbour}`,
-      loaderData: payload({ scans: 3, role: "viewer", locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
+      loaderData: payload({ scans: 3, role: "viewer", canEdit: false, locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
     });
     const form = screen.getByRole("form", { name: "Date range" });
     const picker = within(form).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;

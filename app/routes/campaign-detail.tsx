@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // over those placements only (docs/features/team.md).
   const acting = await requireBusiness(request, ROLES.read);
   const { businessId } = acting;
-  await requireCampaignAccess(acting, params.campaignId, "read");
+  const access = await requireCampaignAccess(acting, params.campaignId, "read");
   const { db, env } = await getServices();
   const campaign = await getCampaign(db, { userId: businessId, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
@@ -88,6 +88,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     isPro: acting.plan.isPro,
     /** What the page offers to change: everything (owner), placements at their locations (manager), nothing (viewer). */
     role: acting.role,
+    /** Edit and Languages: the owner's, and a manager's for a campaign wholly at their locations. */
+    canEdit: acting.role !== "viewer" && access === "write",
     timeZone,
     today,
     range,
@@ -148,7 +150,7 @@ export default function CampaignDetail({ loaderData, actionData }: Route.Compone
       <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
         <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
-      <CampaignHeading campaign={campaign} canEdit={loaderData.role !== "viewer"} />
+      <CampaignHeading campaign={campaign} canEdit={loaderData.canEdit} />
       {loaderData.justLaunched ? (
         <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} address={loaderData.address} />
       ) : null}

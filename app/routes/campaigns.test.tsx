@@ -90,6 +90,16 @@ describe("the campaigns screen", () => {
     menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Edit" })).toBeTruthy();
     expect(within(menu).queryByRole("menuitem", { name: "Delete" })).toBeNull();
+    cleanup();
+    // A campaign another location shows too: the manager prints their placements' codes, and changes nothing.
+    await renderRoute(campaigns, {
+      path: "/campaigns",
+      loaderData: payload({ isPro: true, role: "manager", campaigns: [{ ...croissants, shared: true }] }),
+    });
+    fireEvent.keyDown(screen.getByRole("button", { name: "Actions for Croissant Club" }), { key: "Enter" });
+    menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Print" })).toBeTruthy();
+    for (const name of ["Edit", "Pause", "Delete", "Languages"]) expect(within(menu).queryByRole("menuitem", { name })).toBeNull();
   });
 
   it("says so when the owner has no campaigns yet", async () => {

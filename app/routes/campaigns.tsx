@@ -16,7 +16,7 @@ import {
 } from "~/features/campaigns/campaign-actions.server";
 import { canTranslateWithAi } from "~/features/ai/translate-copy.server";
 import { cleanTranslations } from "~/features/campaigns/copy-translations";
-import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignCard, cardActionsOf } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
 import { CampaignPreview } from "~/features/capture/campaign-preview";
@@ -293,7 +293,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
                 campaign={campaign}
                 isPro={isPro}
                 deleteConfirmation={t("deleteConfirmation")}
-                actions={isOwner ? "all" : role === "manager" ? "edit" : "none"}
+                actions={cardActionsOf(role, campaign.shared)}
               />
             </li>
           ))}

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
 import { PaymentSuccess } from "~/features/billing/payment-success";
 import { scanUsageLabel } from "~/features/billing/plan";
-import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignCard, cardActionsOf } from "~/features/campaigns/campaign-card";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
 import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
@@ -213,7 +213,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 campaign={campaign}
                 isPro={isPro}
                 deleteConfirmation={t("recent.deleteConfirmation")}
-                actions={isOwner ? "all" : role === "manager" ? "edit" : "none"}
+                actions={cardActionsOf(role, campaign.shared)}
               />
             ))}
           </div>

@@ -1068,12 +1068,19 @@ describe("members of B's business", () => {
       404,
     );
     const list = await callRoute((await load("routes/campaigns.tsx")).loader, makeRequest("/campaigns", { cookie }));
-    expect(list.data.campaigns.map((row: { title: string }) => row.title).sort()).toEqual(["B's Both Shops Campaign", B_TITLE]);
+    // The campaign Old Town shows too is read-only for them: its card offers no Edit.
+    expect(list.data.campaigns.map((row: { title: string; shared: boolean }) => [row.title, row.shared]).sort()).toEqual([
+      ["B's Both Shops Campaign", true],
+      [B_TITLE, false],
+    ]);
     const page = await load("routes/campaign-detail.tsx");
     const oldTownPage = await callRoute(page.loader, makeRequest(`/campaigns/${oldTownCampaignId}`, { cookie }), { campaignId: oldTownCampaignId });
     expect(oldTownPage.status).toBe(403);
     const shared = await callRoute(page.loader, makeRequest(`/campaigns/${sharedCampaignId}`, { cookie }), { campaignId: sharedCampaignId });
     expect(shared.status).toBe(200);
+    expect(shared.data.canEdit).toBe(false);
+    const own = await callRoute(page.loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie }), { campaignId: bCampaignId });
+    expect(own.data.canEdit).toBe(true);
     expect(shared.data.analytics.placements.map((row: { name: string }) => row.name)).toEqual(["Harbour Till"]);
     expect(shared.data.locations).toEqual([{ id: bLocationId, name: "B's Secret Harbour" }]);
     const qr = await load("routes/qr-code.ts");

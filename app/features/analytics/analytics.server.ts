@@ -455,8 +455,22 @@ export async function countScopedCampaignFigures(
  */
 export async function listCampaignsInScope(db: Database, options: Parameters<typeof listCampaigns>[1]) {
   const campaigns = await listCampaigns(db, options);
-  if (options.placementIds === undefined || options.placementIds === null) return campaigns;
-  const figures = await countScopedCampaignFigures(db, { campaignIds: campaigns.map((row) => row.id), placementIds: options.placementIds });
+  if (options.placementIds === undefined || options.placementIds === null) return campaigns.map((row) => ({ ...row, shared: false }));
+  const ids = campaigns.map((row) => row.id);
+  const [figures, shared] = await Promise.all([
+    countScopedCampaignFigures(db, { campaignIds: ids, placementIds: options.placementIds }),
+    ids.length === 0
+      ? new Set<string>()
+      : db
+          .execute(
+            sql`select distinct p.campaign_id as id from placement p
+              where p.campaign_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) and not ${placementIn(sql`p.id`, options.placementIds)}`,
+          )
+          .then((result) => new Set(rowsOf<{ id: string }>(result).map((row) => row.id))),
+  ]);
   const none: ScopedFigures = { scans: 0, leads: 0, visitors: 0, converted: 0, redeemed: 0 };
-  return campaigns.map((row) => ({ ...row, ...(figures.get(row.id) ?? none) }));
+  return campaigns.map((row) => ({ ...row, ...(figures.get(row.id) ?? none), shared: shared.has(row.id) }));
 }

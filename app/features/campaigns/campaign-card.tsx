@@ -19,11 +19,19 @@ export type CampaignCardProps = {
   /** The dashboard and the campaigns screen word the delete confirmation differently (spec §8). */
   deleteConfirmation: string;
   /**
-   * What the viewer may change (docs/features/team.md): everything (the owner), edit and pause
-   * but not delete (a manager), or nothing (a viewer, who reads the figures only).
+   * What the signed-in user may do (docs/features/team.md): everything (the owner); edit, pause
+   * and print but not delete (a manager's own campaign); print only (a manager's campaign that
+   * another location shows too); nothing but read (a viewer).
    */
-  actions?: "all" | "edit" | "none";
+  actions?: "all" | "edit" | "print" | "none";
 };
+
+/** A card's actions for a role (docs/features/team.md, "What each role sees"); `shared`: another location shows the campaign too. */
+export function cardActionsOf(role: "owner" | "manager" | "viewer" | "staff", shared = false): NonNullable<CampaignCardProps["actions"]> {
+  if (role === "owner") return "all";
+  if (role === "manager") return shared ? "print" : "edit";
+  return "none";
+}
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
 export const qrSvgUrl = (id: string) => `/campaigns/${id}/qr.svg`;
@@ -74,14 +82,14 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "a
                 {t("card.viewLandingPage")}
               </MenuAnchor>
               {actions !== "none" ? (
-                <>
-                  <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
-                    {t("card.print")}
-                  </MenuLink>
-                  <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
-                    {t("card.languages")}
-                  </MenuLink>
-                </>
+                <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
+                  {t("card.print")}
+                </MenuLink>
+              ) : null}
+              {actions === "all" || actions === "edit" ? (
+                <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
+                  {t("card.languages")}
+                </MenuLink>
               ) : null}
               <MenuAnchor href={qrPngUrl(campaign.id)} download icon={<Download aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadPng")}
@@ -89,7 +97,7 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "a
               <MenuAnchor href={qrSvgUrl(campaign.id)} download icon={<FileCode aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadSvg")}
               </MenuAnchor>
-              {actions !== "none" ? (
+              {actions === "all" || actions === "edit" ? (
                 <>
                   <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
                     {t("card.edit")}

@@ -75,14 +75,16 @@ export async function requireBusiness(request: Request, roles: readonly MemberRo
 /**
  * A campaign of the business as far as the member may use it: 404 when it is not the business's
  * (or not a campaign id), 403 when it has no placement at their locations, and 403 for a change
- * ("write") to a campaign that another location shows too. The owner passes whenever it exists.
+ * ("write") to a campaign that another location shows too. The owner passes (the route's own
+ * query then finds whether it exists). Answers what the member may do with it.
  */
-export async function requireCampaignAccess(acting: Acting, campaignId: string, need: "read" | "write"): Promise<void> {
-  if (acting.placementIds === null) return;
+export async function requireCampaignAccess(acting: Acting, campaignId: string, need: "read" | "write"): Promise<"read" | "write"> {
+  if (acting.placementIds === null) return "write";
   const { db } = await getServices();
   const access = await campaignAccessOf(db, { businessId: acting.businessId, campaignId, scope: acting.placementIds });
   if (access === "missing") throw data("Campaign not found", { status: 404 });
   if (access === "none" || (need === "write" && access === "read")) throw data(ROLE_REFUSED, { status: 403 });
+  return access;
 }
 
 /** A placement asked for by id (a print sheet, a QR image): a member's must be at their locations (403). */
