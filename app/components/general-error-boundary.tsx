@@ -43,7 +43,11 @@ export function GeneralErrorBoundary({
   unexpectedErrorHandler?: Handler;
   back?: { to: string; label: string } | null;
 }) {
-  const handler = isRouteErrorResponse(error) ? (statusHandlers[error.status] ?? unexpectedErrorHandler) : unexpectedErrorHandler;
+  // A 403 is a refusal with its own sentence (a role's page, docs/features/team.md), never "unexpected".
+  const refusal = isRouteErrorResponse(error) && error.status === 403;
+  const handler = isRouteErrorResponse(error)
+    ? (statusHandlers[error.status] ?? (refusal ? undefined : unexpectedErrorHandler))
+    : unexpectedErrorHandler;
   if (typeof handler === "function") return <>{handler(error)}</>;
   const screen = handler ?? defaultScreen(error);
   return (

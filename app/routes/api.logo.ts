@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireUser } from "~/features/auth/session.server";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoUploadResponse } from "~/features/campaigns/campaigns.schema";
 import { saveImageUpload, uploadProblem } from "~/features/uploads/storage.server";
 import { readForm } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
 import type { Route } from "./+types/api.logo";
 import { isDomainError } from "~/utils/domain-error";
 
@@ -13,9 +13,10 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const sessionUser = await requireUser(request);
+  // The campaign wizard's helpers: whoever may edit a campaign; budgets and uploads are the business's.
+  const { businessId } = await requireBusiness(request, ROLES.manage);
   try {
-    await consumeRateLimit("uploadByUser", sessionUser.id);
+    await consumeRateLimit("uploadByUser", businessId);
   } catch (error) {
     if (!isDomainError(error, "rate_limited")) throw error;
     // Read the upload before answering: a reply while the browser is still sending resets the
@@ -29,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   const file = (await readForm(request)).get("logo");
   if (!(file instanceof File) || file.size === 0) return data<LogoUploadResponse>({ ok: false, error: LOGO_MESSAGES.not_image }, { status: 400 });
   try {
-    const url = await saveImageUpload({ file, folder: "qr-logos", maxBytes: LOGO_MAX_BYTES, userId: sessionUser.id });
+    const url = await saveImageUpload({ file, folder: "qr-logos", maxBytes: LOGO_MAX_BYTES, userId: businessId });
     return data<LogoUploadResponse>({ ok: true, url });
   } catch (error) {
     const problem = uploadProblem(error);

@@ -1,11 +1,11 @@
 // Rules: docs/features/visitor-languages.md ("The owner's translations", "Translate with AI").
 import { data } from "react-router";
 import { draftTranslation } from "~/features/ai/translate-copy.server";
-import { requireUser } from "~/features/auth/session.server";
 import type { TranslateCopyResponse } from "~/features/campaigns/campaign-wizard-languages";
 import { COPY_FIELD_LIMITS, COPY_FIELDS, type CampaignCopy } from "~/features/campaigns/copy-translations";
 import { isLanguage } from "~/features/languages/languages";
 import { formFields, readForm } from "~/utils/http.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
 import type { Route } from "./+types/api.translate-copy";
 
 // The wizard's "Translate with AI": the copy as the form holds it, drafted into one
@@ -16,7 +16,8 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const sessionUser = await requireUser(request);
+  // The campaign wizard's helpers: whoever may edit a campaign; budgets and uploads are the business's.
+  const { businessId } = await requireBusiness(request, ROLES.manage);
   const fields = formFields(await readForm(request));
   const { language, from } = fields;
   const copy: CampaignCopy = { headline: "", offer: "", condition: "", thankYou: "" };
@@ -28,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const answer = await draftTranslation(sessionUser.id, { copy, from, to: language, businessType: (fields.businessType ?? "").slice(0, 100) });
+  const answer = await draftTranslation(businessId, { copy, from, to: language, businessType: (fields.businessType ?? "").slice(0, 100) });
   if (!answer.ok) {
     const headers: Record<string, string> = answer.retryAfterSeconds ? { "Retry-After": String(answer.retryAfterSeconds) } : {};
     return data<TranslateCopyResponse>({ ok: false, language, error: answer.error }, { status: answer.status, headers });

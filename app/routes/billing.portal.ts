@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { createPortalSession } from "~/features/billing/checkout.server";
 import { textResponse } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
@@ -10,7 +10,7 @@ export const loader = () => redirect("/settings");
 
 // This route opens in a new tab: problems are answered as a readable page.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   try {
     const portal = await createPortalSession(db, { userId: user.id });

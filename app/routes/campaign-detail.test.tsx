@@ -54,6 +54,7 @@ function payload(overrides: Partial<Payload> & { scans?: number; origin?: string
     justLaunched: false,
     postalAddressSet: true,
     refusalSummary: "No forms were turned away.",
+    canEdit: true,
     ...rest,
   } as Payload;
 }
@@ -115,5 +116,46 @@ describe("the campaign page", () => {
     expect(screen.getByTestId("scan-detail-reach").textContent).toBe(
       "Scan details reach back to October 2025; older scans still count in the totals.",
     );
+  });
+
+  it("puts the location filter in the range's form, and gives a viewer the figures without a form or Edit", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}?location=${harbour}`,
+      loaderData: payload({ scans: 3, role: "viewer", canEdit: false, locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
+    });
+    const form = screen.getByRole("form", { name: "Date range" });
+    const picker = within(form).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual(["All locations", "Harbour"]);
+    expect(picker.value).toBe(harbour);
+    expect(screen.queryByRole("link", { name: "Edit" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Print/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add placement" })).toBeNull();
+    cleanup();
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: payload({ scans: 3, role: "owner" }) });
+    expect(screen.getByRole("button", { name: "Add placement" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit" })).toBeTruthy();
+    expect(within(screen.getByRole("form", { name: "Date range" })).queryByRole("combobox", { name: "Location" })).toBeNull();
+  });
+
+  it("offers a manager only their locations for a new placement, never none", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}`,
+      loaderData: payload({ role: "manager", locations: [{ id: harbour, name: "Harbour" }] }),
+    });
+    const add = screen.getByRole("form", { name: "Add a placement" });
+    const where = within(add).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...where.options].map((option) => option.textContent)).toEqual(["Harbour"]);
+    cleanup();
+    await renderRoute(campaignDetail, {
+      path: "/campaigns/:campaignId",
+      url: `/campaigns/${id}`,
+      loaderData: payload({ role: "owner", locations: [{ id: harbour, name: "Harbour" }] }),
+    });
+    const owners = within(screen.getByRole("form", { name: "Add a placement" })).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...owners.options].map((option) => option.textContent)).toEqual(["No location", "Harbour"]);
   });
 });

@@ -6,17 +6,17 @@ import { ArrowLeft, Download, ExternalLink, FileCode, Languages, Pencil, Printer
 import { data, Link, redirect } from "react-router";
 import { exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
 import { CampaignAnalyticsSection } from "~/features/analytics/campaign-analytics-section";
-import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { countConversion, countScopedCampaignFigures, getCampaignAnalytics } from "~/features/analytics/analytics.server";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
 import { isPlacementIntent, placementFormEcho, runPlacementIntent, type PlacementActionData } from "~/features/placements/placement-actions.server";
 import { listPlacements } from "~/features/placements/placements.server";
 import { scansKeptSince } from "~/features/scans/partition-job.server";
-import { requireUser } from "~/features/auth/session.server";
-import { listLocations } from "~/features/team/locations.server";
+import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
+import { locationFilterOf } from "~/features/team/scope.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
-import { CAMPAIGN_STATUS_COLOR, captureUrl, printPageUrl } from "~/features/campaigns/campaigns";
+import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionOf, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
@@ -33,9 +33,13 @@ import { publicAddressVerdict } from "~/utils/public-address";
 import type { Route } from "./+types/campaign-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const sessionUser = await requireUser(request);
+  // Managers and viewers read a campaign with a placement at their locations, with its figures
+  // over those placements only (docs/features/team.md).
+  const acting = await requireBusiness(request, ROLES.read);
+  const { businessId } = acting;
+  const access = await requireCampaignAccess(acting, params.campaignId, "read");
   const { db, env } = await getServices();
-  const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  const campaign = await getCampaign(db, { userId: businessId, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
   const url = new URL(request.url);
   const timeZone = await getTimeZone(request);
@@ -48,18 +52,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }),
     today,
   );
+  // The location filter (`?location=<id>`) narrows to one location's placements, never past the member's own.
+  const filter = await locationFilterOf(db, acting, url.searchParams.get("location"));
+  const { placementIds } = filter;
   // The figures from the read replica (unless this browser has just written); the campaign and its
   // placements, which this page's own forms change, from the primary.
   const figures = await readerDb({ request });
-  const [analytics, postalAddressSet, allTime, publicOrigin, locations, placed] = await Promise.all([
-    getCampaignAnalytics(figures, { userId: sessionUser.id, campaignId: campaign.id, timeZone, range }),
-    hasPostalAddress(db, { userId: sessionUser.id }),
+  const [analytics, postalAddressSet, allTime, publicOrigin, placed, scoped] = await Promise.all([
+    getCampaignAnalytics(figures, { userId: businessId, campaignId: campaign.id, timeZone, range, placementIds, reach: acting.placementIds }),
+    hasPostalAddress(db, { userId: businessId }),
     countConversion(figures, campaign.id),
-    publicOriginOf(db, env, { userId: sessionUser.id, campaignId: campaign.id }),
-    listLocations(db, { businessId: sessionUser.id }),
-    listPlacements(db, { userId: sessionUser.id, campaignId: campaign.id }),
+    publicOriginOf(db, env, { userId: businessId, campaignId: campaign.id }),
+    listPlacements(db, { userId: businessId, campaignId: campaign.id }),
+    placementIds === null ? null : countScopedCampaignFigures(db, { campaignIds: [campaign.id], placementIds }),
   ]);
   if (!analytics) notFound("Campaign not found");
+  // A member's funnel counts their placements only: the kept counts hold every location.
+  const mine = scoped ? (scoped.get(campaign.id) ?? { scans: 0, leads: 0, visitors: 0, converted: 0, redeemed: 0 }) : null;
   return {
     scansKeptSince: scansKeptSince(env.SCAN_RETENTION_MONTHS),
     campaign: {
@@ -71,16 +80,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       minOrder: campaign.minOrder,
       aiHeadline: campaign.aiHeadline,
       aiThankyou: campaign.aiThankyou,
-      scans: campaign.scans,
-      leads: campaign.leads,
-      redeemed: campaign.redeemed,
+      scans: mine ? mine.scans : campaign.scans,
+      leads: mine ? mine.leads : campaign.leads,
+      redeemed: mine ? mine.redeemed : campaign.redeemed,
       createdAt: campaign.createdAt.toISOString(),
     },
     // The one conversion: unique visitors who became leads ÷ unique visitors, all time.
-    conversion: allTime.conversion,
+    conversion: mine ? conversionOf(mine.converted, mine.visitors) : allTime.conversion,
     captureUrl: captureUrl(publicOrigin, campaign.id),
     address: publicAddressVerdict(publicOrigin),
-    isPro: sessionUser.plan.isPro,
+    isPro: acting.plan.isPro,
+    /** What the page offers to change: everything (owner), placements at their locations (manager), nothing (viewer). */
+    role: acting.role,
+    /** Edit and Languages: the owner's, and a manager's for a campaign wholly at their locations. */
+    canEdit: acting.role !== "viewer" && access === "write",
     timeZone,
     today,
     range,
@@ -88,27 +101,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     /** Seconds since the rollup job last ran ("Rollups"); null before its first run, when every figure is counted live. */
     rolledSecondsAgo: analytics.rolledAt ? Math.max(0, Math.round((Date.now() - Date.parse(analytics.rolledAt)) / 1000)) : null,
     /** The owner's locations, for the placement forms; which one each placement belongs to. */
-    locations: locations.map(({ id, name }) => ({ id, name })),
+    locations: filter.locations,
+    /** The location the figures are filtered to (null: every location the user may see). */
+    location: filter.selected,
     placementLocations: Object.fromEntries(placed.map((row) => [row.id, row.locationId])),
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
-    postalAddressSet,
+    // The notice asks for the business's address in Settings, which only the owner can reach.
+    postalAddressSet: acting.role !== "owner" || postalAddressSet,
     refusalSummary: refusalSentence(analytics.refusals),
   };
 }
 
 /** Each placement form posts its own intent; the feature parses and does it, the page goes back to its table. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const sessionUser = await requireUser(request);
+  // Placements: the owner's, or a manager's at their locations (checked in runPlacementIntent).
+  const acting = await requireBusiness(request, ROLES.manage);
+  await requireCampaignAccess(acting, params.campaignId, "read");
   const { db } = await getServices();
-  const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  const campaign = await getCampaign(db, { userId: acting.businessId, campaignId: params.campaignId });
   if (!campaign) notFound("Campaign not found");
+  const member =
+    acting.locationIds === null || acting.placementIds === null ? undefined : { locationIds: acting.locationIds, placementIds: acting.placementIds };
   const fields = formFields(await readForm(request));
   const intent = fields.intent;
   if (!isPlacementIntent(intent)) return data({ ...placementFormEcho(fields), formError: "Unknown action" }, { status: 400 });
   return answerDomainError(
-    async () => (await runPlacementIntent(intent, { db, userId: sessionUser.id, campaignId: campaign.id, fields })) ?? backToPlacements(request),
+    async () =>
+      (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member })) ?? backToPlacements(request),
     (refused): PlacementActionData => ({
       ...placementFormEcho(fields),
       ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: refused.message } } : { formError: refused.message }),
@@ -133,7 +154,7 @@ export default function CampaignDetail({ loaderData, actionData }: Route.Compone
       <Link to="/campaigns" className="inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:text-blue-700">
         <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
-      <CampaignHeading campaign={campaign} />
+      <CampaignHeading campaign={campaign} canEdit={loaderData.canEdit} />
       {loaderData.justLaunched ? (
         <CampaignLivePanel campaignId={campaign.id} captureUrl={loaderData.captureUrl} title={campaign.title} address={loaderData.address} />
       ) : null}
@@ -143,7 +164,12 @@ export default function CampaignDetail({ loaderData, actionData }: Route.Compone
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr]">
         <FunnelSection campaign={campaign} conversion={loaderData.conversion} isPro={loaderData.isPro} />
         {/* The live panel, when shown, already carries the address warning: the page says it once. */}
-        <QrCodeSection campaign={campaign} captureUrl={loaderData.captureUrl} address={loaderData.justLaunched ? null : loaderData.address} />
+        <QrCodeSection
+          campaign={campaign}
+          captureUrl={loaderData.captureUrl}
+          address={loaderData.justLaunched ? null : loaderData.address}
+          canPrint={loaderData.role !== "viewer"}
+        />
         <OfferCopySection campaign={campaign} />
       </div>
       <CampaignAnalyticsSection loaderData={loaderData} actionData={actionData} />
@@ -151,7 +177,7 @@ export default function CampaignDetail({ loaderData, actionData }: Route.Compone
   );
 }
 
-function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
+function CampaignHeading({ campaign, canEdit }: Pick<LoaderData, "campaign"> & { canEdit: boolean }) {
   const t = useOwnerT("campaignPage");
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -164,14 +190,16 @@ function CampaignHeading({ campaign }: Pick<LoaderData, "campaign">) {
           </Badge>
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Link to={`/campaigns/${campaign.id}/languages`} className={buttonClass({ variant: "secondary", size: "md" })}>
-          <Languages aria-hidden className="h-4 w-4" /> {t("languages")}
-        </Link>
-        <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
-          <Pencil aria-hidden className="h-4 w-4" /> {t("edit")}
-        </Link>
-      </div>
+      {canEdit ? (
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/campaigns/${campaign.id}/languages`} className={buttonClass({ variant: "secondary", size: "md" })}>
+            <Languages aria-hidden className="h-4 w-4" /> {t("languages")}
+          </Link>
+          <Link to={`/campaigns?edit=${campaign.id}`} className={buttonClass({ variant: "secondary", size: "md" })}>
+            <Pencil aria-hidden className="h-4 w-4" /> {t("edit")}
+          </Link>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -195,7 +223,12 @@ function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campai
   );
 }
 
-function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "campaign" | "captureUrl"> & { address: LoaderData["address"] | null }) {
+function QrCodeSection({
+  campaign,
+  captureUrl,
+  address,
+  canPrint,
+}: Pick<LoaderData, "campaign" | "captureUrl"> & { address: LoaderData["address"] | null; canPrint: boolean }) {
   const t = useOwnerT("campaignPage");
   return (
     <section
@@ -206,9 +239,11 @@ function QrCodeSection({ campaign, captureUrl, address }: Pick<LoaderData, "camp
         {t("qr.title")}
       </h2>
       <img src={qrPngUrl(campaign.id)} width={300} height={300} alt={t("qr.alt", { campaign: campaign.title })} className="h-60 w-60" />
-      <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
-        <Printer aria-hidden className="h-4 w-4" /> {t("qr.print")}
-      </Link>
+      {canPrint ? (
+        <Link to={printPageUrl(campaign.id)} className={buttonClass({ size: "md", className: "w-full" })}>
+          <Printer aria-hidden className="h-4 w-4" /> {t("qr.print")}
+        </Link>
+      ) : null}
       <p className="text-center text-xs text-gray-500">{t("qr.explanation")}</p>
       <p className="text-center text-xs break-all text-gray-500">{captureUrl}</p>
       {address ? <PublicAddressNotice verdict={address} /> : null}

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { canTranslateWithAi, draftTranslation } from "~/features/ai/translate-copy.server";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
 import {
   COPY_FIELD_LABELS,
   COPY_FIELD_LIMITS,
@@ -30,9 +30,11 @@ import type { Route } from "./+types/campaign-languages";
 // for review. The dashboard itself stays English.
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const sessionUser = await requireUser(request);
+  // The campaign's copy: the owner's, or a manager's for a campaign wholly at their locations.
+  const acting = await requireBusiness(request, ROLES.manage);
+  await requireCampaignAccess(acting, params.campaignId, "write");
   const { db } = await getServices();
-  const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  const found = await getCopyTranslations(db, { userId: acting.businessId, campaignId: params.campaignId });
   if (!found) notFound("Campaign not found");
   return {
     campaign: { id: found.id, title: found.title, language: isLanguage(found.language) ? found.language : "en" },
@@ -51,12 +53,13 @@ type LanguagesPost = {
 
 /** "save" stores the form; "translate:<language>" drafts one language with AI into it. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const sessionUser = await requireUser(request);
+  const acting = await requireBusiness(request, ROLES.manage);
+  await requireCampaignAccess(acting, params.campaignId, "write");
   const { db } = await getServices();
-  const found = await getCopyTranslations(db, { userId: sessionUser.id, campaignId: params.campaignId });
+  const found = await getCopyTranslations(db, { userId: acting.businessId, campaignId: params.campaignId });
   if (!found) notFound("Campaign not found");
   const fields = formFields(await readForm(request));
-  const post: LanguagesPost = { userId: sessionUser.id, found, typed: translationsFromFields(fields, found.language) };
+  const post: LanguagesPost = { userId: acting.businessId, found, typed: translationsFromFields(fields, found.language) };
   const intent = fields.intent ?? "";
   const language = intent.startsWith("translate:") ? intent.slice("translate:".length) : "";
   switch (language ? "translate" : intent) {

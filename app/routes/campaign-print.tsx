@@ -6,7 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, requireCampaignAccess, requirePlacementInScope, ROLES } from "~/features/team/member.server";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { codeAddressChoiceOf, publicOriginOf, setCampaignCodeAddress } from "~/features/domains/domains.server";
 import {
@@ -29,10 +29,15 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/campaign-print";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  // The owner's and a manager's, for the placements at their locations (docs/features/team.md).
+  const acting = await requireBusiness(request, ROLES.manage);
+  const { placementIds } = acting;
+  const user = { id: acting.businessId };
+  await requireCampaignAccess(acting, params.campaignId, "read");
   const { db, env } = await getServices();
   try {
     const options = parsePrintOptions(printOptionsInput(new URL(request.url).searchParams));
+    requirePlacementInScope(acting, options.placement);
     const sheet = await getPrintSheet(db, {
       userId: user.id,
       campaignId: params.campaignId,
@@ -47,7 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       campaign: { id: campaign.id, title: campaign.title },
       options,
       query: printQuery({ ...options, code: sheet.codeColor, background: sheet.backgroundColor }),
-      placements: sheet.placements,
+      placements: placementIds === null ? sheet.placements : sheet.placements.filter((row) => placementIds.includes(row.id)),
+      /** Which address new codes use is the campaign's, for every location: the owner's choice. */
+      canChooseAddress: acting.role === "owner",
       languageChoices: sheet.languageChoices,
       placementName: sheet.placement?.name ?? null,
       codeColor: sheet.codeColor,
@@ -71,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** The campaign's choice of address for new codes; the page shows the result. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const fields = formFields(await readForm(request));
   const { db } = await getServices();
   const codeAddress = fields.codeAddress === "main" ? "main" : "domain";
@@ -211,7 +218,7 @@ export default function CampaignPrint({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
 
-          {loaderData.codeAddress ? <CodeAddressForm codeAddress={loaderData.codeAddress} /> : null}
+          {loaderData.codeAddress && loaderData.canChooseAddress ? <CodeAddressForm codeAddress={loaderData.codeAddress} /> : null}
           <PrintCheckSection check={check} pdfHref={`/campaigns/${campaign.id}/print.pdf?${loaderData.query}`} />
         </div>
 

@@ -32,6 +32,7 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     askedForNew: false,
     businessName: "",
     wizard: null,
+    role: "owner",
     ...overrides,
   } as Payload;
 }
@@ -73,6 +74,32 @@ describe("the campaigns screen", () => {
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Print" }).getAttribute("href")).toBe(`/campaigns/${croissants.id}/print`);
     expect(within(menu).getByRole("menuitem", { name: "Languages" }).getAttribute("href")).toBe(`/campaigns/${croissants.id}/languages`);
+  });
+
+  it("gives a viewer the list without New Campaign, edits or deletes, and a manager edits without deleting", async () => {
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ isPro: true, role: "viewer" }) });
+    expect(screen.queryByRole("link", { name: "New Campaign" })).toBeNull();
+    expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
+    fireEvent.keyDown(screen.getByRole("button", { name: "Actions for Croissant Club" }), { key: "Enter" });
+    let menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "View Details" })).toBeTruthy();
+    for (const name of ["Edit", "Pause", "Delete", "Print", "Languages"]) expect(within(menu).queryByRole("menuitem", { name })).toBeNull();
+    cleanup();
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ isPro: true, role: "manager" }) });
+    fireEvent.keyDown(screen.getByRole("button", { name: "Actions for Croissant Club" }), { key: "Enter" });
+    menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Edit" })).toBeTruthy();
+    expect(within(menu).queryByRole("menuitem", { name: "Delete" })).toBeNull();
+    cleanup();
+    // A campaign another location shows too: the manager prints their placements' codes, and changes nothing.
+    await renderRoute(campaigns, {
+      path: "/campaigns",
+      loaderData: payload({ isPro: true, role: "manager", campaigns: [{ ...croissants, shared: true }] }),
+    });
+    fireEvent.keyDown(screen.getByRole("button", { name: "Actions for Croissant Club" }), { key: "Enter" });
+    menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Print" })).toBeTruthy();
+    for (const name of ["Edit", "Pause", "Delete", "Languages"]) expect(within(menu).queryByRole("menuitem", { name })).toBeNull();
   });
 
   it("says so when the owner has no campaigns yet", async () => {

@@ -4,7 +4,8 @@ import { Activity, Megaphone, Plus, QrCode, Search, Users } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, requireCampaignAccess, ROLE_REFUSED, ROLES } from "~/features/team/member.server";
+import { listCampaignsInScope } from "~/features/analytics/analytics.server";
 import { canCreateCampaign } from "~/features/billing/plan";
 import {
   CAMPAIGN_GONE,
@@ -15,12 +16,12 @@ import {
 } from "~/features/campaigns/campaign-actions.server";
 import { canTranslateWithAi } from "~/features/ai/translate-copy.server";
 import { cleanTranslations } from "~/features/campaigns/copy-translations";
-import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignCard, cardActionsOf } from "~/features/campaigns/campaign-card";
 import { CampaignLimitBanner } from "~/features/campaigns/campaign-limit-banner";
 import { CampaignWizard, type WizardServerResult } from "~/features/campaigns/campaign-wizard";
 import { CampaignPreview } from "~/features/capture/campaign-preview";
 import { CampaignFiltersSchema, CampaignInputSchema } from "~/features/campaigns/campaigns.schema";
-import { deleteCampaign, getCampaign, listCampaigns, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
+import { deleteCampaign, getCampaign, summarizeCampaigns, toggleCampaignStatus } from "~/features/campaigns/campaigns.server";
 import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
@@ -28,7 +29,7 @@ import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
 import { isDomainError } from "~/utils/domain-error";
-import { domainErrorData, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { domainErrorData, forbidden, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -36,23 +37,31 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const sessionUser = await requireUser(request);
+  // Viewers read the list; managers edit the campaigns wholly at their locations; only the owner
+  // creates and deletes (docs/features/team.md, "What each role sees").
+  const acting = await requireBusiness(request, ROLES.read);
+  const { businessId, placementIds, role } = acting;
   const { db } = await getServices();
   const url = new URL(request.url);
   const filters = CampaignFiltersSchema.parse({ q: url.searchParams.get("q") ?? "", status: url.searchParams.get("status") ?? "all" });
-  const campaigns = await listCampaigns(db, { userId: sessionUser.id, filters });
-  const summary = await summarizeCampaigns(db, { userId: sessionUser.id });
-  const isPro = sessionUser.plan.isPro;
-  const canCreate = canCreateCampaign(sessionUser.plan, summary.total);
+  const campaigns = await listCampaignsInScope(db, { userId: businessId, filters, placementIds });
+  const summary =
+    placementIds === null
+      ? await summarizeCampaigns(db, { userId: businessId })
+      : summaryOf(await listCampaignsInScope(db, { userId: businessId, placementIds }));
+  const isPro = acting.plan.isPro;
+  const canCreate = role === "owner" && canCreateCampaign(acting.plan, summary.total);
 
   const editId = url.searchParams.get("edit");
   let offerRule: Awaited<ReturnType<typeof getOfferRule>> | undefined;
   let wizard: { mode: "create" } | { mode: "edit"; campaign: NonNullable<Awaited<ReturnType<typeof getCampaign>>> } | null = null;
   if (editId !== null) {
-    const campaign = await getCampaign(db, { userId: sessionUser.id, campaignId: editId });
+    if (role === "viewer") forbidden(ROLE_REFUSED);
+    await requireCampaignAccess(acting, editId, "write");
+    const campaign = await getCampaign(db, { userId: businessId, campaignId: editId });
     if (!campaign) notFound("Campaign not found");
     wizard = { mode: "edit", campaign };
-    offerRule = await getOfferRule(db, { userId: sessionUser.id, campaignId: campaign.id });
+    offerRule = await getOfferRule(db, { userId: businessId, campaignId: campaign.id });
   } else if (url.searchParams.get("new") === "1" && canCreate) {
     wizard = { mode: "create" };
   }
@@ -64,8 +73,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     isPro,
     canCreate,
     /** A free owner at the limit asked for a new campaign: the limit is what they need to see. */
-    askedForNew: url.searchParams.get("new") === "1" && !canCreate,
-    businessName: wizard ? await getBusinessName(db, { userId: sessionUser.id }) : "",
+    askedForNew: role === "owner" && url.searchParams.get("new") === "1" && !canCreate,
+    role,
+    businessName: wizard ? await getBusinessName(db, { userId: businessId }) : "",
     ai: wizard ? canTranslateWithAi() : false,
     wizard:
       wizard && wizard.mode === "edit"
@@ -92,12 +102,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Create, update, toggle, delete: each scoped to the signed-in owner. */
+/**
+ * Create, update, toggle, delete: each scoped to the business. Create and delete are the owner's;
+ * a manager updates and pauses only a campaign wholly at their locations (docs/features/team.md).
+ */
 export async function action({ request }: Route.ActionArgs) {
-  const sessionUser = await requireUser(request);
+  const acting = await requireBusiness(request, ROLES.manage);
   const { db } = await getServices();
   const fields = formFields(await readForm(request));
-  const userId = sessionUser.id;
+  const userId = acting.businessId;
+  const isOwner = acting.role === "owner";
+  if (!isOwner) {
+    if (fields.intent === "create" || fields.intent === "delete") forbidden(ROLE_REFUSED);
+    if (fields.intent === "update" || fields.intent === "toggle") await requireCampaignAccess(acting, fields.campaignId ?? "", "write");
+  }
 
   switch (fields.intent) {
     case "create":
@@ -106,7 +124,8 @@ export async function action({ request }: Route.ActionArgs) {
       const timeZone = await getTimeZone(request);
       const rule = submit(OfferRuleSchema, { ...fields, offerTimeZone: timeZone });
       // The wizard asks for the business name too (older forms do not post it: then it is left as it is).
-      const business = fields.businessName === undefined ? null : submit(BusinessSchema, fields);
+      // The business's name is the owner's: a manager's wizard leaves it as it is.
+      const business = fields.businessName === undefined || !isOwner ? null : submit(BusinessSchema, fields);
       const translations = wizardTranslations(fields);
       if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok)) {
         const fieldErrors = {
@@ -121,7 +140,7 @@ export async function action({ request }: Route.ActionArgs) {
       try {
         saved = await saveCampaign(db, {
           userId,
-          isPro: sessionUser.plan.isPro,
+          isPro: acting.plan.isPro,
           campaignId: fields.intent === "create" ? undefined : (fields.campaignId ?? ""),
           input: parsed.value,
           rule: rule.value,
@@ -162,7 +181,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName, ai } = loaderData;
+  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName, ai, role } = loaderData;
+  const isOwner = role === "owner";
   const t = useOwnerT("campaigns");
   const searchAsYouType = useSearchAsYouType();
   const closeTo = `/campaigns${filterQuery(filters)}`;
@@ -173,19 +193,21 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         title={t("title")}
         description={t("description")}
         actions={
-          // Always a way forward: at the limit it shows the limit and the upgrade.
-          <Link
-            to="/campaigns?new=1"
-            preventScrollReset
-            className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
-          >
-            <Plus aria-hidden className="h-4 w-4" />
-            {t("newCampaign")}
-          </Link>
+          // Always a way forward: at the limit it shows the limit and the upgrade. Creating is the owner's.
+          isOwner ? (
+            <Link
+              to="/campaigns?new=1"
+              preventScrollReset
+              className="inline-flex items-center gap-2 rounded-lg bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+            >
+              <Plus aria-hidden className="h-4 w-4" />
+              {t("newCampaign")}
+            </Link>
+          ) : undefined
         }
       />
 
-      {!canCreate ? <CampaignLimitBanner tone={askedForNew ? "alert" : "calm"} /> : null}
+      {isOwner && !canCreate ? <CampaignLimitBanner tone={askedForNew ? "alert" : "calm"} /> : null}
 
       {wizard ? (
         <CampaignWizard
@@ -267,7 +289,12 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {campaigns.map((campaign) => (
             <li key={campaign.id}>
-              <CampaignCard campaign={campaign} isPro={isPro} deleteConfirmation={t("deleteConfirmation")} />
+              <CampaignCard
+                campaign={campaign}
+                isPro={isPro}
+                deleteConfirmation={t("deleteConfirmation")}
+                actions={cardActionsOf(role, campaign.shared)}
+              />
             </li>
           ))}
         </ul>
@@ -309,4 +336,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       back={{ to: "/campaigns", label: t("back") }}
     />
   );
+}
+
+/** The summary strip over a member's campaigns, from the figures of their placements. */
+function summaryOf(campaigns: Array<{ status: string; scans: number; leads: number }>) {
+  return {
+    total: campaigns.length,
+    active: campaigns.filter((row) => row.status === "active").length,
+    scans: campaigns.reduce((total, row) => total + row.scans, 0),
+    leads: campaigns.reduce((total, row) => total + row.leads, 0),
+  };
 }

@@ -37,6 +37,9 @@ function payload(overrides: Partial<Payload> = {}): Payload {
     brokenSync: [],
     latestLeads: [],
     redemptions: null,
+    role: "owner",
+    locations: [],
+    location: null,
     ...overrides,
   };
 }
@@ -153,5 +156,26 @@ describe("the dashboard", () => {
   it("has no redemption tables for an owner alone at the counter", async () => {
     await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
     expect(screen.queryByRole("heading", { name: "Who redeemed, and where" })).toBeNull();
+  });
+
+  it("offers the location filter listing the member's locations, and gives a viewer no lead, no counter and no New Campaign", async () => {
+    const harbour = crypto.randomUUID();
+    await renderRoute(dashboard, {
+      path: "/dashboard",
+      loaderData: payload({ isPro: true, role: "viewer", locations: [{ id: harbour, name: "Harbour" }], location: harbour }),
+    });
+    const picker = screen.getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
+    expect([...picker.options].map((option) => [option.value, option.textContent])).toEqual([
+      ["", "All locations"],
+      [harbour, "Harbour"],
+    ]);
+    expect(picker.value).toBe(harbour);
+    expect(picker.form?.getAttribute("method")).toBe("get");
+    expect(screen.queryByRole("link", { name: "New Campaign" })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Latest leads" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Redeem a code" })).toBeNull();
+    cleanup();
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload() });
+    expect(screen.queryByRole("combobox", { name: "Location" })).toBeNull();
   });
 });

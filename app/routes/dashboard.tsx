@@ -1,12 +1,11 @@
 // Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import { BarChart3, Eye, Plus, QrCode, Target, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { StatCard } from "~/components/stat-card";
-import { requireUser } from "~/features/auth/session.server";
 import { PaymentSuccess } from "~/features/billing/payment-success";
 import { scanUsageLabel } from "~/features/billing/plan";
-import { CampaignCard } from "~/features/campaigns/campaign-card";
+import { CampaignCard, cardActionsOf } from "~/features/campaigns/campaign-card";
 import { freeScanAllowance } from "~/features/dashboard/dashboard";
 import { ScanLimitBanner, type NearScanLimit } from "~/features/campaigns/scan-limit-banner";
 import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
@@ -26,12 +25,18 @@ import { brokenSyncConnections } from "~/features/sync/status.server";
 import { logger } from "~/utils/logger.server";
 import { readerDb } from "~/utils/reader.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
+import { locationFilterOf, type LocationFilter } from "~/features/team/scope.server";
+import { LocationSelect } from "~/features/team/location-select";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  const isPro = user.plan.isPro;
-  if (new URL(request.url).searchParams.get("success") === "true") {
+  // Managers and viewers see their locations' figures; staff go to the counter (docs/features/team.md).
+  const acting = await requireBusiness(request, ROLES.read);
+  const { role, businessId } = acting;
+  const isPro = acting.plan.isPro;
+  const url = new URL(request.url);
+  if (url.searchParams.get("success") === "true") {
     return { view: "payment-success" as const, isPro };
   }
 
@@ -43,21 +48,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   let brokenSync: BrokenSyncView[] = [];
   let latestLeads: LeadListRow[] = [];
   let redemptions: RedemptionReport | null = null;
+  let filter: LocationFilter = { locations: [], selected: null, placementIds: acting.placementIds };
   try {
     // Figures only: the read replica's, unless this browser has just written (readerDb).
     const db = await readerDb({ request });
+    filter = await locationFilterOf(db, acting, url.searchParams.get("location"));
+    const { placementIds } = filter;
+    const isOwner = role === "owner";
     const [loaded, redeems, nearLimit, broken, leadsPage, report] = await Promise.all([
-      getDashboard(db, { userId: user.id, timeZone }),
-      countRedeems(db, { userId: user.id }),
-      isPro ? [] : campaignsNearScanLimit(db, user.id),
-      brokenSyncConnections(db, { userId: user.id }),
-      // The leads screen's first page, newest first, masked as it masks them for a free owner.
-      listLeads(db, { userId: user.id, isPro, query: parseLeadsQuery(new URL("/leads", request.url)), timeZone }),
-      countRedemptionsByPlaceAndPerson(db, { userId: user.id }),
+      getDashboard(db, { userId: businessId, timeZone, placementIds }),
+      countRedeems(db, { userId: businessId }),
+      // Plan limits and broken sync are the owner's to act on.
+      isPro || !isOwner ? [] : campaignsNearScanLimit(db, businessId),
+      isOwner ? brokenSyncConnections(db, { userId: businessId }) : [],
+      // The leads screen's first page, newest first, masked as it masks them for a free owner; a viewer reads no lead.
+      role === "viewer"
+        ? null
+        : listLeads(db, { userId: businessId, isPro, query: parseLeadsQuery(new URL("/leads", request.url)), timeZone, placementIds }),
+      // Who redeemed where: the picked location's, else every location the user may see.
+      countRedemptionsByPlaceAndPerson(db, { userId: businessId, locationIds: filter.selected ? [filter.selected] : acting.locationIds }),
     ]);
-    [dashboard, redeemed, nearScanLimit, brokenSync] = [loaded, redeems.redeemed, nearLimit, broken];
     redemptions = showRedemptionTables(report) ? report : null;
-    latestLeads = leadsPage.leads
+    // A filtered view counts the codes of its placements (the owner's total holds every location).
+    [dashboard, redeemed, nearScanLimit, brokenSync] = [loaded, placementIds === null ? redeems.redeemed : loaded.redeemed, nearLimit, broken];
+    latestLeads = (leadsPage?.leads ?? [])
       .slice(0, LATEST_LEADS)
       .map(({ id, name, email, campaign, collectedAt, collectedAtIso, redeemedAtIso, isMasked }) => ({
         id,
@@ -71,13 +85,14 @@ export async function loader({ request }: Route.LoaderArgs) {
       }));
   } catch (error) {
     // The spec's fallback: the page still shows, with 7 days of zeros.
-    logger.error({ err: error, userId: user.id }, "dashboard load failed");
+    logger.error({ err: error, userId: businessId }, "dashboard load failed");
     loadFailed = true;
     dashboard = {
       campaignCount: 0,
       stats: { totalLeads: 0, totalScans: 0, activeCampaigns: 0, conversionRate: 0, leadsTrend: null, scansTrend: null },
       chart: emptyChart({ timeZone }),
       recentCampaigns: [],
+      redeemed: 0,
     };
   }
 
@@ -95,6 +110,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     brokenSync,
     latestLeads,
     redemptions,
+    role,
+    locations: filter.locations,
+    location: filter.selected,
   };
 }
 
@@ -103,13 +121,31 @@ const LATEST_LEADS = 5;
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useOwnerT("dashboard");
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
-  const { isPro, stats, chart, recentCampaigns, hasCampaigns, freeScans, loadFailed, redeemed, nearScanLimit, brokenSync, latestLeads, redemptions } =
-    loaderData;
+  const {
+    isPro,
+    stats,
+    chart,
+    recentCampaigns,
+    hasCampaigns,
+    freeScans,
+    loadFailed,
+    redeemed,
+    nearScanLimit,
+    brokenSync,
+    latestLeads,
+    role,
+    redemptions,
+  } = loaderData;
   const progress = { campaignId: recentCampaigns[0]?.id ?? null, scans: stats.totalScans, leads: stats.totalLeads };
+  const isOwner = role === "owner";
+  // The getting-started steps are the owner's: a member cannot create the first campaign.
+  const showSteps = isOwner && !loadFailed;
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <PageHeader title={t("title")} description={t("description")} actions={<NewCampaignButton />} />
+      <PageHeader title={t("title")} description={t("description")} actions={isOwner ? <NewCampaignButton /> : undefined} />
+
+      {loaderData.locations.length > 0 ? <LocationPicker locations={loaderData.locations} selected={loaderData.location} /> : null}
 
       {brokenSync.length > 0 ? (
         <div className="mt-6">
@@ -130,7 +166,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {/* Before the first campaign the steps come first: there is nothing to count yet. */}
-      {!loadFailed && !hasCampaigns ? (
+      {showSteps && !hasCampaigns ? (
         <div className="mt-6">
           <GettingStarted {...progress} />
         </div>
@@ -164,20 +200,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <h2 id="funnel-title" className="text-lg font-semibold text-gray-900">
             {t("funnel.title")}
           </h2>
-          <Link to="/redeem" className="text-sm font-medium text-blue-600 hover:text-blue-700">
-            {t("funnel.redeem")}
-          </Link>
+          {role === "viewer" ? null : (
+            <Link to="/redeem" className="text-sm font-medium text-blue-600 hover:text-blue-700">
+              {t("funnel.redeem")}
+            </Link>
+          )}
         </div>
         <RedeemFunnel scans={stats.totalScans} leads={stats.totalLeads} redeemed={redeemed} />
       </section>
 
       {hasCampaigns || loadFailed ? (
-        <div className="mt-8">
-          {!loadFailed && showGettingStarted(progress) ? <GettingStarted {...progress} /> : <OverviewChart points={chart} />}
-        </div>
+        <div className="mt-8">{showSteps && showGettingStarted(progress) ? <GettingStarted {...progress} /> : <OverviewChart points={chart} />}</div>
       ) : null}
 
-      {hasCampaigns ? <LatestLeads leads={latestLeads} /> : null}
+      {hasCampaigns && role !== "viewer" ? <LatestLeads leads={latestLeads} /> : null}
 
       {redemptions ? <RedemptionTables report={redemptions} /> : null}
 
@@ -195,10 +231,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {hasCampaigns ? (
           <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
             {recentCampaigns.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} isPro={isPro} deleteConfirmation={t("recent.deleteConfirmation")} />
+              <CampaignCard
+                key={campaign.id}
+                campaign={campaign}
+                isPro={isPro}
+                deleteConfirmation={t("recent.deleteConfirmation")}
+                actions={cardActionsOf(role, campaign.shared)}
+              />
             ))}
           </div>
-        ) : loadFailed ? null : (
+        ) : loadFailed ? null : !isOwner ? (
+          <p className="mt-4 rounded-xl border border-dashed border-gray-300 p-6 text-center text-gray-600">{t("recent.emptyMember")}</p>
+        ) : (
           <div className="mt-4 rounded-xl border-2 border-dashed border-gray-300 p-10 text-center">
             <QrCode aria-hidden="true" className="mx-auto h-12 w-12 text-gray-400" />
             <p className="mt-4 text-lg font-semibold text-gray-900">{t("recent.empty")}</p>
@@ -214,6 +258,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         )}
       </section>
     </main>
+  );
+}
+
+/** `?location=<id>`: a plain GET form, so it works before the page's script has loaded. */
+function LocationPicker({ locations, selected }: { locations: Array<{ id: string; name: string }>; selected: string | null }) {
+  const t = useOwnerT("dashboard");
+  return (
+    <Form method="get" className="mt-6 flex flex-wrap items-end gap-2">
+      <label className="text-sm font-medium text-gray-700">
+        {t("location.label")}
+        <LocationSelect
+          id="dashboard-location"
+          locations={locations}
+          selected={selected}
+          className="mt-1 block w-56 rounded-lg border border-gray-300 px-3 py-2"
+        />
+      </label>
+      <button type="submit" className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50">
+        {t("location.apply")}
+      </button>
+    </Form>
   );
 }
 

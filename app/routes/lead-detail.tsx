@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
 import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
@@ -18,17 +18,24 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/lead-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  // A manager reads the leads of their locations' placements; a viewer reads no lead (docs/features/team.md).
+  const acting = await requireBusiness(request, ROLES.manage);
   const { db } = await getServices();
-  const lead = await getLeadDetail(db, { userId: user.id, isPro: user.plan.isPro, leadId: params.leadId });
+  const lead = await getLeadDetail(db, {
+    userId: acting.businessId,
+    isPro: acting.plan.isPro,
+    leadId: params.leadId,
+    placementIds: acting.placementIds,
+  });
   if (!lead) notFound("Lead not found");
-  return { lead, timeZone: await getTimeZone(request) };
+  return { lead, timeZone: await getTimeZone(request), canErase: acting.role === "owner" };
 }
 
 export const ERASE_CONFIRMATION = "erase";
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  // Erasure answers the person's request to the business: the owner's act.
+  const { user } = await requireBusiness(request);
   const fields = formFields(await readForm(request));
   if (fields.intent !== "erase") return data({ error: "Unknown action." }, { status: 400 });
   if (fields.confirm !== ERASE_CONFIRMATION) {
@@ -161,27 +168,29 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         </section>
       ) : null}
 
-      <section aria-labelledby="lead-erase" className="rounded-xl border border-red-200 bg-white p-6 shadow-sm">
-        <h2 id="lead-erase" className="text-lg font-semibold text-red-700">
-          {t("erase.title")}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{t("erase.explanation")}</p>
-        <Form method="post" className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="erase" />
-          <label className="flex items-start gap-2 text-sm text-gray-800">
-            <input type="checkbox" name="confirm" value={ERASE_CONFIRMATION} required className="mt-1" />
-            {t("erase.confirm")}
-          </label>
-          {actionData?.error ? (
-            <p role="alert" className="text-sm text-red-600">
-              {actionData.error}
-            </p>
-          ) : null}
-          <button type="submit" disabled={erasing} className={buttonClass({ variant: "danger" })}>
-            <Trash2 aria-hidden className="h-4 w-4" /> {t("erase.button")}
-          </button>
-        </Form>
-      </section>
+      {loaderData.canErase ? (
+        <section aria-labelledby="lead-erase" className="rounded-xl border border-red-200 bg-white p-6 shadow-sm">
+          <h2 id="lead-erase" className="text-lg font-semibold text-red-700">
+            {t("erase.title")}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700">{t("erase.explanation")}</p>
+          <Form method="post" className="mt-4 space-y-3">
+            <input type="hidden" name="intent" value="erase" />
+            <label className="flex items-start gap-2 text-sm text-gray-800">
+              <input type="checkbox" name="confirm" value={ERASE_CONFIRMATION} required className="mt-1" />
+              {t("erase.confirm")}
+            </label>
+            {actionData?.error ? (
+              <p role="alert" className="text-sm text-red-600">
+                {actionData.error}
+              </p>
+            ) : null}
+            <button type="submit" disabled={erasing} className={buttonClass({ variant: "danger" })}>
+              <Trash2 aria-hidden className="h-4 w-4" /> {t("erase.button")}
+            </button>
+          </Form>
+        </section>
+      ) : null}
     </main>
   );
 }

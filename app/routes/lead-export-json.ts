@@ -1,13 +1,18 @@
-import { requireUser } from "~/features/auth/session.server";
 import { exportLeadData } from "~/features/leads/lead-rights.server";
 import { notFound } from "~/utils/http.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/lead-export-json";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const acting = await requireBusiness(request, ROLES.manage);
   const { db } = await getServices();
-  const exported = await exportLeadData(db, { userId: user.id, isPro: user.plan.isPro, leadId: params.leadId });
+  const exported = await exportLeadData(db, {
+    userId: acting.businessId,
+    isPro: acting.plan.isPro,
+    leadId: params.leadId,
+    placementIds: acting.placementIds,
+  });
   if (!exported) notFound("Lead not found");
   return new Response(JSON.stringify(exported, null, 2), {
     headers: {

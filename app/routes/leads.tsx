@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { LeadList } from "~/features/leads/lead-list";
 import { listLeads } from "~/features/leads/leads.server";
@@ -17,12 +17,20 @@ import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  // A manager's leads are those of their locations' placements; viewers read no lead (docs/features/team.md).
+  const acting = await requireBusiness(request, ROLES.manage);
+  const isPro = acting.plan.isPro;
   const query = parseLeadsQuery(new URL(request.url));
   const { db } = await getServices();
-  const result = await listLeads(db, { userId: user.id, isPro: user.plan.isPro, query, timeZone: await getTimeZone(request) });
+  const result = await listLeads(db, {
+    userId: acting.businessId,
+    isPro,
+    query,
+    timeZone: await getTimeZone(request),
+    placementIds: acting.placementIds,
+  });
   const erased = new URL(request.url).searchParams.get("erased") === "1";
-  return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro: user.plan.isPro, erased };
+  return { ...result, query: { q: query.q, campaign: query.campaign ?? "", placement: query.placement ?? "" }, isPro, erased };
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

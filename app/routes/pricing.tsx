@@ -2,9 +2,10 @@ import { Check, Loader2 } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
-import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { getSessionUser } from "~/features/auth/session.server";
 import { LIFT_LIMITS_WITHOUT_STRIPE, startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
+import { requireBusiness } from "~/features/team/member.server";
 import { answerDomainError, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
@@ -15,7 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  // Paying is the owner's: a member would otherwise start a checkout for their own, empty account.
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   return answerDomainError(
     async () => redirect((await startCheckout(db, { user })).url),

@@ -6,7 +6,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/counter.server";
 import { STAFF_LINK_CAMPAIGN_MESSAGE, STAFF_LINK_LOCATION_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
@@ -21,7 +21,7 @@ import { CopyButton } from "~/features/languages/owner/copy-value";
 import type { Route } from "./+types/redeem.staff";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const timeZone = await getTimeZone(request);
   const [links, campaigns, locations] = await Promise.all([
@@ -55,7 +55,7 @@ type StaffLinkPost = { userId: string; fields: Record<string, string> };
 
 /** Each button posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const post: StaffLinkPost = { userId: user.id, fields: formFields(await readForm(request)) };
   switch (post.fields.intent) {
     case "create":

@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
 import { addDomain, campaignsWithCodesOn, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
 import {
@@ -22,7 +22,7 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db, env } = await getServices();
   return { included: planIncludesCustomDomains(user.plan), domain: await getDomainScreen(db, env, { userId: user.id }) };
 }
@@ -37,11 +37,11 @@ type ActionData = {
   campaignsOnDomain?: number;
 };
 
-type DomainPost = { user: Awaited<ReturnType<typeof requireUser>>; fields: Record<string, string> };
+type DomainPost = { user: Acting["user"]; fields: Record<string, string> };
 
 /** Each button posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const post: DomainPost = { user, fields: formFields(await readForm(request)) };
   return answerDomainError(
     async () => {

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { finishConnect } from "~/features/sync/connections.server";
 import { nudgeSyncWorker } from "~/features/sync/worker.server";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/settings.integrations.sync-callback";
 
 /** Where the provider sends the owner back after authorizing (the OAuth redirect URI). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const query = new URL(request.url).searchParams;
   return answerDomainError(

@@ -2,7 +2,7 @@ import { data, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
@@ -14,7 +14,7 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations.sync";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const choose = new URL(request.url).searchParams.get("choose");
   const page = await syncPageData(db, { userId: user.id, choose });
@@ -28,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "disconnect", "campaign", "retry", "backfill", "existing"]) });
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const fields = formFields(await readForm(request));
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { countActiveApiKeys, createApiKey, listApiKeys, revokeAllApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
@@ -28,7 +28,7 @@ import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.integrations";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   if (!user.plan.isPro) return { isPro: false as const, endpoints: [], keys: [] };
   const { db } = await getServices();
   const [endpoints, keys] = await Promise.all([listWebhookEndpoints(db, { userId: user.id }), listApiKeys(db, { userId: user.id })]);
@@ -76,7 +76,7 @@ type IntegrationsPost = {
 
 /** Each form posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const form = await readForm(request);
   const fields = formFields(form);
   const { db } = await getServices();

@@ -1,7 +1,7 @@
 import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import {
   ENDPOINT_STATUS_LABEL,
@@ -32,7 +32,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/settings.integrations.webhook";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
   if (!endpoint) notFound();
@@ -71,7 +71,7 @@ type ActionData = { message?: string; error?: string; secret?: string };
 const refusedWith = (refusal: DomainError): ActionData => ({ error: refusal.message });
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
   if (!endpoint) notFound();

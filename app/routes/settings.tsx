@@ -14,7 +14,7 @@ import { BusinessSchema, DeleteAccountSchema, ProfileSchema } from "~/features/a
 import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessName, updateProfile } from "~/features/account/account.server";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
-import { requireUser } from "~/features/auth/session.server";
+import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
@@ -28,7 +28,7 @@ import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const [businessName, subscription, identity, sessions] = await Promise.all([
     getBusinessName(db, { userId: user.id }),
@@ -50,11 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = AccountSectionResult & { form: "profile" | "business" | "delete" | "identity" | "sessions" };
 
-type SettingsPost = { request: Request; user: Awaited<ReturnType<typeof requireUser>>; fields: Record<string, string> };
+type SettingsPost = { request: Request; user: Acting["user"]; fields: Record<string, string> };
 
 /** Each section posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireUser(request);
+  const { user } = await requireBusiness(request);
   const post: SettingsPost = { request, user, fields: formFields(await readForm(request)) };
   switch (post.fields.intent) {
     case "profile":

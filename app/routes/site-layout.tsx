@@ -8,7 +8,15 @@ import type { Route } from "./+types/site-layout";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   return {
-    user: user ? { email: user.email, planName: user.plan.name, isAdmin: user.isAdmin, counterOnly: user.membership?.role === "staff" } : null,
+    user: user
+      ? {
+          email: user.email,
+          planName: user.plan.name,
+          isAdmin: user.isAdmin,
+          counterOnly: user.membership?.role === "staff",
+          member: user.membership?.role === "manager" || user.membership?.role === "viewer" ? user.membership.role : undefined,
+        }
+      : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
     headerWords: headerWords(user?.plan.name ?? null),
   };

@@ -17,6 +17,11 @@ export function notFound(message = "Not found"): never {
   throw data(message, { status: 404 });
 }
 
+/** 403: the caller is known but their role may not do this (the team's page text, docs/features/team.md). */
+export function forbidden(message: string): never {
+  throw data(message, { status: 403 });
+}
+
 export type FieldErrors = Record<string, string>;
 
 /**

@@ -4,9 +4,8 @@
 // their session at once.
 import { expect, test } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { PASSWORD, signUp } from "./support/helpers";
+import { inviteToTeam, PASSWORD, signUp } from "./support/helpers";
 import { uniqueEmail } from "../support/row-factories";
-import { decodedBody } from "./support/mailbox";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -34,33 +33,16 @@ test("a staff member joins from the email, redeems at Harbour under their own na
   const campaign = await app.createCampaign(ownerId);
   await owner.goto(`/campaigns/${campaign.id}`);
   await owner.getByLabel("Placement name").fill("Window poster");
-  await owner.getByLabel("Location", { exact: true }).selectOption({ label: "Harbour" });
+  await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: "Harbour" });
   await owner.getByRole("button", { name: "Add placement" }).click();
   await expect(owner.getByTestId("placement-row").filter({ hasText: "Window poster" })).toContainText("at Harbour");
   const [{ id: placementId }] = await app.query(`select id from placement where campaign_id = $1`, [campaign.id]);
 
   const sam = uniqueEmail("sam");
-  await owner.goto("/settings/team");
-  await owner.getByRole("textbox", { name: "Email" }).fill(sam);
-  await owner.getByLabel("Role").selectOption("staff");
-  await owner.getByRole("checkbox", { name: "Harbour" }).check();
-  await owner.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.getByText(`Invitation sent to ${sam}. The link works for 7 days.`)).toBeVisible();
-
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const mail = (await app.mails()).find((one) => one.to.includes(sam));
-        link = mail ? (/https?:\/\/[^\s"<>]+\/team\/join\/[A-Za-z0-9_-]+/.exec(decodedBody(mail.raw))?.[0] ?? "") : "";
-        return link;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBe("");
+  const link = await inviteToTeam(owner, () => app.mails(), { email: sam, role: "staff", location: "Harbour" });
 
   const staff = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
-  await staff.goto(new URL(link).pathname);
+  await staff.goto(link);
   await expect(staff.getByRole("heading", { name: /^Join / })).toBeVisible();
   await staff.getByLabel("Password").fill(PASSWORD);
   await staff.getByRole("button", { name: "Create my sign-in and join" }).click();

@@ -973,45 +973,296 @@ describe("a staff link", () => {
 });
 
 /**
- * B's own team (decision 520): the routes that call `requireBusiness` and the roles each lets in.
- * A role left out gets the 403 page and changes nothing.
+ * B's own team (decision 520, docs/features/team.md "What each role sees"): what every signed-in
+ * route answers a manager, a viewer and a staff member of B, all three at B's Harbour. 200: the
+ * page, with nothing of Old Town's; "in": the guard lets the post through (an empty form then gets
+ * its own answer, never 403); 403: the refusal page; "counter": staff are sent to /redeem. Nothing
+ * a refused call sends changes a row. The last test proves every "user" route is listed.
  */
-const MEMBER_ROLES_LET_IN: Record<string, Array<"manager" | "staff" | "viewer">> = {
-  "routes/settings.locations.tsx": [],
-  "routes/settings.team.tsx": [],
+type MemberAnswer = 200 | "in" | 403 | "counter";
+type Roles3 = [manager: MemberAnswer, viewer: MemberAnswer, staff: MemberAnswer];
+const OWNER_ONLY: Roles3 = [403, 403, "counter"];
+const MEMBER_ANSWERS: Record<string, { loader?: Roles3; action?: Roles3 }> = {
+  // The counter: managers and staff redeem their locations' codes; a viewer has no counter.
+  "routes/redeem.tsx": { loader: [200, 403, 200], action: ["in", 403, "in"] },
+  "routes/redeem.staff.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/qr-code.ts": { loader: [200, 200, "counter"] },
+  "routes/campaign-print.tsx": { loader: [200, 403, "counter"], action: OWNER_ONLY },
+  "routes/campaign-print-pdf.ts": { loader: [200, 403, "counter"] },
+  "routes/campaign-languages.tsx": { loader: [200, 403, "counter"], action: ["in", 403, "counter"] },
+  "routes/api.ai-copy.ts": { action: ["in", 403, "counter"] },
+  "routes/api.translate-copy.ts": { action: ["in", 403, "counter"] },
+  "routes/api.logo.ts": { action: ["in", 403, "counter"] },
+  "routes/leads-export.ts": { loader: [200, 403, "counter"] },
+  // The sign-in's own address: whoever is signed in (staff are kept at the counter).
+  "routes/verify-email.tsx": { action: ["in", "in", "counter"] },
+  "routes/pricing.tsx": { action: OWNER_ONLY },
+  "routes/dashboard.tsx": { loader: [200, 200, "counter"] },
+  "routes/campaigns.tsx": { loader: [200, 200, "counter"], action: ["in", 403, "counter"] },
+  "routes/campaign-detail.tsx": { loader: [200, 200, "counter"], action: ["in", 403, "counter"] },
+  "routes/leads.tsx": { loader: [200, 403, "counter"] },
+  "routes/lead-detail.tsx": { loader: [200, 403, "counter"], action: OWNER_ONLY },
+  "routes/lead-export-json.ts": { loader: [200, 403, "counter"] },
+  "routes/settings.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/settings.integrations.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/settings.domains.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
   // Their own alerts for their locations (docs/features/alerts.md, "Team members' own alerts").
-  "routes/settings.notifications.tsx": ["manager", "viewer"],
+  "routes/settings.notifications.tsx": { loader: [200, 200, "counter"], action: ["in", "in", "counter"] },
+  "routes/settings.locations.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/settings.team.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  // Every role's own passkeys, staff included (docs/features/accounts-and-billing.md, "Passkeys").
+  "routes/settings.sign-in.tsx": { loader: [200, 200, 200], action: ["in", "in", "in"] },
+  "routes/settings.sign-in.passkey.ts": { action: ["in", "in", "in"] },
+  "routes/settings.integrations.webhook.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/settings.integrations.sync.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
+  "routes/settings.integrations.sync-callback.tsx": { loader: OWNER_ONLY },
+  "routes/billing.portal.ts": { action: OWNER_ONLY },
 };
+
+const ROLES_OF_B = ["manager", "viewer", "staff"] as const;
+const OLD_TOWN_TITLE = "B's Old Town Only Campaign";
+const OLD_TOWN_LEAD = "old-town-lead-of-b@example.org";
 
 describe("members of B's business", () => {
   const members: Record<string, string> = {};
+  let oldTownId: string;
+  let oldTownCampaignId: string;
+  let oldTownPlacementId: string;
+  let sharedCampaignId: string;
+  let sharedOldTownPlacementId: string;
+  let oldTownLeadId: string;
   beforeAll(async () => {
     const { db } = await getServices();
-    for (const role of ["manager", "staff", "viewer"] as const) {
+    for (const role of ROLES_OF_B) {
       const member = await createUser();
       const [row] = await db.insert(schema.businessMember).values({ businessId: b.id, userId: member.id, role, invitedBy: b.id }).returning();
       await db.insert(schema.businessMemberLocation).values({ memberId: row!.id, locationId: bLocationId });
       members[role] = member.cookie;
     }
+    // B's lead came through Harbour's placement; Old Town has a campaign, a placement and a lead of its own,
+    // and a third campaign runs at both.
+    await db.update(schema.lead).set({ placementId: bPlacementId }).where(eq(schema.lead.id, bLeadId));
+    [{ id: oldTownId }] = (await db.insert(schema.location).values({ userId: b.id, name: "Old Town" }).returning({ id: schema.location.id })) as [
+      { id: string },
+    ];
+    oldTownCampaignId = (await createCampaignRow(b.id, { title: OLD_TOWN_TITLE })).id;
+    [{ id: oldTownPlacementId }] = (await db
+      .insert(schema.placement)
+      .values({ campaignId: oldTownCampaignId, name: "Old Town Window", locationId: oldTownId })
+      .returning({ id: schema.placement.id })) as [{ id: string }];
+    oldTownLeadId = (await createLeadRow(oldTownCampaignId, { name: "Otto Town", email: OLD_TOWN_LEAD, phone: "555 0142" })).id;
+    await db.update(schema.lead).set({ placementId: oldTownPlacementId }).where(eq(schema.lead.id, oldTownLeadId));
+    sharedCampaignId = (await createCampaignRow(b.id, { title: "B's Both Shops Campaign" })).id;
+    [, { id: sharedOldTownPlacementId }] = (await db
+      .insert(schema.placement)
+      .values([
+        { campaignId: sharedCampaignId, name: "Harbour Till", locationId: bLocationId },
+        { campaignId: sharedCampaignId, name: "Old Town Till", locationId: oldTownId },
+      ])
+      .returning({ id: schema.placement.id })) as [{ id: string }, { id: string }];
   });
 
-  const cases = Object.entries(MEMBER_ROLES_LET_IN).flatMap(([file, allowed]) =>
-    (["manager", "staff", "viewer"] as const)
-      .filter((role) => !allowed.includes(role))
-      .flatMap((role) => (Object.keys(ACCESS[file]!) as Array<"loader" | "action">).map((name) => [file, name, role] as const)),
+  const cases = Object.entries(MEMBER_ANSWERS).flatMap(([file, handlers]) =>
+    (Object.entries(handlers) as Array<["loader" | "action", Roles3]>).flatMap(([name, answers]) =>
+      ROLES_OF_B.map((role, index) => [file, name, role, answers[index]!] as const),
+    ),
   );
-  it.each(cases)("%s %s refuses a %s with the 403 page and changes nothing", async (file, name, role) => {
+  it.each(cases)("%s %s answers a %s with %s and changes nothing of B's", async (file, name, role, answer) => {
     const module = await load(file);
     const before = await snapshot();
     const cookie = members[role]!;
+    const lettingIn = answer === 200 || answer === "in";
     const request =
       name === "loader"
         ? makeRequest(urlOf(pathOfFile(file)), { cookie })
-        : makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie, form: meaningfulForm(file, b) });
+        : // A let-in post sends a form that changes nothing; a refused one, the form that would.
+          makeRequest(urlOf(pathOfFile(file)), { method: "POST", cookie, form: lettingIn ? { intent: "none" } : meaningfulForm(file, b) });
     const result = await callRoute(module[name], request, paramsOf());
-    expect(result.status).toBe(403);
-    expect(await text(result)).not.toContain("B's Secret Harbour");
+    if (answer === "counter") {
+      expect({ status: result.status, location: location(result) }).toEqual({ status: 302, location: "/redeem" });
+    } else if (answer === 403) {
+      expect(result.status).toBe(403);
+      expect(await text(result)).toContain("This page is not part of your role in this business.");
+    } else if (answer === 200) {
+      expect(result.status).toBe(200);
+    } else {
+      expect(result.status).not.toBe(403);
+      expect(String(location(result))).not.toMatch(/^\/(signin|redeem)$/);
+    }
+    const body = await text(result);
+    expect(body).not.toContain(OLD_TOWN_TITLE);
+    expect(body).not.toContain(OLD_TOWN_LEAD);
+    expect(body).not.toContain("Old Town Window");
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("lists every route a signed-in user may call", () => {
+    const listed = Object.entries(MEMBER_ANSWERS).flatMap(([file, handlers]) => Object.keys(handlers).map((name) => `${file} ${name}`));
+    expect(listed.sort()).toEqual(
+      handlersWith("user")
+        .map(([file, name]) => `${file} ${name}`)
+        .sort(),
+    );
+  });
+
+  it("a manager reads Harbour's leads, campaigns and codes and nothing of Old Town's", async () => {
+    const cookie = members.manager!;
+    const leads = await callRoute((await load("routes/leads.tsx")).loader, makeRequest("/leads", { cookie }));
+    expect(leads.data.leads.map((row: { email: string }) => row.email)).toEqual([B_LEAD_EMAIL]);
+    expect(leads.data.campaigns.map((row: { title: string }) => row.title).sort()).toEqual(["B's Both Shops Campaign", B_TITLE]);
+    expect(leads.data.stats.total).toBe(1);
+    const csv = await text(await callRoute((await load("routes/leads-export.ts")).loader, makeRequest("/leads/export.csv", { cookie })));
+    expect(csv).toContain(B_LEAD_EMAIL);
+    expect(csv).not.toContain(OLD_TOWN_LEAD);
+    const detail = await load("routes/lead-detail.tsx");
+    expect((await callRoute(detail.loader, makeRequest(`/leads/${oldTownLeadId}`, { cookie }), { leadId: oldTownLeadId })).status).toBe(404);
+    const json = await load("routes/lead-export-json.ts");
+    expect((await callRoute(json.loader, makeRequest(`/leads/${oldTownLeadId}/export.json`, { cookie }), { leadId: oldTownLeadId })).status).toBe(
+      404,
+    );
+    const list = await callRoute((await load("routes/campaigns.tsx")).loader, makeRequest("/campaigns", { cookie }));
+    // The campaign Old Town shows too is read-only for them: its card offers no Edit.
+    expect(list.data.campaigns.map((row: { title: string; shared: boolean }) => [row.title, row.shared]).sort()).toEqual([
+      ["B's Both Shops Campaign", true],
+      [B_TITLE, false],
+    ]);
+    const page = await load("routes/campaign-detail.tsx");
+    const oldTownPage = await callRoute(page.loader, makeRequest(`/campaigns/${oldTownCampaignId}`, { cookie }), { campaignId: oldTownCampaignId });
+    expect(oldTownPage.status).toBe(403);
+    const shared = await callRoute(page.loader, makeRequest(`/campaigns/${sharedCampaignId}`, { cookie }), { campaignId: sharedCampaignId });
+    expect(shared.status).toBe(200);
+    expect(shared.data.canEdit).toBe(false);
+    const own = await callRoute(page.loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie }), { campaignId: bCampaignId });
+    expect(own.data.canEdit).toBe(true);
+    expect(shared.data.analytics.placements.map((row: { name: string }) => row.name)).toEqual(["Harbour Till"]);
+    expect(shared.data.locations).toEqual([{ id: bLocationId, name: "B's Secret Harbour" }]);
+    const qr = await load("routes/qr-code.ts");
+    const code = makeRequest(`/campaigns/${oldTownCampaignId}/placements/${oldTownPlacementId}/qr.png`, { cookie });
+    expect((await callRoute(qr.loader, code, { campaignId: oldTownCampaignId, placementId: oldTownPlacementId })).status).toBe(403);
+    const sharedCode = makeRequest(`/campaigns/${sharedCampaignId}/placements/${sharedOldTownPlacementId}/qr.svg`, { cookie });
+    expect((await callRoute(qr.loader, sharedCode, { campaignId: sharedCampaignId, placementId: sharedOldTownPlacementId })).status).toBe(403);
+    const print = await load("routes/campaign-print.tsx");
+    const sheet = await callRoute(
+      print.loader,
+      makeRequest(`/campaigns/${sharedCampaignId}/print?placement=${sharedOldTownPlacementId}`, { cookie }),
+      {
+        campaignId: sharedCampaignId,
+      },
+    );
+    expect(sheet.status).toBe(403);
+  });
+
+  it("a manager's changes stop at Harbour: another location's campaign or placement is refused on the server", async () => {
+    const cookie = members.manager!;
+    const { db } = await getServices();
+    const campaigns = await load("routes/campaigns.tsx");
+    const page = await load("routes/campaign-detail.tsx");
+    const before = await snapshot();
+    const refused: Array<[Handler, string, Record<string, string | Blob>, Record<string, string>]> = [
+      [campaigns.action!, "/campaigns", campaignForm({ intent: "update", campaignId: oldTownCampaignId, title: "Hijacked" }), {}],
+      // A campaign that Old Town shows too is not Harbour's alone to change.
+      [campaigns.action!, "/campaigns", campaignForm({ intent: "update", campaignId: sharedCampaignId, title: "Hijacked" }), {}],
+      [campaigns.action!, "/campaigns", { intent: "toggle", campaignId: sharedCampaignId }, {}],
+      [campaigns.action!, "/campaigns", { intent: "delete", campaignId: bCampaignId }, {}],
+      [campaigns.action!, "/campaigns", campaignForm({ intent: "create", title: "Manager's own" }), {}],
+      [
+        page.action!,
+        `/campaigns/${sharedCampaignId}`,
+        { intent: "renamePlacement", placementId: sharedOldTownPlacementId, name: "Hijacked" },
+        { campaignId: sharedCampaignId },
+      ],
+      [
+        page.action!,
+        `/campaigns/${sharedCampaignId}`,
+        { intent: "deletePlacement", placementId: sharedOldTownPlacementId },
+        { campaignId: sharedCampaignId },
+      ],
+      [
+        page.action!,
+        `/campaigns/${sharedCampaignId}`,
+        { intent: "addPlacement", name: "Sneaky", locationId: oldTownId },
+        { campaignId: sharedCampaignId },
+      ],
+      [page.action!, `/campaigns/${sharedCampaignId}`, { intent: "addPlacement", name: "Nowhere" }, { campaignId: sharedCampaignId }],
+      [
+        page.action!,
+        `/campaigns/${oldTownCampaignId}`,
+        { intent: "addPlacement", name: "Sneaky", locationId: bLocationId },
+        { campaignId: oldTownCampaignId },
+      ],
+    ];
+    for (const [handler, path, form, params] of refused) {
+      const result = await callRoute(handler, makeRequest(path, { cookie, form }), params);
+      expect({ path, intent: form.intent, status: result.status }).toEqual({ path, intent: form.intent, status: 403 });
+    }
+    expect(await snapshot()).toEqual(before);
+    // At Harbour it works: a placement added there, B's Harbour-only campaign paused.
+    const added = await callRoute(
+      page.action,
+      makeRequest(`/campaigns/${sharedCampaignId}`, { cookie, form: { intent: "addPlacement", name: "Harbour Door", locationId: bLocationId } }),
+      { campaignId: sharedCampaignId },
+    );
+    expect(added.status).toBe(302);
+    const [door] = await db.select().from(schema.placement).where(eq(schema.placement.name, "Harbour Door"));
+    expect(door).toMatchObject({ campaignId: sharedCampaignId, locationId: bLocationId });
+    await db.delete(schema.placement).where(eq(schema.placement.id, door!.id));
+  });
+
+  it("a viewer reads Harbour's figures with no lead and no form", async () => {
+    const cookie = members.viewer!;
+    const dashboard = await callRoute((await load("routes/dashboard.tsx")).loader, makeRequest("/dashboard", { cookie }));
+    expect(dashboard.data).toMatchObject({ role: "viewer", latestLeads: [], brokenSync: [] });
+    expect(dashboard.data.recentCampaigns.map((row: { title: string }) => row.title).sort()).toEqual(["B's Both Shops Campaign", B_TITLE]);
+    expect(await text(dashboard)).not.toContain(B_LEAD_EMAIL);
+    const page = await callRoute((await load("routes/campaign-detail.tsx")).loader, makeRequest(`/campaigns/${bCampaignId}`, { cookie }), {
+      campaignId: bCampaignId,
+    });
+    expect(page.data.role).toBe("viewer");
+  });
+
+  it("a member of another business gets nothing of B's with B's ids", async () => {
+    const { db } = await getServices();
+    const [cPlace] = await db.insert(schema.location).values({ userId: c.id, name: "C's Shop" }).returning();
+    const cManager = await createUser();
+    const [row] = await db
+      .insert(schema.businessMember)
+      .values({ businessId: c.id, userId: cManager.id, role: "manager", invitedBy: c.id })
+      .returning();
+    await db.insert(schema.businessMemberLocation).values({ memberId: row!.id, locationId: cPlace!.id });
+    const cookie = cManager.cookie;
+    const before = await rowsOfB();
+    const ids = { campaignId: bCampaignId, placementId: bPlacementId, leadId: bLeadId };
+    const answers = await Promise.all(
+      (
+        [
+          ["routes/campaign-detail.tsx", "loader", `/campaigns/${bCampaignId}`],
+          [
+            "routes/campaign-detail.tsx",
+            "action",
+            `/campaigns/${bCampaignId}`,
+            { intent: "renamePlacement", placementId: bPlacementId, name: "Hijacked" },
+          ],
+          ["routes/campaign-print.tsx", "loader", `/campaigns/${bCampaignId}/print`],
+          ["routes/campaign-print-pdf.ts", "loader", `/campaigns/${bCampaignId}/print.pdf`],
+          ["routes/campaign-languages.tsx", "loader", `/campaigns/${bCampaignId}/languages`],
+          ["routes/qr-code.ts", "loader", `/campaigns/${bCampaignId}/placements/${bPlacementId}/qr.png`],
+          ["routes/lead-detail.tsx", "loader", `/leads/${bLeadId}`],
+          ["routes/lead-export-json.ts", "loader", `/leads/${bLeadId}/export.json`],
+          ["routes/campaigns.tsx", "loader", `/campaigns?edit=${bCampaignId}`],
+          ["routes/campaigns.tsx", "action", "/campaigns", { intent: "toggle", campaignId: bCampaignId }],
+        ] as Array<[string, "loader" | "action", string, Record<string, string>?]>
+      ).map(async ([file, name, path, form]) => {
+        const result = await callRoute((await load(file))[name], makeRequest(path, { cookie, form }), ids);
+        return { file, name, status: result.status, leaks: /Secret|secret-lead/.test(await text(result)) };
+      }),
+    );
+    for (const answer of answers) expect(answer).toEqual({ ...answer, status: 404, leaks: false });
+    for (const file of ["routes/dashboard.tsx", "routes/leads.tsx", "routes/campaigns.tsx"]) {
+      const result = await callRoute((await load(file)).loader, makeRequest(`/${file.slice(7, -4)}?campaign=${bCampaignId}`, { cookie }));
+      expect(result.status).toBe(200);
+      expect(await text(result)).not.toMatch(/Secret|secret-lead/);
+    }
+    expect(await rowsOfB()).toEqual(before);
   });
 });
 

@@ -188,10 +188,14 @@ describe("the member check", () => {
     expect(acting).toMatchObject({ businessId: owner.id, role: "staff", locationIds: [harbour!.id] });
     expect(acting.plan.isPro).toBe(true);
 
-    // The owner's screens refuse them with a page that says why, and change nothing.
+    // The owner's screens send staff to the counter and change nothing; a manager gets a page that says why.
     const refused = await load(staff.cookie);
-    expect(refused.status).toBe(403);
-    expect(refused.data).toBe("This page is not part of your role in this business. Ask its owner if you need it.");
+    expect({ status: refused.status, location: refused.response!.headers.get("location") }).toEqual({ status: 302, location: "/redeem" });
+    expect((await post({ intent: "delete", locationId: harbour!.id }, staff.cookie)).status).toBe(302);
+    await db.update(schema.businessMember).set({ role: "manager" }).where(eq(schema.businessMember.id, member!.id));
+    const manager = await load(staff.cookie);
+    expect(manager.status).toBe(403);
+    expect(manager.data).toBe("This page is not part of your role in this business. Ask its owner if you need it.");
     expect((await post({ intent: "delete", locationId: harbour!.id }, staff.cookie)).status).toBe(403);
     expect((await locationsOf(owner.id)).map((row) => row.name)).toEqual(["Harbour"]);
   });

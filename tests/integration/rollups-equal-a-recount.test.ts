@@ -39,6 +39,9 @@ const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
 const campaigns: string[] = [];
+let harbourId: string;
+/** The placements at Harbour: a Harbour manager's scope (docs/features/team.md). */
+const harbourPlacements: string[] = [];
 
 /** Scans, leads, redemptions and exclusions at random instants of the last two years. */
 async function writeRandomHistory(campaignId: string, placements: Array<string | null>) {
@@ -104,6 +107,16 @@ async function againstRecount<T>(read: () => Promise<T>) {
   }
 }
 
+/** A random range of one campaign in one of the zones: up to two years every third round, else up to 60 days. */
+function randomRange(round: number) {
+  const timeZone = ZONES[round % ZONES.length]!;
+  const today = calendarDay(new Date(), timeZone);
+  const to = round % 2 === 0 ? today : addDays(today, -Math.floor(rand() * 60));
+  const days = 1 + Math.floor(rand() * (round % 3 === 0 ? 730 : 60));
+  const from = addDays(to, -(days - 1));
+  return { timeZone, from, to, days, range: { preset: "custom" as const, from, to, days, notice: null }, campaignId: pick(campaigns) };
+}
+
 async function rollupRows() {
   const { db } = await getServices();
   return rowsOf(await db.execute(sql`select * from campaign_rollup order by campaign_id, hour, placement_id nulls first, location_id nulls first`));
@@ -113,6 +126,7 @@ beforeAll(async () => {
   const { db } = await getServices();
   owner = await createUser({ isPro: true });
   const [harbour] = await db.insert(schema.location).values({ userId: owner.id, name: "Harbour" }).returning({ id: schema.location.id });
+  harbourId = harbour!.id;
   for (const title of ["Bakery", "Florist"]) {
     const { id } = await createCampaignRow(owner.id, { title });
     const window_ = await insertPlacement(id, "Window");
@@ -123,6 +137,7 @@ beforeAll(async () => {
       .where(sql`id = ${door}`);
     await writeRandomHistory(id, [null, window_, door]);
     campaigns.push(id);
+    harbourPlacements.push(door);
   }
 }, 120_000);
 
@@ -173,13 +188,7 @@ describe("rollups", () => {
     await insertLeadAt(campaigns[0]!, { at: new Date(Date.now() - 1_000), scanId: fresh });
 
     for (let round = 0; round < 12; round++) {
-      const timeZone = ZONES[round % ZONES.length]!;
-      const today = calendarDay(new Date(), timeZone);
-      const to = round % 2 === 0 ? today : addDays(today, -Math.floor(rand() * 60));
-      const days = 1 + Math.floor(rand() * (round % 3 === 0 ? 730 : 60));
-      const from = addDays(to, -(days - 1));
-      const range = { preset: "custom" as const, from, to, days, notice: null };
-      const campaignId = pick(campaigns);
+      const { timeZone, from, to, days, range, campaignId } = randomRange(round);
       const context = { SEED, round, timeZone, from, to, campaignId };
 
       const analytics = await againstRecount(() => getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone, range }));
@@ -237,6 +246,58 @@ describe("rollups", () => {
         unique: kept!.uniques,
         converted: kept!.converted,
       });
+    }
+  }, 240_000);
+
+  it("give a Harbour manager, over random ranges and zones, exactly a raw recount of Harbour's placements", async () => {
+    const { db } = await getServices();
+    await runRollupJob(db);
+    const manager = await createUser();
+    const [member] = await db
+      .insert(schema.businessMember)
+      .values({ businessId: owner.id, userId: manager.id, role: "manager", invitedBy: owner.id })
+      .returning();
+    await db.insert(schema.businessMemberLocation).values({ memberId: member!.id, locationId: harbourId });
+    const placementIds = harbourPlacements;
+    const inHarbour = sql.raw(`(${placementIds.map((id) => `'${id}'::uuid`).join(", ")})`);
+    for (let round = 0; round < 8; round++) {
+      const { timeZone, from, to, range, campaignId } = randomRange(round);
+      const context = JSON.stringify({ SEED, round, timeZone, from, to, campaignId });
+      const analytics = await againstRecount(() => getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone, range, placementIds }));
+      const { rolledAt: _rolledAt, ...rolled } = analytics.rolled!;
+      const { rolledAt: _none, ...recount } = analytics.recount!;
+      if (timeZone === "Asia/Kolkata" || timeZone === "Asia/Kathmandu") rolled.heatMap = recount.heatMap = [];
+      expect(rolled, context).toEqual(recount);
+      // And the raw rows of Harbour's placements alone, counted here without any reader.
+      const [raw] = rowsOf<{ scans: number; unique: number; leads: number }>(
+        await db.execute(sql`select
+          (select count(*) from scan where campaign_id = ${campaignId} and placement_id in ${inHarbour}
+            and timestamp >= ${from}::date::timestamp at time zone ${timeZone} and timestamp < (${to}::date + 1)::timestamp at time zone ${timeZone})::int as scans,
+          (select count(*) from scan where campaign_id = ${campaignId} and placement_id in ${inHarbour} and is_unique
+            and timestamp >= ${from}::date::timestamp at time zone ${timeZone} and timestamp < (${to}::date + 1)::timestamp at time zone ${timeZone})::int as "unique",
+          (select count(*) from lead where campaign_id = ${campaignId} and placement_id in ${inHarbour}
+            and collected_at >= ${from}::date::timestamp at time zone ${timeZone} and collected_at < (${to}::date + 1)::timestamp at time zone ${timeZone})::int as leads`),
+      );
+      expect({ scans: rolled.totals.scans, unique: rolled.totals.unique, leads: rolled.totals.leads }, context).toEqual(raw);
+      expect(rolled.placements.map((row) => row.id).sort(), context).toEqual(
+        placementIds.filter((id) => rolled.placements.some((row) => row.id === id)).sort(),
+      );
+      expect(rolled.placements.some((row) => row.id === null)).toBe(false);
+    }
+    // The dashboard the manager opens: all-time figures and the chart of Harbour's placements only.
+    const { loader } = await import("~/routes/dashboard");
+    const page = await callRoute(loader, makeRequest("/dashboard", { cookie: manager.cookie }));
+    const [all] = rowsOf<{ scans: number; leads: number; redeemed: number }>(
+      await db.execute(sql`select
+        (select count(*) from scan where placement_id in ${inHarbour})::int as scans,
+        (select count(*) from lead where placement_id in ${inHarbour})::int as leads,
+        (select count(*) from offer_code o join lead l on l.id = o.lead_id where o.redeemed_at is not null and l.placement_id in ${inHarbour})::int as redeemed`),
+    );
+    expect({ scans: page.data.stats.totalScans, leads: page.data.stats.totalLeads, redeemed: page.data.redeemed }).toEqual(all);
+    expect(all!.scans).toBeGreaterThan(0);
+    for (const timeZone of ZONES) {
+      const dashboard = await againstRecount(() => getDashboard(db, { userId: owner.id, timeZone, placementIds }));
+      expect(dashboard.rolled).toEqual(dashboard.recount);
     }
   }, 240_000);
 

@@ -2,13 +2,12 @@
 // viewer sets up their own channels on Settings → Notifications, and those hear only the leads and
 // redeems that came through a placement at one of their locations; the owner's channels hear
 // everything as before, the morning summary stays the owner's, a removed member's channels are
-// deleted at once, and staff are refused the screen.
+// deleted at once, and staff are sent from the screen to the counter.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
 import { queueOwnerMessage } from "~/features/alerts/deliveries.server";
-import { ROLE_REFUSED } from "~/features/team/member.server";
 import { redeemOfferCode } from "~/features/redeem/counter.server";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createShopsAndPlacements, createUser } from "../support/factories";
@@ -189,15 +188,15 @@ describe("team members' own alerts", () => {
     expect(queued).toEqual({ status: "failed", outcome: "Not sent: the channel is off" });
   });
 
-  it("refuses staff the screen with the 403 page, and creates nothing", async () => {
+  it("sends staff from the screen to the counter, and creates nothing", async () => {
     const { ids, addMember } = await setUp();
     const staff = await addMember("staff", [ids.harbour]);
     const route = await import("~/routes/settings.notifications");
     const page = await callRoute(route.loader, makeRequest("/settings/notifications", { cookie: staff.cookie }));
-    expect(page.status).toBe(403);
-    expect(page.data).toBe(ROLE_REFUSED);
+    expect(page.status).toBe(302);
+    expect(page.response!.headers.get("location")).toBe("/redeem");
     const posted = await postNotifications(staff, { intent: "slack-code", url: slack.add() });
-    expect(posted.status).toBe(403);
+    expect(posted.status).toBe(302);
     const { db } = await getServices();
     expect(rowsOf(await db.execute(sql`select 1 from alert_channel where user_id = ${staff.id}`))).toHaveLength(0);
   });

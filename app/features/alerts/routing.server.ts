@@ -39,10 +39,17 @@ export const CHANNEL_IS_VIEWER = sql`exists (select 1 from business_member vm wh
 
 export type RoutingOption = { id: string; name: string };
 
-/** The business's campaigns and locations to choose from; a member chooses among their own locations only. */
+/**
+ * The business's campaigns and locations to choose from; a member chooses among their own
+ * locations and the campaigns with a placement there (docs/features/team.md, "What each role sees").
+ */
 export async function routingOptions(db: Database, scope: { businessId: string; locationIds: string[] | null }) {
+  const theirCampaigns =
+    scope.locationIds === null
+      ? sql`true`
+      : sql`exists (select 1 from placement p where p.campaign_id = campaign.id and p.location_id = any(${uuidArray(scope.locationIds)}))`;
   const campaigns = rowsOf<RoutingOption>(
-    await db.execute(sql`select id::text, title as name from campaign where user_id = ${scope.businessId} order by created_at`),
+    await db.execute(sql`select id::text, title as name from campaign where user_id = ${scope.businessId} and ${theirCampaigns} order by created_at`),
   );
   const theirs = scope.locationIds === null ? sql`true` : sql`id = any(${uuidArray(scope.locationIds)})`;
   const locations = rowsOf<RoutingOption>(

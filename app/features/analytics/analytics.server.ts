@@ -4,12 +4,14 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 // Rules: docs/features/counting.md ("Placements", "Conversion"); docs/features/capture-and-leads.md ("What counts as a
 //   scan", "Token budgets").
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
 import { conversionOf } from "~/features/campaigns/campaigns";
+import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import type { PlacementFigures } from "~/features/placements/placements.server";
+import { campaignInScope, placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 import { CONVERTED_VISITOR, readRollupState, spansOf, type Spans } from "./rollups.server";
 
@@ -41,7 +43,19 @@ export async function countConversion(db: Database, campaignId: string) {
  * One campaign over a range of the owner's days, after the ownership check; `spans` (how the range
  * splits between rollups and raw rows, "Rollups") is read once per page when given.
  */
-export type CampaignScope = { campaignId: string; timeZone: string; from: string; to: string; spans?: Spans };
+export type CampaignScope = {
+  campaignId: string;
+  timeZone: string;
+  from: string;
+  to: string;
+  spans?: Spans;
+  /** A member's placements (docs/features/team.md): rolled hours and raw rows of these only. Absent or null: all. */
+  placementIds?: PlacementScope;
+};
+
+/** The scope's condition on a rollup row (`r`) or a raw row's placement column. */
+const rolledIn = (scope: Pick<CampaignScope, "placementIds">) => placementIn(sql`r.placement_id`, scope.placementIds);
+const rawIn = (scope: Pick<CampaignScope, "placementIds">, alias: "s" | "l") => placementIn(sql.raw(`${alias}.placement_id`), scope.placementIds);
 
 async function spansFor(db: Database, scope: Pick<CampaignScope, "timeZone" | "from" | "to" | "spans">) {
   return scope.spans ?? spansOf(db, scope);
@@ -62,12 +76,12 @@ export async function countScansByDay(db: Database, scope: CampaignScope) {
       from (
         select (r.hour at time zone ${scope.timeZone})::date as day, r.scans, r.uniques as "unique", r.qr, r.converted
         from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}
         union all
         select (s.timestamp at time zone ${scope.timeZone})::date, count(*), count(*) filter (where s.is_unique),
           count(*) filter (where s.source = 'qr'), count(*) filter (where ${CONVERTED_VISITOR})
         from scan s
-        where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
+        where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}
         group by 1
       ) x
       group by x.day`),
@@ -83,11 +97,11 @@ export async function countLeadsByDay(db: Database, scope: CampaignScope) {
       from (
         select (r.hour at time zone ${scope.timeZone})::date as day, r.leads
         from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.leads > 0
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.leads > 0 and ${rolledIn(scope)}
         union all
         select (l.collected_at at time zone ${scope.timeZone})::date, count(*)
         from lead l
-        where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)}
+        where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)} and ${rawIn(scope, "l")}
         group by 1
       ) x
       group by x.day`),
@@ -97,8 +111,8 @@ export async function countLeadsByDay(db: Database, scope: CampaignScope) {
 /** Counted scans by device type, and by operating system ("" when unknown). */
 export async function splitScansByDevice(db: Database, scope: CampaignScope) {
   const spans = await spansFor(db, scope);
-  const rolled = sql`r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0`;
-  const raw = sql`s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}`;
+  const rolled = sql`r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}`;
+  const raw = sql`s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}`;
   const [devices, systems] = await Promise.all([
     db.execute(sql`
       select x.device, sum(x.scans)::int as scans from (
@@ -130,9 +144,10 @@ export async function countScansByHour(db: Database, scope: CampaignScope) {
         extract(hour from x.at at time zone ${scope.timeZone})::int as hour, sum(x.scans)::int as scans
       from (
         select r.hour as at, r.scans from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0
+        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}
         union all
-        select s.timestamp, 1 from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
+        select s.timestamp, 1 from scan s
+        where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}
       ) x
       group by 1, 2`),
   );
@@ -149,17 +164,17 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
       with rolled as (
         -- Summed per placement first: a year is thousands of hourly rows per placement.
         select r.placement_id, sum(r.scans) as scans, sum(r.uniques) as uniques, sum(r.converted) as converted, sum(r.leads) as leads
-        from campaign_rollup r where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)}
+        from campaign_rollup r where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and ${rolledIn(scope)}
         group by r.placement_id
       ), e as (
         select ${LIVE_PLACEMENT} as placement_id, r.scans, r.uniques as "unique", r.converted, r.leads
         from rolled r
         union all
         select s.placement_id, 1, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
-        from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)}
+        from scan s where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}
         union all
         select l.placement_id, 0, 0, 0, 1
-        from lead l where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)}
+        from lead l where l.campaign_id = ${scope.campaignId} and ${spans.raw(sql`l.collected_at`)} and ${rawIn(scope, "l")}
       ), s as (
         select e.placement_id, sum(e.scans)::int as scans, sum(e."unique")::int as "unique", sum(e.converted)::int as converted,
           sum(e.leads)::int as leads
@@ -169,12 +184,14 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
         coalesce(s.leads, 0)::int as leads, coalesce(s.converted, 0)::int as converted, p.created_at
       from placement p
       left join s on s.placement_id = p.id
-      where p.campaign_id = ${scope.campaignId}
+      where p.campaign_id = ${scope.campaignId} and ${placementIn(sql`p.id`, scope.placementIds)}
       union all
       select null, null, coalesce((select scans from s where placement_id is null), 0),
         coalesce((select "unique" from s where placement_id is null), 0),
         coalesce((select leads from s where placement_id is null), 0),
         coalesce((select converted from s where placement_id is null), 0), null
+      -- A member's scope holds no "no placement" row: the campaign's own code belongs to no location.
+      where ${scope.placementIds === undefined || scope.placementIds === null ? sql`true` : sql`false`}
       order by created_at nulls last, id`),
   );
   return rows.map((row) => ({
@@ -198,6 +215,8 @@ async function countPerReason<Reason extends string>(
   scope: CampaignScope,
   tally: { table: "scan_exclusion" | "lead_refusal" | "visitor_id_count"; reasons: readonly Reason[] },
 ): Promise<Partial<Record<Reason, number>>> {
+  // Kept per campaign and day, not per placement: no location's share can be told, so a member sees none.
+  if (scope.placementIds !== undefined && scope.placementIds !== null) return {};
   const days = sql`between ${scope.from}::date and ${scope.to}::date`;
   let query = sql`
       select t.reason, sum(t.count)::int as count
@@ -278,15 +297,30 @@ const DEVICE_NAMES = { mobile: "Mobile", desktop: "Desktop" } as const;
 /** Everything the campaign analytics page shows for a range; null when the campaign is not the owner's. */
 export async function getCampaignAnalytics(
   db: Database,
-  options: { userId: string; campaignId: string; timeZone: string; range: DateRange },
+  options: {
+    userId: string;
+    campaignId: string;
+    timeZone: string;
+    range: DateRange;
+    /** The placements counted: a member's, or one location's (the filter). Absent or null: all. */
+    placementIds?: PlacementScope;
+    /** The member's own scope, which the campaign must reach (null or absent: the owner). Defaults to `placementIds`. */
+    reach?: PlacementScope;
+  },
 ): Promise<CampaignAnalytics | null> {
   const [owned] = await db
     .select({ id: campaign.id })
     .from(campaign)
-    .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
+    .where(
+      and(
+        eq(campaign.id, options.campaignId),
+        eq(campaign.userId, options.userId),
+        campaignInScope(sql`${campaign.id}`, options.reach === undefined ? options.placementIds : options.reach),
+      ),
+    );
   if (!owned) return null;
   const range = { timeZone: options.timeZone, from: options.range.from, to: options.range.to };
-  const scope: CampaignScope = { campaignId: owned.id, ...range, spans: await spansOf(db, range) };
+  const scope: CampaignScope = { campaignId: owned.id, ...range, spans: await spansOf(db, range), placementIds: options.placementIds ?? null };
   const [scanDays, leadDays, deviceRows, hourRows, placements, exclusions, refusals, visitorIds] = await Promise.all([
     countScansByDay(db, scope),
     countLeadsByDay(db, scope),
@@ -351,7 +385,7 @@ export async function getCampaignAnalytics(
  */
 export async function countOwnerPerDay(
   db: Database,
-  options: { userId: string; timeZone: string; from: string; to: string; table: "lead" | "scan"; spans?: Spans },
+  options: { userId: string; timeZone: string; from: string; to: string; table: "lead" | "scan"; spans?: Spans; placementIds?: PlacementScope },
 ): Promise<Map<string, number>> {
   const spans = options.spans ?? (await spansOf(db, options));
   const at = options.table === "lead" ? sql`x.collected_at` : sql`x.timestamp`;
@@ -363,14 +397,85 @@ export async function countOwnerPerDay(
       from (
         select (r.hour at time zone ${options.timeZone})::date as day, ${measure} as count
         from campaign_rollup r join campaign c on c.id = r.campaign_id
-        where c.user_id = ${options.userId} and ${spans.rolled(sql`r.hour`)} and ${measure} > 0
+        where c.user_id = ${options.userId} and ${spans.rolled(sql`r.hour`)} and ${measure} > 0 and ${rolledIn(options)}
         union all
         select (${at} at time zone ${options.timeZone})::date as day, count(*)
         from ${table} x join campaign c on c.id = x.campaign_id
-        where c.user_id = ${options.userId} and ${spans.raw(at)}
+        where c.user_id = ${options.userId} and ${spans.raw(at)} and ${placementIn(sql`x.placement_id`, options.placementIds)}
         group by 1
       ) d
       group by d.day`),
   );
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
+}
+
+export type ScopedFigures = { scans: number; leads: number; visitors: number; converted: number; redeemed: number };
+
+/**
+ * All-time figures of some campaigns over a member's placements only: the cards and totals a
+ * member sees. The campaigns' kept counts hold every location, so these are summed instead from
+ * the rolled hours of the placements plus the raw rows after them ("Rollups"), and redemptions
+ * from the codes claimed through the placements.
+ */
+export async function countScopedCampaignFigures(
+  db: Database,
+  { campaignIds, placementIds }: { campaignIds: readonly string[]; placementIds: PlacementScope },
+): Promise<Map<string, ScopedFigures>> {
+  if (campaignIds.length === 0) return new Map();
+  const { coveredTo } = await readRollupState(db);
+  const rolled = coveredTo ? sql`r.hour < ${coveredTo}::timestamptz` : sql`false`;
+  const rawAt = (at: SQL) => (coveredTo ? sql`${at} >= ${coveredTo}::timestamptz` : sql`true`);
+  const ids = sql`(${sql.join(
+    campaignIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+  const scope = { placementIds };
+  const rows = rowsOf<ScopedFigures & { campaignId: string }>(
+    await db.execute(sql`
+      select x.campaign_id as "campaignId", sum(x.scans)::int as scans, sum(x.leads)::int as leads,
+        sum(x.visitors)::int as visitors, sum(x.converted)::int as converted, sum(x.redeemed)::int as redeemed
+      from (
+        select r.campaign_id, r.scans, r.leads, r.uniques as visitors, r.converted, 0 as redeemed
+        from campaign_rollup r where r.campaign_id in ${ids} and ${rolled} and ${rolledIn(scope)}
+        union all
+        select s.campaign_id, 1, 0, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
+        from scan s where s.campaign_id in ${ids} and ${rawAt(sql`s.timestamp`)} and ${rawIn(scope, "s")}
+        union all
+        select l.campaign_id, 0, 1, 0, 0, 0
+        from lead l where l.campaign_id in ${ids} and ${rawAt(sql`l.collected_at`)} and ${rawIn(scope, "l")}
+        union all
+        select o.campaign_id, 0, 0, 0, 0, 1
+        from offer_code o join lead l on l.id = o.lead_id
+        where o.campaign_id in ${ids} and o.redeemed_at is not null and ${rawIn(scope, "l")}
+      ) x
+      group by 1`),
+  );
+  return new Map(rows.map(({ campaignId, ...figures }) => [campaignId, figures]));
+}
+
+/**
+ * The campaigns a signed-in user sees, newest first, with their all-time figures: the owner's from
+ * the kept counts; a member's only those with a placement at their locations, with figures of
+ * those placements alone (`countScopedCampaignFigures`).
+ */
+export async function listCampaignsInScope(db: Database, options: Parameters<typeof listCampaigns>[1]) {
+  const campaigns = await listCampaigns(db, options);
+  if (options.placementIds === undefined || options.placementIds === null) return campaigns.map((row) => ({ ...row, shared: false }));
+  const ids = campaigns.map((row) => row.id);
+  const [figures, shared] = await Promise.all([
+    countScopedCampaignFigures(db, { campaignIds: ids, placementIds: options.placementIds }),
+    ids.length === 0
+      ? new Set<string>()
+      : db
+          .execute(
+            sql`select distinct p.campaign_id as id from placement p
+              where p.campaign_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) and not ${placementIn(sql`p.id`, options.placementIds)}`,
+          )
+          .then((result) => new Set(rowsOf<{ id: string }>(result).map((row) => row.id))),
+  ]);
+  const none: ScopedFigures = { scans: 0, leads: 0, visitors: 0, converted: 0, redeemed: 0 };
+  return campaigns.map((row) => ({ ...row, ...(figures.get(row.id) ?? none), shared: shared.has(row.id) }));
 }

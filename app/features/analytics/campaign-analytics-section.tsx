@@ -18,7 +18,11 @@ export type CampaignAnalyticsView = {
   today: string;
   timeZone: string;
   locations: Array<{ id: string; name: string }>;
+  /** The location filter's choice (null: all the user may see). */
+  location?: string | null;
   placementLocations: Record<string, string | null>;
+  /** A viewer reads the figures only: no placement forms. */
+  role?: "owner" | "manager" | "staff" | "viewer";
   exclusionSummary: string;
   refusalSummary: string;
   /** How old the rolled-up hours are; null before the rollup job's first run. */
@@ -63,7 +67,13 @@ export function CampaignAnalyticsSection({
           </p>
           <ScanDetailReach since={loaderData.scansKeptSince} />
         </div>
-        <RangePicker range={range} today={loaderData.today} timeZone={loaderData.timeZone} />
+        <RangePicker
+          range={range}
+          today={loaderData.today}
+          timeZone={loaderData.timeZone}
+          locations={loaderData.locations}
+          location={loaderData.location ?? null}
+        />
       </div>
       {range.notice ? (
         <p role="status" className="rounded-lg border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-800">
@@ -89,6 +99,8 @@ export function CampaignAnalyticsSection({
         locations={loaderData.locations}
         placementLocations={loaderData.placementLocations}
         actionData={actionData}
+        readOnly={loaderData.role === "viewer"}
+        atLocationsOnly={loaderData.role === "manager"}
       />
     </section>
   );

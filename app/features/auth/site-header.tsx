@@ -4,8 +4,12 @@ import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import type { HeaderWords } from "./site-header.server";
 
-/** `counterOnly`: a staff member of another business, who has the counter and nothing else (docs/features/team.md). */
-export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean };
+/**
+ * `counterOnly`: a staff member of another business, who has the counter and nothing else;
+ * `member`: a manager or viewer of another business, who has no settings, and a viewer no leads
+ * or counter (docs/features/team.md, "What each role sees").
+ */
+export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean; member?: "manager" | "viewer" };
 
 type NavItem = { to: string; label: string };
 
@@ -19,9 +23,13 @@ function navItems(user: HeaderUser | null, t: HeaderWords): NavItem[] {
   return [
     { to: "/dashboard", label: t.dashboard },
     { to: "/campaigns", label: t.campaigns },
-    { to: "/leads", label: t.leads },
-    // The counter, where staff and the owner check and redeem offer codes.
-    { to: "/redeem", label: t.redeem },
+    // The counter, where staff and the owner check and redeem offer codes. A viewer reads no lead.
+    ...(user.member === "viewer"
+      ? []
+      : [
+          { to: "/leads", label: t.leads },
+          { to: "/redeem", label: t.redeem },
+        ]),
     { to: "/blog", label: t.blog },
     ...(user.isAdmin ? [{ to: "/admin", label: t.admin }] : []),
   ];
@@ -102,7 +110,7 @@ export function SiteHeader({ user, words: t }: { user: HeaderUser | null; words:
                 <div className="flex flex-col gap-1">
                   <p className="px-3 text-sm text-gray-900">{user.email}</p>
                   <p className="px-3 text-xs text-gray-500">{t.plan}</p>
-                  {user.counterOnly ? null : (
+                  {user.counterOnly || user.member ? null : (
                     <NavLink to="/settings" className={linkClass}>
                       {t.settings}
                     </NavLink>
@@ -153,7 +161,7 @@ function UserMenu({ user, words: t }: { user: HeaderUser; words: HeaderWords }) 
             {t.plan}
           </p>
         </div>
-        {user.counterOnly ? null : (
+        {user.counterOnly || user.member ? null : (
           <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
             {t.settings}
           </NavLink>

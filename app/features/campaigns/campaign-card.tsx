@@ -18,7 +18,20 @@ export type CampaignCardProps = {
   isPro: boolean;
   /** The dashboard and the campaigns screen word the delete confirmation differently (spec §8). */
   deleteConfirmation: string;
+  /**
+   * What the signed-in user may do (docs/features/team.md): everything (the owner); edit, pause
+   * and print but not delete (a manager's own campaign); print only (a manager's campaign that
+   * another location shows too); nothing but read (a viewer).
+   */
+  actions?: "all" | "edit" | "print" | "none";
 };
+
+/** A card's actions for a role (docs/features/team.md, "What each role sees"); `shared`: another location shows the campaign too. */
+export function cardActionsOf(role: "owner" | "manager" | "viewer" | "staff", shared = false): NonNullable<CampaignCardProps["actions"]> {
+  if (role === "owner") return "all";
+  if (role === "manager") return shared ? "print" : "edit";
+  return "none";
+}
 
 export const qrPngUrl = (id: string) => `/campaigns/${id}/qr.png`;
 export const qrSvgUrl = (id: string) => `/campaigns/${id}/qr.svg`;
@@ -30,7 +43,7 @@ export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_S
  * One campaign with its figures and actions. Pause/Activate and Delete post to the /campaigns
  * action with a fetcher, so the card works on any page that lists campaigns.
  */
-export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCardProps) {
+export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "all" }: CampaignCardProps) {
   const t = useOwnerT("campaigns");
   const fetcher = useFetcher<CampaignActionData>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -68,30 +81,42 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation }: CampaignCa
               <MenuAnchor href={`/capture/${campaign.id}`} newTab icon={<ExternalLink aria-hidden className="h-4 w-4" />}>
                 {t("card.viewLandingPage")}
               </MenuAnchor>
-              <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
-                {t("card.print")}
-              </MenuLink>
-              <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
-                {t("card.languages")}
-              </MenuLink>
+              {actions !== "none" ? (
+                <MenuLink to={`/campaigns/${campaign.id}/print`} icon={<Printer aria-hidden className="h-4 w-4" />}>
+                  {t("card.print")}
+                </MenuLink>
+              ) : null}
+              {actions === "all" || actions === "edit" ? (
+                <MenuLink to={`/campaigns/${campaign.id}/languages`} icon={<Languages aria-hidden className="h-4 w-4" />}>
+                  {t("card.languages")}
+                </MenuLink>
+              ) : null}
               <MenuAnchor href={qrPngUrl(campaign.id)} download icon={<Download aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadPng")}
               </MenuAnchor>
               <MenuAnchor href={qrSvgUrl(campaign.id)} download icon={<FileCode aria-hidden className="h-4 w-4" />}>
                 {t("card.downloadSvg")}
               </MenuAnchor>
-              <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
-                {t("card.edit")}
-              </MenuLink>
-              <MenuItem onSelect={() => post("toggle")}>
-                {status === "active" ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
-                {status === "active" ? t("card.pause") : t("card.activate")}
-              </MenuItem>
-              <MenuSeparator />
-              <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
-                <Trash2 aria-hidden className="h-4 w-4" />
-                {t("card.delete")}
-              </MenuItem>
+              {actions === "all" || actions === "edit" ? (
+                <>
+                  <MenuLink to={`/campaigns?edit=${campaign.id}`} icon={<Pencil aria-hidden className="h-4 w-4" />}>
+                    {t("card.edit")}
+                  </MenuLink>
+                  <MenuItem onSelect={() => post("toggle")}>
+                    {status === "active" ? <Pause aria-hidden className="h-4 w-4" /> : <Play aria-hidden className="h-4 w-4" />}
+                    {status === "active" ? t("card.pause") : t("card.activate")}
+                  </MenuItem>
+                </>
+              ) : null}
+              {actions === "all" ? (
+                <>
+                  <MenuSeparator />
+                  <MenuItem danger onSelect={() => setConfirmingDelete(true)}>
+                    <Trash2 aria-hidden className="h-4 w-4" />
+                    {t("card.delete")}
+                  </MenuItem>
+                </>
+              ) : null}
             </MenuContent>
           </Menu>
           <ConfirmDialog

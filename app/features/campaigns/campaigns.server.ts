@@ -10,6 +10,7 @@ import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInp
 import { writeCopyTranslations } from "./copy-translations.server";
 import type { CopyTranslations } from "./copy-translations";
 import { campaignConvertedVisitors, campaignLeads, campaignScans, campaignVisitors } from "~/features/scans/scan-count.server";
+import { campaignInScope, type PlacementScope } from "~/features/team/scope.server";
 import { DomainError } from "~/utils/domain-error";
 
 export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
@@ -32,9 +33,17 @@ const summaryColumns = {
 };
 
 /** The owner's campaigns, newest first, with scan and lead counts read in the same query. */
-export async function listCampaigns(db: Database, options: { userId: string; filters?: CampaignFilters; limit?: number }) {
+export async function listCampaigns(
+  db: Database,
+  options: {
+    userId: string;
+    filters?: CampaignFilters;
+    limit?: number;
+    /** A member's: campaigns with a placement among them. */ placementIds?: PlacementScope;
+  },
+) {
   const { userId, filters } = options;
-  const conditions = [eq(campaign.userId, userId)];
+  const conditions = [eq(campaign.userId, userId), campaignInScope(sql`${campaign.id}`, options.placementIds)];
   if (filters?.status && filters.status !== "all") conditions.push(eq(campaign.status, filters.status));
   if (filters?.q) {
     const pattern = containsPattern(filters.q);

@@ -187,6 +187,8 @@ export type CampaignSummary = {
   converted: number;
   /** Offer codes redeemed at the counter. */
   redeemed?: number;
+  /** For a member: another location shows it too, so it is read-only for them (docs/features/team.md). */
+  shared?: boolean;
 };
 
 /** The wizard's values a live preview of the capture page is drawn from (the route supplies the preview). */

@@ -1,9 +1,9 @@
 // Rules: docs/features/counting.md ("Conversion").
 import { addDays } from "~/features/analytics/analytics";
-import { countOwnerPerDay } from "~/features/analytics/analytics.server";
+import { countOwnerPerDay, listCampaignsInScope } from "~/features/analytics/analytics.server";
 import { spansOf } from "~/features/analytics/rollups.server";
 import { conversionOf, type CampaignSummary } from "~/features/campaigns/campaigns";
-import { listCampaigns } from "~/features/campaigns/campaigns.server";
+import type { PlacementScope } from "~/features/team/scope.server";
 import { calendarDay } from "~/features/leads/leads";
 import type { Database } from "~/db/client.server";
 import { chartPoints, lastDays, weekTrend, type ChartPoint, type Trend } from "./dashboard";
@@ -22,9 +22,17 @@ export type DashboardData = {
   };
   chart: ChartPoint[];
   recentCampaigns: CampaignSummary[];
+  /** Codes redeemed over the campaigns read (a filtered view's funnel). */
+  redeemed: number;
 };
 
-export type GetDashboardOptions = { userId: string; timeZone: string; now?: Date };
+export type GetDashboardOptions = {
+  userId: string;
+  timeZone: string;
+  now?: Date;
+  /** A member's placements, or the location filter's (docs/features/team.md): every figure counts these only. */
+  placementIds?: PlacementScope;
+};
 
 /** Everything the dashboard shows, in four queries whatever the number of campaigns or days. */
 export async function getDashboard(db: Database, options: GetDashboardOptions): Promise<DashboardData> {
@@ -33,9 +41,9 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
   const days14 = { timeZone: options.timeZone, from: addDays(today, -13), to: today };
   const spans = await spansOf(db, days14);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
-    listCampaigns(db, { userId: options.userId }),
-    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "lead" }),
-    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "scan" }),
+    listCampaignsInScope(db, { userId: options.userId, placementIds: options.placementIds }),
+    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "lead", placementIds: options.placementIds }),
+    countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "scan", placementIds: options.placementIds }),
   ]);
 
   const days = lastDays(today, 14);
@@ -58,6 +66,7 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
     },
     chart: chartPoints(days.slice(7), leadsByDay, scansByDay),
     recentCampaigns: campaigns.slice(0, RECENT_CAMPAIGNS),
+    redeemed: campaigns.reduce((total, row) => total + row.redeemed, 0),
   };
 }
 

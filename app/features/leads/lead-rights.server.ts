@@ -10,10 +10,17 @@ import { maskLead } from "~/features/leads/leads";
 import { codeStatusOf, redeemerText, formatOfferCode } from "~/features/redeem/code";
 import { isUuid } from "~/utils/text";
 import { consentStatusOf } from "~/features/consent/consent";
+import { placementIn, type PlacementScope } from "~/features/team/scope.server";
 
-export type LeadRightsOptions = { userId: string; isPro: boolean; leadId: string };
+export type LeadRightsOptions = {
+  userId: string;
+  isPro: boolean;
+  leadId: string;
+  /** A manager's placements: a lead that came through none of them is not found (docs/features/team.md). */
+  placementIds?: PlacementScope;
+};
 
-async function findOwnedLead(db: Database, options: { userId: string; leadId: string }) {
+async function findOwnedLead(db: Database, options: { userId: string; leadId: string; placementIds?: PlacementScope }) {
   if (!isUuid(options.leadId)) return null;
   const [row] = await db
     .select({
@@ -28,7 +35,7 @@ async function findOwnedLead(db: Database, options: { userId: string; leadId: st
     })
     .from(lead)
     .innerJoin(campaign, eq(campaign.id, lead.campaignId))
-    .where(and(eq(lead.id, options.leadId), eq(campaign.userId, options.userId)));
+    .where(and(eq(lead.id, options.leadId), eq(campaign.userId, options.userId), placementIn(sql`${lead.placementId}`, options.placementIds)));
   return row ?? null;
 }
 
@@ -70,7 +77,7 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
     found.scanId
       ? db.select({ timestamp: scan.timestamp, deviceType: scan.deviceType, source: scan.source }).from(scan).where(eq(scan.id, found.scanId))
       : Promise.resolve([]),
-    isMasked ? Promise.resolve([]) : listLeadsOfPerson(db, { userId: options.userId, email: found.email }),
+    isMasked ? Promise.resolve([]) : listLeadsOfPerson(db, { userId: options.userId, email: found.email, placementIds: options.placementIds }),
     db
       .select({
         code: offerCode.code,
@@ -128,12 +135,18 @@ export async function getLeadDetail(db: Database, options: LeadRightsOptions) {
 export type LeadDetail = NonNullable<Awaited<ReturnType<typeof getLeadDetail>>>;
 
 /** Every lead of one person (exact email, any case) across the owner's campaigns, newest first. */
-export async function listLeadsOfPerson(db: Database, options: { userId: string; email: string }) {
+export async function listLeadsOfPerson(db: Database, options: { userId: string; email: string; placementIds?: PlacementScope }) {
   const rows = await db
     .select({ id: lead.id, campaignTitle: campaign.title, collectedAt: lead.collectedAt })
     .from(lead)
     .innerJoin(campaign, eq(campaign.id, lead.campaignId))
-    .where(and(eq(campaign.userId, options.userId), sql`lower(${lead.email}) = lower(${options.email})`))
+    .where(
+      and(
+        eq(campaign.userId, options.userId),
+        sql`lower(${lead.email}) = lower(${options.email})`,
+        placementIn(sql`${lead.placementId}`, options.placementIds),
+      ),
+    )
     .orderBy(desc(lead.collectedAt), asc(lead.id))
     .limit(100);
   return rows.map((row) => ({ id: row.id, campaignTitle: row.campaignTitle, collectedAt: row.collectedAt.toISOString() }));

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { PassThrough } from "node:stream";
 import { stringify } from "csv-stringify/sync";
-import { asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, placement } from "~/db/schema";
@@ -10,6 +10,7 @@ import { logger } from "~/utils/logger.server";
 import { campaignLeadsOfC } from "~/features/scans/scan-count.server";
 import { consentStatusOf, type ConsentMode } from "~/features/consent/consent";
 import { REDEEMED_AT_JOIN_SQL, REDEEMED_AT_SQL } from "~/features/redeem/offer-codes.server";
+import { campaignInScope, placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { calendarDay, CSV_COLUMNS, csvRow, formatCollectedAt, likePattern, maskLead, type CsvConsent } from "./leads";
 import { LEADS_PAGE_SIZE, SEARCH_COUNT_CAP, type LeadsQuery } from "./leads.schema";
 
@@ -44,7 +45,12 @@ export type LeadsPage = {
   placements: Array<{ id: string; name: string; campaign: string }>;
 };
 
-type Owner = { userId: string; isPro: boolean };
+type Owner = {
+  userId: string;
+  isPro: boolean;
+  /** A member's placements (docs/features/team.md): only leads that came through them, only campaigns that have one. */
+  placementIds?: PlacementScope;
+};
 
 /**
  * The view's conditions. A search matches only values the viewer may read: for a free owner
@@ -53,9 +59,14 @@ type Owner = { userId: string; isPro: boolean };
  */
 type ViewQuery = Pick<LeadsQuery, "q" | "campaign"> & { placement?: string | undefined };
 
-function viewFilter(query: ViewQuery, visible: Set<string> | null): { campaign: SQL; lead: SQL } {
-  const campaignFilter = query.campaign ? sql` and c.id = ${query.campaign}` : sql``;
-  const placementFilter = query.placement ? sql` and l.placement_id = ${query.placement}` : sql``;
+const isScoped = (scope: PlacementScope | undefined): scope is readonly string[] => scope !== undefined && scope !== null;
+
+function viewFilter(query: ViewQuery, visible: Set<string> | null, scope?: PlacementScope): { campaign: SQL; lead: SQL } {
+  const inScope = isScoped(scope);
+  const campaignFilter = sql`${query.campaign ? sql` and c.id = ${query.campaign}` : sql``}${inScope ? sql` and ${campaignInScope(sql`c.id`, scope)}` : sql``}`;
+  const placementFilter = sql`${query.placement ? sql` and l.placement_id = ${query.placement}` : sql``}${
+    inScope ? sql` and ${placementIn(sql`l.placement_id`, scope)}` : sql``
+  }`;
   if (!query.q) return { campaign: campaignFilter, lead: placementFilter };
   const readable = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
   return {
@@ -108,35 +119,37 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
   const { userId, query, timeZone } = options;
   const today = calendarDay(options.now ?? new Date(), timeZone);
   const visible = options.isPro ? null : await listVisibleLeadIds(db, { userId });
-  const filter = viewFilter(query, visible);
+  const scope = options.placementIds;
+  const filter = viewFilter(query, visible, scope);
 
   // The page is read while the matches are counted, and re-read only when it lies past the last
   // one (a stale link), which the count alone can tell. A page far down waits for the count, so a
   // made-up page number cannot make the database walk every lead.
-  const pageAt = (page: number) => readLeadsPage(db, { userId, query, filter, page });
+  const pageAt = (page: number) => readLeadsPage(db, { userId, query, filter, page, scope });
   const readsAlongside = query.page <= PAGES_READ_BEFORE_COUNTED;
   const [campaigns, placements, stats, counted, requested] = await Promise.all([
     db
       .select({ id: campaign.id, title: campaign.title })
       .from(campaign)
-      .where(eq(campaign.userId, userId))
+      .where(and(eq(campaign.userId, userId), campaignInScope(sql`${campaign.id}`, scope)))
       .orderBy(asc(campaign.title), asc(campaign.id)),
     db
       .select({ id: placement.id, name: placement.name, campaign: campaign.title })
       .from(placement)
       .innerJoin(campaign, eq(campaign.id, placement.campaignId))
-      .where(eq(campaign.userId, userId))
+      .where(and(eq(campaign.userId, userId), placementIn(sql`${placement.id}`, scope)))
       .orderBy(asc(campaign.title), asc(placement.name), asc(placement.id)),
     // The total from the campaigns' kept counts; the windows counted per campaign as ranges of
-    // the (campaign_id, collected_at) index (index-only scans).
+    // the (campaign_id, collected_at) index (index-only scans). A member's kept counts would hold
+    // every location: their leads are counted.
     db.execute(sql`
-      select coalesce(sum(${campaignLeadsOfC}), 0)::int as total,
-        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
+      select coalesce(sum(${isScoped(scope) ? sql`(select count(*) from lead l where l.campaign_id = c.id and ${placementIn(sql`l.placement_id`, scope)})` : campaignLeadsOfC}), 0)::int as total,
+        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id and ${placementIn(sql`l.placement_id`, scope)}
           and l.collected_at >= ((${today}::date - 6)::timestamp at time zone ${timeZone}))), 0)::int as "thisWeek",
-        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id
+        coalesce(sum((select count(*) from lead l where l.campaign_id = c.id and ${placementIn(sql`l.placement_id`, scope)}
           and l.collected_at >= (${today}::date::timestamp at time zone ${timeZone}))), 0)::int as today
-      from campaign c where c.user_id = ${userId}`),
-    countMatching(db, { userId, query, filter, page: query.page }),
+      from campaign c where c.user_id = ${userId} and ${campaignInScope(sql`c.id`, scope)}`),
+    countMatching(db, { userId, query, filter, page: query.page, scope }),
     readsAlongside ? pageAt(query.page) : null,
   ]);
 
@@ -179,7 +192,7 @@ export async function listLeads(db: Database, options: ListLeadsOptions): Promis
   }
 }
 
-type ViewOfOwner = { userId: string; query: ViewQuery; filter: ReturnType<typeof viewFilter> };
+type ViewOfOwner = { userId: string; query: ViewQuery; filter: ReturnType<typeof viewFilter>; scope?: PlacementScope };
 
 /**
  * How many leads the view holds, or null for all of them (the cards' total). A campaign alone is
@@ -189,7 +202,7 @@ type ViewOfOwner = { userId: string; query: ViewQuery; filter: ReturnType<typeof
  */
 async function countMatching(
   db: Database,
-  { userId, query, filter, page }: ViewOfOwner & { page: number },
+  { userId, query, filter, page, scope }: ViewOfOwner & { page: number },
 ): Promise<{ matching: number; moreMatching: boolean } | null> {
   if (query.q) {
     const cap = Math.max(SEARCH_COUNT_CAP, page * LEADS_PAGE_SIZE);
@@ -202,7 +215,7 @@ async function countMatching(
     const count = rowsOf<{ count: number }>(result)[0]!.count;
     return { matching: Math.min(count, cap), moreMatching: count > cap };
   }
-  if (query.placement) {
+  if (query.placement || isScoped(scope)) {
     const result = await db.execute(sql`
       select count(*)::int as count from lead l join campaign c on c.id = l.campaign_id
       where c.user_id = ${userId}${filter.campaign}${filter.lead}`);
@@ -272,7 +285,7 @@ export type StreamLeadsCsvOptions = Owner & { query: ViewQuery };
  */
 export async function streamLeadsCsv(db: Database, options: StreamLeadsCsvOptions) {
   const visible = options.isPro ? null : await listVisibleLeadIds(db, { userId: options.userId });
-  const filter = viewFilter(options.query, visible);
+  const filter = viewFilter(options.query, visible, options.placementIds);
   const onlyVisible = visible === null ? sql`` : sql` and ${onlyIds(visible)}`;
 
   const csv = new PassThrough();

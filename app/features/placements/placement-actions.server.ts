@@ -1,7 +1,8 @@
 // The campaign page's placement forms: each intent parsed with the form's own schema, then done.
 import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
-import { notFound, submit } from "~/utils/http.server";
+import { ROLE_REFUSED } from "~/features/auth/session.server";
+import { forbidden, notFound, submit } from "~/utils/http.server";
 import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "./placements.schema";
 import { createPlacement, deletePlacement, renamePlacement } from "./placements.server";
 
@@ -16,7 +17,17 @@ export type PlacementActionData = {
   result?: FormResult;
 };
 
-export type PlacementPost = { db: Database; userId: string; campaignId: string; fields: Record<string, string> };
+export type PlacementPost = {
+  db: Database;
+  userId: string;
+  campaignId: string;
+  fields: Record<string, string>;
+  /**
+   * A manager's reach (docs/features/team.md): they add placements only at their locations and
+   * change or delete only the placements there. Absent for the owner.
+   */
+  member?: { locationIds: readonly string[]; placementIds: readonly string[] };
+};
 
 export const PLACEMENT_INTENTS = ["addPlacement", "renamePlacement", "deletePlacement"] as const;
 
@@ -42,23 +53,37 @@ export async function runPlacementIntent(intent: (typeof PLACEMENT_INTENTS)[numb
   }
 }
 
-async function addPlacement({ db, userId, campaignId, fields }: PlacementPost) {
+/** A location a manager may put a placement at: one of theirs (no location would be nobody's shop). */
+function checkMemberLocation(member: PlacementPost["member"], locationId: string | undefined) {
+  if (member && !(locationId && member.locationIds.includes(locationId))) forbidden(ROLE_REFUSED);
+}
+
+function checkMemberPlacement(member: PlacementPost["member"], placementId: string) {
+  if (member && !member.placementIds.includes(placementId)) forbidden(ROLE_REFUSED);
+}
+
+async function addPlacement({ db, userId, campaignId, fields, member }: PlacementPost) {
   const parsed = submit(PlacementCreateSchema, fields, { reply: placementFormEcho(fields) });
   if (!parsed.ok) return parsed.response;
+  checkMemberLocation(member, parsed.value.locationId);
   if (!(await createPlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Campaign not found");
   return null;
 }
 
-async function renamePlacementNamed({ db, userId, campaignId, fields }: PlacementPost) {
+async function renamePlacementNamed({ db, userId, campaignId, fields, member }: PlacementPost) {
   const parsed = submit(PlacementRenameSchema, fields, { reply: placementFormEcho(fields) });
   if (!parsed.ok) return parsed.response;
+  checkMemberPlacement(member, parsed.value.placementId);
+  // A rename posted without a location keeps the placement's; a move goes only to their locations.
+  if (parsed.value.locationId !== undefined) checkMemberLocation(member, parsed.value.locationId);
   if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
   return null;
 }
 
-async function deletePlacementPosted({ db, userId, campaignId, fields }: PlacementPost) {
+async function deletePlacementPosted({ db, userId, campaignId, fields, member }: PlacementPost) {
   const parsed = submit(PlacementDeleteSchema, fields);
   if (!parsed.ok) notFound("Placement not found");
+  checkMemberPlacement(member, parsed.value.placementId);
   // Already gone (a double submit, another tab) is what the owner asked for: back to the page.
   await deletePlacement(db, { userId, campaignId, placementId: parsed.value.placementId });
 }

@@ -34,15 +34,19 @@ export function PlacementsPanel(props: {
   /** Each placement's location id (null: none). */
   placementLocations?: Record<string, string | null>;
   actionData: PlacementActionData | undefined;
+  /** A viewer's page: the figures without the forms (docs/features/team.md). */
+  readOnly?: boolean;
+  /** A manager's page: a placement goes to one of their locations, never to none (the server refuses it). */
+  atLocationsOnly?: boolean;
 }) {
-  const { campaignId, placements, actionData, locations = [], placementLocations = {} } = props;
+  const { campaignId, placements, actionData, locations = [], placementLocations = {}, readOnly = false, atLocationsOnly = false } = props;
   const locationName = (placementId: string) => locations.find((place) => place.id === placementLocations[placementId])?.name;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const named = placements.filter((row): row is PlacementFigures & { id: string } => row.id !== null);
   const added = actionData?.intent === "addPlacement" ? actionData : undefined;
   const [addForm, addFields] = useValidatedForm(PlacementCreateSchema, { id: "add-placement", lastResult: added?.result });
-  const canAdd = named.length < PLACEMENTS_PER_CAMPAIGN;
+  const canAdd = !readOnly && named.length < PLACEMENTS_PER_CAMPAIGN && (!atLocationsOnly || locations.length > 0);
 
   return (
     <section id="placements" aria-labelledby="placements-title" className={cardClass({ padding: "md" })}>
@@ -72,7 +76,7 @@ export function PlacementsPanel(props: {
             />
             <NameErrors id="placement-name" errors={addFields.name.errors} refusal={refusalOf(added)} />
           </div>
-          <LocationPicker id="placement-location" label="Location" locations={locations} />
+          <LocationPicker id="placement-location" label="Location" locations={locations} atLocationsOnly={atLocationsOnly} />
           <Button type="submit" size="md" disabled={busyIntent === "addPlacement"}>
             <Plus aria-hidden className="h-4 w-4" />
             {busyIntent === "addPlacement" ? "Adding..." : "Add placement"}
@@ -106,12 +110,13 @@ export function PlacementsPanel(props: {
                 <Td align="right">{row.leads.toLocaleString("en-US")}</Td>
                 <Td align="right">{row.conversion}%</Td>
                 <Td>
-                  {row.id ? (
+                  {row.id && !readOnly ? (
                     <PlacementActions
                       campaignId={campaignId}
                       placement={{ id: row.id, name: row.name, locationId: placementLocations[row.id] ?? null }}
                       locations={locations}
                       actionData={actionData}
+                      atLocationsOnly={atLocationsOnly}
                     />
                   ) : null}
                 </Td>
@@ -126,15 +131,16 @@ export function PlacementsPanel(props: {
 }
 
 /** Which location a placement belongs to; shown only once the business has locations. */
-function LocationPicker({ id, label, locations, current }: { id: string; label: string; locations: Place[]; current?: string | null }) {
+function LocationPicker(props: { id: string; label: string; locations: Place[]; current?: string | null; atLocationsOnly?: boolean }) {
+  const { id, label, locations, current, atLocationsOnly } = props;
   if (locations.length === 0) return null;
   return (
     <div>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Select id={id} name="locationId" defaultValue={current ?? ""} size="md">
-        <option value="">No location</option>
+      <Select id={id} name="locationId" defaultValue={current ?? (atLocationsOnly ? locations[0]!.id : "")} size="md">
+        {atLocationsOnly ? null : <option value="">No location</option>}
         {locations.map((place) => (
           <option key={place.id} value={place.id}>
             {place.name}
@@ -150,11 +156,13 @@ function PlacementActions({
   placement,
   locations,
   actionData,
+  atLocationsOnly,
 }: {
   campaignId: string;
   placement: { id: string; name: string; locationId: string | null };
   locations: Place[];
   actionData: PlacementActionData | undefined;
+  atLocationsOnly: boolean;
 }) {
   const renamed = actionData?.intent === "renamePlacement" && actionData.placementId === placement.id ? actionData : undefined;
   const [form, fields] = useValidatedForm(PlacementRenameSchema, { id: `rename-form-${placement.id}`, lastResult: renamed?.result });
@@ -208,6 +216,7 @@ function PlacementActions({
             label={`Location of ${placement.name}`}
             locations={locations}
             current={placement.locationId}
+            atLocationsOnly={atLocationsOnly}
           />
           <Button type="submit" size="sm">
             Save

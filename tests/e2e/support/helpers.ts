@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from "@playwright/test";
 import { uniqueEmail } from "../../support/row-factories";
-import { linkIn, waitForMail } from "./mailbox";
+import { decodedBody, linkIn, waitForMail } from "./mailbox";
 
 export const PASSWORD = "correct-horse-battery";
 
@@ -131,4 +131,33 @@ export async function claimOffer(browser: Browser, campaignId: string, visitor: 
   await page.getByRole("button", { name: "Claim My Offer" }).click();
   await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
   await context.close();
+}
+
+/**
+ * Settings → Team at the owner's page: invites `email` with a role and one location, and returns
+ * the path of the join link from the invitation email (read from `mails`, the server's mailbox).
+ */
+export async function inviteToTeam(
+  owner: Page,
+  mails: () => Promise<Array<{ to: string[]; raw: string }>>,
+  invite: { email: string; role: "manager" | "staff" | "viewer"; location: string },
+) {
+  await owner.goto("/settings/team");
+  await owner.getByRole("textbox", { name: "Email" }).fill(invite.email);
+  await owner.getByLabel("Role").selectOption(invite.role);
+  await owner.getByRole("checkbox", { name: invite.location }).check();
+  await owner.getByRole("button", { name: "Send invitation" }).click();
+  await expect(owner.getByText(`Invitation sent to ${invite.email}. The link works for 7 days.`)).toBeVisible();
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mails()).find((one) => one.to.includes(invite.email));
+        link = mail ? (/https?:\/\/[^\s"<>]+\/team\/join\/[A-Za-z0-9_-]+/.exec(decodedBody(mail.raw))?.[0] ?? "") : "";
+        return link;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe("");
+  return new URL(link).pathname;
 }

@@ -69,7 +69,9 @@ const en = {
       empty: "No campaigns yet",
       emptyHint: "Create a QR campaign to start collecting leads.",
       createFirst: "Create First Campaign",
+      emptyMember: "No campaign has a placement at your locations yet.",
     },
+    location: { label: "Location", apply: "Show" },
     gettingStarted: {
       title: "Getting started",
       intro: "Four steps to your first lead. Your chart appears here once leads come in.",
