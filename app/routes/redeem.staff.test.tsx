@@ -25,7 +25,7 @@ describe("secrets shown once", () => {
         path: "/redeem/staff",
         Component: () => (
           <Page
-            loaderData={{ links: [], campaigns: [] }}
+            loaderData={{ links: [], campaigns: [], locations: [] }}
             actionData={{ created: { label: "Front counter", url: "https://qr.example.com/redeem/staff/abc" } }}
           />
         ),
