@@ -44,7 +44,7 @@ export async function countRedemptionsByPlaceAndPerson(
   };
 }
 
-/** Rows summed by `nameOf` (null: left unnamed, for the screen to word), most redemptions first. */
+/** Rows summed by `nameOf` (null: left unnamed, for the screen to word, and listed last), most redemptions first. */
 function tally<T extends { week: number; month: number }>(rows: T[], nameOf: (row: T) => string | null): RedemptionRow[] {
   const byName = new Map<string, RedemptionRow>();
   for (const row of rows) {
@@ -54,5 +54,6 @@ function tally<T extends { week: number; month: number }>(rows: T[], nameOf: (ro
     entry.lastMonth += row.month;
     byName.set(name, entry);
   }
-  return [...byName.values()].sort((a, b) => b.lastMonth - a.lastMonth || a.name.localeCompare(b.name));
+  const unnamedLast = (row: RedemptionRow) => (row.name === "" ? 1 : 0);
+  return [...byName.values()].sort((a, b) => unnamedLast(a) - unnamedLast(b) || b.lastMonth - a.lastMonth || a.name.localeCompare(b.name));
 }
