@@ -92,9 +92,12 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
         title={t("title")}
         description={t("description")}
         actions={
-          <Link to="/settings" className={`${buttonClass({ variant: "secondary", size: "sm" })} whitespace-nowrap`}>
-            {t("back")}
-          </Link>
+          // A member has no Settings page: their own screens are in the header's menu.
+          loaderData.isMember ? undefined : (
+            <Link to="/settings" className={`${buttonClass({ variant: "secondary", size: "sm" })} whitespace-nowrap`}>
+              {t("back")}
+            </Link>
+          )
         }
       />
       {loaderData.isMember ? <p className="text-sm text-gray-700">{t("member")}</p> : null}

@@ -6,7 +6,8 @@ import type { HeaderWords } from "./site-header.server";
 
 /**
  * `counterOnly`: a staff member of another business, who has the counter and nothing else;
- * `member`: a manager or viewer of another business, who has no settings, and a viewer no leads
+ * `member`: a manager or viewer of another business, who has their own alerts and sign-in but not
+ * the business's settings, and a viewer no leads
  * or counter (docs/features/team.md, "What each role sees").
  */
 export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean; member?: "manager" | "viewer" };
@@ -110,11 +111,7 @@ export function SiteHeader({ user, words: t }: { user: HeaderUser | null; words:
                 <div className="flex flex-col gap-1">
                   <p className="px-3 text-sm text-gray-900">{user.email}</p>
                   <p className="px-3 text-xs text-gray-500">{t.plan}</p>
-                  {user.counterOnly || user.member ? null : (
-                    <NavLink to="/settings" className={linkClass}>
-                      {t.settings}
-                    </NavLink>
-                  )}
+                  {user.counterOnly ? null : <OwnSettingsLinks member={Boolean(user.member)} words={t} className={linkClass} />}
                   <SignOutButton words={t} className="rounded-md px-3 py-2 text-left text-sm font-medium text-gray-700 hover:bg-gray-100" />
                 </div>
               ) : (
@@ -161,14 +158,39 @@ function UserMenu({ user, words: t }: { user: HeaderUser; words: HeaderWords }) 
             {t.plan}
           </p>
         </div>
-        {user.counterOnly || user.member ? null : (
-          <NavLink to="/settings" className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100">
-            {t.settings}
-          </NavLink>
+        {user.counterOnly ? null : (
+          <OwnSettingsLinks
+            member={Boolean(user.member)}
+            words={t}
+            className="mt-1 block rounded-md px-3 py-2 text-sm text-gray-700 hover:bg-gray-100"
+          />
         )}
         <SignOutButton words={t} className="block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100" />
       </div>
     </details>
+  );
+}
+
+/**
+ * The owner's Settings; a manager's or viewer's own two screens instead (the business's settings
+ * are the owner's: docs/features/team.md, "What each role sees").
+ */
+function OwnSettingsLinks({ member, words: t, className }: { member: boolean; words: HeaderWords; className: string | typeof linkClass }) {
+  if (!member)
+    return (
+      <NavLink to="/settings" className={className}>
+        {t.settings}
+      </NavLink>
+    );
+  return (
+    <>
+      <NavLink to="/settings/notifications" className={className}>
+        {t.myNotifications}
+      </NavLink>
+      <NavLink to="/settings/sign-in" className={className}>
+        {t.mySignIn}
+      </NavLink>
+    </>
   );
 }
 

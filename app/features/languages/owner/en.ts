@@ -27,6 +27,8 @@ const en = {
     pricing: "Pricing",
     admin: "Admin",
     settings: "Settings",
+    myNotifications: "My notifications",
+    mySignIn: "Sign-in and passkeys",
     signIn: "Sign In",
     getStarted: "Get Started",
     signOut: "Sign Out",
