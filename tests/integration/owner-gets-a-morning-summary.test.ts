@@ -213,6 +213,40 @@ describe("the morning summary", () => {
     if (process.env.SUMMARY_SCREENSHOT) fs.writeFileSync(path.join(process.env.SUMMARY_SCREENSHOT, "madrid-week.html"), mail!.html);
   });
 
+  it("breaks each campaign down by location too, once its placements have locations", async () => {
+    const { owner, spring } = await seedMadridWeek();
+    const { db } = await getServices();
+    const [harbour, oldTown] = await db
+      .insert(schema.location)
+      .values([
+        { userId: owner.id, name: "Harbour" },
+        { userId: owner.id, name: "Old Town" },
+      ])
+      .returning({ id: schema.location.id });
+    const placements = await db.select().from(schema.placement).where(eq(schema.placement.campaignId, spring.id));
+    for (const placement of placements) {
+      await db
+        .update(schema.placement)
+        .set({ locationId: placement.name === "Window poster" ? harbour!.id : oldTown!.id })
+        .where(eq(schema.placement.id, placement.id));
+    }
+
+    await sendDueSummaries(db, { now: MADRID_MONDAY_8AM, appUrl: APP });
+    const [queued] = await summariesTo(owner.email);
+    const lines = queued!.text.split("\n");
+    const springLine = lines.indexOf(
+      "Spring Offer: 8 scans (+100 %), 7 unique visitors (+75 %), 2 leads (+100 %), 1 redeemed (new), conversion 28.6 % (+3.6 pts)",
+    );
+    // The locations' figures are their placements' (the campaign's own code is at no location);
+    // the placements' lines follow.
+    expect(lines.slice(springLine + 1, springLine + 3)).toEqual([
+      "  - Harbour (location): 5 scans (+150 %), 4 unique visitors (+100 %), 2 leads (+100 %), 1 redeemed (new), conversion 50 % (±0 pts)",
+      "  - Old Town (location): 2 scans (±0 %), 2 unique visitors (±0 %), 0 leads (—), 0 redeemed (—), conversion 0 % (±0 pts)",
+    ]);
+    expect(lines[springLine + 3]).toMatch(/^ {2}- (Window poster|Table tent): /);
+    expect(queued!.html).toContain("Harbour (location)");
+  });
+
   it("gives a New York owner yesterday at Tuesday 08:00, counting days by New York's midnight", async () => {
     const owner = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily" });
     const bagels = await createCampaign({ userId: owner.id, title: "Bagel Club" });

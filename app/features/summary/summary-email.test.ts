@@ -26,6 +26,7 @@ const WEEK: OwnerSummary = {
       current: figures(1200, 950, 110, 61, 11.6),
       previous: figures(1100, 870, 96, 0, 11),
       breakdowns: {
+        location: [{ id: "l1", name: "Calle Mayor", current: figures(1200, 950, 110, 61, 11.6), previous: figures(1100, 870, 96, 0, 11) }],
         placement: [
           {
             id: "p1",
@@ -37,7 +38,13 @@ const WEEK: OwnerSummary = {
         ],
       },
     },
-    { id: "c2", title: "Autumn Tasting", current: figures(40, 30, 2, 0, 6.7), previous: figures(0, 0, 0, 0, null), breakdowns: { placement: [] } },
+    {
+      id: "c2",
+      title: "Autumn Tasting",
+      current: figures(40, 30, 2, 0, 6.7),
+      previous: figures(0, 0, 0, 0, null),
+      breakdowns: { location: [], placement: [] },
+    },
   ],
   bestPlacement: {
     campaignTitle: "Spring Offer: two croissants for the price of one, every morning before ten",
@@ -70,6 +77,7 @@ describe("the summary email", () => {
     expect(email.html).toContain(">+13 %<");
     expect(email.html).toContain(">new<");
     expect(email.html).toContain(`href="${APP}/settings/domains"`);
+    expect(email.html).toContain(">Calle Mayor (location)<");
     const hostile = summaryEmail({ ...WEEK, campaigns: [{ ...WEEK.campaigns[1]!, title: "<script>x</script>" }] }, APP);
     expect(hostile.html).toContain("&lt;script&gt;x&lt;/script&gt;");
     expect(hostile.html).not.toContain("<script>");

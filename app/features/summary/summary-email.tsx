@@ -45,6 +45,12 @@ function CampaignBlock({ campaign }: { campaign: OwnerSummary["campaigns"][numbe
     <div style={{ marginTop: 20 }}>
       <h2 style={{ fontSize: 17, margin: "0 0 4px" }}>{campaign.title}</h2>
       <FiguresTable compared={campaign} caption={campaign.title} />
+      {campaign.breakdowns.location.map((row) => (
+        <div key={`location:${row.id}`} style={{ marginLeft: 12 }}>
+          <h3 style={{ fontSize: 14, margin: "8px 0 0", color: "#374151" }}>{row.name} (location)</h3>
+          <FiguresTable compared={row} caption={`${campaign.title}: ${row.name} (location)`} />
+        </div>
+      ))}
       {campaign.breakdowns.placement.map((row) => (
         <div key={row.id ?? "none"} style={{ marginLeft: 12 }}>
           <h3 style={{ fontSize: 14, margin: "8px 0 0", color: "#374151" }}>{row.name}</h3>

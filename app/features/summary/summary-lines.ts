@@ -81,6 +81,7 @@ export function summaryAsLines(summary: OwnerSummary): string[] {
   }
   for (const campaign of summary.campaigns) {
     lines.push(`${campaign.title}: ${figuresLine(campaign)}`);
+    for (const row of campaign.breakdowns.location) lines.push(`  - ${row.name} (location): ${figuresLine(row)}`);
     for (const row of campaign.breakdowns.placement) lines.push(`  - ${row.name}: ${figuresLine(row)}`);
   }
   if (summary.expiringCodes.length > 0) {

@@ -1,7 +1,7 @@
 // What the morning summary says (docs/features/summary.md, "What it says"). Scans, unique visitors,
 // leads and conversion come from the analytics queries themselves: the summary has
-// no counting rule of its own. A campaign's figures are broken down by placement today; a location
-// is one more entry of `breakdowns` when locations exist.
+// no counting rule of its own. A campaign's figures are broken down by location (when its
+// placements have locations) and by placement.
 // Rules: docs/features/counting.md ("Placements").
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -21,8 +21,11 @@ export type SummaryRow = Compared & { id: string | null; name: string };
 export type SummaryCampaign = Compared & {
   id: string;
   title: string;
-  /** The campaign's figures split by where its code was scanned; empty when it has no placements. */
-  breakdowns: { placement: SummaryRow[] };
+  /**
+   * The campaign's figures split by where its code was scanned: by location (its placements'
+   * locations; empty when none has one) and by placement (empty when it has no placements).
+   */
+  breakdowns: { location: SummaryRow[]; placement: SummaryRow[] };
 };
 export type BrokenThing = { kind: "domain" | "sync" | "webhook"; name: string; reason: string | null; path: string };
 export type OwnerSummary = {
@@ -61,12 +64,13 @@ export async function buildSummary(
   ]);
   const current: Range = { from: period.from, to: period.to, spans: currentSpans };
   const previous: Range = { from: period.previousFrom, to: period.previousTo, spans: previousSpans };
-  const [campaigns, redeemedNow, redeemedBefore, expiringCodes, broken] = await Promise.all([
+  const [campaigns, redeemedNow, redeemedBefore, expiringCodes, broken, places] = await Promise.all([
     listCampaignsWithActivity(db, { userId, spans: bothSpans }),
     countRedemptions(db, { userId, spans: currentSpans }),
     countRedemptions(db, { userId, spans: previousSpans }),
     listExpiringCodes(db, { userId, now: options.now }),
     listBrokenThings(db, { userId }),
+    listPlacesOfPlacements(db, { userId }),
   ]);
   const sections: Array<{ campaign: SummaryCampaign; now: Counts; before: Counts }> = [];
   for (const campaign of campaigns) {
@@ -79,8 +83,16 @@ export async function buildSummary(
       redeemedNow,
       redeemedBefore,
     });
+    const location = await locationRows(db, {
+      campaignId: campaign.id,
+      places: places.filter((place) => place.campaignId === campaign.id),
+      current: scope(current),
+      previous: scope(previous),
+      redeemedNow,
+      redeemedBefore,
+    });
     sections.push({
-      campaign: { id: campaign.id, title: campaign.title, current: figuresOf(now), previous: figuresOf(before), breakdowns: { placement } },
+      campaign: { id: campaign.id, title: campaign.title, current: figuresOf(now), previous: figuresOf(before), breakdowns: { location, placement } },
       now,
       before,
     });
@@ -163,6 +175,55 @@ async function placementRows(
       ),
     }))
     .filter((row) => hasAny(row.current) || hasAny(row.previous));
+}
+
+type Place = { campaignId: string; placementId: string; locationId: string; locationName: string };
+
+/** Every placement of the owner's that has a location, with the location's name. */
+async function listPlacesOfPlacements(db: Database, options: { userId: string }) {
+  return rowsOf<Place>(
+    await db.execute(sql`
+      select p.campaign_id as "campaignId", p.id::text as "placementId", l.id::text as "locationId", l.name as "locationName"
+      from placement p join location l on l.id = p.location_id join campaign c on c.id = p.campaign_id
+      where c.user_id = ${options.userId}
+      order by l.name, l.id`),
+  );
+}
+
+/**
+ * A campaign's figures per location, both periods: the analytics queries limited to the
+ * location's placements (as a member's view is), so conversion is counted, not averaged; rows
+ * with nothing in either period left out.
+ */
+async function locationRows(
+  db: Database,
+  options: {
+    campaignId: string;
+    places: Place[];
+    current: CampaignScope;
+    previous: CampaignScope;
+    redeemedNow: Redemptions;
+    redeemedBefore: Redemptions;
+  },
+): Promise<SummaryRow[]> {
+  const locations = new Map<string, { name: string; placementIds: string[] }>();
+  for (const place of options.places) {
+    const entry = locations.get(place.locationId) ?? { name: place.locationName, placementIds: [] };
+    entry.placementIds.push(place.placementId);
+    locations.set(place.locationId, entry);
+  }
+  const rows: SummaryRow[] = [];
+  for (const [id, { name, placementIds }] of locations) {
+    const redeemed = (redemptions: Redemptions) =>
+      placementIds.reduce((total, placementId) => total + (redemptions.get(`${options.campaignId}:${placementId}`) ?? 0), 0);
+    const [now, before] = await Promise.all([
+      campaignCounts(db, { ...options.current, placementIds }, new Map([[options.campaignId, redeemed(options.redeemedNow)]])),
+      campaignCounts(db, { ...options.previous, placementIds }, new Map([[options.campaignId, redeemed(options.redeemedBefore)]])),
+    ]);
+    const row = { id, name, current: figuresOf(now), previous: figuresOf(before) };
+    if (hasAny(row.current) || hasAny(row.previous)) rows.push(row);
+  }
+  return rows;
 }
 
 function hasAny(figures: Figures) {
