@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { staffCookie } from "~/features/redeem/actor.server";
-import { getStaffActor } from "~/features/redeem/counter.server";
+import { getStaffActor } from "~/features/redeem/staff-links.server";
 import { clientAddress, consumeRateLimit } from "~/utils/rate-limit.server";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { getServices } from "~/utils/services.server";

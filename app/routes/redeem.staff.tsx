@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { requireBusiness } from "~/features/team/member.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
-import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/counter.server";
+import { createStaffAccess, listStaffAccess, revokeStaffAccess } from "~/features/redeem/staff-links.server";
 import { STAFF_LINK_CAMPAIGN_MESSAGE, STAFF_LINK_LOCATION_MESSAGE, StaffLinkSchema } from "~/features/redeem/redeem.schema";
 import { listLocations } from "~/features/team/locations.server";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";

@@ -2,7 +2,8 @@
 import { data, redirect } from "react-router";
 import { getSessionUser, ROLE_REFUSED, type Membership, type SessionUser } from "~/features/auth/session.server";
 import { getServices } from "~/utils/services.server";
-import { getStaffActor, STAFF_COOKIE, type RedeemActor } from "./counter.server";
+import type { RedeemActor } from "./counter.server";
+import { getStaffActor, STAFF_COOKIE } from "./staff-links.server";
 
 export function staffTokenOf(request: Request) {
   const match = new RegExp(`(?:^|;\\s*)${STAFF_COOKIE}=([^;]+)`).exec(request.headers.get("cookie") ?? "");

@@ -1,11 +1,10 @@
 // The counter: who stands at it (the owner, a member or a staff link), finding, redeeming and
-// undoing a code within their scope, the guessing budgets, and the staff links themselves.
+// undoing a code within their scope, and the guessing budgets. The staff links: staff-links.server.ts.
 // Rules: docs/features/offers-and-the-counter.md ("Guessing budgets"); docs/features/webhooks-and-api.md ("Events").
-import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { SHARED_DEVICE_PREFIX, redeemerOf } from "~/db/redeemed-by";
-import { campaign, lead, location, offerCode, placement, staffAccess } from "~/db/schema";
+import { redeemerOf } from "~/db/redeemed-by";
+import { campaign, lead, location, offerCode, placement } from "~/db/schema";
 import { queueRedeemedAlert } from "~/features/alerts/event-alerts.server";
 import { enqueueLeadChanged } from "~/features/integrations/webhooks.server";
 import { consumeRateLimit, refundRateLimit } from "~/utils/rate-limit.server";
@@ -24,8 +23,6 @@ export type RedeemActor = {
   /** The signed-in member at the counter (they undo only their own redeems); null for the owner or a shared device. */
   memberUserId?: string | null;
 };
-
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 const actorKey = (actor: RedeemActor) => actor.staffAccessId ?? `owner:${actor.userId}`;
 
@@ -322,96 +319,4 @@ export async function undoRedeem(db: Database, options: { actor: RedeemActor; co
     )
     .returning({ id: offerCode.id });
   return rows.length > 0;
-}
-
-// ---------- staff links ----------
-
-export const STAFF_COOKIE = "leadqr_staff";
-
-/**
- * Creates a staff link; the secret is returned once (only its hash is kept). Refused (with the
- * field to fix) when the campaign or the location is not the owner's.
- */
-export async function createStaffAccess(
-  db: Database,
-  options: { userId: string; label: string; campaignId: string | null; locationId: string | null },
-): Promise<{ id: string; token: string } | { refused: "campaignId" | "locationId" }> {
-  if (options.campaignId) {
-    const [owned] = await db
-      .select({ id: campaign.id })
-      .from(campaign)
-      .where(and(eq(campaign.id, options.campaignId), eq(campaign.userId, options.userId)));
-    if (!owned) return { refused: "campaignId" };
-  }
-  if (options.locationId) {
-    const [owned] = await db
-      .select({ id: location.id })
-      .from(location)
-      .where(and(eq(location.id, options.locationId), eq(location.userId, options.userId)));
-    if (!owned) return { refused: "locationId" };
-  }
-  const token = randomBytes(24).toString("base64url");
-  const [row] = await db
-    .insert(staffAccess)
-    .values({
-      userId: options.userId,
-      campaignId: options.campaignId,
-      locationId: options.locationId,
-      label: options.label,
-      tokenHash: sha256(token),
-    })
-    .returning({ id: staffAccess.id });
-  return { id: row!.id, token };
-}
-
-export async function listStaffAccess(db: Database, options: { userId: string }) {
-  return db
-    .select({
-      id: staffAccess.id,
-      label: staffAccess.label,
-      campaignTitle: campaign.title,
-      locationName: location.name,
-      createdAt: staffAccess.createdAt,
-      lastUsedAt: staffAccess.lastUsedAt,
-    })
-    .from(staffAccess)
-    .leftJoin(campaign, eq(campaign.id, staffAccess.campaignId))
-    .leftJoin(location, eq(location.id, staffAccess.locationId))
-    .where(and(eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
-    .orderBy(desc(staffAccess.createdAt));
-}
-
-export async function revokeStaffAccess(db: Database, options: { userId: string; staffAccessId: string }) {
-  if (!/^[0-9a-f-]{36}$/i.test(options.staffAccessId)) return false;
-  const rows = await db
-    .update(staffAccess)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(staffAccess.id, options.staffAccessId), eq(staffAccess.userId, options.userId), isNull(staffAccess.revokedAt)))
-    .returning({ id: staffAccess.id });
-  return rows.length > 0;
-}
-
-/** The actor behind a staff link's secret; null when unknown or revoked. */
-export async function getStaffActor(db: Database, options: { token: string }): Promise<RedeemActor | null> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(options.token)) return null;
-  const [row] = await db
-    .update(staffAccess)
-    .set({ lastUsedAt: new Date() })
-    .where(and(eq(staffAccess.tokenHash, sha256(options.token)), isNull(staffAccess.revokedAt)))
-    .returning({
-      id: staffAccess.id,
-      userId: staffAccess.userId,
-      campaignId: staffAccess.campaignId,
-      locationId: staffAccess.locationId,
-      label: staffAccess.label,
-    });
-  if (!row) return null;
-  return {
-    userId: row.userId,
-    campaignId: row.campaignId,
-    staffAccessId: row.id,
-    label: `${SHARED_DEVICE_PREFIX}${row.label}`,
-    // A link for one shop finds that shop's codes only, as a member of that location would.
-    locationIds: row.locationId ? [row.locationId] : null,
-  };
 }
