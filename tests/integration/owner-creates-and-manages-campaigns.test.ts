@@ -129,6 +129,8 @@ describe("the campaigns list", () => {
       visitors: 0,
       converted: 0,
       redeemed: 0,
+      // The owner's own: no other location shares it (docs/features/team.md, "What each role sees").
+      shared: false,
     });
     const titles = async (query: string) => (await list(owner.cookie, query)).campaigns.map((c: { title: string }) => c.title);
     expect(await titles("?status=paused")).toEqual(["Spa Day"]);
