@@ -59,9 +59,17 @@ export async function insertExclusions(campaignId: string, day: string, counts: 
   if (rows.length) await db.insert(schema.scanExclusion).values(rows);
 }
 
+let placementsMade = 0;
+
+/**
+ * A placement, created a millisecond after the one before: placements are listed in the order
+ * they were made (`created_at`, then id), and two made within one millisecond would tie.
+ */
 export async function insertPlacement(campaignId: string, name: string) {
   const { db } = await getServices();
-  const [row] = await db.insert(schema.placement).values({ campaignId, name }).returning({ id: schema.placement.id });
+  placementsMade += 1;
+  const createdAt = new Date(Date.now() + placementsMade);
+  const [row] = await db.insert(schema.placement).values({ campaignId, name, createdAt }).returning({ id: schema.placement.id });
   return row!.id;
 }
 
