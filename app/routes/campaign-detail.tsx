@@ -6,7 +6,8 @@ import { ArrowLeft, Download, ExternalLink, FileCode, Languages, Pencil, Printer
 import { data, Link, redirect } from "react-router";
 import { exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
 import { CampaignAnalyticsSection } from "~/features/analytics/campaign-analytics-section";
-import { countConversion, countScopedCampaignFigures, getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
+import { countScopedCampaignFigures } from "~/features/analytics/scoped-figures.server";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
 import { isPlacementIntent, placementFormEcho, runPlacementIntent, type PlacementActionData } from "~/features/placements/placement-actions.server";

@@ -5,7 +5,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
 import { requireBusiness, requireCampaignAccess, ROLE_REFUSED, ROLES } from "~/features/team/member.server";
-import { listCampaignsInScope } from "~/features/analytics/analytics.server";
+import { listCampaignsInScope } from "~/features/analytics/scoped-figures.server";
 import { canCreateCampaign } from "~/features/billing/plan";
 import {
   CAMPAIGN_GONE,

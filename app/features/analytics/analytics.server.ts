@@ -4,18 +4,19 @@
 // counted scan of the campaign that UTC day); what was not counted lives in `scan_exclusion`.
 // Rules: docs/features/counting.md ("Placements", "Conversion"); docs/features/capture-and-leads.md ("What counts as a
 //   scan", "Token budgets").
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { campaign, LEAD_REFUSAL_REASONS, SCAN_EXCLUSION_REASONS, VISITOR_ID_EVENTS } from "~/db/schema";
+import { campaign } from "~/db/schema";
 import { conversionOf } from "~/features/campaigns/campaigns";
-import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import type { PlacementFigures } from "~/features/placements/placements.server";
 import { campaignInScope, placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
 import { CONVERTED_VISITOR, readRollupState, spansOf, type Spans } from "./rollups.server";
+import { countExclusions, countLeadRefusals, countVisitorIds } from "./tallies.server";
 
 export { CONVERTED_VISITOR };
+export { countExclusions, countLeadRefusals, countVisitorIds };
 
 /**
  * A campaign's unique visitors and those who became leads, all time: the API's and the campaign
@@ -54,8 +55,9 @@ export type CampaignScope = {
 };
 
 /** The scope's condition on a rollup row (`r`) or a raw row's placement column. */
-const rolledIn = (scope: Pick<CampaignScope, "placementIds">) => placementIn(sql`r.placement_id`, scope.placementIds);
-const rawIn = (scope: Pick<CampaignScope, "placementIds">, alias: "s" | "l") => placementIn(sql.raw(`${alias}.placement_id`), scope.placementIds);
+export const rolledIn = (scope: Pick<CampaignScope, "placementIds">) => placementIn(sql`r.placement_id`, scope.placementIds);
+export const rawIn = (scope: Pick<CampaignScope, "placementIds">, alias: "s" | "l") =>
+  placementIn(sql.raw(`${alias}.placement_id`), scope.placementIds);
 
 async function spansFor(db: Database, scope: Pick<CampaignScope, "timeZone" | "from" | "to" | "spans">) {
   return scope.spans ?? spansOf(db, scope);
@@ -204,68 +206,6 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
   }));
 }
 
-/**
- * Per-reason tallies of one campaign (`scan_exclusion`, `lead_refusal`) over the range. They are
- * kept per UTC day, so a range's first and last day are matched by their UTC dates (at most a few
- * hours off the owner's zone); reasons no longer known are left out. Exclusions of the UTC days
- * before the one the rollup job is in come from `campaign_rollup`, later ones from `scan_exclusion`.
- */
-async function countPerReason<Reason extends string>(
-  db: Database,
-  scope: CampaignScope,
-  tally: { table: "scan_exclusion" | "lead_refusal" | "visitor_id_count"; reasons: readonly Reason[] },
-): Promise<Partial<Record<Reason, number>>> {
-  // Kept per campaign and day, not per placement: no location's share can be told, so a member sees none.
-  if (scope.placementIds !== undefined && scope.placementIds !== null) return {};
-  const days = sql`between ${scope.from}::date and ${scope.to}::date`;
-  let query = sql`
-      select t.reason, sum(t.count)::int as count
-      from ${sql.identifier(tally.table)} t
-      where t.campaign_id = ${scope.campaignId} and t.day ${days}
-      group by 1`;
-  if (tally.table === "scan_exclusion") {
-    const { coveredTo } = scope.spans ?? (await readRollupState(db));
-    // The first UTC day the rollups do not hold whole.
-    const open = coveredTo ? sql`(${coveredTo}::timestamptz at time zone 'UTC')::date` : sql`'-infinity'::date`;
-    query = sql`
-      select x.reason, sum(x.count)::int as count from (
-        select e.key as reason, e.value::int as count
-        from campaign_rollup r, jsonb_each_text(r.exclusions) e
-        where r.campaign_id = ${scope.campaignId} and r.placement_id is null and r.exclusions <> '{}'::jsonb
-          and (r.hour at time zone 'UTC')::date ${days} and (r.hour at time zone 'UTC')::date < ${open}
-        union all
-        select t.reason, t.count from scan_exclusion t
-        where t.campaign_id = ${scope.campaignId} and t.day ${days} and t.day >= ${open}
-      ) x
-      group by 1`;
-  }
-  const rows = rowsOf<{ reason: Reason; count: number }>(await db.execute(query));
-  const counts: Partial<Record<Reason, number>> = {};
-  // A burst's load whose lead arrived is taken back; another process may write the take-back first.
-  for (const row of rows) if (tally.reasons.includes(row.reason) && row.count > 0) counts[row.reason] = row.count;
-  return counts;
-}
-
-/** Loads not counted, by reason. */
-export function countExclusions(db: Database, scope: CampaignScope): Promise<ExclusionCounts> {
-  return countPerReason(db, scope, { table: "scan_exclusion", reasons: SCAN_EXCLUSION_REASONS });
-}
-
-/** Refused lead submissions, by reason. */
-export function countLeadRefusals(db: Database, scope: CampaignScope): Promise<RefusalCounts> {
-  return countPerReason(db, scope, { table: "lead_refusal", reasons: LEAD_REFUSAL_REASONS });
-}
-
-/**
- * How exact "unique" is: counted scans that gave their browser a new visitor id,
- * and how many of those ids never came back (cookies refused, or the browser left at once).
- */
-export async function countVisitorIds(db: Database, scope: CampaignScope) {
-  const counts = await countPerReason(db, scope, { table: "visitor_id_count", reasons: VISITOR_ID_EVENTS });
-  const issued = counts.issued ?? 0;
-  return { issued, neverBack: Math.max(0, issued - (counts.returned ?? 0)) };
-}
-
 export type CampaignAnalytics = {
   totals: {
     scans: number;
@@ -407,75 +347,4 @@ export async function countOwnerPerDay(
       group by d.day`),
   );
   return new Map(rows.map((row) => [row.day, Number(row.count)]));
-}
-
-export type ScopedFigures = { scans: number; leads: number; visitors: number; converted: number; redeemed: number };
-
-/**
- * All-time figures of some campaigns over a member's placements only: the cards and totals a
- * member sees. The campaigns' kept counts hold every location, so these are summed instead from
- * the rolled hours of the placements plus the raw rows after them ("Rollups"), and redemptions
- * from the codes claimed through the placements.
- */
-export async function countScopedCampaignFigures(
-  db: Database,
-  { campaignIds, placementIds }: { campaignIds: readonly string[]; placementIds: PlacementScope },
-): Promise<Map<string, ScopedFigures>> {
-  if (campaignIds.length === 0) return new Map();
-  const { coveredTo } = await readRollupState(db);
-  const rolled = coveredTo ? sql`r.hour < ${coveredTo}::timestamptz` : sql`false`;
-  const rawAt = (at: SQL) => (coveredTo ? sql`${at} >= ${coveredTo}::timestamptz` : sql`true`);
-  const ids = sql`(${sql.join(
-    campaignIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )})`;
-  const scope = { placementIds };
-  const rows = rowsOf<ScopedFigures & { campaignId: string }>(
-    await db.execute(sql`
-      select x.campaign_id as "campaignId", sum(x.scans)::int as scans, sum(x.leads)::int as leads,
-        sum(x.visitors)::int as visitors, sum(x.converted)::int as converted, sum(x.redeemed)::int as redeemed
-      from (
-        select r.campaign_id, r.scans, r.leads, r.uniques as visitors, r.converted, 0 as redeemed
-        from campaign_rollup r where r.campaign_id in ${ids} and ${rolled} and ${rolledIn(scope)}
-        union all
-        select s.campaign_id, 1, 0, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
-        from scan s where s.campaign_id in ${ids} and ${rawAt(sql`s.timestamp`)} and ${rawIn(scope, "s")}
-        union all
-        select l.campaign_id, 0, 1, 0, 0, 0
-        from lead l where l.campaign_id in ${ids} and ${rawAt(sql`l.collected_at`)} and ${rawIn(scope, "l")}
-        union all
-        select o.campaign_id, 0, 0, 0, 0, 1
-        from offer_code o join lead l on l.id = o.lead_id
-        where o.campaign_id in ${ids} and o.redeemed_at is not null and ${rawIn(scope, "l")}
-      ) x
-      group by 1`),
-  );
-  return new Map(rows.map(({ campaignId, ...figures }) => [campaignId, figures]));
-}
-
-/**
- * The campaigns a signed-in user sees, newest first, with their all-time figures: the owner's from
- * the kept counts; a member's only those with a placement at their locations, with figures of
- * those placements alone (`countScopedCampaignFigures`).
- */
-export async function listCampaignsInScope(db: Database, options: Parameters<typeof listCampaigns>[1]) {
-  const campaigns = await listCampaigns(db, options);
-  if (options.placementIds === undefined || options.placementIds === null) return campaigns.map((row) => ({ ...row, shared: false }));
-  const ids = campaigns.map((row) => row.id);
-  const [figures, shared] = await Promise.all([
-    countScopedCampaignFigures(db, { campaignIds: ids, placementIds: options.placementIds }),
-    ids.length === 0
-      ? new Set<string>()
-      : db
-          .execute(
-            sql`select distinct p.campaign_id as id from placement p
-              where p.campaign_id in (${sql.join(
-                ids.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )}) and not ${placementIn(sql`p.id`, options.placementIds)}`,
-          )
-          .then((result) => new Set(rowsOf<{ id: string }>(result).map((row) => row.id))),
-  ]);
-  const none: ScopedFigures = { scans: 0, leads: 0, visitors: 0, converted: 0, redeemed: 0 };
-  return campaigns.map((row) => ({ ...row, ...(figures.get(row.id) ?? none), shared: shared.has(row.id) }));
 }

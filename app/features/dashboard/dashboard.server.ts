@@ -1,6 +1,7 @@
 // Rules: docs/features/counting.md ("Conversion").
 import { addDays } from "~/features/analytics/analytics";
-import { countOwnerPerDay, listCampaignsInScope } from "~/features/analytics/analytics.server";
+import { countOwnerPerDay } from "~/features/analytics/analytics.server";
+import { listCampaignsInScope } from "~/features/analytics/scoped-figures.server";
 import { spansOf } from "~/features/analytics/rollups.server";
 import { conversionOf, type CampaignSummary } from "~/features/campaigns/campaigns";
 import type { PlacementScope } from "~/features/team/scope.server";
