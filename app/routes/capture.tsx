@@ -42,6 +42,8 @@ export const handle = { bareDocument: true, scriptsAfterFirstPaint: true };
 
 // A plain form post renders the page again in the same request: that render is not a new scan.
 const postedRequests = new WeakSet<object>();
+// …and after an accepted one it shows the thank-you, whatever limit that lead reached.
+const acceptedRequests = new WeakSet<object>();
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The fast document path renders its per-campaign template through here with a given view.
@@ -69,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       clientAddress: address,
       searchParams: withLanguageParam(target.searchParams, url.searchParams),
       afterPost,
+      acceptedPost: acceptedRequests.has(context),
       viewer: hasSessionCookie(request) ? () => viewerOf(request) : undefined,
       visitor,
     },
@@ -112,6 +115,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   postedRequests.add(context);
   // The HTTP edge answered the post already and renders its page through here.
   const answered = (context as { leadAnswer?: LeadPostAnswer }).leadAnswer;
+  if (answered?.body.ok) acceptedRequests.add(context);
   if (answered) return data(answered.body, { status: answered.status, headers: answered.headers });
   let fields: Record<string, string>;
   try {
@@ -127,6 +131,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userAgent: request.headers.get("user-agent"),
     cookie: request.headers.get("cookie"),
   });
+  if (answer.body.ok) acceptedRequests.add(context);
   return data(answer.body, { status: answer.status, headers: answer.headers });
 }
 

@@ -134,6 +134,8 @@ export type CaptureVisit = {
   searchParams: URLSearchParams;
   /** The render that follows a plain form post in the same request: shown, never counted. */
   afterPost?: boolean;
+  /** That post was accepted: its answer (the thank-you) shows, even if the campaign reached its limit meanwhile. */
+  acceptedPost?: boolean;
   viewer?: () => Promise<Viewer>;
   /**
    * The browser's visitor id; absent with VISITOR_ID=hash, where a visitor is a
@@ -285,9 +287,13 @@ async function claimOfBrowser(db: Database, campaignId: string, visitorKey: stri
   return row ? { code: row.code, expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null } : null;
 }
 
-/** What a load that counts no scan shows (the render after a plain form post): the form, or the free limit. */
-export function uncountedStateOf(found: CaptureSnapshot): CaptureState {
-  if (!found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
+/**
+ * What a load that counts no scan shows (the render after a plain form post): the form, or the free
+ * limit. After an accepted post the form state stays, as its thank-you answers in its place: the
+ * limit this very lead may have reached is not the visitor's news.
+ */
+export function uncountedStateOf(found: CaptureSnapshot, { acceptedPost = false }: { acceptedPost?: boolean } = {}): CaptureState {
+  if (!acceptedPost && !found.isPro && found.scanCount >= FREE_SCAN_LIMIT) {
     return { state: "limit", scanCount: found.scanCount, limit: FREE_SCAN_LIMIT, design: found.offer.design };
   }
   return { state: "form", offer: found.offer, scanToken: null };
@@ -332,7 +338,7 @@ async function decideScan(db: Database, found: CaptureSnapshot, visit: CaptureVi
   const { offer } = found;
   const design = offer.design;
   const limitView = (scanCount: number): CaptureState => ({ state: "limit", scanCount, limit: FREE_SCAN_LIMIT, design });
-  const uncounted = () => uncountedStateOf(found);
+  const uncounted = () => uncountedStateOf(found, { acceptedPost: visit.acceptedPost });
 
   if (visit.afterPost) return uncounted();
   let reason = exclusionOf(visit.method, visit.headers);

@@ -139,7 +139,7 @@ function unlessUnavailable(error: unknown): null {
   return null;
 }
 
-async function templateTargetOf(req: FormPost, params: { campaignId?: string; code?: string }) {
+async function templateTargetOf(req: FormPost, params: { campaignId?: string; code?: string }, answer: LeadPostAnswer) {
   const link = params.code === undefined ? undefined : warmShortLink(params.code, String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
   const campaignId = link ? link.campaignId : params.campaignId;
   if (!isUuid(campaignId)) return null;
@@ -149,7 +149,11 @@ async function templateTargetOf(req: FormPost, params: { campaignId?: string; co
   const headers = headersOf(req);
   const searchParams = link ? withLanguageParam(scanParamsOf(link), new URLSearchParams()) : new URLSearchParams();
   const { language } = visitLanguageOf({ headers, searchParams }, entry.snapshot);
-  const view = localize({ ...uncountedStateOf(entry.snapshot), language, languages: offeredLanguagesOfCampaign(entry.snapshot) });
+  const view = localize({
+    ...uncountedStateOf(entry.snapshot, { acceptedPost: answer.body.ok }),
+    language,
+    languages: offeredLanguagesOfCampaign(entry.snapshot),
+  });
   return { entry, view, path: link ? shortLinkPath(link.code) : `/capture/${campaignId}` };
 }
 
@@ -189,7 +193,8 @@ export async function postedDocument(
   const plainAddress = !req.url.includes("?");
   // The campaign's copy may need a read; when the database is out, the full render answers with
   // the page's own outage screen (503) rather than this post failing.
-  const target = answer.status === 200 && !answer.headers && plainAddress ? await templateTargetOf(req, post.params).catch(unlessUnavailable) : null;
+  const target =
+    answer.status === 200 && !answer.headers && plainAddress ? await templateTargetOf(req, post.params, answer).catch(unlessUnavailable) : null;
   if (target) {
     const template = await renderedTemplate(post.render, target, answer);
     const claim = answer.body.claim ?? { code: "", validity: "", qrSvg: "" };
