@@ -26,9 +26,13 @@ const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const CAMPAIGN_PATH = new RegExp(`^/capture/(${UUID})(?:\\.data|/lead|/privacy(?:\\.data)?)?/?$`, "i");
 /** A printed code's short link, its lead post and data request. */
 const SHORT_PATH = /^\/q\/([0-9a-z]{1,8})(?:\.data|\/lead)?\/?$/i;
-/** Pages reached by an unguessable token, static files, route discovery, and the https proof. */
-const OPEN_PATH =
-  /^\/(?:consent\/(?:confirm|withdraw)\/[^/]+(?:\.data)?|assets\/.+|uploads\/.+|favicon\.(?:ico|svg)|robots\.txt|__manifest|\.well-known\/leadqr-domain-proof)$/i;
+/** Pages reached by an unguessable token: read and posted to. */
+const TOKEN_PATH = /^\/consent\/(?:confirm|withdraw)\/[^/]+(?:\.data)?$/i;
+/**
+ * Static files, route discovery and the https proof: read only. A post under them would reach
+ * React Router's catch-all route as some other path's action (`/assets/x.js/.../capture/{id}.data`).
+ */
+const FILE_PATH = /^\/(?:assets\/.+|uploads\/.+|favicon\.(?:ico|svg)|robots\.txt|__manifest|\.well-known\/leadqr-domain-proof)$/i;
 /** The app's own machinery: never on an owner's domain, and nowhere to send a browser. */
 const NEVER_PATH = /^\/(?:api|admin|tls|webhooks|metrics|healthz)(?:[/.]|$)/i;
 
@@ -84,10 +88,11 @@ export async function decideForHost(
   if (isPlainHost(env, request.host)) return { kind: "main" };
   const owner = await ownerOfHost(db, hostnameOfHeader(request.host));
   if (!owner) return MACHINE_PATH.test(request.path) ? { kind: "main" } : { kind: "not-connected" };
-  if (OPEN_PATH.test(request.path)) return { kind: "serve", userId: owner.userId };
+  const reads = request.method === "GET" || request.method === "HEAD";
+  if (TOKEN_PATH.test(request.path) || (reads && FILE_PATH.test(request.path))) return { kind: "serve", userId: owner.userId };
   const pathOwner = await ownerOfPath(db, request.path);
   if (pathOwner !== undefined) return pathOwner === owner.userId ? { kind: "serve", userId: owner.userId } : { kind: "not-found" };
-  if (NEVER_PATH.test(request.path) || (request.method !== "GET" && request.method !== "HEAD")) return { kind: "not-found" };
+  if (NEVER_PATH.test(request.path) || !reads) return { kind: "not-found" };
   return { kind: "redirect", location: `${env.appOrigin}${request.path}` };
 }
 
