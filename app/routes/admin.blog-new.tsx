@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, redirect } from "react-router";
 import { AdminPage } from "~/features/admin/admin-ui";
 import { requireAdmin } from "~/features/auth/session.server";

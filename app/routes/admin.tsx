@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { ArrowRight, CreditCard, FileText, Megaphone, QrCode, UserPlus, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/page-header";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { ArrowLeft, Calendar, User } from "lucide-react";
 import { data, Link } from "react-router";
 import { SiteFooter } from "~/components/site-footer";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { cardClass } from "~/components/ui/card";
 import { getOpenApiDocument } from "~/features/api/openapi.server";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { BarChart3, Download, QrCode, Users } from "lucide-react";
 import { Link } from "react-router";
 import { requireAnonymous } from "~/features/auth/session.server";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { csvFileName } from "~/features/leads/leads";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
-import { streamLeadsCsv } from "~/features/leads/leads.server";
+import { streamLeadsCsv } from "~/features/leads/leads-csv.server";
 import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { readerDb } from "~/utils/reader.server";
 import { getTimeZone } from "~/utils/time-zone.server";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { EmailRequestCard } from "~/features/auth/email-request-card";
 import { answerEmailRequest } from "~/features/auth/email-request.server";
 import { requireAnonymous } from "~/features/auth/session.server";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, redirect, useNavigation } from "react-router";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AuthCard, Notice } from "~/features/auth/auth-card";

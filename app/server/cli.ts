@@ -13,7 +13,8 @@ export { logger } from "~/utils/logger.server";
 export { promoteToAdmin } from "~/features/auth/roles.server";
 export { getDashboard } from "~/features/dashboard/dashboard.server";
 export * as analyticsQueries from "~/features/analytics/analytics.server";
-export { listLeads, streamLeadsCsv } from "~/features/leads/leads.server";
+export { listLeads } from "~/features/leads/leads.server";
+export { streamLeadsCsv } from "~/features/leads/leads-csv.server";
 export { OPERATIONS as apiOperations } from "~/features/api/operations.server";
 
 /**

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import * as adminDashboard from "~/routes/admin";
 import * as adminCampaigns from "~/routes/admin.campaigns";
 import * as adminLeads from "~/routes/admin.leads";
-import { createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
 import { uniqueEmail } from "../support/row-factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertCampaignValues, insertLeadValues, insertPost, insertSubscription } from "../support/admin-support";
+import { insertPost, insertSubscription } from "../support/admin-support";
+
+const ADA = { name: "Ada Lovelace", email: "ada@example.org" };
 
 describe("/admin", () => {
   it("counts users, campaigns, leads, posts and subscriptions, and what is new this week", async () => {
@@ -13,9 +15,9 @@ describe("/admin", () => {
     const stats = async () => (await callRoute(adminDashboard.loader, makeRequest("/admin", { cookie: admin.cookie }))).data.stats;
     const before = await stats();
     const owner = await createUser();
-    const recent = await insertCampaignValues(owner.id);
-    await insertCampaignValues(owner.id, { createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
-    await insertLeadValues(recent.id);
+    const recent = await createCampaignRow(owner.id);
+    await createCampaignRow(owner.id, { createdAt: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000) });
+    await createLeadRow(recent.id, ADA);
     await insertPost({ title: "Counted" });
     await insertSubscription(owner.id);
     const after = await stats();
@@ -37,10 +39,10 @@ describe("/admin/campaigns and /admin/leads", () => {
     const tag = `camp${Date.now()}`;
     const alice = await createUser({ email: uniqueEmail(`${tag}-alice`) });
     const bob = await createUser();
-    const mine = await insertCampaignValues(alice.id, { title: "Alice's bakery deal", scanCount: 4 });
-    await insertLeadValues(mine.id);
-    await insertLeadValues(mine.id);
-    await insertCampaignValues(bob.id, { title: `Bob ${tag} salon` });
+    const mine = await createCampaignRow(alice.id, { title: "Alice's bakery deal", scanCount: 4 });
+    await createLeadRow(mine.id, ADA);
+    await createLeadRow(mine.id, ADA);
+    await createCampaignRow(bob.id, { title: `Bob ${tag} salon` });
     const search = async (q: string) =>
       (await callRoute(adminCampaigns.loader, makeRequest(`/admin/campaigns?q=${encodeURIComponent(q)}`, { cookie: admin.cookie }))).data.campaigns;
     expect(await search(tag)).toEqual(
@@ -55,10 +57,10 @@ describe("/admin/campaigns and /admin/leads", () => {
   it("list everyone's leads unmasked, searchable by name or email, in pages", async () => {
     const admin = await createUser({ role: "admin" });
     const owner = await createUser();
-    const campaign = await insertCampaignValues(owner.id, { title: "Gym launch" });
+    const campaign = await createCampaignRow(owner.id, { title: "Gym launch" });
     const tag = `lead${Date.now()}`;
-    await insertLeadValues(campaign.id, { name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199" });
-    for (let i = 0; i < 26; i++) await insertLeadValues(campaign.id, { name: `Bulk ${i}`, email: `${tag}-${i}@example.org` });
+    await createLeadRow(campaign.id, { name: `Grace ${tag}`, email: "grace@example.org", phone: "555-0199" });
+    for (let i = 0; i < 26; i++) await createLeadRow(campaign.id, { name: `Bulk ${i}`, email: `${tag}-${i}@example.org` });
     const search = async (query: string) => (await callRoute(adminLeads.loader, makeRequest(`/admin/leads?${query}`, { cookie: admin.cookie }))).data;
     expect((await search(`q=grace ${tag}`)).leads).toEqual([
       expect.objectContaining({

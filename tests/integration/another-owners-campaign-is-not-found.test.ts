@@ -7,7 +7,7 @@ import * as qrRoute from "~/routes/qr-code";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
-import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
+import { campaignForm, readCampaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
 
 describe("another user's campaign", () => {
   it("is 404 for every action and resource route, and nothing changes", async () => {
@@ -15,7 +15,7 @@ describe("another user's campaign", () => {
     const id = await createCampaignFor(owner);
     const { db } = await getServices();
     await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com" });
-    const before = await campaignRow(id);
+    const before = await readCampaignRow(id);
 
     const intruder = await createUser({ isPro: true });
     const cookie = intruder.cookie;
@@ -30,7 +30,7 @@ describe("another user's campaign", () => {
     };
     expect(statuses).toEqual({ toggle: 404, delete: 404, update: 404, edit: 404, detail: 404, png: 404, svg: 404 });
 
-    expect(await campaignRow(id)).toEqual(before);
+    expect(await readCampaignRow(id)).toEqual(before);
     expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, id))).toHaveLength(1);
     const listed = await callRoute(campaignsRoute.loader, makeRequest("/campaigns", { cookie }));
     expect(listed.data.campaigns).toEqual([]);

@@ -6,7 +6,7 @@ import * as detailRoute from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
-import { campaignForm, campaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
+import { campaignForm, readCampaignRow, createCampaignFor, postCampaigns } from "../support/campaigns-support";
 
 const list = async (cookie: string, query = "") => (await callRoute(campaignsRoute.loader, makeRequest(`/campaigns${query}`, { cookie }))).data;
 
@@ -66,10 +66,10 @@ describe("creating a campaign", () => {
   it("accepts unicode and takes the first of repeated fields", async () => {
     const owner = await createUser({ isPro: true });
     const id = await createCampaignFor(owner, { title: "Café ☕ — 週末セール" });
-    expect((await campaignRow(id))!.title).toBe("Café ☕ — 週末セール");
+    expect((await readCampaignRow(id))!.title).toBe("Café ☕ — 週末セール");
     const result = await postCampaigns(owner.cookie, campaignForm({ title: ["First", "Second"] }));
     expect(result.status).toBe(302);
-    expect((await campaignRow(new URL(result.headers.get("location")!, "http://x").pathname.split("/").pop()!))!.title).toBe("First");
+    expect((await readCampaignRow(new URL(result.headers.get("location")!, "http://x").pathname.split("/").pop()!))!.title).toBe("First");
   });
 
   it("lets a free owner hold one campaign and a Pro owner many", async () => {
@@ -197,13 +197,13 @@ describe("changing a campaign", () => {
     const owner = await createUser();
     const id = await createCampaignFor(owner);
     await postCampaigns(owner.cookie, { intent: "toggle", campaignId: id });
-    expect((await campaignRow(id))!.status).toBe("paused");
+    expect((await readCampaignRow(id))!.status).toBe("paused");
     const result = await postCampaigns(
       owner.cookie,
       campaignForm({ intent: "update", campaignId: id, title: "Autumn Special", colorPreset: "rose-pink" }),
     );
     expectRedirect(result, "/campaigns");
-    expect(await campaignRow(id)).toMatchObject({ title: "Autumn Special", status: "active", design: { primary_color: "#E11D48" } });
+    expect(await readCampaignRow(id)).toMatchObject({ title: "Autumn Special", status: "active", design: { primary_color: "#E11D48" } });
   });
 
   it("toggles active → paused → active and answers the new status", async () => {
@@ -226,7 +226,7 @@ describe("changing a campaign", () => {
     const { db } = await getServices();
     await db.insert(schema.lead).values({ campaignId: id, name: "A", email: "a@example.com" });
     expect((await postCampaigns(owner.cookie, { intent: "delete", campaignId: id })).data).toEqual({ ok: true, intent: "delete" });
-    expect(await campaignRow(id)).toBeUndefined();
+    expect(await readCampaignRow(id)).toBeUndefined();
     expect(await db.select().from(schema.lead).where(eq(schema.lead.campaignId, id))).toHaveLength(0);
     expect((await list(owner.cookie)).canCreate).toBe(true);
   });

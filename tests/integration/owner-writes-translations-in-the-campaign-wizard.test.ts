@@ -16,7 +16,7 @@ const languages = await import("~/routes/campaign-languages");
 const translateCopy = await import("~/routes/api.translate-copy");
 const { createUser } = await import("../support/factories");
 const { callRoute, makeRequest } = await import("../support/http");
-const { campaignForm, campaignRow, createCampaignFor, postCampaigns } = await import("../support/campaigns-support");
+const { campaignForm, readCampaignRow, createCampaignFor, postCampaigns } = await import("../support/campaigns-support");
 
 afterAll(() => stub.close());
 
@@ -39,7 +39,7 @@ describe("the wizard's Languages", () => {
   it("saves the translations written at launch with the campaign, trimmed, empty fields left to the owner's words", async () => {
     const owner = await createUser({ isPro: true });
     const id = await createCampaignFor(owner, { ...SPANISH, "translation.it.offer": "20% di sconto", "translation.de.headline": "" });
-    expect((await campaignRow(id))!.copyTranslations).toEqual({
+    expect((await readCampaignRow(id))!.copyTranslations).toEqual({
       es: { headline: "Despierta con un 20% menos en tu café", offer: "20% de descuento" },
       it: { offer: "20% di sconto" },
     });
@@ -72,31 +72,31 @@ describe("the wizard's Languages", () => {
     expect(
       (await update({ "translation.es.headline": "Despierta con un 20% menos en tu café", "translation.es.offer": "20% de descuento" })).status,
     ).toBe(302);
-    expect((await campaignRow(id))!.copyTranslations).toEqual({
+    expect((await readCampaignRow(id))!.copyTranslations).toEqual({
       es: { headline: "Despierta con un 20% menos en tu café", offer: "20% de descuento" },
     });
     expect(
       (await update({ "translation.es.headline": "", "translation.es.offer": "Un 20% menos", "translation.nl.thankYou": "Tot snel!" })).status,
     ).toBe(302);
-    expect((await campaignRow(id))!.copyTranslations).toEqual({ es: { offer: "Un 20% menos" }, nl: { thankYou: "Tot snel!" } });
+    expect((await readCampaignRow(id))!.copyTranslations).toEqual({ es: { offer: "Un 20% menos" }, nl: { thankYou: "Tot snel!" } });
 
     // A refused edit changes nothing, the campaign's own fields included.
     const refused = await update({ title: "Renamed", "translation.nl.offer": "y".repeat(201) });
     expect(refused.status).toBe(400);
     expect(Object.keys(refused.data.fieldErrors)).toEqual(["translation.nl.offer"]);
-    const row = await campaignRow(id);
+    const row = await readCampaignRow(id);
     expect(row!.title).toBe("Summer Coffee Special");
     expect(row!.copyTranslations).toEqual({ es: { offer: "Un 20% menos" }, nl: { thankYou: "Tot snel!" } });
 
     // A form without the Languages fields leaves the translations as they are.
     expect((await update({ title: "Renamed" })).status).toBe(302);
-    expect((await campaignRow(id))!.copyTranslations).toEqual({ es: { offer: "Un 20% menos" }, nl: { thankYou: "Tot snel!" } });
+    expect((await readCampaignRow(id))!.copyTranslations).toEqual({ es: { offer: "Un 20% menos" }, nl: { thankYou: "Tot snel!" } });
   });
 
   it("keeps no translation in the page's own language: the owner's copy is that language", async () => {
     const owner = await createUser({ isPro: true });
     const id = await createCampaignFor(owner, { language: "es", ...SPANISH, "translation.en.headline": "Wake up" });
-    expect((await campaignRow(id))!.copyTranslations).toEqual({ en: { headline: "Wake up" } });
+    expect((await readCampaignRow(id))!.copyTranslations).toEqual({ en: { headline: "Wake up" } });
   });
 });
 

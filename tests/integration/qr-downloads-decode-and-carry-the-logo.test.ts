@@ -11,7 +11,7 @@ import * as qrRoute from "~/routes/qr-code";
 import * as uploadsRoute from "~/routes/uploads";
 import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { campaignRow, createCampaignFor } from "../support/campaigns-support";
+import { readCampaignRow, createCampaignFor } from "../support/campaigns-support";
 
 function solidPng(width: number, height: number, rgba: [number, number, number, number]) {
   const png = new PNG({ width, height });
@@ -78,7 +78,7 @@ describe("QR code downloads", () => {
     const stored = Buffer.from(await served.arrayBuffer());
 
     const id = await createCampaignFor(owner, { qrLogoUrl: url });
-    expect((await campaignRow(id))!.qrLogoUrl).toBe(url);
+    expect((await readCampaignRow(id))!.qrLogoUrl).toBe(url);
 
     const { png, text } = decode(Buffer.from(await (await getQr(qrRoute, id, owner.cookie, "png")).arrayBuffer()));
     expect(text).toBe(await shortLinkOf(id));

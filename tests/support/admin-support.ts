@@ -13,42 +13,6 @@ export async function insertPost(values: Partial<typeof schema.blogPost.$inferIn
   return row!;
 }
 
-export async function insertCampaignValues(userId: string, values: Partial<typeof schema.campaign.$inferInsert> = {}) {
-  const { db } = await getServices();
-  const [row] = await db
-    .insert(schema.campaign)
-    .values({
-      id: crypto.randomUUID(),
-      userId,
-      title: "Coffee Promo",
-      businessType: "Coffee Shop",
-      discount: "10% off",
-      minOrder: "Any order",
-      aiHeadline: "Headline",
-      aiThankyou: "Thanks",
-      design: {
-        primary_color: "#1E40AF",
-        secondary_color: "#3B82F6",
-        text_color: "#FFFFFF",
-        button_style: "rounded",
-        font_style: "modern",
-        layout: "centered",
-      },
-      ...values,
-    })
-    .returning();
-  return row!;
-}
-
-export async function insertLeadValues(campaignId: string, values: Partial<typeof schema.lead.$inferInsert> = {}) {
-  const { db } = await getServices();
-  const [row] = await db
-    .insert(schema.lead)
-    .values({ campaignId, name: "Ada Lovelace", email: "ada@example.org", phone: "555-0100", ...values })
-    .returning();
-  return row!;
-}
-
 export async function insertSubscription(userId: string, values: Partial<typeof schema.subscription.$inferInsert> = {}) {
   const { db } = await getServices();
   const [row] = await db

@@ -40,7 +40,8 @@ export async function createCampaignFor(user: { id: string; cookie: string }, ov
   return rows.filter((row) => row.title === title).at(-1)!.id;
 }
 
-export async function campaignRow(id: string) {
+/** The campaign's row as the database holds it (the app's `campaignRow` builds one to insert). */
+export async function readCampaignRow(id: string) {
   const { db } = await getServices();
   const [row] = await db.select().from(schema.campaign).where(eq(schema.campaign.id, id));
   return row;

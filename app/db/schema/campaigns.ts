@@ -7,8 +7,8 @@ import { user } from "./auth";
 
 // The design's shape and default live in a module without drizzle, so the capture page's script
 // can read the default without loading the table definitions (docs/performance.md, "First paint").
-import type { CampaignDesign } from "./campaign-design";
-export { backgroundGradient, DEFAULT_DESIGN, type CampaignDesign } from "./campaign-design";
+import type { CampaignDesign } from "../campaign-design";
+export { backgroundGradient, DEFAULT_DESIGN, type CampaignDesign } from "../campaign-design";
 
 /** The owner's own translation of a campaign's copy into one language; a field left out shows the original. */
 export type CopyTranslation = { headline?: string; offer?: string; condition?: string; thankYou?: string };

@@ -16,4 +16,4 @@ export * from "./domains";
 export * from "./summary";
 export * from "./alerts";
 export * from "./team";
-export * from "./rollups";
+export * from "./analytics";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { buttonClass } from "~/components/ui/button";
 import { Form } from "react-router";
 import { LocationSelect } from "~/features/team/location-select";

@@ -16,7 +16,8 @@ import { cleanInput } from "~/utils/text";
 import { readerDb } from "~/utils/reader.server";
 import { getServices } from "~/utils/services.server";
 import { getOpenApiDocument } from "./openapi.server";
-import { OPERATIONS, type ApiResult, type Operation } from "./operations.server";
+import type { ApiResult, Operation } from "./define-operation.server";
+import { OPERATIONS } from "./operations.server";
 import { ApiProblem, problemResponse } from "./problem.server";
 
 export const API_PREFIX = "/api/v1";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Form } from "react-router";
 
 /** Shown on every page until the account's address is verified; the resend works without JavaScript. */

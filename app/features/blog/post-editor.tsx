@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";

@@ -1,9 +1,9 @@
 // Rules: docs/features/campaigns-and-print.md ("Campaign fields and validation", "The print kit");
 //   docs/features/counting.md ("Conversion").
 import type { BadgeColor } from "~/components/ui/badge";
-import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/schema/campaign-design";
+import { DEFAULT_DESIGN, type CampaignDesign } from "~/db/campaign-design";
 
-export { backgroundGradient, DEFAULT_DESIGN } from "~/db/schema/campaign-design";
+export { backgroundGradient, DEFAULT_DESIGN } from "~/db/campaign-design";
 
 /** The business types, verbatim and in order, Other last: 62 names. */
 export const BUSINESS_TYPES = [

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/capture-and-leads.md ("A bare document").
 import { useEffect, useState } from "react";
 import { copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";

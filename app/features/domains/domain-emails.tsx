@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { render, type EmailContent } from "~/features/email/lead-emails";
 
 export function domainVerifiedEmail(hostname: string, appUrl: string): EmailContent {

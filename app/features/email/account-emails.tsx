@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Emails about the account itself: verification, password reset, email change, probing notice.
 import { oneLine, render, type EmailContent } from "./lead-emails";
 

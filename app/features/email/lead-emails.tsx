@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/domains.md ("White label"); docs/features/emails.md ("Decided once settled", "The outbox", "One
 //   email per lead, folded under a surge").
 import type { ReactNode } from "react";

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/emails.md ("Free scan notices").
 import { render, type EmailContent } from "./lead-emails";
 

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { CopyButton } from "~/features/languages/owner/copy-value";
 import { Loader2 } from "lucide-react";
 import { Link } from "react-router";

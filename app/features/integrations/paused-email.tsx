@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { renderToStaticMarkup } from "react-dom/server";
 import type { EmailContent } from "~/features/email/lead-emails";
 

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { useId } from "react";
 import type { OfferExpiryKind } from "~/db/schema/redeem";
 import { MAX_VALID_DAYS } from "./offer";

@@ -34,6 +34,9 @@ export function showRedemptionTables(report: RedemptionReport) {
   return report.byLocation.some((row) => row.name !== "") || report.byPerson.some((row) => row.name !== "Owner");
 }
 
+/** The owner screens' numbers are in English for now, as their words are. */
+const countOf = (count: number) => count.toLocaleString("en-US");
+
 function RedemptionTable({ caption, column, rows, unnamed }: { caption: string; column: string; rows: RedemptionRow[]; unnamed: string }) {
   const t = useOwnerT("dashboard");
   return (
@@ -59,8 +62,8 @@ function RedemptionTable({ caption, column, rows, unnamed }: { caption: string; 
               <th scope="row" className="px-4 py-2 font-normal text-gray-900">
                 {row.name || unnamed}
               </th>
-              <td className="px-4 py-2 text-right tabular-nums">{row.lastWeek.toLocaleString("en-US")}</td>
-              <td className="px-4 py-2 text-right tabular-nums">{row.lastMonth.toLocaleString("en-US")}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{countOf(row.lastWeek)}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{countOf(row.lastMonth)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // The summary email (docs/features/summary.md): rendered like the other owner emails (React to
 // static markup, every value escaped), one column that reads on a 390 px phone.
 import type { CSSProperties } from "react";

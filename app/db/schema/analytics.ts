@@ -1,3 +1,4 @@
+// The analytics feature's table: what a campaign's scans and leads added up to per hour, written by its rollup job.
 // Rules: docs/features/counting.md ("Rollups").
 import { index, integer, jsonb, pgTable, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { campaign } from "./campaigns";
