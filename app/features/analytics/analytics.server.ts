@@ -144,7 +144,8 @@ export async function countScansByHour(db: Database, scope: CampaignScope) {
       select extract(isodow from x.at at time zone ${scope.timeZone})::int as weekday,
         extract(hour from x.at at time zone ${scope.timeZone})::int as hour, sum(x.scans)::int as scans
       from (
-        select r.at, r.scans from ${rolledHours(spans, sql`r.campaign_id = ${scope.campaignId} and ${rolledIn(scope)}`)} r
+        -- Summed per UTC hour first: the zone's conversion then runs once an hour, not once a placement's hour.
+        select r.at, sum(r.scans) as scans from ${rolledHours(spans, sql`r.campaign_id = ${scope.campaignId} and ${rolledIn(scope)}`)} r group by 1
         union all
         select s.timestamp, 1 from scan s
         where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}

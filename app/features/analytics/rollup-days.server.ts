@@ -14,7 +14,24 @@ const COLUMNS = sql.raw(
 /** The owner day a UTC day's row is counted in: that of the day's middle (where most of its hours are). */
 const ownerDayOf = (utcDay: SQL, timeZone: string) => sql`((${utcDay} + time '12:00') at time zone 'UTC' at time zone ${timeZone})::date`;
 
+const HOUR_MS = 3_600_000;
+/** The hours of `[from, to)` pairs, as ISO instants. */
+function hoursOf(pairs: Array<[string, string]>) {
+  const hours: string[] = [];
+  for (const [from, to] of pairs) {
+    for (let at = Date.parse(from); at < Date.parse(to); at += HOUR_MS) hours.push(new Date(at).toISOString());
+  }
+  return hours;
+}
+
 const timestamps = (list: string[]) => sql`${`{${list.join(",")}}`}::timestamptz[]`;
+
+/**
+ * The hourly rows `r` of these hours, one index probe per hour (`offset 0` keeps the subquery apart:
+ * as a join, or as `hour = any(…)`, the planner read every hour of the campaign and filtered).
+ */
+const eachHour = (hours: string[], where: SQL) =>
+  sql`unnest(${timestamps(hours)}) w(at) cross join lateral (select r.* from campaign_rollup r where r.hour = w.at and ${where} offset 0) r`;
 
 /**
  * The rolled-up rows of a range as one table: `sign` (1, or -1 for an hour a day row holds that is
@@ -35,14 +52,11 @@ export function rolledRows(spans: Spans, where: SQL, options: { byDay?: boolean 
       where r.day >= ${spans.days.from}::date and r.day < ${spans.days.to}::date and ${where}`);
     // A cut hour is counted from the raw rows: take it off its day row.
     if (spans.dayCuts.length) {
-      legs.push(sql`select -1, ${middleOfHour}, ${COLUMNS} from campaign_rollup r where r.hour = any(${timestamps(spans.dayCuts)}) and ${where}`);
+      legs.push(sql`select -1, ${middleOfHour}, ${COLUMNS} from ${eachHour(spans.dayCuts, where)}`);
     }
     if (options.byDay && spans.moves.length) {
       legs.push(sql`select m.sign, case when m.sign = 1 then ${hourDay} else ${middleOfHour} end, ${COLUMNS}
-        from unnest(${timestamps(spans.moves.map(([from]) => from))}, ${timestamps(spans.moves.map(([, to]) => to))}) w(lo, hi)
-        join campaign_rollup r on r.hour >= w.lo and r.hour < w.hi
-        cross join (values (1), (-1)) m(sign)
-        where ${where}`);
+        from ${eachHour(hoursOf(spans.moves), where)} cross join (values (1), (-1)) m(sign)`);
     }
   }
   return sql`(${sql.join(legs, sql` union all `)})`;
@@ -59,7 +73,7 @@ export function rolledHours(spans: Spans, where: SQL): SQL {
       from campaign_rollup_day r cross join lateral unnest(r.hours) with ordinality h(n, i)
       where r.day >= ${spans.days.from}::date and r.day < ${spans.days.to}::date and r.scans > 0 and h.n > 0 and ${where}`);
     if (spans.dayCuts.length) {
-      legs.push(sql`select r.hour, -r.scans from campaign_rollup r where r.hour = any(${timestamps(spans.dayCuts)}) and r.scans > 0 and ${where}`);
+      legs.push(sql`select r.hour, -r.scans from ${eachHour(spans.dayCuts, sql`r.scans > 0 and ${where}`)}`);
     }
   }
   return sql`(${sql.join(legs, sql` union all `)})`;
