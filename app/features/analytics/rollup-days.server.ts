@@ -45,7 +45,8 @@ export function rolledRows(spans: Spans, where: SQL, options: { byDay?: boolean 
   const zone = spans.timeZone;
   const hourDay = options.byDay ? sql`(r.hour at time zone ${zone})::date` : sql`null::date`;
   const middleOfHour = options.byDay ? ownerDayOf(sql`(r.hour at time zone 'UTC')::date`, zone) : sql`null::date`;
-  const legs: SQL[] = [sql`select 1 as sign, ${hourDay} as day, ${COLUMNS} from campaign_rollup r where ${spans.edges(sql`r.hour`)} and ${where}`];
+  const legs: SQL[] = [sql`select 1 as sign, ${hourDay} as day, ${COLUMNS} from campaign_rollup r where false`];
+  for (const edge of spans.edges(sql`r.hour`)) legs.push(sql`select 1, ${hourDay}, ${COLUMNS} from campaign_rollup r where ${edge} and ${where}`);
   if (spans.days) {
     const dayOf = options.byDay ? ownerDayOf(sql`r.day`, zone) : sql`null::date`;
     legs.push(sql`select 1, ${dayOf}, ${COLUMNS} from campaign_rollup_day r
@@ -67,7 +68,9 @@ export function rolledRows(spans: Spans, where: SQL, options: { byDay?: boolean 
  * over its 24 hours, the edges' hourly rows, less the cut hours. For the weekday × hour heat map.
  */
 export function rolledHours(spans: Spans, where: SQL): SQL {
-  const legs: SQL[] = [sql`select r.hour as at, r.scans from campaign_rollup r where ${spans.edges(sql`r.hour`)} and r.scans > 0 and ${where}`];
+  const legs: SQL[] = [sql`select r.hour as at, r.scans from campaign_rollup r where false`];
+  for (const edge of spans.edges(sql`r.hour`))
+    legs.push(sql`select r.hour, r.scans from campaign_rollup r where ${edge} and r.scans > 0 and ${where}`);
   if (spans.days) {
     legs.push(sql`select (r.day::timestamp at time zone 'UTC') + (h.i - 1) * interval '1 hour', h.n
       from campaign_rollup_day r cross join lateral unnest(r.hours) with ordinality h(n, i)

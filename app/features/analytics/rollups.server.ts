@@ -234,7 +234,8 @@ export type Spans = {
   /** Whether the day level is filled (`RollupState.days`). */
   dayLevel: boolean;
   days: { from: string; to: string } | null;
-  edges: (hour: SQL) => SQL;
+  /** One condition per stretch of edge hours: ORed, the planner could not use the campaign's index on both columns. */
+  edges: (hour: SQL) => SQL[];
   dayCuts: string[];
   moves: Array<[string, string]>;
 };
@@ -309,7 +310,7 @@ export async function spansOf(db: Database, range: { timeZone: string; from: str
           )})`,
     dayLevel: Boolean(state.days),
     days,
-    edges: (hour) => (b <= a ? sql`false` : days === null ? rolled(hour, a, b) : sql`(${rolled(hour, a, da)} or ${rolled(hour, db_, b)})`),
+    edges: (hour) => (b <= a ? [] : days === null ? [rolled(hour, a, b)] : [rolled(hour, a, da), rolled(hour, db_, b)]),
     dayCuts: cut.filter(inDays).map(iso),
     moves,
   };
