@@ -1,14 +1,15 @@
 // Rollups (docs/features/counting.md, "Rollups"): after the job, every reader — the campaign
 // analytics, the dashboard, the morning summary and the API's conversion — gives over random ranges
 // and owner zones what a recount from the raw rows gives; today's loads seconds old are counted; the
-// job is idempotent, and safe with two processes on PostgreSQL.
+// job is idempotent, and safe with two processes on PostgreSQL. The day level ("The day level") is read
+// for the whole UTC days of a range, so every comparison covers it too.
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { rowsOf } from "~/db/rows.server";
 import { addDays } from "~/features/analytics/analytics";
 import { countConversion, getCampaignAnalytics } from "~/features/analytics/analytics.server";
-import { ROLLUP_JOB, runRollupJob } from "~/features/analytics/rollups.server";
+import { ROLLUP_JOB, runRollupJob, spansOf } from "~/features/analytics/rollups.server";
 import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { calendarDay } from "~/features/leads/leads";
 import { buildSummary } from "~/features/summary/summary.server";
@@ -119,7 +120,10 @@ function randomRange(round: number) {
 
 async function rollupRows() {
   const { db } = await getServices();
-  return rowsOf(await db.execute(sql`select * from campaign_rollup order by campaign_id, hour, placement_id nulls first, location_id nulls first`));
+  return [
+    ...rowsOf(await db.execute(sql`select * from campaign_rollup order by campaign_id, hour, placement_id nulls first, location_id nulls first`)),
+    ...rowsOf(await db.execute(sql`select * from campaign_rollup_day order by campaign_id, day, placement_id nulls first, location_id nulls first`)),
+  ];
 }
 
 beforeAll(async () => {
@@ -300,6 +304,37 @@ describe("rollups", () => {
       expect(dashboard.rolled).toEqual(dashboard.recount);
     }
   }, 240_000);
+
+  it("keep the day level equal to the hourly rows summed per UTC day, and read it for the whole days of a range", async () => {
+    const { db } = await getServices();
+    await runRollupJob(db);
+    const [diff] = rowsOf<{ days: number; differ: number }>(
+      await db.execute(sql`
+        with summed as (
+          select campaign_id, placement_id, location_id, (hour at time zone 'UTC')::date as day, sum(scans)::int as scans,
+            sum(uniques)::int as uniques, sum(converted)::int as converted, sum(leads)::int as leads, sum(redemptions)::int as redemptions
+          from campaign_rollup h group by 1, 2, 3, 4
+        )
+        select (select count(*) from campaign_rollup_day)::int as days,
+          ((select count(*) from summed s full join campaign_rollup_day d on d.campaign_id = s.campaign_id and d.day = s.day
+            and d.placement_id is not distinct from s.placement_id and d.location_id is not distinct from s.location_id
+            where (s.scans, s.uniques, s.converted, s.leads, s.redemptions) is distinct from (d.scans, d.uniques, d.converted, d.leads, d.redemptions))
+          -- The heat map's hours: each hourly row's scans at its place, and nothing else.
+          + (select count(*) from campaign_rollup h join campaign_rollup_day d on d.campaign_id = h.campaign_id
+            and d.day = (h.hour at time zone 'UTC')::date and d.placement_id is not distinct from h.placement_id
+            and d.location_id is not distinct from h.location_id
+            where d.hours[extract(hour from h.hour at time zone 'UTC')::int + 1] is distinct from h.scans)
+          + (select count(*) from campaign_rollup_day d where (select sum(n) from unnest(d.hours) n) is distinct from d.scans))::int as differ`),
+    );
+    expect(diff!.days).toBeGreaterThan(0);
+    expect(diff!.differ).toBe(0);
+    // A 60-day range reads its whole UTC days from the day level, the edges and the moved hours from the hourly one.
+    const to = calendarDay(new Date(), "Asia/Kolkata");
+    const spans = await spansOf(db, { timeZone: "Asia/Kolkata", from: addDays(to, -59), to });
+    expect(spans.days).not.toBeNull();
+    expect(spans.dayCuts.length).toBeGreaterThan(50);
+    expect(spans.moves.length).toBeGreaterThan(50);
+  });
 
   it("take a lead that arrives days after its scan into that day's conversion at the next run", async () => {
     const { db } = await getServices();

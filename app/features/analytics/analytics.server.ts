@@ -12,6 +12,7 @@ import { conversionOf } from "~/features/campaigns/campaigns";
 import type { PlacementFigures } from "~/features/placements/placements.server";
 import { campaignInScope, placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { conversionRate, daysOf, type DateRange, type ExclusionCounts, type RefusalCounts } from "./analytics";
+import { rolledAllTime, rolledHours, rolledRows } from "./rollup-days.server";
 import { CONVERTED_VISITOR, readRollupState, spansOf, type Spans } from "./rollups.server";
 import { countExclusions, countLeadRefusals, countVisitorIds } from "./tallies.server";
 
@@ -23,13 +24,13 @@ export { countExclusions, countLeadRefusals, countVisitorIds };
  * page's conversion. The hours the rollup job covers from `campaign_rollup`, the rest from `scan`.
  */
 export async function countConversion(db: Database, campaignId: string) {
-  const { coveredTo } = await readRollupState(db);
-  const rolled = coveredTo ? sql`r.hour < ${coveredTo}::timestamptz` : sql`false`;
+  const state = await readRollupState(db);
+  const { coveredTo } = state;
   const raw = coveredTo ? sql`s.timestamp >= ${coveredTo}::timestamptz` : sql`true`;
   const [row] = rowsOf<{ unique: number; converted: number }>(
     await db.execute(sql`
       select coalesce(sum(x."unique"), 0)::int as "unique", coalesce(sum(x.converted), 0)::int as converted from (
-        select r.uniques as "unique", r.converted from campaign_rollup r where r.campaign_id = ${campaignId} and ${rolled}
+        select r.uniques as "unique", r.converted from ${rolledAllTime(state, sql`r.campaign_id = ${campaignId}`)} r
         union all
         select count(*) filter (where s.is_unique), count(*) filter (where ${CONVERTED_VISITOR})
         from scan s where s.campaign_id = ${campaignId} and ${raw}
@@ -76,9 +77,8 @@ export async function countScansByDay(db: Database, scope: CampaignScope) {
       select to_char(x.day, 'YYYY-MM-DD') as day, sum(x.scans)::int as scans, sum(x."unique")::int as "unique",
         sum(x.qr)::int as qr, sum(x.converted)::int as converted
       from (
-        select (r.hour at time zone ${scope.timeZone})::date as day, r.scans, r.uniques as "unique", r.qr, r.converted
-        from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}
+        select r.day, r.sign * r.scans as scans, r.sign * r.uniques as "unique", r.sign * r.qr as qr, r.sign * r.converted as converted
+        from ${rolledRows(spans, sql`r.campaign_id = ${scope.campaignId} and r.scans > 0 and ${rolledIn(scope)}`, { byDay: true })} r
         union all
         select (s.timestamp at time zone ${scope.timeZone})::date, count(*), count(*) filter (where s.is_unique),
           count(*) filter (where s.source = 'qr'), count(*) filter (where ${CONVERTED_VISITOR})
@@ -97,9 +97,8 @@ export async function countLeadsByDay(db: Database, scope: CampaignScope) {
     await db.execute(sql`
       select to_char(x.day, 'YYYY-MM-DD') as day, sum(x.leads)::int as leads
       from (
-        select (r.hour at time zone ${scope.timeZone})::date as day, r.leads
-        from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.leads > 0 and ${rolledIn(scope)}
+        select r.day, r.sign * r.leads as leads
+        from ${rolledRows(spans, sql`r.campaign_id = ${scope.campaignId} and r.leads > 0 and ${rolledIn(scope)}`, { byDay: true })} r
         union all
         select (l.collected_at at time zone ${scope.timeZone})::date, count(*)
         from lead l
@@ -113,18 +112,18 @@ export async function countLeadsByDay(db: Database, scope: CampaignScope) {
 /** Counted scans by device type, and by operating system ("" when unknown). */
 export async function splitScansByDevice(db: Database, scope: CampaignScope) {
   const spans = await spansFor(db, scope);
-  const rolled = sql`r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}`;
+  const rolled = rolledRows(spans, sql`r.campaign_id = ${scope.campaignId} and r.scans > 0 and ${rolledIn(scope)}`);
   const raw = sql`s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}`;
   const [devices, systems] = await Promise.all([
     db.execute(sql`
       select x.device, sum(x.scans)::int as scans from (
-        select 'mobile' as device, r.mobile as scans from campaign_rollup r where ${rolled}
-        union all select 'desktop', r.desktop from campaign_rollup r where ${rolled}
+        select d.device, sum(r.sign * case d.device when 'mobile' then r.mobile else r.desktop end) as scans
+        from ${rolled} r cross join (values ('mobile'), ('desktop')) d(device) group by 1
         union all select s.device_type, count(*) from scan s where ${raw} group by 1
       ) x group by 1 having sum(x.scans) > 0`),
     db.execute(sql`
       select x.os, sum(x.scans)::int as scans from (
-        select o.key as os, o.value::int as scans from campaign_rollup r, jsonb_each_text(r.systems) o where ${rolled}
+        select o.key as os, r.sign * o.value::int as scans from ${rolled} r, jsonb_each_text(r.systems) o
         union all select coalesce(s.os, ''), count(*) from scan s where ${raw} group by 1
       ) x group by 1 having sum(x.scans) > 0`),
   ]);
@@ -145,8 +144,8 @@ export async function countScansByHour(db: Database, scope: CampaignScope) {
       select extract(isodow from x.at at time zone ${scope.timeZone})::int as weekday,
         extract(hour from x.at at time zone ${scope.timeZone})::int as hour, sum(x.scans)::int as scans
       from (
-        select r.hour as at, r.scans from campaign_rollup r
-        where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and r.scans > 0 and ${rolledIn(scope)}
+        -- Summed per UTC hour first: the zone's conversion then runs once an hour, not once a placement's hour.
+        select r.at, sum(r.scans) as scans from ${rolledHours(spans, sql`r.campaign_id = ${scope.campaignId} and ${rolledIn(scope)}`)} r group by 1
         union all
         select s.timestamp, 1 from scan s
         where s.campaign_id = ${scope.campaignId} and ${spans.raw(sql`s.timestamp`)} and ${rawIn(scope, "s")}
@@ -165,8 +164,9 @@ export async function comparePlacements(db: Database, scope: CampaignScope): Pro
     await db.execute(sql`
       with rolled as (
         -- Summed per placement first: a year is thousands of hourly rows per placement.
-        select r.placement_id, sum(r.scans) as scans, sum(r.uniques) as uniques, sum(r.converted) as converted, sum(r.leads) as leads
-        from campaign_rollup r where r.campaign_id = ${scope.campaignId} and ${spans.rolled(sql`r.hour`)} and ${rolledIn(scope)}
+        select r.placement_id, sum(r.sign * r.scans) as scans, sum(r.sign * r.uniques) as uniques, sum(r.sign * r.converted) as converted,
+          sum(r.sign * r.leads) as leads
+        from ${rolledRows(spans, sql`r.campaign_id = ${scope.campaignId} and ${rolledIn(scope)}`)} r
         group by r.placement_id
       ), e as (
         select ${LIVE_PLACEMENT} as placement_id, r.scans, r.uniques as "unique", r.converted, r.leads
@@ -331,13 +331,13 @@ export async function countOwnerPerDay(
   const at = options.table === "lead" ? sql`x.collected_at` : sql`x.timestamp`;
   const table = options.table === "lead" ? sql`lead` : sql`scan`;
   const measure = options.table === "lead" ? sql`r.leads` : sql`r.scans`;
+  const owned = sql`r.campaign_id in (select c.id from campaign c where c.user_id = ${options.userId})`;
   const rows = rowsOf<{ day: string; count: number }>(
     await db.execute(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, sum(d.count)::int as count
       from (
-        select (r.hour at time zone ${options.timeZone})::date as day, ${measure} as count
-        from campaign_rollup r join campaign c on c.id = r.campaign_id
-        where c.user_id = ${options.userId} and ${spans.rolled(sql`r.hour`)} and ${measure} > 0 and ${rolledIn(options)}
+        select r.day, r.sign * ${measure} as count
+        from ${rolledRows(spans, sql`${owned} and ${measure} > 0 and ${rolledIn(options)}`, { byDay: true })} r
         union all
         select (${at} at time zone ${options.timeZone})::date as day, count(*)
         from ${table} x join campaign c on c.id = x.campaign_id

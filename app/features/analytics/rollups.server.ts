@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { logger } from "~/utils/logger.server";
 import { getServices, onShutdown } from "~/utils/services.server";
+import { rollDays } from "./rollup-days.server";
 
 export const ROLLUP_JOB = "campaign_rollup";
 const LOCK = sql`hashtext('leadqr:campaign_rollup')`;
@@ -29,8 +30,15 @@ export const CONVERTED_VISITOR = sql`s.is_unique and (exists (select 1 from lead
   where cs.campaign_id = s.campaign_id and cs.visitor_hash = s.visitor_hash
     and cs.timestamp > s.timestamp - interval '25 hours' and cs.timestamp < s.timestamp + interval '25 hours'))`;
 
-/** `coveredTo`: hours before it are rolled up; `nextFrom`: where the next run must start rewriting. */
-type JobState = { coveredTo: string | null; nextFrom: string | null };
+/**
+ * `coveredTo`: hours before it are rolled up; `nextFrom`: where the next run must start rewriting;
+ * `days`: the day level (`campaign_rollup_day`) holds every day of those hours (absent before its first fill).
+ */
+type JobState = { coveredTo: string | null; nextFrom: string | null; days?: 1 };
+
+/** A campaign and a UTC day whose hourly rows a run changed: `[campaign_id, "YYYY-MM-DD"]`. */
+export type TouchedDay = [string, string];
+const TOUCHED_DAYS = sql`(select coalesce(jsonb_agg(distinct jsonb_build_array(w.campaign_id, (w.hour at time zone 'UTC')::date)), '[]'::jsonb) from `;
 
 /**
  * One run: recomputes every hour from `nextFrom` (the earlier of the last run's instant and the
@@ -51,7 +59,7 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
     const window = await windowOf(tx, state, options.from);
     const { lo, hi } = window;
     const spans = spansCte(lo, hi, options.owner ?? null);
-    const [counts] = rowsOf<{ written: number; deleted: number }>(
+    const [counts] = rowsOf<{ written: number; deleted: number; days: TouchedDay[] }>(
       await tx.execute(sql`
       with ${spans}, fresh as (
       ${FRESH_ROWS}
@@ -60,22 +68,25 @@ export async function runRollupJob(db: Database, options: { from?: Date; owner?:
         select * from fresh
         on conflict on constraint campaign_rollup_key do update set ${UPDATE_FIGURES}
           where (${figuresOf("r")}) is distinct from (${figuresOf("excluded")})
-        returning 1
+        returning r.campaign_id, r.hour
       ), deleted as (
         delete from campaign_rollup r using targets t
         where r.campaign_id = t.id and r.hour >= t.lo and r.hour < t.hi
           and not exists (select 1 from fresh f where f.campaign_id = r.campaign_id and f.hour = r.hour
             and f.placement_id is not distinct from r.placement_id and f.location_id is not distinct from r.location_id)
-        returning 1
+        returning r.campaign_id, r.hour
       )
-      select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted`),
+      select (select count(*) from written)::int as written, (select count(*) from deleted)::int as deleted,
+        ${TOUCHED_DAYS}(select * from written union all select * from deleted) w) as days`),
     );
-    await refreshExclusions(tx);
-    const next: JobState = { coveredTo: hi, nextFrom: window.next };
+    const excluded = await refreshExclusions(tx);
+    // The day level is filled from every hourly row once (no `days` in the state yet), then only the touched days.
+    const days = await rollDays(tx, state?.days ? [...counts!.days, ...excluded] : null);
+    const next: JobState = { coveredTo: hi, nextFrom: window.next, days: 1 };
     await tx.execute(sql`
       insert into job_run (name, last_run_at, result) values (${ROLLUP_JOB}, now(), ${JSON.stringify(next)}::jsonb)
       on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);
-    return { from: lo, to: hi, ...counts! };
+    return { from: lo, to: hi, written: counts!.written, deleted: counts!.deleted, days };
   });
 }
 
@@ -85,7 +96,7 @@ const FIGURES = sql.raw(FIGURE_NAMES.join(", "));
 const UPDATE_FIGURES = sql.raw(FIGURE_NAMES.map((name) => `${name} = excluded.${name}`).join(", "));
 const figuresOf = (table: "r" | "excluded") => sql.raw(FIGURE_NAMES.map((name) => `${table}.${name}`).join(", "));
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The hours this run recomputes (`lo` to `hi`), and where the next run must start (`next`). */
 async function windowOf(tx: Transaction, state: JobState | null, from: Date | undefined) {
@@ -167,25 +178,38 @@ const FRESH_ROWS = sql`
  * (buffered flushes, a burst's take-back): yesterday's and today's are refreshed on every run.
  */
 async function refreshExclusions(tx: Transaction) {
-  await tx.execute(sql`
-    insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, exclusions)
-    select x.campaign_id, null, null, x.day::timestamp at time zone 'UTC', jsonb_object_agg(x.reason, x.count)
-    from campaign c join scan_exclusion x on x.campaign_id = c.id and x.day >= (now() at time zone 'UTC')::date - 1
-    group by x.campaign_id, x.day
-    on conflict on constraint campaign_rollup_key do update set exclusions = excluded.exclusions
-      where r.exclusions is distinct from excluded.exclusions`);
+  const [row] = rowsOf<{ days: TouchedDay[] }>(
+    await tx.execute(sql`
+    with w as (
+      insert into campaign_rollup as r (campaign_id, placement_id, location_id, hour, exclusions)
+      select x.campaign_id, null, null, x.day::timestamp at time zone 'UTC', jsonb_object_agg(x.reason, x.count)
+      from campaign c join scan_exclusion x on x.campaign_id = c.id and x.day >= (now() at time zone 'UTC')::date - 1
+      group by x.campaign_id, x.day
+      on conflict on constraint campaign_rollup_key do update set exclusions = excluded.exclusions
+        where r.exclusions is distinct from excluded.exclusions
+      returning r.campaign_id, r.hour
+    )
+    select ${TOUCHED_DAYS}w) as days`),
+  );
+  return row?.days ?? [];
 }
 
-/** Where the rollups reach: hours before `coveredTo` are in `campaign_rollup`; null before the first run. */
-export type RollupState = { coveredTo: string | null; ranAt: string | null };
+/**
+ * Where the rollups reach: hours before `coveredTo` are in `campaign_rollup`; null before the first
+ * run. `days`: their UTC days are in `campaign_rollup_day` too (false until the job's first fill of it).
+ */
+export type RollupState = { coveredTo: string | null; ranAt: string | null; days?: boolean };
 
 export async function readRollupState(db: Database): Promise<RollupState> {
-  const [row] = rowsOf<{ covered_to: string | null; ran_at: string | null }>(
-    await db.execute(sql`select result->>'coveredTo' as covered_to, last_run_at::text as ran_at from job_run where name = ${ROLLUP_JOB}`),
+  const [row] = rowsOf<{ covered_to: string | null; ran_at: string | null; days: boolean | null }>(
+    await db.execute(
+      sql`select result->>'coveredTo' as covered_to, last_run_at::text as ran_at, (result ? 'days') as days from job_run where name = ${ROLLUP_JOB}`,
+    ),
   );
   return {
     coveredTo: row?.covered_to ? new Date(row.covered_to).toISOString() : null,
     ranAt: row?.ran_at ? new Date(row.ran_at).toISOString() : null,
+    days: Boolean(row?.days),
   };
 }
 
@@ -194,20 +218,38 @@ export async function readRollupState(db: Database): Promise<RollupState> {
  * that lies wholly inside the range, inside one owner day and before what the job covers; `raw(col)`
  * is true for a raw row's instant in the range and in none of those hours. Together they count every
  * instant of the range once.
+ * The day level ("The day level"): `days` are the whole UTC days inside the rolled hours (null: none,
+ * or the day level not filled yet), `edges(col)` the rolled hours outside them, `dayCuts` the cut hours
+ * inside them (in a day row, not to be counted from it), and `moves` the whole hours of those days that
+ * belong to another owner day than the day's middle (`ownerDayOf`), as `[from, to)` pairs.
  */
-export type Spans = { start: string; end: string; rolled: (hour: SQL) => SQL; raw: (at: SQL) => SQL; coveredTo: string | null; ranAt: string | null };
+export type Spans = {
+  start: string;
+  end: string;
+  timeZone: string;
+  rolled: (hour: SQL) => SQL;
+  raw: (at: SQL) => SQL;
+  coveredTo: string | null;
+  ranAt: string | null;
+  /** Whether the day level is filled (`RollupState.days`). */
+  dayLevel: boolean;
+  days: { from: string; to: string } | null;
+  /** One condition per stretch of edge hours: ORed, the planner could not use the campaign's index on both columns. */
+  edges: (hour: SQL) => SQL[];
+  dayCuts: string[];
+  moves: Array<[string, string]>;
+};
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export async function spansOf(db: Database, range: { timeZone: string; from: string; to: string }, known?: RollupState): Promise<Spans> {
   const state = known ?? (await readRollupState(db));
-  const [row] = rowsOf<{ start: string; end: string; cut: string[] | string | null }>(
+  const [row] = rowsOf<{ start: string; end: string; midnights: string[] | string | null }>(
     await db.execute(sql`
       select t.start::text as start, t."end"::text as "end",
-        array(select date_trunc('hour', m.at, 'UTC')::text
-          from generate_series(${range.from}::date::timestamp + interval '1 day', ${range.to}::date::timestamp, interval '1 day') d(day),
-            lateral (select d.day at time zone ${range.timeZone} as at) m
-          where m.at <> date_trunc('hour', m.at, 'UTC')) as cut
+        array(select (d.day at time zone ${range.timeZone})::text
+          from generate_series(${range.from}::date::timestamp + interval '1 day', ${range.to}::date::timestamp, interval '1 day') d(day)) as midnights
       from (select ${range.from}::date::timestamp at time zone ${range.timeZone} as start,
         (${range.to}::date + 1)::timestamp at time zone ${range.timeZone} as "end") t`),
   );
@@ -216,9 +258,11 @@ export async function spansOf(db: Database, range: { timeZone: string; from: str
   const a = Math.ceil(start / HOUR_MS) * HOUR_MS;
   const covered = state.coveredTo ? new Date(state.coveredTo).getTime() : -Infinity;
   const b = Math.max(a, Math.min(Math.floor(end / HOUR_MS) * HOUR_MS, covered));
+  const midnights = parseArray(row!.midnights).map((text) => new Date(text).getTime());
   // Hours the owner's midnight falls inside (zones with a :30 or :45 offset): read from the raw rows.
-  const cut = parseArray(row!.cut)
-    .map((text) => new Date(text).getTime())
+  const cut = midnights
+    .filter((at) => at % HOUR_MS !== 0)
+    .map((at) => Math.floor(at / HOUR_MS) * HOUR_MS)
     .filter((hour) => hour >= a && hour < b);
   const iso = (ms: number) => new Date(ms).toISOString();
   const rawSpans: Array<[number, number]> = [];
@@ -228,24 +272,47 @@ export async function spansOf(db: Database, range: { timeZone: string; from: str
     for (const hour of cut) rawSpans.push([hour, hour + HOUR_MS]);
     if (b < end) rawSpans.push([b, end]);
   }
+  // The day level: whole UTC days inside [a, b).
+  const da = Math.ceil(a / DAY_MS) * DAY_MS;
+  const db_ = Math.floor(b / DAY_MS) * DAY_MS;
+  const days = state.days && b > a && db_ > da ? { from: iso(da).slice(0, 10), to: iso(db_).slice(0, 10) } : null;
+  const inDays = (ms: number) => days !== null && ms >= da && ms < db_;
+  const moves: Array<[string, string]> = [];
+  for (const at of midnights) {
+    const day = Math.floor(at / DAY_MS) * DAY_MS;
+    if (!inDays(day) || at === day) continue;
+    // The day row counts in the owner day of its middle; the hours on the other side of this midnight move.
+    if (at - day <= 12 * HOUR_MS) {
+      const to = Math.floor(at / HOUR_MS) * HOUR_MS;
+      if (to > day) moves.push([iso(day), iso(to)]);
+    } else {
+      const from = Math.ceil(at / HOUR_MS) * HOUR_MS;
+      if (from < day + DAY_MS) moves.push([iso(from), iso(day + DAY_MS)]);
+    }
+  }
+  const cutList = (hours: number[]) => sql`${`{${hours.map(iso).join(",")}}`}::timestamptz[]`;
+  const between = (hour: SQL, lo: number, hi: number) => sql`(${hour} >= ${iso(lo)}::timestamptz and ${hour} < ${iso(hi)}::timestamptz)`;
+  const rolled = (hour: SQL, lo: number, hi: number) =>
+    hi <= lo ? sql`false` : sql`(${between(hour, lo, hi)}${cut.length ? sql` and ${hour} <> all(${cutList(cut)})` : sql``})`;
   return {
     start: iso(start),
     end: iso(end),
+    timeZone: range.timeZone,
     coveredTo: state.coveredTo,
     ranAt: state.ranAt,
-    rolled: (hour) =>
-      b <= a
-        ? sql`false`
-        : sql`(${hour} >= ${iso(a)}::timestamptz and ${hour} < ${iso(b)}::timestamptz${
-            cut.length ? sql` and ${hour} <> all(${`{${cut.map(iso).join(",")}}`}::timestamptz[])` : sql``
-          })`,
+    rolled: (hour) => (b <= a ? sql`false` : rolled(hour, a, b)),
     raw: (at) =>
       rawSpans.length === 0
         ? sql`false`
         : sql`(${sql.join(
-            rawSpans.map(([lo, hi]) => sql`(${at} >= ${iso(lo)}::timestamptz and ${at} < ${iso(hi)}::timestamptz)`),
+            rawSpans.map(([lo, hi]) => between(at, lo, hi)),
             sql` or `,
           )})`,
+    dayLevel: Boolean(state.days),
+    days,
+    edges: (hour) => (b <= a ? [] : days === null ? [rolled(hour, a, b)] : [rolled(hour, a, da), rolled(hour, db_, b)]),
+    dayCuts: cut.filter(inDays).map(iso),
+    moves,
   };
 }
 

@@ -7,6 +7,7 @@ import { rowsOf } from "~/db/rows.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { rawIn, rolledIn } from "./analytics.server";
+import { rolledAllTime } from "./rollup-days.server";
 import { CONVERTED_VISITOR, readRollupState } from "./rollups.server";
 
 export type ScopedFigures = { scans: number; leads: number; visitors: number; converted: number; redeemed: number };
@@ -22,8 +23,8 @@ export async function countScopedCampaignFigures(
   { campaignIds, placementIds }: { campaignIds: readonly string[]; placementIds: PlacementScope },
 ): Promise<Map<string, ScopedFigures>> {
   if (campaignIds.length === 0) return new Map();
-  const { coveredTo } = await readRollupState(db);
-  const rolled = coveredTo ? sql`r.hour < ${coveredTo}::timestamptz` : sql`false`;
+  const state = await readRollupState(db);
+  const { coveredTo } = state;
   const rawAt = (at: SQL) => (coveredTo ? sql`${at} >= ${coveredTo}::timestamptz` : sql`true`);
   const ids = sql`(${sql.join(
     campaignIds.map((id) => sql`${id}::uuid`),
@@ -36,7 +37,7 @@ export async function countScopedCampaignFigures(
         sum(x.visitors)::int as visitors, sum(x.converted)::int as converted, sum(x.redeemed)::int as redeemed
       from (
         select r.campaign_id, r.scans, r.leads, r.uniques as visitors, r.converted, 0 as redeemed
-        from campaign_rollup r where r.campaign_id in ${ids} and ${rolled} and ${rolledIn(scope)}
+        from ${rolledAllTime(state, sql`r.campaign_id in ${ids} and ${rolledIn(scope)}`)} r
         union all
         select s.campaign_id, 1, 0, s.is_unique::int, (${CONVERTED_VISITOR})::int, 0
         from scan s where s.campaign_id in ${ids} and ${rawAt(sql`s.timestamp`)} and ${rawIn(scope, "s")}

@@ -13,7 +13,7 @@ import { readRollupState } from "./rollups.server";
  * Per-reason tallies of one campaign (`scan_exclusion`, `lead_refusal`) over the range. They are
  * kept per UTC day, so a range's first and last day are matched by their UTC dates (at most a few
  * hours off the owner's zone); reasons no longer known are left out. Exclusions of the UTC days
- * before the one the rollup job is in come from `campaign_rollup`, later ones from `scan_exclusion`.
+ * before the one the rollup job is in come from the rollups (`campaign_rollup_day`), later ones from `scan_exclusion`.
  */
 async function countPerReason<Reason extends string>(
   db: Database,
@@ -29,15 +29,22 @@ async function countPerReason<Reason extends string>(
       where t.campaign_id = ${scope.campaignId} and t.day ${days}
       group by 1`;
   if (tally.table === "scan_exclusion") {
-    const { coveredTo } = scope.spans ?? (await readRollupState(db));
+    const state = scope.spans ? { coveredTo: scope.spans.coveredTo, days: scope.spans.dayLevel } : await readRollupState(db);
+    const { coveredTo } = state;
     // The first UTC day the rollups do not hold whole.
     const open = coveredTo ? sql`(${coveredTo}::timestamptz at time zone 'UTC')::date` : sql`'-infinity'::date`;
+    // One row per day at the day level ("The day level"); at the hourly level, the day's first hour.
+    const rolled = state.days
+      ? sql`campaign_rollup_day r, jsonb_each_text(r.exclusions) e
+        where r.campaign_id = ${scope.campaignId} and r.placement_id is null and r.exclusions <> '{}'::jsonb
+          and r.day ${days} and r.day < ${open}`
+      : sql`campaign_rollup r, jsonb_each_text(r.exclusions) e
+        where r.campaign_id = ${scope.campaignId} and r.placement_id is null and r.exclusions <> '{}'::jsonb
+          and (r.hour at time zone 'UTC')::date ${days} and (r.hour at time zone 'UTC')::date < ${open}`;
     query = sql`
       select x.reason, sum(x.count)::int as count from (
         select e.key as reason, e.value::int as count
-        from campaign_rollup r, jsonb_each_text(r.exclusions) e
-        where r.campaign_id = ${scope.campaignId} and r.placement_id is null and r.exclusions <> '{}'::jsonb
-          and (r.hour at time zone 'UTC')::date ${days} and (r.hour at time zone 'UTC')::date < ${open}
+        from ${rolled}
         union all
         select t.reason, t.count from scan_exclusion t
         where t.campaign_id = ${scope.campaignId} and t.day ${days} and t.day >= ${open}
