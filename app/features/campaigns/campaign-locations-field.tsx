@@ -19,25 +19,26 @@ export function CampaignLocationsField({ choice, error, id, showAll }: { choice:
   const [limited, setLimited] = useState(choice.chosen !== null);
   if (choice.locations.length === 0) return null;
   const errorId = `${id}-locations-error`;
-  const optionClass = "flex min-h-11 items-center gap-2 text-sm text-gray-900";
+  // As the code validity's choices beside it; the boxes as tall as Settings → Team's location boxes.
+  const optionClass = "flex items-center gap-2 text-sm text-gray-800";
   return (
-    <fieldset className="space-y-1" aria-describedby={error ? errorId : `${id}-locations-hint`} data-testid="campaign-locations-field">
-      <legend className="text-sm font-medium text-gray-900">{t("locations.title")}</legend>
-      <p id={`${id}-locations-hint`} className="text-sm text-gray-600">
+    <fieldset className="space-y-2" aria-describedby={error ? errorId : `${id}-locations-hint`} data-testid="campaign-locations-field">
+      <legend className="block text-sm font-medium text-gray-700">{t("locations.title")}</legend>
+      <p id={`${id}-locations-hint`} className="text-xs text-gray-500">
         {t("locations.hint")}
       </p>
-      {choice.chosen !== null && choice.chosen.length === 0 ? <p className="text-sm text-amber-800">{t("locations.noneLeft")}</p> : null}
+      {choice.chosen !== null && choice.chosen.length === 0 ? <p className="text-xs text-amber-800">{t("locations.noneLeft")}</p> : null}
       <label className={optionClass}>
-        <input type="radio" name="locationsLimit" value="all" defaultChecked={!limited} onChange={() => setLimited(false)} className="h-4 w-4" />
+        <input type="radio" name="locationsLimit" value="all" defaultChecked={!limited} onChange={() => setLimited(false)} />
         {t("locations.all")}
       </label>
       <label className={optionClass}>
-        <input type="radio" name="locationsLimit" value="some" defaultChecked={limited} onChange={() => setLimited(true)} className="h-4 w-4" />
+        <input type="radio" name="locationsLimit" value="some" defaultChecked={limited} onChange={() => setLimited(true)} />
         {t("locations.some")}
       </label>
       <div hidden={!limited && !showAll} className="flex flex-wrap gap-x-4 pl-6">
         {choice.locations.map((place) => (
-          <label key={place.id} className={optionClass}>
+          <label key={place.id} className={`${optionClass} min-h-11`}>
             <input
               type="checkbox"
               name="locationIds"
