@@ -15,6 +15,7 @@ import { listPlacements } from "~/features/placements/placements.server";
 import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
 import { locationFilterOf } from "~/features/team/scope.server";
+import { getCampaignLocations } from "~/features/team/campaign-locations.server";
 import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionOf, printPageUrl } from "~/features/campaigns/campaigns";
@@ -59,13 +60,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The figures from the read replica (unless this browser has just written); the campaign and its
   // placements, which this page's own forms change, from the primary.
   const figures = await readerDb({ request });
-  const [analytics, postalAddressSet, allTime, publicOrigin, placed, scoped] = await Promise.all([
+  const [analytics, postalAddressSet, allTime, publicOrigin, placed, scoped, limits] = await Promise.all([
     getCampaignAnalytics(figures, { userId: businessId, campaignId: campaign.id, timeZone, range, placementIds, reach: acting.placementIds }),
     hasPostalAddress(db, { userId: businessId }),
     countConversion(figures, campaign.id),
     publicOriginOf(db, env, { userId: businessId, campaignId: campaign.id }),
     listPlacements(db, { userId: businessId, campaignId: campaign.id }),
     placementIds === null ? null : countScopedCampaignFigures(db, { campaignIds: [campaign.id], placementIds }),
+    getCampaignLocations(db, { businessId, campaignId: campaign.id }),
   ]);
   if (!analytics) notFound("Campaign not found");
   // A member's funnel counts their placements only: the kept counts hold every location.
@@ -106,6 +108,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     /** The location the figures are filtered to (null: every location the user may see). */
     location: filter.selected,
     placementLocations: Object.fromEntries(placed.map((row) => [row.id, row.locationId])),
+    /** A limited campaign's placements go only to its locations ("Campaigns limited to locations"). */
+    pickableLocations: limits?.limited
+      ? filter.locations.filter((place) => limits.locations.some((limit) => limit.id === place.id))
+      : filter.locations,
     exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",

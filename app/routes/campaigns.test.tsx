@@ -25,6 +25,7 @@ const croissants = {
 function payload(overrides: Partial<Payload> = {}): Payload {
   return {
     campaigns: [croissants],
+    locationLimits: {},
     summary: { total: 1, active: 1, scans: 4, leads: 1 },
     filters: { q: "", status: "all" },
     isPro: false,
@@ -100,6 +101,19 @@ describe("the campaigns screen", () => {
     menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Print" })).toBeTruthy();
     for (const name of ["Edit", "Pause", "Delete", "Languages"]) expect(within(menu).queryByRole("menuitem", { name })).toBeNull();
+  });
+
+  it("names where a limited campaign runs, and says so when its locations were all deleted", async () => {
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ locationLimits: { [croissants.id]: ["Harbour", "Old Town"] } }) });
+    expect(within(screen.getByRole("article", { name: "Croissant Club" })).getByTestId("campaign-locations").textContent).toBe(
+      "Only at Harbour and Old Town",
+    );
+    cleanup();
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ locationLimits: { [croissants.id]: [] } }) });
+    expect(screen.getByTestId("campaign-locations").textContent).toBe("At no location (its locations were deleted)");
+    cleanup();
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload() });
+    expect(screen.queryByTestId("campaign-locations")).toBeNull();
   });
 
   it("says so when the owner has no campaigns yet", async () => {

@@ -10,6 +10,7 @@ import { canCreateCampaign } from "~/features/billing/plan";
 import {
   CAMPAIGN_GONE,
   echoCampaignFields,
+  postedLocations,
   saveCampaign,
   translationErrorsOf,
   wizardTranslations,
@@ -33,7 +34,11 @@ import { domainErrorData, forbidden, formFields, notFound, readForm, submit, wit
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
+import { getCampaignLocations, listCampaignLocations } from "~/features/team/campaign-locations.server";
+import { listLocations } from "~/features/team/locations.server";
+import type { LocationsChoice } from "~/features/campaigns/campaign-locations-field";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import type { Database } from "~/db/client.server";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -44,7 +49,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await getServices();
   const url = new URL(request.url);
   const filters = CampaignFiltersSchema.parse({ q: url.searchParams.get("q") ?? "", status: url.searchParams.get("status") ?? "all" });
-  const campaigns = await listCampaignsInScope(db, { userId: businessId, filters, placementIds });
+  const campaigns = await listCampaignsInScope(db, { userId: businessId, filters, placementIds, locationIds: acting.locationIds });
+  // A limited campaign's card names its locations (docs/features/team.md, "Campaigns limited to locations").
+  const limits = await listCampaignLocations(db, { campaignIds: campaigns.map((row) => row.id) });
   const summary =
     placementIds === null
       ? await summarizeCampaigns(db, { userId: businessId })
@@ -68,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
   return {
     campaigns,
+    locationLimits: Object.fromEntries(limits),
     summary,
     filters,
     isPro,
@@ -77,6 +85,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     role,
     businessName: wizard ? await getBusinessName(db, { userId: businessId }) : "",
     ai: wizard ? canTranslateWithAi() : false,
+    // Where it runs is the owner's choice; a manager's wizard leaves it as it is.
+    locationsChoice:
+      wizard && role === "owner" ? await locationsChoiceOf(db, businessId, wizard.mode === "edit" ? wizard.campaign.id : null) : undefined,
     wizard:
       wizard && wizard.mode === "edit"
         ? {
@@ -109,7 +120,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const acting = await requireBusiness(request, ROLES.manage);
   const { db } = await getServices();
-  const fields = formFields(await readForm(request));
+  const form = await readForm(request);
+  const fields = formFields(form);
   const userId = acting.businessId;
   const isOwner = acting.role === "owner";
   if (!isOwner) {
@@ -127,12 +139,15 @@ export async function action({ request }: Route.ActionArgs) {
       // The business's name is the owner's: a manager's wizard leaves it as it is.
       const business = fields.businessName === undefined || !isOwner ? null : submit(BusinessSchema, fields);
       const translations = wizardTranslations(fields);
-      if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok)) {
+      // Where the campaign runs is the owner's to say: a manager's post leaves it as it is.
+      const locations = isOwner ? postedLocations(form) : ({ ok: true, value: undefined } as const);
+      if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok) || !locations.ok) {
         const fieldErrors = {
           ...(parsed.ok ? {} : parsed.fieldErrors),
           ...(rule.ok ? {} : rule.fieldErrors),
           ...(business && !business.ok ? business.fieldErrors : {}),
           ...translationErrorsOf(translations),
+          ...(locations.ok ? {} : { locations: locations.error }),
         };
         return data({ fieldErrors, values: echoCampaignFields(fields), result: parsed.ok ? undefined : parsed.result }, { status: 400 });
       }
@@ -145,13 +160,16 @@ export async function action({ request }: Route.ActionArgs) {
           input: parsed.value,
           rule: rule.value,
           translations: translations?.ok ? translations.value : undefined,
+          locationIds: locations.value,
         });
       } catch (error) {
         if (isDomainError(error)) {
           return domainErrorData(error, (refused) =>
             refused.code === "logo_not_found"
               ? { fieldErrors: { qrLogoUrl: refused.message } }
-              : { formError: `Failed to create campaign: ${refused.message}` },
+              : refused.code === "campaign_locations_in_use" || refused.code === "not_found"
+                ? { fieldErrors: { locations: refused.message } }
+                : { formError: `Failed to create campaign: ${refused.message}` },
           );
         }
         logger.error({ err: error }, "campaign save failed");
@@ -181,7 +199,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function CampaignsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { campaigns, summary, filters, isPro, canCreate, askedForNew, wizard, businessName, ai, role } = loaderData;
+  const { campaigns, locationLimits, summary, filters, isPro, canCreate, askedForNew, wizard, businessName, ai, role, locationsChoice } = loaderData;
   const isOwner = role === "owner";
   const t = useOwnerT("campaigns");
   const searchAsYouType = useSearchAsYouType();
@@ -218,6 +236,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           campaign={wizard.mode === "edit" ? wizard.campaign : undefined}
           closeTo={closeTo}
           ai={ai}
+          locationsChoice={locationsChoice}
           serverResult={actionData as WizardServerResult | undefined}
         />
       ) : null}
@@ -294,6 +313,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
                 isPro={isPro}
                 deleteConfirmation={t("deleteConfirmation")}
                 actions={cardActionsOf(role, campaign.shared)}
+                locations={locationLimits[campaign.id]}
               />
             </li>
           ))}
@@ -345,5 +365,17 @@ function summaryOf(campaigns: Array<{ status: string; scans: number; leads: numb
     active: campaigns.filter((row) => row.status === "active").length,
     scans: campaigns.reduce((total, row) => total + row.scans, 0),
     leads: campaigns.reduce((total, row) => total + row.leads, 0),
+  };
+}
+
+/** The business's locations and the campaign's limits (a new campaign runs at all locations). */
+async function locationsChoiceOf(db: Database, businessId: string, campaignId: string | null): Promise<LocationsChoice> {
+  const [locations, limits] = await Promise.all([
+    listLocations(db, { businessId }),
+    campaignId ? getCampaignLocations(db, { businessId, campaignId }) : null,
+  ]);
+  return {
+    locations: locations.map((place) => ({ id: place.id, name: place.name })),
+    chosen: limits?.limited ? limits.locations.map((place) => place.id) : null,
   };
 }

@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const { placementIds } = filter;
     const isOwner = role === "owner";
     const [loaded, redeems, nearLimit, broken, leadsPage, report] = await Promise.all([
-      getDashboard(db, { userId: businessId, timeZone, placementIds }),
+      getDashboard(db, { userId: businessId, timeZone, placementIds, locationIds: acting.locationIds }),
       countRedeems(db, { userId: businessId }),
       // Plan limits and broken sync are the owner's to act on.
       isPro || !isOwner ? [] : campaignsNearScanLimit(db, businessId),

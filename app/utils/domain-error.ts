@@ -17,6 +17,10 @@ export const CODE_TO_STATUS = {
   /** A business's locations: one name once (whatever the case), at most LOCATIONS_PER_BUSINESS. */
   location_name_taken: 400,
   location_limit: 400,
+  /** A placement at a location its campaign is not limited to. */
+  location_not_in_campaign: 400,
+  /** A campaign's limits that would leave out a location where one of its placements is. */
+  campaign_locations_in_use: 400,
   /** An invitation the team cannot take: already a member, already invited, the owner's own address. */
   team_invite_refused: 400,
   /** The plan's seats are all taken (Pro: 3 managers and viewers, 15 staff). */

@@ -2,9 +2,9 @@
 // Old Town, puts a placement at each and invites a Manager for Old Town; the manager joins from the
 // emailed link and sees Old Town's lead and not Harbour's, a dashboard filtered to Old Town only,
 // and no settings.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { inviteToTeam, PASSWORD, signUp } from "./support/helpers";
+import { addLocation, addPlacement, inviteToTeam, PASSWORD, signUp } from "./support/helpers";
 import { uniqueEmail } from "../support/row-factories";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -17,23 +17,6 @@ test.afterAll(async () => {
   await app?.stop();
 });
 
-async function addLocation(owner: Page, name: string) {
-  await owner.goto("/settings/locations");
-  await owner.locator("#new-location-name").fill(name);
-  await owner.getByRole("button", { name: "Add location" }).click();
-  await expect(owner.getByRole("status")).toHaveText(`${name} added.`);
-}
-
-async function addPlacement(owner: Page, campaignId: string, name: string, location: string) {
-  await owner.goto(`/campaigns/${campaignId}`);
-  await owner.getByLabel("Placement name").fill(name);
-  await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: location });
-  await owner.getByRole("button", { name: "Add placement" }).click();
-  await expect(owner.getByTestId("placement-row").filter({ hasText: name })).toContainText(`at ${location}`);
-  const [{ id }] = await app.query(`select id from placement where campaign_id = $1 and name = $2`, [campaignId, name]);
-  return id as string;
-}
-
 test("a manager for Old Town joins from the email and sees Old Town's leads, not Harbour's", async ({ browser }) => {
   test.setTimeout(180_000);
   const owner = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
@@ -44,8 +27,8 @@ test("a manager for Old Town joins from the email and sees Old Town's leads, not
   await addLocation(owner, "Harbour");
   await addLocation(owner, "Old Town");
   const campaign = await app.createCampaign(ownerId);
-  const atHarbour = await addPlacement(owner, campaign.id, "Harbour window", "Harbour");
-  const atOldTown = await addPlacement(owner, campaign.id, "Old Town till", "Old Town");
+  const atHarbour = await addPlacement(owner, app.query, { campaignId: campaign.id, name: "Harbour window", location: "Harbour" });
+  const atOldTown = await addPlacement(owner, app.query, { campaignId: campaign.id, name: "Old Town till", location: "Old Town" });
 
   // One visitor at each shop.
   for (const [placementId, name] of [

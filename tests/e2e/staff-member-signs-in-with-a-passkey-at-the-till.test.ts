@@ -4,7 +4,7 @@
 // longer signs anyone in.
 import { expect, test, type Page } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { signUp } from "./support/helpers";
+import { addVirtualAuthenticator, signUp } from "./support/helpers";
 import { decodedBody } from "./support/mailbox";
 import { uniqueEmail } from "../support/row-factories";
 
@@ -17,23 +17,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await app?.stop();
 });
-
-/** A platform authenticator with user verification, as a phone or tablet with a screen lock has. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
-}
 
 async function signOutAtTheCounter(page: Page) {
   await page.goto("/redeem");

@@ -63,6 +63,11 @@ export const campaign = pgTable(
       .default("domain"),
     /** The owner's domain this campaign's codes were last made with; the removal warning counts these. */
     codesMadeOn: text("codes_made_on"),
+    /**
+     * Runs only at the locations in `campaign_location` (docs/features/team.md, "Campaigns limited
+     * to locations"); false: at all locations. Stays true when its last location is deleted.
+     */
+    locationsLimited: boolean("locations_limited").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

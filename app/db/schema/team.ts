@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { campaign } from "./campaigns";
 
 /**
  * One of a business's places ("Harbour", "Old Town"). The business is its owner's user id, as
@@ -22,6 +23,20 @@ export const location = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("location_user_name_idx").on(t.userId, sql`lower(${t.name})`)],
+);
+
+/** The locations a campaign is limited to, when `campaign.locations_limited` is set; a deleted location leaves the limits. */
+export const campaignLocation = pgTable(
+  "campaign_location",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaign.id, { onDelete: "cascade" }),
+    locationId: uuid("location_id")
+      .notNull()
+      .references(() => location.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.locationId] }), index("campaign_location_location_idx").on(t.locationId)],
 );
 
 export const MEMBER_ROLES = ["owner", "manager", "staff", "viewer"] as const;

@@ -21,6 +21,8 @@ export type CampaignAnalyticsView = {
   /** The location filter's choice (null: all the user may see). */
   location?: string | null;
   placementLocations: Record<string, string | null>;
+  /** The locations the placement forms offer: a limited campaign's only. */
+  pickableLocations?: Array<{ id: string; name: string }>;
   /** A viewer reads the figures only: no placement forms. */
   role?: "owner" | "manager" | "staff" | "viewer";
   exclusionSummary: string;
@@ -98,6 +100,7 @@ export function CampaignAnalyticsSection({
         placements={analytics.placements}
         locations={loaderData.locations}
         placementLocations={loaderData.placementLocations}
+        pickable={loaderData.pickableLocations}
         actionData={actionData}
         readOnly={loaderData.role === "viewer"}
         atLocationsOnly={loaderData.role === "manager"}

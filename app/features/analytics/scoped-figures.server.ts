@@ -5,7 +5,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { listCampaigns } from "~/features/campaigns/campaigns.server";
-import { placementIn, type PlacementScope } from "~/features/team/scope.server";
+import { locationOutside, placementIn, type PlacementScope } from "~/features/team/scope.server";
 import { rawIn, rolledIn } from "./analytics.server";
 import { rolledAllTime } from "./rollup-days.server";
 import { CONVERTED_VISITOR, readRollupState } from "./rollups.server";
@@ -59,7 +59,13 @@ export async function countScopedCampaignFigures(
  * the kept counts; a member's only those with a placement at their locations, with figures of
  * those placements alone (`countScopedCampaignFigures`).
  */
-export async function listCampaignsInScope(db: Database, options: Parameters<typeof listCampaigns>[1]) {
+export async function listCampaignsInScope(
+  db: Database,
+  options: Parameters<typeof listCampaigns>[1] & {
+    /** A member's locations: a campaign also limited to another location is shared (read-only for them). */
+    locationIds?: readonly string[] | null;
+  },
+) {
   const campaigns = await listCampaigns(db, options);
   if (options.placementIds === undefined || options.placementIds === null) return campaigns.map((row) => ({ ...row, shared: false }));
   const ids = campaigns.map((row) => row.id);
@@ -73,7 +79,12 @@ export async function listCampaignsInScope(db: Database, options: Parameters<typ
               where p.campaign_id in (${sql.join(
                 ids.map((id) => sql`${id}::uuid`),
                 sql`, `,
-              )}) and not ${placementIn(sql`p.id`, options.placementIds)}`,
+              )}) and not ${placementIn(sql`p.id`, options.placementIds)}
+              union select cl.campaign_id from campaign_location cl
+              where cl.campaign_id in (${sql.join(
+                ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )}) and ${locationOutside(sql`cl.location_id`, options.locationIds)}`,
           )
           .then((result) => new Set(rowsOf<{ id: string }>(result).map((row) => row.id))),
   ]);

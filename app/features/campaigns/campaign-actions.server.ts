@@ -5,6 +5,9 @@ import type { OfferRuleInput } from "~/features/redeem/offer";
 import { saveOfferRule } from "~/features/redeem/offer-codes.server";
 import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
+import { setCampaignLocations } from "~/features/team/campaign-locations.server";
+import { ownLocationIds } from "~/features/team/locations.server";
+import { DomainError } from "~/utils/domain-error";
 import {
   checkTranslations,
   translationFieldErrors,
@@ -67,6 +70,21 @@ export function echoCampaignFields(fields: Record<string, string>) {
 
 export const CAMPAIGN_GONE = "This campaign no longer exists.";
 
+export const PICK_A_LOCATION = "Pick at least one location, or choose All locations.";
+
+/**
+ * The wizard's Locations choice (docs/features/team.md, "Campaigns limited to locations"):
+ * undefined when the form did not post it (left as it is), null for all locations, else the ids
+ * ticked; an error when "some" comes with none ticked.
+ */
+export function postedLocations(form: FormData): { ok: true; value: string[] | null | undefined } | { ok: false; error: string } {
+  const limit = form.get("locationsLimit");
+  if (limit !== "all" && limit !== "some") return { ok: true, value: undefined };
+  if (limit === "all") return { ok: true, value: null };
+  const ids = form.getAll("locationIds").filter((value): value is string => typeof value === "string" && value !== "");
+  return ids.length === 0 ? { ok: false, error: PICK_A_LOCATION } : { ok: true, value: ids.slice(0, 200) };
+}
+
 export type SaveCampaignOptions = {
   userId: string;
   isPro: boolean;
@@ -76,21 +94,29 @@ export type SaveCampaignOptions = {
   rule: OfferRuleInput;
   /** Checked translations; absent: left as they are. */
   translations?: CopyTranslations;
+  /** Where it runs: null for all locations, the ids it is limited to, absent: left as it is. */
+  locationIds?: string[] | null;
 };
 
 /**
- * Creates or updates the owner's campaign and its offer rule. Null when the campaign to update is
- * not the owner's; DomainError `campaign_limit` or `logo_not_found` when it is refused.
+ * Creates or updates the owner's campaign, its offer rule and its locations. Null when the
+ * campaign to update is not the owner's; DomainError `campaign_limit`, `logo_not_found`,
+ * `campaign_locations_in_use` or `not_found` (a location) when it is refused. An update's
+ * locations are set first, so a refused limit changes nothing else.
  */
 export async function saveCampaign(
   db: Database,
-  { userId, isPro, campaignId, input, rule, translations }: SaveCampaignOptions,
+  { userId, isPro, campaignId, input, rule, translations, locationIds }: SaveCampaignOptions,
 ): Promise<{ campaignId: string } | null> {
   let id = campaignId;
   if (id === undefined) {
+    if (locationIds && (await ownLocationIds(db, { businessId: userId, ids: locationIds })).length !== new Set(locationIds).size)
+      throw new DomainError("not_found", "Location not found");
     id = (await createCampaign(db, { userId, isPro, input, translations })).id;
-  } else if (!(await updateCampaign(db, { userId, campaignId: id, input, translations }))) {
-    return null;
+    if (locationIds !== undefined) await setCampaignLocations(db, { businessId: userId, campaignId: id, locationIds });
+  } else {
+    if (locationIds !== undefined && !(await setCampaignLocations(db, { businessId: userId, campaignId: id, locationIds }))) return null;
+    if (!(await updateCampaign(db, { userId, campaignId: id, input, translations }))) return null;
   }
   await saveOfferRule(db, { userId, campaignId: id, rule });
   return { campaignId: id };

@@ -1,5 +1,20 @@
 // Rules: docs/features/campaigns-and-print.md ("Short links").
-import { Download, Eye, ExternalLink, FileCode, Info, Languages, MoreVertical, Pause, Pencil, Play, Printer, QrCode, Trash2 } from "lucide-react";
+import {
+  Download,
+  Eye,
+  ExternalLink,
+  FileCode,
+  Info,
+  Languages,
+  MapPin,
+  MoreVertical,
+  Pause,
+  Pencil,
+  Play,
+  Printer,
+  QrCode,
+  Trash2,
+} from "lucide-react";
 import { useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -8,6 +23,7 @@ import { cardClass } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from "~/components/ui/menu";
 import { scanUsageLabel } from "~/features/billing/plan";
+import { namesInWords } from "~/features/team/team";
 import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { CampaignActionData } from "./campaign-actions.server";
 import { CAMPAIGN_STATUS_COLOR, conversionOf, conversionRate, type CampaignSummary } from "./campaigns";
@@ -24,6 +40,8 @@ export type CampaignCardProps = {
    * another location shows too); nothing but read (a viewer).
    */
   actions?: "all" | "edit" | "print" | "none";
+  /** The locations a limited campaign runs at ([] once they were all deleted); absent: all locations. */
+  locations?: string[];
 };
 
 /** A card's actions for a role (docs/features/team.md, "What each role sees"); `shared`: another location shows the campaign too. */
@@ -43,7 +61,7 @@ export const qrPrintPngUrl = (id: string) => `${qrPngUrl(id)}?size=${PRINT_PNG_S
  * One campaign with its figures and actions. Pause/Activate and Delete post to the /campaigns
  * action with a fetcher, so the card works on any page that lists campaigns.
  */
-export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "all" }: CampaignCardProps) {
+export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "all", locations }: CampaignCardProps) {
   const t = useOwnerT("campaigns");
   const fetcher = useFetcher<CampaignActionData>();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -65,6 +83,12 @@ export function CampaignCard({ campaign, isPro, deleteConfirmation, actions = "a
             {campaign.title}
           </h3>
           <p className="text-sm text-gray-500">{campaign.businessType}</p>
+          {locations ? (
+            <p className="mt-1 flex items-center gap-1 text-sm text-gray-700" data-testid="campaign-locations">
+              <MapPin aria-hidden className="h-4 w-4 shrink-0 text-gray-500" />
+              {locations.length > 0 ? t("card.onlyAt", { locations: namesInWords(locations) }) : t("card.atNoLocation")}
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 items-center gap-1">
           <Badge color={CAMPAIGN_STATUS_COLOR[status]} data-testid="campaign-status">

@@ -52,6 +52,7 @@ export type Values = {
 export const STEPS = ["Campaign Details", "Design & Copy", "Preview & Launch"] as const;
 export const STEP_OF_FIELD: Record<string, number> = {
   businessName: 1,
+  locations: 1,
   title: 1,
   businessType: 1,
   discount: 1,

@@ -17,6 +17,7 @@ import { CopyFields, DesignFields, LanguageField, LogoField } from "./campaign-w
 import { DetailsFields, LaunchSummary, StepButtons, StepIndicator, WizardStep } from "./campaign-wizard-steps";
 import { initialTranslations, WizardLanguages } from "./campaign-wizard-languages";
 import { cleanTranslations, type CopyTranslations } from "./copy-translations";
+import { CampaignLocationsField, type LocationsChoice } from "./campaign-locations-field";
 
 export type { WizardCampaign } from "./campaign-wizard-state";
 
@@ -42,6 +43,8 @@ export function CampaignWizard(props: {
   serverResult?: WizardServerResult;
   /** "Translate with AI" is offered: an AI key is set. */
   ai?: boolean;
+  /** Where the campaign runs: the owner's choice, absent for a manager. */
+  locationsChoice?: LocationsChoice;
 }) {
   const t = useOwnerT("wizard");
   const hydrated = useHydrated();
@@ -105,6 +108,7 @@ function WizardForm(props: {
   closeTo: string;
   serverResult?: WizardServerResult;
   ai?: boolean;
+  locationsChoice?: LocationsChoice;
   showAllSteps: boolean;
 }) {
   const t = useOwnerT("wizard");
@@ -178,6 +182,9 @@ function WizardForm(props: {
         <div className="space-y-6">
           <WizardStep hidden={!visible(1)} legend={t("steps.details")} legendRef={legendRef(0)} className="space-y-4">
             <DetailsFields values={values} set={set} fieldErrors={fieldErrors} id={id} campaign={campaign} echoed={props.serverResult?.values} />
+            {props.locationsChoice ? (
+              <CampaignLocationsField choice={props.locationsChoice} error={fieldErrors.locations} id={id} showAll={showAllSteps} />
+            ) : null}
             {!showAllSteps ? <StepButtons id={`${id}-1`} missing={missing1} onNext={toDesign} /> : null}
           </WizardStep>
 

@@ -33,6 +33,8 @@ export type GetDashboardOptions = {
   now?: Date;
   /** A member's placements, or the location filter's (docs/features/team.md): every figure counts these only. */
   placementIds?: PlacementScope;
+  /** A member's locations: their cards offer Edit only for a campaign limited to theirs alone. */
+  locationIds?: readonly string[] | null;
 };
 
 /** Everything the dashboard shows, in four queries whatever the number of campaigns or days. */
@@ -42,7 +44,7 @@ export async function getDashboard(db: Database, options: GetDashboardOptions): 
   const days14 = { timeZone: options.timeZone, from: addDays(today, -13), to: today };
   const spans = await spansOf(db, days14);
   const [campaigns, leadsByDay, scansByDay] = await Promise.all([
-    listCampaignsInScope(db, { userId: options.userId, placementIds: options.placementIds }),
+    listCampaignsInScope(db, { userId: options.userId, placementIds: options.placementIds, locationIds: options.locationIds }),
     countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "lead", placementIds: options.placementIds }),
     countOwnerPerDay(db, { ...days14, userId: options.userId, spans, table: "scan", placementIds: options.placementIds }),
   ]);

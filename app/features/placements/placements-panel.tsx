@@ -34,6 +34,8 @@ export function PlacementsPanel(props: {
   locations?: Place[];
   /** Each placement's location id (null: none). */
   placementLocations?: Record<string, string | null>;
+  /** The locations the forms offer (default: `locations`): a limited campaign's only (docs/features/team.md). */
+  pickable?: Place[];
   actionData: PlacementActionData | undefined;
   /** A viewer's page: the figures without the forms (docs/features/team.md). */
   readOnly?: boolean;
@@ -41,13 +43,14 @@ export function PlacementsPanel(props: {
   atLocationsOnly?: boolean;
 }) {
   const { campaignId, placements, actionData, locations = [], placementLocations = {}, readOnly = false, atLocationsOnly = false } = props;
+  const pickable = props.pickable ?? locations;
   const locationName = (placementId: string) => locations.find((place) => place.id === placementLocations[placementId])?.name;
   const navigation = useNavigation();
   const busyIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
   const named = placements.filter((row): row is PlacementFigures & { id: string } => row.id !== null);
   const added = actionData?.intent === "addPlacement" ? actionData : undefined;
   const [addForm, addFields] = useValidatedForm(PlacementCreateSchema, { id: "add-placement", lastResult: added?.result });
-  const canAdd = !readOnly && named.length < PLACEMENTS_PER_CAMPAIGN && (!atLocationsOnly || locations.length > 0);
+  const canAdd = !readOnly && named.length < PLACEMENTS_PER_CAMPAIGN && (!atLocationsOnly || pickable.length > 0);
 
   return (
     <section id="placements" aria-labelledby="placements-title" className={cardClass({ padding: "md" })}>
@@ -77,7 +80,7 @@ export function PlacementsPanel(props: {
             />
             <NameErrors id="placement-name" errors={addFields.name.errors} refusal={refusalOf(added)} />
           </div>
-          <LocationPicker id="placement-location" label="Location" locations={locations} atLocationsOnly={atLocationsOnly} />
+          <LocationPicker id="placement-location" label="Location" locations={pickable} atLocationsOnly={atLocationsOnly} />
           <Button type="submit" size="md" disabled={busyIntent === "addPlacement"}>
             <Plus aria-hidden className="h-4 w-4" />
             {busyIntent === "addPlacement" ? "Adding..." : "Add placement"}
@@ -115,7 +118,7 @@ export function PlacementsPanel(props: {
                     <PlacementActions
                       campaignId={campaignId}
                       placement={{ id: row.id, name: row.name, locationId: placementLocations[row.id] ?? null }}
-                      locations={locations}
+                      locations={pickable}
                       actionData={actionData}
                       atLocationsOnly={atLocationsOnly}
                     />

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
+import { checkPlacementLocation } from "~/features/team/campaign-locations.server";
 import { ownLocationIds } from "~/features/team/locations.server";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
@@ -66,6 +67,7 @@ export async function createPlacement(db: Database, options: { userId: string; c
     return await db.transaction(async (tx) => {
       const [owned] = await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
       if (!owned) return null;
+      await checkPlacementLocation(tx, { businessId: options.userId, campaignId: owned.id, locationId: locationId ?? null });
       const [{ count }] = (await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(placement)
@@ -92,12 +94,17 @@ export async function renamePlacement(
   if (!(await getPlacement(db, options))) return false;
   const locationId = await locationOf(db, options.userId, options.locationId);
   try {
-    const rows = await db
-      .update(placement)
-      .set({ name: options.name, ...(locationId === undefined ? {} : { locationId }) })
-      .where(and(eq(placement.id, options.placementId), eq(placement.campaignId, options.campaignId)))
-      .returning({ id: placement.id });
-    return rows.length > 0;
+    return await db.transaction(async (tx) => {
+      // Under the campaign row's lock, as a change of the campaign's locations takes it.
+      await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
+      if (locationId !== undefined) await checkPlacementLocation(tx, { businessId: options.userId, campaignId: options.campaignId, locationId });
+      const rows = await tx
+        .update(placement)
+        .set({ name: options.name, ...(locationId === undefined ? {} : { locationId }) })
+        .where(and(eq(placement.id, options.placementId), eq(placement.campaignId, options.campaignId)))
+        .returning({ id: placement.id });
+      return rows.length > 0;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;

@@ -81,7 +81,12 @@ export async function requireBusiness(request: Request, roles: readonly MemberRo
 export async function requireCampaignAccess(acting: Acting, campaignId: string, need: "read" | "write"): Promise<"read" | "write"> {
   if (acting.placementIds === null) return "write";
   const { db } = await getServices();
-  const access = await campaignAccessOf(db, { businessId: acting.businessId, campaignId, scope: acting.placementIds });
+  const access = await campaignAccessOf(db, {
+    businessId: acting.businessId,
+    campaignId,
+    scope: acting.placementIds,
+    locationIds: acting.locationIds,
+  });
   if (access === "missing") throw data("Campaign not found", { status: 404 });
   if (access === "none" || (need === "write" && access === "read")) throw data(ROLE_REFUSED, { status: 403 });
   return access;

@@ -23,7 +23,9 @@ export function placementIn(column: SQL, scope: PlacementScope | undefined): SQL
 
 /**
  * The campaign (its id as `campaignId`) is one a member sees: it has a placement at one of their
- * locations. A campaign with no placement there is the owner's and other locations' business.
+ * locations. A campaign with no placement there is the owner's and other locations' business. A
+ * campaign's limits never widen this: its placements can only be at its locations, so a campaign
+ * limited to Harbour is never seen by Old Town's manager.
  */
 export function campaignInScope(campaignId: SQL, scope: PlacementScope | undefined): SQL {
   if (scope === null || scope === undefined) return sql`true`;
@@ -48,26 +50,44 @@ export async function placementScopeOf(
   return rows.map((row) => row.id);
 }
 
+/** `column` holds a location outside `locationIds` (a member's); never for the owner (null). */
+export function locationOutside(column: SQL, locationIds: readonly string[] | null | undefined): SQL {
+  if (locationIds === null || locationIds === undefined) return sql`false`;
+  if (locationIds.length === 0) return sql`true`;
+  return sql`${column} not in (${sql.join(
+    locationIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
 /**
  * What a member may do with one campaign of the business: "write" when every placement of it is at
- * their locations (so an edit changes nothing another location shows), "read" when only some are,
- * "none" when none is, "missing" when it is not a campaign of the business. The owner may always write.
+ * their locations and, for a campaign limited to locations, every one of those is theirs (so an
+ * edit changes nothing another location shows or may show), "read" when only some are, "none"
+ * when no placement is at their locations, "missing" when it is not a campaign of the business.
+ * The owner may always write.
  */
 export async function campaignAccessOf(
   db: Database,
-  { businessId, campaignId, scope }: { businessId: string; campaignId: string; scope: PlacementScope },
+  {
+    businessId,
+    campaignId,
+    scope,
+    locationIds,
+  }: { businessId: string; campaignId: string; scope: PlacementScope; locationIds?: readonly string[] | null },
 ): Promise<"missing" | "none" | "read" | "write"> {
   if (!isUuid(campaignId)) return "missing";
-  const [row] = rowsOf<{ mine: number; others: number }>(
+  const [row] = rowsOf<{ mine: number; others: number; elsewhere: number }>(
     await db.execute(sql`
       select (select count(*) from placement p where p.campaign_id = c.id and ${placementIn(sql`p.id`, scope)})::int as mine,
-        (select count(*) from placement p where p.campaign_id = c.id and not ${placementIn(sql`p.id`, scope)})::int as others
+        (select count(*) from placement p where p.campaign_id = c.id and not ${placementIn(sql`p.id`, scope)})::int as others,
+        (select count(*) from campaign_location cl where cl.campaign_id = c.id and ${locationOutside(sql`cl.location_id`, locationIds)})::int as elsewhere
       from campaign c where c.id = ${campaignId}::uuid and c.user_id = ${businessId}`),
   );
   if (!row) return "missing";
   if (scope === null) return "write";
   if (row.mine === 0) return "none";
-  return row.others === 0 ? "write" : "read";
+  return row.others === 0 && row.elsewhere === 0 ? "write" : "read";
 }
 
 export type LocationFilter = {

@@ -49,3 +49,9 @@ export const INVITE_GONE = "This invitation has expired or was withdrawn. Ask th
 
 /** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
 export const landingOf = (role: string) => (role === "staff" ? "/redeem" : "/dashboard");
+
+/** "Harbour", "Harbour and Old Town", "Harbour, Old Town and Quay". */
+export function namesInWords(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

@@ -161,3 +161,43 @@ export async function inviteToTeam(
     .not.toBe("");
   return new URL(link).pathname;
 }
+
+/** Settings → Locations at the owner's page: adds a location by name. */
+export async function addLocation(owner: Page, name: string) {
+  await owner.goto("/settings/locations");
+  await owner.locator("#new-location-name").fill(name);
+  await owner.getByRole("button", { name: "Add location" }).click();
+  await expect(owner.getByRole("status")).toHaveText(`${name} added.`);
+}
+
+/** The campaign's page: adds a placement at a location; returns its id (read with `query`, the journey's database door). */
+export async function addPlacement(
+  owner: Page,
+  query: (text: string, params: unknown[]) => Promise<Array<Record<string, unknown>>>,
+  placement: { campaignId: string; name: string; location: string },
+) {
+  await owner.goto(`/campaigns/${placement.campaignId}`);
+  await owner.getByLabel("Placement name").fill(placement.name);
+  await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: placement.location });
+  await owner.getByRole("button", { name: "Add placement" }).click();
+  await expect(owner.getByTestId("placement-row").filter({ hasText: placement.name })).toContainText(`at ${placement.location}`);
+  const [row] = await query(`select id from placement where campaign_id = $1 and name = $2`, [placement.campaignId, placement.name]);
+  return row!.id as string;
+}
+
+/** A platform authenticator with user verification, as a phone or tablet with a screen lock has (Chromium's virtual one). */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+}

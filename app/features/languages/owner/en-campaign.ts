@@ -190,6 +190,13 @@ export const enCampaign = {
       hint: "PNG, JPG up to {{size}}",
     },
     missing: "To continue, fill in: {{fields}}.",
+    locations: {
+      title: "Locations",
+      all: "All locations",
+      some: "Only at these locations",
+      hint: "Its placements can only be put up at the locations you pick, and only their managers see it.",
+      noneLeft: "The locations this campaign was limited to were deleted: it runs at no location until you pick one.",
+    },
     languages: {
       title: "Languages",
       translatedList: "· {{languages}}",

@@ -249,6 +249,8 @@ const en = {
       redeemed: "Redeemed: <strong>{{redeemed}}</strong> ({{rate}}% of leads)",
       viewPage: "View Page",
       qrCode: "QR Code",
+      onlyAt: "Only at {{locations}}",
+      atNoLocation: "At no location (its locations were deleted)",
     },
   },
   settings: {
