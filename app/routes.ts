@@ -5,6 +5,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/healthz.ts"),
   route("signout", "routes/signout.ts"),
+  // The header's switcher between the businesses a sign-in acts for.
+  route("business/switch", "routes/business-switch.ts"),
   route("capture/:campaignId", "routes/capture.tsx"),
   // The same page through a printed code's short link; case-insensitive like every path.
   route("q/:code", "routes/capture.tsx", { id: "routes/capture-short-link" }),

@@ -3,10 +3,13 @@ import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { switcherOf } from "~/features/team/switcher.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
+  const businesses = user?.businesses ? await switcherOf((await getServices()).db, user) : null;
   return {
     user: user
       ? {
@@ -15,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
           isAdmin: user.isAdmin,
           counterOnly: user.membership?.role === "staff",
           member: user.membership?.role === "manager" || user.membership?.role === "viewer" ? user.membership.role : undefined,
+          businesses: businesses ?? undefined,
         }
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,

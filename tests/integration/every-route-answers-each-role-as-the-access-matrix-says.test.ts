@@ -29,6 +29,8 @@ type Module = { loader?: Handler; action?: Handler; default?: unknown };
 const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/healthz.ts": { loader: "public" },
   "routes/signout.ts": { loader: "inert", action: "public" },
+  // The header's switcher: the signed-in session chooses among the businesses it belongs to.
+  "routes/business-switch.ts": { loader: "inert", action: "user" },
   "routes/capture.tsx": { loader: "public", action: "public" },
   // The capture form script's JSON post (decision 323).
   "routes/capture-lead.ts": { action: "public" },
@@ -511,6 +513,12 @@ describe("non-admins", () => {
  * proves the list is complete.
  */
 const CROSS_USER: Record<string, () => Promise<void>> = {
+  "routes/business-switch.ts": async () => {
+    const { action } = await load("routes/business-switch.ts");
+    expect((await callRoute(action, makeRequest("/business/switch", { cookie: a.cookie, form: { businessId: b.id } }))).status).toBe(404);
+    const dashboard = await callRoute((await load("routes/dashboard.tsx")).loader, makeRequest("/dashboard", { cookie: a.cookie }));
+    expect(await text(dashboard)).not.toContain(B_TITLE);
+  },
   "routes/dashboard.tsx": async () => {
     const { loader } = await load("routes/dashboard.tsx");
     const result = await callRoute(loader, makeRequest("/dashboard", { cookie: a.cookie }));
@@ -1017,6 +1025,8 @@ const MEMBER_ANSWERS: Record<string, { loader?: Roles3; action?: Roles3 }> = {
   "routes/settings.integrations.sync.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
   "routes/settings.integrations.sync-callback.tsx": { loader: OWNER_ONLY },
   "routes/billing.portal.ts": { action: OWNER_ONLY },
+  // Every role switches between the businesses it belongs to (docs/features/team.md, "Several businesses, one sign-in").
+  "routes/business-switch.ts": { action: ["in", "in", "in"] },
 };
 
 const ROLES_OF_B = ["manager", "viewer", "staff"] as const;

@@ -41,10 +41,6 @@ export function seatLimitText(plan: Pick<Plan, "isPro" | "name">, role: InvitedR
 export const INVITE_DAYS = 7;
 
 /** What a used, withdrawn or expired invitation link says (never which). */
-/** A sign-in acts for one business until the header can switch between them (docs/features/team.md). */
-export const OWNS_A_BUSINESS =
-  "This sign-in already runs its own business on LeadQR (it has campaigns). Ask the owner to invite another email address, such as your work one.";
-
 export const INVITE_GONE = "This invitation has expired or was withdrawn. Ask the business's owner for a new one.";
 
 /** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */

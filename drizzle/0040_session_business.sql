@@ -1,0 +1,2 @@
+ALTER TABLE "session" ADD COLUMN "acting_business_id" text;--> statement-breakpoint
+ALTER TABLE "session" ADD CONSTRAINT "session_acting_business_id_user_id_fk" FOREIGN KEY ("acting_business_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;
