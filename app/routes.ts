@@ -66,6 +66,7 @@ export default [
     route("settings/team", "routes/settings.team.tsx"),
     route("settings/sign-in", "routes/settings.sign-in.tsx"),
     route("team/join/:token", "routes/team-join.tsx"),
+    route("team/handover", "routes/team-handover.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
     route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),
     route("settings/integrations/sync/:provider/callback", "routes/settings.integrations.sync-callback.tsx"),

@@ -45,3 +45,16 @@ export const INVITE_GONE = "This invitation has expired or was withdrawn. Ask th
 
 /** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
 export const landingOf = (role: string) => (role === "staff" ? "/redeem" : "/dashboard");
+
+/** A hand-over offer stays open this long (docs/features/team.md, "Handing the business over"). */
+export const HANDOVER_DAYS = 7;
+
+export const HANDOVER_TEXT = {
+  plan: "On the Free plan the owner works alone, so there is nobody to hand the business over to.",
+  onePending: (email: string) => `A hand-over to ${email} is already waiting. Withdraw it to offer the business to someone else.`,
+  ownsCampaigns:
+    "This sign-in runs its own business on LeadQR (it has campaigns), so it cannot take over another. Ask the owner to hand over to another member, or to another address of yours.",
+  ownsBusiness:
+    "This sign-in has a business of its own on LeadQR (locations, a team, a domain, API keys, webhooks, a sync or a subscription), so it cannot take over another. Remove them first, or ask the owner to hand over to another address of yours.",
+  gone: "This hand-over has expired or was withdrawn.",
+};
