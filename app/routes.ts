@@ -5,6 +5,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/healthz.ts"),
   route("signout", "routes/signout.ts"),
+  // The header's switcher between the businesses a sign-in acts for.
+  route("business/switch", "routes/business-switch.ts"),
   route("capture/:campaignId", "routes/capture.tsx"),
   // The same page through a printed code's short link; case-insensitive like every path.
   route("q/:code", "routes/capture.tsx", { id: "routes/capture-short-link" }),
@@ -64,6 +66,7 @@ export default [
     route("settings/team", "routes/settings.team.tsx"),
     route("settings/sign-in", "routes/settings.sign-in.tsx"),
     route("team/join/:token", "routes/team-join.tsx"),
+    route("team/handover", "routes/team-handover.tsx"),
     route("settings/integrations/webhooks/:endpointId", "routes/settings.integrations.webhook.tsx"),
     route("settings/integrations/sync", "routes/settings.integrations.sync.tsx"),
     route("settings/integrations/sync/:provider/callback", "routes/settings.integrations.sync-callback.tsx"),

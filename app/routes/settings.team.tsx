@@ -1,5 +1,5 @@
 /* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { UserMinus, UserPlus } from "lucide-react";
+import { KeyRound, UserMinus, UserPlus } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -7,9 +7,10 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { offerHandover, pendingHandoverOf, withdrawHandover } from "~/features/team/handover.server";
 import { listLocations } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
-import { INVITED_ROLES, planIncludesTeams, ROLE_DESCRIPTION, ROLE_LABEL, TEAM_PLAN_TEXT } from "~/features/team/team";
+import { HANDOVER_DAYS, INVITED_ROLES, planIncludesTeams, ROLE_DESCRIPTION, ROLE_LABEL, TEAM_PLAN_TEXT } from "~/features/team/team";
 import { InviteSchema, InviteWithdrawSchema, MemberRemoveSchema, MemberUpdateSchema } from "~/features/team/team.schema";
 import { getTeam, inviteMember, removeMember, updateMember, withdrawInvite } from "~/features/team/team.server";
 import { answerDomainError, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
@@ -19,7 +20,11 @@ import type { Route } from "./+types/settings.team";
 export async function loader({ request }: Route.LoaderArgs) {
   const acting = await requireBusiness(request);
   const { db } = await getServices();
-  const [team, locations] = await Promise.all([getTeam(db, { businessId: acting.businessId }), listLocations(db, { businessId: acting.businessId })]);
+  const [team, locations, handover] = await Promise.all([
+    getTeam(db, { businessId: acting.businessId }),
+    listLocations(db, { businessId: acting.businessId }),
+    pendingHandoverOf(db, { businessId: acting.businessId }),
+  ]);
   return {
     included: planIncludesTeams(acting.plan),
     planName: acting.plan.name,
@@ -27,11 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     members: team.members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
     invites: team.invites.map(({ id, email, role, locations, expiresAt }) => ({ id, email, role, locations, expiresAt: expiresAt.toISOString() })),
     audit: team.audit.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+    handover: handover ? { email: handover.email, memberId: handover.memberId, expiresAt: handover.expiresAt.toISOString() } : null,
   };
 }
 
 type ActionData = {
-  form: "invite" | "update" | "remove" | "withdraw";
+  form: "invite" | "update" | "remove" | "withdraw" | "handover";
   id?: string;
   message?: string;
   error?: string;
@@ -54,9 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (intent === "update") return await change(post);
       if (intent === "remove") return await remove(post);
       if (intent === "withdraw") return await withdraw(post);
+      if (intent === "handover") return await handOver(post);
+      if (intent === "withdrawHandover") return await withdrawHandOver(post);
       return data<ActionData>({ form: "invite", error: "Unknown action" }, { status: 400 });
     },
-    (refused): ActionData => ({ form: intent === "update" ? "update" : "invite", id: String(fields.memberId ?? ""), error: refused.message }),
+    (refused): ActionData => ({ form: formOf(intent), id: String(fields.memberId ?? ""), error: refused.message }),
   );
 }
 
@@ -92,13 +100,30 @@ async function withdraw({ acting, fields }: TeamPost) {
   return data<ActionData>({ form: "withdraw", message: "Invitation withdrawn: its link no longer works." });
 }
 
+const formOf = (intent: string): ActionData["form"] =>
+  intent === "update" ? "update" : intent === "handover" || intent === "withdrawHandover" ? "handover" : "invite";
+
+async function handOver({ acting, fields }: TeamPost) {
+  const parsed = submit(MemberRemoveSchema, fields);
+  if (!parsed.ok) notFound("Member not found");
+  const { db, env } = await getServices();
+  if (!(await offerHandover(db, { acting, memberId: parsed.value.memberId, appOrigin: env.appOrigin }))) notFound("Member not found");
+  return data<ActionData>({ form: "handover", message: `Hand-over offered. They have ${HANDOVER_DAYS} days to accept.` });
+}
+
+async function withdrawHandOver({ acting }: TeamPost) {
+  const { db } = await getServices();
+  const withdrawn = await withdrawHandover(db, { acting });
+  return data<ActionData>({ form: "handover", message: withdrawn ? "Hand-over withdrawn: the business stays yours." : "No hand-over was waiting." });
+}
+
 export const headers = withRefusalHeaders();
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type Place = LoaderData["locations"][number];
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { included, locations, members, invites, audit } = loaderData;
+  const { included, locations, members, invites, audit, handover } = loaderData;
   const answer = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
@@ -124,6 +149,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       </Section>
       <Section title="Members">
         <Message result={answer("remove")} />
+        <HandoverWaiting handover={handover} answer={answer("handover")} />
         {members.length === 0 ? (
           <p className="text-sm text-gray-600">Nobody yet: you are the only one signed in to this business.</p>
         ) : (
@@ -133,6 +159,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 key={member.id}
                 member={member}
                 locations={locations}
+                canHandOver={included && handover === null}
                 answer={actionData?.form === "update" && actionData.id === member.id ? actionData : undefined}
               />
             ))}
@@ -193,6 +220,14 @@ function historyLine(entry: LoaderData["audit"][number]) {
       return `${entry.actor} changed ${entry.subject} to ${entry.detail}`;
     case "removed":
       return `${entry.actor} removed ${entry.subject}`;
+    case "handover_offered":
+      return `${entry.actor} offered the ownership to ${entry.subject}`;
+    case "handover_withdrawn":
+      return `${entry.actor} withdrew the hand-over to ${entry.subject}`;
+    case "handover_declined":
+      return `${entry.subject} declined the hand-over`;
+    case "handed_over":
+      return `${entry.actor} took over the business from ${entry.subject}, who stays as a Manager`;
     default:
       return `${entry.actor} withdrew the invitation to ${entry.subject}`;
   }
@@ -263,7 +298,8 @@ function InviteForm({ disabled, locations, answer }: { disabled: boolean; locati
   );
 }
 
-function MemberItem({ member, locations, answer }: { member: LoaderData["members"][number]; locations: Place[]; answer?: ActionData }) {
+function MemberItem(props: { member: LoaderData["members"][number]; locations: Place[]; canHandOver: boolean; answer?: ActionData }) {
+  const { member, locations, canHandOver, answer } = props;
   return (
     <li className="py-4" aria-label={member.email}>
       <p className="font-medium break-all text-gray-900">{member.email}</p>
@@ -306,9 +342,64 @@ function MemberItem({ member, locations, answer }: { member: LoaderData["members
             </Button>
           </Form>
         </details>
+        {canHandOver ? <HandOverConfirm email={member.email} memberId={member.id} /> : null}
       </div>
       {answer?.message ? <Message result={answer} /> : null}
     </li>
+  );
+}
+
+/** The owner's step before the offer, asked first like Remove (it works without JavaScript). */
+function HandOverConfirm({ email, memberId }: { email: string; memberId: string }) {
+  return (
+    <details>
+      <summary
+        className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
+        aria-label={`Hand over ownership to ${email}`}
+      >
+        <KeyRound aria-hidden className="h-4 w-4" /> Hand over ownership
+      </summary>
+      <Form
+        method="post"
+        role="alertdialog"
+        aria-label="Hand over ownership"
+        className="mt-2 max-w-80 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+      >
+        <p className="text-amber-900">
+          Offer {email} the ownership of this business? Once they accept, they own its campaigns, leads, team and billing, and you stay on as a
+          Manager of every location. You can withdraw the offer until then.
+        </p>
+        <input type="hidden" name="intent" value="handover" />
+        <input type="hidden" name="memberId" value={memberId} />
+        <Button type="submit" size="sm" className="mt-2">
+          Yes, offer it to {email}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function HandoverWaiting({ handover, answer }: { handover: LoaderData["handover"]; answer?: ActionData }) {
+  return (
+    <>
+      <Message result={answer} />
+      {handover ? (
+        <div
+          role="note"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+        >
+          <p className="text-amber-900">
+            Hand-over waiting: <span className="break-all">{handover.email}</span> can accept until {formatWhen(handover.expiresAt)}.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="withdrawHandover" />
+            <Button type="submit" variant="secondary" size="sm">
+              Withdraw the hand-over
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,12 +1,18 @@
-import { Outlet, useMatches } from "react-router";
+import { Link, Outlet, useMatches } from "react-router";
 import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { handoversTo } from "~/features/team/handover.server";
+import { switcherOf } from "~/features/team/switcher.server";
+import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/site-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
+  const { db } = await getServices();
+  // Only a member of another business can be offered one (docs/features/team.md, "Handing the business over").
+  const [businesses, handovers] = user?.businesses ? await Promise.all([switcherOf(db, user), handoversTo(db, { userId: user.id })]) : [null, []];
   return {
     user: user
       ? {
@@ -15,9 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           isAdmin: user.isAdmin,
           counterOnly: user.membership?.role === "staff",
           member: user.membership?.role === "manager" || user.membership?.role === "viewer" ? user.membership.role : undefined,
+          businesses: businesses ?? undefined,
         }
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
+    handovers: handovers.map((offer) => offer.business),
     headerWords: headerWords(user?.plan.name ?? null),
   };
 }
@@ -32,6 +40,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-screen flex-col">
       <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
       {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
+      {loaderData.handovers.map((business) => (
+        <div key={business} role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
+          The owner of {business} offers it to you.{" "}
+          <Link to="/team/handover" className="font-medium underline">
+            Review the hand-over
+          </Link>
+        </div>
+      ))}
       <div className="flex-1">
         <Outlet />
       </div>

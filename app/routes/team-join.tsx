@@ -35,7 +35,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     async () => {
       if (signedIn) {
         const invite = await findInvite(db, { token: params.token });
-        const joined = invite.state === "open" && (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email }));
+        const joined =
+          invite.state === "open" &&
+          (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email, sessionId: signedIn.sessionId }));
         if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
         return redirect(landingOf(invite.role));
       }

@@ -25,6 +25,8 @@ export const CODE_TO_STATUS = {
   team_invite_refused: 400,
   /** The plan's seats are all taken (Pro: 3 managers and viewers, 15 staff). */
   team_limit: 403,
+  /** A hand-over the server refuses: one already waiting, or the member runs a business of their own. */
+  handover_refused: 400,
   qr_size_invalid: 400,
   endpoint_limit: 409,
   api_key_limit: 409,

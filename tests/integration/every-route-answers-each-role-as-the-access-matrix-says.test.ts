@@ -29,6 +29,8 @@ type Module = { loader?: Handler; action?: Handler; default?: unknown };
 const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/healthz.ts": { loader: "public" },
   "routes/signout.ts": { loader: "inert", action: "public" },
+  // The header's switcher: the signed-in session chooses among the businesses it belongs to.
+  "routes/business-switch.ts": { loader: "inert", action: "user" },
   "routes/capture.tsx": { loader: "public", action: "public" },
   // The capture form script's JSON post (decision 323).
   "routes/capture-lead.ts": { action: "public" },
@@ -79,6 +81,8 @@ const ACCESS: Record<string, { loader?: Access; action?: Access }> = {
   "routes/settings.sign-in.passkey.ts": { loader: "inert", action: "user" },
   // An emailed invitation: its secret link is the key; joining signs up or signs in that address only.
   "routes/team-join.tsx": { loader: "public", action: "public" },
+  // A hand-over offered to the signed-in user: they see and answer only their own.
+  "routes/team-handover.tsx": { loader: "user", action: "user" },
   // Caddy's certificate question: answers only loopback, TRUST_PROXY networks or TLS_ASK_TOKEN (decision 391).
   "routes/tls-ask.ts": { loader: "public" },
   // The https proof of a custom domain: a keyed hash of the name asked on, nothing stored (decision 392).
@@ -511,6 +515,29 @@ describe("non-admins", () => {
  * proves the list is complete.
  */
 const CROSS_USER: Record<string, () => Promise<void>> = {
+  "routes/team-handover.tsx": async () => {
+    const { db } = await getServices();
+    const [bMember] = await db.insert(schema.businessMember).values({ businessId: b.id, userId: c.id, role: "manager", invitedBy: b.id }).returning();
+    const [offer] = await db
+      .insert(schema.ownershipHandover)
+      .values({ businessId: b.id, memberId: bMember!.id, toUserId: c.id, expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning();
+    const { loader, action } = await load("routes/team-handover.tsx");
+    expect((await callRoute(loader, makeRequest("/team/handover", { cookie: a.cookie }))).data.offers).toEqual([]);
+    for (const intent of ["accept", "decline"]) {
+      const answer = await callRoute(action, makeRequest("/team/handover", { cookie: a.cookie, form: { intent, handoverId: offer!.id } }));
+      expect(answer.status).toBe(410);
+    }
+    const [still] = await db.select().from(schema.ownershipHandover).where(eq(schema.ownershipHandover.id, offer!.id));
+    expect({ accepted: still!.acceptedAt, declined: still!.declinedAt }).toEqual({ accepted: null, declined: null });
+    await db.delete(schema.businessMember).where(eq(schema.businessMember.id, bMember!.id));
+  },
+  "routes/business-switch.ts": async () => {
+    const { action } = await load("routes/business-switch.ts");
+    expect((await callRoute(action, makeRequest("/business/switch", { cookie: a.cookie, form: { businessId: b.id } }))).status).toBe(404);
+    const dashboard = await callRoute((await load("routes/dashboard.tsx")).loader, makeRequest("/dashboard", { cookie: a.cookie }));
+    expect(await text(dashboard)).not.toContain(B_TITLE);
+  },
   "routes/dashboard.tsx": async () => {
     const { loader } = await load("routes/dashboard.tsx");
     const result = await callRoute(loader, makeRequest("/dashboard", { cookie: a.cookie }));
@@ -1017,6 +1044,10 @@ const MEMBER_ANSWERS: Record<string, { loader?: Roles3; action?: Roles3 }> = {
   "routes/settings.integrations.sync.tsx": { loader: OWNER_ONLY, action: OWNER_ONLY },
   "routes/settings.integrations.sync-callback.tsx": { loader: OWNER_ONLY },
   "routes/billing.portal.ts": { action: OWNER_ONLY },
+  // Every role switches between the businesses it belongs to (docs/features/team.md, "Several businesses, one sign-in").
+  "routes/business-switch.ts": { action: ["in", "in", "in"] },
+  // A hand-over offered to the member themselves (docs/features/team.md, "Handing the business over").
+  "routes/team-handover.tsx": { loader: [200, 200, 200], action: ["in", "in", "in"] },
 };
 
 const ROLES_OF_B = ["manager", "viewer", "staff"] as const;

@@ -32,6 +32,12 @@ export const session = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The business this session acts for, chosen in the header's switcher (its owner's user id);
+     * null: the default. Checked against a current membership on every request
+     * (docs/features/team.md, "Several businesses, one sign-in").
+     */
+    actingBusinessId: text("acting_business_id").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
 );

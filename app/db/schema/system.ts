@@ -56,6 +56,8 @@ export const emailOutbox = pgTable(
         "alert_channel_disabled",
         // An invitation to join a business's team (issue 55).
         "team_invite",
+        // The owner offers the business to a member, who must accept (issue 55).
+        "team_handover",
       ],
     }).notNull(),
     to: text("to").notNull(),

@@ -126,10 +126,42 @@ export const teamAudit = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     actorEmail: text("actor_email").notNull(),
     subjectEmail: text("subject_email").notNull(),
-    action: text("action", { enum: ["invited", "joined", "changed", "removed", "withdrew"] }).notNull(),
+    action: text("action", {
+      enum: ["invited", "joined", "changed", "removed", "withdrew", "handover_offered", "handover_withdrawn", "handover_declined", "handed_over"],
+    }).notNull(),
     /** What changed, in words ("Staff at Harbour"). */
     detail: text("detail").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("team_audit_business_idx").on(t.businessId, t.createdAt)],
+);
+
+/**
+ * The owner's offer to hand the business over to one of its members, who must accept within 7
+ * days (docs/features/team.md, "Handing the business over"). One open offer per business at a time.
+ */
+export const ownershipHandover = pgTable(
+  "ownership_handover",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** The business: its owner's user id when the offer was made. */
+    businessId: text("business_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The member it is offered to; removing them withdraws it. */
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => businessMember.id, { onDelete: "cascade" }),
+    toUserId: text("to_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [index("ownership_handover_business_idx").on(t.businessId, t.createdAt), index("ownership_handover_to_idx").on(t.toUserId)],
 );

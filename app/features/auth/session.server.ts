@@ -2,7 +2,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { businessMember, businessMemberLocation, subscription, user, type MemberRole } from "~/db/schema";
+import { businessMember, businessMemberLocation, campaign, session as authSession, subscription, user, type MemberRole } from "~/db/schema";
 import type { Plan } from "~/features/billing/plan";
 import { PLAN_COLUMNS, planOfRow, SUBSCRIPTION_OF_USER } from "~/features/billing/plan.server";
 import { getServices } from "~/utils/services.server";
@@ -19,6 +19,8 @@ export type SessionUser = {
   createdAt: Date;
   /** Another business this sign-in acts for (decision 520); null for an owner acting for their own. */
   membership: Membership | null;
+  /** The businesses it may switch between; null for a sign-in that is nobody else's member. */
+  businesses: Businesses | null;
 };
 
 export type Membership = { memberId: string; businessId: string; role: MemberRole; locationIds: string[] };
@@ -26,12 +28,26 @@ export type Membership = { memberId: string; businessId: string; role: MemberRol
 export const ROLE_REFUSED = "This page is not part of your role in this business. Ask its owner if you need it.";
 
 /**
- * The membership a sign-in acts under, or null for a sign-in that is no other business's member
- * (an owner, acting for their own business exactly as before teams). A sign-in that joined
- * several businesses acts for the one it joined last.
+ * The businesses a sign-in may act for besides its own: `memberOf` lists them newest first;
+ * `ownsCampaigns` says whether it runs a business of its own (the switcher's "Your business").
  */
-export async function membershipOf(db: Database, { userId }: { userId: string }): Promise<Membership | null> {
-  const [row] = await db
+export type Businesses = { memberOf: string[]; ownsCampaigns: boolean };
+
+type MembershipChoice = { membership: Membership | null; businesses: Businesses | null };
+
+/**
+ * The membership a sign-in acts under, or null when it acts for its own business (an owner, exactly
+ * as before teams). The session's choice from the header's switcher wins while it names the
+ * sign-in itself or a business it is a member of now; a choice it no longer holds (removed, forged)
+ * is ignored. Without a choice: its own business when it has campaigns, else the one it joined
+ * last (docs/features/team.md, "Several businesses, one sign-in").
+ */
+export async function membershipOf(db: Database, options: { userId: string; sessionId?: string }): Promise<Membership | null> {
+  return (await chooseMembership(db, options)).membership;
+}
+
+async function chooseMembership(db: Database, { userId, sessionId }: { userId: string; sessionId?: string }): Promise<MembershipChoice> {
+  const rows = await db
     .select({
       memberId: businessMember.id,
       businessId: businessMember.businessId,
@@ -42,9 +58,23 @@ export async function membershipOf(db: Database, { userId }: { userId: string })
     })
     .from(businessMember)
     .where(and(eq(businessMember.userId, userId), ne(businessMember.businessId, userId)))
-    .orderBy(desc(businessMember.createdAt))
-    .limit(1);
-  return row ? { ...row, locationIds: [...row.locationIds] } : null;
+    .orderBy(desc(businessMember.createdAt), desc(businessMember.id));
+  if (rows.length === 0) return { membership: null, businesses: null };
+  const memberships = rows.map((row) => ({ ...row, locationIds: [...row.locationIds] }));
+  const [state] = await db
+    .select({
+      chosen: authSession.actingBusinessId,
+      ownsCampaigns: sql<boolean>`exists(select 1 from ${campaign} where ${campaign.userId} = ${userId})`,
+    })
+    .from(user)
+    .leftJoin(authSession, and(eq(authSession.userId, user.id), eq(authSession.id, sessionId ?? "")))
+    .where(eq(user.id, userId));
+  const businesses = { memberOf: memberships.map((row) => row.businessId), ownsCampaigns: Boolean(state?.ownsCampaigns) };
+  const chosen = state?.chosen;
+  if (chosen === userId) return { membership: null, businesses };
+  const held = memberships.find((row) => row.businessId === chosen);
+  if (held) return { membership: held, businesses };
+  return { membership: businesses.ownsCampaigns ? null : memberships[0]!, businesses };
 }
 
 /** The signed-in user, read fresh from the database on every request (role changes apply at once). */
@@ -66,9 +96,10 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .leftJoin(subscription, SUBSCRIPTION_OF_USER)
     .where(eq(user.id, session.user.id));
   if (!row) return null;
-  const membership = await membershipOf(db, { userId: row.id });
+  const { membership, businesses } = await chooseMembership(db, { userId: row.id, sessionId: session.session.id });
   return {
     membership,
+    businesses,
     id: row.id,
     email: row.email,
     createdAt: row.createdAt,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { SiteHeader, type HeaderUser } from "./site-header";
@@ -29,5 +29,48 @@ describe("the header's own settings", () => {
       expect(menu.queryByRole("link", { name: "Settings" })).toBeNull();
       cleanup();
     }
+  });
+});
+
+describe("the header's switcher between businesses", () => {
+  const businesses = [
+    { id: "own-id", name: null, current: false },
+    { id: "azul-id", name: "Café Azul", current: true },
+    { id: "verde-id", name: "Bistro Verde", current: false },
+  ];
+
+  it("is absent for a sign-in in one business", () => {
+    renderHeader({ email: "owner@example.org", isAdmin: false });
+    expect(screen.queryByText("Switch business:", { exact: false })).toBeNull();
+  });
+
+  it("names the current business, lists each with the current one marked, and posts the choice", async () => {
+    const posted: string[] = [];
+    const Stub = createRoutesStub([
+      {
+        path: "/dashboard",
+        Component: () => <SiteHeader user={{ email: "mia@example.org", isAdmin: false, member: "manager", businesses }} words={headerWords("Pro")} />,
+      },
+      {
+        path: "/business/switch",
+        Component: () => null,
+        action: async ({ request }) => {
+          posted.push(String((await request.formData()).get("businessId")));
+          return null;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/dashboard"]} />);
+    const summary = screen.getByText("Switch business:", { exact: false }).closest("summary")!;
+    expect(summary.textContent).toBe("Switch business: Café Azul");
+    const menu = within(summary.closest("details")!);
+    const items = menu.getAllByRole("button");
+    expect(items.map((item) => [item.textContent, item.getAttribute("aria-current")])).toEqual([
+      ["Your business", null],
+      ["Café Azul current", "true"],
+      ["Bistro Verde", null],
+    ]);
+    items[2]!.click();
+    await waitFor(() => expect(posted).toEqual(["verde-id"]));
   });
 });

@@ -2,15 +2,17 @@
 import { ChevronDown, Menu, QrCode, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, NavLink, useLocation } from "react-router";
+import { BusinessSwitcher, type HeaderBusiness } from "./business-switcher";
 import type { HeaderWords } from "./site-header.server";
 
 /**
  * `counterOnly`: a staff member of another business, who has the counter and nothing else;
  * `member`: a manager or viewer of another business, who has their own alerts and sign-in but not
  * the business's settings, and a viewer no leads
- * or counter (docs/features/team.md, "What each role sees").
+ * or counter (docs/features/team.md, "What each role sees"); `businesses`: the switcher's list, for
+ * a sign-in that is a member of another business.
  */
-export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean; member?: "manager" | "viewer" };
+export type HeaderUser = { email: string; isAdmin: boolean; counterOnly?: boolean; member?: "manager" | "viewer"; businesses?: HeaderBusiness[] };
 
 type NavItem = { to: string; label: string };
 
@@ -75,13 +77,17 @@ function useDisclosureReset() {
 export function SiteHeader({ user, words: t }: { user: HeaderUser | null; words: HeaderWords }) {
   const items = navItems(user, t);
   const mobileMenu = useDisclosureReset();
+  const switcher = useDisclosureReset();
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <nav aria-label={t.main} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <NavLink to={user ? "/dashboard" : "/"} className="flex items-center gap-2 text-lg font-bold text-gray-900">
-          <QrCode aria-hidden className="h-7 w-7 text-blue-700" />
-          {t.home}
-        </NavLink>
+      <nav aria-label={t.main} className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
+          <NavLink to={user ? "/dashboard" : "/"} className="flex shrink-0 items-center gap-2 text-lg font-bold text-gray-900">
+            <QrCode aria-hidden className="h-7 w-7 text-blue-700" />
+            {t.home}
+          </NavLink>
+          {user?.businesses?.length ? <BusinessSwitcher businesses={user.businesses} words={t} menuRef={switcher} /> : null}
+        </div>
         <div className="hidden items-center gap-1 md:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass} end={item.to === "/admin"}>

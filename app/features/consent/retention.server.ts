@@ -56,6 +56,10 @@ export async function runRetentionJob(db: Database, options: { force?: boolean }
         )
         select count(*)::int as invitations from gone`),
     );
+    // A hand-over offer that ended goes as an invitation does (docs/features/team.md, "Handing the business over").
+    await tx.execute(sql`
+      delete from ownership_handover
+       where coalesce(accepted_at, declined_at, withdrawn_at, expires_at) < now() - make_interval(days => ${INVITATION_KEPT_DAYS})`);
     await tx.execute(sql`
       insert into job_run (name, last_run_at, result) values (${RETENTION_JOB}, now(), ${JSON.stringify({ leads: total, invitations })}::jsonb)
       on conflict (name) do update set last_run_at = excluded.last_run_at, result = excluded.result`);

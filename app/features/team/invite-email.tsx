@@ -17,3 +17,20 @@ export function teamInviteEmail(options: { business: string; role: string; link:
     `${business} invites you to its team on LeadQR as ${role}. Accept the invitation: ${link} The link works for ${days} days. If you did not expect it, ignore this email.`,
   );
 }
+
+export function handoverEmail(options: { business: string; owner: string; link: string; days: number }): EmailContent {
+  const { business, owner, link, days } = options;
+  return render(
+    `${business} is being handed over to you on LeadQR`,
+    <>
+      <p>
+        {owner} offers you the ownership of {business} on LeadQR: its campaigns, leads, team and billing. They would stay on the team as a Manager.
+      </p>
+      <p>
+        <a href={link}>Accept or decline</a>
+      </p>
+      <p>The offer stands for {days} days. If you did not expect it, decline it or ignore this email.</p>
+    </>,
+    `${owner} offers you the ownership of ${business} on LeadQR: its campaigns, leads, team and billing. They would stay on the team as a Manager. Accept or decline: ${link} The offer stands for ${days} days. If you did not expect it, decline it or ignore this email.`,
+  );
+}

@@ -4,6 +4,7 @@ import { onAddressVerified } from "~/features/auth/account-emails.server";
 import { signIn, signUp, type SignUpOutcome } from "~/features/auth/auth-actions.server";
 import { getServices } from "~/utils/services.server";
 import { INVITE_GONE as GONE } from "./team";
+import { sessionIdOfCookies } from "./switcher.server";
 import { acceptInvite, findInvite } from "./team.server";
 
 type Browser = { headers: Headers; clientAddress: string };
@@ -27,7 +28,8 @@ export async function joinWithPassword(options: Browser & { token: string; passw
     await db.update(user).set({ emailVerified: true }).where(eq(user.id, row.id));
     await onAddressVerified(db, env, row.id);
   }
-  if (!row || !(await acceptInvite(db, { token: options.token, userId: row.id, email: invite.email })))
+  const sessionId = row ? await sessionIdOfCookies(db, outcome.setCookies) : null;
+  if (!row || !(await acceptInvite(db, { token: options.token, userId: row.id, email: invite.email, sessionId })))
     return { ok: false, error: GONE, status: 410 };
   return { ok: true, setCookies: outcome.setCookies, role: invite.role };
 }

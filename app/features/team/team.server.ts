@@ -3,7 +3,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
-  campaign,
   businessMember,
   businessMemberLocation,
   businessProfile,
@@ -18,8 +17,9 @@ import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Acting } from "./member.server";
 import { ownLocationIds } from "./locations.server";
-import { INVITE_DAYS, type InvitedRole, OWNS_A_BUSINESS, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText } from "./team";
+import { INVITE_DAYS, type InvitedRole, planIncludesTeams, ROLE_LABEL, seatKindOf, seatLimit, seatLimitText } from "./team";
 import { teamInviteEmail } from "./invite-email";
+import { switchBusiness } from "./switcher.server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -270,13 +270,13 @@ export async function findInvite(db: Database, { token }: { token: string }): Pr
 
 /**
  * The signed-in user joins the business the link invites to, once, if the link was sent to their
- * address. False when the link is gone or for someone else.
+ * address; a sign-in that runs its own business keeps it, and the session that joined acts for the
+ * new one (docs/features/team.md, "Several businesses, one sign-in"). False when the link is gone
+ * or for someone else.
  */
-export async function acceptInvite(db: Database, options: { token: string; userId: string; email: string }) {
+export async function acceptInvite(db: Database, options: { token: string; userId: string; email: string; sessionId: string | null }) {
   const invite = await findInvite(db, { token: options.token });
   if (invite.state !== "open" || invite.email !== options.email.toLowerCase() || invite.businessId === options.userId) return false;
-  // Joining would hide the joiner's own campaigns: one business per sign-in until there is a switcher.
-  if (await ownsCampaigns(db, options.userId)) throw new DomainError("team_invite_refused", OWNS_A_BUSINESS);
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .update(teamInvite)
@@ -300,13 +300,9 @@ export async function acceptInvite(db: Database, options: { token: string; userI
       action: "joined",
       detail: ROLE_LABEL[invite.role],
     });
+    if (options.sessionId) await switchBusiness(tx, { userId: options.userId, sessionId: options.sessionId, businessId: invite.businessId });
     return true;
   });
-}
-
-async function ownsCampaigns(db: Database, userId: string) {
-  const [row] = await db.select({ id: campaign.id }).from(campaign).where(eq(campaign.userId, userId)).limit(1);
-  return Boolean(row);
 }
 
 /** Whether an address already has a LeadQR sign-in (the join page asks for its password then). */

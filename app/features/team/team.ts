@@ -41,10 +41,6 @@ export function seatLimitText(plan: Pick<Plan, "isPro" | "name">, role: InvitedR
 export const INVITE_DAYS = 7;
 
 /** What a used, withdrawn or expired invitation link says (never which). */
-/** A sign-in acts for one business until the header can switch between them (docs/features/team.md). */
-export const OWNS_A_BUSINESS =
-  "This sign-in already runs its own business on LeadQR (it has campaigns). Ask the owner to invite another email address, such as your work one.";
-
 export const INVITE_GONE = "This invitation has expired or was withdrawn. Ask the business's owner for a new one.";
 
 /** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
@@ -55,3 +51,16 @@ export function namesInWords(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
+
+/** A hand-over offer stays open this long (docs/features/team.md, "Handing the business over"). */
+export const HANDOVER_DAYS = 7;
+
+export const HANDOVER_TEXT = {
+  plan: "On the Free plan the owner works alone, so there is nobody to hand the business over to.",
+  onePending: (email: string) => `A hand-over to ${email} is already waiting. Withdraw it to offer the business to someone else.`,
+  ownsCampaigns:
+    "This sign-in runs its own business on LeadQR (it has campaigns), so it cannot take over another. Ask the owner to hand over to another member, or to another address of yours.",
+  ownsBusiness:
+    "This sign-in has a business of its own on LeadQR (locations, a team, a domain, API keys, webhooks, a sync or a subscription), so it cannot take over another. Remove them first, or ask the owner to hand over to another address of yours.",
+  gone: "This hand-over has expired or was withdrawn.",
+};

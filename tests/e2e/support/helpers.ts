@@ -152,8 +152,11 @@ export async function inviteToTeam(
   await expect
     .poll(
       async () => {
-        const mail = (await mails()).find((one) => one.to.includes(invite.email));
-        link = mail ? (/https?:\/\/[^\s"<>]+\/team\/join\/[A-Za-z0-9_-]+/.exec(decodedBody(mail.raw))?.[0] ?? "") : "";
+        // The address may have had other mail before (a sign-in's verification): the invitation is the one with the link.
+        const links = (await mails())
+          .filter((one) => one.to.includes(invite.email))
+          .map((mail) => /https?:\/\/[^\s"<>]+\/team\/join\/[A-Za-z0-9_-]+/.exec(decodedBody(mail.raw))?.[0] ?? "");
+        link = links.find(Boolean) ?? "";
         return link;
       },
       { timeout: 20_000 },

@@ -35,6 +35,9 @@ const en = {
     toggleMenu: "Toggle menu",
     userMenu: "User menu: ",
     plan: "{{plan}} plan",
+    switchBusiness: "Switch business: ",
+    yourBusiness: "Your business",
+    currentBusiness: "current",
   },
   dashboard: {
     title: "Dashboard",
