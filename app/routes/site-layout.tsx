@@ -1,8 +1,9 @@
-import { Link, Outlet, useMatches } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { HandoverBanner } from "~/features/team/handover-banner";
 import { handoversTo } from "~/features/team/handover.server";
 import { switcherOf } from "~/features/team/switcher.server";
 import { getServices } from "~/utils/services.server";
@@ -41,12 +42,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
       {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
       {loaderData.handovers.map((business) => (
-        <div key={business} role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-          The owner of {business} offers it to you.{" "}
-          <Link to="/team/handover" className="font-medium underline">
-            Review the hand-over
-          </Link>
-        </div>
+        <HandoverBanner key={business} business={business} />
       ))}
       <div className="flex-1">
         <Outlet />

@@ -1,3 +1,4 @@
+/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/team.md ("Handing the business over").
 import { data, Form, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
