@@ -39,9 +39,10 @@ export function BusinessSwitcher({
                 aria-current={business.current ? "true" : undefined}
                 className="flex w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100 focus:bg-gray-100"
               >
-                <span className="min-w-0 truncate">{nameOf(business)}</span>{" "}
+                <span className="min-w-0 truncate">{nameOf(business)}</span>
                 {business.current ? (
                   <span className="flex shrink-0 items-center gap-1 text-xs text-blue-700">
+                    {/* A space for screen readers' words ("Café Azul current"); the layout gaps them already. */}{" "}
                     <Check aria-hidden className="h-4 w-4" />
                     {t.currentBusiness}
                   </span>
