@@ -3,6 +3,7 @@ import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { getPlanOfUser } from "~/features/billing/plan.server";
 import { HandoverBanner } from "~/features/team/handover-banner";
 import { handoversTo } from "~/features/team/handover.server";
 import { switcherOf } from "~/features/team/switcher.server";
@@ -14,11 +15,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await getServices();
   // Only a member of another business can be offered one (docs/features/team.md, "Handing the business over").
   const [businesses, handovers] = user?.businesses ? await Promise.all([switcherOf(db, user), handoversTo(db, { userId: user.id })]) : [null, []];
+  // A member sees the plan of the business they act for, not their own sign-in's.
+  const planName = user?.membership ? (await getPlanOfUser(db, { userId: user.membership.businessId })).name : user?.plan.name;
   return {
     user: user
       ? {
           email: user.email,
-          planName: user.plan.name,
+          planName: planName!,
           isAdmin: user.isAdmin,
           counterOnly: user.membership?.role === "staff",
           member: user.membership?.role === "manager" || user.membership?.role === "viewer" ? user.membership.role : undefined,
@@ -27,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
     handovers: handovers.map((offer) => offer.business),
-    headerWords: headerWords(user?.plan.name ?? null),
+    headerWords: headerWords(planName ?? null),
   };
 }
 

@@ -40,6 +40,11 @@ async function header(cookie: string) {
     Array<{ id: string; name: string | null; current: boolean }> | undefined;
 }
 
+async function headerPlan(cookie: string) {
+  const { loader } = await import("~/routes/site-layout");
+  return (await callRoute(loader, makeRequest("/dashboard", { cookie }))).data.user.planName as string;
+}
+
 async function switchTo(businessId: string, cookie: string) {
   const { action } = await import("~/routes/business-switch");
   return callRoute(action, makeRequest("/business/switch", { cookie, form: { businessId } }));
@@ -100,6 +105,8 @@ describe("a sign-in with its own business joins another", () => {
       { id: mia.id, name: null, current: false },
       { id: owner.id, name: "Café Azul", current: true },
     ]);
+    // The header's plan is Café Azul's (Pro), not her own sign-in's (Free).
+    expect(await headerPlan(mia.cookie)).toBe("Pro");
 
     // "Your business": her own campaigns, as owner (Settings is hers again).
     const own = await switchTo(mia.id, mia.cookie);
@@ -108,6 +115,7 @@ describe("a sign-in with its own business joins another", () => {
     expect(await dashboardTitles(mia.cookie)).toEqual([MIA_OFFER]);
     expect((await callRoute((await load("settings")).loader, makeRequest("/settings", { cookie: mia.cookie }))).status).toBe(200);
     expect((await header(mia.cookie))?.map((entry) => entry.current)).toEqual([true, false]);
+    expect(await headerPlan(mia.cookie)).toBe("Free");
 
     // And back: the business's screens are again those of a manager.
     await switchTo(owner.id, mia.cookie);
