@@ -237,6 +237,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
           closeTo={closeTo}
           ai={ai}
           locationsChoice={locationsChoice}
+          namesBusiness={isOwner}
           serverResult={actionData as WizardServerResult | undefined}
         />
       ) : null}

@@ -61,20 +61,23 @@ export function DetailsFields(props: {
   id: string;
   campaign?: WizardCampaign;
   echoed?: Record<string, string | undefined>;
+  namesBusiness: boolean;
 }) {
   const t = useOwnerT("wizard");
   const { values, set, fieldErrors, id } = props;
   return (
     <>
-      <Field label={t("details.businessName")} name="businessName" error={fieldErrors.businessName} id={id} hint={t("details.businessNameHint")}>
-        <input
-          value={values.businessName}
-          onChange={set("businessName")}
-          maxLength={100}
-          autoComplete="organization"
-          placeholder={t("details.businessNamePlaceholder")}
-        />
-      </Field>
+      {props.namesBusiness ? (
+        <Field label={t("details.businessName")} name="businessName" error={fieldErrors.businessName} id={id} hint={t("details.businessNameHint")}>
+          <input
+            value={values.businessName}
+            onChange={set("businessName")}
+            maxLength={100}
+            autoComplete="organization"
+            placeholder={t("details.businessNamePlaceholder")}
+          />
+        </Field>
+      ) : null}
       <Field label={t("details.title")} name="title" error={fieldErrors.title} id={id}>
         <input value={values.title} onChange={set("title")} maxLength={FIELD_LIMITS.title} required placeholder={t("details.titlePlaceholder")} />
       </Field>
@@ -153,6 +156,7 @@ function BackButton({ onClick }: { onClick: () => void }) {
 /** Step 3: what will go live, and the button that launches (or updates) it. */
 export function LaunchSummary(props: {
   values: Values;
+  namesBusiness: boolean;
   /** The owner's translations as typed: the page's languages are listed with the rest. */
   translations: CopyTranslations;
   rule: string | null;
@@ -166,7 +170,7 @@ export function LaunchSummary(props: {
   return (
     <>
       <dl className="grid gap-3 rounded-xl bg-gray-50 p-4 text-sm sm:grid-cols-2">
-        <Summary label={t("summary.businessName")} value={values.businessName} />
+        {props.namesBusiness ? <Summary label={t("summary.businessName")} value={values.businessName} /> : null}
         <Summary label={t("summary.title")} value={values.title} />
         <Summary label={t("summary.businessType")} value={values.businessType} />
         <Summary label={t("summary.offer")} value={values.discount} />

@@ -45,6 +45,8 @@ export function CampaignWizard(props: {
   ai?: boolean;
   /** Where the campaign runs: the owner's choice, absent for a manager. */
   locationsChoice?: LocationsChoice;
+  /** The business name is the owner's to set (a manager's form leaves it out; the server ignores it). */
+  namesBusiness?: boolean;
 }) {
   const t = useOwnerT("wizard");
   const hydrated = useHydrated();
@@ -109,6 +111,7 @@ function WizardForm(props: {
   serverResult?: WizardServerResult;
   ai?: boolean;
   locationsChoice?: LocationsChoice;
+  namesBusiness?: boolean;
   showAllSteps: boolean;
 }) {
   const t = useOwnerT("wizard");
@@ -181,7 +184,15 @@ function WizardForm(props: {
       <div className={step >= 2 || showAllSteps ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]" : ""}>
         <div className="space-y-6">
           <WizardStep hidden={!visible(1)} legend={t("steps.details")} legendRef={legendRef(0)} className="space-y-4">
-            <DetailsFields values={values} set={set} fieldErrors={fieldErrors} id={id} campaign={campaign} echoed={props.serverResult?.values} />
+            <DetailsFields
+              values={values}
+              set={set}
+              fieldErrors={fieldErrors}
+              id={id}
+              campaign={campaign}
+              echoed={props.serverResult?.values}
+              namesBusiness={props.namesBusiness !== false}
+            />
             {props.locationsChoice ? (
               <CampaignLocationsField choice={props.locationsChoice} error={fieldErrors.locations} id={id} showAll={showAllSteps} />
             ) : null}
@@ -222,6 +233,7 @@ function WizardForm(props: {
           <WizardStep hidden={!visible(3)} legend={t("steps.launch")} legendRef={legendRef(2)} className="space-y-4">
             <LaunchSummary
               values={values}
+              namesBusiness={props.namesBusiness !== false}
               translations={cleanTranslations(translations)}
               rule={showAllSteps ? null : rule}
               mode={mode}

@@ -22,7 +22,7 @@ afterEach(cleanup);
 
 describe("the wizard's step 3 and preview", () => {
   it("list the languages phones will read the page in", () => {
-    render(<LaunchSummary values={values} translations={translations} rule={null} mode="create" busy={false} canLaunch />);
+    render(<LaunchSummary values={values} namesBusiness translations={translations} rule={null} mode="create" busy={false} canLaunch />);
     expect(screen.getByText("English (page) · Español")).toBeTruthy();
   });
 
