@@ -15,6 +15,7 @@ import { ownWriteCookie } from "~/utils/reader.server";
 import { stampRequest, type Edge } from "./edge";
 import { failureStatusOf, failureTextFor } from "./failure";
 import { guardRequest, type Guarded } from "./guard";
+import { publicProtocol } from "./public-protocol";
 
 export function createExpressApp(edge: Edge) {
   const app = express();
@@ -25,6 +26,7 @@ export function createExpressApp(edge: Edge) {
   // Signed-in responses are personal: Cache-Control "private, no-store" on each of them.
   app.use(privateCacheMiddleware);
   app.use(refuse);
+  app.use(publicProtocol(edge));
   if (edge.env.DATABASE_REPLICA_URL) app.use(noteOwnWrite(edge.env.appUrl.protocol === "https:"));
   // The capture paths the fast path did not take (React Router answers them): Express decodes
   // their parameter here, so malformed percent-encoding is the client's 400, never a 404 or a stack.
