@@ -124,3 +124,23 @@ describe("the campaigns screen", () => {
     expect(screen.getByRole("heading", { name: "No campaigns yet" })).toBeTruthy();
   });
 });
+
+describe("the campaigns list without a campaign", () => {
+  const none = { campaigns: [], summary: { total: 0, active: 0, scans: 0, leads: 0 } };
+
+  it("asks the owner to create the first one", async () => {
+    await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ ...none, isPro: true, canCreate: true }) });
+    expect(screen.getByText("Create your first QR campaign to start capturing leads.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Create First Campaign" }).getAttribute("href")).toBe("/campaigns?new=1");
+  });
+
+  it("tells a manager or viewer where campaigns come from, without a button they may not use", async () => {
+    for (const role of ["manager", "viewer"] as const) {
+      await renderRoute(campaigns, { path: "/campaigns", loaderData: payload({ ...none, isPro: true, role }) });
+      expect(screen.getByText("A campaign shows here once the owner puts its code up at one of your locations.")).toBeTruthy();
+      expect(screen.queryByText("Create your first QR campaign to start capturing leads.")).toBeNull();
+      expect(screen.queryByRole("link", { name: "Create First Campaign" })).toBeNull();
+      cleanup();
+    }
+  });
+});

@@ -288,7 +288,7 @@ export default function CampaignsPage({ loaderData, actionData }: Route.Componen
         <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
           <QrCode aria-hidden className="mx-auto h-10 w-10 text-gray-400" />
           <h2 className="mt-3 text-lg font-semibold text-gray-900">{t("empty")}</h2>
-          <p className="mt-1 text-gray-600">{t("emptyHint")}</p>
+          <p className="mt-1 text-gray-600">{isOwner ? t("emptyHint") : t("emptyHintMember")}</p>
           {canCreate ? (
             <Link
               to="/campaigns?new=1"

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 export function HandoverBanner({ business }: { business: string }) {
   return (
     <div role="note" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900">
-      The owner of {business} offers it to you.{" "}
+      A hand-over is waiting for you: <span className="break-all">{business}</span>.{" "}
       <Link to="/team/handover" className="font-medium underline">
         Review the hand-over
       </Link>

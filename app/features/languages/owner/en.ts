@@ -222,6 +222,7 @@ const en = {
     },
     empty: "No campaigns yet",
     emptyHint: "Create your first QR campaign to start capturing leads.",
+    emptyHintMember: "A campaign shows here once the owner puts its code up at one of your locations.",
     createFirst: "Create First Campaign",
     noMatches: "No campaigns match your filters",
     noMatchesHint: "Try another search or status.",
