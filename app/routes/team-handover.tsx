@@ -24,8 +24,8 @@ type ActionData = { error?: string; message?: string };
 export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireSignedIn(request);
   const { intent, handoverId = "" } = formFields(await readForm(request));
-  const { db } = await getServices();
-  const who = { userId: sessionUser.id, email: sessionUser.email, handoverId };
+  const { db, env } = await getServices();
+  const who = { userId: sessionUser.id, email: sessionUser.email, handoverId, appOrigin: env.appOrigin };
   return answerDomainError(
     async () => {
       if (intent === "accept") {

@@ -36,6 +36,15 @@ async function offersTo(cookie: string) {
   return (await callRoute(loader, makeRequest("/team/handover", { cookie }))).data.offers as Array<{ id: string; business: string }>;
 }
 
+/** What the owner who offered the business was emailed once the member answered. */
+async function answersTo(email: string) {
+  const { db } = await getServices();
+  return db
+    .select({ subject: schema.emailOutbox.subject, text: schema.emailOutbox.text })
+    .from(schema.emailOutbox)
+    .where(and(eq(schema.emailOutbox.kind, "team_handover_answered"), eq(schema.emailOutbox.to, email)));
+}
+
 async function answer(intent: "accept" | "decline", handoverId: string, cookie: string) {
   const { action } = await import("~/routes/team-handover");
   return callRoute(action, makeRequest("/team/handover", { cookie, form: { intent, handoverId } }));
@@ -163,6 +172,29 @@ describe("accepting", () => {
     expect(await db.select().from(schema.businessMember).where(eq(schema.businessMember.userId, mia.id))).toEqual([]);
     // Accepted once.
     expect((await answer("accept", offer!.id, mia.cookie)).status).toBe(410);
+    // The old owner is told, once; with no active subscription, nothing about a card.
+    expect(await answersTo(owner.email)).toEqual([
+      {
+        subject: `${mia.email} now owns Café Azul on LeadQR`,
+        text: expect.stringMatching(
+          new RegExp(
+            `^${mia.email} accepted your hand-over: they now own Café Azul, its campaigns, leads, team and billing\\. You stay on the team as a Manager of every location\\. Open LeadQR: http\\S+/dashboard$`,
+          ),
+        ),
+      },
+    ]);
+  });
+
+  it("tells the old owner that their card still pays an active subscription until the new owner changes it", async () => {
+    const { db } = await getServices();
+    await db.insert(schema.subscription).values({ userId: owner.id, status: "active", stripeCustomerId: `cus_${owner.id.slice(0, 8)}` });
+    await teamPost({ intent: "handover", memberId: miaMemberId });
+    const [offer] = await offersTo(mia.cookie);
+    expect((await answer("accept", offer!.id, mia.cookie)).status).toBe(302);
+    const [told] = await answersTo(owner.email);
+    expect(told!.text).toContain(
+      `Its subscription is still paid with the card you set up in Stripe until ${mia.email} changes the payment details in Billing: ask them to, or cancel it there.`,
+    );
   });
 
   it("refuses a member who runs a business of their own, and moves nothing", async () => {
@@ -195,6 +227,16 @@ describe("withdrawing, declining, expiring, removing", () => {
     [offer] = await offersTo(mia.cookie);
     expect((await answer("decline", offer!.id, mia.cookie)).data.message).toBe("Declined. The business stays with its owner.");
     expect((await teamPage()).data.handover).toBeNull();
+    expect(await answersTo(owner.email)).toEqual([
+      {
+        subject: `${mia.email} declined to take over Café Azul`,
+        text: expect.stringMatching(
+          new RegExp(
+            `^${mia.email} declined your offer: Café Azul stays yours\\. You can offer it to another member on Settings → Team: http\\S+/settings/team$`,
+          ),
+        ),
+      },
+    ]);
 
     await teamPost({ intent: "handover", memberId: miaMemberId });
     [offer] = await offersTo(mia.cookie);

@@ -58,6 +58,8 @@ export const emailOutbox = pgTable(
         "team_invite",
         // The owner offers the business to a member, who must accept (issue 55).
         "team_handover",
+        // The member accepted or declined it: the owner who offered it is told.
+        "team_handover_answered",
       ],
     }).notNull(),
     to: text("to").notNull(),

@@ -27,7 +27,7 @@ import {
 } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { DomainError } from "~/utils/domain-error";
-import { handoverEmail } from "./invite-email";
+import { handoverAnsweredEmail, handoverEmail } from "./invite-email";
 import type { Acting } from "./member.server";
 import { HANDOVER_DAYS, HANDOVER_TEXT, planIncludesTeams } from "./team";
 import { businessNameOf } from "./team.server";
@@ -116,17 +116,29 @@ export async function withdrawHandover(db: Database, { acting }: { acting: Actin
   return true;
 }
 
-export async function declineHandover(db: Database, options: { userId: string; email: string; handoverId: string }) {
-  const [row] = await db
-    .update(ownershipHandover)
-    .set({ declinedAt: new Date() })
-    .where(and(eq(ownershipHandover.id, options.handoverId), eq(ownershipHandover.toUserId, options.userId), openHandover()))
-    .returning({ businessId: ownershipHandover.businessId });
-  if (!row) return false;
-  await db
-    .insert(teamAudit)
-    .values({ businessId: row.businessId, actorEmail: options.email, subjectEmail: options.email, action: "handover_declined" });
-  return true;
+/** Who answers an offer: the member signed in, and where the owner's email links to. */
+type Answer = { userId: string; email: string; handoverId: string; appOrigin: string };
+
+export async function declineHandover(db: Database, options: Answer) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ownershipHandover)
+      .set({ declinedAt: new Date() })
+      .where(and(eq(ownershipHandover.id, options.handoverId), eq(ownershipHandover.toUserId, options.userId), openHandover()))
+      .returning({ businessId: ownershipHandover.businessId });
+    if (!row) return false;
+    await tx
+      .insert(teamAudit)
+      .values({ businessId: row.businessId, actorEmail: options.email, subjectEmail: options.email, action: "handover_declined" });
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.businessId));
+    const business = await businessNameOf(tx, row.businessId);
+    await enqueueEmail(tx, {
+      kind: "team_handover_answered",
+      to: owner!.email,
+      content: handoverAnsweredEmail({ business, member: options.email, accepted: false, paying: false, link: `${options.appOrigin}/settings/team` }),
+    });
+    return true;
+  });
 }
 
 /**
@@ -135,7 +147,7 @@ export async function declineHandover(db: Database, options: { userId: string; e
  * history records it. Refused when the member runs a business of their own. False when the offer
  * is gone (withdrawn, declined, expired, accepted, or the member removed).
  */
-export async function acceptHandover(db: Database, options: { userId: string; email: string; handoverId: string }) {
+export async function acceptHandover(db: Database, options: Answer) {
   return db.transaction(async (tx) => {
     const [offer] = await tx
       .select({ businessId: ownershipHandover.businessId, memberId: ownershipHandover.memberId })
@@ -172,6 +184,22 @@ export async function acceptHandover(db: Database, options: { userId: string; em
         .set({ isPro: sql`${user.isPro} or ${old!.isPro}`, isEnterprise: sql`${user.isEnterprise} or ${old!.isEnterprise}` })
         .where(eq(user.id, to));
     await tx.insert(teamAudit).values({ businessId: to, actorEmail: options.email, subjectEmail: old!.email, action: "handed_over" });
+    // The old owner is told, and whether their card still pays ("Not built yet": the Stripe customer stays).
+    const [paid] = await tx
+      .select({ userId: subscription.userId })
+      .from(subscription)
+      .where(and(eq(subscription.userId, to), eq(subscription.status, "active")));
+    await enqueueEmail(tx, {
+      kind: "team_handover_answered",
+      to: old!.email,
+      content: handoverAnsweredEmail({
+        business: await businessNameOf(tx, to),
+        member: options.email,
+        accepted: true,
+        paying: paid !== undefined,
+        link: `${options.appOrigin}/dashboard`,
+      }),
+    });
     return true;
   });
 }

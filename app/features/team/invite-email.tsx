@@ -34,3 +34,38 @@ export function handoverEmail(options: { business: string; owner: string; link: 
     `${owner} offers you the ownership of ${business} on LeadQR: its campaigns, leads, team and billing. They would stay on the team as a Manager. Accept or decline: ${link} The offer stands for ${days} days. If you did not expect it, decline it or ignore this email.`,
   );
 }
+
+/** To the owner who offered the business, once the member answered (docs/features/team.md, "Handing the business over"). */
+export function handoverAnsweredEmail(options: { business: string; member: string; accepted: boolean; paying: boolean; link: string }): EmailContent {
+  const { business, member, link } = options;
+  if (!options.accepted) {
+    return render(
+      `${member} declined to take over ${business}`,
+      <>
+        <p>
+          {member} declined your offer: {business} stays yours. You can offer it to another member on Settings → Team.
+        </p>
+        <p>
+          <a href={link}>Open your team</a>
+        </p>
+      </>,
+      `${member} declined your offer: ${business} stays yours. You can offer it to another member on Settings → Team: ${link}`,
+    );
+  }
+  const billing = options.paying
+    ? ` Its subscription is still paid with the card you set up in Stripe until ${member} changes the payment details in Billing: ask them to, or cancel it there.`
+    : "";
+  return render(
+    `${member} now owns ${business} on LeadQR`,
+    <>
+      <p>
+        {member} accepted your hand-over: they now own {business}, its campaigns, leads, team and billing. You stay on the team as a Manager of every
+        location.{billing}
+      </p>
+      <p>
+        <a href={link}>Open LeadQR</a>
+      </p>
+    </>,
+    `${member} accepted your hand-over: they now own ${business}, its campaigns, leads, team and billing. You stay on the team as a Manager of every location.${billing} Open LeadQR: ${link}`,
+  );
+}
