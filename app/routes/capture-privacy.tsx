@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { visitorPageLocaleOf } from "~/features/capture/visit-language.server";
 import { LANGUAGE_COOKIE } from "~/features/languages/languages";
 import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!notice) notFound();
   // The business's own policy wins when it has one.
   if (notice.privacyPolicyUrl) throw redirect(notice.privacyPolicyUrl);
-  const locale = visitorPageLocaleOf(request);
+  const locale = visitorPageLocaleOf(request.headers, request.url);
   return { ...notice, visitorCookie: env.VISITOR_ID === "cookie", locale: notice.whiteLabel ? withoutBrandedMessages(locale) : locale };
 }
 

@@ -12,10 +12,9 @@ import {
   localize,
   openCapturePage,
   viewerOf,
-  visitLanguageOf,
-  withLanguageParam,
   type LocalizedCaptureView,
 } from "~/features/capture/capture.server";
+import { visitLanguageOf, withLanguageParam } from "~/features/capture/visit-language.server";
 import { CaptureFrame } from "~/features/capture/capture-frame";
 import { CaptureForm, NotFoundScreen, ScanLimitScreen } from "~/features/capture/capture-page";
 import { ThankYouScreen } from "~/features/capture/thank-you-screen";

@@ -1,7 +1,7 @@
 // Rules: docs/features/consent-and-erasure.md ("Double opt-in"); docs/features/domains.md ("White label").
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { visitorPageLocaleOf } from "~/features/capture/visit-language.server";
 import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
 import { CONFIRM_LINK_DAYS } from "~/features/consent/consent";
@@ -18,7 +18,10 @@ export const handle = { bareDocument: true };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
   // The confirm page shows no branded words on any plan, so it ships none.
-  return { state: await checkConfirmToken(db, { token: params.token }), locale: withoutBrandedMessages(visitorPageLocaleOf(request)) };
+  return {
+    state: await checkConfirmToken(db, { token: params.token }),
+    locale: withoutBrandedMessages(visitorPageLocaleOf(request.headers, request.url)),
+  };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

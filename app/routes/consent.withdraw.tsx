@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { visitorPageLocaleOf } from "~/features/capture/capture.server";
+import { visitorPageLocaleOf } from "~/features/capture/visit-language.server";
 import { withoutBrandedMessages } from "~/features/languages/i18n.server";
 import { PageLanguage } from "~/features/languages/page-language";
 import { checkWithdrawToken, isWhiteLabelWithdrawToken, withdrawConsent } from "~/features/consent/consent.server";
@@ -13,7 +13,7 @@ export const handle = { bareDocument: true };
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = await getServices();
   const whiteLabel = await isWhiteLabelWithdrawToken(db, { token: params.token });
-  const locale = visitorPageLocaleOf(request);
+  const locale = visitorPageLocaleOf(request.headers, request.url);
   return {
     state: await checkWithdrawToken(db, { token: params.token }),
     whiteLabel,

@@ -1,5 +1,5 @@
 /* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { KeyRound, UserMinus, UserPlus } from "lucide-react";
+import { UserMinus, UserPlus } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { offerHandover, pendingHandoverOf, withdrawHandover } from "~/features/team/handover.server";
+import { HandOverConfirm, HandoverWaiting } from "~/features/team/handover-owner-ui";
 import { listLocations } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { HANDOVER_DAYS, INVITED_ROLES, planIncludesTeams, ROLE_DESCRIPTION, ROLE_LABEL, TEAM_PLAN_TEXT } from "~/features/team/team";
@@ -346,60 +347,6 @@ function MemberItem(props: { member: LoaderData["members"][number]; locations: P
       </div>
       {answer?.message ? <Message result={answer} /> : null}
     </li>
-  );
-}
-
-/** The owner's step before the offer, asked first like Remove (it works without JavaScript). */
-function HandOverConfirm({ email, memberId }: { email: string; memberId: string }) {
-  return (
-    <details>
-      <summary
-        className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
-        aria-label={`Hand over ownership to ${email}`}
-      >
-        <KeyRound aria-hidden className="h-4 w-4" /> Hand over ownership
-      </summary>
-      <Form
-        method="post"
-        role="alertdialog"
-        aria-label="Hand over ownership"
-        className="mt-2 max-w-80 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-      >
-        <p className="text-amber-900">
-          Offer {email} the ownership of this business? Once they accept, they own its campaigns, leads, team and billing, and you stay on as a
-          Manager of every location. You can withdraw the offer until then.
-        </p>
-        <input type="hidden" name="intent" value="handover" />
-        <input type="hidden" name="memberId" value={memberId} />
-        <Button type="submit" size="sm" className="mt-2">
-          Yes, offer it to {email}
-        </Button>
-      </Form>
-    </details>
-  );
-}
-
-function HandoverWaiting({ handover, answer }: { handover: LoaderData["handover"]; answer?: ActionData }) {
-  return (
-    <>
-      <Message result={answer} />
-      {handover ? (
-        <div
-          role="note"
-          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-        >
-          <p className="text-amber-900">
-            Hand-over waiting: <span className="break-all">{handover.email}</span> can accept until {formatWhen(handover.expiresAt)}.
-          </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="withdrawHandover" />
-            <Button type="submit" variant="secondary" size="sm">
-              Withdraw the hand-over
-            </Button>
-          </Form>
-        </div>
-      ) : null}
-    </>
   );
 }
 

@@ -20,12 +20,11 @@ import {
   loadCaptureSnapshot,
   localize,
   viewerOf,
-  visitLanguageOf,
-  withLanguageParam,
   type CaptureSnapshot,
   type CaptureView,
   type LocalizedCaptureView,
 } from "./capture.server";
+import { visitLanguageOf, withLanguageParam } from "./visit-language.server";
 import { languageCookieHeader } from "~/features/languages/choose-language.server";
 import { browserLanguageOf, busyPageIn } from "./visitor-failures.server";
 import { isUuid } from "./capture";

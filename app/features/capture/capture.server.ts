@@ -31,9 +31,9 @@ import { randomString } from "~/utils/random-pool.server";
 import { presentClaim, type ClaimView } from "~/features/redeem/claim.server";
 import type { Claim } from "~/features/redeem/offer-codes.server";
 import { timeZoneOfCookie } from "~/utils/time-zone.server";
-import { chooseLanguage } from "~/features/languages/choose-language.server";
 import { pageLocaleOf, type PageLocale } from "~/features/languages/i18n.server";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, offeredLanguagesOf, type Language } from "~/features/languages/languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/features/languages/languages";
+import { offeredLanguagesOfCampaign, visitLanguageOf } from "./visit-language.server";
 import { cleanTranslations, copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
 
 export type CaptureOffer = {
@@ -143,43 +143,6 @@ export type CaptureVisit = {
    */
   visitor?: VisitorId;
 };
-
-/** A visitor's own page (privacy, confirm, withdraw) in the language their capture page was in. */
-export function visitorPageLocaleOf(request: Request) {
-  const { language } = visitLanguageOf({ headers: request.headers, searchParams: new URL(request.url).searchParams });
-  return pageLocaleOf(language, ["visitor"], {});
-}
-
-/** A short link's scan parameters are its placement's: the switcher's `?lang=` comes from the address followed. */
-export function withLanguageParam(scanParams: URLSearchParams, address: URLSearchParams) {
-  const chosen = address.get(LANGUAGE_PARAM);
-  if (chosen === null || scanParams.get(LANGUAGE_PARAM) === chosen) return scanParams;
-  const merged = new URLSearchParams(scanParams);
-  merged.set(LANGUAGE_PARAM, chosen);
-  return merged;
-}
-
-/**
- * The visit's language: the switcher's link or cookie, the browser's, else the
- * campaign's; of a campaign's page, only a language it has its owner's words in.
- */
-export function visitLanguageOf(
-  visit: Pick<CaptureVisit, "headers" | "searchParams">,
-  campaign?: Pick<CaptureSnapshot, "language" | "translations">,
-) {
-  return chooseLanguage({
-    chosen: visit.searchParams.get(LANGUAGE_PARAM),
-    cookie: visit.headers.get("cookie"),
-    acceptLanguage: visit.headers.get("accept-language"),
-    fallback: campaign?.language ?? DEFAULT_LANGUAGE,
-    offered: campaign ? offeredLanguagesOfCampaign(campaign) : undefined,
-  });
-}
-
-/** The languages a campaign's page is offered in: its own and each its owner translated the copy into. */
-export function offeredLanguagesOfCampaign(campaign: Pick<CaptureSnapshot, "language" | "translations">) {
-  return offeredLanguagesOf(campaign.language, Object.keys(campaign.translations));
-}
 
 /** What the capture page needs of a campaign; cached briefly by the fast document path. */
 export type CaptureSnapshot = {

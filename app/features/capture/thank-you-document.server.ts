@@ -14,14 +14,8 @@ import { shortLinkPath } from "~/features/placements/short-links";
 import { warmShortLink, scanParamsOf } from "~/features/placements/short-links.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { isUuid } from "./capture";
-import {
-  localize,
-  offeredLanguagesOfCampaign,
-  uncountedStateOf,
-  visitLanguageOf,
-  withLanguageParam,
-  type LocalizedCaptureView,
-} from "./capture.server";
+import { localize, uncountedStateOf, type LocalizedCaptureView } from "./capture.server";
+import { offeredLanguagesOfCampaign, visitLanguageOf, withLanguageParam } from "./visit-language.server";
 import { NONCE_PLACEHOLDER, snapshotOf } from "./capture-document.server";
 import type { LeadPostAnswer } from "./lead-post.server";
 
