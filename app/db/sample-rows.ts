@@ -1,6 +1,6 @@
 // The rows tests and the seed build (tests/support/factories.ts, seed.server.ts): one set of defaults, so
 // demo data and test data look alike. Pure: each returns the values of one insert.
-import { DEFAULT_DESIGN, type campaign, type lead, type scan } from "~/db/schema";
+import { DEFAULT_DESIGN, type campaign, type lead } from "~/db/schema";
 
 type CampaignStatus = (typeof campaign.$inferInsert)["status"];
 
@@ -47,8 +47,4 @@ export function leadRow(campaignId: string, options: LeadRowOptions): typeof lea
     phone: options.phone ?? null,
     ...(options.collectedAt ? { collectedAt: options.collectedAt } : {}),
   };
-}
-
-export function scanRow(campaignId: string, timestamp: Date): typeof scan.$inferInsert {
-  return { campaignId, timestamp, deviceType: "mobile" };
 }

@@ -1,5 +1,5 @@
 // The tests' vocabulary (docs/features/tests.md): helpers live in tests/support/ and
-// tests/e2e/support/, and no helper name is exported twice, so `insertLead` means one thing in
+// tests/e2e/support/, and no helper name is exported twice, so `createLeadRow` means one thing in
 // every test. Stand-ins written in plain JavaScript carry a `.d.mts` declaring the same names, and
 // the journeys' service stubs (tests/e2e/stubs/) all export the `start` their loader calls.
 import fs from "node:fs";

@@ -31,7 +31,7 @@ async function phone(browser: Browser, address: string, options: { javaScriptEna
 test("five phones on one Wi-Fi past its allowance all claim, on a 390 px screen, with and without JavaScript", async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const owner = await app.createOwner({ businessName: "Festival Bakery", isPro: true });
-  const campaign = await app.createCampaign(owner.id);
+  const campaign = await app.createCampaignRow(owner.id);
   const url = `${app.baseURL}/capture/${campaign.id}`;
   const wifi = "198.51.100.50";
   const codes: string[] = [];
@@ -77,7 +77,7 @@ test("five phones on one Wi-Fi past its allowance all claim, on a 390 px screen,
 
 test("a network whose crowd budget is spent keeps the form and is told how long to wait or to ask the staff", async ({ browser }, testInfo) => {
   const owner = await app.createOwner({ businessName: "Stadium Snacks", isPro: true });
-  const campaign = await app.createCampaign(owner.id);
+  const campaign = await app.createCampaignRow(owner.id);
   const stadium = "203.0.113.60";
   for (let person = 1; person <= 2; person++) await (await phone(browser, stadium)).goto(`${app.baseURL}/capture/${campaign.id}`);
   // A thousand posts from this network in the last minutes, as a stadium's would leave.

@@ -2,31 +2,20 @@
 // Old Town, puts a placement at each and invites a Manager for Old Town; the manager joins from the
 // emailed link and sees Old Town's lead and not Harbour's, a dashboard filtered to Old Town only,
 // and no settings.
-import { expect, test } from "@playwright/test";
-import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { addLocation, addPlacement, inviteToTeam, PASSWORD, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { expect, test } from "./support/fixtures";
+import { addLocation, addPlacement, inviteToTeam, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-let app: CaptureServer;
-test.beforeAll(async () => {
-  app = await startCaptureServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-test("a manager for Old Town joins from the email and sees Old Town's leads, not Harbour's", async ({ browser }) => {
+test("a manager for Old Town joins from the email and sees Old Town's leads, not Harbour's", async ({ app, phone }) => {
   test.setTimeout(180_000);
-  const owner = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const owner = await phone();
   const ownerEmail = await signUp(owner, uniqueEmail("chain-owner"));
   await app.query(`update "user" set is_pro = true where email = $1`, [ownerEmail]);
   const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [ownerEmail]);
 
   await addLocation(owner, "Harbour");
   await addLocation(owner, "Old Town");
-  const campaign = await app.createCampaign(ownerId);
+  const campaign = await app.createCampaignRow(ownerId);
   const atHarbour = await addPlacement(owner, app.query, { campaignId: campaign.id, name: "Harbour window", location: "Harbour" });
   const atOldTown = await addPlacement(owner, app.query, { campaignId: campaign.id, name: "Old Town till", location: "Old Town" });
 
@@ -35,7 +24,7 @@ test("a manager for Old Town joins from the email and sees Old Town's leads, not
     [atHarbour, "Hana Harbour"],
     [atOldTown, "Olga Oldtown"],
   ]) {
-    const visitor = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+    const visitor = await phone();
     await visitor.goto(`/capture/${campaign.id}?s=qr&p=${placementId}`);
     await visitor.getByLabel("Full Name *").fill(name!);
     await visitor.getByLabel("Email Address *").fill(uniqueEmail(name!.split(" ")[0]!.toLowerCase()));
@@ -47,9 +36,9 @@ test("a manager for Old Town joins from the email and sees Old Town's leads, not
   const mo = uniqueEmail("mo");
   const link = await inviteToTeam(owner, () => app.mails(), { email: mo, role: "manager", location: "Old Town" });
 
-  const manager = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const manager = await phone();
   await manager.goto(link);
-  await manager.getByLabel("Password").fill(PASSWORD);
+  await manager.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await manager.getByRole("button", { name: "Create my sign-in and join" }).click();
   await expect(manager).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 

@@ -1,38 +1,27 @@
 // Issue 55 at 390 px: a sign-in that runs its own business joins another as a manager from the
 // emailed link, keeps its own, and goes between the two with the header's switcher (keyboard and
 // screen reader: a disclosure of buttons, the current one marked), which fits the phone's width.
-import { expect, test } from "@playwright/test";
-import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+import { expect, test } from "./support/fixtures";
 import { inviteToTeam, signUp } from "./support/helpers";
 import { uniqueEmail } from "../support/row-factories";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-let app: CaptureServer;
-test.beforeAll(async () => {
-  app = await startCaptureServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-test("a sign-in with its own campaigns joins a team and switches between the two businesses", async ({ browser }) => {
+test("a sign-in with its own campaigns joins a team and switches between the two businesses", async ({ app, phone }) => {
   test.setTimeout(180_000);
-  const owner = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const owner = await phone();
   const ownerEmail = await signUp(owner, uniqueEmail("azul-owner"));
   await app.query(`update "user" set is_pro = true where email = $1`, [ownerEmail]);
   const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [ownerEmail]);
   await app.query(`insert into business_profile (user_id, name) values ($1, 'Café Azul')`, [ownerId]);
-  await app.createCampaign(ownerId, { title: "Azul Harbour Coffee" });
+  await app.createCampaignRow(ownerId, { title: "Azul Harbour Coffee" });
   await owner.goto("/settings/locations");
   await owner.getByLabel("Name").fill("Harbour");
   await owner.getByRole("button", { name: "Add location" }).click();
   await expect(owner.getByRole("status")).toHaveText("Harbour added.");
 
-  const mia = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const mia = await phone();
   const miaEmail = await signUp(mia, uniqueEmail("mia"));
   const [{ id: miaId }] = await app.query(`select id from "user" where email = $1`, [miaEmail]);
-  await app.createCampaign(miaId, { title: "Mia's Own Bakery" });
+  await app.createCampaignRow(miaId, { title: "Mia's Own Bakery" });
   const link = await inviteToTeam(owner, () => app.mails(), { email: miaEmail, role: "manager", location: "Harbour" });
 
   await mia.goto(link);

@@ -2,24 +2,13 @@
 // Harbour; the staff member joins from the emailed link, sees only the counter, redeems a visitor's
 // code under their own name; the owner's lead page names them and Harbour; removing them ends
 // their session at once.
-import { expect, test } from "@playwright/test";
-import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { inviteToTeam, PASSWORD, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { expect, test } from "./support/fixtures";
+import { inviteToTeam, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-let app: CaptureServer;
-test.beforeAll(async () => {
-  app = await startCaptureServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
-
-test("a staff member joins from the email, redeems at Harbour under their own name, and is signed out when removed", async ({ browser }) => {
+test("a staff member joins from the email, redeems at Harbour under their own name, and is signed out when removed", async ({ app, phone }) => {
   test.setTimeout(180_000);
-  const owner = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const owner = await phone();
   const ownerEmail = await signUp(owner, uniqueEmail("team-owner"));
   await app.query(`update "user" set is_pro = true where email = $1`, [ownerEmail]);
   const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [ownerEmail]);
@@ -30,7 +19,7 @@ test("a staff member joins from the email, redeems at Harbour under their own na
   await expect(owner.getByRole("status")).toHaveText("Harbour added.");
   await expect(owner.getByRole("list", { name: "Locations" })).toContainText("Harbour");
 
-  const campaign = await app.createCampaign(ownerId);
+  const campaign = await app.createCampaignRow(ownerId);
   await owner.goto(`/campaigns/${campaign.id}`);
   await owner.getByLabel("Placement name").fill("Window poster");
   await owner.getByRole("form", { name: "Add a placement" }).getByLabel("Location", { exact: true }).selectOption({ label: "Harbour" });
@@ -41,16 +30,16 @@ test("a staff member joins from the email, redeems at Harbour under their own na
   const sam = uniqueEmail("sam");
   const link = await inviteToTeam(owner, () => app.mails(), { email: sam, role: "staff", location: "Harbour" });
 
-  const staff = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const staff = await phone();
   await staff.goto(link);
   await expect(staff.getByRole("heading", { name: /^Join / })).toBeVisible();
-  await staff.getByLabel("Password").fill(PASSWORD);
+  await staff.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await staff.getByRole("button", { name: "Create my sign-in and join" }).click();
   await expect(staff).toHaveURL(/\/redeem$/, { timeout: 30_000 });
   await expect(staff.getByText("Staff: Sam")).toBeVisible();
 
   // A visitor claims through the Harbour placement's code.
-  const visitor = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const visitor = await phone();
   await visitor.goto(`/capture/${campaign.id}?s=qr&p=${placementId}`);
   await visitor.getByLabel("Full Name *").fill("Ana Costa");
   await visitor.getByLabel("Email Address *").fill(uniqueEmail("ana"));

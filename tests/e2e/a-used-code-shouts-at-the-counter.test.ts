@@ -3,8 +3,9 @@
 // on top, announced to screen readers, with Undo as the secondary action. A fresh start without
 // APP_URL, at 390 and 1280 px.
 import { expect, test, type Locator } from "@playwright/test";
-import { createCampaignInWizard, phoneUserAgent, signUp } from "./support/helpers";
+import { createCampaignInWizard, signUp } from "./support/helpers";
 import { startUnconfiguredServer } from "./support/processes";
+import { phoneUserAgent } from "../support/row-factories";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 

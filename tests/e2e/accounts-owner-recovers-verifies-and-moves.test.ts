@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { claimOffer, createCampaignInWizard, PASSWORD, signIn, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { claimOffer, createCampaignInWizard, signIn, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 import { linkIn, mailsTo, waitForMail } from "./support/mailbox";
 
 const campaign = (title: string) => ({
@@ -50,7 +50,7 @@ test.describe("without JavaScript", () => {
     await other.goto("/dashboard");
     await expect(other).toHaveURL(/\/signin$/);
 
-    await signIn(page, email, PASSWORD);
+    await signIn(page, email, DEFAULT_PASSWORD);
     await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
     await signIn(page, email, "a-brand-new-secret-7");
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -76,7 +76,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: "Sessions" }).getByRole("listitem")).toHaveCount(1);
 
     const profile = page.getByRole("region", { name: "Profile" });
-    await profile.getByLabel("Current password").fill(PASSWORD);
+    await profile.getByLabel("Current password").fill(DEFAULT_PASSWORD);
     await profile.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
     await profile.getByLabel("Confirm new password").fill("brand-new-pass-1");
     await profile.getByRole("button", { name: "Save changes" }).click();
@@ -131,7 +131,7 @@ test("an email change is confirmed from the new address", async ({ page }) => {
   await page.goto("/settings");
   const profile = page.getByRole("region", { name: "Profile" });
   await profile.getByLabel("Email").fill(next);
-  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByLabel("Current password").fill(DEFAULT_PASSWORD);
   await profile.getByRole("button", { name: "Save changes" }).click();
   await expect(profile.getByRole("status")).toHaveText(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
   await waitForMail(email, "Your LeadQR email address is being changed");

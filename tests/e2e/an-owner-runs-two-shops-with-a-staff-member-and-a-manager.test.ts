@@ -4,20 +4,10 @@
 // virtual authenticator). A visitor claims at Harbour, the staff member redeems the code and has the
 // counter and nothing else; the owner's lead page and CSV name them and Harbour; the manager sees
 // Old Town's lead and not Harbour's; removing the staff member ends their session at once.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { addLocation, addPlacement, addVirtualAuthenticator, inviteToTeam, PASSWORD, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-let app: CaptureServer;
-test.beforeAll(async () => {
-  app = await startCaptureServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { addLocation, addPlacement, addVirtualAuthenticator, inviteToTeam, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
 /** A visitor on their own phone claims the offer through a placement's code; answers the code they are shown. */
 async function claimAt(page: Page, campaignId: string, placementId: string, name: string) {
@@ -45,10 +35,10 @@ async function limitCampaign(owner: Page, campaignId: string, locations: string[
 }
 
 test("an owner runs two shops: a staff member redeems at Harbour under their name, a manager sees Old Town, and removal signs the staff member out", async ({
-  browser,
+  app,
+  phone,
 }, testInfo) => {
   test.setTimeout(300_000);
-  const phone = async () => (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
 
   // The owner (Pro) names the two shops and limits the campaign to them.
   const owner = await phone();
@@ -57,7 +47,7 @@ test("an owner runs two shops: a staff member redeems at Harbour under their nam
   const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [ownerEmail]);
   await addLocation(owner, "Harbour");
   await addLocation(owner, "Old Town");
-  const campaign = await app.createCampaign(ownerId);
+  const campaign = await app.createCampaignRow(ownerId);
   await limitCampaign(owner, campaign.id, ["Harbour", "Old Town"], testInfo);
   const card = owner.getByRole("article", { name: "Pastry Week" });
   await expect(card.getByTestId("campaign-locations")).toHaveText("Only at Harbour and Old Town");
@@ -76,7 +66,7 @@ test("an owner runs two shops: a staff member redeems at Harbour under their nam
   const authenticator = await addVirtualAuthenticator(staff);
   await staff.goto(staffLink);
   await expect(staff.getByRole("heading", { name: /^Join / })).toBeVisible();
-  await staff.getByLabel("Password").fill(PASSWORD);
+  await staff.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await staff.getByRole("button", { name: "Create my sign-in and join" }).click();
   await expect(staff).toHaveURL(/\/redeem$/, { timeout: 30_000 });
   await staff.getByRole("link", { name: "Passkeys" }).click();
@@ -95,7 +85,7 @@ test("an owner runs two shops: a staff member redeems at Harbour under their nam
   // Mo joins from the link with a password and lands on their dashboard.
   const manager = await phone();
   await manager.goto(managerLink);
-  await manager.getByLabel("Password").fill(PASSWORD);
+  await manager.getByLabel("Password").fill(DEFAULT_PASSWORD);
   await manager.getByRole("button", { name: "Create my sign-in and join" }).click();
   await expect(manager).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 

@@ -14,7 +14,7 @@ async function proCampaign(url: string) {
   const database = await openJourneyDatabase(url);
   try {
     const owner = await database.createOwner({ isPro: true });
-    const campaign = await database.createCampaign(owner.id, {
+    const campaign = await database.createCampaignRow(owner.id, {
       title: "Crowd",
       businessType: "Cafe",
       minOrder: "any order",

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createCampaignOver, freshDatabase, signUpOver, startServer, submitLeadOver, tmpDir, waitHealthy } from "./support/processes";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 const WEBHOOK_SECRET = "whsec_restart_test_secret";
 const STACK_TRACE = /\bat .+\.(m?js|ts|tsx):\d+|node_modules/;
@@ -140,7 +141,7 @@ test("while the database refuses connections, pages, the REST API and lead posts
   const { campaignId } = await proOwnerWithCampaign(email);
   const cookie = await fetch(`${server.url}/signin`, {
     method: "POST",
-    body: new URLSearchParams({ email, password: "correct-horse-battery" }),
+    body: new URLSearchParams({ email, password: DEFAULT_PASSWORD }),
     redirect: "manual",
   }).then((response) =>
     response.headers

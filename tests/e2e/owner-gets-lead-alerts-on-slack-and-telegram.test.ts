@@ -6,8 +6,8 @@ import { expect, test } from "@playwright/test";
 import { startSlackStandIn } from "../support/slack-stand-in.mjs";
 import { startTelegramStandIn } from "../support/telegram-stand-in.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { phoneUserAgent, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { signUp } from "./support/helpers";
+import { phoneUserAgent, uniqueEmail } from "../support/row-factories";
 
 let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
 let telegram: Awaited<ReturnType<typeof startTelegramStandIn>>;
@@ -32,7 +32,7 @@ test("an owner on a phone proves Slack and links Telegram, and a visitor's claim
   const page = await context.newPage();
   const email = await signUp(page, uniqueEmail("alerts"));
   const [owner] = await app.query(`update "user" set email_verified = true where email = $1 returning id`, [email]);
-  const { id: campaignId } = await app.createCampaign(owner.id, { title: "Spring Offer" });
+  const { id: campaignId } = await app.createCampaignRow(owner.id, { title: "Spring Offer" });
 
   await page.goto("/settings");
   await page.getByRole("link", { name: "Manage notifications" }).click();

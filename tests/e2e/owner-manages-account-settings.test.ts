@@ -1,18 +1,19 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signUp } from "./support/helpers";
+import { signIn, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 test("an owner changes the password, names the business and deletes the account", async ({ page }) => {
   const email = await signUp(page);
   await page.goto("/settings");
   const profile = page.getByRole("region", { name: "Profile" });
 
-  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByLabel("Current password").fill(DEFAULT_PASSWORD);
   await profile.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
   await profile.getByLabel("Confirm new password").fill("brand-new-pass-2");
   await profile.getByRole("button", { name: "Save changes" }).click();
   await expect(profile.getByText("New passwords do not match")).toBeVisible();
 
-  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByLabel("Current password").fill(DEFAULT_PASSWORD);
   await profile.getByLabel("New password", { exact: true }).fill("brand-new-pass-1");
   await profile.getByLabel("Confirm new password").fill("brand-new-pass-1");
   await profile.getByRole("button", { name: "Save changes" }).click();

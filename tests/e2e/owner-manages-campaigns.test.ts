@@ -4,7 +4,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { BASE_URL } from "../../playwright.config";
 import { signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
 function logoPng() {
   const png = new PNG({ width: 64, height: 64 });
@@ -206,7 +206,7 @@ test("the wizard works without JavaScript", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/signup");
   await page.getByLabel("Email address").fill(uniqueEmail("nojs"));
-  await page.getByLabel("Password", { exact: true }).fill("correct-horse-battery");
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.goto("/campaigns?new=1");
   await page.getByLabel("Campaign Title").fill("No Script Sale");

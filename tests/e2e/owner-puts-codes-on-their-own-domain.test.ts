@@ -13,8 +13,8 @@ import { BASE_URL } from "../../playwright.config";
 import { decodeCode, renderFirstPage } from "../support/pdf";
 import { zoneFileOf } from "./stubs/dns.mjs";
 import { caddyInstalled, tlsProxyFileOf } from "./stubs/tls-proxy.mjs";
-import { adminPage, createCampaignInWizard, phoneUserAgent, setPlanAsAdmin, setProAsAdmin, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { adminPage, createCampaignInWizard, setPlanAsAdmin, setProAsAdmin, signUp } from "./support/helpers";
+import { phoneUserAgent, uniqueEmail } from "../support/row-factories";
 import { waitForMail } from "./support/mailbox";
 
 /** The domain of an attempt: a retry's account cannot take the name the first attempt verified. */

@@ -6,9 +6,9 @@ import path from "node:path";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { PASSWORD } from "./support/helpers";
 import { decodedBody, linkIn, mailsTo, waitForMail, type Mail } from "./support/mailbox";
 import { startServer, tmpDir, waitHealthy } from "./support/processes";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 // One long journey on a shared 2-core machine: sign-up hashing and cold pages can take a while.
 const expect = baseExpect.configure({ timeout: 45_000 });
@@ -58,7 +58,7 @@ test("the first hour: sign up, verify, launch, see it live, take a lead, read th
   // Sign up: one email, the verification with the welcome in it.
   await page.goto(`${app}/signup`);
   await page.getByLabel("Email address").fill(OWNER);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const verification = await waitForMail(OWNER, "Confirm your email address", mail.SMTP_STUB_URL);

@@ -8,8 +8,8 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { subscriberHash } from "~/features/sync/mailchimp.server";
 import { startProviderStandIns } from "../support/sync-support";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { phoneUserAgent, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { signUp } from "./support/helpers";
+import { phoneUserAgent, uniqueEmail } from "../support/row-factories";
 
 const BUSINESS = "Bean There Café";
 const CONSENT = `I agree to receive marketing emails from ${BUSINESS}. I can withdraw my consent at any time.`;
@@ -70,7 +70,7 @@ test("a Pro owner syncs leads to Mailchimp and a Google Sheet, with consent, thr
   const [owner] = await app.query(`update "user" set is_pro = true where email = $1 returning id`, [email]);
   await app.query(`update "user" set email_verified = true where id = $1`, [owner.id]);
   await app.query(`insert into business_profile (user_id, name) values ($1, $2)`, [owner.id, BUSINESS]);
-  const { id: campaignId } = await app.createCampaign(owner.id, { title: "Pastry Week" });
+  const { id: campaignId } = await app.createCampaignRow(owner.id, { title: "Pastry Week" });
   await app.query(`update campaign set consent_mode = 'checkbox' where id = $1`, [campaignId]);
   // A lead from before any connection: sent on request once a destination is chosen.
   await visitorClaims(browser, campaignId, { name: "Eve Early", email: "eve@example.com", tick: true });

@@ -34,8 +34,8 @@ test("an owner at 390 px finds this phone's alerts, the Home Screen advice on iP
   });
   const email = await signUp(page, uniqueEmail("push"));
   const [owner] = await app.query(`update "user" set email_verified = true where email = $1 returning id`, [email]);
-  await app.createCampaign(owner.id, { title: "Spring Offer" });
-  await app.createCampaign(owner.id, { title: "Autumn Sale" });
+  await app.createCampaignRow(owner.id, { title: "Spring Offer" });
+  await app.createCampaignRow(owner.id, { title: "Autumn Sale" });
 
   await page.goto("/settings/notifications");
   await expect(page.getByRole("heading", { name: "This phone or browser" })).toBeVisible();

@@ -1,8 +1,8 @@
 // A free owner's campaign through the UI: five scans are served, the sixth visitor meets the
 // limit screen, and the owner sees the same count on the campaign card and the dashboard.
 import { expect, test } from "@playwright/test";
-import { createCampaignInWizard, phoneUserAgent, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { createCampaignInWizard, signUp } from "./support/helpers";
+import { phoneUserAgent, uniqueEmail } from "../support/row-factories";
 
 test("a free owner's campaign serves 5 scans; the 6th visitor sees the limit and the owner sees 5 / 5", async ({ page, browser }) => {
   await signUp(page, uniqueEmail("free-owner"));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, claimOffer, createCampaignInWizard, phoneUserAgent, signUp } from "./support/helpers";
+import { adminPage, claimOffer, createCampaignInWizard, signUp } from "./support/helpers";
+import { phoneUserAgent } from "../support/row-factories";
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true });

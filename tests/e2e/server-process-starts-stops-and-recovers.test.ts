@@ -3,6 +3,7 @@
 import type { ChildProcess } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { freshDatabase, startServer, tmpDir, waitHealthy } from "./support/processes";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 // Several cold server starts per test: allow for a busy CI machine.
 test.describe.configure({ timeout: 180_000 });
@@ -53,7 +54,7 @@ test("/healthz answers 503 while PostgreSQL refuses connections and 200 again wi
     await waitHealthy(server.port, 503);
     const page = await fetch(`http://localhost:${server.port}/signup`, {
       method: "POST",
-      body: new URLSearchParams({ email: "down@example.com", password: "correct-horse-battery" }),
+      body: new URLSearchParams({ email: "down@example.com", password: DEFAULT_PASSWORD }),
     });
     expect(page.status).toBe(503);
     const html = await page.text();

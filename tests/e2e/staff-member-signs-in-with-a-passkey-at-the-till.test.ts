@@ -2,21 +2,11 @@
 // virtual authenticator stands in for the till tablet's screen lock), signs out, signs in with the
 // passkey and lands on the counter; an emailed sign-in link does the same; a removed passkey no
 // longer signs anyone in.
-import { expect, test, type Page } from "@playwright/test";
-import { startCaptureServer, type CaptureServer } from "./support/capture-server";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { addVirtualAuthenticator, signUp } from "./support/helpers";
 import { decodedBody } from "./support/mailbox";
 import { uniqueEmail } from "../support/row-factories";
-
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-let app: CaptureServer;
-test.beforeAll(async () => {
-  app = await startCaptureServer();
-});
-test.afterAll(async () => {
-  await app?.stop();
-});
 
 async function signOutAtTheCounter(page: Page) {
   await page.goto("/redeem");
@@ -24,10 +14,13 @@ async function signOutAtTheCounter(page: Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-test("a staff member adds a passkey, signs out, and signs in with it (or an emailed link) straight to the counter", async ({ browser }, testInfo) => {
+test("a staff member adds a passkey, signs out, and signs in with it (or an emailed link) straight to the counter", async ({
+  app,
+  phone,
+}, testInfo) => {
   test.setTimeout(180_000);
   const owner = await app.createOwner({ isPro: true, businessName: "Harbour Bakery" });
-  const staff = await (await browser.newContext({ ...PHONE, baseURL: app.baseURL })).newPage();
+  const staff = await phone();
   const sam = await signUp(staff, uniqueEmail("sam"));
   await app.query(`insert into business_member (business_id, user_id, role, invited_by) select $1, id, 'staff', $1 from "user" where email = $2`, [
     owner.id,

@@ -2,10 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
-import { phoneUserAgent } from "./support/helpers";
+import { DEFAULT_PASSWORD, phoneUserAgent } from "../support/row-factories";
 
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-const PASSWORD = "correct-horse-battery";
 
 let app: CaptureServer;
 test.beforeAll(async () => {
@@ -41,7 +40,7 @@ test("a visitor claims a code, staff redeem it on a phone exactly once, and the 
   const email = `counter-${Date.now()}@e2e.test`;
   await owner.goto(`${app.baseURL}/signup`);
   await owner.getByLabel("Email address").fill(email);
-  await owner.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await owner.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await owner.getByRole("button", { name: "Create Account" }).click();
   await expect(owner).toHaveURL(/\/dashboard$/);
   // The wizard's first step sets the offer and how long its codes stay valid.

@@ -11,7 +11,7 @@ test.afterAll(async () => {
 
 test("a visitor scans the code, sees the offer and claims it in place", async ({ page }) => {
   const owner = await app.createOwner({ businessName: "Bean There Café" });
-  const campaign = await app.createCampaign(owner.id);
+  const campaign = await app.createCampaignRow(owner.id);
   const consoleErrors: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error") consoleErrors.push(message.text());
@@ -59,7 +59,7 @@ test("a visitor scans the code, sees the offer and claims it in place", async ({
 
 test("a post that cannot reach the server keeps the form and what was typed, and the retry claims the offer", async ({ page }) => {
   const owner = await app.createOwner();
-  const campaign = await app.createCampaign(owner.id, { title: "Harbour Café" });
+  const campaign = await app.createCampaignRow(owner.id, { title: "Harbour Café" });
   await page.goto(`${app.baseURL}/capture/${campaign.id}`);
   await page.getByLabel("Full Name *").fill("Katherine Johnson");
   await page.getByLabel("Email Address *").fill("katherine@example.com");
@@ -79,7 +79,7 @@ test("a post that cannot reach the server keeps the form and what was typed, and
 
 test("a field error shows next to the field and the visitor can correct it", async ({ page }) => {
   const owner = await app.createOwner();
-  const campaign = await app.createCampaign(owner.id, { title: "Corner Deli" });
+  const campaign = await app.createCampaignRow(owner.id, { title: "Corner Deli" });
   await page.goto(`${app.baseURL}/capture/${campaign.id}`);
   await page.getByLabel("Full Name *").fill("Grace");
   await page.getByLabel("Email Address *").fill("grace@example.com");
@@ -97,7 +97,7 @@ test("a field error shows next to the field and the visitor can correct it", asy
 
 test("the first response alone renders the page: no stylesheet, the offer and form in the HTML", async ({ request }) => {
   const owner = await app.createOwner();
-  const campaign = await app.createCampaign(owner.id);
+  const campaign = await app.createCampaignRow(owner.id);
   const response = await request.get(`${app.baseURL}/capture/${campaign.id}`, {
     headers: { "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" },
   });
@@ -115,7 +115,7 @@ test.describe("without JavaScript", () => {
 
   test("the form posts and the thank-you renders, counting one scan", async ({ page }) => {
     const owner = await app.createOwner({ businessName: "Night Owl Books" });
-    const campaign = await app.createCampaign(owner.id, { design: { layout: "split", font_style: "classic", button_style: "square" } });
+    const campaign = await app.createCampaignRow(owner.id, { design: { layout: "split", font_style: "classic", button_style: "square" } });
     await page.goto(`${app.baseURL}/capture/${campaign.id}`);
     await expect(page.getByRole("button", { name: "Claim My Offer" })).toHaveCSS("border-radius", "0px");
     await expect(page.getByRole("heading", { level: 1 })).toHaveCSS("font-family", /Georgia/);
@@ -132,7 +132,7 @@ test.describe("without JavaScript", () => {
 
 test("the 6th load of a free campaign shows the limit screen; bots and HEAD requests count nothing", async ({ browser, request }) => {
   const owner = await app.createOwner();
-  const campaign = await app.createCampaign(owner.id);
+  const campaign = await app.createCampaignRow(owner.id);
   const url = `${app.baseURL}/capture/${campaign.id}`;
   // Each load is another phone (its own browser and address); a refresh by the same phone is not a new scan.
   const phone = async (address: string) => (await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } })).newPage();
@@ -169,8 +169,8 @@ test("the 6th load of a free campaign shows the limit screen; bots and HEAD requ
 
 test("a paused campaign, a draft and a bad link show not-found", async ({ page }) => {
   const owner = await app.createOwner();
-  const paused = await app.createCampaign(owner.id, { status: "paused" });
-  const draft = await app.createCampaign(owner.id, { status: "draft" });
+  const paused = await app.createCampaignRow(owner.id, { status: "paused" });
+  const draft = await app.createCampaignRow(owner.id, { status: "draft" });
   for (const id of [paused.id, draft.id, "not-a-campaign"]) {
     const response = await page.goto(`${app.baseURL}/capture/${id}`);
     expect(response?.status()).toBe(404);

@@ -4,8 +4,8 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { signUpOver } from "./support/processes";
-import { phoneUserAgent } from "./support/helpers";
 import { readMail } from "./support/mailbox";
+import { phoneUserAgent } from "../support/row-factories";
 
 let app: CaptureServer;
 test.beforeAll(async () => {
@@ -41,7 +41,7 @@ async function ownerPage(browser: Browser, cookie: string) {
 }
 
 async function campaignWith(ownerId: string, mode: "checkbox" | "double_opt_in", title: string) {
-  const { id } = await app.createCampaign(ownerId, { title });
+  const { id } = await app.createCampaignRow(ownerId, { title });
   await app.query(`update campaign set consent_mode = $2 where id = $1`, [id, mode]);
   return id;
 }

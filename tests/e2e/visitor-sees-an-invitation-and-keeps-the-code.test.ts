@@ -32,7 +32,7 @@ for (const [index, viewport] of VIEWPORTS.entries()) {
     browser,
   }) => {
     const owner = await app.createOwner({ businessName: "Bean There Café" });
-    const campaign = await app.createCampaign(owner.id);
+    const campaign = await app.createCampaignRow(owner.id);
     const email = `keeper-${index}@example.com`;
     const url = `${app.baseURL}/capture/${campaign.id}`;
 

@@ -12,8 +12,8 @@ import { COLOR_PRESETS } from "~/features/campaigns/campaigns";
 import { createOpenAiStub } from "./stubs/openai.mjs";
 import { startCaptureServer, type CaptureServer } from "./support/capture-server";
 import { signUpOver } from "./support/processes";
-import { phoneUserAgent } from "./support/helpers";
 import { readMail } from "./support/mailbox";
+import { phoneUserAgent } from "../support/row-factories";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   app = await startCaptureServer({ OPENAI_API_KEY: "sk-stub-ok", OPENAI_BASE_URL: openAi.baseURL });
   const owner = await app.createOwner({ isPro: true, businessName: "Panadería Sol" });
   await app.query(`insert into business_identity (user_id, postal_address) values ($1, 'Calle Mayor 1, Madrid')`, [owner.id]);
-  ({ id: campaignId } = await app.createCampaign(owner.id, {
+  ({ id: campaignId } = await app.createCampaignRow(owner.id, {
     title: "Semana del pan",
     // A green dark enough for white text (axe checks the contrast below).
     design: { primary_color: "#047857", background_gradient: "linear-gradient(135deg, #047857 0%, #10B981 100%)" },
@@ -246,7 +246,7 @@ test("the owner drafts the Italian copy with AI, corrects it, saves it, and an I
   const email = `languages-owner-${Date.now()}@e2e.test`;
   const cookie = await signUpOver(app.baseURL, email);
   const [{ id: ownerId }] = await app.query(`select id from "user" where email = $1`, [email]);
-  const { id: italian } = await app.createCampaign(ownerId as string, { title: "Settimana del pane" });
+  const { id: italian } = await app.createCampaignRow(ownerId as string, { title: "Settimana del pane" });
 
   const context = await browser.newContext({ viewport: PHONE });
   // Production on localhost uses __Secure- cookies (Chromium counts localhost as secure).
@@ -349,7 +349,7 @@ test("the switcher is readable and named on every colour preset, in every layout
   const page = await phoneIn(browser, "en-US");
   for (const [index, preset] of COLOR_PRESETS.entries()) {
     const layout = (["centered", "split", "minimal"] as const)[index % 3]!;
-    const { id } = await app.createCampaign(owner.id, {
+    const { id } = await app.createCampaignRow(owner.id, {
       title: `Preset ${preset.name}`,
       design: {
         primary_color: preset.primary,

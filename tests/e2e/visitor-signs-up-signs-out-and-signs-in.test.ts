@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { PASSWORD, signIn, signInAsAdmin, signUp } from "./support/helpers";
-import { uniqueEmail } from "../support/row-factories";
+import { signIn, signInAsAdmin, signUp } from "./support/helpers";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
 test("a visitor signs up, signs out and signs in again", async ({ page }) => {
   const email = await signUp(page);
@@ -27,7 +27,7 @@ test("a wrong password shows an error and stays on sign-in", async ({ page }) =>
 test("the password can be shown and hidden", async ({ page }) => {
   await page.goto("/signin");
   const password = page.getByLabel("Password", { exact: true });
-  await password.fill(PASSWORD);
+  await password.fill(DEFAULT_PASSWORD);
   await expect(password).toHaveAttribute("type", "password");
   await page.getByRole("button", { name: "Show password" }).click();
   await expect(password).toHaveAttribute("type", "text");
@@ -47,7 +47,7 @@ test("sign-up works without JavaScript", async ({ browser }) => {
   const page = await context.newPage();
   await page.goto("/signup");
   await page.getByLabel("Email address").fill(uniqueEmail("nojs"));
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await context.close();

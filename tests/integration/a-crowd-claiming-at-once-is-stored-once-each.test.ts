@@ -13,13 +13,14 @@ import { claimOfferCode } from "~/features/redeem/offer-codes.server";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { formatOfferCode } from "~/features/redeem/code";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
-import { batchEntries, PHONE_UA, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "../support/lead-support";
+import { createCampaignRow, createUser } from "../support/factories";
+import { batchEntries, scanTokens, submit, tableCounts, transactionsOf, waitForLockWait } from "../support/lead-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 describe("a crowd claiming one offer at once", () => {
   it("stores each of 60 simultaneous leads once, with its consent, the code its visitor saw, the owner's email and its event", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     await db.insert(schema.webhookEndpoint).values({
       userId: owner.id,
@@ -78,7 +79,7 @@ describe("a crowd claiming one offer at once", () => {
 
   it("gives one email claiming from two scans at the same instant one lead, one code and one code email", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const [first, second] = await scanTokens(campaign.id, 2);
 
     const answers = await Promise.all(
@@ -96,7 +97,7 @@ describe("a crowd claiming one offer at once", () => {
 
   it("stores a double submit of one scan once, and both answers show the same code", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const [token] = await scanTokens(campaign.id, 1);
     const form = { name: "Double", email: "double@example.com", phone: "", scanToken: token! };
 
@@ -110,7 +111,7 @@ describe("a crowd claiming one offer at once", () => {
 
   it("refuses every lead of a paused campaign and stores none", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const tokens = await scanTokens(campaign.id, 5);
     const { db } = await getServices();
     await db.update(schema.campaign).set({ status: "paused" }).where(eq(schema.campaign.id, campaign.id));
@@ -125,7 +126,7 @@ describe("a crowd claiming one offer at once", () => {
 
   it("writes a batch as one statement: every column of each table; a lead whose drawn code was taken is left out of it", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const [taken, first, second] = await scanTokens(campaign.id, 3);
     const { entryOf, at, wording } = await batchEntries(owner, campaign.id);
@@ -161,7 +162,7 @@ describe("a crowd claiming one offer at once", () => {
         ticked: true,
         consent_at: true,
         client_address: "203.0.113.5",
-        user_agent: PHONE_UA,
+        user_agent: phoneUserAgent(),
         withdraw_token_hash: fine.consent.withdrawTokenHash,
         confirm_token_hash: null,
         wording_id: wording,
@@ -187,7 +188,7 @@ describe("a crowd claiming one offer at once", () => {
         ticked: true,
         consent_at: true,
         client_address: "203.0.113.5",
-        user_agent: PHONE_UA,
+        user_agent: phoneUserAgent(),
         withdraw_token_hash: fine.consent.withdrawTokenHash,
         confirm_token_hash: null,
         wording_id: wording,
@@ -209,7 +210,7 @@ describe("a crowd claiming one offer at once", () => {
 describe("clashing pairs in a crowd", () => {
   it("leaves a lead whose email claimed since it was read out of its batch, and stores the rest of the batch together", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const [pacer, firstOfPair, secondOfPair, ...crowd] = await scanTokens(campaign.id, 13);
     const { entryOf } = await batchEntries(owner, campaign.id);
@@ -229,7 +230,7 @@ describe("clashing pairs in a crowd", () => {
     "writes a batch again without a lead whose email was being claimed by another process at the same instant",
     async () => {
       const owner = await createUser();
-      const campaign = await createCampaign({ userId: owner.id });
+      const campaign = await createCampaignRow(owner.id);
       const { db } = await getServices();
       const [pacer, secondOfPair, ...crowd] = await scanTokens(campaign.id, 12);
       const { entryOf } = await batchEntries(owner, campaign.id);
@@ -267,7 +268,7 @@ describe("clashing pairs in a crowd", () => {
     "stores a batch at once while another process is claiming one of its emails, leaving out only that lead",
     async () => {
       const owner = await createUser();
-      const campaign = await createCampaign({ userId: owner.id });
+      const campaign = await createCampaignRow(owner.id);
       const { db } = await getServices();
       const [secondOfPair, ...crowd] = await scanTokens(campaign.id, 11);
       const { entryOf } = await batchEntries(owner, campaign.id);
@@ -312,7 +313,7 @@ describe("clashing pairs in a crowd", () => {
 
   it("answers a crowd with clashing pairs: every genuine visitor sees their code, each pair one code between them", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const pairs = 5;
     const tokens = await scanTokens(campaign.id, 2 * pairs + 30);
     const forms = tokens.map((scanToken, i) => {

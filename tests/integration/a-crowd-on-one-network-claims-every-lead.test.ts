@@ -16,7 +16,7 @@ import { noteVisitorCookie } from "~/features/scans/visitor-id-returns.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 // The production allowance (the test setup raises it for everyone else).
@@ -116,7 +116,7 @@ async function exclusionsOnThePage(owner: { cookie: string }, campaignId: string
 describe("a crowd on one network", () => {
   it("300 phones behind one IPv4 address and 300 behind one IPv6 /64 all claim: 600 leads, each with its code, visitor and owner email", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const festival = await crowdClaims(campaign.id, () => "198.51.100.77", 0);
     const carrier = await crowdClaims(campaign.id, (phone) => `2001:db8:77:1:${(phone + 1).toString(16)}::1`, PHONES);
     const answers = [...festival.answers, ...carrier.answers];
@@ -147,7 +147,7 @@ describe("a crowd on one network", () => {
 
   it("phones of a burst that leave nothing stay on the exclusion list; a post twice with one crowd token is one lead", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "203.0.113.90";
     const phones: Phone[] = Array.from({ length: ALLOWANCE + 12 }, (_, index) => ({ address, agent: agentOf(index), cookie: "" }));
     const pages = [];
@@ -168,7 +168,7 @@ describe("a crowd on one network", () => {
 
   it("a script that echoes cookies from one address and leaves no lead still counts 30 scans", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const script: Phone = { address: "192.0.2.66", agent: agentOf(1), cookie: "" };
     for (let round = 0; round < 45; round++) {
       script.cookie = "";
@@ -181,7 +181,7 @@ describe("a crowd on one network", () => {
 
   it("crowd posts from one network past its budget are told to wait so many minutes or ask the staff, and keep their form", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const phones: Phone[] = Array.from({ length: ALLOWANCE + 1 }, (_, index) => ({ address: "192.0.2.92", agent: agentOf(index), cookie: "" }));
     let token = "";
     for (const phone of phones) token = (await load(campaign.id, phone)).token;
@@ -212,8 +212,8 @@ describe("a crowd on one network", () => {
 
   it("a forged, altered or other campaign's crowd token is no token", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
-    const other = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
+    const other = await createCampaignRow(owner.id);
     const phones: Phone[] = Array.from({ length: ALLOWANCE + 1 }, (_, index) => ({ address: "192.0.2.91", agent: agentOf(index), cookie: "" }));
     let token = "";
     for (const phone of phones) token = (await load(campaign.id, phone)).token;

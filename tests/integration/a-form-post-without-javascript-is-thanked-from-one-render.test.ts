@@ -8,8 +8,9 @@ import { describe, expect, it } from "vitest";
 import { clearCaptureDocuments } from "~/features/capture/capture-document.server";
 import { answerEncodedLeadPost, type LeadPostAnswer } from "~/features/capture/lead-post.server";
 import { postedDocument, type RenderPosted } from "~/features/capture/thank-you-document.server";
-import { createCampaign, createUser } from "../support/factories";
-import { PHONE_UA, scanTokens } from "../support/lead-support";
+import { createCampaignRow, createUser } from "../support/factories";
+import { scanTokens } from "../support/lead-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const SCRIPT_ESCAPES: Record<string, string> = { "&": "\\u0026", "<": "\\u003c", ">": "\\u003e" };
@@ -31,20 +32,20 @@ function standInRender(renders: string[]): RenderPosted {
 }
 
 function postOf(campaignId: string, gzip: boolean) {
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": "203.0.113.9", ...(gzip ? { "accept-encoding": "gzip, br" } : {}) };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": "203.0.113.9", ...(gzip ? { "accept-encoding": "gzip, br" } : {}) };
   return { url: `/capture/${campaignId}`, headers };
 }
 
 async function leadAnswer(campaignId: string, scanToken: string, email: string): Promise<LeadPostAnswer> {
   const body = new URLSearchParams({ name: "Ada", email, phone: "", scanToken }).toString();
-  return answerEncodedLeadPost({ params: { campaignId }, body, clientAddress: "203.0.113.9", userAgent: PHONE_UA, cookie: null });
+  return answerEncodedLeadPost({ params: { campaignId }, body, clientAddress: "203.0.113.9", userAgent: phoneUserAgent(), cookie: null });
 }
 
 describe("the thank-you page after a form post without JavaScript", () => {
   it("is rendered once for a campaign's leads and carries each lead's own code and QR, plain and gzipped", async () => {
     clearCaptureDocuments();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const tokens = await scanTokens(campaign.id, 3);
     const renders: string[] = [];
     const render = standInRender(renders);
@@ -72,7 +73,7 @@ describe("the thank-you page after a form post without JavaScript", () => {
   it("renders a refusal in full, with its status, from the answer given", async () => {
     clearCaptureDocuments();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const answer = await leadAnswer(campaign.id, crypto.randomUUID(), "nobody@example.com");
     expect(answer.status).toBeGreaterThanOrEqual(400);
     const calls: LeadPostAnswer[] = [];

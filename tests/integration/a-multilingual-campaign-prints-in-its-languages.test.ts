@@ -7,12 +7,12 @@ import { campaign } from "~/db/schema";
 import type { PlanItem } from "~/features/print/print-layout";
 import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 
 async function translatedCampaign() {
   const owner = await createUser();
   const { db } = await getServices();
-  const { id } = await createCampaign({ userId: owner.id, discount: "A free pastry", minOrder: "With any coffee" });
+  const { id } = await createCampaignRow(owner.id, { discount: "A free pastry", minOrder: "With any coffee" });
   await db
     .update(campaign)
     .set({ copyTranslations: { es: { offer: "Un bollo gratis", condition: "Con cualquier café" } } })

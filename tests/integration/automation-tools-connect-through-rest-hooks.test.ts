@@ -16,12 +16,12 @@ import * as redeem from "~/routes/redeem";
 import * as integrationsPage from "~/routes/settings.integrations";
 import * as webhookPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createLeadRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { api } from "../support/api-support";
 import { answer, startReceiver, type Behaviour } from "../support/webhook-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -56,7 +56,7 @@ async function deliverAll() {
 /** A visitor loads the page and claims, ticking marketing consent; returns the claimed code. */
 async function visitorClaims(campaignId: string, visitor: { name: string; email: string }) {
   const clientIp = `198.18.7.${++address}`;
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": clientIp };
   const load = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
   const request = makeRequest(`/capture/${campaignId}`, { form: { ...visitor, marketingConsent: "yes", scanToken: load.data.scanToken }, headers });
   const result = await callRoute(capture.action, request, { campaignId });
@@ -103,7 +103,7 @@ function expectSameShape(actual: unknown, expected: unknown, path = "payload") {
 describe("triggers", () => {
   it("every event can be subscribed, fires from the real flow, arrives signed, and has its sample's exact shape", async () => {
     const { owner, key } = await proOwnerWithKey("Bean There Café");
-    const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+    const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
     const { db } = await getServices();
     await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
     const hooks = new Map<string, { id: string; secret: string }>();
@@ -152,7 +152,7 @@ describe("410 Gone", () => {
     const gone: Behaviour = (request, response) => answer(request.url === "/gone" ? 410 : 200, "gone")(request, response);
     receiver.behave(gone);
     const { owner, key } = await proOwnerWithKey();
-    const campaign = await createCampaign({ userId: owner.id, title: "Gone Week" });
+    const campaign = await createCampaignRow(owner.id, { title: "Gone Week" });
     const hook = await subscribe(key, "lead.created", "/gone");
     const kept = await subscribe(key, "lead.created", "/kept");
     await visitorClaims(campaign.id, { name: "First Lead", email: "first@example.com" });
@@ -225,7 +225,7 @@ describe("connection test", () => {
 describe("polling fallback", () => {
   it("lists leads newest first with sort=-created_at and a limit, and refuses any other order", async () => {
     const { owner, key } = await proOwnerWithKey();
-    const campaign = await createCampaign({ userId: owner.id, title: "Polling" });
+    const campaign = await createCampaignRow(owner.id, { title: "Polling" });
     const base = Date.parse("2026-04-01T09:00:00Z");
     const ids: string[] = [];
     for (let i = 0; i < 4; i++)

@@ -11,18 +11,18 @@ import * as campaignLanguages from "~/routes/campaign-languages";
 import * as capture from "~/routes/capture";
 import * as settings from "~/routes/settings";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { api } from "../support/api-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 
 describe("bidi controls the owner types", () => {
   it("never reach the stored name and translations, the consent wording or the sender name", async () => {
     const { db } = await getServices();
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+    const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
     await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
     await db.insert(schema.businessIdentity).values({ userId: owner.id, postalAddress: "1 Main Street" });
     await db
@@ -55,7 +55,7 @@ describe("bidi controls the owner types", () => {
       .where(eq(schema.campaign.id, campaign.id));
     expect(stored!.translations).toEqual({ es: { headline: "Un cruasán gratis", thankYou: "Gracias" } });
 
-    const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": "198.18.77.1" };
+    const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": "198.18.77.1" };
     const page = await callRoute(capture.loader, makeRequest(`/capture/${campaign.id}`, { headers }), { campaignId: campaign.id });
     const form = { name: "Dana \u202EScully", email: "dana.bidi@example.com", marketingConsent: "yes", scanToken: page.data.scanToken, website: "" };
     const thanks = await callRoute(capture.action, makeRequest(`/capture/${campaign.id}`, { form, headers }), { campaignId: campaign.id });

@@ -4,11 +4,10 @@ import * as schema from "~/db/schema";
 import { campaignScans } from "~/features/scans/scan-count.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const DESKTOP_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
 let visitors = 0;
@@ -18,7 +17,7 @@ function load(campaignId: string, options: { method?: string; headers?: Record<s
   visitors += 1;
   const request = makeRequest(`/capture/${campaignId}${options.query ?? ""}`, {
     method: options.method ?? "GET",
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.51.${Math.floor(visitors / 250)}.${visitors % 250}`, ...options.headers },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.51.${Math.floor(visitors / 250)}.${visitors % 250}`, ...options.headers },
   });
   return callRoute(route.loader, request, { campaignId });
 }
@@ -35,8 +34,7 @@ describe("the capture page", () => {
     const owner = await createUser();
     const { db } = await getServices();
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" });
-    const campaign = await createCampaign({
-      userId: owner.id,
+    const campaign = await createCampaignRow(owner.id, {
       design: {
         primary_color: "#7C3AED",
         secondary_color: "#A855F7",
@@ -79,7 +77,7 @@ describe("the capture page", () => {
 
   it("falls back to the campaign title and the default blue gradient", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Taco Tuesday", design: { primary_color: "not-a-colour" } });
+    const campaign = await createCampaignRow(owner.id, { title: "Taco Tuesday", design: { primary_color: "not-a-colour" } });
     const view = (await load(campaign.id, { headers: { "user-agent": DESKTOP_UA } })).data;
     expect(view.offer.businessName).toBe("Taco Tuesday");
     expect(view.offer.design).toMatchObject({ primary: "#1E40AF", secondary: "#3B82F6" });
@@ -88,8 +86,8 @@ describe("the capture page", () => {
 
   it("answers not-found (404) for unknown, malformed, paused and draft campaigns, recording nothing", async () => {
     const owner = await createUser();
-    const paused = await createCampaign({ userId: owner.id, status: "paused" });
-    const draft = await createCampaign({ userId: owner.id, status: "draft" });
+    const paused = await createCampaignRow(owner.id, { status: "paused" });
+    const draft = await createCampaignRow(owner.id, { status: "draft" });
     for (const id of [crypto.randomUUID(), "not-a-uuid", "'; drop table scan; --", "x".repeat(5000), paused.id, draft.id]) {
       const result = await load(id);
       expect(result.status).toBe(404);
@@ -101,7 +99,7 @@ describe("the capture page", () => {
 
   it("does not count bots, link previewers, HEAD requests or prefetches", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const quiet = [
       await load(campaign.id, { method: "HEAD" }),
       await load(campaign.id, { headers: { "user-agent": "facebookexternalhit/1.1" } }),
@@ -117,7 +115,7 @@ describe("the capture page", () => {
 
   it("shows the limit screen from the 6th load of a free campaign and records nothing more", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     for (let i = 0; i < 5; i++) expect((await load(campaign.id)).data.state).toBe("form");
     for (let i = 0; i < 2; i++) {
       expect((await load(campaign.id)).data).toMatchObject({ state: "limit", scanCount: 5, limit: 5 });
@@ -131,25 +129,25 @@ describe("the capture page", () => {
 
   it("lets a Pro owner's campaign count every scan", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     for (let i = 0; i < 7; i++) expect((await load(campaign.id)).data.state).toBe("form");
     expect((await scansOf(campaign.id)).rows).toHaveLength(7);
   });
 
   it("does not count the render that follows a plain form post", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const token = (await load(campaign.id)).data.scanToken as string;
     const post = makeRequest(`/capture/${campaign.id}`, {
       form: { name: "Ada", email: "ada@example.com", scanToken: token },
-      headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": "203.0.113.90" },
+      headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": "203.0.113.90" },
     });
     const params = { campaignId: campaign.id };
     const context = { cspNonce: "" };
     const posted = await callRoute(route.action, post, params, context);
     expect(posted.data).toMatchObject({ ok: true });
     // React Router renders the document after the action with a GET copy of the request.
-    const after = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": PHONE_UA } });
+    const after = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": phoneUserAgent() } });
     const view = (await callRoute(route.loader, after, params, context)).data;
     expect(view).toMatchObject({ state: "form", scanToken: null });
     expect((await scansOf(campaign.id)).rows).toHaveLength(1);
@@ -163,7 +161,7 @@ describe("the capture page", () => {
 
   it("still shows the form when the scan cannot be stored, with a crowd token that counts nothing (docs/features/crowds.md)", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     // A failing insert: the scan table refuses rows for this campaign.
     await db.execute(
@@ -190,7 +188,7 @@ describe("the capture page", () => {
 describe("scan counting under concurrency", () => {
   it("records exactly 5 scans from 50 parallel first loads of a free campaign", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const views = await Promise.all(Array.from({ length: 50 }, () => load(campaign.id).then((answer) => answer.data)));
     expect(views.filter((view) => view.state === "form" && view.scanToken)).toHaveLength(5);
     expect(views.filter((view) => view.state === "limit")).toHaveLength(45);

@@ -11,13 +11,13 @@ import { endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
 import { api } from "../support/api-support";
 import { useMailbox } from "../support/smtp-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
 
 type LoadedView = {
@@ -29,7 +29,7 @@ type LoadedView = {
 
 function load(campaignId: string, headers: Record<string, string> = {}, query = "") {
   const request = makeRequest(`/capture/${campaignId}${query}`, {
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.9.${++addressCounter}`, ...headers },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.9.${++addressCounter}`, ...headers },
   });
   return callRoute(capture.loader, request, { campaignId });
 }
@@ -42,7 +42,7 @@ async function setup(
 ) {
   const { db } = await getServices();
   owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Semana del pan" });
+  const campaign = await createCampaignRow(owner.id, { title: "Semana del pan" });
   await db
     .update(schema.campaign)
     // The owner wrote Spanish and Arabic copy: a page is only ever in a language with their words.
@@ -166,7 +166,7 @@ describe("the fast document path", () => {
 
   async function get(campaignId: string, headers: Record<string, string>, query = "") {
     const response = await fetch(`${server.base}/capture/${campaignId}${query}`, {
-      headers: { "user-agent": PHONE_UA, [TEST_ADDRESS_HEADER]: `198.18.10.${++addressCounter}`, ...headers },
+      headers: { "user-agent": phoneUserAgent(), [TEST_ADDRESS_HEADER]: `198.18.10.${++addressCounter}`, ...headers },
     });
     return { response, html: await response.text() };
   }
@@ -209,7 +209,7 @@ describe("a Spanish visitor's lead", () => {
 
   async function claim(campaignId: string, form: Record<string, string>) {
     const headers = {
-      "user-agent": PHONE_UA,
+      "user-agent": phoneUserAgent(),
       "x-leadqr-client-ip": `198.18.11.${++addressCounter}`,
       cookie: "tz=Europe%2FMadrid",
       "accept-language": "es-ES",

@@ -14,13 +14,13 @@ import * as staffLink from "~/routes/redeem.staff-link";
 import * as staffPage from "~/routes/redeem.staff";
 import * as detail from "~/routes/campaign-detail";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { campaignForm } from "../support/campaigns-support";
 import { codeRow, createClaim, setCodeTimes } from "../support/redeem-support";
 import { flushCounts } from "~/features/scans/buffered-counts.server";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let address = 0;
 
 type Submitted = { ok: true; claim?: { code: string; qrSvg: string; validity: string }; alreadyClaimed?: boolean; codeByEmail?: string };
@@ -33,14 +33,14 @@ async function submit(campaignId: string, visitor: { name: string; email: string
   if (!scanToken) {
     const load = await callRoute(
       capture.loader,
-      makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp } }),
+      makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": clientIp } }),
       { campaignId },
     );
     scanToken = load.data.scanToken as string;
   }
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...visitor, scanToken },
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": clientIp, cookie: "tz=America%2FNew_York" },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": clientIp, cookie: "tz=America%2FNew_York" },
   });
   const result = await callRoute(capture.action, request, { campaignId });
   expect(result.status).toBe(200);
@@ -74,7 +74,7 @@ let campaignId: string;
 
 beforeAll(async () => {
   owner = await createUser({ isPro: true });
-  campaignId = (await createCampaign({ userId: owner.id, title: "Pastry Week" })).id;
+  campaignId = (await createCampaignRow(owner.id, { title: "Pastry Week" })).id;
 });
 
 describe("a claim", () => {
@@ -240,7 +240,7 @@ describe("staff links", () => {
   it("open the counter for the owner's codes only, and stop working when revoked", async () => {
     const mine = await createClaim(campaignId, { name: "Staff Case", email: "staffcase@example.com" });
     const stranger = await createUser();
-    const theirs = await createClaim((await createCampaign({ userId: stranger.id })).id, { name: "Other", email: "other@example.com" });
+    const theirs = await createClaim((await createCampaignRow(stranger.id)).id, { name: "Other", email: "other@example.com" });
     const staff = await openStaffLink(owner.cookie, { label: "Front counter" });
 
     expect((await counter(`/redeem?code=${mine.code}`, staff.cookie)).data.found.firstName).toBe("Staff");
@@ -270,7 +270,7 @@ describe("staff links", () => {
   });
 
   it("scoped to a campaign, see only that campaign's codes", async () => {
-    const otherCampaign = await createCampaign({ userId: owner.id, title: "Other Week" });
+    const otherCampaign = await createCampaignRow(owner.id, { title: "Other Week" });
     const inScope = await createClaim(campaignId, { name: "In Scope", email: "in@example.com" });
     const outOfScope = await createClaim(otherCampaign.id, { name: "Out Scope", email: "out@example.com" });
     const staff = await openStaffLink(owner.cookie, { label: "Pastry stand", campaignId });
@@ -397,7 +397,7 @@ describe("staff links", () => {
 describe("the funnel", () => {
   it("shows scans → leads → redeemed on the campaign and Redeemed At on leads and CSV", async () => {
     const pro = await createUser({ isPro: true });
-    const id = (await createCampaign({ userId: pro.id, title: "Funnel Week" })).id;
+    const id = (await createCampaignRow(pro.id, { title: "Funnel Week" })).id;
     const kept = await claim(id, { name: "Kept Promise", email: "kept@example.com" });
     await claim(id, { name: "No Show", email: "noshow@example.com" });
     await press("redeem", kept.code, pro.cookie);

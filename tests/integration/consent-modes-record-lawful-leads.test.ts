@@ -7,11 +7,11 @@ import { consentCheckboxText, NOTICE_TEXT, CONSENT_REQUIRED_ERROR } from "~/feat
 import { RETENTION_JOB, runRetentionJob } from "~/features/consent/retention.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { campaignForm } from "../support/campaigns-support";
 import { callRoute, makeRequest } from "../support/http";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
 const nextAddress = () => `198.18.0.${++addressCounter}`;
 
@@ -21,7 +21,7 @@ async function db() {
 
 async function setup(options: { mode?: "notice" | "checkbox" | "double_opt_in"; required?: boolean; businessName?: string } = {}) {
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
   const database = await db();
   await database
     .update(schema.campaign)
@@ -36,13 +36,13 @@ async function claim(campaignId: string, form: Record<string, string>, address =
   // Each claim is its own visitor (address), so the repeat rule does not hand out an earlier scan's token.
   const page = await callRoute(
     capture.loader,
-    makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } }),
+    makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address } }),
     { campaignId },
   );
   const token = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { name: "Ada Lovelace", email: "ada@example.com", ...form, scanToken: token },
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address },
   });
   const result = await callRoute(capture.action, request, { campaignId });
   return { result, scanId: token, address, code: (result.data as { claim?: { code: string } }).claim?.code };
@@ -90,7 +90,7 @@ describe("consent modes on the capture form", () => {
     const { result, address } = await claim(campaign.id, {});
     expect(result.data).toMatchObject({ ok: true });
     const [record] = await recordsOf(campaign.id);
-    expect(record).toMatchObject({ mode: "notice", ticked: false, wording: NOTICE_TEXT, clientAddress: address, userAgent: PHONE_UA });
+    expect(record).toMatchObject({ mode: "notice", ticked: false, wording: NOTICE_TEXT, clientAddress: address, userAgent: phoneUserAgent() });
     expect(record!.givenAt.getTime()).toBe(record!.collectedAt.getTime());
   });
 
@@ -123,7 +123,7 @@ describe("consent modes on the capture form", () => {
   it("the capture page tells the form its mode, offer terms and privacy link", async () => {
     const { campaign } = await setup({ mode: "double_opt_in" });
     const page = (
-      await callRoute(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+      await callRoute(capture.loader, makeRequest(`/capture/${campaign.id}`, { method: "GET", headers: { "user-agent": phoneUserAgent() } }), {
         campaignId: campaign.id,
       })
     ).data;
@@ -242,7 +242,7 @@ describe("the owner's lead detail, export and erasure", () => {
     expect(mine.lead).toMatchObject({
       name: "Ada Lovelace",
       status: "consented",
-      consent: { mode: "checkbox", ticked: true, clientAddress: address, userAgent: PHONE_UA },
+      consent: { mode: "checkbox", ticked: true, clientAddress: address, userAgent: phoneUserAgent() },
     });
     const stranger = await createUser();
     expect(
@@ -272,7 +272,7 @@ describe("the owner's lead detail, export and erasure", () => {
 
   it("finds the person's leads across campaigns and exports everything held as JSON", async () => {
     const { owner, campaign } = await setup({ mode: "checkbox" });
-    const second = await createCampaign({ userId: owner.id, title: "Tulip Friday" });
+    const second = await createCampaignRow(owner.id, { title: "Tulip Friday" });
     const first = await claim(campaign.id, { marketingConsent: "yes", email: "Ada@Example.com" });
     await claim(second.id, { email: "ada@example.com" });
     const [record] = await recordsOf(campaign.id);
@@ -356,7 +356,7 @@ describe("the owner's lead detail, export and erasure", () => {
     const csv = await (await callRoute(loader, makeRequest("/leads/export.csv", { cookie: owner.cookie }))).response!.text();
     const line = csv.split("\r\n").find((row) => row.includes("csv@example.com"))!;
     expect(line).toContain(`,consented,${consentCheckboxText("Bean There Café")},`);
-    expect(line).toContain(`,${address},${PHONE_UA.includes(",") ? `"${PHONE_UA}"` : PHONE_UA},`);
+    expect(line).toContain(`,${address},${phoneUserAgent().includes(",") ? `"${phoneUserAgent()}"` : phoneUserAgent()},`);
   });
 });
 

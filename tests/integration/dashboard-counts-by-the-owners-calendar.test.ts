@@ -75,11 +75,11 @@ describe("dashboard", () => {
     await createLeadRow(campaignId, { name: "d", email: "d@x.io", collectedAt: new Date("2024-03-03T14:59:00Z") }); // 3 Mar: the week before
     await createLeadRow(campaignId, { name: "e", email: "e@x.io", collectedAt: new Date("2024-03-10T15:00:00Z") }); // 11 Mar JST: not shown
     await createScanRows(campaignId, [
-      new Date("2024-03-09T16:00:00Z"),
-      new Date("2024-03-09T16:30:00Z"),
-      new Date("2024-03-05T00:00:00Z"),
-      new Date("2024-02-28T00:00:00Z"),
-      new Date("2024-02-29T00:00:00Z"),
+      { at: new Date("2024-03-09T16:00:00Z") },
+      { at: new Date("2024-03-09T16:30:00Z") },
+      { at: new Date("2024-03-05T00:00:00Z") },
+      { at: new Date("2024-02-28T00:00:00Z") },
+      { at: new Date("2024-02-29T00:00:00Z") },
     ]);
 
     const { db } = await getServices();

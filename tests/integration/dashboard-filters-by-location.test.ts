@@ -6,9 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertLeadAt, insertPlacement, insertScansAt } from "../support/analytics-support";
+import { insertPlacement } from "../support/analytics-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   await db.update(schema.placement).set({ locationId: harbour }).where(eq(schema.placement.id, atHarbour));
   await db.update(schema.placement).set({ locationId: oldTown }).where(eq(schema.placement.id, atOldTown));
   // Harbour: 3 scans, 1 lead. Old Town: 2 scans, 2 leads. The campaign's own code: 1 scan.
-  await insertScansAt(campaignId, [
+  await createScanRows(campaignId, [
     { at: minutesAgo(50), visitor: "h1", placementId: atHarbour },
     { at: minutesAgo(40), visitor: "h2", placementId: atHarbour },
     { at: minutesAgo(30), visitor: "h3", placementId: atHarbour },
@@ -51,9 +51,9 @@ beforeAll(async () => {
   ]);
   // The capture path keeps the campaign's scan count as it counts; these rows are written directly.
   await db.update(schema.campaign).set({ scanCount: 6 }).where(eq(schema.campaign.id, campaignId));
-  await insertLeadAt(campaignId, { at: minutesAgo(29), placementId: atHarbour });
-  await insertLeadAt(campaignId, { at: minutesAgo(39), placementId: atOldTown });
-  await insertLeadAt(campaignId, { at: minutesAgo(38), placementId: atOldTown });
+  await createLeadRow(campaignId, { collectedAt: minutesAgo(29), placementId: atHarbour });
+  await createLeadRow(campaignId, { collectedAt: minutesAgo(39), placementId: atOldTown });
+  await createLeadRow(campaignId, { collectedAt: minutesAgo(38), placementId: atOldTown });
   manager = await createUser();
   const [member] = await db
     .insert(schema.businessMember)

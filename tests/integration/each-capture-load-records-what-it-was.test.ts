@@ -8,7 +8,7 @@ import { flushCounts } from "~/features/scans/buffered-counts.server";
 import { utcDay } from "~/features/scans/visitors";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 const IPHONE =
@@ -55,7 +55,7 @@ describe("what a capture load records", () => {
   it("counts people once and every other load by its reason, without a row per hit", async () => {
     const owner = await createUser({ isPro: true });
     const admin = await createUser({ role: "admin" });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const person = { address: "203.0.113.10" };
 
     const first = await open(campaign.id, person);
@@ -93,7 +93,7 @@ describe("what a capture load records", () => {
   it("an owner signed out is a visitor again; a signed-in stranger is a visitor", async () => {
     const owner = await createUser({ isPro: true });
     const stranger = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     expect(await open(campaign.id, { address: "203.0.113.20", cookie: stranger.cookie })).toMatchObject({ scanToken: expect.any(String) });
     expect(await open(campaign.id, { address: "203.0.113.21", cookie: "leadqr.session_token=forged" })).toMatchObject({
       scanToken: expect.any(String),
@@ -103,7 +103,7 @@ describe("what a capture load records", () => {
 
   it("marks the first scan of a visitor per day unique, keeps no address, and records device and OS", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const android = { address: "203.0.113.30", userAgent: ANDROID };
     await open(campaign.id, android);
@@ -134,8 +134,8 @@ describe("what a capture load records", () => {
 
   it("tells printed codes from shared links and attributes placements of this campaign only", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
-    const other = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
+    const other = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const [poster] = await db.insert(schema.placement).values({ campaignId: campaign.id, name: "Window poster" }).returning();
     const [foreign] = await db.insert(schema.placement).values({ campaignId: other.id, name: "Flyer" }).returning();
@@ -163,7 +163,7 @@ describe("what a capture load records", () => {
 
   it("counts two phones of the same model behind one address as two people, and keeps one lead for a double submit", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     // Same address, same frozen agent string: two browsers, two visitor ids (decision 310).
     const first = await open(campaign.id, { address: "203.0.113.50" });
     const second = await open(campaign.id, { address: "203.0.113.50" });
@@ -183,7 +183,7 @@ describe("what a capture load records", () => {
 
   it("spends the free limit on counted scans only; a visitor at the limit who refreshes keeps their token", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     for (let i = 0; i < 4; i++) await open(campaign.id, { address: `203.0.113.${60 + i}`, userAgent: "Googlebot/2.1" });
     await open(campaign.id, { address: "203.0.113.70", cookie: owner.cookie });
     const tokens = [];
@@ -197,7 +197,7 @@ describe("what a capture load records", () => {
 
   it("counts a Pro campaign's scans without touching the campaign row", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     await Promise.all(Array.from({ length: 40 }, (_, i) => open(campaign.id, { address: `198.18.0.${i}` })));
     const { db } = await getServices();
     await flushCounts();
@@ -211,7 +211,7 @@ describe("what a capture load records", () => {
 
   it("answers every parallel load of a Pro campaign with its own scan row, and a visitor loading twice at once with one", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     // Loads arriving together are written together (decision 095); each answer still names its row.
     const crowd = await Promise.all(Array.from({ length: 60 }, (_, i) => open(campaign.id, { address: `198.19.${i >> 8}.${i & 255}` })));
     const tokens = crowd.map((view) => view.scanToken as string);

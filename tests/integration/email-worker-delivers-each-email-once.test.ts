@@ -8,24 +8,23 @@ import * as route from "~/routes/capture";
 import { formatOfferCode } from "~/features/redeem/code";
 import { offerCodeEmail } from "~/features/redeem/offer-code-email";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { manualClock } from "../support/manual-clock";
 import { freePort, startSmtp } from "../support/smtp-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */
 async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": phoneUserAgent() } }), {
     campaignId,
   });
   const scanToken = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...fields, scanToken },
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.0.${++address}` },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.0.${++address}` },
   });
   return (await callRoute(route.action, request, { campaignId })).data;
 }
@@ -54,7 +53,7 @@ describe("the email worker", () => {
     const { db } = await getServices();
     // The owner's zone, as saved from their browser with the business profile.
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Croissant Corner", timeZone: "Asia/Kolkata" });
-    const campaign = await createCampaign({ userId: owner.id, title: "Croissant Club", businessType: "Bakery" });
+    const campaign = await createCampaignRow(owner.id, { title: "Croissant Club", businessType: "Bakery" });
     const before = Date.now();
     const answer = await visitorSubmits(campaign.id, { name: "<script>alert(1)</script> Ada", email: "ada@example.com", phone: "+1 555 0100" });
     expect(answer).toMatchObject({ ok: true });
@@ -98,7 +97,7 @@ describe("the email worker", () => {
 
   it("stores the owner's new-lead email without its body and renders it from the lead when it sends it", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Bagel <Bonanza>", businessType: "Deli" });
+    const campaign = await createCampaignRow(owner.id, { title: "Bagel <Bonanza>", businessType: "Deli" });
     const { db } = await getServices();
     expect(await visitorSubmits(campaign.id, { name: "Grace & Co", email: "grace@example.com", phone: "+1 555 0199" })).toMatchObject({ ok: true });
 
@@ -131,7 +130,7 @@ describe("the email worker", () => {
   it("keeps the lead while SMTP is down and delivers the email once when it is back", async () => {
     const port = await freePort();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Outage Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Outage Offer" });
     const { db } = await getServices();
     expect(await visitorSubmits(campaign.id, { name: "Patient Pat", email: "pat@example.com" })).toMatchObject({ ok: true });
     // Started after the lead, so the email is due on this clock.
@@ -167,7 +166,7 @@ describe("the email worker", () => {
   it("sends each row once with two workers running at the same time", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     // This test is about two workers sharing the outbox, not the surge digest: 30 lead emails a
     // minute stay 30 emails for an owner whose threshold is above that (decision 301).
     await db.insert(schema.notificationSetting).values({ userId: owner.id, leadEmailsPerMinute: 100 });
@@ -191,7 +190,7 @@ describe("the email worker", () => {
   it("retries a row whose sender crashed once its lease has run out", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     await enqueueEmail(db, {
       kind: "new_lead",
       to: owner.email,
@@ -220,7 +219,7 @@ describe("the email worker", () => {
   it("gives up after the last attempt", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     await enqueueEmail(db, {
       kind: "new_lead",
       to: owner.email,
@@ -240,7 +239,7 @@ describe("the email worker", () => {
   it("marks email skipped and logs 'Email service not configured' without a transport", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     await enqueueEmail(db, {
       kind: "new_lead",
       to: owner.email,
@@ -258,7 +257,7 @@ describe("the email worker", () => {
   it("without a transport on a derived address, prints each skipped email's links as one plain line (and only then)", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const content = { subject: "Verify your email", html: "<p>x</p>", text: "Verify: http://localhost:3000/verify-email?token=abc123. Thanks" };
     const lines: string[] = [];
     const quiet = { warn: () => {}, error: () => {}, info: () => {} };
@@ -277,7 +276,7 @@ describe("the email worker", () => {
   it("runs by itself once started and sends promptly when nudged", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "a@leadqr.test"), pollMs: 60_000 });
     worker.start();
     await enqueueEmail(db, {

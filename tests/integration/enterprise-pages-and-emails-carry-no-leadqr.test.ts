@@ -17,11 +17,11 @@ import * as consentConfirm from "~/routes/consent.confirm";
 import * as consentWithdraw from "~/routes/consent.withdraw";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { useMailbox, type Received } from "../support/smtp-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 let phones = 0;
 
 /** The route's component rendered on the server with what its loader (and action) returned. */
@@ -54,7 +54,7 @@ async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "doubl
     );
     expect(granted.data).toEqual({ message: "Plan set to Enterprise." });
   }
-  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
   await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
   if (plan === "enterprise" || consentMode === "double_opt_in") {
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" }).onConflictDoNothing();
@@ -68,7 +68,7 @@ async function ownerWithCampaign(plan: "pro" | "enterprise", consentMode: "doubl
 
 /** One phone opens the capture page and claims; the page and the thank-you as rendered. */
 async function claimOnPhone(campaignId: string, email: string) {
-  const headers = { "user-agent": PHONE_UA, [CLIENT_IP_HEADER]: `198.18.43.${++phones}` };
+  const headers = { "user-agent": phoneUserAgent(), [CLIENT_IP_HEADER]: `198.18.43.${++phones}` };
   // `?lang=en`: the switcher's link, so the language cookie is set too.
   const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}?lang=en`, { headers }), { campaignId });
   expect(page.status).toBe(200);

@@ -18,10 +18,11 @@ import * as capture from "~/routes/capture";
 import * as leadDetail from "~/routes/lead-detail";
 import * as webhookPage from "~/routes/settings.integrations.webhook";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { api } from "../support/api-support";
 import { startReceiver } from "../support/webhook-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
@@ -40,12 +41,11 @@ function person() {
   return { name: `Quirina Erasewell${people}`, email: `quirina.erasewell${people}@example.net`, phone: `+44 20 7946 09${10 + people}` };
 }
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addresses = 0;
 
 /** A scan and a submit from a phone of its own (its own address, so its own scan). */
 async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.7.${++addresses}` };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.7.${++addresses}` };
   const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers }), { campaignId });
   const form = { ...fields, scanToken: page.data.scanToken as string };
   return (await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers }), { campaignId })).data;
@@ -92,7 +92,7 @@ async function cellsHolding(needles: string[]) {
 async function personWithEveryCopy() {
   const { db } = await getServices();
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Erasure Espresso" });
+  const campaign = await createCampaignRow(owner.id, { title: "Erasure Espresso" });
   await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
   await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" });
   await db.insert(schema.businessIdentity).values({ userId: owner.id, postalAddress: "1 Main Street\nSpringfield" });
@@ -237,7 +237,7 @@ describe("erasing a lead removes every copy of the person", () => {
   it("a delivery in flight when its lead is erased keeps no echoed answer and is not retried", async () => {
     const { db } = await getServices();
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "In flight" });
+    const campaign = await createCampaignRow(owner.id, { title: "In flight" });
     const endpoint = await createWebhookEndpoint(db, { userId: owner.id, url: receiver.url(`/flight-${owner.id}`), events: ["lead.created"] });
     const visitor = person();
     await visitorSubmits(campaign.id, visitor);

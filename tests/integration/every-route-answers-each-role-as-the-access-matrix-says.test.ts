@@ -12,12 +12,13 @@ import { createApiKey } from "~/features/integrations/api-keys.server";
 import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
 import { getServices } from "~/utils/services.server";
 import { startStripeStub } from "../support/stripe-stub.mjs";
-import { createCampaignRow, createLeadRow, createScanRows, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
 import { callRoute, makeRequest, type Handler, type RouteAnswer } from "../support/http";
 import { insertPost, insertSubscription, pngFile } from "../support/admin-support";
 import { startEdge } from "../support/edge-support";
 import { campaignForm } from "../support/campaigns-support";
 import { createClaim } from "../support/redeem-support";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 type Access = "public" | "anonymous" | "user" | "admin" | "inert" | "bearer";
 type Module = { loader?: Handler; action?: Handler; default?: unknown };
@@ -372,7 +373,7 @@ beforeAll(async () => {
     })
     .returning({ id: schema.passkey.id })) as [{ id: string }];
   bLeadId = (await createLeadRow(bCampaignId, { name: "Bea Secret", email: B_LEAD_EMAIL, phone: "555 0199" })).id;
-  await createScanRows(bCampaignId, [new Date(), new Date()]);
+  await createScanRows(bCampaignId, [{ at: new Date() }, { at: new Date() }]);
   const logo = (
     await callRoute((await load("routes/api.logo.ts")).action, makeRequest("/api/logo", { cookie: b.cookie, form: { logo: pngFile("b.png") } }))
   ).data;

@@ -11,23 +11,25 @@ import { shortCodeOf } from "~/features/placements/short-links.server";
 import * as captureRoute from "~/routes/capture";
 import * as leadRoute from "~/routes/capture-lead";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let addressCounter = 0;
 const nextAddress = () => `198.18.0.${++addressCounter}`;
 
 async function scanToken(campaignId: string) {
-  const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": nextAddress() } });
+  const request = makeRequest(`/capture/${campaignId}`, {
+    method: "GET",
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": nextAddress() },
+  });
   return (await callRoute(captureRoute.loader, request, { campaignId })).data.scanToken as string;
 }
 
 async function postJson(path: string, params: Record<string, string>, form: Record<string, string>) {
   const request = makeRequest(path, {
     method: "POST",
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": nextAddress(), "content-type": "application/x-www-form-urlencoded" },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": nextAddress(), "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(form).toString(),
   });
   const response = (await callRoute(leadRoute.action, request, params)).response!;
@@ -45,7 +47,7 @@ async function storedOf(campaignId: string) {
 describe("the form script's JSON lead post", () => {
   it("stores the lead with its code and consent record and answers JSON with the claim the thank-you shows", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const token = await scanToken(campaign.id);
     const answer = await postJson(
       `/capture/${campaign.id}/lead`,
@@ -67,7 +69,7 @@ describe("the form script's JSON lead post", () => {
 
   it("answers refusals with the same statuses and bodies as the page's own post, storing nothing", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const token = await scanToken(campaign.id);
     const invalid = await postJson(
       `/capture/${campaign.id}/lead`,
@@ -103,7 +105,7 @@ describe("the form script's JSON lead post", () => {
 
   it("takes a lead on a printed code's short link, and an unreadable body loses nothing", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const code = await shortCodeOf((await getServices()).db, { campaignId: campaign.id });
     const token = await scanToken(campaign.id);
     const answer = await postJson(`/q/${code}/lead`, { code }, { name: "Grace", email: "grace@example.com", scanToken: token });
@@ -122,14 +124,14 @@ describe("the form script's JSON lead post", () => {
 
   it("reads the raw url-encoded body as the edge hands it over: first value wins, NUL bytes dropped", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const token = await scanToken(campaign.id);
     const body = `name=Lin%00da&email=linda%40example.com&email=other%40example.com&phone=&scanToken=${token}`;
     const answer = await answerEncodedLeadPost({
       params: { campaignId: campaign.id },
       body,
       clientAddress: nextAddress(),
-      userAgent: PHONE_UA,
+      userAgent: phoneUserAgent(),
       cookie: "tz=Europe%2FLondon",
     });
     expect(answer).toMatchObject({ status: 200, body: { ok: true, claim: { code: expect.any(String) } } });
@@ -140,7 +142,7 @@ describe("the form script's JSON lead post", () => {
       params: { campaignId: campaign.id },
       body,
       clientAddress: nextAddress(),
-      userAgent: PHONE_UA,
+      userAgent: phoneUserAgent(),
       cookie: null,
     });
     expect(again.status).toBe(200);

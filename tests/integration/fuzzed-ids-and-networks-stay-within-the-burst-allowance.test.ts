@@ -19,7 +19,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 vi.hoisted(() => {
@@ -108,7 +108,7 @@ describe("over HTTP: echo, replay and rotation inside one /64 (property)", () =>
         async (network, steps) => {
           clearBursts();
           clearCaptureDocuments();
-          const campaign = await createCampaign({ userId: owner.id });
+          const campaign = await createCampaignRow(owner.id);
           let last = "";
           for (const action of steps) {
             const address = `${network}:${action.variant}`;
@@ -153,7 +153,7 @@ describe("a crowd on one network (property)", () => {
           clearCaptureDocuments();
           // Each run is a new ten minutes for the network (its crowd budget outlives a run).
           await db.execute(sql`delete from rate_limit where starts_with(key, 'leadByCrowdNetwork:')`);
-          const campaign = await createCampaign({ userId: owner.id });
+          const campaign = await createCampaignRow(owner.id);
           const jars = phones.map(() => "");
           const tokens = phones.map(() => "");
           const codes = new Map<number, string>();

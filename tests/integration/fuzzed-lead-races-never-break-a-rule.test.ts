@@ -9,7 +9,7 @@ import { storeLeadInBatch } from "~/features/capture/lead-batch.server";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { batchEntries, scanTokens, submit, tableCounts } from "../support/lead-support";
 
 const RUNS = 6;
@@ -33,7 +33,7 @@ describe("lead races never break a rule", { timeout: 300_000 }, () => {
     });
     await fc.assert(
       fc.asyncProperty(crowd, async ({ posts, emailPool, seed, honeypotEvery }) => {
-        const campaign = await createCampaign({ userId: owner.id });
+        const campaign = await createCampaignRow(owner.id);
         const [token] = await scanTokens(campaign.id, 1);
         const forms = Array.from({ length: posts }, (_, i) => ({
           name: `Guest ${i}`,
@@ -70,7 +70,7 @@ describe("lead races never break a rule", { timeout: 300_000 }, () => {
     });
     await fc.assert(
       fc.asyncProperty(mix, async ({ genuine, claimedBefore, codeTaken, order }) => {
-        const campaign = await createCampaign({ userId: owner.id });
+        const campaign = await createCampaignRow(owner.id);
         const { entryOf } = await batchEntries(owner, campaign.id);
         const tokens = await scanTokens(campaign.id, 2 + genuine + 2 * claimedBefore + codeTaken);
         const next = () => tokens.pop()!;
@@ -114,7 +114,7 @@ describe("lead races never break a rule", { timeout: 300_000 }, () => {
     });
     await fc.assert(
       fc.asyncProperty(crowd, async ({ genuine, pairs, shift }) => {
-        const campaign = await createCampaign({ userId: owner.id });
+        const campaign = await createCampaignRow(owner.id);
         const tokens = await scanTokens(campaign.id, genuine + 2 * pairs);
         const forms = tokens.map((scanToken, i) => ({
           name: `Guest ${i}`,

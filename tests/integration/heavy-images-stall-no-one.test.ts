@@ -18,7 +18,7 @@ import * as uploadsRoute from "~/routes/uploads";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 // Loose: the machine may be busy; the behaviour this guards against stalled for seconds.
@@ -119,7 +119,7 @@ describe("QR code downloads", () => {
     fs.writeFileSync(path.join(process.env.DATA_DIR!, "uploads", key), bomb);
     const { db } = await getServices();
     await db.insert(schema.upload).values({ key, userId: owner.id, contentType: "image/png", size: bomb.length });
-    const campaign = await createCampaign({ userId: owner.id, qrLogoUrl: `/uploads/${key}` });
+    const campaign = await createCampaignRow(owner.id, { qrLogoUrl: `/uploads/${key}` });
     const download = () =>
       callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
@@ -135,7 +135,7 @@ describe("QR code downloads", () => {
 
   it("are rate-limited per user with a readable 429", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const download = () =>
       callRoute(qrRoute.loader, makeRequest(`/campaigns/${campaign.id}/qr.png`, { cookie: owner.cookie }), {
         campaignId: campaign.id,
@@ -147,7 +147,7 @@ describe("QR code downloads", () => {
     expect(await refused.text()).toBe("Too many QR code downloads. Please wait a moment and try again.");
     // Another owner is not affected.
     const other = await createUser();
-    const theirs = await createCampaign({ userId: other.id });
+    const theirs = await createCampaignRow(other.id);
     expect(
       (await callRoute(qrRoute.loader, makeRequest(`/campaigns/${theirs.id}/qr.png`, { cookie: other.cookie }), { campaignId: theirs.id })).response!
         .status,

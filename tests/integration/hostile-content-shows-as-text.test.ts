@@ -25,6 +25,7 @@ import { createUser } from "../support/factories";
 import { callRoute, makeRequest, type Handler } from "../support/http";
 import { pngFile } from "../support/admin-support";
 import { campaignForm } from "../support/campaigns-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED_SCRIPT = "&lt;script&gt;alert(1)&lt;/script&gt;";
@@ -32,7 +33,6 @@ const JS_URL = "javascript:alert(1)";
 const CRLF = "\r\nBcc: x@y.z";
 const IMG = `<img src=x onerror=alert(1)>`;
 const FORMULAS = ['=HYPERLINK("http://evil.example","click")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-2+3"];
-const PHONE_UA = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 
 let owner: Awaited<ReturnType<typeof createUser>>;
 let adminUser: Awaited<ReturnType<typeof createUser>>;
@@ -75,14 +75,16 @@ function expectInert(html: string) {
 }
 
 async function openCapture() {
-  const result = await call(capture.loader, makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": PHONE_UA } }), { campaignId });
+  const result = await call(capture.loader, makeRequest(`/capture/${campaignId}`, { headers: { "user-agent": phoneUserAgent() } }), { campaignId });
   return result.data;
 }
 
 async function submitLead(fields: { name: string; email: string; phone: string }) {
   const view = await openCapture();
   const form = { ...fields, scanToken: view.scanToken, website: "" };
-  const result = await call(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA } }), { campaignId });
+  const result = await call(capture.action, makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": phoneUserAgent() } }), {
+    campaignId,
+  });
   expect(result.status).toBe(200);
   return result.data;
 }

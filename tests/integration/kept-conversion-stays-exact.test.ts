@@ -12,9 +12,9 @@ import { listCampaigns } from "~/features/campaigns/campaigns.server";
 import { runRetentionJob } from "~/features/consent/retention.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertLeadAt, insertScansAt, utcAt } from "../support/analytics-support";
+import { utcAt } from "../support/analytics-support";
 
 async function kept(campaignId: string) {
   const { db } = await getServices();
@@ -50,7 +50,7 @@ describe("the kept conversion", () => {
     await expectKeptEqualsRows(id);
 
     // a twice (the second not unique), b and c once, n a scan without a visitor hash.
-    const [a1, a2, b1, , n1] = await insertScansAt(id, [
+    const [a1, a2, b1, , n1] = await createScanRows(id, [
       { at: utcAt(0, 9), visitor: "a" },
       { at: utcAt(0, 9.5), visitor: "a", isUnique: false },
       { at: utcAt(0, 10), visitor: "b" },
@@ -60,22 +60,22 @@ describe("the kept conversion", () => {
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 4, converted: 0 });
 
     // a leaves a lead from the later scan: a's unique scan converts.
-    const fromA2 = await insertLeadAt(id, { at: utcAt(0, 9.6), scanId: a2 });
+    const { id: fromA2 } = await createLeadRow(id, { collectedAt: utcAt(0, 9.6), scanId: a2 });
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 4, converted: 1 });
     // a again, from the first scan: still one visitor.
-    const fromA1 = await insertLeadAt(id, { at: utcAt(0, 9.7), scanId: a1 });
+    const { id: fromA1 } = await createLeadRow(id, { collectedAt: utcAt(0, 9.7), scanId: a1 });
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 4, converted: 1 });
     // A lead with no scan is nobody's visitor.
-    const noScan = await insertLeadAt(id, { at: utcAt(0, 12) });
+    const { id: noScan } = await createLeadRow(id, { collectedAt: utcAt(0, 12) });
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 4, converted: 1 });
     // The scan without a hash is its own visitor.
-    const fromN = await insertLeadAt(id, { at: utcAt(0, 11.1), scanId: n1 });
+    const { id: fromN } = await createLeadRow(id, { collectedAt: utcAt(0, 11.1), scanId: n1 });
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 4, converted: 2 });
     // Two first loads of a at once both counted unique: the late one converts at once.
-    await insertScansAt(id, [{ at: utcAt(0, 9.01), visitor: "a" }]);
+    await createScanRows(id, [{ at: utcAt(0, 9.01), visitor: "a" }]);
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 5, converted: 3 });
     // Yesterday's a is another visitor (the hash changes daily); two leads in one statement.
-    const [y1, y2] = await insertScansAt(id, [
+    const [y1, y2] = await createScanRows(id, [
       { at: utcAt(1, 9), visitor: "a-yesterday" },
       { at: utcAt(1, 9.2), visitor: "a-yesterday", isUnique: false },
     ]);
@@ -123,15 +123,15 @@ describe("the kept conversion", () => {
     const { db } = await getServices();
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id);
-    const [a1, , n1] = await insertScansAt(id, [
+    const [a1, , n1] = await createScanRows(id, [
       { at: utcAt(0, 9), visitor: "a" },
       { at: utcAt(0, 9.5), visitor: "a", isUnique: false },
       { at: utcAt(0, 10) },
       { at: utcAt(0, 10.5), visitor: "b" },
     ]);
-    await insertLeadAt(id, { at: utcAt(0, 9.1), scanId: a1 });
-    await insertLeadAt(id, { at: utcAt(0, 10.1), scanId: n1 });
-    await insertLeadAt(id, { at: utcAt(0, 11) });
+    await createLeadRow(id, { collectedAt: utcAt(0, 9.1), scanId: a1 });
+    await createLeadRow(id, { collectedAt: utcAt(0, 10.1), scanId: n1 });
+    await createLeadRow(id, { collectedAt: utcAt(0, 11) });
     const rows = await countConversion(db, id);
     expect(rows).toMatchObject({ unique: 3, converted: 2 });
 
@@ -160,7 +160,7 @@ describe("the kept conversion", () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id);
     const visitors = Array.from({ length: 20 }, (_, index) => `crowd-${index}`);
-    const scans = await insertScansAt(
+    const scans = await createScanRows(
       id,
       visitors.flatMap((visitor, index) => [
         { at: utcAt(0, 9 + index / 60), visitor },
@@ -168,7 +168,7 @@ describe("the kept conversion", () => {
       ]),
     );
     // Two leads per visitor, from its two scans, all sent together.
-    await Promise.all(scans.map((scanId, index) => insertLeadAt(id, { at: utcAt(0, 10 + index / 600), scanId })));
+    await Promise.all(scans.map((scanId, index) => createLeadRow(id, { collectedAt: utcAt(0, 10 + index / 600), scanId })));
     expect(await expectKeptEqualsRows(id)).toEqual({ unique: 20, converted: 20 });
     // And taken away together.
     await Promise.all(scans.slice(0, 20).map((scanId) => db.delete(schema.lead).where(eq(schema.lead.scanId, scanId))));
@@ -202,14 +202,14 @@ describe("the kept conversion", () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id, { title: "Café", scanCount: 10 });
     // Five people, each loading the page twice (the second load not unique): ten scans.
-    const scans = await insertScansAt(
+    const scans = await createScanRows(
       id,
       ["p1", "p2", "p3", "p4", "p5"].flatMap((visitor, index) => [
         { at: utcAt(0, 9 + index), visitor },
         { at: utcAt(0, 9.2 + index), visitor, isUnique: false },
       ]),
     );
-    for (let index = 0; index < 5; index++) await insertLeadAt(id, { at: utcAt(0, 9.3 + index), scanId: scans[index * 2 + 1] });
+    for (let index = 0; index < 5; index++) await createLeadRow(id, { collectedAt: utcAt(0, 9.3 + index), scanId: scans[index * 2 + 1] });
 
     const data = await loadDashboard(owner.cookie);
     expect(data.stats).toMatchObject({ totalLeads: 5, totalScans: 10, conversionRate: 100 });
@@ -223,14 +223,14 @@ describe("the kept conversion", () => {
     const owner = await createUser({ isPro: true });
     const { id } = await createCampaignRow(owner.id, { scanCount: 3 });
     // a scans twice and leaves a lead from each scan; b scans once and leaves none; one lead has no scan.
-    const [a1, a2] = await insertScansAt(id, [
+    const [a1, a2] = await createScanRows(id, [
       { at: utcAt(0, 9), visitor: "a" },
       { at: utcAt(0, 9.5), visitor: "a", isUnique: false },
       { at: utcAt(0, 10), visitor: "b" },
     ]);
-    await insertLeadAt(id, { at: utcAt(0, 9.1), scanId: a1 });
-    await insertLeadAt(id, { at: utcAt(0, 9.6), scanId: a2 });
-    await insertLeadAt(id, { at: utcAt(0, 11) });
+    await createLeadRow(id, { collectedAt: utcAt(0, 9.1), scanId: a1 });
+    await createLeadRow(id, { collectedAt: utcAt(0, 9.6), scanId: a2 });
+    await createLeadRow(id, { collectedAt: utcAt(0, 11) });
 
     const data = await loadDashboard(owner.cookie);
     expect(conversionRate(data.stats.totalLeads, data.stats.totalScans)).toBe(100);

@@ -8,7 +8,7 @@ import webpush from "web-push";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import * as route from "~/routes/settings.notifications";
 import { alertWorker, deliveriesOf, notificationsPage, postNotifications } from "../support/alerts-support";
@@ -89,7 +89,7 @@ describe("subscribing", () => {
 describe("a push", () => {
   it("arrives decrypted within 10 s of the lead's commit, with the first name and campaign and without the email or phone", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const phone = await subscribeBrowser(owner);
     const laptop = await subscribeBrowser(owner, IPHONE_SAFARI);
     const worker = await alertWorker();
@@ -146,7 +146,7 @@ describe("a push", () => {
 
   it("removes a subscription its push service answers 410 Gone for, without an email, and keeps the log", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const gone = await subscribeBrowser(owner);
     const kept = await subscribeBrowser(owner, IPHONE_SAFARI);
     push.answerWith(gone.endpoint, 410);
@@ -168,7 +168,7 @@ describe("a push", () => {
 
   it("waits as long as a 429's Retry-After asks, then delivers", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const subscription = await subscribeBrowser(owner);
     push.answerWith(subscription.endpoint, 429, 1);
     await visitorSubmits(campaign.id, lead(1));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/rows.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
 import { alertWorker, codeIn, deliveriesOf, notificationsPage, passesUntil, postNotifications } from "../support/alerts-support";
 import { startSlackStandIn } from "../support/slack-stand-in.mjs";
@@ -51,7 +51,7 @@ const lead = (n: number) => ({ name: `Maria${n} López`, email: `maria${n}@examp
 describe("proving a destination", () => {
   it("sends nothing to a Slack webhook but its code until the owner types the code back", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const worker = await alertWorker();
 
     expect((await postNotifications(owner, { intent: "slack-code", url: `${slack.origin}/hooks/other` })).data.error).toContain(
@@ -92,7 +92,7 @@ describe("proving a destination", () => {
 
   it("links only the Telegram chat that sends the one-time /start token, and writes to no other", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const { link } = (await postNotifications(owner, { intent: "telegram-link" })).data;
     expect(link).toMatch(/^https:\/\/t\.me\/leadqr_test_bot\?start=[A-Za-z0-9_-]{32}$/);
     const token = new URL(link).searchParams.get("start")!;
@@ -121,7 +121,7 @@ describe("proving a destination", () => {
 describe("an alert", () => {
   it("reaches Slack and Telegram within seconds of the lead's commit (p95 ≤ 10 s), with the first name and campaign and without the email or phone", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     const chatId = await linkTelegram(owner);
     const worker = await alertWorker();
@@ -150,7 +150,7 @@ describe("an alert", () => {
 
   it("folds a crowd: five alerts, then one message a minute saying how many leads on which campaign", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     const clock = manualClock();
     const worker = await alertWorker(clock);
@@ -192,7 +192,7 @@ describe("an alert", () => {
 
   it("waits through quiet hours in the owner's zone and arrives as one message when they end", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     const now = new Date();
     const hhmm = (date: Date) => `${String(date.getUTCHours()).padStart(2, "0")}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
@@ -223,7 +223,7 @@ describe("an alert", () => {
 describe("switching a channel", () => {
   it("off holds nothing back: switched on again, it alerts only the leads that come after", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     const worker = await alertWorker();
     await visitorSubmits(campaign.id, lead(1));
@@ -267,7 +267,7 @@ describe("the buttons that reach out", () => {
 describe("a failing channel", () => {
   it("is switched off when Slack answers 404 no_service, and the owner is emailed once", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     slack.setState(hook, "removed");
     const worker = await alertWorker();
@@ -289,7 +289,7 @@ describe("a failing channel", () => {
 
   it("is switched off when Telegram says the bot was blocked, with one email", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const chatId = await linkTelegram(owner);
     telegram.block(chatId);
     expect((await postNotifications(owner, { intent: "test", kind: "telegram" })).data.error).toBe(
@@ -305,7 +305,7 @@ describe("a failing channel", () => {
 
   it("waits as told when Slack answers 429, then sends; and erasing a lead removes the alert that named it", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     slack.setState(hook, "throttled");
     const clock = manualClock();

@@ -7,7 +7,7 @@ import * as schema from "~/db/schema";
 import { withdrawConsent } from "~/features/consent/consent.server";
 import { redeemOfferCode } from "~/features/redeem/counter.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { createClaim } from "../support/redeem-support";
 
 async function endpointFor(userId: string, events: string[]) {
@@ -29,7 +29,7 @@ describe("lead changes reach integrations", () => {
   it("queues lead.redeemed once when a code is redeemed, not on the second press", async () => {
     const owner = await createUser({ isPro: true });
     await endpointFor(owner.id, ["lead.redeemed"]);
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { leadId, code } = await createClaim(campaign.id, { name: "Rita Redeem", email: "rita@example.com" });
     const { db } = await getServices();
     const actor = { userId: owner.id, campaignId: null, staffAccessId: null, label: "Owner" };
@@ -46,7 +46,7 @@ describe("lead changes reach integrations", () => {
   it("queues lead.consent_changed once when a visitor withdraws, however often they click", async () => {
     const owner = await createUser({ isPro: true });
     await endpointFor(owner.id, ["lead.consent_changed"]);
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { leadId } = await createClaim(campaign.id, { name: "Wanda Withdraw", email: "wanda@example.com" });
     const { db } = await getServices();
     const wording = await db.insert(schema.consentWording).values({ hash: "h-test-wording", text: "Yes, email me offers." }).returning();

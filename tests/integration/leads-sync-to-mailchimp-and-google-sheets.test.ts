@@ -13,7 +13,7 @@ import { NOT_ON_PLAN } from "~/features/sync/worker.server";
 import * as dashboard from "~/routes/dashboard";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { checkboxCampaign, connect, drain, leadOf, page, post, withdraw } from "../support/sync-owner";
 import { startProviderStandIns } from "../support/sync-support";
@@ -83,7 +83,7 @@ describe("Mailchimp", () => {
     const owner = await createUser({ isPro: true });
     await connect(owner, "mailchimp", "mc-code");
     await post(owner, { intent: "choose", provider: "mailchimp", destinationId: "list-cafe" });
-    const campaign = await createCampaign({ userId: owner.id, title: "Cake club" });
+    const campaign = await createCampaignRow(owner.id, { title: "Cake club" });
     const { db } = await getServices();
     await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
     await visitorSubmits(campaign.id, { name: "Dora Double", email: "dora@example.com", marketingConsent: "yes" });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "~/db/schema";
 import { clearCaptureDocuments, SNAPSHOT_TTL_MS, snapshotOf } from "~/features/capture/capture-document.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -17,7 +17,7 @@ describe("loads that find a campaign's copy stale", () => {
     clearCaptureDocuments();
     const { database, db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
 
     const crowd = await Promise.all(Array.from({ length: 20 }, () => snapshotOf(database.capture.db, campaign.id)));
     expect(new Set(crowd).size).toBe(1);

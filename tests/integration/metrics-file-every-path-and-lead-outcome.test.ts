@@ -7,7 +7,7 @@ import { flushCounts } from "~/features/scans/buffered-counts.server";
 import * as route from "~/routes/capture";
 import { answerMetrics, countRequest } from "~/utils/metrics.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 const TOKEN = "metrics-token-0123456789";
@@ -46,7 +46,7 @@ describe("/metrics", () => {
 
   it("counts lead outcomes by reason and reports queue depths; the owner sees refusals per reason", { timeout: 120_000 }, async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Surge" });
+    const campaign = await createCampaignRow(owner.id, { title: "Surge" });
     const { db } = await getServices();
     const [scan] = await db.insert(schema.scan).values({ campaignId: campaign.id, deviceType: "mobile" }).returning({ id: schema.scan.id });
     expect((await submit(campaign.id, { name: "Ada", email: "ada@example.com", scanToken: scan!.id })).status).toBe(200);

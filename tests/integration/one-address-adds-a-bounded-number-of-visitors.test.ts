@@ -15,7 +15,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 // The production allowance (the test setup raises it for everyone else).
@@ -72,7 +72,7 @@ async function analyticsPage(owner: { cookie: string }, campaignId: string) {
 describe("cookie echo from one address", () => {
   it("a script that sends each new id straight back adds 30 visitors, not one per load, and the page shows the rest as a burst", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "198.51.100.23";
     const tokens: (string | null)[] = [];
     for (let round = 0; round < 40; round++) {
@@ -92,8 +92,8 @@ describe("cookie echo from one address", () => {
 
   it("ids fetched from other addresses and replayed from one address add no more than the allowance either", async () => {
     const owner = await createUser({ isPro: true });
-    const harvest = await createCampaign({ userId: owner.id });
-    const target = await createCampaign({ userId: owner.id });
+    const harvest = await createCampaignRow(owner.id);
+    const target = await createCampaignRow(owner.id);
     const cookies: string[] = [];
     for (let n = 1; n <= 40; n++) cookies.push((await load(`/capture/${harvest.id}`, { address: `203.0.113.${n}` })).cookie);
     const replayed = [];
@@ -105,7 +105,7 @@ describe("cookie echo from one address", () => {
 
   it("twenty-five phones on one Wi-Fi, each keeping its own cookie, are twenty-five visitors", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "203.0.113.200";
     const phones = [];
     for (let person = 0; person < 25; person++) {
@@ -129,7 +129,7 @@ describe("the window shared by every process", () => {
 
   it("a phone on its own address writes nothing to it; a client's second visitor in a process does", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     for (let n = 1; n <= 5; n++)
       expect((await load(`/capture/${campaign.id}`, { address: `198.51.100.${60 + n}` })).token).toEqual(expect.any(String));
     for (let n = 1; n <= 5; n++) expect(await sharedWindow(`198.51.100.${60 + n}`)).toBe(0);
@@ -140,7 +140,7 @@ describe("the window shared by every process", () => {
 
   it("holds one address to the allowance plus one visitor per process", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "198.51.100.90";
     const loads = [];
     // Two processes, one after the other: forgetting this process's windows is what a second process sees.
@@ -156,7 +156,7 @@ describe("the window shared by every process", () => {
 describe("IPv6 clients are one client per /64", () => {
   it("60 cookie-less loads from 60 addresses of one /64 count 30 visitors; another /64 has its own allowance", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const views = [];
     for (let n = 1; n <= 60; n++) views.push(await load(`/capture/${campaign.id}`, { address: `2001:db8:38:1:${n.toString(16)}::${n}` }));
     expect(views.filter((view) => view.token)).toHaveLength(ALLOWANCE);
@@ -166,7 +166,7 @@ describe("IPv6 clients are one client per /64", () => {
 
   it("60 short-link guesses from 60 addresses of one /64 meet a 429, and another /64 is still served", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const real = await shortCodeOf((await getServices()).db, { campaignId: campaign.id });
     const budget = RATE_LIMITS.shortLinkMissByAddress.points * (await getServices()).env.RATE_LIMIT_MULTIPLIER;
     const statuses = [];

@@ -10,8 +10,9 @@ import { answerLeadPost } from "~/features/capture/lead-post.server";
 import { getEnv } from "~/utils/env.server";
 import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
-import { PHONE_UA, scanTokens, submit, tableCounts } from "../support/lead-support";
+import { createCampaignRow, createUser } from "../support/factories";
+import { scanTokens, submit, tableCounts } from "../support/lead-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 const REFUSAL = `Submission Error: ${RATE_LIMITED_MESSAGE}`;
 
@@ -20,7 +21,7 @@ const tokenAllowance = () => 1 + RATE_LIMITS.leadByToken.points * getEnv().RATE_
 
 async function campaignWithOneScan(consentMode: "notice" | "checkbox" | "double_opt_in" = "checkbox") {
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id });
+  const campaign = await createCampaignRow(owner.id);
   const { db } = await getServices();
   await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
   const [token] = await scanTokens(campaign.id, 1);
@@ -36,7 +37,7 @@ async function scriptPost(campaignId: string, token: string, i: number) {
     params: { campaignId },
     fields: formOf(token, i),
     clientAddress: `198.51.100.${(i % 250) + 1}`,
-    userAgent: PHONE_UA,
+    userAgent: phoneUserAgent(),
     cookie: null,
   });
 }

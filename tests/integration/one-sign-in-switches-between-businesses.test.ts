@@ -6,8 +6,9 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 type Account = Awaited<ReturnType<typeof createUser>>;
 let owner: Account;

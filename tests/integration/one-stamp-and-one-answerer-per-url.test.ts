@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { startEdge, type EdgeAnswer } from "../support/edge-support";
-import { PHONE_UA } from "../support/lead-support";
+import { phoneUserAgent } from "../support/row-factories";
 
 /** Helmet's headers as the development server sends them (no CSP there, no HSTS on http). */
 const HELMET = [
@@ -33,13 +33,13 @@ describe("one stamp and one answerer per URL", () => {
 
   beforeAll(async () => {
     owner = await createUser({ isPro: true });
-    campaignId = (await createCampaign({ userId: owner.id, title: "Stamp Street Bakery" })).id;
+    campaignId = (await createCampaignRow(owner.id, { title: "Stamp Street Bakery" })).id;
     edge = await startEdge();
   }, 120_000);
   afterAll(() => edge?.close());
 
   it("the capture page, a lead post, a page of Express's and a 404 carry the same headers and one request id each", async () => {
-    const visitor = { "user-agent": PHONE_UA, "x-forwarded-for": "203.0.113.40" };
+    const visitor = { "user-agent": phoneUserAgent(), "x-forwarded-for": "203.0.113.40" };
     const answers = {
       capture: await edge.send(HOST, `/capture/${campaignId}`, { headers: visitor }),
       post: await edge.send(HOST, `/capture/${campaignId}/lead`, {
@@ -71,7 +71,7 @@ describe("one stamp and one answerer per URL", () => {
   it("answers the owner's own look at their page from the fast path: the page, private, and no scan counted", async () => {
     const { db } = await getServices();
     const scansBefore = await db.$count(schema.scan, eq(schema.scan.campaignId, campaignId));
-    const headers = { cookie: owner.cookie, "user-agent": PHONE_UA, "x-forwarded-for": "203.0.113.41", "accept-encoding": "identity" };
+    const headers = { cookie: owner.cookie, "user-agent": phoneUserAgent(), "x-forwarded-for": "203.0.113.41", "accept-encoding": "identity" };
     const page = await edge.send(HOST, `/capture/${campaignId}`, { headers });
     expect(page.status).toBe(200);
     expect(page.body).toContain("Stamp Street Bakery");

@@ -23,12 +23,13 @@ import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import { api } from "../support/api-support";
-import { createCampaignRow, createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest, ORIGIN } from "../support/http";
 import { NOT_CONNECTED_PAGE } from "~/server/http/route-by-host";
 import { outboxFor } from "../support/accounts-support";
 import { startDnsServer } from "../support/dns-support";
 import { startEdge, type EdgeAnswer } from "../support/edge-support";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 beforeAll(async () => {

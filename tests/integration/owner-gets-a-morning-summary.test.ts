@@ -10,9 +10,9 @@ import { buildSummary } from "~/features/summary/summary.server";
 import { duePeriod } from "~/features/summary/period";
 import * as settings from "~/routes/settings.notifications";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser, type ScanSpec } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertLeadAt, insertPlacement, insertScansAt, type ScanSpec } from "../support/analytics-support";
+import { insertPlacement } from "../support/analytics-support";
 import { deliveriesOf } from "../support/alerts-support";
 import { useMailbox } from "../support/smtp-support";
 
@@ -39,14 +39,17 @@ async function ownerWithSummary(options: { timeZone: string; frequency: "daily" 
 
 /** Visitors scanning (each its own browser unless named) and those who leave a lead from their scan. */
 async function visits(campaignId: string, scans: Array<ScanSpec & { lead?: boolean }>) {
-  const ids = await insertScansAt(
+  const ids = await createScanRows(
     campaignId,
     scans.map((scan) => ({ visitor: crypto.randomUUID(), ...scan })),
   );
   const leads: string[] = [];
   for (const [index, scan] of scans.entries()) {
     if (scan.lead)
-      leads.push(await insertLeadAt(campaignId, { at: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }));
+      leads.push(
+        (await createLeadRow(campaignId, { collectedAt: new Date(scan.at.getTime() + 60_000), placementId: scan.placementId, scanId: ids[index] }))
+          .id,
+      );
   }
   return leads;
 }
@@ -76,7 +79,7 @@ const at = (iso: string) => new Date(iso);
 /** A café in Madrid: a poster, a table tent and the campaign's own code, this week and the week before. */
 async function seedMadridWeek() {
   const owner = await ownerWithSummary({ timeZone: "Europe/Madrid", frequency: "weekly" });
-  const spring = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+  const spring = await createCampaignRow(owner.id, { title: "Spring Offer" });
   const poster = await insertPlacement(spring.id, "Window poster");
   const tent = await insertPlacement(spring.id, "Table tent");
   // 16–22 November in Madrid: the poster 5 scans by 4 visitors, 2 of them leads; the tent 2; the own code 1,
@@ -103,7 +106,7 @@ async function seedMadridWeek() {
   ]);
   // Claimed last week, unredeemed, valid until Wednesday 18:00 in Madrid.
   await offerCode(owner.id, spring.id, oldLead!, { expiresAt: at("2026-11-25T17:00:00Z") });
-  const autumn = await createCampaign({ userId: owner.id, title: "Autumn Tasting" });
+  const autumn = await createCampaignRow(owner.id, { title: "Autumn Tasting" });
   await visits(autumn.id, [{ at: at("2026-11-18T18:00:00Z") }, { at: at("2026-11-19T18:00:00Z") }, { at: at("2026-11-20T18:00:00Z") }]);
   const { db } = await getServices();
   await db.insert(schema.webhookEndpoint).values({
@@ -249,7 +252,7 @@ describe("the morning summary", () => {
 
   it("gives a New York owner yesterday at Tuesday 08:00, counting days by New York's midnight", async () => {
     const owner = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily" });
-    const bagels = await createCampaign({ userId: owner.id, title: "Bagel Club" });
+    const bagels = await createCampaignRow(owner.id, { title: "Bagel Club" });
     const counter = await insertPlacement(bagels.id, "Counter card");
     await visits(bagels.id, [
       // Monday 23 November in New York: 10:00, 11:00 (a lead), and 22:00 (03:00 UTC on Tuesday).
@@ -283,7 +286,7 @@ describe("the morning summary", () => {
     const quiet = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily" });
     const asked = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily", onQuietDays: true });
     for (const owner of [quiet, asked]) {
-      const campaign = await createCampaign({ userId: owner.id, title: "Quiet Corner" });
+      const campaign = await createCampaignRow(owner.id, { title: "Quiet Corner" });
       // Only the day before yesterday had visitors: yesterday has nothing to say.
       await visits(campaign.id, [{ at: at("2026-11-22T15:00:00Z") }]);
     }
@@ -304,7 +307,7 @@ describe("the morning summary", () => {
     const notAsked = await ownerWithSummary({ timeZone: "America/New_York", frequency: "daily" });
     const { db } = await getServices();
     for (const owner of [asked, notAsked]) {
-      const campaign = await createCampaign({ userId: owner.id, title: "Channel Corner" });
+      const campaign = await createCampaignRow(owner.id, { title: "Channel Corner" });
       await visits(campaign.id, [{ at: at("2026-11-23T15:00:00Z"), lead: true }]);
       await db.insert(schema.alertChannel).values([
         { userId: owner.id, kind: "slack", status: "proven", destination: "sealed elsewhere", label: "hooks.slack.com/services/T1/B1" },
@@ -337,7 +340,7 @@ describe("the morning summary", () => {
     const owner = await createUser();
     const { db } = await getServices();
     await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Off", timeZone: "America/New_York" });
-    const campaign = await createCampaign({ userId: owner.id, title: "Busy" });
+    const campaign = await createCampaignRow(owner.id, { title: "Busy" });
     await visits(campaign.id, [{ at: at("2026-11-23T15:00:00Z"), lead: true }]);
     await sendDueSummaries(db, { now: NEW_YORK_TUESDAY_8AM, appUrl: APP });
     expect(await summariesTo(owner.email)).toHaveLength(0);
@@ -345,7 +348,7 @@ describe("the morning summary", () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)("is queued exactly once when two processes look at the same instant", async () => {
     const owner = await ownerWithSummary({ timeZone: "Europe/Madrid", frequency: "daily" });
-    const campaign = await createCampaign({ userId: owner.id, title: "Twice Looked" });
+    const campaign = await createCampaignRow(owner.id, { title: "Twice Looked" });
     await visits(campaign.id, [{ at: at("2026-11-22T12:00:00Z"), lead: true }]);
     const { db } = await getServices();
     const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: "", capturePoolSize: 1 });

@@ -6,14 +6,13 @@ import * as schema from "~/db/schema";
 import * as capture from "~/routes/capture";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { useMailbox } from "../support/smtp-support";
-
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
+import { phoneUserAgent } from "../support/row-factories";
 
 async function scan(campaignId: string, address: string) {
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": address };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address };
   return (await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId })).data;
 }
 
@@ -27,7 +26,7 @@ async function noticesTo(to: string) {
 describe("the owner hears at 80 % and at the limit of the free scans", () => {
   it("scans one by one: nothing at 3, one email at 4, one at 5, nothing after; the dashboard shows the banner", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Corner Bakery" });
+    const campaign = await createCampaignRow(owner.id, { title: "Corner Bakery" });
     const dashboardBanner = async () =>
       (await callRoute(dashboard.loader, makeRequest("/dashboard", { cookie: owner.cookie }), {})).data.nearScanLimit;
 
@@ -53,7 +52,7 @@ describe("the owner hears at 80 % and at the limit of the free scans", () => {
   it("a crowd of 30 concurrent scans queues exactly the two notices", async () => {
     const { db } = await getServices();
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Crowded Cafe" });
+    const campaign = await createCampaignRow(owner.id, { title: "Crowded Cafe" });
     await Promise.all(Array.from({ length: 30 }, (_, i) => scan(campaign.id, `198.18.40.${i}`)));
     const queued = await db
       .select({ kind: schema.emailOutbox.kind, to: schema.emailOutbox.to })
@@ -71,7 +70,7 @@ describe("the owner hears at 80 % and at the limit of the free scans", () => {
   it("a Pro owner's campaign is never limited and never warned; its dashboard has no banner", async () => {
     const { db } = await getServices();
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Pro Pastry" });
+    const campaign = await createCampaignRow(owner.id, { title: "Pro Pastry" });
     for (let i = 1; i <= 6; i++) await scan(campaign.id, `198.51.101.${i}`);
     const queued = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.campaignId, campaign.id));
     expect(queued).toEqual([]);

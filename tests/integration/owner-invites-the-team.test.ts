@@ -8,8 +8,9 @@ import * as schema from "~/db/schema";
 import { membershipOf } from "~/features/auth/session.server";
 import { actingFor } from "~/features/team/member.server";
 import { getServices } from "~/utils/services.server";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;

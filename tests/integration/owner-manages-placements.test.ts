@@ -7,9 +7,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { PLACEMENTS_PER_CAMPAIGN } from "~/features/placements/placements.schema";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
 import { callRoute, makeRequest, type RouteAnswer } from "../support/http";
-import { insertLeadAt, insertPlacement, insertScansAt, utcAt } from "../support/analytics-support";
+import { insertPlacement, utcAt } from "../support/analytics-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
@@ -53,8 +53,8 @@ describe("placements", () => {
     expect((await placementsOf()).map((row) => row.name)).toEqual(["Window poster", "Table tent (terrace)"]);
 
     // Deleting keeps the scans and leads it brought: they lose their placement, not their count.
-    const [scanId] = await insertScansAt(campaignId, [{ at: utcAt(0, 1), source: "qr", placementId: windowPoster!.id }]);
-    await insertLeadAt(campaignId, { at: utcAt(0, 1), placementId: windowPoster!.id, scanId });
+    const [scanId] = await createScanRows(campaignId, [{ at: utcAt(0, 1), source: "qr", placementId: windowPoster!.id }]);
+    await createLeadRow(campaignId, { collectedAt: utcAt(0, 1), placementId: windowPoster!.id, scanId });
     expect((await post({ intent: "deletePlacement", placementId: windowPoster!.id })).status).toBe(302);
     expect((await placementsOf()).map((row) => row.name)).toEqual(["Table tent (terrace)"]);
     const { db } = await getServices();
@@ -151,9 +151,9 @@ describe("placements", () => {
   it("show on leads, filter them and travel in the CSV", async () => {
     const windowPoster = await insertPlacement(campaignId, "Window poster");
     const tableTent = await insertPlacement(campaignId, "Table tent");
-    await insertLeadAt(campaignId, { at: utcAt(0, 1), placementId: windowPoster, name: "Wendy", email: "wendy@example.org" });
-    await insertLeadAt(campaignId, { at: utcAt(0, 2), placementId: tableTent, name: "Tom", email: "tom@example.org" });
-    await insertLeadAt(campaignId, { at: utcAt(0, 3), name: "Linda", email: "linda@example.org" });
+    await createLeadRow(campaignId, { collectedAt: utcAt(0, 1), placementId: windowPoster, name: "Wendy", email: "wendy@example.org" });
+    await createLeadRow(campaignId, { collectedAt: utcAt(0, 2), placementId: tableTent, name: "Tom", email: "tom@example.org" });
+    await createLeadRow(campaignId, { collectedAt: utcAt(0, 3), name: "Linda", email: "linda@example.org" });
     const theirs = (await createCampaignRow(other.id)).id;
     const theirPlacement = await insertPlacement(theirs, "Their poster");
 

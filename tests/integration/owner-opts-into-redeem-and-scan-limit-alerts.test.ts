@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redeemOfferCode } from "~/features/redeem/counter.server";
 import { getServices } from "~/utils/services.server";
 import * as capture from "~/routes/capture";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { alertWorker, codeIn, notificationsPage, postNotifications } from "../support/alerts-support";
 import { startPushStandIn } from "../support/push-stand-in.mjs";
 import { createClaim } from "../support/redeem-support";
 import { startSlackStandIn } from "../support/slack-stand-in.mjs";
+import { phoneUserAgent } from "../support/row-factories";
 
 let slack: Awaited<ReturnType<typeof startSlackStandIn>>;
 let push: Awaited<ReturnType<typeof startPushStandIn>>;
@@ -48,9 +49,8 @@ async function redeem(owner: Owner, code: string) {
   expect((await redeemOfferCode(db, { actor: ownerAtCounter(owner), code })).outcome).toBe("redeemed");
 }
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 async function scan(campaignId: string, address: string) {
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": address };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address };
   await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
 }
 
@@ -60,7 +60,7 @@ const pushesSaying = (endpoint: string, start: string) => push.messages(endpoint
 describe("code redeemed", () => {
   it("is off until ticked; then each redeem reaches Slack and the browser with the first name and campaign, never the email", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     const browser = await subscribeBrowser(owner);
     const worker = await alertWorker();
@@ -96,7 +96,7 @@ describe("code redeemed", () => {
 
   it("is not sent during quiet hours", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id, title: "Spring Offer" });
+    const campaign = await createCampaignRow(owner.id, { title: "Spring Offer" });
     const hook = await proveSlack(owner);
     await postNotifications(owner, { intent: "events", redeemed: "true" });
     // The owner's zone is UTC (no business profile): quiet from an hour ago to an hour from now.
@@ -113,10 +113,10 @@ describe("code redeemed", () => {
 describe("scan limit reached", () => {
   it("reaches the channels once, when the free campaign's last scan is counted, if ticked", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id, title: "Corner Bakery" });
+    const campaign = await createCampaignRow(owner.id, { title: "Corner Bakery" });
     const hook = await proveSlack(owner);
     const other = await createUser();
-    const otherCampaign = await createCampaign({ userId: other.id, title: "Unticked Bakery" });
+    const otherCampaign = await createCampaignRow(other.id, { title: "Unticked Bakery" });
     const otherHook = await proveSlack(other);
     expect((await postNotifications(owner, { intent: "events", scanLimit: "true" })).data).toEqual({ message: "Saved." });
 

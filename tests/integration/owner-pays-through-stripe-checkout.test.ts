@@ -10,6 +10,7 @@ import { startStripeStub } from "../support/stripe-stub.mjs";
 import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { linkFromOutbox, openLink } from "../support/accounts-support";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 const WEBHOOK_SECRET = "whsec_integration_secret";
 let stub: Awaited<ReturnType<typeof startStripeStub>>;
@@ -243,7 +244,7 @@ it("an email change is passed on to the Stripe customer", async () => {
   const next = `billing-${Date.now()}@example.com`;
   const result = await callRoute(
     settings.action,
-    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: "correct-horse-battery" } }),
+    makeRequest("/settings", { cookie: owner.cookie, form: { intent: "profile", email: next, currentPassword: DEFAULT_PASSWORD } }),
   );
   expect(result.data.message).toBe(`We sent a confirmation link to ${next}. Your email changes when you open it.`);
   expect(stub.state.customers.get(session.customer).email).not.toBe(next);

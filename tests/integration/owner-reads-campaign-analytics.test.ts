@@ -1,9 +1,9 @@
 // The campaign analytics page's numbers: unique scans, QR vs link, placements, exclusions with
 // their reasons, ranges in the owner's time zone, and the dashboard agreeing with it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertExclusions, insertLeadAt, insertPlacement, insertScansAt, utcAt, utcDay } from "../support/analytics-support";
+import { insertExclusions, insertPlacement, utcAt, utcDay } from "../support/analytics-support";
 
 type Owner = Awaited<ReturnType<typeof createUser>>;
 let owner: Owner;
@@ -27,7 +27,7 @@ beforeAll(async () => {
 
   // Today (UTC): visitor A scans the window poster three times (first one unique), B the table
   // tent once, C opens the shared link on a Windows desktop. Yesterday A came back by link.
-  const scanIds = await insertScansAt(campaignId, [
+  const scanIds = await createScanRows(campaignId, [
     { at: utcAt(0, 10), visitor: "a", source: "qr", placementId: window_ },
     { at: utcAt(0, 10.9), visitor: "a", isUnique: false, source: "qr", placementId: window_ },
     { at: utcAt(0, 11.5), visitor: "a", isUnique: false, source: "qr", placementId: window_ },
@@ -37,14 +37,14 @@ beforeAll(async () => {
     // 40 days ago: outside the default 30-day range, inside 90.
     { at: utcAt(40, 12), visitor: "d", source: "qr" },
   ]);
-  await insertLeadAt(campaignId, { at: utcAt(0, 10.2), placementId: window_, scanId: scanIds[0] });
-  await insertLeadAt(campaignId, { at: utcAt(1, 15.1), scanId: scanIds[5] });
+  await createLeadRow(campaignId, { collectedAt: utcAt(0, 10.2), placementId: window_, scanId: scanIds[0] });
+  await createLeadRow(campaignId, { collectedAt: utcAt(1, 15.1), scanId: scanIds[5] });
   await insertExclusions(campaignId, utcDay(0), { preview: 97, bot: 31, repeat: 12, owner: 3 });
   await insertExclusions(campaignId, utcDay(40), { bot: 5 });
 
   // Another owner's campaign with scans that must never show up here.
   const theirs = await createCampaignRow(other.id, { title: "Not yours" });
-  await insertScansAt(theirs.id, [{ at: utcAt(0, 10), visitor: "z" }]);
+  await createScanRows(theirs.id, [{ at: utcAt(0, 10), visitor: "z" }]);
   await insertExclusions(theirs.id, utcDay(0), { preview: 1000 });
 });
 

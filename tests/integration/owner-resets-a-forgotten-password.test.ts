@@ -8,8 +8,8 @@ import * as forgot from "~/routes/forgot-password";
 import * as reset from "~/routes/reset-password";
 import * as signin from "~/routes/signin";
 import { getServices } from "~/utils/services.server";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories";
-import { uniqueEmail } from "../support/row-factories";
+import { createUser } from "../support/factories";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
 import { linkFromOutbox, outboxFor } from "../support/accounts-support";
 

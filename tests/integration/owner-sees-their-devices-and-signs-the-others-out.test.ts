@@ -5,9 +5,10 @@ import { describeDevice } from "~/features/account/sessions.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import * as settings from "~/routes/settings";
 import * as signin from "~/routes/signin";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { getServices } from "~/utils/services.server";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const LAPTOP = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15";

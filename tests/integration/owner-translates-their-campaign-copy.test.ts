@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiStub } from "../e2e/stubs/openai.mjs";
+import { phoneUserAgent } from "../support/row-factories";
 
 type Stub = { baseURL: string; requests: Array<{ path: string; key: string; body: Record<string, unknown> }>; close: () => Promise<void> };
 const stub: Stub = await createOpenAiStub();
@@ -17,11 +18,10 @@ const { clearCaptureDocuments, SNAPSHOT_TTL_MS } = await import("~/features/capt
 const capture = await import("~/routes/capture");
 const languages = await import("~/routes/campaign-languages");
 const { getServices } = await import("~/utils/services.server");
-const { createCampaign, createUser } = await import("../support/factories");
+const { createCampaignRow, createUser } = await import("../support/factories");
 const { callRoute, makeRequest } = await import("../support/http");
 const { startCaptureDocumentServer, TEST_ADDRESS_HEADER } = await import("../support/capture-document-server");
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
 
 afterAll(() => stub.close());
@@ -35,7 +35,7 @@ const ORIGINAL = {
 
 async function setup() {
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week", businessType: "Bakery", ...ORIGINAL });
+  const campaign = await createCampaignRow(owner.id, { title: "Pastry Week", businessType: "Bakery", ...ORIGINAL });
   return { owner, campaignId: campaign.id };
 }
 
@@ -47,7 +47,7 @@ type Offer = { headline: string; thankYou: string; terms: { discount: string; mi
 
 async function pageIn(campaignId: string, acceptLanguage: string) {
   const request = makeRequest(`/capture/${campaignId}`, {
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.20.${++addressCounter}`, "accept-language": acceptLanguage },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.20.${++addressCounter}`, "accept-language": acceptLanguage },
   });
   return (await callRoute(capture.loader, request, { campaignId })).data as { language: string; offer: Offer };
 }
@@ -122,7 +122,7 @@ describe("the owner's translations", () => {
       const get = async () =>
         (
           await fetch(`${server.base}/capture/${campaignId}`, {
-            headers: { "user-agent": PHONE_UA, [TEST_ADDRESS_HEADER]: `198.18.21.${++addressCounter}`, "accept-language": "es-ES" },
+            headers: { "user-agent": phoneUserAgent(), [TEST_ADDRESS_HEADER]: `198.18.21.${++addressCounter}`, "accept-language": "es-ES" },
           })
         ).text();
       expect(await get()).toContain(ORIGINAL.aiHeadline);

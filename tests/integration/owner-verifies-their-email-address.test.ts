@@ -8,7 +8,7 @@ import { createEmailWorker } from "~/features/email/worker.server";
 import * as siteLayout from "~/routes/site-layout";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createLeadRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { linkFromOutbox, openLink, outboxFor } from "../support/accounts-support";
 
@@ -83,8 +83,8 @@ describe("email verification", () => {
 describe("lead notifications of an unverified owner", () => {
   it("are held, then folded into one summary when the address is verified", async () => {
     const { id, email, cookie } = await createUser({ verified: false });
-    const bakery = await createCampaign({ userId: id, title: "Bread Week" });
-    const florist = await createCampaign({ userId: id, title: "Tulip Days" });
+    const bakery = await createCampaignRow(id, { title: "Bread Week" });
+    const florist = await createCampaignRow(id, { title: "Tulip Days" });
     await leadArrives(bakery, email, "Ada");
     await leadArrives(bakery, email, "Ben");
     await leadArrives(florist, email, "Cleo");
@@ -113,7 +113,7 @@ describe("lead notifications of an unverified owner", () => {
 
   it("of a verified owner are sent at once", async () => {
     const { id, email } = await createUser();
-    const campaign = await createCampaign({ userId: id, title: "Open Doors" });
+    const campaign = await createCampaignRow(id, { title: "Open Doors" });
     await leadArrives(campaign, email, "Eve");
     expect((await deliver()).filter((mail) => mail.to === email).map((mail) => mail.subject)).toContain("New lead for Open Doors");
   });

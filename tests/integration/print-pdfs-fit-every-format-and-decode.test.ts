@@ -19,7 +19,7 @@ import * as qrRoute from "~/routes/qr-code";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { createCampaignFor } from "../support/campaigns-support";
 import { crop, decodeCode, pdfFontsAndImages, pdfPageCount, pdfText, printPdf, RENDER_DPI, renderFirstPage } from "../support/print-support";
@@ -312,7 +312,7 @@ describe("the print check", { timeout: 240_000 }, () => {
     fs.writeFileSync(path.join(process.env.DATA_DIR!, "uploads", key), bomb);
     const { db } = await getServices();
     await db.insert(schema.upload).values({ key, userId: owner.id, contentType: "image/png", size: bomb.length });
-    const campaign = await createCampaign({ userId: owner.id, qrLogoUrl: `/uploads/${key}` });
+    const campaign = await createCampaignRow(owner.id, { qrLogoUrl: `/uploads/${key}` });
 
     const histogram = monitorEventLoopDelay({ resolution: 10 });
     histogram.enable();
@@ -362,7 +362,7 @@ describe("bad print requests", { timeout: 240_000 }, () => {
 
   it("are limited per owner with a readable 429, and another owner is unaffected", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     for (let i = 0; i < RATE_LIMITS.printByUser.points; i++) {
       // Refused requests (a bad colour) spend the budget too: each asks the server to start work.
       const response = await printPdf(owner.cookie, campaign.id, i === 0 ? {} : { code: "#FFFFFF", background: "#000000" });
@@ -373,7 +373,7 @@ describe("bad print requests", { timeout: 240_000 }, () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toBe("Too many PDF downloads. Please wait a moment and try again.");
     const other = await createUser();
-    const theirs = await createCampaign({ userId: other.id });
+    const theirs = await createCampaignRow(other.id);
     expect((await printPdf(other.cookie, theirs.id)).status).toBe(200);
   });
 });

@@ -14,9 +14,9 @@ import { getDashboard } from "~/features/dashboard/dashboard.server";
 import { calendarDay } from "~/features/leads/leads";
 import { buildSummary } from "~/features/summary/summary.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaignRow, createUser } from "../support/factories";
+import { createCampaignRow, createLeadRow, createScanRows, createUser, type ScanSpec } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
-import { insertExclusions, insertLeadAt, insertPlacement, insertScansAt, type ScanSpec } from "../support/analytics-support";
+import { insertExclusions, insertPlacement } from "../support/analytics-support";
 
 const SEED = Number(process.env.ROLLUP_SEED ?? 20261128);
 const ZONES = ["UTC", "America/New_York", "Europe/Madrid", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Auckland"];
@@ -67,11 +67,11 @@ async function writeRandomHistory(campaignId: string, placements: Array<string |
     spec.isUnique = !seen.has(spec.visitor!);
     seen.add(spec.visitor!);
   }
-  const ids = await insertScansAt(campaignId, specs);
+  const ids = await createScanRows(campaignId, specs);
   for (const [index, spec] of specs.entries()) {
     if (rand() > 0.3) continue;
     const at = new Date(Math.min(now - 1_000, spec.at.getTime() + rand() * 20 * 60_000));
-    const leadId = await insertLeadAt(campaignId, { at, placementId: spec.placementId, scanId: ids[index] });
+    const { id: leadId } = await createLeadRow(campaignId, { collectedAt: at, placementId: spec.placementId, scanId: ids[index] });
     if (rand() < 0.6) {
       const redeemedAt = rand() < 0.8 ? new Date(Math.min(now - 1_000, at.getTime() + rand() * 3 * DAY_MS)) : null;
       await db.insert(schema.offerCode).values({
@@ -85,7 +85,7 @@ async function writeRandomHistory(campaignId: string, placements: Array<string |
     }
   }
   // Leads without a scan (the shared-token fallback) count as leads and convert nobody.
-  for (let i = 0; i < 5; i++) await insertLeadAt(campaignId, { at: new Date(now - rand() * 60 * DAY_MS), placementId: pick(placements) });
+  for (let i = 0; i < 5; i++) await createLeadRow(campaignId, { collectedAt: new Date(now - rand() * 60 * DAY_MS), placementId: pick(placements) });
   for (let i = 0; i < 12; i++) {
     const day = new Date(now - Math.floor(rand() * 60) * DAY_MS).toISOString().slice(0, 10);
     await insertExclusions(campaignId, day, { [pick(schema.SCAN_EXCLUSION_REASONS)]: 1 + Math.floor(rand() * 40) }).catch(() => undefined);
@@ -188,8 +188,8 @@ describe("rollups", () => {
     const { db } = await getServices();
     await runRollupJob(db);
     // Loads seconds old, after the job: read from the raw rows.
-    const [fresh] = await insertScansAt(campaigns[0]!, [{ at: new Date(Date.now() - 2_000), visitor: "fresh", source: "qr" }]);
-    await insertLeadAt(campaigns[0]!, { at: new Date(Date.now() - 1_000), scanId: fresh });
+    const [fresh] = await createScanRows(campaigns[0]!, [{ at: new Date(Date.now() - 2_000), visitor: "fresh", source: "qr" }]);
+    await createLeadRow(campaigns[0]!, { collectedAt: new Date(Date.now() - 1_000), scanId: fresh });
 
     for (let round = 0; round < 12; round++) {
       const { timeZone, from, to, days, range, campaignId } = randomRange(round);
@@ -340,13 +340,13 @@ describe("rollups", () => {
     const { db } = await getServices();
     const campaignId = campaigns[0]!;
     const at = new Date(Date.now() - 5 * DAY_MS);
-    const [scanId] = await insertScansAt(campaignId, [{ at, visitor: "late-lead", isUnique: true }]);
+    const [scanId] = await createScanRows(campaignId, [{ at, visitor: "late-lead", isUnique: true }]);
     await runRollupJob(db, { from: new Date(at.getTime() - DAY_MS) });
     const day = at.toISOString().slice(0, 10);
     const range = { preset: "custom" as const, from: day, to: day, days: 1, notice: null };
     const read = () => getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone: "UTC", range });
     const converted = (await read())!.byDay[0]!.converted;
-    await insertLeadAt(campaignId, { at: new Date(), scanId });
+    await createLeadRow(campaignId, { collectedAt: new Date(), scanId });
     await runRollupJob(db);
     expect((await read())!.byDay[0]!.converted).toBe(converted + 1);
   });
@@ -360,7 +360,7 @@ describe("rollups", () => {
     const range = { preset: "custom" as const, from: day, to: day, days: 1, notice: null };
     const read = async () => (await getCampaignAnalytics(db, { userId: owner.id, campaignId, timeZone: "UTC", range }))!.totals.scans;
     const before = await read();
-    await insertScansAt(campaignId, [
+    await createScanRows(campaignId, [
       { at, visitor: "seeded" },
       { at, visitor: "seeded", isUnique: false },
     ]);

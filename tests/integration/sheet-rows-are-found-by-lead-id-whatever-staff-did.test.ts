@@ -12,7 +12,7 @@ import { confirmConsent } from "~/features/consent/consent.server";
 import { eraseLead } from "~/features/leads/lead-rights.server";
 import * as dashboard from "~/routes/dashboard";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { connect, drain, leadOf, page, post, type Owner } from "../support/sync-owner";
 import { GOOGLE_403, startProviderStandIns } from "../support/sync-support";
@@ -34,7 +34,7 @@ async function ownerWithSheet() {
   await connect(owner, "google_sheets", "google-code");
   await post(owner, { intent: "create", provider: "google_sheets" });
   const sheet = [...standIns.state.google.sheets.values()].at(-1)!;
-  const campaign = await createCampaign({ userId: owner.id, title: "Cake club" });
+  const campaign = await createCampaignRow(owner.id, { title: "Cake club" });
   const { db } = await getServices();
   await db.update(schema.campaign).set({ consentMode: "double_opt_in" }).where(eq(schema.campaign.id, campaign.id));
   return { owner, sheet, campaign };
@@ -186,7 +186,7 @@ describe("the Leads tab and Google's refusals", () => {
     const sheet = standIns.state.google.sheets.get("1LowerCaseTab_abcdef")!;
     expect(sheet.tabs).toEqual(["Sheet1", "leads"]);
     expect(sheet.rows).toEqual([HEADER]);
-    const campaign = await createCampaign({ userId: owner.id, title: "Bar" });
+    const campaign = await createCampaignRow(owner.id, { title: "Bar" });
     await visitorSubmits(campaign.id, { name: "Kim", email: "kim@example.com" });
     await drain();
     expect(sheet.rows.map((row) => row[2])).toEqual(["Email", "kim@example.com"]);

@@ -13,7 +13,7 @@ import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { insertPlacement } from "../support/analytics-support";
 
@@ -68,7 +68,7 @@ describe("short links", () => {
     ["Pro", true],
   ])("count exactly one scan for the placement whose code was scanned (%s plan)", async (_plan, isPro) => {
     const owner = await createUser({ isPro });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const placementId = await insertPlacement(campaign.id, "Window poster");
     await insertPlacement(campaign.id, "Table tent");
 
@@ -100,7 +100,7 @@ describe("short links", () => {
 
   it("ignore a query that names another placement, and keep working for old /capture/ links", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const code = await shortCodeOf((await getServices()).db, { campaignId: campaign.id });
     const other = await insertPlacement(campaign.id, "Flyer");
 
@@ -114,7 +114,7 @@ describe("short links", () => {
 
   it("answer an unknown code with the not-found page, and refuse an address that keeps guessing", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const real = await shortCodeOf((await getServices()).db, { campaignId: campaign.id });
     const coldReal = await shortCodeOf((await getServices()).db, {
       campaignId: campaign.id,
@@ -144,7 +144,7 @@ describe("short links", () => {
 
   it("give each campaign and placement one code, trying again when a new code is taken", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const placementId = await insertPlacement(campaign.id, "Counter");
     const { db } = await getServices();
     const taken = await shortCodeOf(db, { campaignId: campaign.id }, () => "TAKEN2");
@@ -165,7 +165,7 @@ describe("short links", () => {
 describe("print-size QR downloads", () => {
   it("serve a 2000 px PNG on request, and refuse sizes out of range with a clear message", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const placementId = await insertPlacement(campaign.id, "Window poster");
     const { png, text } = await decodedPlacementCode(owner.cookie, campaign.id, placementId, "?size=2000");
     expect([png.width, png.height]).toEqual([2000, 2000]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ADDRESS_TAKEN } from "~/features/auth/auth-actions.server";
 import * as signup from "~/routes/signup";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { outboxFor } from "../support/accounts-support";
+import { DEFAULT_PASSWORD } from "../support/row-factories";
 
 const signUpAs = (email: string, ip: string) =>
   callRoute(signup.action, makeRequest("/signup", { form: { email, password: DEFAULT_PASSWORD }, headers: { "x-leadqr-client-ip": ip } }));

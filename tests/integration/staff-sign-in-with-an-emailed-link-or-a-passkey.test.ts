@@ -18,9 +18,9 @@ import * as signInLink from "~/routes/signin.link";
 import * as signInSettings from "~/routes/settings.sign-in";
 import * as addPasskeyRoute from "~/routes/settings.sign-in.passkey";
 import { getServices } from "~/utils/services.server";
-import { createUser, DEFAULT_PASSWORD } from "../support/factories";
+import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
-import { uniqueEmail } from "../support/row-factories";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 import { useMailbox } from "../support/smtp-support";
 
 const mailbox = useMailbox();

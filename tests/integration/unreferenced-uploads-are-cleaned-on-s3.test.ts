@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { deleteUnreferencedUploads } from "~/features/uploads/cleanup.server";
 import * as logoRoute from "~/routes/api.logo";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { pngFile } from "../support/admin-support";
 
@@ -58,7 +58,7 @@ it("deletes the unreferenced object from the bucket and keeps the referenced one
   expect(used).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/bucket\/qr-logos\//);
   const key = (url: string) => url.replace(/^.*\/bucket\//, "");
   expect([...objects.keys()].sort()).toEqual([key(used), key(orphan)].sort());
-  await createCampaign({ userId: owner.id, qrLogoUrl: used });
+  await createCampaignRow(owner.id, { qrLogoUrl: used });
   const { db } = await getServices();
   await db.execute(sql`update upload set created_at = now() - interval '2 days'`);
 

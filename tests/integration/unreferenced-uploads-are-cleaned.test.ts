@@ -9,7 +9,7 @@ import { deleteUnreferencedUploads } from "~/features/uploads/cleanup.server";
 import * as logoRoute from "~/routes/api.logo";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { insertPost, pngFile } from "../support/admin-support";
 
@@ -53,7 +53,7 @@ describe("the upload cleanup", () => {
       fs.writeFileSync(path.join(uploadsDir(), key), "png");
       await db.insert(schema.upload).values({ key, userId: admin.id, contentType: "image/png", size: 3 });
     }
-    await createCampaign({ userId: owner.id, qrLogoUrl: usedLogo });
+    await createCampaignRow(owner.id, { qrLogoUrl: usedLogo });
     await insertPost({ title: "With banner", bannerImageUrl: banner(usedBanner) });
     const all = [keyOf(usedLogo), keyOf(orphanLogo), keyOf(freshLogo), usedBanner, orphanBanner];
     await age([keyOf(usedLogo), keyOf(orphanLogo), usedBanner, orphanBanner], 25);
@@ -70,7 +70,7 @@ describe("the upload cleanup", () => {
   it("a logo stored with its S3 address counts as referenced too", async () => {
     const owner = await createUser();
     const url = await uploadLogo(owner.cookie);
-    await createCampaign({ userId: owner.id, qrLogoUrl: `https://cdn.example.com/leadqr/${keyOf(url)}` });
+    await createCampaignRow(owner.id, { qrLogoUrl: `https://cdn.example.com/leadqr/${keyOf(url)}` });
     await age([keyOf(url)], 48);
     const { db } = await getServices();
     expect(await deleteUnreferencedUploads(db)).not.toContain(keyOf(url));

@@ -8,11 +8,11 @@ import { CODE_BY_EMAIL_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import { claimantKeyOf } from "~/features/redeem/offer-codes.server";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { useMailbox } from "../support/smtp-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 const TICK = { marketingConsent: "yes" };
 let addressCounter = 0;
 
@@ -20,7 +20,7 @@ type ThankYou = { ok: true; checkEmail?: boolean; codeByEmail?: string; claim?: 
 
 /** A visitor in New York scans, fills the form and submits, as the capture route sees it. */
 async function claim(campaignId: string, form: Record<string, string>, address = `198.18.7.${++addressCounter}`) {
-  const headers = { "user-agent": PHONE_UA, "x-leadqr-client-ip": address, cookie: "tz=America%2FNew_York" };
+  const headers = { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address, cookie: "tz=America%2FNew_York" };
   const page = await callRoute(capture.loader, makeRequest(`/capture/${campaignId}`, { headers }), { campaignId });
   const scanToken = page.data.scanToken as string;
   const result = await callRoute(capture.action, makeRequest(`/capture/${campaignId}`, { form: { ...form, scanToken }, headers }), { campaignId });
@@ -32,7 +32,7 @@ async function claim(campaignId: string, form: Record<string, string>, address =
 async function setup(options: { required?: boolean; businessName?: string } = {}) {
   const { db } = await getServices();
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
   await db
     .update(schema.campaign)
     .set({ consentMode: "double_opt_in", offerRequiresConsent: options.required ?? false })

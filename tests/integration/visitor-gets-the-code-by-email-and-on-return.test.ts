@@ -7,13 +7,12 @@ import * as schema from "~/db/schema";
 import { ALREADY_CLAIMED_TEXT, endOfDayIn } from "~/features/redeem/offer";
 import * as capture from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { waitForLockWait } from "../support/lead-support";
 import { useMailbox } from "../support/smtp-support";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let addressCounter = 0;
 
 type Claimed = { ok: true; claim?: { code: string; validity: string }; alreadyClaimed?: boolean; codeByEmail?: string; checkEmail?: boolean };
@@ -22,7 +21,7 @@ type Claimed = { ok: true; claim?: { code: string; validity: string }; alreadyCl
 function phone() {
   const address = `198.18.9.${++addressCounter}`;
   let cookie = "tz=America%2FNew_York";
-  const headers = () => ({ "user-agent": PHONE_UA, "x-leadqr-client-ip": address, cookie });
+  const headers = () => ({ "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address, cookie });
   return {
     /** Opens the capture page (optionally through a placement's code) and keeps the cookie it sets. */
     async open(campaignId: string, query = "") {
@@ -45,7 +44,7 @@ function phone() {
 async function setup(consentMode: "notice" | "double_opt_in" = "notice") {
   const { db } = await getServices();
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: "Pastry Week" });
+  const campaign = await createCampaignRow(owner.id, { title: "Pastry Week" });
   await db.update(schema.campaign).set({ consentMode }).where(eq(schema.campaign.id, campaign.id));
   await db.insert(schema.businessProfile).values({ userId: owner.id, name: "Bean There Café" });
   await db.insert(schema.businessIdentity).values({ userId: owner.id, postalAddress: "1 Main Street\nSpringfield" });

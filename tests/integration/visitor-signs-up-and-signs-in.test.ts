@@ -7,8 +7,8 @@ import * as signout from "~/routes/signout";
 import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
-import { createUser, DEFAULT_PASSWORD, markVerified } from "../support/factories";
-import { uniqueEmail } from "../support/row-factories";
+import { createUser, markVerified } from "../support/factories";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 import { callRoute, expectRedirect, makeRequest, type RouteAnswer } from "../support/http";
 
 describe("sign-up", () => {

@@ -6,22 +6,22 @@ import { renderNewLeadEmails } from "~/features/email/new-lead-email.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { manualClock } from "../support/manual-clock";
 import { callRoute, makeRequest } from "../support/http";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36";
 let addressCounter = 0;
 const nextAddress = () => `203.0.113.${++addressCounter}`;
 
 async function scanToken(campaignId: string, address?: string) {
-  const headers: Record<string, string> = { "user-agent": PHONE_UA, ...(address ? { "x-leadqr-client-ip": address } : {}) };
+  const headers: Record<string, string> = { "user-agent": phoneUserAgent(), ...(address ? { "x-leadqr-client-ip": address } : {}) };
   const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers });
   return (await callRoute(route.loader, request, { campaignId })).data.scanToken as string;
 }
 
 function submit(campaignId: string, form: Record<string, string>, address = nextAddress()) {
-  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
+  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address } });
   return callRoute(route.action, request, { campaignId });
 }
 
@@ -37,7 +37,7 @@ async function outboxOf(campaignId: string) {
 
 async function setup(options: { isPro?: boolean } = {}) {
   const owner = await createUser({ isPro: options.isPro });
-  const campaign = await createCampaign({ userId: owner.id, title: "Summer <Special>", businessType: "Bakery" });
+  const campaign = await createCampaignRow(owner.id, { title: "Summer <Special>", businessType: "Bakery" });
   return { owner, campaign };
 }
 

@@ -18,7 +18,7 @@ import * as route from "~/routes/capture";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { startCaptureDocumentServer, TEST_ADDRESS_HEADER } from "../support/capture-document-server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 // This file keeps the production burst allowance (the test setup raises it for everyone else).
@@ -96,7 +96,7 @@ async function todaysAnalytics(userId: string, campaignId: string) {
 describe("a visitor is a browser", () => {
   it("sets a signed, HttpOnly, SameSite=Lax id on the page's own 200, and a browser that sends it back is the same visitor", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const first = await load(campaign.id, { address: "192.0.2.10" });
     expect(first.status).toBe(200);
     expect(first.token).toEqual(expect.any(String));
@@ -121,7 +121,7 @@ describe("a visitor is a browser", () => {
 
   it("names the cookie neutrally (white-label, decision 433) and still knows a browser by the old leadqr.visitor name", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const first = await load(campaign.id, { address: "192.0.2.30" });
     expect(first.cookie).toMatch(/^v_id=/);
     expect(first.setCookie).not.toMatch(/leadqr/i);
@@ -135,7 +135,7 @@ describe("a visitor is a browser", () => {
 
   it("counts five phones of one model behind one café address as five unique visitors with five leads", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "203.0.113.77";
     for (let person = 1; person <= 5; person++) {
       const view = await load(campaign.id, { address });
@@ -157,7 +157,7 @@ describe("a visitor is a browser", () => {
 
   it("without cookies (VISITOR_ID=hash) falls back to a daily-salted hash of address and agent", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const visit = () => ({
       method: "GET",
@@ -177,7 +177,7 @@ describe("a visitor is a browser", () => {
 describe("a flood from one address", () => {
   it("3,000 loads from one address with a new agent each count 30 visitors and show the rest as a burst", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const tokens: (string | null)[] = [];
     for (let wave = 0; wave < 60; wave++) {
       const views = await Promise.all(
@@ -204,7 +204,7 @@ describe("a flood from one address", () => {
 
   it("a crowd behind one NAT whose browsers bring their ids back is counted in full, up to the allowance", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "100.64.0.1";
     const people = [];
     for (let person = 0; person < 30; person++) {
@@ -234,7 +234,7 @@ describe("a flood from one address", () => {
 describe("the React Router path", () => {
   it("sets the id on its 200 too, never with a redirect", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const request = makeRequest(`/capture/${campaign.id}`, { headers: { "user-agent": IPHONE, [CLIENT_IP_HEADER]: "192.0.2.60" } });
     const result = await callRoute(route.loader, request, { campaignId: campaign.id });
     expect(result.data).toMatchObject({ state: "form", scanToken: expect.any(String) });
@@ -246,7 +246,7 @@ describe("the React Router path", () => {
 describe("conversion is true by construction", () => {
   it("is unique visitors who became leads ÷ unique visitors, never above 100 %, on the analytics page, its placements and the API", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const ana = await load(campaign.id, { address: "192.0.2.80" });
     const ben = await load(campaign.id, { address: "192.0.2.81" });
     expect(ana.token && ben.token).toBeTruthy();
@@ -268,7 +268,7 @@ describe("conversion is true by construction", () => {
 describe("how exact unique is", () => {
   it("counts the scans whose new visitor id never came back, and says so in one sentence", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     // Two browsers keep cookies: their page's assets bring the id back.
     for (const address of ["192.0.2.90", "192.0.2.91"]) noteVisitorCookie((await load(campaign.id, { address })).cookie);
     // One browser refuses cookies: each load is a new visitor whose id never comes back.

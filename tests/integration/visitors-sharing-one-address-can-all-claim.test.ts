@@ -7,20 +7,19 @@ import * as schema from "~/db/schema";
 import * as route from "~/routes/capture";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
+import { phoneUserAgent } from "../support/row-factories";
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const CAFE = "192.0.2.77";
 
 async function scanToken(campaignId: string) {
-  const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": CAFE } });
+  const request = makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": CAFE } });
   return (await callRoute(route.loader, request, { campaignId })).data.scanToken as string;
 }
 
 function submit(campaignId: string, form: Record<string, string>, address = CAFE) {
-  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
+  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address } });
   return callRoute(route.action, request, { campaignId });
 }
 
@@ -32,7 +31,7 @@ async function leadCount(campaignId: string) {
 describe("visitors sharing one address", () => {
   it("the 21st visitor in ten minutes with a fresh scan token is not refused", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const visitors = RATE_LIMITS.leadByAddress.points + 5;
     for (let i = 0; i < visitors; i++) {
       const token = await scanToken(campaign.id);
@@ -44,7 +43,7 @@ describe("visitors sharing one address", () => {
 
   it("keeps the per-address budget for posts without a valid token", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const address = "192.0.2.78";
     const used = await scanToken(campaign.id);
     expect((await submit(campaign.id, { name: "First", email: "first@example.com", scanToken: used }, address)).data).toMatchObject({ ok: true });
@@ -61,7 +60,7 @@ describe("visitors sharing one address", () => {
 
   it("bounds repeated posts with one unused token by that token's own budget", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const token = await scanToken(campaign.id);
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMITS.leadByToken.points + 1; i++) {

@@ -11,7 +11,7 @@ import { newWebhookSecret } from "~/features/integrations/webhooks.server";
 import * as route from "~/routes/settings.integrations";
 import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { answer, startReceiver, visitorSubmits } from "../support/webhook-support";
 
@@ -123,7 +123,7 @@ describe("at send time", () => {
 
   it("refuses a stored endpoint whose address became private (e.g. rebinding) and logs why", async () => {
     const owner = await createUser({ isPro: true });
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     // Stored directly: it passed the save-time check while it still resolved elsewhere.
     const [endpoint] = await db

@@ -20,7 +20,7 @@ import {
 } from "~/features/integrations/webhooks.server";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { answer, startReceiver, visitorSubmits } from "../support/webhook-support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -36,7 +36,7 @@ async function worker(options: Partial<WebhookWorkerOptions> = {}) {
 
 async function proOwnerWithEndpoint(path: string, events: Array<"lead.created" | "campaign.updated"> = ["lead.created"]) {
   const owner = await createUser({ isPro: true });
-  const campaign = await createCampaign({ userId: owner.id, title: `Webhook ${path}` });
+  const campaign = await createCampaignRow(owner.id, { title: `Webhook ${path}` });
   const { db } = await getServices();
   const endpoint = await createWebhookEndpoint(db, { userId: owner.id, url: receiver.url(path), events });
   return { owner, campaign, endpoint };
@@ -220,7 +220,7 @@ describe("webhook delivery", () => {
 
   it("queues nothing for an owner who is not Pro", async () => {
     const owner = await createUser();
-    const campaign = await createCampaign({ userId: owner.id });
+    const campaign = await createCampaignRow(owner.id);
     const { db } = await getServices();
     const [endpoint] = await db
       .insert(schema.webhookEndpoint)

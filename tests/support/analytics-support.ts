@@ -1,57 +1,7 @@
-// Scans, exclusions and placements written the way the capture path records them (decision 100).
+// Exclusions and placements written the way the capture path records them (decision 100); scans
+// and leads come from createScanRows and createLeadRow (factories.ts).
 import * as schema from "~/db/schema";
 import { getServices } from "~/utils/services.server";
-
-export type ScanSpec = {
-  at: Date;
-  visitor?: string;
-  isUnique?: boolean;
-  source?: "qr" | "link";
-  placementId?: string | null;
-  deviceType?: "mobile" | "desktop";
-  os?: string | null;
-};
-
-/** Inserts counted scans; returns their ids in order. */
-export async function insertScansAt(campaignId: string, scans: ScanSpec[]) {
-  const { db } = await getServices();
-  if (scans.length === 0) return [];
-  const rows = await db
-    .insert(schema.scan)
-    .values(
-      scans.map((scan) => ({
-        campaignId,
-        timestamp: scan.at,
-        deviceType: scan.deviceType ?? "mobile",
-        os: scan.os === undefined ? "iOS" : scan.os,
-        visitorHash: scan.visitor ?? null,
-        isUnique: scan.isUnique ?? true,
-        source: scan.source ?? "link",
-        placementId: scan.placementId ?? null,
-      })),
-    )
-    .returning({ id: schema.scan.id });
-  return rows.map((row) => row.id);
-}
-
-export async function insertLeadAt(
-  campaignId: string,
-  lead: { at: Date; placementId?: string | null; scanId?: string; name?: string; email?: string },
-) {
-  const { db } = await getServices();
-  const [row] = await db
-    .insert(schema.lead)
-    .values({
-      campaignId,
-      name: lead.name ?? "Visitor",
-      email: lead.email ?? `visitor-${crypto.randomUUID()}@example.org`,
-      collectedAt: lead.at,
-      placementId: lead.placementId ?? null,
-      scanId: lead.scanId ?? null,
-    })
-    .returning({ id: schema.lead.id });
-  return row!.id;
-}
 
 export async function insertExclusions(campaignId: string, day: string, counts: Partial<Record<schema.ScanExclusionReason, number>>) {
   const { db } = await getServices();

@@ -4,12 +4,10 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import { onAddressVerified } from "~/features/auth/account-emails.server";
 import * as signupRoute from "~/routes/signup";
-import type { CampaignRowOptions, LeadRowOptions } from "~/db/sample-rows";
+import { leadRow, type CampaignRowOptions, type LeadRowOptions } from "~/db/sample-rows";
 import { getServices } from "~/utils/services.server";
 import { callRoute, makeRequest } from "./http";
-import { insertCampaign, insertLead, insertScans, uniqueEmail } from "./row-factories";
-
-export const DEFAULT_PASSWORD = "correct-horse-battery";
+import { DEFAULT_PASSWORD, insertCampaign, uniqueEmail } from "./row-factories";
 
 /**
  * Signs a new account up through the real sign-up action; returns its id and session cookie.
@@ -48,23 +46,67 @@ export async function markVerified(userId: string) {
   await onAddressVerified(db, env, userId);
 }
 
-/** Inserts a campaign directly (the wizard is the campaigns area's UI); returns its row. */
-export async function createCampaign(options: CampaignRowOptions) {
-  return insertCampaign((await getServices()).db, options);
+/**
+ * A campaign row owned by `userId`, written directly (the wizard is the campaigns area's UI), with a
+ * distinct title unless one is given; returns the row.
+ */
+export async function createCampaignRow(userId: string, overrides: Omit<CampaignRowOptions, "userId"> = {}) {
+  return insertCampaign((await getServices()).db, { userId, ...overrides, title: overrides.title ?? `Campaign ${++counter}` });
 }
 
-/** A campaign row owned by `userId` with a distinct title (dashboard and leads tests). */
-export function createCampaignRow(userId: string, overrides: Omit<CampaignRowOptions, "userId"> = {}) {
-  return createCampaign({ userId, ...overrides, title: overrides.title ?? `Campaign ${++counter}` });
+export type LeadSpec = Partial<LeadRowOptions> & { placementId?: string | null; scanId?: string };
+
+/**
+ * A lead row (a visitor with a random address unless named), at a moment, a placement and from a
+ * scan when told; returns its id.
+ */
+export async function createLeadRow(campaignId: string, lead: LeadSpec = {}) {
+  const { placementId, scanId, ...fields } = lead;
+  const { db } = await getServices();
+  const [row] = await db
+    .insert(schema.lead)
+    .values({
+      ...leadRow(campaignId, { ...fields, name: fields.name ?? "Visitor", email: fields.email ?? `visitor-${crypto.randomUUID()}@example.org` }),
+      placementId: placementId ?? null,
+      scanId: scanId ?? null,
+    })
+    .returning({ id: schema.lead.id });
+  return row!;
 }
 
-export async function createLeadRow(campaignId: string, lead: LeadRowOptions) {
-  return insertLead((await getServices()).db, campaignId, lead);
-}
+export type ScanSpec = {
+  at: Date;
+  visitor?: string;
+  isUnique?: boolean;
+  source?: "qr" | "link";
+  placementId?: string | null;
+  deviceType?: "mobile" | "desktop";
+  os?: string | null;
+};
 
-/** Scan rows at the given moments (the campaign's counter is left as it is). */
-export async function createScanRows(campaignId: string, moments: Date[]) {
-  await insertScans((await getServices()).db, campaignId, moments);
+/**
+ * Counted scans as the capture path records them, one per spec (a phone on iOS, a unique visitor,
+ * by link, unless told); returns their ids in order. The campaign's counter is left as it is.
+ */
+export async function createScanRows(campaignId: string, scans: ScanSpec[]) {
+  const { db } = await getServices();
+  if (scans.length === 0) return [];
+  const rows = await db
+    .insert(schema.scan)
+    .values(
+      scans.map((scan) => ({
+        campaignId,
+        timestamp: scan.at,
+        deviceType: scan.deviceType ?? "mobile",
+        os: scan.os === undefined ? "iOS" : scan.os,
+        visitorHash: scan.visitor ?? null,
+        isUnique: scan.isUnique ?? true,
+        source: scan.source ?? "link",
+        placementId: scan.placementId ?? null,
+      })),
+    )
+    .returning({ id: schema.scan.id });
+  return rows.map((row) => row.id);
 }
 
 /**

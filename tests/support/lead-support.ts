@@ -10,9 +10,7 @@ import { newOfferCodeRow } from "~/features/redeem/offer-codes.server";
 import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { callRoute, makeRequest } from "./http";
-
-export const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+import { phoneUserAgent } from "./row-factories";
 
 /** Counted scans of distinct visitors, as the capture page records them. */
 export async function scanTokens(campaignId: string, count: number) {
@@ -26,7 +24,7 @@ export async function scanTokens(campaignId: string, count: number) {
 
 export function submit(campaignId: string, form: Record<string, string>, index: number) {
   const address = `198.51.100.${(index % 250) + 1}`;
-  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": address } });
+  const request = makeRequest(`/capture/${campaignId}`, { form, headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": address } });
   return callRoute(route.action, request, { campaignId });
 }
 
@@ -53,7 +51,16 @@ export async function batchEntries(owner: { id: string; email: string }, campaig
     const leadId = crypto.randomUUID();
     const code = newOfferCodeRow({ campaignId, userId: owner.id, leadId, email, at, rule: null, draw });
     const consent = leadConsentRowOf(
-      { leadId, campaignId, mode: "checkbox", businessName: "Bean There", ticked: true, clientAddress: "203.0.113.5", userAgent: PHONE_UA, at },
+      {
+        leadId,
+        campaignId,
+        mode: "checkbox",
+        businessName: "Bean There",
+        ticked: true,
+        clientAddress: "203.0.113.5",
+        userAgent: phoneUserAgent(),
+        at,
+      },
       wording,
     );
     return {

@@ -1,10 +1,14 @@
 // Rows written straight into a database, built by the app's own row builders (the ones the demo
 // seed uses), for data no user action needs to create in the test at hand. Each takes the database
-// to write to: integration tests pass the in-process one (tests/factories.ts), journeys the e2e
-// server's (tests/e2e/support/database.ts). Imports nothing that starts the app.
-import { businessProfile, campaign, lead, scan, user } from "~/db/schema";
+// to write to: integration tests pass the in-process one (tests/support/factories.ts), journeys the e2e
+// server's (tests/e2e/support/database.ts). Also who a test is (a password, an address, a phone),
+// shared by in-process tests and journeys. Imports nothing that starts the app.
+import { businessProfile, campaign, user } from "~/db/schema";
 import type { Database } from "~/db/client.server";
-import { campaignRow, leadRow, scanRow, type CampaignRowOptions, type LeadRowOptions } from "~/db/sample-rows";
+import { campaignRow, type CampaignRowOptions } from "~/db/sample-rows";
+
+/** The password every test account signs up with, in-process and in journeys. */
+export const DEFAULT_PASSWORD = "correct-horse-battery";
 
 let emails = 0;
 
@@ -12,6 +16,15 @@ let emails = 0;
 export function uniqueEmail(prefix = "owner", domain = "example.com") {
   emails += 1;
   return `${prefix}-${process.pid}-${emails}-${Date.now()}@${domain}`;
+}
+
+/**
+ * A phone's user agent; `phone` tells simulated visitors apart. Journeys give each visitor its own
+ * (every browser context of a run shares one address, and a visitor is address and browser: one
+ * phone would be a repeat, not a new scan); in-process tests that set an address per visitor use one.
+ */
+export function phoneUserAgent(phone = 1) {
+  return `Mozilla/5.0 (Linux; Android 14; Test Phone ${phone}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36`;
 }
 
 export type OwnerRowOptions = { email?: string; businessName?: string; isPro?: boolean; verified?: boolean };
@@ -28,15 +41,4 @@ export async function insertOwner(db: Database, options: OwnerRowOptions = {}) {
 export async function insertCampaign(db: Database, options: CampaignRowOptions) {
   const [row] = await db.insert(campaign).values(campaignRow(options)).returning();
   return row!;
-}
-
-export async function insertLead(db: Database, campaignId: string, options: LeadRowOptions) {
-  const [row] = await db.insert(lead).values(leadRow(campaignId, options)).returning({ id: lead.id });
-  return row!;
-}
-
-/** Scan rows at the given moments (the campaign's counter is left as it is). */
-export async function insertScans(db: Database, campaignId: string, moments: Date[]) {
-  if (moments.length === 0) return;
-  await db.insert(scan).values(moments.map((timestamp) => scanRow(campaignId, timestamp)));
 }

@@ -9,7 +9,7 @@ import { createSyncWorker } from "~/features/sync/worker.server";
 import * as callbackRoute from "~/routes/settings.integrations.sync-callback";
 import * as syncRoute from "~/routes/settings.integrations.sync";
 import { getServices } from "~/utils/services.server";
-import { createCampaign, type createUser } from "./factories";
+import { createCampaignRow, type createUser } from "./factories";
 import { callRoute, makeRequest } from "./http";
 
 export type Owner = Awaited<ReturnType<typeof createUser>>;
@@ -57,7 +57,7 @@ export async function withdraw(leadId: string) {
 }
 
 export async function checkboxCampaign(ownerId: string, title = "Free croissant") {
-  const campaign = await createCampaign({ userId: ownerId, title });
+  const campaign = await createCampaignRow(ownerId, { title });
   const { db } = await getServices();
   await db.update(schema.campaign).set({ consentMode: "checkbox" }).where(eq(schema.campaign.id, campaign.id));
   return campaign;

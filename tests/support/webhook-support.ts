@@ -3,6 +3,7 @@ import http from "node:http";
 import type net from "node:net";
 import * as route from "~/routes/capture";
 import { callRoute, makeRequest } from "./http";
+import { phoneUserAgent } from "./row-factories";
 
 export type ReceivedHook = { headers: http.IncomingHttpHeaders; body: string; path: string };
 export type Behaviour = (request: http.IncomingMessage, response: http.ServerResponse) => void;
@@ -39,19 +40,17 @@ export async function startReceiver() {
   };
 }
 
-const PHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 let address = 0;
 
 /** A visitor scans the code and submits the form, as the capture route sees it. */
 export async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": PHONE_UA } }), {
+  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": phoneUserAgent() } }), {
     campaignId,
   });
   const scanToken = page.data.scanToken as string;
   const request = makeRequest(`/capture/${campaignId}`, {
     form: { ...fields, scanToken },
-    headers: { "user-agent": PHONE_UA, "x-leadqr-client-ip": `198.18.1.${++address}` },
+    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.1.${++address}` },
   });
   return (await callRoute(route.action, request, { campaignId })).data;
 }

@@ -37,8 +37,8 @@ export async function startCaptureServer(env: Record<string, string> = {}) {
     query: freshDb.query,
     createOwner: database.createOwner,
     /** A campaign with this file's defaults: a pastry offer in green (the journeys read its copy). */
-    async createCampaign(userId: string, options: Omit<CampaignRowOptions, "userId"> = {}) {
-      return database.createCampaign(userId, {
+    async createCampaignRow(userId: string, options: Omit<CampaignRowOptions, "userId"> = {}) {
+      return database.createCampaignRow(userId, {
         title: "Pastry Week",
         minOrder: "any order",
         aiHeadline: "Free Pastry With Every Coffee This Week",

@@ -18,7 +18,7 @@ export async function openJourneyDatabase(url: string) {
     async createOwner(options: OwnerRowOptions = {}) {
       return insertOwner(handle.db, options);
     },
-    async createCampaign(userId: string, options: Omit<CampaignRowOptions, "userId"> = {}) {
+    async createCampaignRow(userId: string, options: Omit<CampaignRowOptions, "userId"> = {}) {
       const row = await insertCampaign(handle.db, { userId, ...options });
       return { id: row.id };
     },

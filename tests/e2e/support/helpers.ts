@@ -1,20 +1,18 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { uniqueEmail } from "../../support/row-factories";
+import { DEFAULT_PASSWORD, phoneUserAgent, uniqueEmail } from "../../support/row-factories";
 import { decodedBody, linkIn, waitForMail } from "./mailbox";
-
-export const PASSWORD = "correct-horse-battery";
 
 export async function signUp(page: Page, email = uniqueEmail()) {
   await page.goto("/signup");
   await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   // Hashing the password and writing the account takes several seconds on a loaded 2-core machine.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   return email;
 }
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
+export async function signIn(page: Page, email: string, password = DEFAULT_PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
@@ -31,7 +29,7 @@ export const ADMIN_EMAIL = "admin@e2e.test";
 export async function signInAsAdmin(page: Page) {
   await page.goto("/signup");
   await page.getByLabel("Email address").fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(DEFAULT_PASSWORD);
   await page.getByRole("button", { name: "Create Account" }).click();
   // New (the dashboard) or already there (the form says so): wait for whichever comes, however
   // long the password hashing takes on a loaded machine, rather than guessing from the URL at once.
@@ -110,15 +108,8 @@ export async function createCampaignInWizard(page: Page, campaign: WizardCampaig
   return href!.split("/").pop()!;
 }
 
+/** Each simulated visitor's own phone (see `phoneUserAgent`). */
 let phones = 0;
-
-/**
- * A distinct phone for each simulated visitor: every browser context of a test run shares one
- * address and would otherwise be the same visitor (a repeat, not a new scan).
- */
-export function phoneUserAgent(phone: number) {
-  return `Mozilla/5.0 (Linux; Android 14; Test Phone ${phone}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36`;
-}
 
 /** One visitor (own browser context, so own scan) opens the capture page and claims the offer. */
 export async function claimOffer(browser: Browser, campaignId: string, visitor: { name: string; email: string; phone?: string }) {

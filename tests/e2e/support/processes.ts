@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { DEFAULT_PASSWORD } from "../../support/row-factories";
 
 export const PG_SERVER = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // E2E_PROCESS_PORT_BASE: a first port in the engineer's own range (several engineers share one machine).
@@ -84,7 +85,7 @@ export async function freshDatabase() {
 }
 
 /** Signs up through the HTTP form post (no browser) and returns the session cookie. */
-export async function signUpOver(baseUrl: string, email: string, password = "correct-horse-battery") {
+export async function signUpOver(baseUrl: string, email: string, password = DEFAULT_PASSWORD) {
   const response = await fetch(`${baseUrl}/signup`, {
     method: "POST",
     body: new URLSearchParams({ email, password }),
