@@ -245,6 +245,22 @@ describe("requests on an owner's domain", () => {
     expect(await decide("/tls/ask", "GET", "unknown.test")).toEqual({ kind: "main" });
   });
 
+  it("follows its campaigns to a new owner at once, though the name's owner was cached (a hand-over)", async () => {
+    const { db, env } = await getServices();
+    const { owner, campaign } = await verifiedOwner("go.handed.test");
+    const decide = (path: string) => decideForHost(db, env, { host: "go.handed.test", method: "GET", path });
+    expect(await decide(`/capture/${campaign.id}`)).toEqual({ kind: "serve", userId: owner.id });
+    // What a hand-over does to these rows (team.md, "Handing the business over"), in another process.
+    const next = await createUser({ isPro: true });
+    await db.update(schema.campaign).set({ userId: next.id }).where(eq(schema.campaign.userId, owner.id));
+    await db.update(schema.customDomain).set({ userId: next.id }).where(eq(schema.customDomain.userId, owner.id));
+    expect(await decide(`/capture/${campaign.id}`)).toEqual({ kind: "serve", userId: next.id });
+    expect(await decide(`/q/${await shortCodeOf(db, { campaignId: campaign.id })}`)).toEqual({ kind: "serve", userId: next.id });
+    // Another owner's campaign is still not found there.
+    const stranger = await createCampaignRow((await createUser({ isPro: true })).id);
+    expect(await decide(`/capture/${stranger.id}`)).toEqual({ kind: "not-found" });
+  });
+
   it("new codes and the print kit carry https://{domain} once verified", async () => {
     const { owner, campaign } = await verifiedOwner("go.codes.test");
     const sheet = (

@@ -91,7 +91,14 @@ export async function decideForHost(
   const reads = request.method === "GET" || request.method === "HEAD";
   if (TOKEN_PATH.test(request.path) || (reads && FILE_PATH.test(request.path))) return { kind: "serve", userId: owner.userId };
   const pathOwner = await ownerOfPath(db, request.path);
-  if (pathOwner !== undefined) return pathOwner === owner.userId ? { kind: "serve", userId: owner.userId } : { kind: "not-found" };
+  if (pathOwner !== undefined) {
+    if (pathOwner === owner.userId) return { kind: "serve", userId: owner.userId };
+    // The name's owner may have changed since it was cached (a hand-over moves the domain with the
+    // campaigns): a printed code must not answer "not found" for the cache's 30 s, so ask again.
+    const current = await findServingDomain(db, hostnameOfHeader(request.host));
+    rememberHost(hostnameOfHeader(request.host), current);
+    return current && pathOwner === current.userId ? { kind: "serve", userId: current.userId } : { kind: "not-found" };
+  }
   if (NEVER_PATH.test(request.path) || !reads) return { kind: "not-found" };
   return { kind: "redirect", location: `${env.appOrigin}${request.path}` };
 }
