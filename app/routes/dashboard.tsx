@@ -12,7 +12,7 @@ import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { LeadList, type LeadListRow } from "~/features/leads/lead-list";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
@@ -322,4 +322,4 @@ function NewCampaignButton() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("dashboard")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("dashboard", ownerLanguageIn(matches))("pageTitle") }];

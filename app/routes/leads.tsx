@@ -11,7 +11,7 @@ import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { LeadList } from "~/features/leads/lead-list";
 import { listLeads } from "~/features/leads/leads.server";
-import { ownerT, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, type OwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
@@ -260,4 +260,4 @@ function countLabel(count: number, isLowerBound: boolean) {
   return `${count.toLocaleString("en-US")}${isLowerBound ? "+" : ""}`;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("leads")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("leads", ownerLanguageIn(matches))("pageTitle") }];

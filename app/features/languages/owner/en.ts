@@ -9,6 +9,9 @@ import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 
 const en = {
+  common: {
+    never: "Never",
+  },
   copy: {
     named: "Copy {{label}}",
     copied: "Copied",
@@ -301,6 +304,13 @@ const en = {
       newPassword: "New password",
       confirmPassword: "Confirm new password",
       save: "Save changes",
+    },
+    language: {
+      title: "Language",
+      description: "The language of your LeadQR screens. Until you choose one, they follow your browser.",
+      label: "Language",
+      browser: "As my browser",
+      save: "Save",
     },
     business: {
       title: "Business",

@@ -1,48 +1,81 @@
-// The owner's screens in their language: English only for now, on the same library
-// as the visitor's pages. One module-level instance holds the owner catalogue, so the
-// server render, hydration and a component test without providers all read the same words; the
-// capture page never imports this module, so its bundle carries none of these strings.
+// The owner's screens in their language, on the same library as the visitor's pages. One
+// module-level instance holds the owner catalogues; the language is never the instance's own
+// (requests render concurrently on the server): every lookup names it, from the signed-in layout's
+// data through `OwnerLanguageContext`, so the server render and hydration read the same words, and a
+// component test without providers reads English. English ships in every bundle; another language
+// is added by the server (owner-catalogues.server.ts) and, in the browser, before hydration
+// (owner-catalogues.client.ts). The capture page never imports this module.
 // Rules: docs/features/visitor-languages.md ("The owner's screens", "One language per page").
 import i18next from "i18next";
-import { createElement, type ReactElement } from "react";
+import { createContext, createElement, useContext, type ReactElement } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { I18N_OPTIONS } from "../i18n-options";
+import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, type Language } from "../languages";
 import en, { type OwnerMessages } from "./en";
 
 export type OwnerNamespace = keyof OwnerMessages;
 
-/** Every key of a namespace as a path ("steps.create.label"); a plural's `_one`/`_other` forms answer to one key. */
+/** Every key of a namespace as a path ("steps.create.label"); a plural's forms answer to one key. */
 type KeyOf<Tree> = {
   [K in keyof Tree & string]: Tree[K] extends string ? PluralBase<K> : `${K}.${KeyOf<Tree[K]>}`;
 }[keyof Tree & string];
-type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "other"}` ? Base : K;
+type PluralBase<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base : K;
 
 export type OwnerKey<N extends OwnerNamespace> = KeyOf<OwnerMessages[N]>;
 
 /** A translator of one namespace: a key that is not in the English catalogue fails `tsc`. */
 export type OwnerT<N extends OwnerNamespace> = (key: OwnerKey<N>, values?: Record<string, string | number>) => string;
 
+/** A translation of the English catalogue: the same keys, any plural forms its language needs. */
+export type OwnerCatalogue = { [N in OwnerNamespace]: Record<string, unknown> };
+
 const ownerI18n = i18next.createInstance();
 void ownerI18n.init({
   ...I18N_OPTIONS,
-  lng: "en",
+  lng: DEFAULT_LANGUAGE,
   ns: Object.keys(en),
   defaultNS: false,
   resources: { en: en as unknown as Record<string, Record<string, unknown>> },
 });
 
-// One object for every call: react-i18next memoises on the options it is given.
-const OWNER_OPTIONS = { i18n: ownerI18n };
+/** Adds a language's catalogue to the instance (the server at start, the browser before hydrating). */
+export function addOwnerCatalogue(language: Language, messages: OwnerCatalogue) {
+  for (const [namespace, tree] of Object.entries(messages)) ownerI18n.addResourceBundle(language, namespace, tree, true, true);
+}
 
-/** The owner's words of one namespace, for a component (re-renders when the owner's language changes). */
+/** The signed-in member's language, given by the layout above every owner screen; English without it. */
+export const OwnerLanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
+
+export function useOwnerLanguage(): Language {
+  return useContext(OwnerLanguageContext);
+}
+
+// One options object per language: react-i18next memoises on the options it is given.
+const optionsByLanguage = new Map<Language, { i18n: typeof ownerI18n; lng: Language }>();
+const optionsOf = (language: Language) => {
+  let options = optionsByLanguage.get(language);
+  if (!options) optionsByLanguage.set(language, (options = { i18n: ownerI18n, lng: language }));
+  return options;
+};
+
+/** The owner's words of one namespace, for a component, in the signed-in member's language. */
 export function useOwnerT<N extends OwnerNamespace>(namespace: N): OwnerT<N> {
-  const { t } = useTranslation(namespace, OWNER_OPTIONS);
+  const { t } = useTranslation(namespace, optionsOf(useOwnerLanguage()));
   return t as unknown as OwnerT<N>;
 }
 
-/** The owner's words outside a component: a route's meta, a list built before rendering. */
-export function ownerT<N extends OwnerNamespace>(namespace: N): OwnerT<N> {
-  return ownerI18n.getFixedT(null, namespace) as unknown as OwnerT<N>;
+/** The owner's words outside a component (a route's meta, an action's message, the header's words). */
+export function ownerT<N extends OwnerNamespace>(namespace: N, language: Language = DEFAULT_LANGUAGE): OwnerT<N> {
+  return ownerI18n.getFixedT(language, namespace) as unknown as OwnerT<N>;
+}
+
+/** The language the signed-in layout's data names (for a route's `meta`, which gets no context). */
+export function ownerLanguageIn(matches: readonly unknown[]): Language {
+  for (const match of matches) {
+    const language = (match as { data?: { ownerLanguage?: unknown } } | undefined)?.data?.ownerLanguage;
+    if (isLanguage(language)) return language;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
 /** A sentence with markup in it ("Redeemed: <strong>{{redeemed}}</strong> …"): the tags become the given elements. */
@@ -52,5 +85,32 @@ export function OwnerTrans<N extends OwnerNamespace>(props: {
   values?: Record<string, string | number>;
   components: Record<string, ReactElement>;
 }) {
-  return createElement(Trans, { i18n: ownerI18n, ns: props.ns, i18nKey: props.k, values: props.values, components: props.components });
+  const language = useOwnerLanguage();
+  return createElement(Trans, {
+    i18n: ownerI18n,
+    t: ownerI18n.getFixedT(language, props.ns),
+    ns: props.ns,
+    i18nKey: props.k,
+    values: props.values,
+    components: props.components,
+  });
+}
+
+const whenFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/** A moment on an owner's screen, in their language's forms, always in UTC (as the spec shows it); "Never" without one. */
+export function formatWhenIn(language: Language, value: Date | string | null): string {
+  if (!value) return ownerT("common", language)("never");
+  let format = whenFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+    whenFormats.set(language, format);
+  }
+  return `${format.format(new Date(value))} UTC`;
+}
+
+/** `formatWhenIn` in the signed-in member's language. */
+export function useFormatWhen(): (value: Date | string | null) => string {
+  const language = useOwnerLanguage();
+  return (value) => formatWhenIn(language, value);
 }
