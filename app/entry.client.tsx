@@ -4,7 +4,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { loadOwnerCatalogueOf } from "./features/languages/owner/owner-catalogues.client";
+import { loadOwnerCatalogue } from "./features/languages/owner/owner-catalogues.client";
 
 function hydrate() {
   startTransition(() => {
@@ -17,5 +17,6 @@ function hydrate() {
   });
 }
 
-if (document.documentElement.dataset.ownerLanguage) void loadOwnerCatalogueOf(document.documentElement).finally(hydrate);
+const ownerLanguage = document.documentElement.dataset.ownerLanguage;
+if (ownerLanguage) void loadOwnerCatalogue(ownerLanguage).finally(hydrate);
 else hydrate();

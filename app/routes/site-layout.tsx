@@ -3,6 +3,7 @@ import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { loadOwnerCatalogue } from "~/features/languages/owner/owner-catalogues.client";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
@@ -36,6 +37,17 @@ export async function loader({ request }: Route.LoaderArgs) {
     headerWords: headerWords(planName ?? null, ownerLanguage),
     ownerLanguage,
   };
+}
+
+/**
+ * After a navigation in the browser (signing up or in, choosing a language), the member's language
+ * may be one this page has no words of yet: they are loaded before the layout shows it. The first
+ * load is the server's, its catalogue loaded before hydrating (entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadOwnerCatalogue(data.ownerLanguage);
+  return data;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

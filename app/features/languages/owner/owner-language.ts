@@ -10,7 +10,7 @@ import i18next from "i18next";
 import { createContext, createElement, useContext, type ReactElement } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { I18N_OPTIONS } from "../i18n-options";
-import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, type Language } from "../languages";
+import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, numberFormat, type Language } from "../languages";
 import en, { type OwnerMessages } from "./en";
 
 export type OwnerNamespace = keyof OwnerMessages;
@@ -33,6 +33,8 @@ const ownerI18n = i18next.createInstance();
 void ownerI18n.init({
   ...I18N_OPTIONS,
   lng: DEFAULT_LANGUAGE,
+  // A language whose catalogue has not reached the browser yet reads English, never bare keys.
+  fallbackLng: DEFAULT_LANGUAGE,
   ns: Object.keys(en),
   defaultNS: false,
   resources: { en: en as unknown as Record<string, Record<string, unknown>> },
@@ -113,4 +115,13 @@ export function formatWhenIn(language: Language, value: Date | string | null): s
 export function useFormatWhen(): (value: Date | string | null) => string {
   const language = useOwnerLanguage();
   return (value) => formatWhenIn(language, value);
+}
+
+/** A count ("1,234"; "1.234" in German) and a share given in percent ("66.7%"; "66,7 %"), in the signed-in member's language. */
+export function useOwnerNumbers() {
+  const language = useOwnerLanguage();
+  return {
+    count: (value: number) => numberFormat(language).format(value),
+    percent: (value: number) => numberFormat(language, { style: "percent", maximumFractionDigits: 1 }).format(value / 100),
+  };
 }
