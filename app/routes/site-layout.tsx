@@ -4,7 +4,7 @@ import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
 import { loadOwnerCatalogue } from "~/features/languages/owner/owner-catalogues.client";
-import { OwnerLanguageContext } from "~/features/languages/owner/owner-language";
+import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { HandoverBanner } from "~/features/team/handover-banner";

@@ -4,7 +4,7 @@ import { render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import type { Language } from "~/features/languages/languages";
-import { OwnerLanguageContext } from "~/features/languages/owner/owner-language";
+import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 
 type RouteModule = { default: ComponentType<never> };
 

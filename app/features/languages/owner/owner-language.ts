@@ -7,11 +7,14 @@
 // (owner-catalogues.client.ts). The capture page never imports this module.
 // Rules: docs/features/visitor-languages.md ("The owner's screens", "One language per page").
 import i18next from "i18next";
-import { createContext, createElement, useContext, type ReactElement } from "react";
+import { createElement, type ReactElement } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { I18N_OPTIONS } from "../i18n-options";
 import { DEFAULT_LANGUAGE, INTL_LOCALES, isLanguage, numberFormat, type Language } from "../languages";
 import en, { type OwnerMessages } from "./en";
+import { useOwnerLanguage } from "./owner-language-context";
+
+export { OwnerLanguageContext, useOwnerLanguage } from "./owner-language-context";
 
 export type OwnerNamespace = keyof OwnerMessages;
 
@@ -43,13 +46,6 @@ void ownerI18n.init({
 /** Adds a language's catalogue to the instance (the server at start, the browser before hydrating). */
 export function addOwnerCatalogue(language: Language, messages: OwnerCatalogue) {
   for (const [namespace, tree] of Object.entries(messages)) ownerI18n.addResourceBundle(language, namespace, tree, true, true);
-}
-
-/** The signed-in member's language, given by the layout above every owner screen; English without it. */
-export const OwnerLanguageContext = createContext<Language>(DEFAULT_LANGUAGE);
-
-export function useOwnerLanguage(): Language {
-  return useContext(OwnerLanguageContext);
 }
 
 // One options object per language: react-i18next memoises on the options it is given.
