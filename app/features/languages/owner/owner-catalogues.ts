@@ -9,6 +9,8 @@ type Load = () => Promise<{ default: OwnerCatalogue }>;
 
 /** Each translated catalogue, as a chunk of its own. */
 export const OWNER_CATALOGUE_CHUNKS: Partial<Record<Language, Load>> = {
+  es: () => import("./es/index"),
+  fr: () => import("./fr/index"),
   de: () => import("./de/index"),
   ar: () => import("./ar/index"),
 };
