@@ -95,7 +95,17 @@ describe("the settings screen", () => {
   it("offers the languages of the owner's screens, each named in itself, and following the browser while none is chosen", async () => {
     await renderRoute(settings, { path: "/settings", loaderData });
     const choice = within(screen.getByRole("region", { name: "Language" })).getByRole("combobox", { name: "Language" }) as HTMLSelectElement;
-    expect([...choice.options].map((option) => option.text)).toEqual(["As my browser", "English", "Español", "Français", "Deutsch", "العربية"]);
+    expect([...choice.options].map((option) => option.text)).toEqual([
+      "As my browser",
+      "English",
+      "Español",
+      "Français",
+      "Deutsch",
+      "Português",
+      "Italiano",
+      "Nederlands",
+      "العربية",
+    ]);
     expect(choice.value).toBe("");
   });
 });

@@ -12,6 +12,9 @@ export const OWNER_CATALOGUE_CHUNKS: Partial<Record<Language, Load>> = {
   es: () => import("./es/index"),
   fr: () => import("./fr/index"),
   de: () => import("./de/index"),
+  pt: () => import("./pt/index"),
+  it: () => import("./it/index"),
+  nl: () => import("./nl/index"),
   ar: () => import("./ar/index"),
 };
 

@@ -7,11 +7,14 @@ import ar from "./ar/index";
 import de from "./de/index";
 import es from "./es/index";
 import fr from "./fr/index";
+import it from "./it/index";
+import nl from "./nl/index";
+import pt from "./pt/index";
 import { OWNER_LANGUAGES } from "./owner-catalogues";
 import { addOwnerCatalogue, type OwnerCatalogue } from "./owner-language";
 
 /** The same languages as the browser's chunks (a test keeps them equal). */
-export const SERVER_OWNER_CATALOGUES: Partial<Record<Language, OwnerCatalogue>> = { es, fr, de, ar };
+export const SERVER_OWNER_CATALOGUES: Partial<Record<Language, OwnerCatalogue>> = { es, fr, de, pt, it, nl, ar };
 
 for (const [language, messages] of Object.entries(SERVER_OWNER_CATALOGUES)) addOwnerCatalogue(language as Language, messages);
 
