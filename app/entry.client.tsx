@@ -4,7 +4,6 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { loadOwnerCatalogue } from "./features/languages/owner/owner-catalogues.client";
 
 function hydrate() {
   startTransition(() => {
@@ -17,6 +16,10 @@ function hydrate() {
   });
 }
 
+// Fetched only then, so a visitor's page carries none of it.
 const ownerLanguage = document.documentElement.dataset.ownerLanguage;
-if (ownerLanguage) void loadOwnerCatalogue(ownerLanguage).finally(hydrate);
-else hydrate();
+if (ownerLanguage) {
+  void import("./features/languages/owner/owner-catalogues.client")
+    .then(({ loadOwnerCatalogue }) => loadOwnerCatalogue(ownerLanguage))
+    .finally(hydrate);
+} else hydrate();

@@ -3,7 +3,6 @@ import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
-import { loadOwnerCatalogue } from "~/features/languages/owner/owner-catalogues.client";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
@@ -46,7 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadOwnerCatalogue(data.ownerLanguage);
+  // English is in the bundle: only another language fetches the loader, then its catalogue.
+  if (data.ownerLanguage !== "en")
+    await import("~/features/languages/owner/owner-catalogues.client").then(({ loadOwnerCatalogue }) => loadOwnerCatalogue(data.ownerLanguage));
   return data;
 }
 

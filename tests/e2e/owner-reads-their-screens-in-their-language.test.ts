@@ -49,6 +49,7 @@ test("an owner with a German phone reads the dashboard in German, then chooses A
   await expect(page.getByRole("heading", { level: 1, name: "الإعدادات" })).toBeVisible();
   await expect(page.getByRole("region", { name: "اللغة" }).getByRole("combobox")).toHaveValue("ar");
   await page.screenshot({ path: "/tmp/shots/owner-lang-ar-settings.png", fullPage: true });
+  await page.getByRole("region", { name: "اللغة" }).screenshot({ path: "/tmp/shots/owner-lang-ar-language.png" });
   await expectNoHorizontalScroll(page);
 
   await page.goto("/dashboard");
