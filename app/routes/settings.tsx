@@ -26,8 +26,6 @@ import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
-import { isLanguage } from "~/features/languages/languages";
-import { OWNER_LANGUAGES } from "~/features/languages/owner/owner-catalogues";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
@@ -35,6 +33,7 @@ import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { ownerLanguageChoice } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -50,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: user.email,
     accountId: user.id.slice(0, 8),
     memberSince: user.createdAt.toISOString(),
-    language: isLanguage(user.language) && OWNER_LANGUAGES.includes(user.language) ? user.language : null,
+    language: ownerLanguageChoice(user.language ?? undefined) ?? null,
     plan: user.plan,
     businessName,
     subscription,
@@ -116,12 +115,10 @@ async function saveBusinessName({ request, user, fields }: SettingsPost) {
 
 /** The form reloads the page: answered with the page itself, in the language just chosen; an empty choice follows the browser again. */
 async function saveLanguage({ user, fields }: SettingsPost) {
-  const chosen = fields.language ?? "";
-  if (chosen !== "" && !(isLanguage(chosen) && OWNER_LANGUAGES.includes(chosen))) {
-    return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
-  }
+  const chosen = ownerLanguageChoice(fields.language);
+  if (chosen === undefined) return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
   const { db } = await getServices();
-  await updateLanguage(db, { userId: user.id, language: chosen || null });
+  await updateLanguage(db, { userId: user.id, language: chosen });
   return redirect("/settings#section-language");
 }
 

@@ -8,6 +8,7 @@ import * as schema from "~/db/schema";
 import { documentLanguageOf } from "~/root";
 import * as siteLayout from "~/routes/site-layout";
 import * as settings from "~/routes/settings";
+import * as signInSettings from "~/routes/settings.sign-in";
 import * as notifications from "~/routes/settings.notifications";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../support/factories";
@@ -76,6 +77,21 @@ describe("the owner's language", () => {
     expect(signedOut.ownerLanguage).toBe("en");
     expect(signedOut.headerWords.signIn).toBe("Sign In");
     expect(documentLanguageOf([null, signedOut])).toEqual({ language: "en", dir: "ltr", owner: true });
+  });
+
+  it("a team member, staff included, chooses the language of their own screens under Sign-in and passkeys", async () => {
+    const { db } = await getServices();
+    const owner = await createUser();
+    const staff = await createUser();
+    await db.insert(schema.businessMember).values({ businessId: owner.id, userId: staff.id, role: "staff", invitedBy: owner.id });
+    const chosen = await callRoute(
+      signInSettings.action,
+      makeRequest("/settings/sign-in", { cookie: staff.cookie, headers: GERMAN_BROWSER, form: { intent: "language", language: "nl" } }),
+    );
+    expectRedirect(chosen, "/settings/sign-in#section-language");
+    expect(await storedLanguageOf(staff.id)).toBe("nl");
+    expect((await layoutFor(staff.cookie)).ownerLanguage).toBe("nl");
+    expect((await layoutFor(owner.cookie)).ownerLanguage).toBe("de");
   });
 
   it("a message the server writes for the owner is in their language", async () => {

@@ -27,3 +27,9 @@ export function ownerLanguageFor(user: { language: string | null } | null, accep
   if (isLanguage(user.language) && OWNER_LANGUAGES.includes(user.language)) return user.language;
   return acceptedLanguageOf(acceptLanguage, OWNER_LANGUAGES) ?? DEFAULT_LANGUAGE;
 }
+
+/** Settings → Language's choice: a language the owner's screens speak, null for "As my browser", undefined when refused. */
+export function ownerLanguageChoice(value: string | undefined): Language | null | undefined {
+  if (!value) return null;
+  return isLanguage(value) && OWNER_LANGUAGES.includes(value) ? value : undefined;
+}
