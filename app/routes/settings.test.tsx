@@ -79,16 +79,17 @@ describe("the settings screen", () => {
   });
 
   it.each([
-    ["de", "Einstellungen", "Sprache", "Übersicht"],
-    ["ar", "الإعدادات", "اللغة", "لوحة التحكم"],
+    ["de", "Einstellungen", "Sprache", "Übersicht", "28. November 2026"],
+    ["ar", "الإعدادات", "اللغة", "لوحة التحكم", "28 نوفمبر 2026"],
   ] as const)(
-    "in the signed-in layout, an owner whose language is %s reads the header and the screen in it",
-    async (language, title, section, dashboard) => {
+    "in the signed-in layout, an owner whose language is %s reads the header, the screen and its dates in it",
+    async (language, title, section, dashboard, memberSince) => {
       renderInLayout(language);
       expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
       expect(screen.getByRole("region", { name: section })).toBeTruthy();
       expect(screen.getAllByRole("link", { name: dashboard }).length).toBeGreaterThan(0);
       expect(screen.queryByText("Settings")).toBeNull();
+      expect(screen.getByText(memberSince)).toBeTruthy();
     },
   );
 

@@ -94,17 +94,29 @@ export function OwnerTrans<N extends OwnerNamespace>(props: {
   });
 }
 
-const whenFormats = new Map<Language, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date or moment in UTC, in a language's forms: "long" a day ("November 29, 2026"), "moment" a day and time. */
+function dateIn(language: Language, style: "long" | "moment", value: Date | string): string {
+  const key = `${language}:${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = style === "long" ? { dateStyle: "long" } : { dateStyle: "medium", timeStyle: "short" };
+    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { ...options, timeZone: "UTC" });
+    formats.set(key, format);
+  }
+  return format.format(new Date(value));
+}
 
 /** A moment on an owner's screen, in their language's forms, always in UTC (as the spec shows it); "Never" without one. */
 export function formatWhenIn(language: Language, value: Date | string | null): string {
-  if (!value) return ownerT("common", language)("never");
-  let format = whenFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-    whenFormats.set(language, format);
-  }
-  return `${format.format(new Date(value))} UTC`;
+  return value ? `${dateIn(language, "moment", value)} UTC` : ownerT("common", language)("never");
+}
+
+/** Days ("November 29, 2026") and moments ("Nov 29, 2026, 9:00 AM", the caller says UTC) in the signed-in member's language. */
+export function useOwnerDates() {
+  const language = useOwnerLanguage();
+  return { day: (value: Date | string) => dateIn(language, "long", value), moment: (value: Date | string) => dateIn(language, "moment", value) };
 }
 
 /** `formatWhenIn` in the signed-in member's language. */
