@@ -15,20 +15,25 @@ function useBareDocument() {
   return useMatches().some((match) => (match.handle as { bareDocument?: boolean } | undefined)?.bareDocument);
 }
 
-/** A visitor's page says its language; the owner's side is English for now. */
-function usePageLanguage(): Language {
-  const found = useMatches()
-    .map((match) => (match.data as { locale?: { language?: unknown } } | undefined)?.locale?.language)
-    .find(isLanguage);
-  return found ?? "en";
+/**
+ * The document's language from its routes' data: a visitor's page says its own (`locale`); an
+ * owner's page the signed-in member's (`ownerLanguage`, from the layout's data), whose catalogue
+ * the browser loads before hydrating; English otherwise.
+ */
+export function documentLanguageOf(routeData: readonly unknown[]): { language: Language; dir: "ltr" | "rtl"; owner: boolean } {
+  const data = routeData as ({ locale?: { language?: unknown }; ownerLanguage?: unknown } | undefined)[];
+  const visitor = data.map((each) => each?.locale?.language).find(isLanguage);
+  const owner = visitor ? undefined : data.map((each) => each?.ownerLanguage).find(isLanguage);
+  const language = visitor ?? owner ?? "en";
+  return { language, dir: directionOf(language), owner: Boolean(owner) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const bare = useBareDocument();
-  const language = usePageLanguage();
+  const { language, dir, owner } = documentLanguageOf(useMatches().map((match) => match.data));
   return (
-    <html lang={language} dir={directionOf(language)}>
+    <html lang={language} dir={dir} data-owner-language={owner && language !== "en" ? language : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -26,8 +26,9 @@ export function StatCard({ title, value, icon: Icon, color, trend, className }: 
       <div className="flex items-start justify-between gap-2 sm:gap-3">
         <div className="min-w-0">
           <h2 className="text-xs font-medium text-gray-600 sm:text-sm">{title}</h2>
+          {/* Isolated, so "3 / 5" keeps its order on a right-to-left page. */}
           <p className="mt-1 text-2xl font-bold text-gray-900 sm:mt-2 sm:text-3xl" data-testid="stat-value">
-            {value}
+            <bdi>{value}</bdi>
           </p>
         </div>
         <span className={`hidden rounded-lg p-3 min-[400px]:block ${COLORS[color]}`} aria-hidden="true">

@@ -22,7 +22,7 @@ import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionOf, printPageUrl } from "~
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { answerDomainError, formFields, notFound, readForm } from "~/utils/http.server";
@@ -299,8 +299,8 @@ function Row({ label, value }: { label: string; value: string }) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = ownerT("campaignPage");
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = ownerT("campaignPage", ownerLanguageIn(matches));
   return [{ title: t("pageTitle", { campaign: data?.campaign.title ?? t("fallbackTitle") }) }];
 };
 

@@ -20,7 +20,7 @@ import {
   type CopyTranslations,
 } from "~/features/campaigns/copy-translations";
 import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, offeredLanguagesOf, type Language } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
@@ -88,8 +88,8 @@ async function draftWithAi({ userId, found, typed }: LanguagesPost, target: Lang
   return { drafted: target, translations: { ...typed, [target]: answer.draft } };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  const t = ownerT("languagesPage");
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => {
+  const t = ownerT("languagesPage", ownerLanguageIn(matches));
   return [{ title: t("pageTitle", { campaign: loaded?.campaign.title ?? t("fallbackTitle") }) }];
 };
 

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { requireBusiness, requireCampaignAccess, requirePlacementInScope, ROLES } from "~/features/team/member.server";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { codeAddressChoiceOf, publicOriginOf, setCampaignCodeAddress } from "~/features/domains/domains.server";
 import {
   type CheckStatus,
@@ -26,6 +26,7 @@ import { getPrintSheet, parsePrintOptions } from "~/features/print/print.server"
 import { isDomainError } from "~/utils/domain-error";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/campaign-print";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -67,7 +68,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       logoUrl: sheet.logo ? campaign.qrLogoUrl : null,
       sheetName:
         format === "sticker"
-          ? ownerT("print")("options.labelSheet", { labels: labels.name, paper: PAPER_LABEL[paper], perSheet: labels.columns * labels.rows })
+          ? ownerT("print", ownerLanguageFor(acting.user, request.headers.get("accept-language")))("options.labelSheet", {
+              labels: labels.name,
+              paper: PAPER_LABEL[paper],
+              perSheet: labels.columns * labels.rows,
+            })
           : sheetOf(format, paper).name,
     };
   } catch (error) {
@@ -287,8 +292,8 @@ function PrintCheckSection({ check, pdfHref }: { check: Route.ComponentProps["lo
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = ownerT("print");
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const t = ownerT("print", ownerLanguageIn(matches));
   return [{ title: t("pageTitle", { campaign: data?.campaign.title ?? t("fallbackTitle") }) }];
 };
 

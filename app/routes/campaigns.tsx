@@ -26,7 +26,7 @@ import { deleteCampaign, getCampaign, summarizeCampaigns, toggleCampaignStatus }
 import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -345,7 +345,7 @@ function SummaryTile({ label, value, icon }: { label: string; value: number; ico
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("campaigns")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("campaigns", ownerLanguageIn(matches))("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useOwnerT("campaigns");

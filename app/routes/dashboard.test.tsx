@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/dashboard";
 import * as dashboard from "./dashboard";
+// The server's module holds every owner catalogue, as on the server render.
+import "~/features/languages/owner/owner-language.server";
 
 afterEach(cleanup);
 
@@ -75,6 +77,15 @@ describe("the dashboard", () => {
     expect(screen.getAllByText("66.7%").length).toBeGreaterThan(0);
     expect(screen.getByText("Croissant Club")).toBeTruthy();
     expect(screen.queryByText(/Campaign Limit Reached/)).toBeNull();
+  });
+
+  it("speaks the owner's language, numbers in its forms", async () => {
+    const stats = { totalLeads: 1234, totalScans: 20480, activeCampaigns: 1, conversionRate: 66.7, leadsTrend: null, scansTrend: null };
+    await renderRoute(dashboard, { path: "/dashboard", loaderData: payload({ stats }), ownerLanguage: "de" });
+    expect(screen.getByRole("heading", { level: 1, name: "Übersicht" })).toBeTruthy();
+    const tiles = screen.getAllByTestId("stat-value").map((tile) => tile.textContent);
+    // German puts a no-break space before the percent sign.
+    expect(tiles).toEqual(["1.234", "20.480", "1", "66,7\u00a0%", "3 / 5"]);
   });
 
   it("keeps the campaign limit off the dashboard, New Campaign always a link, and shows the empty state without campaigns", async () => {

@@ -12,7 +12,7 @@ import { campaignsNearScanLimit } from "~/features/scans/scan-notices.server";
 import { emptyChart, getDashboard, type DashboardData } from "~/features/dashboard/dashboard.server";
 import { GettingStarted, showGettingStarted } from "~/features/dashboard/getting-started";
 import { OverviewChart } from "~/features/dashboard/overview-chart";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn, useOwnerNumbers } from "~/features/languages/owner/owner-language";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { LeadList, type LeadListRow } from "~/features/leads/lead-list";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
@@ -120,6 +120,7 @@ const LATEST_LEADS = 5;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const t = useOwnerT("dashboard");
+  const numbers = useOwnerNumbers();
   if (loaderData.view === "payment-success") return <PaymentSuccess isPro={loaderData.isPro} />;
   const {
     isPro,
@@ -174,16 +175,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {/* Two by two on a phone, as the campaigns page; the free scans tile spans the row. */}
       <div className={`mt-6 grid grid-cols-2 gap-3 sm:gap-4 ${freeScans ? "lg:grid-cols-5" : "lg:grid-cols-4"}`}>
-        <StatCard
-          title={t("stats.totalLeads")}
-          value={stats.totalLeads.toLocaleString("en-US")}
-          icon={Users}
-          color="green"
-          trend={stats.leadsTrend}
-        />
-        <StatCard title={t("stats.totalScans")} value={stats.totalScans.toLocaleString("en-US")} icon={Eye} color="blue" trend={stats.scansTrend} />
-        <StatCard title={t("stats.activeCampaigns")} value={stats.activeCampaigns} icon={QrCode} color="purple" />
-        <StatCard title={t("stats.conversionRate")} value={`${stats.conversionRate}%`} icon={Target} color="orange" />
+        <StatCard title={t("stats.totalLeads")} value={numbers.count(stats.totalLeads)} icon={Users} color="green" trend={stats.leadsTrend} />
+        <StatCard title={t("stats.totalScans")} value={numbers.count(stats.totalScans)} icon={Eye} color="blue" trend={stats.scansTrend} />
+        <StatCard title={t("stats.activeCampaigns")} value={numbers.count(stats.activeCampaigns)} icon={QrCode} color="purple" />
+        <StatCard title={t("stats.conversionRate")} value={numbers.percent(stats.conversionRate)} icon={Target} color="orange" />
         {freeScans ? (
           <StatCard
             className="col-span-2 lg:col-span-1"
@@ -322,4 +317,4 @@ function NewCampaignButton() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("dashboard")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("dashboard", ownerLanguageIn(matches))("pageTitle") }];

@@ -9,7 +9,7 @@ import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/co
 import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { dateTimeFormat } from "~/utils/dates";
@@ -237,7 +237,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("lead")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("lead", ownerLanguageIn(matches))("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useOwnerT("lead");

@@ -11,7 +11,7 @@ import { requireBusiness, ROLES } from "~/features/team/member.server";
 import { parseLeadsQuery } from "~/features/leads/leads.schema";
 import { LeadList } from "~/features/leads/lead-list";
 import { listLeads } from "~/features/leads/leads.server";
-import { ownerT, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, type OwnerT, ownerLanguageIn, useOwnerNumbers } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import type { Route } from "./+types/leads";
@@ -37,6 +37,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Leads({ loaderData }: Route.ComponentProps) {
   const t = useOwnerT("leads");
+  const numbers = useOwnerNumbers();
   const { leads, stats, query, erased } = loaderData;
   const isFiltered = Boolean(query.q || query.campaign || query.placement);
   const viewParams = new URLSearchParams();
@@ -70,9 +71,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <StatCard title={t("stats.total")} value={stats.total.toLocaleString("en-US")} icon={Users} color="blue" />
-        <StatCard title={t("stats.thisWeek")} value={stats.thisWeek.toLocaleString("en-US")} icon={TrendingUp} color="green" />
-        <StatCard title={t("stats.today")} value={stats.today.toLocaleString("en-US")} icon={Calendar} color="purple" />
+        <StatCard title={t("stats.total")} value={numbers.count(stats.total)} icon={Users} color="blue" />
+        <StatCard title={t("stats.thisWeek")} value={numbers.count(stats.thisWeek)} icon={TrendingUp} color="green" />
+        <StatCard title={t("stats.today")} value={numbers.count(stats.today)} icon={Calendar} color="purple" />
       </div>
       <LeadFilters query={query} campaigns={loaderData.campaigns} placements={loaderData.placements} />
       <LeadsTable leads={leads} isFiltered={isFiltered} />
@@ -260,4 +261,4 @@ function countLabel(count: number, isLowerBound: boolean) {
   return `${count.toLocaleString("en-US")}${isLowerBound ? "+" : ""}`;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("leads")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("leads", ownerLanguageIn(matches))("pageTitle") }];

@@ -16,8 +16,9 @@ import { formFields, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { formatDateTime } from "~/features/redeem/offer";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { CopyButton } from "~/features/languages/owner/copy-value";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/redeem.staff";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listCampaigns(db, { userId: user.id }),
     listLocations(db, { businessId: user.id }),
   ]);
-  const t = ownerT("staffLinks");
+  const t = ownerT("staffLinks", ownerLanguageFor(user, request.headers.get("accept-language")));
   return {
     links: links.map((link) => ({
       id: link.id,
@@ -204,4 +205,4 @@ export default function StaffLinks({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("staffLinks")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("staffLinks", ownerLanguageIn(matches))("pageTitle") }];

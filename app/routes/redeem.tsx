@@ -21,7 +21,7 @@ import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import type { Route } from "./+types/redeem";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -249,7 +249,10 @@ function CodeCard({ found, busy, justRedeemed }: { found: CounterCode; busy: boo
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("redeem")("pageTitle") }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: ownerT("redeem", ownerLanguageIn(matches))("pageTitle") },
+  { name: "robots", content: "noindex" },
+];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useOwnerT("redeem");

@@ -15,8 +15,8 @@ import {
   HINTED_PROVIDERS,
   targetLeadsNowhere,
 } from "~/features/domains/domains-ui";
-import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
-import { ownerT, OwnerTrans, type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { ownerT, OwnerTrans, type OwnerT, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
@@ -168,6 +168,7 @@ type Screen = NonNullable<Route.ComponentProps["loaderData"]["domain"]>;
 function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; answer: (form: ActionData["form"]) => ActionData | undefined }) {
   const removing = answer("remove");
   const t = useOwnerT("domains");
+  const formatWhen = useFormatWhen();
   return (
     <>
       <Section title={domain.hostname}>
@@ -237,4 +238,4 @@ function DomainPanel({ domain, busy, answer }: { domain: Screen; busy: unknown; 
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("domains")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("domains", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireBusiness } from "~/features/team/member.server";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { finishConnect } from "~/features/sync/connections.server";
 import { nudgeSyncWorker } from "~/features/sync/worker.server";
 import { answerDomainError } from "~/utils/http.server";
@@ -45,4 +45,4 @@ export default function SyncCallback({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("sync")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("sync", ownerLanguageIn(matches))("pageTitle") }];

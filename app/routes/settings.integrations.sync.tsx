@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
 import { callbackUrlOf } from "~/features/sync/connections.server";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
@@ -75,4 +75,4 @@ export default function LeadSync({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("sync")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("sync", ownerLanguageIn(matches))("pageTitle") }];

@@ -12,7 +12,6 @@ import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/featur
 import {
   ENDPOINT_STATUS_COLOR,
   ENDPOINT_STATUS_LABEL,
-  formatWhen,
   Message,
   OneTimeSecret,
   Section,
@@ -20,7 +19,7 @@ import {
   UpgradePrompt,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
-import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
@@ -301,6 +300,7 @@ function ApiKeysSection({
 function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] } & Busy) {
   const navigation = useNavigation();
   const t = useOwnerT("integrations");
+  const formatWhen = useFormatWhen();
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -392,4 +392,4 @@ function RevokeAllKeys({ active, answer }: { active: number; answer?: ActionData
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("integrations")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("integrations", ownerLanguageIn(matches))("pageTitle") }];

@@ -3,15 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
-import {
-  ENDPOINT_STATUS_LABEL,
-  formatWhen,
-  Message,
-  OneTimeSecret,
-  Section,
-  SubmitButton,
-  UpgradePrompt,
-} from "~/features/integrations/integrations-ui";
+import { ENDPOINT_STATUS_LABEL, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -23,7 +15,7 @@ import {
   sendTestEvent,
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
-import { ownerT, OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { answerDomainError, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
 import type { DomainError } from "~/utils/domain-error";
 import { getServices } from "~/utils/services.server";
@@ -117,6 +109,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = actionData as ActionData | undefined;
   const t = useOwnerT("webhook");
+  const formatWhen = useFormatWhen();
   const action = { busy, disabled: !isPro };
 
   return (
@@ -253,7 +246,7 @@ function EndpointAction({
 
 export const headers = withRefusalHeaders();
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("webhook")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("webhook", ownerLanguageIn(matches))("pageTitle") }];
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useOwnerT("webhook");

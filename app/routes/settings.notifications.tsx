@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { Message } from "~/features/integrations/integrations-ui";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { NOTIFICATION_INTENTS, notificationsPageData, runNotificationIntent, type Recipient } from "~/features/alerts/notifications-page.server";
 import { requireBusiness, ROLE_REFUSED, type Acting } from "~/features/team/member.server";
 import { DeliveryLog, EmailSection, EventAlertsSection, QuietHoursSection, SlackSection, TelegramSection } from "~/features/alerts/notifications-ui";
@@ -14,6 +14,7 @@ import { SummarySettingsSection } from "~/features/summary/summary-settings";
 import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/settings.notifications";
 
 /** Managers and viewers set up their own channels for their locations (docs/features/alerts.md, "Team members' own alerts"); staff have the counter only. */
@@ -46,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(form);
   if (fields.intent === "summary") {
     if (recipient.memberId !== null) throw data(ROLE_REFUSED, { status: 403 });
-    return saveSummary(request, acting.user.id, fields);
+    return saveSummary(request, acting.user, fields);
   }
   const parsed = IntentSchema.safeParse(fields);
   if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
@@ -69,12 +70,13 @@ export async function action({ request }: Route.ActionArgs) {
 const strings = (values: FormDataEntryValue[]) => values.filter((value): value is string => typeof value === "string").slice(0, 500);
 
 /** The morning summary's choice (docs/features/summary.md), saved with the zone of the browser that saved it. */
-async function saveSummary(request: Request, userId: string, fields: Record<string, string>) {
+async function saveSummary(request: Request, user: Acting["user"], fields: Record<string, string>) {
+  const userId = user.id;
   const parsed = submit(SummarySettingsSchema, fields, { reply: { form: "summary" as const } });
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   await saveSummarySettings(db, { userId, input: parsed.value, timeZone: await getTimeZone(request) });
-  return data({ form: "summary" as const, message: ownerT("summary")("saved") });
+  return data({ form: "summary" as const, message: ownerT("summary", ownerLanguageFor(user, request.headers.get("accept-language")))("saved") });
 }
 
 export const headers = withRefusalHeaders();
@@ -122,4 +124,4 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("notifications")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("notifications", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,12 +1,15 @@
 /* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Link } from "react-router";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { cardClass } from "~/components/ui/card";
 import { PageHeader } from "~/components/page-header";
 import { PASSKEY_REMOVED, PasskeyRemoveSchema } from "~/features/auth/passkeys";
 import { listPasskeys, removePasskey } from "~/features/auth/passkeys.server";
 import { PasskeysSection } from "~/features/auth/passkeys-section";
 import { requireSignedIn } from "~/features/auth/session.server";
+import { LanguageSection } from "~/features/account/language-section";
+import { updateLanguage } from "~/features/account/account.server";
+import { ownerLanguageChoice } from "~/features/languages/owner/owner-language.server";
 import { formFields, readForm, submit } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.sign-in";
@@ -18,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     email: user.email,
     isStaff: user.membership?.role === "staff",
+    // Every role chooses the language of its own screens here; an owner also on Settings.
+    language: ownerLanguageChoice(user.language ?? undefined) ?? null,
     passkeys: await listPasskeys(db, { userId: user.id }),
   };
 }
@@ -27,6 +32,13 @@ type ActionData = { message?: string; error?: string };
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireSignedIn(request);
   const fields = formFields(await readForm(request));
+  if (fields.intent === "language") {
+    const chosen = ownerLanguageChoice(fields.language);
+    if (chosen === undefined) return data<ActionData>({ error: "Unknown action" }, { status: 400 });
+    const { db } = await getServices();
+    await updateLanguage(db, { userId: user.id, language: chosen });
+    return redirect("/settings/sign-in#section-language");
+  }
   if (fields.intent !== "remove") return data<ActionData>({ error: "Unknown action" }, { status: 400 });
   const parsed = submit(PasskeyRemoveSchema, fields, { reply: (fieldErrors): ActionData => ({ error: Object.values(fieldErrors)[0] }) });
   if (!parsed.ok) return parsed.response;
@@ -45,6 +57,7 @@ export default function SignInSettings({ loaderData, actionData }: Route.Compone
       </Link>
       <PageHeader title="Sign-in and passkeys" description={`How ${loaderData.email} signs in to LeadQR.`} />
       <PasskeysSection passkeys={loaderData.passkeys} result={actionData} />
+      <LanguageSection chosen={loaderData.language} />
       <section aria-labelledby="section-other-ways" className={cardClass({ padding: "section" })}>
         <h2 id="section-other-ways" className="text-lg font-semibold text-gray-900">
           Other ways in

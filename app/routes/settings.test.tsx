@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { headerWords } from "~/features/auth/site-header.server";
+import type { Language } from "~/features/languages/languages";
+// The server's module holds every owner catalogue, as on the server render.
+import "~/features/languages/owner/owner-language.server";
 import { renderRoute } from "../../tests/support/render-route";
 import * as settings from "./settings";
+import SiteLayout from "./site-layout";
 
 afterEach(cleanup);
 
@@ -15,10 +21,12 @@ const loaderData = {
   subscription: null,
   identity: { postalAddress: "", privacyPolicyUrl: "", retentionMonths: null, retentionLastRunAt: null, lastErasure: null },
   sessions: [{ id: "current", device: "Chrome Headless on Linux", lastActive: "2026-11-28T10:00:00.000Z", current: true }],
+  language: null,
 };
 
 const SECTIONS = [
   "Profile",
+  "Language",
   "Business",
   "Privacy & retention",
   "Sessions",
@@ -69,4 +77,56 @@ describe("the settings screen", () => {
     expect(screen.getByRole("link", { name: "Export data" }).getAttribute("href")).toBe("/leads");
     expect(within(screen.getByRole("region", { name: "Account information" })).getByText("0aeT1A0E")).toBeTruthy();
   });
+
+  it.each([
+    ["de", "Einstellungen", "Sprache", "Übersicht", "28. November 2026"],
+    ["ar", "الإعدادات", "اللغة", "لوحة التحكم", "28 نوفمبر 2026"],
+  ] as const)(
+    "in the signed-in layout, an owner whose language is %s reads the header, the screen and its dates in it",
+    async (language, title, section, dashboard, memberSince) => {
+      renderInLayout(language);
+      expect(await screen.findByRole("heading", { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByRole("region", { name: section })).toBeTruthy();
+      expect(screen.getAllByRole("link", { name: dashboard }).length).toBeGreaterThan(0);
+      expect(screen.queryByText("Settings")).toBeNull();
+      expect(screen.getByText(memberSince)).toBeTruthy();
+    },
+  );
+
+  it("offers the languages of the owner's screens, each named in itself, and following the browser while none is chosen", async () => {
+    await renderRoute(settings, { path: "/settings", loaderData });
+    const choice = within(screen.getByRole("region", { name: "Language" })).getByRole("combobox", { name: "Language" }) as HTMLSelectElement;
+    expect([...choice.options].map((option) => option.text)).toEqual([
+      "As my browser",
+      "English",
+      "Español",
+      "Français",
+      "Deutsch",
+      "Português",
+      "Italiano",
+      "Nederlands",
+      "العربية",
+    ]);
+    expect(choice.value).toBe("");
+  });
 });
+
+function renderInLayout(language: Language) {
+  const layoutData = {
+    user: { email: loaderData.email, planName: "Free", isAdmin: false, counterOnly: false },
+    unverifiedEmail: null,
+    handovers: [],
+    headerWords: headerWords("Free", language),
+    ownerLanguage: language,
+  };
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      Component: SiteLayout as never,
+      loader: () => layoutData,
+      HydrateFallback: () => null,
+      children: [{ path: "settings", Component: settings.default as never, loader: () => loaderData, HydrateFallback: () => null }],
+    },
+  ]);
+  render(<Stub initialEntries={["/settings"]} />);
+}

@@ -11,20 +11,29 @@ import {
   type AccountSectionResult,
 } from "~/features/account/account-sections";
 import { BusinessSchema, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
-import { deleteAccount, getBusinessName, getSubscriptionPanel, updateBusinessName, updateProfile } from "~/features/account/account.server";
+import {
+  deleteAccount,
+  getBusinessName,
+  getSubscriptionPanel,
+  updateBusinessName,
+  updateLanguage,
+  updateProfile,
+} from "~/features/account/account.server";
 import { listAccountSessions, signOutOtherSessions } from "~/features/account/sessions.server";
 import { SessionsSection } from "~/features/account/sessions-section";
+import { LanguageSection } from "~/features/account/language-section";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { ownerLanguageChoice } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     email: user.email,
     accountId: user.id.slice(0, 8),
     memberSince: user.createdAt.toISOString(),
+    language: ownerLanguageChoice(user.language ?? undefined) ?? null,
     plan: user.plan,
     businessName,
     subscription,
@@ -61,6 +71,8 @@ export async function action({ request }: Route.ActionArgs) {
       return saveProfile(post);
     case "business":
       return saveBusinessName(post);
+    case "language":
+      return saveLanguage(post);
     case "identity":
       return saveIdentity(post);
     case "sessions":
@@ -99,6 +111,15 @@ async function saveBusinessName({ request, user, fields }: SettingsPost) {
   const { db } = await getServices();
   await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
   return data<ActionData>({ form: "business", message: "Business name saved" });
+}
+
+/** The form reloads the page: answered with the page itself, in the language just chosen; an empty choice follows the browser again. */
+async function saveLanguage({ user, fields }: SettingsPost) {
+  const chosen = ownerLanguageChoice(fields.language);
+  if (chosen === undefined) return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
+  const { db } = await getServices();
+  await updateLanguage(db, { userId: user.id, language: chosen });
+  return redirect("/settings#section-language");
 }
 
 async function saveIdentity({ user, fields }: SettingsPost) {
@@ -150,6 +171,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <SectionIndex />
         <div className="mt-4 space-y-4 sm:space-y-6 lg:mt-0">
           <ProfileSection email={loaderData.email} result={result("profile")} busyIntent={busyIntent} />
+          <LanguageSection chosen={loaderData.language} />
           <BusinessSection businessName={loaderData.businessName} result={result("business")} busyIntent={busyIntent} />
           <IdentitySettingsSection settings={loaderData.identity} result={result("identity")} busy={busyIntent === "identity"} />
           <SessionsSection sessions={loaderData.sessions} busy={busyIntent === "sessions"} result={result("sessions")} />
@@ -173,6 +195,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 /** The page's sections, each heading's anchor, in page order (issue 54: a long page on a phone starts with its index). */
 const SECTION_INDEX = [
   { id: "section-profile", key: "profile.title" },
+  { id: "section-language", key: "language.title" },
   { id: "section-business", key: "business.title" },
   { id: "section-privacy", key: "privacy.title" },
   { id: "section-sessions", key: "sessions.title" },
@@ -233,4 +256,4 @@ function LinkSection({
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: ownerT("settings")("pageTitle") }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("settings", ownerLanguageIn(matches))("pageTitle") }];

@@ -3,6 +3,8 @@ import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
+import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { HandoverBanner } from "~/features/team/handover-banner";
 import { handoversTo } from "~/features/team/handover.server";
@@ -16,6 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only a member of another business can be offered one (docs/features/team.md, "Handing the business over").
   const [businesses, handovers] = user?.businesses ? await Promise.all([switcherOf(db, user), handoversTo(db, { userId: user.id })]) : [null, []];
   // A member sees the plan of the business they act for, not their own sign-in's.
+  const ownerLanguage = ownerLanguageFor(user, request.headers.get("accept-language"));
   const planName = user?.membership ? (await getPlanOfUser(db, { userId: user.membership.businessId })).name : user?.plan.name;
   return {
     user: user
@@ -30,8 +33,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
     handovers: handovers.map((offer) => offer.business),
-    headerWords: headerWords(planName ?? null),
+    headerWords: headerWords(planName ?? null, ownerLanguage),
+    ownerLanguage,
   };
+}
+
+/**
+ * After a navigation in the browser (signing up or in, choosing a language), the member's language
+ * may be one this page has no words of yet: they are loaded before the layout shows it. The first
+ * load is the server's, its catalogue loaded before hydrating (entry.client.tsx).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  // English is in the bundle: only another language fetches the loader, then its catalogue.
+  if (data.ownerLanguage !== "en")
+    await import("~/features/languages/owner/owner-catalogues.client").then(({ loadOwnerCatalogue }) => loadOwnerCatalogue(data.ownerLanguage));
+  return data;
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
@@ -41,15 +58,17 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     (match) => match.id === "routes/verify-email" && (match.data as { verified?: boolean } | undefined)?.verified,
   );
   return (
-    <div className="flex min-h-screen flex-col">
-      <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
-      {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
-      {loaderData.handovers.map((business) => (
-        <HandoverBanner key={business} business={business} />
-      ))}
-      <div className="flex-1">
-        <Outlet />
+    <OwnerLanguageContext.Provider value={loaderData.ownerLanguage}>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
+        {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
+        {loaderData.handovers.map((business) => (
+          <HandoverBanner key={business} business={business} />
+        ))}
+        <div className="flex-1">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </OwnerLanguageContext.Provider>
   );
 }

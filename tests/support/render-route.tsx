@@ -3,14 +3,25 @@
 import { render, screen } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
+import type { Language } from "~/features/languages/languages";
+import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 
 type RouteModule = { default: ComponentType<never> };
 
-export async function renderRoute(module: RouteModule, options: { path: string; url?: string; loaderData?: unknown; actionData?: unknown }) {
+/** `ownerLanguage`: the signed-in layout's language (English without it); its catalogue must be loaded (owner-language.server). */
+export async function renderRoute(
+  module: RouteModule,
+  options: { path: string; url?: string; loaderData?: unknown; actionData?: unknown; ownerLanguage?: Language },
+) {
+  const Screen = module.default as ComponentType<object>;
   const Stub = createRoutesStub([
     {
       path: options.path,
-      Component: module.default as ComponentType,
+      Component: (props: object) => (
+        <OwnerLanguageContext.Provider value={options.ownerLanguage ?? "en"}>
+          <Screen {...props} />
+        </OwnerLanguageContext.Provider>
+      ),
       loader: () => options.loaderData ?? null,
       action: () => options.actionData ?? null,
       HydrateFallback: () => null,

@@ -17,6 +17,11 @@ export const user = pgTable("user", {
   isPro: boolean("is_pro").notNull().default(false),
   /** Enterprise granted by an admin: everything Pro has, and visitors never see our name. */
   isEnterprise: boolean("is_enterprise").notNull().default(false),
+  /**
+   * The language of this sign-in's screens, chosen in Settings; null: the browser's
+   * (docs/features/visitor-languages.md, "The owner's screens").
+   */
+  language: text("language"),
 });
 
 export const session = pgTable(

@@ -7,7 +7,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field as UiField, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { FREE_PLAN_LIMITS_TEXT, type Plan } from "~/features/billing/plan";
-import { useOwnerT } from "~/features/languages/owner/owner-language";
+import { useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { BusinessSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema, ProfileSchema } from "./account.schema";
 import type { SubscriptionPanel } from "./account.server";
@@ -22,8 +22,6 @@ export type AccountSectionResult = {
 };
 
 type Busy = { busyIntent: FormDataEntryValue | null | undefined };
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export function ProfileSection({ email, result, busyIntent }: { email: string; result?: AccountSectionResult } & Busy) {
   const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: result?.result });
@@ -103,6 +101,7 @@ export function BusinessSection({ businessName, result, busyIntent }: { business
 
 export function SubscriptionSection({ plan, subscription }: { plan: Plan; subscription: SubscriptionPanel }) {
   const t = useOwnerT("settings");
+  const dates = useOwnerDates();
   return (
     <Section id="section-subscription" title={t("subscription.title")}>
       <dl className="grid grid-cols-2 gap-4">
@@ -110,7 +109,7 @@ export function SubscriptionSection({ plan, subscription }: { plan: Plan; subscr
         <Item label={t("subscription.status")}>{subscription ? capitalize(subscription.status) : t("subscription.none")}</Item>
         {subscription?.currentPeriodEnd ? (
           <Item label={subscription.cancelAtPeriodEnd || subscription.status !== "active" ? t("subscription.endsOn") : t("subscription.renewsOn")}>
-            {dateFormat.format(new Date(subscription.currentPeriodEnd))}
+            {dates.day(subscription.currentPeriodEnd)}
           </Item>
         ) : null}
         {subscription?.card ? <Item label={t("subscription.paymentMethod")}>{subscription.card}</Item> : null}
@@ -171,13 +170,14 @@ export function AccountActionsSection({ result, busyIntent }: { result?: Account
 
 export function AccountInformationSection({ accountId, email, memberSince }: { accountId: string; email: string; memberSince: string }) {
   const t = useOwnerT("settings");
+  const dates = useOwnerDates();
   return (
     <Section id="section-account-information" title={t("information.title")}>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Item label={t("information.id")}>
           <span className="font-mono">{accountId}</span>
         </Item>
-        <Item label={t("information.memberSince")}>{dateFormat.format(new Date(memberSince))}</Item>
+        <Item label={t("information.memberSince")}>{dates.day(memberSince)}</Item>
         <Item label={t("information.email")} className="col-span-2 break-words sm:col-span-1">
           {email}
         </Item>

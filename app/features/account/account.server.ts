@@ -103,6 +103,11 @@ export async function updateBusinessName(db: Database, { userId, name, timeZone 
     .onConflictDoUpdate({ target: businessProfile.userId, set });
 }
 
+/** The language of a sign-in's own screens; null goes back to the browser's (docs/features/visitor-languages.md, "The owner's screens"). */
+export async function updateLanguage(db: Database, { userId, language }: { userId: string; language: string | null }) {
+  await db.update(user).set({ language }).where(eq(user.id, userId));
+}
+
 /** Keeps the owner's browser zone for the times in their emails, without touching the business name. */
 export async function rememberTimeZone(db: Database, { userId, timeZone }: { userId: string; timeZone: string }) {
   await db.insert(businessProfile).values({ userId, name: "", timeZone }).onConflictDoUpdate({ target: businessProfile.userId, set: { timeZone } });

@@ -2,10 +2,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Form } from "react-router";
-import { useOwnerT } from "~/features/languages/owner/owner-language";
+import { useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { SessionRow } from "./sessions.server";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** Settings section: where the account is signed in, and a way to end every other session. */
 export function SessionsSection({
@@ -18,6 +16,7 @@ export function SessionsSection({
   result?: { message?: string; error?: string };
 }) {
   const t = useOwnerT("settings");
+  const dates = useOwnerDates();
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="section-sessions" className={cardClass({ padding: "section" })}>
@@ -37,7 +36,7 @@ export function SessionsSection({
               ) : null}
             </span>
             <span className="text-sm text-gray-500">
-              {session.current ? t("sessions.activeNow") : t("sessions.lastActive", { when: when.format(new Date(session.lastActive)) })}
+              {session.current ? t("sessions.activeNow") : t("sessions.lastActive", { when: dates.moment(session.lastActive) })}
             </span>
           </li>
         ))}

@@ -6,8 +6,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
-import { Section, SubmitButton, formatWhen } from "~/features/integrations/integrations-ui";
-import { useOwnerT } from "~/features/languages/owner/owner-language";
+import { Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { useOwnerT, useFormatWhen } from "~/features/languages/owner/owner-language";
 import type { ChannelView, DeliveryView } from "./alert-settings.server";
 import { RoutingForm } from "./routing-ui";
 
@@ -277,6 +277,7 @@ const CHANNEL_NAMES = { slack: "Slack", telegram: "Telegram", push: "" } as cons
 
 export function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
   const t = useOwnerT("notifications");
+  const formatWhen = useFormatWhen();
   return (
     <Section title={t("log.title")} description={t("log.description")}>
       {deliveries.length === 0 ? (

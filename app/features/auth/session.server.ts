@@ -17,6 +17,8 @@ export type SessionUser = {
   sessionId: string;
   plan: Plan;
   createdAt: Date;
+  /** The language chosen for their screens in Settings; null: the browser's (owner-language.server.ts). */
+  language: string | null;
   /** Another business this sign-in acts for (decision 520); null for an owner acting for their own. */
   membership: Membership | null;
   /** The businesses it may switch between; null for a sign-in that is nobody else's member. */
@@ -90,6 +92,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       role: user.role,
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
+      language: user.language,
       ...PLAN_COLUMNS,
     })
     .from(user)
@@ -103,6 +106,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     id: row.id,
     email: row.email,
     createdAt: row.createdAt,
+    language: row.language,
     emailVerified: row.emailVerified,
     sessionId: session.session.id,
     // The role column alone decides: ADMIN_EMAILS is applied to it once the address is verified

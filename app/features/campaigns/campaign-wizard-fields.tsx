@@ -1,6 +1,6 @@
 // Rules: docs/features/visitor-languages.md ("The switcher").
 import { LANGUAGE_NAMES, LANGUAGES } from "~/features/languages/languages";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { ImagePlus, Loader2, Sparkles } from "lucide-react";
 import { cloneElement, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
@@ -89,7 +89,7 @@ export function DesignFields({
           id={id}
         />
         <ChoiceField label={t("design.layout")} name="layout" options={LAYOUTS} values={values} set={set} fieldErrors={fieldErrors} id={id} />
-        <Field label={t("design.textColour")} name="textColor" error={fieldErrors.textColor} id={id} hint={colourName(values.textColor)}>
+        <Field label={t("design.textColour")} name="textColor" error={fieldErrors.textColor} id={id} hint={colourName(values.textColor, t)}>
           {/* A white swatch on a white field is invisible: the swatch gets its own dark edge. */}
           <input
             type="color"
@@ -351,9 +351,9 @@ export function Summary({ label, value }: { label: string; value: string }) {
 }
 
 /** The chosen colour in words under its swatch, since a white swatch on a white page is easy to miss. */
-function colourName(hex: string) {
+function colourName(hex: string, t: OwnerT<"wizard">) {
   const upper = hex.toUpperCase();
-  if (upper === "#FFFFFF") return ownerT("wizard")("design.white");
-  if (upper === "#000000") return ownerT("wizard")("design.black");
+  if (upper === "#FFFFFF") return t("design.white");
+  if (upper === "#000000") return t("design.black");
   return upper;
 }

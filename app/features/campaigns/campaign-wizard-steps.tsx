@@ -7,7 +7,7 @@ import { ArrowLeft, ArrowRight, Check, Loader2, Rocket } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { CONSENT_MODE_LABELS, type ConsentMode } from "~/features/consent/consent";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "./campaigns";
 import { STEPS, type Values, type WizardCampaign } from "./campaign-wizard-state";
@@ -176,8 +176,8 @@ export function LaunchSummary(props: {
         <Summary label={t("summary.offer")} value={values.discount} />
         <Summary label={t("summary.condition")} value={values.minOrder} />
         {props.rule === null ? null : <Summary label={t("summary.validity")} value={props.rule} />}
-        <Summary label={t("summary.consent")} value={consentSummary(values)} />
-        <Summary label={t("summary.languages")} value={languagesSummary(values.language, props.translations)} />
+        <Summary label={t("summary.consent")} value={consentSummary(values, t)} />
+        <Summary label={t("summary.languages")} value={languagesSummary(values.language, props.translations, t)} />
       </dl>
       <p className="text-sm text-gray-600">{t("summary.goesLive")}</p>
       <div className="flex justify-between gap-2">
@@ -192,18 +192,13 @@ export function LaunchSummary(props: {
 }
 
 /** "English (page) · Español · العربية": the languages phones will read the page in. */
-function languagesSummary(pageLanguage: string, translations: CopyTranslations) {
+function languagesSummary(pageLanguage: string, translations: CopyTranslations, t: OwnerT<"wizard">) {
   const [page, ...translated] = offeredLanguagesOf(isLanguage(pageLanguage) ? pageLanguage : "en", Object.keys(translations));
-  return [
-    ownerT("wizard")("summary.pageLanguage", { language: LANGUAGE_NAMES[page!] }),
-    ...translated.map((language) => LANGUAGE_NAMES[language]),
-  ].join(" · ");
+  return [t("summary.pageLanguage", { language: LANGUAGE_NAMES[page!] }), ...translated.map((language) => LANGUAGE_NAMES[language])].join(" · ");
 }
 
 /** "Checkbox · the offer needs the box ticked": the consent mode as the visitor will meet it. */
-function consentSummary(values: Values) {
+function consentSummary(values: Values, t: OwnerT<"wizard">) {
   const label = CONSENT_MODE_LABELS[values.consentMode as ConsentMode] ?? CONSENT_MODE_LABELS.notice;
-  return values.consentMode !== "notice" && values.offerRequiresConsent === "yes"
-    ? ownerT("wizard")("summary.consentNeeded", { mode: label })
-    : label;
+  return values.consentMode !== "notice" && values.offerRequiresConsent === "yes" ? t("summary.consentNeeded", { mode: label }) : label;
 }

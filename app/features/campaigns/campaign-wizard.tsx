@@ -10,7 +10,7 @@ import { CampaignInputSchema } from "./campaigns.schema";
 import { useHydrated } from "~/components/use-hydrated";
 import type { GeneratedCopy } from "./template-copy";
 import { describeRule } from "~/features/redeem/offer";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { OfferExpiryKind } from "~/db/schema/redeem";
 import { initialValues, missingOf, STEP_OF_FIELD, withTemplateCopy, type Values, type WizardCampaign } from "./campaign-wizard-state";
 import { CopyFields, DesignFields, LanguageField, LogoField } from "./campaign-wizard-fields";
@@ -91,8 +91,8 @@ export function CampaignWizard(props: {
 const FIRST_FIELD = "input:not([type=hidden]), select, textarea";
 
 /** The code validity the owner chose, in the wizard's words, read from the form's own inputs. */
-function ruleOf(form: HTMLFormElement | null) {
-  if (!form) return ownerT("wizard")("noExpiry");
+function ruleOf(form: HTMLFormElement | null, t: OwnerT<"wizard">) {
+  if (!form) return t("noExpiry");
   const data = new FormData(form);
   const days = Number(data.get("offerValidDays"));
   return describeRule({
@@ -151,7 +151,7 @@ function WizardForm(props: {
     setStep(2);
   };
   const toLaunch = () => {
-    setRule(ruleOf(formRef.current));
+    setRule(ruleOf(formRef.current, t));
     setStep(3);
   };
 

@@ -7,7 +7,7 @@ import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { type FormResult, getFormProps, useValidatedForm } from "~/utils/form";
-import { useOwnerT } from "~/features/languages/owner/owner-language";
+import { useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
 import { BusinessIdentitySchema, RETENTION_MAX_MONTHS } from "./identity.schema";
 
 export type IdentitySettings = {
@@ -21,11 +21,10 @@ export type IdentitySettings = {
 /** The action's answer; `result` is set when the fields failed the schema the form also checks with. */
 export type IdentityResult = { message?: string; error?: string; result?: FormResult };
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 export function IdentitySettingsSection({ settings, result, busy }: { settings: IdentitySettings; result?: IdentityResult; busy: boolean }) {
   const [form, fields] = useValidatedForm(BusinessIdentitySchema, { id: "identity", lastResult: result?.result });
   const t = useOwnerT("settings");
+  const dates = useOwnerDates();
   return (
     <section aria-labelledby="section-privacy" className={cardClass({ padding: "section" })}>
       <h2 id="section-privacy" className="scroll-mt-24 text-lg font-semibold text-gray-900">
@@ -61,9 +60,7 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
             <>
               {t("privacy.retentionHint")}{" "}
               <span data-testid="retention-last-run">
-                {settings.retentionLastRunAt
-                  ? t("privacy.lastRun", { when: dateTime.format(new Date(settings.retentionLastRunAt)) })
-                  : t("privacy.notRun")}
+                {settings.retentionLastRunAt ? t("privacy.lastRun", { when: dates.moment(settings.retentionLastRunAt) }) : t("privacy.notRun")}
               </span>
             </>
           }
@@ -85,7 +82,7 @@ export function IdentitySettingsSection({ settings, result, busy }: { settings: 
         {settings.lastErasure ? (
           <p className="text-sm text-gray-600">
             {t("privacy.lastErasure", {
-              when: dateTime.format(new Date(settings.lastErasure.at)),
+              when: dates.moment(settings.lastErasure.at),
               how:
                 settings.lastErasure.reason === "retention"
                   ? t("privacy.byRetention", { leads: settings.lastErasure.leads })

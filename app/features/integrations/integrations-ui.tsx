@@ -1,5 +1,6 @@
 /* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { CopyButton } from "~/features/languages/owner/copy-value";
+import { formatWhenIn } from "~/features/languages/owner/owner-language";
 import { Loader2 } from "lucide-react";
 import { Link } from "react-router";
 import type { BadgeColor } from "~/components/ui/badge";
@@ -88,5 +89,5 @@ export function Message({ result }: { result?: { message?: string; error?: strin
   return null;
 }
 
-export const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-export const formatWhen = (value: Date | string | null) => (value ? `${dateTime.format(new Date(value))} UTC` : "Never");
+/** A moment in English, for the screens not on the owner catalogue yet; catalogued ones use `useFormatWhen`. */
+export const formatWhen = (value: Date | string | null) => formatWhenIn("en", value);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { flatten, markersOf, type Tree } from "../../../tests/support/catalogues";
 import { networkBusyMessage, SHORT_LINK_REFUSED, SUBMISSION_ERRORS } from "~/features/capture/capture-fields";
 import { ERROR_FALLBACK_MESSAGES } from "~/features/capture/error-fallback";
 import { consentCheckboxText, CONSENT_REQUIRED_ERROR, DOUBLE_OPT_IN_HINT, NOTICE_TEXT } from "~/features/consent/consent";
@@ -7,21 +8,6 @@ import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
 import { MESSAGES, translatorFor } from "./i18n.server";
 import { LANGUAGES } from "./languages";
 import en from "./locales/en";
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === "string") out.set(path, value);
-    else for (const [inner, text] of flatten(value, path)) out.set(inner, text);
-  }
-  return out;
-}
-
-/** What must be the same in every translation of a string: its placeholders and its tags. */
-const markersOf = (text: string) => [...text.matchAll(/\{\{[^}]+\}\}|<\/?[a-z0-9]+\s*\/?>/gi)].map((found) => found[0]).sort();
 
 /** Every way a language file differs from English in its keys or in a string's markers. */
 function differencesFromEnglish(other: Tree) {

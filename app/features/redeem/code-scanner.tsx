@@ -1,7 +1,7 @@
 import { Camera, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/components/use-hydrated";
-import { ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { codeFromScan } from "./code";
 
 type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> };
@@ -57,8 +57,8 @@ function Viewfinder({ onCode, onError, onClose }: { onCode: (code: string) => vo
   const t = useOwnerT("redeem");
   const video = useRef<HTMLVideoElement>(null);
   // The callbacks change every render; the camera loop must not restart for that.
-  const handlers = useRef({ onCode, onError });
-  handlers.current = { onCode, onError };
+  const handlers = useRef({ onCode, onError, unavailable: t("scanner.unavailable") });
+  handlers.current = { onCode, onError, unavailable: t("scanner.unavailable") };
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -70,7 +70,7 @@ function Viewfinder({ onCode, onError, onClose }: { onCode: (code: string) => vo
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
       } catch {
-        handlers.current.onError(ownerT("redeem")("scanner.unavailable"));
+        handlers.current.onError(handlers.current.unavailable);
         return;
       }
       const element = video.current;

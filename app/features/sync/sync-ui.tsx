@@ -5,9 +5,9 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { formatWhen, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { CopyValue } from "~/features/languages/owner/copy-value";
-import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { type OwnerT, useOwnerT, useFormatWhen } from "~/features/languages/owner/owner-language";
 import { leadsWord, type SyncLogView, type SyncProviderView } from "./sync-view";
 
 /** The link from the integrations screen to the lead sync page. */
@@ -69,6 +69,7 @@ export function SyncProviderCard({
 }) {
   const connection = provider.connection;
   const t = useOwnerT("sync");
+  const formatWhen = useFormatWhen();
   const connectLabel = t(connection ? "provider.reconnect" : "provider.connect", { provider: provider.label });
   const notSwitchedOn = provider.missingConfiguration.length > 0;
   const connect = (
@@ -255,6 +256,7 @@ export function SyncCampaignSwitches({ providers, campaigns }: { providers: Sync
 /** The last syncs: time, destination, lead, result in plain words, Retry on failures. */
 export function SyncLog({ entries }: { entries: SyncLogView[] }) {
   const t = useOwnerT("sync");
+  const formatWhen = useFormatWhen();
   return (
     <Section title={t("log.title")} description={t("log.description")}>
       {entries.length === 0 ? (

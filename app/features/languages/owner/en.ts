@@ -1,7 +1,6 @@
-// The owner's screens, English: the source and, for now, the only language of the
-// dashboard side. A namespace per area; a key is a path, never a sentence. These strings are the
-// spec's and the tests' wording: change them only with the spec. Another language is a sibling file
-// of the same shape (`satisfies OwnerMessages`) added to the instance in owner-language.ts.
+// The owner's screens, English: the source every other owner catalogue (de/, ar/, …) must match
+// key for key (owner-locales.test.ts). A namespace per area; a key is a path, never a sentence.
+// These strings are the spec's and the tests' wording: change them only with the spec.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
@@ -9,6 +8,9 @@ import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 
 const en = {
+  common: {
+    never: "Never",
+  },
   copy: {
     named: "Copy {{label}}",
     copied: "Copied",
@@ -302,6 +304,13 @@ const en = {
       newPassword: "New password",
       confirmPassword: "Confirm new password",
       save: "Save changes",
+    },
+    language: {
+      title: "Language",
+      description: "The language of your LeadQR screens. Until you choose one, they follow your browser.",
+      label: "Language",
+      browser: "As my browser",
+      save: "Save",
     },
     business: {
       title: "Business",

@@ -1,0 +1,138 @@
+// Settings → Notifications and the morning summary in French. Spread into fr/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const frAlerts = {
+  notifications: {
+    title: "Notifications",
+    pageTitle: "Notifications · LeadQR",
+    description: "Sachez tout de suite quand un visiteur laisse ses coordonnées : sur ce téléphone, sur Slack, sur Telegram et par e-mail.",
+    back: "Retour aux paramètres",
+    member:
+      "Ce sont vos propres alertes : nouveaux prospects et codes validés dans vos établissements seulement. Le résumé du matin et les e-mails de prospects vont au propriétaire.",
+    on: "Activé",
+    off: "Désactivé",
+    turnOn: "Activer",
+    turnOff: "Désactiver",
+    sendTest: "Envoyer un test",
+    remove: "Retirer",
+    removeTitle: "Retirer les alertes {{channel}} ?",
+    removeDescription: "Plus rien n'est envoyé à {{channel}}. Pour l'utiliser à nouveau, il faudra le vérifier de nouveau.",
+    disabled: "Arrêté : {{reason}}",
+    email: {
+      title: "E-mail",
+      description:
+        "Chaque nouveau prospect est envoyé par e-mail à {{email}} ; en cas d'affluence, les e-mails sont regroupés en un récapitulatif. Ces réglages ne changent rien aux e-mails.",
+    },
+    slack: {
+      title: "Slack",
+      description:
+        "Un message dans un canal Slack pour chaque prospect. Nous y publions d'abord un code à 6 chiffres, pour que les alertes n'aillent que dans un canal que vous pouvez lire.",
+      howTo: "Dans Slack, ajoutez l'application Incoming Webhooks au canal et copiez l'URL de webhook qu'elle vous donne.",
+      url: "URL du webhook Slack",
+      urlPlaceholder: "https://hooks.slack.com/services/…",
+      sendCode: "Envoyer un code",
+      codeSent: "Nous avons publié un code à 6 chiffres dans {{label}}. Saisissez-le ici.",
+      code: "Code reçu sur Slack",
+      confirm: "Confirmer",
+      otherUrl: "Utiliser un autre webhook",
+      proven: "Les alertes vont vers {{label}}.",
+    },
+    push: {
+      title: "Ce téléphone ou ce navigateur",
+      description:
+        "Une notification sur cet appareil pour chaque prospect, même LeadQR fermé. Activez-la dans chaque navigateur où vous voulez des alertes.",
+      iphone:
+        "Sur iPhone et iPad, les alertes demandent LeadQR sur l'écran d'accueil : dans Safari, touchez Partager, puis Sur l'écran d'accueil, et ouvrez LeadQR depuis là.",
+      addToHomeScreen:
+        "Ajoutez d'abord LeadQR à votre écran d'accueil : touchez Partager, puis Sur l'écran d'accueil. Ouvrez LeadQR depuis l'écran d'accueil et activez les alertes là.",
+      unsupported: "Ce navigateur ne peut pas afficher les notifications des sites web. Essayez Chrome, Edge, Firefox ou Safari.",
+      subscribe: "Activer les alertes dans ce navigateur",
+      unsubscribe: "Désactiver les alertes dans ce navigateur",
+      blocked: "Les notifications sont bloquées pour ce site. Autorisez-les dans les réglages du site du navigateur, puis réessayez.",
+      failed: "Le navigateur ne s'est pas abonné. Rechargez la page et réessayez.",
+      devices: "Navigateurs avec alertes",
+    },
+    telegram: {
+      title: "Telegram",
+      description:
+        "Un message de notre bot pour chaque prospect, dans la discussion que vous liez. Rien n'est envoyé à une discussion qui n'a pas démarré le bot.",
+      notConfigured: "Telegram n'est pas configuré sur ce serveur : son opérateur définit TELEGRAM_BOT_TOKEN.",
+      link: "Lier Telegram",
+      open: "Ouvrir Telegram",
+      openHint:
+        "Ouvrez le lien sur le téléphone ou l'ordinateur où vous utilisez Telegram et appuyez sur Start. Le lien fonctionne une fois, pendant 30 minutes.",
+      waiting: "En attente de votre appui sur Start dans Telegram.",
+      checkAgain: "Vérifier à nouveau",
+      newLink: "Obtenir un nouveau lien",
+      proven: "Les alertes vont vers {{label}}.",
+    },
+    routing: {
+      title: "Quelles campagnes alertent ici",
+      campaigns: "Campagnes",
+      locations: "Établissements",
+      all: "Toutes (et les nouvelles)",
+      some: "Seulement celles-ci",
+      every: "toutes",
+      count: "{{count}} sur {{total}}",
+      save: "Enregistrer le choix",
+    },
+    events: {
+      title: "Prévenez-moi aussi",
+      description: "En plus des nouveaux prospects, sur les mêmes canaux. Pas pendant les heures calmes.",
+      redeemed: "Quand un code est validé",
+      scanLimit: "Quand une campagne atteint sa limite de scans",
+      save: "Enregistrer",
+      saved: "Enregistré.",
+    },
+    quiet: {
+      title: "Heures calmes",
+      description: "Les alertes attendent pendant ces heures (heure de {{zone}}) et arrivent en un seul message à la fin.",
+      from: "De",
+      until: "À",
+      save: "Enregistrer les heures calmes",
+      clear: "Pas d'heures calmes",
+      current: "Calme de {{from}} à {{until}}.",
+      none: "Pas d'heures calmes : les alertes arrivent à toute heure.",
+    },
+    log: {
+      title: "Derniers envois",
+      description: "Chaque message envoyé à vos canaux, avec la réponse du canal.",
+      empty: "Rien d'envoyé pour l'instant.",
+      when: "Quand",
+      channel: "Canal",
+      what: "Quoi",
+      outcome: "Résultat",
+      kinds: {
+        proof: "Code",
+        test: "Test",
+        lead: "Alerte prospect",
+        fold: "{{count}} prospects en un",
+        linked: "Discussion liée",
+        summary: "Résumé",
+        redeemed: "Code validé",
+        scan_limit: "Limite de scans",
+      },
+    },
+  },
+};
+
+export const frSummary = {
+  summary: {
+    title: "Résumé du matin",
+    description: "Un e-mail à 08:00 avec vos scans, visiteurs, prospects et validations, chacun comparé à la période précédente.",
+    legend: "M'envoyer un résumé",
+    off: "Désactivé",
+    offHelp: "Pas de résumé (par défaut).",
+    daily: "Chaque matin",
+    dailyHelp: "Les chiffres d'hier, à 08:00.",
+    weekly: "Chaque lundi",
+    weeklyHelp: "Les chiffres de la semaine passée (du lundi au dimanche), le lundi à 08:00.",
+    quietDays: "L'envoyer même un jour calme",
+    quietDaysHelp: "Sans cela, rien n'est envoyé pour un jour ou une semaine sans scan, prospect ni validation et sans rien à réparer.",
+    toChannels: "Le publier aussi sur mon Slack et mon Telegram",
+    toChannelsHelp: "Le même résumé en texte brut, sur chaque canal ci-dessus que vous avez vérifié et activé.",
+    zone: "Envoyé à 08:00 ({{zone}}), le fuseau horaire du navigateur depuis lequel vous avez enregistré vos réglages la dernière fois.",
+    noZone: "Envoyé à 08:00 UTC jusqu'à ce que vous enregistriez ceci depuis votre propre navigateur, qui nous indique votre fuseau horaire.",
+    save: "Enregistrer le résumé",
+    saved: "Réglages du résumé enregistrés",
+  },
+};
