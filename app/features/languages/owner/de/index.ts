@@ -226,6 +226,7 @@ const de = {
     },
     empty: "Noch keine Kampagnen",
     emptyHint: "Erstellen Sie Ihre erste QR-Kampagne, um Leads zu gewinnen.",
+    emptyHintMember: "Eine Kampagne erscheint hier, sobald der Inhaber ihren Code an einem Ihrer Standorte aufstellt.",
     createFirst: "Erste Kampagne erstellen",
     noMatches: "Keine Kampagnen entsprechen Ihren Filtern",
     noMatchesHint: "Versuchen Sie eine andere Suche oder einen anderen Status.",

@@ -226,6 +226,7 @@ const es = {
     },
     empty: "Aún no hay campañas",
     emptyHint: "Crea tu primera campaña QR para empezar a conseguir contactos.",
+    emptyHintMember: "Una campaña aparece aquí cuando el propietario pone su código en uno de tus locales.",
     createFirst: "Crear la primera campaña",
     noMatches: "Ninguna campaña coincide con tus filtros",
     noMatchesHint: "Prueba con otra búsqueda u otro estado.",

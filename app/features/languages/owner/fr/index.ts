@@ -226,6 +226,7 @@ const fr = {
     },
     empty: "Aucune campagne pour l'instant",
     emptyHint: "Créez votre première campagne QR pour commencer à recueillir des prospects.",
+    emptyHintMember: "Une campagne apparaît ici dès que le propriétaire affiche son code dans l'un de vos établissements.",
     createFirst: "Créer une première campagne",
     noMatches: "Aucune campagne ne correspond à vos filtres",
     noMatchesHint: "Essayez une autre recherche ou un autre statut.",

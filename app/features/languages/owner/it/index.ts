@@ -226,6 +226,7 @@ const italian = {
     },
     empty: "Ancora nessuna campagna",
     emptyHint: "Crea la tua prima campagna QR per iniziare a raccogliere contatti.",
+    emptyHintMember: "Una campagna compare qui quando il titolare espone il suo codice in una delle tue sedi.",
     createFirst: "Crea la prima campagna",
     noMatches: "Nessuna campagna corrisponde ai filtri",
     noMatchesHint: "Prova un'altra ricerca o un altro stato.",

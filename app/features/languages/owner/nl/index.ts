@@ -226,6 +226,7 @@ const nl = {
     },
     empty: "Nog geen campagnes",
     emptyHint: "Maak je eerste QR-campagne om leads te verzamelen.",
+    emptyHintMember: "Een campagne verschijnt hier zodra de eigenaar de code in een van je vestigingen ophangt.",
     createFirst: "Eerste campagne maken",
     noMatches: "Geen campagnes passen bij je filters",
     noMatchesHint: "Probeer een andere zoekopdracht of status.",

@@ -226,6 +226,7 @@ const pt = {
     },
     empty: "Ainda não há campanhas",
     emptyHint: "Crie a sua primeira campanha QR para começar a recolher contactos.",
+    emptyHintMember: "Uma campanha aparece aqui quando o proprietário afixa o código numa das suas lojas.",
     createFirst: "Criar a primeira campanha",
     noMatches: "Nenhuma campanha corresponde aos filtros",
     noMatchesHint: "Experimente outra pesquisa ou outro estado.",
