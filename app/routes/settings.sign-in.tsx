@@ -20,11 +20,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await getServices();
   return {
     email: user.email,
-    isStaff: user.membership?.role === "staff",
+    // Where "back" leads: staff to their counter, managers and viewers to their dashboard (Settings is the owner's).
+    back: backOf(user.membership?.role),
     // Every role chooses the language of its own screens here; an owner also on Settings.
     language: ownerLanguageChoice(user.language ?? undefined) ?? null,
     passkeys: await listPasskeys(db, { userId: user.id }),
   };
+}
+
+function backOf(role: string | undefined) {
+  if (role === "staff") return { to: "/redeem", label: "Back to the counter" };
+  if (role === "manager" || role === "viewer") return { to: "/dashboard", label: "Back to the dashboard" };
+  return { to: "/settings", label: "Back to settings" };
 }
 
 type ActionData = { message?: string; error?: string };
@@ -49,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SignInSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const back = loaderData.isStaff ? { to: "/redeem", label: "Back to the counter" } : { to: "/settings", label: "Back to settings" };
+  const { back } = loaderData;
   return (
     <main className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:space-y-6 sm:px-6 sm:py-8">
       <Link to={back.to} className="text-sm font-medium text-blue-600 hover:text-blue-700">

@@ -48,9 +48,9 @@ async function deliveredLink(email: string) {
   return new URL(link);
 }
 
-async function addStaffMember(businessId: string, person: { id: string }) {
+async function addStaffMember(businessId: string, person: { id: string }, role: "staff" | "manager" | "viewer" = "staff") {
   const { db } = await getServices();
-  await db.insert(schema.businessMember).values({ businessId, userId: person.id, role: "staff", invitedBy: businessId });
+  await db.insert(schema.businessMember).values({ businessId, userId: person.id, role, invitedBy: businessId });
 }
 
 describe("an emailed sign-in link", () => {
@@ -210,13 +210,24 @@ describe("passkeys", () => {
     expect(await db.select().from(schema.passkey).where(eq(schema.passkey.id, till.id))).toHaveLength(0);
   });
 
+  it("leads a manager or viewer back to their dashboard, and only the owner back to Settings (which only the owner may open)", async () => {
+    const owner = await createUser({ isPro: true });
+    const back = async (cookie: string) => (await callRoute(signInSettings.loader, makeRequest("/settings/sign-in", { cookie }))).data.back;
+    expect(await back(owner.cookie)).toEqual({ to: "/settings", label: "Back to settings" });
+    for (const role of ["manager", "viewer"] as const) {
+      const member = await createUser();
+      await addStaffMember(owner.id, member, role);
+      expect(await back(member.cookie)).toEqual({ to: "/dashboard", label: "Back to the dashboard" });
+    }
+  });
+
   it("can be added by a staff member, whose account screen leads back to the counter", async () => {
     const owner = await createUser({ isPro: true });
     const sam = await createUser();
     await addStaffMember(owner.id, sam);
     const page = await callRoute(signInSettings.loader, makeRequest("/settings/sign-in", { cookie: sam.cookie }));
     expect(page.status).toBe(200);
-    expect(page.data.isStaff).toBe(true);
+    expect(page.data.back).toEqual({ to: "/redeem", label: "Back to the counter" });
     const options = await callRoute(
       addPasskeyRoute.action,
       makeRequest("/settings/sign-in/passkey", { cookie: sam.cookie, form: { intent: "options" } }),
