@@ -180,7 +180,7 @@ describe("the visitor's code", () => {
         const other = phone();
         const { scanToken } = await other.open(campaignId, `?s=qr&p=${terrace!.id}`);
         const posted = other.post(campaignId, { name: "Grace Hopper", email: "erased@example.com", scanToken: scanToken! });
-        await waitForLockWait();
+        await waitForLockWait(owner);
         await owner.query("commit");
         const result = await posted;
         expect(result.status).toBe(200);

@@ -99,13 +99,20 @@ export async function transactionsOf(leadIds: string[]) {
   return row!.n;
 }
 
-/** Until some statement of this test waits for a lock another connection holds. */
-export async function waitForLockWait() {
+/**
+ * Until a statement waits for a lock the `holder` connection holds. Only the holder's waiters
+ * count: the suite's other files share the server, and a wait of theirs is no sign of this one.
+ */
+export async function waitForLockWait(holder: { query: (text: string) => Promise<{ rows: { pid: number }[] }> }) {
   const { db } = await getServices();
-  for (let tries = 0; tries < 200; tries++) {
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_locks where not granted`));
+  const [{ pid }] = (await holder.query("select pg_backend_pid() as pid")).rows as [{ pid: number }];
+  // A loaded machine may take seconds to get the waiting statement to the server.
+  for (let tries = 0; tries < 800; tries++) {
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`),
+    );
     if (row!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error("the batch never waited for the other claim");
+  throw new Error("no statement waited for the other connection's lock");
 }
