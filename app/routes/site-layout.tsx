@@ -4,7 +4,7 @@ import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
-import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { ownerLanguageFor, rememberBrowserLanguage } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { HandoverBanner } from "~/features/team/handover-banner";
 import { handoversTo } from "~/features/team/handover.server";
@@ -19,6 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [businesses, handovers] = user?.businesses ? await Promise.all([switcherOf(db, user), handoversTo(db, { userId: user.id })]) : [null, []];
   // A member sees the plan of the business they act for, not their own sign-in's.
   const ownerLanguage = ownerLanguageFor(user, request.headers.get("accept-language"));
+  if (user) await rememberBrowserLanguage(db, user, ownerLanguage);
   const planName = user?.membership ? (await getPlanOfUser(db, { userId: user.membership.businessId })).name : user?.plan.name;
   return {
     user: user

@@ -11,6 +11,7 @@ import * as settings from "~/routes/settings";
 import * as signInSettings from "~/routes/settings.sign-in";
 import * as notifications from "~/routes/settings.notifications";
 import { getServices } from "~/utils/services.server";
+import { emailLanguageOf } from "~/features/languages/owner/owner-language.server";
 import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
 
@@ -22,9 +23,16 @@ async function layoutFor(cookie: string | undefined, headers: Record<string, str
 }
 
 async function storedLanguageOf(userId: string) {
+  return (await languagesOf(userId))?.language;
+}
+
+async function languagesOf(userId: string) {
   const { db } = await getServices();
-  const [row] = await db.select({ language: schema.user.language }).from(schema.user).where(eq(schema.user.id, userId));
-  return row?.language;
+  const [row] = await db
+    .select({ language: schema.user.language, browserLanguage: schema.user.browserLanguage })
+    .from(schema.user)
+    .where(eq(schema.user.id, userId));
+  return row;
 }
 
 describe("the owner's language", () => {
@@ -57,6 +65,21 @@ describe("the owner's language", () => {
     await callRoute(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "language", language: "" } }));
     expect(await storedLanguageOf(owner.id)).toBeNull();
     expect((await layoutFor(owner.cookie)).ownerLanguage).toBe("de");
+  });
+
+  it("remembers the language the browser asked for while none is chosen, for the member's emails; a choice wins", async () => {
+    const owner = await createUser();
+    expect(emailLanguageOf((await languagesOf(owner.id))!)).toBe("en");
+    await layoutFor(owner.cookie);
+    expect(await languagesOf(owner.id)).toEqual({ language: null, browserLanguage: "de" });
+    expect(emailLanguageOf((await languagesOf(owner.id))!)).toBe("de");
+    await layoutFor(owner.cookie, { "accept-language": "nl-NL,nl;q=0.9" });
+    expect(emailLanguageOf((await languagesOf(owner.id))!)).toBe("nl");
+
+    await callRoute(settings.action, makeRequest("/settings", { cookie: owner.cookie, form: { intent: "language", language: "ar" } }));
+    await layoutFor(owner.cookie);
+    expect(await languagesOf(owner.id)).toEqual({ language: "ar", browserLanguage: "nl" });
+    expect(emailLanguageOf((await languagesOf(owner.id))!)).toBe("ar");
   });
 
   it("refuses a language the owner's screens do not speak, and keeps the choice they had", async () => {

@@ -22,6 +22,12 @@ export const user = pgTable("user", {
    * (docs/features/visitor-languages.md, "The owner's screens").
    */
   language: text("language"),
+  /**
+   * The owner's-screens language this member's browser last asked for (while `language` is null),
+   * for what is sent with no browser there: their emails (docs/features/visitor-languages.md,
+   * "The owner's screens").
+   */
+  browserLanguage: text("browser_language"),
 });
 
 export const session = pgTable(

@@ -19,6 +19,8 @@ export type SessionUser = {
   createdAt: Date;
   /** The language chosen for their screens in Settings; null: the browser's (owner-language.server.ts). */
   language: string | null;
+  /** The language their browser last asked for (owner-language.server.ts, `rememberBrowserLanguage`). */
+  browserLanguage: string | null;
   /** Another business this sign-in acts for (decision 520); null for an owner acting for their own. */
   membership: Membership | null;
   /** The businesses it may switch between; null for a sign-in that is nobody else's member. */
@@ -93,6 +95,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
       language: user.language,
+      browserLanguage: user.browserLanguage,
       ...PLAN_COLUMNS,
     })
     .from(user)
@@ -107,6 +110,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     email: row.email,
     createdAt: row.createdAt,
     language: row.language,
+    browserLanguage: row.browserLanguage,
     emailVerified: row.emailVerified,
     sessionId: session.session.id,
     // The role column alone decides: ADMIN_EMAILS is applied to it once the address is verified

@@ -1,6 +1,9 @@
 // The signed-in member's language on the server: every owner catalogue in memory, and the rule
 // that picks one per request (their choice in Settings, else their browser's, else English).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { user as userTable } from "~/db/schema";
 import { acceptedLanguageOf } from "../choose-language.server";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../languages";
 import ar from "./ar/index";
@@ -32,4 +35,26 @@ export function ownerLanguageFor(user: { language: string | null } | null, accep
 export function ownerLanguageChoice(value: string | undefined): Language | null | undefined {
   if (!value) return null;
   return isLanguage(value) && OWNER_LANGUAGES.includes(value) ? value : undefined;
+}
+
+/**
+ * Keeps the language a member's browser asks for while they have not chosen one, so what is sent
+ * with no browser there (their emails) speaks it too. Writes only when it changed.
+ */
+export async function rememberBrowserLanguage(
+  db: Database,
+  user: { id: string; language: string | null; browserLanguage: string | null },
+  shown: Language,
+) {
+  if (user.language || user.browserLanguage === shown) return;
+  await db
+    .update(userTable)
+    .set({ browserLanguage: shown })
+    .where(and(eq(userTable.id, user.id), isNull(userTable.language)));
+}
+
+/** The language of an email to a member: their choice, else their browser's last, else English. */
+export function emailLanguageOf(user: { language: string | null; browserLanguage: string | null }): Language {
+  for (const language of [user.language, user.browserLanguage]) if (isLanguage(language) && OWNER_LANGUAGES.includes(language)) return language;
+  return DEFAULT_LANGUAGE;
 }

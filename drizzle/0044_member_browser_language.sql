@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "browser_language" text;
