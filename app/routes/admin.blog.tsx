@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Eye, Pencil, Plus, Trash2 } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { Badge } from "~/components/ui/badge";
@@ -8,14 +7,16 @@ import { Form, Link, redirect, useLocation, useNavigate } from "react-router";
 import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, resultOf, AdminTable } from "~/features/admin/admin-ui";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { requireAdmin } from "~/features/auth/session.server";
-import { formatPostDate } from "~/features/blog/blog";
 import { POST_STATUS_FILTERS, PostIdSchema, PostListActionSchema } from "~/features/blog/blog.schema";
 import { deletePost, listPostsForAdmin, setPostPublished } from "~/features/blog/blog.server";
+import { ownerLanguageIn, ownerT, useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { formFields, notFound, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.blog";
 
-const NOTICES = { saved: "Post saved.", deleted: "Post deleted." } as const;
+const NOTICES = ["saved", "deleted"] as const;
+const isNotice = (value: string | null): value is (typeof NOTICES)[number] => NOTICES.includes(value as never);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     posts,
     confirmDelete: deleteId.success ? (posts.find((post) => post.id === deleteId.data) ?? null) : null,
-    notice: notice && notice in NOTICES ? NOTICES[notice as keyof typeof NOTICES] : null,
+    notice: isNotice(notice) ? notice : null,
   };
 }
 
@@ -43,27 +44,28 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = submit(PostListActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
+  const t = ownerT("adminBlog", ownerLanguageFor(admin, request.headers.get("accept-language")));
   const { intent, postId } = parsed.value;
   if (intent === "delete") {
-    if (!(await deletePost(db, { actorId: admin.id, postId }))) notFound("Blog post not found");
+    if (!(await deletePost(db, { actorId: admin.id, postId }))) notFound(t("notFound"));
     const url = new URL(request.url);
     url.searchParams.delete("delete");
     url.searchParams.set("notice", "deleted");
     return redirect(`/admin/blog${url.search}`);
   }
   const published = intent === "publish";
-  if (!(await setPostPublished(db, { actorId: admin.id, postId, published }))) notFound("Blog post not found");
-  return { message: published ? "Post published." : "Post unpublished." };
+  if (!(await setPostPublished(db, { actorId: admin.id, postId, published }))) notFound(t("notFound"));
+  return { message: t(published ? "notices.published" : "notices.unpublished") };
 }
 
-const STATUS_OPTIONS = [
-  { value: "all", label: "All posts" },
-  { value: "published", label: "Published" },
-  { value: "draft", label: "Drafts" },
-];
+const STATUS_OPTIONS = ["all", "published", "draft"] as const;
+const COLUMNS = ["title", "status", "author", "date", "actions"] as const;
+const postPath = (slug: string) => `/blog/${slug}`;
 
 export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, q, status, page, total, confirmDelete, notice } = loaderData;
+  const t = useOwnerT("adminBlog");
+  const dates = useOwnerDates();
   const location = useLocation();
   const withParam = (name: string, value: string | null) => {
     const params = new URLSearchParams(location.search);
@@ -75,45 +77,54 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   };
   return (
     <AdminPage
-      title="Blog Management"
-      description="Write, publish and edit blog posts."
+      title={t("title")}
+      description={t("description")}
       actions={
         <Link to="/admin/blog/new" className={buttonClass({ size: "md" })}>
-          <Plus aria-hidden className="h-4 w-4" /> New Post
+          <Plus aria-hidden className="h-4 w-4" /> {t("newPost")}
         </Link>
       }
     >
       <ListFilters
         q={q}
-        searchLabel="Search title and content"
-        placeholder="Search posts..."
-        filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }}
+        searchLabel={t("search")}
+        placeholder={t("placeholder")}
+        filter={{
+          name: "status",
+          label: t("statusFilter"),
+          value: status,
+          options: STATUS_OPTIONS.map((value) => ({ value, label: t(`filters.${value}`) })),
+        }}
       />
-      <ActionNotice result={resultOf(actionData) ?? (notice ? { message: notice } : null)} />
-      <AdminTable caption="Blog posts" head={["Title", "Status", "Author", "Date", "Actions"]}>
+      <ActionNotice result={resultOf(actionData) ?? (notice ? { message: t(`notices.${notice}`) } : null)} />
+      <AdminTable caption={t("caption")} head={COLUMNS.map((column) => t(`columns.${column}`))}>
         {posts.length === 0 ? (
-          <EmptyRow colSpan={5}>{q || status !== "all" ? "No posts match your filters" : "No blog posts yet"}</EmptyRow>
+          <EmptyRow colSpan={5}>{q || status !== "all" ? t("noMatches") : t("empty")}</EmptyRow>
         ) : (
           posts.map((post) => (
             <tr key={post.id}>
               <Td>
                 <span className="block font-medium text-gray-900">{post.title}</span>
-                <span className="block font-mono text-xs text-gray-500">/blog/{post.slug}</span>
+                <span className="block font-mono text-xs text-gray-500">{postPath(post.slug)}</span>
               </Td>
-              <Td>{post.published ? <Badge color="green">Published</Badge> : <Badge color="yellow">Draft</Badge>}</Td>
-              <Td>{post.authorEmail ?? "LeadQR Team"}</Td>
-              <Td className="whitespace-nowrap">{formatPostDate(post.publishedAt ?? post.createdAt)}</Td>
+              <Td>{post.published ? <Badge color="green">{t("published")}</Badge> : <Badge color="yellow">{t("draft")}</Badge>}</Td>
+              <Td>{post.authorEmail ?? t("team")}</Td>
+              <Td className="whitespace-nowrap">{dates.day(post.publishedAt ?? post.createdAt)}</Td>
               <Td>
                 <div className="flex flex-wrap gap-2">
-                  <Link to={`/blog/${post.slug}`} className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`View ${post.title}`}>
-                    <Eye aria-hidden className="h-4 w-4" /> View
+                  <Link
+                    to={`/blog/${post.slug}`}
+                    className={buttonClass({ variant: "secondary", size: "sm" })}
+                    aria-label={t("viewNamed", { title: post.title })}
+                  >
+                    <Eye aria-hidden className="h-4 w-4" /> {t("view")}
                   </Link>
                   <Link
                     to={`/admin/blog/${post.id}/edit`}
                     className={buttonClass({ variant: "secondary", size: "sm" })}
-                    aria-label={`Edit ${post.title}`}
+                    aria-label={t("editNamed", { title: post.title })}
                   >
-                    <Pencil aria-hidden className="h-4 w-4" /> Edit
+                    <Pencil aria-hidden className="h-4 w-4" /> {t("edit")}
                   </Link>
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="intent" value={post.published ? "unpublish" : "publish"} />
@@ -121,18 +132,18 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
                     <button
                       type="submit"
                       className={buttonClass({ variant: "secondary", size: "sm" })}
-                      aria-label={`${post.published ? "Unpublish" : "Publish"} ${post.title}`}
+                      aria-label={t(post.published ? "unpublishNamed" : "publishNamed", { title: post.title })}
                     >
-                      {post.published ? "Unpublish" : "Publish"}
+                      {t(post.published ? "unpublish" : "publish")}
                     </button>
                   </Form>
                   <Link
                     to={withParam("delete", post.id)}
                     preventScrollReset
                     className={buttonClass({ variant: "danger-outline", size: "sm" })}
-                    aria-label={`Delete ${post.title}`}
+                    aria-label={t("deleteNamed", { title: post.title })}
                   >
-                    <Trash2 aria-hidden className="h-4 w-4" /> Delete
+                    <Trash2 aria-hidden className="h-4 w-4" /> {t("delete")}
                   </Link>
                 </div>
               </Td>
@@ -140,13 +151,14 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           ))
         )}
       </AdminTable>
-      <Pagination page={page} total={total} noun="post" />
+      <Pagination page={page} total={total} counted={t("count", { count: total })} />
       {confirmDelete ? <ConfirmDelete post={confirmDelete} cancelHref={withParam("delete", null)} /> : null}
     </AdminPage>
   );
 }
 
 function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string }; cancelHref: string }) {
+  const t = useOwnerT("adminBlog");
   const cancelRef = useRef<HTMLAnchorElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -185,22 +197,22 @@ function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string
         className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
       >
         <h2 id="delete-title" className="text-lg font-semibold text-gray-900">
-          Delete this post?
+          {t("confirm.title")}
         </h2>
         <p id="delete-text" className="mt-2 text-sm text-gray-600">
-          Are you sure you want to delete “{post.title}”? This action cannot be undone.
+          {t("confirm.text", { title: post.title })}
         </p>
         <Form method="post" className="mt-6 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="postId" value={post.id} />
           <Link ref={cancelRef} to={cancelHref} preventScrollReset className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Cancel
+            {t("confirm.cancel")}
           </Link>
           <button
             type="submit"
             className="inline-flex items-center gap-2 rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700"
           >
-            <Trash2 aria-hidden className="h-4 w-4" /> Delete Post
+            <Trash2 aria-hidden className="h-4 w-4" /> {t("confirm.delete")}
           </button>
         </Form>
       </div>
@@ -208,4 +220,4 @@ function ConfirmDelete({ post, cancelHref }: { post: { id: string; title: string
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog Management · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("adminBlog", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,12 +1,11 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { AdminPage, EmptyRow, ListFilters, Pagination, AdminTable } from "~/features/admin/admin-ui";
 import { Badge } from "~/components/ui/badge";
 import { Td } from "~/components/ui/table";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { listAllCampaigns } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { formatPostDate } from "~/features/blog/blog";
 import { CAMPAIGN_STATUS_COLOR } from "~/features/campaigns/campaigns";
+import { ownerLanguageIn, ownerT, useOwnerDates, useOwnerNumbers, useOwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.campaigns";
 
@@ -20,12 +19,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
   const { campaigns, q, page, total } = loaderData;
+  const t = useOwnerT("admin");
+  const dates = useOwnerDates();
+  const numbers = useOwnerNumbers();
+  const columns = (["campaign", "owner", "status", "scans", "leads", "created"] as const).map((column) => t(`campaigns.columns.${column}`));
   return (
-    <AdminPage title="All Campaigns" description="Every campaign across all users (read-only).">
-      <ListFilters q={q} searchLabel="Search by campaign title or owner email" placeholder="Search campaigns..." />
-      <AdminTable caption="Campaigns" head={["Campaign", "Owner", "Status", "Scans", "Leads", "Created"]}>
+    <AdminPage title={t("campaigns.title")} description={t("campaigns.description")}>
+      <ListFilters q={q} searchLabel={t("campaigns.search")} placeholder={t("campaigns.placeholder")} />
+      <AdminTable caption={t("campaigns.caption")} head={columns}>
         {campaigns.length === 0 ? (
-          <EmptyRow colSpan={6}>{q ? "No campaigns match your filters" : "No campaigns yet"}</EmptyRow>
+          <EmptyRow colSpan={6}>{q ? t("campaigns.noMatches") : t("campaigns.empty")}</EmptyRow>
         ) : (
           campaigns.map((campaign) => (
             <tr key={campaign.id}>
@@ -35,18 +38,18 @@ export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
               </Td>
               <Td>{campaign.ownerEmail}</Td>
               <Td>
-                <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]}>{campaign.status}</Badge>
+                <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]}>{t(`campaigns.status.${campaign.status}`)}</Badge>
               </Td>
-              <Td>{campaign.scans}</Td>
-              <Td>{campaign.leads}</Td>
-              <Td className="whitespace-nowrap">{formatPostDate(campaign.createdAt)}</Td>
+              <Td>{numbers.count(campaign.scans)}</Td>
+              <Td>{numbers.count(campaign.leads)}</Td>
+              <Td className="whitespace-nowrap">{dates.day(campaign.createdAt)}</Td>
             </tr>
           ))
         )}
       </AdminTable>
-      <Pagination page={page} total={total} noun="campaign" />
+      <Pagination page={page} total={total} counted={t("campaigns.count", { count: total })} />
     </AdminPage>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "All Campaigns · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("admin", ownerLanguageIn(matches))("campaigns.pageTitle") }];

@@ -1,10 +1,9 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { AdminPage, EmptyRow, ListFilters, Pagination, AdminTable } from "~/features/admin/admin-ui";
 import { Td } from "~/components/ui/table";
 import { readListQuery } from "~/features/admin/admin.schema";
 import { listAllLeads } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { formatPostDate } from "~/features/blog/blog";
+import { ownerLanguageIn, ownerT, useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.leads";
 
@@ -18,12 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
   const { leads, q, page, total } = loaderData;
+  const t = useOwnerT("admin");
+  const dates = useOwnerDates();
+  const columns = (["lead", "contact", "campaign", "owner", "collectedAt"] as const).map((column) => t(`leads.columns.${column}`));
   return (
-    <AdminPage title="All Leads" description="Every lead across all campaigns (read-only).">
-      <ListFilters q={q} searchLabel="Search by lead name, email or phone" placeholder="Search leads..." />
-      <AdminTable caption="Leads" head={["Lead", "Contact", "Campaign", "Owner", "Collected At"]}>
+    <AdminPage title={t("leads.title")} description={t("leads.description")}>
+      <ListFilters q={q} searchLabel={t("leads.search")} placeholder={t("leads.placeholder")} />
+      <AdminTable caption={t("leads.caption")} head={columns}>
         {leads.length === 0 ? (
-          <EmptyRow colSpan={5}>{q ? "No leads match your filters" : "No leads yet"}</EmptyRow>
+          <EmptyRow colSpan={5}>{q ? t("leads.noMatches") : t("leads.empty")}</EmptyRow>
         ) : (
           leads.map((lead) => (
             <tr key={lead.id}>
@@ -34,14 +36,14 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
               </Td>
               <Td>{lead.campaignTitle}</Td>
               <Td>{lead.ownerEmail}</Td>
-              <Td className="whitespace-nowrap">{formatPostDate(lead.collectedAt)}</Td>
+              <Td className="whitespace-nowrap">{dates.day(lead.collectedAt)}</Td>
             </tr>
           ))
         )}
       </AdminTable>
-      <Pagination page={page} total={total} noun="lead" />
+      <Pagination page={page} total={total} counted={t("leads.count", { count: total })} />
     </AdminPage>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "All Leads · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("admin", ownerLanguageIn(matches))("leads.pageTitle") }];

@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/input";
@@ -8,7 +7,8 @@ import { ActionNotice, AdminPage, EmptyRow, ListFilters, Pagination, PlanBadge, 
 import { readListQuery, ROLE_FILTERS, UserActionSchema } from "~/features/admin/admin.schema";
 import { changeUserRole, listUsers } from "~/features/admin/admin.server";
 import { requireAdmin } from "~/features/auth/session.server";
-import { formatPostDate } from "~/features/blog/blog";
+import { ownerLanguageIn, ownerT, useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { formFields, notFound, submit, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/admin.users";
@@ -28,74 +28,79 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const FAILURES = {
-  last_admin: "You cannot remove the last admin. Make another user an admin first.",
-  configured_admin: "This account is an admin through the ADMIN_EMAILS setting; remove it there to change its role.",
-} as const;
+const FAILURES = { last_admin: "lastAdmin", configured_admin: "configuredAdmin" } as const;
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
+  const t = ownerT("admin", ownerLanguageFor(admin, request.headers.get("accept-language")));
   const parsed = submit(UserActionSchema, formFields(await readForm(request)));
   if (!parsed.ok) return parsed.response;
   const { db, env } = await getServices();
   const { userId, role } = parsed.value;
   const result = await changeUserRole(db, { actorId: admin.id, adminEmails: env.adminEmails, userId, role });
   if (!result.ok) {
-    if (result.reason === "not_found") notFound("User not found");
-    return data({ error: FAILURES[result.reason] }, { status: 400 });
+    if (result.reason === "not_found") notFound(t("users.notFound"));
+    return data({ error: t(`users.${FAILURES[result.reason]}`) }, { status: 400 });
   }
-  return { message: `Role updated to ${role}.` };
+  return { message: t("users.updated", { role: t(`users.role.${role}`) }) };
 }
 
-const ROLE_OPTIONS = [
-  { value: "all", label: "All roles" },
-  { value: "user", label: "User" },
-  { value: "admin", label: "Admin" },
-];
+const ROLE_OPTIONS = ["all", "user", "admin"] as const;
+
+/** An account in ADMIN_EMAILS is an admin whatever its stored role. */
+const effectiveRoleOf = (user: { role: string; isConfiguredAdmin: boolean }) => (user.role === "admin" || user.isConfiguredAdmin ? "admin" : "user");
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { users, q, role, page, total, currentUserId } = loaderData;
+  const t = useOwnerT("admin");
+  const dates = useOwnerDates();
+  const options = ROLE_OPTIONS.map((value) => ({ value, label: t(`users.filters.${value}`) }));
+  const columns = (["email", "role", "plan", "joined", "change"] as const).map((column) => t(`users.columns.${column}`));
   return (
-    <AdminPage title="User Management" description="Search users and change their role. Changes apply on the user's next request.">
+    <AdminPage title={t("users.title")} description={t("users.description")}>
       <ListFilters
         q={q}
-        searchLabel="Search by email"
-        placeholder="Search users..."
-        filter={{ name: "role", label: "Role", value: role, options: ROLE_OPTIONS }}
+        searchLabel={t("users.search")}
+        placeholder={t("users.placeholder")}
+        filter={{ name: "role", label: t("users.roleFilter"), value: role, options }}
       />
       <ActionNotice result={resultOf(actionData)} />
-      <AdminTable caption="Users" head={["Email", "Role", "Plan", "Joined", "Change role"]}>
+      <AdminTable caption={t("users.caption")} head={columns}>
         {users.length === 0 ? (
-          <EmptyRow colSpan={5}>{q || role !== "all" ? "No users match your filters" : "No users yet"}</EmptyRow>
+          <EmptyRow colSpan={5}>{q || role !== "all" ? t("users.noMatches") : t("users.empty")}</EmptyRow>
         ) : (
           users.map((user) => {
-            const effectiveRole = user.role === "admin" || user.isConfiguredAdmin ? "admin" : "user";
+            const effectiveRole = effectiveRoleOf(user);
             return (
               <tr key={user.id}>
                 <Td className="font-medium text-gray-900">
                   {user.email}
-                  {user.id === currentUserId ? <span className="ml-2 text-xs text-gray-500">(you)</span> : null}
+                  {user.id === currentUserId ? <span className="ml-2 text-xs text-gray-500">{t("users.you")}</span> : null}
                 </Td>
                 <Td>
-                  <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{effectiveRole}</Badge>
+                  <Badge color={effectiveRole === "admin" ? "purple" : "gray"}>{t(`users.role.${effectiveRole}`)}</Badge>
                 </Td>
                 <Td>
                   <PlanBadge plan={user.plan} />
                 </Td>
-                <Td className="whitespace-nowrap">{formatPostDate(user.createdAt)}</Td>
+                <Td className="whitespace-nowrap">{dates.day(user.createdAt)}</Td>
                 <Td>
                   <Form key={effectiveRole} method="post" preventScrollReset className="flex items-center gap-2">
                     <input type="hidden" name="intent" value="setRole" />
                     <input type="hidden" name="userId" value={user.id} />
                     <label htmlFor={`role-${user.id}`} className="sr-only">
-                      Role for {user.email}
+                      {t("users.roleFor", { email: user.email })}
                     </label>
                     <select id={`role-${user.id}`} name="role" defaultValue={effectiveRole} className={`${controlClass({ size: "sm" })} w-28`}>
-                      <option value="user">user</option>
-                      <option value="admin">admin</option>
+                      <option value="user">{t("users.role.user")}</option>
+                      <option value="admin">{t("users.role.admin")}</option>
                     </select>
-                    <button type="submit" className={buttonClass({ variant: "secondary", size: "sm" })} aria-label={`Update role of ${user.email}`}>
-                      Update
+                    <button
+                      type="submit"
+                      className={buttonClass({ variant: "secondary", size: "sm" })}
+                      aria-label={t("users.updateOf", { email: user.email })}
+                    >
+                      {t("users.update")}
                     </button>
                   </Form>
                 </Td>
@@ -104,9 +109,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           })
         )}
       </AdminTable>
-      <Pagination page={page} total={total} noun="user" />
+      <Pagination page={page} total={total} counted={t("users.count", { count: total })} />
     </AdminPage>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "User Management · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("admin", ownerLanguageIn(matches))("users.pageTitle") }];

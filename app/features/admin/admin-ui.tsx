@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { ArrowLeft, ChevronLeft, ChevronRight, Search } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -7,6 +6,7 @@ import { Table, TableScroller, TBody, Th, THead } from "~/components/ui/table";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { useSearchAsYouType } from "~/components/use-search-as-you-type";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { pageCount, pageHref } from "~/utils/paging";
 
 export function AdminPage({
@@ -20,10 +20,11 @@ export function AdminPage({
   actions?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const t = useOwnerT("admin");
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:text-blue-800">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Admin Dashboard
+        <ArrowLeft aria-hidden className="h-4 w-4" /> {t("back")}
       </Link>
       <PageHeader title={title} description={description} actions={actions} />
       <div className="mt-6 space-y-6">{children}</div>
@@ -43,6 +44,7 @@ export function ListFilters({
   placeholder: string;
   filter?: { name: string; label: string; value: string; options: ReadonlyArray<{ value: string; label: string }> };
 }) {
+  const t = useOwnerT("admin");
   const searchAsYouType = useSearchAsYouType();
   return (
     <Form
@@ -80,29 +82,31 @@ export function ListFilters({
         </div>
       ) : null}
       <button type="submit" className={buttonClass({ size: "md" })}>
-        <Search aria-hidden className="h-4 w-4" /> Search
+        <Search aria-hidden className="h-4 w-4" /> {t("search")}
       </button>
     </Form>
   );
 }
 
-export function Pagination({ page, total, noun }: { page: number; total: number; noun: string }) {
+/** `counted`: the list's total in words ("1 user", "12 users"), from its own namespace's `count` plural. */
+export function Pagination({ page, total, counted }: { page: number; total: number; counted: string }) {
+  const t = useOwnerT("admin");
   const location = useLocation();
   const pages = pageCount(total);
   return (
-    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 text-sm text-gray-600 sm:flex-row">
+    <nav aria-label={t("pagination.label")} className="flex flex-col items-center justify-between gap-3 text-sm text-gray-600 sm:flex-row">
       <p>
-        {total === 1 ? `1 ${noun}` : `${total} ${noun}s`} · Page {Math.min(page, pages)} of {pages}
+        {counted} · {t("pagination.page", { page: Math.min(page, pages), pages })}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
           <Link to={pageHref(location.search, page - 1)} className={buttonClass({ variant: "secondary", size: "sm" })} rel="prev">
-            <ChevronLeft aria-hidden className="h-4 w-4" /> Previous
+            <ChevronLeft aria-hidden className="h-4 w-4" /> {t("pagination.previous")}
           </Link>
         ) : null}
         {page < pages ? (
           <Link to={pageHref(location.search, page + 1)} className={buttonClass({ variant: "secondary", size: "sm" })} rel="next">
-            Next <ChevronRight aria-hidden className="h-4 w-4" />
+            {t("pagination.next")} <ChevronRight aria-hidden className="h-4 w-4" />
           </Link>
         ) : null}
       </div>
@@ -137,13 +141,14 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
 }
 
 /** The outcome of the last action, announced to screen readers. */
-export function ActionNotice({ result }: { result?: { message?: string; error?: string } | null }) {
+export function ActionNotice({ result }: { result?: { message?: string; error?: string; invalid?: boolean } | null }) {
+  const t = useOwnerT("admin");
   const navigation = useNavigation();
   if (!result || navigation.state === "submitting") return null;
-  if (result.error) {
+  if (result.error || result.invalid) {
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-        {result.error}
+        {result.error || t("invalidRequest")}
       </div>
     );
   }
@@ -157,11 +162,14 @@ export function ActionNotice({ result }: { result?: { message?: string; error?: 
   return null;
 }
 
-/** The first message of a 400 `{ fieldErrors }` answer, or an `{ error }`. */
-export function resultOf(actionData: unknown): { message?: string; error?: string } | null {
+/** The first message of a 400 `{ fieldErrors }` answer (`invalid` without one), or an `{ error }`. */
+export function resultOf(actionData: unknown): { message?: string; error?: string; invalid?: boolean } | null {
   if (!actionData || typeof actionData !== "object") return null;
   const value = actionData as { message?: string; error?: string; fieldErrors?: Record<string, string> };
-  if (value.fieldErrors) return { error: Object.values(value.fieldErrors)[0] ?? "Invalid request" };
+  if (value.fieldErrors) {
+    const first = Object.values(value.fieldErrors)[0];
+    return first ? { error: first } : { invalid: true };
+  }
   return { message: value.message, error: value.error };
 }
 

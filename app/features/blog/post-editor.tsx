@@ -1,26 +1,43 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Loader2 } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
-import { uploadProblemOf } from "~/features/uploads/limits";
+import { numberFormat } from "~/features/languages/languages";
+import { useOwnerLanguage, useOwnerT } from "~/features/languages/owner/owner-language";
+import { megabytesLabel, uploadProblemOf } from "~/features/uploads/limits";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { slugify } from "./blog";
-import { BANNER_MAX_BYTES, BANNER_MESSAGES, BANNER_URL_MAX, CONTENT_MAX, EXCERPT_MAX, PostInputSchema, SLUG_MAX, TITLE_MAX } from "./blog.schema";
+import {
+  BANNER_MAX_BYTES,
+  BANNER_URL_MAX,
+  bannerMessage,
+  CONTENT_MAX,
+  EXCERPT_MAX,
+  postInputSchemaIn,
+  type PostMessages,
+  SLUG_MAX,
+  TITLE_MAX,
+} from "./blog.schema";
 
 export type EditorPost = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
 type EditorResult = { fieldErrors?: Record<string, string>; formError?: string; values?: EditorPost; result?: FormResult };
 
-const CONTENT_HINT = "One element per line: '## ' heading, '### ' subheading, '* ' bullet, anything else a paragraph.";
+const BANNER_URL_EXAMPLE = "https://example.com/banner.jpg";
+const SLUG_EXAMPLE = "my-first-post";
 
 export function PostEditor({ post, result, submitLabel }: { post: EditorPost; result?: EditorResult; submitLabel: string }) {
+  const t = useOwnerT("adminBlog");
+  const language = useOwnerLanguage();
+  const messages = useMemo<PostMessages>(() => (key, values) => t(`errors.${key}`, values), [t]);
+  // The same schema as the action's, with its messages in the admin's language.
+  const schema = useMemo(() => postInputSchemaIn(messages, (value) => numberFormat(language).format(value)), [messages, language]);
   const values = result?.values ?? post;
   // Errors of the schema are Conform's (from `result`); the rest (a taken slug, an upload) only the server knows.
   const serverOnly = serverOnlyErrors(result?.fieldErrors, result?.result);
-  const [form, fields] = useValidatedForm(PostInputSchema, { id: "post-editor", lastResult: result?.result, browserChecks: false });
+  const [form, fields] = useValidatedForm(schema, { id: "post-editor", lastResult: result?.result, browserChecks: false });
   const errorsOf = (name: keyof typeof fields & string) => fields[name].errors ?? serverOnly[name];
   const [title, setTitle] = useState(values.title);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -35,7 +52,7 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
           {result.formError}
         </div>
       ) : null}
-      <Field id="title" label="Title *" errors={errorsOf("title")}>
+      <Field id="title" label={t("editor.title")} errors={errorsOf("title")}>
         {(control) => (
           <Input
             {...control}
@@ -50,9 +67,9 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
       </Field>
       <Field
         id="slug"
-        label="Slug *"
+        label={t("editor.slug")}
         errors={errorsOf("slug")}
-        hint={`Leave empty to derive it from the title${derivedSlug ? `: ${derivedSlug}` : ""}.`}
+        hint={derivedSlug ? t("editor.slugHintDerived", { slug: derivedSlug }) : t("editor.slugHint")}
       >
         {(control) => (
           <Input
@@ -60,16 +77,16 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
             name="slug"
             maxLength={SLUG_MAX}
             defaultValue={values.slug}
-            placeholder={derivedSlug || "my-first-post"}
+            placeholder={derivedSlug || SLUG_EXAMPLE}
             size="sm"
             className="font-mono"
           />
         )}
       </Field>
-      <Field id="excerpt" label="Excerpt" errors={errorsOf("excerpt")}>
+      <Field id="excerpt" label={t("editor.excerpt")} errors={errorsOf("excerpt")}>
         {(control) => <Textarea {...control} name="excerpt" rows={3} maxLength={EXCERPT_MAX} defaultValue={values.excerpt} size="sm" />}
       </Field>
-      <Field id="content" label="Content *" errors={errorsOf("content")} hint={CONTENT_HINT}>
+      <Field id="content" label={t("editor.content")} errors={errorsOf("content")} hint={t("editor.contentHint")}>
         {(control) => (
           <Textarea
             {...control}
@@ -84,12 +101,12 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
         )}
       </Field>
       <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
-        <legend className="px-1 text-sm font-medium text-gray-700">Banner image</legend>
+        <legend className="px-1 text-sm font-medium text-gray-700">{t("editor.banner")}</legend>
         <Field
           id="bannerFile"
-          label="Upload an image"
+          label={t("editor.upload")}
           errors={fileError ?? serverOnly.bannerFile}
-          hint="PNG, JPG, WebP or GIF up to 5MB. An upload replaces the URL below."
+          hint={t("editor.uploadHint", { size: megabytesLabel(BANNER_MAX_BYTES) })}
         >
           {(control) => (
             <input
@@ -100,7 +117,7 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 const reason = file ? uploadProblemOf(file, BANNER_MAX_BYTES) : null;
-                const problem = reason ? BANNER_MESSAGES[reason] : null;
+                const problem = reason ? bannerMessage(messages, reason) : null;
                 if (problem) event.target.value = "";
                 setFileError(problem);
               }}
@@ -108,7 +125,7 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
             />
           )}
         </Field>
-        <Field id="bannerImageUrl" label="Or image URL" errors={errorsOf("bannerImageUrl")} hint="https:// only. Clear it to remove the banner.">
+        <Field id="bannerImageUrl" label={t("editor.url")} errors={errorsOf("bannerImageUrl")} hint={t("editor.urlHint")}>
           {(control) => (
             <Input
               {...control}
@@ -117,7 +134,7 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
               inputMode="url"
               maxLength={BANNER_URL_MAX}
               defaultValue={values.bannerImageUrl}
-              placeholder="https://example.com/banner.jpg"
+              placeholder={BANNER_URL_EXAMPLE}
               size="sm"
             />
           )}
@@ -132,16 +149,16 @@ export function PostEditor({ post, result, submitLabel }: { post: EditorPost; re
           className="h-4 w-4 rounded border-gray-300 text-blue-600 focus:ring-blue-500"
         />
         <label htmlFor="publish" className="text-sm font-medium text-gray-700">
-          Publish immediately
+          {t("editor.publish")}
         </label>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Link to="/admin/blog" className={buttonClass({ variant: "secondary", size: "sm" })}>
-          Cancel
+          {t("editor.cancel")}
         </Link>
         <Button type="submit" size="md" disabled={isSaving}>
           {isSaving ? <Loader2 aria-hidden className="h-4 w-4 animate-spin" /> : null}
-          {isSaving ? "Saving..." : submitLabel}
+          {isSaving ? t("editor.saving") : submitLabel}
         </Button>
       </div>
     </Form>

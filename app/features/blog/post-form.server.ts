@@ -3,14 +3,15 @@ import { saveImageUpload, uploadProblem } from "~/features/uploads/storage.serve
 import type { FormResult } from "~/utils/form";
 import { formFields, submit, type FieldErrors } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
-import { BANNER_MAX_BYTES, BANNER_MESSAGES, PostInputSchema, REQUIRED_FIELDS } from "./blog.schema";
+import { ownerT } from "~/features/languages/owner/owner-language";
+import type { Language } from "~/features/languages/languages";
+import { numberFormat } from "~/features/languages/languages";
+import { BANNER_MAX_BYTES, bannerMessage, postInputSchemaIn, type PostMessages } from "./blog.schema";
 import { createPost, updatePost } from "./blog.server";
 import { isDomainError } from "~/utils/domain-error";
 
 export type PostFormValues = { title: string; slug: string; excerpt: string; content: string; bannerImageUrl: string; publish: boolean };
 export type PostFormResult = { fieldErrors: FieldErrors; formError?: string; values: PostFormValues; result?: FormResult };
-
-export const SAVE_FAILED = "Failed to save post. Please try again.";
 
 export type SavePostOptions = {
   userId: string;
@@ -18,6 +19,8 @@ export type SavePostOptions = {
   postId?: string;
   /** The editor's posted form: its fields and the optional banner file. */
   form: FormData;
+  /** The admin's language, for every message the editor shows (`ownerLanguageFor`). */
+  language: Language;
 };
 
 /**
@@ -28,7 +31,9 @@ export type SavePostOptions = {
 export type SavePostOutcome = { kind: "saved" } | { kind: "missing" } | { kind: "refused" | "failed"; result: PostFormResult };
 
 /** Creates or updates a post from the editor's fields; every refusal keeps what the admin typed. */
-export async function savePost(db: Database, { userId, postId, form }: SavePostOptions): Promise<SavePostOutcome> {
+export async function savePost(db: Database, { userId, postId, form, language }: SavePostOptions): Promise<SavePostOutcome> {
+  const t = ownerT("adminBlog", language);
+  const messages: PostMessages = (key, values) => t(`errors.${key}`, values);
   const fields = formFields(form);
   const values: PostFormValues = {
     title: (fields.title ?? "").slice(0, 1_000),
@@ -47,14 +52,17 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
     result: { fieldErrors, formError, values },
   });
 
-  const parsed = submit(PostInputSchema, fields);
+  const parsed = submit(
+    postInputSchemaIn(messages, (value) => numberFormat(language).format(value)),
+    fields,
+  );
   if (!parsed.ok) {
-    const missing = Object.values(parsed.fieldErrors).includes(REQUIRED_FIELDS);
+    const missing = Object.values(parsed.fieldErrors).includes(messages("required"));
     return {
       kind: "refused",
       result: {
         fieldErrors: parsed.fieldErrors,
-        formError: missing ? REQUIRED_FIELDS : "Please correct the highlighted fields",
+        formError: messages(missing ? "required" : "correct"),
         values,
         result: parsed.result,
       },
@@ -65,14 +73,14 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
   // Fields are checked first, so a rejected post never leaves an orphaned upload behind.
   const file = form.get("bannerFile");
   if (file instanceof File && (file.size > 0 || file.name)) {
-    if (file.size > BANNER_MAX_BYTES) return refused({ bannerFile: BANNER_MESSAGES.too_large });
+    if (file.size > BANNER_MAX_BYTES) return refused({ bannerFile: bannerMessage(messages, "too_large") });
     try {
       input.bannerImageUrl = await saveImageUpload({ file, folder: "blog-banners", maxBytes: BANNER_MAX_BYTES, userId });
     } catch (error) {
       const problem = uploadProblem(error);
-      if (problem) return refused({ bannerFile: BANNER_MESSAGES[problem] });
+      if (problem) return refused({ bannerFile: bannerMessage(messages, problem) });
       logger.error({ err: error }, "blog banner upload failed");
-      return failed({ bannerFile: BANNER_MESSAGES.failed }, BANNER_MESSAGES.failed);
+      return failed({ bannerFile: bannerMessage(messages, "failed") }, bannerMessage(messages, "failed"));
     }
   }
 
@@ -83,9 +91,9 @@ export async function savePost(db: Database, { userId, postId, form }: SavePostO
       await createPost(db, { actorId: userId, input });
     }
   } catch (error) {
-    if (isDomainError(error, "slug_taken")) return refused({ slug: error.message });
+    if (isDomainError(error, "slug_taken")) return refused({ slug: messages("slugTaken") });
     logger.error({ err: error }, "blog post save failed");
-    return failed({}, SAVE_FAILED);
+    return failed({}, messages("saveFailed"));
   }
   return { kind: "saved" };
 }

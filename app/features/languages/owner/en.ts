@@ -3,6 +3,7 @@
 // These strings are the spec's and the tests' wording: change them only with the spec.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { enCampaign } from "./en-campaign";
+import { enAdmin } from "./en-admin";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
@@ -368,6 +369,7 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  ...enAdmin,
 };
 
 export type OwnerMessages = typeof en;
