@@ -67,14 +67,11 @@ export const CUSTOM_DOMAIN_PLAN_TEXT = "Your own domain is part of Pro and Enter
 export const PLAN_GRANTS = ["free", "pro", "enterprise"] as const;
 export type PlanGrant = (typeof PLAN_GRANTS)[number];
 
-/** Each grant's name and what it means, as the admin's plan control explains it. */
-export const PLAN_GRANT_MEANINGS: Record<PlanGrant, { label: string; meaning: string }> = {
-  free: {
-    label: "Free",
-    meaning: `${FREE_CAMPAIGN_LIMIT} campaign, ${FREE_SCAN_LIMIT} scans a campaign, the first ${FREE_VISIBLE_LEADS} leads shown`,
-  },
-  pro: { label: "Pro", meaning: "unlimited campaigns, scans and leads; own domain, integrations, API" },
-  enterprise: { label: "Enterprise", meaning: "Pro + no LeadQR name on visitor pages and emails" },
+/** Each grant's name, as the admin's plan control shows it (what it means is on the owner catalogue, `admin`). */
+export const PLAN_GRANT_MEANINGS: Record<PlanGrant, { label: string }> = {
+  free: { label: "Free" },
+  pro: { label: "Pro" },
+  enterprise: { label: "Enterprise" },
 };
 
 /** The grant an account's two stored flags stand for (Enterprise includes Pro). */
