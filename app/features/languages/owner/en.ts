@@ -2,6 +2,7 @@
 // key for key (owner-locales.test.ts). A namespace per area; a key is a path, never a sentence.
 // These strings are the spec's and the tests' wording: change them only with the spec.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { enAuth } from "./en-auth";
 import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
@@ -368,6 +369,7 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  ...enAuth,
 };
 
 export type OwnerMessages = typeof en;

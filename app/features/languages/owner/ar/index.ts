@@ -2,6 +2,7 @@
 // The same keys as en.ts, with Arabic's six plural forms (owner-locales.test.ts); brand and product
 // names and the {{placeholders}} stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { arAuth } from "./auth";
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
@@ -369,6 +370,7 @@ const ar = {
   ...arSettings,
   ...arSummary,
   ...arAlerts,
+  ...arAuth,
 };
 
 export default ar;

@@ -1,6 +1,7 @@
 // The owner's screens in German ("Sie", as on the visitor's side). The same keys as en.ts
 // (owner-locales.test.ts); brand and product names stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
@@ -370,6 +371,7 @@ const de = {
   ...deSettings,
   ...deSummary,
   ...deAlerts,
+  ...deAuth,
 };
 
 export default de;

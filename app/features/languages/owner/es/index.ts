@@ -1,6 +1,7 @@
 // The owner's screens in Spanish (Spain), addressing the owner as "tú", as Spanish apps usually do.
 // The same keys as en.ts, with Spanish's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { esAuth } from "./auth";
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
@@ -371,6 +372,7 @@ const es = {
   ...esSettings,
   ...esSummary,
   ...esAlerts,
+  ...esAuth,
 };
 
 export default es;

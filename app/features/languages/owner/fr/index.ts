@@ -1,6 +1,7 @@
 // The owner's screens in French, addressing the owner as "vous". The same keys as en.ts, with
 // French's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { frAuth } from "./auth";
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
@@ -370,6 +371,7 @@ const fr = {
   ...frSettings,
   ...frSummary,
   ...frAlerts,
+  ...frAuth,
 };
 
 export default fr;

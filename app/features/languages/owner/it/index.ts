@@ -1,6 +1,7 @@
 // The owner's screens in Italian, addressing the owner as "tu", as Italian apps usually do. The
 // same keys as en.ts, with Italian's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { itAuth } from "./auth";
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
@@ -372,6 +373,7 @@ const italian = {
   ...itSettings,
   ...itSummary,
   ...itAlerts,
+  ...itAuth,
 };
 
 export default italian;

@@ -1,6 +1,7 @@
 // The owner's screens in Dutch, addressing the owner as "je", as Dutch and Flemish apps usually
 // do. The same keys as en.ts, with Dutch's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { nlAuth } from "./auth";
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
@@ -369,6 +370,7 @@ const nl = {
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
+  ...nlAuth,
 };
 
 export default nl;

@@ -1,6 +1,7 @@
 // The owner's screens in Portuguese (Portugal), in the polite form without "você", as on the
 // visitor's side. The same keys as en.ts, with Portuguese's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { ptAuth } from "./auth";
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
@@ -369,6 +370,7 @@ const pt = {
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
+  ...ptAuth,
 };
 
 export default pt;
