@@ -1,8 +1,7 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { EmailRequestCard } from "~/features/auth/email-request-card";
 import { answerEmailRequest } from "~/features/auth/email-request.server";
-import { RESET_REQUESTED } from "~/features/auth/recovery";
 import { requestPasswordReset } from "~/features/auth/recovery.server";
+import { ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
@@ -16,21 +15,22 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const t = useOwnerT("auth");
   return (
     <EmailRequestCard
       id="forgot-password"
-      title="Forgot your password?"
-      intro="Enter your account's email address and we'll email you a link to choose a new password."
+      title={t("forgot.title")}
+      intro={t("forgot.intro")}
       sent={
         <>
-          <p>{RESET_REQUESTED}</p>
-          <p className="mt-1">The link works once and is valid for 1 hour.</p>
+          <p>{t("forgot.sent")}</p>
+          <p className="mt-1">{t("forgot.terms")}</p>
         </>
       }
-      submitLabel="Send reset link"
+      submitLabel={t("forgot.submit")}
       actionData={actionData}
     />
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot Password · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("auth", ownerLanguageIn(matches))("forgot.pageTitle") }];

@@ -1,13 +1,13 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/features/auth/auth.schema";
-import { apiKeysSurviveResetText, NewPasswordSchema, PASSWORD_RESET_DONE, RESET_LINK_INVALID, ResetPasswordSchema } from "~/features/auth/recovery";
+import { NewPasswordSchema, ResetPasswordSchema } from "~/features/auth/recovery";
 import { isResetTokenUsable, resetPassword } from "~/features/auth/recovery.server";
 import { countActiveApiKeys } from "~/features/integrations/api-keys.server";
+import { ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { getFormProps, serverOnlyErrors, useValidatedForm, type FormResult } from "~/utils/form";
 import { answerDomainError, formFields, submit, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -43,27 +43,28 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("auth");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useValidatedForm(NewPasswordSchema, { id: "reset-password", lastResult: actionData?.result });
   if (actionData?.done) {
     return (
-      <AuthCard title="Password changed">
-        <Notice tone="success">{PASSWORD_RESET_DONE}</Notice>
-        {actionData.activeApiKeys ? <Notice tone="warning">{apiKeysSurviveResetText(actionData.activeApiKeys)}</Notice> : null}
+      <AuthCard title={t("reset.doneTitle")}>
+        <Notice tone="success">{t("reset.done")}</Notice>
+        {actionData.activeApiKeys ? <Notice tone="warning">{t("reset.apiKeys", { count: actionData.activeApiKeys })}</Notice> : null}
         <Link to="/signin" className={buttonClass({ size: "block" })}>
-          Sign in
+          {t("reset.signIn")}
         </Link>
       </AuthCard>
     );
   }
   if (!loaderData.usable || actionData?.invalid) {
     return (
-      <AuthCard title="Reset link not valid">
-        <Notice tone="error">{RESET_LINK_INVALID}</Notice>
-        <p className="text-center text-sm text-gray-600">Reset links work once and for 1 hour. Ask for a new one and use the latest email.</p>
+      <AuthCard title={t("reset.invalidTitle")}>
+        <Notice tone="error">{t("reset.invalid")}</Notice>
+        <p className="text-center text-sm text-gray-600">{t("reset.invalidHint")}</p>
         <Link to="/forgot-password" className={buttonClass({ size: "block" })}>
-          Request a new link
+          {t("reset.requestNew")}
         </Link>
       </AuthCard>
     );
@@ -71,17 +72,21 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   // Strength is judged against the account once the link is known: those errors come without `result`.
   const serverOnly = serverOnlyErrors(actionData?.fieldErrors, actionData?.result);
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t("reset.title")}>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <PasswordField name="password" label="New password" errors={fields.password.errors ?? serverOnly.password} />
-        <PasswordField name="confirmPassword" label="Confirm new password" errors={fields.confirmPassword.errors ?? serverOnly.confirmPassword} />
+        <PasswordField name="password" label={t("reset.newPassword")} errors={fields.password.errors ?? serverOnly.password} />
+        <PasswordField
+          name="confirmPassword"
+          label={t("reset.confirmPassword")}
+          errors={fields.confirmPassword.errors ?? serverOnly.confirmPassword}
+        />
         <Button type="submit" size="block" disabled={busy}>
-          Set new password
+          {t("reset.submit")}
         </Button>
       </Form>
-      <p className="text-center text-xs text-gray-500">Signing in anywhere else ends when you set a new password.</p>
+      <p className="text-center text-xs text-gray-500">{t("reset.signsOut")}</p>
     </AuthCard>
   );
 }
@@ -104,4 +109,4 @@ function PasswordField({ name, label, errors }: { name: string; label: string; e
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Reset Password · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("auth", ownerLanguageIn(matches))("reset.pageTitle") }];

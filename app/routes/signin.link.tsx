@@ -1,11 +1,10 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
 import { BackToSignIn } from "~/features/auth/email-request-card";
 import { getSessionUser } from "~/features/auth/session.server";
-import { SIGN_IN_LINK_INVALID } from "~/features/auth/sign-in-link";
 import { signInLinkAddress, signInWithLink } from "~/features/auth/sign-in-link.server";
+import { ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { answerDomainError, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
@@ -40,31 +39,32 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function SignInLink({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("auth");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   if (!loaderData.email || actionData?.invalid) {
     return (
-      <AuthCard title="Sign-in link not valid">
-        <Notice tone="error">{SIGN_IN_LINK_INVALID}</Notice>
-        <p className="text-center text-sm text-gray-600">Sign-in links work once and for 15 minutes. Ask for a new one and use the latest email.</p>
+      <AuthCard title={t("link.invalidTitle")}>
+        <Notice tone="error">{t("link.invalid")}</Notice>
+        <p className="text-center text-sm text-gray-600">{t("link.invalidHint")}</p>
         <Link to="/signin/email-link" className={buttonClass({ size: "block" })}>
-          Email me a new link
+          {t("link.newLink")}
         </Link>
         <BackToSignIn />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Sign in to LeadQR" intro={<span className="break-words">as {loaderData.email}</span>}>
+    <AuthCard title={t("link.title")} intro={<span className="break-words">{t("link.as", { email: loaderData.email })}</span>}>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" className="space-y-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <Button type="submit" size="block" disabled={busy}>
-          Sign in
+          {t("link.submit")}
         </Button>
       </Form>
     </AuthCard>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign In · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("auth", ownerLanguageIn(matches))("link.pageTitle") }];

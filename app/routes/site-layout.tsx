@@ -1,6 +1,7 @@
 import { Outlet, useMatches } from "react-router";
 import { SiteHeader } from "~/features/auth/site-header";
 import { VerifyEmailBanner } from "~/features/auth/verify-email-banner";
+import { verifyBannerWords } from "~/features/auth/verify-email-banner.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { headerWords } from "~/features/auth/site-header.server";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
+    verifyWords: user && !user.emailVerified ? verifyBannerWords(ownerLanguage) : null,
     handovers: handovers.map((offer) => offer.business),
     headerWords: headerWords(planName ?? null, ownerLanguage),
     ownerLanguage,
@@ -62,7 +64,9 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <OwnerLanguageContext.Provider value={loaderData.ownerLanguage}>
       <div className="flex min-h-screen flex-col">
         <SiteHeader user={loaderData.user} words={loaderData.headerWords} />
-        {loaderData.unverifiedEmail && !confirmedHere ? <VerifyEmailBanner email={loaderData.unverifiedEmail} /> : null}
+        {loaderData.unverifiedEmail && loaderData.verifyWords && !confirmedHere ? (
+          <VerifyEmailBanner email={loaderData.unverifiedEmail} words={loaderData.verifyWords} />
+        ) : null}
         {loaderData.handovers.map((business) => (
           <HandoverBanner key={business} business={business} />
         ))}

@@ -1,10 +1,10 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AuthCard, Notice } from "~/features/auth/auth-card";
-import { VERIFY_LINK_INVALID } from "~/features/auth/recovery";
 import { openVerificationLink, resendVerification } from "~/features/auth/recovery.server";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/verify-email";
@@ -24,11 +24,12 @@ type ResendData = { resent?: true; error?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
+  const t = ownerT("auth", ownerLanguageFor(user, request.headers.get("accept-language")));
   return answerDomainError(
     async () => {
       const outcome = await resendVerification({ user, headers: request.headers });
-      if (outcome === "already_verified") return data<ResendData>({ error: "Your email address is already confirmed." }, { status: 200 });
-      if (outcome === "not_sent") return data<ResendData>({ error: "We could not send a new link. Please try again later." }, { status: 400 });
+      if (outcome === "already_verified") return data<ResendData>({ error: t("verify.alreadyConfirmed") }, { status: 200 });
+      if (outcome === "not_sent") return data<ResendData>({ error: t("verify.notSent") }, { status: 400 });
       return data<ResendData>({ resent: true }, { status: 200 });
     },
     (refusal): ResendData => ({ error: refusal.message }),
@@ -38,52 +39,49 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("auth");
   const { outcome, signedIn, verified } = loaderData;
   if (actionData?.resent) {
     return (
-      <AuthCard title="Check your inbox">
-        <Notice tone="success">We sent a new confirmation link. It is valid for 24 hours.</Notice>
+      <AuthCard title={t("verify.inboxTitle")}>
+        <Notice tone="success">{t("verify.resent")}</Notice>
         <Link to="/dashboard" className={buttonClass({ size: "block" })}>
-          Back to your dashboard
+          {t("verify.backToDashboard")}
         </Link>
       </AuthCard>
     );
   }
   if (outcome?.state === "verified" || outcome?.state === "changed") {
     return (
-      <AuthCard title={outcome.state === "changed" ? "Email address changed" : "Email address confirmed"}>
-        <Notice tone="success">
-          {outcome.state === "changed"
-            ? `Your account now uses ${outcome.email}.`
-            : "Thanks, your email address is confirmed. Lead notifications are on."}
-        </Notice>
+      <AuthCard title={outcome.state === "changed" ? t("verify.changedTitle") : t("verify.confirmedTitle")}>
+        <Notice tone="success">{outcome.state === "changed" ? t("verify.changed", { email: outcome.email }) : t("verify.confirmed")}</Notice>
         <Link to={signedIn ? "/dashboard" : "/signin"} className={buttonClass({ size: "block" })}>
-          {signedIn ? "Go to your dashboard" : "Sign in"}
+          {signedIn ? t("verify.goToDashboard") : t("verify.signIn")}
         </Link>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirm your email address">
+    <AuthCard title={t("verify.title")}>
       {actionData?.error ? <Notice tone="error">{actionData.error}</Notice> : null}
-      {outcome?.state === "invalid" ? <Notice tone="error">{VERIFY_LINK_INVALID}</Notice> : null}
+      {outcome?.state === "invalid" ? <Notice tone="error">{t("verify.invalid")}</Notice> : null}
       {signedIn && !verified ? (
         <Form method="post" className="space-y-3">
           <input type="hidden" name="intent" value="resend" />
-          <p className="text-center text-sm text-gray-600">We can send you a new link, valid for 24 hours.</p>
+          <p className="text-center text-sm text-gray-600">{t("verify.newLinkHint")}</p>
           <button type="submit" className={buttonClass({ size: "block" })}>
-            Send a new link
+            {t("verify.sendNew")}
           </button>
         </Form>
       ) : signedIn ? (
         <Link to="/settings" className={buttonClass({ size: "block" })}>
-          Go to settings
+          {t("verify.goToSettings")}
         </Link>
       ) : (
         <>
-          <p className="text-center text-sm text-gray-600">Sign in to ask for a new link.</p>
+          <p className="text-center text-sm text-gray-600">{t("verify.signInToAsk")}</p>
           <Link to="/signin" className={buttonClass({ size: "block" })}>
-            Sign in
+            {t("verify.signIn")}
           </Link>
         </>
       )}
@@ -91,4 +89,4 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm Email · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("auth", ownerLanguageIn(matches))("verify.pageTitle") }];

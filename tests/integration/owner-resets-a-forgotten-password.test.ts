@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { apiKeysSurviveResetText } from "~/features/auth/recovery";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { getSessionUser } from "~/features/auth/session.server";
 import { createApiKey } from "~/features/integrations/api-keys.server";
 import * as forgot from "~/routes/forgot-password";
@@ -90,8 +90,10 @@ describe("reset password", () => {
     await askForLink(email);
     const token = (await linkFromOutbox("reset_password", email)).searchParams.get("token")!;
     expect((await setPassword(token, "a-fresh-secret-9")).data).toEqual({ done: true, activeApiKeys: 2 });
-    expect(apiKeysSurviveResetText(2)).toContain("2 API keys made before the reset still work");
-    expect(apiKeysSurviveResetText(2)).toContain("Revoke all keys");
+    // The page's warning (reset-password.tsx), in English as a page signed out reads it.
+    const warning = ownerT("auth")("reset.apiKeys", { count: 2 });
+    expect(warning).toContain("2 API keys made before the reset still work");
+    expect(warning).toContain("Revoke all keys");
   });
 
   it("refuses forged and expired links", async () => {

@@ -20,7 +20,7 @@ import * as addPasskeyRoute from "~/routes/settings.sign-in.passkey";
 import { getServices } from "~/utils/services.server";
 import { createUser } from "../support/factories";
 import { callRoute, expectRedirect, makeRequest } from "../support/http";
-import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
+import { DEFAULT_PASSWORD, insertPasskey as insertPasskeyRow, uniqueEmail } from "../support/row-factories";
 import { useMailbox } from "../support/smtp-support";
 
 const mailbox = useMailbox();
@@ -168,21 +168,7 @@ describe("an emailed sign-in link", () => {
 describe("passkeys", () => {
   async function insertPasskey(userId: string, name: string) {
     const { db } = await getServices();
-    const [row] = await db
-      .insert(schema.passkey)
-      .values({
-        id: crypto.randomUUID(),
-        name,
-        userId,
-        publicKey: "cHVibGljLWtleQ",
-        credentialID: crypto.randomUUID(),
-        counter: 0,
-        deviceType: "singleDevice",
-        backedUp: false,
-        createdAt: new Date("2026-11-20T10:00:00Z"),
-      })
-      .returning();
-    return row!;
+    return insertPasskeyRow(db, { userId, name, createdAt: new Date("2026-11-20T10:00:00Z") });
   }
 
   it("are listed by name and date for their owner, and only their owner removes them", async () => {

@@ -3,7 +3,7 @@
 // to write to: integration tests pass the in-process one (tests/support/factories.ts), journeys the e2e
 // server's (tests/e2e/support/database.ts). Also who a test is (a password, an address, a phone),
 // shared by in-process tests and journeys. Imports nothing that starts the app.
-import { businessProfile, campaign, user } from "~/db/schema";
+import { businessProfile, campaign, passkey, user } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { campaignRow, type CampaignRowOptions } from "~/db/sample-rows";
 
@@ -40,5 +40,24 @@ export async function insertOwner(db: Database, options: OwnerRowOptions = {}) {
 
 export async function insertCampaign(db: Database, options: CampaignRowOptions) {
   const [row] = await db.insert(campaign).values(campaignRow(options)).returning();
+  return row!;
+}
+
+/** A passkey of `userId` named `name` (its key material a placeholder: no ceremony can use it), added at `createdAt`. */
+export async function insertPasskey(db: Database, { userId, name, createdAt }: { userId: string; name: string; createdAt?: Date }) {
+  const [row] = await db
+    .insert(passkey)
+    .values({
+      id: crypto.randomUUID(),
+      name,
+      userId,
+      publicKey: "cHVibGljLWtleQ",
+      credentialID: crypto.randomUUID(),
+      counter: 0,
+      deviceType: "singleDevice",
+      backedUp: false,
+      createdAt,
+    })
+    .returning();
   return row!;
 }

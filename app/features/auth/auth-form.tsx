@@ -1,16 +1,21 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
+// The sign-in and sign-up pages open only signed out (requireAnonymous), so they are in English (a
+// page signed out stays English, ownerLanguageFor), and the sign-in page must not load i18next (its
+// byte budget, docs/performance.md): their words are the English owner catalogue's, read directly.
 import { Eye, EyeOff, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { enAuthForm } from "~/features/languages/owner/en-auth";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import type { AuthActionData } from "./auth-actions.server";
 import { CredentialsSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";
 import { AuthCard } from "./auth-card";
 import { OtherWaysToSignIn } from "./other-ways-to-sign-in";
 import { SignUpSchema } from "./sign-up.schema";
+
+const words = enAuthForm;
 
 export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; actionData?: AuthActionData }) {
   const [showPassword, setShowPassword] = useState(false);
@@ -24,12 +29,12 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
 
   return (
     <AuthCard
-      title={isSignUp ? "Create your account" : "Sign in to your account"}
+      title={isSignUp ? words.signUpTitle : words.signInTitle}
       intro={
         <>
-          {isSignUp ? "Already have an account? " : "Don't have an account? "}
+          {isSignUp ? words.haveAccount : words.noAccount}
           <Link to={isSignUp ? "/signin" : "/signup"} className="font-medium text-blue-600 hover:text-blue-700">
-            {isSignUp ? "Sign in" : "Sign up"}
+            {isSignUp ? words.signInLink : words.signUpLink}
           </Link>
         </>
       }
@@ -40,11 +45,11 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
           {alert.taken ? (
             <p className="mt-1">
               <Link to="/signin" className="font-medium underline">
-                Sign in
+                {words.signInLink}
               </Link>{" "}
-              or{" "}
+              {words.or}{" "}
               <Link to="/forgot-password" className="font-medium underline">
-                Forgot password?
+                {words.forgot}
               </Link>
             </p>
           ) : null}
@@ -59,7 +64,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
       ) : null}
 
       <Form method="post" {...getFormProps(form)} className="space-y-4" aria-describedby={alert ? errorId : undefined}>
-        <Field id="email" label="Email address" errors={fields.email.errors}>
+        <Field id="email" label={words.email} errors={fields.email.errors}>
           {(control) => (
             <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} />
           )}
@@ -67,11 +72,11 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
         <div>
           <div className="flex items-baseline justify-between gap-2">
             <label htmlFor="password" className="block text-sm font-medium text-gray-700">
-              Password
+              {words.password}
             </label>
             {isSignUp ? null : (
               <Link to="/forgot-password" className="text-sm font-medium text-blue-600 hover:text-blue-700">
-                Forgot password?
+                {words.forgot}
               </Link>
             )}
           </div>
@@ -91,7 +96,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
             <button
               type="button"
               onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? "Hide password" : "Show password"}
+              aria-label={showPassword ? words.hidePassword : words.showPassword}
               aria-pressed={showPassword}
               className="absolute inset-y-0 right-0 flex items-center px-3 text-gray-500 hover:text-gray-700"
             >
@@ -102,7 +107,7 @@ export function AuthForm({ mode, actionData }: { mode: "signin" | "signup"; acti
         </div>
         <Button type="submit" size="block" disabled={isSubmitting}>
           {isSubmitting ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : null}
-          {isSignUp ? "Create Account" : "Sign In"}
+          {isSignUp ? words.createAccount : words.signIn}
         </Button>
       </Form>
       {isSignUp ? null : <OtherWaysToSignIn />}

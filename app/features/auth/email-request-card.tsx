@@ -1,19 +1,20 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import { AuthCard, Notice } from "./auth-card";
 import { EmailRequestSchema, type EmailRequestData } from "./recovery";
 
 /** The way back from the account-recovery and sign-in-link pages. */
 export function BackToSignIn() {
+  const t = useOwnerT("auth");
   return (
     <p className="text-center text-sm text-gray-600">
       <Link to="/signin" className="font-medium text-blue-600 hover:text-blue-700">
-        Back to sign in
+        {t("request.backToSignIn")}
       </Link>
     </p>
   );
@@ -38,6 +39,7 @@ export function EmailRequestCard({
   submitLabel: string;
   actionData?: EmailRequestData;
 }) {
+  const t = useOwnerT("auth");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const [form, fields] = useValidatedForm(EmailRequestSchema, { id, lastResult: actionData?.result });
@@ -46,13 +48,13 @@ export function EmailRequestCard({
       {actionData?.sent ? <Notice tone="success">{sent}</Notice> : <p className="text-center text-sm text-gray-600">{intro}</p>}
       {actionData?.error && !actionData.result ? <Notice tone="error">{actionData.error}</Notice> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
-        <Field id="email" label="Email address" errors={fields.email.errors}>
+        <Field id="email" label={t("request.email")} errors={fields.email.errors}>
           {(control) => (
             <Input {...control} name="email" type="email" autoComplete="email" required maxLength={254} defaultValue={actionData?.email} />
           )}
         </Field>
         <Button type="submit" size="block" disabled={busy}>
-          {actionData?.sent ? "Send another link" : submitLabel}
+          {actionData?.sent ? t("request.sendAnother") : submitLabel}
         </Button>
       </Form>
       <BackToSignIn />

@@ -1,10 +1,13 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { KeyRound, Loader2, Mail } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass, Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
+import { enAuthForm } from "~/features/languages/owner/en-auth";
 import { supportsPasskeys } from "./passkeys";
+
+// Only on the sign-in page, signed out: English, from the catalogue without i18next (see auth-form.tsx).
+const words = enAuthForm;
 
 /**
  * Under the password form: a passkey (needs the browser's WebAuthn, so it appears once the page
@@ -34,7 +37,7 @@ export function OtherWaysToSignIn() {
   return (
     <div className="space-y-3">
       <p className="flex items-center gap-3 text-xs tracking-wide text-gray-500 uppercase before:h-px before:flex-1 before:bg-gray-200 after:h-px after:flex-1 after:bg-gray-200">
-        or
+        {words.or}
       </p>
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
@@ -44,12 +47,12 @@ export function OtherWaysToSignIn() {
       {canUsePasskey ? (
         <Button variant="secondary" size="block" onClick={usePasskey} disabled={busy}>
           {busy ? <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> : <KeyRound aria-hidden className="h-5 w-5" />}
-          Sign in with a passkey
+          {words.withPasskey}
         </Button>
       ) : null}
       <Link to="/signin/email-link" className={buttonClass({ variant: "secondary", size: "block" })}>
         <Mail aria-hidden className="h-5 w-5" />
-        Email me a sign-in link
+        {words.emailLink}
       </Link>
     </div>
   );

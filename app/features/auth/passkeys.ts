@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { enPasskeys } from "~/features/languages/owner/en-auth";
 
-// What the passkey screens say (shared by the server and the pages).
+// The passkeys' answers in English (the owner catalogue's): what the sign-in page (signed out) answers,
+// and what the tests expect; a signed-in member's answers go through ownerT("auth", language).
 // Rules: docs/features/accounts-and-billing.md ("Passkeys").
 export const PASSKEY_NAME_MAX = 60;
-export const PASSKEY_NOT_RECOGNISED = "That passkey did not sign you in. Try again, or sign in with your password or an emailed link.";
-export const PASSKEY_NEEDS_FRESH_SIGN_IN = "For your security, sign out and sign in again (within the last day) before adding a passkey.";
-export const PASSKEY_NOT_ADDED = "The passkey was not added. Try again.";
-export const PASSKEY_ADDED = "Passkey added. You can now sign in with it.";
-export const PASSKEY_REMOVED = "Passkey removed.";
+export const PASSKEY_NOT_RECOGNISED = enPasskeys.notRecognised;
+export const PASSKEY_NEEDS_FRESH_SIGN_IN = enPasskeys.needsFreshSignIn;
+export const PASSKEY_REMOVED = enPasskeys.removed;
 
 export type AddPasskeyRefusal = "stale_session" | "failed";
 

@@ -3,16 +3,6 @@ import type { FormResult } from "~/utils/form";
 import { PASSWORD_MAX_LENGTH } from "./auth.schema";
 import { weakPasswordReasons } from "./password";
 
-// What the account-recovery screens say (shared by the server and the pages).
-export const RESET_REQUESTED = "If an account exists for that address, we've sent a link";
-export const RESET_LINK_INVALID = "This password reset link has expired or has already been used.";
-export const PASSWORD_RESET_DONE = "Your password has been changed. Sign in with your new password.";
-
-/** After a reset: API keys are not sessions, so they outlive it; the page says how many stay active. */
-export const apiKeysSurviveResetText = (active: number) =>
-  `${active === 1 ? "1 API key" : `${active} API keys`} made before the reset still work${active === 1 ? "s" : ""}: integrations keep running. If someone else may have used your password, sign in and choose “Revoke all keys” under Settings → Integrations.`;
-export const VERIFY_LINK_INVALID = "This confirmation link has expired or is not valid.";
-
 const EmailField = z
   .string({ error: "Please enter your email address" })
   .trim()

@@ -3,6 +3,7 @@
 // names and the {{placeholders}} stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { arAdmin } from "./admin";
+import { arAuth } from "./auth";
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
@@ -371,6 +372,7 @@ const ar = {
   ...arSummary,
   ...arAlerts,
   ...arAdmin,
+  ...arAuth,
 };
 
 export default ar;

@@ -2,6 +2,7 @@
 // (owner-locales.test.ts); brand and product names stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { deAdmin } from "./admin";
+import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
@@ -372,6 +373,7 @@ const de = {
   ...deSummary,
   ...deAlerts,
   ...deAdmin,
+  ...deAuth,
 };
 
 export default de;

@@ -2,6 +2,7 @@
 // The same keys as en.ts, with Spanish's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { esAdmin } from "./admin";
+import { esAuth } from "./auth";
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
@@ -373,6 +374,7 @@ const es = {
   ...esSummary,
   ...esAlerts,
   ...esAdmin,
+  ...esAuth,
 };
 
 export default es;

@@ -2,6 +2,7 @@
 // French's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { frAdmin } from "./admin";
+import { frAuth } from "./auth";
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
@@ -372,6 +373,7 @@ const fr = {
   ...frSummary,
   ...frAlerts,
   ...frAdmin,
+  ...frAuth,
 };
 
 export default fr;

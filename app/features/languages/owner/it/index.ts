@@ -2,6 +2,7 @@
 // same keys as en.ts, with Italian's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { itAdmin } from "./admin";
+import { itAuth } from "./auth";
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
@@ -374,6 +375,7 @@ const italian = {
   ...itSummary,
   ...itAlerts,
   ...itAdmin,
+  ...itAuth,
 };
 
 export default italian;

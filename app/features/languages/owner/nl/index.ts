@@ -2,6 +2,7 @@
 // do. The same keys as en.ts, with Dutch's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { nlAdmin } from "./admin";
+import { nlAuth } from "./auth";
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
@@ -371,6 +372,7 @@ const nl = {
   ...nlSummary,
   ...nlAlerts,
   ...nlAdmin,
+  ...nlAuth,
 };
 
 export default nl;

@@ -2,6 +2,7 @@
 // visitor's side. The same keys as en.ts, with Portuguese's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { ptAdmin } from "./admin";
+import { ptAuth } from "./auth";
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
@@ -371,6 +372,7 @@ const pt = {
   ...ptSummary,
   ...ptAlerts,
   ...ptAdmin,
+  ...ptAuth,
 };
 
 export default pt;
