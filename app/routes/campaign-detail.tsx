@@ -30,7 +30,7 @@ import { readerDb } from "~/utils/reader.server";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { PublicAddressNotice } from "~/components/public-address-notice";
+import { PublicAddressNotice } from "~/features/campaigns/public-address-notice";
 import { publicAddressVerdict } from "~/utils/public-address";
 import type { Route } from "./+types/campaign-detail";
 

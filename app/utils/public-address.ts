@@ -17,7 +17,9 @@ export type AddressReach = "public" | "unencrypted" | "local-network" | "unreach
 export type PublicAddressVerdict = {
   reach: AddressReach;
   origin: string;
-  /** What is wrong for a printed or shared code, and how to fix it; null when nothing is. */
+  /** For `unreachable`: only this computer opens it, or nothing does. */
+  unreachableBecause?: "this-computer" | "nowhere";
+  /** What is wrong for a printed or shared code, and how to fix it (English, for the server's log); null when nothing is. */
   warning: { title: string; text: string } | null;
 };
 
@@ -89,6 +91,7 @@ export function publicAddressVerdict(address: string): PublicAddressVerdict {
       return {
         reach,
         origin,
+        unreachableBecause,
         warning: {
           title: "Phones cannot open this code",
           text: `It points at ${origin}, ${unreachableBecause === "this-computer" ? "which only this computer can open" : "which is not an address a phone can reach"}. ${FIX}`,

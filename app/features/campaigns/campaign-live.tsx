@@ -3,7 +3,7 @@
 import { Check, Copy, ExternalLink, MailWarning, PartyPopper, Printer } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { PublicAddressNotice } from "~/components/public-address-notice";
+import { PublicAddressNotice } from "~/features/campaigns/public-address-notice";
 import { buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
 import { useOwnerT } from "~/features/languages/owner/owner-language";

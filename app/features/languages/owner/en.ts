@@ -2,6 +2,7 @@
 // key for key (owner-locales.test.ts). A namespace per area; a key is a path, never a sentence.
 // These strings are the spec's and the tests' wording: change them only with the spec.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { enAddress } from "./en-address";
 import { enAuth } from "./en-auth";
 import { enCampaign } from "./en-campaign";
 import { enAdmin } from "./en-admin";
@@ -372,6 +373,7 @@ const en = {
   ...enAlerts,
   ...enAdmin,
   ...enAuth,
+  ...enAddress,
 };
 
 export type OwnerMessages = typeof en;

@@ -2,6 +2,7 @@
 // The same keys as en.ts, with Arabic's six plural forms (owner-locales.test.ts); brand and product
 // names and the {{placeholders}} stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { arAddress } from "./address";
 import { arAdmin } from "./admin";
 import { arAuth } from "./auth";
 import { arAlerts, arSummary } from "./alerts";
@@ -373,6 +374,7 @@ const ar = {
   ...arAlerts,
   ...arAdmin,
   ...arAuth,
+  ...arAddress,
 };
 
 export default ar;

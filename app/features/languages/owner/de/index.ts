@@ -1,6 +1,7 @@
 // The owner's screens in German ("Sie", as on the visitor's side). The same keys as en.ts
 // (owner-locales.test.ts); brand and product names stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { deAddress } from "./address";
 import { deAdmin } from "./admin";
 import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
@@ -374,6 +375,7 @@ const de = {
   ...deAlerts,
   ...deAdmin,
   ...deAuth,
+  ...deAddress,
 };
 
 export default de;

@@ -1,6 +1,7 @@
 // The owner's screens in Spanish (Spain), addressing the owner as "tú", as Spanish apps usually do.
 // The same keys as en.ts, with Spanish's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { esAddress } from "./address";
 import { esAdmin } from "./admin";
 import { esAuth } from "./auth";
 import { esAlerts, esSummary } from "./alerts";
@@ -375,6 +376,7 @@ const es = {
   ...esAlerts,
   ...esAdmin,
   ...esAuth,
+  ...esAddress,
 };
 
 export default es;

@@ -1,6 +1,7 @@
 // The owner's screens in French, addressing the owner as "vous". The same keys as en.ts, with
 // French's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { frAddress } from "./address";
 import { frAdmin } from "./admin";
 import { frAuth } from "./auth";
 import { frAlerts, frSummary } from "./alerts";
@@ -374,6 +375,7 @@ const fr = {
   ...frAlerts,
   ...frAdmin,
   ...frAuth,
+  ...frAddress,
 };
 
 export default fr;

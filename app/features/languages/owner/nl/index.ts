@@ -1,6 +1,7 @@
 // The owner's screens in Dutch, addressing the owner as "je", as Dutch and Flemish apps usually
 // do. The same keys as en.ts, with Dutch's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { nlAddress } from "./address";
 import { nlAdmin } from "./admin";
 import { nlAuth } from "./auth";
 import { nlAlerts, nlSummary } from "./alerts";
@@ -373,6 +374,7 @@ const nl = {
   ...nlAlerts,
   ...nlAdmin,
   ...nlAuth,
+  ...nlAddress,
 };
 
 export default nl;
