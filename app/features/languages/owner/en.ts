@@ -6,6 +6,8 @@ import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
+import { enLocations } from "./en-locations";
+import { enTeam } from "./en-team";
 
 const en = {
   common: {
@@ -368,6 +370,8 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  ...enTeam,
+  ...enLocations,
 };
 
 export type OwnerMessages = typeof en;

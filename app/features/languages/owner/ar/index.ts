@@ -5,6 +5,7 @@
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
+import { arLocations, arTeam } from "./team";
 
 const ar = {
   common: {
@@ -369,6 +370,8 @@ const ar = {
   ...arSettings,
   ...arSummary,
   ...arAlerts,
+  ...arTeam,
+  ...arLocations,
 };
 
 export default ar;

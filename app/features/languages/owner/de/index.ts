@@ -4,6 +4,7 @@
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
+import { deLocations, deTeam } from "./team";
 
 const de = {
   common: {
@@ -370,6 +371,8 @@ const de = {
   ...deSettings,
   ...deSummary,
   ...deAlerts,
+  ...deTeam,
+  ...deLocations,
 };
 
 export default de;

@@ -4,6 +4,7 @@
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
+import { esLocations, esTeam } from "./team";
 
 const es = {
   common: {
@@ -371,6 +372,8 @@ const es = {
   ...esSettings,
   ...esSummary,
   ...esAlerts,
+  ...esTeam,
+  ...esLocations,
 };
 
 export default es;

@@ -4,6 +4,7 @@
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
+import { frLocations, frTeam } from "./team";
 
 const fr = {
   common: {
@@ -370,6 +371,8 @@ const fr = {
   ...frSettings,
   ...frSummary,
   ...frAlerts,
+  ...frTeam,
+  ...frLocations,
 };
 
 export default fr;

@@ -4,6 +4,7 @@
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
+import { itLocations, itTeam } from "./team";
 
 const italian = {
   common: {
@@ -372,6 +373,8 @@ const italian = {
   ...itSettings,
   ...itSummary,
   ...itAlerts,
+  ...itTeam,
+  ...itLocations,
 };
 
 export default italian;

@@ -4,6 +4,7 @@
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
+import { nlLocations, nlTeam } from "./team";
 
 const nl = {
   common: {
@@ -369,6 +370,8 @@ const nl = {
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
+  ...nlTeam,
+  ...nlLocations,
 };
 
 export default nl;

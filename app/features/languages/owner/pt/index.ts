@@ -4,6 +4,7 @@
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
+import { ptLocations, ptTeam } from "./team";
 
 const pt = {
   common: {
@@ -369,6 +370,8 @@ const pt = {
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
+  ...ptTeam,
+  ...ptLocations,
 };
 
 export default pt;
