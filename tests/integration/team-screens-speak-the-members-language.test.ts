@@ -1,9 +1,13 @@
 // Settings → Team and Locations, the hand-over and the join page in the signed-in member's language
 // (docs/features/visitor-languages.md, "The owner's screens"): what the actions and the team's
 // server answer (notices, refusals, the form's checks) follows their browser; signed out stays English.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
+import { setCampaignLocations } from "~/features/team/campaign-locations.server";
+import { getServices } from "~/utils/services.server";
 import { callRoute, makeRequest } from "../support/http";
-import { createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 
 const GERMAN_BROWSER = { "accept-language": "de-DE,de;q=0.9,en;q=0.8" };
 
@@ -77,5 +81,21 @@ describe("the team's screens for a German member", () => {
       { token },
     );
     expect(signedOut.data.error).toBe("This invitation has expired or was withdrawn. Ask the business's owner for a new one.");
+  });
+
+  it("a campaign's locations refuse to strand a placement in the member's language (the campaign pages pass it)", async () => {
+    const owner = await createUser({ isPro: true });
+    await post(locations(), "/settings/locations", owner.cookie, { intent: "add", name: "Hafen" });
+    const { db } = await getServices();
+    const [harbour] = await db.select({ id: schema.location.id }).from(schema.location).where(eq(schema.location.userId, owner.id));
+    const campaignId = (await createCampaignRow(owner.id, { title: "Brotwoche" })).id;
+    await db.insert(schema.placement).values({ campaignId, name: "Fensterplakat", locationId: harbour!.id });
+    const limit = (language?: "de") => setCampaignLocations(db, { businessId: owner.id, campaignId, locationIds: [], language });
+    await expect(limit("de")).rejects.toThrow(
+      "Die Platzierung „Fensterplakat“ befindet sich in Hafen. Verschieben oder löschen Sie sie zuerst, oder behalten Sie Hafen unter den Standorten der Kampagne.",
+    );
+    await expect(limit()).rejects.toThrow(
+      "The placement “Fensterplakat” is at Hafen. Move or delete it first, or keep Hafen among the campaign's locations.",
+    );
   });
 });

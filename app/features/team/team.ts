@@ -1,6 +1,6 @@
 import type { MemberRole } from "~/db/schema";
 import { ENTERPRISE_PLAN_NAME, type Plan } from "~/features/billing/plan";
-import type { Language } from "~/features/languages/languages";
+import { INTL_LOCALES, type Language } from "~/features/languages/languages";
 import { enTeam } from "~/features/languages/owner/en-team";
 import { ownerT } from "~/features/languages/owner/owner-language";
 
@@ -42,8 +42,9 @@ export const INVITE_GONE = enTeam.team.join.gone;
 /** Where a member lands after joining: staff at the counter, everyone else on the dashboard. */
 export const landingOf = (role: string) => (role === "staff" ? "/redeem" : "/dashboard");
 
-/** "Harbour", "Harbour and Old Town", "Harbour, Old Town and Quay". */
-export function namesInWords(names: readonly string[]): string {
+/** "Harbour", "Harbour and Old Town", "Harbour, Old Town and Quay"; in another language, its own list ("Hafen, Altstadt und Kai"). */
+export function namesInWords(names: readonly string[], language: Language = "en"): string {
+  if (language !== "en") return new Intl.ListFormat(INTL_LOCALES[language], { type: "conjunction" }).format(names);
   if (names.length <= 1) return names[0] ?? "";
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

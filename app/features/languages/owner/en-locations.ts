@@ -44,6 +44,11 @@ export const enLocations = {
     refusals: {
       nameTaken: "You already have a location with that name",
       limit: "A business can have at most {{limit}} locations",
+      // The campaign's locations (campaign-locations.server.ts), on its pages.
+      inUse: "The placement “{{placement}}” is at {{location}}. Move or delete it first, or keep {{location}} among the campaign's locations.",
+      noLocationNow:
+        "This campaign runs at no location now (its locations were deleted). Choose its locations on Edit first, or add the placement at no location.",
+      onlyAt: "This campaign runs only at {{locations}}. Put the placement there, or change the campaign's locations on Edit.",
     },
     // The form's own checks (locations.schema.ts writes them in English; the route answers them in the member's language).
     errors: {

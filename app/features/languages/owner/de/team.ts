@@ -180,6 +180,12 @@ export const deLocations = {
     refusals: {
       nameTaken: "Sie haben bereits einen Standort mit diesem Namen",
       limit: "Ein Unternehmen kann höchstens {{limit}} Standorte haben",
+      inUse:
+        "Die Platzierung „{{placement}}“ befindet sich in {{location}}. Verschieben oder löschen Sie sie zuerst, oder behalten Sie {{location}} unter den Standorten der Kampagne.",
+      noLocationNow:
+        "Diese Kampagne läuft jetzt an keinem Standort (ihre Standorte wurden gelöscht). Wählen Sie zuerst unter „Bearbeiten“ ihre Standorte, oder fügen Sie die Platzierung ohne Standort hinzu.",
+      onlyAt:
+        "Diese Kampagne läuft nur in {{locations}}. Bringen Sie die Platzierung dort an, oder ändern Sie die Standorte der Kampagne unter „Bearbeiten“.",
     },
     errors: {
       nameMissing: "Bitte geben Sie dem Standort einen Namen",

@@ -182,6 +182,10 @@ export const esLocations = {
     refusals: {
       nameTaken: "Ya tienes un local con ese nombre",
       limit: "Un negocio puede tener como máximo {{limit}} locales",
+      inUse: "La ubicación «{{placement}}» está en {{location}}. Muévela o elimínala primero, o mantén {{location}} entre los locales de la campaña.",
+      noLocationNow:
+        "Esta campaña ya no funciona en ningún local (sus locales se eliminaron). Elige primero sus locales en Editar, o añade la ubicación sin local.",
+      onlyAt: "Esta campaña solo funciona en {{locations}}. Pon la ubicación allí, o cambia los locales de la campaña en Editar.",
     },
     errors: {
       nameMissing: "Ponle un nombre al local",

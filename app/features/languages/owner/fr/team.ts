@@ -183,6 +183,12 @@ export const frLocations = {
     refusals: {
       nameTaken: "Vous avez déjà un établissement de ce nom",
       limit: "Une entreprise peut avoir au plus {{limit}} établissements",
+      inUse:
+        "L'emplacement « {{placement}} » est à {{location}}. Déplacez-le ou supprimez-le d'abord, ou gardez {{location}} parmi les établissements de la campagne.",
+      noLocationNow:
+        "Cette campagne ne fonctionne plus dans aucun établissement (ses établissements ont été supprimés). Choisissez d'abord ses établissements dans Modifier, ou ajoutez l'emplacement sans établissement.",
+      onlyAt:
+        "Cette campagne ne fonctionne qu'à {{locations}}. Placez l'emplacement là-bas, ou changez les établissements de la campagne dans Modifier.",
     },
     errors: {
       nameMissing: "Veuillez donner un nom à l'établissement",

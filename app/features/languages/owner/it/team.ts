@@ -183,6 +183,10 @@ export const itLocations = {
     refusals: {
       nameTaken: "Hai già una sede con questo nome",
       limit: "Un'attività può avere al massimo {{limit}} sedi",
+      inUse: "La postazione «{{placement}}» è a {{location}}. Spostala o eliminala prima, oppure mantieni {{location}} tra le sedi della campagna.",
+      noLocationNow:
+        "Questa campagna non è più attiva in nessuna sede (le sue sedi sono state eliminate). Scegli prima le sue sedi in Modifica, oppure aggiungi la postazione senza sede.",
+      onlyAt: "Questa campagna è attiva solo a {{locations}}. Metti lì la postazione, oppure cambia le sedi della campagna in Modifica.",
     },
     errors: {
       nameMissing: "Dai un nome alla sede",

@@ -180,6 +180,11 @@ export const nlLocations = {
     refusals: {
       nameTaken: "Je hebt al een vestiging met die naam",
       limit: "Een bedrijf kan hoogstens {{limit}} vestigingen hebben",
+      inUse:
+        "De plek „{{placement}}” is bij {{location}}. Verplaats of verwijder die eerst, of houd {{location}} bij de vestigingen van de campagne.",
+      noLocationNow:
+        "Deze campagne loopt nu bij geen enkele vestiging (de vestigingen zijn verwijderd). Kies eerst de vestigingen bij Bewerken, of voeg de plek toe zonder vestiging.",
+      onlyAt: "Deze campagne loopt alleen bij {{locations}}. Zet de plek daar, of wijzig de vestigingen van de campagne bij Bewerken.",
     },
     errors: {
       nameMissing: "Geef de vestiging een naam",

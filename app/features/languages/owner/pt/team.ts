@@ -183,6 +183,11 @@ export const ptLocations = {
     refusals: {
       nameTaken: "Já tem uma loja com esse nome",
       limit: "Um negócio pode ter no máximo {{limit}} lojas",
+      inUse:
+        "O local de afixação «{{placement}}» fica em {{location}}. Mova-o ou elimine-o primeiro, ou mantenha {{location}} entre as lojas da campanha.",
+      noLocationNow:
+        "Esta campanha já não funciona em nenhuma loja (as suas lojas foram eliminadas). Escolha primeiro as lojas em Editar, ou adicione o local de afixação sem loja.",
+      onlyAt: "Esta campanha só funciona em {{locations}}. Coloque lá o local de afixação, ou altere as lojas da campanha em Editar.",
     },
     errors: {
       nameMissing: "Dê um nome à loja",
