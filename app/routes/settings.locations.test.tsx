@@ -3,6 +3,8 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderRoute } from "../../tests/support/render-route";
 import * as locations from "./settings.locations";
+// The server's module holds every owner catalogue, as on the server render.
+import "~/features/languages/owner/owner-language.server";
 
 afterEach(cleanup);
 
@@ -46,5 +48,17 @@ describe("the Locations screen", () => {
     expect(screen.getByRole("note").textContent).toContain("Locations and a team are part of Pro and Enterprise. Upgrade to use them.");
     expect(screen.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/pricing");
     expect(screen.getByRole("button", { name: "Add location" })).toHaveProperty("disabled", true);
+  });
+
+  it("in German: the list, the counts of placements, the delete question and the form's labels", async () => {
+    await renderRoute(locations, { path: "/settings/locations", loaderData: screenData(), ownerLanguage: "de" });
+    expect(screen.getByRole("heading", { level: 1, name: "Standorte" })).toBeTruthy();
+    const [harbour, oldTown] = within(screen.getByRole("list", { name: "Standorte" })).getAllByRole("listitem");
+    expect(harbour!.textContent).toContain("Europe/Lisbon · 2 Platzierungen");
+    expect(oldTown!.textContent).toContain("Ihre Zeitzone · 1 Platzierung");
+    expect(within(harbour!).getByText(/^„Harbour“ löschen\? Seine Platzierungen bleiben/)).toBeTruthy();
+    expect(within(harbour!).getByRole("button", { name: "Ja, „Harbour“ löschen" })).toBeTruthy();
+    expect(within(harbour!).getByLabelText("Zeitzone (optional)")).toHaveProperty("value", "Europe/Lisbon");
+    expect(screen.getByRole("button", { name: "Standort hinzufügen" })).toBeTruthy();
   });
 });

@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { MapPin, Pencil, Trash2 } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -7,17 +6,22 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
-import { TEAM_PLAN_TEXT, planIncludesTeams } from "~/features/team/team";
+import type { Language } from "~/features/languages/languages";
+import { ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { planIncludesTeams } from "~/features/team/team";
+import { TeamPlanNote } from "~/features/team/team-plan-note";
 import {
   LOCATION_ADDRESS_MAX,
   LOCATION_NAME_MAX,
   LocationCreateSchema,
   LocationDeleteSchema,
+  locationErrorsIn,
   LocationUpdateSchema,
 } from "~/features/team/locations.schema";
 import { createLocation, deleteLocation, listLocations, updateLocation, type LocationRow } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
-import { answerDomainError, formFields, notFound, readForm, submit } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, submit, type Refused } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.locations";
 
@@ -50,13 +54,15 @@ const echo = (form: ActionData["form"], fields: Record<string, string>): ActionD
 export async function action({ request }: Route.ActionArgs) {
   const acting = await requireBusiness(request);
   const fields = formFields(await readForm(request));
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
   const form: ActionData["form"] = fields.intent === "update" ? "update" : fields.intent === "delete" ? "delete" : "add";
-  if (!planIncludesTeams(acting.plan)) return data<ActionData>({ ...echo(form, fields), error: TEAM_PLAN_TEXT }, { status: 403 });
+  if (!planIncludesTeams(acting.plan)) return data<ActionData>({ ...echo(form, fields), error: ownerT("team", language)("plan") }, { status: 403 });
+  const post: LocationPost = { acting, fields, language };
   return answerDomainError(
     async () => {
-      if (fields.intent === "add") return await addLocation(acting, fields);
-      if (fields.intent === "update") return await changeLocation(acting, fields);
-      if (fields.intent === "delete") return await removeLocation(acting, fields);
+      if (fields.intent === "add") return await addLocation(post);
+      if (fields.intent === "update") return await changeLocation(post);
+      if (fields.intent === "delete") return await removeLocation(post);
       return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
     },
     (refused): ActionData => {
@@ -66,64 +72,65 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-async function addLocation(acting: Acting, fields: Record<string, string>) {
-  const parsed = submit(LocationCreateSchema, fields, { reply: echo("add", fields) });
-  if (!parsed.ok) return parsed.response;
-  const { db } = await getServices();
-  const added = await createLocation(db, { businessId: acting.businessId, input: parsed.value });
-  return data<ActionData>({ form: "add", message: `${added.name} added.` });
+type LocationPost = { acting: Acting; fields: Record<string, string>; language: Language };
+
+/** The form's own checks answer in English (the schema's); the member reads them in their language. */
+function refusedForm(refused: Refused<ActionData>, language: Language) {
+  return data<ActionData>({ ...refused.response.data, fieldErrors: locationErrorsIn(language, refused.fieldErrors) }, { status: 400 });
 }
 
-async function changeLocation(acting: Acting, fields: Record<string, string>) {
+async function addLocation({ acting, fields, language }: LocationPost) {
+  const parsed = submit(LocationCreateSchema, fields, { reply: echo("add", fields) });
+  if (!parsed.ok) return refusedForm(parsed, language);
+  const { db } = await getServices();
+  const added = await createLocation(db, { businessId: acting.businessId, input: parsed.value, language });
+  return data<ActionData>({ form: "add", message: ownerT("locations", language)("notices.added", { name: added.name }) });
+}
+
+async function changeLocation({ acting, fields, language }: LocationPost) {
   const parsed = submit(LocationUpdateSchema, fields, { reply: echo("update", fields) });
-  if (!parsed.ok) return parsed.response;
+  if (!parsed.ok) return refusedForm(parsed, language);
   const { db } = await getServices();
   const { locationId, ...input } = parsed.value;
-  if (!(await updateLocation(db, { businessId: acting.businessId, locationId, input }))) notFound("Location not found");
-  return data<ActionData>({ form: "update", locationId, message: `${input.name} saved.` });
+  if (!(await updateLocation(db, { businessId: acting.businessId, locationId, input, language }))) notFound("Location not found");
+  return data<ActionData>({ form: "update", locationId, message: ownerT("locations", language)("notices.saved", { name: input.name }) });
 }
 
-async function removeLocation(acting: Acting, fields: Record<string, string>) {
+async function removeLocation({ acting, fields, language }: LocationPost) {
   const parsed = submit(LocationDeleteSchema, fields);
   if (!parsed.ok) notFound("Location not found");
   const { db } = await getServices();
   // Already gone (a double submit, another tab) is what the owner asked for.
   await deleteLocation(db, { businessId: acting.businessId, locationId: parsed.value.locationId });
-  return data<ActionData>({ form: "delete", message: "Location deleted. Its placements keep their codes, with no location." });
+  return data<ActionData>({ form: "delete", message: ownerT("locations", language)("notices.deleted") });
 }
 
 export default function Locations({ loaderData, actionData }: Route.ComponentProps) {
   const { included, locations, timeZones } = loaderData;
+  const t = useOwnerT("locations");
   const answer = (form: ActionData["form"], locationId?: string) =>
     actionData?.form === form && (locationId === undefined || actionData.locationId === locationId) ? (actionData as ActionData) : undefined;
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Locations"
-        description="The places your business runs: each placement can belong to one, so you can tell your shops apart."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Back to settings
+            {t("back")}
           </Link>
         }
       />
-      {!included ? (
-        <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
-          <p className="font-semibold">{TEAM_PLAN_TEXT}</p>
-          <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
-            See plans
-          </Link>
-        </div>
-      ) : null}
-      <Section title="Add a location" description="A name your team knows it by; the address and time zone are optional.">
+      {!included ? <TeamPlanNote /> : null}
+      <Section title={t("add.title")} description={t("add.description")}>
         <LocationForm intent="add" disabled={!included} timeZones={timeZones} answer={answer("add")} />
       </Section>
-      <Section title="Your locations">
+      <Section title={t("list.title")}>
         <Message result={answer("delete")} />
         {locations.length === 0 ? (
-          <p className="text-sm text-gray-600">No locations yet. Add your first one above.</p>
+          <p className="text-sm text-gray-600">{t("list.empty")}</p>
         ) : (
-          <ul className="divide-y divide-gray-200" aria-label="Locations">
+          <ul className="divide-y divide-gray-200" aria-label={t("list.label")}>
             {locations.map((place) => (
               <LocationItem key={place.id} place={place} disabled={!included} timeZones={timeZones} answer={answer("update", place.id)} />
             ))}
@@ -135,6 +142,7 @@ export default function Locations({ loaderData, actionData }: Route.ComponentPro
 }
 
 function LocationItem({ place, disabled, timeZones, answer }: { place: LocationRow; disabled: boolean; timeZones: string[]; answer?: ActionData }) {
+  const t = useOwnerT("locations");
   const navigation = useNavigation();
   const deleting = navigation.formData?.get("intent") === "delete" && navigation.formData.get("locationId") === place.id;
   return (
@@ -146,16 +154,16 @@ function LocationItem({ place, disabled, timeZones, answer }: { place: LocationR
           </p>
           {place.address ? <p className="text-sm break-words text-gray-600">{place.address}</p> : null}
           <p className="text-sm text-gray-600">
-            {place.timeZone ?? "Your time zone"} · {place.placements === 1 ? "1 placement" : `${place.placements} placements`}
+            {place.timeZone ?? t("list.yourTimeZone")} · {t("list.placements", { count: place.placements })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <details open={Boolean(answer?.error || answer?.fieldErrors)}>
             <summary
               className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
-              aria-label={`Edit ${place.name}`}
+              aria-label={t("list.editNamed", { name: place.name })}
             >
-              <Pencil aria-hidden className="h-4 w-4" /> Edit
+              <Pencil aria-hidden className="h-4 w-4" /> {t("list.edit")}
             </summary>
             <div className="mt-3">
               <LocationForm intent="update" place={place} disabled={disabled} timeZones={timeZones} answer={answer} />
@@ -165,18 +173,16 @@ function LocationItem({ place, disabled, timeZones, answer }: { place: LocationR
           <details>
             <summary
               className={buttonClass({ variant: "danger-outline", size: "sm", className: "cursor-pointer list-none" })}
-              aria-label={`Delete ${place.name}`}
+              aria-label={t("list.deleteNamed", { name: place.name })}
             >
-              <Trash2 aria-hidden className="h-4 w-4" /> Delete
+              <Trash2 aria-hidden className="h-4 w-4" /> {t("list.delete")}
             </summary>
             <Form method="post" className="mt-2 max-w-72 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
-              <p className="text-red-800">
-                Delete “{place.name}”? Its placements stay, with their codes, scans and leads; they just no longer belong to a location.
-              </p>
+              <p className="text-red-800">{t("list.deleteQuestion", { name: place.name })}</p>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="locationId" value={place.id} />
               <Button type="submit" variant="danger" size="sm" className="mt-2" disabled={deleting}>
-                Yes, delete “{place.name}”
+                {t("list.deleteConfirm", { name: place.name })}
               </Button>
             </Form>
           </details>
@@ -193,6 +199,7 @@ function LocationItem({ place, disabled, timeZones, answer }: { place: LocationR
 
 function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; disabled: boolean; timeZones: string[]; answer?: ActionData }) {
   const { intent, place, disabled, timeZones, answer } = props;
+  const t = useOwnerT("locations");
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === intent && (intent === "add" || navigation.formData.get("locationId") === place?.id);
   const prefix = place ? `location-${place.id}` : "new-location";
@@ -203,16 +210,23 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
       <input type="hidden" name="intent" value={intent} />
       {place ? <input type="hidden" name="locationId" value={place.id} /> : null}
       <fieldset disabled={disabled} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="sr-only">{place ? `Edit ${place.name}` : "New location"}</legend>
-        <Field id={`${prefix}-name`} label="Name" errors={answer?.fieldErrors?.name}>
+        <legend className="sr-only">{place ? t("list.editNamed", { name: place.name }) : t("add.legend")}</legend>
+        <Field id={`${prefix}-name`} label={t("form.name")} errors={answer?.fieldErrors?.name}>
           {(control) => (
-            <Input {...control} name="name" required maxLength={LOCATION_NAME_MAX} placeholder="e.g. Harbour" defaultValue={values?.name} />
+            <Input
+              {...control}
+              name="name"
+              required
+              maxLength={LOCATION_NAME_MAX}
+              placeholder={t("form.namePlaceholder")}
+              defaultValue={values?.name}
+            />
           )}
         </Field>
-        <Field id={`${prefix}-time-zone`} label="Time zone (optional)" errors={answer?.fieldErrors?.timeZone}>
+        <Field id={`${prefix}-time-zone`} label={t("form.timeZone")} errors={answer?.fieldErrors?.timeZone}>
           {(control) => (
             <Select {...control} name="timeZone" defaultValue={values?.timeZone ?? ""}>
-              <option value="">Same as yours</option>
+              <option value="">{t("form.sameAsYours")}</option>
               {timeZones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
@@ -221,7 +235,7 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
             </Select>
           )}
         </Field>
-        <Field id={`${prefix}-address`} label="Address (optional)" errors={answer?.fieldErrors?.address} className="sm:col-span-2">
+        <Field id={`${prefix}-address`} label={t("form.address")} errors={answer?.fieldErrors?.address} className="sm:col-span-2">
           {(control) => (
             <Input {...control} name="address" maxLength={LOCATION_ADDRESS_MAX} autoComplete="street-address" defaultValue={values?.address} />
           )}
@@ -229,7 +243,7 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} disabled={disabled}>
-          {place ? "Save" : "Add location"}
+          {place ? t("form.save") : t("add.submit")}
         </SubmitButton>
         {intent === "add" ? <Message result={answer} /> : answer?.error ? <Message result={answer} /> : null}
       </div>
@@ -237,4 +251,4 @@ function LocationForm(props: { intent: "add" | "update"; place?: LocationRow; di
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Locations · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("locations", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { UserMinus, UserPlus } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
@@ -6,15 +5,19 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { formatWhen, Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
+import type { Language } from "~/features/languages/languages";
+import { OwnerTrans, ownerLanguageIn, ownerT, useFormatWhen, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { offerHandover, pendingHandoverOf, withdrawHandover } from "~/features/team/handover.server";
 import { HandOverConfirm, HandoverWaiting } from "~/features/team/handover-owner-ui";
 import { listLocations } from "~/features/team/locations.server";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
-import { HANDOVER_DAYS, INVITED_ROLES, planIncludesTeams, ROLE_DESCRIPTION, ROLE_LABEL, TEAM_PLAN_TEXT } from "~/features/team/team";
-import { InviteSchema, InviteWithdrawSchema, MemberRemoveSchema, MemberUpdateSchema } from "~/features/team/team.schema";
+import { HANDOVER_DAYS, INVITED_ROLES, planIncludesTeams } from "~/features/team/team";
+import { TeamPlanNote } from "~/features/team/team-plan-note";
+import { InviteSchema, InviteWithdrawSchema, MemberRemoveSchema, MemberUpdateSchema, teamErrorsIn } from "~/features/team/team.schema";
 import { getTeam, inviteMember, removeMember, updateMember, withdrawInvite } from "~/features/team/team.server";
-import { answerDomainError, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
+import { answerDomainError, formFields, notFound, readForm, submit, withRefusalHeaders, type Refused } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.team";
 
@@ -44,7 +47,7 @@ type ActionData = {
   error?: string;
   fieldErrors?: Record<string, string>;
 };
-type TeamPost = { acting: Acting; fields: Record<string, string | string[]> };
+type TeamPost = { acting: Acting; fields: Record<string, string | string[]>; language: Language };
 
 export async function action({ request }: Route.ActionArgs) {
   const acting = await requireBusiness(request);
@@ -53,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     ...formFields(form),
     locationIds: form.getAll("locationIds").filter((value) => typeof value === "string"),
   };
-  const post: TeamPost = { acting, fields };
+  const post: TeamPost = { acting, fields, language: ownerLanguageFor(acting.user, request.headers.get("accept-language")) };
   const intent = String(fields.intent ?? "");
   return answerDomainError(
     async () => {
@@ -69,53 +72,58 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-async function invite({ acting, fields }: TeamPost) {
+/** The form's own checks answer in English (the schema's); the member reads them in their language. */
+function refusedForm(refused: Refused<ActionData>, language: Language) {
+  return data<ActionData>({ ...refused.response.data, fieldErrors: teamErrorsIn(language, refused.fieldErrors) }, { status: 400 });
+}
+
+async function invite({ acting, fields, language }: TeamPost) {
   const parsed = submit(InviteSchema, fields, { reply: { form: "invite" as const } });
-  if (!parsed.ok) return parsed.response;
+  if (!parsed.ok) return refusedForm(parsed, language);
   const { db, env } = await getServices();
-  await inviteMember(db, { acting, appOrigin: env.appOrigin, input: parsed.value });
-  return data<ActionData>({ form: "invite", message: `Invitation sent to ${parsed.value.email}. The link works for 7 days.` });
+  await inviteMember(db, { acting, appOrigin: env.appOrigin, input: parsed.value, language });
+  return data<ActionData>({ form: "invite", message: ownerT("team", language)("notices.invited", { email: parsed.value.email }) });
 }
 
-async function change({ acting, fields }: TeamPost) {
+async function change({ acting, fields, language }: TeamPost) {
   const parsed = submit(MemberUpdateSchema, fields, { reply: { form: "update" as const, id: String(fields.memberId ?? "") } });
-  if (!parsed.ok) return parsed.response;
+  if (!parsed.ok) return refusedForm(parsed, language);
   const { db } = await getServices();
-  if (!(await updateMember(db, { acting, ...parsed.value }))) notFound("Member not found");
-  return data<ActionData>({ form: "update", id: parsed.value.memberId, message: "Saved." });
+  if (!(await updateMember(db, { acting, ...parsed.value, language }))) notFound("Member not found");
+  return data<ActionData>({ form: "update", id: parsed.value.memberId, message: ownerT("team", language)("notices.saved") });
 }
 
-async function remove({ acting, fields }: TeamPost) {
+async function remove({ acting, fields, language }: TeamPost) {
   const parsed = submit(MemberRemoveSchema, fields);
   if (!parsed.ok) notFound("Member not found");
   const { db } = await getServices();
   const removed = await removeMember(db, { acting, memberId: parsed.value.memberId });
-  return data<ActionData>({ form: "remove", message: removed ? "Removed. They were signed out everywhere." : "They were no longer on your team." });
+  return data<ActionData>({ form: "remove", message: ownerT("team", language)(removed ? "notices.removed" : "notices.notOnTeam") });
 }
 
-async function withdraw({ acting, fields }: TeamPost) {
+async function withdraw({ acting, fields, language }: TeamPost) {
   const parsed = submit(InviteWithdrawSchema, fields);
   if (!parsed.ok) notFound("Invitation not found");
   const { db } = await getServices();
   await withdrawInvite(db, { acting, inviteId: parsed.value.inviteId });
-  return data<ActionData>({ form: "withdraw", message: "Invitation withdrawn: its link no longer works." });
+  return data<ActionData>({ form: "withdraw", message: ownerT("team", language)("notices.inviteWithdrawn") });
 }
 
 const formOf = (intent: string): ActionData["form"] =>
   intent === "update" ? "update" : intent === "handover" || intent === "withdrawHandover" ? "handover" : "invite";
 
-async function handOver({ acting, fields }: TeamPost) {
+async function handOver({ acting, fields, language }: TeamPost) {
   const parsed = submit(MemberRemoveSchema, fields);
   if (!parsed.ok) notFound("Member not found");
   const { db, env } = await getServices();
-  if (!(await offerHandover(db, { acting, memberId: parsed.value.memberId, appOrigin: env.appOrigin }))) notFound("Member not found");
-  return data<ActionData>({ form: "handover", message: `Hand-over offered. They have ${HANDOVER_DAYS} days to accept.` });
+  if (!(await offerHandover(db, { acting, memberId: parsed.value.memberId, appOrigin: env.appOrigin, language }))) notFound("Member not found");
+  return data<ActionData>({ form: "handover", message: ownerT("team", language)("notices.handoverOffered", { count: HANDOVER_DAYS }) });
 }
 
-async function withdrawHandOver({ acting }: TeamPost) {
+async function withdrawHandOver({ acting, language }: TeamPost) {
   const { db } = await getServices();
   const withdrawn = await withdrawHandover(db, { acting });
-  return data<ActionData>({ form: "handover", message: withdrawn ? "Hand-over withdrawn: the business stays yours." : "No hand-over was waiting." });
+  return data<ActionData>({ form: "handover", message: ownerT("team", language)(withdrawn ? "notices.handoverWithdrawn" : "notices.noHandover") });
 }
 
 export const headers = withRefusalHeaders();
@@ -125,36 +133,31 @@ type Place = LoaderData["locations"][number];
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { included, locations, members, invites, audit, handover } = loaderData;
+  const t = useOwnerT("team");
+  const formatWhen = useFormatWhen();
   const answer = (form: ActionData["form"]) => (actionData?.form === form ? (actionData as ActionData) : undefined);
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
       <PageHeader
-        title="Team"
-        description="Invite the people who work with you. Each signs in under their own name; you choose what they may see."
+        title={t("title")}
+        description={t("description")}
         actions={
           <Link to="/settings" className={buttonClass({ variant: "secondary", size: "sm" })}>
-            Back to settings
+            {t("back")}
           </Link>
         }
       />
-      {!included ? (
-        <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
-          <p className="font-semibold">{TEAM_PLAN_TEXT}</p>
-          <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
-            See plans
-          </Link>
-        </div>
-      ) : null}
-      <Section title="Invite someone" description="They get an email with a link that works for 7 days.">
+      {!included ? <TeamPlanNote /> : null}
+      <Section title={t("invite.title")} description={t("invite.description")}>
         <InviteForm disabled={!included} locations={locations} answer={answer("invite")} />
       </Section>
-      <Section title="Members">
+      <Section title={t("members.title")}>
         <Message result={answer("remove")} />
         <HandoverWaiting handover={handover} answer={answer("handover")} />
         {members.length === 0 ? (
-          <p className="text-sm text-gray-600">Nobody yet: you are the only one signed in to this business.</p>
+          <p className="text-sm text-gray-600">{t("members.empty")}</p>
         ) : (
-          <ul className="divide-y divide-gray-200" aria-label="Members">
+          <ul className="divide-y divide-gray-200" aria-label={t("members.title")}>
             {members.map((member) => (
               <MemberItem
                 key={member.id}
@@ -168,22 +171,22 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
         )}
       </Section>
       {invites.length > 0 ? (
-        <Section title="Invitations waiting">
+        <Section title={t("invites.title")}>
           <Message result={answer("withdraw")} />
-          <ul className="divide-y divide-gray-200" aria-label="Invitations waiting">
+          <ul className="divide-y divide-gray-200" aria-label={t("invites.title")}>
             {invites.map((invite) => (
               <li key={invite.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
                   <p className="font-medium break-all text-gray-900">{invite.email}</p>
                   <p className="text-sm text-gray-600">
-                    {roleAndPlaces(invite.role, invite.locations)} · link works until {formatWhen(invite.expiresAt)}
+                    {t("invites.line", { role: roleAndPlaces(t, invite.role, invite.locations), when: formatWhen(invite.expiresAt) })}
                   </p>
                 </div>
                 <Form method="post">
                   <input type="hidden" name="intent" value="withdraw" />
                   <input type="hidden" name="inviteId" value={invite.id} />
-                  <Button type="submit" variant="secondary" size="sm" aria-label={`Withdraw the invitation to ${invite.email}`}>
-                    Withdraw
+                  <Button type="submit" variant="secondary" size="sm" aria-label={t("invites.withdrawNamed", { email: invite.email })}>
+                    {t("invites.withdraw")}
                   </Button>
                 </Form>
               </li>
@@ -191,14 +194,14 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           </ul>
         </Section>
       ) : null}
-      <Section title="History" description="Who invited, changed or removed whom, and when.">
+      <Section title={t("history.title")} description={t("history.description")}>
         {audit.length === 0 ? (
-          <p className="text-sm text-gray-600">Nothing yet.</p>
+          <p className="text-sm text-gray-600">{t("history.empty")}</p>
         ) : (
-          <ul className="space-y-2 text-sm text-gray-700" aria-label="History">
+          <ul className="space-y-2 text-sm text-gray-700" aria-label={t("history.title")}>
             {audit.map((entry) => (
               <li key={entry.id} className="break-words">
-                <span className="text-gray-500">{formatWhen(entry.at)}</span> · {historyLine(entry)}
+                <span className="text-gray-500">{formatWhen(entry.at)}</span> · {historyLine(t, entry)}
               </li>
             ))}
           </ul>
@@ -208,59 +211,53 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-const roleAndPlaces = (role: keyof typeof ROLE_LABEL, places: string[]) =>
-  `${ROLE_LABEL[role]}${places.length ? ` at ${places.join(", ")}` : ", no location"}`;
+type T = OwnerT<"team">;
+type Role = LoaderData["members"][number]["role"];
 
-function historyLine(entry: LoaderData["audit"][number]) {
-  switch (entry.action) {
-    case "invited":
-      return `${entry.actor} invited ${entry.subject} (${entry.detail})`;
-    case "joined":
-      return `${entry.subject} joined (${entry.detail})`;
-    case "changed":
-      return `${entry.actor} changed ${entry.subject} to ${entry.detail}`;
-    case "removed":
-      return `${entry.actor} removed ${entry.subject}`;
-    case "handover_offered":
-      return `${entry.actor} offered the ownership to ${entry.subject}`;
-    case "handover_withdrawn":
-      return `${entry.actor} withdrew the hand-over to ${entry.subject}`;
-    case "handover_declined":
-      return `${entry.subject} declined the hand-over`;
-    case "handed_over":
-      return `${entry.actor} took over the business from ${entry.subject}, who stays as a Manager`;
-    default:
-      return `${entry.actor} withdrew the invitation to ${entry.subject}`;
-  }
+const roleAndPlaces = (t: T, role: Role, places: string[]) =>
+  places.length ? t("roleAt", { role: t(`roles.${role}`), places: places.join(", ") }) : t("roleNoLocation", { role: t(`roles.${role}`) });
+
+const HISTORY_KEYS = {
+  invited: "history.invited",
+  joined: "history.joined",
+  changed: "history.changed",
+  removed: "history.removed",
+  handover_offered: "history.handoverOffered",
+  handover_withdrawn: "history.handoverWithdrawn",
+  handover_declined: "history.handoverDeclined",
+  handed_over: "history.handedOver",
+} as const;
+
+/** A line of the history; its detail ("Manager at Harbour") is stored as it was written, in English. */
+function historyLine(t: T, entry: LoaderData["audit"][number]) {
+  const key = HISTORY_KEYS[entry.action as keyof typeof HISTORY_KEYS] ?? "history.inviteWithdrawn";
+  return t(key, { actor: entry.actor, subject: entry.subject, detail: entry.detail ?? "" });
 }
 
 function RoleAndLocations({ prefix, locations, role, chosen }: { prefix: string; locations: Place[]; role?: string; chosen?: string[] }) {
+  const t = useOwnerT("team");
   return (
     <>
       <Field
         id={`${prefix}-role`}
-        label="Role"
-        hint={INVITED_ROLES.map((value) => `${ROLE_LABEL[value]}: ${ROLE_DESCRIPTION[value].toLowerCase()}.`).join(" ")}
+        label={t("role")}
+        hint={INVITED_ROLES.map((value) => t("roleHint", { role: t(`roles.${value}`), description: t(`roleDescriptions.${value}`) })).join(" ")}
       >
         {(control) => (
           <Select {...control} name="role" defaultValue={role ?? "staff"}>
             {INVITED_ROLES.map((value) => (
               <option key={value} value={value}>
-                {ROLE_LABEL[value]}
+                {t(`roles.${value}`)}
               </option>
             ))}
           </Select>
         )}
       </Field>
       <fieldset className="sm:col-span-2">
-        <legend className="text-sm font-medium text-gray-900">Locations</legend>
+        <legend className="text-sm font-medium text-gray-900">{t("locations")}</legend>
         {locations.length === 0 ? (
           <p className="mt-1 text-sm text-gray-600">
-            No locations yet.{" "}
-            <Link to="/settings/locations" className="text-blue-700 underline">
-              Add them in Locations
-            </Link>
-            .
+            <OwnerTrans ns="team" k="noLocations" components={{ add: <Link to="/settings/locations" className="text-blue-700 underline" /> }} />
           </p>
         ) : (
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
@@ -278,20 +275,21 @@ function RoleAndLocations({ prefix, locations, role, chosen }: { prefix: string;
 }
 
 function InviteForm({ disabled, locations, answer }: { disabled: boolean; locations: Place[]; answer?: ActionData }) {
+  const t = useOwnerT("team");
   const navigation = useNavigation();
   return (
     <Form method="post" className="space-y-4" key={answer?.message ?? "invite"}>
       <input type="hidden" name="intent" value="invite" />
       <fieldset disabled={disabled} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <legend className="sr-only">Invite someone</legend>
-        <Field id="invite-email" label="Email" errors={answer?.fieldErrors?.email}>
+        <legend className="sr-only">{t("invite.title")}</legend>
+        <Field id="invite-email" label={t("invite.email")} errors={answer?.fieldErrors?.email}>
           {(control) => <Input {...control} name="email" type="email" autoComplete="off" required />}
         </Field>
         <RoleAndLocations prefix="invite" locations={locations} />
       </fieldset>
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={navigation.formData?.get("intent") === "invite"} disabled={disabled}>
-          <UserPlus aria-hidden className="h-4 w-4" /> Send invitation
+          <UserPlus aria-hidden className="h-4 w-4" /> {t("invite.send")}
         </SubmitButton>
         <Message result={answer} />
       </div>
@@ -301,19 +299,21 @@ function InviteForm({ disabled, locations, answer }: { disabled: boolean; locati
 
 function MemberItem(props: { member: LoaderData["members"][number]; locations: Place[]; canHandOver: boolean; answer?: ActionData }) {
   const { member, locations, canHandOver, answer } = props;
+  const t = useOwnerT("team");
+  const formatWhen = useFormatWhen();
   return (
     <li className="py-4" aria-label={member.email}>
       <p className="font-medium break-all text-gray-900">{member.email}</p>
       <p className="text-sm text-gray-600">
-        {roleAndPlaces(member.role, member.locations)} · joined {formatWhen(member.joinedAt)}
+        {t("members.line", { role: roleAndPlaces(t, member.role, member.locations), when: formatWhen(member.joinedAt) })}
       </p>
       <div className="mt-2 flex flex-wrap items-start gap-2">
         <details open={Boolean(answer?.error)}>
           <summary
             className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
-            aria-label={`Change ${member.email}`}
+            aria-label={t("members.changeNamed", { email: member.email })}
           >
-            Change
+            {t("members.change")}
           </summary>
           <Form method="post" className="mt-3 grid grid-cols-1 gap-4 sm:grid-cols-2">
             <input type="hidden" name="intent" value="update" />
@@ -321,7 +321,7 @@ function MemberItem(props: { member: LoaderData["members"][number]; locations: P
             <RoleAndLocations prefix={`member-${member.id}`} locations={locations} role={member.role} chosen={member.locationIds} />
             <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
               <Button type="submit" size="sm">
-                Save
+                {t("members.save")}
               </Button>
               <Message result={answer} />
             </div>
@@ -330,16 +330,16 @@ function MemberItem(props: { member: LoaderData["members"][number]; locations: P
         <details>
           <summary
             className={buttonClass({ variant: "danger-outline", size: "sm", className: "cursor-pointer list-none" })}
-            aria-label={`Remove ${member.email}`}
+            aria-label={t("members.removeNamed", { email: member.email })}
           >
-            <UserMinus aria-hidden className="h-4 w-4" /> Remove
+            <UserMinus aria-hidden className="h-4 w-4" /> {t("members.remove")}
           </summary>
           <Form method="post" className="mt-2 max-w-72 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
-            <p className="text-red-800">Remove {member.email}? They are signed out at once.</p>
+            <p className="text-red-800">{t("members.removeQuestion", { email: member.email })}</p>
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="memberId" value={member.id} />
             <Button type="submit" variant="danger" size="sm" className="mt-2">
-              Yes, remove {member.email}
+              {t("members.removeConfirm", { email: member.email })}
             </Button>
           </Form>
         </details>
@@ -350,4 +350,4 @@ function MemberItem(props: { member: LoaderData["members"][number]; locations: P
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Team · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("team", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,12 +1,12 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/team.md ("Handing the business over").
 import { data, Form, redirect } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { requireSignedIn } from "~/features/auth/session.server";
-import { formatWhen, Message, Section } from "~/features/integrations/integrations-ui";
+import { Message, Section } from "~/features/integrations/integrations-ui";
+import { ownerLanguageIn, ownerT, useFormatWhen, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { acceptHandover, declineHandover, handoversTo } from "~/features/team/handover.server";
-import { HANDOVER_TEXT } from "~/features/team/team";
 import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/team-handover";
@@ -25,16 +25,18 @@ export async function action({ request }: Route.ActionArgs) {
   const sessionUser = await requireSignedIn(request);
   const { intent, handoverId = "" } = formFields(await readForm(request));
   const { db, env } = await getServices();
-  const who = { userId: sessionUser.id, email: sessionUser.email, handoverId, appOrigin: env.appOrigin };
+  const language = ownerLanguageFor(sessionUser, request.headers.get("accept-language"));
+  const t = ownerT("team", language);
+  const who = { userId: sessionUser.id, email: sessionUser.email, handoverId, appOrigin: env.appOrigin, language };
   return answerDomainError(
     async () => {
       if (intent === "accept") {
-        if (!(await acceptHandover(db, who))) return data<ActionData>({ error: HANDOVER_TEXT.gone }, { status: 410 });
+        if (!(await acceptHandover(db, who))) return data<ActionData>({ error: t("handover.refusals.gone") }, { status: 410 });
         return redirect("/dashboard");
       }
       if (intent === "decline") {
-        if (!(await declineHandover(db, who))) return data<ActionData>({ error: HANDOVER_TEXT.gone }, { status: 410 });
-        return data<ActionData>({ message: "Declined. The business stays with its owner." });
+        if (!(await declineHandover(db, who))) return data<ActionData>({ error: t("handover.refusals.gone") }, { status: 410 });
+        return data<ActionData>({ message: t("handoverPage.declined") });
       }
       return data<ActionData>({ error: "Unknown action" }, { status: 400 });
     },
@@ -45,30 +47,33 @@ export async function action({ request }: Route.ActionArgs) {
 export const headers = withRefusalHeaders();
 
 export default function Handover({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useOwnerT("team");
+  const formatWhen = useFormatWhen();
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
-      <PageHeader title="Hand-over" description="A business offered to you by its owner. Accepting makes you its owner; they stay on as a Manager." />
+      <PageHeader title={t("handoverPage.title")} description={t("handoverPage.description")} />
       <Message result={actionData} />
       {loaderData.offers.length === 0 ? (
-        <p className="text-gray-700">No hand-over is waiting for you.</p>
+        <p className="text-gray-700">{t("handoverPage.none")}</p>
       ) : (
         loaderData.offers.map((offer) => (
-          <Section key={offer.id} title={`Take over ${offer.business}`} description={`The offer stands until ${formatWhen(offer.expiresAt)}.`}>
-            <p className="text-sm text-gray-700">
-              You become the owner of {offer.business}: its campaigns, leads, locations, team, domain, API keys, integrations and billing. Its owner
-              stays on the team as a Manager of every location.
-            </p>
+          <Section
+            key={offer.id}
+            title={t("handoverPage.takeOver", { business: offer.business })}
+            description={t("handoverPage.stands", { when: formatWhen(offer.expiresAt) })}
+          >
+            <p className="text-sm text-gray-700">{t("handoverPage.explanation", { business: offer.business })}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <Form method="post">
                 <input type="hidden" name="handoverId" value={offer.id} />
                 <Button type="submit" name="intent" value="accept">
-                  Accept and become the owner
+                  {t("handoverPage.accept")}
                 </Button>
               </Form>
               <Form method="post">
                 <input type="hidden" name="handoverId" value={offer.id} />
                 <Button type="submit" name="intent" value="decline" variant="secondary">
-                  Decline
+                  {t("handoverPage.decline")}
                 </Button>
               </Form>
             </div>
@@ -79,4 +84,4 @@ export default function Handover({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Hand-over · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("team", ownerLanguageIn(matches))("handoverPage.pageTitle") }];

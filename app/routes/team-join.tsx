@@ -1,12 +1,13 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { data, Form, redirect, useNavigation } from "react-router";
 import { cardClass } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { getSessionUser } from "~/features/auth/session.server";
 import { SubmitButton } from "~/features/integrations/integrations-ui";
+import { OwnerTrans, ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { joinWithPassword } from "~/features/team/join.server";
-import { INVITE_GONE, landingOf, ROLE_DESCRIPTION, ROLE_LABEL, type InvitedRole } from "~/features/team/team";
+import { landingOf, type InvitedRole } from "~/features/team/team";
 import { acceptInvite, findInvite, hasSignIn } from "~/features/team/team.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders, withRefusalHeaders } from "~/utils/http.server";
 import { clientAddress } from "~/utils/rate-limit.server";
@@ -38,7 +39,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         const joined =
           invite.state === "open" &&
           (await acceptInvite(db, { token: params.token, userId: signedIn.id, email: signedIn.email, sessionId: signedIn.sessionId }));
-        if (!joined) return data<ActionData>({ error: INVITE_GONE }, { status: 410 });
+        const gone = ownerT("team", ownerLanguageFor(signedIn, request.headers.get("accept-language")))("join.gone");
+        if (!joined) return data<ActionData>({ error: gone }, { status: 410 });
         return redirect(landingOf(invite.role));
       }
       const outcome = await joinWithPassword({
@@ -60,19 +62,20 @@ export const headers = withRefusalHeaders();
 export default function Join({ loaderData, actionData }: Route.ComponentProps) {
   const { invite, signedInAs, hasAccount } = loaderData;
   const busy = useNavigation().state !== "idle";
+  const t = useOwnerT("team");
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <div className={cardClass({ padding: "md" })}>
         {!invite ? (
           <>
-            <h1 className="text-xl font-semibold text-gray-900">Invitation</h1>
-            <p className="mt-2 text-gray-700">{INVITE_GONE}</p>
+            <h1 className="text-xl font-semibold text-gray-900">{t("join.invitation")}</h1>
+            <p className="mt-2 text-gray-700">{t("join.gone")}</p>
           </>
         ) : (
           <>
-            <h1 className="text-xl font-semibold text-gray-900">Join {invite.business}</h1>
+            <h1 className="text-xl font-semibold text-gray-900">{t("join.title", { business: invite.business })}</h1>
             <p className="mt-2 text-gray-700">
-              As {ROLE_LABEL[invite.role]}: {ROLE_DESCRIPTION[invite.role].toLowerCase()}.
+              {t("join.as", { role: t(`roles.${invite.role}`), description: t(`roleDescriptions.${invite.role}`) })}
             </p>
             <JoinForm email={invite.email} signedInAs={signedInAs} hasAccount={hasAccount} busy={busy} actionData={actionData} />
           </>
@@ -84,6 +87,7 @@ export default function Join({ loaderData, actionData }: Route.ComponentProps) {
 
 function JoinForm(props: { email: string; signedInAs: string | null; hasAccount: boolean; busy: boolean; actionData?: ActionData }) {
   const { email, signedInAs, hasAccount, busy, actionData } = props;
+  const t = useOwnerT("team");
   const error = actionData?.error ? (
     <p role="alert" className="text-sm text-red-600">
       {actionData.error} {actionData.reasons?.join(" ")}
@@ -93,11 +97,15 @@ function JoinForm(props: { email: string; signedInAs: string | null; hasAccount:
     return (
       <div className="mt-4 space-y-3 text-gray-700">
         <p>
-          This invitation is for <span className="break-all">{email}</span>, and you are signed in as <span className="break-all">{signedInAs}</span>.
-          Sign out first, then open the link again.
+          <OwnerTrans
+            ns="team"
+            k="join.otherSignIn"
+            values={{ email, signedIn: signedInAs }}
+            components={{ email: <span className="break-all" />, current: <span className="break-all" /> }}
+          />
         </p>
         <Form method="post" action="/signout">
-          <SubmitButton variant="secondary">Sign out</SubmitButton>
+          <SubmitButton variant="secondary">{t("join.signOut")}</SubmitButton>
         </Form>
       </div>
     );
@@ -105,7 +113,7 @@ function JoinForm(props: { email: string; signedInAs: string | null; hasAccount:
     return (
       <Form method="post" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="join" />
-        <SubmitButton busy={busy}>Join</SubmitButton>
+        <SubmitButton busy={busy}>{t("join.join")}</SubmitButton>
         {error}
       </Form>
     );
@@ -113,17 +121,21 @@ function JoinForm(props: { email: string; signedInAs: string | null; hasAccount:
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value={hasAccount ? "signin" : "signup"} />
       <p className="text-sm text-gray-700">
-        {hasAccount ? "Sign in with your LeadQR password as " : "Choose a password to sign in as "}
-        <span className="font-medium break-all">{email}</span>.
+        <OwnerTrans
+          ns="team"
+          k={hasAccount ? "join.signInAs" : "join.chooseAs"}
+          values={{ email }}
+          components={{ email: <span className="font-medium break-all" /> }}
+        />
       </p>
       <input type="email" name="email" value={email} autoComplete="username" readOnly hidden />
-      <Field id="join-password" label="Password">
+      <Field id="join-password" label={t("join.password")}>
         {(control) => <Input {...control} name="password" type="password" autoComplete={hasAccount ? "current-password" : "new-password"} required />}
       </Field>
-      <SubmitButton busy={busy}>{hasAccount ? "Sign in and join" : "Create my sign-in and join"}</SubmitButton>
+      <SubmitButton busy={busy}>{hasAccount ? t("join.signInAndJoin") : t("join.createAndJoin")}</SubmitButton>
       {error}
     </Form>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Join a team · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("team", ownerLanguageIn(matches))("join.pageTitle") }];

@@ -2,6 +2,8 @@
 import { and, asc, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, campaignLocation, location, placement } from "~/db/schema";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
 import { ownLocationIds } from "./locations.server";
@@ -60,7 +62,7 @@ export async function listCampaignLocations(db: Database, { campaignIds }: { cam
  */
 export async function setCampaignLocations(
   db: Database,
-  { businessId, campaignId, locationIds }: { businessId: string; campaignId: string; locationIds: string[] | null },
+  { businessId, campaignId, locationIds, language }: { businessId: string; campaignId: string; locationIds: string[] | null; language?: Language },
 ): Promise<boolean> {
   if (!isUuid(campaignId)) return false;
   const chosen = locationIds === null ? null : [...new Set(locationIds)];
@@ -92,7 +94,7 @@ export async function setCampaignLocations(
       if (outside) {
         throw new DomainError(
           "campaign_locations_in_use",
-          `The placement “${outside.placement}” is at ${outside.location}. Move or delete it first, or keep ${outside.location} among the campaign's locations.`,
+          ownerT("locations", language)("refusals.inUse", { placement: outside.placement, location: outside.location }),
         );
       }
     }
@@ -112,15 +114,21 @@ export async function setCampaignLocations(
  */
 export async function checkPlacementLocation(
   tx: Database | Tx,
-  { businessId, campaignId, locationId }: { businessId: string; campaignId: string; locationId: string | null },
+  { businessId, campaignId, locationId, language }: { businessId: string; campaignId: string; locationId: string | null; language?: Language },
 ) {
   if (locationId === null) return;
   const limits = await getCampaignLocations(tx, { businessId, campaignId });
   if (!limits?.limited || limits.locations.some((place) => place.id === locationId)) return;
+  const t = ownerT("locations", language);
   throw new DomainError(
     "location_not_in_campaign",
     limits.locations.length === 0
-      ? "This campaign runs at no location now (its locations were deleted). Choose its locations on Edit first, or add the placement at no location."
-      : `This campaign runs only at ${namesInWords(limits.locations.map((place) => place.name))}. Put the placement there, or change the campaign's locations on Edit.`,
+      ? t("refusals.noLocationNow")
+      : t("refusals.onlyAt", {
+          locations: namesInWords(
+            limits.locations.map((place) => place.name),
+            language,
+          ),
+        }),
   );
 }

@@ -1,35 +1,33 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // The owner's side of a hand-over on Settings → Team: the confirm step and the offer waiting.
 // Rules: docs/features/team.md ("Handing the business over").
 import { KeyRound } from "lucide-react";
 import { Form } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
-import { formatWhen, Message } from "~/features/integrations/integrations-ui";
+import { Message } from "~/features/integrations/integrations-ui";
+import { OwnerTrans, useFormatWhen, useOwnerT } from "~/features/languages/owner/owner-language";
 
 /** The owner's step before the offer, asked first like Remove (it works without JavaScript). */
 export function HandOverConfirm({ email, memberId }: { email: string; memberId: string }) {
+  const t = useOwnerT("team");
   return (
     <details>
       <summary
         className={buttonClass({ variant: "secondary", size: "sm", className: "cursor-pointer list-none" })}
-        aria-label={`Hand over ownership to ${email}`}
+        aria-label={t("handover.offerNamed", { email })}
       >
-        <KeyRound aria-hidden className="h-4 w-4" /> Hand over ownership
+        <KeyRound aria-hidden className="h-4 w-4" /> {t("handover.offer")}
       </summary>
       <Form
         method="post"
         role="alertdialog"
-        aria-label="Hand over ownership"
+        aria-label={t("handover.offer")}
         className="mt-2 max-w-80 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
       >
-        <p className="text-amber-900">
-          Offer {email} the ownership of this business? Once they accept, they own its campaigns, leads, team and billing, and you stay on as a
-          Manager of every location. You can withdraw the offer until then.
-        </p>
+        <p className="text-amber-900">{t("handover.question", { email })}</p>
         <input type="hidden" name="intent" value="handover" />
         <input type="hidden" name="memberId" value={memberId} />
         <Button type="submit" size="sm" className="mt-2">
-          Yes, offer it to {email}
+          {t("handover.confirm", { email })}
         </Button>
       </Form>
     </details>
@@ -43,6 +41,8 @@ export function HandoverWaiting({
   handover: { email: string; expiresAt: string } | null;
   answer?: { message?: string; error?: string };
 }) {
+  const t = useOwnerT("team");
+  const formatWhen = useFormatWhen();
   return (
     <>
       <Message result={answer} />
@@ -52,12 +52,17 @@ export function HandoverWaiting({
           className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
         >
           <p className="text-amber-900">
-            Hand-over waiting: <span className="break-all">{handover.email}</span> can accept until {formatWhen(handover.expiresAt)}.
+            <OwnerTrans
+              ns="team"
+              k="handover.waiting"
+              values={{ email: handover.email, when: formatWhen(handover.expiresAt) }}
+              components={{ email: <span className="break-all" /> }}
+            />
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="withdrawHandover" />
             <Button type="submit" variant="secondary" size="sm">
-              Withdraw the hand-over
+              {t("handover.withdraw")}
             </Button>
           </Form>
         </div>

@@ -26,10 +26,12 @@ import {
   webhookEvent,
 } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { DomainError } from "~/utils/domain-error";
 import { handoverAnsweredEmail, handoverEmail } from "./invite-email";
 import type { Acting } from "./member.server";
-import { HANDOVER_DAYS, HANDOVER_TEXT, planIncludesTeams } from "./team";
+import { HANDOVER_DAYS, planIncludesTeams } from "./team";
 import { businessNameOf } from "./team.server";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -66,9 +68,10 @@ export async function handoversTo(db: Database, { userId }: { userId: string }) 
  * The owner offers the business to a current member: one open offer at a time, checked under the
  * owner's row lock; the member is emailed in the same transaction.
  */
-export async function offerHandover(db: Database, options: { acting: Acting; memberId: string; appOrigin: string }) {
+export async function offerHandover(db: Database, options: { acting: Acting; memberId: string; appOrigin: string; language?: Language }) {
   const { acting } = options;
-  if (!planIncludesTeams(acting.plan)) throw new DomainError("plan_required", HANDOVER_TEXT.plan);
+  const t = ownerT("team", options.language);
+  if (!planIncludesTeams(acting.plan)) throw new DomainError("plan_required", t("handover.refusals.plan"));
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, acting.businessId)).for("update");
     const [member] = await tx
@@ -82,7 +85,7 @@ export async function offerHandover(db: Database, options: { acting: Acting; mem
       .from(ownershipHandover)
       .innerJoin(user, eq(user.id, ownershipHandover.toUserId))
       .where(and(eq(ownershipHandover.businessId, acting.businessId), openHandover()));
-    if (open) throw new DomainError("handover_refused", HANDOVER_TEXT.onePending(open.email));
+    if (open) throw new DomainError("handover_refused", t("handover.refusals.onePending", { email: open.email }));
     await tx.insert(ownershipHandover).values({
       businessId: acting.businessId,
       memberId: member.id,
@@ -117,7 +120,8 @@ export async function withdrawHandover(db: Database, { acting }: { acting: Actin
 }
 
 /** Who answers an offer: the member signed in, and where the owner's email links to. */
-type Answer = { userId: string; email: string; handoverId: string; appOrigin: string };
+/** `language`: the words of a refusal, the member's (English without it). */
+type Answer = { userId: string; email: string; handoverId: string; appOrigin: string; language?: Language };
 
 export async function declineHandover(db: Database, options: Answer) {
   return db.transaction(async (tx) => {
@@ -169,7 +173,7 @@ export async function acceptHandover(db: Database, options: Answer) {
       .where(and(eq(ownershipHandover.id, options.handoverId), openHandover()))
       .for("update");
     if (!still) return false;
-    await refuseWhenRunningABusiness(tx, to);
+    await refuseWhenRunningABusiness(tx, to, options.language);
     await tx.update(ownershipHandover).set({ acceptedAt: new Date() }).where(eq(ownershipHandover.id, options.handoverId));
     await moveBusinessRows(tx, from, to);
     await makeManager(tx, { businessId: to, userId: from, newOwnerMemberId: offer.memberId });
@@ -205,7 +209,7 @@ export async function acceptHandover(db: Database, options: Answer) {
 }
 
 /** A sign-in that runs a business of its own cannot take another over: the two would merge. */
-async function refuseWhenRunningABusiness(tx: Tx, userId: string) {
+async function refuseWhenRunningABusiness(tx: Tx, userId: string, language?: Language) {
   const [own] = await tx
     .select({
       campaigns: sql<boolean>`exists(select 1 from ${campaign} where ${campaign.userId} = ${userId})`,
@@ -220,8 +224,9 @@ async function refuseWhenRunningABusiness(tx: Tx, userId: string) {
     })
     .from(user)
     .where(eq(user.id, userId));
-  if (own?.campaigns) throw new DomainError("handover_refused", HANDOVER_TEXT.ownsCampaigns);
-  if (own?.other) throw new DomainError("handover_refused", HANDOVER_TEXT.ownsBusiness);
+  const t = ownerT("team", language);
+  if (own?.campaigns) throw new DomainError("handover_refused", t("handover.refusals.ownsCampaigns"));
+  if (own?.other) throw new DomainError("handover_refused", t("handover.refusals.ownsBusiness"));
 }
 
 /**

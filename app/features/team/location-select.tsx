@@ -1,5 +1,5 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/team.md ("Per-location numbers").
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 
 /**
  * The location filter's select (`name="location"`, empty for all): the dashboard's form and the
@@ -16,9 +16,10 @@ export function LocationSelect({
   selected: string | null;
   className: string;
 }) {
+  const t = useOwnerT("locations");
   return (
     <select id={id} name="location" defaultValue={selected ?? ""} key={`location-${selected ?? ""}`} className={className}>
-      <option value="">All locations</option>
+      <option value="">{t("all")}</option>
       {locations.map((place) => (
         <option key={place.id} value={place.id}>
           {place.name}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cleanInput } from "~/utils/text";
+import { formErrors } from "./form-errors";
 
 export const LOCATION_NAME_MAX = 60;
 export const LOCATION_ADDRESS_MAX = 200;
@@ -18,21 +19,31 @@ export function isTimeZone(zone: string) {
   }
 }
 
+const ERRORS = formErrors("locations", {
+  nameMissing: {},
+  nameTooLong: { max: LOCATION_NAME_MAX },
+  addressTooLong: { max: LOCATION_ADDRESS_MAX },
+  timeZone: {},
+});
+
+/** The schema's field errors in a member's language. */
+export const locationErrorsIn = ERRORS.in;
+
 const LocationFields = {
   name: z
-    .string({ error: "Please give the location a name" })
+    .string({ error: ERRORS.en("nameMissing") })
     .transform(oneLine)
-    .pipe(z.string().min(1, "Please give the location a name").max(LOCATION_NAME_MAX, `Location names are at most ${LOCATION_NAME_MAX} characters`)),
+    .pipe(z.string().min(1, ERRORS.en("nameMissing")).max(LOCATION_NAME_MAX, ERRORS.en("nameTooLong"))),
   address: z
     .string()
     .optional()
     .transform((value) => oneLine(value ?? ""))
-    .pipe(z.string().max(LOCATION_ADDRESS_MAX, `Addresses are at most ${LOCATION_ADDRESS_MAX} characters`)),
+    .pipe(z.string().max(LOCATION_ADDRESS_MAX, ERRORS.en("addressTooLong"))),
   timeZone: z
     .string()
     .optional()
     .transform((value) => (value ?? "").trim())
-    .refine((value) => value === "" || isTimeZone(value), "Choose a time zone from the list"),
+    .refine((value) => value === "" || isTimeZone(value), ERRORS.en("timeZone")),
 };
 
 export const LocationCreateSchema = z.object(LocationFields);

@@ -1,13 +1,15 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { location, placement } from "~/db/schema";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { DomainError } from "~/utils/domain-error";
 import { isUuid } from "~/utils/text";
 import { LOCATIONS_PER_BUSINESS, type LocationInput } from "./locations.schema";
 
 export type LocationRow = { id: string; name: string; address: string | null; timeZone: string | null; placements: number };
 
-const nameTaken = () => new DomainError("location_name_taken", "You already have a location with that name");
+const nameTaken = (language?: Language) => new DomainError("location_name_taken", ownerT("locations", language)("refusals.nameTaken"));
 
 function isUniqueViolation(error: unknown) {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
@@ -17,11 +19,11 @@ function isUniqueViolation(error: unknown) {
   return false;
 }
 
-async function renamingRefused<T>(work: () => Promise<T>) {
+async function renamingRefused<T>(work: () => Promise<T>, language?: Language) {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
+    if (isUniqueViolation(error)) throw nameTaken(language);
     throw error;
   }
 }
@@ -50,20 +52,25 @@ export async function ownLocationIds(db: Pick<Database, "select">, { businessId,
   return rows.map((row) => row.id);
 }
 
-export async function createLocation(db: Database, { businessId, input }: { businessId: string; input: LocationInput }) {
+/** `language`: the words of a refusal, the member's (English without it). */
+export async function createLocation(
+  db: Database,
+  { businessId, input, language }: { businessId: string; input: LocationInput; language?: Language },
+) {
   const [{ value }] = (await db.select({ value: count() }).from(location).where(eq(location.userId, businessId))) as [{ value: number }];
-  if (value >= LOCATIONS_PER_BUSINESS) throw new DomainError("location_limit", `A business can have at most ${LOCATIONS_PER_BUSINESS} locations`);
+  if (value >= LOCATIONS_PER_BUSINESS)
+    throw new DomainError("location_limit", ownerT("locations", language)("refusals.limit", { limit: LOCATIONS_PER_BUSINESS }));
   return renamingRefused(async () => {
     const [row] = await db
       .insert(location)
       .values({ userId: businessId, ...stored(input) })
       .returning({ id: location.id, name: location.name });
     return row!;
-  });
+  }, language);
 }
 
 /** Renames (and re-addresses) a location; false when it is not the business's. */
-export async function updateLocation(db: Database, options: { businessId: string; locationId: string; input: LocationInput }) {
+export async function updateLocation(db: Database, options: { businessId: string; locationId: string; input: LocationInput; language?: Language }) {
   return renamingRefused(async () => {
     const rows = await db
       .update(location)
@@ -71,7 +78,7 @@ export async function updateLocation(db: Database, options: { businessId: string
       .where(and(eq(location.id, options.locationId), eq(location.userId, options.businessId)))
       .returning({ id: location.id });
     return rows.length > 0;
-  });
+  }, options.language);
 }
 
 /** Deletes a location; its placements stay, detached (`on delete set null`). False when it is not the business's. */

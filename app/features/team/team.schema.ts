@@ -1,19 +1,25 @@
 import { z } from "zod";
+import { formErrors } from "./form-errors";
 import { INVITED_ROLES } from "./team";
+
+const ERRORS = formErrors("team", { emailMissing: {}, emailInvalid: {}, role: {}, locations: {} });
+
+/** The schema's field errors in a member's language. */
+export const teamErrorsIn = ERRORS.in;
 
 /** Checkboxes post one value per box ticked: none, one or a list. */
 const locations = z.preprocess(
   (value) => (value === undefined || value === "" ? [] : [value].flat()),
-  z.array(z.uuid("Choose locations from the list")).max(100),
+  z.array(z.uuid(ERRORS.en("locations"))).max(100),
 );
-const role = z.enum(INVITED_ROLES, { error: "Choose a role" });
+const role = z.enum(INVITED_ROLES, { error: ERRORS.en("role") });
 
 export const InviteSchema = z.object({
   email: z
-    .string({ error: "Please enter an email address" })
+    .string({ error: ERRORS.en("emailMissing") })
     .trim()
     .toLowerCase()
-    .pipe(z.email("Please enter a valid email address").max(254, "Please enter a valid email address")),
+    .pipe(z.email(ERRORS.en("emailInvalid")).max(254, ERRORS.en("emailInvalid"))),
   role,
   locationIds: locations,
 });

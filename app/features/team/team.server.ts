@@ -14,6 +14,8 @@ import {
   type MemberRole,
 } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { DomainError } from "~/utils/domain-error";
 import type { Acting } from "./member.server";
 import { ownLocationIds } from "./locations.server";
@@ -130,10 +132,11 @@ export type InviteInput = { email: string; role: InvitedRole; locationIds: strin
  * Invites someone by email: the plan's limit is checked under the owner's row lock (two invites at
  * once cannot pass it), then the invitation and its email commit together.
  */
-export async function inviteMember(db: Database, options: { acting: Acting; appOrigin: string; input: InviteInput }) {
-  const { acting, input } = options;
-  if (!planIncludesTeams(acting.plan)) throw new DomainError("plan_required", seatLimitText(acting.plan, input.role));
-  if (input.email === acting.user.email.toLowerCase()) throw new DomainError("team_invite_refused", "That is your own address: you are the owner.");
+export async function inviteMember(db: Database, options: { acting: Acting; appOrigin: string; input: InviteInput; language?: Language }) {
+  const { acting, input, language } = options;
+  const t = ownerT("team", language);
+  if (!planIncludesTeams(acting.plan)) throw new DomainError("plan_required", seatLimitText(acting.plan, input.role, language));
+  if (input.email === acting.user.email.toLowerCase()) throw new DomainError("team_invite_refused", t("refusals.ownAddress"));
   const locationIds = await ownLocationIds(db, { businessId: acting.businessId, ids: input.locationIds });
   const token = randomBytes(24).toString("base64url");
   await db.transaction(async (tx) => {
@@ -143,15 +146,15 @@ export async function inviteMember(db: Database, options: { acting: Acting; appO
       .from(businessMember)
       .innerJoin(user, eq(user.id, businessMember.userId))
       .where(and(eq(businessMember.businessId, acting.businessId), eq(sql`lower(${user.email})`, input.email)));
-    if (member) throw new DomainError("team_invite_refused", `${input.email} is already on your team.`);
+    if (member) throw new DomainError("team_invite_refused", t("refusals.alreadyMember", { email: input.email }));
     const [open] = await tx
       .select({ id: teamInvite.id })
       .from(teamInvite)
       .where(and(openInvites(acting.businessId), eq(teamInvite.email, input.email)));
-    if (open) throw new DomainError("team_invite_refused", `${input.email} already has an invitation waiting. Withdraw it to send a new one.`);
+    if (open) throw new DomainError("team_invite_refused", t("refusals.alreadyInvited", { email: input.email }));
     const limit = seatLimit(acting.plan, seatKindOf(input.role));
     if (limit !== null && (await seatsTaken(tx, acting.businessId, input.role)) >= limit) {
-      throw new DomainError("team_limit", seatLimitText(acting.plan, input.role));
+      throw new DomainError("team_limit", seatLimitText(acting.plan, input.role, language));
     }
     await tx.insert(teamInvite).values({
       businessId: acting.businessId,
@@ -204,7 +207,10 @@ async function memberOf(db: Database | Tx, businessId: string, memberId: string)
 }
 
 /** Changes a member's role and locations; false when they are not this business's member. */
-export async function updateMember(db: Database, options: { acting: Acting; memberId: string; role: InvitedRole; locationIds: string[] }) {
+export async function updateMember(
+  db: Database,
+  options: { acting: Acting; memberId: string; role: InvitedRole; locationIds: string[]; language?: Language },
+) {
   const { acting } = options;
   const locationIds = await ownLocationIds(db, { businessId: acting.businessId, ids: options.locationIds });
   return db.transaction(async (tx) => {
@@ -215,7 +221,7 @@ export async function updateMember(db: Database, options: { acting: Acting; memb
     const limit = seatLimit(acting.plan, seatKindOf(options.role));
     if (current!.role !== options.role && limit !== null && seatKindOf(current!.role as InvitedRole) !== seatKindOf(options.role)) {
       if ((await seatsTaken(tx, acting.businessId, options.role)) >= limit)
-        throw new DomainError("team_limit", seatLimitText(acting.plan, options.role));
+        throw new DomainError("team_limit", seatLimitText(acting.plan, options.role, options.language));
     }
     await tx.update(businessMember).set({ role: options.role }).where(eq(businessMember.id, member.id));
     await tx.delete(businessMemberLocation).where(eq(businessMemberLocation.memberId, member.id));

@@ -9,6 +9,8 @@ import { enAdmin } from "./en-admin";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
+import { enLocations } from "./en-locations";
+import { enTeam } from "./en-team";
 
 const en = {
   common: {
@@ -374,6 +376,8 @@ const en = {
   ...enAdmin,
   ...enAuth,
   ...enAddress,
+  ...enTeam,
+  ...enLocations,
 };
 
 export type OwnerMessages = typeof en;

@@ -8,6 +8,7 @@ import { arAuth } from "./auth";
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
+import { arLocations, arTeam } from "./team";
 
 const ar = {
   common: {
@@ -375,6 +376,8 @@ const ar = {
   ...arAdmin,
   ...arAuth,
   ...arAddress,
+  ...arTeam,
+  ...arLocations,
 };
 
 export default ar;

@@ -7,6 +7,7 @@ import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
+import { deLocations, deTeam } from "./team";
 
 const de = {
   common: {
@@ -376,6 +377,8 @@ const de = {
   ...deAdmin,
   ...deAuth,
   ...deAddress,
+  ...deTeam,
+  ...deLocations,
 };
 
 export default de;

@@ -7,6 +7,7 @@ import { esAuth } from "./auth";
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
+import { esLocations, esTeam } from "./team";
 
 const es = {
   common: {
@@ -377,6 +378,8 @@ const es = {
   ...esAdmin,
   ...esAuth,
   ...esAddress,
+  ...esTeam,
+  ...esLocations,
 };
 
 export default es;

@@ -7,6 +7,7 @@ import { frAuth } from "./auth";
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
+import { frLocations, frTeam } from "./team";
 
 const fr = {
   common: {
@@ -376,6 +377,8 @@ const fr = {
   ...frAdmin,
   ...frAuth,
   ...frAddress,
+  ...frTeam,
+  ...frLocations,
 };
 
 export default fr;

@@ -7,6 +7,7 @@ import { itAuth } from "./auth";
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
+import { itLocations, itTeam } from "./team";
 
 const italian = {
   common: {
@@ -378,6 +379,8 @@ const italian = {
   ...itAdmin,
   ...itAuth,
   ...itAddress,
+  ...itTeam,
+  ...itLocations,
 };
 
 export default italian;

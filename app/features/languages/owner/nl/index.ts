@@ -7,6 +7,7 @@ import { nlAuth } from "./auth";
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
+import { nlLocations, nlTeam } from "./team";
 
 const nl = {
   common: {
@@ -375,6 +376,8 @@ const nl = {
   ...nlAdmin,
   ...nlAuth,
   ...nlAddress,
+  ...nlTeam,
+  ...nlLocations,
 };
 
 export default nl;

@@ -7,6 +7,7 @@ import { ptAuth } from "./auth";
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
+import { ptLocations, ptTeam } from "./team";
 
 const pt = {
   common: {
@@ -375,6 +376,8 @@ const pt = {
   ...ptAdmin,
   ...ptAuth,
   ...ptAddress,
+  ...ptTeam,
+  ...ptLocations,
 };
 
 export default pt;

@@ -1,0 +1,197 @@
+// Settings → Team, the hand-over, the join page and Settings → Locations in German ("Sie"). The same
+// keys as en-team.ts and en-locations.ts (owner-locales.test.ts).
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const deTeam = {
+  team: {
+    title: "Team",
+    pageTitle: "Team · LeadQR",
+    description: "Laden Sie die Menschen ein, die mit Ihnen arbeiten. Jeder meldet sich unter eigenem Namen an; Sie wählen, was er sehen darf.",
+    back: "Zurück zu den Einstellungen",
+    plan: "Standorte und ein Team gehören zu Pro und Enterprise. Wechseln Sie den Tarif, um sie zu nutzen.",
+    seePlans: "Tarife ansehen",
+    roles: { owner: "Inhaber", manager: "Manager", staff: "Mitarbeiter", viewer: "Betrachter" },
+    roleDescriptions: {
+      manager: "Kampagnen, Platzierungen, Leads, Auswertungen und die Theke der eigenen Standorte",
+      staff: "nur die Theke, für die eigenen Standorte",
+      viewer: "Übersicht und Auswertungen der eigenen Standorte, nur lesend",
+    },
+    roleHint: "{{role}}: {{description}}.",
+    roleAt: "{{role}} in {{places}}",
+    roleNoLocation: "{{role}}, kein Standort",
+    invite: {
+      title: "Jemanden einladen",
+      description: "Die Person erhält eine E-Mail mit einem Link, der 7 Tage gilt.",
+      email: "E-Mail",
+      send: "Einladung senden",
+    },
+    role: "Rolle",
+    locations: "Standorte",
+    noLocations: "Noch keine Standorte. <add>Legen Sie sie unter Standorte an</add>.",
+    members: {
+      title: "Mitglieder",
+      empty: "Noch niemand: Sie sind die einzige Person, die bei diesem Unternehmen angemeldet ist.",
+      line: "{{role}} · beigetreten {{when}}",
+      change: "Ändern",
+      changeNamed: "{{email}} ändern",
+      save: "Speichern",
+      remove: "Entfernen",
+      removeNamed: "{{email}} entfernen",
+      removeQuestion: "{{email}} entfernen? Die Person wird sofort abgemeldet.",
+      removeConfirm: "Ja, {{email}} entfernen",
+    },
+    invites: {
+      title: "Offene Einladungen",
+      line: "{{role}} · Link gilt bis {{when}}",
+      withdraw: "Zurückziehen",
+      withdrawNamed: "Einladung an {{email}} zurückziehen",
+    },
+    history: {
+      title: "Verlauf",
+      description: "Wer wen eingeladen, geändert oder entfernt hat, und wann.",
+      empty: "Noch nichts.",
+      invited: "{{actor}} hat {{subject}} eingeladen ({{detail}})",
+      joined: "{{subject}} ist beigetreten ({{detail}})",
+      changed: "{{actor}} hat {{subject}} geändert: {{detail}}",
+      removed: "{{actor}} hat {{subject}} entfernt",
+      handoverOffered: "{{actor}} hat {{subject}} die Inhaberschaft angeboten",
+      handoverWithdrawn: "{{actor}} hat die Übergabe an {{subject}} zurückgezogen",
+      handoverDeclined: "{{subject}} hat die Übergabe abgelehnt",
+      handedOver: "{{actor}} hat das Unternehmen von {{subject}} übernommen, der als Manager bleibt",
+      inviteWithdrawn: "{{actor}} hat die Einladung an {{subject}} zurückgezogen",
+    },
+    notices: {
+      invited: "Einladung an {{email}} gesendet. Der Link gilt 7 Tage.",
+      saved: "Gespeichert.",
+      removed: "Entfernt. Die Person wurde überall abgemeldet.",
+      notOnTeam: "Die Person war nicht mehr in Ihrem Team.",
+      inviteWithdrawn: "Einladung zurückgezogen: Ihr Link funktioniert nicht mehr.",
+      handoverOffered_one: "Übergabe angeboten. Die Person hat {{count}} Tag Zeit, sie anzunehmen.",
+      handoverOffered_other: "Übergabe angeboten. Die Person hat {{count}} Tage Zeit, sie anzunehmen.",
+      handoverWithdrawn: "Übergabe zurückgezogen: Das Unternehmen bleibt Ihres.",
+      noHandover: "Es wartete keine Übergabe.",
+    },
+    refusals: {
+      ownAddress: "Das ist Ihre eigene Adresse: Sie sind der Inhaber.",
+      alreadyMember: "{{email}} ist bereits in Ihrem Team.",
+      alreadyInvited: "Für {{email}} wartet bereits eine Einladung. Ziehen Sie sie zurück, um eine neue zu senden.",
+      freePlan: "Im Free-Tarif arbeitet der Inhaber allein. Wechseln Sie zu Pro, um Ihr Team einzuladen.",
+      staffLimit:
+        "Pro umfasst bis zu {{limit}} Mitarbeiter, und Sie haben alle Plätze belegt (Einladungen eingeschlossen). Entfernen Sie jemanden oder wechseln Sie zu Enterprise ohne Begrenzung.",
+      managerLimit:
+        "Pro umfasst bis zu {{limit}} Manager und Betrachter zusammen, und Sie haben alle Plätze belegt (Einladungen eingeschlossen). Entfernen Sie jemanden oder wechseln Sie zu Enterprise ohne Begrenzung.",
+    },
+    errors: {
+      emailMissing: "Bitte geben Sie eine E-Mail-Adresse ein",
+      emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+      role: "Wählen Sie eine Rolle",
+      locations: "Wählen Sie Standorte aus der Liste",
+    },
+    handover: {
+      offer: "Inhaberschaft übergeben",
+      offerNamed: "Inhaberschaft an {{email}} übergeben",
+      question:
+        "{{email}} die Inhaberschaft dieses Unternehmens anbieten? Sobald die Person annimmt, gehören ihr Kampagnen, Leads, Team und Abrechnung, und Sie bleiben als Manager aller Standorte dabei. Bis dahin können Sie das Angebot zurückziehen.",
+      confirm: "Ja, {{email}} anbieten",
+      waiting: "Übergabe ausstehend: <email>{{email}}</email> kann bis {{when}} annehmen.",
+      withdraw: "Übergabe zurückziehen",
+      banner: "Eine Übergabe wartet auf Sie: <business>{{business}}</business>. <review>Übergabe ansehen</review>",
+      refusals: {
+        plan: "Im Free-Tarif arbeitet der Inhaber allein, es gibt also niemanden, an den das Unternehmen übergeben werden könnte.",
+        onePending: "Eine Übergabe an {{email}} wartet bereits. Ziehen Sie sie zurück, um das Unternehmen jemand anderem anzubieten.",
+        ownsCampaigns:
+          "Diese Anmeldung führt ein eigenes Unternehmen bei LeadQR (sie hat Kampagnen) und kann daher kein weiteres übernehmen. Bitten Sie den Inhaber, an ein anderes Mitglied oder an eine andere Adresse von Ihnen zu übergeben.",
+        ownsBusiness:
+          "Diese Anmeldung hat ein eigenes Unternehmen bei LeadQR (Standorte, ein Team, eine Domain, API-Schlüssel, Webhooks, eine Synchronisierung oder ein Abonnement) und kann daher kein weiteres übernehmen. Entfernen Sie diese zuerst oder bitten Sie den Inhaber, an eine andere Adresse von Ihnen zu übergeben.",
+        gone: "Diese Übergabe ist abgelaufen oder wurde zurückgezogen.",
+      },
+    },
+    handoverPage: {
+      title: "Übergabe",
+      pageTitle: "Übergabe · LeadQR",
+      description: "Ein Unternehmen, das Ihnen sein Inhaber anbietet. Wenn Sie annehmen, werden Sie Inhaber; er bleibt als Manager dabei.",
+      none: "Keine Übergabe wartet auf Sie.",
+      takeOver: "{{business}} übernehmen",
+      stands: "Das Angebot gilt bis {{when}}.",
+      explanation:
+        "Sie werden Inhaber von {{business}}: seiner Kampagnen, Leads, Standorte, des Teams, der Domain, der API-Schlüssel, Integrationen und der Abrechnung. Der bisherige Inhaber bleibt als Manager aller Standorte im Team.",
+      accept: "Annehmen und Inhaber werden",
+      decline: "Ablehnen",
+      declined: "Abgelehnt. Das Unternehmen bleibt bei seinem Inhaber.",
+    },
+    join: {
+      pageTitle: "Einem Team beitreten · LeadQR",
+      invitation: "Einladung",
+      gone: "Diese Einladung ist abgelaufen oder wurde zurückgezogen. Bitten Sie den Inhaber des Unternehmens um eine neue.",
+      title: "{{business}} beitreten",
+      as: "Als {{role}}: {{description}}.",
+      otherSignIn:
+        "Diese Einladung gilt für <email>{{email}}</email>, und Sie sind als <current>{{signedIn}}</current> angemeldet. Melden Sie sich zuerst ab und öffnen Sie den Link dann erneut.",
+      signOut: "Abmelden",
+      join: "Beitreten",
+      signInAs: "Melden Sie sich mit Ihrem LeadQR-Passwort als <email>{{email}}</email> an.",
+      chooseAs: "Wählen Sie ein Passwort, um sich als <email>{{email}}</email> anzumelden.",
+      password: "Passwort",
+      signInAndJoin: "Anmelden und beitreten",
+      createAndJoin: "Zugang anlegen und beitreten",
+    },
+  },
+};
+
+export const deLocations = {
+  locations: {
+    title: "Standorte",
+    pageTitle: "Standorte · LeadQR",
+    description: "Die Orte, an denen Ihr Unternehmen arbeitet: Jede Platzierung kann zu einem gehören, so halten Sie Ihre Geschäfte auseinander.",
+    back: "Zurück zu den Einstellungen",
+    all: "Alle Standorte",
+    add: {
+      title: "Standort hinzufügen",
+      description: "Ein Name, unter dem Ihr Team ihn kennt; Adresse und Zeitzone sind optional.",
+      legend: "Neuer Standort",
+      submit: "Standort hinzufügen",
+    },
+    list: {
+      title: "Ihre Standorte",
+      label: "Standorte",
+      empty: "Noch keine Standorte. Fügen Sie oben den ersten hinzu.",
+      yourTimeZone: "Ihre Zeitzone",
+      placements_one: "{{count}} Platzierung",
+      placements_other: "{{count}} Platzierungen",
+      edit: "Bearbeiten",
+      editNamed: "{{name}} bearbeiten",
+      delete: "Löschen",
+      deleteNamed: "{{name}} löschen",
+      deleteQuestion: "„{{name}}“ löschen? Seine Platzierungen bleiben, mit ihren Codes, Scans und Leads; sie gehören nur keinem Standort mehr an.",
+      deleteConfirm: "Ja, „{{name}}“ löschen",
+    },
+    form: {
+      name: "Bezeichnung",
+      namePlaceholder: "z. B. Hafen",
+      timeZone: "Zeitzone (optional)",
+      sameAsYours: "Wie Ihre",
+      address: "Adresse (optional)",
+      save: "Speichern",
+    },
+    notices: {
+      added: "{{name}} hinzugefügt.",
+      saved: "{{name}} gespeichert.",
+      deleted: "Standort gelöscht. Seine Platzierungen behalten ihre Codes, ohne Standort.",
+    },
+    refusals: {
+      nameTaken: "Sie haben bereits einen Standort mit diesem Namen",
+      limit: "Ein Unternehmen kann höchstens {{limit}} Standorte haben",
+      inUse:
+        "Die Platzierung „{{placement}}“ befindet sich in {{location}}. Verschieben oder löschen Sie sie zuerst, oder behalten Sie {{location}} unter den Standorten der Kampagne.",
+      noLocationNow:
+        "Diese Kampagne läuft jetzt an keinem Standort (ihre Standorte wurden gelöscht). Wählen Sie zuerst unter „Bearbeiten“ ihre Standorte, oder fügen Sie die Platzierung ohne Standort hinzu.",
+      onlyAt:
+        "Diese Kampagne läuft nur in {{locations}}. Bringen Sie die Platzierung dort an, oder ändern Sie die Standorte der Kampagne unter „Bearbeiten“.",
+    },
+    errors: {
+      nameMissing: "Bitte geben Sie dem Standort einen Namen",
+      nameTooLong: "Standortnamen haben höchstens {{max}} Zeichen",
+      addressTooLong: "Adressen haben höchstens {{max}} Zeichen",
+      timeZone: "Wählen Sie eine Zeitzone aus der Liste",
+    },
+  },
+};

@@ -1,0 +1,140 @@
+// Settings → Team, the hand-over and the invitation's join page, English: the spec's wording byte
+// for byte, and what the team's server modules answer a member (refusals, notices). Spread into the
+// catalogue by en.ts. Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const enTeam = {
+  team: {
+    title: "Team",
+    pageTitle: "Team · LeadQR",
+    description: "Invite the people who work with you. Each signs in under their own name; you choose what they may see.",
+    back: "Back to settings",
+    plan: "Locations and a team are part of Pro and Enterprise. Upgrade to use them.",
+    seePlans: "See plans",
+    roles: { owner: "Owner", manager: "Manager", staff: "Staff", viewer: "Viewer" },
+    // Lower case: they follow "Manager: " and "As Manager: ".
+    roleDescriptions: {
+      manager: "campaigns, placements, leads, analytics and the counter of their locations",
+      staff: "the counter only, for their locations",
+      viewer: "dashboard and analytics of their locations, read-only",
+    },
+    roleHint: "{{role}}: {{description}}.",
+    roleAt: "{{role}} at {{places}}",
+    roleNoLocation: "{{role}}, no location",
+    invite: {
+      title: "Invite someone",
+      description: "They get an email with a link that works for 7 days.",
+      email: "Email",
+      send: "Send invitation",
+    },
+    role: "Role",
+    locations: "Locations",
+    noLocations: "No locations yet. <add>Add them in Locations</add>.",
+    members: {
+      title: "Members",
+      empty: "Nobody yet: you are the only one signed in to this business.",
+      line: "{{role}} · joined {{when}}",
+      change: "Change",
+      changeNamed: "Change {{email}}",
+      save: "Save",
+      remove: "Remove",
+      removeNamed: "Remove {{email}}",
+      removeQuestion: "Remove {{email}}? They are signed out at once.",
+      removeConfirm: "Yes, remove {{email}}",
+    },
+    invites: {
+      title: "Invitations waiting",
+      line: "{{role}} · link works until {{when}}",
+      withdraw: "Withdraw",
+      withdrawNamed: "Withdraw the invitation to {{email}}",
+    },
+    history: {
+      title: "History",
+      description: "Who invited, changed or removed whom, and when.",
+      empty: "Nothing yet.",
+      invited: "{{actor}} invited {{subject}} ({{detail}})",
+      joined: "{{subject}} joined ({{detail}})",
+      changed: "{{actor}} changed {{subject}} to {{detail}}",
+      removed: "{{actor}} removed {{subject}}",
+      handoverOffered: "{{actor}} offered the ownership to {{subject}}",
+      handoverWithdrawn: "{{actor}} withdrew the hand-over to {{subject}}",
+      handoverDeclined: "{{subject}} declined the hand-over",
+      handedOver: "{{actor}} took over the business from {{subject}}, who stays as a Manager",
+      inviteWithdrawn: "{{actor}} withdrew the invitation to {{subject}}",
+    },
+    notices: {
+      invited: "Invitation sent to {{email}}. The link works for 7 days.",
+      saved: "Saved.",
+      removed: "Removed. They were signed out everywhere.",
+      notOnTeam: "They were no longer on your team.",
+      inviteWithdrawn: "Invitation withdrawn: its link no longer works.",
+      handoverOffered_one: "Hand-over offered. They have {{count}} day to accept.",
+      handoverOffered_other: "Hand-over offered. They have {{count}} days to accept.",
+      handoverWithdrawn: "Hand-over withdrawn: the business stays yours.",
+      noHandover: "No hand-over was waiting.",
+    },
+    refusals: {
+      ownAddress: "That is your own address: you are the owner.",
+      alreadyMember: "{{email}} is already on your team.",
+      alreadyInvited: "{{email}} already has an invitation waiting. Withdraw it to send a new one.",
+      freePlan: "On the Free plan the owner works alone. Upgrade to Pro to invite your team.",
+      staffLimit:
+        "Pro includes up to {{limit}} staff members, and you have them all (invitations included). Remove someone, or move to Enterprise for no limit.",
+      managerLimit:
+        "Pro includes up to {{limit}} managers and viewers together, and you have them all (invitations included). Remove someone, or move to Enterprise for no limit.",
+    },
+    // The invitation form's own checks (team.schema.ts writes them in English; the route answers them in the member's language).
+    errors: {
+      emailMissing: "Please enter an email address",
+      emailInvalid: "Please enter a valid email address",
+      role: "Choose a role",
+      locations: "Choose locations from the list",
+    },
+    handover: {
+      offer: "Hand over ownership",
+      offerNamed: "Hand over ownership to {{email}}",
+      question:
+        "Offer {{email}} the ownership of this business? Once they accept, they own its campaigns, leads, team and billing, and you stay on as a Manager of every location. You can withdraw the offer until then.",
+      confirm: "Yes, offer it to {{email}}",
+      waiting: "Hand-over waiting: <email>{{email}}</email> can accept until {{when}}.",
+      withdraw: "Withdraw the hand-over",
+      banner: "A hand-over is waiting for you: <business>{{business}}</business>. <review>Review the hand-over</review>",
+      refusals: {
+        plan: "On the Free plan the owner works alone, so there is nobody to hand the business over to.",
+        onePending: "A hand-over to {{email}} is already waiting. Withdraw it to offer the business to someone else.",
+        ownsCampaigns:
+          "This sign-in runs its own business on LeadQR (it has campaigns), so it cannot take over another. Ask the owner to hand over to another member, or to another address of yours.",
+        ownsBusiness:
+          "This sign-in has a business of its own on LeadQR (locations, a team, a domain, API keys, webhooks, a sync or a subscription), so it cannot take over another. Remove them first, or ask the owner to hand over to another address of yours.",
+        gone: "This hand-over has expired or was withdrawn.",
+      },
+    },
+    handoverPage: {
+      title: "Hand-over",
+      pageTitle: "Hand-over · LeadQR",
+      description: "A business offered to you by its owner. Accepting makes you its owner; they stay on as a Manager.",
+      none: "No hand-over is waiting for you.",
+      takeOver: "Take over {{business}}",
+      stands: "The offer stands until {{when}}.",
+      explanation:
+        "You become the owner of {{business}}: its campaigns, leads, locations, team, domain, API keys, integrations and billing. Its owner stays on the team as a Manager of every location.",
+      accept: "Accept and become the owner",
+      decline: "Decline",
+      declined: "Declined. The business stays with its owner.",
+    },
+    join: {
+      pageTitle: "Join a team · LeadQR",
+      invitation: "Invitation",
+      gone: "This invitation has expired or was withdrawn. Ask the business's owner for a new one.",
+      title: "Join {{business}}",
+      as: "As {{role}}: {{description}}.",
+      otherSignIn:
+        "This invitation is for <email>{{email}}</email>, and you are signed in as <current>{{signedIn}}</current>. Sign out first, then open the link again.",
+      signOut: "Sign out",
+      join: "Join",
+      signInAs: "Sign in with your LeadQR password as <email>{{email}}</email>.",
+      chooseAs: "Choose a password to sign in as <email>{{email}}</email>.",
+      password: "Password",
+      signInAndJoin: "Sign in and join",
+      createAndJoin: "Create my sign-in and join",
+    },
+  },
+};

@@ -1,0 +1,200 @@
+// Settings → Team, the hand-over, the join page and Settings → Locations in French ("vous"). The same
+// keys as en-team.ts and en-locations.ts (owner-locales.test.ts).
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const frTeam = {
+  team: {
+    title: "Équipe",
+    pageTitle: "Équipe · LeadQR",
+    description: "Invitez les personnes qui travaillent avec vous. Chacune se connecte sous son propre nom ; vous choisissez ce qu'elle peut voir.",
+    back: "Retour aux paramètres",
+    plan: "Les établissements et l'équipe font partie de Pro et Enterprise. Changez de formule pour les utiliser.",
+    seePlans: "Voir les formules",
+    roles: { owner: "Propriétaire", manager: "Responsable", staff: "Employé", viewer: "Observateur" },
+    roleDescriptions: {
+      manager: "campagnes, emplacements, prospects, statistiques et le comptoir de ses établissements",
+      staff: "le comptoir uniquement, pour ses établissements",
+      viewer: "tableau de bord et statistiques de ses établissements, en lecture seule",
+    },
+    roleHint: "{{role}} : {{description}}.",
+    roleAt: "{{role}} à {{places}}",
+    roleNoLocation: "{{role}}, aucun établissement",
+    invite: {
+      title: "Inviter quelqu'un",
+      description: "La personne reçoit un e-mail avec un lien valable 7 jours.",
+      email: "E-mail",
+      send: "Envoyer l'invitation",
+    },
+    role: "Rôle",
+    locations: "Établissements",
+    noLocations: "Aucun établissement pour l'instant. <add>Ajoutez-les dans Établissements</add>.",
+    members: {
+      title: "Membres",
+      empty: "Personne pour l'instant : vous êtes la seule personne connectée à cette entreprise.",
+      line: "{{role}} · arrivé le {{when}}",
+      change: "Modifier",
+      changeNamed: "Modifier {{email}}",
+      save: "Enregistrer",
+      remove: "Retirer",
+      removeNamed: "Retirer {{email}}",
+      removeQuestion: "Retirer {{email}} ? La personne est déconnectée immédiatement.",
+      removeConfirm: "Oui, retirer {{email}}",
+    },
+    invites: {
+      title: "Invitations en attente",
+      line: "{{role}} · lien valable jusqu'au {{when}}",
+      withdraw: "Retirer",
+      withdrawNamed: "Retirer l'invitation à {{email}}",
+    },
+    history: {
+      title: "Historique",
+      description: "Qui a invité, modifié ou retiré qui, et quand.",
+      empty: "Rien pour l'instant.",
+      invited: "{{actor}} a invité {{subject}} ({{detail}})",
+      joined: "{{subject}} a rejoint l'équipe ({{detail}})",
+      changed: "{{actor}} a modifié {{subject}} en {{detail}}",
+      removed: "{{actor}} a retiré {{subject}}",
+      handoverOffered: "{{actor}} a proposé la propriété à {{subject}}",
+      handoverWithdrawn: "{{actor}} a retiré la cession à {{subject}}",
+      handoverDeclined: "{{subject}} a refusé la cession",
+      handedOver: "{{actor}} a repris l'entreprise de {{subject}}, qui reste responsable",
+      inviteWithdrawn: "{{actor}} a retiré l'invitation à {{subject}}",
+    },
+    notices: {
+      invited: "Invitation envoyée à {{email}}. Le lien est valable 7 jours.",
+      saved: "Enregistré.",
+      removed: "Retiré. La personne a été déconnectée partout.",
+      notOnTeam: "La personne ne faisait plus partie de votre équipe.",
+      inviteWithdrawn: "Invitation retirée : son lien ne fonctionne plus.",
+      handoverOffered_one: "Cession proposée. La personne a {{count}} jour pour accepter.",
+      handoverOffered_many: "Cession proposée. La personne a {{count}} jours pour accepter.",
+      handoverOffered_other: "Cession proposée. La personne a {{count}} jours pour accepter.",
+      handoverWithdrawn: "Cession retirée : l'entreprise reste la vôtre.",
+      noHandover: "Aucune cession n'était en attente.",
+    },
+    refusals: {
+      ownAddress: "C'est votre propre adresse : vous êtes le propriétaire.",
+      alreadyMember: "{{email}} fait déjà partie de votre équipe.",
+      alreadyInvited: "{{email}} a déjà une invitation en attente. Retirez-la pour en envoyer une nouvelle.",
+      freePlan: "Avec la formule Free, le propriétaire travaille seul. Passez à Pro pour inviter votre équipe.",
+      staffLimit:
+        "Pro comprend jusqu'à {{limit}} employés, et vous les avez tous (invitations comprises). Retirez quelqu'un, ou passez à Enterprise, sans limite.",
+      managerLimit:
+        "Pro comprend jusqu'à {{limit}} responsables et observateurs au total, et vous les avez tous (invitations comprises). Retirez quelqu'un, ou passez à Enterprise, sans limite.",
+    },
+    errors: {
+      emailMissing: "Veuillez saisir une adresse e-mail",
+      emailInvalid: "Veuillez saisir une adresse e-mail valide",
+      role: "Choisissez un rôle",
+      locations: "Choisissez des établissements dans la liste",
+    },
+    handover: {
+      offer: "Céder la propriété",
+      offerNamed: "Céder la propriété à {{email}}",
+      question:
+        "Proposer à {{email}} la propriété de cette entreprise ? Dès son acceptation, ses campagnes, prospects, équipe et facturation lui appartiennent, et vous restez responsable de tous les établissements. Vous pouvez retirer l'offre d'ici là.",
+      confirm: "Oui, la proposer à {{email}}",
+      waiting: "Cession en attente : <email>{{email}}</email> peut accepter jusqu'au {{when}}.",
+      withdraw: "Retirer la cession",
+      banner: "Une cession vous attend : <business>{{business}}</business>. <review>Voir la cession</review>",
+      refusals: {
+        plan: "Avec la formule Free, le propriétaire travaille seul : il n'y a personne à qui céder l'entreprise.",
+        onePending: "Une cession à {{email}} est déjà en attente. Retirez-la pour proposer l'entreprise à quelqu'un d'autre.",
+        ownsCampaigns:
+          "Ce compte gère sa propre entreprise sur LeadQR (il a des campagnes) et ne peut donc pas en reprendre une autre. Demandez au propriétaire de céder à un autre membre, ou à une autre de vos adresses.",
+        ownsBusiness:
+          "Ce compte a sa propre entreprise sur LeadQR (établissements, équipe, domaine, clés API, webhooks, synchronisation ou abonnement) et ne peut donc pas en reprendre une autre. Supprimez-les d'abord, ou demandez au propriétaire de céder à une autre de vos adresses.",
+        gone: "Cette cession a expiré ou a été retirée.",
+      },
+    },
+    handoverPage: {
+      title: "Cession",
+      pageTitle: "Cession · LeadQR",
+      description: "Une entreprise que son propriétaire vous propose. En acceptant, vous en devenez propriétaire ; il reste responsable.",
+      none: "Aucune cession ne vous attend.",
+      takeOver: "Reprendre {{business}}",
+      stands: "L'offre est valable jusqu'au {{when}}.",
+      explanation:
+        "Vous devenez propriétaire de {{business}} : ses campagnes, prospects, établissements, équipe, domaine, clés API, intégrations et facturation. Son propriétaire reste dans l'équipe comme responsable de tous les établissements.",
+      accept: "Accepter et devenir propriétaire",
+      decline: "Refuser",
+      declined: "Refusé. L'entreprise reste à son propriétaire.",
+    },
+    join: {
+      pageTitle: "Rejoindre une équipe · LeadQR",
+      invitation: "Votre invitation",
+      gone: "Cette invitation a expiré ou a été retirée. Demandez-en une nouvelle au propriétaire de l'entreprise.",
+      title: "Rejoindre {{business}}",
+      as: "En tant que {{role}} : {{description}}.",
+      otherSignIn:
+        "Cette invitation est destinée à <email>{{email}}</email>, et vous êtes connecté en tant que <current>{{signedIn}}</current>. Déconnectez-vous d'abord, puis rouvrez le lien.",
+      signOut: "Se déconnecter",
+      join: "Rejoindre",
+      signInAs: "Connectez-vous avec votre mot de passe LeadQR en tant que <email>{{email}}</email>.",
+      chooseAs: "Choisissez un mot de passe pour vous connecter en tant que <email>{{email}}</email>.",
+      password: "Mot de passe",
+      signInAndJoin: "Se connecter et rejoindre",
+      createAndJoin: "Créer mon accès et rejoindre",
+    },
+  },
+};
+
+export const frLocations = {
+  locations: {
+    title: "Établissements",
+    pageTitle: "Établissements · LeadQR",
+    description: "Les lieux où votre entreprise travaille : chaque emplacement peut appartenir à l'un d'eux, pour distinguer vos boutiques.",
+    back: "Retour aux paramètres",
+    all: "Tous les établissements",
+    add: {
+      title: "Ajouter un établissement",
+      description: "Un nom sous lequel votre équipe le connaît ; l'adresse et le fuseau horaire sont facultatifs.",
+      legend: "Nouvel établissement",
+      submit: "Ajouter l'établissement",
+    },
+    list: {
+      title: "Vos établissements",
+      label: "Établissements",
+      empty: "Aucun établissement pour l'instant. Ajoutez le premier ci-dessus.",
+      yourTimeZone: "Votre fuseau horaire",
+      placements_one: "{{count}} emplacement",
+      placements_many: "{{count}} emplacements",
+      placements_other: "{{count}} emplacements",
+      edit: "Modifier",
+      editNamed: "Modifier {{name}}",
+      delete: "Supprimer",
+      deleteNamed: "Supprimer {{name}}",
+      deleteQuestion:
+        "Supprimer « {{name}} » ? Ses emplacements restent, avec leurs codes, scans et prospects ; ils n'appartiennent simplement plus à un établissement.",
+      deleteConfirm: "Oui, supprimer « {{name}} »",
+    },
+    form: {
+      name: "Nom",
+      namePlaceholder: "p. ex. Port",
+      timeZone: "Fuseau horaire (facultatif)",
+      sameAsYours: "Le même que le vôtre",
+      address: "Adresse (facultatif)",
+      save: "Enregistrer",
+    },
+    notices: {
+      added: "{{name}} ajouté.",
+      saved: "{{name}} enregistré.",
+      deleted: "Établissement supprimé. Ses emplacements gardent leurs codes, sans établissement.",
+    },
+    refusals: {
+      nameTaken: "Vous avez déjà un établissement de ce nom",
+      limit: "Une entreprise peut avoir au plus {{limit}} établissements",
+      inUse:
+        "L'emplacement « {{placement}} » est à {{location}}. Déplacez-le ou supprimez-le d'abord, ou gardez {{location}} parmi les établissements de la campagne.",
+      noLocationNow:
+        "Cette campagne ne fonctionne plus dans aucun établissement (ses établissements ont été supprimés). Choisissez d'abord ses établissements dans Modifier, ou ajoutez l'emplacement sans établissement.",
+      onlyAt:
+        "Cette campagne ne fonctionne qu'à {{locations}}. Placez l'emplacement là-bas, ou changez les établissements de la campagne dans Modifier.",
+    },
+    errors: {
+      nameMissing: "Veuillez donner un nom à l'établissement",
+      nameTooLong: "Les noms d'établissement ont au plus {{max}} caractères",
+      addressTooLong: "Les adresses ont au plus {{max}} caractères",
+      timeZone: "Choisissez un fuseau horaire dans la liste",
+    },
+  },
+};
