@@ -6,6 +6,7 @@ import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
+import { enEmails } from "./en-emails";
 
 const en = {
   common: {
@@ -368,6 +369,7 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  ...enEmails,
 };
 
 export type OwnerMessages = typeof en;

@@ -94,4 +94,4 @@ function sameInEveryLanguage(text: string) {
 }
 
 const SHARED_WORDS =
-  /^(?:Blog|Leads?|ms|Email|No|Plan|Endpoint|link|in|Events?|Date|Pages|Mode|Active|Notifications|Sessions|Condition|page|Audience|Destination|Scans?|Status|Team|Layout|Format|Domain|Passkeys|Webhooks|Slack|Telegram|Test|Code|E-Mail|Browser|Bots|Problem|\(optional\)|Cloudflare|GoDaddy|Namecheap|Google \/ Squarespace Domains|DNS → Custom records → Create new record\.|K7M-4QX-9D|go\.mycafe\.com|https:\/\/[^ ]+|Logo \(optional\)|Mailchimp und Google Sheets)$/;
+  /^(?:Blog|Leads?|Manager|ms|Email|No|Plan|Endpoint|link|in|Events?|Date|Pages|Mode|Active|Notifications|Sessions|Condition|page|Audience|Destination|Scans?|Status|Team|Layout|Format|Domain|Passkeys|Webhooks|Slack|Telegram|Test|Code|E-Mail|Browser|Bots|Problem|\(optional\)|Cloudflare|GoDaddy|Namecheap|Google \/ Squarespace Domains|DNS → Custom records → Create new record\.|K7M-4QX-9D|go\.mycafe\.com|https:\/\/[^ ]+|Logo \(optional\)|Mailchimp und Google Sheets)$/;

@@ -3,6 +3,7 @@
 // names and the {{placeholders}} stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { arAlerts, arSummary } from "./alerts";
+import { arEmails } from "./emails";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
 
@@ -369,6 +370,7 @@ const ar = {
   ...arSettings,
   ...arSummary,
   ...arAlerts,
+  ...arEmails,
 };
 
 export default ar;

@@ -2,6 +2,7 @@
 // (owner-locales.test.ts); brand and product names stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { deAlerts, deSummary } from "./alerts";
+import { deEmails } from "./emails";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
 
@@ -370,6 +371,7 @@ const de = {
   ...deSettings,
   ...deSummary,
   ...deAlerts,
+  ...deEmails,
 };
 
 export default de;

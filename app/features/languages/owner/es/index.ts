@@ -2,6 +2,7 @@
 // The same keys as en.ts, with Spanish's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { esAlerts, esSummary } from "./alerts";
+import { esEmails } from "./emails";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
 
@@ -371,6 +372,7 @@ const es = {
   ...esSettings,
   ...esSummary,
   ...esAlerts,
+  ...esEmails,
 };
 
 export default es;

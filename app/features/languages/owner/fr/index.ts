@@ -2,6 +2,7 @@
 // French's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { frAlerts, frSummary } from "./alerts";
+import { frEmails } from "./emails";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
 
@@ -370,6 +371,7 @@ const fr = {
   ...frSettings,
   ...frSummary,
   ...frAlerts,
+  ...frEmails,
 };
 
 export default fr;

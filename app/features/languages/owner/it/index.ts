@@ -2,6 +2,7 @@
 // same keys as en.ts, with Italian's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { itAlerts, itSummary } from "./alerts";
+import { itEmails } from "./emails";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
 
@@ -372,6 +373,7 @@ const italian = {
   ...itSettings,
   ...itSummary,
   ...itAlerts,
+  ...itEmails,
 };
 
 export default italian;

@@ -2,6 +2,7 @@
 // do. The same keys as en.ts, with Dutch's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { nlAlerts, nlSummary } from "./alerts";
+import { nlEmails } from "./emails";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
 
@@ -369,6 +370,7 @@ const nl = {
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
+  ...nlEmails,
 };
 
 export default nl;

@@ -2,6 +2,7 @@
 // visitor's side. The same keys as en.ts, with Portuguese's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { ptAlerts, ptSummary } from "./alerts";
+import { ptEmails } from "./emails";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
 
@@ -369,6 +370,7 @@ const pt = {
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
+  ...ptEmails,
 };
 
 export default pt;
