@@ -10,29 +10,14 @@ import { foldLeadSurges } from "~/features/email/digest.server";
 import { smtpTransport } from "~/features/email/transport.server";
 import { createEmailWorker, type EmailWorker } from "~/features/email/worker.server";
 import { sendDueSummaries } from "~/features/summary/schedule.server";
-import * as route from "~/routes/capture";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
-import { callRoute, makeRequest } from "../support/http";
-import { phoneUserAgent } from "../support/row-factories";
 import { startSmtp } from "../support/smtp-support";
+import { visitorSubmits } from "../support/webhook-support";
 
 const APP = "http://localhost:3000";
 /** Tuesday 24 November 2026, 08:00 in New York: the daily summary of Monday 23 November is due. */
 const NEW_YORK_TUESDAY_8AM = new Date("2026-11-24T13:00:00Z");
-
-let address = 0;
-
-async function visitorSubmits(campaignId: string, fields: Record<string, string>) {
-  const page = await callRoute(route.loader, makeRequest(`/capture/${campaignId}`, { method: "GET", headers: { "user-agent": phoneUserAgent() } }), {
-    campaignId,
-  });
-  const request = makeRequest(`/capture/${campaignId}`, {
-    form: { ...fields, scanToken: page.data.scanToken as string },
-    headers: { "user-agent": phoneUserAgent(), "x-leadqr-client-ip": `198.18.7.${++address}` },
-  });
-  return (await callRoute(route.action, request, { campaignId })).data;
-}
 
 async function ownerIn(language: string | null) {
   const owner = await createUser();
