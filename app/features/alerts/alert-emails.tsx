@@ -1,18 +1,21 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { render, type EmailContent } from "~/features/email/lead-emails";
+import { emailT, render, type EmailContent } from "~/features/email/lead-emails";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
-/** To the owner, once, when a channel refused for good and was switched off. */
-export function channelDisabledEmail(channel: string, reason: string, appUrl: string): EmailContent {
+/** To the owner, once, when a channel refused for good and was switched off; in the owner's language. */
+export function channelDisabledEmail(channel: string, reason: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
   const page = `${appUrl}/settings/notifications`;
+  const safe = t("channelDisabled.safe", { channel });
   return render(
-    `Lead alerts on ${channel} have stopped`,
+    t("channelDisabled.subject", { channel }),
     <>
       <p>{reason}</p>
-      <p>Your leads are safe and still emailed to you; only the {channel} alerts stopped.</p>
+      <p>{safe}</p>
       <p>
-        <a href={page}>Open notification settings</a>
+        <a href={page}>{t("channelDisabled.link")}</a>
       </p>
     </>,
-    `${reason} Your leads are safe and still emailed to you; only the ${channel} alerts stopped. ${page}`,
+    `${reason} ${safe} ${page}`,
+    language,
   );
 }

@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { openToken } from "~/utils/token-seal.server";
 import { getEnv } from "~/utils/env.server";
@@ -50,18 +51,18 @@ export async function channelGone(db: Database, channelId: string, kind: Channel
 
 /** Switches the channel off; only the call that switches it emails the owner, so they hear it once. */
 export async function disableChannel(db: Database, channelId: string, reason: string) {
-  const [row] = rowsOf<{ email: string; kind: ChannelKind }>(
+  const [row] = rowsOf<{ email: string; language: string | null; kind: ChannelKind }>(
     await db.execute(sql`
       update alert_channel ch set status = 'disabled', disabled_reason = ${reason}
         from "user" u
        where ch.id = ${channelId} and u.id = ch.user_id and ch.status <> 'disabled'
-      returning u.email, ch.kind`),
+      returning u.email, u.language, ch.kind`),
   );
   if (!row) return;
   await enqueueEmail(db, {
     kind: "alert_channel_disabled",
     to: row.email,
-    content: channelDisabledEmail(CHANNEL_NAMES[row.kind], reason, getEnv().appOrigin),
+    content: channelDisabledEmail(CHANNEL_NAMES[row.kind], reason, getEnv().appOrigin, recipientLanguage(row.language)),
   });
   nudgeEmailWorker();
 }

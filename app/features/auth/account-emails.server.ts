@@ -17,9 +17,18 @@ import {
   type HeldLeadCount,
 } from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { ownerLanguageFor, recipientLanguage } from "~/features/email/recipient-language.server";
 import type { Env } from "~/utils/env.server";
 
 type AccountUser = { id: string; email: string };
+
+/**
+ * The language of an email the member asked for themselves (sign-up, a new link, a reset): their
+ * choice, else the browser of that request, else English (docs/features/visitor-languages.md).
+ */
+export function acceptLanguageOf(request: { headers: Headers } | undefined): string | null {
+  return request?.headers.get("accept-language") ?? null;
+}
 
 export const VERIFY_EMAIL_EXPIRES_IN = 24 * 60 * 60;
 export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
@@ -89,21 +98,36 @@ export function resetPasswordLink(env: Env, token: string) {
  * Better Auth calls this for a new address (sign-up, resend) and, with the *new* address in
  * `target.email`, for an email change; the stored address tells the two apart.
  */
-export async function sendVerificationLink(db: Database, env: Env, target: AccountUser, token: string) {
-  const [current] = await db.select({ email: user.email }).from(user).where(eq(user.id, target.id));
+export async function sendVerificationLink(db: Database, env: Env, target: AccountUser, token: string, acceptLanguage: string | null = null) {
+  const [current] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, target.id));
   const link = verifyEmailLink(env, token);
   const newEmail = target.email.toLowerCase();
+  const language = ownerLanguageFor(current ?? { language: null }, acceptLanguage);
   if (current && current.email !== newEmail) {
     await rememberEmailChangeLink(db, target.id, token);
-    await enqueueEmail(db, { kind: "email_change_confirm", to: newEmail, content: emailChangeConfirmEmail(link, newEmail) });
-    await enqueueEmail(db, { kind: "email_change_notice", to: current.email, content: emailChangeNoticeEmail(newEmail, env.appOrigin) });
+    await enqueueEmail(db, { kind: "email_change_confirm", to: newEmail, content: emailChangeConfirmEmail(link, newEmail, language) });
+    await enqueueEmail(db, { kind: "email_change_notice", to: current.email, content: emailChangeNoticeEmail(newEmail, env.appOrigin, language) });
     return;
   }
-  await enqueueEmail(db, { kind: "verify_email", to: newEmail, content: verifyEmailEmail(link, env.appOrigin) });
+  await enqueueEmail(db, { kind: "verify_email", to: newEmail, content: verifyEmailEmail(link, env.appOrigin, language) });
 }
 
-export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string) {
-  await enqueueEmail(db, { kind: "reset_password", to: target.email, content: resetPasswordEmail(resetPasswordLink(env, token), env.appOrigin) });
+/** The account's chosen language, else the browser of the request that asked (a reset, a link, a new password). */
+async function languageOfAccount(db: Database, where: { id: string } | { email: string }, acceptLanguage: string | null) {
+  const [row] = await db
+    .select({ language: user.language })
+    .from(user)
+    .where("id" in where ? eq(user.id, where.id) : eq(user.email, where.email.toLowerCase()));
+  return ownerLanguageFor(row ?? { language: null }, acceptLanguage);
+}
+
+export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string, acceptLanguage: string | null = null) {
+  const language = await languageOfAccount(db, { id: target.id }, acceptLanguage);
+  await enqueueEmail(db, {
+    kind: "reset_password",
+    to: target.email,
+    content: resetPasswordEmail(resetPasswordLink(env, token), env.appOrigin, language),
+  });
 }
 
 export function signInLinkUrl(env: Env, token: string) {
@@ -114,34 +138,42 @@ export function signInLinkUrl(env: Env, token: string) {
  * Better Auth asks for a sign-in link for any well-formed address; only an account's address is
  * mailed (an unknown one gets nothing, and the page answers the same).
  */
-export async function sendSignInLink(db: Database, env: Env, target: { email: string; token: string }) {
-  const [account] = await db.select({ email: user.email }).from(user).where(eq(user.email, target.email.toLowerCase()));
+export async function sendSignInLink(db: Database, env: Env, target: { email: string; token: string }, acceptLanguage: string | null = null) {
+  const [account] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.email, target.email.toLowerCase()));
   if (!account) return;
-  await enqueueEmail(db, { kind: "sign_in_link", to: account.email, content: signInLinkEmail(signInLinkUrl(env, target.token), env.appOrigin) });
+  await enqueueEmail(db, {
+    kind: "sign_in_link",
+    to: account.email,
+    content: signInLinkEmail(signInLinkUrl(env, target.token), env.appOrigin, ownerLanguageFor(account, acceptLanguage)),
+  });
 }
 
 /** After a reset: the notice, no other reset link left usable, and the owner's failed sign-ins forgotten. */
-export async function afterPasswordReset(db: Database, env: Env, target: AccountUser) {
-  await enqueueEmail(db, { kind: "password_changed", to: target.email, content: passwordChangedEmail(env.appOrigin) });
+export async function afterPasswordReset(db: Database, env: Env, target: AccountUser, acceptLanguage: string | null = null) {
+  const language = await languageOfAccount(db, { id: target.id }, acceptLanguage);
+  await enqueueEmail(db, { kind: "password_changed", to: target.email, content: passwordChangedEmail(env.appOrigin, language) });
   await voidLinksAfterPasswordChange(db, target.id);
   await db.execute(sql`delete from rate_limit where starts_with(key, ${`signInByAccount:${target.email.toLowerCase()}|`})`);
 }
 
 /** Idempotent: runs whenever an address is proven (verification or a confirmed change). */
 export async function onAddressVerified(db: Database, env: Env, userId: string) {
-  const [row] = await db.select({ email: user.email, verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ email: user.email, verified: user.emailVerified, language: user.language })
+    .from(user)
+    .where(eq(user.id, userId));
   if (!row?.verified) return;
   if (env.adminEmails.includes(row.email.toLowerCase())) {
     await db.update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, userId));
   }
-  await releaseHeldLeadNotifications(db, env, { userId, to: row.email });
+  await releaseHeldLeadNotifications(db, env, { userId, to: row.email, language: row.language });
 }
 
 /**
  * Held new-lead and digest rows of the owner's campaigns become one summary email. The worker
  * never claims them while the owner is unverified, so they are still pending here.
  */
-export async function releaseHeldLeadNotifications(db: Database, env: Env, options: { userId: string; to: string }) {
+export async function releaseHeldLeadNotifications(db: Database, env: Env, options: { userId: string; to: string; language?: string | null }) {
   return db.transaction(async (tx) => {
     const folded = (await tx.execute(sql`
       update email_outbox o
@@ -149,12 +181,15 @@ export async function releaseHeldLeadNotifications(db: Database, env: Env, optio
         from campaign c
        where c.id = o.campaign_id and c.user_id = ${options.userId}
          and o.kind in ('new_lead', 'lead_digest') and o.status = 'pending'
-      returning o.campaign_id, o.kind, o.subject`)) as unknown as { rows: Array<{ campaign_id: string; kind: string; subject: string }> };
+      returning o.campaign_id, o.kind, (select count(*)::int from email_outbox d where d.digest_id = o.id) as folded`)) as unknown as {
+      rows: Array<{ campaign_id: string; kind: string; folded: number }>;
+    };
     if (folded.rows.length === 0) return 0;
-    // Each held new-lead email stood for one lead, each held digest for the count in its subject.
+    // Each held new-lead email stood for one lead, each held digest for the emails folded into it
+    // (its subject says the same count, in the owner's language).
     const leadsByCampaign = new Map<string, number>();
     for (const row of folded.rows) {
-      const leads = row.kind === "lead_digest" ? Number(/^(\d+) (?:more|new) leads?/.exec(row.subject)?.[1] ?? 1) : 1;
+      const leads = row.kind === "lead_digest" ? Math.max(1, Number(row.folded)) : 1;
       leadsByCampaign.set(row.campaign_id, (leadsByCampaign.get(row.campaign_id) ?? 0) + leads);
     }
     const titles = await tx
@@ -164,7 +199,7 @@ export async function releaseHeldLeadNotifications(db: Database, env: Env, optio
     const campaigns: HeldLeadCount[] = titles.map((row) => ({ campaignTitle: row.title, leads: leadsByCampaign.get(row.id) ?? 0 }));
     if (campaigns.length === 0) return 0;
     campaigns.sort((a, b) => a.campaignTitle.localeCompare(b.campaignTitle));
-    await enqueueEmail(tx as unknown as Database, { kind: "lead_summary", to: options.to, content: leadSummaryEmail(campaigns, env.appOrigin) });
+    await enqueueEmail(tx as unknown as Database, { kind: "lead_summary", to: options.to, content: leadSummaryEmail(campaigns, env.appOrigin, recipientLanguage(options.language)) });
     return campaigns.reduce((sum, row) => sum + row.leads, 0);
   });
 }

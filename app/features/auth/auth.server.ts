@@ -9,6 +9,7 @@ import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
 import {
+  acceptLanguageOf,
   afterPasswordReset,
   onAddressVerified,
   RESET_PASSWORD_EXPIRES_IN,
@@ -36,13 +37,13 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
       // "Recovery": Better Auth's reset (single-use token in `verification`), mailed via the outbox.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => sendResetLink(db, env, user, token),
-      onPasswordReset: async ({ user }) => afterPasswordReset(db, env, user),
+      sendResetPassword: async ({ user, token }, request) => sendResetLink(db, env, user, token, acceptLanguageOf(request)),
+      onPasswordReset: async ({ user }, request) => afterPasswordReset(db, env, user, acceptLanguageOf(request)),
     },
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
-      sendVerificationEmail: async ({ user, token }) => sendVerificationLink(db, env, user, token),
+      sendVerificationEmail: async ({ user, token }, request) => sendVerificationLink(db, env, user, token, acceptLanguageOf(request)),
       afterEmailVerification: async (user) => onAddressVerified(db, env, user.id),
     },
     user: {
@@ -78,7 +79,7 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
         storeToken: "hashed",
         // A link signs in an existing account; it never creates one.
         disableSignUp: true,
-        sendMagicLink: async ({ email, token }) => sendSignInLink(db, env, { email, token }),
+        sendMagicLink: async ({ email, token }, ctx) => sendSignInLink(db, env, { email, token }, acceptLanguageOf(ctx?.request)),
       }),
     ],
     databaseHooks: {

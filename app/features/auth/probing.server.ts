@@ -1,8 +1,16 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { emailOutbox } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { emailOutbox, user } from "~/db/schema";
 import { signUpAttemptEmail } from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { getServices } from "~/utils/services.server";
+
+/** The account holder's language: the attempt was someone else's request, so not that browser's. */
+async function languageOfAddress(db: Database, email: string) {
+  const [account] = await db.select({ language: user.language }).from(user).where(eq(user.email, email.toLowerCase()));
+  return recipientLanguage(account?.language);
+}
 
 /**
  * Tells the address's owner that someone tried to sign up with it, at most once a day; the
@@ -19,7 +27,7 @@ export async function notifyTakenAddress(email: string) {
       .where(and(eq(emailOutbox.kind, "signup_attempt"), eq(emailOutbox.to, email), gt(emailOutbox.createdAt, sql`now() - interval '1 day'`)))
       .limit(1);
     if (recent) return false;
-    await enqueueEmail(tx, { kind: "signup_attempt", to: email, content: signUpAttemptEmail(env.appOrigin) });
+    await enqueueEmail(tx, { kind: "signup_attempt", to: email, content: signUpAttemptEmail(env.appOrigin, await languageOfAddress(tx, email)) });
     return true;
   });
 }

@@ -1,32 +1,36 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { render, type EmailContent } from "~/features/email/lead-emails";
+import { emailT, render, type EmailContent } from "~/features/email/lead-emails";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
-export function domainVerifiedEmail(hostname: string, appUrl: string): EmailContent {
+/** To the owner, in their language, once their domain is verified. */
+export function domainVerifiedEmail(hostname: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const body = t("domainVerified.body", { hostname });
   return render(
-    `${hostname} is verified`,
+    t("domainVerified.subject", { hostname }),
     <>
+      <p>{body}</p>
       <p>
-        Your domain {hostname} points to LeadQR. New QR codes, short links and print kits now use https://{hostname}. Codes you printed before keep
-        working.
-      </p>
-      <p>
-        <a href={`${appUrl}/settings/domains`}>See your domain</a>
+        <a href={`${appUrl}/settings/domains`}>{t("domainVerified.link")}</a>
       </p>
     </>,
-    `Your domain ${hostname} points to LeadQR. New QR codes, short links and print kits now use https://${hostname}. Codes you printed before keep working. ${appUrl}/settings/domains`,
+    `${body} ${appUrl}/settings/domains`,
+    language,
   );
 }
 
-export function domainBrokenEmail(hostname: string, problem: string, appUrl: string): EmailContent {
+/** To the owner, in their language, when their verified domain stops pointing at LeadQR. */
+export function domainBrokenEmail(hostname: string, problem: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
   return render(
-    `${hostname} no longer points to LeadQR`,
+    t("domainBroken.subject", { hostname }),
     <>
       <p>{problem}</p>
-      <p>Codes printed with {hostname} don't open until its records are back. Put the records back and press Verify.</p>
+      <p>{t("domainBroken.body", { hostname })}</p>
       <p>
-        <a href={`${appUrl}/settings/domains`}>See the records to publish</a>
+        <a href={`${appUrl}/settings/domains`}>{t("domainBroken.link")}</a>
       </p>
     </>,
-    `${problem} Codes printed with ${hostname} don't open until its records are back. Put the records back and press Verify: ${appUrl}/settings/domains`,
+    `${problem} ${t("domainBroken.textBody", { hostname })} ${appUrl}/settings/domains`,
+    language,
   );
 }

@@ -6,6 +6,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, customDomain, user } from "~/db/schema";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
 import { publicAddressVerdict } from "~/utils/public-address";
@@ -136,10 +137,13 @@ export async function checkDomain(
 }
 
 async function notifyOwner(db: Database, env: Env, row: CustomDomainRow, kind: "domain_verified" | "domain_broken", problem: string | null) {
-  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, row.userId));
+  const [owner] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, row.userId));
   if (!owner) return;
+  const language = recipientLanguage(owner.language);
   const content =
-    kind === "domain_verified" ? domainVerifiedEmail(row.hostname, env.appOrigin) : domainBrokenEmail(row.hostname, problem ?? "", env.appOrigin);
+    kind === "domain_verified"
+      ? domainVerifiedEmail(row.hostname, env.appOrigin, language)
+      : domainBrokenEmail(row.hostname, problem ?? "", env.appOrigin, language);
   await enqueueEmail(db, { kind, to: owner.email, content });
 }
 

@@ -1,6 +1,7 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-// Emails about the account itself: verification, password reset, email change, probing notice.
-import { oneLine, render, type EmailContent } from "./lead-emails";
+// Emails about the account itself: verification, password reset, email change, probing notice; each
+// in the member's language (docs/features/visitor-languages.md, "The owner's screens").
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
+import { emailMarkup, emailT, oneLine, render, type EmailContent } from "./lead-emails";
 
 function Button({ href, children }: { href: string; children: string }) {
   return (
@@ -15,133 +16,140 @@ function Button({ href, children }: { href: string; children: string }) {
   );
 }
 
+/** A tag of a sentence made a link. */
+const linkTo = (href: string) => (words: string) => <a href={href}>{words}</a>;
+
 /** The one email at sign-up (also sent again on request): the welcome and the confirmation link. */
-export function verifyEmailEmail(link: string, appUrl: string): EmailContent {
+export function verifyEmailEmail(link: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const valid = emailMarkup(language, "verify.valid", {}, { link: linkTo(`${appUrl}/dashboard`) });
   return render(
-    "Confirm your email address",
+    t("verify.subject"),
     <>
-      <p>Welcome to LeadQR! Your account is ready: create a QR campaign, print its code and collect leads from your first scan.</p>
-      <p>Please confirm that this address belongs to your LeadQR account. Until you do, lead notifications are held.</p>
-      <Button href={link}>Confirm my address</Button>
-      <p>
-        The link is valid for 24 hours. Then <a href={`${appUrl}/dashboard`}>open your dashboard</a> to create your first campaign. If you did not
-        create a LeadQR account, ignore this email.
-      </p>
+      <p>{t("verify.welcome")}</p>
+      <p>{t("verify.confirm")}</p>
+      <Button href={link}>{t("verify.button")}</Button>
+      <p>{valid}</p>
     </>,
     [
-      "Welcome to LeadQR! Your account is ready: create a QR campaign, print its code and collect leads from your first scan.",
+      t("verify.welcome"),
       "",
-      `Confirm your email address (valid for 24 hours): ${link}`,
+      t("verify.textConfirm", { link }),
       "",
-      `Your dashboard: ${appUrl}/dashboard`,
+      t("verify.textDashboard", { link: `${appUrl}/dashboard` }),
       "",
-      "If you did not create a LeadQR account, ignore this email.",
+      t("verify.textIgnore"),
     ].join("\n"),
+    language,
   );
 }
 
-export function resetPasswordEmail(link: string, appUrl: string): EmailContent {
+export function resetPasswordEmail(link: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const valid = emailMarkup(language, "reset.valid", {}, { link: linkTo(`${appUrl}/forgot-password`) });
   return render(
-    "Reset your LeadQR password",
+    t("reset.subject"),
     <>
-      <p>Someone (hopefully you) asked to reset the password of your LeadQR account.</p>
-      <Button href={link}>Choose a new password</Button>
-      <p>
-        The link works once and is valid for 1 hour. If it has expired, <a href={`${appUrl}/forgot-password`}>ask for a new one</a>. If you did not
-        ask, ignore this email: your password stays as it is.
-      </p>
+      <p>{t("reset.asked")}</p>
+      <Button href={link}>{t("reset.button")}</Button>
+      <p>{valid}</p>
     </>,
-    `Choose a new password (the link works once and is valid for 1 hour): ${link}\n\nIf you did not ask, ignore this email: your password stays as it is.`,
+    t("reset.text", { link }),
+    language,
   );
 }
 
-export function signInLinkEmail(link: string, appUrl: string): EmailContent {
+export function signInLinkEmail(link: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const valid = emailMarkup(language, "signInLink.valid", {}, { link: linkTo(`${appUrl}/signin/email-link`) });
   return render(
-    "Your LeadQR sign-in link",
+    t("signInLink.subject"),
     <>
-      <p>Someone (hopefully you) asked for a link to sign in to your LeadQR account without a password.</p>
-      <Button href={link}>Sign in to LeadQR</Button>
-      <p>
-        The link works once and is valid for 15 minutes. If it has expired, <a href={`${appUrl}/signin/email-link`}>ask for a new one</a>. If you did
-        not ask, ignore this email: nobody can sign in without opening it.
-      </p>
+      <p>{t("signInLink.asked")}</p>
+      <Button href={link}>{t("signInLink.button")}</Button>
+      <p>{valid}</p>
     </>,
-    `Sign in to LeadQR (the link works once and is valid for 15 minutes): ${link}\n\nIf you did not ask, ignore this email: nobody can sign in without opening it.`,
+    t("signInLink.text", { link }),
+    language,
   );
 }
 
-export function passwordChangedEmail(appUrl: string): EmailContent {
+export function passwordChangedEmail(appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const notYou = emailMarkup(language, "passwordChanged.notYou", {}, { link: linkTo(`${appUrl}/forgot-password`) });
   return render(
-    "Your password was changed",
+    t("passwordChanged.subject"),
     <>
-      <p>The password of your LeadQR account was just changed, and every other signed-in device was signed out.</p>
-      <p>
-        If this was not you, <a href={`${appUrl}/forgot-password`}>reset your password now</a>.
-      </p>
+      <p>{t("passwordChanged.body")}</p>
+      <p>{notYou}</p>
     </>,
-    `Your password was changed. The password of your LeadQR account was just changed, and every other signed-in device was signed out. If this was not you, reset your password now: ${appUrl}/forgot-password`,
+    t("passwordChanged.text", { link: `${appUrl}/forgot-password` }),
+    language,
   );
 }
 
-export function emailChangeConfirmEmail(link: string, newEmail: string): EmailContent {
+export function emailChangeConfirmEmail(link: string, newEmail: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
   return render(
-    "Confirm your new email address",
+    t("emailChangeConfirm.subject"),
     <>
-      <p>You asked to use {newEmail} for your LeadQR account. The change happens when you open this link.</p>
-      <Button href={link}>Use this address</Button>
-      <p>The link is valid for 24 hours. If you did not ask for this, ignore this email.</p>
+      <p>{t("emailChangeConfirm.body", { email: newEmail })}</p>
+      <Button href={link}>{t("emailChangeConfirm.button")}</Button>
+      <p>{t("emailChangeConfirm.valid")}</p>
     </>,
-    `Confirm your new email address ${oneLine(newEmail)} for LeadQR (valid for 24 hours): ${link}`,
+    t("emailChangeConfirm.text", { email: oneLine(newEmail), link }),
+    language,
   );
 }
 
-export function emailChangeNoticeEmail(newEmail: string, appUrl: string): EmailContent {
+export function emailChangeNoticeEmail(newEmail: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const notYou = emailMarkup(language, "emailChangeNotice.notYou", {}, { link: linkTo(`${appUrl}/forgot-password`) });
   return render(
-    "Your LeadQR email address is being changed",
+    t("emailChangeNotice.subject"),
     <>
-      <p>Someone signed in to your LeadQR account asked to change its email address to {newEmail}. Nothing changes until the new address confirms.</p>
-      <p>
-        If this was not you, <a href={`${appUrl}/forgot-password`}>reset your password</a> and sign out other sessions in Settings.
-      </p>
+      <p>{t("emailChangeNotice.body", { email: newEmail })}</p>
+      <p>{notYou}</p>
     </>,
-    `Someone signed in to your LeadQR account asked to change its email address to ${oneLine(newEmail)}. Nothing changes until the new address confirms. If this was not you, reset your password: ${appUrl}/forgot-password`,
+    t("emailChangeNotice.text", { email: oneLine(newEmail), link: `${appUrl}/forgot-password` }),
+    language,
   );
 }
 
-export function signUpAttemptEmail(appUrl: string): EmailContent {
+export function signUpAttemptEmail(appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
+  const ifYou = emailMarkup(language, "signUpAttempt.ifYou", {}, { signin: linkTo(`${appUrl}/signin`), reset: linkTo(`${appUrl}/forgot-password`) });
   return render(
-    "Someone tried to create an account with your address",
+    t("signUpAttempt.subject"),
     <>
-      <p>Someone tried to create a new LeadQR account with this email address, which already has an account. No new account was created.</p>
-      <p>
-        If it was you, <a href={`${appUrl}/signin`}>sign in</a> or <a href={`${appUrl}/forgot-password`}>reset your password</a>. Otherwise you can
-        ignore this email.
-      </p>
+      <p>{t("signUpAttempt.body")}</p>
+      <p>{ifYou}</p>
     </>,
-    `Someone tried to create an account with your address. No new account was created. Sign in: ${appUrl}/signin. Forgot your password? ${appUrl}/forgot-password`,
+    t("signUpAttempt.text", { signin: `${appUrl}/signin`, reset: `${appUrl}/forgot-password` }),
+    language,
   );
 }
 
 export type HeldLeadCount = { campaignTitle: string; leads: number };
 
-export function leadSummaryEmail(campaigns: HeldLeadCount[], appUrl: string): EmailContent {
+export function leadSummaryEmail(campaigns: HeldLeadCount[], appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
   const total = campaigns.reduce((sum, campaign) => sum + campaign.leads, 0);
-  const subject = total === 1 ? "1 lead arrived while your address was unconfirmed" : `${total} leads arrived while your address was unconfirmed`;
+  const subject = t("heldLeads.subject", { count: total });
   return render(
     subject,
     <>
-      <p>Thanks for confirming your email address. While it was unconfirmed we held your lead notifications; here they are in one message.</p>
+      <p>{t("heldLeads.thanks")}</p>
       <ul>
         {campaigns.map((campaign) => (
-          <li key={campaign.campaignTitle}>
-            {campaign.campaignTitle}: {campaign.leads} {campaign.leads === 1 ? "lead" : "leads"}
-          </li>
+          <li key={campaign.campaignTitle}>{t("heldLeads.campaign", { campaign: campaign.campaignTitle, count: campaign.leads })}</li>
         ))}
       </ul>
       <p>
-        <a href={`${appUrl}/leads`}>See them on your Leads page</a>
+        <a href={`${appUrl}/leads`}>{t("heldLeads.link")}</a>
       </p>
     </>,
-    `${subject}.\n${campaigns.map((campaign) => `${oneLine(campaign.campaignTitle)}: ${campaign.leads}`).join("\n")}\n\nSee them: ${appUrl}/leads`,
+    `${subject}.\n${campaigns.map((campaign) => `${oneLine(campaign.campaignTitle)}: ${campaign.leads}`).join("\n")}\n\n${t("heldLeads.textLink", { link: `${appUrl}/leads` })}`,
+    language,
   );
 }

@@ -8,6 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { leadDigestEmail } from "./lead-emails";
+import { recipientLanguage } from "./recipient-language.server";
 
 /** New-lead emails per campaign within any minute before later ones fold, unless the owner chose. */
 export const LEAD_EMAILS_PER_MINUTE = 10;
@@ -74,7 +75,7 @@ async function foldIntoDigest(
 ): Promise<number> {
   const every = options.everyMinutes ?? DIGEST_EVERY_MINUTES;
   return db.transaction(async (tx) => {
-    let digest: { id: string; title: string } | undefined;
+    let digest: { id: string; title: string; language: string | null } | undefined;
     // A digest claimed by a worker meanwhile is no longer pending: open a new one and try again.
     for (let attempt = 0; attempt < 3 && !digest; attempt++) {
       await tx.execute(sql`
@@ -82,9 +83,9 @@ async function foldIntoDigest(
         select 'lead_digest', u.email, '', '', '', c.id, ${options.now}, ${options.now} + make_interval(mins => ${every})
           from campaign c join "user" u on u.id = c.user_id where c.id = ${options.campaignId}
         on conflict (campaign_id) where kind = 'lead_digest' and status = 'pending' do nothing`);
-      [digest] = rowsOf<{ id: string; title: string }>(
+      [digest] = rowsOf<{ id: string; title: string; language: string | null }>(
         await tx.execute(sql`
-          select o.id, c.title from email_outbox o join campaign c on c.id = o.campaign_id
+          select o.id, c.title, u.language from email_outbox o join campaign c on c.id = o.campaign_id join "user" u on u.id = c.user_id
            where o.campaign_id = ${options.campaignId} and o.kind = 'lead_digest' and o.status = 'pending'
            for update of o`),
       );
@@ -109,7 +110,7 @@ async function foldIntoDigest(
       await tx.execute(sql`delete from email_outbox where id = ${digest.id}`);
       return moved;
     }
-    const content = leadDigestEmail(digest.title, summary.leads, `${summary.since} UTC`, options.appUrl);
+    const content = leadDigestEmail(digest.title, summary.leads, `${summary.since} UTC`, options.appUrl, recipientLanguage(digest.language));
     await tx.execute(sql`
       update email_outbox set subject = ${content.subject}, html = ${content.html}, text = ${content.text}
        where id = ${digest.id}`);

@@ -7,11 +7,12 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { formatOfferCode } from "~/utils/offer-code-format";
 import { newLeadEmail, newLeadSubject, type EmailContent } from "./lead-emails";
+import { recipientLanguage } from "./recipient-language.server";
 
 /** The body a new-lead email is stored with until it is sent. */
 export const RENDERED_WHEN_SENT = "";
 
-/** The outbox content of a new lead's email: the subject now, the rest when it is sent. */
+/** The outbox content of a new lead's email: the subject now (English: no lookup on the lead's path), the rest when it is sent, in the owner's language. */
 export function newLeadEmailToRender(campaignTitle: string): EmailContent {
   return { subject: newLeadSubject(campaignTitle), html: RENDERED_WHEN_SENT, text: RENDERED_WHEN_SENT };
 }
@@ -29,6 +30,7 @@ type Row = {
   time_zone: string | null;
   received_at: string;
   language: string | null;
+  owner_language: string | null;
 };
 
 /** A language named in itself, with its code ("Español (es)"): how the owner's email says which one the visitor read. */
@@ -52,11 +54,12 @@ export async function renderNewLeadEmails<T extends { id: string; kind?: string;
   const found = rowsOf<Row>(
     await db.execute(sql`
       select m.id::text as id, l.id::text as lead_id, l.name, l.email, l.phone, c.title, c.business_type,
-        p.name as placement_name, o.code, bp.time_zone, m.created_at::text as received_at,
+        p.name as placement_name, o.code, bp.time_zone, m.created_at::text as received_at, u.language as owner_language,
         (select w.language from lead_consent lc join consent_wording w on w.id = lc.wording_id where lc.lead_id = l.id) as language
       from email_outbox m
       join lead l on l.id = m.lead_id
       join campaign c on c.id = l.campaign_id
+      join "user" u on u.id = c.user_id
       left join placement p on p.id = l.placement_id
       left join offer_code o on o.lead_id = l.id
       left join business_profile bp on bp.user_id = c.user_id
@@ -84,6 +87,7 @@ export async function renderNewLeadEmails<T extends { id: string; kind?: string;
         language: lead.language ? languageLabel(lead.language) : null,
       },
       appUrl,
+      recipientLanguage(lead.owner_language),
     );
     Object.assign(row, { subject: content.subject, html: content.html, text: content.text });
   }

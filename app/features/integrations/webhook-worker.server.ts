@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { getEnv } from "~/utils/env.server";
 import { logger as appLogger } from "~/utils/logger.server";
@@ -259,19 +260,19 @@ async function recordFailure(context: WorkerContext, tx: Database, row: Claimed,
 
 /** Pauses a failing endpoint once and emails its owner (through the email outbox, same transaction); true when it paused it now. */
 async function autoPause({ log }: WorkerContext, tx: Database, endpointId: string, failures: number) {
-  const [paused] = rowsOf<{ url: string; email: string }>(
+  const [paused] = rowsOf<{ url: string; email: string; language: string | null }>(
     await tx.execute(sql`
       update webhook_endpoint e
          set status = 'paused', paused_reason = ${`Paused automatically after ${failures} failed attempts in a row`}, updated_at = now()
         from "user" u
        where e.id = ${endpointId} and e.status = 'active' and u.id = e.user_id
-      returning e.url, u.email`),
+      returning e.url, u.email, u.language`),
   );
   if (!paused) return false;
   await enqueueEmail(tx, {
     kind: "webhook_paused",
     to: paused.email,
-    content: webhookPausedEmail({ url: paused.url, failures, endpointId }, getEnv().appOrigin),
+    content: webhookPausedEmail({ url: paused.url, failures, endpointId }, getEnv().appOrigin, recipientLanguage(paused.language)),
   });
   log.warn({ endpointId, failures }, "webhook endpoint paused after repeated failures");
   return true;

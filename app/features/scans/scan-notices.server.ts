@@ -5,6 +5,7 @@ import { campaign, user } from "~/db/schema";
 import { FREE_SCAN_LIMIT } from "~/features/billing/plan";
 import { campaignScans } from "~/features/scans/scan-count.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { scanLimitEmail } from "~/features/email/scan-limit-email";
 import { getEnv } from "~/utils/env.server";
 import { queueScanLimitAlert } from "~/features/alerts/event-alerts.server";
@@ -24,13 +25,21 @@ export async function queueScanNotice(tx: Database, campaignId: string, scans: n
     .update(campaign)
     .set({ scanNoticeLevel: level })
     .where(and(eq(campaign.id, campaignId), lt(campaign.scanNoticeLevel, level)))
-    .returning({ title: campaign.title, owner: sql<string>`(select ${user.email} from ${user} where ${user.id} = ${campaign.userId})` });
+    .returning({
+      title: campaign.title,
+      owner: sql<string>`(select ${user.email} from ${user} where ${user.id} = ${campaign.userId})`,
+      language: sql<string | null>`(select ${user.language} from ${user} where ${user.id} = ${campaign.userId})`,
+    });
   if (!raised) return;
   await enqueueEmail(tx, {
     kind: level === 2 ? "scan_limit_reached" : "scan_limit_near",
     to: raised.owner,
     campaignId,
-    content: scanLimitEmail({ campaignTitle: raised.title, scans, limit: FREE_SCAN_LIMIT, reached: level === 2 }, getEnv().appOrigin),
+    content: scanLimitEmail(
+      { campaignTitle: raised.title, scans, limit: FREE_SCAN_LIMIT, reached: level === 2 },
+      getEnv().appOrigin,
+      recipientLanguage(raised.language),
+    ),
   });
   // The owner's "scan limit" alert, when asked for (docs/features/alerts.md), once as the email.
   if (level === 2) await queueScanLimitAlert(tx, { campaignId, campaignTitle: raised.title, limit: FREE_SCAN_LIMIT });

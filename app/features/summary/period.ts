@@ -1,6 +1,8 @@
 // Pure rules of the morning summary (docs/features/summary.md): which period is due at a moment in
 // the owner's zone, and how a figure's change against the period before is written.
 import { addDays } from "~/features/analytics/analytics";
+import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "~/features/languages/languages";
+import { dateTimeFormat } from "~/utils/dates";
 
 export type SummaryFrequency = "daily" | "weekly";
 
@@ -85,16 +87,24 @@ function signed(value: number, unit: string) {
   return `${value > 0 ? "+" : "-"}${Math.abs(value)} ${unit}`;
 }
 
-const DAY = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const DAY_MONTH = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** English days in the British order ("Monday 23 November 2026"); every other language in its own forms. */
+const localeOf = (language: Language) => (language === DEFAULT_LANGUAGE ? "en-GB" : INTL_LOCALES[language]);
 
-/** "Monday 23 November 2026" for a day; "16 – 22 November 2026" or "30 November – 6 December 2026" for a week. */
-export function periodLabel(period: Pick<SummaryPeriod, "from" | "to">) {
+/**
+ * "Monday 23 November 2026" for a day; "16 – 22 November 2026" or "30 November – 6 December 2026"
+ * for a week; in another language its own forms ("Montag, 23. November 2026").
+ */
+export function periodLabel(period: Pick<SummaryPeriod, "from" | "to">, language: Language = DEFAULT_LANGUAGE) {
+  const locale = localeOf(language);
   const from = new Date(`${period.from}T00:00:00Z`);
   const to = new Date(`${period.to}T00:00:00Z`);
-  if (period.from === period.to) return DAY.format(from).replace(",", "");
+  if (period.from === period.to) {
+    const day = dateTimeFormat(locale, "UTC", { weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(from);
+    return language === DEFAULT_LANGUAGE ? day.replace(",", "") : day;
+  }
   const sameMonth = period.from.slice(0, 7) === period.to.slice(0, 7);
-  const start = sameMonth ? String(from.getUTCDate()) : DAY_MONTH.format(from);
-  return `${start} – ${DAY_MONTH_YEAR.format(to)}`;
+  const start = sameMonth
+    ? dateTimeFormat(locale, "UTC", { day: "numeric" }).format(from)
+      : dateTimeFormat(locale, "UTC", { day: "numeric", month: "long" }).format(from);
+  return `${start} – ${dateTimeFormat(locale, "UTC", { day: "numeric", month: "long", year: "numeric" }).format(to)}`;
 }

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { queueOwnerMessage } from "~/features/alerts/deliveries.server";
 import { enqueueEmail } from "~/features/email/outbox.server";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -25,6 +26,8 @@ type Subscriber = {
   onQuietDays: boolean;
   toChannels: boolean;
   timeZone: string | null;
+  /** Their chosen language: the email speaks it (else English). */
+  language: string | null;
 };
 
 /** Queues every summary due at `now` that no process has decided yet; resolves to what it did. */
@@ -45,7 +48,7 @@ export async function sendDueSummaries(db: Database, options: { now: Date; appUr
       );
       if (claimed.length === 0) return false;
       if (quiet) return true;
-      await enqueueEmail(tx, { kind: "owner_summary", to: owner.email, content: summaryEmail(summary, options.appUrl) });
+      await enqueueEmail(tx, { kind: "owner_summary", to: owner.email, content: summaryEmail(summary, options.appUrl, recipientLanguage(owner.language)) });
       // The alert worker sends it to each proven, switched-on channel (docs/features/alerts.md).
       if (owner.toChannels) await queueOwnerMessage(tx, { userId: owner.userId, text: summaryAsLines(summary).join("\n"), kind: "summary" });
       return true;
@@ -60,7 +63,7 @@ async function listSubscribers(db: Database) {
   return rowsOf<Subscriber>(
     await db.execute(sql`
       select n.user_id as "userId", u.email, n.summary_frequency as frequency, n.summary_on_quiet_days as "onQuietDays",
-        n.summary_to_channels as "toChannels", b.time_zone as "timeZone"
+        n.summary_to_channels as "toChannels", b.time_zone as "timeZone", u.language
       from notification_setting n
       join "user" u on u.id = n.user_id
       left join business_profile b on b.user_id = n.user_id

@@ -1,18 +1,21 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { render, type EmailContent } from "~/features/email/lead-emails";
+import { emailT, render, type EmailContent } from "~/features/email/lead-emails";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
 
-/** To the owner, once, when a connection stops working: leads wait until they reconnect. */
-export function syncBrokenEmail(providerLabel: string, problem: string, appUrl: string): EmailContent {
+/** To the owner, once, when a connection stops working: leads wait until they reconnect. In the owner's language. */
+export function syncBrokenEmail(providerLabel: string, problem: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+  const t = emailT(language);
   const page = `${appUrl}/settings/integrations/sync`;
+  const kept = t("syncBroken.kept");
   return render(
-    `Lead sync to ${providerLabel} has stopped`,
+    t("syncBroken.subject", { provider: providerLabel }),
     <>
       <p>{problem}</p>
-      <p>New leads are kept and wait for it: nothing is lost. They are sent as soon as you fix the connection.</p>
+      <p>{kept}</p>
       <p>
-        <a href={page}>Open lead sync</a>
+        <a href={page}>{t("syncBroken.link")}</a>
       </p>
     </>,
-    `${problem} New leads are kept and wait for it: nothing is lost. They are sent as soon as you fix the connection. ${page}`,
+    `${problem} ${kept} ${page}`,
+    language,
   );
 }

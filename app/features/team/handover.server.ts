@@ -28,6 +28,7 @@ import {
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/features/languages/languages";
 import { ownerT } from "~/features/languages/owner/owner-language";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import { handoverAnsweredEmail, handoverEmail } from "./invite-email";
 import type { Acting } from "./member.server";
@@ -75,7 +76,7 @@ export async function offerHandover(db: Database, options: { acting: Acting; mem
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, acting.businessId)).for("update");
     const [member] = await tx
-      .select({ id: businessMember.id, userId: businessMember.userId, email: user.email })
+      .select({ id: businessMember.id, userId: businessMember.userId, email: user.email, language: user.language })
       .from(businessMember)
       .innerJoin(user, eq(user.id, businessMember.userId))
       .where(and(eq(businessMember.id, options.memberId), eq(businessMember.businessId, acting.businessId), ne(businessMember.role, "owner")));
@@ -99,7 +100,11 @@ export async function offerHandover(db: Database, options: { acting: Acting; mem
     await enqueueEmail(tx, {
       kind: "team_handover",
       to: member.email,
-      content: handoverEmail({ business, owner: acting.user.email, link: `${options.appOrigin}/team/handover`, days: HANDOVER_DAYS }),
+      // In the member's language: it is the owner's request, not theirs.
+      content: handoverEmail(
+        { business, owner: acting.user.email, link: `${options.appOrigin}/team/handover`, days: HANDOVER_DAYS },
+        recipientLanguage(member.language),
+      ),
     });
     return true;
   });
@@ -134,12 +139,15 @@ export async function declineHandover(db: Database, options: Answer) {
     await tx
       .insert(teamAudit)
       .values({ businessId: row.businessId, actorEmail: options.email, subjectEmail: options.email, action: "handover_declined" });
-    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, row.businessId));
+    const [owner] = await tx.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, row.businessId));
     const business = await businessNameOf(tx, row.businessId);
     await enqueueEmail(tx, {
       kind: "team_handover_answered",
       to: owner!.email,
-      content: handoverAnsweredEmail({ business, member: options.email, accepted: false, paying: false, link: `${options.appOrigin}/settings/team` }),
+      content: handoverAnsweredEmail(
+        { business, member: options.email, accepted: false, paying: false, link: `${options.appOrigin}/settings/team` },
+        recipientLanguage(owner!.language),
+      ),
     });
     return true;
   });
@@ -180,7 +188,10 @@ export async function acceptHandover(db: Database, options: Answer) {
     // Sessions that acted for the business follow it; the old owner's act for it as its manager.
     await tx.update(session).set({ actingBusinessId: to }).where(eq(session.actingBusinessId, from));
     await tx.update(session).set({ actingBusinessId: to }).where(eq(session.userId, from));
-    const [old] = await tx.select({ email: user.email, isPro: user.isPro, isEnterprise: user.isEnterprise }).from(user).where(eq(user.id, from));
+    const [old] = await tx
+      .select({ email: user.email, language: user.language, isPro: user.isPro, isEnterprise: user.isEnterprise })
+      .from(user)
+      .where(eq(user.id, from));
     // An admin's grant was the business's plan: it goes with the business (the new owner's own grant stays).
     if (old!.isPro || old!.isEnterprise)
       await tx
@@ -202,7 +213,7 @@ export async function acceptHandover(db: Database, options: Answer) {
         accepted: true,
         paying: paid !== undefined,
         link: `${options.appOrigin}/dashboard`,
-      }),
+      }, recipientLanguage(old!.language)),
     });
     return true;
   });

@@ -1,71 +1,85 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
-import { render, type EmailContent } from "~/features/email/lead-emails";
+// The team's emails, each in its recipient's language: an invitation in the inviter's (the invitee
+// has no account to ask yet), a hand-over offer in the member's, its answer in the owner's.
+// Rules: docs/features/visitor-languages.md ("The owner's screens"); docs/features/team.md.
+import { emailT, render, type EmailContent } from "~/features/email/lead-emails";
+import { DEFAULT_LANGUAGE, type Language } from "~/features/languages/languages";
+import type { MemberRole } from "~/db/schema";
 
-export function teamInviteEmail(options: { business: string; role: string; link: string; days: number }): EmailContent {
+export function teamInviteEmail(
+  options: { business: string; role: MemberRole; link: string; days: number },
+  language: Language = DEFAULT_LANGUAGE,
+): EmailContent {
   const { business, role, link, days } = options;
+  const t = emailT(language);
+  const body = t("invite.body", { business, role: t(`invite.roles.${role}`) });
+  const accept = t("invite.accept");
+  const lasts = t("invite.days", { count: days });
   return render(
-    `Join ${business} on LeadQR`,
+    t("invite.subject", { business }),
     <>
+      <p>{body}</p>
       <p>
-        {business} invites you to its team on LeadQR as {role}.
+        <a href={link}>{accept}</a>
       </p>
-      <p>
-        <a href={link}>Accept the invitation</a>
-      </p>
-      <p>The link works for {days} days. If you did not expect it, ignore this email.</p>
+      <p>{lasts}</p>
     </>,
-    `${business} invites you to its team on LeadQR as ${role}. Accept the invitation: ${link} The link works for ${days} days. If you did not expect it, ignore this email.`,
+    `${body} ${accept}: ${link} ${lasts}`,
+    language,
   );
 }
 
-export function handoverEmail(options: { business: string; owner: string; link: string; days: number }): EmailContent {
+export function handoverEmail(options: { business: string; owner: string; link: string; days: number }, language: Language = DEFAULT_LANGUAGE): EmailContent {
   const { business, owner, link, days } = options;
+  const t = emailT(language);
+  const body = t("handover.body", { business, owner });
+  const answer = t("handover.answer");
+  const stands = t("handover.days", { count: days });
   return render(
-    `${business} is being handed over to you on LeadQR`,
+    t("handover.subject", { business }),
     <>
+      <p>{body}</p>
       <p>
-        {owner} offers you the ownership of {business} on LeadQR: its campaigns, leads, team and billing. They would stay on the team as a Manager.
+        <a href={link}>{answer}</a>
       </p>
-      <p>
-        <a href={link}>Accept or decline</a>
-      </p>
-      <p>The offer stands for {days} days. If you did not expect it, decline it or ignore this email.</p>
+      <p>{stands}</p>
     </>,
-    `${owner} offers you the ownership of ${business} on LeadQR: its campaigns, leads, team and billing. They would stay on the team as a Manager. Accept or decline: ${link} The offer stands for ${days} days. If you did not expect it, decline it or ignore this email.`,
+    `${body} ${answer}: ${link} ${stands}`,
+    language,
   );
 }
 
 /** To the owner who offered the business, once the member answered (docs/features/team.md, "Handing the business over"). */
-export function handoverAnsweredEmail(options: { business: string; member: string; accepted: boolean; paying: boolean; link: string }): EmailContent {
+export function handoverAnsweredEmail(
+  options: { business: string; member: string; accepted: boolean; paying: boolean; link: string },
+  language: Language = DEFAULT_LANGUAGE,
+): EmailContent {
   const { business, member, link } = options;
+  const t = emailT(language);
   if (!options.accepted) {
     return render(
-      `${member} declined to take over ${business}`,
+      t("handoverDeclined.subject", { member, business }),
       <>
+        <p>{t("handoverDeclined.body", { member, business })}</p>
         <p>
-          {member} declined your offer: {business} stays yours. You can offer it to another member on Settings → Team.
-        </p>
-        <p>
-          <a href={link}>Open your team</a>
+          <a href={link}>{t("handoverDeclined.link")}</a>
         </p>
       </>,
-      `${member} declined your offer: ${business} stays yours. You can offer it to another member on Settings → Team: ${link}`,
+      `${t("handoverDeclined.textBody", { member, business })} ${link}`,
+      language,
     );
   }
-  const billing = options.paying
-    ? ` Its subscription is still paid with the card you set up in Stripe until ${member} changes the payment details in Billing: ask them to, or cancel it there.`
-    : "";
+  const billing = options.paying ? t("handoverAccepted.billing", { member }) : "";
+  const body = `${t("handoverAccepted.body", { member, business })}${billing}`;
+  const open = t("handoverAccepted.link");
   return render(
-    `${member} now owns ${business} on LeadQR`,
+    t("handoverAccepted.subject", { member, business }),
     <>
+      <p>{body}</p>
       <p>
-        {member} accepted your hand-over: they now own {business}, its campaigns, leads, team and billing. You stay on the team as a Manager of every
-        location.{billing}
-      </p>
-      <p>
-        <a href={link}>Open LeadQR</a>
+        <a href={link}>{open}</a>
       </p>
     </>,
-    `${member} accepted your hand-over: they now own ${business}, its campaigns, leads, team and billing. You stay on the team as a Manager of every location.${billing} Open LeadQR: ${link}`,
+    `${body} ${open}: ${link}`,
+    language,
   );
 }

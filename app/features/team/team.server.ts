@@ -16,6 +16,7 @@ import {
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/features/languages/languages";
 import { ownerT } from "~/features/languages/owner/owner-language";
+import { recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Acting } from "./member.server";
 import { ownLocationIds } from "./locations.server";
@@ -130,7 +131,8 @@ export type InviteInput = { email: string; role: InvitedRole; locationIds: strin
 
 /**
  * Invites someone by email: the plan's limit is checked under the owner's row lock (two invites at
- * once cannot pass it), then the invitation and its email commit together.
+ * once cannot pass it), then the invitation and its email commit together. `language`: the
+ * inviter's, of their request (the invitee has no account to ask); their chosen one without it.
  */
 export async function inviteMember(db: Database, options: { acting: Acting; appOrigin: string; input: InviteInput; language?: Language }) {
   const { acting, input, language } = options;
@@ -181,7 +183,7 @@ export async function inviteMember(db: Database, options: { acting: Acting; appO
     await enqueueEmail(tx, {
       kind: "team_invite",
       to: input.email,
-      content: teamInviteEmail({ business, role: ROLE_LABEL[input.role], link, days: INVITE_DAYS }),
+      content: teamInviteEmail({ business, role: input.role, link, days: INVITE_DAYS }, options.language ?? recipientLanguage(acting.user.language)),
     });
   });
 }

@@ -11,6 +11,7 @@ import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 import { enLocations } from "./en-locations";
 import { enTeam } from "./en-team";
+import { enEmails } from "./en-emails";
 
 const en = {
   common: {
@@ -378,6 +379,7 @@ const en = {
   ...enAddress,
   ...enTeam,
   ...enLocations,
+  ...enEmails,
 };
 
 export type OwnerMessages = typeof en;

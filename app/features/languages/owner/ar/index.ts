@@ -6,6 +6,7 @@ import { arAddress } from "./address";
 import { arAdmin } from "./admin";
 import { arAuth } from "./auth";
 import { arAlerts, arSummary } from "./alerts";
+import { arEmails } from "./emails";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
 import { arLocations, arTeam } from "./team";
@@ -378,6 +379,7 @@ const ar = {
   ...arAddress,
   ...arTeam,
   ...arLocations,
+  ...arEmails,
 };
 
 export default ar;

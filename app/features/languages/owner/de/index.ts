@@ -5,6 +5,7 @@ import { deAddress } from "./address";
 import { deAdmin } from "./admin";
 import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
+import { deEmails } from "./emails";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
 import { deLocations, deTeam } from "./team";
@@ -379,6 +380,7 @@ const de = {
   ...deAddress,
   ...deTeam,
   ...deLocations,
+  ...deEmails,
 };
 
 export default de;

@@ -5,6 +5,7 @@ import { esAddress } from "./address";
 import { esAdmin } from "./admin";
 import { esAuth } from "./auth";
 import { esAlerts, esSummary } from "./alerts";
+import { esEmails } from "./emails";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
 import { esLocations, esTeam } from "./team";
@@ -380,6 +381,7 @@ const es = {
   ...esAddress,
   ...esTeam,
   ...esLocations,
+  ...esEmails,
 };
 
 export default es;

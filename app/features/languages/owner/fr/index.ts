@@ -5,6 +5,7 @@ import { frAddress } from "./address";
 import { frAdmin } from "./admin";
 import { frAuth } from "./auth";
 import { frAlerts, frSummary } from "./alerts";
+import { frEmails } from "./emails";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
 import { frLocations, frTeam } from "./team";
@@ -379,6 +380,7 @@ const fr = {
   ...frAddress,
   ...frTeam,
   ...frLocations,
+  ...frEmails,
 };
 
 export default fr;

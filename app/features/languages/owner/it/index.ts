@@ -5,6 +5,7 @@ import { itAddress } from "./address";
 import { itAdmin } from "./admin";
 import { itAuth } from "./auth";
 import { itAlerts, itSummary } from "./alerts";
+import { itEmails } from "./emails";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
 import { itLocations, itTeam } from "./team";
@@ -381,6 +382,7 @@ const italian = {
   ...itAddress,
   ...itTeam,
   ...itLocations,
+  ...itEmails,
 };
 
 export default italian;

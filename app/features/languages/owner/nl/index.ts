@@ -5,6 +5,7 @@ import { nlAddress } from "./address";
 import { nlAdmin } from "./admin";
 import { nlAuth } from "./auth";
 import { nlAlerts, nlSummary } from "./alerts";
+import { nlEmails } from "./emails";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
 import { nlLocations, nlTeam } from "./team";
@@ -378,6 +379,7 @@ const nl = {
   ...nlAddress,
   ...nlTeam,
   ...nlLocations,
+  ...nlEmails,
 };
 
 export default nl;

@@ -5,6 +5,7 @@ import { ptAddress } from "./address";
 import { ptAdmin } from "./admin";
 import { ptAuth } from "./auth";
 import { ptAlerts, ptSummary } from "./alerts";
+import { ptEmails } from "./emails";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
 import { ptLocations, ptTeam } from "./team";
@@ -378,6 +379,7 @@ const pt = {
   ...ptAddress,
   ...ptTeam,
   ...ptLocations,
+  ...ptEmails,
 };
 
 export default pt;
