@@ -1,4 +1,5 @@
-// An owner's emails speak the language they chose for their screens (`user.language`), else English:
+// An owner's emails speak the language they chose for their screens (`user.language`), else the one
+// their browser got there (`user.browser_language`), else English:
 // the new-lead email rendered by the worker, the digest of a surge, the morning summary, and an email
 // a member asks for themselves, which may follow the browser of that request.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
@@ -10,8 +11,10 @@ import { foldLeadSurges } from "~/features/email/digest.server";
 import { smtpTransport } from "~/features/email/transport.server";
 import { createEmailWorker, type EmailWorker } from "~/features/email/worker.server";
 import { sendDueSummaries } from "~/features/summary/schedule.server";
+import * as siteLayout from "~/routes/site-layout";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createScanRows, createUser } from "../support/factories";
+import { callRoute, makeRequest } from "../support/http";
 import { startSmtp } from "../support/smtp-support";
 import { visitorSubmits } from "../support/webhook-support";
 
@@ -31,7 +34,10 @@ function subjectOf(mail: { subject: string }) {
   return mail.subject.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, words: string) =>
     encoding.toUpperCase() === "B"
       ? Buffer.from(words, "base64").toString("utf8")
-      : Buffer.from(words.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
+      : Buffer.from(
+          words.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
   );
 }
 
@@ -86,6 +92,22 @@ describe("the owner's emails", () => {
     expect(toEnglish!.html).toContain('<html lang="en">');
     expect(toEnglish!.text).toContain("Phone: Not provided");
     expect(toEnglish!.text).toContain("Scanned from: campaign code");
+  });
+
+  it("tell an owner who never chose a language of a new lead in the language their browser got on their screens", async () => {
+    const { db } = await getServices();
+    const owner = await ownerIn(null);
+    // The owner's screens, seen from a German phone: the layout keeps the language it got.
+    await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie: owner.cookie, headers: { "accept-language": "de-DE,de;q=0.9" } }));
+    const campaign = await createCampaignRow(owner.id, { title: "Brötchen-Woche", businessType: "Bakery" });
+    expect(await visitorSubmits(campaign.id, { name: "Ada", email: "ada.browser@example.com", phone: "" })).toMatchObject({ ok: true });
+
+    const worker = createEmailWorker({ db, transport: smtpTransport(`smtp://127.0.0.1:${smtp.port}`, "LeadQR <hello@leadqr.test>") });
+    await drain(worker);
+    await worker.stop();
+    const mail = smtp.received.find((sent) => sent.to.includes(owner.email) && subjectOf(sent).includes("Brötchen-Woche"));
+    expect(subjectOf(mail!)).toBe("Neuer Lead für Brötchen-Woche");
+    expect(mail!.text).toContain("Kontaktname: Ada");
   });
 
   it("fold a German owner's surge into a German digest", async () => {

@@ -56,7 +56,7 @@ export async function disableChannel(db: Database, channelId: string, reason: st
       update alert_channel ch set status = 'disabled', disabled_reason = ${reason}
         from "user" u
        where ch.id = ${channelId} and u.id = ch.user_id and ch.status <> 'disabled'
-      returning u.email, u.language, ch.kind`),
+      returning u.email, coalesce(u.language, u.browser_language) as language, ch.kind`),
   );
   if (!row) return;
   await enqueueEmail(db, {

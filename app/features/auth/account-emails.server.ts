@@ -17,7 +17,7 @@ import {
   type HeldLeadCount,
 } from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { ownerLanguageFor, recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, ownerLanguageFor, recipientLanguage } from "~/features/email/recipient-language.server";
 import type { Env } from "~/utils/env.server";
 
 type AccountUser = { id: string; email: string };
@@ -159,7 +159,7 @@ export async function afterPasswordReset(db: Database, env: Env, target: Account
 /** Idempotent: runs whenever an address is proven (verification or a confirmed change). */
 export async function onAddressVerified(db: Database, env: Env, userId: string) {
   const [row] = await db
-    .select({ email: user.email, verified: user.emailVerified, language: user.language })
+    .select({ email: user.email, verified: user.emailVerified, language: emailLanguageColumn })
     .from(user)
     .where(eq(user.id, userId));
   if (!row?.verified) return;

@@ -3,12 +3,12 @@ import type { Database } from "~/db/client.server";
 import { emailOutbox, user } from "~/db/schema";
 import { signUpAttemptEmail } from "~/features/email/account-emails";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
 import { getServices } from "~/utils/services.server";
 
 /** The account holder's language: the attempt was someone else's request, so not that browser's. */
 async function languageOfAddress(db: Database, email: string) {
-  const [account] = await db.select({ language: user.language }).from(user).where(eq(user.email, email.toLowerCase()));
+  const [account] = await db.select({ language: emailLanguageColumn }).from(user).where(eq(user.email, email.toLowerCase()));
   return recipientLanguage(account?.language);
 }
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { stripeEvent, subscription, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
 import { proWelcomeEmail } from "~/features/email/lead-emails";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -102,13 +102,13 @@ type Tx = Parameters<Parameters<Awaited<ReturnType<typeof getServices>>["db"]["t
 
 async function findOwner(tx: Tx, state: SubscriptionState) {
   const [byCustomer] = await tx
-    .select({ id: user.id, email: user.email, language: user.language })
+    .select({ id: user.id, email: user.email, language: emailLanguageColumn })
     .from(subscription)
     .innerJoin(user, eq(user.id, subscription.userId))
     .where(eq(subscription.stripeCustomerId, state.customerId));
   if (byCustomer) return byCustomer;
   if (!state.userIdHint) return null;
-  const [byId] = await tx.select({ id: user.id, email: user.email, language: user.language }).from(user).where(eq(user.id, state.userIdHint));
+  const [byId] = await tx.select({ id: user.id, email: user.email, language: emailLanguageColumn }).from(user).where(eq(user.id, state.userIdHint));
   return byId ?? null;
 }
 

@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { campaign, customDomain, user } from "~/db/schema";
 import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
 import { publicAddressVerdict } from "~/utils/public-address";
@@ -137,7 +137,7 @@ export async function checkDomain(
 }
 
 async function notifyOwner(db: Database, env: Env, row: CustomDomainRow, kind: "domain_verified" | "domain_broken", problem: string | null) {
-  const [owner] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, row.userId));
+  const [owner] = await db.select({ email: user.email, language: emailLanguageColumn }).from(user).where(eq(user.id, row.userId));
   if (!owner) return;
   const language = recipientLanguage(owner.language);
   const content =

@@ -85,7 +85,7 @@ async function foldIntoDigest(
         on conflict (campaign_id) where kind = 'lead_digest' and status = 'pending' do nothing`);
       [digest] = rowsOf<{ id: string; title: string; language: string | null }>(
         await tx.execute(sql`
-          select o.id, c.title, u.language from email_outbox o join campaign c on c.id = o.campaign_id join "user" u on u.id = c.user_id
+          select o.id, c.title, coalesce(u.language, u.browser_language) as language from email_outbox o join campaign c on c.id = o.campaign_id join "user" u on u.id = c.user_id
            where o.campaign_id = ${options.campaignId} and o.kind = 'lead_digest' and o.status = 'pending'
            for update of o`),
       );

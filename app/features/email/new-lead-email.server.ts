@@ -54,7 +54,7 @@ export async function renderNewLeadEmails<T extends { id: string; kind?: string;
   const found = rowsOf<Row>(
     await db.execute(sql`
       select m.id::text as id, l.id::text as lead_id, l.name, l.email, l.phone, c.title, c.business_type,
-        p.name as placement_name, o.code, bp.time_zone, m.created_at::text as received_at, u.language as owner_language,
+        p.name as placement_name, o.code, bp.time_zone, m.created_at::text as received_at, coalesce(u.language, u.browser_language) as owner_language,
         (select w.language from lead_consent lc join consent_wording w on w.id = lc.wording_id where lc.lead_id = l.id) as language
       from email_outbox m
       join lead l on l.id = m.lead_id

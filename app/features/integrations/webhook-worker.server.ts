@@ -266,7 +266,7 @@ async function autoPause({ log }: WorkerContext, tx: Database, endpointId: strin
          set status = 'paused', paused_reason = ${`Paused automatically after ${failures} failed attempts in a row`}, updated_at = now()
         from "user" u
        where e.id = ${endpointId} and e.status = 'active' and u.id = e.user_id
-      returning e.url, u.email, u.language`),
+      returning e.url, u.email, coalesce(u.language, u.browser_language) as language`),
   );
   if (!paused) return false;
   await enqueueEmail(tx, {

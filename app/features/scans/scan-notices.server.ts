@@ -28,7 +28,7 @@ export async function queueScanNotice(tx: Database, campaignId: string, scans: n
     .returning({
       title: campaign.title,
       owner: sql<string>`(select ${user.email} from ${user} where ${user.id} = ${campaign.userId})`,
-      language: sql<string | null>`(select ${user.language} from ${user} where ${user.id} = ${campaign.userId})`,
+      language: sql<string | null>`(select coalesce(${user.language}, ${user.browserLanguage}) from ${user} where ${user.id} = ${campaign.userId})`,
     });
   if (!raised) return;
   await enqueueEmail(tx, {

@@ -63,7 +63,7 @@ async function listSubscribers(db: Database) {
   return rowsOf<Subscriber>(
     await db.execute(sql`
       select n.user_id as "userId", u.email, n.summary_frequency as frequency, n.summary_on_quiet_days as "onQuietDays",
-        n.summary_to_channels as "toChannels", b.time_zone as "timeZone", u.language
+        n.summary_to_channels as "toChannels", b.time_zone as "timeZone", coalesce(u.language, u.browser_language) as language
       from notification_setting n
       join "user" u on u.id = n.user_id
       left join business_profile b on b.user_id = n.user_id

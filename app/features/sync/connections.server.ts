@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { businessProfile, syncConnection, syncOauthState, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
-import { recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -193,7 +193,7 @@ export async function markBroken(db: Database, connectionId: string, error: Prov
       .set({ brokenReason: error.message, updatedAt: sql`now()` })
       .where(eq(syncConnection.id, connectionId));
   } else if (was) {
-    const [owner] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, was.userId));
+    const [owner] = await db.select({ email: user.email, language: emailLanguageColumn }).from(user).where(eq(user.id, was.userId));
     const content = syncBrokenEmail(knownProvider(was.provider).label, error.message, getEnv().appOrigin, recipientLanguage(owner?.language));
     if (owner) await enqueueEmail(db, { kind: "sync_broken", to: owner.email, content });
   }

@@ -28,7 +28,7 @@ import {
 import { enqueueEmail } from "~/features/email/outbox.server";
 import type { Language } from "~/features/languages/languages";
 import { ownerT } from "~/features/languages/owner/owner-language";
-import { recipientLanguage } from "~/features/email/recipient-language.server";
+import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
 import { DomainError } from "~/utils/domain-error";
 import { handoverAnsweredEmail, handoverEmail } from "./invite-email";
 import type { Acting } from "./member.server";
@@ -76,7 +76,7 @@ export async function offerHandover(db: Database, options: { acting: Acting; mem
   return db.transaction(async (tx) => {
     await tx.select({ id: user.id }).from(user).where(eq(user.id, acting.businessId)).for("update");
     const [member] = await tx
-      .select({ id: businessMember.id, userId: businessMember.userId, email: user.email, language: user.language })
+      .select({ id: businessMember.id, userId: businessMember.userId, email: user.email, language: emailLanguageColumn })
       .from(businessMember)
       .innerJoin(user, eq(user.id, businessMember.userId))
       .where(and(eq(businessMember.id, options.memberId), eq(businessMember.businessId, acting.businessId), ne(businessMember.role, "owner")));
@@ -139,7 +139,7 @@ export async function declineHandover(db: Database, options: Answer) {
     await tx
       .insert(teamAudit)
       .values({ businessId: row.businessId, actorEmail: options.email, subjectEmail: options.email, action: "handover_declined" });
-    const [owner] = await tx.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, row.businessId));
+    const [owner] = await tx.select({ email: user.email, language: emailLanguageColumn }).from(user).where(eq(user.id, row.businessId));
     const business = await businessNameOf(tx, row.businessId);
     await enqueueEmail(tx, {
       kind: "team_handover_answered",
@@ -189,7 +189,7 @@ export async function acceptHandover(db: Database, options: Answer) {
     await tx.update(session).set({ actingBusinessId: to }).where(eq(session.actingBusinessId, from));
     await tx.update(session).set({ actingBusinessId: to }).where(eq(session.userId, from));
     const [old] = await tx
-      .select({ email: user.email, language: user.language, isPro: user.isPro, isEnterprise: user.isEnterprise })
+      .select({ email: user.email, language: emailLanguageColumn, isPro: user.isPro, isEnterprise: user.isEnterprise })
       .from(user)
       .where(eq(user.id, from));
     // An admin's grant was the business's plan: it goes with the business (the new owner's own grant stays).
