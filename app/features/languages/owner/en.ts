@@ -6,6 +6,10 @@ import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
+import { enApiDocs } from "./en-api-docs";
+import { enBlog } from "./en-blog";
+import { enLanding } from "./en-landing";
+import { enPricing } from "./en-pricing";
 
 const en = {
   common: {
@@ -368,6 +372,10 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  landing: enLanding,
+  pricing: enPricing,
+  blog: enBlog,
+  apiDocs: enApiDocs,
 };
 
 export type OwnerMessages = typeof en;

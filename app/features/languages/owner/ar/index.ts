@@ -5,6 +5,7 @@
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
+import { arPublic } from "./public";
 
 const ar = {
   common: {
@@ -369,6 +370,7 @@ const ar = {
   ...arSettings,
   ...arSummary,
   ...arAlerts,
+  ...arPublic,
 };
 
 export default ar;

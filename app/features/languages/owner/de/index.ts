@@ -4,6 +4,7 @@
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
+import { dePublic } from "./public";
 
 const de = {
   common: {
@@ -370,6 +371,7 @@ const de = {
   ...deSettings,
   ...deSummary,
   ...deAlerts,
+  ...dePublic,
 };
 
 export default de;

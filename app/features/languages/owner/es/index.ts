@@ -4,6 +4,7 @@
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
+import { esPublic } from "./public";
 
 const es = {
   common: {
@@ -371,6 +372,7 @@ const es = {
   ...esSettings,
   ...esSummary,
   ...esAlerts,
+  ...esPublic,
 };
 
 export default es;

@@ -4,6 +4,7 @@
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
+import { frPublic } from "./public";
 
 const fr = {
   common: {
@@ -370,6 +371,7 @@ const fr = {
   ...frSettings,
   ...frSummary,
   ...frAlerts,
+  ...frPublic,
 };
 
 export default fr;

@@ -4,6 +4,7 @@
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
+import { itPublic } from "./public";
 
 const italian = {
   common: {
@@ -372,6 +373,7 @@ const italian = {
   ...itSettings,
   ...itSummary,
   ...itAlerts,
+  ...itPublic,
 };
 
 export default italian;

@@ -4,6 +4,7 @@
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
+import { nlPublic } from "./public";
 
 const nl = {
   common: {
@@ -369,6 +370,7 @@ const nl = {
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
+  ...nlPublic,
 };
 
 export default nl;

@@ -4,6 +4,7 @@
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
+import { ptPublic } from "./public";
 
 const pt = {
   common: {
@@ -369,6 +370,7 @@ const pt = {
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
+  ...ptPublic,
 };
 
 export default pt;
