@@ -1,26 +1,38 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { ArrowLeft, Calendar, User } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { Badge } from "~/components/ui/badge";
 import { getSessionUser } from "~/features/auth/session.server";
-import { authorLabel, formatPostDate, slugify } from "~/features/blog/blog";
+import { authorLabel, slugify } from "~/features/blog/blog";
 import { BannerImage, BlogContent } from "~/features/blog/blog-content";
 import { SLUG_MAX } from "~/features/blog/blog.schema";
 import { getPostBySlug } from "~/features/blog/blog.server";
+import { enBlog } from "~/features/languages/owner/en-blog";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { fill } from "~/features/languages/owner/public-words";
+import { postDateIn, publicWordsIn } from "~/features/languages/owner/public-words.server";
 import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/blog-post";
 
+type Words = typeof enBlog.post;
+
+/** What a missing post answers: its screen's words in the member's language (null: English, in the bundle). */
+type NotFound = { message: string; words: Words | null };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const slug = params.slug;
-  // Every stored slug is a slugify() result: anything else cannot name a post.
-  if (!slug || slug.length > SLUG_MAX || slug !== slugify(slug)) throw data("Blog post not found", { status: 404 });
   const viewer = await getSessionUser(request);
+  // A signed-in member reads the page's words and date in their language; the post stays as written.
+  const language = ownerLanguageFor(viewer, request.headers.get("accept-language"));
+  const words = publicWordsIn("blog", language)?.post ?? null;
+  const notFound = () => data<NotFound>({ message: "Blog post not found", words }, { status: 404 });
+  // Every stored slug is a slugify() result: anything else cannot name a post.
+  if (!slug || slug.length > SLUG_MAX || slug !== slugify(slug)) throw notFound();
   const { db, env } = await getServices();
   // Only published posts are public; admins may preview drafts.
   const post = await getPostBySlug(db, { slug, includeDrafts: Boolean(viewer?.isAdmin) });
-  if (!post) throw data("Blog post not found", { status: 404 });
+  if (!post) throw notFound();
   const date = post.publishedAt ?? post.createdAt;
   return {
     url: `${env.appOrigin}/blog/${post.slug}`,
@@ -32,23 +44,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       bannerAbsoluteUrl: post.bannerImageUrl ? new URL(post.bannerImageUrl, env.appOrigin).toString() : null,
       isDraft: !post.published,
       author: authorLabel(post.authorName),
-      date: formatPostDate(date),
+      date: postDateIn(language, date),
       dateTime: date.toISOString(),
     },
+    words,
   };
 }
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const words = loaderData.words ?? enBlog.post;
   return (
     <>
       <main className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-        <BackToBlog />
+        <BackToBlog words={words} />
         <article className="mt-6">
           <header>
             {post.isDraft ? (
               <Badge color="yellow" className="mb-3">
-                Draft
+                {words.draft}
               </Badge>
             ) : null}
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-500">
@@ -67,10 +81,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </div>
         </article>
         <aside className="mt-16 rounded-2xl bg-gradient-to-br from-blue-700 to-blue-500 p-8 text-center text-white">
-          <h2 className="text-2xl font-bold">Ready to 10x Your Lead Generation?</h2>
-          <p className="mt-2 text-blue-100">Create your first QR campaign in minutes. No credit card required.</p>
+          <h2 className="text-2xl font-bold">{words.cta.title}</h2>
+          <p className="mt-2 text-blue-100">{words.cta.text}</p>
           <Link to="/signup" className="mt-6 inline-block rounded-lg bg-white px-6 py-3 font-semibold text-blue-700 hover:bg-blue-50">
-            Start Free Trial
+            {words.cta.action}
           </Link>
         </aside>
       </main>
@@ -79,20 +93,26 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function BackToBlog() {
+function BackToBlog({ words }: { words: Words }) {
   return (
     <Link to="/blog" className="inline-flex items-center gap-1 text-sm font-medium text-blue-700 hover:text-blue-800">
-      <ArrowLeft aria-hidden className="h-4 w-4" /> Back to Blog
+      <ArrowLeft aria-hidden className="h-4 w-4" /> {words.back}
     </Link>
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "Post Not Found · LeadQR" }, { name: "robots", content: "noindex" }];
+/** A missing post's words, from its 404's data (English when there are none). */
+function wordsOf(error: unknown): Words {
+  return (isRouteErrorResponse(error) && (error.data as Partial<NotFound> | undefined)?.words) || enBlog.post;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (!loaderData) return [{ title: wordsOf(error).notFound.pageTitle }, { name: "robots", content: "noindex" }];
   const { post, url } = loaderData;
-  const description = post.excerpt || `${post.title}, on the LeadQR blog.`;
+  const words = loaderData.words ?? enBlog.post;
+  const description = post.excerpt || fill(words.description, { title: post.title });
   return [
-    { title: `${post.title} · LeadQR Blog` },
+    { title: fill(words.pageTitle, { title: post.title }) },
     { name: "description", content: description },
     { property: "og:title", content: post.title },
     { property: "og:description", content: description },
@@ -105,20 +125,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const screen = (title: string, message: string) => (
+  // A 404 brings its words; any other failure reads English, which the bundle has.
+  const words = wordsOf(error);
+  const screen = ({ title, message }: { title: string; message: string }) => (
     <main className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold text-gray-900">{title}</h1>
       <p className="mt-3 text-gray-600">{message}</p>
       <div className="mt-8">
-        <BackToBlog />
+        <BackToBlog words={words} />
       </div>
     </main>
   );
   return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: () => screen("Post Not Found", "The blog post you're looking for doesn't exist.") }}
-      unexpectedErrorHandler={() => screen("Something went wrong", "The blog post could not be loaded. Please try again.")}
-    />
+    <GeneralErrorBoundary error={error} statusHandlers={{ 404: () => screen(words.notFound) }} unexpectedErrorHandler={() => screen(words.failed)} />
   );
 }

@@ -1,17 +1,23 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { ArrowRight, Calendar, User } from "lucide-react";
 import { Link } from "react-router";
 import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
-import { authorLabel, formatPostDate } from "~/features/blog/blog";
+import { getSessionUser } from "~/features/auth/session.server";
+import { authorLabel } from "~/features/blog/blog";
 import { listPublishedPosts } from "~/features/blog/blog.server";
+import { enBlog } from "~/features/languages/owner/en-blog";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { fill } from "~/features/languages/owner/public-words";
+import { postDateIn, publicWordsIn } from "~/features/languages/owner/public-words.server";
 import { getServices } from "~/utils/services.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import type { Route } from "./+types/blog";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { db, env } = await getServices();
-  const posts = await listPublishedPosts(db);
+  // A signed-in member reads the page's words and dates in their language; the posts stay as written.
+  const [posts, user] = await Promise.all([listPublishedPosts(db), getSessionUser(request)]);
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
   return {
     url: `${env.appOrigin}/blog`,
     posts: posts.map((post) => ({
@@ -20,22 +26,24 @@ export async function loader() {
       slug: post.slug,
       excerpt: post.excerpt,
       author: authorLabel(post.authorName),
-      date: post.publishedAt ? formatPostDate(post.publishedAt) : null,
+      date: post.publishedAt ? postDateIn(language, post.publishedAt) : null,
       dateTime: post.publishedAt?.toISOString() ?? null,
     })),
+    words: publicWordsIn("blog", language)?.list ?? null,
   };
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
+  const words = loaderData.words ?? enBlog.list;
   return (
     <>
       <main className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
-        <BlogIntro />
+        <BlogIntro words={words} />
         {posts.length === 0 ? (
           <div className="mt-12 rounded-2xl border border-dashed border-gray-300 p-12 text-center">
-            <h2 className="text-xl font-semibold text-gray-900">No blog posts yet</h2>
-            <p className="mt-2 text-gray-600">Check back soon for insights and tips!</p>
+            <h2 className="text-xl font-semibold text-gray-900">{words.empty}</h2>
+            <p className="mt-2 text-gray-600">{words.emptyHint}</p>
           </div>
         ) : (
           <ul className="mt-12 space-y-8">
@@ -61,9 +69,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/blog/${post.slug}`}
                     className="mt-4 inline-flex items-center gap-1 font-semibold text-blue-700 hover:text-blue-800"
-                    aria-label={`Read more: ${post.title}`}
+                    aria-label={fill(words.readMoreNamed, { title: post.title })}
                   >
-                    Read more <ArrowRight aria-hidden className="h-4 w-4" />
+                    {words.readMore} <ArrowRight aria-hidden className="h-4 w-4" />
                   </Link>
                 </article>
               </li>
@@ -76,28 +84,33 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const DESCRIPTION = "Insights, tips and strategies for turning QR code scans into customers.";
+type Words = typeof enBlog.list;
 
-const BlogIntro = () => <PublicPageIntro title="LeadQR Blog" lead={DESCRIPTION} />;
+const BlogIntro = ({ words }: { words: Words }) => <PublicPageIntro title={words.title} lead={words.description} />;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Blog · LeadQR" },
-  { name: "description", content: DESCRIPTION },
-  { property: "og:title", content: "LeadQR Blog" },
-  { property: "og:description", content: DESCRIPTION },
-  { property: "og:type", content: "website" },
-  ...(loaderData ? [{ property: "og:url", content: loaderData.url }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const words = loaderData?.words ?? enBlog.list;
+  return [
+    { title: words.pageTitle },
+    { name: "description", content: words.description },
+    { property: "og:title", content: words.title },
+    { property: "og:description", content: words.description },
+    { property: "og:type", content: "website" },
+    ...(loaderData ? [{ property: "og:url", content: loaderData.url }] : []),
+  ];
+};
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The loader failed, so its words did not come: English, which the bundle has.
+  const words = enBlog.list;
   return (
     <GeneralErrorBoundary
       error={error}
       unexpectedErrorHandler={() => (
         <main className="mx-auto max-w-4xl px-4 py-12 sm:py-16">
-          <BlogIntro />
+          <BlogIntro words={words} />
           <div role="alert" className="mt-12 rounded-2xl border border-red-200 bg-red-50 p-8 text-center text-red-700">
-            Failed to load blog posts
+            {words.failed}
           </div>
         </main>
       )}

@@ -1,7 +1,7 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { cardClass } from "~/components/ui/card";
 import { getOpenApiDocument } from "~/features/api/openapi.server";
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
+import { OwnerTrans, ownerLanguageIn, ownerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { Route } from "./+types/docs.api";
 
 type SchemaObject = {
@@ -31,6 +31,10 @@ type Document = {
   paths: Record<string, Record<string, OperationObject>>;
   components: { schemas: Record<string, SchemaObject> };
 };
+
+/** The page's sentences mark identifiers with <code>: they stay as they are in every language. */
+const CODE = { code: <code /> };
+const ENVELOPE = `{ "id", "type", "version", "timestamp", "data" }`;
 
 function typeOf(schema: SchemaObject | undefined): string {
   if (!schema) return "";
@@ -83,48 +87,50 @@ export function loader() {
 
 export default function ApiDocs({ loaderData }: Route.ComponentProps) {
   const { title, description, server, operations, schemas } = loaderData;
+  const t = useOwnerT("apiDocs");
   return (
     <main className="mx-auto max-w-4xl space-y-10 px-4 py-8 sm:px-6">
       <header>
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
         <p className="mt-2 text-gray-700">{description}</p>
         <p className="mt-2 text-sm text-gray-600">
-          Base URL <code className="break-all">{server}</code> · Machine-readable:{" "}
-          <a href="/api/v1/openapi.json" className="font-medium text-blue-700 hover:underline">
-            openapi.json
-          </a>{" "}
-          (OpenAPI 3.1)
+          <OwnerTrans
+            ns="apiDocs"
+            k="baseUrl"
+            values={{ server }}
+            components={{
+              code: <code className="break-all" />,
+              spec: (
+                // The document's name: the sentence's own <spec> text replaces it.
+                <a href="/api/v1/openapi.json" className="font-medium text-blue-700 hover:underline">
+                  openapi.json
+                </a>
+              ),
+            }}
+          />
         </p>
       </header>
 
       <section aria-labelledby="auth" className="space-y-2 text-sm text-gray-700">
         <h2 id="auth" className="text-xl font-semibold text-gray-900">
-          Authentication, limits and errors
+          {t("auth.title")}
         </h2>
-        <p>Create a key in Settings → Integrations and send it on every request:</p>
+        <p>{t("auth.createKey")}</p>
         <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`curl -H "Authorization: Bearer lqr_…" ${server}/leads`}</pre>
         <p>
-          Each key may make 120 requests a minute; every answer carries <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and{" "}
-          <code>RateLimit-Reset</code>, and a 429 carries <code>Retry-After</code>, as does a 503 while the service is briefly unavailable. POST
-          requests accept an <code>Idempotency-Key</code> header: a retry with the same key and body returns the first answer.
+          <OwnerTrans ns="apiDocs" k="auth.limits" components={CODE} />
         </p>
         <p id="errors">
-          Errors are <code>application/problem+json</code> (RFC 9457) with <code>type</code>, <code>title</code>, <code>status</code>,{" "}
-          <code>detail</code> and, for validation, <code>errors</code>.
+          <OwnerTrans ns="apiDocs" k="auth.errors" components={CODE} />
         </p>
       </section>
 
       <section aria-labelledby="translations" className="space-y-2 text-sm text-gray-700">
         <h2 id="translations" className="text-xl font-semibold text-gray-900">
-          Translations of a campaign&apos;s copy
+          {t("translations.title")}
         </h2>
         <p>
-          A campaign&apos;s <code>translations</code> hold the owner&apos;s headline, offer, condition and thank-you message in other languages, keyed
-          by language code; a visitor whose page is in that language reads them, and a field left out shows the campaign&apos;s own words. Send{" "}
-          <code>translations</code> when creating a campaign, or with <code>PATCH /campaigns/{"{id}"}</code> to replace them all (<code>{"{}"}</code>{" "}
-          removes them). They follow the same rules as the owner&apos;s Languages page: a language we have other than the campaign&apos;s own, each
-          field at most as long as the campaign&apos;s own field. Anything else is a 422 whose <code>errors</code> name the field, for example{" "}
-          <code>translations.es.thank_you</code>.
+          <OwnerTrans ns="apiDocs" k="translations.text" components={CODE} />
         </p>
         <pre className="overflow-x-auto rounded-lg bg-gray-900 p-3 text-gray-100">{`"translations": {
   "es": { "headline": "Un croissant gratis", "thank_you": "Enséñalo en la barra." },
@@ -134,7 +140,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="endpoints" className="space-y-6">
         <h2 id="endpoints" className="text-xl font-semibold text-gray-900">
-          Endpoints
+          {t("endpoints")}
         </h2>
         {operations.map((operation) => (
           <article key={operation.id} aria-labelledby={`op-${operation.id}`} className={cardClass({ padding: "sm" })}>
@@ -152,7 +158,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                     <dt className="inline font-mono">{parameter.name}</dt>{" "}
                     <dd className="inline text-gray-600">
                       ({parameter.in}, {parameter.type}
-                      {parameter.required ? ", required" : ""}) {parameter.description}
+                      {parameter.required ? t("required") : ""}) {parameter.description}
                     </dd>
                   </div>
                 ))}
@@ -160,7 +166,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
             ) : null}
             {operation.body ? (
               <p className="mt-2 text-sm">
-                Body: <span className="font-mono">{operation.body}</span>
+                {t("body")} <span className="font-mono">{operation.body}</span>
               </p>
             ) : null}
             <ul className="mt-2 text-sm text-gray-700">
@@ -177,7 +183,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="schemas" className="space-y-6">
         <h2 id="schemas" className="text-xl font-semibold text-gray-900">
-          Objects
+          {t("objects")}
         </h2>
         {schemas.map((schema) => (
           <article key={schema.name} aria-labelledby={`schema-${schema.name}`}>
@@ -191,7 +197,7 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
                 {schema.fields.map((field) => (
                   <li key={field.field}>
                     <span className="font-mono">{field.field}</span> <span className="font-mono text-gray-500">{field.type}</span>
-                    {field.required ? "" : " (optional)"} {field.description}
+                    {field.required ? null : <> {t("optional")}</>} {field.description}
                   </li>
                 ))}
               </ul>
@@ -207,16 +213,14 @@ export default function ApiDocs({ loaderData }: Route.ComponentProps) {
 
 /** The events, their envelope and signature, and REST hooks: what a receiver needs to know. */
 function WebhooksSection() {
+  const t = useOwnerT("apiDocs");
   return (
     <section aria-labelledby="webhooks" className="space-y-2 text-sm text-gray-700">
       <h2 id="webhooks" className="text-xl font-semibold text-gray-900">
-        Webhooks
+        {t("webhooks.title")}
       </h2>
       <p>
-        Events are POSTed as JSON <code>{`{ "id", "type", "version", "timestamp", "data" }`}</code> and signed by the Standard Webhooks scheme: verify{" "}
-        <code>webhook-id</code>, <code>webhook-timestamp</code> and <code>webhook-signature</code> with your endpoint&apos;s secret (for example with
-        the <code>standardwebhooks</code> library). The <code>id</code> stays the same across retries, so use it to ignore duplicates. Answer with any
-        2xx within 10 seconds; anything else is retried with growing delays for more than 24 hours.
+        <OwnerTrans ns="apiDocs" k="webhooks.envelope" values={{ envelope: ENVELOPE }} components={CODE} />
       </p>
       <ul className="list-disc pl-5">
         {WEBHOOK_EVENT_TYPES.map((type) => (
@@ -226,19 +230,13 @@ function WebhooksSection() {
         ))}
       </ul>
       <p>
-        The <code>lead.*</code> and <code>offer.redeemed</code> events carry the lead in <code>data.lead</code> exactly as the API returns it
-        (including its <code>language</code>, the language of the page the visitor used) and its campaign&apos;s <code>id</code> and{" "}
-        <code>title</code> in <code>data.campaign</code>.
+        <OwnerTrans ns="apiDocs" k="webhooks.lead" components={CODE} />
       </p>
       <p>
-        REST hooks (Zapier, Make and similar): <code>POST /hooks</code> with <code>target_url</code> and <code>event</code> subscribes;{" "}
-        <code>DELETE /hooks/{"{id}"}</code> unsubscribes, and so does answering a delivery with <code>410 Gone</code>: the hook stops at once and
-        receives nothing more. <code>GET /hooks/sample/{"{event}"}</code> returns a sample payload built exactly as deliveries are;{" "}
-        <code>GET /me</code> names the key&apos;s account, business and plan (a connection test). Tools that poll instead call{" "}
-        <code>GET /leads?sort=-created_at&amp;limit=…</code> and keep the ids they have seen.
+        <OwnerTrans ns="apiDocs" k="webhooks.restHooks" components={CODE} />
       </p>
     </section>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "API documentation · LeadQR" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: ownerT("apiDocs", ownerLanguageIn(matches))("pageTitle") }];

@@ -1,11 +1,14 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Check, Loader2 } from "lucide-react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PublicPageIntro } from "~/components/page-header";
 import { SiteFooter } from "~/components/site-footer";
 import { getSessionUser } from "~/features/auth/session.server";
 import { LIFT_LIMITS_WITHOUT_STRIPE, startCheckout } from "~/features/billing/checkout.server";
-import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
+import { ENTERPRISE_PLAN_NAME, FREE_CAMPAIGN_LIMIT, FREE_SCAN_LIMIT, PRO_PRICE_USD } from "~/features/billing/plan";
+import { enPricing } from "~/features/languages/owner/en-pricing";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { fill } from "~/features/languages/owner/public-words";
+import { publicWordsIn } from "~/features/languages/owner/public-words.server";
 import { requireBusiness } from "~/features/team/member.server";
 import { answerDomainError, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
@@ -13,7 +16,9 @@ import type { Route } from "./+types/pricing";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
-  return { signedIn: Boolean(user), isPro: Boolean(user?.plan.isPro) };
+  // A signed-in member reads the page in their language; English is in the page's bundle.
+  const words = publicWordsIn("pricing", ownerLanguageFor(user, request.headers.get("accept-language")));
+  return { signedIn: Boolean(user), isPro: Boolean(user?.plan.isPro), words };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -26,23 +31,26 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
-const STARTER = ["1 campaign", "5 scans", "AI-generated copy", "Basic analytics", "CSV export"];
-const PROFESSIONAL = [
-  "Unlimited campaigns",
-  "Unlimited QR scans",
-  "AI-generated copy",
-  "Advanced analytics",
-  "Priority support",
-  "Custom branding",
-  "CSV export",
+type Words = typeof enPricing;
+type Feature = keyof Words["features"];
+
+const STARTER: Feature[] = ["oneCampaign", "fiveScans", "aiCopy", "basicAnalytics", "csvExport"];
+const PROFESSIONAL: Feature[] = [
+  "unlimitedCampaigns",
+  "unlimitedScans",
+  "aiCopy",
+  "advancedAnalytics",
+  "prioritySupport",
+  "customBranding",
+  "csvExport",
 ];
-const ENTERPRISE = ["Unlimited everything", "White-label", "Dedicated support", "API access", "Custom integrations", "SLA guarantee"];
-const FAQ = [
-  { q: "Can I change plans anytime?", a: "Yes. You can upgrade or downgrade at any time, and changes are prorated." },
-  { q: "What happens to my data if I cancel?", a: "Your data stays accessible for 30 days after cancellation." },
-  { q: "Do you offer refunds?", a: "Yes. Paid plans come with a 30-day money-back guarantee." },
-  { q: "Is there a setup fee?", a: "No. There is no setup fee on any plan." },
-];
+const ENTERPRISE: Feature[] = ["unlimitedEverything", "whiteLabel", "dedicatedSupport", "apiAccess", "customIntegrations", "sla"];
+const FAQ = ["changePlans", "cancel", "refunds", "setupFee"] as const;
+// The plans' names and figures are the page's in every language (a product's name, like "Pro").
+const PLAN_NAMES = { starter: "Starter", professional: "Professional", enterprise: ENTERPRISE_PLAN_NAME };
+const FREE_PRICE = "$0";
+const PRO_PRICE = `$${PRO_PRICE_USD}`;
+// Written to our sales team, in English.
 const SALES_EMAIL =
   "mailto:sales@leadqr.app?subject=" +
   encodeURIComponent("LeadQR Enterprise enquiry") +
@@ -57,6 +65,8 @@ export const headers = withRefusalHeaders();
 
 export default function Pricing({ loaderData, actionData }: Route.ComponentProps) {
   const { signedIn, isPro } = loaderData;
+  const words = loaderData.words ?? enPricing;
+  const features = (keys: Feature[]) => keys.map((key) => words.features[key]);
   const navigation = useNavigation();
   const isStarting = navigation.state !== "idle" && navigation.formAction === "/pricing";
 
@@ -64,7 +74,7 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
     <>
       <main className="px-4 py-16">
         <div className="mx-auto max-w-6xl">
-          <PublicPageIntro title="Simple, Transparent Pricing" lead="Start free. Upgrade when your QR codes start working for you." />
+          <PublicPageIntro title={words.title} lead={words.lead} />
 
           {actionData?.error ? (
             <div role="alert" className="mx-auto mt-8 max-w-xl rounded-lg border border-red-200 bg-red-50 p-4 text-center text-red-700">
@@ -74,19 +84,31 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
           ) : null}
 
           <div className="mt-12 grid gap-8 lg:grid-cols-3">
-            <PlanCard name="Starter" price="$0" period="/month" features={STARTER} note={FREE_PLAN_LIMITS_TEXT}>
+            <PlanCard
+              name={PLAN_NAMES.starter}
+              price={FREE_PRICE}
+              period={words.perMonth}
+              features={features(STARTER)}
+              note={fill(words.freeLimits, { campaigns: FREE_CAMPAIGN_LIMIT, scans: FREE_SCAN_LIMIT })}
+            >
               {signedIn ? (
-                <span className={`${buttonBase} border border-gray-300 text-gray-500`}>Current Plan</span>
+                <span className={`${buttonBase} border border-gray-300 text-gray-500`}>{words.currentPlan}</span>
               ) : (
                 <Link to="/signup" className={`${buttonBase} border border-blue-600 text-blue-700 hover:bg-blue-50`}>
-                  Get Started
+                  {words.getStarted}
                 </Link>
               )}
             </PlanCard>
 
-            <PlanCard name="Professional" price={`$${PRO_PRICE_USD}`} period="/month" features={PROFESSIONAL} highlighted>
+            <PlanCard
+              name={PLAN_NAMES.professional}
+              price={PRO_PRICE}
+              period={words.perMonth}
+              features={features(PROFESSIONAL)}
+              mostPopular={words.mostPopular}
+            >
               {isPro ? (
-                <span className={`${buttonBase} bg-blue-100 text-blue-800`}>Current Plan</span>
+                <span className={`${buttonBase} bg-blue-100 text-blue-800`}>{words.currentPlan}</span>
               ) : signedIn ? (
                 <Form method="post">
                   <button
@@ -96,36 +118,36 @@ export default function Pricing({ loaderData, actionData }: Route.ComponentProps
                   >
                     {isStarting ? (
                       <>
-                        <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> Loading...
+                        <Loader2 aria-hidden className="h-5 w-5 animate-spin" /> {words.loading}
                       </>
                     ) : (
-                      "Upgrade to Pro"
+                      words.upgrade
                     )}
                   </button>
                 </Form>
               ) : (
                 <Link to="/signup" className={`${buttonBase} bg-blue-600 text-white hover:bg-blue-700`}>
-                  Start Free Trial
+                  {words.startTrial}
                 </Link>
               )}
             </PlanCard>
 
-            <PlanCard name="Enterprise" price="Custom" features={ENTERPRISE}>
+            <PlanCard name={PLAN_NAMES.enterprise} price={words.custom} features={features(ENTERPRISE)}>
               <a href={SALES_EMAIL} className={`${buttonBase} bg-gray-900 text-white hover:bg-gray-800`}>
-                Contact Sales
+                {words.contactSales}
               </a>
             </PlanCard>
           </div>
 
           <section id="faq" aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
             <h2 id="faq-title" className="text-center text-2xl font-bold text-gray-900">
-              Frequently Asked Questions
+              {words.faq.title}
             </h2>
             <dl className="mt-8 space-y-6">
-              {FAQ.map((item) => (
-                <div key={item.q} className="rounded-xl border border-gray-200 bg-white p-6">
-                  <dt className="font-semibold text-gray-900">{item.q}</dt>
-                  <dd className="mt-2 text-gray-600">{item.a}</dd>
+              {FAQ.map((key) => (
+                <div key={key} className="rounded-xl border border-gray-200 bg-white p-6">
+                  <dt className="font-semibold text-gray-900">{words.faq[key].q}</dt>
+                  <dd className="mt-2 text-gray-600">{words.faq[key].a}</dd>
                 </div>
               ))}
             </dl>
@@ -143,17 +165,18 @@ function PlanCard(props: {
   period?: string;
   features: string[];
   note?: string;
-  highlighted?: boolean;
+  /** The highlighted plan's badge. */
+  mostPopular?: string;
   children: React.ReactNode;
 }) {
   return (
     <section
       aria-label={props.name}
-      className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${props.highlighted ? "border-blue-600 ring-2 ring-blue-600" : "border-gray-200"}`}
+      className={`relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm ${props.mostPopular ? "border-blue-600 ring-2 ring-blue-600" : "border-gray-200"}`}
     >
-      {props.highlighted ? (
+      {props.mostPopular ? (
         <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-600 px-3 py-1 text-xs font-semibold text-white">
-          Most Popular
+          {props.mostPopular}
         </span>
       ) : null}
       <h2 className="text-xl font-bold text-gray-900">{props.name}</h2>
@@ -175,7 +198,7 @@ function PlanCard(props: {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Pricing · LeadQR" },
-  { name: "description", content: "LeadQR plans: Starter for free, Professional at $29.99/month, Enterprise on request." },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const words = loaderData?.words ?? enPricing;
+  return [{ title: words.pageTitle }, { name: "description", content: fill(words.pageDescription, { price: PRO_PRICE }) }];
+};

@@ -12,6 +12,10 @@ import { enSummary } from "./en-summary";
 import { enLocations } from "./en-locations";
 import { enTeam } from "./en-team";
 import { enEmails } from "./en-emails";
+import { enApiDocs } from "./en-api-docs";
+import { enBlog } from "./en-blog";
+import { enLanding } from "./en-landing";
+import { enPricing } from "./en-pricing";
 
 const en = {
   common: {
@@ -380,6 +384,10 @@ const en = {
   ...enTeam,
   ...enLocations,
   ...enEmails,
+  landing: enLanding,
+  pricing: enPricing,
+  blog: enBlog,
+  apiDocs: enApiDocs,
 };
 
 export type OwnerMessages = typeof en;

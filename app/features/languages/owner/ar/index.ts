@@ -10,6 +10,7 @@ import { arEmails } from "./emails";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
 import { arLocations, arTeam } from "./team";
+import { arPublic } from "./public";
 
 const ar = {
   common: {
@@ -380,6 +381,7 @@ const ar = {
   ...arTeam,
   ...arLocations,
   ...arEmails,
+  ...arPublic,
 };
 
 export default ar;

@@ -9,6 +9,7 @@ import { deEmails } from "./emails";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
 import { deLocations, deTeam } from "./team";
+import { dePublic } from "./public";
 
 const de = {
   common: {
@@ -381,6 +382,7 @@ const de = {
   ...deTeam,
   ...deLocations,
   ...deEmails,
+  ...dePublic,
 };
 
 export default de;

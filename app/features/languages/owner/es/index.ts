@@ -9,6 +9,7 @@ import { esEmails } from "./emails";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
 import { esLocations, esTeam } from "./team";
+import { esPublic } from "./public";
 
 const es = {
   common: {
@@ -382,6 +383,7 @@ const es = {
   ...esTeam,
   ...esLocations,
   ...esEmails,
+  ...esPublic,
 };
 
 export default es;

@@ -9,6 +9,7 @@ import { frEmails } from "./emails";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
 import { frLocations, frTeam } from "./team";
+import { frPublic } from "./public";
 
 const fr = {
   common: {
@@ -381,6 +382,7 @@ const fr = {
   ...frTeam,
   ...frLocations,
   ...frEmails,
+  ...frPublic,
 };
 
 export default fr;

@@ -9,6 +9,7 @@ import { itEmails } from "./emails";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
 import { itLocations, itTeam } from "./team";
+import { itPublic } from "./public";
 
 const italian = {
   common: {
@@ -383,6 +384,7 @@ const italian = {
   ...itTeam,
   ...itLocations,
   ...itEmails,
+  ...itPublic,
 };
 
 export default italian;

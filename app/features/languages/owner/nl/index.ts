@@ -9,6 +9,7 @@ import { nlEmails } from "./emails";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
 import { nlLocations, nlTeam } from "./team";
+import { nlPublic } from "./public";
 
 const nl = {
   common: {
@@ -380,6 +381,7 @@ const nl = {
   ...nlTeam,
   ...nlLocations,
   ...nlEmails,
+  ...nlPublic,
 };
 
 export default nl;

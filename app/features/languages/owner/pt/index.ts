@@ -9,6 +9,7 @@ import { ptEmails } from "./emails";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
 import { ptLocations, ptTeam } from "./team";
+import { ptPublic } from "./public";
 
 const pt = {
   common: {
@@ -380,6 +381,7 @@ const pt = {
   ...ptTeam,
   ...ptLocations,
   ...ptEmails,
+  ...ptPublic,
 };
 
 export default pt;

@@ -1,0 +1,45 @@
+// The pricing page, English: the words its bundle carries; a signed-in member's translation comes
+// with the page's data (public-words.server.ts). Spread into the catalogue by en.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens"); the page loads no i18next
+// (docs/performance.md, "First paint"). Figures ("$29.99") are the page's, not the catalogue's.
+export const enPricing = {
+  pageTitle: "Pricing · LeadQR",
+  pageDescription: "LeadQR plans: Starter for free, Professional at {{price}}/month, Enterprise on request.",
+  title: "Simple, Transparent Pricing",
+  lead: "Start free. Upgrade when your QR codes start working for you.",
+  perMonth: "/month",
+  custom: "Custom",
+  mostPopular: "Most Popular",
+  currentPlan: "Current Plan",
+  getStarted: "Get Started",
+  startTrial: "Start Free Trial",
+  upgrade: "Upgrade to Pro",
+  loading: "Loading...",
+  contactSales: "Contact Sales",
+  freeLimits: "Limited to {{campaigns}} campaign and {{scans}} scans",
+  features: {
+    oneCampaign: "1 campaign",
+    fiveScans: "5 scans",
+    aiCopy: "AI-generated copy",
+    basicAnalytics: "Basic analytics",
+    csvExport: "CSV export",
+    unlimitedCampaigns: "Unlimited campaigns",
+    unlimitedScans: "Unlimited QR scans",
+    advancedAnalytics: "Advanced analytics",
+    prioritySupport: "Priority support",
+    customBranding: "Custom branding",
+    unlimitedEverything: "Unlimited everything",
+    whiteLabel: "White-label",
+    dedicatedSupport: "Dedicated support",
+    apiAccess: "API access",
+    customIntegrations: "Custom integrations",
+    sla: "SLA guarantee",
+  },
+  faq: {
+    title: "Frequently Asked Questions",
+    changePlans: { q: "Can I change plans anytime?", a: "Yes. You can upgrade or downgrade at any time, and changes are prorated." },
+    cancel: { q: "What happens to my data if I cancel?", a: "Your data stays accessible for 30 days after cancellation." },
+    refunds: { q: "Do you offer refunds?", a: "Yes. Paid plans come with a 30-day money-back guarantee." },
+    setupFee: { q: "Is there a setup fee?", a: "No. There is no setup fee on any plan." },
+  },
+};
