@@ -131,8 +131,8 @@ for (const run of RUNS) {
 
     // A visitor claims (their page speaks their own phone's language); the owner's email speaks the owner's.
     await claimOffer(browser, campaignId!, { name: "Ada Visitor", email: `ada.${run.language}@example.com` });
-    if (0) { const mail = await waitForMail(owner, say("emails.newLead.subject", { campaign: TITLE }));
-    expect(decodedBody(mail.raw)).toContain(`lang="${run.language}"`); }
+    const mail = await waitForMail(owner, say("emails.newLead.subject", { campaign: TITLE }));
+    expect(decodedBody(mail.raw)).toContain(`lang="${run.language}"`);
 
     // The screens of the hour: leads, the lead, the campaign, its print page, Settings.
     await page.goto("/leads");

@@ -199,7 +199,11 @@ export async function releaseHeldLeadNotifications(db: Database, env: Env, optio
     const campaigns: HeldLeadCount[] = titles.map((row) => ({ campaignTitle: row.title, leads: leadsByCampaign.get(row.id) ?? 0 }));
     if (campaigns.length === 0) return 0;
     campaigns.sort((a, b) => a.campaignTitle.localeCompare(b.campaignTitle));
-    await enqueueEmail(tx as unknown as Database, { kind: "lead_summary", to: options.to, content: leadSummaryEmail(campaigns, env.appOrigin, recipientLanguage(options.language)) });
+    await enqueueEmail(tx as unknown as Database, {
+      kind: "lead_summary",
+      to: options.to,
+      content: leadSummaryEmail(campaigns, env.appOrigin, recipientLanguage(options.language)),
+    });
     return campaigns.reduce((sum, row) => sum + row.leads, 0);
   });
 }

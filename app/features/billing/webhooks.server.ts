@@ -93,7 +93,11 @@ export async function applyStripeEvent(event: Stripe.Event) {
       await tx.insert(subscription).values({ userId: owner.id, ...values, ...(sendWelcome ? { proWelcomeSentAt: new Date() } : {}) });
     }
     if (sendWelcome) {
-      await enqueueEmail(tx, { kind: "pro_welcome", to: owner.email, content: proWelcomeEmail(getEnv().appOrigin, recipientLanguage(owner.language)) });
+      await enqueueEmail(tx, {
+        kind: "pro_welcome",
+        to: owner.email,
+        content: proWelcomeEmail(getEnv().appOrigin, recipientLanguage(owner.language)),
+      });
     }
   });
 }

@@ -64,12 +64,7 @@ export function emailT(language: Language = DEFAULT_LANGUAGE) {
  * A counted phrase ("1,240 leads"; "1.240 Leads" in German): the form chosen by the count, the
  * count written in the language's digits and separators (i18next alone would write "1240").
  */
-export function countedIn(
-  language: Language,
-  key: OwnerKey<"emails">,
-  count: number,
-  values: Record<string, string | number> = {},
-): string {
+export function countedIn(language: Language, key: OwnerKey<"emails">, count: number, values: Record<string, string | number> = {}): string {
   return emailPlain(language, key, { ...values, count: numberFormat(language).format(count) }, count);
 }
 
@@ -213,7 +208,13 @@ export function newLeadEmail(lead: NewLeadDetails, appUrl: string, language: Lan
 }
 
 /** Leads of a surge, in one email instead of one each: "47 new leads for Summer Special since 14:05 UTC". */
-export function leadDigestEmail(campaignTitle: string, count: number, since: string, appUrl: string, language: Language = DEFAULT_LANGUAGE): EmailContent {
+export function leadDigestEmail(
+  campaignTitle: string,
+  count: number,
+  since: string,
+  appUrl: string,
+  language: Language = DEFAULT_LANGUAGE,
+): EmailContent {
   const t = emailT(language);
   const link = `${appUrl}/leads`;
   return render(

@@ -105,6 +105,6 @@ export function periodLabel(period: Pick<SummaryPeriod, "from" | "to">, language
   const sameMonth = period.from.slice(0, 7) === period.to.slice(0, 7);
   const start = sameMonth
     ? dateTimeFormat(locale, "UTC", { day: "numeric" }).format(from)
-      : dateTimeFormat(locale, "UTC", { day: "numeric", month: "long" }).format(from);
+    : dateTimeFormat(locale, "UTC", { day: "numeric", month: "long" }).format(from);
   return `${start} – ${dateTimeFormat(locale, "UTC", { day: "numeric", month: "long", year: "numeric" }).format(to)}`;
 }

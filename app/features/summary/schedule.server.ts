@@ -48,7 +48,11 @@ export async function sendDueSummaries(db: Database, options: { now: Date; appUr
       );
       if (claimed.length === 0) return false;
       if (quiet) return true;
-      await enqueueEmail(tx, { kind: "owner_summary", to: owner.email, content: summaryEmail(summary, options.appUrl, recipientLanguage(owner.language)) });
+      await enqueueEmail(tx, {
+        kind: "owner_summary",
+        to: owner.email,
+        content: summaryEmail(summary, options.appUrl, recipientLanguage(owner.language)),
+      });
       // The alert worker sends it to each proven, switched-on channel (docs/features/alerts.md).
       if (owner.toChannels) await queueOwnerMessage(tx, { userId: owner.userId, text: summaryAsLines(summary).join("\n"), kind: "summary" });
       return true;

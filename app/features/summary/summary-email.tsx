@@ -129,9 +129,7 @@ export function summaryEmail(summary: OwnerSummary, appUrl: string, language: La
           <FiguresTable compared={summary.totals} caption={t("summary.allCampaigns")} language={language} />
         </>
       )}
-      {best ? (
-        <p style={{ background: "#EFF6FF", padding: 12, borderRadius: 6 }}>{bestLine}</p>
-      ) : null}
+      {best ? <p style={{ background: "#EFF6FF", padding: 12, borderRadius: 6 }}>{bestLine}</p> : null}
       {summary.campaigns.map((campaign) => (
         <CampaignBlock key={campaign.id} campaign={campaign} language={language} />
       ))}

@@ -51,7 +51,8 @@ export function figureCells(compared: Compared, language: Language = DEFAULT_LAN
 /** "12 scans (+20 %), 9 unique visitors (new), …, conversion 33.3 % (+5 pts)". */
 export function figuresLine(compared: Compared, language: Language = DEFAULT_LANGUAGE) {
   const counts = METRICS.map(
-    ({ key }) => `${counted(compared.current[key], key, language)} (${changeText(countChange(compared.current[key], compared.previous[key]), language)})`,
+    ({ key }) =>
+      `${counted(compared.current[key], key, language)} (${changeText(countChange(compared.current[key], compared.previous[key]), language)})`,
   );
   const change = changeText(conversionChange(compared.current.conversion, compared.previous.conversion), language);
   const conversion = `${emailT(language)("summary.conversion", { value: conversionText(compared.current.conversion, language) })} (${change})`;
@@ -71,7 +72,9 @@ export function summarySubject(summary: OwnerSummary, language: Language = DEFAU
 /** "Wed 25 Nov, 18:00" in the owner's zone (in the language's forms). */
 export function momentText(at: string, timeZone: string, language: Language = DEFAULT_LANGUAGE) {
   const locale = language === DEFAULT_LANGUAGE ? "en-GB" : INTL_LOCALES[language];
-  return dateTimeFormat(locale, timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(new Date(at));
+  return dateTimeFormat(locale, timeZone, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(
+    new Date(at),
+  );
 }
 
 export function brokenText(thing: OwnerSummary["broken"][number], language: Language = DEFAULT_LANGUAGE) {

@@ -207,13 +207,16 @@ export async function acceptHandover(db: Database, options: Answer) {
     await enqueueEmail(tx, {
       kind: "team_handover_answered",
       to: old!.email,
-      content: handoverAnsweredEmail({
-        business: await businessNameOf(tx, to),
-        member: options.email,
-        accepted: true,
-        paying: paid !== undefined,
-        link: `${options.appOrigin}/dashboard`,
-      }, recipientLanguage(old!.language)),
+      content: handoverAnsweredEmail(
+        {
+          business: await businessNameOf(tx, to),
+          member: options.email,
+          accepted: true,
+          paying: paid !== undefined,
+          link: `${options.appOrigin}/dashboard`,
+        },
+        recipientLanguage(old!.language),
+      ),
     });
     return true;
   });

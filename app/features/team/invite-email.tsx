@@ -28,7 +28,10 @@ export function teamInviteEmail(
   );
 }
 
-export function handoverEmail(options: { business: string; owner: string; link: string; days: number }, language: Language = DEFAULT_LANGUAGE): EmailContent {
+export function handoverEmail(
+  options: { business: string; owner: string; link: string; days: number },
+  language: Language = DEFAULT_LANGUAGE,
+): EmailContent {
   const { business, owner, link, days } = options;
   const t = emailT(language);
   const body = t("handover.body", { business, owner });

@@ -183,7 +183,10 @@ export async function inviteMember(db: Database, options: { acting: Acting; appO
     await enqueueEmail(tx, {
       kind: "team_invite",
       to: input.email,
-      content: teamInviteEmail({ business, role: input.role, link, days: INVITE_DAYS }, options.language ?? recipientLanguage(acting.user.language ?? acting.user.browserLanguage)),
+      content: teamInviteEmail(
+        { business, role: input.role, link, days: INVITE_DAYS },
+        options.language ?? recipientLanguage(acting.user.language ?? acting.user.browserLanguage),
+      ),
     });
   });
 }

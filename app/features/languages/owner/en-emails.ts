@@ -152,8 +152,10 @@ export const enEmails = {
     digest: {
       subject_one: "{{count}} new lead for {{campaign}} since {{since}}",
       subject_other: "{{count}} new leads for {{campaign}} since {{since}}",
-      body_one: "Your campaign {{campaign}} received {{count}} new lead since {{since}}. We bundled them into this message so your inbox stays usable.",
-      body_other: "Your campaign {{campaign}} received {{count}} new leads since {{since}}. We bundled them into this message so your inbox stays usable.",
+      body_one:
+        "Your campaign {{campaign}} received {{count}} new lead since {{since}}. We bundled them into this message so your inbox stays usable.",
+      body_other:
+        "Your campaign {{campaign}} received {{count}} new leads since {{since}}. We bundled them into this message so your inbox stays usable.",
       link: "See them on your Leads page",
       text_one: "Your campaign {{campaign}} received {{count}} new lead since {{since}}. See them: {{link}}",
       text_other: "Your campaign {{campaign}} received {{count}} new leads since {{since}}. See them: {{link}}",
@@ -209,8 +211,7 @@ export const enEmails = {
       noVisitors: "no visitors",
       new: "new",
       points: "pts",
-      expiringCodes_one:
-        "{{campaign}}: {{count}} code not redeemed yet, the first expires {{when}}",
+      expiringCodes_one: "{{campaign}}: {{count}} code not redeemed yet, the first expires {{when}}",
       expiringCodes_other: "{{campaign}}: {{count}} codes not redeemed yet, the first expires {{when}}",
       broken: {
         domain: "Your domain {{name}} stopped pointing at LeadQR",

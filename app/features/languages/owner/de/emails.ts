@@ -59,7 +59,8 @@ export const deEmails = {
     handoverDeclined: {
       subject: "{{member}} hat die Übernahme von {{business}} abgelehnt",
       body: "{{member}} hat Ihr Angebot abgelehnt: {{business}} bleibt Ihres. Sie können es unter Einstellungen → Team einem anderen Mitglied anbieten.",
-      textBody: "{{member}} hat Ihr Angebot abgelehnt: {{business}} bleibt Ihres. Sie können es unter Einstellungen → Team einem anderen Mitglied anbieten:",
+      textBody:
+        "{{member}} hat Ihr Angebot abgelehnt: {{business}} bleibt Ihres. Sie können es unter Einstellungen → Team einem anderen Mitglied anbieten:",
       link: "Ihr Team öffnen",
     },
     handoverAccepted: {
@@ -71,7 +72,8 @@ export const deEmails = {
     },
     verify: {
       subject: "Bestätigen Sie Ihre E-Mail-Adresse",
-      welcome: "Willkommen bei LeadQR! Ihr Konto ist bereit: Erstellen Sie eine QR-Kampagne, drucken Sie den Code und sammeln Sie Leads ab dem ersten Scan.",
+      welcome:
+        "Willkommen bei LeadQR! Ihr Konto ist bereit: Erstellen Sie eine QR-Kampagne, drucken Sie den Code und sammeln Sie Leads ab dem ersten Scan.",
       confirm: "Bitte bestätigen Sie, dass diese Adresse zu Ihrem LeadQR-Konto gehört. Bis dahin werden Lead-Benachrichtigungen zurückgehalten.",
       button: "Meine Adresse bestätigen",
       valid:
@@ -118,7 +120,8 @@ export const deEmails = {
     signUpAttempt: {
       subject: "Jemand wollte mit Ihrer Adresse ein Konto erstellen",
       body: "Jemand wollte mit dieser E-Mail-Adresse ein neues LeadQR-Konto erstellen, obwohl es dafür schon ein Konto gibt. Es wurde kein neues Konto erstellt.",
-      ifYou: "Wenn Sie es waren, <signin>melden Sie sich an</signin> oder <reset>setzen Sie Ihr Passwort zurück</reset>. Andernfalls können Sie diese E-Mail ignorieren.",
+      ifYou:
+        "Wenn Sie es waren, <signin>melden Sie sich an</signin> oder <reset>setzen Sie Ihr Passwort zurück</reset>. Andernfalls können Sie diese E-Mail ignorieren.",
       text: "Jemand wollte mit Ihrer Adresse ein Konto erstellen. Es wurde kein neues Konto erstellt. Anmelden: {{signin}}. Passwort vergessen? {{reset}}",
     },
     heldLeads: {

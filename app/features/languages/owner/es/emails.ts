@@ -75,7 +75,8 @@ export const esEmails = {
     },
     verify: {
       subject: "Confirma tu dirección de email",
-      welcome: "¡Te damos la bienvenida a LeadQR! Tu cuenta está lista: crea una campaña QR, imprime su código y recoge contactos desde el primer escaneo.",
+      welcome:
+        "¡Te damos la bienvenida a LeadQR! Tu cuenta está lista: crea una campaña QR, imprime su código y recoge contactos desde el primer escaneo.",
       confirm: "Confirma que esta dirección pertenece a tu cuenta de LeadQR. Hasta entonces, los avisos de contactos quedan retenidos.",
       button: "Confirmar mi dirección",
       valid:

@@ -125,7 +125,8 @@ export const frEmails = {
     signUpAttempt: {
       subject: "Quelqu'un a tenté de créer un compte avec votre adresse",
       body: "Quelqu'un a tenté de créer un nouveau compte LeadQR avec cette adresse e-mail, qui a déjà un compte. Aucun nouveau compte n'a été créé.",
-      ifYou: "Si c'était vous, <signin>connectez-vous</signin> ou <reset>réinitialisez votre mot de passe</reset>. Sinon, vous pouvez ignorer cet e-mail.",
+      ifYou:
+        "Si c'était vous, <signin>connectez-vous</signin> ou <reset>réinitialisez votre mot de passe</reset>. Sinon, vous pouvez ignorer cet e-mail.",
       text: "Quelqu'un a tenté de créer un compte avec votre adresse. Aucun nouveau compte n'a été créé. Se connecter : {{signin}}. Mot de passe oublié ? {{reset}}",
     },
     heldLeads: {

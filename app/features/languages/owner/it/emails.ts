@@ -25,7 +25,8 @@ export const itEmails = {
     scanLimit: {
       reachedSubject: "{{title}} ha raggiunto le sue {{limit}} scansioni gratuite",
       nearSubject: "{{title}} ha usato {{scans}} delle sue {{limit}} scansioni gratuite",
-      reached: "Chi scansiona il codice ora vede un invito a passare a un piano superiore al posto della tua offerta, e non si raccolgono nuovi contatti.",
+      reached:
+        "Chi scansiona il codice ora vede un invito a passare a un piano superiore al posto della tua offerta, e non si raccolgono nuovi contatti.",
       near_one: "Dopo ancora {{count}} scansione, i visitatori vedranno un invito a passare a un piano superiore al posto della tua offerta.",
       near_many: "Dopo altre {{count}} scansioni, i visitatori vedranno un invito a passare a un piano superiore al posto della tua offerta.",
       near_other: "Dopo altre {{count}} scansioni, i visitatori vedranno un invito a passare a un piano superiore al posto della tua offerta.",

@@ -122,7 +122,8 @@ export const ptEmails = {
     signUpAttempt: {
       subject: "Alguém tentou criar uma conta com o seu endereço",
       body: "Alguém tentou criar uma nova conta LeadQR com este endereço de email, que já tem uma conta. Não foi criada nenhuma conta nova.",
-      ifYou: "Se foi o próprio titular, <signin>entre</signin> ou <reset>redefina a sua palavra-passe</reset>. Caso contrário, pode ignorar este email.",
+      ifYou:
+        "Se foi o próprio titular, <signin>entre</signin> ou <reset>redefina a sua palavra-passe</reset>. Caso contrário, pode ignorar este email.",
       text: "Alguém tentou criar uma conta com o seu endereço. Não foi criada nenhuma conta nova. Entrar: {{signin}}. Esqueceu-se da palavra-passe? {{reset}}",
     },
     heldLeads: {
