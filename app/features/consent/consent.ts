@@ -45,16 +45,6 @@ export function consentWordingOf(mode: ConsentMode, businessName: string, words:
 
 export const CONSENT_REQUIRED_ERROR = "Please tick the box to claim this offer.";
 
-/** What the owner is told about each choice in the wizard. */
-export const CONSENT_MODE_HELP: Record<ConsentMode, string> = {
-  notice: "Visitors see a short sentence under the button. Simple, but it does not prove that anyone agreed to marketing emails.",
-  checkbox: "Visitors see an unticked box for marketing emails, separate from claiming the offer. Each lead records whether it was ticked.",
-  double_opt_in: "As Checkbox, then we email the visitor a link to confirm (expected in Germany). Only confirmed leads may be emailed.",
-};
-
-export const OFFER_REQUIRES_CONSENT_HELP =
-  "Only visitors who tick the box get the offer. In the EU consent must be freely given: tying an offer to it may make the consent invalid, so leave this off unless you are sure.";
-
 export type ConsentStatus =
   "not recorded" | "notice shown" | "no consent" | "consented" | "awaiting confirmation" | "confirmed" | "consent withdrawn";
 

@@ -4,6 +4,8 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
+import { enAnalytics } from "./en-analytics";
+import { enParts } from "./en-parts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 
@@ -368,6 +370,8 @@ const en = {
   ...enSettings,
   ...enSummary,
   ...enAlerts,
+  ...enParts,
+  ...enAnalytics,
 };
 
 export type OwnerMessages = typeof en;

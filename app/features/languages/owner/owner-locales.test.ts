@@ -90,8 +90,11 @@ function sameInEveryLanguage(text: string) {
     .replace(/\{\{[^}]+\}\}|<\/?[a-z0-9]+\s*\/?>|LeadQR/gi, "")
     .replace(/[^\p{L}\s-]/gu, "")
     .trim();
-  return !/[A-Za-z]/.test(words) || SHARED_WORDS.test(words) || SHARED_WORDS.test(text);
+  return !/[A-Za-z]/.test(words) || SHARED_WORDS.test(words) || SHARED_WORDS.test(text) || SHARED_COUNTS_AND_HEADINGS.test(words);
 }
 
 const SHARED_WORDS =
   /^(?:Blog|Leads?|ms|Email|No|Plan|Endpoint|link|in|Events?|Date|Pages|Mode|Active|Notifications|Sessions|Condition|page|Audience|Destination|Scans?|Status|Team|Layout|Format|Domain|Passkeys|Webhooks|Slack|Telegram|Test|Code|E-Mail|Browser|Bots|Problem|\(optional\)|Cloudflare|GoDaddy|Namecheap|Google \/ Squarespace Domains|DNS → Custom records → Create new record\.|K7M-4QX-9D|go\.mycafe\.com|https:\/\/[^ ]+|Logo \(optional\)|Mailchimp und Google Sheets)$/;
+
+/** A counted noun and table headings French and Dutch share with English ("{{count}} scans", "Conversion", "Actions"). */
+const SHARED_COUNTS_AND_HEADINGS = /^(?:scans?|leads?|Conversion|Actions)$/;

@@ -5,6 +5,8 @@
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
+import { arAnalytics } from "./analytics";
+import { arParts } from "./parts";
 
 const ar = {
   common: {
@@ -369,6 +371,8 @@ const ar = {
   ...arSettings,
   ...arSummary,
   ...arAlerts,
+  ...arParts,
+  ...arAnalytics,
 };
 
 export default ar;

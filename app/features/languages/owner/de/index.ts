@@ -4,6 +4,8 @@
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
+import { deAnalytics } from "./analytics";
+import { deParts } from "./parts";
 
 const de = {
   common: {
@@ -370,6 +372,8 @@ const de = {
   ...deSettings,
   ...deSummary,
   ...deAlerts,
+  ...deParts,
+  ...deAnalytics,
 };
 
 export default de;

@@ -4,6 +4,8 @@
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
+import { esAnalytics } from "./analytics";
+import { esParts } from "./parts";
 
 const es = {
   common: {
@@ -371,6 +373,8 @@ const es = {
   ...esSettings,
   ...esSummary,
   ...esAlerts,
+  ...esParts,
+  ...esAnalytics,
 };
 
 export default es;

@@ -4,6 +4,8 @@
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
+import { frAnalytics } from "./analytics";
+import { frParts } from "./parts";
 
 const fr = {
   common: {
@@ -370,6 +372,8 @@ const fr = {
   ...frSettings,
   ...frSummary,
   ...frAlerts,
+  ...frParts,
+  ...frAnalytics,
 };
 
 export default fr;

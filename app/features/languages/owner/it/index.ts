@@ -4,6 +4,8 @@
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
+import { itAnalytics } from "./analytics";
+import { itParts } from "./parts";
 
 const italian = {
   common: {
@@ -372,6 +374,8 @@ const italian = {
   ...itSettings,
   ...itSummary,
   ...itAlerts,
+  ...itParts,
+  ...itAnalytics,
 };
 
 export default italian;

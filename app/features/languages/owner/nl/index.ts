@@ -4,6 +4,8 @@
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
+import { nlAnalytics } from "./analytics";
+import { nlParts } from "./parts";
 
 const nl = {
   common: {
@@ -369,6 +371,8 @@ const nl = {
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
+  ...nlParts,
+  ...nlAnalytics,
 };
 
 export default nl;

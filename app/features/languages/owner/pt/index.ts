@@ -4,6 +4,8 @@
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
+import { ptAnalytics } from "./analytics";
+import { ptParts } from "./parts";
 
 const pt = {
   common: {
@@ -369,6 +371,8 @@ const pt = {
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
+  ...ptParts,
+  ...ptAnalytics,
 };
 
 export default pt;

@@ -1,0 +1,96 @@
+// The owner's shared screen parts in German ("Sie"): the demo dialog, the live preview, code
+// validity and consent fields, the integrations' parts and the placements. Spread into de/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const deParts = {
+  demo: {
+    title: "Was Ihre Gäste sehen",
+    lead: "Eine Beispielkampagne für {{business}}: die Seite, die ein Gast durch Scannen des gedruckten Codes öffnet, und was er sieht, nachdem er das Angebot gesichert hat.",
+    afterScanning: "1. Nach dem Scannen des Codes",
+    afterClaiming: "2. Nach dem Sichern",
+    claimedSample: "Angebot gesichert (Beispiel)",
+    claimed: "Angebot gesichert",
+    yourCode: "Ihr Code: <strong>{{code}}</strong>",
+    showAtCounter: "Zeigen Sie ihn an der Theke vor.",
+  },
+  livePreview: {
+    label: "Live-Vorschau",
+    previewIn: "Vorschau auf",
+    headlinePlaceholder: "Hier erscheint Ihre Überschrift",
+    businessPlaceholder: "Ihr Unternehmen",
+    claimGroup: "Angebot sichern (Vorschau)",
+    claim: "Angebot sichern",
+  },
+  offerRule: {
+    legend: "Gültigkeit des Codes",
+    hint: "Jeder Besucher erhält einen Code, den er an der Theke vorzeigt. Wie lange kann er eingelöst werden?",
+    noExpiry: "Ohne Ablauf",
+    validUntil: "Gültig bis",
+    lastDay: "Letzter gültiger Tag",
+    validFor: "Gültig für",
+    daysLabel: "Tage nach dem Sichern",
+    daysAfter: "Tage nach dem Sichern",
+  },
+  consentField: {
+    legend: "Einwilligung in Werbung",
+    modes: { notice: "Nur Hinweis", checkbox: "Kästchen", double_opt_in: "Double-Opt-in" },
+    byDefault: " (Standard)",
+    help: {
+      notice:
+        "Besucher sehen einen kurzen Satz unter der Schaltfläche. Einfach, aber es belegt nicht, dass jemand Werbe-E-Mails zugestimmt hat.",
+      checkbox:
+        "Besucher sehen ein nicht angekreuztes Kästchen für Werbe-E-Mails, getrennt vom Sichern des Angebots. Jeder Lead hält fest, ob es angekreuzt wurde.",
+      double_opt_in:
+        "Wie bei Kästchen, dann senden wir dem Besucher einen Bestätigungslink per E-Mail (in Deutschland erwartet). Nur bestätigte Leads dürfen angeschrieben werden.",
+    },
+    offerRequires: "Das Angebot setzt die Einwilligung voraus (nur Kästchen und Double-Opt-in)",
+    offerRequiresHelp:
+      "Nur Besucher, die das Kästchen ankreuzen, erhalten das Angebot. In der EU muss eine Einwilligung freiwillig sein: Ein daran gekoppeltes Angebot kann sie unwirksam machen; lassen Sie dies also aus, wenn Sie nicht sicher sind.",
+  },
+  integrationsUi: {
+    upgradeTitle: "Integrationen gibt es im Pro-Tarif",
+    upgradeText: "Senden Sie jeden neuen Lead mit signierten Webhooks an Ihr CRM oder Ihre Tabelle, und rufen Sie Ihre Daten über die REST-API ab.",
+    upgrade: "Auf Pro upgraden",
+    copyNow: "Kopieren Sie ihn jetzt: Er wird nicht noch einmal angezeigt.",
+    endpointStatus: { active: "Aktiv", paused: "Pausiert", unsubscribed: "Abgemeldet" },
+  },
+  placements: {
+    title: "Platzierungen",
+    intro: "Drucken Sie eine Kampagne für mehrere Orte: Jede Platzierung erhält ihren eigenen QR-Code, so sehen Sie, welches Exemplar Besucher bringt.",
+    addForm: "Platzierung hinzufügen",
+    name: "Name der Platzierung",
+    namePlaceholder: "z. B. Schaufensterplakat",
+    location: "Standort",
+    noLocation: "Kein Standort",
+    adding: "Wird hinzugefügt...",
+    add: "Platzierung hinzufügen",
+    atLimit: "Diese Kampagne hat die Höchstzahl an Platzierungen ({{limit}}).",
+    compared: "Platzierungen im Vergleich",
+    caption: "Scans, eindeutige Scans, Leads und Konversion pro Platzierung im gewählten Zeitraum",
+    columns: { placement: "Platzierung", scans: "Scans", unique: "Eindeutig", leads: "Leads", conversion: "Konversion", actions: "Aktionen" },
+    none: "Keine Platzierung (Kampagnencode oder geteilter Link)",
+    at: "in {{location}}",
+    note: "Konversion ist der Anteil der eindeutigen Besucher, die zu Leads wurden.",
+    downloadPng: "PNG für {{name}} herunterladen",
+    downloadSvg: "SVG für {{name}} herunterladen",
+    printNamed: "{{name}} drucken",
+    print: "Drucken",
+    editNamed: "{{name}} bearbeiten",
+    edit: "Bearbeiten",
+    renameNamed: "{{name}} umbenennen",
+    rename: "Umbenennen",
+    newName: "Neuer Name für {{name}}",
+    locationOf: "Standort von {{name}}",
+    save: "Speichern",
+    deleteNamed: "{{name}} löschen",
+    delete: "Löschen",
+    deleteQuestion:
+      "„{{name}}“ löschen? Sein QR-Code ordnet keine Scans mehr zu; frühere Scans und Leads bleiben in den Summen der Kampagne.",
+    deleteConfirm: "Ja, „{{name}}“ löschen",
+    refused: {
+      nameTaken: "Diese Kampagne hat bereits eine Platzierung mit diesem Namen",
+      limit: "Eine Kampagne kann höchstens {{limit}} Platzierungen haben",
+      locationNotFound: "Standort nicht gefunden",
+      unknownAction: "Unbekannte Aktion",
+    },
+  },
+};

@@ -1,0 +1,96 @@
+// The owner's shared screen parts in Dutch ("je"): the demo dialog, the live preview, code
+// validity and consent fields, the integrations' parts and the placements. Spread into nl/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const nlParts = {
+  demo: {
+    title: "Wat je gasten zien",
+    lead: "Een voorbeeldcampagne van {{business}}: de pagina die een gast opent door de geprinte code te scannen, en wat die ziet na het claimen.",
+    afterScanning: "1. Na het scannen van de code",
+    afterClaiming: "2. Na het claimen",
+    claimedSample: "Aanbieding geclaimd (voorbeeld)",
+    claimed: "Aanbieding geclaimd",
+    yourCode: "Je code: <strong>{{code}}</strong>",
+    showAtCounter: "Laat deze zien aan de balie.",
+  },
+  livePreview: {
+    label: "Live voorbeeld",
+    previewIn: "Voorbeeld in",
+    headlinePlaceholder: "Hier komt je kop",
+    businessPlaceholder: "Je bedrijf",
+    claimGroup: "Claim je aanbieding (voorbeeld)",
+    claim: "Claim mijn aanbieding",
+  },
+  offerRule: {
+    legend: "Geldigheid van de code",
+    hint: "Elke bezoeker krijgt een code om aan de balie te laten zien. Hoe lang mag die worden ingewisseld?",
+    noExpiry: "Verloopt niet",
+    validUntil: "Geldig tot",
+    lastDay: "Laatste geldige dag",
+    validFor: "Geldig gedurende",
+    daysLabel: "Dagen na het claimen",
+    daysAfter: "dagen na het claimen",
+  },
+  consentField: {
+    legend: "Toestemming voor marketing",
+    modes: { notice: "Alleen melding", checkbox: "Vinkje", double_opt_in: "Dubbele bevestiging" },
+    byDefault: " (standaard)",
+    help: {
+      notice:
+        "Bezoekers zien een korte zin onder de knop. Eenvoudig, maar het bewijst niet dat iemand met marketingmails heeft ingestemd.",
+      checkbox:
+        "Bezoekers zien een niet-aangevinkt vakje voor marketingmails, los van het claimen van de aanbieding. Bij elke lead wordt vastgelegd of het is aangevinkt.",
+      double_opt_in:
+        "Zoals Vinkje, daarna mailen we de bezoeker een link om te bevestigen (gebruikelijk in Duitsland). Alleen bevestigde leads mogen worden gemaild.",
+    },
+    offerRequires: "De aanbieding vereist toestemming (alleen Vinkje en Dubbele bevestiging)",
+    offerRequiresHelp:
+      "Alleen bezoekers die het vakje aanvinken krijgen de aanbieding. In de EU moet toestemming vrij gegeven worden: een aanbieding eraan koppelen kan de toestemming ongeldig maken, dus laat dit uit tenzij je het zeker weet.",
+  },
+  integrationsUi: {
+    upgradeTitle: "Integraties zijn een Pro-functie",
+    upgradeText: "Stuur elke nieuwe lead met ondertekende webhooks naar je CRM of spreadsheet, en haal je gegevens op via de REST-API.",
+    upgrade: "Upgraden naar Pro",
+    copyNow: "Kopieer het nu: het wordt niet nog eens getoond.",
+    endpointStatus: { active: "Actief", paused: "Gepauzeerd", unsubscribed: "Afgemeld" },
+  },
+  placements: {
+    title: "Plekken",
+    intro: "Print één campagne voor meerdere plekken: elke plek krijgt een eigen QR-code, zodat je ziet welk exemplaar mensen binnenbrengt.",
+    addForm: "Een plek toevoegen",
+    name: "Naam van de plek",
+    namePlaceholder: "bijv. Etalageposter",
+    location: "Vestiging",
+    noLocation: "Geen vestiging",
+    adding: "Toevoegen...",
+    add: "Plek toevoegen",
+    atLimit: "Deze campagne heeft het maximale aantal plekken ({{limit}}).",
+    compared: "Plekken vergeleken",
+    caption: "Scans, unieke scans, leads en conversie per plek in de gekozen periode",
+    columns: { placement: "Plek", scans: "Scans", unique: "Uniek", leads: "Leads", conversion: "Conversie", actions: "Acties" },
+    none: "Geen plek (campagnecode of gedeelde link)",
+    at: "bij {{location}}",
+    note: "Conversie is het deel van de unieke bezoekers dat lead werd.",
+    downloadPng: "PNG van {{name}} downloaden",
+    downloadSvg: "SVG van {{name}} downloaden",
+    printNamed: "{{name}} printen",
+    print: "Printen",
+    editNamed: "{{name}} bewerken",
+    edit: "Bewerken",
+    renameNamed: "{{name}} hernoemen",
+    rename: "Hernoemen",
+    newName: "Nieuwe naam voor {{name}}",
+    locationOf: "Vestiging van {{name}}",
+    save: "Opslaan",
+    deleteNamed: "{{name}} verwijderen",
+    delete: "Verwijderen",
+    deleteQuestion:
+      "“{{name}}” verwijderen? De QR-code ervan telt geen scans meer toe; eerdere scans en leads blijven in de totalen van de campagne.",
+    deleteConfirm: "Ja, “{{name}}” verwijderen",
+    refused: {
+      nameTaken: "Deze campagne heeft al een plek met die naam",
+      limit: "Een campagne kan hoogstens {{limit}} plekken hebben",
+      locationNotFound: "Vestiging niet gevonden",
+      unknownAction: "Onbekende actie",
+    },
+  },
+};
