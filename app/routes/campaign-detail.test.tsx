@@ -190,7 +190,9 @@ describe("the campaign page", () => {
     const range = screen.getByRole("form", { name: "Zeitraum" });
     expect(within(range).getByRole("option", { name: "Letzte 90 Tage" })).toBeTruthy();
     expect(within(range).getByRole("button", { name: "Anwenden" })).toBeTruthy();
-    expect(within(range).getByText("Die Daten sind Tage in Ihrer Zeitzone (Europe/Berlin). Von und Bis gelten, wenn „Eigene Daten“ gewählt ist.")).toBeTruthy();
+    expect(
+      within(range).getByText("Die Daten sind Tage in Ihrer Zeitzone (Europe/Berlin). Von und Bis gelten, wenn „Eigene Daten“ gewählt ist."),
+    ).toBeTruthy();
 
     expect(screen.getByRole("heading", { name: "Scans und Leads pro Tag" })).toBeTruthy();
     expect(screen.getByTestId("by-day-summary").textContent).toBe("Stärkster Tag: 10. Nov. mit 1234 Scans (1200 eindeutig) und 300 Leads.");

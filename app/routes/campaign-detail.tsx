@@ -60,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       to: url.searchParams.get("to") || undefined,
     }),
     today,
+    ownerLanguageFor(acting.user, request.headers.get("accept-language")),
   );
   // The location filter (`?location=<id>`) narrows to one location's placements, never past the member's own.
   const filter = await locationFilterOf(db, acting, url.searchParams.get("location"));

@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 // The campaign page's parts in the owner's language: the heat map's weekdays, the funnel (English
-// as it was) and a refused placement form's answer; the whole page in German is in routes/campaign-detail.test.tsx.
+// as it was), a refused placement form's answer and the range's notice. The whole page in German
+// is in routes/campaign-detail.test.tsx.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 import "~/features/languages/owner/owner-language.server";
 import { placementRefusal, unknownPlacementIntent } from "~/features/placements/placement-actions.server";
 import { DomainError } from "~/utils/domain-error";
+import { resolveRange } from "~/features/analytics/analytics";
 import { HeatMap } from "~/features/analytics/analytics-charts";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 
@@ -44,5 +46,11 @@ describe("the campaign page's parts for an owner whose language is de", () => {
     );
     expect(placementRefusal(fields, new DomainError("placement_limit", "limit"), "en").formError).toBe("A campaign can have at most 50 placements");
     expect(unknownPlacementIntent(fields, "de").formError).toBe("Unbekannte Aktion");
+  });
+
+  it("a custom range that cannot be used is explained in German", () => {
+    const reversed = { range: "custom", from: "2026-11-20", to: "2026-11-10" } as Parameters<typeof resolveRange>[0];
+    expect(resolveRange(reversed, "2026-11-28", "de").notice).toBe("Das Startdatum liegt nach dem Enddatum. Angezeigt werden die letzten 30 Tage.");
+    expect(resolveRange(reversed, "2026-11-28").notice).toBe("The start date is after the end date. Showing the last 30 days.");
   });
 });

@@ -17,7 +17,9 @@ import WatchDemoDialog from "./watch-demo-dialog";
 afterEach(cleanup);
 
 function inGerman(children: ReactNode) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <OwnerLanguageContext.Provider value="de">{children}</OwnerLanguageContext.Provider> }]);
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <OwnerLanguageContext.Provider value="de">{children}</OwnerLanguageContext.Provider> },
+  ]);
   return render(<Stub initialEntries={["/"]} />);
 }
 

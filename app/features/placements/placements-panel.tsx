@@ -108,7 +108,9 @@ export function PlacementsPanel(props: {
               <tr key={row.id ?? "none"} data-testid="placement-row">
                 <Th scope="row" className="font-medium text-gray-900">
                   {row.id ? row.name : <span className="font-normal text-gray-500 italic">{t("none")}</span>}
-                  {row.id && locationName(row.id) ? <span className="block text-xs font-normal text-gray-600">{t("at", { location: locationName(row.id)! })}</span> : null}
+                  {row.id && locationName(row.id) ? (
+                    <span className="block text-xs font-normal text-gray-600">{t("at", { location: locationName(row.id)! })}</span>
+                  ) : null}
                 </Th>
                 <Td align="right">{count(row.scans)}</Td>
                 <Td align="right">{count(row.unique)}</Td>

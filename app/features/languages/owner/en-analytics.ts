@@ -17,6 +17,12 @@ export const enAnalytics = {
       location: "Location",
       apply: "Apply",
       hint: "Dates are days in your time zone ({{timeZone}}). From and To apply when “Custom dates” is chosen.",
+      notices: {
+        missing: "Choose both a start and an end date. Showing the last 30 days.",
+        reversed: "The start date is after the end date. Showing the last 30 days.",
+        future: "The range starts in the future. Showing the last 30 days.",
+        tooLong: "A range can span at most {{days}} days. Showing the last 30 days.",
+      },
     },
     byDay: {
       title: "Scans and leads by day",

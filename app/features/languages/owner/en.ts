@@ -4,10 +4,10 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { enCampaign } from "./en-campaign";
 import { enAlerts } from "./en-alerts";
-import { enAnalytics } from "./en-analytics";
-import { enParts } from "./en-parts";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
+import { enAnalytics } from "./en-analytics";
+import { enParts } from "./en-parts";
 
 const en = {
   common: {
@@ -367,11 +367,11 @@ const en = {
     },
   },
   ...enCampaign,
+  ...enParts,
+  ...enAnalytics,
   ...enSettings,
   ...enSummary,
   ...enAlerts,
-  ...enParts,
-  ...enAnalytics,
 };
 
 export type OwnerMessages = typeof en;

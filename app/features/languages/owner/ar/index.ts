@@ -368,11 +368,11 @@ const ar = {
     },
   },
   ...arCampaign,
+  ...arParts,
+  ...arAnalytics,
   ...arSettings,
   ...arSummary,
   ...arAlerts,
-  ...arParts,
-  ...arAnalytics,
 };
 
 export default ar;

@@ -16,6 +16,12 @@ export const deAnalytics = {
       location: "Standort",
       apply: "Anwenden",
       hint: "Die Daten sind Tage in Ihrer Zeitzone ({{timeZone}}). Von und Bis gelten, wenn „Eigene Daten“ gewählt ist.",
+      notices: {
+        missing: "Wählen Sie ein Start- und ein Enddatum. Angezeigt werden die letzten 30 Tage.",
+        reversed: "Das Startdatum liegt nach dem Enddatum. Angezeigt werden die letzten 30 Tage.",
+        future: "Der Zeitraum beginnt in der Zukunft. Angezeigt werden die letzten 30 Tage.",
+        tooLong: "Ein Zeitraum umfasst höchstens {{days}} Tage. Angezeigt werden die letzten 30 Tage.",
+      },
     },
     byDay: {
       title: "Scans und Leads pro Tag",

@@ -369,11 +369,11 @@ const de = {
     },
   },
   ...deCampaign,
+  ...deParts,
+  ...deAnalytics,
   ...deSettings,
   ...deSummary,
   ...deAlerts,
-  ...deParts,
-  ...deAnalytics,
 };
 
 export default de;

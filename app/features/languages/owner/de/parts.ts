@@ -35,8 +35,7 @@ export const deParts = {
     modes: { notice: "Nur Hinweis", checkbox: "Kästchen", double_opt_in: "Double-Opt-in" },
     byDefault: " (Standard)",
     help: {
-      notice:
-        "Besucher sehen einen kurzen Satz unter der Schaltfläche. Einfach, aber es belegt nicht, dass jemand Werbe-E-Mails zugestimmt hat.",
+      notice: "Besucher sehen einen kurzen Satz unter der Schaltfläche. Einfach, aber es belegt nicht, dass jemand Werbe-E-Mails zugestimmt hat.",
       checkbox:
         "Besucher sehen ein nicht angekreuztes Kästchen für Werbe-E-Mails, getrennt vom Sichern des Angebots. Jeder Lead hält fest, ob es angekreuzt wurde.",
       double_opt_in:
@@ -55,7 +54,8 @@ export const deParts = {
   },
   placements: {
     title: "Platzierungen",
-    intro: "Drucken Sie eine Kampagne für mehrere Orte: Jede Platzierung erhält ihren eigenen QR-Code, so sehen Sie, welches Exemplar Besucher bringt.",
+    intro:
+      "Drucken Sie eine Kampagne für mehrere Orte: Jede Platzierung erhält ihren eigenen QR-Code, so sehen Sie, welches Exemplar Besucher bringt.",
     addForm: "Platzierung hinzufügen",
     name: "Name der Platzierung",
     namePlaceholder: "z. B. Schaufensterplakat",
@@ -83,8 +83,7 @@ export const deParts = {
     save: "Speichern",
     deleteNamed: "{{name}} löschen",
     delete: "Löschen",
-    deleteQuestion:
-      "„{{name}}“ löschen? Sein QR-Code ordnet keine Scans mehr zu; frühere Scans und Leads bleiben in den Summen der Kampagne.",
+    deleteQuestion: "„{{name}}“ löschen? Sein QR-Code ordnet keine Scans mehr zu; frühere Scans und Leads bleiben in den Summen der Kampagne.",
     deleteConfirm: "Ja, „{{name}}“ löschen",
     refused: {
       nameTaken: "Diese Kampagne hat bereits eine Platzierung mit diesem Namen",

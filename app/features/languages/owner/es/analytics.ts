@@ -16,6 +16,12 @@ export const esAnalytics = {
       location: "Local",
       apply: "Aplicar",
       hint: "Las fechas son días en tu zona horaria ({{timeZone}}). Desde y Hasta se aplican al elegir «Fechas personalizadas».",
+      notices: {
+        missing: "Elige una fecha de inicio y una de fin. Se muestran los últimos 30 días.",
+        reversed: "La fecha de inicio es posterior a la de fin. Se muestran los últimos 30 días.",
+        future: "El periodo empieza en el futuro. Se muestran los últimos 30 días.",
+        tooLong: "Un periodo puede abarcar como máximo {{days}} días. Se muestran los últimos 30 días.",
+      },
     },
     byDay: {
       title: "Escaneos y contactos por día",

@@ -370,11 +370,11 @@ const es = {
     },
   },
   ...esCampaign,
+  ...esParts,
+  ...esAnalytics,
   ...esSettings,
   ...esSummary,
   ...esAlerts,
-  ...esParts,
-  ...esAnalytics,
 };
 
 export default es;

@@ -16,6 +16,12 @@ export const frAnalytics = {
       location: "Établissement",
       apply: "Appliquer",
       hint: "Les dates sont des jours de votre fuseau horaire ({{timeZone}}). Du et Au s'appliquent quand « Dates personnalisées » est choisi.",
+      notices: {
+        missing: "Choisissez une date de début et une date de fin. Affichage des 30 derniers jours.",
+        reversed: "La date de début est postérieure à la date de fin. Affichage des 30 derniers jours.",
+        future: "La période commence dans le futur. Affichage des 30 derniers jours.",
+        tooLong: "Une période couvre au plus {{days}} jours. Affichage des 30 derniers jours.",
+      },
     },
     byDay: {
       title: "Scans et prospects par jour",

@@ -369,11 +369,11 @@ const fr = {
     },
   },
   ...frCampaign,
+  ...frParts,
+  ...frAnalytics,
   ...frSettings,
   ...frSummary,
   ...frAlerts,
-  ...frParts,
-  ...frAnalytics,
 };
 
 export default fr;

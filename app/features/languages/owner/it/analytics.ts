@@ -16,6 +16,12 @@ export const itAnalytics = {
       location: "Sede",
       apply: "Applica",
       hint: "Le date sono giorni nel tuo fuso orario ({{timeZone}}). Dal e Al valgono quando scegli «Date personalizzate».",
+      notices: {
+        missing: "Scegli una data di inizio e una di fine. Vengono mostrati gli ultimi 30 giorni.",
+        reversed: "La data di inizio è successiva a quella di fine. Vengono mostrati gli ultimi 30 giorni.",
+        future: "Il periodo inizia nel futuro. Vengono mostrati gli ultimi 30 giorni.",
+        tooLong: "Un periodo può coprire al massimo {{days}} giorni. Vengono mostrati gli ultimi 30 giorni.",
+      },
     },
     byDay: {
       title: "Scansioni e contatti per giorno",

@@ -371,11 +371,11 @@ const italian = {
     },
   },
   ...itCampaign,
+  ...itParts,
+  ...itAnalytics,
   ...itSettings,
   ...itSummary,
   ...itAlerts,
-  ...itParts,
-  ...itAnalytics,
 };
 
 export default italian;

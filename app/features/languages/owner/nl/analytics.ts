@@ -16,6 +16,12 @@ export const nlAnalytics = {
       location: "Vestiging",
       apply: "Toepassen",
       hint: "Datums zijn dagen in je tijdzone ({{timeZone}}). Van en Tot en met gelden als “Eigen datums” is gekozen.",
+      notices: {
+        missing: "Kies een begin- en een einddatum. De laatste 30 dagen worden getoond.",
+        reversed: "De begindatum ligt na de einddatum. De laatste 30 dagen worden getoond.",
+        future: "De periode begint in de toekomst. De laatste 30 dagen worden getoond.",
+        tooLong: "Een periode beslaat hoogstens {{days}} dagen. De laatste 30 dagen worden getoond.",
+      },
     },
     byDay: {
       title: "Scans en leads per dag",

@@ -368,11 +368,11 @@ const nl = {
     },
   },
   ...nlCampaign,
+  ...nlParts,
+  ...nlAnalytics,
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,
-  ...nlParts,
-  ...nlAnalytics,
 };
 
 export default nl;

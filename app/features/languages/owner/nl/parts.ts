@@ -35,8 +35,7 @@ export const nlParts = {
     modes: { notice: "Alleen melding", checkbox: "Vinkje", double_opt_in: "Dubbele bevestiging" },
     byDefault: " (standaard)",
     help: {
-      notice:
-        "Bezoekers zien een korte zin onder de knop. Eenvoudig, maar het bewijst niet dat iemand met marketingmails heeft ingestemd.",
+      notice: "Bezoekers zien een korte zin onder de knop. Eenvoudig, maar het bewijst niet dat iemand met marketingmails heeft ingestemd.",
       checkbox:
         "Bezoekers zien een niet-aangevinkt vakje voor marketingmails, los van het claimen van de aanbieding. Bij elke lead wordt vastgelegd of het is aangevinkt.",
       double_opt_in:

@@ -16,6 +16,12 @@ export const ptAnalytics = {
       location: "Loja",
       apply: "Aplicar",
       hint: "As datas são dias no fuso horário da conta ({{timeZone}}). De e Até aplicam-se com «Datas à escolha».",
+      notices: {
+        missing: "Escolha uma data de início e uma de fim. A mostrar os últimos 30 dias.",
+        reversed: "A data de início é posterior à de fim. A mostrar os últimos 30 dias.",
+        future: "O período começa no futuro. A mostrar os últimos 30 dias.",
+        tooLong: "Um período pode abranger no máximo {{days}} dias. A mostrar os últimos 30 dias.",
+      },
     },
     byDay: {
       title: "Leituras e contactos por dia",

@@ -368,11 +368,11 @@ const pt = {
     },
   },
   ...ptCampaign,
+  ...ptParts,
+  ...ptAnalytics,
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,
-  ...ptParts,
-  ...ptAnalytics,
 };
 
 export default pt;

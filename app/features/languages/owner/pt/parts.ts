@@ -36,8 +36,7 @@ export const ptParts = {
     modes: { notice: "Só aviso", checkbox: "Caixa", double_opt_in: "Dupla confirmação" },
     byDefault: " (predefinido)",
     help: {
-      notice:
-        "Os visitantes veem uma frase curta por baixo do botão. É simples, mas não prova que alguém aceitou receber emails de marketing.",
+      notice: "Os visitantes veem uma frase curta por baixo do botão. É simples, mas não prova que alguém aceitou receber emails de marketing.",
       checkbox:
         "Os visitantes veem uma caixa por assinalar para os emails de marketing, separada da obtenção da oferta. Cada contacto regista se foi assinalada.",
       double_opt_in:
@@ -56,7 +55,8 @@ export const ptParts = {
   },
   placements: {
     title: "Locais de afixação",
-    intro: "Uma campanha pode ser impressa para vários sítios: cada local de afixação tem o próprio código QR, para se ver qual exemplar traz pessoas.",
+    intro:
+      "Uma campanha pode ser impressa para vários sítios: cada local de afixação tem o próprio código QR, para se ver qual exemplar traz pessoas.",
     addForm: "Adicionar um local de afixação",
     name: "Nome do local de afixação",
     namePlaceholder: "p. ex. Cartaz na montra",
