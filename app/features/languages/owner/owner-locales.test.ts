@@ -81,6 +81,9 @@ describe("the owner's catalogues", () => {
   });
 });
 
+/** A counted noun and table headings French and Dutch share with English ("{{count}} scans", "Conversion", "Actions"). */
+const SHARED_COUNTS_AND_HEADINGS = /^(?:scans?|leads?|Conversion|Actions)$/;
+
 /**
  * What stays as it is in every language: names (LeadQR, Slack, Cloudflare…), examples (a host
  * name, a URL, a code), words a language shares with English, and strings of placeholders alone.
@@ -95,6 +98,3 @@ function sameInEveryLanguage(text: string) {
 
 const SHARED_WORDS =
   /^(?:Blog|Leads?|ms|Email|No|Plan|Endpoint|link|in|Events?|Date|Pages|Mode|Active|Notifications|Sessions|Condition|page|Audience|Destination|Scans?|Status|Team|Layout|Format|Domain|Passkeys|Webhooks|Slack|Telegram|Test|Code|E-Mail|Browser|Bots|Problem|\(optional\)|Cloudflare|GoDaddy|Namecheap|Google \/ Squarespace Domains|DNS → Custom records → Create new record\.|K7M-4QX-9D|go\.mycafe\.com|https:\/\/[^ ]+|Logo \(optional\)|Mailchimp und Google Sheets)$/;
-
-/** A counted noun and table headings French and Dutch share with English ("{{count}} scans", "Conversion", "Actions"). */
-const SHARED_COUNTS_AND_HEADINGS = /^(?:scans?|leads?|Conversion|Actions)$/;
