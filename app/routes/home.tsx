@@ -77,7 +77,7 @@ export default function Home() {
               <Link to="/signup" className="rounded-lg bg-white px-6 py-3 font-semibold text-blue-700 shadow hover:bg-blue-50">
                 Start Free Trial
               </Link>
-              <WatchDemo className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10" label="Watch Demo" />
+              <WatchDemo className="rounded-lg border border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10" />
             </div>
           </div>
         </section>

@@ -12,6 +12,7 @@ import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-
 import "~/features/languages/owner/owner-language.server";
 import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { CampaignPreview } from "./campaign-preview";
+import { WatchDemo } from "./watch-demo";
 import WatchDemoDialog from "./watch-demo-dialog";
 
 afterEach(cleanup);
@@ -63,5 +64,10 @@ describe("the owner's parts for an owner whose language is de", () => {
     expect(screen.getByRole("heading", { name: "2. Nach dem Sichern" })).toBeTruthy();
     expect(screen.getByTestId("demo-code").textContent).toBe("SUNNY-4821");
     expect(screen.getByText("Zeigen Sie ihn an der Theke vor.", { exact: false })).toBeTruthy();
+  });
+
+  it("the landing page's button stays English: only the signed-out see it", () => {
+    inGerman(<WatchDemo className="" />);
+    expect(screen.getByRole("button", { name: "Watch Demo" })).toBeTruthy();
   });
 });

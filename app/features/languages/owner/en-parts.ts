@@ -3,17 +3,10 @@
 // campaign page's placements. Spread into the catalogue in en.ts; same rules: a key is a path, and
 // these strings are the spec's and the tests' wording.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { enDemo } from "./en-demo";
+
 export const enParts = {
-  demo: {
-    title: "What your guests see",
-    lead: "A sample campaign for {{business}}: the page a guest opens by scanning the printed code, and what they see once they have claimed.",
-    afterScanning: "1. After scanning the code",
-    afterClaiming: "2. After claiming",
-    claimedSample: "Offer claimed (sample)",
-    claimed: "Offer claimed",
-    yourCode: "Your code: <strong>{{code}}</strong>",
-    showAtCounter: "Show this at the counter.",
-  },
+  demo: enDemo,
   livePreview: {
     label: "Live preview",
     previewIn: "Preview in",

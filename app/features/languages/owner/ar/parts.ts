@@ -4,6 +4,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const arParts = {
   demo: {
+    watch: "شاهد العرض التوضيحي",
     title: "ما يراه ضيوفك",
     lead: "حملة تجريبية لـ {{business}}: الصفحة التي يفتحها الضيف بمسح الرمز المطبوع، وما يراه بعد حصوله على العرض.",
     afterScanning: "1. بعد مسح الرمز",

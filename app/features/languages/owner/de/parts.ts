@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const deParts = {
   demo: {
+    watch: "Demo ansehen",
     title: "Was Ihre Gäste sehen",
     lead: "Eine Beispielkampagne für {{business}}: die Seite, die ein Gast durch Scannen des gedruckten Codes öffnet, und was er sieht, nachdem er das Angebot gesichert hat.",
     afterScanning: "1. Nach dem Scannen des Codes",

@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const esParts = {
   demo: {
+    watch: "Ver la demo",
     title: "Lo que ven tus clientes",
     lead: "Una campaña de ejemplo de {{business}}: la página que abre un cliente al escanear el código impreso, y lo que ve después de conseguir la oferta.",
     afterScanning: "1. Tras escanear el código",

@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const frParts = {
   demo: {
+    watch: "Voir la démo",
     title: "Ce que voient vos clients",
     lead: "Une campagne d'exemple pour {{business}} : la page qu'un client ouvre en scannant le code imprimé, et ce qu'il voit une fois l'offre obtenue.",
     afterScanning: "1. Après le scan du code",

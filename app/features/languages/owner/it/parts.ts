@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const itParts = {
   demo: {
+    watch: "Guarda la demo",
     title: "Cosa vedono i tuoi clienti",
     lead: "Una campagna di esempio per {{business}}: la pagina che un cliente apre inquadrando il codice stampato, e cosa vede dopo aver ottenuto l'offerta.",
     afterScanning: "1. Dopo la scansione del codice",

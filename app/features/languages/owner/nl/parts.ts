@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const nlParts = {
   demo: {
+    watch: "Demo bekijken",
     title: "Wat je gasten zien",
     lead: "Een voorbeeldcampagne van {{business}}: de pagina die een gast opent door de geprinte code te scannen, en wat die ziet na het claimen.",
     afterScanning: "1. Na het scannen van de code",

@@ -4,6 +4,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 export const ptParts = {
   demo: {
+    watch: "Ver a demonstração",
     title: "O que os clientes veem",
     lead: "Uma campanha de exemplo de {{business}}: a página que um cliente abre ao ler o código impresso, e o que vê depois de obter a oferta.",
     afterScanning: "1. Depois de ler o código",
