@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { initialValues } from "~/features/campaigns/campaign-wizard-state";
+import { LaunchSummary } from "~/features/campaigns/campaign-wizard-steps";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
 import { OneTimeSecret, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
@@ -44,6 +45,12 @@ describe("the owner's parts for an owner whose language is de", () => {
     expect(screen.getByRole("group", { name: "Einwilligung in Werbung" })).toBeTruthy();
     expect(screen.getByText("Nur Hinweis (Standard)")).toBeTruthy();
     expect(screen.getByLabelText("Das Angebot setzt die Einwilligung voraus (nur Kästchen und Double-Opt-in)")).toBeTruthy();
+  });
+
+  it("the launch summary names the consent mode in German", async () => {
+    const values = { ...initialValues(), title: "Woche", consentMode: "double_opt_in", language: "en" };
+    inGerman(<LaunchSummary values={values} namesBusiness translations={{}} rule={null} mode="create" busy={false} canLaunch />);
+    expect(await screen.findByText("Double-Opt-in")).toBeTruthy();
   });
 
   it("the integrations' upgrade and one-time secret read German", async () => {

@@ -8,12 +8,6 @@ import type { BadgeColor } from "~/components/ui/badge";
 export const CONSENT_MODES = ["notice", "checkbox", "double_opt_in"] as const;
 export type ConsentMode = (typeof CONSENT_MODES)[number];
 
-export const CONSENT_MODE_LABELS: Record<ConsentMode, string> = {
-  notice: "Notice only",
-  checkbox: "Checkbox",
-  double_opt_in: "Double opt-in",
-};
-
 /** The form field of the marketing-consent box. */
 export const CONSENT_FIELD = "marketingConsent";
 
