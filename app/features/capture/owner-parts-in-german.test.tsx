@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { initialValues } from "~/features/campaigns/campaign-wizard-state";
 import { LaunchSummary } from "~/features/campaigns/campaign-wizard-steps";
 import { ConsentModeField } from "~/features/consent/consent-mode-field";
-import { OneTimeSecret, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { OneTimeSecret, Section, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-context";
 import "~/features/languages/owner/owner-language.server";
 import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
@@ -63,6 +63,17 @@ describe("the owner's parts for an owner whose language is de", () => {
     expect(await screen.findByText("Integrationen gibt es im Pro-Tarif")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Auf Pro upgraden" })).toBeTruthy();
     expect(screen.getByText("Kopieren Sie ihn jetzt: Er wird nicht noch einmal angezeigt.")).toBeTruthy();
+  });
+
+  it("sections titled in Arabic are each named by their own heading", () => {
+    render(
+      <>
+        <Section title="الإشعارات">١</Section>
+        <Section title="الفريق">٢</Section>
+      </>,
+    );
+    expect(screen.getByRole("region", { name: "الإشعارات" }).textContent).toContain("١");
+    expect(screen.getByRole("region", { name: "الفريق" }).textContent).toContain("٢");
   });
 
   it("the demo dialog reads German, its sample code in bold", async () => {

@@ -1,6 +1,7 @@
 import { CopyButton } from "~/features/languages/owner/copy-value";
 import { formatWhenIn, useOwnerT } from "~/features/languages/owner/owner-language";
 import { Loader2 } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { BadgeColor } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -17,7 +18,8 @@ export function useEndpointStatusLabel(): (status: EndpointStatus) => string {
 export const ENDPOINT_STATUS_COLOR: Record<EndpointStatus, BadgeColor> = { active: "green", paused: "yellow", unsubscribed: "gray" };
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // Not made from the title: an Arabic one has no a-z, and every section would get the same id.
+  const id = useId();
   return (
     <section aria-labelledby={id} className={cardClass({ padding: "sm", className: "sm:p-6" })}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
