@@ -6,6 +6,7 @@ import { publicAddressVerdict } from "~/utils/public-address";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/campaign-detail";
 import * as campaignDetail from "./campaign-detail";
+import "~/features/languages/owner/owner-language.server";
 
 afterEach(cleanup);
 
@@ -56,6 +57,26 @@ function payload(overrides: Partial<Payload> & { scans?: number; origin?: string
     refusalSummary: "No forms were turned away.",
     canEdit: true,
     ...rest,
+  } as Payload;
+}
+
+/** 1,234 scans over 30 days in Berlin: one busy day, one busy hour and a placement, for the German page. */
+function germanPayload(): Payload {
+  const heatMap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
+  heatMap[1]![9] = 1234;
+  const base = payload({ scans: 1234, isPro: true, timeZone: "Europe/Berlin", role: "owner", conversion: 24.3 });
+  return {
+    ...base,
+    campaign: { ...base.campaign, leads: 300, redeemed: 30 },
+    analytics: {
+      ...base.analytics,
+      byDay: [{ day: "2026-11-10", scans: 1234, unique: 1200, qr: 1234, leads: 300, converted: 300 }],
+      heatMap,
+      placements: [
+        { id: "0d7f3c2a-1b4e-4c5d-8e9f-a0b1c2d3e4f5", name: "Schaufenster", scans: 1234, unique: 1200, leads: 300, conversion: 24.5 },
+        { id: null, name: "", scans: 0, unique: 0, leads: 0, conversion: 0 },
+      ],
+    },
   } as Payload;
 }
 
@@ -157,5 +178,33 @@ describe("the campaign page", () => {
     });
     const owners = within(screen.getByRole("form", { name: "Add a placement" })).getByRole("combobox", { name: "Location" }) as HTMLSelectElement;
     expect([...owners.options].map((option) => option.textContent)).toEqual(["No location", "Harbour"]);
+  });
+
+  it("for an owner whose language is de, reads German: the funnel, the range picker, the charts and the placements, with German dates and numbers", async () => {
+    await renderRoute(campaignDetail, { path: "/campaigns/:campaignId", url: `/campaigns/${id}`, loaderData: germanPayload(), ownerLanguage: "de" });
+
+    const funnel = screen.getAllByRole("list", { name: "Trichter: Scans, Leads, eingelöst" })[0]!;
+    expect(within(funnel).getByText("Eingelöst")).toBeTruthy();
+    expect(within(funnel).getByText("10 %")).toBeTruthy();
+
+    const range = screen.getByRole("form", { name: "Zeitraum" });
+    expect(within(range).getByRole("option", { name: "Letzte 90 Tage" })).toBeTruthy();
+    expect(within(range).getByRole("button", { name: "Anwenden" })).toBeTruthy();
+    expect(
+      within(range).getByText("Die Daten sind Tage in Ihrer Zeitzone (Europe/Berlin). Von und Bis gelten, wenn „Eigene Daten“ gewählt ist."),
+    ).toBeTruthy();
+
+    expect(screen.getByRole("heading", { name: "Scans und Leads pro Tag" })).toBeTruthy();
+    expect(screen.getByTestId("by-day-summary").textContent).toBe("Stärkster Tag: 10. Nov. mit 1234 Scans (1200 eindeutig) und 300 Leads.");
+    expect(screen.getAllByText("1.234 (100 %)", { selector: "span" })).toHaveLength(2);
+    expect(screen.getByTestId("heat-summary").textContent).toBe("Stärkste Stunde: Di 09:00–10:00 mit 1234 Scans, in Ihrer Zeitzone.");
+
+    const placements = screen.getByRole("region", { name: "Platzierungen" });
+    expect(within(placements).getByRole("button", { name: "Platzierung hinzufügen" })).toBeTruthy();
+    expect(within(placements).getByText("Keine Platzierung (Kampagnencode oder geteilter Link)")).toBeTruthy();
+    expect(within(placements).getByText("24,5 %")).toBeTruthy();
+    expect(within(placements).getAllByText("1.234").length).toBeGreaterThan(0);
+    expect(within(placements).getByLabelText("Schaufenster löschen")).toBeTruthy();
+    expect(within(placements).getByText("Konversion ist der Anteil der eindeutigen Besucher, die zu Leads wurden.")).toBeTruthy();
   });
 });

@@ -10,7 +10,13 @@ import { countConversion, getCampaignAnalytics } from "~/features/analytics/anal
 import { countScopedCampaignFigures } from "~/features/analytics/scoped-figures.server";
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { AnalyticsRangeQuerySchema } from "~/features/analytics/analytics.schema";
-import { isPlacementIntent, placementFormEcho, runPlacementIntent, type PlacementActionData } from "~/features/placements/placement-actions.server";
+import {
+  isPlacementIntent,
+  placementRefusal,
+  runPlacementIntent,
+  unknownPlacementIntent,
+  type PlacementActionData,
+} from "~/features/placements/placement-actions.server";
 import { listPlacements } from "~/features/placements/placements.server";
 import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
@@ -23,6 +29,7 @@ import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { answerDomainError, formFields, notFound, readForm } from "~/utils/http.server";
@@ -53,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       to: url.searchParams.get("to") || undefined,
     }),
     today,
+    ownerLanguageFor(acting.user, request.headers.get("accept-language")),
   );
   // The location filter (`?location=<id>`) narrows to one location's placements, never past the member's own.
   const filter = await locationFilterOf(db, acting, url.searchParams.get("location"));
@@ -133,14 +141,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     acting.locationIds === null || acting.placementIds === null ? undefined : { locationIds: acting.locationIds, placementIds: acting.placementIds };
   const fields = formFields(await readForm(request));
   const intent = fields.intent;
-  if (!isPlacementIntent(intent)) return data({ ...placementFormEcho(fields), formError: "Unknown action" }, { status: 400 });
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+  if (!isPlacementIntent(intent)) return data(unknownPlacementIntent(fields, language), { status: 400 });
   return answerDomainError(
     async () =>
       (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member })) ?? backToPlacements(request),
-    (refused): PlacementActionData => ({
-      ...placementFormEcho(fields),
-      ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: refused.message } } : { formError: refused.message }),
-    }),
+    (refused): PlacementActionData => placementRefusal(fields, refused, language),
   );
 }
 

@@ -5,7 +5,7 @@ import { ArrowLeft, Download, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireBusiness, ROLES } from "~/features/team/member.server";
-import { CONSENT_MODE_LABELS, CONSENT_STATUS_COLOR } from "~/features/consent/consent";
+import { CONSENT_STATUS_COLOR } from "~/features/consent/consent";
 import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
@@ -48,6 +48,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useOwnerT("lead");
+  const consentWords = useOwnerT("consentField");
   const { lead, timeZone } = loaderData;
   const navigation = useNavigation();
   const erasing = navigation.state !== "idle" && navigation.formData?.get("intent") === "erase";
@@ -110,7 +111,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         </div>
         {consent ? (
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-            <Item label={t("consent.mode")}>{CONSENT_MODE_LABELS[consent.mode]}</Item>
+            <Item label={t("consent.mode")}>{consentWords(`modes.${consent.mode}`)}</Item>
             <Item label={t("consent.boxTicked")}>
               {consent.mode === "notice" ? t("consent.noBoxShown") : consent.ticked ? t("consent.yes") : t("consent.no")}
             </Item>

@@ -11,12 +11,12 @@ import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/inte
 import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import {
   ENDPOINT_STATUS_COLOR,
-  ENDPOINT_STATUS_LABEL,
   Message,
   OneTimeSecret,
   Section,
   SubmitButton,
   UpgradePrompt,
+  useEndpointStatusLabel,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
 import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
@@ -196,6 +196,7 @@ function WebhooksSection({ isPro, endpoints, result, busy }: Pick<LoaderData, "i
 
 function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }) {
   const t = useOwnerT("integrations");
+  const statusLabel = useEndpointStatusLabel();
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -210,7 +211,7 @@ function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }
         {endpoint.status === "unsubscribed" ? <p className="text-xs font-medium text-gray-700">{endpoint.pausedReason}</p> : null}
       </div>
       <div className="flex shrink-0 items-center gap-3">
-        <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{ENDPOINT_STATUS_LABEL[endpoint.status]}</Badge>
+        <Badge color={ENDPOINT_STATUS_COLOR[endpoint.status]}>{statusLabel(endpoint.status)}</Badge>
         <Link
           to={`/settings/integrations/webhooks/${endpoint.id}`}
           className="text-sm font-medium text-blue-700 hover:underline"

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
-import { ENDPOINT_STATUS_LABEL, Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt } from "~/features/integrations/integrations-ui";
+import { Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt, useEndpointStatusLabel } from "~/features/integrations/integrations-ui";
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -109,6 +109,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const result = actionData as ActionData | undefined;
   const t = useOwnerT("webhook");
+  const statusLabel = useEndpointStatusLabel();
   const formatWhen = useFormatWhen();
   const action = { busy, disabled: !isPro };
 
@@ -129,7 +130,7 @@ export default function WebhookEndpoint({ loaderData, actionData }: Route.Compon
           <OwnerTrans
             ns="webhook"
             k="endpoint.status"
-            values={{ status: ENDPOINT_STATUS_LABEL[endpoint.status] }}
+            values={{ status: statusLabel(endpoint.status) }}
             components={{ strong: <strong data-testid="endpoint-status" /> }}
           />
           {endpoint.pausedReason ? ` — ${endpoint.pausedReason}` : ""}

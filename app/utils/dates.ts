@@ -19,7 +19,7 @@ export function calendarDay(instant: Date, timeZone: string): string {
   return dateTimeFormat("en-CA", timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
-/** "2024-03-09" → "Mar 9". The day is a calendar date, so it is formatted in UTC. */
-export function dayLabel(day: string): string {
-  return dateTimeFormat("en-US", "UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+/** "2024-03-09" → "Mar 9" ("9. März" in "de-DE"). The day is a calendar date, so it is formatted in UTC. */
+export function dayLabel(day: string, locale = "en-US"): string {
+  return dateTimeFormat(locale, "UTC", { month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
 }

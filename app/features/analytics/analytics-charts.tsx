@@ -1,9 +1,10 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { cardClass } from "~/components/ui/card";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
-import { dayLabel } from "~/utils/dates";
+import { dateTimeFormat, dayLabel } from "~/utils/dates";
 import { conversionOf } from "~/features/campaigns/campaigns";
+import { INTL_LOCALES } from "~/features/languages/languages";
+import { useOwnerLanguage, useOwnerNumbers, useOwnerT } from "~/features/languages/owner/owner-language";
 import { hourLabel, share, WEEKDAYS } from "./analytics";
 import type { DayCounts } from "./analytics.server";
 
@@ -13,46 +14,63 @@ const CARD = cardClass({ padding: "md" });
 // 1.5 s, today's off the chart's edge meanwhile.
 const LINE = { type: "monotone", strokeWidth: 1.5, isAnimationActive: false } as const;
 
+/** Days ("Mar 9") and weekdays ("Mon", Monday first) in the signed-in member's language. */
+function useChartDates() {
+  const locale = INTL_LOCALES[useOwnerLanguage()];
+  const weekday = dateTimeFormat(locale, "UTC", { weekday: "short" });
+  // 1 January 2024 was a Monday: the seven days from it are WEEKDAYS' order.
+  const weekdays = WEEKDAYS.map((_, index) => weekday.format(new Date(Date.UTC(2024, 0, 1 + index))));
+  return { day: (value: string) => dayLabel(value, locale), weekdays };
+}
+
 /** Scans, unique scans and leads per day: a line chart, a summary sentence and the figures as a table. */
 export function ByDayChart({ days }: { days: DayCounts[] }) {
+  const t = useOwnerT("analytics");
+  const { count, percent } = useOwnerNumbers();
+  const { day: dayLabel } = useChartDates();
   const points = days.map((row) => ({ ...row, date: dayLabel(row.day) }));
   const dots = days.length <= 31 ? { r: 3 } : false;
   const busiest = days.reduce<DayCounts | null>((best, row) => (row.scans > (best?.scans ?? 0) ? row : best), null);
   return (
     <section aria-labelledby="by-day-title" className={CARD}>
       <h3 id="by-day-title" className="text-lg font-semibold text-gray-900">
-        Scans and leads by day
+        {t("byDay.title")}
       </h3>
       <p className="mt-1 text-sm text-gray-600" data-testid="by-day-summary">
         {busiest
-          ? `Busiest day: ${dayLabel(busiest.day)} with ${busiest.scans} ${busiest.scans === 1 ? "scan" : "scans"} (${busiest.unique} unique) and ${busiest.leads} ${busiest.leads === 1 ? "lead" : "leads"}.`
-          : "No scans in this range yet."}
+          ? t("byDay.busiest", {
+              day: dayLabel(busiest.day),
+              scans: t("scanCount", { count: busiest.scans }),
+              unique: busiest.unique,
+              leads: t("leadCount", { count: busiest.leads }),
+            })
+          : t("noScans")}
       </p>
       <div className="mt-4 h-64 min-w-0 overflow-hidden" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 256 }}>
           <LineChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 12, bottom: 0, left: -20 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#E5E7EB" />
             <XAxis dataKey="date" tick={{ fontSize: 11 }} minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} tickFormatter={(value: number) => count(value)} />
+            <Tooltip formatter={(value) => (typeof value === "number" ? count(value) : value)} />
             <Legend />
-            <Line {...LINE} dataKey="scans" name="Scans" stroke="#3B82F6" dot={dots} />
-            <Line {...LINE} dataKey="unique" name="Unique scans" stroke="#7C3AED" strokeDasharray="4 3" dot={false} />
-            <Line {...LINE} dataKey="leads" name="Leads" stroke="#10B981" dot={dots} />
+            <Line {...LINE} dataKey="scans" name={t("byDay.scansLine")} stroke="#3B82F6" dot={dots} />
+            <Line {...LINE} dataKey="unique" name={t("byDay.uniqueLine")} stroke="#7C3AED" strokeDasharray="4 3" dot={false} />
+            <Line {...LINE} dataKey="leads" name={t("byDay.leadsLine")} stroke="#10B981" dot={dots} />
           </LineChart>
         </ResponsiveContainer>
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-medium text-blue-700">Show as table</summary>
+        <summary className="cursor-pointer font-medium text-blue-700">{t("byDay.showTable")}</summary>
         <div className="relative mt-2 max-h-80 overflow-auto">
-          <Table caption="Scans, unique scans, scans from the QR code, leads and conversion per day" density="compact">
+          <Table caption={t("byDay.caption")} density="compact">
             <THead>
-              <Th>Date</Th>
-              <Th align="right">Scans</Th>
-              <Th align="right">Unique</Th>
-              <Th align="right">From QR</Th>
-              <Th align="right">Leads</Th>
-              <Th align="right">Conversion</Th>
+              <Th>{t("byDay.date")}</Th>
+              <Th align="right">{t("byDay.scansColumn")}</Th>
+              <Th align="right">{t("byDay.uniqueColumn")}</Th>
+              <Th align="right">{t("byDay.qrColumn")}</Th>
+              <Th align="right">{t("byDay.leadsColumn")}</Th>
+              <Th align="right">{t("byDay.conversionColumn")}</Th>
             </THead>
             <TBody>
               {days.map((row) => (
@@ -64,7 +82,7 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
                   <Td align="right">{row.unique}</Td>
                   <Td align="right">{row.qr}</Td>
                   <Td align="right">{row.leads}</Td>
-                  <Td align="right">{conversionOf(row.converted, row.unique)}%</Td>
+                  <Td align="right">{percent(conversionOf(row.converted, row.unique))}</Td>
                 </tr>
               ))}
             </TBody>
@@ -77,13 +95,15 @@ export function ByDayChart({ days }: { days: DayCounts[] }) {
 
 /** A share of scans per name as labelled bars; the numbers are text, so the list reads without the bars. */
 export function SplitBars({ title, id, rows, total }: { title: string; id: string; rows: Array<{ name: string; scans: number }>; total: number }) {
+  const t = useOwnerT("analytics");
+  const { count, percent } = useOwnerNumbers();
   return (
     <section aria-labelledby={`${id}-title`} className={CARD}>
       <h3 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
         {title}
       </h3>
       {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-gray-600">No scans in this range yet.</p>
+        <p className="mt-2 text-sm text-gray-600">{t("noScans")}</p>
       ) : (
         <ul className="mt-3 space-y-3" data-testid={id}>
           {rows.map((row) => (
@@ -91,7 +111,7 @@ export function SplitBars({ title, id, rows, total }: { title: string; id: strin
               <div className="flex justify-between gap-3 text-sm">
                 <span className="font-medium text-gray-800">{row.name}</span>
                 <span className="text-gray-600">
-                  {row.scans.toLocaleString("en-US")} ({share(row.scans, total)}%)
+                  {count(row.scans)} ({percent(share(row.scans, total))})
                 </span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-gray-100" aria-hidden="true">
@@ -115,6 +135,8 @@ const SHADES = [
 
 /** Scans by weekday and hour as a real table: each cell carries its number, shaded by volume. */
 export function HeatMap({ cells }: { cells: number[][] }) {
+  const t = useOwnerT("analytics");
+  const { weekdays } = useChartDates();
   const max = Math.max(0, ...cells.flat());
   let best: { weekday: number; hour: number; scans: number } | null = null;
   cells.forEach((row, weekday) =>
@@ -131,18 +153,23 @@ export function HeatMap({ cells }: { cells: number[][] }) {
   return (
     <section aria-labelledby="heat-title" className={CARD}>
       <h3 id="heat-title" className="text-lg font-semibold text-gray-900">
-        When people scan
+        {t("heat.title")}
       </h3>
       <p className="mt-1 text-sm text-gray-600" data-testid="heat-summary">
         {peak
-          ? `Busiest hour: ${WEEKDAYS[peak.weekday]} ${hourLabel(peak.hour)}–${hourLabel((peak.hour + 1) % 24)} with ${peak.scans} ${peak.scans === 1 ? "scan" : "scans"}, in your time zone.`
-          : "No scans in this range yet."}
+          ? t("heat.busiest", {
+              weekday: weekdays[peak.weekday]!,
+              from: hourLabel(peak.hour),
+              to: hourLabel((peak.hour + 1) % 24),
+              scans: t("scanCount", { count: peak.scans }),
+            })
+          : t("noScans")}
       </p>
       {/* A laptop reads weekdays down and 24 hours across; a phone has room for 7 columns, so
           there the table turns: hours down, weekdays across (only one of the two is displayed). */}
-      <div className="relative mt-3 hidden overflow-x-auto sm:block" role="region" aria-label="Scans by weekday and hour" tabIndex={0}>
+      <div className="relative mt-3 hidden overflow-x-auto sm:block" role="region" aria-label={t("heat.wide")} tabIndex={0}>
         <table className="border-separate border-spacing-0.5 text-[10px]">
-          <caption className="sr-only">Scans by weekday (rows) and hour of the day (columns)</caption>
+          <caption className="sr-only">{t("heat.wideCaption")}</caption>
           <thead>
             <tr>
               <td />
@@ -159,25 +186,25 @@ export function HeatMap({ cells }: { cells: number[][] }) {
             {cells.map((row, weekday) => (
               <tr key={WEEKDAYS[weekday]}>
                 <th scope="row" className="pr-1 text-left font-normal text-gray-600">
-                  {WEEKDAYS[weekday]}
+                  {weekdays[weekday]}
                 </th>
                 {row.map((scans, hour) => (
-                  <HeatCell key={hour} weekday={weekday} hour={hour} scans={scans} shade={shade(scans)} />
+                  <HeatCell key={hour} weekday={weekdays[weekday]!} hour={hour} scans={scans} shade={shade(scans)} />
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <div className="mt-3 sm:hidden" role="region" aria-label="Scans by hour and weekday">
+      <div className="mt-3 sm:hidden" role="region" aria-label={t("heat.narrow")}>
         <table className="w-full table-fixed border-separate border-spacing-0.5 text-xs">
-          <caption className="sr-only">Scans by hour of the day (rows) and weekday (columns)</caption>
+          <caption className="sr-only">{t("heat.narrowCaption")}</caption>
           <thead>
             <tr>
               <td className="w-14" />
-              {WEEKDAYS.map((weekday) => (
+              {WEEKDAYS.map((weekday, index) => (
                 <th key={weekday} scope="col" className="font-normal text-gray-500">
-                  {weekday}
+                  {weekdays[index]}
                 </th>
               ))}
             </tr>
@@ -189,7 +216,7 @@ export function HeatMap({ cells }: { cells: number[][] }) {
                   {hourLabel(hour)}
                 </th>
                 {cells.map((row, weekday) => (
-                  <HeatCell key={weekday} weekday={weekday} hour={hour} scans={row[hour] ?? 0} shade={shade(row[hour] ?? 0)} />
+                  <HeatCell key={weekday} weekday={weekdays[weekday]!} hour={hour} scans={row[hour] ?? 0} shade={shade(row[hour] ?? 0)} />
                 ))}
               </tr>
             ))}
@@ -197,7 +224,7 @@ export function HeatMap({ cells }: { cells: number[][] }) {
         </table>
         {trimmed ? (
           <p className="mt-2 text-xs text-gray-500" data-testid="heat-hours-shown">
-            {`Hours ${hourLabel(phoneHours[0]!)}–${hourLabel((phoneHours[phoneHours.length - 1]! + 1) % 24)}; no scans outside them.`}
+            {t("heat.hoursShown", { from: hourLabel(phoneHours[0]!), to: hourLabel((phoneHours[phoneHours.length - 1]! + 1) % 24) })}
           </p>
         ) : null}
       </div>
@@ -207,9 +234,11 @@ export function HeatMap({ cells }: { cells: number[][] }) {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-function HeatCell({ weekday, hour, scans, shade }: { weekday: number; hour: number; scans: number; shade: string }) {
+/** One hour of one weekday (its name in the member's language): the count, and the moment as its title. */
+function HeatCell({ weekday, hour, scans, shade }: { weekday: string; hour: number; scans: number; shade: string }) {
+  const title = `${weekday} ${hourLabel(hour)}: ${scans}`;
   return (
-    <td title={`${WEEKDAYS[weekday]} ${hourLabel(hour)}: ${scans}`} className={`h-6 min-w-6 rounded text-center ${shade}`}>
+    <td title={title} className={`h-6 min-w-6 rounded text-center ${shade}`}>
       {scans > 0 ? scans : <span className="sr-only">0</span>}
     </td>
   );

@@ -2,6 +2,8 @@
 // Rules: docs/features/capture-and-leads.md ("Token budgets"); docs/features/counting.md ("The campaign page").
 import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/scans";
 import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
@@ -22,8 +24,9 @@ const MS_PER_DAY = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY;
 export const addDays = (day: string, count: number) => new Date(Date.parse(`${day}T00:00:00Z`) + count * MS_PER_DAY).toISOString().slice(0, 10);
 
-/** The range the page shows, from its URL and the owner's `today`. */
-export function resolveRange(query: AnalyticsRangeQuery, today: string): DateRange {
+/** The range the page shows, from its URL and the owner's `today`; a notice in the member's language. */
+export function resolveRange(query: AnalyticsRangeQuery, today: string, language: Language = "en"): DateRange {
+  const t = ownerT("analytics", language);
   const preset = (days: RangePreset, notice: string | null = null): DateRange => ({
     preset: days,
     from: addDays(today, -(Number(days) - 1)),
@@ -32,11 +35,11 @@ export function resolveRange(query: AnalyticsRangeQuery, today: string): DateRan
     notice,
   });
   if (query.range !== "custom") return preset(query.range);
-  if (!query.from || !query.to) return preset("30", "Choose both a start and an end date. Showing the last 30 days.");
-  if (query.from > query.to) return preset("30", "The start date is after the end date. Showing the last 30 days.");
-  if (query.from > today) return preset("30", "The range starts in the future. Showing the last 30 days.");
+  if (!query.from || !query.to) return preset("30", t("range.notices.missing"));
+  if (query.from > query.to) return preset("30", t("range.notices.reversed"));
+  if (query.from > today) return preset("30", t("range.notices.future"));
   const days = dayNumber(query.to) - dayNumber(query.from) + 1;
-  if (days > MAX_RANGE_DAYS) return preset("30", `A range can span at most ${MAX_RANGE_DAYS} days. Showing the last 30 days.`);
+  if (days > MAX_RANGE_DAYS) return preset("30", t("range.notices.tooLong", { days: MAX_RANGE_DAYS }));
   return { preset: "custom", from: query.from, to: query.to, days, notice: null };
 }
 

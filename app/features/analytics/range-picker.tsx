@@ -1,6 +1,6 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { buttonClass } from "~/components/ui/button";
 import { Form } from "react-router";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { LocationSelect } from "~/features/team/location-select";
 import type { DateRange } from "./analytics";
 
@@ -25,43 +25,44 @@ export function RangePicker({
   locations?: Array<{ id: string; name: string }>;
   location?: string | null;
 }) {
+  const t = useOwnerT("analytics");
   return (
-    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" aria-label="Date range">
+    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-2" aria-label={t("range.label")}>
       <div className="flex flex-col">
         <label htmlFor="range" className="text-xs font-medium text-gray-600">
-          Range
+          {t("range.range")}
         </label>
         <select id="range" name="range" defaultValue={range.preset} key={`${range.preset}`} className={FIELD}>
-          <option value="7">Last 7 days</option>
-          <option value="30">Last 30 days</option>
-          <option value="90">Last 90 days</option>
-          <option value="custom">Custom dates</option>
+          <option value="7">{t("range.last7")}</option>
+          <option value="30">{t("range.last30")}</option>
+          <option value="90">{t("range.last90")}</option>
+          <option value="custom">{t("range.custom")}</option>
         </select>
       </div>
       <div className="flex flex-col">
         <label htmlFor="range-from" className="text-xs font-medium text-gray-600">
-          From
+          {t("range.from")}
         </label>
         <input id="range-from" type="date" name="from" max={today} defaultValue={range.from} key={`from-${range.from}`} className={FIELD} />
       </div>
       <div className="flex flex-col">
         <label htmlFor="range-to" className="text-xs font-medium text-gray-600">
-          To
+          {t("range.to")}
         </label>
         <input id="range-to" type="date" name="to" max={today} defaultValue={range.to} key={`to-${range.to}`} className={FIELD} />
       </div>
       {locations.length > 0 ? (
         <div className="flex flex-col">
           <label htmlFor="range-location" className="text-xs font-medium text-gray-600">
-            Location
+            {t("range.location")}
           </label>
           <LocationSelect id="range-location" locations={locations} selected={location} className={FIELD} />
         </div>
       ) : null}
       <button type="submit" className={buttonClass({ variant: "secondary", size: "md" })}>
-        Apply
+        {t("range.apply")}
       </button>
-      <p className="w-full text-xs text-gray-500">Dates are days in your time zone ({timeZone}). From and To apply when “Custom dates” is chosen.</p>
+      <p className="w-full text-xs text-gray-500">{t("range.hint", { timeZone })}</p>
     </Form>
   );
 }

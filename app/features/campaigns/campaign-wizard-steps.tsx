@@ -6,7 +6,7 @@ import type { CopyTranslations } from "./copy-translations";
 import { ArrowLeft, ArrowRight, Check, Loader2, Rocket } from "lucide-react";
 import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { CONSENT_MODE_LABELS, type ConsentMode } from "~/features/consent/consent";
+import { CONSENT_MODES, type ConsentMode } from "~/features/consent/consent";
 import { type OwnerT, useOwnerT } from "~/features/languages/owner/owner-language";
 import { OfferRuleFields } from "~/features/redeem/offer-rule-fields";
 import { BUSINESS_TYPES, FIELD_LIMITS } from "./campaigns";
@@ -166,6 +166,7 @@ export function LaunchSummary(props: {
   onBack?: () => void;
 }) {
   const t = useOwnerT("wizard");
+  const consentWords = useOwnerT("consentField");
   const { values } = props;
   return (
     <>
@@ -176,7 +177,7 @@ export function LaunchSummary(props: {
         <Summary label={t("summary.offer")} value={values.discount} />
         <Summary label={t("summary.condition")} value={values.minOrder} />
         {props.rule === null ? null : <Summary label={t("summary.validity")} value={props.rule} />}
-        <Summary label={t("summary.consent")} value={consentSummary(values, t)} />
+        <Summary label={t("summary.consent")} value={consentSummary(values, t, consentWords)} />
         <Summary label={t("summary.languages")} value={languagesSummary(values.language, props.translations, t)} />
       </dl>
       <p className="text-sm text-gray-600">{t("summary.goesLive")}</p>
@@ -198,7 +199,8 @@ function languagesSummary(pageLanguage: string, translations: CopyTranslations, 
 }
 
 /** "Checkbox · the offer needs the box ticked": the consent mode as the visitor will meet it. */
-function consentSummary(values: Values, t: OwnerT<"wizard">) {
-  const label = CONSENT_MODE_LABELS[values.consentMode as ConsentMode] ?? CONSENT_MODE_LABELS.notice;
+function consentSummary(values: Values, t: OwnerT<"wizard">, consentWords: OwnerT<"consentField">) {
+  const mode: ConsentMode = CONSENT_MODES.includes(values.consentMode as ConsentMode) ? (values.consentMode as ConsentMode) : "notice";
+  const label = consentWords(`modes.${mode}`);
   return values.consentMode !== "notice" && values.offerRequiresConsent === "yes" ? t("summary.consentNeeded", { mode: label }) : label;
 }

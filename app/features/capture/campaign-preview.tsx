@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/capture-and-leads.md ("A bare document").
 import { useEffect, useState } from "react";
 import { copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
@@ -7,6 +6,7 @@ import type { ConsentMode } from "~/features/consent/consent";
 import en from "~/features/languages/locales/en";
 import type { Messages } from "~/features/languages/locales/en";
 import { directionOf, isLanguage, LANGUAGE_NAMES, offeredLanguagesOf, type Language } from "~/features/languages/languages";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { PageLanguage, type PageLocale } from "~/features/languages/page-language";
 import { pageDesignOf } from "./capture";
 import { CapturePreview } from "./capture-page";
@@ -43,6 +43,7 @@ export function CampaignPreview({
   businessName?: string;
   translations?: CopyTranslations;
 }) {
+  const t = useOwnerT("livePreview");
   const pageLanguage = isLanguage(values.language) ? values.language : "en";
   const offered = offeredLanguagesOf(pageLanguage, Object.keys(translations));
   const [chosen, setChosen] = useState<Language>(pageLanguage);
@@ -63,12 +64,12 @@ export function CampaignPreview({
     language,
   );
   return (
-    <section aria-label="Live preview" className="overflow-hidden rounded-2xl border border-gray-200 shadow-sm">
+    <section aria-label={t("label")} className="overflow-hidden rounded-2xl border border-gray-200 shadow-sm">
       <div className="flex items-center justify-between gap-2 bg-gray-100 px-4 py-2">
-        <p className="text-xs font-medium tracking-wide text-gray-600 uppercase">Live preview</p>
+        <p className="text-xs font-medium tracking-wide text-gray-600 uppercase">{t("label")}</p>
         {offered.length > 1 ? (
           <label className="flex items-center gap-2 text-xs text-gray-700">
-            Preview in
+            {t("previewIn")}
             <select
               className="rounded border border-gray-300 bg-white px-2 py-1 text-xs text-gray-900"
               value={language}
@@ -87,14 +88,15 @@ export function CampaignPreview({
         <PageLanguage locale={locale}>
           <CapturePreview
             offer={{
-              headline: copy.headline || "Your headline appears here",
+              headline: copy.headline || t("headlinePlaceholder"),
               thankYou: copy.thankYou,
-              businessName: businessName?.trim() || values.title || "Your business",
+              businessName: businessName?.trim() || values.title || t("businessPlaceholder"),
               design,
               logoUrl: values.qrLogoUrl || null,
             }}
             terms={{ discount: copy.offer, minOrder: copy.condition }}
             consent={{ mode, offerRequiresConsent: mode !== "notice" && values.offerRequiresConsent === "yes", privacyHref: "" }}
+            words={{ group: t("claimGroup"), claim: t("claim") }}
           />
         </PageLanguage>
       </div>

@@ -135,14 +135,16 @@ export function CaptureForm({
   return <OfferLayout offer={offer} terms={terms} form={form} switcher />;
 }
 
+/** The preview's own words, in the owner's language: the owner's component passes them in (this page never loads the owner catalogue). */
+export type PreviewWords = { group: string; claim: string };
+
 /**
  * What the wizard shows while the owner designs: the very page a visitor gets (the same intro,
  * form and consent), with the spec's "Claim Offer" button leading to /pricing.
  */
-export function CapturePreview({ offer, terms, consent }: { offer: Offer; terms: OfferTerms; consent: ConsentView }) {
+export function CapturePreview({ offer, terms, consent, words }: { offer: Offer; terms: OfferTerms; consent: ConsentView; words: PreviewWords }) {
   const form = (
-    // eslint-disable-next-line i18next/no-literal-string -- the owner's preview: not on a catalogue yet
-    <div aria-label="Claim your offer (preview)" role="group">
+    <div aria-label={words.group} role="group">
       <LeadFormBody
         businessName={offer.businessName}
         consent={consent}
@@ -151,7 +153,7 @@ export function CapturePreview({ offer, terms, consent }: { offer: Offer; terms:
         preview
         submit={
           <a className="cq-btn" href="/pricing">
-            Claim Offer
+            {words.claim}
           </a>
         }
       />

@@ -1,9 +1,9 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Rules: docs/features/accounts-and-billing.md ("The free campaign limit").
 import type { RefObject } from "react";
 import { Dialog, DialogCloseButton, DialogContent, DialogTitle } from "~/components/ui/dialog";
 import { templateCopy } from "~/features/campaigns/template-copy";
 import { DEFAULT_DESIGN, type PreviewValues } from "~/features/campaigns/campaigns";
+import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
 import { pageDesignOf } from "./capture";
 import { CampaignPreview } from "./campaign-preview";
 import { CaptureFrame } from "./capture-frame";
@@ -46,6 +46,7 @@ export default function WatchDemoDialog({
   onOpenChange: (open: boolean) => void;
   opener: RefObject<HTMLButtonElement | null>;
 }) {
+  const t = useOwnerT("demo");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -58,34 +59,34 @@ export default function WatchDemoDialog({
         }}
       >
         <div className="flex items-start justify-between gap-4">
-          <DialogTitle>What your guests see</DialogTitle>
+          <DialogTitle>{t("title")}</DialogTitle>
           <DialogCloseButton />
         </div>
         <p id="watch-demo-lead" className="mt-1 text-sm text-gray-600">
-          A sample campaign for {SAMPLE_BUSINESS}: the page a guest opens by scanning the printed code, and what they see once they have claimed.
+          {t("lead", { business: SAMPLE_BUSINESS })}
         </p>
         <div className="mt-4 grid gap-6 md:grid-cols-2">
           <section aria-labelledby="demo-scan" className="space-y-2">
             <h3 id="demo-scan" className="font-semibold text-gray-900">
-              1. After scanning the code
+              {t("afterScanning")}
             </h3>
             <CampaignPreview values={SAMPLE} businessName={SAMPLE_BUSINESS} />
           </section>
           <section aria-labelledby="demo-claimed" className="space-y-2">
             <h3 id="demo-claimed" className="font-semibold text-gray-900">
-              2. After claiming
+              {t("afterClaiming")}
             </h3>
             <div className="overflow-hidden rounded-2xl border border-gray-200 shadow-sm">
               <CaptureFrame design={pageDesignOf(DEFAULT_DESIGN)} preview>
                 <div className="cq-main">
-                  <div className="cq-card" role="group" aria-label="Offer claimed (sample)">
+                  <div className="cq-card" role="group" aria-label={t("claimedSample")}>
                     <p className="cq-biz">{SAMPLE_BUSINESS}</p>
-                    <p className="cq-h1">Offer claimed</p>
+                    <p className="cq-h1">{t("claimed")}</p>
                     <p>{SAMPLE_COPY.thankyou}</p>
                     <p className="cq-box">
-                      Your code: <strong data-testid="demo-code">{SAMPLE_CODE}</strong>
+                      <OwnerTrans ns="demo" k="yourCode" values={{ code: SAMPLE_CODE }} components={{ strong: <strong data-testid="demo-code" /> }} />
                       <br />
-                      Show this at the counter.
+                      {t("showAtCounter")}
                     </p>
                   </div>
                 </div>

@@ -1,13 +1,18 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { PlayCircle } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
+import { enDemo } from "~/features/languages/owner/en-demo";
 
 // The dialog (Radix, the capture page's preview and its words) is fetched when the visitor first
 // reaches for the button, not with the landing page (docs/performance.md, "First paint").
 const loadDialog = () => import("./watch-demo-dialog");
 const WatchDemoDialog = lazy(loadDialog);
 
-/** The landing page's "Watch Demo" button; its dialog is loaded on first use. */
+/**
+ * The landing page's "Watch Demo" button; its dialog is loaded on first use. The page is signed
+ * out only, so always English: the button reads the demo's English words without i18next, which
+ * stays out of the landing page's first load (docs/performance.md, "First paint"); the dialog,
+ * fetched on use, reads the owner catalogue.
+ */
 export function WatchDemo({ className }: { className: string }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -28,7 +33,7 @@ export function WatchDemo({ className }: { className: string }) {
         }}
       >
         <PlayCircle aria-hidden className="mr-2 inline h-5 w-5 align-[-4px]" />
-        Watch Demo
+        {enDemo.watch}
       </button>
       {wanted ? (
         <Suspense fallback={null}>

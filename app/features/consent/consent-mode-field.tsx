@@ -1,7 +1,7 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 // Wizard step 2: how the capture page asks for marketing consent.
 // Rules: docs/features/consent-and-erasure.md ("What is recorded").
-import { CONSENT_MODE_HELP, CONSENT_MODE_LABELS, CONSENT_MODES, OFFER_REQUIRES_CONSENT_HELP, type ConsentMode } from "./consent";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
+import { CONSENT_MODES, type ConsentMode } from "./consent";
 
 export function ConsentModeField(props: {
   mode: ConsentMode;
@@ -12,10 +12,11 @@ export function ConsentModeField(props: {
 }) {
   const { mode, offerRequiresConsent, onChange, idPrefix } = props;
   const legendId = `${idPrefix}-consent-legend`;
+  const t = useOwnerT("consentField");
   return (
     <fieldset className="space-y-3 rounded-xl border border-gray-200 p-4" aria-describedby={props.error ? `${idPrefix}-consent-error` : undefined}>
       <legend id={legendId} className="px-1 text-sm font-medium text-gray-700">
-        Marketing consent
+        {t("legend")}
       </legend>
       <div className="grid gap-2">
         {CONSENT_MODES.map((option) => {
@@ -38,11 +39,11 @@ export function ConsentModeField(props: {
               />
               <span>
                 <span className="block font-medium text-gray-900">
-                  {CONSENT_MODE_LABELS[option]}
-                  {option === "notice" ? " (default)" : ""}
+                  {t(`modes.${option}`)}
+                  {option === "notice" ? t("byDefault") : ""}
                 </span>
                 <span id={`${id}-help`} className="block text-gray-600">
-                  {CONSENT_MODE_HELP[option]}
+                  {t(`help.${option}`)}
                 </span>
               </span>
             </label>
@@ -62,10 +63,10 @@ export function ConsentModeField(props: {
             aria-describedby={`${idPrefix}-offer-requires-help`}
             className="mt-1"
           />
-          The offer requires consent (Checkbox and Double opt-in only)
+          {t("offerRequires")}
         </label>
         <p id={`${idPrefix}-offer-requires-help`} className="mt-1 text-amber-900">
-          {OFFER_REQUIRES_CONSENT_HELP}
+          {t("offerRequiresHelp")}
         </p>
       </div>
       {props.error ? (

@@ -8,12 +8,6 @@ import type { BadgeColor } from "~/components/ui/badge";
 export const CONSENT_MODES = ["notice", "checkbox", "double_opt_in"] as const;
 export type ConsentMode = (typeof CONSENT_MODES)[number];
 
-export const CONSENT_MODE_LABELS: Record<ConsentMode, string> = {
-  notice: "Notice only",
-  checkbox: "Checkbox",
-  double_opt_in: "Double opt-in",
-};
-
 /** The form field of the marketing-consent box. */
 export const CONSENT_FIELD = "marketingConsent";
 
@@ -44,16 +38,6 @@ export function consentWordingOf(mode: ConsentMode, businessName: string, words:
 }
 
 export const CONSENT_REQUIRED_ERROR = "Please tick the box to claim this offer.";
-
-/** What the owner is told about each choice in the wizard. */
-export const CONSENT_MODE_HELP: Record<ConsentMode, string> = {
-  notice: "Visitors see a short sentence under the button. Simple, but it does not prove that anyone agreed to marketing emails.",
-  checkbox: "Visitors see an unticked box for marketing emails, separate from claiming the offer. Each lead records whether it was ticked.",
-  double_opt_in: "As Checkbox, then we email the visitor a link to confirm (expected in Germany). Only confirmed leads may be emailed.",
-};
-
-export const OFFER_REQUIRES_CONSENT_HELP =
-  "Only visitors who tick the box get the offer. In the EU consent must be freely given: tying an offer to it may make the consent invalid, so leave this off unless you are sure.";
 
 export type ConsentStatus =
   "not recorded" | "notice shown" | "no consent" | "consented" | "awaiting confirmation" | "confirmed" | "consent withdrawn";

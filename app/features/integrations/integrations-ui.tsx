@@ -1,7 +1,7 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { CopyButton } from "~/features/languages/owner/copy-value";
-import { formatWhenIn } from "~/features/languages/owner/owner-language";
+import { formatWhenIn, useOwnerT } from "~/features/languages/owner/owner-language";
 import { Loader2 } from "lucide-react";
+import { useId } from "react";
 import { Link } from "react-router";
 import type { BadgeColor } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -10,11 +10,16 @@ import { Input } from "~/components/ui/input";
 
 /** A webhook endpoint's status as the owner reads it, wherever it shows. */
 export type EndpointStatus = "active" | "paused" | "unsubscribed";
-export const ENDPOINT_STATUS_LABEL: Record<EndpointStatus, string> = { active: "Active", paused: "Paused", unsubscribed: "Unsubscribed" };
+/** An endpoint's status in the member's language ("Active", "Paused", "Unsubscribed"). */
+export function useEndpointStatusLabel(): (status: EndpointStatus) => string {
+  const t = useOwnerT("integrationsUi");
+  return (status) => t(`endpointStatus.${status}`);
+}
 export const ENDPOINT_STATUS_COLOR: Record<EndpointStatus, BadgeColor> = { active: "green", paused: "yellow", unsubscribed: "gray" };
 
 export function Section({ title, description, children }: { title: string; description?: React.ReactNode; children: React.ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  // Not made from the title: an Arabic one has no a-z, and every section would get the same id.
+  const id = useId();
   return (
     <section aria-labelledby={id} className={cardClass({ padding: "sm", className: "sm:p-6" })}>
       <h2 id={id} className="text-lg font-semibold text-gray-900">
@@ -48,12 +53,13 @@ export function SubmitButton({
 }
 
 export function UpgradePrompt() {
+  const t = useOwnerT("integrationsUi");
   return (
     <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
-      <p className="font-semibold">Integrations are a Pro feature</p>
-      <p className="mt-1 text-sm">Send every new lead to your CRM or spreadsheet with signed webhooks, and pull your data through the REST API.</p>
+      <p className="font-semibold">{t("upgradeTitle")}</p>
+      <p className="mt-1 text-sm">{t("upgradeText")}</p>
       <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
-        Upgrade to Pro
+        {t("upgrade")}
       </Link>
     </div>
   );
@@ -61,10 +67,11 @@ export function UpgradePrompt() {
 
 /** A secret or key that is shown this once. */
 export function OneTimeSecret({ label, value }: { label: string; value: string }) {
+  const t = useOwnerT("integrationsUi");
   return (
     <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4">
       <p className="font-semibold text-amber-900">{label}</p>
-      <p className="mt-1 text-sm text-amber-900">Copy it now: it will not be shown again.</p>
+      <p className="mt-1 text-sm text-amber-900">{t("copyNow")}</p>
       <div className="mt-1 flex items-center gap-2">
         <Input readOnly aria-label={label} value={value} size="sm" className="font-mono" onFocus={(event) => event.currentTarget.select()} />
         <CopyButton label={label} value={value} />

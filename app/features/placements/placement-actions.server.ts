@@ -1,9 +1,12 @@
 // The campaign page's placement forms: each intent parsed with the form's own schema, then done.
 import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
+import type { DomainError } from "~/utils/domain-error";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 import { ROLE_REFUSED } from "~/features/auth/session.server";
 import { forbidden, notFound, submit } from "~/utils/http.server";
-import { PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "./placements.schema";
+import { PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementDeleteSchema, PlacementRenameSchema } from "./placements.schema";
 import { createPlacement, deletePlacement, renamePlacement } from "./placements.server";
 
 /** What the campaign analytics page's placement forms get back when a post is refused. */
@@ -38,6 +41,24 @@ export function isPlacementIntent(intent: string | undefined): intent is (typeof
 /** What a refused placement form shows again: which form, which placement, the name as typed. */
 export function placementFormEcho(fields: Record<string, string>) {
   return { intent: fields.intent, placementId: fields.placementId, values: { name: (fields.name ?? "").slice(0, 200) } };
+}
+
+/** A refused placement form's answer, its message in the member's language (English for a refusal the catalogue does not name). */
+export function placementRefusal(fields: Record<string, string>, refused: DomainError, language: Language): PlacementActionData {
+  const t = ownerT("placements", language);
+  if (refused.code === "placement_name_taken") return { ...placementFormEcho(fields), fieldErrors: { name: t("refused.nameTaken") } };
+  const message =
+    refused.code === "placement_limit"
+      ? t("refused.limit", { limit: PLACEMENTS_PER_CAMPAIGN })
+      : refused.code === "not_found" && refused.message === "Location not found"
+        ? t("refused.locationNotFound")
+        : refused.message;
+  return { ...placementFormEcho(fields), formError: message };
+}
+
+/** A post with an intent the placement forms do not send. */
+export function unknownPlacementIntent(fields: Record<string, string>, language: Language): PlacementActionData {
+  return { ...placementFormEcho(fields), formError: ownerT("placements", language)("refused.unknownAction") };
 }
 
 /** One placement form's intent: the 400 answer of a refused submission, or null once done. */

@@ -1,4 +1,3 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { Table, TableScroller, TBody, Td, Th, THead } from "~/components/ui/table";
 import { Download, FileCode, Pencil, Plus, Printer, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
@@ -8,6 +7,7 @@ import { FieldError, type FieldErrors } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { printPageUrl } from "~/features/campaigns/campaigns";
+import { useOwnerNumbers, useOwnerT, type OwnerT } from "~/features/languages/owner/owner-language";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import { PLACEMENT_NAME_MAX, PLACEMENTS_PER_CAMPAIGN, PlacementCreateSchema, PlacementRenameSchema } from "./placements.schema";
 import type { PlacementFigures } from "./placements.server";
@@ -17,7 +17,7 @@ export const placementQrUrl = (campaignId: string, placementId: string, format: 
   `/campaigns/${campaignId}/placements/${placementId}/qr.${format}`;
 
 // The row's first cell is its name (a row header); the actions column has no visible label.
-const PLACEMENT_COLUMNS = ["", "Scans", "Unique", "Leads", "Conversion"];
+const placementColumns = (t: OwnerT<"placements">) => ["", t("columns.scans"), t("columns.unique"), t("columns.leads"), t("columns.conversion")];
 
 const rowAction = (variant: "secondary" | "danger-outline") => buttonClass({ variant, size: "sm", className: "cursor-pointer list-none" });
 
@@ -51,68 +51,71 @@ export function PlacementsPanel(props: {
   const added = actionData?.intent === "addPlacement" ? actionData : undefined;
   const [addForm, addFields] = useValidatedForm(PlacementCreateSchema, { id: "add-placement", lastResult: added?.result });
   const canAdd = !readOnly && named.length < PLACEMENTS_PER_CAMPAIGN && (!atLocationsOnly || pickable.length > 0);
+  const t = useOwnerT("placements");
+  const { count, percent } = useOwnerNumbers();
+  const addNameProps = nameErrorProps("placement-name", addFields.name.errors, refusalOf(added));
 
   return (
     <section id="placements" aria-labelledby="placements-title" className={cardClass({ padding: "md" })}>
       <h3 id="placements-title" className="text-lg font-semibold text-gray-900">
-        Placements
+        {t("title")}
       </h3>
-      <p className="mt-1 text-sm text-gray-600">
-        Print one campaign in several places: each placement gets its own QR code, so you can see which copy brings people in.
-      </p>
+      <p className="mt-1 text-sm text-gray-600">{t("intro")}</p>
 
       {canAdd ? (
-        <Form method="post" {...getFormProps(addForm)} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start" aria-label="Add a placement">
+        <Form method="post" {...getFormProps(addForm)} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start" aria-label={t("addForm")}>
           <input type="hidden" name="intent" value="addPlacement" />
           <div className="flex-1">
             <label htmlFor="placement-name" className="sr-only">
-              Placement name
+              {t("name")}
             </label>
             <Input
               id="placement-name"
               name="name"
               required
               maxLength={PLACEMENT_NAME_MAX}
-              placeholder="e.g. Window poster"
+              placeholder={t("namePlaceholder")}
               defaultValue={added?.values?.name}
               key={added ? "error" : named.length}
-              {...nameErrorProps("placement-name", addFields.name.errors, refusalOf(added))}
+              {...addNameProps}
             />
             <NameErrors id="placement-name" errors={addFields.name.errors} refusal={refusalOf(added)} />
           </div>
-          <LocationPicker id="placement-location" label="Location" locations={pickable} atLocationsOnly={atLocationsOnly} />
+          <LocationPicker id="placement-location" label={t("location")} locations={pickable} atLocationsOnly={atLocationsOnly} />
           <Button type="submit" size="md" disabled={busyIntent === "addPlacement"}>
             <Plus aria-hidden className="h-4 w-4" />
-            {busyIntent === "addPlacement" ? "Adding..." : "Add placement"}
+            {busyIntent === "addPlacement" ? t("adding") : t("add")}
           </Button>
         </Form>
       ) : (
-        <p className="mt-4 text-sm text-gray-600">This campaign has the most placements a campaign can have ({PLACEMENTS_PER_CAMPAIGN}).</p>
+        <p className="mt-4 text-sm text-gray-600">{t("atLimit", { limit: count(PLACEMENTS_PER_CAMPAIGN) })}</p>
       )}
 
-      <TableScroller label="Placements compared" className="mt-4">
-        <Table caption="Scans, unique scans, leads and conversion per placement in the chosen range" density="sm" stackOnPhone>
+      <TableScroller label={t("compared")} className="mt-4">
+        <Table caption={t("caption")} density="sm" stackOnPhone>
           <THead>
-            <Th>Placement</Th>
-            <Th align="right">Scans</Th>
-            <Th align="right">Unique</Th>
-            <Th align="right">Leads</Th>
-            <Th align="right">Conversion</Th>
+            <Th>{t("columns.placement")}</Th>
+            <Th align="right">{t("columns.scans")}</Th>
+            <Th align="right">{t("columns.unique")}</Th>
+            <Th align="right">{t("columns.leads")}</Th>
+            <Th align="right">{t("columns.conversion")}</Th>
             <Th>
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t("columns.actions")}</span>
             </Th>
           </THead>
-          <TBody labels={PLACEMENT_COLUMNS}>
+          <TBody labels={placementColumns(t)}>
             {placements.map((row) => (
               <tr key={row.id ?? "none"} data-testid="placement-row">
                 <Th scope="row" className="font-medium text-gray-900">
-                  {row.id ? row.name : <span className="font-normal text-gray-500 italic">No placement (campaign code or shared link)</span>}
-                  {row.id && locationName(row.id) ? <span className="block text-xs font-normal text-gray-600">at {locationName(row.id)}</span> : null}
+                  {row.id ? row.name : <span className="font-normal text-gray-500 italic">{t("none")}</span>}
+                  {row.id && locationName(row.id) ? (
+                    <span className="block text-xs font-normal text-gray-600">{t("at", { location: locationName(row.id)! })}</span>
+                  ) : null}
                 </Th>
-                <Td align="right">{row.scans.toLocaleString("en-US")}</Td>
-                <Td align="right">{row.unique.toLocaleString("en-US")}</Td>
-                <Td align="right">{row.leads.toLocaleString("en-US")}</Td>
-                <Td align="right">{row.conversion}%</Td>
+                <Td align="right">{count(row.scans)}</Td>
+                <Td align="right">{count(row.unique)}</Td>
+                <Td align="right">{count(row.leads)}</Td>
+                <Td align="right">{percent(row.conversion)}</Td>
                 <Td>
                   {row.id && !readOnly ? (
                     <PlacementActions
@@ -129,7 +132,7 @@ export function PlacementsPanel(props: {
           </TBody>
         </Table>
       </TableScroller>
-      <p className="mt-2 text-xs text-gray-500">Conversion is the share of unique visitors who became leads.</p>
+      <p className="mt-2 text-xs text-gray-500">{t("note")}</p>
     </section>
   );
 }
@@ -137,6 +140,7 @@ export function PlacementsPanel(props: {
 /** Which location a placement belongs to; shown only once the business has locations. */
 function LocationPicker(props: { id: string; label: string; locations: Place[]; current?: string | null; atLocationsOnly?: boolean }) {
   const { id, label, locations, current, atLocationsOnly } = props;
+  const t = useOwnerT("placements");
   if (locations.length === 0) return null;
   return (
     <div>
@@ -144,7 +148,7 @@ function LocationPicker(props: { id: string; label: string; locations: Place[]; 
         {label}
       </label>
       <Select id={id} name="locationId" defaultValue={current ?? (atLocationsOnly ? locations[0]!.id : "")} size="md">
-        {atLocationsOnly ? null : <option value="">No location</option>}
+        {atLocationsOnly ? null : <option value="">{t("noLocation")}</option>}
         {locations.map((place) => (
           <option key={place.id} value={place.id}>
             {place.name}
@@ -171,13 +175,16 @@ function PlacementActions({
   const renamed = actionData?.intent === "renamePlacement" && actionData.placementId === placement.id ? actionData : undefined;
   const [form, fields] = useValidatedForm(PlacementRenameSchema, { id: `rename-form-${placement.id}`, lastResult: renamed?.result });
   const inputId = `rename-${placement.id}`;
+  const t = useOwnerT("placements");
+  const name = placement.name;
+  const edits = locations.length > 0;
   return (
     <div className="flex flex-wrap items-start gap-2">
       <a
         href={placementQrUrl(campaignId, placement.id, "png")}
         download
         className={buttonClass({ variant: "secondary", size: "sm" })}
-        aria-label={`Download PNG for ${placement.name}`}
+        aria-label={t("downloadPng", { name })}
       >
         <Download aria-hidden className="h-4 w-4" /> PNG
       </a>
@@ -185,26 +192,26 @@ function PlacementActions({
         href={placementQrUrl(campaignId, placement.id, "svg")}
         download
         className={buttonClass({ variant: "secondary", size: "sm" })}
-        aria-label={`Download SVG for ${placement.name}`}
+        aria-label={t("downloadSvg", { name })}
       >
         <FileCode aria-hidden className="h-4 w-4" /> SVG
       </a>
       <Link
         to={printPageUrl(campaignId, placement.id)}
         className={buttonClass({ variant: "secondary", size: "sm" })}
-        aria-label={`Print ${placement.name}`}
+        aria-label={t("printNamed", { name })}
       >
-        <Printer aria-hidden className="h-4 w-4" /> Print
+        <Printer aria-hidden className="h-4 w-4" /> {t("print")}
       </Link>
       <details open={Boolean(renamed)} className="group">
-        <summary className={rowAction("secondary")} aria-label={`${locations.length > 0 ? "Edit" : "Rename"} ${placement.name}`}>
-          <Pencil aria-hidden className="h-4 w-4" /> {locations.length > 0 ? "Edit" : "Rename"}
+        <summary className={rowAction("secondary")} aria-label={edits ? t("editNamed", { name }) : t("renameNamed", { name })}>
+          <Pencil aria-hidden className="h-4 w-4" /> {edits ? t("edit") : t("rename")}
         </summary>
         <Form method="post" {...getFormProps(form)} className="mt-2 flex flex-wrap gap-2">
           <input type="hidden" name="intent" value="renamePlacement" />
           <input type="hidden" name="placementId" value={placement.id} />
           <label htmlFor={inputId} className="sr-only">
-            New name for {placement.name}
+            {t("newName", { name })}
           </label>
           <Input
             id={inputId}
@@ -217,30 +224,28 @@ function PlacementActions({
           />
           <LocationPicker
             id={`location-of-${placement.id}`}
-            label={`Location of ${placement.name}`}
+            label={t("locationOf", { name })}
             locations={locations}
             current={placement.locationId}
             atLocationsOnly={atLocationsOnly}
           />
           <Button type="submit" size="sm">
-            Save
+            {t("save")}
           </Button>
         </Form>
         <NameErrors id={inputId} errors={fields.name.errors} refusal={refusalOf(renamed)} />
       </details>
       {/* The confirmation is a second step in the page itself: it works without JavaScript. */}
       <details>
-        <summary className={rowAction("danger-outline")} aria-label={`Delete ${placement.name}`}>
-          <Trash2 aria-hidden className="h-4 w-4" /> Delete
+        <summary className={rowAction("danger-outline")} aria-label={t("deleteNamed", { name })}>
+          <Trash2 aria-hidden className="h-4 w-4" /> {t("delete")}
         </summary>
         <Form method="post" className="mt-2 max-w-64 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
-          <p className="text-red-800">
-            Delete “{placement.name}”? Its QR code stops attributing scans; past scans and leads stay in the campaign’s totals.
-          </p>
+          <p className="text-red-800">{t("deleteQuestion", { name })}</p>
           <input type="hidden" name="intent" value="deletePlacement" />
           <input type="hidden" name="placementId" value={placement.id} />
           <Button type="submit" variant="danger" size="sm" className="mt-2">
-            Yes, delete “{placement.name}”
+            {t("deleteConfirm", { name })}
           </Button>
         </Form>
       </details>

@@ -1,6 +1,6 @@
-/* eslint-disable i18next/no-literal-string -- not on a catalogue yet (docs/features/visitor-languages.md "The owner's screens") */
 import { useId } from "react";
 import type { OfferExpiryKind } from "~/db/schema/redeem";
+import { useOwnerT } from "~/features/languages/owner/owner-language";
 import { MAX_VALID_DAYS } from "./offer";
 
 export type OfferRuleValues = { expiry: OfferExpiryKind; validUntil: string | null; validDays: number | null };
@@ -18,25 +18,26 @@ export function OfferRuleFields(props: {
   errors: Record<string, string>;
 }) {
   const id = useId();
+  const t = useOwnerT("offerRule");
   const expiry = (props.echoed?.offerExpiry as OfferExpiryKind | undefined) ?? props.initial?.expiry ?? "none";
   const validUntil = props.echoed?.offerValidUntil ?? props.initial?.validUntil ?? "";
   const validDays = props.echoed?.offerValidDays ?? (props.initial?.validDays ? String(props.initial.validDays) : "30");
   const error = props.errors.offerValidUntil ?? props.errors.offerValidDays ?? props.errors.offerExpiry;
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : `${id}-hint`}>
-      <legend className="block text-sm font-medium text-gray-700">Code validity</legend>
+      <legend className="block text-sm font-medium text-gray-700">{t("legend")}</legend>
       <p id={`${id}-hint`} className="text-xs text-gray-500">
-        Each visitor gets a code to show at the counter. How long may it be redeemed?
+        {t("hint")}
       </p>
       <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input type="radio" name="offerExpiry" value="none" defaultChecked={expiry === "none"} /> No expiry
+        <input type="radio" name="offerExpiry" value="none" defaultChecked={expiry === "none"} /> {t("noExpiry")}
       </label>
       <div className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
         <label className="flex items-center gap-2">
-          <input type="radio" name="offerExpiry" value="until" defaultChecked={expiry === "until"} /> Valid until
+          <input type="radio" name="offerExpiry" value="until" defaultChecked={expiry === "until"} /> {t("validUntil")}
         </label>
         <label htmlFor={`${id}-until`} className="sr-only">
-          Last valid day
+          {t("lastDay")}
         </label>
         <input
           id={`${id}-until`}
@@ -49,10 +50,10 @@ export function OfferRuleFields(props: {
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-gray-800">
         <label className="flex items-center gap-2">
-          <input type="radio" name="offerExpiry" value="days" defaultChecked={expiry === "days"} /> Valid for
+          <input type="radio" name="offerExpiry" value="days" defaultChecked={expiry === "days"} /> {t("validFor")}
         </label>
         <label htmlFor={`${id}-days`} className="sr-only">
-          Days after the claim
+          {t("daysLabel")}
         </label>
         <input
           id={`${id}-days`}
@@ -65,7 +66,7 @@ export function OfferRuleFields(props: {
           aria-invalid={props.errors.offerValidDays ? true : undefined}
           className={`${CONTROL} w-24`}
         />
-        <span>days after the claim</span>
+        <span>{t("daysAfter")}</span>
       </div>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-600">

@@ -16,6 +16,8 @@ import { enApiDocs } from "./en-api-docs";
 import { enBlog } from "./en-blog";
 import { enLanding } from "./en-landing";
 import { enPricing } from "./en-pricing";
+import { enAnalytics } from "./en-analytics";
+import { enParts } from "./en-parts";
 
 const en = {
   common: {
@@ -375,6 +377,8 @@ const en = {
     },
   },
   ...enCampaign,
+  ...enParts,
+  ...enAnalytics,
   ...enSettings,
   ...enSummary,
   ...enAlerts,

@@ -81,6 +81,9 @@ describe("the owner's catalogues", () => {
   });
 });
 
+/** A counted noun and table headings French and Dutch share with English ("{{count}} scans", "Conversion", "Actions"). */
+const SHARED_COUNTS_AND_HEADINGS = /^(?:scans?|leads?|Conversion|Actions)$/;
+
 /**
  * What stays as it is in every language: names (LeadQR, Slack, Cloudflare…), examples (a host
  * name, a URL, a code), words a language shares with English, and strings of placeholders alone.
@@ -90,7 +93,7 @@ function sameInEveryLanguage(text: string) {
     .replace(/\{\{[^}]+\}\}|<\/?[a-z0-9]+\s*\/?>|LeadQR/gi, "")
     .replace(/[^\p{L}\s-]/gu, "")
     .trim();
-  return !/[A-Za-z]/.test(words) || SHARED_WORDS.test(words) || SHARED_WORDS.test(text);
+  return !/[A-Za-z]/.test(words) || SHARED_WORDS.test(words) || SHARED_WORDS.test(text) || SHARED_COUNTS_AND_HEADINGS.test(words);
 }
 
 const SHARED_WORDS =

@@ -11,6 +11,8 @@ import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
 import { arLocations, arTeam } from "./team";
 import { arPublic } from "./public";
+import { arAnalytics } from "./analytics";
+import { arParts } from "./parts";
 
 const ar = {
   common: {
@@ -372,6 +374,8 @@ const ar = {
     },
   },
   ...arCampaign,
+  ...arParts,
+  ...arAnalytics,
   ...arSettings,
   ...arSummary,
   ...arAlerts,

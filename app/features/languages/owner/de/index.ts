@@ -10,6 +10,8 @@ import { deCampaign } from "./campaign";
 import { deSettings } from "./settings";
 import { deLocations, deTeam } from "./team";
 import { dePublic } from "./public";
+import { deAnalytics } from "./analytics";
+import { deParts } from "./parts";
 
 const de = {
   common: {
@@ -373,6 +375,8 @@ const de = {
     },
   },
   ...deCampaign,
+  ...deParts,
+  ...deAnalytics,
   ...deSettings,
   ...deSummary,
   ...deAlerts,

@@ -10,6 +10,8 @@ import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
 import { esLocations, esTeam } from "./team";
 import { esPublic } from "./public";
+import { esAnalytics } from "./analytics";
+import { esParts } from "./parts";
 
 const es = {
   common: {
@@ -374,6 +376,8 @@ const es = {
     },
   },
   ...esCampaign,
+  ...esParts,
+  ...esAnalytics,
   ...esSettings,
   ...esSummary,
   ...esAlerts,

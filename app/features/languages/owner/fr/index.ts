@@ -10,6 +10,8 @@ import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
 import { frLocations, frTeam } from "./team";
 import { frPublic } from "./public";
+import { frAnalytics } from "./analytics";
+import { frParts } from "./parts";
 
 const fr = {
   common: {
@@ -373,6 +375,8 @@ const fr = {
     },
   },
   ...frCampaign,
+  ...frParts,
+  ...frAnalytics,
   ...frSettings,
   ...frSummary,
   ...frAlerts,

@@ -10,6 +10,8 @@ import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
 import { itLocations, itTeam } from "./team";
 import { itPublic } from "./public";
+import { itAnalytics } from "./analytics";
+import { itParts } from "./parts";
 
 const italian = {
   common: {
@@ -375,6 +377,8 @@ const italian = {
     },
   },
   ...itCampaign,
+  ...itParts,
+  ...itAnalytics,
   ...itSettings,
   ...itSummary,
   ...itAlerts,

@@ -10,6 +10,8 @@ import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
 import { nlLocations, nlTeam } from "./team";
 import { nlPublic } from "./public";
+import { nlAnalytics } from "./analytics";
+import { nlParts } from "./parts";
 
 const nl = {
   common: {
@@ -372,6 +374,8 @@ const nl = {
     },
   },
   ...nlCampaign,
+  ...nlParts,
+  ...nlAnalytics,
   ...nlSettings,
   ...nlSummary,
   ...nlAlerts,

@@ -10,6 +10,8 @@ import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
 import { ptLocations, ptTeam } from "./team";
 import { ptPublic } from "./public";
+import { ptAnalytics } from "./analytics";
+import { ptParts } from "./parts";
 
 const pt = {
   common: {
@@ -372,6 +374,8 @@ const pt = {
     },
   },
   ...ptCampaign,
+  ...ptParts,
+  ...ptAnalytics,
   ...ptSettings,
   ...ptSummary,
   ...ptAlerts,

@@ -1,0 +1,56 @@
+// The campaign page's and the dashboard's figures in German ("Sie"): the funnel, the range picker
+// and the charts. Spread into de/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const deAnalytics = {
+  analytics: {
+    funnel: { label: "Trichter: Scans, Leads, eingelöst", scans: "Scans", leads: "Leads", redeemed: "Eingelöst" },
+    range: {
+      label: "Zeitraum",
+      range: "Zeitraum",
+      last7: "Letzte 7 Tage",
+      last30: "Letzte 30 Tage",
+      last90: "Letzte 90 Tage",
+      custom: "Eigene Daten",
+      from: "Von",
+      to: "Bis",
+      location: "Standort",
+      apply: "Anwenden",
+      hint: "Die Daten sind Tage in Ihrer Zeitzone ({{timeZone}}). Von und Bis gelten, wenn „Eigene Daten“ gewählt ist.",
+      notices: {
+        missing: "Wählen Sie ein Start- und ein Enddatum. Angezeigt werden die letzten 30 Tage.",
+        reversed: "Das Startdatum liegt nach dem Enddatum. Angezeigt werden die letzten 30 Tage.",
+        future: "Der Zeitraum beginnt in der Zukunft. Angezeigt werden die letzten 30 Tage.",
+        tooLong: "Ein Zeitraum umfasst höchstens {{days}} Tage. Angezeigt werden die letzten 30 Tage.",
+      },
+    },
+    byDay: {
+      title: "Scans und Leads pro Tag",
+      busiest: "Stärkster Tag: {{day}} mit {{scans}} ({{unique}} eindeutig) und {{leads}}.",
+      scansLine: "Scans",
+      uniqueLine: "Eindeutige Scans",
+      leadsLine: "Leads",
+      showTable: "Als Tabelle anzeigen",
+      caption: "Scans, eindeutige Scans, Scans vom QR-Code, Leads und Konversion pro Tag",
+      date: "Datum",
+      scansColumn: "Scans",
+      uniqueColumn: "Eindeutig",
+      qrColumn: "Vom QR-Code",
+      leadsColumn: "Leads",
+      conversionColumn: "Konversion",
+    },
+    scanCount_one: "{{count}} Scan",
+    scanCount_other: "{{count}} Scans",
+    leadCount_one: "{{count}} Lead",
+    leadCount_other: "{{count}} Leads",
+    noScans: "In diesem Zeitraum noch keine Scans.",
+    heat: {
+      title: "Wann gescannt wird",
+      busiest: "Stärkste Stunde: {{weekday}} {{from}}–{{to}} mit {{scans}}, in Ihrer Zeitzone.",
+      wide: "Scans nach Wochentag und Stunde",
+      wideCaption: "Scans nach Wochentag (Zeilen) und Tageszeit (Spalten)",
+      narrow: "Scans nach Stunde und Wochentag",
+      narrowCaption: "Scans nach Tageszeit (Zeilen) und Wochentag (Spalten)",
+      hoursShown: "Stunden {{from}}–{{to}}; außerhalb keine Scans.",
+    },
+  },
+};

@@ -1,0 +1,58 @@
+// The campaign page's and the dashboard's figures in Spanish ("tú"): the funnel, the range picker
+// and the charts. Spread into es/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const esAnalytics = {
+  analytics: {
+    funnel: { label: "Embudo: escaneos, contactos, canjeados", scans: "Escaneos", leads: "Contactos", redeemed: "Canjeados" },
+    range: {
+      label: "Periodo",
+      range: "Periodo",
+      last7: "Últimos 7 días",
+      last30: "Últimos 30 días",
+      last90: "Últimos 90 días",
+      custom: "Fechas personalizadas",
+      from: "Desde",
+      to: "Hasta",
+      location: "Local",
+      apply: "Aplicar",
+      hint: "Las fechas son días en tu zona horaria ({{timeZone}}). Desde y Hasta se aplican al elegir «Fechas personalizadas».",
+      notices: {
+        missing: "Elige una fecha de inicio y una de fin. Se muestran los últimos 30 días.",
+        reversed: "La fecha de inicio es posterior a la de fin. Se muestran los últimos 30 días.",
+        future: "El periodo empieza en el futuro. Se muestran los últimos 30 días.",
+        tooLong: "Un periodo puede abarcar como máximo {{days}} días. Se muestran los últimos 30 días.",
+      },
+    },
+    byDay: {
+      title: "Escaneos y contactos por día",
+      busiest: "Día con más actividad: {{day}}, con {{scans}} ({{unique}} únicos) y {{leads}}.",
+      scansLine: "Escaneos",
+      uniqueLine: "Escaneos únicos",
+      leadsLine: "Contactos",
+      showTable: "Ver como tabla",
+      caption: "Escaneos, escaneos únicos, escaneos del código QR, contactos y conversión por día",
+      date: "Fecha",
+      scansColumn: "Escaneos",
+      uniqueColumn: "Únicos",
+      qrColumn: "Del QR",
+      leadsColumn: "Contactos",
+      conversionColumn: "Conversión",
+    },
+    scanCount_one: "{{count}} escaneo",
+    scanCount_many: "{{count}} escaneos",
+    scanCount_other: "{{count}} escaneos",
+    leadCount_one: "{{count}} contacto",
+    leadCount_many: "{{count}} contactos",
+    leadCount_other: "{{count}} contactos",
+    noScans: "Aún no hay escaneos en este periodo.",
+    heat: {
+      title: "Cuándo escanea la gente",
+      busiest: "Hora con más actividad: {{weekday}} {{from}}–{{to}}, con {{scans}}, en tu zona horaria.",
+      wide: "Escaneos por día de la semana y hora",
+      wideCaption: "Escaneos por día de la semana (filas) y hora del día (columnas)",
+      narrow: "Escaneos por hora y día de la semana",
+      narrowCaption: "Escaneos por hora del día (filas) y día de la semana (columnas)",
+      hoursShown: "Horas {{from}}–{{to}}; fuera de ellas no hay escaneos.",
+    },
+  },
+};

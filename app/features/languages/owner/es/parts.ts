@@ -1,0 +1,97 @@
+// The owner's shared screen parts in Spanish ("tú"): the demo dialog, the live preview, code
+// validity and consent fields, the integrations' parts and the placements. Spread into es/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const esParts = {
+  demo: {
+    watch: "Ver la demo",
+    title: "Lo que ven tus clientes",
+    lead: "Una campaña de ejemplo de {{business}}: la página que abre un cliente al escanear el código impreso, y lo que ve después de conseguir la oferta.",
+    afterScanning: "1. Tras escanear el código",
+    afterClaiming: "2. Tras conseguir la oferta",
+    claimedSample: "Oferta conseguida (ejemplo)",
+    claimed: "Oferta conseguida",
+    yourCode: "Tu código: <strong>{{code}}</strong>",
+    showAtCounter: "Muéstralo en el mostrador.",
+  },
+  livePreview: {
+    label: "Vista previa en directo",
+    previewIn: "Vista previa en",
+    headlinePlaceholder: "Aquí aparece tu titular",
+    businessPlaceholder: "Tu negocio",
+    claimGroup: "Consigue tu oferta (vista previa)",
+    claim: "Quiero mi oferta",
+  },
+  offerRule: {
+    legend: "Validez del código",
+    hint: "Cada visitante recibe un código para mostrar en el mostrador. ¿Durante cuánto tiempo se puede canjear?",
+    noExpiry: "Sin caducidad",
+    validUntil: "Válido hasta",
+    lastDay: "Último día válido",
+    validFor: "Válido durante",
+    daysLabel: "Días después de conseguirlo",
+    daysAfter: "días después de conseguirlo",
+  },
+  consentField: {
+    legend: "Consentimiento de marketing",
+    modes: { notice: "Solo aviso", checkbox: "Casilla", double_opt_in: "Doble confirmación" },
+    byDefault: " (predeterminado)",
+    help: {
+      notice:
+        "Los visitantes ven una frase corta bajo el botón. Es sencillo, pero no demuestra que nadie haya aceptado recibir correos de marketing.",
+      checkbox:
+        "Los visitantes ven una casilla sin marcar para los correos de marketing, aparte de conseguir la oferta. Cada contacto registra si la marcó.",
+      double_opt_in:
+        "Como Casilla, y además enviamos al visitante un enlace para confirmar (lo habitual en Alemania). Solo se puede escribir a los contactos confirmados.",
+    },
+    offerRequires: "La oferta exige el consentimiento (solo Casilla y Doble confirmación)",
+    offerRequiresHelp:
+      "Solo quien marque la casilla recibe la oferta. En la UE el consentimiento debe darse libremente: condicionar una oferta a él puede invalidarlo, así que deja esto desactivado si no estás seguro.",
+  },
+  integrationsUi: {
+    upgradeTitle: "Las integraciones son una función de Pro",
+    upgradeText: "Envía cada contacto nuevo a tu CRM o a tu hoja de cálculo con webhooks firmados, y obtén tus datos con la API REST.",
+    upgrade: "Pasar a Pro",
+    copyNow: "Cópialo ahora: no se volverá a mostrar.",
+    endpointStatus: { active: "Activo", paused: "En pausa", unsubscribed: "Dado de baja" },
+  },
+  placements: {
+    title: "Ubicaciones",
+    intro: "Imprime una campaña para varios sitios: cada ubicación tiene su propio código QR, así ves qué copia atrae a la gente.",
+    addForm: "Añadir una ubicación",
+    name: "Nombre de la ubicación",
+    namePlaceholder: "p. ej. Cartel del escaparate",
+    location: "Local",
+    noLocation: "Sin local",
+    adding: "Añadiendo...",
+    add: "Añadir ubicación",
+    atLimit: "Esta campaña ya tiene el máximo de ubicaciones posible ({{limit}}).",
+    compared: "Ubicaciones comparadas",
+    caption: "Escaneos, escaneos únicos, contactos y conversión por ubicación en el periodo elegido",
+    columns: { placement: "Ubicación", scans: "Escaneos", unique: "Únicos", leads: "Contactos", conversion: "Conversión", actions: "Acciones" },
+    none: "Sin ubicación (código de la campaña o enlace compartido)",
+    at: "en {{location}}",
+    note: "La conversión es la parte de visitantes únicos que se convirtieron en contactos.",
+    downloadPng: "Descargar PNG de {{name}}",
+    downloadSvg: "Descargar SVG de {{name}}",
+    printNamed: "Imprimir {{name}}",
+    print: "Imprimir",
+    editNamed: "Editar {{name}}",
+    edit: "Editar",
+    renameNamed: "Cambiar el nombre de {{name}}",
+    rename: "Cambiar nombre",
+    newName: "Nuevo nombre para {{name}}",
+    locationOf: "Local de {{name}}",
+    save: "Guardar",
+    deleteNamed: "Eliminar {{name}}",
+    delete: "Eliminar",
+    deleteQuestion:
+      "¿Eliminar «{{name}}»? Su código QR deja de atribuir escaneos; los escaneos y contactos anteriores siguen en los totales de la campaña.",
+    deleteConfirm: "Sí, eliminar «{{name}}»",
+    refused: {
+      nameTaken: "Esta campaña ya tiene una ubicación con ese nombre",
+      limit: "Una campaña puede tener como máximo {{limit}} ubicaciones",
+      locationNotFound: "No se encontró el local",
+      unknownAction: "Acción desconocida",
+    },
+  },
+};

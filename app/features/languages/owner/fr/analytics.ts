@@ -1,0 +1,58 @@
+// The campaign page's and the dashboard's figures in French ("vous"): the funnel, the range picker
+// and the charts. Spread into fr/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const frAnalytics = {
+  analytics: {
+    funnel: { label: "Entonnoir : scans, prospects, validés", scans: "Scans", leads: "Prospects", redeemed: "Validés" },
+    range: {
+      label: "Période",
+      range: "Période",
+      last7: "7 derniers jours",
+      last30: "30 derniers jours",
+      last90: "90 derniers jours",
+      custom: "Dates personnalisées",
+      from: "Du",
+      to: "Au",
+      location: "Établissement",
+      apply: "Appliquer",
+      hint: "Les dates sont des jours de votre fuseau horaire ({{timeZone}}). Du et Au s'appliquent quand « Dates personnalisées » est choisi.",
+      notices: {
+        missing: "Choisissez une date de début et une date de fin. Affichage des 30 derniers jours.",
+        reversed: "La date de début est postérieure à la date de fin. Affichage des 30 derniers jours.",
+        future: "La période commence dans le futur. Affichage des 30 derniers jours.",
+        tooLong: "Une période couvre au plus {{days}} jours. Affichage des 30 derniers jours.",
+      },
+    },
+    byDay: {
+      title: "Scans et prospects par jour",
+      busiest: "Jour le plus actif : {{day}}, avec {{scans}} ({{unique}} uniques) et {{leads}}.",
+      scansLine: "Scans",
+      uniqueLine: "Scans uniques",
+      leadsLine: "Prospects",
+      showTable: "Afficher en tableau",
+      caption: "Scans, scans uniques, scans du code QR, prospects et conversion par jour",
+      date: "Date",
+      scansColumn: "Scans",
+      uniqueColumn: "Uniques",
+      qrColumn: "Par QR",
+      leadsColumn: "Prospects",
+      conversionColumn: "Conversion",
+    },
+    scanCount_one: "{{count}} scan",
+    scanCount_many: "{{count}} scans",
+    scanCount_other: "{{count}} scans",
+    leadCount_one: "{{count}} prospect",
+    leadCount_many: "{{count}} prospects",
+    leadCount_other: "{{count}} prospects",
+    noScans: "Aucun scan sur cette période pour l'instant.",
+    heat: {
+      title: "Quand les gens scannent",
+      busiest: "Heure la plus active : {{weekday}} {{from}}–{{to}}, avec {{scans}}, dans votre fuseau horaire.",
+      wide: "Scans par jour de la semaine et par heure",
+      wideCaption: "Scans par jour de la semaine (lignes) et heure de la journée (colonnes)",
+      narrow: "Scans par heure et par jour de la semaine",
+      narrowCaption: "Scans par heure de la journée (lignes) et jour de la semaine (colonnes)",
+      hoursShown: "Heures {{from}}–{{to}} ; aucun scan en dehors.",
+    },
+  },
+};

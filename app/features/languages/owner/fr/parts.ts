@@ -1,0 +1,97 @@
+// The owner's shared screen parts in French ("vous"): the demo dialog, the live preview, code
+// validity and consent fields, the integrations' parts and the placements. Spread into fr/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const frParts = {
+  demo: {
+    watch: "Voir la démo",
+    title: "Ce que voient vos clients",
+    lead: "Une campagne d'exemple pour {{business}} : la page qu'un client ouvre en scannant le code imprimé, et ce qu'il voit une fois l'offre obtenue.",
+    afterScanning: "1. Après le scan du code",
+    afterClaiming: "2. Après avoir obtenu l'offre",
+    claimedSample: "Offre obtenue (exemple)",
+    claimed: "Offre obtenue",
+    yourCode: "Votre code : <strong>{{code}}</strong>",
+    showAtCounter: "Présentez-le au comptoir.",
+  },
+  livePreview: {
+    label: "Aperçu en direct",
+    previewIn: "Aperçu en",
+    headlinePlaceholder: "Votre titre s'affiche ici",
+    businessPlaceholder: "Votre établissement",
+    claimGroup: "Profitez de votre offre (aperçu)",
+    claim: "J’en profite",
+  },
+  offerRule: {
+    legend: "Validité du code",
+    hint: "Chaque visiteur reçoit un code à présenter au comptoir. Pendant combien de temps peut-il être validé ?",
+    noExpiry: "Sans expiration",
+    validUntil: "Valable jusqu'au",
+    lastDay: "Dernier jour de validité",
+    validFor: "Valable pendant",
+    daysLabel: "Jours après l'obtention",
+    daysAfter: "jours après l'obtention",
+  },
+  consentField: {
+    legend: "Consentement marketing",
+    modes: { notice: "Simple mention", checkbox: "Case à cocher", double_opt_in: "Double confirmation" },
+    byDefault: " (par défaut)",
+    help: {
+      notice:
+        "Les visiteurs voient une courte phrase sous le bouton. C'est simple, mais cela ne prouve pas que quelqu'un a accepté les e-mails marketing.",
+      checkbox:
+        "Les visiteurs voient une case non cochée pour les e-mails marketing, distincte de l'obtention de l'offre. Chaque prospect enregistre si elle a été cochée.",
+      double_opt_in:
+        "Comme Case à cocher, puis nous envoyons au visiteur un lien de confirmation par e-mail (attendu en Allemagne). Seuls les prospects confirmés peuvent recevoir des e-mails.",
+    },
+    offerRequires: "L'offre exige le consentement (Case à cocher et Double confirmation uniquement)",
+    offerRequiresHelp:
+      "Seuls les visiteurs qui cochent la case obtiennent l'offre. Dans l'UE, le consentement doit être libre : y lier une offre peut le rendre invalide, laissez donc cette option désactivée si vous n'êtes pas sûr.",
+  },
+  integrationsUi: {
+    upgradeTitle: "Les intégrations sont une fonction Pro",
+    upgradeText: "Envoyez chaque nouveau prospect vers votre CRM ou votre tableur avec des webhooks signés, et récupérez vos données par l'API REST.",
+    upgrade: "Passer à Pro",
+    copyNow: "Copiez-le maintenant : il ne sera plus affiché.",
+    endpointStatus: { active: "Actif", paused: "En pause", unsubscribed: "Désabonné" },
+  },
+  placements: {
+    title: "Emplacements",
+    intro: "Imprimez une campagne pour plusieurs endroits : chaque emplacement a son propre code QR, pour voir quel exemplaire fait venir du monde.",
+    addForm: "Ajouter un emplacement",
+    name: "Nom de l'emplacement",
+    namePlaceholder: "ex. Affiche en vitrine",
+    location: "Établissement",
+    noLocation: "Aucun établissement",
+    adding: "Ajout...",
+    add: "Ajouter l'emplacement",
+    atLimit: "Cette campagne a atteint le nombre maximal d'emplacements ({{limit}}).",
+    compared: "Emplacements comparés",
+    caption: "Scans, scans uniques, prospects et conversion par emplacement sur la période choisie",
+    columns: { placement: "Emplacement", scans: "Scans", unique: "Uniques", leads: "Prospects", conversion: "Conversion", actions: "Actions" },
+    none: "Aucun emplacement (code de la campagne ou lien partagé)",
+    at: "à {{location}}",
+    note: "La conversion est la part des visiteurs uniques devenus prospects.",
+    downloadPng: "Télécharger le PNG de {{name}}",
+    downloadSvg: "Télécharger le SVG de {{name}}",
+    printNamed: "Imprimer {{name}}",
+    print: "Imprimer",
+    editNamed: "Modifier {{name}}",
+    edit: "Modifier",
+    renameNamed: "Renommer {{name}}",
+    rename: "Renommer",
+    newName: "Nouveau nom pour {{name}}",
+    locationOf: "Établissement de {{name}}",
+    save: "Enregistrer",
+    deleteNamed: "Supprimer {{name}}",
+    delete: "Supprimer",
+    deleteQuestion:
+      "Supprimer « {{name}} » ? Son code QR n'attribue plus de scans ; les scans et prospects passés restent dans les totaux de la campagne.",
+    deleteConfirm: "Oui, supprimer « {{name}} »",
+    refused: {
+      nameTaken: "Cette campagne a déjà un emplacement portant ce nom",
+      limit: "Une campagne peut avoir au plus {{limit}} emplacements",
+      locationNotFound: "Établissement introuvable",
+      unknownAction: "Action inconnue",
+    },
+  },
+};

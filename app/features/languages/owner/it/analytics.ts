@@ -1,0 +1,58 @@
+// The campaign page's and the dashboard's figures in Italian ("tu"): the funnel, the range picker
+// and the charts. Spread into it/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const itAnalytics = {
+  analytics: {
+    funnel: { label: "Imbuto: scansioni, contatti, riscattati", scans: "Scansioni", leads: "Contatti", redeemed: "Riscattati" },
+    range: {
+      label: "Periodo",
+      range: "Periodo",
+      last7: "Ultimi 7 giorni",
+      last30: "Ultimi 30 giorni",
+      last90: "Ultimi 90 giorni",
+      custom: "Date personalizzate",
+      from: "Dal",
+      to: "Al",
+      location: "Sede",
+      apply: "Applica",
+      hint: "Le date sono giorni nel tuo fuso orario ({{timeZone}}). Dal e Al valgono quando scegli «Date personalizzate».",
+      notices: {
+        missing: "Scegli una data di inizio e una di fine. Vengono mostrati gli ultimi 30 giorni.",
+        reversed: "La data di inizio è successiva a quella di fine. Vengono mostrati gli ultimi 30 giorni.",
+        future: "Il periodo inizia nel futuro. Vengono mostrati gli ultimi 30 giorni.",
+        tooLong: "Un periodo può coprire al massimo {{days}} giorni. Vengono mostrati gli ultimi 30 giorni.",
+      },
+    },
+    byDay: {
+      title: "Scansioni e contatti per giorno",
+      busiest: "Giorno più attivo: {{day}}, con {{scans}} ({{unique}} uniche) e {{leads}}.",
+      scansLine: "Scansioni",
+      uniqueLine: "Scansioni uniche",
+      leadsLine: "Contatti",
+      showTable: "Mostra come tabella",
+      caption: "Scansioni, scansioni uniche, scansioni dal codice QR, contatti e conversione per giorno",
+      date: "Data",
+      scansColumn: "Scansioni",
+      uniqueColumn: "Uniche",
+      qrColumn: "Dal QR",
+      leadsColumn: "Contatti",
+      conversionColumn: "Conversione",
+    },
+    scanCount_one: "{{count}} scansione",
+    scanCount_many: "{{count}} scansioni",
+    scanCount_other: "{{count}} scansioni",
+    leadCount_one: "{{count}} contatto",
+    leadCount_many: "{{count}} contatti",
+    leadCount_other: "{{count}} contatti",
+    noScans: "Ancora nessuna scansione in questo periodo.",
+    heat: {
+      title: "Quando le persone scansionano",
+      busiest: "Ora più attiva: {{weekday}} {{from}}–{{to}}, con {{scans}}, nel tuo fuso orario.",
+      wide: "Scansioni per giorno della settimana e ora",
+      wideCaption: "Scansioni per giorno della settimana (righe) e ora del giorno (colonne)",
+      narrow: "Scansioni per ora e giorno della settimana",
+      narrowCaption: "Scansioni per ora del giorno (righe) e giorno della settimana (colonne)",
+      hoursShown: "Ore {{from}}–{{to}}; nessuna scansione al di fuori.",
+    },
+  },
+};

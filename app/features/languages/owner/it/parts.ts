@@ -1,0 +1,97 @@
+// The owner's shared screen parts in Italian ("tu"): the demo dialog, the live preview, code
+// validity and consent fields, the integrations' parts and the placements. Spread into it/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const itParts = {
+  demo: {
+    watch: "Guarda la demo",
+    title: "Cosa vedono i tuoi clienti",
+    lead: "Una campagna di esempio per {{business}}: la pagina che un cliente apre inquadrando il codice stampato, e cosa vede dopo aver ottenuto l'offerta.",
+    afterScanning: "1. Dopo la scansione del codice",
+    afterClaiming: "2. Dopo aver ottenuto l'offerta",
+    claimedSample: "Offerta ottenuta (esempio)",
+    claimed: "Offerta ottenuta",
+    yourCode: "Il tuo codice: <strong>{{code}}</strong>",
+    showAtCounter: "Mostralo alla cassa.",
+  },
+  livePreview: {
+    label: "Anteprima dal vivo",
+    previewIn: "Anteprima in",
+    headlinePlaceholder: "Qui compare il tuo titolo",
+    businessPlaceholder: "La tua attività",
+    claimGroup: "Ottieni la tua offerta (anteprima)",
+    claim: "Voglio la mia offerta",
+  },
+  offerRule: {
+    legend: "Validità del codice",
+    hint: "Ogni visitatore riceve un codice da mostrare alla cassa. Per quanto tempo si può riscattare?",
+    noExpiry: "Nessuna scadenza",
+    validUntil: "Valido fino al",
+    lastDay: "Ultimo giorno di validità",
+    validFor: "Valido per",
+    daysLabel: "Giorni dopo averla ottenuta",
+    daysAfter: "giorni dopo averla ottenuta",
+  },
+  consentField: {
+    legend: "Consenso al marketing",
+    modes: { notice: "Solo informativa", checkbox: "Casella", double_opt_in: "Doppia conferma" },
+    byDefault: " (predefinito)",
+    help: {
+      notice:
+        "I visitatori vedono una breve frase sotto il pulsante. È semplice, ma non dimostra che qualcuno abbia accettato le email di marketing.",
+      checkbox:
+        "I visitatori vedono una casella non spuntata per le email di marketing, separata dall'ottenere l'offerta. Ogni contatto registra se è stata spuntata.",
+      double_opt_in:
+        "Come Casella, poi inviamo al visitatore un link per confermare (previsto in Germania). Si può scrivere solo ai contatti confermati.",
+    },
+    offerRequires: "L'offerta richiede il consenso (solo Casella e Doppia conferma)",
+    offerRequiresHelp:
+      "Solo chi spunta la casella ottiene l'offerta. Nell'UE il consenso deve essere libero: legarci un'offerta può renderlo non valido, quindi lascia questa opzione disattivata se non sei sicuro.",
+  },
+  integrationsUi: {
+    upgradeTitle: "Le integrazioni sono una funzione Pro",
+    upgradeText: "Invia ogni nuovo contatto al tuo CRM o al tuo foglio di calcolo con webhook firmati, e scarica i tuoi dati con l'API REST.",
+    upgrade: "Passa a Pro",
+    copyNow: "Copialo ora: non verrà più mostrato.",
+    endpointStatus: { active: "Attivo", paused: "In pausa", unsubscribed: "Disiscritto" },
+  },
+  placements: {
+    title: "Postazioni",
+    intro: "Stampa una campagna per più posti: ogni postazione ha il suo codice QR, così vedi quale copia porta più persone.",
+    addForm: "Aggiungi una postazione",
+    name: "Nome della postazione",
+    namePlaceholder: "es. Poster in vetrina",
+    location: "Sede",
+    noLocation: "Nessuna sede",
+    adding: "Aggiunta in corso...",
+    add: "Aggiungi postazione",
+    atLimit: "Questa campagna ha già il numero massimo di postazioni ({{limit}}).",
+    compared: "Postazioni a confronto",
+    caption: "Scansioni, scansioni uniche, contatti e conversione per postazione nel periodo scelto",
+    columns: { placement: "Postazione", scans: "Scansioni", unique: "Uniche", leads: "Contatti", conversion: "Conversione", actions: "Azioni" },
+    none: "Nessuna postazione (codice della campagna o link condiviso)",
+    at: "presso {{location}}",
+    note: "La conversione è la quota di visitatori unici diventati contatti.",
+    downloadPng: "Scarica il PNG di {{name}}",
+    downloadSvg: "Scarica l'SVG di {{name}}",
+    printNamed: "Stampa {{name}}",
+    print: "Stampa",
+    editNamed: "Modifica {{name}}",
+    edit: "Modifica",
+    renameNamed: "Rinomina {{name}}",
+    rename: "Rinomina",
+    newName: "Nuovo nome per {{name}}",
+    locationOf: "Sede di {{name}}",
+    save: "Salva",
+    deleteNamed: "Elimina {{name}}",
+    delete: "Elimina",
+    deleteQuestion:
+      "Eliminare «{{name}}»? Il suo codice QR smette di attribuire scansioni; le scansioni e i contatti passati restano nei totali della campagna.",
+    deleteConfirm: "Sì, elimina «{{name}}»",
+    refused: {
+      nameTaken: "Questa campagna ha già una postazione con quel nome",
+      limit: "Una campagna può avere al massimo {{limit}} postazioni",
+      locationNotFound: "Sede non trovata",
+      unknownAction: "Azione sconosciuta",
+    },
+  },
+};

@@ -1,0 +1,56 @@
+// The campaign page's and the dashboard's figures in Dutch ("je"): the funnel, the range picker and
+// the charts. Spread into nl/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const nlAnalytics = {
+  analytics: {
+    funnel: { label: "Trechter: scans, leads, ingewisseld", scans: "Scans", leads: "Leads", redeemed: "Ingewisseld" },
+    range: {
+      label: "Periode",
+      range: "Periode",
+      last7: "Laatste 7 dagen",
+      last30: "Laatste 30 dagen",
+      last90: "Laatste 90 dagen",
+      custom: "Eigen datums",
+      from: "Van",
+      to: "Tot en met",
+      location: "Vestiging",
+      apply: "Toepassen",
+      hint: "Datums zijn dagen in je tijdzone ({{timeZone}}). Van en Tot en met gelden als “Eigen datums” is gekozen.",
+      notices: {
+        missing: "Kies een begin- en een einddatum. De laatste 30 dagen worden getoond.",
+        reversed: "De begindatum ligt na de einddatum. De laatste 30 dagen worden getoond.",
+        future: "De periode begint in de toekomst. De laatste 30 dagen worden getoond.",
+        tooLong: "Een periode beslaat hoogstens {{days}} dagen. De laatste 30 dagen worden getoond.",
+      },
+    },
+    byDay: {
+      title: "Scans en leads per dag",
+      busiest: "Drukste dag: {{day}}, met {{scans}} ({{unique}} uniek) en {{leads}}.",
+      scansLine: "Scans",
+      uniqueLine: "Unieke scans",
+      leadsLine: "Leads",
+      showTable: "Als tabel tonen",
+      caption: "Scans, unieke scans, scans via de QR-code, leads en conversie per dag",
+      date: "Datum",
+      scansColumn: "Scans",
+      uniqueColumn: "Uniek",
+      qrColumn: "Via QR",
+      leadsColumn: "Leads",
+      conversionColumn: "Conversie",
+    },
+    scanCount_one: "{{count}} scan",
+    scanCount_other: "{{count}} scans",
+    leadCount_one: "{{count}} lead",
+    leadCount_other: "{{count}} leads",
+    noScans: "Nog geen scans in deze periode.",
+    heat: {
+      title: "Wanneer mensen scannen",
+      busiest: "Drukste uur: {{weekday}} {{from}}–{{to}}, met {{scans}}, in je tijdzone.",
+      wide: "Scans per weekdag en uur",
+      wideCaption: "Scans per weekdag (rijen) en uur van de dag (kolommen)",
+      narrow: "Scans per uur en weekdag",
+      narrowCaption: "Scans per uur van de dag (rijen) en weekdag (kolommen)",
+      hoursShown: "Uren {{from}}–{{to}}; daarbuiten geen scans.",
+    },
+  },
+};

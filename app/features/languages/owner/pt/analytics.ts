@@ -1,0 +1,58 @@
+// The campaign page's and the dashboard's figures in European Portuguese (without "você"): the
+// funnel, the range picker and the charts. Spread into pt/index.ts.
+// Rules: docs/features/visitor-languages.md ("The owner's screens").
+export const ptAnalytics = {
+  analytics: {
+    funnel: { label: "Funil: leituras, contactos, resgatados", scans: "Leituras", leads: "Contactos", redeemed: "Resgatados" },
+    range: {
+      label: "Período",
+      range: "Período",
+      last7: "Últimos 7 dias",
+      last30: "Últimos 30 dias",
+      last90: "Últimos 90 dias",
+      custom: "Datas à escolha",
+      from: "De",
+      to: "Até",
+      location: "Loja",
+      apply: "Aplicar",
+      hint: "As datas são dias no fuso horário da conta ({{timeZone}}). De e Até aplicam-se com «Datas à escolha».",
+      notices: {
+        missing: "Escolha uma data de início e uma de fim. A mostrar os últimos 30 dias.",
+        reversed: "A data de início é posterior à de fim. A mostrar os últimos 30 dias.",
+        future: "O período começa no futuro. A mostrar os últimos 30 dias.",
+        tooLong: "Um período pode abranger no máximo {{days}} dias. A mostrar os últimos 30 dias.",
+      },
+    },
+    byDay: {
+      title: "Leituras e contactos por dia",
+      busiest: "Dia com mais movimento: {{day}}, com {{scans}} ({{unique}} únicas) e {{leads}}.",
+      scansLine: "Leituras",
+      uniqueLine: "Leituras únicas",
+      leadsLine: "Contactos",
+      showTable: "Ver como tabela",
+      caption: "Leituras, leituras únicas, leituras do código QR, contactos e conversão por dia",
+      date: "Data",
+      scansColumn: "Leituras",
+      uniqueColumn: "Únicas",
+      qrColumn: "Do QR",
+      leadsColumn: "Contactos",
+      conversionColumn: "Conversão",
+    },
+    scanCount_one: "{{count}} leitura",
+    scanCount_many: "{{count}} leituras",
+    scanCount_other: "{{count}} leituras",
+    leadCount_one: "{{count}} contacto",
+    leadCount_many: "{{count}} contactos",
+    leadCount_other: "{{count}} contactos",
+    noScans: "Ainda não há leituras neste período.",
+    heat: {
+      title: "Quando as pessoas leem o código",
+      busiest: "Hora com mais movimento: {{weekday}} {{from}}–{{to}}, com {{scans}}, no fuso horário da conta.",
+      wide: "Leituras por dia da semana e hora",
+      wideCaption: "Leituras por dia da semana (linhas) e hora do dia (colunas)",
+      narrow: "Leituras por hora e dia da semana",
+      narrowCaption: "Leituras por hora do dia (linhas) e dia da semana (colunas)",
+      hoursShown: "Horas {{from}}–{{to}}; nenhuma leitura fora delas.",
+    },
+  },
+};
