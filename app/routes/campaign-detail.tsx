@@ -145,7 +145,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!isPlacementIntent(intent)) return data(unknownPlacementIntent(fields, language), { status: 400 });
   return answerDomainError(
     async () =>
-      (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member })) ?? backToPlacements(request),
+      (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member, language })) ??
+      backToPlacements(request),
     (refused): PlacementActionData => placementRefusal(fields, refused, language),
   );
 }

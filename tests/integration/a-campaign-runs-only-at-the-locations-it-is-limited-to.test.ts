@@ -50,8 +50,8 @@ async function limitsOf(id = campaignId) {
   return { limited: row!.limited, title: row!.title, locations: rows.map((one) => one.id).sort() };
 }
 
-function placementPost(form: Record<string, string>, cookie = owner.cookie) {
-  return callRoute(campaignDetail.action, makeRequest(`/campaigns/${campaignId}`, { cookie, form }), { campaignId });
+function placementPost(form: Record<string, string>, cookie = owner.cookie, headers: Record<string, string> = {}) {
+  return callRoute(campaignDetail.action, makeRequest(`/campaigns/${campaignId}`, { cookie, form, headers }), { campaignId });
 }
 
 async function placementsOf(id = campaignId) {
@@ -122,6 +122,18 @@ describe("a campaign limited to locations", () => {
     const moved = await placementPost({ intent: "renamePlacement", placementId: windowPoster!.id, name: "Window", locationId: oldTown });
     expect(moved.status).toBe(400);
     expect(moved.data.formError).toMatch(/^This campaign runs only at Harbour\./);
+    // The same refusal in the member's language, on add and on move.
+    const german = { "accept-language": "de-DE,de;q=0.9" };
+    const refusedInGerman = await placementPost({ intent: "addPlacement", name: "Kasse", locationId: oldTown }, owner.cookie, german);
+    expect(refusedInGerman.data.formError).toBe(
+      "Diese Kampagne läuft nur in Harbour. Bringen Sie die Platzierung dort an, oder ändern Sie die Standorte der Kampagne unter „Bearbeiten“.",
+    );
+    const movedInGerman = await placementPost(
+      { intent: "renamePlacement", placementId: windowPoster!.id, name: "Window", locationId: oldTown },
+      owner.cookie,
+      german,
+    );
+    expect(movedInGerman.data.formError).toMatch(/^Diese Kampagne läuft nur in Harbour\./);
     expect((await placementPost({ intent: "renamePlacement", placementId: flyer!.id, name: "Flyer", locationId: oldTown })).status).toBe(400);
     expect((await placementsOf()).map((row) => row.locationId)).toEqual([null, harbour]);
 

@@ -25,6 +25,8 @@ export type PlacementPost = {
   userId: string;
   campaignId: string;
   fields: Record<string, string>;
+  /** The member's: a refusal the placements' server gives in words of its own (a location outside the campaign's). */
+  language?: Language;
   /**
    * A manager's reach (docs/features/team.md): they add placements only at their locations and
    * change or delete only the placements there. Absent for the owner.
@@ -83,21 +85,21 @@ function checkMemberPlacement(member: PlacementPost["member"], placementId: stri
   if (member && !member.placementIds.includes(placementId)) forbidden(ROLE_REFUSED);
 }
 
-async function addPlacement({ db, userId, campaignId, fields, member }: PlacementPost) {
+async function addPlacement({ db, userId, campaignId, fields, member, language }: PlacementPost) {
   const parsed = submit(PlacementCreateSchema, fields, { reply: placementFormEcho(fields) });
   if (!parsed.ok) return parsed.response;
   checkMemberLocation(member, parsed.value.locationId);
-  if (!(await createPlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Campaign not found");
+  if (!(await createPlacement(db, { userId, campaignId, language, ...parsed.value }))) notFound("Campaign not found");
   return null;
 }
 
-async function renamePlacementNamed({ db, userId, campaignId, fields, member }: PlacementPost) {
+async function renamePlacementNamed({ db, userId, campaignId, fields, member, language }: PlacementPost) {
   const parsed = submit(PlacementRenameSchema, fields, { reply: placementFormEcho(fields) });
   if (!parsed.ok) return parsed.response;
   checkMemberPlacement(member, parsed.value.placementId);
   // A rename posted without a location keeps the placement's; a move goes only to their locations.
   if (parsed.value.locationId !== undefined) checkMemberLocation(member, parsed.value.locationId);
-  if (!(await renamePlacement(db, { userId, campaignId, ...parsed.value }))) notFound("Placement not found");
+  if (!(await renamePlacement(db, { userId, campaignId, language, ...parsed.value }))) notFound("Placement not found");
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, placement } from "~/db/schema";
+import type { Language } from "~/features/languages/languages";
 import { checkPlacementLocation } from "~/features/team/campaign-locations.server";
 import { ownLocationIds } from "~/features/team/locations.server";
 import { DomainError } from "~/utils/domain-error";
@@ -60,14 +61,22 @@ export async function getPlacement(db: Database, options: { userId: string; camp
  * Adds a placement; null when the campaign is not the owner's. The count and the insert run under
  * the campaign row's lock, so concurrent adds cannot pass the limit.
  */
-export async function createPlacement(db: Database, options: { userId: string; campaignId: string; name: string; locationId?: string }) {
+export async function createPlacement(
+  db: Database,
+  options: { userId: string; campaignId: string; name: string; locationId?: string; language?: Language },
+) {
   if (!isUuid(options.campaignId)) return null;
   const locationId = await locationOf(db, options.userId, options.locationId);
   try {
     return await db.transaction(async (tx) => {
       const [owned] = await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
       if (!owned) return null;
-      await checkPlacementLocation(tx, { businessId: options.userId, campaignId: owned.id, locationId: locationId ?? null });
+      await checkPlacementLocation(tx, {
+        businessId: options.userId,
+        campaignId: owned.id,
+        locationId: locationId ?? null,
+        language: options.language,
+      });
       const [{ count }] = (await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(placement)
@@ -89,7 +98,7 @@ export async function createPlacement(db: Database, options: { userId: string; c
 /** Renames a placement (and moves it to another location, or none); false when it is not one of the owner's campaign's. */
 export async function renamePlacement(
   db: Database,
-  options: { userId: string; campaignId: string; placementId: string; name: string; locationId?: string },
+  options: { userId: string; campaignId: string; placementId: string; name: string; locationId?: string; language?: Language },
 ) {
   if (!(await getPlacement(db, options))) return false;
   const locationId = await locationOf(db, options.userId, options.locationId);
@@ -97,7 +106,8 @@ export async function renamePlacement(
     return await db.transaction(async (tx) => {
       // Under the campaign row's lock, as a change of the campaign's locations takes it.
       await tx.select({ id: campaign.id }).from(campaign).where(ownedCampaign(options.userId, options.campaignId)).for("update");
-      if (locationId !== undefined) await checkPlacementLocation(tx, { businessId: options.userId, campaignId: options.campaignId, locationId });
+      if (locationId !== undefined)
+        await checkPlacementLocation(tx, { businessId: options.userId, campaignId: options.campaignId, locationId, language: options.language });
       const rows = await tx
         .update(placement)
         .set({ name: options.name, ...(locationId === undefined ? {} : { locationId }) })
