@@ -1,6 +1,7 @@
 // The sign-in page's passkey ceremony (docs/features/accounts-and-billing.md, "Passkeys"): the
 // browser's script posts `intent=options`, asks the authenticator, then posts `intent=verify`.
-import { CeremonyAnswerSchema, PASSKEY_NOT_RECOGNISED } from "~/features/auth/passkeys";
+import { CeremonyAnswerSchema } from "~/features/auth/passkeys";
+import { PASSKEY_NOT_RECOGNISED } from "~/features/auth/passkeys.server";
 import { passkeySignInOptions, signInWithPasskey } from "~/features/auth/passkeys.server";
 import { requireAnonymous } from "~/features/auth/session.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders } from "~/utils/http.server";

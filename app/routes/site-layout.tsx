@@ -8,6 +8,7 @@ import { OwnerLanguageContext } from "~/features/languages/owner/owner-language-
 import { ownerLanguageFor, rememberBrowserLanguage } from "~/features/languages/owner/owner-language.server";
 import { getPlanOfUser } from "~/features/billing/plan.server";
 import { HandoverBanner } from "~/features/team/handover-banner";
+import { handoverBannerParts } from "~/features/team/handover-banner.server";
 import { handoversTo } from "~/features/team/handover.server";
 import { switcherOf } from "~/features/team/switcher.server";
 import { getServices } from "~/utils/services.server";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       : null,
     unverifiedEmail: user && !user.emailVerified ? user.email : null,
     verifyWords: user && !user.emailVerified ? verifyBannerWords(ownerLanguage) : null,
-    handovers: handovers.map((offer) => offer.business),
+    handovers: handovers.map((offer) => ({ business: offer.business, parts: handoverBannerParts(offer.business, ownerLanguage) })),
     headerWords: headerWords(planName ?? null, ownerLanguage),
     ownerLanguage,
   };
@@ -67,8 +68,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         {loaderData.unverifiedEmail && loaderData.verifyWords && !confirmedHere ? (
           <VerifyEmailBanner email={loaderData.unverifiedEmail} words={loaderData.verifyWords} />
         ) : null}
-        {loaderData.handovers.map((business) => (
-          <HandoverBanner key={business} business={business} />
+        {loaderData.handovers.map((offer) => (
+          <HandoverBanner key={offer.business} parts={offer.parts} />
         ))}
         <div className="flex-1">
           <Outlet />

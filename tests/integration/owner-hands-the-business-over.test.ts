@@ -106,7 +106,10 @@ describe("offering the business", () => {
     expect((await offersTo(mia.cookie)).map((offer) => offer.business)).toEqual(["Café Azul"]);
     expect(await offersTo(sam.cookie)).toEqual([]);
     const { loader } = await import("~/routes/site-layout");
-    expect((await callRoute(loader, makeRequest("/redeem", { cookie: mia.cookie }))).data.handovers).toEqual(["Café Azul"]);
+    const [banner, ...more] = (await callRoute(loader, makeRequest("/redeem", { cookie: mia.cookie }))).data.handovers;
+    expect(more).toEqual([]);
+    expect(banner!.business).toBe("Café Azul");
+    expect(banner!.parts.map((part) => part.text).join("")).toBe("A hand-over is waiting for you: Café Azul. Review the hand-over");
 
     // Another business's member id is not found; a member cannot offer the business.
     const other = await createUser({ isPro: true });

@@ -7,7 +7,7 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_RECOGNISED, PASSKEY_REMOVED } from "~/features/auth/passkeys";
+import { PASSKEY_NEEDS_FRESH_SIGN_IN, PASSKEY_NOT_RECOGNISED, PASSKEY_REMOVED } from "~/features/auth/passkeys.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { SIGN_IN_LINK_REQUESTED } from "~/features/auth/sign-in-link";
 import * as dashboard from "~/routes/dashboard";

@@ -7,7 +7,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { enAuthForm } from "~/features/languages/owner/en-auth";
+import { enAuthForm } from "~/features/languages/owner/en-auth-form";
 import { getFormProps, useValidatedForm } from "~/utils/form";
 import type { AuthActionData } from "./auth-actions.server";
 import { CredentialsSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./auth.schema";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass, Button } from "~/components/ui/button";
 import { useHydrated } from "~/components/use-hydrated";
-import { enAuthForm } from "~/features/languages/owner/en-auth";
+import { enAuthForm } from "~/features/languages/owner/en-auth-form";
 import { supportsPasskeys } from "./passkeys";
 
 // Only on the sign-in page, signed out: English, from the catalogue without i18next (see auth-form.tsx).

@@ -7,7 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { enPasskeys } from "~/features/languages/owner/en-auth";
+import { enPasskeys } from "~/features/languages/owner/en-passkeys";
 
 export type CeremonyResult = { ok: true; to?: string } | { ok: false; error: string };
 

@@ -9,8 +9,14 @@ import type { Database } from "~/db/client.server";
 import { passkey } from "~/db/schema";
 import { clientBudgetKey } from "~/utils/client-budget-key.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { enPasskeys } from "~/features/languages/owner/en-passkeys";
 import { getAuth } from "./auth.server";
 import type { AddPasskeyRefusal } from "./passkeys";
+
+/** The passkeys' answers in English (the owner catalogue's): what the sign-in page (signed out) answers; a signed-in member's go through ownerT("auth", language). */
+export const PASSKEY_NOT_RECOGNISED = enPasskeys.notRecognised;
+export const PASSKEY_NEEDS_FRESH_SIGN_IN = enPasskeys.needsFreshSignIn;
+export const PASSKEY_REMOVED = enPasskeys.removed;
 
 export type Ceremony = { options: unknown; setCookies: string[] };
 

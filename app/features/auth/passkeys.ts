@@ -1,13 +1,7 @@
 import { z } from "zod";
-import { enPasskeys } from "~/features/languages/owner/en-auth";
 
-// The passkeys' answers in English (the owner catalogue's): what the sign-in page (signed out) answers,
-// and what the tests expect; a signed-in member's answers go through ownerT("auth", language).
 // Rules: docs/features/accounts-and-billing.md ("Passkeys").
 export const PASSKEY_NAME_MAX = 60;
-export const PASSKEY_NOT_RECOGNISED = enPasskeys.notRecognised;
-export const PASSKEY_NEEDS_FRESH_SIGN_IN = enPasskeys.needsFreshSignIn;
-export const PASSKEY_REMOVED = enPasskeys.removed;
 
 export type AddPasskeyRefusal = "stale_session" | "failed";
 

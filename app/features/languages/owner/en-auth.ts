@@ -2,55 +2,8 @@
 // by en.ts. A page signed out reads English (ownerLanguageFor); a signed-in member reads their own.
 // The constants of sign-in-link.ts and passkeys.ts are read from here.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
-/** The sign-in and sign-up forms' words: an export of their own, so the sign-in page bundles these alone (its byte budget, docs/performance.md). */
-export const enAuthForm = {
-  signInTitle: "Sign in to your account",
-  signUpTitle: "Create your account",
-  haveAccount: "Already have an account? ",
-  noAccount: "Don't have an account? ",
-  signInLink: "Sign in",
-  signUpLink: "Sign up",
-  email: "Email address",
-  password: "Password",
-  forgot: "Forgot password?",
-  hidePassword: "Hide password",
-  showPassword: "Show password",
-  createAccount: "Create Account",
-  signIn: "Sign In",
-  or: "or",
-  withPasskey: "Sign in with a passkey",
-  emailLink: "Email me a sign-in link",
-};
-
-/** The passkeys' words: an export of their own for the same reason (the sign-in page's passkey button and its ceremony). */
-export const enPasskeys = {
-  title: "Passkeys",
-  description:
-    "A passkey signs you in with this device's fingerprint, face or screen lock: no password to type at the till. Your password keeps working.",
-  list: "Your passkeys",
-  empty: "No passkeys yet.",
-  addedOn: "Added {{date}}",
-  removeNamed: "Remove {{name}}",
-  remove: "Remove",
-  removeQuestion: "Remove {{name}}? It will no longer sign you in.",
-  removeConfirm: "Yes, remove this passkey",
-  needsBrowser: "Adding a passkey needs a browser with passkeys and JavaScript turned on.",
-  name: "Name (optional)",
-  nameHint: "So you can tell your passkeys apart. Left empty, it is named after this browser and device.",
-  namePlaceholder: "Till tablet",
-  add: "Add a passkey",
-  added: "Passkey added. You can now sign in with it.",
-  removed: "Passkey removed.",
-  alreadyRemoved: "That passkey was already removed.",
-  choose: "Choose a passkey",
-  nameTooLong: "Name must be at most {{max}} characters",
-  notRecognised: "That passkey did not sign you in. Try again, or sign in with your password or an emailed link.",
-  needsFreshSignIn: "For your security, sign out and sign in again (within the last day) before adding a passkey.",
-  notAdded: "The passkey was not added. Try again.",
-  cancelled: "No passkey was used. Try again when you are ready.",
-  tryAgain: "Something went wrong. Please try again.",
-  alreadyOnDevice: "This device already has a passkey for your sign-in.",
-};
+import { enAuthForm } from "./en-auth-form";
+import { enPasskeys } from "./en-passkeys";
 
 export const enAuth = {
   auth: {
