@@ -106,7 +106,8 @@ describe("offering the business", () => {
     expect((await offersTo(mia.cookie)).map((offer) => offer.business)).toEqual(["Café Azul"]);
     expect(await offersTo(sam.cookie)).toEqual([]);
     const { loader } = await import("~/routes/site-layout");
-    const [banner, ...more] = (await callRoute(loader, makeRequest("/redeem", { cookie: mia.cookie }))).data.handovers;
+    const layout = await callRoute<Awaited<ReturnType<typeof loader>>>(loader, makeRequest("/redeem", { cookie: mia.cookie }));
+    const [banner, ...more] = layout.data!.handovers;
     expect(more).toEqual([]);
     expect(banner!.business).toBe("Café Azul");
     expect(banner!.parts.map((part) => part.text).join("")).toBe("A hand-over is waiting for you: Café Azul. Review the hand-over");
