@@ -1,6 +1,7 @@
 // The first hour in the owner's language (issue 53; docs/features/visitor-languages.md, "The owner's
 // screens"): an owner whose browser prefers German signs up and does the first hour in German at a
-// desktop, with no choice made; another, with an Arabic phone, does it at 390 px, right to left.
+// desktop, with no choice made (its emails too); another, with an Arabic phone, does it at 390 px,
+// right to left.
 // The screens' words are read from the catalogues (a few are spelled out, for the reader), and no
 // page of the hour shows a sentence of the English catalogue. Screenshots: /tmp/shots/first-hour-*.png.
 import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
@@ -8,7 +9,7 @@ import ar from "../../app/features/languages/owner/ar/index";
 import de from "../../app/features/languages/owner/de/index";
 import en from "../../app/features/languages/owner/en";
 import { claimOffer, signUp } from "./support/helpers";
-import { decodedBody, waitForMail } from "./support/mailbox";
+import { decodedBody, linkIn, waitForMail } from "./support/mailbox";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -96,6 +97,13 @@ for (const run of RUNS) {
     // Signing up (a page signed out is English) lands on the dashboard in the browser's language.
     const owner = await signUp(page);
     await expect(page.getByRole("heading", { level: 1, name: run.spelled.dashboard })).toBeVisible();
+    // The verification email speaks the browser's language; confirming the address lets lead emails go out.
+    const verification = await waitForMail(owner, say("emails.verify.subject"));
+    expect(decodedBody(verification.raw)).toContain(`lang="${run.language}"`);
+    await page.goto(linkIn(verification, "/verify-email"));
+    await expect(page.getByRole("heading", { name: say("auth.verify.confirmedTitle") })).toBeVisible();
+    await inTheLanguage("verified");
+    await page.goto("/dashboard");
     await inTheLanguage("dashboard");
 
     // The wizard, as in English: a disabled Next says what is missing, in the language.

@@ -6,11 +6,13 @@ import { newLeadEmail } from "~/features/email/lead-emails";
 import type { OutgoingEmail } from "~/features/email/transport.server";
 import { createEmailWorker } from "~/features/email/worker.server";
 import * as siteLayout from "~/routes/site-layout";
+import * as signupRoute from "~/routes/signup";
 import * as verifyEmail from "~/routes/verify-email";
 import { getServices } from "~/utils/services.server";
 import { createCampaignRow, createLeadRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 import { linkFromOutbox, openLink, outboxFor } from "../support/accounts-support";
+import { DEFAULT_PASSWORD, uniqueEmail } from "../support/row-factories";
 
 /** What capture's notifyOwner does for each lead: the lead row and its new-lead email. */
 async function leadArrives(campaign: { id: string; title: string }, ownerEmail: string, name: string) {
@@ -49,6 +51,26 @@ describe("email verification", () => {
     const { db } = await getServices();
     expect((await db.select({ v: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, id)))[0]?.v).toBe(true);
     expect((await callRoute(siteLayout.loader, makeRequest("/dashboard", { cookie }))).data.unverifiedEmail).toBeNull();
+  });
+
+  it("sends it in the language of the browser that signed up, and keeps that language for the emails that follow", async () => {
+    const email = uniqueEmail();
+    const signedUp = await callRoute(
+      signupRoute.action,
+      makeRequest("/signup", {
+        form: { email, password: DEFAULT_PASSWORD },
+        headers: { "accept-language": "de-DE,de;q=0.9,en;q=0.5", "x-leadqr-client-ip": "2001:db8:ffff:1::1" },
+      }),
+    );
+    expect(signedUp.status).toBe(302);
+    const [verification] = (await outboxFor(email)).filter((row) => row.kind === "verify_email");
+    expect(verification!.subject).toBe("Bestätigen Sie Ihre E-Mail-Adresse");
+    const { db } = await getServices();
+    const [row] = await db
+      .select({ language: schema.user.language, browserLanguage: schema.user.browserLanguage })
+      .from(schema.user)
+      .where(eq(schema.user.email, email));
+    expect(row).toEqual({ language: null, browserLanguage: "de" });
   });
 
   it("shows a clear message for a forged link", async () => {

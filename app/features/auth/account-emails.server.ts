@@ -99,10 +99,13 @@ export function resetPasswordLink(env: Env, token: string) {
  * `target.email`, for an email change; the stored address tells the two apart.
  */
 export async function sendVerificationLink(db: Database, env: Env, target: AccountUser, token: string, acceptLanguage: string | null = null) {
-  const [current] = await db.select({ email: user.email, language: user.language }).from(user).where(eq(user.id, target.id));
+  const [current] = await db
+    .select({ email: user.email, language: user.language, browserLanguage: user.browserLanguage })
+    .from(user)
+    .where(eq(user.id, target.id));
   const link = verifyEmailLink(env, token);
   const newEmail = target.email.toLowerCase();
-  const language = ownerLanguageFor(current ?? { language: null }, acceptLanguage);
+  const language = requestEmailLanguage(current, acceptLanguage);
   if (current && current.email !== newEmail) {
     await rememberEmailChangeLink(db, target.id, token);
     await enqueueEmail(db, { kind: "email_change_confirm", to: newEmail, content: emailChangeConfirmEmail(link, newEmail, language) });
@@ -115,10 +118,19 @@ export async function sendVerificationLink(db: Database, env: Env, target: Accou
 /** The account's chosen language, else the browser of the request that asked (a reset, a link, a new password). */
 async function languageOfAccount(db: Database, where: { id: string } | { email: string }, acceptLanguage: string | null) {
   const [row] = await db
-    .select({ language: user.language })
+    .select({ language: user.language, browserLanguage: user.browserLanguage })
     .from(user)
     .where("id" in where ? eq(user.id, where.id) : eq(user.email, where.email.toLowerCase()));
-  return ownerLanguageFor(row ?? { language: null }, acceptLanguage);
+  return requestEmailLanguage(row, acceptLanguage);
+}
+
+/**
+ * An email asked for in a request: the member's choice, else that request's browser, else (a call
+ * with no request's headers, as Better Auth's own at sign-up) the browser language kept for them.
+ */
+function requestEmailLanguage(account: { language: string | null; browserLanguage: string | null } | undefined, acceptLanguage: string | null) {
+  const row = account ?? { language: null, browserLanguage: null };
+  return acceptLanguage ? ownerLanguageFor(row, acceptLanguage) : recipientLanguage(row.language ?? row.browserLanguage);
 }
 
 export async function sendResetLink(db: Database, env: Env, target: AccountUser, token: string, acceptLanguage: string | null = null) {

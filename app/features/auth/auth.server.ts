@@ -8,6 +8,7 @@ import * as schema from "~/db/schema";
 import type { Env } from "~/utils/env.server";
 import { CLIENT_IP_HEADER } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import {
   acceptLanguageOf,
   afterPasswordReset,
@@ -53,6 +54,8 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
         // input: false — never settable from a sign-up or profile body.
         role: { type: "string", input: false, defaultValue: "user" },
         isPro: { type: "boolean", input: false, defaultValue: false },
+        // The browser's language at sign-up, for the emails sent before the first signed-in page keeps it (rememberBrowserLanguage).
+        browserLanguage: { type: "string", input: false, required: false },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -85,12 +88,13 @@ export function createAuth({ db, env, secret }: { db: Database; env: Env; secret
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({
+          before: async (user, context) => ({
             data: {
               ...user,
               // ADMIN_EMAILS grants admin only once the address is verified (onAddressVerified).
               role: "user",
               isPro: false,
+              browserLanguage: ownerLanguageFor({ language: null }, context?.headers?.get("accept-language") ?? null),
             },
           }),
         },

@@ -3,6 +3,20 @@
 import http from "node:http";
 import { SMTPServer } from "smtp-server";
 
+/** The Subject as a reader sees it: the header unfolded and its encoded words (RFC 2047, "=?UTF-8?Q?f=C3=BCr?=") decoded. */
+function subjectOf(raw) {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n(?=[ \t])/g, "");
+  const value = /^Subject: (.*)$/im.exec(head)?.[1] ?? "";
+  return value.replace(/(=\?[^?]+\?[QB]\?[^?]*\?=)\s+(?==\?)/gi, "$1").replace(/=\?[^?]+\?([QB])\?([^?]*)\?=/gi, (_, encoding, text) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_hex, hex) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+}
+
 export async function start() {
   const messages = [];
   const smtp = new SMTPServer({
@@ -14,7 +28,7 @@ export async function start() {
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+        const subject = subjectOf(raw);
         messages.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), subject, raw });
         callback();
       });

@@ -17,18 +17,21 @@ export async function mailsTo(address: string, url = stubUrl()): Promise<Mail[]>
   return all.filter((mail) => mail.to.includes(address.toLowerCase()));
 }
 
-/** Waits for a mail to `address` whose subject matches, and returns it. */
+/** Waits for a mail to `address` whose subject matches, and returns it; a timeout names the subjects that came. */
 export async function waitForMail(address: string, subject: string | RegExp, url?: string) {
   let found: Mail | undefined;
+  let came: string[] = [];
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address, url)).find((mail) => (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
-        return Boolean(found);
+        const mails = await mailsTo(address, url);
+        came = mails.map((mail) => mail.subject);
+        found = mails.find((mail) => (typeof subject === "string" ? mail.subject === subject : subject.test(mail.subject)));
+        return found ? "found" : `not among ${JSON.stringify(came)}`;
       },
       { timeout: 20_000, message: `a mail "${subject}" to ${address}` },
     )
-    .toBe(true);
+    .toBe("found");
   return found!;
 }
 
