@@ -27,6 +27,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { printCheckIn } from "~/features/print/print-check-words.server";
 import type { Route } from "./+types/campaign-print";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -48,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (!sheet) notFound("This campaign or placement does not exist or is not yours.");
     const { campaign } = sheet;
     const { format, paper } = options;
+    const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
     const labels = LABEL_SHEETS[paper];
     return {
       campaign: { id: campaign.id, title: campaign.title },
@@ -62,13 +64,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       backgroundColor: sheet.backgroundColor,
       codeChoices: colorChoices(campaign.design, sheet.codeColor),
       backgroundChoices: colorChoices(campaign.design, sheet.backgroundColor),
-      check: sheet.check,
+      check: printCheckIn(sheet.check, language),
       plan: sheet.plan,
       codeAddress: await codeAddressChoiceOf(db, env, { userId: user.id, campaignId: campaign.id }),
       logoUrl: sheet.logo ? campaign.qrLogoUrl : null,
       sheetName:
         format === "sticker"
-          ? ownerT("print", ownerLanguageFor(acting.user, request.headers.get("accept-language")))("options.labelSheet", {
+          ? ownerT("print", language)("options.labelSheet", {
               labels: labels.name,
               paper: PAPER_LABEL[paper],
               perSheet: labels.columns * labels.rows,

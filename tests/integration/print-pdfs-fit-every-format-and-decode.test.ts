@@ -17,6 +17,7 @@ import * as logoRoute from "~/routes/api.logo";
 import * as printPageRoute from "~/routes/campaign-print";
 import * as qrRoute from "~/routes/qr-code";
 import { RATE_LIMITS } from "~/utils/rate-limit.server";
+import { printCheckIn } from "~/features/print/print-check-words.server";
 import { getServices } from "~/utils/services.server";
 import { hugePng } from "../support/huge-png";
 import { createCampaignRow, createUser } from "../support/factories";
@@ -276,12 +277,12 @@ describe("the print check", { timeout: 240_000 }, () => {
       expect(check.canPrint).toBe(true);
       return check.items[0];
     };
-    expect(await addressItem("http://localhost:3000")).toEqual({
+    expect(await addressItem("http://localhost:3000")).toMatchObject({
       id: "address",
       status: "warn",
       text: `Phones cannot open this code. It points at http://localhost:3000, which only this computer can open. ${fix}`,
     });
-    expect(await addressItem("http://192.168.1.20:3000")).toEqual({
+    expect(await addressItem("http://192.168.1.20:3000")).toMatchObject({
       id: "address",
       status: "warn",
       text: `Only phones on this network can open this code. It points at http://192.168.1.20:3000, a local network address: a phone on the same Wi-Fi can open it, no other phone can. ${fix}`,
@@ -293,6 +294,14 @@ describe("the print check", { timeout: 240_000 }, () => {
     const publicSheet = await sheetOf(owner, campaignId, {}, "https://qr.example.com");
     expect(publicSheet.check.items.every((item) => item.status === "ok")).toBe(true);
     expect(publicSheet.check.items[0]!.text).toBe("The code opens https://qr.example.com, which any phone can reach.");
+    // The print page shows the check in the member's language; in English it reads as the check itself.
+    const local = (await sheetOf(owner, campaignId, {}, "http://localhost:3000")).check;
+    expect(printCheckIn(local, "en")).toEqual(local);
+    const german = printCheckIn(local, "de").items;
+    expect(german[0]!.text).toBe(
+      "Handys können diesen Code nicht öffnen. Er führt zu http://localhost:3000, das nur dieser Computer öffnen kann. Setzen Sie APP_URL auf Ihre öffentliche https-Adresse (z. B. APP_URL=https://qr.example.com) und starten Sie den Server vor dem Drucken neu.",
+    );
+    expect(german.find((item) => item.id === "contrast")!.text).toBe("Dunkler Code auf hellem Hintergrund, Kontrast 8.7:1: gut zu scannen.");
 
     // Served on a derived loopback address (these tests' APP_URL): the page warns and the PDF is still made.
     const page = (await callRoute(printPageRoute.loader, makeRequest(`/campaigns/${campaignId}/print`, { cookie: owner.cookie }), { campaignId }))
@@ -324,7 +333,7 @@ describe("the print check", { timeout: 240_000 }, () => {
     expect(pdfFontsAndImages(pdf).images).toEqual([]);
     expect(decodeCode(renderFirstPage(pdf))?.text.toLowerCase()).toContain(APP_ORIGIN);
     const sheet = await sheetOf(owner, campaign.id, {});
-    expect(sheet.check.items.find((item) => item.id === "logo")).toEqual({
+    expect(sheet.check.items.find((item) => item.id === "logo")).toMatchObject({
       id: "logo",
       status: "warn",
       text: "The campaign's logo could not be read, so the code is printed without it.",

@@ -1,7 +1,8 @@
 // The print kit's rules: formats, paper, code sizes, colour contrast and the print check.
 // Pure and browser-safe: the print page, the PDF and the tests read the same numbers.
 // Rules: docs/features/campaigns-and-print.md ("The print kit").
-import { publicAddressVerdict } from "~/utils/public-address";
+import { enPrintCheck } from "~/features/languages/owner/en-print-check";
+import { publicAddressVerdict, type AddressReach } from "~/utils/public-address";
 
 export const POINTS_PER_CM = 72 / 2.54;
 
@@ -143,7 +144,23 @@ export function scanDistanceLabel(codeWidthCm: number) {
 // ---- The print check ----
 
 export type CheckStatus = "ok" | "warn" | "refuse";
-export type CheckItem = { id: "address" | "contrast" | "quiet-zone" | "logo" | "size" | "text"; status: CheckStatus; text: string };
+/** A finding's words: a key of the `printCheck` catalogue and its values ("address" warnings: the `address` catalogue's, by reach). */
+export type CheckWords =
+  | { key: keyof (typeof enPrintCheck)["printCheck"]; values?: Record<string, string | number> }
+  | { key: "addressWarn"; values: { origin: string; reach: AddressReach; unreachableBecause?: "this-computer" | "nowhere" } };
+/** `text` in English (the PDF route's refusal, logs); `say` for the member's language (`checkTextIn`). */
+export type CheckItem = { id: "address" | "contrast" | "quiet-zone" | "logo" | "size" | "text"; status: CheckStatus; text: string; say?: CheckWords };
+
+/** A finding in English, from the catalogue's words. */
+function finding(
+  id: CheckItem["id"],
+  status: CheckStatus,
+  key: keyof (typeof enPrintCheck)["printCheck"],
+  values: Record<string, string | number> = {},
+): CheckItem {
+  const text = enPrintCheck.printCheck[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+  return { id, status, text, say: { key, values } };
+}
 export type PrintCheck = { items: CheckItem[]; canPrint: boolean; refusal: string | null };
 
 export type PrintCheckInput = {
@@ -162,38 +179,18 @@ export type PrintCheckInput = {
 
 export function contrastCheck(codeColor: string, backgroundColor: string): CheckItem {
   const ratio = contrastRatio(codeColor, backgroundColor);
-  if (luminance(codeColor) > luminance(backgroundColor))
-    return {
-      id: "contrast",
-      status: "refuse",
-      text: "The code is lighter than its background. Many phone cameras cannot read a light code on a dark background: choose a dark code colour on a light background.",
-    };
-  if (ratio < CONTRAST_REFUSE_BELOW)
-    return {
-      id: "contrast",
-      status: "refuse",
-      text: `The code and its background are too alike to be scanned (contrast ${ratioLabel(ratio)}). Choose a darker code colour or a lighter background.`,
-    };
-  if (ratio < CONTRAST_WARN_BELOW)
-    return {
-      id: "contrast",
-      status: "warn",
-      text: `Low contrast (${ratioLabel(ratio)}): the code may scan poorly in dim light. A contrast of at least ${CONTRAST_WARN_BELOW}:1, such as black on white, is safer.`,
-    };
-  return { id: "contrast", status: "ok", text: `Dark code on a light background, contrast ${ratioLabel(ratio)}: easy to scan.` };
+  if (luminance(codeColor) > luminance(backgroundColor)) return finding("contrast", "refuse", "contrastLight");
+  if (ratio < CONTRAST_REFUSE_BELOW) return finding("contrast", "refuse", "contrastRefuse", { ratio: ratioLabel(ratio) });
+  if (ratio < CONTRAST_WARN_BELOW) return finding("contrast", "warn", "contrastLow", { ratio: ratioLabel(ratio), least: CONTRAST_WARN_BELOW });
+  return finding("contrast", "ok", "contrastOk", { ratio: ratioLabel(ratio) });
 }
 
 export function logoCheck(logoArea: number | null, logoUnreadable: boolean): CheckItem {
-  if (logoUnreadable) return { id: "logo", status: "warn", text: "The campaign's logo could not be read, so the code is printed without it." };
-  if (logoArea === null) return { id: "logo", status: "ok", text: "No logo in the code." };
+  if (logoUnreadable) return finding("logo", "warn", "logoUnreadable");
+  if (logoArea === null) return finding("logo", "ok", "logoNone");
   const percent = `${Math.round(logoArea * 100)}%`;
-  if (logoArea > LOGO_MAX_AREA)
-    return {
-      id: "logo",
-      status: "refuse",
-      text: `The logo would cover ${percent} of the code, more than error correction can restore (at most ${Math.round(LOGO_MAX_AREA * 100)}%).`,
-    };
-  return { id: "logo", status: "ok", text: `The logo covers ${percent} of the code; the highest error correction (level H) restores what it hides.` };
+  if (logoArea > LOGO_MAX_AREA) return finding("logo", "refuse", "logoTooBig", { percent, most: `${Math.round(LOGO_MAX_AREA * 100)}%` });
+  return finding("logo", "ok", "logoOk", { percent });
 }
 
 /**
@@ -202,8 +199,14 @@ export function logoCheck(logoArea: number | null, logoUnreadable: boolean): Che
  */
 export function addressCheck(appOrigin: string): CheckItem {
   const verdict = publicAddressVerdict(appOrigin);
-  if (verdict.warning) return { id: "address", status: "warn", text: `${verdict.warning.title}. ${verdict.warning.text}` };
-  return { id: "address", status: "ok", text: `The code opens ${verdict.origin}, which any phone can reach.` };
+  if (verdict.warning)
+    return {
+      id: "address",
+      status: "warn",
+      text: `${verdict.warning.title}. ${verdict.warning.text}`,
+      say: { key: "addressWarn", values: { origin: verdict.origin, reach: verdict.reach, unreachableBecause: verdict.unreachableBecause } },
+    };
+  return finding("address", "ok", "addressOk", { origin: verdict.origin });
 }
 
 /** What the print page shows before the Download button, and what the PDF route enforces. */
@@ -212,24 +215,11 @@ export function printCheck(input: PrintCheckInput): PrintCheck {
   const items: CheckItem[] = [
     addressCheck(input.appOrigin),
     contrastCheck(input.codeColor, input.backgroundColor),
-    {
-      id: "quiet-zone",
-      status: "ok",
-      text: `A clear margin of ${QUIET_ZONE_MODULES} modules in the background colour surrounds the code, as readers need.`,
-    },
+    finding("quiet-zone", "ok", "quietZone", { modules: QUIET_ZONE_MODULES }),
     logoCheck(input.logoArea, input.logoUnreadable),
-    {
-      id: "size",
-      status: "ok",
-      text: `The code is ${spec.codeCm.toLocaleString("en-US")} cm wide: scans from up to ${scanDistanceLabel(spec.codeCm)} away.`,
-    },
+    finding("size", "ok", "size", { width: spec.codeCm.toLocaleString("en-US"), distance: scanDistanceLabel(spec.codeCm) }),
   ];
-  if (input.missingCharacters.length > 0)
-    items.push({
-      id: "text",
-      status: "warn",
-      text: `These characters cannot be printed and are left out: ${input.missingCharacters.join(" ")}`,
-    });
+  if (input.missingCharacters.length > 0) items.push(finding("text", "warn", "missingCharacters", { characters: input.missingCharacters.join(" ") }));
   const refused = items.find((item) => item.status === "refuse");
   return { items, canPrint: !refused, refusal: refused?.text ?? null };
 }

@@ -3,6 +3,7 @@
 // These strings are the spec's and the tests' wording: change them only with the spec.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { enAddress } from "./en-address";
+import { enPrintCheck } from "./en-print-check";
 import { enAuth } from "./en-auth";
 import { enCampaign } from "./en-campaign";
 import { enAdmin } from "./en-admin";
@@ -385,6 +386,7 @@ const en = {
   ...enAdmin,
   ...enAuth,
   ...enAddress,
+  ...enPrintCheck,
   ...enTeam,
   ...enLocations,
   ...enEmails,

@@ -2,6 +2,7 @@
 // The same keys as en.ts, with Arabic's six plural forms (owner-locales.test.ts); brand and product
 // names and the {{placeholders}} stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { arPrintCheck } from "./print-check";
 import { arAddress } from "./address";
 import { arAdmin } from "./admin";
 import { arAuth } from "./auth";
@@ -386,6 +387,7 @@ const ar = {
   ...arLocations,
   ...arEmails,
   ...arPublic,
+  ...arPrintCheck,
 };
 
 export default ar;

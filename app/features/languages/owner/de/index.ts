@@ -1,6 +1,7 @@
 // The owner's screens in German ("Sie", as on the visitor's side). The same keys as en.ts
 // (owner-locales.test.ts); brand and product names stay as they are.
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { dePrintCheck } from "./print-check";
 import { deAddress } from "./address";
 import { deAdmin } from "./admin";
 import { deAuth } from "./auth";
@@ -387,6 +388,7 @@ const de = {
   ...deLocations,
   ...deEmails,
   ...dePublic,
+  ...dePrintCheck,
 };
 
 export default de;

@@ -1,6 +1,7 @@
 // The owner's screens in Spanish (Spain), addressing the owner as "tú", as Spanish apps usually do.
 // The same keys as en.ts, with Spanish's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { esPrintCheck } from "./print-check";
 import { esAddress } from "./address";
 import { esAdmin } from "./admin";
 import { esAuth } from "./auth";
@@ -388,6 +389,7 @@ const es = {
   ...esLocations,
   ...esEmails,
   ...esPublic,
+  ...esPrintCheck,
 };
 
 export default es;

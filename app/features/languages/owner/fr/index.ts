@@ -1,6 +1,7 @@
 // The owner's screens in French, addressing the owner as "vous". The same keys as en.ts, with
 // French's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { frPrintCheck } from "./print-check";
 import { frAddress } from "./address";
 import { frAdmin } from "./admin";
 import { frAuth } from "./auth";
@@ -387,6 +388,7 @@ const fr = {
   ...frLocations,
   ...frEmails,
   ...frPublic,
+  ...frPrintCheck,
 };
 
 export default fr;

@@ -1,6 +1,7 @@
 // The owner's screens in Italian, addressing the owner as "tu", as Italian apps usually do. The
 // same keys as en.ts, with Italian's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { itPrintCheck } from "./print-check";
 import { itAddress } from "./address";
 import { itAdmin } from "./admin";
 import { itAuth } from "./auth";
@@ -389,6 +390,7 @@ const italian = {
   ...itLocations,
   ...itEmails,
   ...itPublic,
+  ...itPrintCheck,
 };
 
 export default italian;

@@ -1,6 +1,7 @@
 // The owner's screens in Dutch, addressing the owner as "je", as Dutch and Flemish apps usually
 // do. The same keys as en.ts, with Dutch's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { nlPrintCheck } from "./print-check";
 import { nlAddress } from "./address";
 import { nlAdmin } from "./admin";
 import { nlAuth } from "./auth";
@@ -386,6 +387,7 @@ const nl = {
   ...nlLocations,
   ...nlEmails,
   ...nlPublic,
+  ...nlPrintCheck,
 };
 
 export default nl;

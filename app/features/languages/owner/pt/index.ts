@@ -1,6 +1,7 @@
 // The owner's screens in Portuguese (Portugal), in the polite form without "você", as on the
 // visitor's side. The same keys as en.ts, with Portuguese's plural forms (owner-locales.test.ts).
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
+import { ptPrintCheck } from "./print-check";
 import { ptAddress } from "./address";
 import { ptAdmin } from "./admin";
 import { ptAuth } from "./auth";
@@ -386,6 +387,7 @@ const pt = {
   ...ptLocations,
   ...ptEmails,
   ...ptPublic,
+  ...ptPrintCheck,
 };
 
 export default pt;
