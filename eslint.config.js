@@ -76,9 +76,8 @@ const noNodeHttpInFeatures = {
 /**
  * Every screen and email in app/routes and app/features takes its words from a catalogue
  * (docs/features/visitor-languages.md "The owner's screens"): an English literal in its JSX (text, or
- * a user-visible attribute) fails lint. A module whose words are not on a catalogue yet says so on
- * its first line (`eslint-disable i18next/no-literal-string -- not on a catalogue yet`); a disable
- * left behind once it is converted fails lint too.
+ * a user-visible attribute) fails lint, in every module (none is excused); a disable that no longer
+ * disables anything fails lint too.
  */
 const SCREENS_AND_EMAILS = ["app/routes/**/*.tsx", "app/features/**/*.tsx"];
 const USER_VISIBLE_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt", "label", "description", "deleteConfirmation"];
