@@ -3,7 +3,7 @@
 import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/scans";
 import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
 import { numberFormat, type Language } from "~/features/languages/languages";
-import { ownerT } from "~/features/languages/owner/owner-language";
+import { ownerT, type OwnerKey } from "~/features/languages/owner/owner-language";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
@@ -59,16 +59,20 @@ function rankReasons<Reason extends string>(order: readonly Reason[], counts: Pa
 
 /** A counted phrase of the sentences' namespace: the plural form by `count`, every number as the language writes it. */
 function counted(language: Language, key: CountedKey, count: number, values: Record<string, string | number> = {}): string {
+  // `replace` holds what the text shows ("1,234"), `count` picks the form: i18next reads both.
   const t = ownerT("campaignSentences", language) as unknown as (key: string, options: object) => string;
-  return t(key, { count, replace: { ...values, count: numberFormat(language).format(count) } });
+  return t(key, { count, replace: { ...values, count: numberIn(language, count) } });
 }
-type CountedKey =
-  | `exclusions.${"counted" | "notCounted" | "notCountedBecause"}`
-  | `exclusions.reasons.${ScanExclusionReason}`
-  | "refusals.turnedAway"
-  | `refusals.reasons.${RefusalKey}`
-  | `summary.${"noneLastDays" | "lastDays" | "visits" | "people" | "leads"}`
-  | `exactness.${"all" | "partial" | "ofVisits"}`;
+/** The plurals `counted` reads; a name the catalogue lacks fails `tsc`. */
+type CountedKey = OwnerKey<"campaignSentences"> &
+  (
+    | `exclusions.${"counted" | "notCounted" | "notCountedBecause"}`
+    | `exclusions.reasons.${ScanExclusionReason}`
+    | "refusals.turnedAway"
+    | `refusals.reasons.${RefusalKey}`
+    | `summary.${"noneLastDays" | "lastDays" | "visits" | "people" | "leads"}`
+    | `exactness.${"all" | "partial" | "ofVisits"}`
+  );
 
 /** A number in the language's forms ("1,234"; "1.234" in German). */
 const numberIn = (language: Language, value: number) => numberFormat(language).format(value);
@@ -130,9 +134,7 @@ export function rangeSummarySentence(
     people: counted(language, "summary.people", totals.unique),
     sources: t("summary.sources", { qr: numberIn(language, totals.qr), link: numberIn(language, totals.link) }),
     leads:
-      totals.leads === 0
-        ? t("summary.noLeads")
-        : counted(language, "summary.leads", totals.leads, { rate: numberIn(language, totals.conversion) }),
+      totals.leads === 0 ? t("summary.noLeads") : counted(language, "summary.leads", totals.leads, { rate: numberIn(language, totals.conversion) }),
   };
   return custom ? t("summary.custom", { ...dates, ...values }) : counted(language, "summary.lastDays", range.days, values);
 }
