@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveRange } from "~/features/analytics/analytics";
+import { exclusionSentence, refusalSentence, resolveRange } from "~/features/analytics/analytics";
 import { publicAddressVerdict } from "~/utils/public-address";
 import { renderRoute } from "../../tests/support/render-route";
 import type { Route } from "./+types/campaign-detail";
@@ -67,6 +67,9 @@ function germanPayload(): Payload {
   const base = payload({ scans: 1234, isPro: true, timeZone: "Europe/Berlin", role: "owner", conversion: 24.3 });
   return {
     ...base,
+    // What the loader builds for a German member.
+    exclusionSummary: exclusionSentence(1234, { bot: 2, owner: 1 }, "de"),
+    refusalSummary: refusalSentence({ invalid_fields: 1 }, "de"),
     campaign: { ...base.campaign, leads: 300, redeemed: 30 },
     analytics: {
       ...base.analytics,
@@ -93,6 +96,8 @@ describe("the campaign page", () => {
     expect(within(live).getByRole("link", { name: "Open your page" }).getAttribute("href")).toBe(`/capture/${id}`);
     expect(screen.getAllByRole("img", { name: "QR code for Croissant Club" })).toHaveLength(1);
     expect(screen.getAllByRole("note", { name: "Phones cannot open this code" })).toHaveLength(1);
+    expect(screen.getByText(/^Bakery ·/)).toBeTruthy();
+    expect(screen.getAllByText("Active").length).toBeGreaterThan(0);
   });
 
   it("just launched on a public address: step 2 asks for a scan of the page's one QR code", async () => {
@@ -198,6 +203,19 @@ describe("the campaign page", () => {
     expect(screen.getByTestId("by-day-summary").textContent).toBe("Stärkster Tag: 10. Nov. mit 1234 Scans (1200 eindeutig) und 300 Leads.");
     expect(screen.getAllByText("1.234 (100 %)", { selector: "span" })).toHaveLength(2);
     expect(screen.getByTestId("heat-summary").textContent).toBe("Stärkste Stunde: Di 09:00–10:00 mit 1234 Scans, in Ihrer Zeitzone.");
+
+    // The business type and the status next to the title, and the sentences built from the figures.
+    expect(screen.getByText(/^Bäckerei ·/)).toBeTruthy();
+    expect(screen.getAllByText("Aktiv").length).toBeGreaterThan(0);
+    expect(screen.getByTestId("range-summary").textContent).toBe(
+      "In den letzten 30 Tagen: 1.234 Besuche von 1.234 verschiedenen Personen (1.234 über den gedruckten Code, 0 über einen geteilten Link); noch niemand hat seine Daten hinterlassen.",
+    );
+    expect(screen.getByTestId("exclusions").textContent).toBe("1.234 Scans gezählt · 3 nicht gezählt: 2 Bots, 1 von Ihnen");
+    expect(screen.getByTestId("lead-refusals").textContent).toBe("1 Formular wurde abgewiesen: 1 mit ungültigen Angaben.");
+    expect(screen.getByTestId("unique-exactness").textContent).toBe(
+      "Alle 1.234 Besuche kamen von wiedererkannten Browsern, also wurde niemand doppelt gezählt.",
+    );
+    expect(screen.getByText(/Ihre eigenen Besuche, während Sie angemeldet sind/)).toBeTruthy();
 
     const placements = screen.getByRole("region", { name: "Platzierungen" });
     expect(within(placements).getByRole("button", { name: "Platzierung hinzufügen" })).toBeTruthy();

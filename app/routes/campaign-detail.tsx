@@ -22,13 +22,13 @@ import { scansKeptSince } from "~/features/scans/partition-job.server";
 import { requireBusiness, requireCampaignAccess, ROLES } from "~/features/team/member.server";
 import { locationFilterOf } from "~/features/team/scope.server";
 import { getCampaignLocations } from "~/features/team/campaign-locations.server";
-import { scanUsageLabel } from "~/features/billing/plan";
 import { PRINT_PNG_SIZE, qrPngUrl, qrPrintPngUrl, qrSvgUrl } from "~/features/campaigns/campaign-card";
 import { CAMPAIGN_STATUS_COLOR, captureUrl, conversionOf, printPageUrl } from "~/features/campaigns/campaigns";
 import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
-import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerT, useOwnerT, ownerLanguageIn, useOwnerLanguage } from "~/features/languages/owner/owner-language";
+import { businessTypeLabel, scanUsageIn } from "~/features/campaigns/campaign-words";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
@@ -53,6 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const timeZone = await getTimeZone(request);
   const today = calendarDay(new Date(), timeZone);
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
   const range = resolveRange(
     AnalyticsRangeQuerySchema.parse({
       range: url.searchParams.get("range") ?? undefined,
@@ -60,7 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       to: url.searchParams.get("to") || undefined,
     }),
     today,
-    ownerLanguageFor(acting.user, request.headers.get("accept-language")),
+    language,
   );
   // The location filter (`?location=<id>`) narrows to one location's placements, never past the member's own.
   const filter = await locationFilterOf(db, acting, url.searchParams.get("location"));
@@ -120,12 +121,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pickableLocations: limits?.limited
       ? filter.locations.filter((place) => limits.locations.some((limit) => limit.id === place.id))
       : filter.locations,
-    exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions),
+    exclusionSummary: exclusionSentence(analytics.totals.scans, analytics.exclusions, language),
     /** Just launched (the wizard's redirect): the page opens with the next steps. */
     justLaunched: url.searchParams.get("live") === "1" && campaign.status === "active",
     // The notice asks for the business's address in Settings, which only the owner can reach.
     postalAddressSet: acting.role !== "owner" || postalAddressSet,
-    refusalSummary: refusalSentence(analytics.refusals),
+    refusalSummary: refusalSentence(analytics.refusals, language),
   };
 }
 
@@ -193,15 +194,15 @@ export default function CampaignDetail({ loaderData, actionData }: Route.Compone
 
 function CampaignHeading({ campaign, canEdit }: Pick<LoaderData, "campaign"> & { canEdit: boolean }) {
   const t = useOwnerT("campaignPage");
+  const campaigns = useOwnerT("campaigns");
+  const sentences = useOwnerT("campaignSentences");
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div>
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{campaign.title}</h1>
         <p className="mt-1 text-gray-600">
-          {campaign.businessType} ·{" "}
-          <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]} className="capitalize">
-            {campaign.status}
-          </Badge>
+          {businessTypeLabel(sentences, campaign.businessType)} ·{" "}
+          <Badge color={CAMPAIGN_STATUS_COLOR[campaign.status]}>{campaigns(`card.status.${campaign.status}`)}</Badge>
         </p>
       </div>
       {canEdit ? (
@@ -220,6 +221,7 @@ function CampaignHeading({ campaign, canEdit }: Pick<LoaderData, "campaign"> & {
 
 function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campaign" | "conversion" | "isPro">) {
   const t = useOwnerT("campaignPage");
+  const language = useOwnerLanguage();
   return (
     <section aria-labelledby="funnel-heading" className={cardClass({ padding: "md", className: "space-y-3 lg:col-start-1 lg:row-start-1" })}>
       <h2 id="funnel-heading" className="text-lg font-semibold text-gray-900">
@@ -229,7 +231,7 @@ function FunnelSection({ campaign, conversion, isPro }: Pick<LoaderData, "campai
         scans={campaign.scans}
         leads={campaign.leads}
         redeemed={campaign.redeemed}
-        scansLabel={scanUsageLabel(campaign.scans, { isPro })}
+        scansLabel={scanUsageIn(language, campaign.scans, { isPro })}
         leadRate={conversion}
       />
       <p className="text-xs text-gray-500">{t("funnel.note")}</p>

@@ -67,6 +67,20 @@ describe("campaign analytics", () => {
     expect(wide.exclusionSummary).toBe("7 scans counted · 148 not counted: 97 link previews, 36 bots, 12 repeats, 3 you");
   });
 
+  it("says it in the member's language: German, and Arabic with its plural forms", async () => {
+    const { loader } = await import("~/routes/campaign-detail");
+    const page = async (language: string) =>
+      (
+        await callRoute(loader, makeRequest(`/campaigns/${campaignId}`, { cookie: owner.cookie, headers: { "accept-language": language } }), {
+          campaignId,
+        })
+      ).data;
+    expect((await page("de")).exclusionSummary).toBe(
+      "6 Scans gezählt · 143 nicht gezählt: 97 Link-Vorschauen, 31 Bots, 12 Wiederholungen, 3 von Ihnen",
+    );
+    expect((await page("ar")).exclusionSummary).toBe("6 عمليات مسح محتسبة · 143 غير محتسبة: 97 معاينة رابط، 31 روبوتًا، 12 تكرارًا، 3 من زياراتك أنت");
+  });
+
   it("compares placements, with what came from no placement last", async () => {
     const data = (await analyticsPage()).data;
     expect(data.analytics.placements).toEqual([

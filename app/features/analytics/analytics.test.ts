@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { daysOf, exclusionSentence, rangeSummarySentence, refusalSentence, resolveRange, share, uniqueExactnessSentence } from "./analytics";
 import { AnalyticsRangeQuerySchema } from "./analytics.schema";
+import "~/features/languages/owner/owner-language.server";
 
+/** A preset range ending 2024-03-05 ("the last 30 days"). */
+const last = (days: 7 | 30) => resolveRange(query({ range: String(days) }), "2024-03-05");
 const query = (input: Record<string, string | undefined>) => AnalyticsRangeQuerySchema.parse(input);
 
 describe("exclusionSentence", () => {
@@ -62,13 +65,13 @@ describe("refusalSentence", () => {
 describe("the range in plain words", () => {
   it("says visits, people, where they came from and who left their details, once", () => {
     const totals = { scans: 6, unique: 5, qr: 2, link: 4, leads: 3, conversion: 60 };
-    expect(rangeSummarySentence(totals, "last 30 days")).toBe(
+    expect(rangeSummarySentence(totals, last(30))).toBe(
       "In the last 30 days: 6 visits by 5 different people (2 from the printed code, 4 from a shared link); 3 left their details (60% of the people who came).",
     );
-    expect(rangeSummarySentence({ ...totals, scans: 1, unique: 1, qr: 1, link: 0, leads: 0, conversion: 0 }, "last 7 days")).toBe(
+    expect(rangeSummarySentence({ ...totals, scans: 1, unique: 1, qr: 1, link: 0, leads: 0, conversion: 0 }, last(7))).toBe(
       "In the last 7 days: 1 visit by 1 person (1 from the printed code, 0 from a shared link); nobody left their details yet.",
     );
-    expect(rangeSummarySentence({ ...totals, scans: 0 }, "last 7 days")).toBe("No visits in the last 7 days yet.");
+    expect(rangeSummarySentence({ ...totals, scans: 0 }, last(7))).toBe("No visits in the last 7 days yet.");
   });
 
   it("says how far 'different people' can be trusted without jargon", () => {
@@ -78,5 +81,41 @@ describe("the range in plain words", () => {
     expect(uniqueExactnessSentence(4, 2)).toBe(
       "2 of 4 visits (50%) came from a browser that refused or dropped our cookie; each of these may be a person counted twice.",
     );
+  });
+});
+
+describe("the sentences in the member's language", () => {
+  it("German: counted phrases, reasons and numbers in German forms", () => {
+    expect(exclusionSentence(12_345, { bot: 2, owner: 1, preview: 1_500 }, "de")).toBe(
+      "12.345 Scans gezählt · 1.503 nicht gezählt: 1.500 Link-Vorschauen, 2 Bots, 1 von Ihnen",
+    );
+    expect(exclusionSentence(1, {}, "de")).toBe("1 Scan gezählt · 0 nicht gezählt");
+    expect(refusalSentence({}, "de")).toBe("Es wurden keine Formulare abgewiesen.");
+    expect(refusalSentence({ inactive: 1 }, "de")).toBe("1 Formular wurde abgewiesen: 1, während die Kampagne pausiert war.");
+    expect(refusalSentence({ no_scan: 1, invalid_fields: 2 }, "de")).toBe(
+      "3 Formulare wurden abgewiesen: 2 mit ungültigen Angaben, 1 ohne Scan dieser Kampagne.",
+    );
+    const totals = { scans: 1_234, unique: 1, qr: 1_000, link: 234, leads: 1, conversion: 12.5 };
+    expect(rangeSummarySentence(totals, last(30), "de")).toBe(
+      "In den letzten 30 Tagen: 1.234 Besuche von 1 Person (1.000 über den gedruckten Code, 234 über einen geteilten Link); 1 hat seine Daten hinterlassen (12,5 % der Personen, die kamen).",
+    );
+    expect(rangeSummarySentence({ ...totals, scans: 0 }, last(7), "de")).toBe("Noch keine Besuche in den letzten 7 Tagen.");
+    const custom = resolveRange(query({ range: "custom", from: "2024-01-01", to: "2024-01-31" }), "2024-03-05");
+    expect(rangeSummarySentence({ ...totals, leads: 0 }, custom, "de")).toBe(
+      "Von 2024-01-01 bis 2024-01-31: 1.234 Besuche von 1 Person (1.000 über den gedruckten Code, 234 über einen geteilten Link); noch niemand hat seine Daten hinterlassen.",
+    );
+    expect(uniqueExactnessSentence(1, 0, "de")).toBe("Der eine Besuch kam von einem wiedererkannten Browser, also wurde niemand doppelt gezählt.");
+    expect(uniqueExactnessSentence(4, 2, "de")).toBe(
+      "2 von 4 Besuchen (50 %) kamen von Browsern, die unser Cookie abgelehnt oder gelöscht haben; hinter jedem kann eine doppelt gezählte Person stecken.",
+    );
+  });
+
+  it("Arabic: the dual and the few forms", () => {
+    expect(exclusionSentence(2, { bot: 2 }, "ar")).toBe("عمليتا مسح محتسبتان · 2 غير محتسبة: روبوتان");
+    expect(refusalSentence({ invalid_fields: 3 }, "ar")).toBe("رُفضت 3 نماذج: 3 ببيانات غير صالحة.");
+    expect(rangeSummarySentence({ scans: 2, unique: 2, qr: 2, link: 0, leads: 0, conversion: 0 }, last(7), "ar")).toBe(
+      "في آخر 7 أيام: زيارتان من شخصين مختلفين (2 من الرمز المطبوع، 0 من رابط تمت مشاركته)؛ ولم يترك أحد بياناته بعد.",
+    );
+    expect(uniqueExactnessSentence(2, 0, "ar")).toBe("الزيارتان جاءتا من متصفحات تم التعرف عليها مجددًا، لذا لم يُحتسب أحد مرتين.");
   });
 });

@@ -2,8 +2,8 @@
 // Rules: docs/features/capture-and-leads.md ("Token budgets"); docs/features/counting.md ("The campaign page").
 import { SCAN_EXCLUSION_REASONS, type ScanExclusionReason } from "~/db/schema/scans";
 import { LEAD_REFUSAL_REASONS, type LeadRefusalReason } from "~/db/schema/capture";
-import type { Language } from "~/features/languages/languages";
-import { ownerT } from "~/features/languages/owner/owner-language";
+import { numberFormat, type Language } from "~/features/languages/languages";
+import { ownerT, type OwnerKey } from "~/features/languages/owner/owner-language";
 import { MAX_RANGE_DAYS, type AnalyticsRangeQuery, type RangePreset } from "./analytics.schema";
 
 export { conversionRate } from "~/features/campaigns/campaigns";
@@ -57,51 +57,50 @@ function rankReasons<Reason extends string>(order: readonly Reason[], counts: Pa
   return { reasons, total: reasons.reduce((total, entry) => total + entry.count, 0) };
 }
 
-const EXCLUSION_NOUNS: Record<ScanExclusionReason, [singular: string, plural: string]> = {
-  preview: ["link preview", "link previews"],
-  bot: ["bot", "bots"],
-  head: ["HEAD request", "HEAD requests"],
-  prefetch: ["prefetch", "prefetches"],
-  repeat: ["repeat", "repeats"],
-  owner: ["you", "you"],
-  burst: ["burst from one address", "burst from one address"],
-};
+/** A counted phrase of the sentences' namespace: the plural form by `count`, every number as the language writes it. */
+function counted(language: Language, key: CountedKey, count: number, values: Record<string, string | number> = {}): string {
+  // `replace` holds what the text shows ("1,234"), `count` picks the form: i18next reads both.
+  const t = ownerT("campaignSentences", language) as unknown as (key: string, options: object) => string;
+  return t(key, { count, replace: { ...values, count: numberIn(language, count) } });
+}
+/** The plurals `counted` reads; a name the catalogue lacks fails `tsc`. */
+type CountedKey = OwnerKey<"campaignSentences"> &
+  (
+    | `exclusions.${"counted" | "notCounted" | "notCountedBecause"}`
+    | `exclusions.reasons.${ScanExclusionReason}`
+    | "refusals.turnedAway"
+    | `refusals.reasons.${RefusalKey}`
+    | `summary.${"noneLastDays" | "lastDays" | "visits" | "people" | "leads"}`
+    | `exactness.${"all" | "partial" | "ofVisits"}`
+  );
 
-/** What each reason means, for the legend under the sentence. */
-export const EXCLUSION_EXPLANATIONS: Record<ScanExclusionReason, string> = {
-  preview: "chat and social apps fetching the link to draw a preview",
-  bot: "crawlers and other automated clients",
-  head: "HEAD requests, which ask for headers only",
-  prefetch: "browsers loading the page ahead of a click (prefetch, prerender)",
-  repeat: "the same visitor loading the page again within 30 minutes",
-  owner: "your own visits while signed in",
-  burst:
-    "new visitors from one network address (an IPv6 /64 is one) beyond what one address may add in 10 minutes (a script, or a crowd larger than the allowance)",
-};
+/** A number in the language's forms ("1,234"; "1.234" in German). */
+const numberIn = (language: Language, value: number) => numberFormat(language).format(value);
 
 export type ExclusionCounts = Partial<Record<ScanExclusionReason, number>>;
 
-const plural = (count: number, singular: string, many: string) => `${count.toLocaleString("en-US")} ${count === 1 ? singular : many}`;
-
 /**
  * "812 scans counted · 143 not counted: 97 link previews, 31 bots, 12 repeats, 3 you": reasons
- * largest first (ties in a fixed order), reasons with no loads left out.
+ * largest first (ties in a fixed order), reasons with no loads left out; in the member's language.
  */
-export function exclusionSentence(counted: number, exclusions: ExclusionCounts): string {
+export function exclusionSentence(counts: number, exclusions: ExclusionCounts, language: Language = "en"): string {
+  const t = ownerT("campaignSentences", language);
   const { reasons, total: excluded } = rankReasons(SCAN_EXCLUSION_REASONS, exclusions);
-  const head = `${plural(counted, "scan", "scans")} counted`;
-  if (excluded === 0) return `${head} · 0 not counted`;
-  const parts = reasons.map((entry) => plural(entry.count, ...EXCLUSION_NOUNS[entry.reason]));
-  return `${head} · ${excluded.toLocaleString("en-US")} not counted: ${parts.join(", ")}`;
+  const head = counted(language, "exclusions.counted", counts);
+  if (excluded === 0) return counted(language, "exclusions.notCounted", 0, { counted: head });
+  const parts = reasons.map((entry) => counted(language, `exclusions.reasons.${entry.reason}`, entry.count));
+  return counted(language, "exclusions.notCountedBecause", excluded, { counted: head, reasons: parts.join(t("listSeparator")) });
 }
 
-const REFUSAL_NOUNS: Record<LeadRefusalReason, [singular: string, plural: string]> = {
-  rate_limited: ["too many tries from one visitor", "too many tries from one visitor"],
-  no_scan: ["without a scan of this campaign", "without a scan of this campaign"],
-  consent_required: ["without the required consent", "without the required consent"],
-  invalid_fields: ["with invalid details", "with invalid details"],
-  inactive: ["while the campaign was paused", "while the campaign was paused"],
-};
+/** The catalogue's name of each refusal reason. */
+const REFUSAL_KEYS = {
+  rate_limited: "rateLimited",
+  no_scan: "noScan",
+  consent_required: "consentRequired",
+  invalid_fields: "invalidFields",
+  inactive: "inactive",
+} as const satisfies Record<LeadRefusalReason, string>;
+type RefusalKey = (typeof REFUSAL_KEYS)[LeadRefusalReason];
 
 export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
 
@@ -109,11 +108,12 @@ export type RefusalCounts = Partial<Record<LeadRefusalReason, number>>;
  * "3 forms were turned away: 2 with invalid details, 1 without a scan of this campaign": the
  * owner sees why forms were not stored; largest first, empty reasons left out.
  */
-export function refusalSentence(refusals: RefusalCounts): string {
+export function refusalSentence(refusals: RefusalCounts, language: Language = "en"): string {
+  const t = ownerT("campaignSentences", language);
   const { reasons, total: refused } = rankReasons(LEAD_REFUSAL_REASONS, refusals);
-  if (refused === 0) return "No forms were turned away.";
-  const parts = reasons.map((entry) => `${entry.count.toLocaleString("en-US")} ${REFUSAL_NOUNS[entry.reason][entry.count === 1 ? 0 : 1]}`);
-  return `${refused === 1 ? "1 form was" : `${refused.toLocaleString("en-US")} forms were`} turned away: ${parts.join(", ")}.`;
+  if (refused === 0) return t("refusals.none");
+  const parts = reasons.map((entry) => counted(language, `refusals.reasons.${REFUSAL_KEYS[entry.reason]}`, entry.count));
+  return counted(language, "refusals.turnedAway", refused, { reasons: parts.join(t("listSeparator")) });
 }
 
 /**
@@ -122,17 +122,21 @@ export function refusalSentence(refusals: RefusalCounts): string {
  */
 export function rangeSummarySentence(
   totals: { scans: number; unique: number; qr: number; link: number; leads: number; conversion: number },
-  rangeLabel: string,
+  range: Pick<DateRange, "preset" | "from" | "to" | "days">,
+  language: Language = "en",
 ): string {
-  if (totals.scans === 0) return `No visits in the ${rangeLabel} yet.`;
-  const visits = plural(totals.scans, "visit", "visits");
-  const people = plural(totals.unique, "person", "different people");
-  const sources = `${totals.qr.toLocaleString("en-US")} from the printed code, ${totals.link.toLocaleString("en-US")} from a shared link`;
-  const leads =
-    totals.leads === 0
-      ? "nobody left their details yet"
-      : `${totals.leads.toLocaleString("en-US")} left their details (${totals.conversion}% of the people who came)`;
-  return `In the ${rangeLabel}: ${visits} by ${people} (${sources}); ${leads}.`;
+  const t = ownerT("campaignSentences", language);
+  const custom = range.preset === "custom";
+  const dates = { from: range.from, to: range.to };
+  if (totals.scans === 0) return custom ? t("summary.noneCustom", dates) : counted(language, "summary.noneLastDays", range.days);
+  const values = {
+    visits: counted(language, "summary.visits", totals.scans),
+    people: counted(language, "summary.people", totals.unique),
+    sources: t("summary.sources", { qr: numberIn(language, totals.qr), link: numberIn(language, totals.link) }),
+    leads:
+      totals.leads === 0 ? t("summary.noLeads") : counted(language, "summary.leads", totals.leads, { rate: numberIn(language, totals.conversion) }),
+  };
+  return custom ? t("summary.custom", { ...dates, ...values }) : counted(language, "summary.lastDays", range.days, values);
 }
 
 /** `part` as a whole percentage of `total` (0 when there is no total). */
@@ -150,12 +154,12 @@ export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`
  * How far "different people" can be trusted, in one sentence: the share of counted visits whose
  * browser never sent its visitor id back, each possibly a person counted again.
  */
-export function uniqueExactnessSentence(scans: number, neverBack: number): string {
-  if (scans === 0) return "No visits in this range yet, so nobody was counted twice.";
+export function uniqueExactnessSentence(scans: number, neverBack: number, language: Language = "en"): string {
+  if (scans === 0) return ownerT("campaignSentences", language)("exactness.none");
   const shown = Math.min(neverBack, scans);
-  if (shown === 0) {
-    const all = scans === 1 ? "The one visit" : `All ${scans.toLocaleString("en-US")} visits`;
-    return `${all} came from a browser recognised again, so nobody was counted twice.`;
-  }
-  return `${shown.toLocaleString("en-US")} of ${plural(scans, "visit", "visits")} (${share(shown, scans)}%) came from a browser that refused or dropped our cookie; each of these may be a person counted twice.`;
+  if (shown === 0) return counted(language, "exactness.all", scans);
+  return counted(language, "exactness.partial", shown, {
+    visits: counted(language, "exactness.ofVisits", scans),
+    share: numberIn(language, share(shown, scans)),
+  });
 }

@@ -1,10 +1,10 @@
 // The campaign page's figures for a range: totals, charts and the placements table.
 // Rules: docs/features/counting.md ("Conversion", "The campaign page").
 import { cardClass } from "~/components/ui/card";
-import { OwnerTrans, useOwnerT } from "~/features/languages/owner/owner-language";
+import { OwnerTrans, useOwnerLanguage, useOwnerNumbers, useOwnerT } from "~/features/languages/owner/owner-language";
 import type { PlacementActionData } from "~/features/placements/placement-actions.server";
 import { PlacementsPanel } from "~/features/placements/placements-panel";
-import { EXCLUSION_EXPLANATIONS, rangeSummarySentence, SCAN_EXCLUSION_REASONS, uniqueExactnessSentence, type DateRange } from "./analytics";
+import { rangeSummarySentence, SCAN_EXCLUSION_REASONS, uniqueExactnessSentence, type DateRange } from "./analytics";
 import { ByDayChart, HeatMap, SplitBars } from "./analytics-charts";
 import type { CampaignAnalytics } from "./analytics.server";
 import { RangePicker } from "./range-picker";
@@ -86,7 +86,7 @@ export function CampaignAnalyticsSection({
         <NoScansYet loaderData={loaderData} />
       ) : (
         <>
-          <RangeSummary loaderData={loaderData} rangeLabel={rangeLabel} />
+          <RangeSummary loaderData={loaderData} />
           <ByDayChart days={analytics.byDay} />
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
             <SplitBars id="devices" title={t("analytics.devices")} rows={analytics.devices} total={totals.scans} />
@@ -127,25 +127,31 @@ function NoScansYet({ loaderData }: { loaderData: CampaignAnalyticsView }) {
   );
 }
 
-function RangeSummary({ loaderData, rangeLabel }: { loaderData: CampaignAnalyticsView; rangeLabel: string }) {
+function RangeSummary({ loaderData }: { loaderData: CampaignAnalyticsView }) {
   const t = useOwnerT("campaignPage");
+  const sentences = useOwnerT("campaignSentences");
+  const language = useOwnerLanguage();
+  const numbers = useOwnerNumbers();
   const { analytics } = loaderData;
   const { totals } = analytics;
   return (
     <div className={cardClass({ padding: "sm", className: "space-y-2 text-sm text-gray-700" })}>
       <p className="text-base font-medium text-gray-900" data-testid="range-summary">
-        {rangeSummarySentence(totals, rangeLabel)}
+        {rangeSummarySentence(totals, loaderData.range, language)}
       </p>
       <p data-testid="exclusions">{loaderData.exclusionSummary}</p>
       <p data-testid="lead-refusals">{loaderData.refusalSummary}</p>
-      {totals.scans > 0 ? <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack)}</p> : null}
+      {totals.scans > 0 ? (
+        <p data-testid="unique-exactness">{uniqueExactnessSentence(totals.scans, analytics.visitorIds.neverBack, language)}</p>
+      ) : null}
       <details className="text-gray-600">
         <summary className="cursor-pointer text-blue-700">{t("analytics.notCounted")}</summary>
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {SCAN_EXCLUSION_REASONS.map((reason) => (
             <li key={reason}>
-              <span className="font-medium text-gray-800">{t(`analytics.exclusionLabels.${reason}`)}</span>: {EXCLUSION_EXPLANATIONS[reason]}
-              {t("analytics.inRange", { number: (analytics.exclusions[reason] ?? 0).toLocaleString("en-US") })}
+              <span className="font-medium text-gray-800">{t(`analytics.exclusionLabels.${reason}`)}</span>:{" "}
+              {sentences(`exclusions.explanations.${reason}`)}
+              {t("analytics.inRange", { number: numbers.count(analytics.exclusions[reason] ?? 0) })}
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import { enLanding } from "./en-landing";
 import { enPricing } from "./en-pricing";
 import { enAnalytics } from "./en-analytics";
 import { enParts } from "./en-parts";
+import { enSentences } from "./en-sentences";
 
 const en = {
   common: {
@@ -380,6 +381,7 @@ const en = {
   ...enCampaign,
   ...enParts,
   ...enAnalytics,
+  ...enSentences,
   ...enSettings,
   ...enSummary,
   ...enAlerts,

@@ -93,8 +93,17 @@ function sameInEveryLanguage(text: string) {
     .replace(/\{\{[^}]+\}\}|<\/?[a-z0-9]+\s*\/?>|LeadQR/gi, "")
     .replace(/[^\p{L}\s-]/gu, "")
     .trim();
-  return !/[A-Za-z]/.test(words) || SHARED_WORDS.test(words) || SHARED_WORDS.test(text) || SHARED_COUNTS_AND_HEADINGS.test(words);
+  return (
+    !/[A-Za-z]/.test(words) ||
+    SHARED_WORDS.test(words) ||
+    SHARED_WORDS.test(text) ||
+    SHARED_COUNTS_AND_HEADINGS.test(words) ||
+    SHARED_BUSINESS_TYPES.test(text)
+  );
 }
+
+/** Business types some languages write as English does (campaignSentences.businessTypes). */
+const SHARED_BUSINESS_TYPES = /^(?:Restaurant|Bar\/Pub|Boutique|Hotel\/Motel|Museum)$/;
 
 const SHARED_WORDS =
   /^(?:Blog|Leads?|Manager|ms|Email|No|Plan|Endpoint|link|in|Events?|Date|Pages|Mode|Active|Notifications|Sessions|Condition|page|Audience|Destination|Scans?|Status|Team|Layout|Format|Domain|Passkeys|Password|Webhooks|Slack|Telegram|Test|Code|E-Mail|Browser|Bots|Problem|\(optional\)|Cloudflare|GoDaddy|Namecheap|Google \/ Squarespace Domains|DNS → Custom records → Create new record\.|K7M-4QX-9D|go\.mycafe\.com|https:\/\/[^ ]+|Logo \(optional\)|Mailchimp und Google Sheets)$/;

@@ -14,6 +14,7 @@ import { arLocations, arTeam } from "./team";
 import { arPublic } from "./public";
 import { arAnalytics } from "./analytics";
 import { arParts } from "./parts";
+import { arSentences } from "./sentences";
 
 const ar = {
   common: {
@@ -376,6 +377,7 @@ const ar = {
   },
   ...arCampaign,
   ...arParts,
+  ...arSentences,
   ...arAnalytics,
   ...arSettings,
   ...arSummary,

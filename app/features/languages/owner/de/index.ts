@@ -13,6 +13,7 @@ import { deLocations, deTeam } from "./team";
 import { dePublic } from "./public";
 import { deAnalytics } from "./analytics";
 import { deParts } from "./parts";
+import { deSentences } from "./sentences";
 
 const de = {
   common: {
@@ -377,6 +378,7 @@ const de = {
   },
   ...deCampaign,
   ...deParts,
+  ...deSentences,
   ...deAnalytics,
   ...deSettings,
   ...deSummary,

@@ -13,6 +13,7 @@ import { esLocations, esTeam } from "./team";
 import { esPublic } from "./public";
 import { esAnalytics } from "./analytics";
 import { esParts } from "./parts";
+import { esSentences } from "./sentences";
 
 const es = {
   common: {
@@ -378,6 +379,7 @@ const es = {
   },
   ...esCampaign,
   ...esParts,
+  ...esSentences,
   ...esAnalytics,
   ...esSettings,
   ...esSummary,

@@ -13,6 +13,7 @@ import { frLocations, frTeam } from "./team";
 import { frPublic } from "./public";
 import { frAnalytics } from "./analytics";
 import { frParts } from "./parts";
+import { frSentences } from "./sentences";
 
 const fr = {
   common: {
@@ -377,6 +378,7 @@ const fr = {
   },
   ...frCampaign,
   ...frParts,
+  ...frSentences,
   ...frAnalytics,
   ...frSettings,
   ...frSummary,

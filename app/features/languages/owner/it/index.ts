@@ -13,6 +13,7 @@ import { itLocations, itTeam } from "./team";
 import { itPublic } from "./public";
 import { itAnalytics } from "./analytics";
 import { itParts } from "./parts";
+import { itSentences } from "./sentences";
 
 const italian = {
   common: {
@@ -379,6 +380,7 @@ const italian = {
   },
   ...itCampaign,
   ...itParts,
+  ...itSentences,
   ...itAnalytics,
   ...itSettings,
   ...itSummary,

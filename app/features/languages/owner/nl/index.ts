@@ -13,6 +13,7 @@ import { nlLocations, nlTeam } from "./team";
 import { nlPublic } from "./public";
 import { nlAnalytics } from "./analytics";
 import { nlParts } from "./parts";
+import { nlSentences } from "./sentences";
 
 const nl = {
   common: {
@@ -376,6 +377,7 @@ const nl = {
   },
   ...nlCampaign,
   ...nlParts,
+  ...nlSentences,
   ...nlAnalytics,
   ...nlSettings,
   ...nlSummary,

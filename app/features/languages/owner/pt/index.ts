@@ -13,6 +13,7 @@ import { ptLocations, ptTeam } from "./team";
 import { ptPublic } from "./public";
 import { ptAnalytics } from "./analytics";
 import { ptParts } from "./parts";
+import { ptSentences } from "./sentences";
 
 const pt = {
   common: {
@@ -376,6 +377,7 @@ const pt = {
   },
   ...ptCampaign,
   ...ptParts,
+  ...ptSentences,
   ...ptAnalytics,
   ...ptSettings,
   ...ptSummary,
