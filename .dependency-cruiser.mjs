@@ -6,7 +6,9 @@
  * a sibling of its own tier, never one above. A new folder under app/features/ must be given a tier.
  */
 export const FEATURE_TIERS = [
-  { tier: "transport", features: ["email", "languages", "uploads"] },
+  // The words every other feature speaks in: emails among them.
+  { tier: "words", features: ["languages"] },
+  { tier: "transport", features: ["email", "uploads"] },
   { tier: "plans", features: ["billing"] },
   { tier: "identity and delivery", features: ["auth", "domains", "integrations"] },
   // Alerts are told of leads, redemptions and limits by the rules above them (a redemption queues its alert).
@@ -25,12 +27,13 @@ const NOT_A_TEST = "\\.test\\.tsx?$";
 const anyOf = (names) => `(${names.join("|")})`;
 
 /** One rule per feature: it may not reach its own tier's siblings or any tier above. */
-const featureRules = FEATURE_TIERS.flatMap(({ tier }, index) => {
+const featureRules = FEATURE_TIERS.flatMap((_tier, index) => {
   const sameOrHigher = FEATURE_TIERS.slice(index).flatMap(({ features }) => features);
   return FEATURE_TIERS[index].features.map((feature) => ({
     name: "feature-layers",
+    // One comment for every rule of this name: the cruiser prints the first one's for each of them.
     comment:
-      `features/${feature} (tier "${tier}") may import only features of a lower tier. ` +
+      "A feature may import only features of a lower tier (FEATURE_TIERS, .dependency-cruiser.mjs). " +
       "Move the shared rule or type down, the composing flow up, or pass a callback in (docs/architecture.md).",
     severity: "error",
     from: { path: `^app/features/${feature}/`, pathNot: NOT_A_TEST },

@@ -1,7 +1,6 @@
 // A public page's words in a signed-in member's language, sent with the page's data: the page's
 // bundle carries English only (public-words.ts). Rules: docs/features/visitor-languages.md
 // ("The owner's screens"); docs/performance.md ("First paint").
-import { formatPostDate } from "~/features/blog/blog";
 import { DEFAULT_LANGUAGE, INTL_LOCALES, type Language } from "../languages";
 import { SERVER_OWNER_CATALOGUES } from "./owner-language.server";
 import type { PublicPages } from "./public-words";
@@ -15,9 +14,8 @@ export function publicWordsIn<P extends keyof PublicPages>(page: P, language: La
 
 const longDates = new Map<Language, Intl.DateTimeFormat>();
 
-/** A post's day: "November 22, 2026" in English (the spec's), the language's long form otherwise, in UTC. */
+/** A post's day in the language's long form, in UTC: "November 22, 2026" in English (the spec's, as `formatPostDate`). */
 export function postDateIn(language: Language, date: Date): string {
-  if (language === DEFAULT_LANGUAGE) return formatPostDate(date);
   let format = longDates.get(language);
   if (!format) longDates.set(language, (format = new Intl.DateTimeFormat(INTL_LOCALES[language], { dateStyle: "long", timeZone: "UTC" })));
   return format.format(date);
