@@ -23,6 +23,8 @@ import { getCampaign } from "~/features/campaigns/campaigns.server";
 import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/campaign-live";
 import { hasPostalAddress } from "~/features/consent/identity.server";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";
 import { answerDomainError, formFields, notFound, readForm } from "~/utils/http.server";
@@ -137,10 +139,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   return answerDomainError(
     async () =>
       (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member })) ?? backToPlacements(request),
-    (refused): PlacementActionData => ({
-      ...placementFormEcho(fields),
-      ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: refused.message } } : { formError: refused.message }),
-    }),
+    (refused): PlacementActionData => {
+      const error = refusalIn(refused, ownerLanguageFor(acting.user, request.headers.get("accept-language")));
+      return { ...placementFormEcho(fields), ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: error } } : { formError: error }) };
+    },
   );
 }
 

@@ -27,6 +27,7 @@ import { isDomainError } from "~/utils/domain-error";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import type { Route } from "./+types/campaign-print";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -77,7 +78,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    throw data(error.message, { status: error.status });
+    throw data(refusalIn(error, ownerLanguageFor(acting.user, request.headers.get("accept-language"))), { status: error.status });
   }
 }
 

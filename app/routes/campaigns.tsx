@@ -27,6 +27,8 @@ import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn, words, wordsIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
 import { isDomainError } from "~/utils/domain-error";
@@ -164,13 +166,15 @@ export async function action({ request }: Route.ActionArgs) {
         });
       } catch (error) {
         if (isDomainError(error)) {
-          return domainErrorData(error, (refused) =>
-            refused.code === "logo_not_found"
-              ? { fieldErrors: { qrLogoUrl: refused.message } }
+          const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+          return domainErrorData(error, (refused) => {
+            const reason = refusalIn(refused, language);
+            return refused.code === "logo_not_found"
+              ? { fieldErrors: { qrLogoUrl: reason } }
               : refused.code === "campaign_locations_in_use" || refused.code === "not_found"
-                ? { fieldErrors: { locations: refused.message } }
-                : { formError: `Failed to create campaign: ${refused.message}` },
-          );
+                ? { fieldErrors: { locations: reason } }
+                : { formError: wordsIn(words("campaigns.saveFailed", { reason }), language) };
+          });
         }
         logger.error({ err: error }, "campaign save failed");
         return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });

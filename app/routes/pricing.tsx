@@ -7,6 +7,8 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { LIFT_LIMITS_WITHOUT_STRIPE, startCheckout } from "~/features/billing/checkout.server";
 import { FREE_PLAN_LIMITS_TEXT, PRO_PRICE_USD } from "~/features/billing/plan";
 import { requireBusiness } from "~/features/team/member.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
@@ -22,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
   return answerDomainError(
     async () => redirect((await startCheckout(db, { user })).url),
-    (refusal) => ({ error: refusal.message, operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null }),
+    (refusal) => ({ error: refusalIn(refusal, ownerLanguageFor(user, request.headers.get("accept-language"))), operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null }),
   );
 }
 

@@ -17,6 +17,8 @@ import {
 } from "~/features/domains/domains-ui";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { ownerT, OwnerTrans, type OwnerT, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
@@ -43,6 +45,7 @@ type DomainPost = { user: Acting["user"]; fields: Record<string, string> };
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
   const post: DomainPost = { user, fields: formFields(await readForm(request)) };
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
   return answerDomainError(
     async () => {
       switch (post.fields.intent) {
@@ -58,7 +61,8 @@ export async function action({ request }: Route.ActionArgs) {
     },
     (refused): ActionData => {
       const form = post.fields.intent === "verify" ? "verify" : "add";
-      return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: refused.message } } : { form, error: refused.message };
+      const error = refusalIn(refused, language);
+      return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: error } } : { form, error };
     },
   );
 }

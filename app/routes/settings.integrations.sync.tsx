@@ -6,6 +6,8 @@ import { requireBusiness } from "~/features/team/member.server";
 import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
 import { callbackUrlOf } from "~/features/sync/connections.server";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
@@ -41,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
       if ("redirectTo" in answer) return redirect(answer.redirectTo);
       return data({ message: answer.message });
     },
-    (refused) => ({ error: refused.message }),
+    (refused) => ({ error: refusalIn(refused, ownerLanguageFor(user, request.headers.get("accept-language"))) }),
   );
 }
 

@@ -20,6 +20,9 @@ import {
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
 import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import type { Language } from "~/features/languages/languages";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
@@ -71,6 +74,8 @@ type IntegrationsPost = {
   userId: string;
   fields: Record<string, string>;
   form: FormData;
+  /** The member's language, for the refusals the page shows. */
+  language: Language;
 };
 
 /** Each form posts its own intent; each intent has its own step below. */
@@ -79,7 +84,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   const { db } = await getServices();
-  const post: IntegrationsPost = { db, userId: user.id, fields, form };
+  const post: IntegrationsPost = { db, userId: user.id, fields, form, language: ownerLanguageFor(user, request.headers.get("accept-language")) };
   // Stopping keys is always allowed, Pro or not (after a password reset, say).
   if (fields.intent === "revokeAllKeys") return revokeAllKeys(post);
   if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: PRO_ONLY_MESSAGE }, { status: 403 });
@@ -106,7 +111,7 @@ async function revokeAllKeys({ db, userId, fields }: IntegrationsPost) {
   return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
 }
 
-async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
+async function addEndpoint({ db, userId, fields, form, language }: IntegrationsPost) {
   const events = form.getAll("events").filter((value) => typeof value === "string");
   const parsed = submit(EndpointFormSchema, { ...fields, events }, { reply: { form: "endpoint" as const } });
   if (!parsed.ok) return parsed.response;
@@ -117,12 +122,12 @@ async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
     },
     (refused): ActionData =>
       refused.code === "unsafe_destination"
-        ? { form: "endpoint", fieldErrors: { url: refused.message } }
-        : { form: "endpoint", error: refused.message },
+        ? { form: "endpoint", fieldErrors: { url: refusalIn(refused, language) } }
+        : { form: "endpoint", error: refusalIn(refused, language) },
   );
 }
 
-async function addApiKey({ db, userId, fields }: IntegrationsPost) {
+async function addApiKey({ db, userId, fields, language }: IntegrationsPost) {
   const parsed = submit(ApiKeyFormSchema, fields, { reply: { form: "key" as const } });
   if (!parsed.ok) return parsed.response;
   return answerDomainError(
@@ -130,7 +135,7 @@ async function addApiKey({ db, userId, fields }: IntegrationsPost) {
       const { key } = await createApiKey(db, { userId, name: parsed.value.name });
       return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
     },
-    (refused): ActionData => ({ form: "key", error: refused.message }),
+    (refused): ActionData => ({ form: "key", error: refusalIn(refused, language) }),
   );
 }
 

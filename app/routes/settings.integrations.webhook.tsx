@@ -16,6 +16,8 @@ import {
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
 import type { DomainError } from "~/utils/domain-error";
 import { getServices } from "~/utils/services.server";
@@ -60,13 +62,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { message?: string; error?: string; secret?: string };
 
-const refusedWith = (refusal: DomainError): ActionData => ({ error: refusal.message });
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
   if (!endpoint) notFound();
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
+  const refusedWith = (refusal: DomainError): ActionData => ({ error: refusalIn(refusal, language) });
   if (!user.plan.isPro) return data<ActionData>({ error: PRO_ONLY_MESSAGE }, { status: 403 });
   const fields = formFields(await readForm(request));
   const scope = { userId: user.id, endpointId: endpoint.id };

@@ -15,6 +15,7 @@ import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } f
 import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import type { Route } from "./+types/settings.notifications";
 
 /** Managers and viewers set up their own channels for their locations (docs/features/alerts.md, "Team members' own alerts"); staff have the counter only. */
@@ -63,7 +64,7 @@ export async function action({ request }: Route.ActionArgs) {
           lists: { campaigns: strings(form.getAll("campaign")), locations: strings(form.getAll("location")) },
         }),
       ),
-    (refused) => ({ error: refused.message }),
+    (refused) => ({ error: refusalIn(refused, ownerLanguageFor(acting.user, request.headers.get("accept-language"))) }),
   );
 }
 

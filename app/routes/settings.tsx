@@ -27,13 +27,14 @@ import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { ownerLanguageChoice } from "~/features/languages/owner/owner-language.server";
+import { ownerLanguageChoice, ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -97,7 +98,7 @@ async function saveProfile({ request, user, fields }: SettingsPost) {
         nudgeEmailWorker();
         return data<ActionData>({ form: "profile", message: result.message });
       },
-      (refused): ActionData => ({ form: "profile", error: refused.message }),
+      (refused): ActionData => ({ form: "profile", error: refusalIn(refused, ownerLanguageFor(user, request.headers.get("accept-language"))) }),
     );
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile update failed");
@@ -137,7 +138,7 @@ async function signOutOthers({ request, user }: SettingsPost) {
       await signOutOtherSessions({ headers: request.headers });
       return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
     },
-    (refused): ActionData => ({ form: "sessions", error: refused.message }),
+    (refused): ActionData => ({ form: "sessions", error: refusalIn(refused, ownerLanguageFor(user, request.headers.get("accept-language"))) }),
   );
 }
 

@@ -1,7 +1,7 @@
 // The actions of Settings → Notifications, one function per intent, each answering what the page shows.
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { minutesOf } from "./alert-text";
 import {
@@ -47,15 +47,15 @@ const KindSchema = z.object({ kind: z.enum(["slack", "telegram", "push"]) });
 /** The channel a toggle, test or removal is about: Slack or Telegram by kind, a browser by its `channel` id. */
 function channelOf(recipient: Recipient, fields: Record<string, string>) {
   const parsed = KindSchema.safeParse(fields);
-  if (!parsed.success) throw new DomainError("alert_refused", "Choose Slack, Telegram or a browser.");
+  if (!parsed.success) throw refused("alert_refused", "alerts.chooseKind");
   return { userId: recipient.userId, memberId: recipient.memberId, kind: parsed.data.kind, channelId: fields.channel };
 }
 
 function quietOf(fields: Record<string, string>) {
   const from = minutesOf(fields.from ?? "");
   const until = minutesOf(fields.until ?? "");
-  if (from === null || until === null) throw new DomainError("alert_refused", "Enter both times, like 22:00 and 07:00.");
-  if (from === until) throw new DomainError("alert_refused", "Quiet hours must start and end at different times.");
+  if (from === null || until === null) throw refused("alert_refused", "alerts.bothTimes");
+  if (from === until) throw refused("alert_refused", "alerts.sameTimes");
   return { from, until };
 }
 

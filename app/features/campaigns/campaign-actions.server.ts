@@ -7,7 +7,7 @@ import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
 import { setCampaignLocations } from "~/features/team/campaign-locations.server";
 import { ownLocationIds } from "~/features/team/locations.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import {
   checkTranslations,
   translationFieldErrors,
@@ -111,7 +111,7 @@ export async function saveCampaign(
   let id = campaignId;
   if (id === undefined) {
     if (locationIds && (await ownLocationIds(db, { businessId: userId, ids: locationIds })).length !== new Set(locationIds).size)
-      throw new DomainError("not_found", "Location not found");
+      throw refused("not_found", "campaigns.locationNotFound");
     id = (await createCampaign(db, { userId, isPro, input, translations })).id;
     if (locationIds !== undefined) await setCampaignLocations(db, { businessId: userId, campaignId: id, locationIds });
   } else {

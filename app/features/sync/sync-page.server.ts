@@ -1,5 +1,6 @@
 // The lead sync page's reads and actions, so its route stays thin.
 import type { Database } from "~/db/client.server";
+import { refused } from "~/features/languages/owner/refusals";
 import { DomainError } from "~/utils/domain-error";
 import { startBackfill } from "./backfill.server";
 import {
@@ -75,7 +76,7 @@ export async function runSyncIntent(
       return { message: `${provider.label} is disconnected.` };
     }
     case "campaign": {
-      if (!UUID.test(fields.campaignId ?? "")) throw new DomainError("not_found", "This campaign does not exist.");
+      if (!UUID.test(fields.campaignId ?? "")) throw refused("not_found", "sync.noCampaign");
       await setCampaignSync(db, { userId, providerId, campaignId: fields.campaignId!, on: fields.on === "yes" });
       return { message: fields.on === "yes" ? "This campaign's leads will be sent." : "This campaign's leads will not be sent." };
     }
@@ -85,7 +86,7 @@ export async function runSyncIntent(
       return { message: queued === 0 ? "There are no existing leads left to send." : `Sending ${leadsWord(queued)}.` };
     }
     case "retry": {
-      if (!UUID.test(fields.jobId ?? "")) throw new DomainError("not_found", "This sync is not waiting for a retry.");
+      if (!UUID.test(fields.jobId ?? "")) throw refused("not_found", "sync.notWaiting");
       await retrySyncJob(db, { userId, jobId: fields.jobId! });
       nudgeSyncWorker();
       return { message: "Sent back to the queue." };

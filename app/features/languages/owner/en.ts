@@ -6,6 +6,7 @@ import { enAuth } from "./en-auth";
 import { enCampaign } from "./en-campaign";
 import { enAdmin } from "./en-admin";
 import { enAlerts } from "./en-alerts";
+import { enRefusals } from "./en-refusals";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 
@@ -372,6 +373,7 @@ const en = {
   ...enAlerts,
   ...enAdmin,
   ...enAuth,
+  ...enRefusals,
 };
 
 export type OwnerMessages = typeof en;

@@ -4,6 +4,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { arAdmin } from "./admin";
 import { arAuth } from "./auth";
+import { arRefusals } from "./refusals";
 import { arAlerts, arSummary } from "./alerts";
 import { arCampaign } from "./campaign";
 import { arSettings } from "./settings";
@@ -373,6 +374,7 @@ const ar = {
   ...arAlerts,
   ...arAdmin,
   ...arAuth,
+  ...arRefusals,
 };
 
 export default ar;

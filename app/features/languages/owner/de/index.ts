@@ -5,6 +5,7 @@ import { deAdmin } from "./admin";
 import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
 import { deCampaign } from "./campaign";
+import { deRefusals } from "./refusals";
 import { deSettings } from "./settings";
 
 const de = {
@@ -374,6 +375,7 @@ const de = {
   ...deAlerts,
   ...deAdmin,
   ...deAuth,
+  ...deRefusals,
 };
 
 export default de;

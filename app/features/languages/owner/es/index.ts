@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { esAdmin } from "./admin";
 import { esAuth } from "./auth";
+import { esRefusals } from "./refusals";
 import { esAlerts, esSummary } from "./alerts";
 import { esCampaign } from "./campaign";
 import { esSettings } from "./settings";
@@ -375,6 +376,7 @@ const es = {
   ...esAlerts,
   ...esAdmin,
   ...esAuth,
+  ...esRefusals,
 };
 
 export default es;

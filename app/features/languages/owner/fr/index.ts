@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { frAdmin } from "./admin";
 import { frAuth } from "./auth";
+import { frRefusals } from "./refusals";
 import { frAlerts, frSummary } from "./alerts";
 import { frCampaign } from "./campaign";
 import { frSettings } from "./settings";
@@ -374,6 +375,7 @@ const fr = {
   ...frAlerts,
   ...frAdmin,
   ...frAuth,
+  ...frRefusals,
 };
 
 export default fr;

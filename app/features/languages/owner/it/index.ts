@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { itAdmin } from "./admin";
 import { itAuth } from "./auth";
+import { itRefusals } from "./refusals";
 import { itAlerts, itSummary } from "./alerts";
 import { itCampaign } from "./campaign";
 import { itSettings } from "./settings";
@@ -376,6 +377,7 @@ const italian = {
   ...itAlerts,
   ...itAdmin,
   ...itAuth,
+  ...itRefusals,
 };
 
 export default italian;

@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { nlAdmin } from "./admin";
 import { nlAuth } from "./auth";
+import { nlRefusals } from "./refusals";
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlCampaign } from "./campaign";
 import { nlSettings } from "./settings";
@@ -373,6 +374,7 @@ const nl = {
   ...nlAlerts,
   ...nlAdmin,
   ...nlAuth,
+  ...nlRefusals,
 };
 
 export default nl;

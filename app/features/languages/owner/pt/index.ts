@@ -3,6 +3,7 @@
 // Rules: docs/features/visitor-languages.md ("The owner's screens").
 import { ptAdmin } from "./admin";
 import { ptAuth } from "./auth";
+import { ptRefusals } from "./refusals";
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptCampaign } from "./campaign";
 import { ptSettings } from "./settings";
@@ -373,6 +374,7 @@ const pt = {
   ...ptAlerts,
   ...ptAdmin,
   ...ptAuth,
+  ...ptRefusals,
 };
 
 export default pt;
