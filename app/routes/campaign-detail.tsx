@@ -135,12 +135,14 @@ export async function action({ request, params }: Route.ActionArgs) {
     acting.locationIds === null || acting.placementIds === null ? undefined : { locationIds: acting.locationIds, placementIds: acting.placementIds };
   const fields = formFields(await readForm(request));
   const intent = fields.intent;
-  if (!isPlacementIntent(intent)) return data({ ...placementFormEcho(fields), formError: "Unknown action" }, { status: 400 });
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+  if (!isPlacementIntent(intent))
+    return data({ ...placementFormEcho(fields), formError: ownerT("refusals", language)("answers.unknownAction") }, { status: 400 });
   return answerDomainError(
     async () =>
       (await runPlacementIntent(intent, { db, userId: acting.businessId, campaignId: campaign.id, fields, member })) ?? backToPlacements(request),
     (refused): PlacementActionData => {
-      const error = refusalIn(refused, ownerLanguageFor(acting.user, request.headers.get("accept-language")));
+      const error = refusalIn(refused, language);
       return { ...placementFormEcho(fields), ...(refused.code === "placement_name_taken" ? { fieldErrors: { name: error } } : { formError: error }) };
     },
   );

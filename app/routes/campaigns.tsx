@@ -8,7 +8,6 @@ import { requireBusiness, requireCampaignAccess, ROLE_REFUSED, ROLES } from "~/f
 import { listCampaignsInScope } from "~/features/analytics/scoped-figures.server";
 import { canCreateCampaign } from "~/features/billing/plan";
 import {
-  CAMPAIGN_GONE,
   echoCampaignFields,
   postedLocations,
   saveCampaign,
@@ -27,7 +26,7 @@ import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
-import { refusalIn, words, wordsIn } from "~/features/languages/owner/refusals";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
@@ -126,6 +125,8 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(form);
   const userId = acting.businessId;
   const isOwner = acting.role === "owner";
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+  const t = ownerT("refusals", language);
   if (!isOwner) {
     if (fields.intent === "create" || fields.intent === "delete") forbidden(ROLE_REFUSED);
     if (fields.intent === "update" || fields.intent === "toggle") await requireCampaignAccess(acting, fields.campaignId ?? "", "write");
@@ -166,18 +167,17 @@ export async function action({ request }: Route.ActionArgs) {
         });
       } catch (error) {
         if (isDomainError(error)) {
-          const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
           return domainErrorData(error, (refused) => {
             const reason = refusalIn(refused, language);
             return refused.code === "logo_not_found"
               ? { fieldErrors: { qrLogoUrl: reason } }
               : refused.code === "campaign_locations_in_use" || refused.code === "not_found"
                 ? { fieldErrors: { locations: reason } }
-                : { formError: wordsIn(words("campaigns.saveFailed", { reason }), language) };
+                : { formError: t("campaigns.saveFailed", { reason }) };
           });
         }
         logger.error({ err: error }, "campaign save failed");
-        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
+        return data({ formError: t("answers.campaignSaveFailed") }, { status: 500 });
       }
       if (!saved) notFound();
       if (business?.ok) await updateBusinessName(db, { userId, name: business.value.businessName, timeZone });
@@ -188,15 +188,16 @@ export async function action({ request }: Route.ActionArgs) {
     // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
     case "toggle": {
       const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
-      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      if (!status) return data({ formError: t("answers.campaignGone") }, { status: 404 });
       return { ok: true as const, intent: "toggle" as const, status };
     }
     case "delete": {
-      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" })))
+        return data({ formError: t("answers.campaignGone") }, { status: 404 });
       return { ok: true as const, intent: "delete" as const };
     }
     default:
-      return data({ formError: "Unknown action." }, { status: 400 });
+      return data({ formError: t("answers.unknownActionDot") }, { status: 400 });
   }
 }
 

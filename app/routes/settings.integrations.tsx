@@ -8,7 +8,7 @@ import { requireBusiness } from "~/features/team/member.server";
 import { countActiveApiKeys, createApiKey, listApiKeys, revokeAllApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
-import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
+import { ApiKeyFormSchema, EndpointFormSchema } from "~/features/integrations/integrations.schema";
 import {
   ENDPOINT_STATUS_COLOR,
   ENDPOINT_STATUS_LABEL,
@@ -87,7 +87,8 @@ export async function action({ request }: Route.ActionArgs) {
   const post: IntegrationsPost = { db, userId: user.id, fields, form, language: ownerLanguageFor(user, request.headers.get("accept-language")) };
   // Stopping keys is always allowed, Pro or not (after a password reset, say).
   if (fields.intent === "revokeAllKeys") return revokeAllKeys(post);
-  if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const t = ownerT("refusals", post.language);
+  if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: t("answers.proOnly") }, { status: 403 });
   switch (fields.intent) {
     case "createEndpoint":
       return addEndpoint(post);
@@ -96,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "revokeKey":
       return revokeOneKey(post);
     default:
-      return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
+      return data<ActionData>({ form: "endpoint", error: t("answers.unknownAction") }, { status: 400 });
   }
 }
 
@@ -105,10 +106,10 @@ function answeringForm(intent: string | undefined): ActionData["form"] {
   return intent === "createKey" ? "key" : intent === "revokeKey" ? "revoke" : "endpoint";
 }
 
-async function revokeAllKeys({ db, userId, fields }: IntegrationsPost) {
+async function revokeAllKeys({ db, userId, fields, language }: IntegrationsPost) {
   if (fields.confirm !== "yes") return data<ActionData>({ form: "revokeAll", confirmRevokeAll: await countActiveApiKeys(db, { userId }) });
   const revoked = await revokeAllApiKeys(db, { userId });
-  return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
+  return data<ActionData>({ form: "revokeAll", message: ownerT("refusals", language)("answers.integrations.keysRevoked", { count: revoked }) });
 }
 
 async function addEndpoint({ db, userId, fields, form, language }: IntegrationsPost) {
@@ -118,7 +119,7 @@ async function addEndpoint({ db, userId, fields, form, language }: IntegrationsP
   return answerDomainError(
     async () => {
       const { secret } = await createWebhookEndpoint(db, { userId, ...parsed.value });
-      return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
+      return data<ActionData>({ form: "endpoint", message: ownerT("refusals", language)("answers.integrations.endpointAdded"), secret });
     },
     (refused): ActionData =>
       refused.code === "unsafe_destination"
@@ -133,16 +134,17 @@ async function addApiKey({ db, userId, fields, language }: IntegrationsPost) {
   return answerDomainError(
     async () => {
       const { key } = await createApiKey(db, { userId, name: parsed.value.name });
-      return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
+      return data<ActionData>({ form: "key", message: ownerT("refusals", language)("answers.integrations.keyCreated"), apiKey: key });
     },
     (refused): ActionData => ({ form: "key", error: refusalIn(refused, language) }),
   );
 }
 
-async function revokeOneKey({ db, userId, fields }: IntegrationsPost) {
+async function revokeOneKey({ db, userId, fields, language }: IntegrationsPost) {
+  const t = ownerT("refusals", language);
   const revoked = await revokeApiKey(db, { userId, keyId: fields.keyId ?? "" });
-  if (!revoked) return data<ActionData>({ form: "revoke", error: "This key does not exist or is already revoked." }, { status: 404 });
-  return data<ActionData>({ form: "revoke", message: "API key revoked." });
+  if (!revoked) return data<ActionData>({ form: "revoke", error: t("answers.integrations.keyMissing") }, { status: 404 });
+  return data<ActionData>({ form: "revoke", message: t("answers.integrations.keyRevoked") });
 }
 
 export const headers = withRefusalHeaders();

@@ -50,8 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (recipient.memberId !== null) throw data(ROLE_REFUSED, { status: 403 });
     return saveSummary(request, acting.user, fields);
   }
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
   const parsed = IntentSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) return data({ error: ownerT("refusals", language)("answers.unknownAction") }, { status: 400 });
   const { db } = await getServices();
   return answerDomainError(
     async () =>
@@ -61,10 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
           intent: parsed.data.intent,
           fields,
           userAgent: request.headers.get("user-agent") ?? "",
+          language,
           lists: { campaigns: strings(form.getAll("campaign")), locations: strings(form.getAll("location")) },
         }),
       ),
-    (refused) => ({ error: refusalIn(refused, ownerLanguageFor(acting.user, request.headers.get("accept-language"))) }),
+    (refused) => ({ error: refusalIn(refused, language) }),
   );
 }
 

@@ -70,6 +70,24 @@ describe("refusals in the owner's language", () => {
     expect(campaign.data.error).toBe("Diese Kampagne gibt es nicht.");
   });
 
+  it("the same pages' answers are in German too: quiet hours, API keys revoked, an unknown action, the Pro-only refusal", async () => {
+    const owner = await createUser({ isPro: true });
+    const quiet = await postAs(notifications.action, "/settings/notifications", owner.cookie, { intent: "quiet", from: "22:00", until: "07:00" });
+    expect((quiet.data as { message?: string }).message).toBe("Ruhezeiten gespeichert.");
+    const { db } = await getServices();
+    await createApiKey(db, { userId: owner.id, name: "One" });
+    await createApiKey(db, { userId: owner.id, name: "Two" });
+    const revoked = await postAs(integrations.action, "/settings/integrations", owner.cookie, { intent: "revokeAllKeys", confirm: "yes" });
+    expect((revoked.data as { message?: string }).message).toBe("2 API-Schlüssel widerrufen.");
+    const unknown = await postAs(domains.action, "/settings/domains", owner.cookie, { intent: "nonsense" });
+    expect(unknown.data.error).toBe("Unbekannte Aktion");
+
+    const free = await createUser();
+    const proOnly = await postAs(sync.action, "/settings/integrations/sync", free.cookie, { intent: "backfill", provider: "mailchimp" });
+    expect(proOnly.status).toBe(403);
+    expect(proOnly.data.error).toBe("Integrationen gehören zu LeadQR Pro. Upgraden Sie, um Webhooks zu verbinden und die API zu nutzen.");
+  });
+
   it("German chosen in Settings wins over an English browser; an English browser without a choice reads English", async () => {
     const owner = await createUser({ isPro: true });
     const english = { "accept-language": "en-US,en;q=0.9" };
@@ -89,7 +107,11 @@ describe("refusals in the owner's language", () => {
     const { db } = await getServices();
     await db.update(schema.user).set({ language: "de" }).where(eq(schema.user.id, owner.id));
     const { key } = await createApiKey(db, { userId: owner.id, name: "Zapier" });
-    const answer = await api("POST", "/hooks", { key, headers: GERMAN_BROWSER, body: { target_url: "http://example.com/zap", event: "lead.created" } });
+    const answer = await api("POST", "/hooks", {
+      key,
+      headers: GERMAN_BROWSER,
+      body: { target_url: "http://example.com/zap", event: "lead.created" },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ detail: "The URL must start with https://" });
   });
@@ -105,6 +127,10 @@ describe("refusals in the owner's language", () => {
       "Das ist kein Google-Sheets-Link: Fügen Sie den Link der Tabelle aus der Adressleiste Ihres Browsers ein oder ihre ID.",
     );
     expect(refusalIn(new DomainError("not_found", "Campaign not found"), "de")).toBe("Campaign not found");
+    // @ts-expect-error -- a key that is not in the English refusals catalogue fails tsc
+    expect(() => refused("not_found", "domains.noSuchKey")).not.toThrow();
+    // @ts-expect-error -- words given to a DomainError directly are held to the same keys
+    expect(new DomainError("not_found", "Gone", { words: { key: "noSuchKey" } }).words).toEqual({ key: "noSuchKey" });
     expect(wordsIn(words("rateLimited"))).toBe(RATE_LIMITED_MESSAGE);
     expect(refusalIn(new DomainError("rate_limited", RATE_LIMITED_MESSAGE, { words: words("rateLimited") }), "ar")).toBe(
       "محاولات كثيرة جدًا. انتظر لحظة ثم حاول مرة أخرى.",

@@ -68,8 +68,6 @@ export function echoCampaignFields(fields: Record<string, string>) {
   );
 }
 
-export const CAMPAIGN_GONE = "This campaign no longer exists.";
-
 export const PICK_A_LOCATION = "Pick at least one location, or choose All locations.";
 
 /**

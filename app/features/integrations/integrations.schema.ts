@@ -14,5 +14,3 @@ export const EndpointFormSchema = z.object({
 export const ApiKeyFormSchema = z.object({
   name: z.string({ error: "Name the key" }).trim().min(1, "Name the key, e.g. Zapier").max(60, "Keep the name under 60 characters"),
 });
-
-export const PRO_ONLY_MESSAGE = "Integrations are part of LeadQR Pro. Upgrade to connect webhooks and use the API.";

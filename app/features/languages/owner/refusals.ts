@@ -23,8 +23,7 @@ export const words = (key: RefusalKey, values?: Record<string, RefusalValue>): R
 /** The words in a language (English unless told); a language without them reads English. */
 export function wordsIn(refusal: RefusalWords, language: Language = DEFAULT_LANGUAGE): string {
   const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(refusal.values ?? {}))
-    values[name] = typeof value === "object" ? wordsIn(value, language) : value;
+  for (const [name, value] of Object.entries(refusal.values ?? {})) values[name] = typeof value === "object" ? wordsIn(value, language) : value;
   return ownerT("refusals", language)(refusal.key, values);
 }
 
