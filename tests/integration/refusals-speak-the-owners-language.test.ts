@@ -7,6 +7,7 @@ import * as schema from "~/db/schema";
 import { createApiKey, MAX_API_KEYS_PER_USER } from "~/features/integrations/api-keys.server";
 import { refused, refusalIn, words, wordsIn } from "~/features/languages/owner/refusals";
 import * as domains from "~/routes/settings.domains";
+import * as qrCode from "~/routes/qr-code";
 import * as integrations from "~/routes/settings.integrations";
 import * as notifications from "~/routes/settings.notifications";
 import * as sync from "~/routes/settings.integrations.sync";
@@ -14,7 +15,7 @@ import { DomainError } from "~/utils/domain-error";
 import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { api } from "../support/api-support";
-import { createUser } from "../support/factories";
+import { createCampaignRow, createUser } from "../support/factories";
 import { callRoute, makeRequest } from "../support/http";
 
 const GERMAN_BROWSER = { "accept-language": "de-DE,de;q=0.9,en;q=0.8" };
@@ -86,6 +87,22 @@ describe("refusals in the owner's language", () => {
     const proOnly = await postAs(sync.action, "/settings/integrations/sync", free.cookie, { intent: "backfill", provider: "mailchimp" });
     expect(proOnly.status).toBe(403);
     expect(proOnly.data.error).toBe("Integrationen gehören zu LeadQR Pro. Upgraden Sie, um Webhooks zu verbinden und die API zu nutzen.");
+  });
+
+  it("a download's refusal is German plain text for a German owner, English for an English browser", async () => {
+    const owner = await createUser({ isPro: true });
+    const { id } = await createCampaignRow(owner.id, { title: "Café" });
+    const download = async (headers: Record<string, string>) => {
+      const answer = await callRoute(qrCode.loader, makeRequest(`/campaigns/${id}/qr.png?size=7`, { cookie: owner.cookie, headers }), {
+        campaignId: id,
+      });
+      return { status: answer.response!.status, text: await answer.response!.text() };
+    };
+    expect(await download(GERMAN_BROWSER)).toEqual({
+      status: 400,
+      text: expect.stringMatching(/^Die Größe muss eine ganze Zahl von Pixeln zwischen \d+ und \d+ sein, zum Beispiel \?size=2000\.$/),
+    });
+    expect((await download({ "accept-language": "en" })).text).toMatch(/^The size must be a whole number of pixels from \d+ to \d+/);
   });
 
   it("German chosen in Settings wins over an English browser; an English browser without a choice reads English", async () => {
