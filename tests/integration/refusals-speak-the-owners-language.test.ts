@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
 import { createApiKey, MAX_API_KEYS_PER_USER } from "~/features/integrations/api-keys.server";
 import { refused, refusalIn, words, wordsIn } from "~/features/languages/owner/refusals";
+import { parsePrintOptions } from "~/features/print/print.server";
 import * as domains from "~/routes/settings.domains";
 import * as qrCode from "~/routes/qr-code";
 import * as integrations from "~/routes/settings.integrations";
@@ -144,6 +145,15 @@ describe("refusals in the owner's language", () => {
       "Das ist kein Google-Sheets-Link: Fügen Sie den Link der Tabelle aus der Adressleiste Ihres Browsers ein oder ihre ID.",
     );
     expect(refusalIn(new DomainError("not_found", "Campaign not found"), "de")).toBe("Campaign not found");
+    const printRefusal = (() => {
+      try {
+        parsePrintOptions({ format: "billboard" });
+      } catch (error) {
+        return error as DomainError;
+      }
+    })()!;
+    expect(printRefusal.message).toBe("Unknown format. Choose poster, flyer, tent or sticker.");
+    expect(refusalIn(printRefusal, "de")).toBe("Unbekanntes Format. Wählen Sie poster, flyer, tent oder sticker.");
     // @ts-expect-error -- a key that is not in the English refusals catalogue fails tsc
     expect(() => refused("not_found", "domains.noSuchKey")).not.toThrow();
     // @ts-expect-error -- words given to a DomainError directly are held to the same keys

@@ -31,11 +31,23 @@ const ROLE_NAME: Record<TextRole, string> = {
   label: "placement name",
 };
 
+/** The refusal of each option the schema words (the same English), for the owner's language. */
+const OPTION_REFUSALS = {
+  format: "print.options.format",
+  paper: "print.options.paper",
+  code: "print.options.code",
+  background: "print.options.background",
+  lang: "print.options.lang",
+} as const;
+
 /** Parses the print options from a URL query; DomainError `print_invalid` (400) with a sentence otherwise. */
 export function parsePrintOptions(input: Record<string, unknown>): PrintOptions {
   const parsed = PrintOptionsSchema.safeParse(input);
-  if (!parsed.success) throw new DomainError("print_invalid", parsed.error.issues[0]?.message ?? "These print options are not valid.");
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? "");
+  if (field in OPTION_REFUSALS) throw refused("print_invalid", OPTION_REFUSALS[field as keyof typeof OPTION_REFUSALS]);
+  throw new DomainError("print_invalid", issue?.message ?? "These print options are not valid.");
 }
 
 function capped(text: string, limit: number, what: "title" | "business" | "offer" | "condition" | "placement") {

@@ -64,6 +64,13 @@ export const enRefusals = {
       leadErased: "This event's lead was erased, so it cannot be sent again.",
     },
     print: {
+      options: {
+        format: "Unknown format. Choose poster, flyer, tent or sticker.",
+        paper: "Unknown paper size. Choose letter or a4.",
+        code: "The code colour must be a colour written like #1E40AF.",
+        background: "The background colour must be a colour written like #1E40AF.",
+        lang: "Unknown language. Choose a language code such as en, or two such as en-es.",
+      },
       noCopy: "This campaign has no copy in that language. Print in {{names}}.",
       noCopyOrPair: "This campaign has no copy in that language. Print in {{names}}, or the page's next to another ({{pair}}).",
       busy: "Many PDFs are being made right now. Please try again in a moment.",

@@ -62,6 +62,13 @@ export const deRefusals = {
       leadErased: "Der Lead dieses Ereignisses wurde gelöscht; es kann nicht erneut gesendet werden.",
     },
     print: {
+      options: {
+        format: "Unbekanntes Format. Wählen Sie poster, flyer, tent oder sticker.",
+        paper: "Unbekanntes Papierformat. Wählen Sie letter oder a4.",
+        code: "Die Farbe des Codes muss so geschrieben sein: #1E40AF.",
+        background: "Die Hintergrundfarbe muss so geschrieben sein: #1E40AF.",
+        lang: "Unbekannte Sprache. Wählen Sie einen Sprachcode wie en oder zwei wie en-es.",
+      },
       noCopy: "Diese Kampagne hat keine Texte in dieser Sprache. Drucken Sie auf {{names}}.",
       noCopyOrPair:
         "Diese Kampagne hat keine Texte in dieser Sprache. Drucken Sie auf {{names}} oder die Sprache der Seite neben einer anderen ({{pair}}).",

@@ -62,6 +62,13 @@ export const esRefusals = {
       leadErased: "El lead de este evento se borró, así que no se puede volver a enviar.",
     },
     print: {
+      options: {
+        format: "Formato desconocido. Elige poster, flyer, tent o sticker.",
+        paper: "Tamaño de papel desconocido. Elige letter o a4.",
+        code: "El color del código debe escribirse como #1E40AF.",
+        background: "El color de fondo debe escribirse como #1E40AF.",
+        lang: "Idioma desconocido. Elige un código de idioma como en, o dos como en-es.",
+      },
       noCopy: "Esta campaña no tiene textos en ese idioma. Imprime en {{names}}.",
       noCopyOrPair: "Esta campaña no tiene textos en ese idioma. Imprime en {{names}}, o el idioma de la página junto a otro ({{pair}}).",
       busy: "Ahora mismo se están generando muchos PDF. Vuelve a intentarlo en un momento.",

@@ -62,6 +62,13 @@ export const frRefusals = {
       leadErased: "Le prospect de cet événement a été effacé : il ne peut plus être renvoyé.",
     },
     print: {
+      options: {
+        format: "Format inconnu. Choisissez poster, flyer, tent ou sticker.",
+        paper: "Format de papier inconnu. Choisissez letter ou a4.",
+        code: "La couleur du code doit s'écrire comme #1E40AF.",
+        background: "La couleur de fond doit s'écrire comme #1E40AF.",
+        lang: "Langue inconnue. Choisissez un code de langue comme en, ou deux comme en-es.",
+      },
       noCopy: "Cette campagne n'a pas de textes dans cette langue. Imprimez en {{names}}.",
       noCopyOrPair:
         "Cette campagne n'a pas de textes dans cette langue. Imprimez en {{names}}, ou la langue de la page à côté d'une autre ({{pair}}).",

@@ -62,6 +62,13 @@ export const itRefusals = {
       leadErased: "Il contatto di questo evento è stato cancellato, quindi non può essere inviato di nuovo.",
     },
     print: {
+      options: {
+        format: "Formato sconosciuto. Scegli poster, flyer, tent o sticker.",
+        paper: "Formato carta sconosciuto. Scegli letter o a4.",
+        code: "Il colore del codice deve essere scritto come #1E40AF.",
+        background: "Il colore di sfondo deve essere scritto come #1E40AF.",
+        lang: "Lingua sconosciuta. Scegli un codice lingua come en, o due come en-es.",
+      },
       noCopy: "Questa campagna non ha testi in quella lingua. Stampa in {{names}}.",
       noCopyOrPair:
         "Questa campagna non ha testi in quella lingua. Stampa in {{names}}, oppure la lingua della pagina accanto a un'altra ({{pair}}).",

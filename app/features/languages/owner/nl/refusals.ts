@@ -62,6 +62,13 @@ export const nlRefusals = {
       leadErased: "De lead van deze gebeurtenis is gewist, dus hij kan niet opnieuw worden verstuurd.",
     },
     print: {
+      options: {
+        format: "Onbekend formaat. Kies poster, flyer, tent of sticker.",
+        paper: "Onbekend papierformaat. Kies letter of a4.",
+        code: "De kleur van de code moet geschreven zijn als #1E40AF.",
+        background: "De achtergrondkleur moet geschreven zijn als #1E40AF.",
+        lang: "Onbekende taal. Kies een taalcode zoals en, of twee zoals en-es.",
+      },
       noCopy: "Deze campagne heeft geen teksten in die taal. Print in {{names}}.",
       noCopyOrPair: "Deze campagne heeft geen teksten in die taal. Print in {{names}}, of de taal van de pagina naast een andere ({{pair}}).",
       busy: "Er worden nu veel pdf's gemaakt. Probeer het zo opnieuw.",

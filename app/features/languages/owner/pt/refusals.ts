@@ -62,6 +62,13 @@ export const ptRefusals = {
       leadErased: "O contacto deste evento foi apagado, por isso não pode ser enviado de novo.",
     },
     print: {
+      options: {
+        format: "Formato desconhecido. Escolha poster, flyer, tent ou sticker.",
+        paper: "Tamanho de papel desconhecido. Escolha letter ou a4.",
+        code: "A cor do código tem de ser escrita como #1E40AF.",
+        background: "A cor de fundo tem de ser escrita como #1E40AF.",
+        lang: "Língua desconhecida. Escolha um código de língua como en, ou dois como en-es.",
+      },
       noCopy: "Esta campanha não tem textos nessa língua. Imprima em {{names}}.",
       noCopyOrPair: "Esta campanha não tem textos nessa língua. Imprima em {{names}}, ou a língua da página ao lado de outra ({{pair}}).",
       busy: "Estão a ser gerados muitos PDF neste momento. Tente de novo daqui a pouco.",
