@@ -143,7 +143,7 @@ export async function action({ request }: Route.ActionArgs) {
       const business = fields.businessName === undefined || !isOwner ? null : submit(BusinessSchema, fields);
       const translations = wizardTranslations(fields);
       // Where the campaign runs is the owner's to say: a manager's post leaves it as it is.
-      const locations = isOwner ? postedLocations(form) : ({ ok: true, value: undefined } as const);
+      const locations = isOwner ? postedLocations(form, language) : ({ ok: true, value: undefined } as const);
       if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok) || !locations.ok) {
         const fieldErrors = {
           ...(parsed.ok ? {} : parsed.fieldErrors),

@@ -33,6 +33,7 @@ export const enRefusals = {
     campaigns: {
       locationNotFound: "Location not found",
       uploadLogoAgain: "Please upload the logo again",
+      pickLocation: "Pick at least one location, or choose All locations.",
       saveFailed: "Failed to create campaign: {{reason}}",
       limit: "Free accounts are limited to {{limit}} campaign. Upgrade to Pro to create unlimited campaigns.",
     },

@@ -31,6 +31,7 @@ export const arRefusals = {
     campaigns: {
       locationNotFound: "الموقع غير موجود",
       uploadLogoAgain: "يُرجى رفع الشعار مرة أخرى",
+      pickLocation: "اختر موقعًا واحدًا على الأقل، أو اختر كل المواقع.",
       saveFailed: "تعذّر إنشاء الحملة: {{reason}}",
       limit: "الحسابات المجانية محدودة بـ {{limit}} حملة. انتقل إلى Pro لإنشاء حملات بلا حدود.",
     },

@@ -31,6 +31,7 @@ export const deRefusals = {
     campaigns: {
       locationNotFound: "Standort nicht gefunden",
       uploadLogoAgain: "Bitte laden Sie das Logo erneut hoch",
+      pickLocation: "Wählen Sie mindestens einen Standort oder „Alle Standorte“.",
       saveFailed: "Die Kampagne konnte nicht erstellt werden: {{reason}}",
       limit: "Kostenlose Konten sind auf {{limit}} Kampagne beschränkt. Mit Pro erstellen Sie unbegrenzt viele Kampagnen.",
     },

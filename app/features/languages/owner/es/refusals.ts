@@ -31,6 +31,7 @@ export const esRefusals = {
     campaigns: {
       locationNotFound: "Local no encontrado",
       uploadLogoAgain: "Vuelve a subir el logotipo",
+      pickLocation: "Elige al menos un local, o elige Todos los locales.",
       saveFailed: "No se pudo crear la campaña: {{reason}}",
       limit: "Las cuentas gratuitas tienen un límite de {{limit}} campaña. Pasa a Pro para crear campañas sin límite.",
     },

@@ -31,6 +31,7 @@ export const frRefusals = {
     campaigns: {
       locationNotFound: "Établissement introuvable",
       uploadLogoAgain: "Veuillez importer le logo à nouveau",
+      pickLocation: "Choisissez au moins un établissement, ou Tous les établissements.",
       saveFailed: "Impossible de créer la campagne : {{reason}}",
       limit: "Les comptes gratuits sont limités à {{limit}} campagne. Passez à Pro pour créer des campagnes sans limite.",
     },

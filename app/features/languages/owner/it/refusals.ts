@@ -31,6 +31,7 @@ export const itRefusals = {
     campaigns: {
       locationNotFound: "Sede non trovata",
       uploadLogoAgain: "Carica di nuovo il logo",
+      pickLocation: "Scegli almeno una sede, oppure Tutte le sedi.",
       saveFailed: "Impossibile creare la campagna: {{reason}}",
       limit: "Gli account gratuiti sono limitati a {{limit}} campagna. Passa a Pro per creare campagne illimitate.",
     },

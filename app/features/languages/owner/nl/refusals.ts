@@ -31,6 +31,7 @@ export const nlRefusals = {
     campaigns: {
       locationNotFound: "Vestiging niet gevonden",
       uploadLogoAgain: "Upload het logo opnieuw",
+      pickLocation: "Kies minstens één vestiging, of Alle vestigingen.",
       saveFailed: "De campagne kon niet worden gemaakt: {{reason}}",
       limit: "Gratis accounts zijn beperkt tot {{limit}} campagne. Stap over op Pro om onbeperkt campagnes te maken.",
     },

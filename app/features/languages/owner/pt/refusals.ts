@@ -31,6 +31,7 @@ export const ptRefusals = {
     campaigns: {
       locationNotFound: "Loja não encontrada",
       uploadLogoAgain: "Carregue o logótipo de novo",
+      pickLocation: "Escolha pelo menos uma loja, ou Todas as lojas.",
       saveFailed: "Não foi possível criar a campanha: {{reason}}",
       limit: "As contas gratuitas estão limitadas a {{limit}} campanha. Passe para Pro para criar campanhas sem limite.",
     },
