@@ -27,10 +27,11 @@ import { getBusinessName, updateBusinessName } from "~/features/account/account.
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import { refusalIn } from "~/features/languages/owner/refusals";
+import type { Language } from "~/features/languages/languages";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
-import { isDomainError } from "~/utils/domain-error";
+import { isDomainError, type DomainError } from "~/utils/domain-error";
 import { domainErrorData, forbidden, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
@@ -166,16 +167,7 @@ export async function action({ request }: Route.ActionArgs) {
           locationIds: locations.value,
         });
       } catch (error) {
-        if (isDomainError(error)) {
-          return domainErrorData(error, (refused) => {
-            const reason = refusalIn(refused, language);
-            return refused.code === "logo_not_found"
-              ? { fieldErrors: { qrLogoUrl: reason } }
-              : refused.code === "campaign_locations_in_use" || refused.code === "not_found"
-                ? { fieldErrors: { locations: reason } }
-                : { formError: t("campaigns.saveFailed", { reason }) };
-          });
-        }
+        if (isDomainError(error)) return domainErrorData(error, (refused) => saveRefusal(refused, language));
         logger.error({ err: error }, "campaign save failed");
         return data({ formError: t("answers.campaignSaveFailed") }, { status: 500 });
       }
@@ -199,6 +191,14 @@ export async function action({ request }: Route.ActionArgs) {
     default:
       return data({ formError: t("answers.unknownActionDot") }, { status: 400 });
   }
+}
+
+/** A refused save, next to the field it is about, in the member's language. */
+function saveRefusal(refused: DomainError, language: Language) {
+  const reason = refusalIn(refused, language);
+  if (refused.code === "logo_not_found") return { fieldErrors: { qrLogoUrl: reason } };
+  if (refused.code === "campaign_locations_in_use" || refused.code === "not_found") return { fieldErrors: { locations: reason } };
+  return { formError: ownerT("refusals", language)("campaigns.saveFailed", { reason }) };
 }
 
 export const headers = withRefusalHeaders();
