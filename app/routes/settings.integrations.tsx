@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +9,7 @@ import { requireBusiness } from "~/features/team/member.server";
 import { countActiveApiKeys, createApiKey, listApiKeys, revokeAllApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
-import { ApiKeyFormSchema, EndpointFormSchema } from "~/features/integrations/integrations.schema";
+import { apiKeyFormSchemaIn, endpointFormSchemaIn, type IntegrationFormMessages } from "~/features/integrations/integrations.schema";
 import {
   ENDPOINT_STATUS_COLOR,
   ENDPOINT_STATUS_LABEL,
@@ -19,7 +20,7 @@ import {
   UpgradePrompt,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
-import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerT, type OwnerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
 import type { Language } from "~/features/languages/languages";
 import { refusalIn } from "~/features/languages/owner/refusals";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
@@ -114,7 +115,11 @@ async function revokeAllKeys({ db, userId, fields, language }: IntegrationsPost)
 
 async function addEndpoint({ db, userId, fields, form, language }: IntegrationsPost) {
   const events = form.getAll("events").filter((value) => typeof value === "string");
-  const parsed = submit(EndpointFormSchema, { ...fields, events }, { reply: { form: "endpoint" as const } });
+  const parsed = submit(
+    endpointFormSchemaIn(formMessages(ownerT("refusals", language))),
+    { ...fields, events },
+    { reply: { form: "endpoint" as const } },
+  );
   if (!parsed.ok) return parsed.response;
   return answerDomainError(
     async () => {
@@ -129,7 +134,7 @@ async function addEndpoint({ db, userId, fields, form, language }: IntegrationsP
 }
 
 async function addApiKey({ db, userId, fields, language }: IntegrationsPost) {
-  const parsed = submit(ApiKeyFormSchema, fields, { reply: { form: "key" as const } });
+  const parsed = submit(apiKeyFormSchemaIn(formMessages(ownerT("refusals", language))), fields, { reply: { form: "key" as const } });
   if (!parsed.ok) return parsed.response;
   return answerDomainError(
     async () => {
@@ -148,6 +153,24 @@ async function revokeOneKey({ db, userId, fields, language }: IntegrationsPost) 
 }
 
 export const headers = withRefusalHeaders();
+
+/** The endpoint and API key forms' messages in a language (the same in the browser and the action). */
+function formMessages(t: OwnerT<"refusals">): IntegrationFormMessages {
+  return {
+    urlRequired: t("forms.urlRequired"),
+    urlTooLong: t("forms.urlTooLong"),
+    chooseEvent: t("forms.chooseEvent"),
+    descriptionTooLong: t("forms.descriptionTooLong"),
+    nameKey: t("forms.nameKey"),
+    nameKeyExample: t("forms.nameKeyExample"),
+    nameTooLong: t("forms.nameTooLong"),
+  };
+}
+
+function useFormMessages() {
+  const t = useOwnerT("refusals");
+  return useMemo(() => formMessages(t), [t]);
+}
 
 type LoaderData = Route.ComponentProps["loaderData"];
 /** The header a request carries its key in: code, the same in every language. */
@@ -231,7 +254,9 @@ function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }
 }
 
 function AddEndpointForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
-  const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: result?.result });
+  const messages = useFormMessages();
+  const schema = useMemo(() => endpointFormSchemaIn(messages), [messages]);
+  const [endpointForm, endpointFields] = useValidatedForm(schema, { id: "endpoint", lastResult: result?.result });
   // The address guard's refusal (not a full URL, a private network) is found by the server only.
   const endpointServer = serverOnlyErrors(result?.fieldErrors, result?.result);
   const t = useOwnerT("integrations");
@@ -341,7 +366,9 @@ function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] }
 }
 
 function CreateKeyForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
-  const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: result?.result });
+  const messages = useFormMessages();
+  const schema = useMemo(() => apiKeyFormSchemaIn(messages), [messages]);
+  const [keyForm, keyFields] = useValidatedForm(schema, { id: "api-key", lastResult: result?.result });
   const t = useOwnerT("integrations");
   return (
     <Form method="post" {...getFormProps(keyForm)} className="mt-4">

@@ -81,6 +81,9 @@ describe("refusals in the owner's language", () => {
     await createApiKey(db, { userId: owner.id, name: "Two" });
     const revoked = await postAs(integrations.action, "/settings/integrations", owner.cookie, { intent: "revokeAllKeys", confirm: "yes" });
     expect((revoked.data as { message?: string }).message).toBe("2 API-Schlüssel widerrufen.");
+    const unnamed = await postAs(integrations.action, "/settings/integrations", owner.cookie, { intent: "createKey", name: "  " });
+    expect(unnamed.status).toBe(400);
+    expect(JSON.stringify(unnamed.data)).toContain("Benennen Sie den Schlüssel, z. B. Zapier");
     const unknown = await postAs(domains.action, "/settings/domains", owner.cookie, { intent: "nonsense" });
     expect(unknown.data.error).toBe("Unbekannte Aktion");
 

@@ -111,6 +111,15 @@ export const enRefusals = {
       noCampaign: "This campaign does not exist.",
     },
     /** What the same pages' actions answer when they did what was asked (and their own refusals). */
+    forms: {
+      urlRequired: "Enter the URL of your endpoint",
+      urlTooLong: "The URL is too long",
+      chooseEvent: "Choose at least one event",
+      descriptionTooLong: "Keep the description under 100 characters",
+      nameKey: "Name the key",
+      nameKeyExample: "Name the key, e.g. Zapier",
+      nameTooLong: "Keep the name under 60 characters",
+    },
     answers: {
       unknownAction: "Unknown action",
       unknownActionDot: "Unknown action.",

@@ -108,6 +108,15 @@ export const arRefusals = {
       notWaiting: "هذه المزامنة لا تنتظر إعادة محاولة.",
       noCampaign: "هذه الحملة غير موجودة.",
     },
+    forms: {
+      urlRequired: "أدخل عنوان URL لنقطة النهاية",
+      urlTooLong: "عنوان URL طويل جدًا",
+      chooseEvent: "اختر حدثًا واحدًا على الأقل",
+      descriptionTooLong: "اجعل الوصف أقل من 100 حرف",
+      nameKey: "سمِّ المفتاح",
+      nameKeyExample: "سمِّ المفتاح، مثل Zapier",
+      nameTooLong: "اجعل الاسم أقل من 60 حرفًا",
+    },
     answers: {
       unknownAction: "إجراء غير معروف",
       unknownActionDot: "إجراء غير معروف.",

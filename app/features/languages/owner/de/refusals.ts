@@ -109,6 +109,15 @@ export const deRefusals = {
       notWaiting: "Diese Synchronisierung wartet auf keinen neuen Versuch.",
       noCampaign: "Diese Kampagne gibt es nicht.",
     },
+    forms: {
+      urlRequired: "Geben Sie die URL Ihres Endpunkts ein",
+      urlTooLong: "Die URL ist zu lang",
+      chooseEvent: "Wählen Sie mindestens ein Ereignis",
+      descriptionTooLong: "Halten Sie die Beschreibung unter 100 Zeichen",
+      nameKey: "Benennen Sie den Schlüssel",
+      nameKeyExample: "Benennen Sie den Schlüssel, z. B. Zapier",
+      nameTooLong: "Halten Sie den Namen unter 60 Zeichen",
+    },
     answers: {
       unknownAction: "Unbekannte Aktion",
       unknownActionDot: "Unbekannte Aktion.",

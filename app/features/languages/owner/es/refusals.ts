@@ -108,6 +108,15 @@ export const esRefusals = {
       notWaiting: "Esta sincronización no está esperando un reintento.",
       noCampaign: "Esta campaña no existe.",
     },
+    forms: {
+      urlRequired: "Escribe la URL de tu endpoint",
+      urlTooLong: "La URL es demasiado larga",
+      chooseEvent: "Elige al menos un evento",
+      descriptionTooLong: "La descripción debe tener menos de 100 caracteres",
+      nameKey: "Ponle nombre a la clave",
+      nameKeyExample: "Ponle nombre a la clave, p. ej. Zapier",
+      nameTooLong: "El nombre debe tener menos de 60 caracteres",
+    },
     answers: {
       unknownAction: "Acción desconocida",
       unknownActionDot: "Acción desconocida.",

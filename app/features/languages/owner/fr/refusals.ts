@@ -109,6 +109,15 @@ export const frRefusals = {
       notWaiting: "Cette synchronisation n'attend pas de nouvel essai.",
       noCampaign: "Cette campagne n'existe pas.",
     },
+    forms: {
+      urlRequired: "Saisissez l'URL de votre point de terminaison",
+      urlTooLong: "L'URL est trop longue",
+      chooseEvent: "Choisissez au moins un événement",
+      descriptionTooLong: "La description doit faire moins de 100 caractères",
+      nameKey: "Nommez la clé",
+      nameKeyExample: "Nommez la clé, par ex. Zapier",
+      nameTooLong: "Le nom doit faire moins de 60 caractères",
+    },
     answers: {
       unknownAction: "Action inconnue",
       unknownActionDot: "Action inconnue.",

@@ -109,6 +109,15 @@ export const itRefusals = {
       notWaiting: "Questa sincronizzazione non è in attesa di un nuovo tentativo.",
       noCampaign: "Questa campagna non esiste.",
     },
+    forms: {
+      urlRequired: "Inserisci l'URL del tuo endpoint",
+      urlTooLong: "L'URL è troppo lungo",
+      chooseEvent: "Scegli almeno un evento",
+      descriptionTooLong: "La descrizione deve restare sotto i 100 caratteri",
+      nameKey: "Dai un nome alla chiave",
+      nameKeyExample: "Dai un nome alla chiave, ad es. Zapier",
+      nameTooLong: "Il nome deve restare sotto i 60 caratteri",
+    },
     answers: {
       unknownAction: "Azione sconosciuta",
       unknownActionDot: "Azione sconosciuta.",

@@ -108,6 +108,15 @@ export const nlRefusals = {
       notWaiting: "Deze synchronisatie wacht niet op een nieuwe poging.",
       noCampaign: "Deze campagne bestaat niet.",
     },
+    forms: {
+      urlRequired: "Vul de URL van je endpoint in",
+      urlTooLong: "De URL is te lang",
+      chooseEvent: "Kies minstens één gebeurtenis",
+      descriptionTooLong: "Houd de beschrijving onder de 100 tekens",
+      nameKey: "Geef de sleutel een naam",
+      nameKeyExample: "Geef de sleutel een naam, bijv. Zapier",
+      nameTooLong: "Houd de naam onder de 60 tekens",
+    },
     answers: {
       unknownAction: "Onbekende actie",
       unknownActionDot: "Onbekende actie.",

@@ -108,6 +108,15 @@ export const ptRefusals = {
       notWaiting: "Esta sincronização não está à espera de nova tentativa.",
       noCampaign: "Esta campanha não existe.",
     },
+    forms: {
+      urlRequired: "Indique o URL do seu endpoint",
+      urlTooLong: "O URL é demasiado longo",
+      chooseEvent: "Escolha pelo menos um evento",
+      descriptionTooLong: "A descrição deve ter menos de 100 caracteres",
+      nameKey: "Dê um nome à chave",
+      nameKeyExample: "Dê um nome à chave, p. ex. Zapier",
+      nameTooLong: "O nome deve ter menos de 60 caracteres",
+    },
     answers: {
       unknownAction: "Ação desconhecida",
       unknownActionDot: "Ação desconhecida.",
