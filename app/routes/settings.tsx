@@ -96,7 +96,13 @@ async function saveProfile({ request, user, fields, language, t }: SettingsPost)
       async () => {
         await consumeRateLimit("profileByUser", user.id);
         const { db } = await getServices();
-        const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
+        const result = await updateProfile(db, {
+          userId: user.id,
+          currentEmail: user.email,
+          headers: request.headers,
+          input: parsed.value,
+          language,
+        });
         if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
         nudgeEmailWorker();
         return data<ActionData>({ form: "profile", message: result.message });

@@ -11,6 +11,7 @@ import * as domains from "~/routes/settings.domains";
 import * as qrCode from "~/routes/qr-code";
 import * as integrations from "~/routes/settings.integrations";
 import * as notifications from "~/routes/settings.notifications";
+import * as settings from "~/routes/settings";
 import * as sync from "~/routes/settings.integrations.sync";
 import { DomainError } from "~/utils/domain-error";
 import { RATE_LIMITED_MESSAGE } from "~/utils/rate-limit.server";
@@ -84,6 +85,12 @@ describe("refusals in the owner's language", () => {
     const unnamed = await postAs(integrations.action, "/settings/integrations", owner.cookie, { intent: "createKey", name: "  " });
     expect(unnamed.status).toBe(400);
     expect(JSON.stringify(unnamed.data)).toContain("Benennen Sie den Schlüssel, z. B. Zapier");
+    const wrongPassword = await postAs(settings.action, "/settings", owner.cookie, {
+      intent: "profile",
+      email: "someone-else@example.com",
+      currentPassword: "not-my-password",
+    });
+    expect(wrongPassword.data.fieldErrors?.currentPassword).toBe("Das aktuelle Passwort ist falsch");
     const unknown = await postAs(domains.action, "/settings/domains", owner.cookie, { intent: "nonsense" });
     expect(unknown.data.error).toBe("Unbekannte Aktion");
 

@@ -185,6 +185,15 @@ export const enRefusals = {
         paused: "Endpoint paused. Events are kept until you resume.",
         resumed: "Endpoint resumed.",
       },
+      profile: {
+        nothing: "Nothing to update",
+        currentNeeded: "Enter your current password to make changes",
+        emailTaken: "That email is already in use",
+        wrongPassword: "Current password is incorrect",
+        confirmSent: "We sent a confirmation link to {{email}}. Your email changes when you open it.",
+        passwordAndConfirm: "Password changed. {{message}}",
+        updated: "Profile updated successfully",
+      },
       settings: {
         profileFailed: "Failed to update profile",
         businessSaved: "Business name saved",

@@ -190,6 +190,15 @@ export const arRefusals = {
         paused: "نقطة النهاية متوقفة مؤقتًا. تُحفظ الأحداث حتى تستأنف.",
         resumed: "استُؤنفت نقطة النهاية.",
       },
+      profile: {
+        nothing: "لا شيء لتحديثه",
+        currentNeeded: "أدخل كلمة مرورك الحالية لإجراء التغييرات",
+        emailTaken: "هذا البريد الإلكتروني مستخدم بالفعل",
+        wrongPassword: "كلمة المرور الحالية غير صحيحة",
+        confirmSent: "أرسلنا رابط تأكيد إلى {{email}}. يتغيّر بريدك الإلكتروني عندما تفتحه.",
+        passwordAndConfirm: "تم تغيير كلمة المرور. {{message}}",
+        updated: "تم تحديث الملف الشخصي",
+      },
       settings: {
         profileFailed: "تعذّر تحديث الملف الشخصي",
         businessSaved: "حُفظ اسم النشاط التجاري",

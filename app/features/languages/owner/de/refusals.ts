@@ -183,6 +183,15 @@ export const deRefusals = {
         paused: "Endpunkt pausiert. Ereignisse bleiben erhalten, bis Sie fortsetzen.",
         resumed: "Endpunkt fortgesetzt.",
       },
+      profile: {
+        nothing: "Nichts zu ändern",
+        currentNeeded: "Geben Sie Ihr aktuelles Passwort ein, um Änderungen vorzunehmen",
+        emailTaken: "Diese E-Mail-Adresse wird bereits verwendet",
+        wrongPassword: "Das aktuelle Passwort ist falsch",
+        confirmSent: "Wir haben einen Bestätigungslink an {{email}} gesendet. Ihre E-Mail-Adresse ändert sich, sobald Sie ihn öffnen.",
+        passwordAndConfirm: "Passwort geändert. {{message}}",
+        updated: "Profil aktualisiert",
+      },
       settings: {
         profileFailed: "Das Profil konnte nicht aktualisiert werden",
         businessSaved: "Name des Unternehmens gespeichert",

@@ -184,6 +184,15 @@ export const esRefusals = {
         paused: "Endpoint en pausa. Los eventos se guardan hasta que lo reanudes.",
         resumed: "Endpoint reanudado.",
       },
+      profile: {
+        nothing: "No hay nada que actualizar",
+        currentNeeded: "Escribe tu contraseña actual para hacer cambios",
+        emailTaken: "Ese correo ya está en uso",
+        wrongPassword: "La contraseña actual no es correcta",
+        confirmSent: "Enviamos un enlace de confirmación a {{email}}. Tu correo cambia cuando lo abras.",
+        passwordAndConfirm: "Contraseña cambiada. {{message}}",
+        updated: "Perfil actualizado",
+      },
       settings: {
         profileFailed: "No se pudo actualizar el perfil",
         businessSaved: "Nombre del negocio guardado",

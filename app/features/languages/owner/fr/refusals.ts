@@ -185,6 +185,15 @@ export const frRefusals = {
         paused: "Point de terminaison en pause. Les événements sont conservés jusqu'à la reprise.",
         resumed: "Point de terminaison repris.",
       },
+      profile: {
+        nothing: "Rien à mettre à jour",
+        currentNeeded: "Saisissez votre mot de passe actuel pour faire des modifications",
+        emailTaken: "Cette adresse e-mail est déjà utilisée",
+        wrongPassword: "Le mot de passe actuel est incorrect",
+        confirmSent: "Nous avons envoyé un lien de confirmation à {{email}}. Votre adresse change quand vous l'ouvrez.",
+        passwordAndConfirm: "Mot de passe modifié. {{message}}",
+        updated: "Profil mis à jour",
+      },
       settings: {
         profileFailed: "Impossible de mettre à jour le profil",
         businessSaved: "Nom de l'entreprise enregistré",

@@ -185,6 +185,15 @@ export const itRefusals = {
         paused: "Endpoint in pausa. Gli eventi restano finché non riprendi.",
         resumed: "Endpoint ripreso.",
       },
+      profile: {
+        nothing: "Niente da aggiornare",
+        currentNeeded: "Inserisci la password attuale per fare modifiche",
+        emailTaken: "Questa email è già in uso",
+        wrongPassword: "La password attuale non è corretta",
+        confirmSent: "Abbiamo inviato un link di conferma a {{email}}. La tua email cambia quando lo apri.",
+        passwordAndConfirm: "Password cambiata. {{message}}",
+        updated: "Profilo aggiornato",
+      },
       settings: {
         profileFailed: "Impossibile aggiornare il profilo",
         businessSaved: "Nome dell'attività salvato",

@@ -182,6 +182,15 @@ export const nlRefusals = {
         paused: "Endpoint gepauzeerd. Gebeurtenissen blijven bewaard tot je hervat.",
         resumed: "Endpoint hervat.",
       },
+      profile: {
+        nothing: "Niets om bij te werken",
+        currentNeeded: "Vul je huidige wachtwoord in om iets te wijzigen",
+        emailTaken: "Dat e-mailadres is al in gebruik",
+        wrongPassword: "Het huidige wachtwoord klopt niet",
+        confirmSent: "We hebben een bevestigingslink naar {{email}} gestuurd. Je e-mailadres verandert zodra je hem opent.",
+        passwordAndConfirm: "Wachtwoord gewijzigd. {{message}}",
+        updated: "Profiel bijgewerkt",
+      },
       settings: {
         profileFailed: "Het profiel kon niet worden bijgewerkt",
         businessSaved: "Bedrijfsnaam opgeslagen",

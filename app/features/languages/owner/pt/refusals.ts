@@ -184,6 +184,15 @@ export const ptRefusals = {
         paused: "Endpoint em pausa. Os eventos ficam guardados até retomar.",
         resumed: "Endpoint retomado.",
       },
+      profile: {
+        nothing: "Não há nada para atualizar",
+        currentNeeded: "Indique a palavra-passe atual para fazer alterações",
+        emailTaken: "Esse email já está a ser usado",
+        wrongPassword: "A palavra-passe atual está incorreta",
+        confirmSent: "Enviámos uma ligação de confirmação para {{email}}. O email muda quando a abrir.",
+        passwordAndConfirm: "Palavra-passe alterada. {{message}}",
+        updated: "Perfil atualizado",
+      },
       settings: {
         profileFailed: "Não foi possível atualizar o perfil",
         businessSaved: "Nome do negócio guardado",
