@@ -10,7 +10,7 @@ import {
   SubscriptionSection,
   type AccountSectionResult,
 } from "~/features/account/account-sections";
-import { BusinessSchema, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
+import { accountFormMessages, businessSchemaIn, deleteAccountSchemaIn, profileSchemaIn } from "~/features/account/account.schema";
 import {
   deleteAccount,
   getBusinessName,
@@ -89,7 +89,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 async function saveProfile({ request, user, fields, language, t }: SettingsPost) {
-  const parsed = submit(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
+  const parsed = submit(profileSchemaIn(accountFormMessages(t)), fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
   if (!parsed.ok) return parsed.response;
   try {
     return await answerDomainError(
@@ -116,7 +116,7 @@ async function saveProfile({ request, user, fields, language, t }: SettingsPost)
 }
 
 async function saveBusinessName({ request, user, fields, t }: SettingsPost) {
-  const parsed = submit(BusinessSchema, fields, { reply: { form: "business" as const } });
+  const parsed = submit(businessSchemaIn(accountFormMessages(t)), fields, { reply: { form: "business" as const } });
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
@@ -152,7 +152,7 @@ async function signOutOthers({ request, user, language, t }: SettingsPost) {
 }
 
 async function deleteOwnAccount({ request, user, fields, t }: SettingsPost) {
-  const parsed = submit(DeleteAccountSchema, fields, { reply: { form: "delete" as const } });
+  const parsed = submit(deleteAccountSchemaIn(accountFormMessages(t)), fields, { reply: { form: "delete" as const } });
   if (!parsed.ok) return parsed.response;
   try {
     const { db } = await getServices();

@@ -91,6 +91,9 @@ describe("refusals in the owner's language", () => {
       currentPassword: "not-my-password",
     });
     expect(wrongPassword.data.fieldErrors?.currentPassword).toBe("Das aktuelle Passwort ist falsch");
+    const notDeleted = await postAs(settings.action, "/settings", owner.cookie, { intent: "delete", confirmation: "delete" });
+    expect(notDeleted.status).toBe(400);
+    expect(JSON.stringify(notDeleted.data)).toContain("Geben Sie zur Bestätigung DELETE ein.");
     const unknown = await postAs(domains.action, "/settings/domains", owner.cookie, { intent: "nonsense" });
     expect(unknown.data.error).toBe("Unbekannte Aktion");
 

@@ -112,6 +112,13 @@ export const enRefusals = {
     },
     /** What the same pages' actions answer when they did what was asked (and their own refusals). */
     forms: {
+      emailTooLong: "Email is too long",
+      emailInvalid: "Please enter a valid email address",
+      passwordTooLong: "Password must be at most {{max}} characters",
+      passwordsDiffer: "New passwords do not match",
+      passwordTooShort: "Password must be at least {{min}} characters",
+      businessNameTooLong: "Business name must be at most 100 characters",
+      typeToConfirm: "Type {{word}} to confirm.",
       urlRequired: "Enter the URL of your endpoint",
       urlTooLong: "The URL is too long",
       chooseEvent: "Choose at least one event",

@@ -109,6 +109,13 @@ export const arRefusals = {
       noCampaign: "هذه الحملة غير موجودة.",
     },
     forms: {
+      emailTooLong: "البريد الإلكتروني طويل جدًا",
+      emailInvalid: "يُرجى إدخال بريد إلكتروني صالح",
+      passwordTooLong: "يجب ألا تتجاوز كلمة المرور {{max}} حرفًا",
+      passwordsDiffer: "كلمتا المرور الجديدتان غير متطابقتين",
+      passwordTooShort: "يجب أن تتكون كلمة المرور من {{min}} أحرف على الأقل",
+      businessNameTooLong: "يجب ألا يتجاوز اسم النشاط التجاري 100 حرف",
+      typeToConfirm: "اكتب {{word}} للتأكيد.",
       urlRequired: "أدخل عنوان URL لنقطة النهاية",
       urlTooLong: "عنوان URL طويل جدًا",
       chooseEvent: "اختر حدثًا واحدًا على الأقل",

@@ -110,6 +110,13 @@ export const deRefusals = {
       noCampaign: "Diese Kampagne gibt es nicht.",
     },
     forms: {
+      emailTooLong: "Die E-Mail-Adresse ist zu lang",
+      emailInvalid: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+      passwordTooLong: "Das Passwort darf höchstens {{max}} Zeichen haben",
+      passwordsDiffer: "Die neuen Passwörter stimmen nicht überein",
+      passwordTooShort: "Das Passwort muss mindestens {{min}} Zeichen haben",
+      businessNameTooLong: "Der Name des Unternehmens darf höchstens 100 Zeichen haben",
+      typeToConfirm: "Geben Sie zur Bestätigung {{word}} ein.",
       urlRequired: "Geben Sie die URL Ihres Endpunkts ein",
       urlTooLong: "Die URL ist zu lang",
       chooseEvent: "Wählen Sie mindestens ein Ereignis",

@@ -109,6 +109,13 @@ export const esRefusals = {
       noCampaign: "Esta campaña no existe.",
     },
     forms: {
+      emailTooLong: "El correo es demasiado largo",
+      emailInvalid: "Escribe un correo electrónico válido",
+      passwordTooLong: "La contraseña puede tener como máximo {{max}} caracteres",
+      passwordsDiffer: "Las contraseñas nuevas no coinciden",
+      passwordTooShort: "La contraseña debe tener al menos {{min}} caracteres",
+      businessNameTooLong: "El nombre del negocio puede tener como máximo 100 caracteres",
+      typeToConfirm: "Escribe {{word}} para confirmar.",
       urlRequired: "Escribe la URL de tu endpoint",
       urlTooLong: "La URL es demasiado larga",
       chooseEvent: "Elige al menos un evento",

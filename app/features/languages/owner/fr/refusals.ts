@@ -110,6 +110,13 @@ export const frRefusals = {
       noCampaign: "Cette campagne n'existe pas.",
     },
     forms: {
+      emailTooLong: "L'adresse e-mail est trop longue",
+      emailInvalid: "Saisissez une adresse e-mail valide",
+      passwordTooLong: "Le mot de passe doit faire au plus {{max}} caractères",
+      passwordsDiffer: "Les nouveaux mots de passe ne correspondent pas",
+      passwordTooShort: "Le mot de passe doit faire au moins {{min}} caractères",
+      businessNameTooLong: "Le nom de l'entreprise doit faire au plus 100 caractères",
+      typeToConfirm: "Saisissez {{word}} pour confirmer.",
       urlRequired: "Saisissez l'URL de votre point de terminaison",
       urlTooLong: "L'URL est trop longue",
       chooseEvent: "Choisissez au moins un événement",

@@ -110,6 +110,13 @@ export const itRefusals = {
       noCampaign: "Questa campagna non esiste.",
     },
     forms: {
+      emailTooLong: "L'email è troppo lunga",
+      emailInvalid: "Inserisci un indirizzo email valido",
+      passwordTooLong: "La password può avere al massimo {{max}} caratteri",
+      passwordsDiffer: "Le nuove password non coincidono",
+      passwordTooShort: "La password deve avere almeno {{min}} caratteri",
+      businessNameTooLong: "Il nome dell'attività può avere al massimo 100 caratteri",
+      typeToConfirm: "Scrivi {{word}} per confermare.",
       urlRequired: "Inserisci l'URL del tuo endpoint",
       urlTooLong: "L'URL è troppo lungo",
       chooseEvent: "Scegli almeno un evento",

@@ -109,6 +109,13 @@ export const nlRefusals = {
       noCampaign: "Deze campagne bestaat niet.",
     },
     forms: {
+      emailTooLong: "Het e-mailadres is te lang",
+      emailInvalid: "Vul een geldig e-mailadres in",
+      passwordTooLong: "Het wachtwoord mag hoogstens {{max}} tekens hebben",
+      passwordsDiffer: "De nieuwe wachtwoorden komen niet overeen",
+      passwordTooShort: "Het wachtwoord moet minstens {{min}} tekens hebben",
+      businessNameTooLong: "De bedrijfsnaam mag hoogstens 100 tekens hebben",
+      typeToConfirm: "Typ {{word}} om te bevestigen.",
       urlRequired: "Vul de URL van je endpoint in",
       urlTooLong: "De URL is te lang",
       chooseEvent: "Kies minstens één gebeurtenis",

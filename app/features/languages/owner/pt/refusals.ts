@@ -109,6 +109,13 @@ export const ptRefusals = {
       noCampaign: "Esta campanha não existe.",
     },
     forms: {
+      emailTooLong: "O email é demasiado longo",
+      emailInvalid: "Indique um endereço de email válido",
+      passwordTooLong: "A palavra-passe pode ter no máximo {{max}} caracteres",
+      passwordsDiffer: "As novas palavras-passe não coincidem",
+      passwordTooShort: "A palavra-passe tem de ter pelo menos {{min}} caracteres",
+      businessNameTooLong: "O nome do negócio pode ter no máximo 100 caracteres",
+      typeToConfirm: "Escreva {{word}} para confirmar.",
       urlRequired: "Indique o URL do seu endpoint",
       urlTooLong: "O URL é demasiado longo",
       chooseEvent: "Escolha pelo menos um evento",
