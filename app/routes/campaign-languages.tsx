@@ -21,6 +21,7 @@ import {
 } from "~/features/campaigns/copy-translations";
 import { getCopyTranslations, saveCopyTranslations } from "~/features/campaigns/copy-translations.server";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { isLanguage, LANGUAGE_NAMES, LANGUAGES, offeredLanguagesOf, type Language } from "~/features/languages/languages";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices, type Services } from "~/utils/services.server";
@@ -70,7 +71,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
   }
   // Anything else, a language we do not know among it, is an unknown action.
-  return data({ formError: "Unknown action.", translations: post.typed }, { status: 400 });
+  const t = ownerT("refusals", ownerLanguageFor(acting.user, request.headers.get("accept-language")));
+  return data({ formError: t("answers.unknownActionDot"), translations: post.typed }, { status: 400 });
 }
 
 async function saveTranslations(db: Services["db"], { userId, found, typed }: LanguagesPost) {

@@ -28,6 +28,7 @@ import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { printCheckIn } from "~/features/print/print-check-words.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import type { Route } from "./+types/campaign-print";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -79,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    throw data(error.message, { status: error.status });
+    throw data(refusalIn(error, ownerLanguageFor(acting.user, request.headers.get("accept-language"))), { status: error.status });
   }
 }
 

@@ -8,7 +8,6 @@ import { requireBusiness, requireCampaignAccess, ROLE_REFUSED, ROLES } from "~/f
 import { listCampaignsInScope } from "~/features/analytics/scoped-figures.server";
 import { canCreateCampaign } from "~/features/billing/plan";
 import {
-  CAMPAIGN_GONE,
   echoCampaignFields,
   postedLocations,
   saveCampaign,
@@ -27,9 +26,12 @@ import { BusinessSchema } from "~/features/account/account.schema";
 import { getBusinessName, updateBusinessName } from "~/features/account/account.server";
 import { liveCampaignPath } from "~/features/campaigns/campaign-live";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import type { Language } from "~/features/languages/languages";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { OfferRuleSchema } from "~/features/redeem/offer";
 import { getOfferRule } from "~/features/redeem/offer-codes.server";
-import { isDomainError } from "~/utils/domain-error";
+import { isDomainError, type DomainError } from "~/utils/domain-error";
 import { domainErrorData, forbidden, formFields, notFound, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
@@ -124,6 +126,8 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = formFields(form);
   const userId = acting.businessId;
   const isOwner = acting.role === "owner";
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+  const t = ownerT("refusals", language);
   if (!isOwner) {
     if (fields.intent === "create" || fields.intent === "delete") forbidden(ROLE_REFUSED);
     if (fields.intent === "update" || fields.intent === "toggle") await requireCampaignAccess(acting, fields.campaignId ?? "", "write");
@@ -140,7 +144,7 @@ export async function action({ request }: Route.ActionArgs) {
       const business = fields.businessName === undefined || !isOwner ? null : submit(BusinessSchema, fields);
       const translations = wizardTranslations(fields);
       // Where the campaign runs is the owner's to say: a manager's post leaves it as it is.
-      const locations = isOwner ? postedLocations(form) : ({ ok: true, value: undefined } as const);
+      const locations = isOwner ? postedLocations(form, language) : ({ ok: true, value: undefined } as const);
       if (!parsed.ok || !rule.ok || (business && !business.ok) || (translations && !translations.ok) || !locations.ok) {
         const fieldErrors = {
           ...(parsed.ok ? {} : parsed.fieldErrors),
@@ -163,17 +167,9 @@ export async function action({ request }: Route.ActionArgs) {
           locationIds: locations.value,
         });
       } catch (error) {
-        if (isDomainError(error)) {
-          return domainErrorData(error, (refused) =>
-            refused.code === "logo_not_found"
-              ? { fieldErrors: { qrLogoUrl: refused.message } }
-              : refused.code === "campaign_locations_in_use" || refused.code === "not_found"
-                ? { fieldErrors: { locations: refused.message } }
-                : { formError: `Failed to create campaign: ${refused.message}` },
-          );
-        }
+        if (isDomainError(error)) return domainErrorData(error, (refused) => saveRefusal(refused, language));
         logger.error({ err: error }, "campaign save failed");
-        return data({ formError: "Failed to create campaign. Please try again." }, { status: 500 });
+        return data({ formError: t("answers.campaignSaveFailed") }, { status: 500 });
       }
       if (!saved) notFound();
       if (business?.ok) await updateBusinessName(db, { userId, name: business.value.businessName, timeZone });
@@ -184,16 +180,25 @@ export async function action({ request }: Route.ActionArgs) {
     // on the card, not an error page. Another owner's campaign looks the same: it does not exist.
     case "toggle": {
       const status = await toggleCampaignStatus(db, { userId, campaignId: fields.campaignId ?? "" });
-      if (!status) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      if (!status) return data({ formError: t("answers.campaignGone") }, { status: 404 });
       return { ok: true as const, intent: "toggle" as const, status };
     }
     case "delete": {
-      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" }))) return data({ formError: CAMPAIGN_GONE }, { status: 404 });
+      if (!(await deleteCampaign(db, { userId, campaignId: fields.campaignId ?? "" })))
+        return data({ formError: t("answers.campaignGone") }, { status: 404 });
       return { ok: true as const, intent: "delete" as const };
     }
     default:
-      return data({ formError: "Unknown action." }, { status: 400 });
+      return data({ formError: t("answers.unknownActionDot") }, { status: 400 });
   }
+}
+
+/** A refused save, next to the field it is about, in the member's language. */
+function saveRefusal(refused: DomainError, language: Language) {
+  const reason = refusalIn(refused, language);
+  if (refused.code === "logo_not_found") return { fieldErrors: { qrLogoUrl: reason } };
+  if (refused.code === "campaign_locations_in_use" || refused.code === "not_found") return { fieldErrors: { locations: reason } };
+  return { formError: ownerT("refusals", language)("campaigns.saveFailed", { reason }) };
 }
 
 export const headers = withRefusalHeaders();

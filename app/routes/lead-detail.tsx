@@ -10,6 +10,7 @@ import { CODE_STATUS_COLOR, CODE_STATUS_LABEL } from "~/features/redeem/code";
 import { eraseLead, getLeadDetail } from "~/features/leads/lead-rights.server";
 import { isLanguage, LANGUAGE_NAMES } from "~/features/languages/languages";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { formFields, notFound, readForm } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import { dateTimeFormat } from "~/utils/dates";
@@ -37,10 +38,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   // Erasure answers the person's request to the business: the owner's act.
   const { user } = await requireBusiness(request);
   const fields = formFields(await readForm(request));
-  if (fields.intent !== "erase") return data({ error: "Unknown action." }, { status: 400 });
-  if (fields.confirm !== ERASE_CONFIRMATION) {
-    return data({ error: "Tick the box to confirm that this lead should be erased." }, { status: 400 });
-  }
+  const t = ownerT("refusals", ownerLanguageFor(user, request.headers.get("accept-language")));
+  if (fields.intent !== "erase") return data({ error: t("answers.unknownActionDot") }, { status: 400 });
+  if (fields.confirm !== ERASE_CONFIRMATION) return data({ error: t("answers.tickToErase") }, { status: 400 });
   const { db } = await getServices();
   if (!(await eraseLead(db, { userId: user.id, leadId: params.leadId }))) notFound("Lead not found");
   return redirect("/leads?erased=1");

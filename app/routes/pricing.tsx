@@ -10,6 +10,7 @@ import { ownerLanguageFor } from "~/features/languages/owner/owner-language.serv
 import { fill } from "~/features/languages/owner/public-words";
 import { publicWordsIn } from "~/features/languages/owner/public-words.server";
 import { requireBusiness } from "~/features/team/member.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { answerDomainError, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/pricing";
@@ -27,7 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
   const { db } = await getServices();
   return answerDomainError(
     async () => redirect((await startCheckout(db, { user })).url),
-    (refusal) => ({ error: refusal.message, operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null }),
+    (refusal) => ({
+      error: refusalIn(refusal, ownerLanguageFor(user, request.headers.get("accept-language"))),
+      operatorHint: refusal.code === "not_configured" ? LIFT_LIMITS_WITHOUT_STRIPE : null,
+    }),
   );
 }
 

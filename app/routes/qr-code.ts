@@ -2,7 +2,9 @@
 // of the four addresses; the address's extension names the format.
 import { publicOriginOf } from "~/features/domains/domains.server";
 import { getQrCode, parseQrSize } from "~/features/qr/qr-code.server";
-import { answerDomainError, privateDownload } from "~/utils/http.server";
+import { answerDomainErrorAsText, privateDownload } from "~/utils/http.server";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { requireBusiness, requireCampaignAccess, requirePlacementInScope, ROLES } from "~/features/team/member.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/qr-code";
@@ -17,17 +19,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const placementId = "placementId" in params ? (params.placementId ?? "") : undefined;
   await requireCampaignAccess(acting, campaignId, "read");
   requirePlacementInScope(acting, placementId);
-  return answerDomainError(async () => {
-    const size = parseQrSize(url.searchParams.get("size"));
-    return privateDownload(
-      await getQrCode(db, {
-        userId,
-        campaignId,
-        ...(placementId === undefined ? {} : { placementId }),
-        format: url.pathname.toLowerCase().endsWith(".svg") ? "svg" : "png",
-        size,
-        appOrigin: await publicOriginOf(db, env, { userId, campaignId, made: true }),
-      }),
-    );
-  });
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
+  return answerDomainErrorAsText(
+    async () => {
+      const size = parseQrSize(url.searchParams.get("size"));
+      return privateDownload(
+        await getQrCode(db, {
+          userId,
+          campaignId,
+          ...(placementId === undefined ? {} : { placementId }),
+          format: url.pathname.toLowerCase().endsWith(".svg") ? "svg" : "png",
+          size,
+          appOrigin: await publicOriginOf(db, env, { userId, campaignId, made: true }),
+        }),
+      );
+    },
+    (refused) => refusalIn(refused, language),
+  );
 }

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { requireBusiness, type Acting } from "~/features/team/member.server";
-import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains } from "~/features/billing/plan";
+import { planIncludesCustomDomains } from "~/features/billing/plan";
 import { addDomain, campaignsWithCodesOn, getDomainScreen, removeDomain, verifyDomainNow } from "~/features/domains/domains.server";
 import {
   DomainRecords,
@@ -17,6 +17,8 @@ import {
 } from "~/features/domains/domains-ui";
 import { Message, Section, SubmitButton } from "~/features/integrations/integrations-ui";
 import { ownerT, OwnerTrans, type OwnerT, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, formFields, readForm, withRefusalHeaders } from "~/utils/http.server";
 import { getServices } from "~/utils/services.server";
 import type { Route } from "./+types/settings.domains";
@@ -37,12 +39,13 @@ type ActionData = {
   campaignsOnDomain?: number;
 };
 
-type DomainPost = { user: Acting["user"]; fields: Record<string, string> };
+type DomainPost = { user: Acting["user"]; fields: Record<string, string>; t: OwnerT<"refusals"> };
 
 /** Each button posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
-  const post: DomainPost = { user, fields: formFields(await readForm(request)) };
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
+  const post: DomainPost = { user, fields: formFields(await readForm(request)), t: ownerT("refusals", language) };
   return answerDomainError(
     async () => {
       switch (post.fields.intent) {
@@ -53,30 +56,31 @@ export async function action({ request }: Route.ActionArgs) {
         case "remove":
           return await removeOwnDomain(post);
         default:
-          return data<ActionData>({ form: "add", error: "Unknown action" }, { status: 400 });
+          return data<ActionData>({ form: "add", error: post.t("answers.unknownAction") }, { status: 400 });
       }
     },
     (refused): ActionData => {
       const form = post.fields.intent === "verify" ? "verify" : "add";
-      return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: refused.message } } : { form, error: refused.message };
+      const error = refusalIn(refused, language);
+      return refused.code === "hostname_invalid" ? { form, fieldErrors: { hostname: error } } : { form, error };
     },
   );
 }
 
-async function addOwnDomain({ user, fields }: DomainPost) {
+async function addOwnDomain({ user, fields, t }: DomainPost) {
   const { db, env } = await getServices();
   const hostname = await addDomain(db, env, { userId: user.id, plan: user.plan, hostname: fields.hostname ?? "" });
-  return data<ActionData>({ form: "add", message: `${hostname} added. Publish the two records below, then press Verify.` });
+  return data<ActionData>({ form: "add", message: t("answers.domains.added", { hostname }) });
 }
 
-async function verifyOwnDomain({ user }: DomainPost) {
+async function verifyOwnDomain({ user, t }: DomainPost) {
   const { db, env, secret } = await getServices();
   const state = await verifyDomainNow(db, env, { userId: user.id, secret });
-  return data<ActionData>({ form: "verify", message: state === "verified" ? "Verified." : "Checked just now." });
+  return data<ActionData>({ form: "verify", message: t(state === "verified" ? "answers.domains.verified" : "answers.domains.checked") });
 }
 
 /** Asks first, saying how many campaigns' printed codes stop opening; then removes. */
-async function removeOwnDomain({ user, fields }: DomainPost) {
+async function removeOwnDomain({ user, fields, t }: DomainPost) {
   const { db, env } = await getServices();
   if (fields.confirm !== "yes") {
     const current = await getDomainScreen(db, env, { userId: user.id });
@@ -86,7 +90,7 @@ async function removeOwnDomain({ user, fields }: DomainPost) {
   const removed = await removeDomain(db, { userId: user.id });
   return data<ActionData>({
     form: "remove",
-    message: removed ? "Domain removed. New codes use the main address." : "There was no domain to remove.",
+    message: t(removed ? "answers.domains.removed" : "answers.domains.noneToRemove"),
   });
 }
 
@@ -104,6 +108,7 @@ export default function Domains({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
   const answer = (form: ActionData["form"]) => (actionData?.form === form ? actionData : undefined);
   const t = useOwnerT("domains");
+  const planRequired = useOwnerT("refusals")("domains.planRequired");
 
   return (
     <main className="mx-auto max-w-3xl space-y-8 px-4 py-8 sm:px-6">
@@ -118,7 +123,7 @@ export default function Domains({ loaderData, actionData }: Route.ComponentProps
       />
       {!included ? (
         <div role="note" className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-900">
-          <p className="font-semibold">{CUSTOM_DOMAIN_PLAN_TEXT}</p>
+          <p className="font-semibold">{planRequired}</p>
           <Link to="/pricing" className={buttonClass({ size: "md", className: "mt-3" })}>
             {t("seePlans")}
           </Link>

@@ -2,6 +2,8 @@ import { Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { requireBusiness } from "~/features/team/member.server";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { finishConnect } from "~/features/sync/connections.server";
 import { nudgeSyncWorker } from "~/features/sync/worker.server";
 import { answerDomainError } from "~/utils/http.server";
@@ -13,6 +15,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const query = new URL(request.url).searchParams;
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
   return answerDomainError(
     async () => {
       const provider = await finishConnect(db, {
@@ -26,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       nudgeSyncWorker();
       return redirect(`/settings/integrations/sync?connected=${provider.id}`);
     },
-    (refused) => ({ error: refused.message }),
+    (refused) => ({ error: refusalIn(refused, language) }),
   );
 }
 

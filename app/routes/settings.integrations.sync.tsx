@@ -3,9 +3,10 @@ import { z } from "zod";
 import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
 import { requireBusiness } from "~/features/team/member.server";
-import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, UpgradePrompt } from "~/features/integrations/integrations-ui";
 import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { SyncCampaignSwitches, SyncLog, SyncProviderCard } from "~/features/sync/sync-ui";
 import { callbackUrlOf } from "~/features/sync/connections.server";
 import { syncPageData, runSyncIntent } from "~/features/sync/sync-page.server";
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const choose = new URL(request.url).searchParams.get("choose");
-  const page = await syncPageData(db, { userId: user.id, choose });
+  const page = await syncPageData(db, { userId: user.id, choose, language: ownerLanguageFor(user, request.headers.get("accept-language")) });
   // Only an admin can set a provider up: the redirect URIs go to admins alone.
   const redirectUris: Record<string, string> | null = user.isAdmin
     ? Object.fromEntries(page.providers.map((provider) => [provider.id, callbackUrlOf(provider.id)]))
@@ -30,18 +31,20 @@ const IntentSchema = z.object({ intent: z.enum(["connect", "choose", "create", "
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
   const fields = formFields(await readForm(request));
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
+  const t = ownerT("refusals", language);
   const parsed = IntentSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) return data({ error: t("answers.unknownAction") }, { status: 400 });
   // Disconnecting is always allowed, Pro or not.
-  if (!user.plan.isPro && parsed.data.intent !== "disconnect") return data({ error: PRO_ONLY_MESSAGE }, { status: 403 });
+  if (!user.plan.isPro && parsed.data.intent !== "disconnect") return data({ error: t("answers.proOnly") }, { status: 403 });
   const { db } = await getServices();
   return answerDomainError(
     async () => {
-      const answer = await runSyncIntent(db, { userId: user.id, sessionId: user.sessionId, intent: parsed.data.intent, fields });
+      const answer = await runSyncIntent(db, { userId: user.id, sessionId: user.sessionId, intent: parsed.data.intent, fields, language });
       if ("redirectTo" in answer) return redirect(answer.redirectTo);
       return data({ message: answer.message });
     },
-    (refused) => ({ error: refused.message }),
+    (refused) => ({ error: refusalIn(refused, language) }),
   );
 }
 

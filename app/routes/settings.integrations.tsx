@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +9,7 @@ import { requireBusiness } from "~/features/team/member.server";
 import { countActiveApiKeys, createApiKey, listApiKeys, revokeAllApiKeys, revokeApiKey } from "~/features/integrations/api-keys.server";
 
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from "~/features/integrations/events";
-import { ApiKeyFormSchema, EndpointFormSchema, PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
+import { apiKeyFormSchemaIn, endpointFormSchemaIn, type IntegrationFormMessages } from "~/features/integrations/integrations.schema";
 import {
   ENDPOINT_STATUS_COLOR,
   Message,
@@ -19,7 +20,10 @@ import {
   useEndpointStatusLabel,
 } from "~/features/integrations/integrations-ui";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/features/integrations/webhooks.server";
-import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerT, type OwnerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import type { Language } from "~/features/languages/languages";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { SyncSectionLink } from "~/features/sync/sync-ui";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
 import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } from "~/utils/http.server";
@@ -71,6 +75,8 @@ type IntegrationsPost = {
   userId: string;
   fields: Record<string, string>;
   form: FormData;
+  /** The member's language, for the refusals the page shows. */
+  language: Language;
 };
 
 /** Each form posts its own intent; each intent has its own step below. */
@@ -79,10 +85,11 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const fields = formFields(form);
   const { db } = await getServices();
-  const post: IntegrationsPost = { db, userId: user.id, fields, form };
+  const post: IntegrationsPost = { db, userId: user.id, fields, form, language: ownerLanguageFor(user, request.headers.get("accept-language")) };
   // Stopping keys is always allowed, Pro or not (after a password reset, say).
   if (fields.intent === "revokeAllKeys") return revokeAllKeys(post);
-  if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const t = ownerT("refusals", post.language);
+  if (!user.plan.isPro) return data<ActionData>({ form: answeringForm(fields.intent), error: t("answers.proOnly") }, { status: 403 });
   switch (fields.intent) {
     case "createEndpoint":
       return addEndpoint(post);
@@ -91,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     case "revokeKey":
       return revokeOneKey(post);
     default:
-      return data<ActionData>({ form: "endpoint", error: "Unknown action" }, { status: 400 });
+      return data<ActionData>({ form: "endpoint", error: t("answers.unknownAction") }, { status: 400 });
   }
 }
 
@@ -100,47 +107,70 @@ function answeringForm(intent: string | undefined): ActionData["form"] {
   return intent === "createKey" ? "key" : intent === "revokeKey" ? "revoke" : "endpoint";
 }
 
-async function revokeAllKeys({ db, userId, fields }: IntegrationsPost) {
+async function revokeAllKeys({ db, userId, fields, language }: IntegrationsPost) {
   if (fields.confirm !== "yes") return data<ActionData>({ form: "revokeAll", confirmRevokeAll: await countActiveApiKeys(db, { userId }) });
   const revoked = await revokeAllApiKeys(db, { userId });
-  return data<ActionData>({ form: "revokeAll", message: revoked === 1 ? "1 API key revoked." : `${revoked} API keys revoked.` });
+  return data<ActionData>({ form: "revokeAll", message: ownerT("refusals", language)("answers.integrations.keysRevoked", { count: revoked }) });
 }
 
-async function addEndpoint({ db, userId, fields, form }: IntegrationsPost) {
+async function addEndpoint({ db, userId, fields, form, language }: IntegrationsPost) {
   const events = form.getAll("events").filter((value) => typeof value === "string");
-  const parsed = submit(EndpointFormSchema, { ...fields, events }, { reply: { form: "endpoint" as const } });
+  const parsed = submit(
+    endpointFormSchemaIn(formMessages(ownerT("refusals", language))),
+    { ...fields, events },
+    { reply: { form: "endpoint" as const } },
+  );
   if (!parsed.ok) return parsed.response;
   return answerDomainError(
     async () => {
       const { secret } = await createWebhookEndpoint(db, { userId, ...parsed.value });
-      return data<ActionData>({ form: "endpoint", message: "Endpoint added.", secret });
+      return data<ActionData>({ form: "endpoint", message: ownerT("refusals", language)("answers.integrations.endpointAdded"), secret });
     },
     (refused): ActionData =>
       refused.code === "unsafe_destination"
-        ? { form: "endpoint", fieldErrors: { url: refused.message } }
-        : { form: "endpoint", error: refused.message },
+        ? { form: "endpoint", fieldErrors: { url: refusalIn(refused, language) } }
+        : { form: "endpoint", error: refusalIn(refused, language) },
   );
 }
 
-async function addApiKey({ db, userId, fields }: IntegrationsPost) {
-  const parsed = submit(ApiKeyFormSchema, fields, { reply: { form: "key" as const } });
+async function addApiKey({ db, userId, fields, language }: IntegrationsPost) {
+  const parsed = submit(apiKeyFormSchemaIn(formMessages(ownerT("refusals", language))), fields, { reply: { form: "key" as const } });
   if (!parsed.ok) return parsed.response;
   return answerDomainError(
     async () => {
       const { key } = await createApiKey(db, { userId, name: parsed.value.name });
-      return data<ActionData>({ form: "key", message: "API key created.", apiKey: key });
+      return data<ActionData>({ form: "key", message: ownerT("refusals", language)("answers.integrations.keyCreated"), apiKey: key });
     },
-    (refused): ActionData => ({ form: "key", error: refused.message }),
+    (refused): ActionData => ({ form: "key", error: refusalIn(refused, language) }),
   );
 }
 
-async function revokeOneKey({ db, userId, fields }: IntegrationsPost) {
+async function revokeOneKey({ db, userId, fields, language }: IntegrationsPost) {
+  const t = ownerT("refusals", language);
   const revoked = await revokeApiKey(db, { userId, keyId: fields.keyId ?? "" });
-  if (!revoked) return data<ActionData>({ form: "revoke", error: "This key does not exist or is already revoked." }, { status: 404 });
-  return data<ActionData>({ form: "revoke", message: "API key revoked." });
+  if (!revoked) return data<ActionData>({ form: "revoke", error: t("answers.integrations.keyMissing") }, { status: 404 });
+  return data<ActionData>({ form: "revoke", message: t("answers.integrations.keyRevoked") });
 }
 
 export const headers = withRefusalHeaders();
+
+/** The endpoint and API key forms' messages in a language (the same in the browser and the action). */
+function formMessages(t: OwnerT<"refusals">): IntegrationFormMessages {
+  return {
+    urlRequired: t("forms.urlRequired"),
+    urlTooLong: t("forms.urlTooLong"),
+    chooseEvent: t("forms.chooseEvent"),
+    descriptionTooLong: t("forms.descriptionTooLong"),
+    nameKey: t("forms.nameKey"),
+    nameKeyExample: t("forms.nameKeyExample"),
+    nameTooLong: t("forms.nameTooLong"),
+  };
+}
+
+function useFormMessages() {
+  const t = useOwnerT("refusals");
+  return useMemo(() => formMessages(t), [t]);
+}
 
 type LoaderData = Route.ComponentProps["loaderData"];
 /** The header a request carries its key in: code, the same in every language. */
@@ -225,7 +255,9 @@ function EndpointRow({ endpoint }: { endpoint: LoaderData["endpoints"][number] }
 }
 
 function AddEndpointForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
-  const [endpointForm, endpointFields] = useValidatedForm(EndpointFormSchema, { id: "endpoint", lastResult: result?.result });
+  const messages = useFormMessages();
+  const schema = useMemo(() => endpointFormSchemaIn(messages), [messages]);
+  const [endpointForm, endpointFields] = useValidatedForm(schema, { id: "endpoint", lastResult: result?.result });
   // The address guard's refusal (not a full URL, a private network) is found by the server only.
   const endpointServer = serverOnlyErrors(result?.fieldErrors, result?.result);
   const t = useOwnerT("integrations");
@@ -335,7 +367,9 @@ function ApiKeyRow({ apiKey: key, busy }: { apiKey: LoaderData["keys"][number] }
 }
 
 function CreateKeyForm({ isPro, result, busy }: { isPro: boolean; result?: ActionData } & Busy) {
-  const [keyForm, keyFields] = useValidatedForm(ApiKeyFormSchema, { id: "api-key", lastResult: result?.result });
+  const messages = useFormMessages();
+  const schema = useMemo(() => apiKeyFormSchemaIn(messages), [messages]);
+  const [keyForm, keyFields] = useValidatedForm(schema, { id: "api-key", lastResult: result?.result });
   const t = useOwnerT("integrations");
   return (
     <Form method="post" {...getFormProps(keyForm)} className="mt-4">

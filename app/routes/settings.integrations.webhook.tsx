@@ -2,7 +2,6 @@ import { buttonClass } from "~/components/ui/button";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
 import { requireBusiness } from "~/features/team/member.server";
-import { PRO_ONLY_MESSAGE } from "~/features/integrations/integrations.schema";
 import { Message, OneTimeSecret, Section, SubmitButton, UpgradePrompt, useEndpointStatusLabel } from "~/features/integrations/integrations-ui";
 import {
   deleteWebhookEndpoint,
@@ -16,6 +15,8 @@ import {
 } from "~/features/integrations/webhooks.server";
 import { nudgeWebhookWorker } from "~/features/integrations/webhook-worker.server";
 import { ownerT, OwnerTrans, useOwnerT, useFormatWhen, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { refusalIn } from "~/features/languages/owner/refusals";
+import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { answerDomainError, formFields, notFound, readForm, withRefusalHeaders } from "~/utils/http.server";
 import type { DomainError } from "~/utils/domain-error";
 import { getServices } from "~/utils/services.server";
@@ -60,14 +61,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { message?: string; error?: string; secret?: string };
 
-const refusedWith = (refusal: DomainError): ActionData => ({ error: refusal.message });
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
   const { db } = await getServices();
   const endpoint = await getWebhookEndpoint(db, { userId: user.id, endpointId: params.endpointId });
   if (!endpoint) notFound();
-  if (!user.plan.isPro) return data<ActionData>({ error: PRO_ONLY_MESSAGE }, { status: 403 });
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
+  const t = ownerT("refusals", language);
+  const refusedWith = (refusal: DomainError): ActionData => ({ error: refusalIn(refusal, language) });
+  if (!user.plan.isPro) return data<ActionData>({ error: t("answers.proOnly") }, { status: 403 });
   const fields = formFields(await readForm(request));
   const scope = { userId: user.id, endpointId: endpoint.id };
   switch (fields.intent) {
@@ -75,31 +77,31 @@ export async function action({ request, params }: Route.ActionArgs) {
       return answerDomainError(async () => {
         await sendTestEvent(db, scope);
         nudgeWebhookWorker();
-        return data<ActionData>({ message: "Test event queued. Reload to see the delivery." });
+        return data<ActionData>({ message: t("answers.integrations.testQueued") });
       }, refusedWith);
     case "resend":
       return answerDomainError(async () => {
         const resent = await resendDelivery(db, { userId: user.id, deliveryId: fields.deliveryId ?? "" });
-        if (!resent) return data<ActionData>({ error: "This delivery does not exist." }, { status: 404 });
+        if (!resent) return data<ActionData>({ error: t("answers.integrations.deliveryMissing") }, { status: 404 });
         nudgeWebhookWorker();
-        return data<ActionData>({ message: "Delivery queued again." });
+        return data<ActionData>({ message: t("answers.integrations.deliveryRequeued") });
       }, refusedWith);
     case "rotate": {
       const secret = await rotateWebhookSecret(db, scope);
-      return data<ActionData>({ message: "Secret rotated. Update your receiver now.", secret: secret ?? undefined });
+      return data<ActionData>({ message: t("answers.integrations.secretRotated"), secret: secret ?? undefined });
     }
     case "pause":
       await pauseWebhookEndpoint(db, scope);
-      return data<ActionData>({ message: "Endpoint paused. Events are kept until you resume." });
+      return data<ActionData>({ message: t("answers.integrations.paused") });
     case "resume":
       await resumeWebhookEndpoint(db, scope);
       nudgeWebhookWorker();
-      return data<ActionData>({ message: "Endpoint resumed." });
+      return data<ActionData>({ message: t("answers.integrations.resumed") });
     case "delete":
       await deleteWebhookEndpoint(db, scope);
       return redirect("/settings/integrations");
     default:
-      return data<ActionData>({ error: "Unknown action" }, { status: 400 });
+      return data<ActionData>({ error: t("answers.unknownAction") }, { status: 400 });
   }
 }
 

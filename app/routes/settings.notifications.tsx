@@ -15,6 +15,7 @@ import { answerDomainError, formFields, readForm, submit, withRefusalHeaders } f
 import { getTimeZone } from "~/utils/time-zone.server";
 import { getServices } from "~/utils/services.server";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import type { Route } from "./+types/settings.notifications";
 
 /** Managers and viewers set up their own channels for their locations (docs/features/alerts.md, "Team members' own alerts"); staff have the counter only. */
@@ -49,8 +50,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (recipient.memberId !== null) throw data(ROLE_REFUSED, { status: 403 });
     return saveSummary(request, acting.user, fields);
   }
+  const language = ownerLanguageFor(acting.user, request.headers.get("accept-language"));
   const parsed = IntentSchema.safeParse(fields);
-  if (!parsed.success) return data({ error: "Unknown action" }, { status: 400 });
+  if (!parsed.success) return data({ error: ownerT("refusals", language)("answers.unknownAction") }, { status: 400 });
   const { db } = await getServices();
   return answerDomainError(
     async () =>
@@ -60,10 +62,11 @@ export async function action({ request }: Route.ActionArgs) {
           intent: parsed.data.intent,
           fields,
           userAgent: request.headers.get("user-agent") ?? "",
+          language,
           lists: { campaigns: strings(form.getAll("campaign")), locations: strings(form.getAll("location")) },
         }),
       ),
-    (refused) => ({ error: refused.message }),
+    (refused) => ({ error: refusalIn(refused, language) }),
   );
 }
 

@@ -10,7 +10,7 @@ import {
   SubscriptionSection,
   type AccountSectionResult,
 } from "~/features/account/account-sections";
-import { BusinessSchema, DeleteAccountSchema, ProfileSchema } from "~/features/account/account.schema";
+import { accountFormMessages, businessSchemaIn, deleteAccountSchemaIn, profileSchemaIn } from "~/features/account/account.schema";
 import {
   deleteAccount,
   getBusinessName,
@@ -26,14 +26,16 @@ import { requireBusiness, type Acting } from "~/features/team/member.server";
 import { IdentitySettingsSection } from "~/features/consent/identity-settings";
 import { BusinessIdentitySchema } from "~/features/consent/identity.schema";
 import { getBusinessIdentity, updateBusinessIdentity } from "~/features/consent/identity.server";
-import { ownerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import { ownerT, type OwnerT, useOwnerT, ownerLanguageIn } from "~/features/languages/owner/owner-language";
+import type { Language } from "~/features/languages/languages";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { getServices } from "~/utils/services.server";
 import { getTimeZone } from "~/utils/time-zone.server";
 import { nudgeEmailWorker } from "~/features/email/worker.server";
 import { answerDomainError, formFields, readForm, setCookieHeaders, submit, withRefusalHeaders } from "~/utils/http.server";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
-import { ownerLanguageChoice } from "~/features/languages/owner/owner-language.server";
+import { ownerLanguageChoice, ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -60,12 +62,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = AccountSectionResult & { form: "profile" | "business" | "delete" | "identity" | "sessions" };
 
-type SettingsPost = { request: Request; user: Acting["user"]; fields: Record<string, string> };
+/** `language`: the member's, for the answers; `t` its refusals and answers. */
+type SettingsPost = { request: Request; user: Acting["user"]; fields: Record<string, string>; language: Language; t: OwnerT<"refusals"> };
 
 /** Each section posts its own intent; each intent has its own step below. */
 export async function action({ request }: Route.ActionArgs) {
   const { user } = await requireBusiness(request);
-  const post: SettingsPost = { request, user, fields: formFields(await readForm(request)) };
+  const language = ownerLanguageFor(user, request.headers.get("accept-language"));
+  const post: SettingsPost = { request, user, fields: formFields(await readForm(request)), language, t: ownerT("refusals", language) };
   switch (post.fields.intent) {
     case "profile":
       return saveProfile(post);
@@ -80,69 +84,75 @@ export async function action({ request }: Route.ActionArgs) {
     case "delete":
       return deleteOwnAccount(post);
     default:
-      return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
+      return data<ActionData>({ form: "profile", error: post.t("answers.unknownAction") }, { status: 400 });
   }
 }
 
-async function saveProfile({ request, user, fields }: SettingsPost) {
-  const parsed = submit(ProfileSchema, fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
+async function saveProfile({ request, user, fields, language, t }: SettingsPost) {
+  const parsed = submit(profileSchemaIn(accountFormMessages(t)), fields, { hideFields: PASSWORD_FIELDS, reply: { form: "profile" as const } });
   if (!parsed.ok) return parsed.response;
   try {
     return await answerDomainError(
       async () => {
         await consumeRateLimit("profileByUser", user.id);
         const { db } = await getServices();
-        const result = await updateProfile(db, { userId: user.id, currentEmail: user.email, headers: request.headers, input: parsed.value });
+        const result = await updateProfile(db, {
+          userId: user.id,
+          currentEmail: user.email,
+          headers: request.headers,
+          input: parsed.value,
+          language,
+        });
         if (!result.ok) return data<ActionData>({ form: "profile", fieldErrors: result.fieldErrors, error: result.message }, { status: 400 });
         nudgeEmailWorker();
         return data<ActionData>({ form: "profile", message: result.message });
       },
-      (refused): ActionData => ({ form: "profile", error: refused.message }),
+      (refused): ActionData => ({ form: "profile", error: refusalIn(refused, language) }),
     );
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "profile update failed");
-    return data<ActionData>({ form: "profile", error: "Failed to update profile" }, { status: 500 });
+    return data<ActionData>({ form: "profile", error: t("answers.settings.profileFailed") }, { status: 500 });
   }
 }
 
-async function saveBusinessName({ request, user, fields }: SettingsPost) {
-  const parsed = submit(BusinessSchema, fields, { reply: { form: "business" as const } });
+async function saveBusinessName({ request, user, fields, t }: SettingsPost) {
+  const parsed = submit(businessSchemaIn(accountFormMessages(t)), fields, { reply: { form: "business" as const } });
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   await updateBusinessName(db, { userId: user.id, name: parsed.value.businessName, timeZone: await getTimeZone(request) });
-  return data<ActionData>({ form: "business", message: "Business name saved" });
+  return data<ActionData>({ form: "business", message: t("answers.settings.businessSaved") });
 }
 
 /** The form reloads the page: answered with the page itself, in the language just chosen; an empty choice follows the browser again. */
-async function saveLanguage({ user, fields }: SettingsPost) {
+async function saveLanguage({ user, fields, t }: SettingsPost) {
   const chosen = ownerLanguageChoice(fields.language);
-  if (chosen === undefined) return data<ActionData>({ form: "profile", error: "Unknown action" }, { status: 400 });
+  if (chosen === undefined) return data<ActionData>({ form: "profile", error: t("answers.unknownAction") }, { status: 400 });
   const { db } = await getServices();
   await updateLanguage(db, { userId: user.id, language: chosen });
   return redirect("/settings#section-language");
 }
 
-async function saveIdentity({ user, fields }: SettingsPost) {
+async function saveIdentity({ user, fields, t }: SettingsPost) {
   const parsed = submit(BusinessIdentitySchema, fields, { reply: { form: "identity" as const } });
   if (!parsed.ok) return parsed.response;
   const { db } = await getServices();
   await updateBusinessIdentity(db, { userId: user.id, input: parsed.value });
-  return data<ActionData>({ form: "identity", message: "Privacy settings saved" });
+  return data<ActionData>({ form: "identity", message: t("answers.settings.privacySaved") });
 }
 
-async function signOutOthers({ request, user }: SettingsPost) {
+async function signOutOthers({ request, user, language, t }: SettingsPost) {
   return answerDomainError(
     async () => {
       await consumeRateLimit("sessionsByUser", user.id);
       await signOutOtherSessions({ headers: request.headers });
-      return data<ActionData>({ form: "sessions", message: "Other sessions signed out" });
+      return data<ActionData>({ form: "sessions", message: t("answers.settings.othersSignedOut") });
     },
-    (refused): ActionData => ({ form: "sessions", error: refused.message }),
+    (refused): ActionData => ({ form: "sessions", error: refusalIn(refused, language) }),
   );
 }
 
-async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
-  const parsed = submit(DeleteAccountSchema, fields, { reply: { form: "delete" as const } });
+async function deleteOwnAccount({ request, user, fields, t }: SettingsPost) {
+  const parsed = submit(deleteAccountSchemaIn(accountFormMessages(t)), fields, { reply: { form: "delete" as const } });
   if (!parsed.ok) return parsed.response;
   try {
     const { db } = await getServices();
@@ -150,7 +160,7 @@ async function deleteOwnAccount({ request, user, fields }: SettingsPost) {
     return redirect("/", { headers: setCookieHeaders(setCookies) });
   } catch (error) {
     logger.error({ err: error, userId: user.id }, "account deletion failed");
-    return data<ActionData>({ form: "delete", error: "Failed to delete account. Please contact support." }, { status: 500 });
+    return data<ActionData>({ form: "delete", error: t("answers.settings.deleteFailed") }, { status: 500 });
   }
 }
 

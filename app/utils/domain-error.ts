@@ -1,4 +1,4 @@
-// Rules: docs/features/domains.md ("Verified by TXT and CNAME").
+// Rules: docs/features/domains.md ("Verified by TXT and CNAME"); docs/features/visitor-languages.md ("The owner's screens").
 /**
  * Every expected outcome the domain refuses, with the HTTP status it answers everywhere (pages,
  * resource routes and the REST API). A new refusal is a new code here, not a new error class.
@@ -58,17 +58,36 @@ export const CODE_TO_STATUS = {
 
 export type DomainErrorCode = keyof typeof CODE_TO_STATUS;
 
-/** An expected refusal; `message` is written for the person who caused it. */
+/**
+ * The keys a refusal's `words` may name: the owner catalogue's `refusals` namespace, filled in by
+ * languages/owner/refusals.ts (declaration merging), so a wrong key fails `tsc` while utils import no feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface RefusalCatalogue {}
+type RefusalKeyOf = RefusalCatalogue extends { key: infer Key } ? Key : string;
+/** A value of a refusal's sentence; words themselves for a reason inside it, translated alike. */
+export type RefusalValue = string | number | RefusalWords;
+/** A sentence of the `refusals` namespace and its values. */
+export type RefusalWords = { key: RefusalKeyOf; values?: Record<string, RefusalValue> };
+
+/**
+ * An expected refusal; `message` is written for the person who caused it, in English (the REST API,
+ * logs). `words` names the same sentence in the owner's catalogue (namespace `refusals`), so a page
+ * shows it in the owner's language (`refusalIn`); build both at once with `refused(code, key, values)`.
+ */
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
   /** Only for `rate_limited`: when the budget refills. */
   readonly retryAfterSeconds?: number;
+  /** The message as a key of the `refusals` namespace, for the owner's screens in their language. */
+  readonly words?: RefusalWords;
 
-  constructor(code: DomainErrorCode, message: string, options: { retryAfterSeconds?: number } = {}) {
+  constructor(code: DomainErrorCode, message: string, options: { retryAfterSeconds?: number; words?: RefusalWords } = {}) {
     super(message);
     this.name = "DomainError";
     this.code = code;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.words = options.words;
   }
 
   get status(): number {

@@ -83,10 +83,22 @@ export function withRefusalHeaders(fixed: Record<string, string> = {}): HeadersF
   };
 }
 
-/** A resource route's answer to a DomainError: its message as plain text with its status; anything else is rethrown. */
-export function domainErrorText(error: unknown) {
+/**
+ * A resource route's answer to a DomainError: its message as plain text with its status; anything
+ * else is rethrown. `text` words it otherwise (an owner's download: the refusal in their language).
+ */
+export function domainErrorText(error: unknown, text: (error: DomainError) => string = (refused) => refused.message) {
   if (!(error instanceof DomainError)) throw error;
-  return textResponse(error.message, error.status, error.headers);
+  return textResponse(text(error), error.status, error.headers);
+}
+
+/** `answerDomainError` for a resource route whose refusal `text` words (plain text, with its status). */
+export async function answerDomainErrorAsText<R>(work: () => Promise<R>, text: (error: DomainError) => string): Promise<R | Response> {
+  try {
+    return await work();
+  } catch (error) {
+    return domainErrorText(error, text);
+  }
 }
 
 /** A plain-text answer (resource routes: downloads, links opened outside the app). */

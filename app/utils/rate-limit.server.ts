@@ -6,9 +6,9 @@ import { sql } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimit } from "~/db/schema";
 import { clientBudgetKey } from "./client-budget-key.server";
-import { DomainError } from "./domain-error";
 import { CLIENT_IP_HEADER } from "./http.server";
 import { getServices } from "./services.server";
+import { DomainError } from "./domain-error";
 
 /** Budgets: points per window. Counters live in PostgreSQL, so they hold across processes. */
 export const RATE_LIMITS = {
@@ -77,10 +77,11 @@ async function getLimiter(name: RateLimitName) {
   return limiter;
 }
 
+/** English; the owner catalogue's `refusals.rateLimited` (a test keeps them equal) for the owner's screens. */
 export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a moment and try again.";
 
 function rateLimited(retryAfterSeconds: number) {
-  return new DomainError("rate_limited", RATE_LIMITED_MESSAGE, { retryAfterSeconds });
+  return new DomainError("rate_limited", RATE_LIMITED_MESSAGE, { retryAfterSeconds, words: { key: "rateLimited" } });
 }
 
 /** Spends one point of `name` for `key`; throws DomainError `rate_limited` when the budget is spent. */

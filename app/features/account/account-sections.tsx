@@ -1,6 +1,7 @@
 // The owner's own account on Settings: profile, business name, subscription, deleting the account
 // and what the account is; each section posts its intent to the Settings route.
 import { CreditCard, Download, Loader2, Trash2 } from "lucide-react";
+import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { cardClass } from "~/components/ui/card";
@@ -9,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import { FREE_PLAN_LIMITS_TEXT, type Plan } from "~/features/billing/plan";
 import { useOwnerDates, useOwnerT } from "~/features/languages/owner/owner-language";
 import { type FormResult, getFormProps, serverOnlyErrors, useValidatedForm } from "~/utils/form";
-import { BusinessSchema, DELETE_CONFIRMATION_WORD, DeleteAccountSchema, ProfileSchema } from "./account.schema";
+import { accountFormMessages, businessSchemaIn, DELETE_CONFIRMATION_WORD, deleteAccountSchemaIn, profileSchemaIn } from "./account.schema";
+import type { AccountFormMessages } from "./account.schema";
 import type { SubscriptionPanel } from "./account.server";
 
 /** What one Settings form gets back from its intent. */
@@ -23,8 +25,15 @@ export type AccountSectionResult = {
 
 type Busy = { busyIntent: FormDataEntryValue | null | undefined };
 
+/** A form's schema with its messages in the signed-in member's language (the action parses with the same). */
+function useAccountSchema<S>(schemaIn: (messages: AccountFormMessages) => S): S {
+  const t = useOwnerT("refusals");
+  return useMemo(() => schemaIn(accountFormMessages(t)), [schemaIn, t]);
+}
+
 export function ProfileSection({ email, result, busyIntent }: { email: string; result?: AccountSectionResult } & Busy) {
-  const [profileForm, profileFields] = useValidatedForm(ProfileSchema, { id: "profile", lastResult: result?.result });
+  const schema = useAccountSchema(profileSchemaIn);
+  const [profileForm, profileFields] = useValidatedForm(schema, { id: "profile", lastResult: result?.result });
   // Errors only the server can find (a wrong current password, a taken address) come without `result`.
   const profileServer = serverOnlyErrors(result?.fieldErrors, result?.result);
   const t = useOwnerT("settings");
@@ -75,7 +84,8 @@ export function ProfileSection({ email, result, busyIntent }: { email: string; r
 }
 
 export function BusinessSection({ businessName, result, busyIntent }: { businessName: string; result?: AccountSectionResult } & Busy) {
-  const [businessForm, businessFields] = useValidatedForm(BusinessSchema, { id: "business", lastResult: result?.result });
+  const schema = useAccountSchema(businessSchemaIn);
+  const [businessForm, businessFields] = useValidatedForm(schema, { id: "business", lastResult: result?.result });
   const businessServer = serverOnlyErrors(result?.fieldErrors, result?.result);
   const t = useOwnerT("settings");
   return (
@@ -134,7 +144,8 @@ export function SubscriptionSection({ plan, subscription }: { plan: Plan; subscr
 }
 
 export function AccountActionsSection({ result, busyIntent }: { result?: AccountSectionResult } & Busy) {
-  const [deleteForm, deleteFields] = useValidatedForm(DeleteAccountSchema, { id: "delete-account", lastResult: result?.result });
+  const schema = useAccountSchema(deleteAccountSchemaIn);
+  const [deleteForm, deleteFields] = useValidatedForm(schema, { id: "delete-account", lastResult: result?.result });
   const t = useOwnerT("settings");
   return (
     <Section id="section-account-actions" title={t("account.title")}>

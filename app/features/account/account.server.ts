@@ -10,6 +10,8 @@ import { deleteUploadsOfUser } from "~/features/uploads/storage.server";
 import { logger } from "~/utils/logger.server";
 import { getServices } from "~/utils/services.server";
 import { getAuth } from "~/features/auth/auth.server";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 
 export type ProfileResult =
   { ok: true; message: string; setCookies?: string[] } | { ok: false; fieldErrors: Record<string, string>; message?: string };
@@ -21,17 +23,20 @@ export type UpdateProfileOptions = {
   /** The browser's request headers: Better Auth checks the password against their session. */
   headers: Headers;
   input: { email: string; currentPassword: string; newPassword: string };
+  /** The member's language, for the answers (English unless given). */
+  language?: Language;
 };
 
 /**
  * Changes email and/or password; both need the current password, so a borrowed session cannot take the account over.
  */
-export async function updateProfile(db: Database, { userId, currentEmail, headers, input }: UpdateProfileOptions): Promise<ProfileResult> {
+export async function updateProfile(db: Database, { userId, currentEmail, headers, input, language }: UpdateProfileOptions): Promise<ProfileResult> {
+  const t = ownerT("refusals", language);
   const emailChanged = input.email !== currentEmail;
   const passwordChanged = input.newPassword.length > 0;
-  if (!emailChanged && !passwordChanged) return { ok: false, fieldErrors: {}, message: "Nothing to update" };
+  if (!emailChanged && !passwordChanged) return { ok: false, fieldErrors: {}, message: t("answers.profile.nothing") };
   if (!input.currentPassword) {
-    return { ok: false, fieldErrors: { currentPassword: "Enter your current password to make changes" } };
+    return { ok: false, fieldErrors: { currentPassword: t("answers.profile.currentNeeded") } };
   }
   if (passwordChanged) {
     const reasons = weakPasswordReasons(input.newPassword, input.email);
@@ -42,12 +47,12 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
   const auth = await getAuth();
   // Admin addresses are reserved: taking one over by changing email must not be possible.
   if (emailChanged && env.adminEmails.includes(input.email)) {
-    return { ok: false, fieldErrors: { email: "That email is already in use" } };
+    return { ok: false, fieldErrors: { email: t("answers.profile.emailTaken") } };
   }
   try {
     await auth.api.verifyPassword({ body: { password: input.currentPassword }, headers });
   } catch (error) {
-    if (isAPIError(error)) return { ok: false, fieldErrors: { currentPassword: "Current password is incorrect" } };
+    if (isAPIError(error)) return { ok: false, fieldErrors: { currentPassword: t("answers.profile.wrongPassword") } };
     throw error;
   }
 
@@ -56,7 +61,7 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
       .select({ id: user.id })
       .from(user)
       .where(and(eq(user.email, input.email), ne(user.id, userId)));
-    if (taken) return { ok: false, fieldErrors: { email: "That email is already in use" } };
+    if (taken) return { ok: false, fieldErrors: { email: t("answers.profile.emailTaken") } };
   }
 
   // The password first: it takes effect now. The email changes only once the new address
@@ -73,10 +78,10 @@ export async function updateProfile(db: Database, { userId, currentEmail, header
   }
   if (emailChanged) {
     await auth.api.changeEmail({ body: { newEmail: input.email }, headers });
-    const message = `We sent a confirmation link to ${input.email}. Your email changes when you open it.`;
-    return { ok: true, message: passwordChanged ? `Password changed. ${message}` : message };
+    const message = t("answers.profile.confirmSent", { email: input.email });
+    return { ok: true, message: passwordChanged ? t("answers.profile.passwordAndConfirm", { message }) : message };
   }
-  return { ok: true, message: "Profile updated successfully" };
+  return { ok: true, message: t("answers.profile.updated") };
 }
 
 export type GetBusinessNameOptions = { userId: string };

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { assertSafeDestination } from "~/features/integrations/address-guard.server";
 import { sealToken } from "~/utils/token-seal.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { clockOf, proofText, TEST_ALERT_TEXT } from "./alert-text";
@@ -39,7 +39,7 @@ export async function checkSlackUrl(raw: string) {
   await assertSafeDestination(raw, { allowPrivate });
   const url = new URL(raw);
   if (!SLACK_PATH.test(url.pathname) || (!allowPrivate && url.hostname !== "hooks.slack.com")) {
-    throw new DomainError("unsafe_destination", "Paste the webhook URL Slack gave you, like https://hooks.slack.com/services/T…/B…/…");
+    throw refused("unsafe_destination", "alerts.slackUrl");
   }
   return url;
 }
@@ -49,8 +49,7 @@ export async function startSlackProof(db: Database, options: { userId: string; m
   const url = await checkSlackUrl(options.url.trim());
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
   const answer = await sendToSlack(url.href, proofText(code));
-  if (!answer.ok)
-    throw new DomainError("alert_refused", `Slack did not accept the message (${answer.outcome}). Check the webhook URL and try again.`);
+  if (!answer.ok) throw refused("alert_refused", "alerts.slackRefused", { outcome: answer.outcome });
   const { secret } = await getServices();
   // The team and webhook ids, never the secret last part of the path.
   const label = `${url.host}${url.pathname.replace(/\/[^/]+$/, "")}`;
@@ -75,11 +74,10 @@ export async function confirmSlackCode(db: Database, options: { userId: string; 
        where user_id = ${options.userId} and member_id is not distinct from ${options.memberId} and kind = 'slack' and status = 'proving'
       returning id, proof_hash, proof_expires_at < now() as expired, proof_attempts`),
   );
-  if (!channel) throw new DomainError("alert_refused", "Paste a Slack webhook URL first: we send the code to it.");
-  if (channel.expired || channel.proof_attempts > SLACK_CODE_TRIES) throw new DomainError("alert_refused", "This code has expired. Send a new code.");
+  if (!channel) throw refused("alert_refused", "alerts.slackFirst");
+  if (channel.expired || channel.proof_attempts > SLACK_CODE_TRIES) throw refused("alert_refused", "alerts.codeExpired");
   const typed = options.code.replace(/\s/g, "");
-  if (channel.proof_hash !== hashProof(typed + options.userId))
-    throw new DomainError("alert_refused", "That code does not match. Check the message in Slack.");
+  if (channel.proof_hash !== hashProof(typed + options.userId)) throw refused("alert_refused", "alerts.codeWrong");
   await db.execute(sql`
     update alert_channel set status = 'proven', proof_hash = null, proof_expires_at = null, proof_attempts = 0, alerts_from = now()
      where id = ${channel.id}`);
@@ -87,9 +85,9 @@ export async function confirmSlackCode(db: Database, options: { userId: string; 
 
 /** A one-time deep link; the chat that sends its /start token to the bot becomes the owner's Telegram channel. */
 export async function startTelegramLink(db: Database, options: { userId: string; memberId: string | null }) {
-  if (!telegramConfigured()) throw new DomainError("alert_refused", "Telegram is not set up on this server (TELEGRAM_BOT_TOKEN).");
+  if (!telegramConfigured()) throw refused("alert_refused", "alerts.telegramNotSetUp");
   const bot = await telegramBotName();
-  if (!bot) throw new DomainError("alert_refused", "Telegram did not answer. Try again in a minute.");
+  if (!bot) throw refused("alert_refused", "alerts.telegramSilent");
   const token = crypto.randomBytes(24).toString("base64url");
   await db.execute(sql`
     insert into alert_channel (user_id, member_id, kind, status, destination, label, proof_hash, proof_expires_at, proof_attempts, alerts_from)
@@ -108,7 +106,7 @@ export type ChannelRef = { userId: string; memberId: string | null; kind: Channe
 export function whichChannel(ref: ChannelRef) {
   const mine = sql`user_id = ${ref.userId} and member_id is not distinct from ${ref.memberId}`;
   if (ref.kind !== "push") return sql`${mine} and kind = ${ref.kind}`;
-  if (!ref.channelId || !/^[0-9a-f-]{36}$/i.test(ref.channelId)) throw new DomainError("alert_refused", "Choose one of your browsers.");
+  if (!ref.channelId || !/^[0-9a-f-]{36}$/i.test(ref.channelId)) throw refused("alert_refused", "alerts.chooseBrowser");
   return sql`${mine} and kind = 'push' and id = ${ref.channelId}`;
 }
 
@@ -130,7 +128,7 @@ export async function sendTest(db: Database, options: ChannelRef) {
       select id, destination from alert_channel
        where ${whichChannel(options)} and status = 'proven' and enabled and destination is not null`),
   );
-  if (!channel) throw new DomainError("alert_refused", "Prove this channel and turn it on first: only those receive messages.");
+  if (!channel) throw refused("alert_refused", "alerts.turnOnFirst");
   const answer = await sendThrough(options.kind, channel.destination, TEST_ALERT_TEXT);
   // A test is not retried: the owner sees its outcome and presses again.
   await logDelivery(db, { channelId: channel.id, kind: "test", text: TEST_ALERT_TEXT, answer });

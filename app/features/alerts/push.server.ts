@@ -9,7 +9,7 @@ import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { assertSafeDestination } from "~/features/integrations/address-guard.server";
 import { sendWebhook } from "~/features/integrations/send.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { getEnv } from "~/utils/env.server";
 import { getServices } from "~/utils/services.server";
 import { openToken, sealToken } from "~/utils/token-seal.server";
@@ -83,7 +83,7 @@ export async function checkPushSubscription(raw: string): Promise<PushSubscripti
     value = null;
   }
   const parsed = SubscriptionSchema.safeParse(value);
-  if (!parsed.success) throw new DomainError("alert_refused", "This browser did not give a usable push subscription. Reload the page and try again.");
+  if (!parsed.success) throw refused("alert_refused", "alerts.pushUnusable");
   await assertSafeDestination(parsed.data.endpoint, { allowPrivate: getEnv().WEBHOOKS_ALLOW_PRIVATE });
   return parsed.data;
 }

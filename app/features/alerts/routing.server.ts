@@ -3,7 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 
 /**
  * Whether the channel `ch` takes a lead or event of `campaignId`, through `placementId`: a channel
@@ -76,18 +76,18 @@ export async function saveRouting(
   options: { scope: { businessId: string; locationIds: string[] | null }; which: SQL; campaigns: string[] | null; locations: string[] | null },
 ) {
   const own = await routingOptions(db, options.scope);
-  const keep = (chosen: string[] | null, from: RoutingOption[], what: string) => {
+  const keep = (chosen: string[] | null, from: RoutingOption[], none: "alerts.chooseCampaign" | "alerts.chooseLocation") => {
     if (chosen === null) return null;
     const kept = from.filter((option) => chosen.includes(option.id)).map((option) => option.id);
-    if (kept.length === 0) throw new DomainError("alert_refused", `Choose at least one ${what}, or all of them.`);
+    if (kept.length === 0) throw refused("alert_refused", none);
     return kept;
   };
-  const campaigns = keep(options.campaigns, own.campaigns, "campaign");
-  const locations = keep(options.locations, own.locations, "location");
+  const campaigns = keep(options.campaigns, own.campaigns, "alerts.chooseCampaign");
+  const locations = keep(options.locations, own.locations, "alerts.chooseLocation");
   const updated = rowsOf(
     await db.execute(sql`
       update alert_channel set campaign_ids = ${uuidArray(campaigns)}, location_ids = ${uuidArray(locations)}, routed_from = now()
        where ${options.which} and status = 'proven' returning id`),
   );
-  if (updated.length === 0) throw new DomainError("alert_refused", "Prove this channel first.");
+  if (updated.length === 0) throw refused("alert_refused", "alerts.proveFirst");
 }

@@ -6,9 +6,10 @@ import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import type { Plan } from "./plan";
 import { getStripe } from "./stripe.server";
+import { refused, words, wordsIn } from "~/features/languages/owner/refusals";
 import { DomainError } from "~/utils/domain-error";
 
-export const STRIPE_NOT_CONFIGURED = "Stripe is not configured. Please set up your Stripe keys in the environment variables.";
+export const STRIPE_NOT_CONFIGURED = wordsIn(words("billing.stripeNotConfigured"));
 /** Said after the refusal on a server without payments: how its operator lifts an account's limits anyway. */
 export const LIFT_LIMITS_WITHOUT_STRIPE =
   "Running LeadQR without Stripe? An admin can lift the limits by hand: Admin → Subscriptions → set the account's plan to Pro.";
@@ -25,9 +26,9 @@ export type StartCheckoutOptions = { user: CheckoutUser };
 export async function startCheckout(db: Database, { user }: StartCheckoutOptions): Promise<{ url: string }> {
   const env = getEnv();
   const stripe = getStripe();
-  if (!stripe) throw new DomainError("not_configured", STRIPE_NOT_CONFIGURED);
-  if (!env.STRIPE_PRICE_ID) throw new DomainError("not_configured", "Product configuration error");
-  if (user.plan.isPro) throw new DomainError("already_pro", "You are already on the Pro plan.");
+  if (!stripe) throw refused("not_configured", "billing.stripeNotConfigured");
+  if (!env.STRIPE_PRICE_ID) throw refused("not_configured", "billing.productConfiguration");
+  if (user.plan.isPro) throw refused("already_pro", "billing.alreadyPro");
   try {
     await consumeRateLimit("checkoutByUser", user.id);
     const customer = await getOrCreateCustomer(db, user);
@@ -42,12 +43,12 @@ export async function startCheckout(db: Database, { user }: StartCheckoutOptions
       metadata: { userId: user.id },
       subscription_data: { metadata: { userId: user.id } },
     });
-    if (!session.url) throw new DomainError("provider_failed", "No checkout URL received");
+    if (!session.url) throw refused("provider_failed", "billing.noCheckoutUrl");
     return { url: session.url };
   } catch (error) {
     if (error instanceof DomainError) throw error;
     logger.error({ err: error, userId: user.id }, "checkout failed");
-    throw new DomainError("provider_failed", "Failed to start checkout");
+    throw refused("provider_failed", "billing.checkoutFailed");
   }
 }
 

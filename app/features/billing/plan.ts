@@ -61,7 +61,6 @@ export function scanUsageLabel(scans: number, options: { isPro: boolean; limit?:
 
 /** Domains an account may point at us; the plans that include them. */
 export const CUSTOM_DOMAINS_PER_ACCOUNT = 1;
-export const CUSTOM_DOMAIN_PLAN_TEXT = "Your own domain is part of Pro and Enterprise. Upgrade to use it.";
 
 /** What an admin can grant an account by hand (Admin → Subscription Management), whatever Stripe says. */
 export const PLAN_GRANTS = ["free", "pro", "enterprise"] as const;

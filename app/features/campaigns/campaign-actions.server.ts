@@ -7,7 +7,7 @@ import type { CampaignInput } from "./campaigns.schema";
 import { createCampaign, updateCampaign } from "./campaigns.server";
 import { setCampaignLocations } from "~/features/team/campaign-locations.server";
 import { ownLocationIds } from "~/features/team/locations.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import {
   checkTranslations,
   translationFieldErrors,
@@ -15,6 +15,8 @@ import {
   type CheckedTranslations,
   type CopyTranslations,
 } from "./copy-translations";
+import type { Language } from "~/features/languages/languages";
+import { ownerT } from "~/features/languages/owner/owner-language";
 
 export type CampaignActionData =
   | { ok: true; intent: "toggle"; status: string }
@@ -68,21 +70,20 @@ export function echoCampaignFields(fields: Record<string, string>) {
   );
 }
 
-export const CAMPAIGN_GONE = "This campaign no longer exists.";
-
-export const PICK_A_LOCATION = "Pick at least one location, or choose All locations.";
-
 /**
  * The wizard's Locations choice (docs/features/team.md, "Campaigns limited to locations"):
  * undefined when the form did not post it (left as it is), null for all locations, else the ids
- * ticked; an error when "some" comes with none ticked.
+ * ticked; an error, in `language`, when "some" comes with none ticked.
  */
-export function postedLocations(form: FormData): { ok: true; value: string[] | null | undefined } | { ok: false; error: string } {
+export function postedLocations(
+  form: FormData,
+  language?: Language,
+): { ok: true; value: string[] | null | undefined } | { ok: false; error: string } {
   const limit = form.get("locationsLimit");
   if (limit !== "all" && limit !== "some") return { ok: true, value: undefined };
   if (limit === "all") return { ok: true, value: null };
   const ids = form.getAll("locationIds").filter((value): value is string => typeof value === "string" && value !== "");
-  return ids.length === 0 ? { ok: false, error: PICK_A_LOCATION } : { ok: true, value: ids.slice(0, 200) };
+  return ids.length === 0 ? { ok: false, error: ownerT("refusals", language)("campaigns.pickLocation") } : { ok: true, value: ids.slice(0, 200) };
 }
 
 export type SaveCampaignOptions = {
@@ -111,7 +112,7 @@ export async function saveCampaign(
   let id = campaignId;
   if (id === undefined) {
     if (locationIds && (await ownLocationIds(db, { businessId: userId, ids: locationIds })).length !== new Set(locationIds).size)
-      throw new DomainError("not_found", "Location not found");
+      throw refused("not_found", "campaigns.locationNotFound");
     id = (await createCampaign(db, { userId, isPro, input, translations })).id;
     if (locationIds !== undefined) await setCampaignLocations(db, { businessId: userId, campaignId: id, locationIds });
   } else {

@@ -2,18 +2,16 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, upload, user } from "~/db/schema";
-import { CAMPAIGN_LIMIT_TEXT, canCreateCampaign } from "~/features/billing/plan";
+import { canCreateCampaign, FREE_CAMPAIGN_LIMIT } from "~/features/billing/plan";
 import { enqueueCampaignUpdated } from "~/features/integrations/webhooks.server";
 import { readUpload, uploadPublicUrl } from "~/features/uploads/storage.server";
 import { backgroundGradient, containsPattern, isUuid, type CampaignStatus } from "./campaigns";
-import { LOGO_KEY_PATTERN, LOGO_MESSAGES, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
+import { LOGO_KEY_PATTERN, type CampaignFilters, type CampaignInput } from "./campaigns.schema";
 import { writeCopyTranslations } from "./copy-translations.server";
 import type { CopyTranslations } from "./copy-translations";
 import { campaignConvertedVisitors, campaignLeads, campaignScans, campaignVisitors } from "~/features/scans/scan-count.server";
 import { campaignInScope, type PlacementScope } from "~/features/team/scope.server";
-import { DomainError } from "~/utils/domain-error";
-
-export const CAMPAIGN_LIMIT_MESSAGE = `${CAMPAIGN_LIMIT_TEXT} Upgrade to Pro to create unlimited campaigns.`;
+import { refused } from "~/features/languages/owner/refusals";
 
 // Codes redeemed at the counter (the funnel's last step). Written out in full: inside a one-table
 // select Drizzle would render ${campaign.id} unqualified.
@@ -119,12 +117,12 @@ function designOf(input: CampaignInput) {
 async function ownedLogoUrl(db: Database, userId: string, url: string | null) {
   if (!url) return null;
   const key = LOGO_KEY_PATTERN.exec(url)?.[1];
-  if (!key) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
+  if (!key) throw refused("logo_not_found", "campaigns.uploadLogoAgain");
   const [row] = await db
     .select({ key: upload.key })
     .from(upload)
     .where(and(eq(upload.key, key), eq(upload.userId, userId)));
-  if (!row) throw new DomainError("logo_not_found", LOGO_MESSAGES.uploadAgain);
+  if (!row) throw refused("logo_not_found", "campaigns.uploadLogoAgain");
   return uploadPublicUrl(key);
 }
 
@@ -142,7 +140,8 @@ export async function createCampaign(
   await db.transaction(async (tx) => {
     if (!isPro) {
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
-      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId }))) throw new DomainError("campaign_limit", CAMPAIGN_LIMIT_MESSAGE);
+      if (!canCreateCampaign({ isPro }, await countCampaignsOfUser(tx, { userId })))
+        throw refused("campaign_limit", "campaigns.limit", { limit: FREE_CAMPAIGN_LIMIT });
     }
     await tx.insert(campaign).values({ id, userId, ...savedFields(input, qrLogoUrl) });
     if (options.translations) await writeCopyTranslations(tx, { userId, campaignId: id, translations: options.translations });

@@ -4,9 +4,10 @@ import crypto from "node:crypto";
 import { and, count, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { campaign, customDomain, user } from "~/db/schema";
-import { CUSTOM_DOMAIN_PLAN_TEXT, planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
+import { planIncludesCustomDomains, type Plan } from "~/features/billing/plan";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
+import { refused, wordsIn } from "~/features/languages/owner/refusals";
 import { DomainError } from "~/utils/domain-error";
 import type { Env } from "~/utils/env.server";
 import { publicAddressVerdict } from "~/utils/public-address";
@@ -48,20 +49,20 @@ export async function getDomainScreen(db: Database, env: Env, { userId }: { user
 
 /** Adds the owner's domain, pending until its records are seen. One per account. */
 export async function addDomain(db: Database, env: Env, options: { userId: string; plan: Pick<Plan, "isPro">; hostname: string }) {
-  if (!planIncludesCustomDomains(options.plan)) throw new DomainError("plan_required", CUSTOM_DOMAIN_PLAN_TEXT);
+  if (!planIncludesCustomDomains(options.plan)) throw refused("plan_required", "domains.planRequired");
   const verdict = normalizeHostname(options.hostname, env.appUrl.hostname);
-  if (!verdict.ok) throw new DomainError("hostname_invalid", verdict.reason);
+  if (!verdict.ok) throw new DomainError("hostname_invalid", wordsIn(verdict.reason), { words: verdict.reason });
   const [held] = await db
     .select({ userId: customDomain.userId })
     .from(customDomain)
     .where(and(eq(customDomain.hostname, verdict.hostname), inArray(customDomain.state, ["verified", "broken"])));
-  if (held && held.userId !== options.userId) throw new DomainError("hostname_taken", "Another account already uses this domain.");
+  if (held && held.userId !== options.userId) throw refused("hostname_taken", "domains.taken");
   const [created] = await db
     .insert(customDomain)
     .values({ userId: options.userId, hostname: verdict.hostname, verificationToken: crypto.randomBytes(16).toString("hex") })
     .onConflictDoNothing()
     .returning({ id: customDomain.id });
-  if (!created) throw new DomainError("hostname_taken", "Your account already has a domain. Remove it first to add another.");
+  if (!created) throw refused("hostname_taken", "domains.oneOnly");
   return verdict.hostname;
 }
 
@@ -76,7 +77,7 @@ export async function removeDomain(db: Database, { userId }: { userId: string })
 export async function verifyDomainNow(db: Database, env: Env, options: { userId: string; secret: string; fetchProof?: typeof fetch }) {
   await consumeRateLimit("domainVerifyByUser", options.userId);
   const [row] = await db.select().from(customDomain).where(eq(customDomain.userId, options.userId));
-  if (!row) throw new DomainError("not_found", "Add a domain first.");
+  if (!row) throw refused("not_found", "domains.addFirst");
   return checkDomain(db, env, row, options);
 }
 

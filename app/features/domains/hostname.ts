@@ -2,8 +2,9 @@
 import { domainToASCII } from "node:url";
 import { isIP } from "node:net";
 import { parse } from "tldts";
+import { words, type RefusalWords } from "~/features/languages/owner/refusals";
 
-export type HostnameVerdict = { ok: true; hostname: string } | { ok: false; reason: string };
+export type HostnameVerdict = { ok: true; hostname: string } | { ok: false; reason: RefusalWords };
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -14,30 +15,26 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
  */
 export function normalizeHostname(raw: string, appHostname: string): HostnameVerdict {
   let typed = raw.trim();
-  if (typed === "") return { ok: false, reason: "Type the domain, e.g. go.mycafe.com." };
+  if (typed === "") return { ok: false, reason: words("domains.hostname.empty") };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(typed)) {
-    if (!URL.canParse(typed)) return { ok: false, reason: "That isn't a domain name. Type it like go.mycafe.com." };
+    if (!URL.canParse(typed)) return { ok: false, reason: words("domains.hostname.notDomain") };
     typed = new URL(typed).hostname;
   }
   typed = typed.replace(/\/+$/, "").replace(/\.$/, "");
-  if (/[/\s:@?#]/.test(typed)) return { ok: false, reason: "Type only the domain name, like go.mycafe.com, without a path or port." };
-  if (isIP(typed) || /^\[.*\]$/.test(typed)) return { ok: false, reason: "Use a domain name, not an IP address." };
+  if (/[/\s:@?#]/.test(typed)) return { ok: false, reason: words("domains.hostname.onlyName") };
+  if (isIP(typed) || /^\[.*\]$/.test(typed)) return { ok: false, reason: words("domains.hostname.ipAddress") };
   const hostname = domainToASCII(typed.toLowerCase());
   if (hostname === "" || hostname.length > 253 || !hostname.split(".").every((label) => LABEL.test(label))) {
-    return { ok: false, reason: "That isn't a valid domain name. Type it like go.mycafe.com." };
+    return { ok: false, reason: words("domains.hostname.invalid") };
   }
   const parsed = parse(hostname, { allowPrivateDomains: true });
   if (!parsed.domain || !parsed.publicSuffix || hostname === parsed.publicSuffix) {
-    return { ok: false, reason: "That is a domain ending, not your domain. Type it like go.mycafe.com." };
+    return { ok: false, reason: words("domains.hostname.suffix") };
   }
   if (!parsed.subdomain) {
-    return {
-      ok: false,
-      reason: `Use a subdomain, such as go.${hostname}. A bare domain like ${hostname} can't point to us without breaking its other records, such as your email.`,
-    };
+    return { ok: false, reason: words("domains.hostname.bare", { hostname }) };
   }
-  if (hostname === appHostname || hostname.endsWith(`.${appHostname}`))
-    return { ok: false, reason: "That is our own address. Use a domain of your business." };
+  if (hostname === appHostname || hostname.endsWith(`.${appHostname}`)) return { ok: false, reason: words("domains.hostname.ours") };
   return { ok: true, hostname };
 }
 

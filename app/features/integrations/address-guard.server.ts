@@ -4,6 +4,7 @@
 import dns from "node:dns";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
+import { refused, words, wordsIn, type RefusalWords } from "~/features/languages/owner/refusals";
 import { DomainError } from "~/utils/domain-error";
 
 const blocked = new net.BlockList();
@@ -74,14 +75,14 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(parsed.toNormalizedString(), "ipv6") || parsed.range() !== "unicast";
 }
 
-export const PRIVATE_ADDRESS_MESSAGE = "This address points to a private or local network, which webhooks cannot reach.";
+export const PRIVATE_ADDRESS_MESSAGE = wordsIn(words("integrations.privateAddress"));
 
 function hostOf(url: URL) {
   // URL keeps IPv6 literals in brackets; a trailing dot names the same host.
   return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.+$/, "");
 }
 
-export const WEBHOOK_PORT_MESSAGE = "Use port 443, 80 or a port above 1023 (or leave the port out)";
+export const WEBHOOK_PORT_MESSAGE = wordsIn(words("integrations.port"));
 
 /**
  * Webhooks go to web servers: the default ports, 443 and 80, or an unprivileged port above 1023
@@ -94,17 +95,17 @@ export function isWebhookPort(url: URL) {
   return port === 443 || port === 80 || port > 1023;
 }
 
-/** Syntax rules for an endpoint URL; returns a message for the owner, or null when acceptable. */
-export function problemWithUrl(raw: string, allowPrivate: boolean): string | null {
-  if (!URL.canParse(raw)) return "Enter a full URL, like https://example.com/webhooks/leadqr";
+/** Syntax rules for an endpoint URL; returns the words for the owner, or null when acceptable. */
+export function problemWithUrl(raw: string, allowPrivate: boolean): RefusalWords | null {
+  if (!URL.canParse(raw)) return words("integrations.fullUrl");
   const url = new URL(raw);
-  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return "The URL must start with https://";
-  if (url.username || url.password) return "The URL must not contain a user name or password";
-  if (!isWebhookPort(url)) return WEBHOOK_PORT_MESSAGE;
+  if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) return words("integrations.https");
+  if (url.username || url.password) return words("integrations.credentials");
+  if (!isWebhookPort(url)) return words("integrations.port");
   const host = hostOf(url);
-  if (!host) return "Enter a full URL, like https://example.com/webhooks/leadqr";
-  if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return PRIVATE_ADDRESS_MESSAGE;
-  if (!allowPrivate && /(^|\.)(localhost|local|internal|localdomain)$/i.test(host)) return PRIVATE_ADDRESS_MESSAGE;
+  if (!host) return words("integrations.fullUrl");
+  if (!allowPrivate && net.isIP(host) && isPrivateAddress(host)) return words("integrations.privateAddress");
+  if (!allowPrivate && /(^|\.)(localhost|local|internal|localdomain)$/i.test(host)) return words("integrations.privateAddress");
   return null;
 }
 
@@ -114,7 +115,7 @@ export function problemWithUrl(raw: string, allowPrivate: boolean): string | nul
  */
 export async function assertSafeDestination(raw: string, options: { allowPrivate: boolean }) {
   const problem = problemWithUrl(raw, options.allowPrivate);
-  if (problem) throw new DomainError("unsafe_destination", problem);
+  if (problem) throw new DomainError("unsafe_destination", wordsIn(problem), { words: problem });
   if (options.allowPrivate) return;
   const host = hostOf(new URL(raw));
   if (net.isIP(host)) return;
@@ -122,10 +123,10 @@ export async function assertSafeDestination(raw: string, options: { allowPrivate
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch {
-    throw new DomainError("unsafe_destination", "We could not find this host. Check the address and try again.");
+    throw refused("unsafe_destination", "integrations.hostUnknown");
   }
   if (addresses.length === 0 || addresses.some((entry) => isPrivateAddress(entry.address))) {
-    throw new DomainError("unsafe_destination", PRIVATE_ADDRESS_MESSAGE);
+    throw refused("unsafe_destination", "integrations.privateAddress");
   }
 }
 
@@ -141,8 +142,8 @@ export function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, "");
       const usable = allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
       if (usable.length === 0 || usable.length !== addresses.length) {
-        const refused = Object.assign(new DomainError("unsafe_destination", PRIVATE_ADDRESS_MESSAGE), { code: "EUNSAFEDEST" });
-        return callback(refused, "");
+        const unsafe = Object.assign(refused("unsafe_destination", "integrations.privateAddress"), { code: "EUNSAFEDEST" });
+        return callback(unsafe, "");
       }
       if (options.all) return callback(null, usable);
       return callback(null, usable[0]!.address, usable[0]!.family);

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { apiKey } from "~/db/schema";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 
 export const API_KEY_PREFIX = "lqr_";
 export const MAX_API_KEYS_PER_USER = 20;
@@ -20,7 +20,7 @@ export async function createApiKey(db: Database, options: { userId: string; name
       .select({ active: sql<number>`count(*)::int` })
       .from(apiKey)
       .where(and(eq(apiKey.userId, options.userId), isNull(apiKey.revokedAt)))) as [{ active: number }];
-    if (active >= MAX_API_KEYS_PER_USER) throw new DomainError("api_key_limit", `You can have at most ${MAX_API_KEYS_PER_USER} active API keys.`);
+    if (active >= MAX_API_KEYS_PER_USER) throw refused("api_key_limit", "integrations.apiKeyLimit", { max: MAX_API_KEYS_PER_USER });
     const [row] = await tx
       .insert(apiKey)
       .values({ userId: options.userId, name: options.name, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashApiKey(key) })

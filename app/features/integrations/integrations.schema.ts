@@ -1,18 +1,31 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "./events";
 
-export const EndpointFormSchema = z.object({
-  url: z.string().trim().min(1, "Enter the URL of your endpoint").max(2000, "The URL is too long"),
-  // Checkboxes: none ticked posts nothing, one ticked posts a single value.
-  events: z.preprocess(
-    (value) => (value === undefined ? [] : [value].flat()),
-    z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
-  ),
-  description: z.string().trim().max(100, "Keep the description under 100 characters").default(""),
-});
+/** The forms' messages, in the member's language (the owner catalogue's `refusals.forms`): one schema for the browser and the action. */
+export type IntegrationFormMessages = {
+  urlRequired: string;
+  urlTooLong: string;
+  chooseEvent: string;
+  descriptionTooLong: string;
+  nameKey: string;
+  nameKeyExample: string;
+  nameTooLong: string;
+};
 
-export const ApiKeyFormSchema = z.object({
-  name: z.string({ error: "Name the key" }).trim().min(1, "Name the key, e.g. Zapier").max(60, "Keep the name under 60 characters"),
-});
+export function endpointFormSchemaIn(messages: IntegrationFormMessages) {
+  return z.object({
+    url: z.string().trim().min(1, messages.urlRequired).max(2000, messages.urlTooLong),
+    // Checkboxes: none ticked posts nothing, one ticked posts a single value.
+    events: z.preprocess(
+      (value) => (value === undefined ? [] : [value].flat()),
+      z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: messages.chooseEvent }).min(1, messages.chooseEvent),
+    ),
+    description: z.string().trim().max(100, messages.descriptionTooLong).default(""),
+  });
+}
 
-export const PRO_ONLY_MESSAGE = "Integrations are part of LeadQR Pro. Upgrade to connect webhooks and use the API.";
+export function apiKeyFormSchemaIn(messages: IntegrationFormMessages) {
+  return z.object({
+    name: z.string({ error: messages.nameKey }).trim().min(1, messages.nameKeyExample).max(60, messages.nameTooLong),
+  });
+}

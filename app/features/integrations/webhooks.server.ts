@@ -6,7 +6,7 @@ import type { Database } from "~/db/client.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { campaign, lead, webhookAttempt, webhookDelivery, webhookEndpoint, webhookEvent } from "~/db/schema";
 import { getPlanOfUser } from "~/features/billing/plan.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused, words, wordsIn } from "~/features/languages/owner/refusals";
 import { getEnv } from "~/utils/env.server";
 import { assertSafeDestination } from "./address-guard.server";
 import { TEST_EVENT_TYPE, type WebhookEventType } from "./events";
@@ -182,7 +182,7 @@ export async function createWebhookEndpoint(
       .select({ total: sql<number>`count(*)::int` })
       .from(webhookEndpoint)
       .where(eq(webhookEndpoint.userId, options.userId))) as [{ total: number }];
-    if (total >= MAX_ENDPOINTS_PER_USER) throw new DomainError("endpoint_limit", `You can have at most ${MAX_ENDPOINTS_PER_USER} webhook endpoints.`);
+    if (total >= MAX_ENDPOINTS_PER_USER) throw refused("endpoint_limit", "integrations.endpointLimit", { max: MAX_ENDPOINTS_PER_USER });
     const [row] = await tx
       .insert(webhookEndpoint)
       .values({
@@ -263,7 +263,7 @@ export async function sendTestEvent(db: Database, options: { userId: string; end
   );
 }
 
-export const LEAD_ERASED_MESSAGE = "This event's lead was erased, so it cannot be sent again.";
+export const LEAD_ERASED_MESSAGE = wordsIn(words("integrations.leadErased"));
 
 /**
  * Sends a delivery's event again to the same endpoint, as a new delivery with its own attempts.
@@ -284,7 +284,7 @@ export async function resendDelivery(db: Database, options: { userId: string; de
       .where(and(eq(webhookDelivery.id, options.deliveryId), eq(webhookEndpoint.userId, options.userId)))
       .for("share", { of: webhookEvent });
     if (!row) return null;
-    if (row.redactedAt) throw new DomainError("lead_erased", LEAD_ERASED_MESSAGE);
+    if (row.redactedAt) throw refused("lead_erased", "integrations.leadErased");
     const [created] = await tx
       .insert(webhookDelivery)
       .values({ eventId: row.eventId, endpointId: row.endpointId })

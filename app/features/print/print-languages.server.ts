@@ -4,7 +4,7 @@
 import { copyIn, type CopyTranslations } from "~/features/campaigns/copy-translations";
 import { translatorFor } from "~/features/languages/i18n.server";
 import { isLanguage, LANGUAGE_NAMES, offeredLanguagesOf, type Language } from "~/features/languages/languages";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { printableText } from "./print";
 
 type PrintedCampaign = {
@@ -44,8 +44,9 @@ export function printWordsIn(campaign: PrintedCampaign, lang: string | undefined
   const languages = asked.filter((language): language is Language => isLanguage(language) && offered.includes(language));
   if (languages.length !== asked.length || new Set(languages).size !== languages.length) {
     const names = offered.map((language) => `${LANGUAGE_NAMES[language]} (${language})`).join(", ");
-    const two = offered[1] ? `, or the page's next to another (${offered[0]}-${offered[1]})` : "";
-    throw new DomainError("print_invalid", `This campaign has no copy in that language. Print in ${names}${two}.`);
+    throw offered[1]
+      ? refused("print_invalid", "print.noCopyOrPair", { names, pair: `${offered[0]}-${offered[1]}` })
+      : refused("print_invalid", "print.noCopy", { names });
   }
   const original = { headline: campaign.aiHeadline, offer: campaign.discount, condition: campaign.minOrder, thankYou: campaign.aiThankyou };
   const each = languages.map((language) => ({

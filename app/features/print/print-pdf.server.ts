@@ -3,7 +3,7 @@ import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { MAX_INPUT_PIXELS } from "~/features/uploads/limits";
 import type { QrLogo } from "~/features/qr/qr.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { printFonts } from "./print-fonts.server";
 import type { PlanItem, PrintPlan } from "./print-layout";
 
@@ -43,7 +43,7 @@ const waiting: Array<() => void> = [];
  */
 export async function withPdfSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_RUNNING) {
-    if (waiting.length >= MAX_WAITING) throw new DomainError("print_busy", "Many PDFs are being made right now. Please try again in a moment.");
+    if (waiting.length >= MAX_WAITING) throw refused("print_busy", "print.busy");
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
   try {

@@ -5,6 +5,7 @@ import { loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { findQrTarget } from "~/features/qr/qr-code.server";
 import { qrModules } from "~/features/qr/qr.server";
 import type { Database } from "~/db/client.server";
+import { refused } from "~/features/languages/owner/refusals";
 import { DomainError, isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
@@ -30,15 +31,27 @@ const ROLE_NAME: Record<TextRole, string> = {
   label: "placement name",
 };
 
+/** The refusal of each option the schema words (the same English), for the owner's language. */
+const OPTION_REFUSALS = {
+  format: "print.options.format",
+  paper: "print.options.paper",
+  code: "print.options.code",
+  background: "print.options.background",
+  lang: "print.options.lang",
+} as const;
+
 /** Parses the print options from a URL query; DomainError `print_invalid` (400) with a sentence otherwise. */
 export function parsePrintOptions(input: Record<string, unknown>): PrintOptions {
   const parsed = PrintOptionsSchema.safeParse(input);
-  if (!parsed.success) throw new DomainError("print_invalid", parsed.error.issues[0]?.message ?? "These print options are not valid.");
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = String(issue?.path[0] ?? "");
+  if (field in OPTION_REFUSALS) throw refused("print_invalid", OPTION_REFUSALS[field as keyof typeof OPTION_REFUSALS]);
+  throw new DomainError("print_invalid", issue?.message ?? "These print options are not valid.");
 }
 
-function capped(text: string, limit: number, what: string) {
-  if (text.length > limit) throw new DomainError("print_invalid", `The ${what} is too long to print (at most ${limit} characters).`);
+function capped(text: string, limit: number, what: "title" | "business" | "offer" | "condition" | "placement") {
+  if (text.length > limit) throw refused("print_invalid", `print.tooLong.${what}`, { limit });
   return text;
 }
 
@@ -82,16 +95,16 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
   const codeColor = options.code ?? campaign.design.primary_color.toUpperCase();
   const backgroundColor = options.background ?? WHITE;
 
-  const title = capped(printableText(campaign.title), TEXT_LIMITS.title, "campaign title");
+  const title = capped(printableText(campaign.title), TEXT_LIMITS.title, "title");
   const words = printWordsIn(campaign, options.lang);
   // A bilingual sheet prints each language's words: each within the field's limit.
   const each = words.languages.length;
   const raw = {
-    businessName: capped(printableText(await getBusinessName(db, { userId })), TEXT_LIMITS.businessName, "business name") || title,
+    businessName: capped(printableText(await getBusinessName(db, { userId })), TEXT_LIMITS.businessName, "business") || title,
     offer: capped(words.offer, TEXT_LIMITS.offer * each + 3, "offer"),
     condition: capped(words.condition, TEXT_LIMITS.condition * each + 3, "condition"),
     cta: words.cta,
-    label: placement ? `${title} · ${capped(printableText(placement.name), PLACEMENT_NAME_MAX, "placement name")}` : `${title} · campaign code`,
+    label: placement ? `${title} · ${capped(printableText(placement.name), PLACEMENT_NAME_MAX, "placement")}` : `${title} · campaign code`,
   };
   const missingCharacters = unprintableCharacters(Object.values(raw).join(" "));
   const printable = (text: string) =>
@@ -155,8 +168,6 @@ export async function getPrintSheet(db: Database, { userId, campaignId, options,
   };
 }
 
-const TOO_MANY = "Too many PDF downloads. Please wait a moment and try again.";
-
 export type PrintPdfFile = { body: Uint8Array<ArrayBuffer>; contentType: string; contentDisposition: string };
 
 /**
@@ -169,11 +180,11 @@ export async function createPrintPdf(db: Database, options: GetPrintSheetOptions
     await consumeRateLimit("printByUser", options.userId);
   } catch (error) {
     if (!isDomainError(error, "rate_limited")) throw error;
-    throw new DomainError("rate_limited", TOO_MANY, { retryAfterSeconds: error.retryAfterSeconds });
+    throw refused("rate_limited", "print.tooMany", {}, { retryAfterSeconds: error.retryAfterSeconds });
   }
   const sheet = await getPrintSheet(db, options);
   if (!sheet) return null;
-  if (!sheet.check.canPrint || !sheet.plan) throw new DomainError("print_refused", `No PDF: ${sheet.check.refusal}`);
+  if (!sheet.check.canPrint || !sheet.plan) throw refused("print_refused", "print.refused", { reason: sheet.check.refusal ?? "" });
   const plan = sheet.plan;
   const name = `${sheet.campaign.title}${sheet.placement ? ` - ${sheet.placement.name}` : ""}`;
   const format = options.options.format;

@@ -3,7 +3,8 @@ import { contentDisposition } from "~/features/campaigns/campaigns";
 import { getCampaign, loadCampaignLogo } from "~/features/campaigns/campaigns.server";
 import { getPlacement } from "~/features/placements/placements.server";
 import type { Database } from "~/db/client.server";
-import { DomainError, isDomainError } from "~/utils/domain-error";
+import { refused, words, wordsIn } from "~/features/languages/owner/refusals";
+import { isDomainError } from "~/utils/domain-error";
 import { logger } from "~/utils/logger.server";
 import { consumeRateLimit } from "~/utils/rate-limit.server";
 import { shortLinkQrText } from "~/features/placements/short-links";
@@ -22,8 +23,6 @@ export type GetQrCodeOptions = {
 };
 
 export type QrCodeFile = { body: Uint8Array<ArrayBuffer> | string; contentType: string; contentDisposition: string };
-
-const TOO_MANY = "Too many QR code downloads. Please wait a moment and try again.";
 
 export type FindQrTargetOptions = { userId: string; campaignId: string; placementId?: string; appOrigin: string };
 
@@ -52,7 +51,7 @@ export async function getQrCode(
     await consumeRateLimit("qrByUser", userId);
   } catch (error) {
     if (!isDomainError(error, "rate_limited")) throw error;
-    throw new DomainError("rate_limited", TOO_MANY, { retryAfterSeconds: error.retryAfterSeconds });
+    throw refused("rate_limited", "qr.tooMany", {}, { retryAfterSeconds: error.retryAfterSeconds });
   }
   const target = await findQrTarget(db, { userId, campaignId, placementId, appOrigin });
   if (!target) return null;
@@ -78,12 +77,12 @@ export async function qrCodeText(db: Database, target: { campaignId: string; pla
   return shortLinkQrText(target.appOrigin, await shortCodeOf(db, target));
 }
 
-export const QR_SIZE_INVALID = `The size must be a whole number of pixels from ${QR_MIN_SIZE} to ${QR_MAX_SIZE}, for example ?size=2000.`;
+export const QR_SIZE_INVALID = wordsIn(words("qr.sizeInvalid", { min: QR_MIN_SIZE, max: QR_MAX_SIZE }));
 
 /** The `size` query parameter of a QR download: absent is the screen size; anything else must be in range. */
 export function parseQrSize(raw: string | null): number {
   if (raw === null) return QR_SIZE;
   const size = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  if (!(size >= QR_MIN_SIZE && size <= QR_MAX_SIZE)) throw new DomainError("qr_size_invalid", QR_SIZE_INVALID);
+  if (!(size >= QR_MIN_SIZE && size <= QR_MAX_SIZE)) throw refused("qr_size_invalid", "qr.sizeInvalid", { min: QR_MIN_SIZE, max: QR_MAX_SIZE });
   return size;
 }

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { connectionOf, knownProvider, type ConnectionRow } from "./connections.server";
 
 /** The SQL twin of `consentStatusOf` allowing a subscription: notice shown, consented, or confirmed, and not withdrawn. */
@@ -49,7 +49,8 @@ export async function backfillStateOf(db: Database, row: ConnectionRow): Promise
 /** Queues a push of every waiting lead; answers how many. A new backfill's progress starts from zero. */
 export async function startBackfill(db: Database, options: { userId: string; providerId: string }) {
   const row = await connectionOf(db, options);
-  if (!row.destinationId) throw new DomainError("not_found", `Choose the ${knownProvider(row.provider).destinationNoun} first.`);
+  if (!row.destinationId)
+    throw refused("not_found", knownProvider(row.provider).destinationNoun === "sheet" ? "sync.chooseSheetFirst" : "sync.chooseAudienceFirst");
   return db.transaction(async (tx) => {
     const queued = rowsOf(
       await tx.execute(sql`

@@ -8,6 +8,7 @@ import type { Database } from "~/db/client.server";
 import { businessProfile, syncConnection, syncOauthState, user } from "~/db/schema";
 import { enqueueEmail } from "~/features/email/outbox.server";
 import { emailLanguageColumn, recipientLanguage } from "~/features/email/recipient-language.server";
+import { refused } from "~/features/languages/owner/refusals";
 import { DomainError } from "~/utils/domain-error";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -33,15 +34,14 @@ export function callbackUrlOf(providerId: string) {
 
 export function knownProvider(providerId: string): SyncProvider {
   const provider = providerOf(providerId);
-  if (!provider) throw new DomainError("not_found", "There is no such provider.");
+  if (!provider) throw refused("not_found", "sync.noProvider");
   return provider;
 }
 
 function configuredProvider(providerId: string) {
   const provider = knownProvider(providerId);
   const missing = provider.missingConfiguration();
-  if (missing.length > 0)
-    throw new DomainError("not_configured", `${provider.label} is not configured: the operator must set ${missing.join(" and ")}.`);
+  if (missing.length > 0) throw refused("not_configured", "sync.notConfigured", { provider: provider.label, settings: missing.join(" and ") });
   return provider;
 }
 
@@ -92,8 +92,8 @@ export async function finishConnect(
         )
         .returning({ stateHash: syncOauthState.stateHash })
     : [];
-  if (!state) throw new DomainError("not_found", `This ${provider.label} authorization was not started here or has expired. Connect again.`);
-  if (options.error || !options.code) throw new DomainError("provider_failed", `${provider.label} was not connected: access was not granted.`);
+  if (!state) throw refused("not_found", "sync.notStarted", { provider: provider.label });
+  if (options.error || !options.code) throw refused("provider_failed", "sync.notGranted", { provider: provider.label });
   configuredProvider(provider.id);
   let tokens;
   try {
@@ -103,7 +103,8 @@ export async function finishConnect(
       codeVerifier: await codeVerifierOf(options.state ?? ""),
     });
   } catch (error) {
-    if (error instanceof ProviderError) throw new DomainError("provider_failed", `${provider.label} was not connected: ${error.message}`);
+    if (error instanceof ProviderError)
+      throw refused("provider_failed", "sync.notConnectedBecause", { provider: provider.label, reason: error.message });
     throw error;
   }
   const { secret } = await getServices();
@@ -129,7 +130,7 @@ export async function connectionOf(db: Database, options: { userId: string; prov
     .select()
     .from(syncConnection)
     .where(and(eq(syncConnection.userId, options.userId), eq(syncConnection.provider, knownProvider(options.providerId).id)));
-  if (!row) throw new DomainError("not_found", "This provider is not connected.");
+  if (!row) throw refused("not_found", "sync.notConnected");
   return row;
 }
 
@@ -232,7 +233,7 @@ export async function chooseDestination(db: Database, options: { userId: string;
   const row = await connectionOf(db, options);
   const destinations = await withProvider(db, row, (live, provider) => provider.listDestinations(live));
   const chosen = destinations.find((destination) => destination.id === options.destinationId);
-  if (!chosen) throw new DomainError("not_found", "This audience is not in the connected account.");
+  if (!chosen) throw refused("not_found", "sync.audienceMissing");
   await setDestination(db, row, chosen);
   return chosen;
 }
@@ -243,7 +244,7 @@ export async function createDestination(db: Database, options: { userId: string;
   const [profile] = await db.select({ name: businessProfile.name }).from(businessProfile).where(eq(businessProfile.userId, options.userId));
   const name = `${profile?.name?.trim() || "LeadQR"} leads`;
   const created = await withProvider(db, row, async (live, provider) => {
-    if (!provider.createDestination) throw new DomainError("not_found", `${provider.label} destinations are chosen, not created.`);
+    if (!provider.createDestination) throw refused("not_found", "sync.chosenNotCreated", { provider: provider.label });
     return provider.createDestination(live, name);
   });
   await setDestination(db, row, created);
@@ -254,7 +255,7 @@ export async function createDestination(db: Database, options: { userId: string;
 export async function useExistingDestination(db: Database, options: { userId: string; providerId: string; reference: string }) {
   const row = await connectionOf(db, options);
   const chosen = await withProvider(db, row, async (live, provider) => {
-    if (!provider.useExisting) throw new DomainError("not_found", `${provider.label} destinations are chosen from the list.`);
+    if (!provider.useExisting) throw refused("not_found", "sync.chosenFromList", { provider: provider.label });
     return provider.useExisting(live, options.reference);
   });
   await setDestination(db, row, chosen);

@@ -4,7 +4,7 @@
 // is erased.
 // Rules: docs/features/lead-sync.md ("Google Sheets").
 import crypto from "node:crypto";
-import { DomainError } from "~/utils/domain-error";
+import { refused, words, type RefusalWords } from "~/features/languages/owner/refusals";
 import { getEnv } from "~/utils/env.server";
 import {
   a1,
@@ -76,15 +76,15 @@ export function sheetRowOf(lead: SyncLead) {
  * The spreadsheet id in a sheet's link (…/spreadsheets/d/<id>/edit) or the id itself; otherwise
  * why what the owner pasted is not one, in words that finish "That is not a Google Sheets link: ".
  */
-export function spreadsheetIdOf(reference: string): { id: string } | { problem: string } {
+export function spreadsheetIdOf(reference: string): { id: string } | { problem: RefusalWords } {
   const text = reference.trim();
   const linked = /\/spreadsheets\/d\/([\w-]+)/.exec(text);
   if (linked) return { id: linked[1]! };
   if (/^[\w-]{5,}$/.test(text)) return { id: text };
   const host = linkHostOf(text);
-  if (host && host !== "docs.google.com") return { problem: `it leads to ${host.slice(0, 100)}, not to a sheet.` };
-  if (host) return { problem: "it has no “/spreadsheets/d/” followed by the sheet's ID." };
-  return { problem: "paste the sheet's link from your browser's address bar, or its ID." };
+  if (host && host !== "docs.google.com") return { problem: words("sync.sheetHost", { host: host.slice(0, 100) }) };
+  if (host) return { problem: words("sync.sheetNoId") };
+  return { problem: words("sync.sheetPaste") };
 }
 
 /** The host of a pasted web link, with or without its `https://`; null for anything else. */
@@ -94,8 +94,6 @@ function linkHostOf(text: string) {
   return new URL(withScheme).hostname || null;
 }
 
-const NOT_OPENED = "We could not open this sheet. Check the link, and that the Google account you connected can edit it.";
-
 /**
  * An existing sheet made ready: a `Leads` tab (any case) added when it has none, and the header row
  * when that tab is empty. A link that is not one, or names a sheet this account cannot open, is the
@@ -103,7 +101,7 @@ const NOT_OPENED = "We could not open this sheet. Check the link, and that the G
  */
 async function useExisting(connection: { accessToken: string }, reference: string) {
   const parsed = spreadsheetIdOf(reference);
-  if ("problem" in parsed) throw new DomainError("sheet_link_invalid", `That is not a Google Sheets link: ${parsed.problem}`);
+  if ("problem" in parsed) throw refused("sheet_link_invalid", "sync.sheetLink", { problem: parsed.problem });
   const { id } = parsed;
   const { accessToken } = connection;
   let found: Awaited<ReturnType<typeof tabTitlesOf>>;
@@ -113,7 +111,7 @@ async function useExisting(connection: { accessToken: string }, reference: strin
     // A sheet this account may not open is the owner's wrong link, not a broken connection; an API
     // switched off for the project is the operator's to fix, and said so.
     if (error instanceof ProviderError && !(error instanceof SheetsApiDisabled) && (error.kind === "gone" || error.kind === "auth"))
-      throw new DomainError("sheet_link_invalid", NOT_OPENED);
+      throw refused("sheet_link_invalid", "sync.sheetNotOpened");
     throw error;
   }
   let tab = leadsTabAmong(found.tabs);

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/rows.server";
 import { campaign, lead, syncCampaignOff, syncConnection, syncJob } from "~/db/schema";
-import { DomainError } from "~/utils/domain-error";
+import { refused } from "~/features/languages/owner/refusals";
 import { backfillStateOf } from "./backfill.server";
 import { SYNC_PROVIDERS } from "./providers.server";
 
@@ -119,7 +119,7 @@ export async function setCampaignSync(db: Database, options: { userId: string; p
         eq(campaign.id, options.campaignId),
       ),
     );
-  if (!target) throw new DomainError("not_found", "This campaign or connection does not exist.");
+  if (!target) throw refused("not_found", "sync.noTarget");
   if (options.on)
     await db
       .delete(syncCampaignOff)
@@ -136,5 +136,5 @@ export async function retrySyncJob(db: Database, options: { userId: string; jobI
        where j.id = ${options.jobId}::uuid and c.id = j.connection_id and c.user_id = ${options.userId} and j.status = 'failed'
       returning j.id`),
   );
-  if (retried.length === 0) throw new DomainError("not_found", "This sync is not waiting for a retry.");
+  if (retried.length === 0) throw refused("not_found", "sync.notWaiting");
 }

@@ -8,6 +8,7 @@ import { enAuth } from "./en-auth";
 import { enCampaign } from "./en-campaign";
 import { enAdmin } from "./en-admin";
 import { enAlerts } from "./en-alerts";
+import { enRefusals } from "./en-refusals";
 import { enSettings } from "./en-settings";
 import { enSummary } from "./en-summary";
 import { enLocations } from "./en-locations";
@@ -294,6 +295,7 @@ const en = {
   pricing: enPricing,
   blog: enBlog,
   apiDocs: enApiDocs,
+  ...enRefusals,
 };
 
 export type OwnerMessages = typeof en;

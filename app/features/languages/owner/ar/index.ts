@@ -6,6 +6,7 @@ import { arPrintCheck } from "./print-check";
 import { arAddress } from "./address";
 import { arAdmin } from "./admin";
 import { arAuth } from "./auth";
+import { arRefusals } from "./refusals";
 import { arAlerts, arSummary } from "./alerts";
 import { arEmails } from "./emails";
 import { arCampaign } from "./campaign";
@@ -390,6 +391,7 @@ const ar = {
   ...arEmails,
   ...arPublic,
   ...arPrintCheck,
+  ...arRefusals,
 };
 
 export default ar;

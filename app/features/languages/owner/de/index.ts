@@ -8,6 +8,7 @@ import { deAuth } from "./auth";
 import { deAlerts, deSummary } from "./alerts";
 import { deEmails } from "./emails";
 import { deCampaign } from "./campaign";
+import { deRefusals } from "./refusals";
 import { deSettings } from "./settings";
 import { deLocations, deTeam } from "./team";
 import { dePublic } from "./public";
@@ -391,6 +392,7 @@ const de = {
   ...deEmails,
   ...dePublic,
   ...dePrintCheck,
+  ...deRefusals,
 };
 
 export default de;

@@ -5,6 +5,7 @@ import { esPrintCheck } from "./print-check";
 import { esAddress } from "./address";
 import { esAdmin } from "./admin";
 import { esAuth } from "./auth";
+import { esRefusals } from "./refusals";
 import { esAlerts, esSummary } from "./alerts";
 import { esEmails } from "./emails";
 import { esCampaign } from "./campaign";
@@ -392,6 +393,7 @@ const es = {
   ...esEmails,
   ...esPublic,
   ...esPrintCheck,
+  ...esRefusals,
 };
 
 export default es;

@@ -5,6 +5,7 @@ import { frPrintCheck } from "./print-check";
 import { frAddress } from "./address";
 import { frAdmin } from "./admin";
 import { frAuth } from "./auth";
+import { frRefusals } from "./refusals";
 import { frAlerts, frSummary } from "./alerts";
 import { frEmails } from "./emails";
 import { frCampaign } from "./campaign";
@@ -391,6 +392,7 @@ const fr = {
   ...frEmails,
   ...frPublic,
   ...frPrintCheck,
+  ...frRefusals,
 };
 
 export default fr;

@@ -5,6 +5,7 @@ import { itPrintCheck } from "./print-check";
 import { itAddress } from "./address";
 import { itAdmin } from "./admin";
 import { itAuth } from "./auth";
+import { itRefusals } from "./refusals";
 import { itAlerts, itSummary } from "./alerts";
 import { itEmails } from "./emails";
 import { itCampaign } from "./campaign";
@@ -393,6 +394,7 @@ const italian = {
   ...itEmails,
   ...itPublic,
   ...itPrintCheck,
+  ...itRefusals,
 };
 
 export default italian;

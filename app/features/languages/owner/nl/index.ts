@@ -5,6 +5,7 @@ import { nlPrintCheck } from "./print-check";
 import { nlAddress } from "./address";
 import { nlAdmin } from "./admin";
 import { nlAuth } from "./auth";
+import { nlRefusals } from "./refusals";
 import { nlAlerts, nlSummary } from "./alerts";
 import { nlEmails } from "./emails";
 import { nlCampaign } from "./campaign";
@@ -390,6 +391,7 @@ const nl = {
   ...nlEmails,
   ...nlPublic,
   ...nlPrintCheck,
+  ...nlRefusals,
 };
 
 export default nl;

@@ -5,6 +5,7 @@ import { ptPrintCheck } from "./print-check";
 import { ptAddress } from "./address";
 import { ptAdmin } from "./admin";
 import { ptAuth } from "./auth";
+import { ptRefusals } from "./refusals";
 import { ptAlerts, ptSummary } from "./alerts";
 import { ptEmails } from "./emails";
 import { ptCampaign } from "./campaign";
@@ -390,6 +391,7 @@ const pt = {
   ...ptEmails,
   ...ptPublic,
   ...ptPrintCheck,
+  ...ptRefusals,
 };
 
 export default pt;
