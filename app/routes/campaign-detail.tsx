@@ -29,7 +29,6 @@ import { CampaignLivePanel, PostalAddressNotice } from "~/features/campaigns/cam
 import { hasPostalAddress } from "~/features/consent/identity.server";
 import { ownerT, useOwnerT, ownerLanguageIn, useOwnerLanguage } from "~/features/languages/owner/owner-language";
 import { businessTypeLabel, scanUsageIn } from "~/features/campaigns/campaign-words";
-import { refusalIn } from "~/features/languages/owner/refusals";
 import { ownerLanguageFor } from "~/features/languages/owner/owner-language.server";
 import { calendarDay } from "~/features/leads/leads";
 import { RedeemFunnel } from "~/features/analytics/funnel";

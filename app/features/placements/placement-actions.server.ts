@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { FormResult } from "~/utils/form";
 import type { DomainError } from "~/utils/domain-error";
 import type { Language } from "~/features/languages/languages";
+import { refusalIn } from "~/features/languages/owner/refusals";
 import { ownerT } from "~/features/languages/owner/owner-language";
 import { ROLE_REFUSED } from "~/features/auth/session.server";
 import { forbidden, notFound, submit } from "~/utils/http.server";
@@ -54,7 +55,7 @@ export function placementRefusal(fields: Record<string, string>, refused: Domain
       ? t("refused.limit", { limit: PLACEMENTS_PER_CAMPAIGN })
       : refused.code === "not_found" && refused.message === "Location not found"
         ? t("refused.locationNotFound")
-        : refused.message;
+        : refusalIn(refused, language);
   return { ...placementFormEcho(fields), formError: message };
 }
 
